@@ -1,0 +1,517 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSMP_ISA_H
+#define VSMP_ISA_H
+
+/**
+ * @file isa.h
+ * The vISA sampler instruction model and its codecs: 3D_SAMPLE (0x6d), 3D_LOAD (0x6e),
+ * INFO (0x70) and SAMPLE_UNORM (0x41), plus RET and LABEL so that whole kernels round-trip.
+ *
+ * One model serves the binary codec, the `.isa` container, the text parser and printer, the
+ * validator and (later) the executor. Sub-operations and their parameter lists come from one
+ * table (src/isa/ops.def), exposed here through vsmp_op_info().
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vsmp/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* Basic encodings                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** vISA data types (binary codes of VISA_Type). */
+typedef enum vsmp_type {
+    VSMP_TYPE_UD = 0,
+    VSMP_TYPE_D = 1,
+    VSMP_TYPE_UW = 2,
+    VSMP_TYPE_W = 3,
+    VSMP_TYPE_UB = 4,
+    VSMP_TYPE_B = 5,
+    VSMP_TYPE_DF = 6,
+    VSMP_TYPE_F = 7,
+    VSMP_TYPE_V = 8,
+    VSMP_TYPE_VF = 9,
+    VSMP_TYPE_BOOL = 10,
+    VSMP_TYPE_UQ = 11,
+    VSMP_TYPE_UV = 12,
+    VSMP_TYPE_Q = 13,
+    VSMP_TYPE_HF = 14,
+    VSMP_TYPE_BF = 15,
+} vsmp_type;
+
+/** @return the text name of a type ("ud", "f", ...) or NULL if @p t is not a type code. */
+VSMP_API const char *vsmp_type_name(unsigned t);
+/** @return the size of a type in bytes, 0 for an unknown code. */
+VSMP_API unsigned vsmp_type_size(unsigned t);
+
+/** Opcodes vsmp decodes. Every other opcode is reported, never skipped. */
+typedef enum vsmp_opcode {
+    VSMP_OPC_LABEL = 0x31,
+    VSMP_OPC_RET = 0x34,
+    VSMP_OPC_SAMPLE_UNORM = 0x41,
+    VSMP_OPC_3D_SAMPLE = 0x6d,
+    VSMP_OPC_3D_LOAD = 0x6e,
+    VSMP_OPC_3D_INFO = 0x70,
+} vsmp_opcode;
+
+/** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value. */
+typedef enum vsmp_subop {
+    VSMP_SUB_SAMPLE = 0x00,
+    VSMP_SUB_SAMPLE_B = 0x01,
+    VSMP_SUB_SAMPLE_L = 0x02,
+    VSMP_SUB_SAMPLE_C = 0x03,
+    VSMP_SUB_SAMPLE_D = 0x04,
+    VSMP_SUB_SAMPLE_B_C = 0x05,
+    VSMP_SUB_SAMPLE_L_C = 0x06,
+    VSMP_SUB_LD = 0x07,
+    VSMP_SUB_LOD = 0x09,
+    VSMP_SUB_RESINFO = 0x0a,
+    VSMP_SUB_SAMPLEINFO = 0x0b,
+    VSMP_SUB_SAMPLE_D_C = 0x14,
+    VSMP_SUB_SAMPLE_LZ = 0x18,
+    VSMP_SUB_SAMPLE_C_LZ = 0x19,
+    VSMP_SUB_LD_LZ = 0x1a,
+    VSMP_SUB_LD_L = 0x1b,
+    VSMP_SUB_LD2DMS_W = 0x1c,
+    VSMP_SUB_LD_MCS = 0x1d,
+    VSMP_SUB_SAMPLE_PO = 0x20,
+    VSMP_SUB_SAMPLE_PO_B = 0x21,
+    VSMP_SUB_SAMPLE_PO_L = 0x22,
+    VSMP_SUB_SAMPLE_PO_C = 0x23,
+    VSMP_SUB_SAMPLE_PO_D = 0x24,
+    VSMP_SUB_SAMPLE_PO_L_C = 0x26,
+    VSMP_SUB_SAMPLE_PO_LZ = 0x38,
+    VSMP_SUB_SAMPLE_PO_C_LZ = 0x39,
+} vsmp_subop;
+
+/** Meaning of one parameter position (the spec's parameter tables). */
+typedef enum vsmp_param {
+    VSMP_P_U,
+    VSMP_P_V,
+    VSMP_P_R,
+    VSMP_P_AI,
+    VSMP_P_BIAS,
+    VSMP_P_LOD,
+    VSMP_P_REF,
+    VSMP_P_DUDX,
+    VSMP_P_DUDY,
+    VSMP_P_DVDX,
+    VSMP_P_DVDY,
+    VSMP_P_DRDX,
+    VSMP_P_DRDY,
+    VSMP_P_SI,
+    VSMP_P_MCSL,
+    VSMP_P_MCSH,
+    VSMP_P_MCS0,
+    VSMP_P_MCS1,
+    VSMP_P_MCS2,
+    VSMP_P_MCS3,
+    VSMP_P_OFFUVR,
+    VSMP_P_BIAS_OFFUVR,
+    VSMP_P_LOD_OFFUVR,
+    VSMP_P_OFFUV_R,
+    VSMP_P_OFFUVR_R,
+    VSMP_P_LOD_OFFUV,
+    VSMP_P_COUNT
+} vsmp_param;
+
+/** @return the spec's name of a parameter kind ("u", "dudx", "mcsl", ...). */
+VSMP_API const char *vsmp_param_name(vsmp_param p);
+
+#define VSMP_MAX_OP_PARAMS 11
+/** Op flags of vsmp_op_info. */
+#define VSMP_OPI_CPS 0x01      /**< the verifier allows .cps on this op */
+#define VSMP_OPI_12504 0x02    /**< GenX_IR 12504's text syntax has the mnemonic */
+#define VSMP_OPI_COMPARE 0x04  /**< takes a reference value (shadow compare) */
+#define VSMP_OPI_UW_FORM 0x08  /**< the 16-bit parameter form of ld2dms_w */
+#define VSMP_OPI_PO 0x10       /**< sample_po family: programmable offsets (Xe2+) */
+
+/** One row of the sub-operation table. */
+typedef struct vsmp_op_info {
+    uint8_t opcode;    /**< VSMP_OPC_3D_SAMPLE, VSMP_OPC_3D_LOAD or VSMP_OPC_3D_INFO */
+    uint8_t subop;     /**< binary value */
+    const char *mnemonic; /**< text mnemonic ("sample_3d", "load_2dms_w", "resinfo") */
+    const char *spec_name; /**< name in the spec page ("sample", "ld2dms_w") */
+    unsigned flags;    /**< VSMP_OPI_* */
+    uint8_t num_params; /**< length of the spec's parameter list */
+    uint8_t params[VSMP_MAX_OP_PARAMS]; /**< vsmp_param values, in message order */
+} vsmp_op_info;
+
+/** Number of rows in the sub-operation table. */
+VSMP_API size_t vsmp_op_count(void);
+/** @return row @p i of the table (i < vsmp_op_count()), NULL otherwise. */
+VSMP_API const vsmp_op_info *vsmp_op_at(size_t i);
+/**
+ * Look a sub-operation up by opcode and value. For ld2dms_w, @p uw_form selects the 16-bit
+ * (mcs0..mcs3) parameter list. @return the row, or NULL for an unknown sub-op.
+ */
+VSMP_API const vsmp_op_info *vsmp_op_find(unsigned opcode, unsigned subop, bool uw_form);
+/** Look a text mnemonic up. @return the row (the UD form for load_2dms_w), or NULL. */
+VSMP_API const vsmp_op_info *vsmp_op_by_mnemonic(const char *mnemonic);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Operands                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Raw operand: a general variable and a byte offset into it. var 0 is %null, 1..31 are the
+ *  pre-defined variables, 32 and up the declared ones. */
+typedef struct vsmp_raw {
+    uint32_t var;
+    uint16_t offset; /**< bytes from the start of the variable */
+} vsmp_raw;
+
+/** Classes of vector operands (tag bits 2..0). */
+typedef enum vsmp_vclass {
+    VSMP_VEC_GENERAL = 0,
+    VSMP_VEC_ADDRESS = 1,
+    VSMP_VEC_PREDICATE = 2,
+    VSMP_VEC_INDIRECT = 3,
+    VSMP_VEC_IMMEDIATE = 5,
+    VSMP_VEC_STATE = 6,
+} vsmp_vclass;
+
+/** Source modifiers (tag bits 5..3). */
+typedef enum vsmp_srcmod {
+    VSMP_MOD_NONE = 0,
+    VSMP_MOD_NEG = 1,
+    VSMP_MOD_ABS = 2,
+    VSMP_MOD_NEG_ABS = 3,
+    VSMP_MOD_NOT = 4,
+} vsmp_srcmod;
+
+/** A vector operand (aoffimmi, SAMPLE_UNORM's scalars). Fields used depend on vclass:
+ *  GENERAL: var, row, col, region. ADDRESS: var (address id), row (offset), col (width).
+ *  PREDICATE: var (the predicate word). INDIRECT: var (address id), row (address offset),
+ *  ind_offset, imm_type (type), region. IMMEDIATE: imm_type, imm. STATE: row (state class),
+ *  var (state id), col (offset). */
+typedef struct vsmp_vec {
+    uint8_t vclass; /**< vsmp_vclass */
+    uint8_t mod;    /**< vsmp_srcmod */
+    uint8_t row;
+    uint8_t col;
+    uint32_t var;
+    uint16_t region; /**< vstride | width << 4 | hstride << 8, codes 0:null 1:0 2:1 3:2 4:4 ... */
+    int16_t ind_offset;
+    uint8_t imm_type; /**< vsmp_type */
+    uint64_t imm;     /**< immediate bits as stored: 4 bytes, or 8 for DF/Q/UQ */
+} vsmp_vec;
+
+/** Region code for a stride/width value (0, 1, 2, 4, 8, 16, 32), or -1. */
+VSMP_API int vsmp_region_code(unsigned value);
+/** Value of a region code (1 -> 0, 2 -> 1, ...); -1 for code 0 (null) or an invalid code. */
+VSMP_API int vsmp_region_value(unsigned code);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Instructions                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Op flags of 3D_SAMPLE / 3D_LOAD (the bits above the sub-op in the vISA 4.x Op word). */
+#define VSMP_OPF_PNM 0x1        /**< pixel null mask (Op bit 8; bit 5 in vISA 3.x) */
+#define VSMP_OPF_CPS 0x2        /**< CPS LOD compensation (Op bit 9; bit 6 in vISA 3.x) */
+#define VSMP_OPF_NONUNIFORM 0x4 /**< non-uniform sampler state (Op bit 10; bit 7 in 3.x) */
+
+/** Predicate word helpers (bits 11..0 id, 14..13 control, 15 invert). */
+#define VSMP_PRED_ID(p) ((unsigned)(p)&0xfffu)
+#define VSMP_PRED_CTRL(p) (((unsigned)(p) >> 13) & 3u) /**< 0 none, 1 .any, 2 .all */
+#define VSMP_PRED_INV(p) (((unsigned)(p) >> 15) & 1u)
+
+/** How `.divS` was spelled in text parsed with the GenX_IR 12504 syntax (it is never stored in
+ *  the binary by GenX_IR 12504; see docs/TEXT.md). */
+typedef enum vsmp_divs_text {
+    VSMP_DIVS_UNKNOWN = 0, /**< decoded from a binary */
+    VSMP_DIVS_ABSENT = 1,  /**< 12504 text without .divS */
+    VSMP_DIVS_PRESENT = 2, /**< 12504 text with .divS */
+} vsmp_divs_text;
+
+#define VSMP_MAX_PARAMS 16 /**< largest NumParams the model holds (the spec allows 15) */
+
+/** One decoded instruction. Fields not used by the opcode are zero. */
+typedef struct vsmp_inst {
+    uint8_t opcode;    /**< vsmp_opcode */
+    uint8_t subop;     /**< 3D_SAMPLE / 3D_LOAD sub-op, INFO op */
+    uint8_t flags;     /**< VSMP_OPF_* (3D_SAMPLE, 3D_LOAD) */
+    uint8_t exec_size; /**< lanes: 1, 2, 4, 8, 16 or 32 (raw code kept in exec_code) */
+    uint8_t exec_code; /**< exec-size code, bits 3..0 of the exec byte */
+    uint8_t emask;     /**< execution mask 0..15 = M1..M8, M1_NM..M8_NM */
+    uint16_t pred;     /**< predicate word, 0 = none */
+    uint8_t channels;  /**< R=bit0 .. A=bit3 */
+    uint8_t unorm_fmt; /**< SAMPLE_UNORM output format, bits 5..4 of its channel byte */
+    uint8_t sampler;   /**< 3D_SAMPLE, SAMPLE_UNORM */
+    uint8_t surface;   /**< 3D_SAMPLE, 3D_LOAD, INFO, SAMPLE_UNORM */
+    uint8_t divs_text; /**< vsmp_divs_text */
+    bool has_paired;   /**< a paired-surface raw operand follows Dst (HEAD layout) */
+    uint8_t num_params;
+    uint16_t label;    /**< LABEL: label id */
+    vsmp_vec aoffimmi; /**< 3D_SAMPLE, 3D_LOAD */
+    vsmp_vec src[4];   /**< SAMPLE_UNORM: U_offset, V_offset, DeltaU, DeltaV */
+    vsmp_raw dst;
+    vsmp_raw paired;
+    vsmp_raw lod;      /**< INFO resinfo */
+    vsmp_raw params[VSMP_MAX_PARAMS];
+    /* where it came from, for diagnostics */
+    uint32_t line, column; /**< text position (0 when decoded) */
+    int64_t offset;        /**< byte offset in the binary file (-1 when parsed) */
+} vsmp_inst;
+
+/** The layout a binary follows. */
+typedef struct vsmp_isa_version {
+    uint8_t major;
+    uint8_t minor;
+    bool paired_surface; /**< HEAD's reader layout: paired surface after Dst (version >= 3.8) */
+} vsmp_isa_version;
+
+/**
+ * Decode one instruction at @p src.
+ * @param base_offset file offset of src[0], recorded in inst->offset.
+ * @param consumed set to the instruction's length on success.
+ * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for an opcode vsmp does not model;
+ *         VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a bad exec mask).
+ *         @p inst and @p consumed are untouched on failure.
+ */
+VSMP_API vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size,
+                                      const vsmp_isa_version *ver, int64_t base_offset,
+                                      vsmp_inst *inst, size_t *consumed);
+/**
+ * Encode one instruction.
+ * @param written set to the number of bytes the instruction needs (also on VSMP_ERR_SPACE).
+ * @return VSMP_OK; VSMP_ERR_SPACE when @p dst_capacity is too small; VSMP_ERR_UNENCODABLE
+ *         when the version cannot express it (e.g. sample_po in 3.x, a variable aoffimmi
+ *         before 3.4); VSMP_ERR_ARG for a malformed model.
+ */
+VSMP_API vsmp_status vsmp_inst_encode(const vsmp_inst *inst, const vsmp_isa_version *ver,
+                                      uint8_t *dst, size_t dst_capacity, size_t *written);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Kernels and the .isa container                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Attribute: name (string-pool index) and raw value bytes. */
+typedef struct vsmp_attr {
+    uint32_t name;
+    uint8_t size;
+    uint8_t *value;
+} vsmp_attr;
+
+/** General variable declaration (var id = 32 + index). */
+typedef struct vsmp_var_decl {
+    uint32_t name;
+    uint8_t type;  /**< vsmp_type */
+    uint8_t align; /**< VISA_Align code (0 byte .. 9 64word) */
+    uint16_t num_elts;
+    uint32_t alias;       /**< var id of the aliased variable, 0 = none */
+    uint16_t alias_offset;
+    uint8_t alias_scope;
+    uint8_t num_attrs;
+    vsmp_attr *attrs;
+} vsmp_var_decl;
+
+/** Address, predicate, sampler or surface declaration. */
+typedef struct vsmp_decl {
+    uint32_t name;
+    uint16_t num_elts;
+    uint8_t num_attrs;
+    vsmp_attr *attrs;
+} vsmp_decl;
+
+/** Label declaration. */
+typedef struct vsmp_label_decl {
+    uint32_t name;
+    uint8_t kind; /**< 0 block, 1 subroutine, ... */
+    uint8_t num_attrs;
+    vsmp_attr *attrs;
+} vsmp_label_decl;
+
+/** Input classes (kind bits 1..0) */
+#define VSMP_INPUT_GENERAL 0
+#define VSMP_INPUT_SAMPLER 1
+#define VSMP_INPUT_SURFACE 2
+
+/** Kernel input. kind = class | implicit-kind << 3. */
+typedef struct vsmp_input {
+    uint8_t kind;
+    uint32_t id; /**< id within the class (general: var id, surface: index incl. T0..T5) */
+    int16_t offset;
+    uint16_t size;
+} vsmp_input;
+
+/** A Gen binary carried through unchanged. */
+typedef struct vsmp_gen_binary {
+    uint8_t platform;
+    uint32_t size;
+    uint8_t *data;
+} vsmp_gen_binary;
+
+/** A kernel or function. All arrays are owned by the module. */
+typedef struct vsmp_routine {
+    bool is_kernel;
+    char *name;                 /**< name in the file header */
+    uint8_t linkage;            /**< functions only */
+    uint16_t num_syms_variable; /**< relocation counts (must be 0) */
+    uint16_t num_syms_function;
+    uint32_t num_gen;
+    vsmp_gen_binary *gen;
+    uint32_t num_strings;
+    char **strings;
+    uint32_t name_index;
+    uint32_t num_vars;
+    vsmp_var_decl *vars;
+    uint32_t num_addrs;
+    vsmp_decl *addrs;
+    uint32_t num_preds;
+    vsmp_decl *preds;
+    uint32_t num_labels;
+    vsmp_label_decl *labels;
+    uint32_t num_samplers;
+    vsmp_decl *samplers;
+    uint32_t num_surfaces; /**< declared surfaces (ids from 6) */
+    vsmp_decl *surfaces;
+    uint8_t vme_count;
+    uint32_t num_inputs;
+    vsmp_input *inputs;
+    uint8_t input_size;        /**< functions only */
+    uint8_t return_value_size; /**< functions only */
+    uint32_t num_attrs;
+    vsmp_attr *attrs;
+    uint32_t num_insts;
+    vsmp_inst *insts;
+    uint32_t cap_insts; /* internal growth bookkeeping */
+} vsmp_routine;
+
+/** A whole `.isa` file (or a parsed `.visaasm` program). */
+typedef struct vsmp_module {
+    uint32_t magic;
+    uint8_t major, minor; /**< header version (the text's .version for parsed text) */
+    uint32_t num_kernels;
+    vsmp_routine *kernels;
+    uint16_t num_filescope;
+    uint32_t num_functions;
+    vsmp_routine *functions;
+} vsmp_module;
+
+/** Create an empty module (version 4.1, no kernels). @return NULL when out of memory. */
+VSMP_API vsmp_module *vsmp_module_create(void);
+/** Free a module and everything it owns. NULL is allowed. */
+VSMP_API void vsmp_module_free(vsmp_module *m);
+
+/** Options for reading a binary. */
+typedef struct vsmp_read_options {
+    bool paired_surface; /**< read HEAD's layout (paired surface after Dst when version >= 3.8) */
+} vsmp_read_options;
+
+/**
+ * Read a `.isa` file. Every problem is reported in @p diags with its byte offset.
+ * @return VSMP_OK and *out, or an error (VSMP_ERR_TRUNCATED, VSMP_ERR_MALFORMED,
+ *         VSMP_ERR_UNSUPPORTED for an opcode or version vsmp does not implement, VSMP_ERR_NOMEM).
+ */
+VSMP_API vsmp_status vsmp_module_read(const uint8_t *data, size_t size,
+                                      const vsmp_read_options *opt, vsmp_module **out,
+                                      vsmp_diags *diags);
+
+/** Options for writing a binary. */
+typedef struct vsmp_write_options {
+    uint8_t major, minor; /**< 0.0 = 4.1 (what GenX_IR 12504 writes) */
+    bool paired_surface;  /**< write HEAD's paired-surface layout (needs version >= 3.8) */
+    bool drop_gen;        /**< leave out the embedded Gen binaries */
+} vsmp_write_options;
+
+/**
+ * Serialise a module. Call with dst NULL to learn the size.
+ * @param written bytes needed (set also on VSMP_ERR_SPACE).
+ * @return VSMP_OK, VSMP_ERR_SPACE, VSMP_ERR_UNENCODABLE (reported in @p diags).
+ */
+VSMP_API vsmp_status vsmp_module_write(const vsmp_module *m, const vsmp_write_options *opt,
+                                       uint8_t *dst, size_t dst_capacity, size_t *written,
+                                       vsmp_diags *diags);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Text                                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Assembly dialects. */
+typedef enum vsmp_dialect {
+    VSMP_DIALECT_12504 = 0, /**< GenX_IR 1.0.12504 (what Debian's GenX_IR parses) */
+    VSMP_DIALECT_HEAD = 1,  /**< current IGC: lod, sample_po*, load_l, paired surface */
+} vsmp_dialect;
+
+/**
+ * Parse a whole `.visaasm` program. The string pool, ids, inputs and attributes are built the
+ * way GenX_IR 12504 builds them, so vsmp_module_write() gives its bytes.
+ * @param name file name used in diagnostics only (may be NULL).
+ * @return VSMP_OK, VSMP_ERR_SYNTAX (diagnostics say where), VSMP_ERR_NOMEM.
+ */
+VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
+                                     vsmp_module **out, vsmp_diags *diags);
+
+/** Options of the printer. */
+typedef struct vsmp_print_options {
+    vsmp_dialect dialect;
+} vsmp_print_options;
+
+/**
+ * Print a module as `.visaasm` text, snprintf-style.
+ * @return the length the text needs (excluding the NUL); writes at most buf_size bytes, NUL
+ *         terminated when buf_size > 0. Lines the dialect cannot express are reported in
+ *         @p diags (may be NULL) as warnings and printed in the newer syntax.
+ */
+VSMP_API size_t vsmp_text_print(const vsmp_module *m, const vsmp_print_options *opt, char *buf,
+                                size_t buf_size, vsmp_diags *diags);
+
+/**
+ * Print one instruction (no indentation, no newline) with the names of @p r.
+ * @return the length needed, snprintf-style.
+ */
+VSMP_API size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r,
+                                const vsmp_print_options *opt, char *buf, size_t buf_size);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Platforms and validation                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Target platforms known to the validator (GenX_IR's -platform names). */
+typedef enum vsmp_platform {
+    VSMP_PLATFORM_BDW = 0,
+    VSMP_PLATFORM_CHV,
+    VSMP_PLATFORM_SKL,
+    VSMP_PLATFORM_BXT,
+    VSMP_PLATFORM_ICLLP,
+    VSMP_PLATFORM_TGLLP,
+    VSMP_PLATFORM_XEHP_SDV,
+    VSMP_PLATFORM_DG2,
+    VSMP_PLATFORM_MTL,
+    VSMP_PLATFORM_PVC,
+    VSMP_PLATFORM_XE2,
+    VSMP_PLATFORM_COUNT
+} vsmp_platform;
+
+/** @return the platform's name ("TGLLP"), NULL if out of range. */
+VSMP_API const char *vsmp_platform_name(vsmp_platform p);
+/** Find a platform by name (case-insensitive). @return VSMP_OK or VSMP_ERR_ARG. */
+VSMP_API vsmp_status vsmp_platform_find(const char *name, vsmp_platform *out);
+/** @return the `.isa` Gen-binary platform code GenX_IR uses (TGLLP 12), 0 if unknown. */
+VSMP_API unsigned vsmp_platform_code(vsmp_platform p);
+
+/** Validator options. */
+typedef struct vsmp_check_options {
+    vsmp_platform platform;
+} vsmp_check_options;
+
+/**
+ * Check every rule of the seed pages (and the inputs known to crash or hang GenX_IR) on every
+ * instruction of the module. Appends one diagnostic per violation.
+ * @return VSMP_OK when no error was found, VSMP_ERR_INVALID otherwise, VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_module_check(const vsmp_module *m, const vsmp_check_options *opt,
+                                       vsmp_diags *diags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

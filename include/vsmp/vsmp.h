@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSMP_VSMP_H
+#define VSMP_VSMP_H
+
+/**
+ * @file vsmp.h
+ * Umbrella header of vsmp, a C11 implementation of Intel's vISA sampler instructions.
+ */
+
+#include "vsmp/version.h"
+#include "vsmp/status.h"
+#include "vsmp/isa.h"
+
+#endif

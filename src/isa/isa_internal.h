@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal helpers shared by the isa/ sources. Not installed. */
+#ifndef VSMP_ISA_INTERNAL_H
+#define VSMP_ISA_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vsmp/isa.h"
+
+#define VSMP_NUM_PREDEF_VARS 21  /* V0..V20 in GenX_IR 12504 */
+#define VSMP_NUM_PREDEF_SURFS 6  /* T0..T5 */
+#define VSMP_FIRST_VAR 32        /* declared general variables start here */
+#define VSMP_BINDLESS_SAMPLER 31 /* S31 */
+#define VSMP_MAX_STRING 1024     /* GenX_IR's STRING_LEN */
+
+extern const char *const vsmp_predef_var_names[VSMP_NUM_PREDEF_VARS];
+extern const char *const vsmp_predef_surf_names[VSMP_NUM_PREDEF_SURFS];
+
+int vsmp_type_from_name(const char *s);
+bool vsmp_type_is_64(unsigned t);
+const char *vsmp_emask_name(unsigned m);
+int vsmp_emask_from_name(const char *s);
+int vsmp_exec_code(unsigned lanes);
+unsigned vsmp_exec_lanes(unsigned code);
+const char *vsmp_align_name(unsigned a);
+int vsmp_align_from_name(const char *s);
+
+/* Platform properties (platforms.def). */
+#define PF_UNORM 0x01
+#define PF_HF16 0x02
+#define PF_CPS 0x04
+#define PF_NOSMP 0x08
+#define PF_XE2 0x10
+typedef struct vsmp_platform_info {
+    const char *name;
+    uint8_t gen_code;
+    uint8_t grf_bytes;
+    unsigned flags;
+} vsmp_platform_info;
+const vsmp_platform_info *vsmp_platform_info_get(vsmp_platform p);
+
+/* Version arithmetic as GenX_IR does it: major * 100 + minor. */
+static inline unsigned vsmp_ver(unsigned major, unsigned minor)
+{
+    return major * 100 + minor;
+}
+
+/* ---- little-endian byte reader with a sticky error ---- */
+typedef struct vsmp_rd {
+    const uint8_t *p;
+    size_t size;
+    size_t pos;
+    bool fail; /* set once a read runs past the end; later reads return 0 */
+} vsmp_rd;
+
+static inline uint64_t vsmp_rd_n(vsmp_rd *r, unsigned n)
+{
+    if (r->fail || r->size - r->pos < n || r->pos > r->size) {
+        r->fail = true;
+        return 0;
+    }
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)r->p[r->pos + i] << (8 * i);
+    r->pos += n;
+    return v;
+}
+static inline uint8_t vsmp_rd_u8(vsmp_rd *r)
+{
+    return (uint8_t)vsmp_rd_n(r, 1);
+}
+static inline uint16_t vsmp_rd_u16(vsmp_rd *r)
+{
+    return (uint16_t)vsmp_rd_n(r, 2);
+}
+static inline uint32_t vsmp_rd_u32(vsmp_rd *r)
+{
+    return (uint32_t)vsmp_rd_n(r, 4);
+}
+
+/* ---- little-endian writer: counts what it would write even past the capacity ---- */
+typedef struct vsmp_wr {
+    uint8_t *p; /* may be NULL: only count */
+    size_t cap;
+    size_t pos;
+} vsmp_wr;
+
+static inline void vsmp_wr_n(vsmp_wr *w, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (w->p && w->pos < w->cap)
+            w->p[w->pos] = (uint8_t)(v >> (8 * i));
+        w->pos++;
+    }
+}
+static inline void vsmp_wr_bytes(vsmp_wr *w, const void *src, size_t n)
+{
+    const uint8_t *s = (const uint8_t *)src;
+    for (size_t i = 0; i < n; i++) {
+        if (w->p && w->pos < w->cap)
+            w->p[w->pos] = s[i];
+        w->pos++;
+    }
+}
+static inline void vsmp_wr_patch32(vsmp_wr *w, size_t at, uint32_t v)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (w->p && at + i < w->cap)
+            w->p[at + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Name of entity ids for printing and parsing. */
+const char *vsmp_routine_string(const vsmp_routine *r, uint32_t index);
+
+/* Growth helper: ensure *arr has room for n+1 elements of size sz. */
+bool vsmp_grow(void **arr, uint32_t *cap, uint32_t n, size_t sz);
+
+/* Routine building helpers (module.c). */
+vsmp_routine *vsmp_module_add_routine(vsmp_module *m, bool is_kernel);
+int64_t vsmp_routine_add_string(vsmp_routine *r, const char *s, size_t len);
+vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r);
+void vsmp_routine_clear(vsmp_routine *r);
+
+#endif

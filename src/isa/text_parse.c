@@ -1,0 +1,1553 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Parser for `.visaasm` programs in GenX_IR 12504's syntax and in the newer (HEAD) syntax
+ * (VISA_ENCODING.md section 6). It builds the module the way GenX_IR 12504 builds its binary:
+ * the string pool starts with the kernel name, the 21 pre-defined variable names, the 6
+ * pre-defined surface names and "S31", then one entry per declaration, label and attribute in
+ * source order; general variables are numbered from 32, predicates from 1, samplers from 0,
+ * surfaces from 6, labels from 0; a Target attribute is appended when the text has none.
+ *
+ * The parser is line-oriented like CISA.y: a line that fails gets one diagnostic and parsing
+ * resumes on the next line, so one run reports every bad line.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "isa_internal.h"
+#include "text_lex.h"
+
+enum sym_class { C_G = 1, C_A, C_P, C_S, C_T, C_L };
+
+typedef struct sym {
+    char *name;
+    uint8_t cls;
+    uint32_t id;
+} sym;
+
+typedef struct symtab {
+    sym *slots;
+    uint32_t cap; /* power of two */
+    uint32_t used;
+} symtab;
+
+typedef struct parser {
+    lexer lx;
+    tok *toks; /* the current line */
+    uint32_t ntok, captok, at;
+    vsmp_module *m;
+    vsmp_routine *k;
+    symtab syms;
+    vsmp_dialect dialect;
+    vsmp_diags *diags;
+    bool failed;
+    bool seen_version;
+    bool has_target;
+    bool nomem;
+} parser;
+
+/* ---- symbol table ---- */
+
+static uint32_t hash_name(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)s[i]) * 16777619u;
+    return h;
+}
+
+static void syms_free(symtab *t)
+{
+    for (uint32_t i = 0; i < t->cap; i++)
+        free(t->slots[i].name);
+    free(t->slots);
+    memset(t, 0, sizeof(*t));
+}
+
+static sym *syms_find(const symtab *t, const char *s, size_t n)
+{
+    if (!t->cap)
+        return NULL;
+    for (uint32_t i = hash_name(s, n) & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+        sym *e = &t->slots[i];
+        if (!e->name)
+            return NULL;
+        if (strlen(e->name) == n && memcmp(e->name, s, n) == 0)
+            return e;
+    }
+}
+
+static bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t id)
+{
+    symtab *t = &p->syms;
+    if ((t->used + 1) * 2 > t->cap) {
+        uint32_t nc = t->cap ? t->cap * 2 : 64;
+        sym *ns = calloc(nc, sizeof(*ns));
+        if (!ns)
+            return false;
+        for (uint32_t i = 0; i < t->cap; i++) {
+            sym *e = &t->slots[i];
+            if (!e->name)
+                continue;
+            uint32_t j = hash_name(e->name, strlen(e->name)) & (nc - 1);
+            while (ns[j].name)
+                j = (j + 1) & (nc - 1);
+            ns[j] = *e;
+        }
+        free(t->slots);
+        t->slots = ns;
+        t->cap = nc;
+    }
+    uint32_t j = hash_name(s, n) & (t->cap - 1);
+    while (t->slots[j].name)
+        j = (j + 1) & (t->cap - 1);
+    char *c = malloc(n + 1);
+    if (!c)
+        return false;
+    memcpy(c, s, n);
+    c[n] = 0;
+    t->slots[j].name = c;
+    t->slots[j].cls = cls;
+    t->slots[j].id = id;
+    t->used++;
+    return true;
+}
+
+/* ---- diagnostics ---- */
+
+static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt,
+                    ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
+{
+    char msg[VSMP_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    vsmp_diags_add(p->diags, VSMP_SEV_ERROR, rule, line, col, -1, "%s", msg);
+    p->failed = true;
+}
+
+#define PERR(p, t, rule, ...) perr_at(p, (t)->line, (t)->col, rule, __VA_ARGS__)
+
+static void pwarn(parser *p, const tok *t, const char *rule, const char *msg)
+{
+    vsmp_diags_add(p->diags, VSMP_SEV_WARNING, rule, t->line, t->col, -1, "%s", msg);
+}
+
+/* ---- token access ---- */
+
+static const tok *cur(parser *p)
+{
+    return &p->toks[p->at < p->ntok ? p->at : p->ntok]; /* toks[ntok] is the line end */
+}
+
+static bool is_punct(const tok *t, char c)
+{
+    return t->kind == TK_PUNCT && t->s[0] == c;
+}
+
+static bool is_word(const tok *t, const char *w)
+{
+    return t->kind == TK_IDENT && strlen(w) == t->len && memcmp(t->s, w, t->len) == 0;
+}
+
+static bool accept(parser *p, char c)
+{
+    if (is_punct(cur(p), c)) {
+        p->at++;
+        return true;
+    }
+    return false;
+}
+
+static const char *tok_desc(const tok *t, char *buf, size_t n)
+{
+    if (t->kind == TK_NEWLINE || t->kind == TK_EOF)
+        return "end of line";
+    snprintf(buf, n, "'%.*s'", (int)(t->len > 40 ? 40 : t->len), t->s);
+    return buf;
+}
+
+static bool expect(parser *p, char c, const char *what)
+{
+    if (accept(p, c))
+        return true;
+    char b[64];
+    PERR(p, cur(p), "syntax", "expected %s, found %s", what, tok_desc(cur(p), b, sizeof(b)));
+    return false;
+}
+
+static bool expect_ident(parser *p, const char *what, const tok **out)
+{
+    const tok *t = cur(p);
+    if (t->kind != TK_IDENT) {
+        char b[64];
+        PERR(p, t, "syntax", "expected %s, found %s", what, tok_desc(t, b, sizeof(b)));
+        return false;
+    }
+    p->at++;
+    *out = t;
+    return true;
+}
+
+/* Integer expression: literals, unary minus and ~, + - * / % << >> & | ^, parentheses. */
+static bool int_expr(parser *p, int64_t *out);
+
+static bool int_prim(parser *p, int64_t *out)
+{
+    const tok *t = cur(p);
+    if (accept(p, '-')) {
+        if (!int_prim(p, out))
+            return false;
+        *out = (int64_t)(0 - (uint64_t)*out);
+        return true;
+    }
+    if (accept(p, '~')) {
+        if (!int_prim(p, out))
+            return false;
+        *out = ~*out;
+        return true;
+    }
+    if (accept(p, '(')) {
+        return int_expr(p, out) && expect(p, ')', "')'");
+    }
+    if (t->kind == TK_INT) {
+        *out = (int64_t)t->ival;
+        p->at++;
+        return true;
+    }
+    char b[64];
+    PERR(p, t, "syntax", "expected an integer, found %s", tok_desc(t, b, sizeof(b)));
+    return false;
+}
+
+static bool int_term(parser *p, int64_t *out)
+{
+    if (!int_prim(p, out))
+        return false;
+    for (;;) {
+        const tok *t = cur(p);
+        char op = t->kind == TK_PUNCT ? t->s[0] : 0;
+        if (op != '*' && op != '/')
+            return true;
+        p->at++;
+        int64_t r;
+        if (!int_prim(p, &r))
+            return false;
+        if (op == '/' && r == 0) {
+            PERR(p, t, "syntax", "division by zero");
+            return false;
+        }
+        *out = op == '*' ? (int64_t)((uint64_t)*out * (uint64_t)r)
+                         : (r == -1 ? (int64_t)(0 - (uint64_t)*out) : *out / r);
+    }
+}
+
+static bool int_expr(parser *p, int64_t *out)
+{
+    if (!int_term(p, out))
+        return false;
+    for (;;) {
+        const tok *t = cur(p);
+        char op = t->kind == TK_PUNCT ? t->s[0] : 0;
+        if (op != '+' && op != '-')
+            return true;
+        p->at++;
+        int64_t r;
+        if (!int_term(p, &r))
+            return false;
+        *out = (int64_t)(op == '+' ? (uint64_t)*out + (uint64_t)r : (uint64_t)*out - (uint64_t)r);
+    }
+}
+
+/* ---- module building ---- */
+
+static bool add_string(parser *p, const char *s, size_t n, uint32_t *idx)
+{
+    int64_t i = vsmp_routine_add_string(p->k, s, n);
+    if (i < 0) {
+        p->nomem = true;
+        return false;
+    }
+    *idx = (uint32_t)i;
+    return true;
+}
+
+static bool add_attr(parser *p, vsmp_attr **arr, uint32_t *n, const char *name, size_t nlen,
+                     const void *val, uint8_t size)
+{
+    uint32_t idx;
+    if (!add_string(p, name, nlen, &idx))
+        return false;
+    vsmp_attr *a = realloc(*arr, (*n + 1) * sizeof(**arr));
+    if (!a) {
+        p->nomem = true;
+        return false;
+    }
+    *arr = a;
+    a[*n].name = idx;
+    a[*n].size = size;
+    a[*n].value = malloc(size ? size : 1);
+    if (!a[*n].value) {
+        p->nomem = true;
+        return false;
+    }
+    if (size)
+        memcpy(a[*n].value, val, size);
+    (*n)++;
+    return true;
+}
+
+static bool start_kernel(parser *p, const char *name, size_t n)
+{
+    p->k = vsmp_module_add_routine(p->m, true);
+    if (!p->k) {
+        p->nomem = true;
+        return false;
+    }
+    p->k->name = malloc(n + 1);
+    if (!p->k->name) {
+        p->nomem = true;
+        return false;
+    }
+    memcpy(p->k->name, name, n);
+    p->k->name[n] = 0;
+    syms_free(&p->syms);
+    p->has_target = false;
+    uint32_t idx;
+    if (!add_string(p, name, n, &idx))
+        return false;
+    p->k->name_index = idx;
+    for (unsigned i = 0; i < VSMP_NUM_PREDEF_VARS; i++) {
+        const char *s = vsmp_predef_var_names[i];
+        char alias[8];
+        snprintf(alias, sizeof(alias), "V%u", i);
+        if (!add_string(p, s, strlen(s), &idx) || !syms_add(p, s, strlen(s), C_G, i) ||
+            !syms_add(p, alias, strlen(alias), C_G, i)) {
+            p->nomem = true;
+            return false;
+        }
+    }
+    for (unsigned i = 0; i < VSMP_NUM_PREDEF_SURFS; i++) {
+        const char *s = vsmp_predef_surf_names[i];
+        if (!add_string(p, s, strlen(s), &idx) || !syms_add(p, s, strlen(s), C_T, i)) {
+            p->nomem = true;
+            return false;
+        }
+    }
+    if (!add_string(p, "S31", 3, &idx) || !syms_add(p, "S31", 3, C_S, VSMP_BINDLESS_SAMPLER)) {
+        p->nomem = true;
+        return false;
+    }
+    return true;
+}
+
+/* Kernel attributes (VISAAttributes.h, kind AK_KERNEL): 0 bool, 1 int32, 2 string. */
+static int kernel_attr_kind(const char *s, size_t n)
+{
+    static const struct {
+        const char *name;
+        int kind;
+    } t[] = {
+        {"Extern", 0},       {"NoBarrier", 0},      {"Callable", 0},      {"Caller", 0},
+        {"Composable", 0},   {"Entry", 0},          {"SepSpillPvtSS", 0}, {"LTO_InvokeOptTarget", 0},
+        {"Target", 1},       {"SLMSize", 1},        {"SpillMemOffset", 1}, {"ArgSize", 1},
+        {"RetValSize", 1},   {"PerThreadInputSize", 1}, {"SimdSize", 1},
+        {"CrossThreadInputSize", 1}, {"NBarrierCnt", 1}, {"OutputAsmPath", 2},
+    };
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+        if (strlen(t[i].name) == n && memcmp(t[i].name, s, n) == 0)
+            return t[i].kind;
+    return -1;
+}
+
+/* Variable attributes (AK_VAR): 0 bool, 1 int32. */
+static int var_attr_kind(const char *s, size_t n)
+{
+    static const struct {
+        const char *name;
+        int kind;
+    } t[] = {
+        {"Input", 0},      {"Output", 0},     {"PayloadLiveOut", 0}, {"Input_Output", 0},
+        {"NoWidening", 0}, {"DoNotSpill", 0}, {"Scope", 1},          {"SurfaceUsage", 1},
+    };
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+        if (strlen(t[i].name) == n && memcmp(t[i].name, s, n) == 0)
+            return t[i].kind;
+    return -1;
+}
+
+/* attrs={Name, Name=int, ...}: appended to *arr after the declaration's own name. */
+static bool parse_var_attrs(parser *p, vsmp_attr **arr, uint32_t *n)
+{
+    if (!expect(p, '{', "'{'"))
+        return false;
+    do {
+        const tok *name;
+        if (!expect_ident(p, "an attribute name", &name))
+            return false;
+        int kind = var_attr_kind(name->s, name->len);
+        if (kind < 0) {
+            PERR(p, name, "attribute", "unknown variable attribute '%.*s'", (int)name->len,
+                 name->s);
+            return false;
+        }
+        int64_t v = 0;
+        if (accept(p, '=')) {
+            if (!int_expr(p, &v))
+                return false;
+        }
+        uint8_t le[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+        if (*n >= 255) {
+            PERR(p, name, "attribute", "more than 255 attributes");
+            return false;
+        }
+        if (!add_attr(p, arr, n, name->s, name->len, le, kind ? 4 : 0))
+            return false;
+    } while (accept(p, ','));
+    return expect(p, '}', "'}'");
+}
+
+static bool check_new_name(parser *p, const tok *name)
+{
+    if (syms_find(&p->syms, name->s, name->len)) {
+        PERR(p, name, "redeclaration", "%.*s: variable redeclaration", (int)name->len, name->s);
+        return false;
+    }
+    if (name->len >= VSMP_MAX_STRING) {
+        PERR(p, name, "syntax", "name longer than 1023 bytes");
+        return false;
+    }
+    return true;
+}
+
+typedef struct decl_opts {
+    char vtype;
+    int type;
+    int64_t num_elts;
+    int align;
+    const tok *alias;
+    int64_t alias_off;
+    bool has_attrs;
+    size_t attrs_at; /* token index of the attrs list */
+} decl_opts;
+
+static bool parse_decl_opts(parser *p, decl_opts *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->type = -1;
+    o->num_elts = -1;
+    while (cur(p)->kind == TK_IDENT) {
+        const tok *key = cur(p);
+        p->at++;
+        if (!expect(p, '=', "'='"))
+            return false;
+        const tok *val = cur(p);
+        if (is_word(key, "v_type")) {
+            if (val->kind != TK_IDENT || val->len != 1 || !strchr("GAPST", val->s[0])) {
+                PERR(p, val, "syntax", "v_type must be G, A, P, S or T");
+                return false;
+            }
+            o->vtype = val->s[0];
+            p->at++;
+        } else if (is_word(key, "type")) {
+            char b[8] = {0};
+            if (val->kind == TK_IDENT && val->len < sizeof(b))
+                memcpy(b, val->s, val->len);
+            o->type = vsmp_type_from_name(b);
+            if (o->type < 0 || o->type == VSMP_TYPE_V || o->type == VSMP_TYPE_VF ||
+                o->type == VSMP_TYPE_UV) {
+                PERR(p, val, "syntax", "invalid variable type");
+                return false;
+            }
+            p->at++;
+        } else if (is_word(key, "num_elts")) {
+            if (!int_expr(p, &o->num_elts))
+                return false;
+        } else if (is_word(key, "align")) {
+            char b[16] = {0};
+            if (val->kind == TK_IDENT && val->len < sizeof(b)) {
+                memcpy(b, val->s, val->len);
+                o->align = vsmp_align_from_name(b);
+                p->at++;
+            } else {
+                int64_t bytes;
+                if (!int_expr(p, &bytes))
+                    return false;
+                static const int64_t sizes[10] = {1, 2, 4, 8, 16, 32, 64, 32, 64, 128};
+                o->align = -1;
+                for (int a = 0; a < 10 && o->align < 0; a++)
+                    if (sizes[a] == bytes && a != 7 && a != 8)
+                        o->align = a;
+            }
+            if (o->align < 0) {
+                PERR(p, val, "syntax", "invalid align value");
+                return false;
+            }
+        } else if (is_word(key, "alias")) {
+            if (!expect(p, '<', "'<'") || !expect_ident(p, "a variable", &o->alias) ||
+                !expect(p, ',', "','") || !int_expr(p, &o->alias_off) || !expect(p, '>', "'>'"))
+                return false;
+        } else if (is_word(key, "v_name")) {
+            const tok *vn;
+            if (!expect_ident(p, "a name", &vn))
+                return false;
+        } else if (is_word(key, "attrs")) {
+            o->has_attrs = true;
+            o->attrs_at = p->at;
+            int depth = 0;
+            do { /* skip now; parsed after the name is in the pool */
+                if (is_punct(cur(p), '{'))
+                    depth++;
+                else if (is_punct(cur(p), '}'))
+                    depth--;
+                p->at++;
+            } while (depth > 0 && p->at < p->ntok);
+        } else {
+            PERR(p, key, "syntax", "unknown declaration field '%.*s'", (int)key->len, key->s);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool decl_attrs(parser *p, const decl_opts *o, vsmp_attr **arr, uint8_t *count)
+{
+    if (!o->has_attrs)
+        return true;
+    uint32_t save = p->at, n = *count;
+    p->at = (uint32_t)o->attrs_at;
+    bool ok = parse_var_attrs(p, arr, &n);
+    p->at = save;
+    *count = (uint8_t)n;
+    return ok;
+}
+
+static bool parse_decl(parser *p)
+{
+    const tok *name;
+    if (!expect_ident(p, "a variable name", &name) || !check_new_name(p, name))
+        return false;
+    decl_opts o;
+    if (!parse_decl_opts(p, &o))
+        return false;
+    if (p->at < p->ntok) {
+        char b[64];
+        PERR(p, cur(p), "syntax", "unexpected %s in .decl", tok_desc(cur(p), b, sizeof(b)));
+        return false;
+    }
+    if (!o.vtype || o.num_elts < 0) {
+        PERR(p, name, "syntax", ".decl needs v_type= and num_elts=");
+        return false;
+    }
+    if (o.num_elts > 0xffff) {
+        PERR(p, name, "syntax", "num_elts %lld does not fit 16 bits", (long long)o.num_elts);
+        return false;
+    }
+    vsmp_routine *k = p->k;
+    uint32_t sidx;
+    if (o.vtype == 'G') {
+        if (o.type < 0) {
+            PERR(p, name, "syntax", "a general variable needs type=");
+            return false;
+        }
+        uint32_t alias = 0;
+        if (o.alias) {
+            sym *s = syms_find(&p->syms, o.alias->s, o.alias->len);
+            if (!s || s->cls != C_G) {
+                PERR(p, o.alias, "undeclared", "%.*s: undefined alias variable",
+                     (int)o.alias->len, o.alias->s);
+                return false;
+            }
+            if (o.alias_off < 0 || o.alias_off > 0xffff) {
+                PERR(p, o.alias, "syntax", "alias offset out of range");
+                return false;
+            }
+            alias = s->id;
+        }
+        vsmp_var_decl *v = realloc(k->vars, (k->num_vars + 1) * sizeof(*v));
+        if (!v || !add_string(p, name->s, name->len, &sidx))
+            return !(p->nomem = true);
+        k->vars = v;
+        v = &k->vars[k->num_vars++];
+        memset(v, 0, sizeof(*v));
+        v->name = sidx;
+        v->type = (uint8_t)o.type;
+        v->align = (uint8_t)o.align;
+        v->num_elts = (uint16_t)o.num_elts;
+        v->alias = alias;
+        v->alias_offset = (uint16_t)o.alias_off;
+        if (!syms_add(p, name->s, name->len, C_G, VSMP_FIRST_VAR + k->num_vars - 1))
+            return !(p->nomem = true);
+        return decl_attrs(p, &o, &v->attrs, &v->num_attrs);
+    }
+    vsmp_decl **arr;
+    uint32_t *cnt, base = 0;
+    uint8_t cls;
+    switch (o.vtype) {
+    case 'A': arr = &k->addrs, cnt = &k->num_addrs, cls = C_A; break;
+    case 'P': arr = &k->preds, cnt = &k->num_preds, cls = C_P, base = 1; break;
+    case 'S': arr = &k->samplers, cnt = &k->num_samplers, cls = C_S; break;
+    default: arr = &k->surfaces, cnt = &k->num_surfaces, cls = C_T, base = 6; break;
+    }
+    if ((cls == C_S && *cnt >= 31) || (cls == C_T && *cnt >= 249) || *cnt >= 0xffff) {
+        PERR(p, name, "declarations", "too many %s declarations",
+             cls == C_S ? "sampler" : cls == C_T ? "surface" : "such");
+        return false;
+    }
+    vsmp_decl *d = realloc(*arr, (*cnt + 1) * sizeof(*d));
+    if (!d || !add_string(p, name->s, name->len, &sidx))
+        return !(p->nomem = true);
+    *arr = d;
+    d = &d[(*cnt)++];
+    memset(d, 0, sizeof(*d));
+    d->name = sidx;
+    d->num_elts = (uint16_t)o.num_elts;
+    if (!syms_add(p, name->s, name->len, cls, base + *cnt - 1))
+        return !(p->nomem = true);
+    if (cls == C_S && o.has_attrs) {
+        pwarn(p, name, "attribute", "GenX_IR 12504 ignores attrs= on sampler declarations");
+        return true;
+    }
+    return decl_attrs(p, &o, &d->attrs, &d->num_attrs);
+}
+
+static bool add_input(parser *p, const tok *name, unsigned implicit, int64_t off, int64_t size,
+                      bool has_size)
+{
+    sym *s = syms_find(&p->syms, name->s, name->len);
+    if (!s || (s->cls != C_G && s->cls != C_S && s->cls != C_T)) {
+        PERR(p, name, "undeclared", "%.*s: undefined input variable", (int)name->len, name->s);
+        return false;
+    }
+    vsmp_routine *k = p->k;
+    unsigned cls = s->cls == C_G ? VSMP_INPUT_GENERAL
+                   : s->cls == C_S ? VSMP_INPUT_SAMPLER
+                                   : VSMP_INPUT_SURFACE;
+    if (!has_size) {
+        if (s->cls == C_G && s->id >= VSMP_FIRST_VAR) {
+            const vsmp_var_decl *v = &k->vars[s->id - VSMP_FIRST_VAR];
+            size = (int64_t)v->num_elts * vsmp_type_size(v->type);
+        } else if (s->cls == C_S && s->id < k->num_samplers) {
+            size = (int64_t)k->samplers[s->id].num_elts * 4;
+        } else if (s->cls == C_T && s->id >= 6) {
+            size = (int64_t)k->surfaces[s->id - 6].num_elts * 4;
+        } else {
+            PERR(p, name, "syntax", "give size= for a pre-defined input");
+            return false;
+        }
+    }
+    if (size < 0 || size >= 0x10000 || off < -32768 || off > 32767) {
+        PERR(p, name, "syntax", "input offset or size out of range");
+        return false;
+    }
+    vsmp_input *in = realloc(k->inputs, (k->num_inputs + 1) * sizeof(*in));
+    if (!in)
+        return !(p->nomem = true);
+    k->inputs = in;
+    in = &in[k->num_inputs++];
+    in->kind = (uint8_t)(cls | implicit << 3);
+    in->id = s->id;
+    in->offset = (int16_t)off;
+    in->size = (uint16_t)size;
+    return true;
+}
+
+static bool parse_input(parser *p, unsigned implicit)
+{
+    const tok *name;
+    if (!expect_ident(p, "a variable name", &name))
+        return false;
+    int64_t off = 0, size = 0;
+    bool has_size = false;
+    while (cur(p)->kind == TK_IDENT) {
+        const tok *key = cur(p);
+        p->at++;
+        if (!expect(p, '=', "'='"))
+            return false;
+        if (is_word(key, "offset")) {
+            if (!int_expr(p, &off))
+                return false;
+        } else if (is_word(key, "size")) {
+            if (!int_expr(p, &size))
+                return false;
+            has_size = true;
+        } else {
+            PERR(p, key, "syntax", "unknown .input field '%.*s'", (int)key->len, key->s);
+            return false;
+        }
+    }
+    if (p->at < p->ntok) {
+        char b[64];
+        PERR(p, cur(p), "syntax", "unexpected %s in .input", tok_desc(cur(p), b, sizeof(b)));
+        return false;
+    }
+    return add_input(p, name, implicit, off, size, has_size);
+}
+
+static bool parse_kernel_attr(parser *p)
+{
+    const tok *name;
+    if (!expect_ident(p, "an attribute name", &name))
+        return false;
+    int kind = kernel_attr_kind(name->s, name->len);
+    if (kind < 0) {
+        PERR(p, name, "attribute", "unknown kernel attribute '%.*s'", (int)name->len, name->s);
+        return false;
+    }
+    vsmp_routine *k = p->k;
+    bool is_target = is_word(name, "Target");
+    if (!accept(p, '=') || p->at >= p->ntok) {
+        if (is_target) {
+            PERR(p, name, "attribute", ".kernel_attr Target=.. must be \"cm\" or \"3d\"");
+            return false;
+        }
+        return add_attr(p, &k->attrs, &k->num_attrs, name->s, name->len, NULL, 0);
+    }
+    const tok *v = cur(p);
+    if (v->kind == TK_STRING) {
+        p->at++;
+        const char *s = v->s + 1;
+        size_t n = v->len - 2;
+        if (is_target) {
+            uint8_t t;
+            if (n == 2 && memcmp(s, "cm", 2) == 0)
+                t = 0;
+            else if (n == 2 && memcmp(s, "3d", 2) == 0)
+                t = 1;
+            else {
+                PERR(p, v, "attribute", "invalid kernel target attribute");
+                return false;
+            }
+            p->has_target = true;
+            return add_attr(p, &k->attrs, &k->num_attrs, name->s, name->len, &t, 1);
+        }
+        if (n > 255) {
+            PERR(p, v, "attribute", "attribute value longer than 255 bytes");
+            return false;
+        }
+        return add_attr(p, &k->attrs, &k->num_attrs, name->s, name->len, s, (uint8_t)n);
+    }
+    int64_t iv;
+    if (!int_expr(p, &iv))
+        return false;
+    if (is_target)
+        p->has_target = true;
+    uint8_t le[4] = {(uint8_t)iv, (uint8_t)(iv >> 8), (uint8_t)(iv >> 16), (uint8_t)(iv >> 24)};
+    return add_attr(p, &k->attrs, &k->num_attrs, name->s, name->len, le, 4);
+}
+
+static void finish_kernel(parser *p)
+{
+    if (p->k && !p->has_target) {
+        uint8_t t = 1; /* GenX_IR's default target: 3d */
+        add_attr(p, &p->k->attrs, &p->k->num_attrs, "Target", 6, &t, 1);
+        p->has_target = true;
+    }
+}
+
+static bool parse_directive(parser *p)
+{
+    const tok *d;
+    if (!expect_ident(p, "a directive", &d))
+        return false;
+    if (is_word(d, "version")) {
+        const tok *a = cur(p);
+        int64_t maj = 0, min = 0;
+        if (a->kind != TK_INT) {
+            PERR(p, a, "syntax", "expected a version such as 4.1");
+            return false;
+        }
+        maj = (int64_t)a->ival;
+        p->at++;
+        if (!expect(p, '.', "'.'"))
+            return false;
+        if (cur(p)->kind != TK_INT) {
+            PERR(p, cur(p), "syntax", "expected a version such as 4.1");
+            return false;
+        }
+        min = (int64_t)cur(p)->ival;
+        p->at++;
+        if (maj < 3 || maj > 255 || min > 255) {
+            PERR(p, a, "version", "vISA version %lld.%lld is not supported", (long long)maj,
+                 (long long)min);
+            return false;
+        }
+        p->m->major = (uint8_t)maj;
+        p->m->minor = (uint8_t)min;
+        p->seen_version = true;
+        return true;
+    }
+    if (is_word(d, "kernel")) {
+        const tok *n = cur(p);
+        if (n->kind == TK_STRING) {
+            p->at++;
+            finish_kernel(p);
+            return start_kernel(p, n->s + 1, n->len - 2);
+        }
+        if (n->kind == TK_IDENT) {
+            p->at++;
+            finish_kernel(p);
+            return start_kernel(p, n->s, n->len);
+        }
+        PERR(p, n, "syntax", "expected a kernel name");
+        return false;
+    }
+    if (is_word(d, "global_function") || is_word(d, "function") || is_word(d, "parameter") ||
+        is_word(d, "funcdecl")) {
+        PERR(p, d, "unsupported", ".%.*s is not implemented by vsmp (kernels only)", (int)d->len,
+             d->s);
+        return false;
+    }
+    if (!p->k) {
+        PERR(p, d, "syntax", ".%.*s before .kernel", (int)d->len, d->s);
+        return false;
+    }
+    if (is_word(d, "decl"))
+        return parse_decl(p);
+    if (is_word(d, "input"))
+        return parse_input(p, 0);
+    if (is_word(d, "kernel_attr"))
+        return parse_kernel_attr(p);
+    if (d->len > 9 && memcmp(d->s, "implicit_", 9) == 0) {
+        static const struct {
+            const char *n;
+            unsigned k;
+        } kinds[] = {{"EXPLICIT", 0}, {"LOCAL_SIZE", 1}, {"GROUP_COUNT", 2},
+                     {"LOCAL_ID", 3}, {"PSEUDO_INPUT", 0x10}};
+        for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+            if (strlen(kinds[i].n) == d->len - 9 && memcmp(d->s + 9, kinds[i].n, d->len - 9) == 0)
+                return parse_input(p, kinds[i].k);
+        PERR(p, d, "syntax", "unknown implicit input kind '%.*s'", (int)d->len, d->s);
+        return false;
+    }
+    PERR(p, d, "unsupported", "directive .%.*s is not implemented by vsmp", (int)d->len, d->s);
+    return false;
+}
+
+/* ---- operands ---- */
+
+static bool find_sym(parser *p, const tok *t, uint8_t cls, const char *what, uint32_t *id)
+{
+    sym *s = syms_find(&p->syms, t->s, t->len);
+    if (!s || s->cls != cls) {
+        PERR(p, t, "undeclared", "%.*s: undefined %s", (int)t->len, t->s, what);
+        return false;
+    }
+    *id = s->id;
+    return true;
+}
+
+static bool parse_raw(parser *p, vsmp_raw *r)
+{
+    const tok *name;
+    if (!expect_ident(p, "a raw operand (VAR.offset)", &name))
+        return false;
+    uint32_t id;
+    if (!find_sym(p, name, C_G, "general variable", &id))
+        return false;
+    if (!expect(p, '.', "'.' and a byte offset"))
+        return false;
+    int64_t off;
+    if (is_punct(cur(p), '(')) {
+        if (!int_prim(p, &off))
+            return false;
+    } else if (cur(p)->kind == TK_INT) {
+        off = (int64_t)cur(p)->ival;
+        p->at++;
+    } else {
+        char b[64];
+        PERR(p, cur(p), "syntax", "expected a byte offset, found %s",
+             tok_desc(cur(p), b, sizeof(b)));
+        return false;
+    }
+    if (off < 0 || off > 0xffff) {
+        PERR(p, name, "syntax", "offset out of bounds");
+        return false;
+    }
+    if (id == 0 && off != 0) {
+        PERR(p, name, "syntax", "%%null must have 0 as offset");
+        return false;
+    }
+    r->var = id;
+    r->offset = (uint16_t)off;
+    return true;
+}
+
+static bool parse_type_suffix(parser *p, int *type)
+{
+    if (!expect(p, ':', "':' and a type"))
+        return false;
+    const tok *t;
+    if (!expect_ident(p, "a type", &t))
+        return false;
+    char b[8] = {0};
+    if (t->len < sizeof(b))
+        memcpy(b, t->s, t->len);
+    *type = vsmp_type_from_name(b);
+    if (*type < 0) {
+        PERR(p, t, "syntax", "unknown type '%.*s'", (int)t->len, t->s);
+        return false;
+    }
+    return true;
+}
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint64_t f64_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static bool parse_immediate(parser *p, vsmp_vec *v)
+{
+    v->vclass = VSMP_VEC_IMMEDIATE;
+    bool neg = false;
+    uint32_t save = p->at;
+    if (accept(p, '-'))
+        neg = true;
+    const tok *t = cur(p);
+    if (t->kind == TK_FLOAT) {
+        p->at++;
+        double d = neg ? -t->fval : t->fval;
+        v->imm_type = t->is_double ? VSMP_TYPE_DF : VSMP_TYPE_F;
+        v->imm = t->is_double ? f64_bits(d) : f32_bits((float)d);
+        return true;
+    }
+    p->at = save;
+    int64_t val;
+    if (!int_prim(p, &val))
+        return false;
+    int type;
+    if (!parse_type_suffix(p, &type))
+        return false;
+    v->imm_type = (uint8_t)type;
+    switch (type) {
+    case VSMP_TYPE_F: /* "1:f" means the bits 0x00000001 (CISA.y FloatLit) */
+        v->imm = (uint32_t)val;
+        break;
+    case VSMP_TYPE_HF:
+        if ((uint64_t)val >= 0x10000) {
+            PERR(p, t, "syntax", "literal too large for half float");
+            return false;
+        }
+        v->imm = (uint64_t)val;
+        break;
+    case VSMP_TYPE_DF:
+    case VSMP_TYPE_Q:
+    case VSMP_TYPE_UQ:
+        v->imm = (uint64_t)val;
+        break;
+    case VSMP_TYPE_BF:
+    case VSMP_TYPE_BOOL:
+        PERR(p, t, "syntax", "no immediate of this type");
+        return false;
+    default: /* stored un-narrowed, truncated to 32 bits (CISA_create_immed) */
+        v->imm = (uint32_t)val;
+        break;
+    }
+    return true;
+}
+
+static bool parse_region(parser *p, uint16_t *region, bool indirect)
+{
+    if (!expect(p, '<', "'<' and a region"))
+        return false;
+    int64_t a, b = -1, c = -1;
+    if (!int_prim(p, &a))
+        return false;
+    bool vs = false;
+    if (accept(p, ';')) {
+        vs = true;
+        if (!int_prim(p, &b) || !expect(p, ',', "','") || !int_prim(p, &c))
+            return false;
+    } else if (indirect && accept(p, ',')) {
+        if (!int_prim(p, &b))
+            return false;
+    } else if (!indirect) {
+        PERR(p, cur(p), "syntax", "expected a region <vstride;width,hstride>");
+        return false;
+    }
+    if (!expect(p, '>', "'>'"))
+        return false;
+    int vsc, wc, hsc;
+    if (vs) {
+        vsc = vsmp_region_code((unsigned)a), wc = vsmp_region_code((unsigned)b);
+        hsc = vsmp_region_code((unsigned)c);
+    } else if (b >= 0) {
+        vsc = 0, wc = vsmp_region_code((unsigned)a), hsc = vsmp_region_code((unsigned)b);
+    } else {
+        vsc = 0, wc = 0, hsc = vsmp_region_code((unsigned)a);
+    }
+    if (vsc < 0 || wc < 0 || hsc < 0 || a < 0 || a > 32 || b > 32 || c > 32) {
+        PERR(p, cur(p), "syntax", "invalid region");
+        return false;
+    }
+    *region = (uint16_t)(vsc | wc << 4 | hsc << 8);
+    return true;
+}
+
+/* (-) (abs) (-abs) (~) */
+static bool parse_srcmod(parser *p, uint8_t *mod)
+{
+    const tok *a = &p->toks[p->at];
+    if (!is_punct(a, '(') || p->at + 2 >= p->ntok)
+        return true;
+    const tok *b = a + 1, *c = a + 2;
+    if (is_punct(b, '-') && is_punct(c, ')')) {
+        *mod = VSMP_MOD_NEG, p->at += 3;
+    } else if (is_punct(b, '~') && is_punct(c, ')')) {
+        *mod = VSMP_MOD_NOT, p->at += 3;
+    } else if (is_word(b, "abs") && is_punct(c, ')')) {
+        *mod = VSMP_MOD_ABS, p->at += 3;
+    } else if (is_punct(b, '-') && is_word(c, "abs") && p->at + 3 < p->ntok &&
+               is_punct(a + 3, ')')) {
+        *mod = VSMP_MOD_NEG_ABS, p->at += 4;
+    }
+    return true;
+}
+
+/* General, indirect or immediate vector operand (VecSrcOperand_G_I_IMM). */
+static bool parse_vec(parser *p, vsmp_vec *v)
+{
+    memset(v, 0, sizeof(*v));
+    const tok *t = cur(p);
+    if (t->kind == TK_INT || t->kind == TK_FLOAT || is_punct(t, '-') || is_punct(t, '~')) {
+        return parse_immediate(p, v);
+    }
+    if (!parse_srcmod(p, &v->mod))
+        return false;
+    t = cur(p);
+    if (is_punct(t, '(')) {
+        return parse_immediate(p, v);
+    }
+    const tok *name;
+    if (!expect_ident(p, "a vector operand", &name))
+        return false;
+    if (is_word(name, "r") && is_punct(cur(p), '[')) {
+        p->at++;
+        const tok *a;
+        int64_t sub, off = 0;
+        if (!expect_ident(p, "an address variable", &a))
+            return false;
+        uint32_t id;
+        if (!find_sym(p, a, C_A, "address variable", &id))
+            return false;
+        if (!expect(p, '(', "'('") || !int_expr(p, &sub) || !expect(p, ')', "')'"))
+            return false;
+        if (accept(p, ',') && !int_expr(p, &off))
+            return false;
+        if (!expect(p, ']', "']'"))
+            return false;
+        int type;
+        if (!parse_region(p, &v->region, true) || !parse_type_suffix(p, &type))
+            return false;
+        if (sub < 0 || sub > 255 || off < -32768 || off > 32767) {
+            PERR(p, a, "syntax", "indirect offset out of range");
+            return false;
+        }
+        v->vclass = VSMP_VEC_INDIRECT;
+        v->var = id;
+        v->row = (uint8_t)sub;
+        v->ind_offset = (int16_t)off;
+        v->imm_type = (uint8_t)type;
+        return true;
+    }
+    uint32_t id;
+    if (!find_sym(p, name, C_G, "general variable", &id))
+        return false;
+    int64_t row, col;
+    if (!expect(p, '(', "'(' row, column") || !int_expr(p, &row) || !expect(p, ',', "','") ||
+        !int_expr(p, &col) || !expect(p, ')', "')'"))
+        return false;
+    if (row < 0 || row > 255 || col < 0 || col > 255) {
+        PERR(p, name, "syntax", "row or column offset out of range (0..255)");
+        return false;
+    }
+    v->vclass = VSMP_VEC_GENERAL;
+    v->var = id;
+    v->row = (uint8_t)row;
+    v->col = (uint8_t)col;
+    return parse_region(p, &v->region, false);
+}
+
+/* Sampler or surface operand. GenX_IR 12504 accepts a variable of the other class and encodes
+ * its index (CISA_get_surface_variable); vsmp does the same and warns. */
+static bool parse_state(parser *p, bool sampler, uint8_t *out)
+{
+    bool paren = false;
+    if (p->dialect == VSMP_DIALECT_HEAD && is_punct(cur(p), '(')) {
+        paren = true;
+        p->at++;
+    }
+    const tok *name;
+    if (!expect_ident(p, sampler ? "a sampler" : "a surface", &name))
+        return false;
+    sym *s = syms_find(&p->syms, name->s, name->len);
+    uint8_t want = sampler ? C_S : C_T;
+    if (!s || (s->cls != C_S && s->cls != C_T)) {
+        PERR(p, name, "undeclared", "%.*s: undefined %s variable", (int)name->len, name->s,
+             sampler ? "sampler" : "surface");
+        return false;
+    }
+    if (s->cls != want)
+        pwarn(p, name, "operand-class",
+              sampler ? "a surface is used as the sampler: GenX_IR encodes its index as is"
+                      : "a sampler is used as the surface: GenX_IR encodes its index as is");
+    if (s->id > 255) {
+        PERR(p, name, "syntax", "index does not fit a byte");
+        return false;
+    }
+    *out = (uint8_t)s->id;
+    if (paren) {
+        int64_t idx;
+        if (!expect(p, ',', "','") || !int_expr(p, &idx) || !expect(p, ')', "')'"))
+            return false;
+        if (idx != 0) {
+            PERR(p, name, "unsupported", "an indexed %s has no binary encoding",
+                 sampler ? "sampler" : "surface");
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool parse_exec(parser *p, vsmp_inst *in)
+{
+    if (!expect(p, '(', "'(' and an execution size"))
+        return false;
+    in->emask = 0;
+    if (cur(p)->kind == TK_IDENT) {
+        const tok *m = cur(p);
+        char b[16] = {0};
+        if (m->len < sizeof(b))
+            memcpy(b, m->s, m->len);
+        int e = vsmp_emask_from_name(b);
+        if (e < 0) {
+            PERR(p, m, "syntax", "invalid execution offset info");
+            return false;
+        }
+        in->emask = (uint8_t)e;
+        p->at++;
+        if (!expect(p, ',', "','"))
+            return false;
+    }
+    const tok *n = cur(p);
+    int code = n->kind == TK_INT && n->ival <= 64 ? vsmp_exec_code((unsigned)n->ival) : -1;
+    if (code < 0) {
+        PERR(p, n, "exec-size", "invalid execution size");
+        return false;
+    }
+    p->at++;
+    in->exec_code = (uint8_t)code;
+    in->exec_size = (uint8_t)n->ival;
+    return expect(p, ')', "')'");
+}
+
+static bool parse_pred(parser *p, vsmp_inst *in)
+{
+    if (!accept(p, '('))
+        return true;
+    unsigned inv = accept(p, '!') ? 1 : 0;
+    const tok *name;
+    if (!expect_ident(p, "a predicate", &name))
+        return false;
+    uint32_t id;
+    sym *s = syms_find(&p->syms, name->s, name->len);
+    if (!s) {
+        PERR(p, name, "undeclared", "%.*s: undefined predicate variable", (int)name->len,
+             name->s);
+        return false;
+    }
+    if (s->cls != C_P) {
+        PERR(p, name, "operand-class", "%.*s: not a predicate variable", (int)name->len,
+             name->s);
+        return false;
+    }
+    id = s->id;
+    unsigned ctrl = 0;
+    if (accept(p, '.')) {
+        const tok *c;
+        if (!expect_ident(p, "any or all", &c))
+            return false;
+        if (is_word(c, "any"))
+            ctrl = 1;
+        else if (is_word(c, "all"))
+            ctrl = 2;
+        else {
+            PERR(p, c, "syntax", "predicate control must be .any or .all");
+            return false;
+        }
+    }
+    in->pred = (uint16_t)(id | ctrl << 13 | inv << 15);
+    return expect(p, ')', "')'");
+}
+
+static bool parse_channels(parser *p, uint8_t *mask)
+{
+    const tok *t = cur(p);
+    if (t->kind != TK_IDENT || t->len > 4) {
+        char b[64];
+        PERR(p, t, "syntax", "expected channels (a subsequence of RGBA), found %s",
+             tok_desc(t, b, sizeof(b)));
+        return false;
+    }
+    static const char order[] = "RGBA";
+    unsigned m = 0, at = 0;
+    for (size_t i = 0; i < t->len; i++) {
+        char c = (char)(t->s[i] >= 'a' ? t->s[i] - 32 : t->s[i]);
+        while (at < 4 && order[at] != c)
+            at++;
+        if (at == 4) {
+            PERR(p, t, "syntax", "channels must be a subsequence of RGBA in that order");
+            return false;
+        }
+        m |= 1u << at++;
+    }
+    *mask = (uint8_t)m;
+    p->at++;
+    return true;
+}
+
+static bool parse_params(parser *p, vsmp_inst *in)
+{
+    in->num_params = 0;
+    while (p->at < p->ntok) {
+        if (in->num_params == VSMP_MAX_PARAMS) {
+            PERR(p, cur(p), "numparams", "more than 16 parameters (GenX_IR's parser overflows)");
+            return false;
+        }
+        if (!parse_raw(p, &in->params[in->num_params]))
+            return false;
+        in->num_params++;
+    }
+    return true;
+}
+
+static bool op_in_dialect(parser *p, const vsmp_op_info *o)
+{
+    return p->dialect == VSMP_DIALECT_HEAD || (o->flags & VSMP_OPI_12504);
+}
+
+/* [(pred)] op[.pixel_null_mask][.cps][.divS].CH (mask, n) aoff [sampler] surface dst
+ * [paired] params* */
+static bool parse_sampler_inst(parser *p, vsmp_inst *in, const vsmp_op_info *o)
+{
+    in->opcode = o->opcode;
+    in->subop = o->subop;
+    bool smp = o->opcode == VSMP_OPC_3D_SAMPLE;
+    const char *mods[3] = {"pixel_null_mask", "cps", "divS"};
+    unsigned next = 0;
+    bool divs = false;
+    for (;;) {
+        if (!expect(p, '.', "'.' and channels"))
+            return false;
+        const tok *t = cur(p);
+        unsigned i;
+        for (i = 0; i < 3; i++)
+            if (is_word(t, mods[i]))
+                break;
+        if (i == 3)
+            break;
+        if (i < next || (!smp && i > 0)) {
+            PERR(p, t, "syntax", "modifier .%s is not allowed here (order: "
+                 "%s.pixel_null_mask.cps.divS)", mods[i], smp ? "" : "load only has ");
+            return false;
+        }
+        next = i + 1;
+        p->at++;
+        if (i == 0)
+            in->flags |= VSMP_OPF_PNM;
+        else if (i == 1)
+            in->flags |= VSMP_OPF_CPS;
+        else
+            divs = true;
+    }
+    if (smp) {
+        if (p->dialect == VSMP_DIALECT_HEAD) {
+            if (divs)
+                in->flags |= VSMP_OPF_NONUNIFORM;
+        } else {
+            in->divs_text = divs ? VSMP_DIVS_PRESENT : VSMP_DIVS_ABSENT;
+        }
+    }
+    if (!parse_channels(p, &in->channels) || !parse_exec(p, in) || !parse_vec(p, &in->aoffimmi))
+        return false;
+    if (smp && !parse_state(p, true, &in->sampler))
+        return false;
+    if (!parse_state(p, false, &in->surface) || !parse_raw(p, &in->dst))
+        return false;
+    if (p->dialect == VSMP_DIALECT_HEAD) {
+        in->has_paired = true;
+        if (!parse_raw(p, &in->paired))
+            return false;
+    }
+    return parse_params(p, in);
+}
+
+static bool parse_info(parser *p, vsmp_inst *in, const vsmp_op_info *o)
+{
+    in->opcode = VSMP_OPC_3D_INFO;
+    in->subop = o->subop;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &in->channels) ||
+        !parse_exec(p, in) || !parse_state(p, false, &in->surface))
+        return false;
+    if (o->subop == VSMP_SUB_RESINFO && !parse_raw(p, &in->lod))
+        return false;
+    return parse_raw(p, &in->dst);
+}
+
+static bool parse_unorm(parser *p, vsmp_inst *in)
+{
+    in->opcode = VSMP_OPC_SAMPLE_UNORM;
+    in->exec_size = 32;
+    in->exec_code = 5;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &in->channels) ||
+        !expect(p, '.', "'.' and an output format"))
+        return false;
+    const tok *a = cur(p);
+    static const char *const fmts[4] = {"full", "downsampled", "full", "downsampled"};
+    bool ok = a->kind == TK_INT && (a->ival == 16 || a->ival == 8) && p->at + 2 < p->ntok &&
+              is_punct(a + 1, '-') && (a + 2)->kind == TK_IDENT;
+    if (ok) {
+        unsigned base = a->ival == 16 ? 0 : 2;
+        if (is_word(a + 2, fmts[base]))
+            in->unorm_fmt = (uint8_t)base;
+        else if (is_word(a + 2, fmts[base + 1]))
+            in->unorm_fmt = (uint8_t)(base + 1);
+        else
+            ok = false;
+    }
+    if (!ok) {
+        PERR(p, a, "syntax", "expected an output format: 16-full, 16-downsampled, 8-full or "
+             "8-downsampled");
+        return false;
+    }
+    p->at += 3;
+    if (!parse_state(p, true, &in->sampler) || !parse_state(p, false, &in->surface))
+        return false;
+    for (int i = 0; i < 4; i++)
+        if (!parse_vec(p, &in->src[i]))
+            return false;
+    return parse_raw(p, &in->dst);
+}
+
+static bool parse_instruction(parser *p)
+{
+    const tok *first = cur(p);
+    vsmp_inst in;
+    memset(&in, 0, sizeof(in));
+    in.offset = -1;
+    in.line = first->line;
+    in.column = first->col;
+    if (!parse_pred(p, &in))
+        return false;
+    const tok *mn;
+    if (!expect_ident(p, "an instruction", &mn))
+        return false;
+    char name[32] = {0};
+    if (mn->len < sizeof(name))
+        memcpy(name, mn->s, mn->len);
+    bool ok;
+    const vsmp_op_info *o = vsmp_op_by_mnemonic(name);
+    if (o && op_in_dialect(p, o)) {
+        if (o->opcode == VSMP_OPC_3D_INFO) {
+            if (in.pred) {
+                PERR(p, first, "syntax", "%s takes no predicate", name);
+                return false;
+            }
+            ok = parse_info(p, &in, o);
+        } else {
+            ok = parse_sampler_inst(p, &in, o);
+        }
+    } else if (o) {
+        PERR(p, mn, "dialect", "'%s' is not in GenX_IR 12504's syntax; use the newer dialect "
+             "(--syntax=head)", name);
+        return false;
+    } else if (strcmp(name, "sample_unorm") == 0) {
+        if (in.pred) {
+            PERR(p, first, "syntax", "sample_unorm takes no predicate");
+            return false;
+        }
+        ok = parse_unorm(p, &in);
+    } else if (strcmp(name, "ret") == 0) {
+        in.opcode = VSMP_OPC_RET;
+        ok = parse_exec(p, &in);
+    } else {
+        PERR(p, mn, "unsupported", "instruction '%.*s' is not implemented by vsmp (it handles "
+             "3D_SAMPLE, 3D_LOAD, INFO, SAMPLE_UNORM, ret and labels)", (int)mn->len, mn->s);
+        return false;
+    }
+    if (!ok)
+        return false;
+    if (p->at < p->ntok) {
+        char b[64];
+        PERR(p, cur(p), "syntax", "unexpected %s after the instruction",
+             tok_desc(cur(p), b, sizeof(b)));
+        return false;
+    }
+    vsmp_inst *slot = vsmp_routine_add_inst(p->k);
+    if (!slot)
+        return !(p->nomem = true);
+    *slot = in;
+    return true;
+}
+
+static bool parse_label(parser *p, const tok *name)
+{
+    vsmp_routine *k = p->k;
+    if (!check_new_name(p, name))
+        return false;
+    if (k->num_labels >= 0xffff) {
+        PERR(p, name, "declarations", "too many labels");
+        return false;
+    }
+    uint32_t sidx;
+    vsmp_label_decl *l = realloc(k->labels, (k->num_labels + 1) * sizeof(*l));
+    if (!l || !add_string(p, name->s, name->len, &sidx))
+        return !(p->nomem = true);
+    k->labels = l;
+    l = &l[k->num_labels++];
+    memset(l, 0, sizeof(*l));
+    l->name = sidx;
+    if (!syms_add(p, name->s, name->len, C_L, k->num_labels - 1))
+        return !(p->nomem = true);
+    vsmp_inst *in = vsmp_routine_add_inst(k);
+    if (!in)
+        return !(p->nomem = true);
+    in->opcode = VSMP_OPC_LABEL;
+    in->label = (uint16_t)(k->num_labels - 1);
+    in->line = name->line;
+    in->column = name->col;
+    return true;
+}
+
+static void parse_statement(parser *p)
+{
+    const tok *t = &p->toks[0];
+    if (!p->seen_version) {
+        if (!(is_punct(t, '.') && p->ntok > 1 && is_word(t + 1, "version"))) {
+            PERR(p, t, "syntax", "a program starts with .version");
+            p->seen_version = true; /* report once */
+            return;
+        }
+    }
+    if (is_punct(t, '.')) {
+        p->at = 1;
+        parse_directive(p);
+        if (!p->failed && p->at < p->ntok) {
+            char b[64];
+            PERR(p, cur(p), "syntax", "unexpected %s", tok_desc(cur(p), b, sizeof(b)));
+        }
+        return;
+    }
+    if (is_punct(t, '{') || is_punct(t, '}')) {
+        PERR(p, t, "unsupported", "scopes ({ }) are not implemented by vsmp");
+        return;
+    }
+    if (!p->k) {
+        PERR(p, t, "syntax", "instruction before .kernel");
+        return;
+    }
+    if (t->kind == TK_IDENT && p->ntok >= 2 && is_punct(t + 1, ':')) {
+        p->at = 2;
+        if (parse_label(p, t) && p->ntok > 2) {
+            char b[64];
+            PERR(p, cur(p), "syntax", "unexpected %s after the label",
+                 tok_desc(cur(p), b, sizeof(b)));
+        }
+        return;
+    }
+    p->at = 0;
+    parse_instruction(p);
+}
+
+static bool read_line(parser *p)
+{
+    p->ntok = 0;
+    for (;;) {
+        if (!vsmp_grow((void **)&p->toks, &p->captok, p->ntok + 1, sizeof(tok))) {
+            p->nomem = true;
+            return false;
+        }
+        tok t = lex_next(&p->lx);
+        p->toks[p->ntok] = t;
+        if (t.kind == TK_NEWLINE || t.kind == TK_EOF)
+            return t.kind == TK_NEWLINE || p->ntok > 0;
+        if (t.kind == TK_BAD) {
+            perr_at(p, t.line, t.col, "syntax", "unexpected character or malformed literal '%.*s'",
+                    (int)(t.len > 20 ? 20 : t.len), t.s);
+            /* drop the rest of the line */
+            do
+                t = lex_next(&p->lx);
+            while (t.kind != TK_NEWLINE && t.kind != TK_EOF);
+            p->ntok = 0;
+            p->toks[0] = t;
+            return t.kind == TK_NEWLINE;
+        }
+        p->ntok++;
+    }
+}
+
+vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
+                            vsmp_module **out, vsmp_diags *diags)
+{
+    if (!text || !out || (dialect != VSMP_DIALECT_12504 && dialect != VSMP_DIALECT_HEAD))
+        return VSMP_ERR_ARG;
+    parser p;
+    memset(&p, 0, sizeof(p));
+    p.m = vsmp_module_create();
+    if (!p.m)
+        return VSMP_ERR_NOMEM;
+    p.dialect = dialect;
+    p.diags = diags;
+    lex_init(&p.lx, text, size);
+    for (;;) {
+        bool more = read_line(&p);
+        if (p.nomem)
+            break;
+        if (p.ntok) {
+            p.at = 0;
+            bool before = p.failed;
+            p.failed = false;
+            parse_statement(&p);
+            p.failed = p.failed || before;
+            if (p.nomem)
+                break;
+        }
+        if (!more)
+            break;
+    }
+    if (p.lx.unterminated_comment)
+        perr_at(&p, p.lx.unterminated_comment, 0, "syntax", "unterminated /* comment");
+    if (!p.nomem && !p.seen_version && !p.failed)
+        perr_at(&p, 1, 1, "syntax", "empty program: a program starts with .version");
+    if (!p.nomem && !p.failed && p.m->num_kernels == 0)
+        perr_at(&p, 1, 1, "syntax", "no .kernel in the program");
+    finish_kernel(&p);
+    syms_free(&p.syms);
+    free(p.toks);
+    if (p.nomem) {
+        vsmp_module_free(p.m);
+        return VSMP_ERR_NOMEM;
+    }
+    if (p.failed) {
+        vsmp_module_free(p.m);
+        return VSMP_ERR_SYNTAX;
+    }
+    *out = p.m;
+    return VSMP_OK;
+}
