@@ -296,6 +296,10 @@ static void put_pred(pctx *c, uint16_t pred)
 static void put_state(pctx *c, bool sampler, unsigned id)
 {
     const char *n = sampler ? smp_name(c->nm, id) : surf_name(c->nm, id);
+    /* GenX_IR encodes the index of a variable of the other class as is (a swapped sampler
+     * and surface); naming that variable reproduces the bytes. The validator reports it. */
+    if (!n)
+        n = sampler ? surf_name(c->nm, id) : smp_name(c->nm, id);
     if (!n) {
         c->why = sampler ? "the sampler index is not declared" : "the surface index is not declared";
         put(c->b, " %c%u", sampler ? 'S' : 'T', id);

@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+# The two commands of the README:  make run  (the main job)  and  make test  (every test).
+BUILD ?= build
+CMAKE_FLAGS ?=
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all build run test test-sanitize fuzz format format-check clean deps-build deps-test
+
+all: build
+
+deps-build:
+	@sh scripts/deps.sh build
+
+deps-test:
+	@sh scripts/deps.sh test
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+
+build: deps-build $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The main job: assemble, check and disassemble the bundled example programs.
+run: build
+	@sh scripts/run-examples.sh $(BUILD)/vsmp
+
+test: deps-test build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+test-sanitize: deps-test
+	$(MAKE) test BUILD=build-asan CMAKE_FLAGS="-DCMAKE_C_COMPILER=clang -DVSMP_SANITIZE=ON $(CMAKE_FLAGS)"
+
+# libFuzzer targets; FUZZ_SECONDS per target, new inputs go to a scratch directory.
+FUZZ_SECONDS ?= 60
+fuzz: deps-test
+	cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DVSMP_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build build-fuzz -j $(JOBS)
+	sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-asan build-fuzz
