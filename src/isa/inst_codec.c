@@ -320,7 +320,8 @@ static void wr_sampler_common(enc *e, const vsmp_inst *in, bool has_sampler)
         wr_vec(e, &in->aoffimmi);
     } else {
         /* before 3.4 aoffimmi is a bare UW: only an immediate fits */
-        if (in->aoffimmi.vclass != VSMP_VEC_IMMEDIATE || in->aoffimmi.imm > 0xffff)
+        if (in->aoffimmi.vclass != VSMP_VEC_IMMEDIATE || in->aoffimmi.imm > 0xffff ||
+            in->aoffimmi.imm_type != VSMP_TYPE_UW || in->aoffimmi.mod)
             e->err = VSMP_ERR_UNENCODABLE;
         vsmp_wr_n(&e->wr, in->aoffimmi.imm, 2);
     }
