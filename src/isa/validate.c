@@ -211,6 +211,8 @@ static void check_aoffimmi(vctx *c)
             ERR(c, "operand-decl", "%s: aoffimmi uses undeclared address variable A%u",
                 op_label(c->in), a->var);
         }
+        if (a->mod)
+            ERR(c, "aoffimmi", "%s: aoffimmi carries a source modifier", op_label(c->in));
         if (a->region != 0x0121)
             WARN(c, "aoffimmi", "%s: aoffimmi is a scalar; its region should be <0;1,0>",
                  op_label(c->in));
@@ -287,7 +289,7 @@ static void check_params(vctx *c, const vsmp_op_info *o)
         ERR(c, "numparams", "%s: NumParams must be in [1,15], got %u", op_label(in),
             in->num_params);
     else if (o && in->num_params > o->num_params)
-        WARN(c, "numparams", "%s: %u parameters for %s, whose list has %u (trailing ones are "
+        WARN(c, "params-extra", "%s: %u parameters for %s, whose list has %u (trailing ones are "
              "MLOD or ignored, depending on the target)", op_label(in), in->num_params,
              o->spec_name, o->num_params);
     int first_type = -1;

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Validator tier: for every rule, one program that breaks it (the rule must fire, with the
+ * stated severity and a location) and one that keeps it (the rule must stay silent). Rules
+ * that text cannot break are broken by patching an assembled binary, and must then be
+ * reported at the instruction's byte offset. Expected verdicts come from the seed pages
+ * (3D_SAMPLE.md, 3D_LOAD.md, INFO.md, SAMPLE_UNORM.md), GenX_IR's verifier messages and
+ * SEMANTICS.md section 13.
+ */
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+static const char header[] = ".version 4.1\n.kernel \"v\"\n"
+                             ".decl U v_type=G type=f num_elts=32 align=GRF\n"
+                             ".decl V v_type=G type=f num_elts=32 align=GRF\n"
+                             ".decl UH v_type=G type=hf num_elts=32 align=GRF\n"
+                             ".decl UI v_type=G type=ud num_elts=32 align=GRF\n"
+                             ".decl UW v_type=G type=uw num_elts=32 align=GRF\n"
+                             ".decl DST v_type=G type=f num_elts=160 align=GRF\n"
+                             ".decl DUD v_type=G type=ud num_elts=160 align=GRF\n"
+                             ".decl DUW v_type=G type=uw num_elts=160 align=GRF\n"
+                             ".decl DB v_type=G type=b num_elts=640 align=GRF\n"
+                             ".decl SMALL v_type=G type=f num_elts=8 align=GRF\n"
+                             ".decl AOFF v_type=G type=uw num_elts=1 align=word\n"
+                             ".decl AOFFD v_type=G type=ud num_elts=1 align=dword\n"
+                             ".decl SC v_type=G type=f num_elts=1 align=dword\n"
+                             ".decl SCD v_type=G type=ud num_elts=1 align=dword\n"
+                             ".decl P1 v_type=P num_elts=16\n"
+                             ".decl P2 v_type=P num_elts=8\n"
+                             ".decl smp v_type=S num_elts=1\n"
+                             ".decl tex v_type=T num_elts=1\n";
+
+#define S16 "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"
+
+typedef struct rule_case {
+    const char *rule;
+    const char *platform;
+    vsmp_severity sev;
+    const char *good; /* instruction line that keeps the rule */
+    const char *bad;  /* instruction line that breaks it */
+} rule_case;
+
+static const rule_case cases[] = {
+    {"numparams", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0"},
+    {"numparams", "TGLLP", VSMP_SEV_ERROR,
+     "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 "
+     "U.0 U.0 U.0 U.0",
+     "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 "
+     "U.0 U.0 U.0 U.0 U.0"},
+    {"params-extra", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0 U.0 V.0 U.0"},
+    {"exec-size", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 4) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"exec-mask", "TGLLP", VSMP_SEV_ERROR, "sample_3d.RGBA (M7, 8) 0x0:uw smp tex DST.0 U.0 V.0",
+     "sample_3d.RGBA (M8, 8) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"exec-mask", "TGLLP", VSMP_SEV_WARNING, "sample_3d.RGBA (M3, 8) 0x0:uw smp tex DST.0 U.0 V.0",
+     "sample_3d.RGBA (M2, 8) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"simd32", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.R (M1, 32) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"predicate", "TGLLP", VSMP_SEV_WARNING,
+     "(P1) sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0",
+     "(P2) sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"aoffimmi", "TGLLP", VSMP_SEV_ERROR, "sample_3d.RGBA (M1, 16) 0xfff:uw smp tex DST.0 U.0 V.0",
+     "sample_3d.RGBA (M1, 16) 0x1000:uw smp tex DST.0 U.0 V.0"},
+    {"aoffimmi", "TGLLP", VSMP_SEV_ERROR,
+     "sample_3d.RGBA (M1, 16) AOFF(0,0)<0;1,0> smp tex DST.0 U.0 V.0",
+     "sample_3d.RGBA (M1, 16) (-)AOFF(0,0)<0;1,0> smp tex DST.0 U.0 V.0"},
+    {"aoffimmi-type", "TGLLP", VSMP_SEV_WARNING,
+     "sample_3d.RGBA (M1, 16) AOFF(0,0)<0;1,0> smp tex DST.0 U.0 V.0",
+     "sample_3d.RGBA (M1, 16) AOFFD(0,0)<0;1,0> smp tex DST.0 U.0 V.0"},
+    {"aoffimmi-type", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:f smp tex DST.0 U.0 V.0"},
+    {"sampler", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw tex smp DST.0 U.0 V.0"},
+    {"surface", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp %slm DST.0 U.0 V.0"},
+    {"dst-type", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DB.0 U.0 V.0"},
+    {"dst-type", "SKL", VSMP_SEV_WARNING, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DUW.0 U.0 V.0"},
+    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.128 U.0 V.0",
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex SMALL.0 U.0 V.0"},
+    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.64 V.0",
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.96 V.0"},
+    {"operand-align", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.2 V.0"},
+    {"null-operand", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 %null.0"},
+    {"param-type", "TGLLP", VSMP_SEV_ERROR, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UH.0 UH.0",
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 UH.0"},
+    {"param-type", "TGLLP", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UI.0 UI.0"},
+    {"param-type", "SKL", VSMP_SEV_ERROR, S16,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UH.0 UH.0"},
+    {"param-type", "TGLLP", VSMP_SEV_ERROR, "load_3d.RGBA (M1, 16) 0x0:uw tex DUD.0 UI.0 UI.0",
+     "load_3d.RGBA (M1, 16) 0x0:uw tex DUD.0 U.0 V.0"},
+    {"platform", "PVC", VSMP_SEV_ERROR, "ret (M1, 1)", S16},
+    {"platform", "DG2", VSMP_SEV_ERROR, S16,
+     "sample_unorm.RGBA.16-full smp tex 0x0:f 0x0:f 0.125:f 0.125:f DUW.0"},
+    {"platform", "SKL", VSMP_SEV_ERROR, "load_2dms_w.RGBA (M1, 16) 0x0:uw tex DUD.0 UI.0 UI.0",
+     "load_2dms_w.RGBA (M1, 16) 0x0:uw tex DUD.0 UW.0 UW.0"},
+    {"pnm", "BDW", VSMP_SEV_ERROR, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0",
+     "sample_3d.pixel_null_mask.R (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"cps", "TGLLP", VSMP_SEV_ERROR, "sample_b.cps.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0",
+     "sample_l.cps.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"cps", "TGLLP", VSMP_SEV_ERROR, "sample_3d.cps.R (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0",
+     "sample_3d.cps.R (M1, 32) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"cps", "SKL", VSMP_SEV_WARNING, S16,
+     "sample_3d.cps.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"divs", "TGLLP", VSMP_SEV_WARNING, S16,
+     "sample_3d.divS.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"info-type", "TGLLP", VSMP_SEV_ERROR, "resinfo.RGBA (M1, 16) tex UI.0 DUD.0",
+     "resinfo.RGBA (M1, 16) tex U.0 DUD.0"},
+    {"dst-type", "TGLLP", VSMP_SEV_ERROR, "sampleinfo.RGBA (M1, 16) tex DUD.0",
+     "sampleinfo.RGBA (M1, 16) tex DST.0"},
+    {"unorm-format", "TGLLP", VSMP_SEV_WARNING,
+     "sample_unorm.RGBA.16-full smp tex 0x0:f 0x0:f 0.125:f 0.125:f DUW.0",
+     "sample_unorm.RGBA.8-full smp tex 0x0:f 0x0:f 0.125:f 0.125:f DUW.0"},
+    {"unorm-scalar", "TGLLP", VSMP_SEV_ERROR,
+     "sample_unorm.RGBA.16-full smp tex SC(0,0)<0;1,0> 0x0:f 0.125:f 0.125:f DUW.0",
+     "sample_unorm.RGBA.16-full smp tex 0x3c00:hf 0x0:f 0.125:f 0.125:f DUW.0"},
+    {"unorm-scalar", "TGLLP", VSMP_SEV_ERROR,
+     "sample_unorm.RGBA.16-full smp tex SC(0,0)<0;1,0> 0x0:f 0.125:f 0.125:f DUW.0",
+     "sample_unorm.RGBA.16-full smp tex SCD(0,0)<0;1,0> 0x0:f 0.125:f 0.125:f DUW.0"},
+    {"unorm-dst", "TGLLP", VSMP_SEV_ERROR,
+     "sample_unorm.RGBA.16-full smp tex 0x0:f 0x0:f 0.125:f 0.125:f DUW.0",
+     "sample_unorm.RGBA.16-full smp tex 0x0:f 0x0:f 0.125:f 0.125:f DST.0"},
+};
+
+/* How many diagnostics of @p rule at severity @p sev (any severity if sev < 0). */
+static size_t count_rule(const vsmp_diags *d, const char *rule, int sev, const vsmp_diag **first)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        if (strcmp(d->items[i].rule, rule) == 0 && (sev < 0 || (int)d->items[i].severity == sev)) {
+            if (!n && first)
+                *first = &d->items[i];
+            n++;
+        }
+    }
+    return n;
+}
+
+static vsmp_module *parse_one(const char *inst, vsmp_diags *d)
+{
+    char src[4096];
+    snprintf(src, sizeof(src), "%s%s\nret (M1, 1)\n", header, inst);
+    vsmp_module *m = NULL;
+    vsmp_status st = vsmp_text_parse(src, strlen(src), VSMP_DIALECT_12504, &m, d);
+    CHECK(st == VSMP_OK, "does not parse: %s", inst);
+    if (st)
+        vsmp_diags_print(d, "case", stderr);
+    return st ? NULL : m;
+}
+
+static void run_text_case(const rule_case *c)
+{
+    vsmp_platform p;
+    CHECK(vsmp_platform_find(c->platform, &p) == VSMP_OK, "platform %s", c->platform);
+    vsmp_check_options co = {p};
+    for (int bad = 0; bad < 2; bad++) {
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_module *m = parse_one(bad ? c->bad : c->good, &d);
+        if (m) {
+            vsmp_diags_free(&d); /* parse warnings are not the validator's */
+            vsmp_status st = vsmp_module_check(m, &co, &d);
+            const vsmp_diag *g = NULL;
+            size_t n = count_rule(&d, c->rule, bad ? (int)c->sev : -1, &g);
+            if (bad) {
+                CHECK(n >= 1 && g->line > 0 && g->column > 0,
+                      "[%s/%s] not reported for: %s", c->rule, c->platform, c->bad);
+                if (c->sev == VSMP_SEV_ERROR)
+                    CHECK(st == VSMP_ERR_INVALID, "[%s] check did not fail", c->rule);
+            } else if (strcmp(c->good, c->bad) != 0) {
+                CHECK(n == 0, "[%s/%s] reported for the valid: %s", c->rule, c->platform,
+                      c->good);
+                if (n)
+                    vsmp_diags_print(&d, "good", stderr);
+            }
+        }
+        vsmp_module_free(m);
+        vsmp_diags_free(&d);
+    }
+}
+
+/* Break a rule the text cannot express by patching the binary of S16: 4.1 layout with an
+ * immediate aoffimmi: +1 Op, +3 exec, +4 pred, +6 channels, +7 aoffimmi (6 bytes), +13 sampler,
+ * +14 surface, +15 dst, +21 NumParams, +22 param 0 var id. */
+static void run_binary_case(const char *rule, unsigned at, uint8_t value)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_module *m = parse_one(S16, &d);
+    if (!m)
+        return;
+    size_t n = 0;
+    vsmp_module_write(m, NULL, NULL, 0, &n, NULL);
+    unsigned char *b = malloc(n);
+    vsmp_module_write(m, NULL, b, n, &n, NULL);
+    vsmp_module_free(m);
+    m = NULL;
+    vsmp_module *bm = NULL;
+    vsmp_module_read(b, n, NULL, &bm, NULL);
+    int64_t off = bm ? bm->kernels[0].insts[0].offset : -1;
+    vsmp_module_free(bm);
+    CHECK(off > 0 && b[off] == 0x6d, "instruction offset");
+    if (off <= 0) {
+        free(b);
+        return;
+    }
+    b[off + at] = value;
+    vsmp_diags_free(&d);
+    vsmp_status st = vsmp_module_read(b, n, NULL, &bm, &d);
+    CHECK(st == VSMP_OK, "[%s] patched binary does not read", rule);
+    if (!st) {
+        vsmp_check_options co = {VSMP_PLATFORM_TGLLP};
+        st = vsmp_module_check(bm, &co, &d);
+        const vsmp_diag *g = NULL;
+        CHECK(count_rule(&d, rule, VSMP_SEV_ERROR, &g) >= 1 && g->offset == off &&
+                  g->at_instruction,
+              "[%s] not reported at offset 0x%llx", rule, (long long)off);
+        CHECK(st == VSMP_ERR_INVALID, "[%s] check did not fail", rule);
+    }
+    vsmp_module_free(bm);
+    vsmp_diags_free(&d);
+    free(b);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        run_text_case(&cases[i]);
+    run_binary_case("channels", 6, 0x00);
+    run_binary_case("surface", 14, 0x20);
+    run_binary_case("subop", 1, 0x08);
+    run_binary_case("operand-decl", 22, 0x50);
+    run_binary_case("predicate", 4, 0x09);
+    return t_finish();
+}
