@@ -95,9 +95,13 @@ static bool check_name(rctx *c, const vsmp_routine *rt, uint32_t idx, size_t at,
     return false;
 }
 
-static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uint32_t n,
+/* Reads *count declarations; *count stays 0 until the array exists, so that a failure leaves
+ * the routine freeable. */
+static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uint32_t *count,
                      const char *what)
 {
+    uint32_t n = *count;
+    *count = 0;
     *out = NULL;
     if (!n)
         return true;
@@ -112,6 +116,7 @@ static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uin
         return false;
     }
     *out = d;
+    *count = n;
     for (uint32_t i = 0; i < n; i++) {
         size_t at = r->pos;
         d[i].name = rd_id(c, r);
@@ -306,18 +311,18 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
     if (!rd_vars(c, &r, rt))
         return false;
     rt->num_addrs = vsmp_rd_u16(&r);
-    if (!rd_decls(c, &r, rt, &rt->addrs, rt->num_addrs, "address"))
+    if (!rd_decls(c, &r, rt, &rt->addrs, &rt->num_addrs, "address"))
         return false;
     rt->num_preds = vsmp_rd_u16(&r);
-    if (!rd_decls(c, &r, rt, &rt->preds, rt->num_preds, "predicate"))
+    if (!rd_decls(c, &r, rt, &rt->preds, &rt->num_preds, "predicate"))
         return false;
     if (!rd_labels(c, &r, rt))
         return false;
     rt->num_samplers = vsmp_rd_u8(&r);
-    if (!rd_decls(c, &r, rt, &rt->samplers, rt->num_samplers, "sampler"))
+    if (!rd_decls(c, &r, rt, &rt->samplers, &rt->num_samplers, "sampler"))
         return false;
     rt->num_surfaces = vsmp_rd_u8(&r);
-    if (!rd_decls(c, &r, rt, &rt->surfaces, rt->num_surfaces, "surface"))
+    if (!rd_decls(c, &r, rt, &rt->surfaces, &rt->num_surfaces, "surface"))
         return false;
     rt->vme_count = vsmp_rd_u8(&r);
     if (rt->vme_count) {

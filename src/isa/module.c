@@ -31,8 +31,11 @@ vsmp_module *vsmp_module_create(void)
     return m;
 }
 
+/* Arrays may be NULL with a non-zero count when a read failed before allocating them. */
 static void free_attrs(vsmp_attr *a, uint32_t n)
 {
+    if (!a)
+        return;
     for (uint32_t i = 0; i < n; i++)
         free(a[i].value);
     free(a);
@@ -40,6 +43,8 @@ static void free_attrs(vsmp_attr *a, uint32_t n)
 
 static void free_decls(vsmp_decl *d, uint32_t n)
 {
+    if (!d)
+        return;
     for (uint32_t i = 0; i < n; i++)
         free_attrs(d[i].attrs, d[i].num_attrs);
     free(d);
@@ -48,18 +53,18 @@ static void free_decls(vsmp_decl *d, uint32_t n)
 void vsmp_routine_clear(vsmp_routine *r)
 {
     free(r->name);
-    for (uint32_t i = 0; i < r->num_gen; i++)
+    for (uint32_t i = 0; r->gen && i < r->num_gen; i++)
         free(r->gen[i].data);
     free(r->gen);
-    for (uint32_t i = 0; i < r->num_strings; i++)
+    for (uint32_t i = 0; r->strings && i < r->num_strings; i++)
         free(r->strings[i]);
     free(r->strings);
-    for (uint32_t i = 0; i < r->num_vars; i++)
+    for (uint32_t i = 0; r->vars && i < r->num_vars; i++)
         free_attrs(r->vars[i].attrs, r->vars[i].num_attrs);
     free(r->vars);
     free_decls(r->addrs, r->num_addrs);
     free_decls(r->preds, r->num_preds);
-    for (uint32_t i = 0; i < r->num_labels; i++)
+    for (uint32_t i = 0; r->labels && i < r->num_labels; i++)
         free_attrs(r->labels[i].attrs, r->labels[i].num_attrs);
     free(r->labels);
     free_decls(r->samplers, r->num_samplers);
