@@ -37,6 +37,12 @@ static void add(text *t, const char *fmt, ...)
 static void add(text *t, const char *fmt, ...)
 {
     va_list ap;
+    if (!t->s) {
+        t->cap = 4096;
+        t->s = malloc(t->cap);
+        if (!t->s)
+            abort();
+    }
     for (;;) {
         va_start(ap, fmt);
         int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);

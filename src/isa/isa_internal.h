@@ -91,7 +91,7 @@ static inline void vsmp_wr_n(vsmp_wr *w, uint64_t v, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         if (w->p && w->pos < w->cap)
-            w->p[w->pos] = (uint8_t)(v >> (8 * i));
+            w->p[w->pos] = i < 8 ? (uint8_t)(v >> (8 * i)) : 0;
         w->pos++;
     }
 }
