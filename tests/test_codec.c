@@ -15,8 +15,8 @@ static void roundtrip(const uint8_t *bytes, size_t n, const vsmp_isa_version *ve
 {
     size_t used = 0;
     vsmp_status st = vsmp_inst_decode(bytes, n, ver, 0x100, out, &used);
-    CHECK(st == VSMP_OK && used == n, "%s: decode (%s, used %zu of %zu)", what,
-          vsmp_status_str(st), used, n);
+    CHECK(st == VSMP_OK && used == n, "%s: decode (%s, used %zu of %zu)", what, vsmp_status_str(st),
+          used, n);
     uint8_t buf[128];
     size_t w = 0;
     st = vsmp_inst_encode(out, ver, buf, sizeof(buf), &w);
@@ -40,41 +40,42 @@ int main(void)
     vsmp_inst in;
     /* rep_sample.TGLLP.isa @0x1c6: (!P1.any) sample_b.pixel_null_mask.cps.RG (M5_NM, 16)
      * AOFF(0,0)<0;1,0> S0 T6 DST.0 BIAS.0 U.0 V.0 */
-    static const uint8_t smp[] = {0x6d, 0x01, 0x03, 0xc4, 0x01, 0xa0, 0x03, 0x00, 0x24, 0x00,
-                                  0x00, 0x00, 0x00, 0x00, 0x21, 0x01, 0x00, 0x06, 0x23, 0x00,
-                                  0x00, 0x00, 0x00, 0x00, 0x03, 0x22, 0x00, 0x00, 0x00, 0x00,
-                                  0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00,
-                                  0x00, 0x00, 0x00};
+    static const uint8_t smp[] = {0x6d, 0x01, 0x03, 0xc4, 0x01, 0xa0, 0x03, 0x00, 0x24, 0x00, 0x00,
+                                  0x00, 0x00, 0x00, 0x21, 0x01, 0x00, 0x06, 0x23, 0x00, 0x00, 0x00,
+                                  0x00, 0x00, 0x03, 0x22, 0x00, 0x00, 0x00, 0x00, 0x00, 0x20, 0x00,
+                                  0x00, 0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
     roundtrip(smp, sizeof(smp), &v41, &in, "rep_sample");
     CHECK(in.opcode == VSMP_OPC_3D_SAMPLE && in.subop == VSMP_SUB_SAMPLE_B &&
               in.flags == (VSMP_OPF_PNM | VSMP_OPF_CPS) && in.exec_size == 16 && in.emask == 12 &&
-              VSMP_PRED_ID(in.pred) == 1 && VSMP_PRED_CTRL(in.pred) == 1 && VSMP_PRED_INV(in.pred) &&
-              in.channels == 3 && in.aoffimmi.vclass == VSMP_VEC_GENERAL &&
-              in.aoffimmi.var == 36 && in.aoffimmi.region == 0x0121 && in.sampler == 0 &&
-              in.surface == 6 && in.dst.var == 35 && in.num_params == 3 &&
-              in.params[0].var == 34 && in.params[2].var == 33 && in.offset == 0x100,
+              VSMP_PRED_ID(in.pred) == 1 && VSMP_PRED_CTRL(in.pred) == 1 &&
+              VSMP_PRED_INV(in.pred) && in.channels == 3 &&
+              in.aoffimmi.vclass == VSMP_VEC_GENERAL && in.aoffimmi.var == 36 &&
+              in.aoffimmi.region == 0x0121 && in.sampler == 0 && in.surface == 6 &&
+              in.dst.var == 35 && in.num_params == 3 && in.params[0].var == 34 &&
+              in.params[2].var == 33 && in.offset == 0x100,
           "rep_sample fields");
 
     /* rep_load.TGLLP.isa @0x1c4: (P1) load_2dms_w.pixel_null_mask.RGBA (M3, 8) 0x321:uw T6
      * DSTUD.0 SI.0 MCSL.0 MCSH.0 UI.0 VI.0 */
-    static const uint8_t ld[] = {0x6e, 0x1c, 0x01, 0x23, 0x01, 0x00, 0x0f, 0x05, 0x02, 0x21,
-                                 0x03, 0x00, 0x00, 0x06, 0x25, 0x00, 0x00, 0x00, 0x00, 0x00,
-                                 0x05, 0x22, 0, 0, 0, 0, 0, 0x23, 0, 0, 0, 0, 0, 0x24, 0, 0, 0,
-                                 0, 0, 0x20, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0};
+    static const uint8_t ld[] = {0x6e, 0x1c, 0x01, 0x23, 0x01, 0x00, 0x0f, 0x05, 0x02, 0x21, 0x03,
+                                 0x00, 0x00, 0x06, 0x25, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x22,
+                                 0,    0,    0,    0,    0,    0x23, 0,    0,    0,    0,    0,
+                                 0x24, 0,    0,    0,    0,    0,    0x20, 0,    0,    0,    0,
+                                 0,    0x21, 0,    0,    0,    0,    0};
     roundtrip(ld, sizeof(ld), &v41, &in, "rep_load");
     CHECK(in.subop == VSMP_SUB_LD2DMS_W && in.flags == VSMP_OPF_PNM && in.exec_size == 8 &&
               in.emask == 2 && in.aoffimmi.vclass == VSMP_VEC_IMMEDIATE &&
-              in.aoffimmi.imm_type == VSMP_TYPE_UW && in.aoffimmi.imm == 0x321 &&
-              in.surface == 6 && in.num_params == 5,
+              in.aoffimmi.imm_type == VSMP_TYPE_UW && in.aoffimmi.imm == 0x321 && in.surface == 6 &&
+              in.num_params == 5,
           "rep_load fields");
 
     /* rep_info.TGLLP.isa @0x185: resinfo.RG (M1_NM, 16) T6 LODI.0 DSTUD.0, and @0x196
      * sampleinfo.RGBA (M1, 8) T7 DSTUD.64 (INFO's Op is one byte, and it has a Channels byte) */
-    static const uint8_t res[] = {0x70, 0x0a, 0x84, 0x03, 0x06, 0x20, 0, 0, 0, 0, 0,
-                                  0x21, 0, 0, 0, 0, 0};
+    static const uint8_t res[] = {0x70, 0x0a, 0x84, 0x03, 0x06, 0x20, 0, 0, 0,
+                                  0,    0,    0x21, 0,    0,    0,    0, 0};
     roundtrip(res, sizeof(res), &v41, &in, "resinfo");
-    CHECK(in.subop == VSMP_SUB_RESINFO && in.emask == 8 && in.channels == 3 &&
-              in.lod.var == 32 && in.dst.var == 33,
+    CHECK(in.subop == VSMP_SUB_RESINFO && in.emask == 8 && in.channels == 3 && in.lod.var == 32 &&
+              in.dst.var == 33,
           "resinfo fields");
     static const uint8_t si[] = {0x70, 0x0b, 0x03, 0x0f, 0x07, 0x21, 0, 0, 0, 0x40, 0};
     roundtrip(si, sizeof(si), &v41, &in, "sampleinfo");
@@ -83,9 +84,10 @@ int main(void)
 
     /* rep_unorm.SKL.isa @0x186: sample_unorm.GA.8-downsampled S0 T6 UOFF(0,0)<0;1,0> 0.5:f
      * 0.125:f 0.25:f DSTUW.0 */
-    static const uint8_t un[] = {0x41, 0x3a, 0x00, 0x06, 0x00, 0x21, 0, 0, 0, 0, 0, 0x21, 0x01,
-                                 0x05, 0x07, 0, 0, 0, 0x3f, 0x05, 0x07, 0, 0, 0, 0x3e, 0x05,
-                                 0x07, 0, 0, 0x80, 0x3e, 0x20, 0, 0, 0, 0, 0};
+    static const uint8_t un[] = {0x41, 0x3a, 0x00, 0x06, 0x00, 0x21, 0,    0, 0,    0,
+                                 0,    0x21, 0x01, 0x05, 0x07, 0,    0,    0, 0x3f, 0x05,
+                                 0x07, 0,    0,    0,    0x3e, 0x05, 0x07, 0, 0,    0x80,
+                                 0x3e, 0x20, 0,    0,    0,    0,    0};
     roundtrip(un, sizeof(un), &v41, &in, "rep_unorm");
     CHECK(in.opcode == VSMP_OPC_SAMPLE_UNORM && in.channels == 0xa && in.unorm_fmt == 3 &&
               in.src[1].imm == 0x3f000000u && in.src[3].imm == 0x3e800000u,
@@ -93,17 +95,19 @@ int main(void)
 
     /* vISA 3.6: Op is one byte, pnm = bit 5, cps = bit 6 (bin_pnm_v36, bin_cps_v36) */
     static const vsmp_isa_version v36 = {3, 6, false};
-    static const uint8_t pnm36[] = {0x6d, 0x20, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0, 0, 0, 0,
-                                    0x00, 0x06, 0x22, 0, 0, 0, 0, 0, 0x01, 0x20, 0, 0, 0, 0, 0};
+    static const uint8_t pnm36[] = {0x6d, 0x20, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0,
+                                    0,    0,    0,    0x00, 0x06, 0x22, 0,    0,    0,
+                                    0,    0,    0x01, 0x20, 0,    0,    0,    0,    0};
     roundtrip(pnm36, sizeof(pnm36), &v36, &in, "pnm v3.6");
     CHECK(in.subop == VSMP_SUB_SAMPLE && in.flags == VSMP_OPF_PNM, "pnm v3.6 is bit 5");
-    static const uint8_t cps36[] = {0x6d, 0x41, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0, 0, 0, 0,
-                                    0x00, 0x06, 0x22, 0, 0, 0, 0, 0, 0x01, 0x20, 0, 0, 0, 0, 0};
+    static const uint8_t cps36[] = {0x6d, 0x41, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0,
+                                    0,    0,    0,    0x00, 0x06, 0x22, 0,    0,    0,
+                                    0,    0,    0x01, 0x20, 0,    0,    0,    0,    0};
     roundtrip(cps36, sizeof(cps36), &v36, &in, "cps v3.6");
     CHECK(in.subop == VSMP_SUB_SAMPLE_B && in.flags == VSMP_OPF_CPS, "cps v3.6 is bit 6");
     /* bin_load_pnm_v36: 6e 27 = ld | bit 5 */
-    static const uint8_t ld36[] = {0x6e, 0x27, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0, 0, 0, 0,
-                                   0x06, 0x22, 0, 0, 0, 0, 0, 0x01, 0x20, 0, 0, 0, 0, 0};
+    static const uint8_t ld36[] = {0x6e, 0x27, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0, 0, 0, 0, 0x06,
+                                   0x22, 0,    0,    0,    0,    0,    0x01, 0x20, 0, 0, 0, 0, 0};
     roundtrip(ld36, sizeof(ld36), &v36, &in, "load pnm v3.6");
     CHECK(in.subop == VSMP_SUB_LD && in.flags == VSMP_OPF_PNM, "load pnm v3.6");
     /* the same load in 4.1 is 6e 07 01 (bin_load_pnm_v41) */
@@ -115,9 +119,9 @@ int main(void)
 
     /* vISA 3.3: 2-byte ids and a bare UW aoffimmi (bin_v33_aoff_uw: 0x123) */
     static const vsmp_isa_version v33 = {3, 3, false};
-    static const uint8_t s33[] = {0x6d, 0x00, 0x04, 0x00, 0x00, 0x0f, 0x23, 0x01, 0x00, 0x06,
-                                  0x22, 0x00, 0x00, 0x00, 0x02, 0x20, 0x00, 0x00, 0x00, 0x21,
-                                  0x00, 0x00, 0x00};
+    static const uint8_t s33[] = {0x6d, 0x00, 0x04, 0x00, 0x00, 0x0f, 0x23, 0x01,
+                                  0x00, 0x06, 0x22, 0x00, 0x00, 0x00, 0x02, 0x20,
+                                  0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00};
     roundtrip(s33, sizeof(s33), &v33, &in, "sample v3.3");
     CHECK(in.aoffimmi.vclass == VSMP_VEC_IMMEDIATE && in.aoffimmi.imm == 0x123 &&
               in.dst.var == 34 && in.params[1].var == 33,
@@ -133,9 +137,9 @@ int main(void)
 
     /* HEAD layout: a paired surface after Dst from 3.8 on, only when asked for */
     static const vsmp_isa_version head = {4, 1, true};
-    static const uint8_t pair[] = {0x6d, 0x00, 0x00, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0, 0, 0,
-                                   0, 0x00, 0x06, 0x22, 0, 0, 0, 0, 0, 0x30, 0, 0, 0, 0, 0,
-                                   0x01, 0x20, 0, 0, 0, 0, 0};
+    static const uint8_t pair[] = {0x6d, 0x00, 0x00, 0x04, 0x00, 0x00, 0x0f, 0x05, 0x02, 0,    0, 0,
+                                   0,    0x00, 0x06, 0x22, 0,    0,    0,    0,    0,    0x30, 0, 0,
+                                   0,    0,    0,    0x01, 0x20, 0,    0,    0,    0,    0};
     roundtrip(pair, sizeof(pair), &head, &in, "paired surface");
     CHECK(in.has_paired && in.paired.var == 0x30 && in.num_params == 1, "paired fields");
 

@@ -81,8 +81,7 @@ static void check_text_round_trip(const vsmp_module *m, const unsigned char *gol
 }
 
 /* The set of error rules must be exactly @p want ("a,b"), or empty for "ok". */
-static void check_verdict(const vsmp_module *m, vsmp_platform p, const char *want,
-                          const char *what)
+static void check_verdict(const vsmp_module *m, vsmp_platform p, const char *want, const char *what)
 {
     vsmp_diags d;
     vsmp_diags_init(&d);

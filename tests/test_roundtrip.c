@@ -99,8 +99,8 @@ static void raw(text *t, const char *const *pool, int n)
 
 static void exec(text *t)
 {
-    static const char *const masks[] = {"M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8",
-                                        "M1_NM", "M2_NM", "M5_NM", "NoMask"};
+    static const char *const masks[] = {"M1", "M2", "M3",    "M4",    "M5",    "M6",
+                                        "M7", "M8", "M1_NM", "M2_NM", "M5_NM", "NoMask"};
     static const unsigned sizes[] = {1, 2, 4, 8, 16, 32};
     if (rnd(8) == 0)
         add(t, " (%u)", sizes[rnd(6)]);
@@ -201,8 +201,7 @@ static void random_inst(text *t, vsmp_dialect dl, unsigned *labels)
         raw(t, dsts, 2);
         add(t, "\n");
     } else if (k < 18) {
-        static const char *const fmts[] = {"16-full", "16-downsampled", "8-full",
-                                           "8-downsampled"};
+        static const char *const fmts[] = {"16-full", "16-downsampled", "8-full", "8-downsampled"};
         add(t, "sample_unorm");
         channels(t);
         add(t, ".%s smp tex", fmts[rnd(4)]);
@@ -294,8 +293,8 @@ static void version_trip(const unsigned char *b, size_t n, bool paired, const ch
         size_t vn = 0;
         vsmp_status st;
         unsigned char *vb = to_binary(m, &wo, &vn, &st);
-        CHECK(st == VSMP_OK || st == VSMP_ERR_UNENCODABLE, "%s: v%u.%u write failed with %s",
-              what, wo.major, wo.minor, vsmp_status_str(st));
+        CHECK(st == VSMP_OK || st == VSMP_ERR_UNENCODABLE, "%s: v%u.%u write failed with %s", what,
+              wo.major, wo.minor, vsmp_status_str(st));
         if (!st) {
             (*encoded)++;
             CHECK(vb[4] == wo.major && vb[5] == wo.minor, "%s: header version", what);

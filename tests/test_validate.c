@@ -41,8 +41,7 @@ typedef struct rule_case {
 } rule_case;
 
 static const rule_case cases[] = {
-    {"numparams", "TGLLP", VSMP_SEV_ERROR, S16,
-     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0"},
+    {"numparams", "TGLLP", VSMP_SEV_ERROR, S16, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0"},
     {"numparams", "TGLLP", VSMP_SEV_ERROR,
      "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 "
      "U.0 U.0 U.0 U.0",
@@ -56,8 +55,7 @@ static const rule_case cases[] = {
      "sample_3d.RGBA (M8, 8) 0x0:uw smp tex DST.0 U.0 V.0"},
     {"exec-mask", "TGLLP", VSMP_SEV_WARNING, "sample_3d.RGBA (M3, 8) 0x0:uw smp tex DST.0 U.0 V.0",
      "sample_3d.RGBA (M2, 8) 0x0:uw smp tex DST.0 U.0 V.0"},
-    {"simd32", "TGLLP", VSMP_SEV_WARNING, S16,
-     "sample_3d.R (M1, 32) 0x0:uw smp tex DST.0 U.0 V.0"},
+    {"simd32", "TGLLP", VSMP_SEV_WARNING, S16, "sample_3d.R (M1, 32) 0x0:uw smp tex DST.0 U.0 V.0"},
     {"predicate", "TGLLP", VSMP_SEV_WARNING,
      "(P1) sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0",
      "(P2) sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
@@ -89,7 +87,8 @@ static const rule_case cases[] = {
      "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.2 V.0"},
     {"null-operand", "TGLLP", VSMP_SEV_WARNING, S16,
      "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 %null.0"},
-    {"param-type", "TGLLP", VSMP_SEV_ERROR, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UH.0 UH.0",
+    {"param-type", "TGLLP", VSMP_SEV_ERROR,
+     "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UH.0 UH.0",
      "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 UH.0"},
     {"param-type", "TGLLP", VSMP_SEV_ERROR, S16,
      "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 UI.0 UI.0"},
@@ -171,13 +170,12 @@ static void run_text_case(const rule_case *c)
             const vsmp_diag *g = NULL;
             size_t n = count_rule(&d, c->rule, bad ? (int)c->sev : -1, &g);
             if (bad) {
-                CHECK(n >= 1 && g->line > 0 && g->column > 0,
-                      "[%s/%s] not reported for: %s", c->rule, c->platform, c->bad);
+                CHECK(n >= 1 && g->line > 0 && g->column > 0, "[%s/%s] not reported for: %s",
+                      c->rule, c->platform, c->bad);
                 if (c->sev == VSMP_SEV_ERROR)
                     CHECK(st == VSMP_ERR_INVALID, "[%s] check did not fail", c->rule);
             } else if (strcmp(c->good, c->bad) != 0) {
-                CHECK(n == 0, "[%s/%s] reported for the valid: %s", c->rule, c->platform,
-                      c->good);
+                CHECK(n == 0, "[%s/%s] reported for the valid: %s", c->rule, c->platform, c->good);
                 if (n)
                     vsmp_diags_print(&d, "good", stderr);
             }

@@ -9,9 +9,9 @@
 
 #include "vsmp/vsmp.h"
 
-#define EXIT_DIAG 1
+#define EXIT_DIAG  1
 #define EXIT_USAGE 2
-#define MAX_INPUT (256u << 20)
+#define MAX_INPUT  (256u << 20)
 
 typedef struct input {
     const char *name; /* for diagnostics */
@@ -93,8 +93,8 @@ typedef struct common_opts {
     const char *output;
 } common_opts;
 
-static int load_module(const char *path, const common_opts *o, vsmp_module **m,
-                       vsmp_diags *d, input *in)
+static int load_module(const char *path, const common_opts *o, vsmp_module **m, vsmp_diags *d,
+                       input *in)
 {
     if (read_all(path, in))
         return -1;
@@ -211,9 +211,15 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
     int ch;
     while ((ch = getopt_long(argc, argv, ":o:p:Wh", long_opts, NULL)) != -1) {
         switch (ch) {
-        case 'o': c->co.output = optarg; break;
-        case 'p': c->platform = optarg; break;
-        case 'W': c->werror = 1; break;
+        case 'o':
+            c->co.output = optarg;
+            break;
+        case 'p':
+            c->platform = optarg;
+            break;
+        case 'W':
+            c->werror = 1;
+            break;
         case OPT_SYNTAX:
             if (parse_dialect(optarg, &c->co.dialect))
                 return EXIT_USAGE;
@@ -225,7 +231,9 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
                 return EXIT_USAGE;
             }
             break;
-        case OPT_PAIRED: c->co.paired = 1; break;
+        case OPT_PAIRED:
+            c->co.paired = 1;
+            break;
         case OPT_INFMT:
             if (strcmp(optarg, "isa") && strcmp(optarg, "text")) {
                 fprintf(stderr, "vsmp: --input-format takes isa or text\n");
@@ -233,8 +241,12 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             }
             c->co.input_format = optarg;
             break;
-        case OPT_DROPGEN: c->drop_gen = 1; break;
-        case 'h': fputs(usage, stdout); return 0 - 1;
+        case OPT_DROPGEN:
+            c->drop_gen = 1;
+            break;
+        case 'h':
+            fputs(usage, stdout);
+            return 0 - 1;
         case ':':
             fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage);
             return EXIT_USAGE;

@@ -127,20 +127,20 @@ VSMP_API const char *vsmp_param_name(vsmp_param p);
 
 #define VSMP_MAX_OP_PARAMS 11
 /** Op flags of vsmp_op_info. */
-#define VSMP_OPI_CPS 0x01      /**< the verifier allows .cps on this op */
-#define VSMP_OPI_12504 0x02    /**< GenX_IR 12504's text syntax has the mnemonic */
-#define VSMP_OPI_COMPARE 0x04  /**< takes a reference value (shadow compare) */
-#define VSMP_OPI_UW_FORM 0x08  /**< the 16-bit parameter form of ld2dms_w */
-#define VSMP_OPI_PO 0x10       /**< sample_po family: programmable offsets (Xe2+) */
+#define VSMP_OPI_CPS     0x01 /**< the verifier allows .cps on this op */
+#define VSMP_OPI_12504   0x02 /**< GenX_IR 12504's text syntax has the mnemonic */
+#define VSMP_OPI_COMPARE 0x04 /**< takes a reference value (shadow compare) */
+#define VSMP_OPI_UW_FORM 0x08 /**< the 16-bit parameter form of ld2dms_w */
+#define VSMP_OPI_PO      0x10 /**< sample_po family: programmable offsets (Xe2+) */
 
 /** One row of the sub-operation table. */
 typedef struct vsmp_op_info {
-    uint8_t opcode;    /**< VSMP_OPC_3D_SAMPLE, VSMP_OPC_3D_LOAD or VSMP_OPC_3D_INFO */
-    uint8_t subop;     /**< binary value */
-    const char *mnemonic; /**< text mnemonic ("sample_3d", "load_2dms_w", "resinfo") */
+    uint8_t opcode;        /**< VSMP_OPC_3D_SAMPLE, VSMP_OPC_3D_LOAD or VSMP_OPC_3D_INFO */
+    uint8_t subop;         /**< binary value */
+    const char *mnemonic;  /**< text mnemonic ("sample_3d", "load_2dms_w", "resinfo") */
     const char *spec_name; /**< name in the spec page ("sample", "ld2dms_w") */
-    unsigned flags;    /**< VSMP_OPI_* */
-    uint8_t num_params; /**< length of the spec's parameter list */
+    unsigned flags;        /**< VSMP_OPI_* */
+    uint8_t num_params;    /**< length of the spec's parameter list */
     uint8_t params[VSMP_MAX_OP_PARAMS]; /**< vsmp_param values, in message order */
 } vsmp_op_info;
 
@@ -213,14 +213,14 @@ VSMP_API int vsmp_region_value(unsigned code);
 /* ------------------------------------------------------------------------------------------ */
 
 /** Op flags of 3D_SAMPLE / 3D_LOAD (the bits above the sub-op in the vISA 4.x Op word). */
-#define VSMP_OPF_PNM 0x1        /**< pixel null mask (Op bit 8; bit 5 in vISA 3.x) */
-#define VSMP_OPF_CPS 0x2        /**< CPS LOD compensation (Op bit 9; bit 6 in vISA 3.x) */
+#define VSMP_OPF_PNM        0x1 /**< pixel null mask (Op bit 8; bit 5 in vISA 3.x) */
+#define VSMP_OPF_CPS        0x2 /**< CPS LOD compensation (Op bit 9; bit 6 in vISA 3.x) */
 #define VSMP_OPF_NONUNIFORM 0x4 /**< non-uniform sampler state (Op bit 10; bit 7 in 3.x) */
 
 /** Predicate word helpers (bits 11..0 id, 14..13 control, 15 invert). */
-#define VSMP_PRED_ID(p) ((unsigned)(p)&0xfffu)
+#define VSMP_PRED_ID(p)   ((unsigned)(p)&0xfffu)
 #define VSMP_PRED_CTRL(p) (((unsigned)(p) >> 13) & 3u) /**< 0 none, 1 .any, 2 .all */
-#define VSMP_PRED_INV(p) (((unsigned)(p) >> 15) & 1u)
+#define VSMP_PRED_INV(p)  (((unsigned)(p) >> 15) & 1u)
 
 /** How `.divS` was spelled in text parsed with the GenX_IR 12504 syntax (it is never stored in
  *  the binary by GenX_IR 12504; see docs/TEXT.md). */
@@ -253,7 +253,7 @@ typedef struct vsmp_inst {
     vsmp_vec src[4];   /**< SAMPLE_UNORM: U_offset, V_offset, DeltaU, DeltaV */
     vsmp_raw dst;
     vsmp_raw paired;
-    vsmp_raw lod;      /**< INFO resinfo */
+    vsmp_raw lod; /**< INFO resinfo */
     vsmp_raw params[VSMP_MAX_PARAMS];
     /* where it came from, for diagnostics */
     uint32_t line, column; /**< text position (0 when decoded) */
@@ -305,7 +305,7 @@ typedef struct vsmp_var_decl {
     uint8_t type;  /**< vsmp_type */
     uint8_t align; /**< VISA_Align code (0 byte .. 9 64word) */
     uint16_t num_elts;
-    uint32_t alias;       /**< var id of the aliased variable, 0 = none */
+    uint32_t alias; /**< var id of the aliased variable, 0 = none */
     uint16_t alias_offset;
     uint8_t alias_scope;
     uint8_t num_attrs;

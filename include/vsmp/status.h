@@ -81,8 +81,8 @@ VSMP_API void vsmp_diags_free(vsmp_diags *d);
  * @return VSMP_OK, or VSMP_ERR_NOMEM (the diagnostic is counted in @c dropped).
  */
 VSMP_API vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule,
-                                    uint32_t line, uint32_t column, int64_t offset,
-                                    const char *fmt, ...)
+                                    uint32_t line, uint32_t column, int64_t offset, const char *fmt,
+                                    ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
 #endif

@@ -106,8 +106,7 @@ static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uin
     if (!n)
         return true;
     if (!count_fits(r, n, ids_wide(c->major, c->minor) ? 7 : 5)) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s declarations run past the end",
-             what);
+        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s declarations run past the end", what);
         return false;
     }
     vsmp_decl *d = calloc(n, sizeof(*d));
@@ -277,9 +276,9 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
             else
                 snprintf(what, sizeof(what), "a field holds a value no encoder writes");
             fail(c, st, (int64_t)pos, msg, what);
-            c->diags && c->diags->count ? (void)(c->diags->items[c->diags->count - 1]
-                                                     .at_instruction = 1)
-                                        : (void)0;
+            c->diags && c->diags->count
+                ? (void)(c->diags->items[c->diags->count - 1].at_instruction = 1)
+                : (void)0;
             return false;
         }
         vsmp_inst *slot = vsmp_routine_add_inst(rt);
@@ -326,8 +325,10 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
         return false;
     rt->vme_count = vsmp_rd_u8(&r);
     if (rt->vme_count) {
-        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)(off + r.pos - 1), "%s is not 0 (VME variables "
-             "are no longer part of vISA)", "vme_count");
+        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)(off + r.pos - 1),
+             "%s is not 0 (VME variables "
+             "are no longer part of vISA)",
+             "vme_count");
         return false;
     }
     if (rt->is_kernel && !rd_inputs(c, &r, rt))
@@ -347,13 +348,17 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
     if (!rd_attrs(c, &r, &rt->attrs, rt->num_attrs, rt->num_strings))
         return false;
     if (entry != r.pos) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off, "the %s's entry field does not point right "
-             "after its attributes", rt->is_kernel ? "kernel object" : "function object");
+        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
+             "the %s's entry field does not point right "
+             "after its attributes",
+             rt->is_kernel ? "kernel object" : "function object");
         return false;
     }
     if (size - r.pos != code_size) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off, "the %s's size does not match its "
-             "instruction stream", rt->is_kernel ? "kernel object" : "function object");
+        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
+             "the %s's size does not match its "
+             "instruction stream",
+             rt->is_kernel ? "kernel object" : "function object");
         return false;
     }
     return rd_code(c, rt, off + entry, code_size, opt && opt->paired_surface);
@@ -419,8 +424,10 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         rt->num_syms_variable = vsmp_rd_u16(r);
         rt->num_syms_function = vsmp_rd_u16(r);
         if (rt->num_syms_variable || rt->num_syms_function) {
-            fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 4, "%s relocation symbols are not "
-                 "supported (GenX_IR requires 0)", "kernel");
+            fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 4,
+                 "%s relocation symbols are not "
+                 "supported (GenX_IR requires 0)",
+                 "kernel");
             return false;
         }
         uint32_t ng = vsmp_rd_u8(r);
@@ -451,8 +458,10 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
     }
     m->num_filescope = vsmp_rd_u16(r);
     if (m->num_filescope) {
-        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 2, "%s are not supported (GenX_IR "
-             "requires 0)", "file-scope variables");
+        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 2,
+             "%s are not supported (GenX_IR "
+             "requires 0)",
+             "file-scope variables");
         return false;
     }
     uint32_t nf = vsmp_rd_u16(r);
@@ -475,8 +484,10 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         rt->num_syms_variable = vsmp_rd_u16(r);
         rt->num_syms_function = vsmp_rd_u16(r);
         if (rt->num_syms_variable || rt->num_syms_function) {
-            fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 4, "%s relocation symbols are not "
-                 "supported (GenX_IR requires 0)", "function");
+            fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r->pos - 4,
+                 "%s relocation symbols are not "
+                 "supported (GenX_IR requires 0)",
+                 "function");
             return false;
         }
     }

@@ -9,11 +9,11 @@
 
 #include "vsmp/isa.h"
 
-#define VSMP_NUM_PREDEF_VARS 21  /* V0..V20 in GenX_IR 12504 */
-#define VSMP_NUM_PREDEF_SURFS 6  /* T0..T5 */
-#define VSMP_FIRST_VAR 32        /* declared general variables start here */
-#define VSMP_BINDLESS_SAMPLER 31 /* S31 */
-#define VSMP_MAX_STRING 1024     /* GenX_IR's STRING_LEN */
+#define VSMP_NUM_PREDEF_VARS  21   /* V0..V20 in GenX_IR 12504 */
+#define VSMP_NUM_PREDEF_SURFS 6    /* T0..T5 */
+#define VSMP_FIRST_VAR        32   /* declared general variables start here */
+#define VSMP_BINDLESS_SAMPLER 31   /* S31 */
+#define VSMP_MAX_STRING       1024 /* GenX_IR's STRING_LEN */
 
 extern const char *const vsmp_predef_var_names[VSMP_NUM_PREDEF_VARS];
 extern const char *const vsmp_predef_surf_names[VSMP_NUM_PREDEF_SURFS];
@@ -29,10 +29,10 @@ int vsmp_align_from_name(const char *s);
 
 /* Platform properties (platforms.def). */
 #define PF_UNORM 0x01
-#define PF_HF16 0x02
-#define PF_CPS 0x04
+#define PF_HF16  0x02
+#define PF_CPS   0x04
 #define PF_NOSMP 0x08
-#define PF_XE2 0x10
+#define PF_XE2   0x10
 typedef struct vsmp_platform_info {
     const char *name;
     uint8_t gen_code;

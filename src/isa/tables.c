@@ -5,49 +5,52 @@
 
 #include "isa_internal.h"
 
-#define OPF_CPS VSMP_OPI_CPS
+#define OPF_CPS    VSMP_OPI_CPS
 #define OPF_S12504 VSMP_OPI_12504
-#define OPF_CMP VSMP_OPI_COMPARE
-#define OPF_UWF VSMP_OPI_UW_FORM
-#define OPF_PO VSMP_OPI_PO
-#define CPS OPF_CPS
-#define S12504 OPF_S12504
-#define CMP OPF_CMP
-#define UWF OPF_UWF
-#define PO OPF_PO
-#define SMPL VSMP_OPC_3D_SAMPLE
-#define LOAD VSMP_OPC_3D_LOAD
-#define INFO VSMP_OPC_3D_INFO
+#define OPF_CMP    VSMP_OPI_COMPARE
+#define OPF_UWF    VSMP_OPI_UW_FORM
+#define OPF_PO     VSMP_OPI_PO
+#define CPS        OPF_CPS
+#define S12504     OPF_S12504
+#define CMP        OPF_CMP
+#define UWF        OPF_UWF
+#define PO         OPF_PO
+#define SMPL       VSMP_OPC_3D_SAMPLE
+#define LOAD       VSMP_OPC_3D_LOAD
+#define INFO       VSMP_OPC_3D_INFO
 #define NARGS(...) (sizeof((uint8_t[]){0, __VA_ARGS__}) - 1)
-#define PLIST(...) {__VA_ARGS__}
+#define PLIST(...)                                                                                 \
+    {                                                                                              \
+        __VA_ARGS__                                                                                \
+    }
 
 /* Parameter kinds are spelled without the VSMP_P_ prefix in ops.def. */
-#define U VSMP_P_U
-#define V VSMP_P_V
-#define R VSMP_P_R
-#define AI VSMP_P_AI
-#define BIAS VSMP_P_BIAS
-#define LOD VSMP_P_LOD
-#define REF VSMP_P_REF
-#define DUDX VSMP_P_DUDX
-#define DUDY VSMP_P_DUDY
-#define DVDX VSMP_P_DVDX
-#define DVDY VSMP_P_DVDY
-#define DRDX VSMP_P_DRDX
-#define DRDY VSMP_P_DRDY
-#define SI VSMP_P_SI
-#define MCSL VSMP_P_MCSL
-#define MCSH VSMP_P_MCSH
-#define MCS0 VSMP_P_MCS0
-#define MCS1 VSMP_P_MCS1
-#define MCS2 VSMP_P_MCS2
-#define MCS3 VSMP_P_MCS3
-#define OFFUVR VSMP_P_OFFUVR
+#define U           VSMP_P_U
+#define V           VSMP_P_V
+#define R           VSMP_P_R
+#define AI          VSMP_P_AI
+#define BIAS        VSMP_P_BIAS
+#define LOD         VSMP_P_LOD
+#define REF         VSMP_P_REF
+#define DUDX        VSMP_P_DUDX
+#define DUDY        VSMP_P_DUDY
+#define DVDX        VSMP_P_DVDX
+#define DVDY        VSMP_P_DVDY
+#define DRDX        VSMP_P_DRDX
+#define DRDY        VSMP_P_DRDY
+#define SI          VSMP_P_SI
+#define MCSL        VSMP_P_MCSL
+#define MCSH        VSMP_P_MCSH
+#define MCS0        VSMP_P_MCS0
+#define MCS1        VSMP_P_MCS1
+#define MCS2        VSMP_P_MCS2
+#define MCS3        VSMP_P_MCS3
+#define OFFUVR      VSMP_P_OFFUVR
 #define BIAS_OFFUVR VSMP_P_BIAS_OFFUVR
-#define LOD_OFFUVR VSMP_P_LOD_OFFUVR
-#define OFFUV_R VSMP_P_OFFUV_R
-#define OFFUVR_R VSMP_P_OFFUVR_R
-#define LOD_OFFUV VSMP_P_LOD_OFFUV
+#define LOD_OFFUVR  VSMP_P_LOD_OFFUVR
+#define OFFUV_R     VSMP_P_OFFUV_R
+#define OFFUVR_R    VSMP_P_OFFUVR_R
+#define LOD_OFFUV   VSMP_P_LOD_OFFUV
 
 static const vsmp_op_info op_table[] = {
 #define OP(id, opc, val, mn, spec, fl, ...)                                                        \
@@ -98,19 +101,32 @@ const vsmp_op_info *vsmp_op_by_mnemonic(const char *mnemonic)
 const char *vsmp_param_name(vsmp_param p)
 {
     static const char *const names[VSMP_P_COUNT] = {
-        [VSMP_P_U] = "u",           [VSMP_P_V] = "v",
-        [VSMP_P_R] = "r",           [VSMP_P_AI] = "ai",
-        [VSMP_P_BIAS] = "bias",     [VSMP_P_LOD] = "lod",
-        [VSMP_P_REF] = "ref",       [VSMP_P_DUDX] = "dudx",
-        [VSMP_P_DUDY] = "dudy",     [VSMP_P_DVDX] = "dvdx",
-        [VSMP_P_DVDY] = "dvdy",     [VSMP_P_DRDX] = "drdx",
-        [VSMP_P_DRDY] = "drdy",     [VSMP_P_SI] = "si",
-        [VSMP_P_MCSL] = "mcsl",     [VSMP_P_MCSH] = "mcsh",
-        [VSMP_P_MCS0] = "mcs0",     [VSMP_P_MCS1] = "mcs1",
-        [VSMP_P_MCS2] = "mcs2",     [VSMP_P_MCS3] = "mcs3",
-        [VSMP_P_OFFUVR] = "OffUVR", [VSMP_P_BIAS_OFFUVR] = "BiasOffUVR",
-        [VSMP_P_LOD_OFFUVR] = "LodOffUVR", [VSMP_P_OFFUV_R] = "OffUV_R",
-        [VSMP_P_OFFUVR_R] = "OffUVR_R",    [VSMP_P_LOD_OFFUV] = "LodOffUV",
+        [VSMP_P_U] = "u",
+        [VSMP_P_V] = "v",
+        [VSMP_P_R] = "r",
+        [VSMP_P_AI] = "ai",
+        [VSMP_P_BIAS] = "bias",
+        [VSMP_P_LOD] = "lod",
+        [VSMP_P_REF] = "ref",
+        [VSMP_P_DUDX] = "dudx",
+        [VSMP_P_DUDY] = "dudy",
+        [VSMP_P_DVDX] = "dvdx",
+        [VSMP_P_DVDY] = "dvdy",
+        [VSMP_P_DRDX] = "drdx",
+        [VSMP_P_DRDY] = "drdy",
+        [VSMP_P_SI] = "si",
+        [VSMP_P_MCSL] = "mcsl",
+        [VSMP_P_MCSH] = "mcsh",
+        [VSMP_P_MCS0] = "mcs0",
+        [VSMP_P_MCS1] = "mcs1",
+        [VSMP_P_MCS2] = "mcs2",
+        [VSMP_P_MCS3] = "mcs3",
+        [VSMP_P_OFFUVR] = "OffUVR",
+        [VSMP_P_BIAS_OFFUVR] = "BiasOffUVR",
+        [VSMP_P_LOD_OFFUVR] = "LodOffUVR",
+        [VSMP_P_OFFUV_R] = "OffUV_R",
+        [VSMP_P_OFFUVR_R] = "OffUVR_R",
+        [VSMP_P_LOD_OFFUV] = "LodOffUV",
     };
     return (unsigned)p < VSMP_P_COUNT ? names[p] : "?";
 }
@@ -121,8 +137,8 @@ static const struct {
     const char *name;
     uint8_t size;
 } type_table[16] = {
-    {"ud", 4}, {"d", 4},  {"uw", 2},   {"w", 2},  {"ub", 1}, {"b", 1},  {"df", 8}, {"f", 4},
-    {"v", 4},  {"vf", 4}, {"bool", 1}, {"uq", 8}, {"uv", 4}, {"q", 8},  {"hf", 2}, {"bf", 2},
+    {"ud", 4}, {"d", 4},  {"uw", 2},   {"w", 2},  {"ub", 1}, {"b", 1}, {"df", 8}, {"f", 4},
+    {"v", 4},  {"vf", 4}, {"bool", 1}, {"uq", 8}, {"uv", 4}, {"q", 8}, {"hf", 2}, {"bf", 2},
 };
 
 const char *vsmp_type_name(unsigned t)
@@ -153,14 +169,22 @@ bool vsmp_type_is_64(unsigned t)
 int vsmp_region_code(unsigned value)
 {
     switch (value) {
-    case 0: return 1;
-    case 1: return 2;
-    case 2: return 3;
-    case 4: return 4;
-    case 8: return 5;
-    case 16: return 6;
-    case 32: return 7;
-    default: return -1;
+    case 0:
+        return 1;
+    case 1:
+        return 2;
+    case 2:
+        return 3;
+    case 4:
+        return 4;
+    case 8:
+        return 5;
+    case 16:
+        return 6;
+    case 32:
+        return 7;
+    default:
+        return -1;
     }
 }
 
@@ -195,13 +219,20 @@ int vsmp_emask_from_name(const char *s)
 int vsmp_exec_code(unsigned lanes)
 {
     switch (lanes) {
-    case 1: return 0;
-    case 2: return 1;
-    case 4: return 2;
-    case 8: return 3;
-    case 16: return 4;
-    case 32: return 5;
-    default: return -1;
+    case 1:
+        return 0;
+    case 2:
+        return 1;
+    case 4:
+        return 2;
+    case 8:
+        return 3;
+    case 16:
+        return 4;
+    case 32:
+        return 5;
+    default:
+        return -1;
     }
 }
 
@@ -238,9 +269,26 @@ int vsmp_align_from_name(const char *s)
 /* ---- pre-defined names ---- */
 
 const char *const vsmp_predef_var_names[VSMP_NUM_PREDEF_VARS] = {
-    "%null", "%thread_x", "%thread_y", "%group_id_x", "%group_id_y", "%group_id_z", "%tsc",
-    "%r0",   "%arg",      "%retval",   "%sp",         "%fp",         "%hw_id",      "%sr0",
-    "%cr0",  "%ce0",      "%dbg0",     "%color",      "%impl_arg_buf_ptr", "%local_id_buf_ptr",
+    "%null",
+    "%thread_x",
+    "%thread_y",
+    "%group_id_x",
+    "%group_id_y",
+    "%group_id_z",
+    "%tsc",
+    "%r0",
+    "%arg",
+    "%retval",
+    "%sp",
+    "%fp",
+    "%hw_id",
+    "%sr0",
+    "%cr0",
+    "%ce0",
+    "%dbg0",
+    "%color",
+    "%impl_arg_buf_ptr",
+    "%local_id_buf_ptr",
     "%msg0",
 };
 
@@ -251,11 +299,11 @@ const char *const vsmp_predef_surf_names[VSMP_NUM_PREDEF_SURFS] = {
 /* ---- platforms ---- */
 
 #undef CPS
-#define CPS PF_CPS
-#define HF16 PF_HF16
+#define CPS   PF_CPS
+#define HF16  PF_HF16
 #define NOSMP PF_NOSMP
 #define UNORM PF_UNORM
-#define XE2 PF_XE2
+#define XE2   PF_XE2
 static const vsmp_platform_info platform_table[] = {
 #define PLATFORM(id, nm, code, grf, fl) {nm, code, grf, (fl)},
 #include "platforms.def"

@@ -23,10 +23,10 @@ typedef struct tok {
     const char *s; /* start in the source */
     size_t len;
     uint32_t line, col;
-    uint64_t ival;  /* TK_INT */
-    double fval;    /* TK_FLOAT */
-    int is_double;  /* TK_FLOAT: :df */
-    int is_hex;     /* TK_INT written in hex */
+    uint64_t ival; /* TK_INT */
+    double fval;   /* TK_FLOAT */
+    int is_double; /* TK_FLOAT: :df */
+    int is_hex;    /* TK_INT written in hex */
 } tok;
 
 typedef struct lexer {

@@ -116,8 +116,7 @@ static bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t i
 
 /* ---- diagnostics ---- */
 
-static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt,
-                    ...)
+static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
@@ -355,11 +354,15 @@ static int kernel_attr_kind(const char *s, size_t n)
         const char *name;
         int kind;
     } t[] = {
-        {"Extern", 0},       {"NoBarrier", 0},      {"Callable", 0},      {"Caller", 0},
-        {"Composable", 0},   {"Entry", 0},          {"SepSpillPvtSS", 0}, {"LTO_InvokeOptTarget", 0},
-        {"Target", 1},       {"SLMSize", 1},        {"SpillMemOffset", 1}, {"ArgSize", 1},
-        {"RetValSize", 1},   {"PerThreadInputSize", 1}, {"SimdSize", 1},
-        {"CrossThreadInputSize", 1}, {"NBarrierCnt", 1}, {"OutputAsmPath", 2},
+        {"Extern", 0},         {"NoBarrier", 0},
+        {"Callable", 0},       {"Caller", 0},
+        {"Composable", 0},     {"Entry", 0},
+        {"SepSpillPvtSS", 0},  {"LTO_InvokeOptTarget", 0},
+        {"Target", 1},         {"SLMSize", 1},
+        {"SpillMemOffset", 1}, {"ArgSize", 1},
+        {"RetValSize", 1},     {"PerThreadInputSize", 1},
+        {"SimdSize", 1},       {"CrossThreadInputSize", 1},
+        {"NBarrierCnt", 1},    {"OutputAsmPath", 2},
     };
     for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
         if (strlen(t[i].name) == n && memcmp(t[i].name, s, n) == 0)
@@ -561,8 +564,8 @@ static bool parse_decl(parser *p)
         if (o.alias) {
             sym *s = syms_find(&p->syms, o.alias->s, o.alias->len);
             if (!s || s->cls != C_G) {
-                PERR(p, o.alias, "undeclared", "%.*s: undefined alias variable",
-                     (int)o.alias->len, o.alias->s);
+                PERR(p, o.alias, "undeclared", "%.*s: undefined alias variable", (int)o.alias->len,
+                     o.alias->s);
                 return false;
             }
             if (o.alias_off < 0 || o.alias_off > 0xffff) {
@@ -591,14 +594,24 @@ static bool parse_decl(parser *p)
     uint32_t *cnt, base = 0;
     uint8_t cls;
     switch (o.vtype) {
-    case 'A': arr = &k->addrs, cnt = &k->num_addrs, cls = C_A; break;
-    case 'P': arr = &k->preds, cnt = &k->num_preds, cls = C_P, base = 1; break;
-    case 'S': arr = &k->samplers, cnt = &k->num_samplers, cls = C_S; break;
-    default: arr = &k->surfaces, cnt = &k->num_surfaces, cls = C_T, base = 6; break;
+    case 'A':
+        arr = &k->addrs, cnt = &k->num_addrs, cls = C_A;
+        break;
+    case 'P':
+        arr = &k->preds, cnt = &k->num_preds, cls = C_P, base = 1;
+        break;
+    case 'S':
+        arr = &k->samplers, cnt = &k->num_samplers, cls = C_S;
+        break;
+    default:
+        arr = &k->surfaces, cnt = &k->num_surfaces, cls = C_T, base = 6;
+        break;
     }
     if ((cls == C_S && *cnt >= 31) || (cls == C_T && *cnt >= 249) || *cnt >= 0xffff) {
         PERR(p, name, "declarations", "too many %s declarations",
-             cls == C_S ? "sampler" : cls == C_T ? "surface" : "such");
+             cls == C_S   ? "sampler"
+             : cls == C_T ? "surface"
+                          : "such");
         return false;
     }
     vsmp_decl *d = realloc(*arr, (*cnt + 1) * sizeof(*d));
@@ -627,7 +640,7 @@ static bool add_input(parser *p, const tok *name, unsigned implicit, int64_t off
         return false;
     }
     vsmp_routine *k = p->k;
-    unsigned cls = s->cls == C_G ? VSMP_INPUT_GENERAL
+    unsigned cls = s->cls == C_G   ? VSMP_INPUT_GENERAL
                    : s->cls == C_S ? VSMP_INPUT_SAMPLER
                                    : VSMP_INPUT_SURFACE;
     if (!has_size) {
@@ -819,8 +832,11 @@ static bool parse_directive(parser *p)
         static const struct {
             const char *n;
             unsigned k;
-        } kinds[] = {{"EXPLICIT", 0}, {"LOCAL_SIZE", 1}, {"GROUP_COUNT", 2},
-                     {"LOCAL_ID", 3}, {"PSEUDO_INPUT", 0x10}};
+        } kinds[] = {{"EXPLICIT", 0},
+                     {"LOCAL_SIZE", 1},
+                     {"GROUP_COUNT", 2},
+                     {"LOCAL_ID", 3},
+                     {"PSEUDO_INPUT", 0x10}};
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
             if (strlen(kinds[i].n) == d->len - 9 && memcmp(d->s + 9, kinds[i].n, d->len - 9) == 0)
                 return parse_input(p, kinds[i].k);
@@ -1168,13 +1184,11 @@ static bool parse_pred(parser *p, vsmp_inst *in)
     uint32_t id;
     sym *s = syms_find(&p->syms, name->s, name->len);
     if (!s) {
-        PERR(p, name, "undeclared", "%.*s: undefined predicate variable", (int)name->len,
-             name->s);
+        PERR(p, name, "undeclared", "%.*s: undefined predicate variable", (int)name->len, name->s);
         return false;
     }
     if (s->cls != C_P) {
-        PERR(p, name, "operand-class", "%.*s: not a predicate variable", (int)name->len,
-             name->s);
+        PERR(p, name, "operand-class", "%.*s: not a predicate variable", (int)name->len, name->s);
         return false;
     }
     id = s->id;
@@ -1263,8 +1277,10 @@ static bool parse_sampler_inst(parser *p, vsmp_inst *in, const vsmp_op_info *o)
         if (i == 3)
             break;
         if (i < next || (!smp && i > 0)) {
-            PERR(p, t, "syntax", "modifier .%s is not allowed here (order: "
-                 "%s.pixel_null_mask.cps.divS)", mods[i], smp ? "" : "load only has ");
+            PERR(p, t, "syntax",
+                 "modifier .%s is not allowed here (order: "
+                 "%s.pixel_null_mask.cps.divS)",
+                 mods[i], smp ? "" : "load only has ");
             return false;
         }
         next = i + 1;
@@ -1332,7 +1348,8 @@ static bool parse_unorm(parser *p, vsmp_inst *in)
             ok = false;
     }
     if (!ok) {
-        PERR(p, a, "syntax", "expected an output format: 16-full, 16-downsampled, 8-full or "
+        PERR(p, a, "syntax",
+             "expected an output format: 16-full, 16-downsampled, 8-full or "
              "8-downsampled");
         return false;
     }
@@ -1374,8 +1391,10 @@ static bool parse_instruction(parser *p)
             ok = parse_sampler_inst(p, &in, o);
         }
     } else if (o) {
-        PERR(p, mn, "dialect", "'%s' is not in GenX_IR 12504's syntax; use the newer dialect "
-             "(--syntax=head)", name);
+        PERR(p, mn, "dialect",
+             "'%s' is not in GenX_IR 12504's syntax; use the newer dialect "
+             "(--syntax=head)",
+             name);
         return false;
     } else if (strcmp(name, "sample_unorm") == 0) {
         if (in.pred) {
@@ -1387,8 +1406,10 @@ static bool parse_instruction(parser *p)
         in.opcode = VSMP_OPC_RET;
         ok = parse_exec(p, &in);
     } else {
-        PERR(p, mn, "unsupported", "instruction '%.*s' is not implemented by vsmp (it handles "
-             "3D_SAMPLE, 3D_LOAD, INFO, SAMPLE_UNORM, ret and labels)", (int)mn->len, mn->s);
+        PERR(p, mn, "unsupported",
+             "instruction '%.*s' is not implemented by vsmp (it handles "
+             "3D_SAMPLE, 3D_LOAD, INFO, SAMPLE_UNORM, ret and labels)",
+             (int)mn->len, mn->s);
         return false;
     }
     if (!ok)
@@ -1502,8 +1523,8 @@ static bool read_line(parser *p)
     }
 }
 
-vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
-                            vsmp_module **out, vsmp_diags *diags)
+vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect, vsmp_module **out,
+                            vsmp_diags *diags)
 {
     if (!text || !out || (dialect != VSMP_DIALECT_12504 && dialect != VSMP_DIALECT_HEAD))
         return VSMP_ERR_ARG;

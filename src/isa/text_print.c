@@ -48,11 +48,28 @@ typedef struct names {
 static bool ident_ok(const char *s)
 {
     static const char *const reserved[] = {
-        "r", "ret", "abs", "any", "all", "NoMask", "sample_unorm", "resinfo", "sampleinfo",
-        "lod", "load_l", "S31", "T1", "T2", "TSS", "divS", "cps", "pixel_null_mask",
+        "r",
+        "ret",
+        "abs",
+        "any",
+        "all",
+        "NoMask",
+        "sample_unorm",
+        "resinfo",
+        "sampleinfo",
+        "lod",
+        "load_l",
+        "S31",
+        "T1",
+        "T2",
+        "TSS",
+        "divS",
+        "cps",
+        "pixel_null_mask",
     };
-    if (!s || !*s || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') ||
-                       s[0] == '_' || s[0] == '$'))
+    if (!s || !*s ||
+        !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z') || s[0] == '_' ||
+          s[0] == '$'))
         return false;
     for (const char *c = s; *c; c++)
         if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
@@ -290,7 +307,10 @@ static void put_pred(pctx *c, uint16_t pred)
     if (!n)
         c->why = "the predicate is not declared";
     put(c->b, "(%s%s%s%s) ", VSMP_PRED_INV(pred) ? "!" : "", n ? n : "P?",
-        ctrl == 1 ? ".any" : ctrl == 2 ? ".all" : "", "");
+        ctrl == 1   ? ".any"
+        : ctrl == 2 ? ".all"
+                    : "",
+        "");
 }
 
 static void put_state(pctx *c, bool sampler, unsigned id)
@@ -301,7 +321,8 @@ static void put_state(pctx *c, bool sampler, unsigned id)
     if (!n)
         n = sampler ? surf_name(c->nm, id) : smp_name(c->nm, id);
     if (!n) {
-        c->why = sampler ? "the sampler index is not declared" : "the surface index is not declared";
+        c->why =
+            sampler ? "the sampler index is not declared" : "the surface index is not declared";
         put(c->b, " %c%u", sampler ? 'S' : 'T', id);
         return;
     }
@@ -383,8 +404,7 @@ static void put_inst(pctx *c, const vsmp_inst *in)
         break;
     }
     case VSMP_OPC_SAMPLE_UNORM: {
-        static const char *const fmt[4] = {"16-full", "16-downsampled", "8-full",
-                                           "8-downsampled"};
+        static const char *const fmt[4] = {"16-full", "16-downsampled", "8-full", "8-downsampled"};
         put(c->b, "sample_unorm");
         put_channels(c, in->channels);
         put(c->b, ".%s", fmt[in->unorm_fmt & 3]);
@@ -415,8 +435,8 @@ static void put_inst(pctx *c, const vsmp_inst *in)
     }
 }
 
-size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r,
-                       const vsmp_print_options *opt, char *buf, size_t buf_size)
+size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r, const vsmp_print_options *opt,
+                       char *buf, size_t buf_size)
 {
     if (buf && buf_size)
         buf[0] = 0;

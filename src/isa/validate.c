@@ -38,17 +38,22 @@ static void report(vctx *c, vsmp_severity sev, const char *rule, const char *fmt
         c->diags->items[c->diags->count - 1].at_instruction = 1;
 }
 
-#define ERR(c, rule, ...) report(c, VSMP_SEV_ERROR, rule, __VA_ARGS__)
+#define ERR(c, rule, ...)  report(c, VSMP_SEV_ERROR, rule, __VA_ARGS__)
 #define WARN(c, rule, ...) report(c, VSMP_SEV_WARNING, rule, __VA_ARGS__)
 
 static const char *op_label(const vsmp_inst *in)
 {
     switch (in->opcode) {
-    case VSMP_OPC_3D_SAMPLE: return "3D_SAMPLE";
-    case VSMP_OPC_3D_LOAD: return "3D_LOAD";
-    case VSMP_OPC_3D_INFO: return "INFO";
-    case VSMP_OPC_SAMPLE_UNORM: return "SAMPLE_UNORM";
-    default: return "instruction";
+    case VSMP_OPC_3D_SAMPLE:
+        return "3D_SAMPLE";
+    case VSMP_OPC_3D_LOAD:
+        return "3D_LOAD";
+    case VSMP_OPC_3D_INFO:
+        return "INFO";
+    case VSMP_OPC_SAMPLE_UNORM:
+        return "SAMPLE_UNORM";
+    default:
+        return "instruction";
     }
 }
 
@@ -100,8 +105,9 @@ static void check_raw_bounds(vctx *c, vsmp_raw op, const char *role, uint32_t by
     if (!var_lookup(c, op.var, role, vi) || !vi->known)
         return;
     if ((uint64_t)op.offset + bytes_needed > vi->bytes)
-        ERR(c, "operand-bounds", "%s: %s %s.%u needs %u bytes but variable %s has %u", op_label(c->in),
-            role, vname(c, op.var), op.offset, bytes_needed, vname(c, op.var), vi->bytes);
+        ERR(c, "operand-bounds", "%s: %s %s.%u needs %u bytes but variable %s has %u",
+            op_label(c->in), role, vname(c, op.var), op.offset, bytes_needed, vname(c, op.var),
+            vi->bytes);
     unsigned ts = vsmp_type_size(vi->type);
     if (ts && op.offset % ts)
         WARN(c, "operand-align", "%s: %s offset %u is not a multiple of its element size %u",
@@ -131,18 +137,23 @@ static void check_exec(vctx *c)
     if (lanes != 8 && lanes != 16 && lanes != 32)
         ERR(c, "exec-size", "%s: exec size must be 8, 16 or 32, got %u", op_label(in), lanes);
     if (lanes + 4u * (in->emask & 7u) > 32)
-        ERR(c, "exec-mask", "%s: exec size %u with mask %s runs past 32 channels (lanes + 4 * "
-            "offset must be <= 32)", op_label(in), lanes, vsmp_emask_name(in->emask));
+        ERR(c, "exec-mask",
+            "%s: exec size %u with mask %s runs past 32 channels (lanes + 4 * "
+            "offset must be <= 32)",
+            op_label(in), lanes, vsmp_emask_name(in->emask));
     else if (lanes == 8 && (in->emask & 1))
-        WARN(c, "exec-mask", "%s: SIMD8 with mask %s is not 8-channel aligned; GenX_IR reports "
-             "\"Invalid emask for SIMD8 inst\" and emits M0", op_label(in),
-             vsmp_emask_name(in->emask));
+        WARN(c, "exec-mask",
+             "%s: SIMD8 with mask %s is not 8-channel aligned; GenX_IR reports "
+             "\"Invalid emask for SIMD8 inst\" and emits M0",
+             op_label(in), vsmp_emask_name(in->emask));
     else if (lanes == 16 && (in->emask & 3))
         WARN(c, "exec-mask", "%s: SIMD16 with mask %s is not 16-channel aligned", op_label(in),
              vsmp_emask_name(in->emask));
     if (lanes == 32 && c->pi->grf_bytes == 32)
-        WARN(c, "simd32", "%s: SIMD32 on a 32-byte-GRF target is emitted as one (32|M0) send; "
-             "the 3D sampler executes SIMD8/16 messages (SEMANTICS.md 13.3)", op_label(in));
+        WARN(c, "simd32",
+             "%s: SIMD32 on a 32-byte-GRF target is emitted as one (32|M0) send; "
+             "the 3D sampler executes SIMD8/16 messages (SEMANTICS.md 13.3)",
+             op_label(in));
 }
 
 static void check_pred(vctx *c)
@@ -169,8 +180,10 @@ static void check_pred(vctx *c)
 static void check_channels(vctx *c)
 {
     if (!(c->in->channels & 0xf))
-        ERR(c, "channels", "%s: channel mask is 0; at least one of R, G, B, A must be enabled "
-            "(GenX_IR does not terminate on it)", op_label(c->in));
+        ERR(c, "channels",
+            "%s: channel mask is 0; at least one of R, G, B, A must be enabled "
+            "(GenX_IR does not terminate on it)",
+            op_label(c->in));
 }
 
 static void check_aoffimmi(vctx *c)
@@ -178,9 +191,10 @@ static void check_aoffimmi(vctx *c)
     const vsmp_vec *a = &c->in->aoffimmi;
     if (a->vclass == VSMP_VEC_IMMEDIATE) {
         if (a->imm_type != VSMP_TYPE_UW)
-            WARN(c, "aoffimmi-type", "%s: aoffimmi must have type UW, got %s (GenX_IR accepts "
-                 "it)", op_label(c->in), vsmp_type_name(a->imm_type) ? vsmp_type_name(a->imm_type)
-                                                                     : "?");
+            WARN(c, "aoffimmi-type",
+                 "%s: aoffimmi must have type UW, got %s (GenX_IR accepts "
+                 "it)",
+                 op_label(c->in), vsmp_type_name(a->imm_type) ? vsmp_type_name(a->imm_type) : "?");
         if (a->imm_type == VSMP_TYPE_F || a->imm_type == VSMP_TYPE_HF ||
             a->imm_type == VSMP_TYPE_DF || a->imm_type == VSMP_TYPE_VF)
             ERR(c, "aoffimmi-type", "%s: aoffimmi is a floating-point immediate", op_label(c->in));
@@ -188,7 +202,8 @@ static void check_aoffimmi(vctx *c)
         if (a->imm_type == VSMP_TYPE_W || a->imm_type == VSMP_TYPE_B || a->imm_type == VSMP_TYPE_D)
             v &= 0xffff; /* a negative literal: only its low 16 bits are the field */
         if (v > 0xfff)
-            ERR(c, "aoffimmi", "%s: aoffimmi 0x%llx has reserved bits set (bits 15..12 must be "
+            ERR(c, "aoffimmi",
+                "%s: aoffimmi 0x%llx has reserved bits set (bits 15..12 must be "
                 "zero and the U, V, R offsets fit 12 bits; GenX_IR keeps only the low 12 bits)",
                 op_label(c->in), (unsigned long long)a->imm);
         if (a->mod)
@@ -198,8 +213,10 @@ static void check_aoffimmi(vctx *c)
             varinfo vi;
             if (var_lookup(c, a->var, "aoffimmi", &vi) && vi.known) {
                 if (vi.type != VSMP_TYPE_UW)
-                    WARN(c, "aoffimmi-type", "%s: aoffimmi variable %s has type %s, the spec "
-                         "requires UW", op_label(c->in), vname(c, a->var),
+                    WARN(c, "aoffimmi-type",
+                         "%s: aoffimmi variable %s has type %s, the spec "
+                         "requires UW",
+                         op_label(c->in), vname(c, a->var),
                          vsmp_type_name(vi.type) ? vsmp_type_name(vi.type) : "?");
                 unsigned ts = vsmp_type_size(vi.type);
                 uint32_t at = (uint32_t)a->row * c->pi->grf_bytes + (uint32_t)a->col * ts;
@@ -227,7 +244,8 @@ static void check_state(vctx *c, bool sampler)
     const vsmp_inst *in = c->in;
     if (sampler) {
         if (in->sampler != VSMP_BINDLESS_SAMPLER && in->sampler >= c->r->num_samplers)
-            ERR(c, "sampler", "%s: sampler index %u is not a declared sampler (a surface in the "
+            ERR(c, "sampler",
+                "%s: sampler index %u is not a declared sampler (a surface in the "
                 "sampler position? GenX_IR encodes it and crashes reading it back)",
                 op_label(in), in->sampler);
         return;
@@ -238,8 +256,10 @@ static void check_state(vctx *c, bool sampler)
         return;
     }
     if (in->surface == 0 || in->surface == 5)
-        WARN(c, "surface", "%s: surface %s is %s, not a texture (a sampler in the surface "
-             "position?)", op_label(in), vsmp_predef_surf_names[in->surface],
+        WARN(c, "surface",
+             "%s: surface %s is %s, not a texture (a sampler in the surface "
+             "position?)",
+             op_label(in), vsmp_predef_surf_names[in->surface],
              in->surface == 0 ? "shared local memory" : "scratch space");
 }
 
@@ -256,8 +276,8 @@ static void check_dst(vctx *c, unsigned type_rule)
     if (type_rule == 0) { /* 3D_SAMPLE / 3D_LOAD: HF, F, W, UW, D, UD */
         if (vi.type != VSMP_TYPE_HF && vi.type != VSMP_TYPE_F && vi.type != VSMP_TYPE_W &&
             vi.type != VSMP_TYPE_UW && vi.type != VSMP_TYPE_D && vi.type != VSMP_TYPE_UD)
-            ERR(c, "dst-type", "%s: dst must have type HF, F, W, UW, D or UD, got %s",
-                op_label(in), vsmp_type_name(vi.type));
+            ERR(c, "dst-type", "%s: dst must have type HF, F, W, UW, D or UD, got %s", op_label(in),
+                vsmp_type_name(vi.type));
         else if (ts == 2 && !(c->pi->flags & PF_HF16))
             WARN(c, "dst-type", "%s: a 16-bit dst needs 16-bit sampler returns (ICLLP+)",
                  op_label(in));
@@ -289,9 +309,10 @@ static void check_params(vctx *c, const vsmp_op_info *o)
         ERR(c, "numparams", "%s: NumParams must be in [1,15], got %u", op_label(in),
             in->num_params);
     else if (o && in->num_params > o->num_params)
-        WARN(c, "params-extra", "%s: %u parameters for %s, whose list has %u (trailing ones are "
-             "MLOD or ignored, depending on the target)", op_label(in), in->num_params,
-             o->spec_name, o->num_params);
+        WARN(c, "params-extra",
+             "%s: %u parameters for %s, whose list has %u (trailing ones are "
+             "MLOD or ignored, depending on the target)",
+             op_label(in), in->num_params, o->spec_name, o->num_params);
     int first_type = -1;
     bool mixed = false;
     for (unsigned i = 0; i < in->num_params; i++) {
@@ -317,8 +338,10 @@ static void check_params(vctx *c, const vsmp_op_info *o)
                     vsmp_type_name(vi.type));
         } else if (!(c->pi->flags & PF_HF16)) {
             if (vi.type != VSMP_TYPE_F)
-                ERR(c, "param-type", "3D_SAMPLE: before ICLLP every parameter must have type F; "
-                    "%s has type %s", role, vsmp_type_name(vi.type));
+                ERR(c, "param-type",
+                    "3D_SAMPLE: before ICLLP every parameter must have type F; "
+                    "%s has type %s",
+                    role, vsmp_type_name(vi.type));
         } else if (vi.type != VSMP_TYPE_F && vi.type != VSMP_TYPE_HF) {
             ERR(c, "param-type", "3D_SAMPLE: %s must have type HF or F, got %s", role,
                 vsmp_type_name(vi.type));
@@ -327,8 +350,10 @@ static void check_params(vctx *c, const vsmp_op_info *o)
             check_raw_bounds(c, p, role, lanes * vsmp_type_size(vi.type), &vi);
     }
     if (mixed)
-        ERR(c, "param-type", "%s: all parameters must have the same type (GenX_IR takes the "
-            "payload format from param 0)", op_label(in));
+        ERR(c, "param-type",
+            "%s: all parameters must have the same type (GenX_IR takes the "
+            "payload format from param 0)",
+            op_label(in));
 }
 
 static void check_sampler_op(vctx *c)
@@ -336,8 +361,9 @@ static void check_sampler_op(vctx *c)
     const vsmp_inst *in = c->in;
     bool smp = in->opcode == VSMP_OPC_3D_SAMPLE;
     bool uw_form = false;
-    if (!smp && in->subop == VSMP_SUB_LD2DMS_W && in->num_params && in->params[0].var >=
-        VSMP_FIRST_VAR && in->params[0].var - VSMP_FIRST_VAR < c->r->num_vars) {
+    if (!smp && in->subop == VSMP_SUB_LD2DMS_W && in->num_params &&
+        in->params[0].var >= VSMP_FIRST_VAR &&
+        in->params[0].var - VSMP_FIRST_VAR < c->r->num_vars) {
         unsigned t = c->r->vars[in->params[0].var - VSMP_FIRST_VAR].type;
         uw_form = t == VSMP_TYPE_UW || t == VSMP_TYPE_W;
     }
@@ -346,16 +372,19 @@ static void check_sampler_op(vctx *c)
         ERR(c, "subop", "%s: sub-op 0x%02x is not a %s operation", op_label(in), in->subop,
             smp ? "sample" : "load");
     if (c->pi->flags & PF_NOSMP)
-        ERR(c, "platform", "%s: %s has no sampler (GenX_IR 12504 still compiles it)",
-            op_label(in), c->pi->name);
+        ERR(c, "platform", "%s: %s has no sampler (GenX_IR 12504 still compiles it)", op_label(in),
+            c->pi->name);
     if (o && (o->flags & VSMP_OPI_PO) && !(c->pi->flags & PF_XE2))
-        ERR(c, "platform", "%s: %s needs Xe2 (sample_po messages); GenX_IR 12504 compiles it as "
-            "plain sample", op_label(in), o->spec_name);
+        ERR(c, "platform",
+            "%s: %s needs Xe2 (sample_po messages); GenX_IR 12504 compiles it as "
+            "plain sample",
+            op_label(in), o->spec_name);
     if (uw_form && !at_least(c, VSMP_PLATFORM_ICLLP))
         ERR(c, "platform", "3D_LOAD: the 16-bit ld2dms_w form needs ICLLP or later");
-    if (o && !smp && in->subop == VSMP_SUB_LD2DMS_W && !uw_form &&
-        at_least(c, VSMP_PLATFORM_DG2) && c->plat != VSMP_PLATFORM_PVC)
-        WARN(c, "platform", "3D_LOAD: from DG2 on ld2dms_w takes only the 16-bit form "
+    if (o && !smp && in->subop == VSMP_SUB_LD2DMS_W && !uw_form && at_least(c, VSMP_PLATFORM_DG2) &&
+        c->plat != VSMP_PLATFORM_PVC)
+        WARN(c, "platform",
+             "3D_LOAD: from DG2 on ld2dms_w takes only the 16-bit form "
              "(SEMANTICS.md 13.4)");
     if ((in->flags & VSMP_OPF_PNM) && !at_least(c, VSMP_PLATFORM_SKL))
         ERR(c, "pnm", "%s: the pixel null mask needs SKL or later", op_label(in));
@@ -364,11 +393,15 @@ static void check_sampler_op(vctx *c)
         if (!smp)
             ERR(c, "cps", "3D_LOAD: CPS LOD compensation is not defined for loads");
         else if (o && !(o->flags & VSMP_OPI_CPS))
-            ERR(c, "cps", "3D_SAMPLE: CPS LOD Compensation Enable is only supported for sample, "
-                "sample_b, sample_b_c, sample_c and LOD, not %s", o->spec_name);
+            ERR(c, "cps",
+                "3D_SAMPLE: CPS LOD Compensation Enable is only supported for sample, "
+                "sample_b, sample_b_c, sample_c and LOD, not %s",
+                o->spec_name);
         if (lanes != 8 && lanes != 16)
-            ERR(c, "cps", "%s: CPS LOD Compensation Enable must be disabled unless SIMD mode is "
-                "simd8 or simd16", op_label(in));
+            ERR(c, "cps",
+                "%s: CPS LOD Compensation Enable must be disabled unless SIMD mode is "
+                "simd8 or simd16",
+                op_label(in));
         if (!(c->pi->flags & PF_CPS))
             WARN(c, "cps", "%s: CPS LOD compensation is ICLLP+; %s ignores it", op_label(in),
                  c->pi->name);
@@ -376,7 +409,8 @@ static void check_sampler_op(vctx *c)
     if (!smp && (in->flags & VSMP_OPF_NONUNIFORM))
         ERR(c, "subop", "3D_LOAD: the non-uniform-sampler bit is set on a load");
     if (smp && in->divs_text == VSMP_DIVS_PRESENT)
-        WARN(c, "divs", "3D_SAMPLE: GenX_IR 12504 does not store .divS in the binary; it only "
+        WARN(c, "divs",
+             "3D_SAMPLE: GenX_IR 12504 does not store .divS in the binary; it only "
              "removes {Serialize} from the send");
     if (in->has_paired && (in->paired.var || in->paired.offset) && !(c->pi->flags & PF_XE2))
         WARN(c, "platform", "%s: a paired surface is an Xe2 feature", op_label(in));
@@ -409,8 +443,7 @@ static void check_info(vctx *c)
             WARN(c, "null-operand", "INFO: resinfo LOD is %%null");
         else if (var_lookup(c, in->lod.var, "LOD", &vi) && vi.known) {
             if (vi.type != VSMP_TYPE_UD)
-                ERR(c, "info-type", "INFO: LOD must have type UD, got %s",
-                    vsmp_type_name(vi.type));
+                ERR(c, "info-type", "INFO: LOD must have type UD, got %s", vsmp_type_name(vi.type));
             unsigned lanes = vsmp_exec_lanes(in->exec_code);
             if (lanes)
                 check_raw_bounds(c, in->lod, "LOD", lanes * vsmp_type_size(vi.type), &vi);
@@ -427,7 +460,8 @@ static void check_unorm(vctx *c)
             c->pi->name);
     check_channels(c);
     if (in->unorm_fmt)
-        WARN(c, "unorm-format", "SAMPLE_UNORM: IGC ignores the output format (bits 5..4); the "
+        WARN(c, "unorm-format",
+             "SAMPLE_UNORM: IGC ignores the output format (bits 5..4); the "
              "finalizer always returns 16-bit full (SEMANTICS.md 1)");
     check_state(c, true);
     check_state(c, false);
@@ -454,8 +488,7 @@ static void check_unorm(vctx *c)
     if (!var_lookup(c, in->dst.var, "dst", &vi) || !vi.known)
         return;
     if (vi.type != VSMP_TYPE_UW)
-        ERR(c, "unorm-dst", "SAMPLE_UNORM: dst must have type UW, got %s",
-            vsmp_type_name(vi.type));
+        ERR(c, "unorm-dst", "SAMPLE_UNORM: dst must have type UW, got %s", vsmp_type_name(vi.type));
     check_raw_bounds(c, in->dst, "dst", 32u * popcount4(in->channels) * 2u, &vi);
 }
 

@@ -16,17 +16,28 @@ const char *vsmp_version(void)
 const char *vsmp_status_str(vsmp_status st)
 {
     switch (st) {
-    case VSMP_OK: return "ok";
-    case VSMP_ERR_ARG: return "invalid argument";
-    case VSMP_ERR_NOMEM: return "out of memory";
-    case VSMP_ERR_TRUNCATED: return "truncated input";
-    case VSMP_ERR_MALFORMED: return "malformed input";
-    case VSMP_ERR_UNSUPPORTED: return "unsupported input";
-    case VSMP_ERR_SPACE: return "output buffer too small";
-    case VSMP_ERR_UNENCODABLE: return "not encodable in the requested format";
-    case VSMP_ERR_SYNTAX: return "syntax error";
-    case VSMP_ERR_INVALID: return "invalid program";
-    case VSMP_ERR_IO: return "I/O error";
+    case VSMP_OK:
+        return "ok";
+    case VSMP_ERR_ARG:
+        return "invalid argument";
+    case VSMP_ERR_NOMEM:
+        return "out of memory";
+    case VSMP_ERR_TRUNCATED:
+        return "truncated input";
+    case VSMP_ERR_MALFORMED:
+        return "malformed input";
+    case VSMP_ERR_UNSUPPORTED:
+        return "unsupported input";
+    case VSMP_ERR_SPACE:
+        return "output buffer too small";
+    case VSMP_ERR_UNENCODABLE:
+        return "not encodable in the requested format";
+    case VSMP_ERR_SYNTAX:
+        return "syntax error";
+    case VSMP_ERR_INVALID:
+        return "invalid program";
+    case VSMP_ERR_IO:
+        return "I/O error";
     }
     return "unknown status";
 }
@@ -86,9 +97,12 @@ vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule, u
 static const char *sev_name(vsmp_severity s)
 {
     switch (s) {
-    case VSMP_SEV_ERROR: return "error";
-    case VSMP_SEV_WARNING: return "warning";
-    case VSMP_SEV_NOTE: return "note";
+    case VSMP_SEV_ERROR:
+        return "error";
+    case VSMP_SEV_WARNING:
+        return "warning";
+    case VSMP_SEV_NOTE:
+        return "note";
     }
     return "error";
 }
