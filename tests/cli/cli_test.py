@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The vsmp CLI: exit codes (0 success, 1 diagnostics, 2 usage), compiler-style diagnostics,
+stdin, --help/--version, and the bytes it writes. usage: cli_test.py VSMP GOLDEN_DIR"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+vsmp, golden = sys.argv[1], sys.argv[2]
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def run(args, stdin=None):
+    return subprocess.run([vsmp, *args], input=stdin, capture_output=True, timeout=60)
+
+
+case = os.path.join(golden, "cases", "rep_sample")
+src = os.path.join(case, "rep_sample.visaasm")
+isa = os.path.join(case, "rep_sample.TGLLP.isa")
+bad_text = b'.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=8\n' \
+           b'add (M1, 1) D(0,0)<1> D(0,0)<0;1,0>\nsample_3d.RGBA (M1, 16) 0x0:uw S9 T6 D.0 D.0\n'
+
+r = run([])
+check(r.returncode == 2, "no command -> 2")
+r = run(["--version"])
+check(r.returncode == 0 and re.match(rb"vsmp \d+\.\d+\.\d+", r.stdout), "--version")
+for cmd in ("asm", "dis", "check"):
+    r = run([cmd, "--help"])
+    check(r.returncode == 0 and b"usage: vsmp " + cmd.encode() in r.stdout, cmd + " --help")
+    r = run(["help", cmd])
+    check(r.returncode == 0 and b"usage: vsmp " + cmd.encode() in r.stdout, "help " + cmd)
+    r = run([cmd, "--no-such-option", src])
+    check(r.returncode == 2, cmd + " unknown option -> 2")
+r = run(["asm", src])
+check(r.returncode == 2 and b"-o" in r.stderr, "asm without -o -> 2")
+r = run(["check", src])
+check(r.returncode == 2, "check without --platform -> 2")
+r = run(["check", "--platform", "NOPE", src])
+check(r.returncode == 2, "unknown platform -> 2")
+r = run(["dis", "/no/such/file.isa"])
+check(r.returncode == 1 and b"cannot open" in r.stderr, "missing file -> 1")
+
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "o.isa")
+    r = run(["asm", src, "-o", out])
+    check(r.returncode == 0 and os.path.exists(out), "asm -> 0")
+    # the kernel object is the fixed GenX_IR's (offset/size from the header)
+    def kobj(b):
+        nl = b[8] | b[9] << 8
+        p = 10 + nl
+        off = int.from_bytes(b[p:p + 4], "little")
+        size = int.from_bytes(b[p + 4:p + 8], "little")
+        return b[off:off + size]
+    check(kobj(open(out, "rb").read()) == kobj(open(isa, "rb").read()), "asm bytes")
+    r = run(["asm", "--isa-version", "3.6", src, "-o", out])
+    check(r.returncode == 0 and open(out, "rb").read()[4:6] == b"\x03\x06", "asm 3.6")
+    r = run(["asm", "--isa-version", "3.3", src, "-o", out])
+    check(r.returncode == 1 and b"cannot be encoded in vISA 3.3" in r.stderr,
+          "a variable aoffimmi has no 3.3 encoding")
+    r = run(["asm", "-", "-o", "-"], stdin=open(src, "rb").read())
+    check(r.returncode == 0 and r.stdout[:4] == b"CISA", "stdin to stdout")
+    r = run(["dis", isa, "-o", os.path.join(tmp, "t.visaasm")])
+    check(r.returncode == 0 and b"sample_b" in open(os.path.join(tmp, "t.visaasm"), "rb").read(),
+          "dis -o")
+
+r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
+err = r.stderr.decode()
+check(r.returncode == 1, "bad text -> 1")
+check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", err, re.M),
+      "unsupported instruction reported with line:col")
+check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
+      "second error reported too")
+r = run(["check", "--platform", "PVC", isa])
+check(r.returncode == 1 and re.search(rb"instruction at 0x1c6: error: .*PVC has no sampler",
+                                      r.stderr), "binary diagnostics carry the offset")
+r = run(["check", "--platform", "TGLLP", isa])
+check(r.returncode == 0, "valid program -> 0")
+r = run(["check", "-W", "--platform", "TGLLP",
+         os.path.join(golden, "cases", "s3d_slm", "s3d_slm.visaasm")])
+check(r.returncode == 1 and b"warning" in r.stderr, "-W turns warnings into failure")
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
