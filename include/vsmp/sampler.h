@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSMP_SAMPLER_H
+#define VSMP_SAMPLER_H
+
+/**
+ * @file sampler.h
+ * Sampler state (Intel SAMPLER_STATE) and the sampling operations over whole messages.
+ *
+ * A (surface, sampler state, operation) triple is prepared once into a plan; the plan runs
+ * whole 8/16/32-lane messages in structure-of-arrays form, as vISA issues them. Operations are
+ * the vISA sub-ops (vsmp_subop in isa.h): sample, sample_b, sample_l, sample_c, sample_d,
+ * sample_b_c, sample_l_c, LOD, sample_d_c, sample_lz, sample_c_lz, the sample_po family, ld,
+ * ld_lz, load_l, resinfo and sampleinfo. The rules are those of docs/SAMPLING.md.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsmp/format.h"
+#include "vsmp/isa.h"
+#include "vsmp/status.h"
+#include "vsmp/surface.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Min/mag filter (SAMPLER_STATE MAPFILTER). */
+typedef enum vsmp_filter {
+    VSMP_FILTER_NEAREST = 0,
+    VSMP_FILTER_LINEAR = 1,
+    VSMP_FILTER_ANISOTROPIC = 2,
+} vsmp_filter;
+
+/** Mip filter (MIPFILTER). */
+typedef enum vsmp_mipfilter {
+    VSMP_MIPFILTER_NONE = 0,
+    VSMP_MIPFILTER_NEAREST = 1,
+    VSMP_MIPFILTER_LINEAR = 3,
+} vsmp_mipfilter;
+
+/** Texture coordinate modes (TCM). */
+typedef enum vsmp_address {
+    VSMP_TCM_WRAP = 0,
+    VSMP_TCM_MIRROR = 1,
+    VSMP_TCM_CLAMP = 2,
+    VSMP_TCM_CUBE = 3,
+    VSMP_TCM_CLAMP_BORDER = 4,
+    VSMP_TCM_MIRROR_ONCE = 5,
+    VSMP_TCM_HALF_BORDER = 6,
+    VSMP_TCM_MIRROR_101 = 7,
+} vsmp_address;
+
+/** Shadow function: Intel compares `texel OP ref` and returns 0 when it holds (SEMANTICS 9). */
+typedef enum vsmp_shadow_func {
+    VSMP_PREFILTEROP_ALWAYS = 0,
+    VSMP_PREFILTEROP_NEVER = 1,
+    VSMP_PREFILTEROP_LESS = 2,
+    VSMP_PREFILTEROP_EQUAL = 3,
+    VSMP_PREFILTEROP_LEQUAL = 4,
+    VSMP_PREFILTEROP_GREATER = 5,
+    VSMP_PREFILTEROP_NOTEQUAL = 6,
+    VSMP_PREFILTEROP_GEQUAL = 7,
+} vsmp_shadow_func;
+
+/** Reduction type (with reduction_enable). */
+typedef enum vsmp_reduction {
+    VSMP_REDUCTION_STD = 0,
+    VSMP_REDUCTION_COMPARISON = 1,
+    VSMP_REDUCTION_MIN = 2,
+    VSMP_REDUCTION_MAX = 3,
+} vsmp_reduction;
+
+/** LOD PreClamp mode. */
+#define VSMP_PRECLAMP_NONE 0
+#define VSMP_PRECLAMP_OGL 2
+
+/** Sampler state. Plain struct; vsmp_sampler_state_init() fills defaults. */
+typedef struct vsmp_sampler_state {
+    uint8_t min_filter;   /**< vsmp_filter */
+    uint8_t mag_filter;   /**< vsmp_filter */
+    uint8_t mip_filter;   /**< vsmp_mipfilter */
+    uint8_t max_aniso;    /**< 2..16 (ratio N:1) */
+    uint8_t address[3];   /**< vsmp_address for U, V, R */
+    uint8_t shadow_func;  /**< vsmp_shadow_func, used by the *_c operations */
+    vsmp_texel border;    /**< border colour: floats for float classes, integers otherwise */
+    float lod_bias;       /**< Texture LOD Bias */
+    float min_lod;        /**< Min LOD */
+    float max_lod;        /**< Max LOD */
+    uint8_t lod_preclamp; /**< VSMP_PRECLAMP_NONE or VSMP_PRECLAMP_OGL */
+    bool mag_mipnone;     /**< LOD Clamp Magnification Mode MIPNONE */
+    bool seamless_cube;   /**< Cube Surface Control Mode OVERRIDE */
+    bool reduction_enable;
+    uint8_t reduction;    /**< vsmp_reduction */
+    bool non_normalized;  /**< coordinates in texels (level 0 only) */
+} vsmp_sampler_state;
+
+/** Defaults: nearest filters, no mips, wrap, border (0,0,0,0), compare ALWAYS, LOD range
+ *  [0, 14], PreClamp OGL, max anisotropy 16. */
+VSMP_API void vsmp_sampler_state_init(vsmp_sampler_state *s);
+
+#define VSMP_MAX_LANES 32
+
+/** One message: the operation's parameters as the vISA payload holds them, one array of
+ *  @c simd 32-bit lane values per parameter kind (float bits for sampling operations, integers
+ *  for loads and resinfo). A NULL array reads as zeros (an omitted trailing parameter). */
+typedef struct vsmp_message {
+    uint8_t simd;  /**< lanes: 1..32 (vISA uses 8, 16, 32) */
+    uint32_t mask; /**< enabled lanes: only these are written */
+    int8_t aoffimmi[3]; /**< immediate texel offsets U, V, R, each in [-8, 7] */
+    const uint32_t *param[VSMP_P_COUNT];
+} vsmp_message;
+
+/** Results: channel c of lane l in c[c][l] (float bits or integers per the format class); the
+ *  pixel null mask (bit l set = every texel lane l read was mapped). */
+typedef struct vsmp_result {
+    uint32_t c[4][VSMP_MAX_LANES];
+    uint32_t null_mask;
+} vsmp_result;
+
+typedef struct vsmp_plan vsmp_plan;
+
+/**
+ * Prepare an operation on a surface with a sampler state (NULL for loads and INFO). The plan
+ * keeps pointers to both: they must outlive it and not change.
+ * @param op a vsmp_subop value (VSMP_SUB_*).
+ * @return VSMP_OK; VSMP_ERR_ARG for an unknown op or an invalid state (reason in @p diags);
+ *         VSMP_ERR_UNSUPPORTED for an op the surface cannot serve; VSMP_ERR_NOMEM.
+ */
+VSMP_API vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state *st,
+                                      unsigned op, vsmp_plan **out, vsmp_diags *diags);
+/** Free a plan. NULL is allowed. */
+VSMP_API void vsmp_plan_free(vsmp_plan *p);
+/**
+ * Run one message. Lanes outside @c mask keep the values @p res had. Reentrant: one plan may
+ * run on several threads at once.
+ * @return VSMP_OK or VSMP_ERR_ARG (simd out of range, offsets out of range).
+ */
+VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg,
+                                   vsmp_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/* The format table and the descriptor-driven reference unpack/pack. */
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+#include "vsmp/format.h"
+
+#define C(t, b, s) {VSMP_CHAN_##t, b, s}
+#define NO {VSMP_CHAN_NONE, 0, 0}
+static const vsmp_format_info table[] = {
+#define FMT(nm, bytes, cls, srgb, depth, r, g, b, a)                                               \
+    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}},
+#include "formats.def"
+};
+#undef C
+#undef NO
+
+size_t vsmp_format_count(void)
+{
+    return sizeof(table) / sizeof(table[0]);
+}
+
+const vsmp_format_info *vsmp_format_at(size_t i)
+{
+    return i < vsmp_format_count() ? &table[i] : NULL;
+}
+
+const vsmp_format_info *vsmp_format_get(vsmp_format f)
+{
+    for (size_t i = 0; i < vsmp_format_count(); i++)
+        if (table[i].format == f)
+            return &table[i];
+    return NULL;
+}
+
+vsmp_status vsmp_format_find(const char *name, vsmp_format *out)
+{
+    if (!name || !out)
+        return VSMP_ERR_ARG;
+    for (size_t i = 0; i < vsmp_format_count(); i++) {
+        if (strcasecmp(table[i].name, name) == 0) {
+            *out = table[i].format;
+            return VSMP_OK;
+        }
+    }
+    return VSMP_ERR_ARG;
+}
+
+/* ---- scalar conversions ---- */
+
+static float bits_to_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static uint32_t float_to_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* A small float with e exponent bits (bias 2^(e-1)-1), m mantissa bits, optional sign: exact. */
+static float small_float(uint32_t v, unsigned m, bool has_sign)
+{
+    const unsigned e_bits = 5;
+    uint32_t mant = v & ((1u << m) - 1);
+    uint32_t exp = (v >> m) & ((1u << e_bits) - 1);
+    bool neg = has_sign && (v >> (m + e_bits)) & 1;
+    float r;
+    if (exp == 0)
+        r = ldexpf((float)mant, -14 - (int)m);
+    else if (exp == 31)
+        r = mant ? NAN : INFINITY;
+    else
+        r = ldexpf((float)(mant | 1u << m), (int)exp - 15 - (int)m);
+    return neg ? -r : r;
+}
+
+/* Round-to-nearest-even conversion to a small float (m mantissa bits). */
+static uint32_t to_small_float(float f, unsigned m, bool has_sign)
+{
+    uint32_t sign = 0;
+    if (isnan(f))
+        return (31u << m) | 1u << (m - 1) | (has_sign ? 0 : 0);
+    if (f < 0 || (f == 0 && signbit(f))) {
+        if (!has_sign)
+            return 0;
+        sign = 1u << (m + 5);
+        f = -f;
+    }
+    if (isinf(f))
+        return sign | 31u << m;
+    int e;
+    float fr = frexpf(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
+    int exp = e - 1 + 15;     /* biased exponent of 1.xxx form */
+    uint32_t bits;
+    if (exp <= 0) {
+        /* subnormal: value / 2^-14 in units of 2^-(14+m) */
+        float scaled = ldexpf(f, 14 + (int)m);
+        bits = (uint32_t)nearbyintf(scaled); /* may round up into the normal range: fine */
+    } else {
+        float scaled = ldexpf(fr * 2.0f - 1.0f, (int)m); /* mantissa in [0, 2^m) */
+        uint32_t mant = (uint32_t)nearbyintf(scaled);
+        bits = ((uint32_t)exp << m) + mant; /* a carry into the exponent is correct */
+    }
+    if (bits >= 31u << m)
+        bits = 31u << m; /* overflow to infinity */
+    return sign | bits;
+}
+
+static double srgb_to_linear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static double linear_to_srgb(double c)
+{
+    return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1.0 / 2.4) - 0.055;
+}
+
+/* ---- texels ---- */
+
+static uint32_t get_bits(const uint8_t *t, unsigned shift, unsigned bits)
+{
+    unsigned word = shift / 32, at = shift % 32;
+    uint32_t w;
+    memcpy(&w, t + word * 4, 4);
+    return bits == 32 ? w : (w >> at) & ((1u << bits) - 1);
+}
+
+static void put_bits(uint8_t *t, unsigned shift, unsigned bits, uint32_t v)
+{
+    unsigned word = shift / 32, at = shift % 32;
+    uint32_t w;
+    memcpy(&w, t + word * 4, 4);
+    uint32_t mask = bits == 32 ? 0xffffffffu : ((1u << bits) - 1) << at;
+    w = (w & ~mask) | ((v << at) & mask);
+    memcpy(t + word * 4, &w, 4);
+}
+
+void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel *out)
+{
+    uint8_t t[16] = {0};
+    memcpy(t, src, fi->bytes);
+    bool is_int = fi->cls != VSMP_CLASS_FLOAT;
+    for (int c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        if (d->type == VSMP_CHAN_NONE) {
+            if (is_int)
+                out->u[c] = c == 3 ? 1u : 0u;
+            else
+                out->f[c] = c == 3 ? 1.0f : 0.0f;
+            continue;
+        }
+        uint32_t v = get_bits(t, d->shift, d->bits);
+        switch ((vsmp_chan_type)d->type) {
+        case VSMP_CHAN_UNORM: {
+            float f = (float)v / (float)((d->bits == 32 ? 0xffffffffu : (1u << d->bits) - 1));
+            if (fi->srgb && c < 3)
+                f = (float)srgb_to_linear(f);
+            out->f[c] = f;
+            break;
+        }
+        case VSMP_CHAN_SNORM: {
+            int32_t s = (int32_t)(v << (32 - d->bits)) >> (32 - d->bits);
+            float f = (float)s / (float)((1u << (d->bits - 1)) - 1);
+            out->f[c] = f < -1.0f ? -1.0f : f;
+            break;
+        }
+        case VSMP_CHAN_UINT:
+            out->u[c] = v;
+            break;
+        case VSMP_CHAN_SINT:
+            out->i[c] = d->bits == 32 ? (int32_t)v : (int32_t)(v << (32 - d->bits)) >> (32 - d->bits);
+            break;
+        case VSMP_CHAN_FLOAT:
+            out->f[c] = d->bits == 32 ? bits_to_float(v) : small_float(v, 10, true);
+            break;
+        case VSMP_CHAN_UFLOAT:
+            out->f[c] = small_float(v, d->bits - 5, false);
+            break;
+        case VSMP_CHAN_NONE:
+            break;
+        }
+    }
+}
+
+static uint32_t sat_round(float f, float lo, float hi, float scale)
+{
+    if (isnan(f))
+        return 0;
+    f = f < lo ? lo : f > hi ? hi : f;
+    return (uint32_t)(int32_t)nearbyintf(f * scale);
+}
+
+void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst)
+{
+    uint8_t t[16] = {0};
+    memcpy(t, dst, fi->bytes);
+    for (int c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        uint32_t v = 0;
+        uint32_t maxu = d->bits == 32 ? 0xffffffffu : (1u << d->bits) - 1;
+        switch ((vsmp_chan_type)d->type) {
+        case VSMP_CHAN_NONE:
+            continue;
+        case VSMP_CHAN_UNORM: {
+            float f = in->f[c];
+            if (fi->srgb && c < 3 && !isnan(f))
+                f = (float)linear_to_srgb(f < 0 ? 0 : f > 1 ? 1 : f);
+            v = sat_round(f, 0.0f, 1.0f, (float)maxu);
+            break;
+        }
+        case VSMP_CHAN_SNORM:
+            v = sat_round(in->f[c], -1.0f, 1.0f, (float)((1u << (d->bits - 1)) - 1)) & maxu;
+            break;
+        case VSMP_CHAN_UINT:
+        case VSMP_CHAN_SINT:
+            v = in->u[c] & maxu;
+            break;
+        case VSMP_CHAN_FLOAT:
+            v = d->bits == 32 ? float_to_bits(in->f[c]) : to_small_float(in->f[c], 10, true);
+            break;
+        case VSMP_CHAN_UFLOAT:
+            v = to_small_float(in->f[c], d->bits - 5u, false);
+            break;
+        }
+        put_bits(t, d->shift, d->bits, v);
+    }
+    memcpy(dst, t, fi->bytes);
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: MIT */
+/* Sampler state defaults and plans: an operation is analysed once, then runs whole messages. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sample_internal.h"
+
+void vsmp_sampler_state_init(vsmp_sampler_state *s)
+{
+    memset(s, 0, sizeof(*s));
+    s->min_filter = s->mag_filter = VSMP_FILTER_NEAREST;
+    s->mip_filter = VSMP_MIPFILTER_NONE;
+    s->max_aniso = 16;
+    s->address[0] = s->address[1] = s->address[2] = VSMP_TCM_WRAP;
+    s->shadow_func = VSMP_PREFILTEROP_ALWAYS;
+    s->max_lod = 14.0f;
+    s->lod_preclamp = VSMP_PRECLAMP_OGL;
+}
+
+static vsmp_status bad(vsmp_diags *d, const char *what)
+{
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "plan", 0, 0, -1, "%s", what);
+    return VSMP_ERR_ARG;
+}
+
+static vsmp_status check_state(const vsmp_sampler_state *st, vsmp_diags *d)
+{
+    if (st->min_filter > VSMP_FILTER_ANISOTROPIC || st->mag_filter > VSMP_FILTER_ANISOTROPIC)
+        return bad(d, "unknown min/mag filter");
+    if (st->mip_filter != VSMP_MIPFILTER_NONE && st->mip_filter != VSMP_MIPFILTER_NEAREST &&
+        st->mip_filter != VSMP_MIPFILTER_LINEAR)
+        return bad(d, "unknown mip filter");
+    for (int a = 0; a < 3; a++)
+        if (st->address[a] > VSMP_TCM_MIRROR_101)
+            return bad(d, "unknown address mode");
+    if (st->shadow_func > VSMP_PREFILTEROP_GEQUAL || st->reduction > VSMP_REDUCTION_MAX)
+        return bad(d, "unknown shadow function or reduction");
+    if (st->max_aniso < 2 || st->max_aniso > 16)
+        return bad(d, "max_aniso must be 2..16");
+    if (!(st->min_lod == st->min_lod) || !(st->max_lod == st->max_lod) ||
+        !(st->lod_bias == st->lod_bias))
+        return bad(d, "LOD bias and clamps must be numbers");
+    if (st->lod_preclamp != VSMP_PRECLAMP_NONE && st->lod_preclamp != VSMP_PRECLAMP_OGL)
+        return bad(d, "LOD PreClamp must be NONE or OGL");
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state *st, unsigned op,
+                             vsmp_plan **out, vsmp_diags *diags)
+{
+    if (!surf || !out)
+        return VSMP_ERR_ARG;
+    vsmp_plan p;
+    memset(&p, 0, sizeof(p));
+    p.s = surf;
+    p.op = op;
+    p.base = surf->d.min_lod;
+    p.nlev = surf->d.mip_count;
+    switch ((unsigned)surf->d.type) {
+    case VSMP_SURFTYPE_1D: p.dims = 1; break;
+    case VSMP_SURFTYPE_3D: p.dims = 3; break;
+    default: p.dims = 2; break;
+    }
+    const vsmp_op_info *oi = vsmp_op_find(VSMP_OPC_3D_SAMPLE, op, false);
+    if (op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO) {
+        p.kind = op == VSMP_SUB_RESINFO ? K_RESINFO : K_SAMPLEINFO;
+        p.run = vsmp_ref_info;
+    } else if (op == VSMP_SUB_LD || op == VSMP_SUB_LD_LZ || op == VSMP_SUB_LD_L) {
+        p.kind = K_LD;
+        p.run = vsmp_ref_load;
+    } else if (oi) {
+        if (!st)
+            return bad(diags, "sampling operations need a sampler state");
+        vsmp_status s = check_state(st, diags);
+        if (s)
+            return s;
+        p.st = *st;
+        p.kind = op == VSMP_SUB_LOD ? K_LOD : K_SAMPLE;
+        p.compare = (oi->flags & VSMP_OPI_COMPARE) != 0;
+        p.po = (oi->flags & VSMP_OPI_PO) != 0;
+        switch (op) {
+        case VSMP_SUB_SAMPLE_B: case VSMP_SUB_SAMPLE_B_C: case VSMP_SUB_SAMPLE_PO_B:
+            p.lod = L_BIAS;
+            break;
+        case VSMP_SUB_SAMPLE_L: case VSMP_SUB_SAMPLE_L_C: case VSMP_SUB_SAMPLE_PO_L:
+        case VSMP_SUB_SAMPLE_PO_L_C:
+            p.lod = L_EXPLICIT;
+            break;
+        case VSMP_SUB_SAMPLE_LZ: case VSMP_SUB_SAMPLE_C_LZ: case VSMP_SUB_SAMPLE_PO_LZ:
+        case VSMP_SUB_SAMPLE_PO_C_LZ:
+            p.lod = L_ZERO;
+            break;
+        case VSMP_SUB_SAMPLE_D: case VSMP_SUB_SAMPLE_D_C: case VSMP_SUB_SAMPLE_PO_D:
+            p.lod = L_GRAD;
+            break;
+        default:
+            p.lod = L_IMPLICIT;
+            break;
+        }
+        if (surf->d.type == VSMP_SURFTYPE_CUBE)
+            p.seamless = st->seamless_cube || (st->address[0] == VSMP_TCM_CUBE &&
+                                               st->address[1] == VSMP_TCM_CUBE &&
+                                               st->address[2] == VSMP_TCM_CUBE);
+        p.run = vsmp_ref_sample;
+    } else {
+        return bad(diags, "not a sampling, load or INFO operation");
+    }
+    vsmp_plan *np = malloc(sizeof(*np));
+    if (!np)
+        return VSMP_ERR_NOMEM;
+    *np = p;
+    *out = np;
+    return VSMP_OK;
+}
+
+void vsmp_plan_free(vsmp_plan *p)
+{
+    free(p);
+}
+
+vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (!p || !m || !r || m->simd < 1 || m->simd > VSMP_MAX_LANES)
+        return VSMP_ERR_ARG;
+    for (int a = 0; a < 3; a++)
+        if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
+            return VSMP_ERR_ARG;
+    p->run(p, m, r);
+    uint32_t lanes = m->simd == 32 ? 0xffffffffu : (1u << m->simd) - 1;
+    r->null_mask = lanes; /* every texel is mapped until sparse surfaces exist */
+    return VSMP_OK;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal structures of the sampling engine. Not installed. */
+#ifndef VSMP_SAMPLE_INTERNAL_H
+#define VSMP_SAMPLE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsmp/format.h"
+#include "vsmp/isa.h"
+#include "vsmp/sampler.h"
+#include "vsmp/surface.h"
+
+struct vsmp_surface {
+    vsmp_surface_desc d; /* layout fields filled in */
+    const vsmp_format_info *fi;
+    uint8_t *mem;
+    uint8_t *owned;
+};
+
+/* What an operation does, derived once from its sub-op. */
+enum op_kind { K_SAMPLE, K_LOD, K_LD, K_RESINFO, K_SAMPLEINFO };
+enum lod_mode { L_IMPLICIT, L_BIAS, L_EXPLICIT, L_ZERO, L_GRAD };
+
+typedef struct vsmp_plan vsmp_plan;
+typedef void (*vsmp_kernel)(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+
+struct vsmp_plan {
+    const vsmp_surface *s;
+    vsmp_sampler_state st;
+    unsigned op;
+    enum op_kind kind;
+    enum lod_mode lod;
+    bool compare;
+    bool po;       /* programmable offsets packed in a parameter */
+    bool seamless; /* cube, filtered across faces */
+    unsigned dims; /* coordinate axes that address texels: 1, 2 or 3 (cube: 2 per face) */
+    unsigned base; /* SurfaceMinLOD */
+    unsigned nlev; /* MIPCountLOD + 1 */
+    vsmp_kernel run;
+};
+
+/* The reference kernels (sample_ref.c). */
+void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ref_info(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+
+#endif

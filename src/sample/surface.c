@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/* Surfaces: validation, memory layout, texel access, mip generation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sample_internal.h"
+
+void vsmp_surface_desc_init(vsmp_surface_desc *d)
+{
+    memset(d, 0, sizeof(*d));
+    d->type = VSMP_SURFTYPE_2D;
+    d->format = VSMP_FORMAT_R8G8B8A8_UNORM;
+    d->width = d->height = d->depth = 1;
+    d->array_len = 1;
+    d->levels = 1;
+    d->samples = 1;
+}
+
+static uint32_t minify(uint32_t v, unsigned level)
+{
+    uint32_t r = level < 32 ? v >> level : 0;
+    return r ? r : 1;
+}
+
+static bool mul_ok(size_t a, size_t b, size_t *out)
+{
+    if (a && b > SIZE_MAX / a)
+        return false;
+    *out = a * b;
+    return true;
+}
+
+static vsmp_status reject(vsmp_diags *diags, const char *what)
+{
+    vsmp_diags_add(diags, VSMP_SEV_ERROR, "surface", 0, 0, -1, "invalid surface: %s", what);
+    return VSMP_ERR_ARG;
+}
+
+static uint32_t slices_of(const vsmp_surface_desc *d, unsigned level)
+{
+    switch ((unsigned)d->type) {
+    case VSMP_SURFTYPE_3D: return minify(d->depth, level);
+    case VSMP_SURFTYPE_CUBE: return 6 * d->array_len;
+    default: return d->array_len;
+    }
+}
+
+static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
+{
+    if (d->type == VSMP_SURFTYPE_NULL)
+        return VSMP_OK;
+    if (d->type != VSMP_SURFTYPE_1D && d->type != VSMP_SURFTYPE_2D &&
+        d->type != VSMP_SURFTYPE_3D && d->type != VSMP_SURFTYPE_CUBE)
+        return reject(diags, "unknown surface type");
+    if (!vsmp_format_get(d->format))
+        return reject(diags, "format not implemented");
+    if (d->width < 1 || d->width > VSMP_MAX_SURFACE_DIM || d->height < 1 ||
+        d->height > VSMP_MAX_SURFACE_DIM || d->depth < 1 || d->depth > VSMP_MAX_SURFACE_DEPTH ||
+        d->array_len < 1 || d->array_len > VSMP_MAX_SURFACE_DEPTH)
+        return reject(diags, "size out of range (width/height 1..16384, depth and array "
+                             "length 1..2048)");
+    if (d->type == VSMP_SURFTYPE_1D && d->height != 1)
+        return reject(diags, "a 1D surface has height 1");
+    if (d->type != VSMP_SURFTYPE_3D && d->depth != 1)
+        return reject(diags, "only 3D surfaces have depth");
+    if (d->type == VSMP_SURFTYPE_3D && (d->array || d->array_len != 1))
+        return reject(diags, "3D surfaces have no array");
+    if (d->type == VSMP_SURFTYPE_CUBE && d->width != d->height)
+        return reject(diags, "cube faces are square");
+    if (!d->array && d->array_len != 1)
+        return reject(diags, "array_len > 1 needs array");
+    if (d->levels < 1 || d->levels > VSMP_MAX_LEVELS)
+        return reject(diags, "levels must be 1..15");
+    if (d->min_lod >= d->levels)
+        return reject(diags, "min_lod must name a level in memory");
+    if (d->mip_count > d->levels - d->min_lod)
+        return reject(diags, "mip_count reaches past the levels in memory");
+    if (d->samples != 1)
+        return reject(diags, "multisample surfaces are not implemented yet");
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out, vsmp_diags *diags)
+{
+    if (!in || !out)
+        return VSMP_ERR_ARG;
+    vsmp_status st = check_desc(in, diags);
+    if (st)
+        return st;
+    vsmp_surface *s = calloc(1, sizeof(*s));
+    if (!s)
+        return VSMP_ERR_NOMEM;
+    s->d = *in;
+    if (!s->d.mip_count)
+        s->d.mip_count = s->d.levels - s->d.min_lod;
+    if (in->type == VSMP_SURFTYPE_NULL) {
+        *out = s;
+        return VSMP_OK;
+    }
+    s->fi = vsmp_format_get(in->format);
+    bool custom = false;
+    for (unsigned l = 0; l < VSMP_MAX_LEVELS; l++)
+        custom |= in->level_offset[l] || in->row_pitch[l] || in->slice_pitch[l];
+    size_t end = 0, total = 0;
+    for (unsigned l = 0; l < s->d.levels; l++) {
+        size_t row, slice, bytes;
+        uint32_t w = minify(in->width, l), h = minify(in->height, l), n = slices_of(in, l);
+        if (!mul_ok(w, s->fi->bytes, &row))
+            goto too_big;
+        if (custom) {
+            if (in->row_pitch[l] < row || in->slice_pitch[l] < in->row_pitch[l] * (size_t)h)
+                goto bad_layout;
+            row = in->row_pitch[l];
+        }
+        if (!mul_ok(row, h, &slice))
+            goto too_big;
+        if (custom)
+            slice = in->slice_pitch[l];
+        if (!mul_ok(slice, n, &bytes))
+            goto too_big;
+        size_t off = custom ? in->level_offset[l] : total;
+        if (off > VSMP_MAX_SURFACE_BYTES || bytes > VSMP_MAX_SURFACE_BYTES - off)
+            goto too_big;
+        s->d.level_offset[l] = off;
+        s->d.row_pitch[l] = row;
+        s->d.slice_pitch[l] = slice;
+        total = off + bytes;
+        if (total > end)
+            end = total;
+    }
+    if (in->data) {
+        if (in->data_size < end) {
+            free(s);
+            return reject(diags, "data_size is smaller than the layout needs");
+        }
+        s->mem = in->data;
+    } else {
+        s->owned = calloc(end ? end : 1, 1);
+        if (!s->owned) {
+            free(s);
+            return VSMP_ERR_NOMEM;
+        }
+        s->mem = s->owned;
+        s->d.data = s->owned;
+        s->d.data_size = end;
+    }
+    *out = s;
+    return VSMP_OK;
+too_big:
+    free(s);
+    return reject(diags, "the layout exceeds 16 GiB");
+bad_layout:
+    free(s);
+    return reject(diags, "a row or slice pitch is smaller than the level needs");
+}
+
+void vsmp_surface_free(vsmp_surface *s)
+{
+    if (!s)
+        return;
+    free(s->owned);
+    free(s);
+}
+
+const vsmp_surface_desc *vsmp_surface_get_desc(const vsmp_surface *s)
+{
+    return s ? &s->d : NULL;
+}
+
+vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned level, uint32_t *w,
+                                    uint32_t *h, uint32_t *d, uint32_t *slices)
+{
+    if (!s || level >= s->d.levels || s->d.type == VSMP_SURFTYPE_NULL)
+        return VSMP_ERR_ARG;
+    if (w)
+        *w = minify(s->d.width, level);
+    if (h)
+        *h = minify(s->d.height, level);
+    if (d)
+        *d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, level) : 1;
+    if (slices)
+        *slices = slices_of(&s->d, level);
+    return VSMP_OK;
+}
+
+void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                         uint32_t y)
+{
+    uint32_t w, h, n;
+    if (vsmp_surface_level_size(s, level, &w, &h, NULL, &n) || x >= w || y >= h || slice >= n)
+        return NULL;
+    return s->mem + s->d.level_offset[level] + slice * s->d.slice_pitch[level] +
+           y * s->d.row_pitch[level] + (size_t)x * s->fi->bytes;
+}
+
+vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                               uint32_t y, const vsmp_texel *t)
+{
+    void *p = vsmp_surface_texel(s, level, slice, x, y);
+    if (!p || !t)
+        return VSMP_ERR_ARG;
+    vsmp_format_pack(s->fi, t, p);
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                              uint32_t y, vsmp_texel *t)
+{
+    const void *p = vsmp_surface_texel(s, level, slice, x, y);
+    if (!p || !t)
+        return VSMP_ERR_ARG;
+    vsmp_format_unpack(s->fi, p, t);
+    return VSMP_OK;
+}
+
+/* Box filter of the 2x2 (x2 for 3D) parent texels, clamped at odd edges. */
+static void downsample(vsmp_surface *s, unsigned l, uint32_t slice, uint32_t x, uint32_t y)
+{
+    uint32_t pw, ph, pd, dz = s->d.type == VSMP_SURFTYPE_3D ? 2 : 1;
+    vsmp_surface_level_size(s, l - 1, &pw, &ph, &pd, NULL);
+    float acc[4] = {0, 0, 0, 0};
+    unsigned n = 0;
+    vsmp_texel t, first;
+    for (uint32_t k = 0; k < dz; k++) {
+        uint32_t ps = dz == 2 ? (2 * slice + k < pd ? 2 * slice + k : pd - 1) : slice;
+        for (uint32_t j = 0; j < 2; j++) {
+            for (uint32_t i = 0; i < 2; i++) {
+                uint32_t sx = 2 * x + i < pw ? 2 * x + i : pw - 1;
+                uint32_t sy = 2 * y + j < ph ? 2 * y + j : ph - 1;
+                vsmp_surface_load(s, l - 1, ps, sx, sy, &t);
+                if (!n)
+                    first = t;
+                for (int c = 0; c < 4; c++)
+                    acc[c] += t.f[c];
+                n++;
+            }
+        }
+    }
+    if (s->fi->cls == VSMP_CLASS_FLOAT)
+        for (int c = 0; c < 4; c++)
+            t.f[c] = acc[c] / (float)n;
+    else
+        t = first;
+    vsmp_surface_store(s, l, slice, x, y, &t);
+}
+
+vsmp_status vsmp_surface_generate_mips(vsmp_surface *s)
+{
+    if (!s || s->d.type == VSMP_SURFTYPE_NULL)
+        return VSMP_ERR_ARG;
+    for (unsigned l = 1; l < s->d.levels; l++) {
+        uint32_t w, h, n;
+        vsmp_surface_level_size(s, l, &w, &h, NULL, &n);
+        for (uint32_t z = 0; z < n; z++)
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++)
+                    downsample(s, l, z, x, y);
+    }
+    return VSMP_OK;
+}
