@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: MIT
 # Install the Debian packages vsmp's build and tests need, when they are missing.
 #   scripts/deps.sh build   cmake, ninja, a C compiler
-#   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for fuzzing
+#   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for fuzzing,
+#                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
+#                           sampling tier
 set -eu
 want="cmake ninja-build gcc"
 case "${1:-build}" in
-    test) want="$want libigc-tools clang python3" ;;
+    test) want="$want libigc-tools clang python3 libvulkan-dev mesa-vulkan-drivers glslang-tools" ;;
 esac
 missing=""
 for p in $want; do

@@ -247,8 +247,23 @@ static void border_texel(const vsmp_plan *p, vsmp_texel *t)
 {
     const vsmp_format_info *fi = p->s->fi;
     *t = p->st.border;
-    if (fi->cls != VSMP_CLASS_FLOAT)
+    if (fi->cls != VSMP_CLASS_FLOAT) {
+        /* integer classes: clamped to the channel's range too */
+        for (int c = 0; c < 4; c++) {
+            unsigned bits = fi->ch[c].bits;
+            if (!bits || bits >= 32)
+                continue;
+            if (fi->ch[c].type == VSMP_CHAN_UINT) {
+                uint32_t mx = (1u << bits) - 1;
+                if (t->u[c] > mx)
+                    t->u[c] = mx;
+            } else if (fi->ch[c].type == VSMP_CHAN_SINT) {
+                int32_t mx = (1 << (bits - 1)) - 1, mn = -mx - 1;
+                t->i[c] = t->i[c] > mx ? mx : t->i[c] < mn ? mn : t->i[c];
+            }
+        }
         return;
+    }
     /* clamped to the range the format can represent (12.3) */
     for (int c = 0; c < 4; c++) {
         unsigned ty = fi->ch[c].type;
@@ -274,15 +289,37 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
     vsmp_surface_load(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t);
 }
 
-/* Seamless cube: a tap off the face is re-projected onto the face its texel centre lies on. */
+/* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
+ * tap off a corner (off two edges, where no texel exists) is the average of the three texels
+ * that meet there (12.4). */
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            vsmp_texel *t);
 static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
                        vsmp_texel *t)
 {
     int64_t n = lc->size[0];
-    if (x >= 0 && x < n && y >= 0 && y < n) {
+    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
+    if (!ox && !oy) {
         fetch(p, lc, x, y, 0, t);
         return;
     }
+    if (!(ox && oy)) {
+        fetch_cube_edge(p, lc, x, y, t);
+        return;
+    }
+    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
+    vsmp_texel a, b, c;
+    fetch(p, lc, cx, cy, 0, &a);
+    fetch_cube_edge(p, lc, x, cy, &b);
+    fetch_cube_edge(p, lc, cx, y, &c);
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = (a.f[ch] + b.f[ch] + c.f[ch]) / 3.0f;
+}
+
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            vsmp_texel *t)
+{
+    int64_t n = lc->size[0];
     float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
     float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
     float d[3];
@@ -458,28 +495,29 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
     ln->lambda = log2f(lx > ly ? lx : ly);
 }
 
-/* Coordinates a cube lane's derivatives use: face coordinates on @p face. */
-static void cube_proj(unsigned face, const float d[3], float out[3])
+/* Face coordinates' derivatives for a direction d and its derivative dd, on d's own face:
+ * s = (sc / |ma| + 1) / 2, so ds = (dsc |ma| - sc d|ma|) / (2 ma^2) (the Vulkan cube formula). */
+static void cube_derivs(const float d[3], const float dd[3], float out[3])
 {
-    float ma;
-    switch (face) {
-    case 0: case 1: ma = fabsf(d[0]); break;
-    case 2: case 3: ma = fabsf(d[1]); break;
-    default: ma = fabsf(d[2]); break;
+    facecoord f = cube_face(d);
+    int axis = f.face / 2;
+    float sgn = (f.face & 1) ? -1.0f : 1.0f;
+    /* sc, tc as linear forms of the direction, per face (cube_face's table) */
+    float sc, tc, dsc, dtc;
+    switch (f.face) {
+    case 0: sc = -d[2], dsc = -dd[2], tc = -d[1], dtc = -dd[1]; break;
+    case 1: sc = d[2], dsc = dd[2], tc = -d[1], dtc = -dd[1]; break;
+    case 2: sc = d[0], dsc = dd[0], tc = d[2], dtc = dd[2]; break;
+    case 3: sc = d[0], dsc = dd[0], tc = -d[2], dtc = -dd[2]; break;
+    case 4: sc = d[0], dsc = dd[0], tc = -d[1], dtc = -dd[1]; break;
+    default: sc = -d[0], dsc = -dd[0], tc = -d[1], dtc = -dd[1]; break;
     }
+    float ma = sgn * d[axis], dma = sgn * dd[axis];
     if (ma == 0.0f)
         ma = 1.0f;
-    float sc, tc;
-    switch (face) {
-    case 0: sc = -d[2], tc = -d[1]; break;
-    case 1: sc = d[2], tc = -d[1]; break;
-    case 2: sc = d[0], tc = d[2]; break;
-    case 3: sc = d[0], tc = -d[2]; break;
-    case 4: sc = d[0], tc = -d[1]; break;
-    default: sc = -d[0], tc = -d[1]; break;
-    }
-    out[0] = 0.5f * (sc / ma + 1.0f);
-    out[1] = 0.5f * (tc / ma + 1.0f);
+    float den = 2.0f * ma * ma;
+    out[0] = (dsc * ma - sc * dma) / den;
+    out[1] = (dtc * ma - tc * dma) / den;
     out[2] = 0.0f;
 }
 
@@ -490,18 +528,21 @@ static void implicit_lod(const vsmp_plan *p, lane *ln, unsigned simd)
     bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     for (unsigned q = 0; q < simd; q += 4) {
         float c[4][3];
-        unsigned face = cube ? cube_face(ln[q].c).face : 0;
         for (unsigned k = 0; k < 4; k++) {
             const lane *src = q + k < simd ? &ln[q + k] : &ln[q];
-            if (cube)
-                cube_proj(face, src->c, c[k]);
-            else
-                memcpy(c[k], src->c, sizeof(c[k]));
+            memcpy(c[k], src->c, sizeof(c[k]));
         }
         float dx[3], dy[3];
         for (int a = 0; a < 3; a++) {
             dx[a] = c[1][a] - c[0][a];
             dy[a] = c[2][a] - c[0][a];
+        }
+        if (cube) { /* direction derivatives -> face coordinate derivatives at TL */
+            float fx[3], fy[3];
+            cube_derivs(c[0], dx, fx);
+            cube_derivs(c[0], dy, fy);
+            memcpy(dx, fx, sizeof(dx));
+            memcpy(dy, fy, sizeof(dy));
         }
         lane tmp;
         memset(&tmp, 0, sizeof(tmp));
@@ -517,27 +558,16 @@ static void implicit_lod(const vsmp_plan *p, lane *ln, unsigned simd)
 static void grad_lod(const vsmp_plan *p, lane *ln)
 {
     float dx[3], dy[3];
+    for (int k = 0; k < 3; k++) {
+        dx[k] = ln->grad[k][0];
+        dy[k] = ln->grad[k][1];
+    }
     if (p->s->d.type == VSMP_SURFTYPE_CUBE) {
-        /* face-projected: derivative of the projection along the given gradient [G] */
-        float a[3], bx[3], by[3], pd[3], px[3], py[3];
-        for (int k = 0; k < 3; k++) {
-            a[k] = ln->c[k];
-            bx[k] = ln->c[k] + ln->grad[k][0];
-            by[k] = ln->c[k] + ln->grad[k][1];
-        }
-        unsigned face = cube_face(a).face;
-        cube_proj(face, a, pd);
-        cube_proj(face, bx, px);
-        cube_proj(face, by, py);
-        for (int k = 0; k < 3; k++) {
-            dx[k] = px[k] - pd[k];
-            dy[k] = py[k] - pd[k];
-        }
-    } else {
-        for (int k = 0; k < 3; k++) {
-            dx[k] = ln->grad[k][0];
-            dy[k] = ln->grad[k][1];
-        }
+        float fx[3], fy[3];
+        cube_derivs(ln->c, dx, fx);
+        cube_derivs(ln->c, dy, fy);
+        memcpy(dx, fx, sizeof(dx));
+        memcpy(dy, fy, sizeof(dy));
     }
     lod_from_derivs(p, dx, dy, ln);
 }
@@ -696,8 +726,16 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (lv.l1 != lv.l0 && p->s->fi->cls == VSMP_CLASS_FLOAT) {
             vsmp_texel t1;
             sample_at(p, lv.l1, x, linear, &t1);
-            for (int c = 0; c < 4; c++)
-                t.f[c] = lerp(t.f[c], t1.f[c], lv.frac);
+            bool mn = p->st.reduction == VSMP_REDUCTION_MIN, mx = p->st.reduction == VSMP_REDUCTION_MAX;
+            if (p->st.reduction_enable && (mn || mx)) {
+                /* min/max over every tap with a non-zero weight, both levels included (12.6) */
+                if (lv.frac > 0.0f)
+                    for (int c = 0; c < 4; c++)
+                        t.f[c] = mn ? fminf(t.f[c], t1.f[c]) : fmaxf(t.f[c], t1.f[c]);
+            } else {
+                for (int c = 0; c < 4; c++)
+                    t.f[c] = lerp(t.f[c], t1.f[c], lv.frac);
+            }
         }
         if (p->compare && p->s->fi->depth)
             t.f[1] = 0.0f, t.f[2] = 0.0f, t.f[3] = 1.0f;
