@@ -6,7 +6,7 @@
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
 #                           sampling tier
 set -eu
-want="cmake ninja-build gcc"
+want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
 case "${1:-build}" in
     test) want="$want libigc-tools clang python3 libvulkan-dev mesa-vulkan-drivers glslang-tools" ;;
 esac

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sample_job.h"
 #include "vsmp/vsmp.h"
 
 #define EXIT_DIAG  1
@@ -169,12 +170,20 @@ static const char usage_check[] =
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
     "  -W, --warnings-as-errors exit 1 on warnings too\n";
+static const char usage_sample[] =
+    "usage: vsmp sample [--format text|json] JOB.json\n"
+    "Run the sampler on a described surface: one result (RGBA) per lane of the job.\n"
+    "The job file (docs/SAMPLE_JOB.md) gives the surface (texels, a PNG or a pattern, mips\n"
+    "generated), the sampler state and the lanes (op, coordinates, lod, bias, gradients, ref,\n"
+    "offsets). Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
+    "  -f, --format text|json   output format (default text)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
     "  asm    assemble .visaasm text into a .isa binary\n"
     "  dis    print a .isa binary as .visaasm text\n"
     "  check  validate a program against the specification for a platform\n"
+    "  sample run the sampling engine on a job file\n"
     "  help   print the help of a command\n"
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
@@ -190,6 +199,7 @@ static const struct option long_opts[] = {
     {"paired-surface", no_argument, 0, OPT_PAIRED},
     {"input-format", required_argument, 0, OPT_INFMT},
     {"drop-gen", no_argument, 0, OPT_DROPGEN},
+    {"format", required_argument, 0, 'f'},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -201,6 +211,7 @@ typedef struct cli {
     unsigned isa_major, isa_minor;
     int drop_gen;
     const char *in_path;
+    int json;
 } cli;
 
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
@@ -209,8 +220,15 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
     optind = 1;
     opterr = 0;
     int ch;
-    while ((ch = getopt_long(argc, argv, ":o:p:Wh", long_opts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":o:p:f:Wh", long_opts, NULL)) != -1) {
         switch (ch) {
+        case 'f':
+            if (strcmp(optarg, "json") && strcmp(optarg, "text")) {
+                fprintf(stderr, "vsmp: --format takes text or json\n");
+                return EXIT_USAGE;
+            }
+            c->json = strcmp(optarg, "json") == 0;
+            break;
         case 'o':
             c->co.output = optarg;
             break;
@@ -363,6 +381,20 @@ static int cmd_check(int argc, char **argv)
     return finish(&d, &in, m, rc);
 }
 
+static int cmd_sample(int argc, char **argv)
+{
+    cli c;
+    int rc = parse_args(argc, argv, usage_sample, &c);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    input in = {0};
+    if (read_all(c.in_path, &in))
+        return EXIT_DIAG;
+    rc = vsmp_sample_job(in.name, (const char *)in.data, in.size, c.json != 0, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -383,6 +415,7 @@ int main(int argc, char **argv)
         fputs(strcmp(what, "asm") == 0     ? usage_asm
               : strcmp(what, "dis") == 0   ? usage_dis
               : strcmp(what, "check") == 0 ? usage_check
+              : strcmp(what, "sample") == 0 ? usage_sample
                                            : usage_main,
               stdout);
         return 0;
@@ -393,6 +426,8 @@ int main(int argc, char **argv)
         return cmd_dis(argc - 1, argv + 1);
     if (strcmp(cmd, "check") == 0)
         return cmd_check(argc - 1, argv + 1);
+    if (strcmp(cmd, "sample") == 0)
+        return cmd_sample(argc - 1, argv + 1);
     fprintf(stderr, "vsmp: unknown command '%s'\n%s", cmd, usage_main);
     return EXIT_USAGE;
 }

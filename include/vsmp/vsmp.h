@@ -10,5 +10,8 @@
 #include "vsmp/version.h"
 #include "vsmp/status.h"
 #include "vsmp/isa.h"
+#include "vsmp/format.h"
+#include "vsmp/surface.h"
+#include "vsmp/sampler.h"
 
 #endif

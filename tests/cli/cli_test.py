@@ -89,5 +89,43 @@ check(r.returncode == 0, "valid program -> 0")
 r = run(["check", "-W", "--platform", "TGLLP",
          os.path.join(golden, "cases", "s3d_slm", "s3d_slm.visaasm")])
 check(r.returncode == 1 and b"warning" in r.stderr, "-W turns warnings into failure")
+# vsmp sample: values computed by hand from the rules in docs/SAMPLING.md
+import json as _json
+job = {
+    "surface": {"type": "2D", "format": "R32_FLOAT", "width": 4, "height": 1,
+                "texels": [[0], [1], [2], [4]], "generate_mips": False},
+    "sampler": {"min_filter": "linear", "mag_filter": "linear", "address": ["clamp", "clamp"]},
+    "lanes": [
+        {"op": "sample_lz", "u": 0.5, "v": 0.5},      # x = 2 - 0.5 = 1.5: halfway 1 and 2
+        {"op": "sample_lz", "u": 0.875, "v": 0.5},    # x - 0.5 = 3: texel 3 = 4
+        {"op": "sample_lz", "u": 0.0, "v": 0.5, "offset": [1]},  # taps -1, 0 (+1): 0 and 1 clamp
+        {"op": "ld", "u": 3, "v": 0, "lod": 0},       # texel 3
+        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: 0
+        {"op": "resinfo", "lod": 0},
+    ],
+}
+with tempfile.TemporaryDirectory() as tmp:
+    jp = os.path.join(tmp, "job.json")
+    open(jp, "w").write(_json.dumps(job))
+    r = run(["sample", "--format", "json", jp])
+    check(r.returncode == 0, "sample job runs")
+    if r.returncode == 0:
+        out = _json.loads(r.stdout)
+        got = [l["rgba"] for l in out["lanes"]]
+        check(got[0][0] == 1.5 and got[1][0] == 4.0, "bilinear weights: %r" % got[:2])
+        check(got[2][0] == 0.5, "immediate offset then clamp: %r" % got[2])
+        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 0], "ld and its bound: %r" % got[3:5])
+        check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
+    r = run(["sample", jp])
+    check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
+    open(jp, "w").write('{"surface": {"format": "R8_UNORM", "width": 0}, "lanes": [{"op": "sample"}]}')
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"invalid surface" in r.stderr, "bad surface reported")
+    open(jp, "w").write('{"surface": {}, "lanes": [{"op": "frobnicate"}]}')
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"lanes[0]" in r.stderr, "bad op reported with its lane")
+    open(jp, "w").write('{"surface": ')
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"invalid JSON" in r.stderr, "bad JSON reported")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

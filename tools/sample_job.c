@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: MIT */
+/* `vsmp sample JOB.json`: what does the sampler return here? Schema: docs/SAMPLE_JOB.md. */
+#define _GNU_SOURCE
+#include <json-c/json.h>
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sample_job.h"
+#include "vsmp/vsmp.h"
+
+typedef struct job_err {
+    char msg[512];
+} job_err;
+
+static int fail(job_err *e, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#include <stdarg.h>
+static int fail(job_err *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static json_object *field(json_object *o, const char *k)
+{
+    json_object *v = NULL;
+    return o && json_object_object_get_ex(o, k, &v) ? v : NULL;
+}
+
+static int get_num(json_object *o, const char *k, double *out, job_err *e, const char *where)
+{
+    json_object *v = field(o, k);
+    if (!v)
+        return 0;
+    if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int))
+        return fail(e, "%s: \"%s\" must be a number", where, k);
+    *out = json_object_get_double(v);
+    return 0;
+}
+
+static int get_uint(json_object *o, const char *k, uint32_t *out, uint32_t max, job_err *e,
+                    const char *where)
+{
+    json_object *v = field(o, k);
+    if (!v)
+        return 0;
+    if (!json_object_is_type(v, json_type_int))
+        return fail(e, "%s: \"%s\" must be an integer", where, k);
+    int64_t x = json_object_get_int64(v);
+    if (x < 0 || (uint64_t)x > max)
+        return fail(e, "%s: \"%s\" must be in [0, %u]", where, k, max);
+    *out = (uint32_t)x;
+    return 0;
+}
+
+static int pick(const char *s, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcasecmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int get_enum(json_object *o, const char *k, const char *const *names, int n, int *out,
+                    job_err *e, const char *where)
+{
+    json_object *v = field(o, k);
+    if (!v)
+        return 0;
+    int i = json_object_is_type(v, json_type_string) ? pick(json_object_get_string(v), names, n)
+                                                     : -1;
+    if (i < 0)
+        return fail(e, "%s: unknown \"%s\" value", where, k);
+    *out = i;
+    return 0;
+}
+
+/* ---- surface ---- */
+
+static int load_png(const char *path, uint32_t *w, uint32_t *h, uint8_t **rgba, job_err *e)
+{
+    png_image img;
+    memset(&img, 0, sizeof(img));
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&img, path))
+        return fail(e, "%s: %s", path, img.message);
+    img.format = PNG_FORMAT_RGBA;
+    *rgba = malloc(PNG_IMAGE_SIZE(img));
+    if (!*rgba || !png_image_finish_read(&img, NULL, *rgba, 0, NULL)) {
+        free(*rgba);
+        *rgba = NULL;
+        png_image_free(&img);
+        return fail(e, "%s: cannot decode", path);
+    }
+    *w = img.width, *h = img.height;
+    return 0;
+}
+
+/* Built-in patterns, by texel position in level 0 (and slice). */
+static void pattern(int kind, uint32_t x, uint32_t y, uint32_t z, uint32_t w, uint32_t h,
+                    vsmp_texel *t)
+{
+    switch (kind) {
+    case 0: { /* checker of 4x4 cells */
+        float c = ((x / 4 + y / 4 + z) & 1) ? 1.0f : 0.0f;
+        t->f[0] = t->f[1] = t->f[2] = c, t->f[3] = 1.0f;
+        break;
+    }
+    case 1: /* gradient: R = x, G = y, B = slice */
+        t->f[0] = (x + 0.5f) / (float)w, t->f[1] = (y + 0.5f) / (float)h;
+        t->f[2] = (float)z / 8.0f, t->f[3] = 1.0f;
+        break;
+    default: /* index: R = x, G = y, B = z as values (integer formats too) */
+        t->f[0] = (float)x, t->f[1] = (float)y, t->f[2] = (float)z, t->f[3] = 1.0f;
+        break;
+    }
+}
+
+static void to_class(const vsmp_format_info *fi, vsmp_texel *t)
+{
+    if (fi->cls == VSMP_CLASS_FLOAT)
+        return;
+    for (int c = 0; c < 4; c++) {
+        float f = t->f[c];
+        if (fi->cls == VSMP_CLASS_SINT)
+            t->i[c] = (int32_t)f;
+        else
+            t->u[c] = f < 0 ? 0 : (uint32_t)f;
+    }
+}
+
+static int texel_from_json(json_object *a, const vsmp_format_info *fi, vsmp_texel *t, job_err *e)
+{
+    if (!json_object_is_type(a, json_type_array) || json_object_array_length(a) < 1 ||
+        json_object_array_length(a) > 4)
+        return fail(e, "surface.texels: each texel is an array of 1 to 4 numbers");
+    vsmp_texel def = {{0, 0, 0, 1}};
+    *t = def;
+    to_class(fi, t);
+    for (size_t c = 0; c < json_object_array_length(a); c++) {
+        json_object *v = json_object_array_get_idx(a, c);
+        if (fi->cls == VSMP_CLASS_FLOAT)
+            t->f[c] = (float)json_object_get_double(v);
+        else if (fi->cls == VSMP_CLASS_SINT)
+            t->i[c] = (int32_t)json_object_get_int64(v);
+        else
+            t->u[c] = (uint32_t)json_object_get_int64(v);
+    }
+    return 0;
+}
+
+static int build_surface(json_object *js, vsmp_surface **out, const char *dir, job_err *e)
+{
+    if (!js || !json_object_is_type(js, json_type_object))
+        return fail(e, "the job needs a \"surface\" object");
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    static const char *const types[] = {"1D", "2D", "3D", "CUBE"};
+    int ty = 1;
+    if (get_enum(js, "type", types, 4, &ty, e, "surface"))
+        return -1;
+    d.type = (vsmp_surface_type)ty;
+    json_object *arr = field(js, "array");
+    d.array = arr && json_object_get_boolean(arr);
+    json_object *fmt = field(js, "format");
+    if (fmt && vsmp_format_find(json_object_get_string(fmt), &d.format))
+        return fail(e, "surface: unknown format \"%s\"", json_object_get_string(fmt));
+    const vsmp_format_info *fi = vsmp_format_get(d.format);
+    uint8_t *png = NULL;
+    uint32_t pw = 0, ph = 0;
+    json_object *pngf = field(js, "png");
+    if (pngf) {
+        char path[4096];
+        const char *p = json_object_get_string(pngf);
+        snprintf(path, sizeof(path), "%s%s%s", p[0] == '/' ? "" : dir, p[0] == '/' ? "" : "/", p);
+        if (load_png(path, &pw, &ph, &png, e))
+            return -1;
+        d.width = pw, d.height = ph;
+    }
+    if (get_uint(js, "width", &d.width, VSMP_MAX_SURFACE_DIM, e, "surface") ||
+        get_uint(js, "height", &d.height, VSMP_MAX_SURFACE_DIM, e, "surface") ||
+        get_uint(js, "depth", &d.depth, VSMP_MAX_SURFACE_DEPTH, e, "surface") ||
+        get_uint(js, "array_len", &d.array_len, VSMP_MAX_SURFACE_DEPTH, e, "surface") ||
+        get_uint(js, "levels", &d.levels, VSMP_MAX_LEVELS, e, "surface") ||
+        get_uint(js, "min_lod", &d.min_lod, VSMP_MAX_LEVELS, e, "surface") ||
+        get_uint(js, "mip_count", &d.mip_count, VSMP_MAX_LEVELS, e, "surface")) {
+        free(png);
+        return -1;
+    }
+    vsmp_diags dg;
+    vsmp_diags_init(&dg);
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, &dg)) {
+        int rc = fail(e, "%s", dg.count ? dg.items[0].message : "invalid surface");
+        vsmp_diags_free(&dg);
+        free(png);
+        return rc;
+    }
+    vsmp_diags_free(&dg);
+    uint32_t w, h, n;
+    vsmp_surface_level_size(s, 0, &w, &h, NULL, &n);
+    json_object *tex = field(js, "texels"), *pat = field(js, "pattern");
+    static const char *const pats[] = {"checker", "gradient", "index"};
+    int pk = -1;
+    if (pat && get_enum(js, "pattern", pats, 3, &pk, e, "surface")) {
+        vsmp_surface_free(s);
+        free(png);
+        return -1;
+    }
+    if (tex && (!json_object_is_type(tex, json_type_array) ||
+                json_object_array_length(tex) != (size_t)w * h * n)) {
+        vsmp_surface_free(s);
+        free(png);
+        return fail(e, "surface.texels: expected %u texels (level 0, slice by slice, row by row)",
+                    w * h * n);
+    }
+    for (uint32_t z = 0; z < n; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                vsmp_texel t = {{0, 0, 0, 1}};
+                if (tex) {
+                    if (texel_from_json(json_object_array_get_idx(tex, (z * h + y) * w + x), fi,
+                                        &t, e)) {
+                        vsmp_surface_free(s);
+                        free(png);
+                        return -1;
+                    }
+                } else {
+                    if (png) {
+                        const uint8_t *p = png + 4 * ((size_t)y * pw + x);
+                        for (int c = 0; c < 4; c++)
+                            t.f[c] = fi->cls == VSMP_CLASS_FLOAT ? p[c] / 255.0f : (float)p[c];
+                    } else if (pk >= 0) {
+                        pattern(pk, x, y, z, w, h, &t);
+                    }
+                    to_class(fi, &t);
+                }
+                vsmp_surface_store(s, 0, z, x, y, &t);
+            }
+    free(png);
+    json_object *gm = field(js, "generate_mips");
+    if (!gm || json_object_get_boolean(gm))
+        vsmp_surface_generate_mips(s);
+    *out = s;
+    return 0;
+}
+
+/* ---- sampler ---- */
+
+static int build_sampler(json_object *js, vsmp_sampler_state *st, job_err *e)
+{
+    vsmp_sampler_state_init(st);
+    if (!js)
+        return 0;
+    static const char *const filters[] = {"nearest", "linear", "anisotropic"};
+    static const char *const mips[] = {"none", "nearest", NULL, "linear"};
+    static const char *const modes[] = {"wrap",   "mirror",      "clamp",       "cube",
+                                        "border", "mirror_once", "half_border", "mirror_101"};
+    static const char *const shadow[] = {"always",  "never",   "less",     "equal",
+                                         "lequal",  "greater", "notequal", "gequal"};
+    static const char *const red[] = {"std", "comparison", "min", "max"};
+    static const char *const pre[] = {"none", NULL, "ogl"};
+    int v;
+    v = st->min_filter;
+    if (get_enum(js, "min_filter", filters, 3, &v, e, "sampler"))
+        return -1;
+    st->min_filter = (uint8_t)v;
+    v = st->mag_filter;
+    if (get_enum(js, "mag_filter", filters, 3, &v, e, "sampler"))
+        return -1;
+    st->mag_filter = (uint8_t)v;
+    v = st->mip_filter;
+    if (get_enum(js, "mip_filter", mips, 4, &v, e, "sampler"))
+        return -1;
+    st->mip_filter = (uint8_t)v;
+    v = st->shadow_func;
+    if (get_enum(js, "shadow_func", shadow, 8, &v, e, "sampler"))
+        return -1;
+    st->shadow_func = (uint8_t)v;
+    v = st->reduction;
+    if (get_enum(js, "reduction", red, 4, &v, e, "sampler"))
+        return -1;
+    st->reduction = (uint8_t)v;
+    st->reduction_enable = v == VSMP_REDUCTION_MIN || v == VSMP_REDUCTION_MAX;
+    v = st->lod_preclamp;
+    if (get_enum(js, "lod_preclamp", pre, 3, &v, e, "sampler"))
+        return -1;
+    st->lod_preclamp = (uint8_t)v;
+    json_object *ad = field(js, "address");
+    if (ad) {
+        if (json_object_is_type(ad, json_type_string)) {
+            int m = pick(json_object_get_string(ad), modes, 8);
+            if (m < 0)
+                return fail(e, "sampler: unknown address mode");
+            st->address[0] = st->address[1] = st->address[2] = (uint8_t)m;
+        } else if (json_object_is_type(ad, json_type_array) && json_object_array_length(ad) <= 3) {
+            for (size_t i = 0; i < json_object_array_length(ad); i++) {
+                int m = pick(json_object_get_string(json_object_array_get_idx(ad, i)), modes, 8);
+                if (m < 0)
+                    return fail(e, "sampler: unknown address mode");
+                st->address[i] = (uint8_t)m;
+            }
+        } else {
+            return fail(e, "sampler: \"address\" is a mode or an array of up to 3 modes");
+        }
+    }
+    double x;
+    uint32_t u = st->max_aniso;
+    if (get_uint(js, "max_aniso", &u, 16, e, "sampler"))
+        return -1;
+    st->max_aniso = (uint8_t)u;
+    x = st->lod_bias;
+    if (get_num(js, "lod_bias", &x, e, "sampler"))
+        return -1;
+    st->lod_bias = (float)x;
+    x = st->min_lod;
+    if (get_num(js, "min_lod", &x, e, "sampler"))
+        return -1;
+    st->min_lod = (float)x;
+    x = st->max_lod;
+    if (get_num(js, "max_lod", &x, e, "sampler"))
+        return -1;
+    st->max_lod = (float)x;
+    json_object *b = field(js, "seamless_cube");
+    st->seamless_cube = b && json_object_get_boolean(b);
+    b = field(js, "non_normalized");
+    st->non_normalized = b && json_object_get_boolean(b);
+    b = field(js, "mag_mipnone");
+    st->mag_mipnone = b && json_object_get_boolean(b);
+    json_object *bc = field(js, "border");
+    if (bc) {
+        if (!json_object_is_type(bc, json_type_array) || json_object_array_length(bc) != 4)
+            return fail(e, "sampler: \"border\" is an array of 4 numbers");
+        for (int c = 0; c < 4; c++) {
+            json_object *n = json_object_array_get_idx(bc, c);
+            if (json_object_is_type(n, json_type_int))
+                st->border.u[c] = (uint32_t)json_object_get_int64(n);
+            else
+                st->border.f[c] = (float)json_object_get_double(n);
+        }
+    }
+    return 0;
+}
+
+/* ---- lanes ---- */
+
+typedef struct jlane {
+    unsigned op;
+    int8_t off[3];
+    uint32_t p[VSMP_P_COUNT];
+} jlane;
+
+static int op_from_name(const char *s)
+{
+    for (size_t i = 0; i < vsmp_op_count(); i++) {
+        const vsmp_op_info *o = vsmp_op_at(i);
+        if (strcasecmp(s, o->spec_name) == 0 || strcasecmp(s, o->mnemonic) == 0)
+            return o->subop;
+    }
+    return -1;
+}
+
+static int parse_lane(json_object *jl, size_t idx, jlane *l, job_err *e)
+{
+    char where[32];
+    snprintf(where, sizeof(where), "lanes[%zu]", idx);
+    memset(l, 0, sizeof(*l));
+    json_object *op = field(jl, "op");
+    int o = op ? op_from_name(json_object_get_string(op)) : -1;
+    if (o < 0)
+        return fail(e, "%s: \"op\" must name a sampler operation (sample, sample_l, ld, resinfo, "
+                       "...)",
+                    where);
+    l->op = (unsigned)o;
+    bool ints = o == VSMP_SUB_LD || o == VSMP_SUB_LD_LZ || o == VSMP_SUB_LD_L ||
+                o == VSMP_SUB_RESINFO || o == VSMP_SUB_SAMPLEINFO;
+    for (int k = 0; k < VSMP_P_COUNT; k++) {
+        const char *name = vsmp_param_name((vsmp_param)k);
+        char lower[32];
+        size_t n = strlen(name);
+        for (size_t i = 0; i <= n && i < sizeof(lower); i++)
+            lower[i] = (char)((name[i] >= 'A' && name[i] <= 'Z') ? name[i] + 32 : name[i]);
+        json_object *v = field(jl, lower);
+        if (!v)
+            continue;
+        bool packed = k >= VSMP_P_SI && k != VSMP_P_SI; /* MCS and packed offsets: integers */
+        if (ints || packed || k == VSMP_P_SI) {
+            if (!json_object_is_type(v, json_type_int))
+                return fail(e, "%s: \"%s\" must be an integer for %s", where, lower,
+                            json_object_get_string(op));
+            l->p[k] = (uint32_t)json_object_get_int64(v);
+        } else {
+            float f = (float)json_object_get_double(v);
+            memcpy(&l->p[k], &f, 4);
+        }
+    }
+    json_object *off = field(jl, "offset");
+    if (off) {
+        if (!json_object_is_type(off, json_type_array) || json_object_array_length(off) > 3)
+            return fail(e, "%s: \"offset\" is an array of up to 3 integers in [-8, 7]", where);
+        for (size_t i = 0; i < json_object_array_length(off); i++) {
+            int64_t x = json_object_get_int64(json_object_array_get_idx(off, i));
+            if (x < -8 || x > 7)
+                return fail(e, "%s: offsets are in [-8, 7]", where);
+            l->off[i] = (int8_t)x;
+        }
+    }
+    return 0;
+}
+
+static void print_value(FILE *out, const vsmp_format_info *fi, unsigned op, uint32_t v,
+                        bool json)
+{
+    bool is_int = op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO ||
+                  (fi && fi->cls != VSMP_CLASS_FLOAT && op != VSMP_SUB_LOD);
+    if (is_int) {
+        if (fi && fi->cls == VSMP_CLASS_SINT && op != VSMP_SUB_RESINFO && op != VSMP_SUB_SAMPLEINFO)
+            fprintf(out, "%d", (int32_t)v);
+        else
+            fprintf(out, "%u", v);
+        return;
+    }
+    float f;
+    memcpy(&f, &v, 4);
+    if (json && !isfinite(f))
+        fprintf(out, "\"%g\"", f);
+    else
+        fprintf(out, "%.9g", f);
+}
+
+int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_out, FILE *out,
+                    FILE *err)
+{
+    job_err e = {{0}};
+    json_tokener *tok = json_tokener_new();
+    json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)size) : NULL;
+    if (!root) {
+        enum json_tokener_error je = tok ? json_tokener_get_error(tok) : json_tokener_error_depth;
+        fprintf(err, "%s: invalid JSON: %s (near byte %zu)\n", path,
+                je == json_tokener_continue ? "unexpected end of input"
+                                            : json_tokener_error_desc(je),
+                tok ? json_tokener_get_parse_end(tok) : 0);
+        if (tok)
+            json_tokener_free(tok);
+        return 1;
+    }
+    json_tokener_free(tok);
+    char dir[4096];
+    snprintf(dir, sizeof(dir), "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        strcpy(dir, ".");
+    vsmp_surface *s = NULL;
+    vsmp_sampler_state st;
+    jlane *lanes = NULL;
+    int rc = 1;
+    json_object *jl = field(root, "lanes");
+    size_t n = jl && json_object_is_type(jl, json_type_array) ? json_object_array_length(jl) : 0;
+    if (build_surface(field(root, "surface"), &s, dir, &e) ||
+        build_sampler(field(root, "sampler"), &st, &e))
+        goto done;
+    if (!n) {
+        fail(&e, "the job needs a non-empty \"lanes\" array");
+        goto done;
+    }
+    lanes = calloc(n, sizeof(*lanes));
+    if (!lanes) {
+        fail(&e, "out of memory");
+        goto done;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (parse_lane(json_object_array_get_idx(jl, i), i, &lanes[i], &e))
+            goto done;
+    const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(s)->format);
+    if (json_out)
+        fprintf(out, "{\"format\": \"%s\", \"lanes\": [", fi ? fi->name : "NULL");
+    /* messages of up to 32 lanes: lanes 4k..4k+3 form a quad for implicit derivatives */
+    for (size_t base = 0; base < n; base += VSMP_MAX_LANES) {
+        unsigned simd = (unsigned)(n - base < VSMP_MAX_LANES ? n - base : VSMP_MAX_LANES);
+        static uint32_t params[VSMP_P_COUNT][VSMP_MAX_LANES];
+        for (unsigned l = 0; l < simd; l++)
+            for (int k = 0; k < VSMP_P_COUNT; k++)
+                params[k][l] = lanes[base + l].p[k];
+        uint32_t done_mask = 0;
+        vsmp_result res;
+        memset(&res, 0, sizeof(res));
+        for (unsigned l = 0; l < simd; l++) {
+            if (done_mask >> l & 1)
+                continue;
+            const jlane *a = &lanes[base + l];
+            uint32_t mask = 0;
+            for (unsigned k = l; k < simd; k++) {
+                const jlane *b = &lanes[base + k];
+                if (b->op == a->op && !memcmp(b->off, a->off, 3))
+                    mask |= 1u << k;
+            }
+            done_mask |= mask;
+            vsmp_plan *plan = NULL;
+            vsmp_diags dg;
+            vsmp_diags_init(&dg);
+            if (vsmp_plan_create(s, &st, a->op, &plan, &dg)) {
+                fail(&e, "lanes[%zu]: %s", base + l, dg.count ? dg.items[0].message : "bad op");
+                vsmp_diags_free(&dg);
+                goto done;
+            }
+            vsmp_diags_free(&dg);
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = (uint8_t)simd;
+            m.mask = mask;
+            memcpy(m.aoffimmi, a->off, 3);
+            for (int k = 0; k < VSMP_P_COUNT; k++)
+                m.param[k] = params[k];
+            vsmp_plan_run(plan, &m, &res);
+            vsmp_plan_free(plan);
+        }
+        for (unsigned l = 0; l < simd; l++) {
+            const vsmp_op_info *oi = vsmp_op_find(VSMP_OPC_3D_SAMPLE, lanes[base + l].op, false);
+            if (!oi)
+                oi = vsmp_op_find(VSMP_OPC_3D_LOAD, lanes[base + l].op, false);
+            if (!oi)
+                oi = vsmp_op_find(VSMP_OPC_3D_INFO, lanes[base + l].op, false);
+            const char *name = oi ? oi->spec_name : "?";
+            bool nullbit = res.null_mask >> l & 1;
+            if (json_out) {
+                fprintf(out, "%s\n  {\"lane\": %zu, \"op\": \"%s\", \"rgba\": [", base + l ? "," : "",
+                        base + l, name);
+                for (int c = 0; c < 4; c++) {
+                    print_value(out, fi, lanes[base + l].op, res.c[c][l], true);
+                    fputs(c < 3 ? ", " : "", out);
+                }
+                fprintf(out, "], \"mapped\": %s}", nullbit ? "true" : "false");
+            } else {
+                fprintf(out, "lane %zu %s:", base + l, name);
+                for (int c = 0; c < 4; c++) {
+                    fputc(' ', out);
+                    print_value(out, fi, lanes[base + l].op, res.c[c][l], false);
+                }
+                fputc('\n', out);
+            }
+        }
+    }
+    if (json_out)
+        fprintf(out, "\n]}\n");
+    rc = 0;
+done:
+    if (rc)
+        fprintf(err, "%s: error: %s\n", path, e.msg);
+    free(lanes);
+    vsmp_surface_free(s);
+    json_object_put(root);
+    return rc;
+}
