@@ -4,7 +4,7 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test test-sanitize fuzz format format-check clean deps-build deps-test
+.PHONY: all build run test test-sanitize fuzz bench format format-check clean deps-build deps-test
 
 all: build
 
@@ -37,6 +37,10 @@ fuzz: deps-test
 	cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DVSMP_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build build-fuzz -j $(JOBS)
 	sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+# Throughput next to lavapipe, printed as ratios (not a test: the machine is shared and noisy).
+bench: deps-test build
+	$(BUILD)/bench_sample --seconds 2
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -25,7 +25,7 @@ typedef struct shader_entry {
     VkShaderModule sm;
     VkPipeline pipe;
 } shader_entry;
-static shader_entry g_sh[512];
+static shader_entry g_sh[4096];
 static int g_nsh;
 
 int vk_init(vk *v)
@@ -60,7 +60,8 @@ int vk_init(vk *v)
     VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                       .pNext = &drv};
     vkGetPhysicalDeviceProperties2(v->phys, &p2);
-    snprintf(v->driver_info, sizeof(v->driver_info), "%s %s", drv.driverName, drv.driverInfo);
+    snprintf(v->driver_info, sizeof(v->driver_info), "%.100s %.100s", drv.driverName,
+             drv.driverInfo);
     vkGetPhysicalDeviceMemoryProperties(v->phys, &v->mem);
     uint32_t nq = 0;
     vkGetPhysicalDeviceQueueFamilyProperties(v->phys, &nq, NULL);
@@ -378,6 +379,12 @@ VkShaderModule vk_shader(vk *v, const char *glsl)
 int vk_dispatch(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_buffer *in,
                 vk_buffer *out)
 {
+    return vk_dispatch_groups(v, sm, view, smp, in, out, 1);
+}
+
+int vk_dispatch_groups(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_buffer *in,
+                       vk_buffer *out, uint32_t groups)
+{
     VkPipeline pipe = VK_NULL_HANDLE;
     for (int i = 0; i < g_nsh; i++)
         if (g_sh[i].sm == sm)
@@ -413,7 +420,7 @@ int vk_dispatch(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_bu
     VkCommandBuffer cb = begin(v);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, g_pl, 0, 1, &ds, 0, NULL);
-    vkCmdDispatch(cb, 1, 1, 1);
+    vkCmdDispatch(cb, groups, 1, 1);
     vkEndCommandBuffer(cb);
     int rc = submit(v, cb);
     vkFreeCommandBuffers(v->dev, v->pool, 1, &cb);

@@ -59,5 +59,8 @@ VkShaderModule vk_shader(vk *v, const char *glsl);
 /* Run one compute pass: binding 0 = combined image sampler, 1 = input SSBO, 2 = output SSBO. */
 int vk_dispatch(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_buffer *in,
                 vk_buffer *out);
+/* The same with @p groups work groups. */
+int vk_dispatch_groups(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_buffer *in,
+                       vk_buffer *out, uint32_t groups);
 
 #endif
