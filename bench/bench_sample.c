@@ -23,7 +23,7 @@
 #include "../tests/lavapipe/vk.h"
 #include "vsmp/vsmp.h"
 
-#define SIZE 1024
+#define SIZE   1024
 #define LEVELS 11
 
 typedef struct workload {
@@ -38,8 +38,8 @@ static const workload loads[] = {
      1},
     {"bilinear", VSMP_SUB_SAMPLE_D, VSMP_FILTER_LINEAR, VSMP_FILTER_LINEAR, VSMP_MIPFILTER_NONE, 1,
      1},
-    {"trilinear", VSMP_SUB_SAMPLE_D, VSMP_FILTER_LINEAR, VSMP_FILTER_LINEAR,
-     VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+    {"trilinear", VSMP_SUB_SAMPLE_D, VSMP_FILTER_LINEAR, VSMP_FILTER_LINEAR, VSMP_MIPFILTER_LINEAR,
+     1.5f, 1.5f},
     {"aniso16x", VSMP_SUB_SAMPLE_D, VSMP_FILTER_ANISOTROPIC, VSMP_FILTER_LINEAR,
      VSMP_MIPFILTER_LINEAR, 8, 1},
     {"ld", VSMP_SUB_LD, VSMP_FILTER_NEAREST, VSMP_FILTER_NEAREST, VSMP_MIPFILTER_NONE, 1, 1},
@@ -177,19 +177,27 @@ static int lavapipe_child(double seconds, int out_fd)
     double rates[NLOADS];
     for (size_t i = 0; i < NLOADS; i++) {
         const workload *w = &loads[i];
-        vk_image_desc id = {VK_IMAGE_VIEW_TYPE_2D, VK_FORMAT_R8G8B8A8_UNORM, SIZE, SIZE, 1, 1,
-                            LEVELS, w->mip == VSMP_MIPFILTER_NONE ? 1 : LEVELS, 0, false};
+        vk_image_desc id = {VK_IMAGE_VIEW_TYPE_2D,
+                            VK_FORMAT_R8G8B8A8_UNORM,
+                            SIZE,
+                            SIZE,
+                            1,
+                            1,
+                            LEVELS,
+                            w->mip == VSMP_MIPFILTER_NONE ? 1 : LEVELS,
+                            0,
+                            false};
         vk_image im;
         VkSampler smp;
-        VkSamplerCreateInfo si = {
-            .sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-            .magFilter = w->mag ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-            .minFilter = w->min ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-            .mipmapMode = w->mip == VSMP_MIPFILTER_LINEAR ? VK_SAMPLER_MIPMAP_MODE_LINEAR
-                                                          : VK_SAMPLER_MIPMAP_MODE_NEAREST,
-            .anisotropyEnable = w->min == VSMP_FILTER_ANISOTROPIC,
-            .maxAnisotropy = 16,
-            .maxLod = 14};
+        VkSamplerCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                                  .magFilter = w->mag ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                                  .minFilter = w->min ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                                  .mipmapMode = w->mip == VSMP_MIPFILTER_LINEAR
+                                                    ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                                    : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                  .anisotropyEnable = w->min == VSMP_FILTER_ANISOTROPIC,
+                                  .maxAnisotropy = 16,
+                                  .maxLod = 14};
         char glsl[2048];
         VkShaderModule sm = vk_shader(&v, shader_for(w, glsl, sizeof(glsl)));
         vk_buffer in, out;

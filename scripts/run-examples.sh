@@ -15,3 +15,8 @@ for src in examples/*.visaasm; do
     "$vsmp" dis "$out/$name.isa"
     echo
 done
+for job in examples/*.json; do
+    echo "== vsmp sample $job"
+    "$vsmp" sample "$job"
+    echo
+done

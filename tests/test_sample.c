@@ -100,8 +100,8 @@ static void setu(lanes *ls, unsigned kind, unsigned lane, uint32_t v)
     ls->used[kind] = true;
 }
 
-static vsmp_result run(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op,
-                       lanes *ls, unsigned simd, uint32_t mask, int8_t au, int8_t av)
+static vsmp_result run(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op, lanes *ls,
+                       unsigned simd, uint32_t mask, int8_t au, int8_t av)
 {
     vsmp_result r;
     memset(&r, 0xab, sizeof(r));
@@ -123,8 +123,8 @@ static vsmp_result run(const vsmp_surface *s, const vsmp_sampler_state *st, unsi
 }
 
 /* One-lane sample at (u, v[, r]); returns R as float. */
-static float s1(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op, float u,
-                float v, float r)
+static float s1(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op, float u, float v,
+                float r)
 {
     lanes ls;
     memset(&ls, 0, sizeof(ls));
@@ -141,8 +141,7 @@ static void test_formats(void)
     uint8_t px[4] = {0, 128, 255, 64};
     vsmp_texel t;
     vsmp_format_unpack(fi, px, &t);
-    CHECK(t.f[0] == 0.0f && t.f[1] == 128.0f / 255.0f && t.f[2] == 1.0f &&
-              t.f[3] == 64.0f / 255.0f,
+    CHECK(t.f[0] == 0.0f && t.f[1] == 128.0f / 255.0f && t.f[2] == 1.0f && t.f[3] == 64.0f / 255.0f,
           "RGBA8 unorm: x/255");
     fi = vsmp_format_get(VSMP_FORMAT_B8G8R8A8_UNORM);
     vsmp_format_unpack(fi, px, &t); /* memory B=0 G=128 R=255 A=64 */
@@ -266,18 +265,27 @@ static void test_address_modes(void)
         float want;
     } cases[] = {
         /* u = -0.1: x = -0.4 -> i = -1 */
-        {VSMP_TCM_WRAP, -0.1f, 3},         {VSMP_TCM_MIRROR, -0.1f, 0},
-        {VSMP_TCM_CLAMP, -0.1f, 0},        {VSMP_TCM_MIRROR_ONCE, -0.1f, 0},
-        {VSMP_TCM_CLAMP_BORDER, -0.1f, 0.25f}, {VSMP_TCM_MIRROR_101, -0.1f, 1},
+        {VSMP_TCM_WRAP, -0.1f, 3},
+        {VSMP_TCM_MIRROR, -0.1f, 0},
+        {VSMP_TCM_CLAMP, -0.1f, 0},
+        {VSMP_TCM_MIRROR_ONCE, -0.1f, 0},
+        {VSMP_TCM_CLAMP_BORDER, -0.1f, 0.25f},
+        {VSMP_TCM_MIRROR_101, -0.1f, 1},
         /* u = 1.3: x = 5.2 -> i = 5; mirror period 8: 5 -> 2; mirror_101 period 6: 5 -> 1 */
-        {VSMP_TCM_WRAP, 1.3f, 1},          {VSMP_TCM_MIRROR, 1.3f, 2},
-        {VSMP_TCM_CLAMP, 1.3f, 3},         {VSMP_TCM_MIRROR_ONCE, 1.3f, 3},
-        {VSMP_TCM_CLAMP_BORDER, 1.3f, 0.25f}, {VSMP_TCM_MIRROR_101, 1.3f, 1},
+        {VSMP_TCM_WRAP, 1.3f, 1},
+        {VSMP_TCM_MIRROR, 1.3f, 2},
+        {VSMP_TCM_CLAMP, 1.3f, 3},
+        {VSMP_TCM_MIRROR_ONCE, 1.3f, 3},
+        {VSMP_TCM_CLAMP_BORDER, 1.3f, 0.25f},
+        {VSMP_TCM_MIRROR_101, 1.3f, 1},
         /* u = -1.3: x = -5.2 -> i = -6; wrap 2; mirror 8k-6=2 -> 2 <4 -> 2; once: 5 -> 3 */
-        {VSMP_TCM_WRAP, -1.3f, 2},         {VSMP_TCM_MIRROR, -1.3f, 2},
-        {VSMP_TCM_MIRROR_ONCE, -1.3f, 3},  {VSMP_TCM_MIRROR_101, -1.3f, 0},
+        {VSMP_TCM_WRAP, -1.3f, 2},
+        {VSMP_TCM_MIRROR, -1.3f, 2},
+        {VSMP_TCM_MIRROR_ONCE, -1.3f, 3},
+        {VSMP_TCM_MIRROR_101, -1.3f, 0},
         /* TCM_CUBE on a 2D surface clamps; HALF_BORDER nearest never reads the border */
-        {VSMP_TCM_CUBE, 1.3f, 3},          {VSMP_TCM_HALF_BORDER, 1.3f, 3},
+        {VSMP_TCM_CUBE, 1.3f, 3},
+        {VSMP_TCM_HALF_BORDER, 1.3f, 3},
     };
     st.border.f[0] = 0.25f;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -501,7 +509,7 @@ static void test_compare(void)
     static const struct {
         unsigned func;
         float want;
-    } c[] = {{VSMP_PREFILTEROP_LESS, 0.0f},  {VSMP_PREFILTEROP_GREATER, 1.0f},
+    } c[] = {{VSMP_PREFILTEROP_LESS, 0.0f},   {VSMP_PREFILTEROP_GREATER, 1.0f},
              {VSMP_PREFILTEROP_ALWAYS, 0.0f}, {VSMP_PREFILTEROP_NEVER, 1.0f},
              {VSMP_PREFILTEROP_EQUAL, 1.0f},  {VSMP_PREFILTEROP_GEQUAL, 1.0f}};
     for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
@@ -523,11 +531,11 @@ static void test_load(void)
     vsmp_surface *s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 2, v_index);
     lanes ls;
     memset(&ls, 0, sizeof(ls));
-    setu(&ls, VSMP_P_U, 0, 1), setu(&ls, VSMP_P_V, 0, 2);            /* 33 */
-    setu(&ls, VSMP_P_U, 1, 4), setu(&ls, VSMP_P_V, 1, 0);            /* out of range */
-    setu(&ls, VSMP_P_U, 2, 1), setu(&ls, VSMP_P_LOD, 2, 1);          /* level 1 (2x2): 1 */
-    setu(&ls, VSMP_P_U, 3, 0), setu(&ls, VSMP_P_LOD, 3, 2);          /* lod past the chain */
-    setu(&ls, VSMP_P_U, 4, 0xffffffffu);                              /* -1 */
+    setu(&ls, VSMP_P_U, 0, 1), setu(&ls, VSMP_P_V, 0, 2);   /* 33 */
+    setu(&ls, VSMP_P_U, 1, 4), setu(&ls, VSMP_P_V, 1, 0);   /* out of range */
+    setu(&ls, VSMP_P_U, 2, 1), setu(&ls, VSMP_P_LOD, 2, 1); /* level 1 (2x2): 1 */
+    setu(&ls, VSMP_P_U, 3, 0), setu(&ls, VSMP_P_LOD, 3, 2); /* lod past the chain */
+    setu(&ls, VSMP_P_U, 4, 0xffffffffu);                    /* -1 */
     vsmp_result r = run(s, NULL, VSMP_SUB_LD, &ls, 5, 0x1f, 0, 0);
     CHECK(bf(r.c[0][0]) == 33.0f && bf(r.c[3][0]) == 1.0f, "ld texel");
     CHECK(r.c[0][1] == 0 && r.c[3][1] == 0, "out of range: 0 in every channel, alpha too");
@@ -589,8 +597,8 @@ static void test_cube(void)
     static const struct {
         float d[3];
         float want;
-    } dirs[] = {{{1, 0.2f, -0.3f}, 10}, {{-1, 0, 0}, 20},    {{0.1f, 1, 0}, 30},
-                {{0, -1, 0.2f}, 40},    {{0, 0, 1}, 50},     {{0.3f, 0.3f, -1}, 60},
+    } dirs[] = {{{1, 0.2f, -0.3f}, 10},       {{-1, 0, 0}, 20}, {{0.1f, 1, 0}, 30},
+                {{0, -1, 0.2f}, 40},          {{0, 0, 1}, 50},  {{0.3f, 0.3f, -1}, 60},
                 {{1, 1, 1}, 50} /* tie: z */, {{1, 1, 0}, 30} /* tie: y over x */};
     for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
         CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, dirs[i].d[0], dirs[i].d[1], dirs[i].d[2]) ==

@@ -77,8 +77,8 @@ static int get_enum(json_object *o, const char *k, const char *const *names, int
     json_object *v = field(o, k);
     if (!v)
         return 0;
-    int i = json_object_is_type(v, json_type_string) ? pick(json_object_get_string(v), names, n)
-                                                     : -1;
+    int i =
+        json_object_is_type(v, json_type_string) ? pick(json_object_get_string(v), names, n) : -1;
     if (i < 0)
         return fail(e, "%s: unknown \"%s\" value", where, k);
     *out = i;
@@ -229,8 +229,8 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir, j
             for (uint32_t x = 0; x < w; x++) {
                 vsmp_texel t = {{0, 0, 0, 1}};
                 if (tex) {
-                    if (texel_from_json(json_object_array_get_idx(tex, (z * h + y) * w + x), fi,
-                                        &t, e)) {
+                    if (texel_from_json(json_object_array_get_idx(tex, (z * h + y) * w + x), fi, &t,
+                                        e)) {
                         vsmp_surface_free(s);
                         free(png);
                         return -1;
@@ -266,8 +266,8 @@ static int build_sampler(json_object *js, vsmp_sampler_state *st, job_err *e)
     static const char *const mips[] = {"none", "nearest", NULL, "linear"};
     static const char *const modes[] = {"wrap",   "mirror",      "clamp",       "cube",
                                         "border", "mirror_once", "half_border", "mirror_101"};
-    static const char *const shadow[] = {"always",  "never",   "less",     "equal",
-                                         "lequal",  "greater", "notequal", "gequal"};
+    static const char *const shadow[] = {"always", "never",   "less",     "equal",
+                                         "lequal", "greater", "notequal", "gequal"};
     static const char *const red[] = {"std", "comparison", "min", "max"};
     static const char *const pre[] = {"none", NULL, "ogl"};
     int v;
@@ -378,8 +378,9 @@ static int parse_lane(json_object *jl, size_t idx, jlane *l, job_err *e)
     json_object *op = field(jl, "op");
     int o = op ? op_from_name(json_object_get_string(op)) : -1;
     if (o < 0)
-        return fail(e, "%s: \"op\" must name a sampler operation (sample, sample_l, ld, resinfo, "
-                       "...)",
+        return fail(e,
+                    "%s: \"op\" must name a sampler operation (sample, sample_l, ld, resinfo, "
+                    "...)",
                     where);
     l->op = (unsigned)o;
     bool ints = o == VSMP_SUB_LD || o == VSMP_SUB_LD_LZ || o == VSMP_SUB_LD_L ||
@@ -418,8 +419,7 @@ static int parse_lane(json_object *jl, size_t idx, jlane *l, job_err *e)
     return 0;
 }
 
-static void print_value(FILE *out, const vsmp_format_info *fi, unsigned op, uint32_t v,
-                        bool json)
+static void print_value(FILE *out, const vsmp_format_info *fi, unsigned op, uint32_t v, bool json)
 {
     bool is_int = op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO ||
                   (fi && fi->cls != VSMP_CLASS_FLOAT && op != VSMP_SUB_LOD);
@@ -535,8 +535,8 @@ int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_o
             const char *name = oi ? oi->spec_name : "?";
             bool nullbit = res.null_mask >> l & 1;
             if (json_out) {
-                fprintf(out, "%s\n  {\"lane\": %zu, \"op\": \"%s\", \"rgba\": [", base + l ? "," : "",
-                        base + l, name);
+                fprintf(out, "%s\n  {\"lane\": %zu, \"op\": \"%s\", \"rgba\": [",
+                        base + l ? "," : "", base + l, name);
                 for (int c = 0; c < 4; c++) {
                     print_value(out, fi, lanes[base + l].op, res.c[c][l], true);
                     fputs(c < 3 ? ", " : "", out);

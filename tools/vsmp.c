@@ -412,11 +412,11 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "help") == 0) {
         const char *what = argc > 2 ? argv[2] : "";
-        fputs(strcmp(what, "asm") == 0     ? usage_asm
-              : strcmp(what, "dis") == 0   ? usage_dis
-              : strcmp(what, "check") == 0 ? usage_check
+        fputs(strcmp(what, "asm") == 0      ? usage_asm
+              : strcmp(what, "dis") == 0    ? usage_dis
+              : strcmp(what, "check") == 0  ? usage_check
               : strcmp(what, "sample") == 0 ? usage_sample
-                                           : usage_main,
+                                            : usage_main,
               stdout);
         return 0;
     }

@@ -71,7 +71,7 @@ typedef enum vsmp_format {
 
 /** How a channel's bits are interpreted. */
 typedef enum vsmp_chan_type {
-    VSMP_CHAN_NONE = 0,  /**< the format has no such channel */
+    VSMP_CHAN_NONE = 0, /**< the format has no such channel */
     VSMP_CHAN_UNORM = 1,
     VSMP_CHAN_SNORM = 2,
     VSMP_CHAN_UINT = 3,
@@ -97,11 +97,11 @@ typedef struct vsmp_chan_desc {
 /** Format descriptor. */
 typedef struct vsmp_format_info {
     vsmp_format format;
-    const char *name;   /**< Intel's name, e.g. "R8G8B8A8_UNORM_SRGB" */
-    uint8_t bytes;      /**< bytes per texel */
-    uint8_t cls;        /**< vsmp_format_class */
-    bool srgb;          /**< R, G, B are sRGB-encoded */
-    bool depth;         /**< usable as a depth surface */
+    const char *name;     /**< Intel's name, e.g. "R8G8B8A8_UNORM_SRGB" */
+    uint8_t bytes;        /**< bytes per texel */
+    uint8_t cls;          /**< vsmp_format_class */
+    bool srgb;            /**< R, G, B are sRGB-encoded */
+    bool depth;           /**< usable as a depth surface */
     vsmp_chan_desc ch[4]; /**< R, G, B, A */
 } vsmp_format_info;
 

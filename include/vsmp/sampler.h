@@ -73,7 +73,7 @@ typedef enum vsmp_reduction {
 
 /** LOD PreClamp mode. */
 #define VSMP_PRECLAMP_NONE 0
-#define VSMP_PRECLAMP_OGL 2
+#define VSMP_PRECLAMP_OGL  2
 
 /** Sampler state. Plain struct; vsmp_sampler_state_init() fills defaults. */
 typedef struct vsmp_sampler_state {
@@ -91,8 +91,8 @@ typedef struct vsmp_sampler_state {
     bool mag_mipnone;     /**< LOD Clamp Magnification Mode MIPNONE */
     bool seamless_cube;   /**< Cube Surface Control Mode OVERRIDE */
     bool reduction_enable;
-    uint8_t reduction;    /**< vsmp_reduction */
-    bool non_normalized;  /**< coordinates in texels (level 0 only) */
+    uint8_t reduction;   /**< vsmp_reduction */
+    bool non_normalized; /**< coordinates in texels (level 0 only) */
 } vsmp_sampler_state;
 
 /** Defaults: nearest filters, no mips, wrap, border (0,0,0,0), compare ALWAYS, LOD range
@@ -105,8 +105,8 @@ VSMP_API void vsmp_sampler_state_init(vsmp_sampler_state *s);
  *  @c simd 32-bit lane values per parameter kind (float bits for sampling operations, integers
  *  for loads and resinfo). A NULL array reads as zeros (an omitted trailing parameter). */
 typedef struct vsmp_message {
-    uint8_t simd;  /**< lanes: 1..32 (vISA uses 8, 16, 32) */
-    uint32_t mask; /**< enabled lanes: only these are written */
+    uint8_t simd;       /**< lanes: 1..32 (vISA uses 8, 16, 32) */
+    uint32_t mask;      /**< enabled lanes: only these are written */
     int8_t aoffimmi[3]; /**< immediate texel offsets U, V, R, each in [-8, 7] */
     const uint32_t *param[VSMP_P_COUNT];
 } vsmp_message;
@@ -136,8 +136,7 @@ VSMP_API void vsmp_plan_free(vsmp_plan *p);
  * run on several threads at once.
  * @return VSMP_OK or VSMP_ERR_ARG (simd out of range, offsets out of range).
  */
-VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg,
-                                   vsmp_result *res);
+VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, vsmp_result *res);
 
 #ifdef __cplusplus
 }

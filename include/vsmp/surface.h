@@ -20,9 +20,9 @@
 extern "C" {
 #endif
 
-#define VSMP_MAX_LEVELS 15        /**< mip levels of a surface (MIPCountLOD is 4 bits) */
-#define VSMP_MAX_SURFACE_DIM 16384 /**< largest width/height (Intel's 2D limit) */
-#define VSMP_MAX_SURFACE_DEPTH 2048 /**< largest 3D depth and array length */
+#define VSMP_MAX_LEVELS        15    /**< mip levels of a surface (MIPCountLOD is 4 bits) */
+#define VSMP_MAX_SURFACE_DIM   16384 /**< largest width/height (Intel's 2D limit) */
+#define VSMP_MAX_SURFACE_DEPTH 2048  /**< largest 3D depth and array length */
 #define VSMP_MAX_SURFACE_BYTES ((size_t)1 << 34) /**< a surface vsmp will describe */
 
 /** SURFTYPE values. Arrays are 1D/2D/CUBE with @c array set (SurfaceArray). */
@@ -37,7 +37,7 @@ typedef enum vsmp_surface_type {
 /** A surface description (plain struct; vsmp_surface_desc_init() fills defaults). */
 typedef struct vsmp_surface_desc {
     vsmp_surface_type type;
-    bool array;         /**< SurfaceArray: 1D array, 2D array, cube array */
+    bool array; /**< SurfaceArray: 1D array, 2D array, cube array */
     vsmp_format format;
     uint32_t width;     /**< level-0 width in texels */
     uint32_t height;    /**< level-0 height (1 for 1D) */
@@ -79,11 +79,11 @@ VSMP_API vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned lev
                                              uint32_t *h, uint32_t *d, uint32_t *slices);
 /** Address of a texel; @p slice is the layer, cube face (6 * cube + face) or 3D z.
  *  @return NULL when out of range. */
-VSMP_API void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice,
-                                  uint32_t x, uint32_t y);
+VSMP_API void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                                  uint32_t y);
 /** Store (pack) / load (unpack) one texel. @return VSMP_OK or VSMP_ERR_ARG when out of range. */
-VSMP_API vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice,
-                                        uint32_t x, uint32_t y, const vsmp_texel *t);
+VSMP_API vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                                        uint32_t y, const vsmp_texel *t);
 VSMP_API vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t slice,
                                        uint32_t x, uint32_t y, vsmp_texel *t);
 /** Fill levels 1.. from level 0 with a 2x2(x2) box filter (float classes; integer classes take

@@ -6,8 +6,14 @@
 
 #include "vsmp/format.h"
 
-#define C(t, b, s) {VSMP_CHAN_##t, b, s}
-#define NO {VSMP_CHAN_NONE, 0, 0}
+#define C(t, b, s)                                                                                 \
+    {                                                                                              \
+        VSMP_CHAN_##t, b, s                                                                        \
+    }
+#define NO                                                                                         \
+    {                                                                                              \
+        VSMP_CHAN_NONE, 0, 0                                                                       \
+    }
 static const vsmp_format_info table[] = {
 #define FMT(nm, bytes, cls, srgb, depth, r, g, b, a)                                               \
     {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}},
@@ -175,7 +181,8 @@ void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel 
             out->u[c] = v;
             break;
         case VSMP_CHAN_SINT:
-            out->i[c] = d->bits == 32 ? (int32_t)v : (int32_t)(v << (32 - d->bits)) >> (32 - d->bits);
+            out->i[c] =
+                d->bits == 32 ? (int32_t)v : (int32_t)(v << (32 - d->bits)) >> (32 - d->bits);
             break;
         case VSMP_CHAN_FLOAT:
             out->f[c] = d->bits == 32 ? bits_to_float(v) : small_float(v, 10, true);

@@ -57,9 +57,15 @@ vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state 
     p.base = surf->d.min_lod;
     p.nlev = surf->d.mip_count;
     switch ((unsigned)surf->d.type) {
-    case VSMP_SURFTYPE_1D: p.dims = 1; break;
-    case VSMP_SURFTYPE_3D: p.dims = 3; break;
-    default: p.dims = 2; break;
+    case VSMP_SURFTYPE_1D:
+        p.dims = 1;
+        break;
+    case VSMP_SURFTYPE_3D:
+        p.dims = 3;
+        break;
+    default:
+        p.dims = 2;
+        break;
     }
     const vsmp_op_info *oi = vsmp_op_find(VSMP_OPC_3D_SAMPLE, op, false);
     if (op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO) {
@@ -79,18 +85,26 @@ vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state 
         p.compare = (oi->flags & VSMP_OPI_COMPARE) != 0;
         p.po = (oi->flags & VSMP_OPI_PO) != 0;
         switch (op) {
-        case VSMP_SUB_SAMPLE_B: case VSMP_SUB_SAMPLE_B_C: case VSMP_SUB_SAMPLE_PO_B:
+        case VSMP_SUB_SAMPLE_B:
+        case VSMP_SUB_SAMPLE_B_C:
+        case VSMP_SUB_SAMPLE_PO_B:
             p.lod = L_BIAS;
             break;
-        case VSMP_SUB_SAMPLE_L: case VSMP_SUB_SAMPLE_L_C: case VSMP_SUB_SAMPLE_PO_L:
+        case VSMP_SUB_SAMPLE_L:
+        case VSMP_SUB_SAMPLE_L_C:
+        case VSMP_SUB_SAMPLE_PO_L:
         case VSMP_SUB_SAMPLE_PO_L_C:
             p.lod = L_EXPLICIT;
             break;
-        case VSMP_SUB_SAMPLE_LZ: case VSMP_SUB_SAMPLE_C_LZ: case VSMP_SUB_SAMPLE_PO_LZ:
+        case VSMP_SUB_SAMPLE_LZ:
+        case VSMP_SUB_SAMPLE_C_LZ:
+        case VSMP_SUB_SAMPLE_PO_LZ:
         case VSMP_SUB_SAMPLE_PO_C_LZ:
             p.lod = L_ZERO;
             break;
-        case VSMP_SUB_SAMPLE_D: case VSMP_SUB_SAMPLE_D_C: case VSMP_SUB_SAMPLE_PO_D:
+        case VSMP_SUB_SAMPLE_D:
+        case VSMP_SUB_SAMPLE_D_C:
+        case VSMP_SUB_SAMPLE_PO_D:
             p.lod = L_GRAD;
             break;
         default:
@@ -98,9 +112,9 @@ vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state 
             break;
         }
         if (surf->d.type == VSMP_SURFTYPE_CUBE)
-            p.seamless = st->seamless_cube || (st->address[0] == VSMP_TCM_CUBE &&
-                                               st->address[1] == VSMP_TCM_CUBE &&
-                                               st->address[2] == VSMP_TCM_CUBE);
+            p.seamless = st->seamless_cube ||
+                         (st->address[0] == VSMP_TCM_CUBE && st->address[1] == VSMP_TCM_CUBE &&
+                          st->address[2] == VSMP_TCM_CUBE);
         p.run = vsmp_ref_sample;
     } else {
         return bad(diags, "not a sampling, load or INFO operation");

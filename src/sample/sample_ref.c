@@ -52,8 +52,8 @@ static uint32_t minify(uint32_t v, unsigned level)
 /* ---- per-lane coordinates ---- */
 
 typedef struct lane {
-    float c[3];   /* u, v, r (cube: direction) */
-    float layer;  /* array index (unnormalized), or cube index */
+    float c[3];  /* u, v, r (cube: direction) */
+    float layer; /* array index (unnormalized), or cube index */
     float bias, lod, ref;
     float grad[3][2]; /* d/dx, d/dy of u, v, r */
     int off[3];       /* texel offsets U, V, R */
@@ -130,9 +130,8 @@ static void read_lane(const vsmp_plan *p, const vsmp_message *m, unsigned l, lan
     ln->bias = pf(m, VSMP_P_BIAS, l);
     ln->lod = pf(m, VSMP_P_LOD, l);
     ln->ref = pf(m, VSMP_P_REF, l);
-    static const unsigned gk[3][2] = {{VSMP_P_DUDX, VSMP_P_DUDY},
-                                      {VSMP_P_DVDX, VSMP_P_DVDY},
-                                      {VSMP_P_DRDX, VSMP_P_DRDY}};
+    static const unsigned gk[3][2] = {
+        {VSMP_P_DUDX, VSMP_P_DUDY}, {VSMP_P_DVDX, VSMP_P_DVDY}, {VSMP_P_DRDX, VSMP_P_DRDY}};
     for (int a = 0; a < 3; a++)
         for (int k = 0; k < 2; k++)
             ln->grad[a][k] = pf(m, gk[a][k], l);
@@ -186,12 +185,24 @@ static facecoord cube_face(const float d[3])
 static void face_dir(unsigned face, float sc, float tc, float d[3])
 {
     switch (face) {
-    case 0: d[0] = 1, d[1] = -tc, d[2] = -sc; break;
-    case 1: d[0] = -1, d[1] = -tc, d[2] = sc; break;
-    case 2: d[0] = sc, d[1] = 1, d[2] = tc; break;
-    case 3: d[0] = sc, d[1] = -1, d[2] = -tc; break;
-    case 4: d[0] = sc, d[1] = -tc, d[2] = 1; break;
-    default: d[0] = -sc, d[1] = -tc, d[2] = -1; break;
+    case 0:
+        d[0] = 1, d[1] = -tc, d[2] = -sc;
+        break;
+    case 1:
+        d[0] = -1, d[1] = -tc, d[2] = sc;
+        break;
+    case 2:
+        d[0] = sc, d[1] = 1, d[2] = tc;
+        break;
+    case 3:
+        d[0] = sc, d[1] = -1, d[2] = -tc;
+        break;
+    case 4:
+        d[0] = sc, d[1] = -tc, d[2] = 1;
+        break;
+    default:
+        d[0] = -sc, d[1] = -tc, d[2] = -1;
+        break;
     }
 }
 
@@ -283,7 +294,7 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
         border_texel(p, t);
         return;
     }
-    uint32_t slice = p->s->d.type == VSMP_SURFTYPE_3D ? (uint32_t)z
+    uint32_t slice = p->s->d.type == VSMP_SURFTYPE_3D     ? (uint32_t)z
                      : p->s->d.type == VSMP_SURFTYPE_CUBE ? lc->slice_base + lc->face
                                                           : lc->slice_base;
     vsmp_surface_load(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t);
@@ -294,8 +305,7 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
  * that meet there (12.4). */
 static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
                             vsmp_texel *t);
-static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
-                       vsmp_texel *t)
+static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, vsmp_texel *t)
 {
     int64_t n = lc->size[0];
     bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
@@ -336,14 +346,30 @@ static float compare(unsigned func, float t, float ref)
 {
     bool r;
     switch (func) {
-    case VSMP_PREFILTEROP_ALWAYS: r = true; break;
-    case VSMP_PREFILTEROP_NEVER: r = false; break;
-    case VSMP_PREFILTEROP_LESS: r = t < ref; break;
-    case VSMP_PREFILTEROP_EQUAL: r = t == ref; break;
-    case VSMP_PREFILTEROP_LEQUAL: r = t <= ref; break;
-    case VSMP_PREFILTEROP_GREATER: r = t > ref; break;
-    case VSMP_PREFILTEROP_NOTEQUAL: r = t != ref; break;
-    default: r = t >= ref; break;
+    case VSMP_PREFILTEROP_ALWAYS:
+        r = true;
+        break;
+    case VSMP_PREFILTEROP_NEVER:
+        r = false;
+        break;
+    case VSMP_PREFILTEROP_LESS:
+        r = t < ref;
+        break;
+    case VSMP_PREFILTEROP_EQUAL:
+        r = t == ref;
+        break;
+    case VSMP_PREFILTEROP_LEQUAL:
+        r = t <= ref;
+        break;
+    case VSMP_PREFILTEROP_GREATER:
+        r = t > ref;
+        break;
+    case VSMP_PREFILTEROP_NOTEQUAL:
+        r = t != ref;
+        break;
+    default:
+        r = t >= ref;
+        break;
     }
     return r ? 0.0f : 1.0f;
 }
@@ -505,12 +531,24 @@ static void cube_derivs(const float d[3], const float dd[3], float out[3])
     /* sc, tc as linear forms of the direction, per face (cube_face's table) */
     float sc, tc, dsc, dtc;
     switch (f.face) {
-    case 0: sc = -d[2], dsc = -dd[2], tc = -d[1], dtc = -dd[1]; break;
-    case 1: sc = d[2], dsc = dd[2], tc = -d[1], dtc = -dd[1]; break;
-    case 2: sc = d[0], dsc = dd[0], tc = d[2], dtc = dd[2]; break;
-    case 3: sc = d[0], dsc = dd[0], tc = -d[2], dtc = -dd[2]; break;
-    case 4: sc = d[0], dsc = dd[0], tc = -d[1], dtc = -dd[1]; break;
-    default: sc = -d[0], dsc = -dd[0], tc = -d[1], dtc = -dd[1]; break;
+    case 0:
+        sc = -d[2], dsc = -dd[2], tc = -d[1], dtc = -dd[1];
+        break;
+    case 1:
+        sc = d[2], dsc = dd[2], tc = -d[1], dtc = -dd[1];
+        break;
+    case 2:
+        sc = d[0], dsc = dd[0], tc = d[2], dtc = dd[2];
+        break;
+    case 3:
+        sc = d[0], dsc = dd[0], tc = -d[2], dtc = -dd[2];
+        break;
+    case 4:
+        sc = d[0], dsc = dd[0], tc = -d[1], dtc = -dd[1];
+        break;
+    default:
+        sc = -d[0], dsc = -dd[0], tc = -d[1], dtc = -dd[1];
+        break;
     }
     float ma = sgn * d[axis], dma = sgn * dd[axis];
     if (ma == 0.0f)
@@ -726,7 +764,8 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (lv.l1 != lv.l0 && p->s->fi->cls == VSMP_CLASS_FLOAT) {
             vsmp_texel t1;
             sample_at(p, lv.l1, x, linear, &t1);
-            bool mn = p->st.reduction == VSMP_REDUCTION_MIN, mx = p->st.reduction == VSMP_REDUCTION_MAX;
+            bool mn = p->st.reduction == VSMP_REDUCTION_MIN,
+                 mx = p->st.reduction == VSMP_REDUCTION_MAX;
             if (p->st.reduction_enable && (mn || mx)) {
                 /* min/max over every tap with a non-zero weight, both levels included (12.6) */
                 if (lv.frac > 0.0f)
@@ -827,4 +866,3 @@ void vsmp_ref_info(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
             r->c[c][l] = o[c];
     }
 }
-

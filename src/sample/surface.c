@@ -39,9 +39,12 @@ static vsmp_status reject(vsmp_diags *diags, const char *what)
 static uint32_t slices_of(const vsmp_surface_desc *d, unsigned level)
 {
     switch ((unsigned)d->type) {
-    case VSMP_SURFTYPE_3D: return minify(d->depth, level);
-    case VSMP_SURFTYPE_CUBE: return 6 * d->array_len;
-    default: return d->array_len;
+    case VSMP_SURFTYPE_3D:
+        return minify(d->depth, level);
+    case VSMP_SURFTYPE_CUBE:
+        return 6 * d->array_len;
+    default:
+        return d->array_len;
     }
 }
 
@@ -49,8 +52,8 @@ static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
 {
     if (d->type == VSMP_SURFTYPE_NULL)
         return VSMP_OK;
-    if (d->type != VSMP_SURFTYPE_1D && d->type != VSMP_SURFTYPE_2D &&
-        d->type != VSMP_SURFTYPE_3D && d->type != VSMP_SURFTYPE_CUBE)
+    if (d->type != VSMP_SURFTYPE_1D && d->type != VSMP_SURFTYPE_2D && d->type != VSMP_SURFTYPE_3D &&
+        d->type != VSMP_SURFTYPE_CUBE)
         return reject(diags, "unknown surface type");
     if (!vsmp_format_get(d->format))
         return reject(diags, "format not implemented");
@@ -167,8 +170,8 @@ const vsmp_surface_desc *vsmp_surface_get_desc(const vsmp_surface *s)
     return s ? &s->d : NULL;
 }
 
-vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned level, uint32_t *w,
-                                    uint32_t *h, uint32_t *d, uint32_t *slices)
+vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned level, uint32_t *w, uint32_t *h,
+                                    uint32_t *d, uint32_t *slices)
 {
     if (!s || level >= s->d.levels || s->d.type == VSMP_SURFTYPE_NULL)
         return VSMP_ERR_ARG;

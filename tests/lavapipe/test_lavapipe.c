@@ -11,10 +11,11 @@
  * 2e-3, its decode is a polynomial); integer results exactly. LODs computed from gradients
  * (lavapipe's log2 is approximate, its cube derivatives and min/mag decision point are its
  * own) are checked against an interval: vsmp is run with the LOD shifted by -d, 0, +d (d = 0.1,
- * 0.5 for cubes, whose derivatives lavapipe approximates; nine steps) and with either filter, and lavapipe must lie within the values it gives
- * (integers: equal one of them), plus 0.2 % of the value for the kink of the blend at a
- * level boundary. Out-of-range texel fetches (undefined in Vulkan) and border
- * colour channels the format lacks (Vulkan substitutes them, Intel does not) are not compared.
+ * 0.5 for cubes, whose derivatives lavapipe approximates; nine steps) and with either filter, and
+ * lavapipe must lie within the values it gives (integers: equal one of them), plus 0.2 % of the
+ * value for the kink of the blend at a level boundary. Out-of-range texel fetches (undefined in
+ * Vulkan) and border colour channels the format lacks (Vulkan substitutes them, Intel does not) are
+ * not compared.
  *
  * usage: test_lavapipe [--cases N] [--seed S] [--case I] [-v]
  * A mismatch prints the case index and seed; --seed S --case I replays it alone.
@@ -104,11 +105,11 @@ static const struct {
 #define NFMT (sizeof(fmts) / sizeof(fmts[0]))
 
 enum dim { D1, D1A, D2, D2A, D3, DC, DCA, NDIM };
-static const char *const dim_name[NDIM] = {"1D", "1DArray", "2D", "2DArray", "3D", "Cube",
-                                           "CubeArray"};
+static const char *const dim_name[NDIM] = {"1D", "1DArray", "2D",       "2DArray",
+                                           "3D", "Cube",    "CubeArray"};
 enum op { O_L, O_LZ, O_D, O_L_C, O_D_C, O_LD, O_SIZE, NOP };
-static const char *const op_name[NOP] = {"sample_l", "sample_lz", "sample_d", "sample_l_c",
-                                         "sample_d_c", "ld", "resinfo"};
+static const char *const op_name[NOP] = {"sample_l",   "sample_lz", "sample_d", "sample_l_c",
+                                         "sample_d_c", "ld",        "resinfo"};
 
 typedef struct lane_in {
     float a[4], b[4], c[4], d[4];
@@ -166,7 +167,9 @@ static void gen_case(vk *v, tcase *c)
     }
     uint32_t maxd = c->dim == D3 ? 9 : 17;
     c->w = 1 + rnd(maxd);
-    c->h = c->dim == D1 || c->dim == D1A ? 1 : (c->dim == DC || c->dim == DCA) ? c->w : 1 + rnd(maxd);
+    c->h = c->dim == D1 || c->dim == D1A     ? 1
+           : (c->dim == DC || c->dim == DCA) ? c->w
+                                             : 1 + rnd(maxd);
     c->dd = c->dim == D3 ? 1 + rnd(9) : 1;
     c->layers = (c->dim == D1A || c->dim == D2A || c->dim == DCA) ? 1 + rnd(4) : 1;
     uint32_t big = c->w > c->h ? c->w : c->h;
@@ -246,14 +249,14 @@ static void gen_case(vk *v, tcase *c)
         if (c->dim == D2A)
             x->a[2] = lay;
         x->a[3] = c->dim == DCA ? lay : 0.0f;
-        x->b[0] = rndf(-1.0f, (float)c->nlev + 1.0f);                     /* lod */
+        x->b[0] = rndf(-1.0f, (float)c->nlev + 1.0f);                           /* lod */
         x->b[1] = fi->ch[0].type == VSMP_CHAN_UNORM ? rndf(0, 1) : rndf(-1, 1); /* ref */
         /* fetch: mostly in range, some out */
         uint32_t lw = c->w >> c->base ? c->w >> c->base : 1;
         uint32_t lh = c->h >> c->base ? c->h >> c->base : 1;
         x->i[0] = (int32_t)rnd(lw + 2) - 1;
         x->i[1] = c->dim == D1A ? (int32_t)rnd(c->layers + 1) : (int32_t)rnd(lh + 2) - 1;
-        x->i[2] = c->dim == D2A ? (int32_t)rnd(c->layers + 1)
+        x->i[2] = c->dim == D2A  ? (int32_t)rnd(c->layers + 1)
                   : c->dim == D3 ? (int32_t)rnd(c->dd + 2) - 1
                                  : 0;
         x->i[3] = c->op == O_SIZE ? size_lod : (int32_t)rnd(c->nlev + 1);
@@ -268,9 +271,13 @@ static void glsl_for(const tcase *c, char *out, size_t n)
     const char *pre = fi->cls == VSMP_CLASS_UINT ? "u" : fi->cls == VSMP_CLASS_SINT ? "i" : "";
     bool shadow = c->op == O_L_C || c->op == O_D_C;
     static const char *const P[NDIM] = {"a.x", "a.xy", "a.xy", "a.xyz", "a.xyz", "a.xyz", "a"};
-    static const char *const PS[NDIM] = {"vec3(a.x, 0.0, b.y)", "vec3(a.xy, b.y)",
-                                         "vec3(a.xy, b.y)",    "vec4(a.xyz, b.y)", "",
-                                         "vec4(a.xyz, b.y)",   ""};
+    static const char *const PS[NDIM] = {"vec3(a.x, 0.0, b.y)",
+                                         "vec3(a.xy, b.y)",
+                                         "vec3(a.xy, b.y)",
+                                         "vec4(a.xyz, b.y)",
+                                         "",
+                                         "vec4(a.xyz, b.y)",
+                                         ""};
     static const char *const G[NDIM] = {"x", "x", "xy", "xy", "xyz", "xyz", "xyz"};
     static const char *const I[NDIM] = {"i.x", "i.xy", "i.xy", "i.xyz", "i.xyz", "", ""};
     char off[64] = "";
@@ -286,7 +293,9 @@ static void glsl_for(const tcase *c, char *out, size_t n)
     const char *O = has_off ? "Offset" : "";
     char expr[512];
     const char *conv = fi->cls == VSMP_CLASS_FLOAT ? "floatBitsToUint(r)" : "uvec4(r)";
-    const char *rt = fi->cls == VSMP_CLASS_UINT ? "uvec4" : fi->cls == VSMP_CLASS_SINT ? "ivec4" : "vec4";
+    const char *rt = fi->cls == VSMP_CLASS_UINT   ? "uvec4"
+                     : fi->cls == VSMP_CLASS_SINT ? "ivec4"
+                                                  : "vec4";
     switch (c->op) {
     case O_L:
         snprintf(expr, sizeof(expr), "%s r = textureLod%s(tex, %s, b.x%s);", rt, O, P[c->dim], off);
@@ -303,22 +312,21 @@ static void glsl_for(const tcase *c, char *out, size_t n)
                  PS[c->dim], off);
         break;
     case O_D_C:
-        snprintf(expr, sizeof(expr), "vec4 r = vec4(textureGrad%s(tex, %s, c.%s, d.%s%s), 0, 0, 0);",
-                 O, PS[c->dim], G[c->dim], G[c->dim], off);
+        snprintf(expr, sizeof(expr),
+                 "vec4 r = vec4(textureGrad%s(tex, %s, c.%s, d.%s%s), 0, 0, 0);", O, PS[c->dim],
+                 G[c->dim], G[c->dim], off);
         break;
     case O_LD:
         snprintf(expr, sizeof(expr), "%s r = texelFetch%s(tex, %s, i.w%s);", rt, O, I[c->dim], off);
         break;
     case O_SIZE: {
-        static const char *const sz[NDIM] = {"ivec4(textureSize(tex, i.w), 0, 0, 0)",
-                                             "ivec4(textureSize(tex, i.w), 0, 0)",
-                                             "ivec4(textureSize(tex, i.w), 0, 0)",
-                                             "ivec4(textureSize(tex, i.w), 0)",
-                                             "ivec4(textureSize(tex, i.w), 0)",
-                                             "ivec4(textureSize(tex, i.w), 0, 0)",
-                                             "ivec4(textureSize(tex, i.w), 0)"};
-        snprintf(expr, sizeof(expr), "ivec4 s = %s; s.w = textureQueryLevels(tex); uvec4 r = uvec4(s);",
-                 sz[c->dim]);
+        static const char *const sz[NDIM] = {
+            "ivec4(textureSize(tex, i.w), 0, 0, 0)", "ivec4(textureSize(tex, i.w), 0, 0)",
+            "ivec4(textureSize(tex, i.w), 0, 0)",    "ivec4(textureSize(tex, i.w), 0)",
+            "ivec4(textureSize(tex, i.w), 0)",       "ivec4(textureSize(tex, i.w), 0, 0)",
+            "ivec4(textureSize(tex, i.w), 0)"};
+        snprintf(expr, sizeof(expr),
+                 "ivec4 s = %s; s.w = textureQueryLevels(tex); uvec4 r = uvec4(s);", sz[c->dim]);
         conv = "r";
         break;
     }
@@ -350,25 +358,38 @@ static VkCompareOp vk_compare(unsigned hw)
 {
     /* Intel returns 0 when `texel OP ref`; Vulkan 1 when `ref OP texel` (SEMANTICS 9) */
     switch (hw) {
-    case VSMP_PREFILTEROP_ALWAYS: return VK_COMPARE_OP_NEVER;
-    case VSMP_PREFILTEROP_NEVER: return VK_COMPARE_OP_ALWAYS;
-    case VSMP_PREFILTEROP_LESS: return VK_COMPARE_OP_LESS_OR_EQUAL;
-    case VSMP_PREFILTEROP_EQUAL: return VK_COMPARE_OP_NOT_EQUAL;
-    case VSMP_PREFILTEROP_LEQUAL: return VK_COMPARE_OP_LESS;
-    case VSMP_PREFILTEROP_GREATER: return VK_COMPARE_OP_GREATER_OR_EQUAL;
-    case VSMP_PREFILTEROP_NOTEQUAL: return VK_COMPARE_OP_EQUAL;
-    default: return VK_COMPARE_OP_GREATER;
+    case VSMP_PREFILTEROP_ALWAYS:
+        return VK_COMPARE_OP_NEVER;
+    case VSMP_PREFILTEROP_NEVER:
+        return VK_COMPARE_OP_ALWAYS;
+    case VSMP_PREFILTEROP_LESS:
+        return VK_COMPARE_OP_LESS_OR_EQUAL;
+    case VSMP_PREFILTEROP_EQUAL:
+        return VK_COMPARE_OP_NOT_EQUAL;
+    case VSMP_PREFILTEROP_LEQUAL:
+        return VK_COMPARE_OP_LESS;
+    case VSMP_PREFILTEROP_GREATER:
+        return VK_COMPARE_OP_GREATER_OR_EQUAL;
+    case VSMP_PREFILTEROP_NOTEQUAL:
+        return VK_COMPARE_OP_EQUAL;
+    default:
+        return VK_COMPARE_OP_GREATER;
     }
 }
 
 static VkSamplerAddressMode vk_address(unsigned m)
 {
     switch (m) {
-    case VSMP_TCM_WRAP: return VK_SAMPLER_ADDRESS_MODE_REPEAT;
-    case VSMP_TCM_MIRROR: return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
-    case VSMP_TCM_CLAMP_BORDER: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
-    case VSMP_TCM_MIRROR_ONCE: return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
-    default: return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    case VSMP_TCM_WRAP:
+        return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    case VSMP_TCM_MIRROR:
+        return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+    case VSMP_TCM_CLAMP_BORDER:
+        return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    case VSMP_TCM_MIRROR_ONCE:
+        return VK_SAMPLER_ADDRESS_MODE_MIRROR_CLAMP_TO_EDGE;
+    default:
+        return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
     }
 }
 
@@ -383,7 +404,7 @@ static int make_sampler(vk *v, const tcase *c, VkSampler *out)
     VkSamplerReductionModeCreateInfo red = {
         .sType = VK_STRUCTURE_TYPE_SAMPLER_REDUCTION_MODE_CREATE_INFO,
         .pNext = &cb,
-        .reductionMode = !st->reduction_enable                  ? VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE
+        .reductionMode = !st->reduction_enable ? VK_SAMPLER_REDUCTION_MODE_WEIGHTED_AVERAGE
                          : st->reduction == VSMP_REDUCTION_MIN ? VK_SAMPLER_REDUCTION_MODE_MIN
                                                                : VK_SAMPLER_REDUCTION_MODE_MAX};
     bool shadow = c->op == O_L_C || c->op == O_D_C;
@@ -459,10 +480,10 @@ static void describe(const tcase *c, uint64_t seed)
             "  filters min %u mag %u mip %u, address %u %u %u, bias %g lod [%g, %g], "
             "compare %u, reduction %u/%u, offsets %d %d %d\n",
             c->index, (unsigned long long)seed, c->index, op_name[c->op], dim_name[c->dim],
-            vsmp_format_get(fmts[c->fmt].f)->name, c->w, c->h, c->dd, c->layers, c->levels,
-            c->base, c->nlev, s->min_filter, s->mag_filter, s->mip_filter, s->address[0],
-            s->address[1], s->address[2], s->lod_bias, s->min_lod, s->max_lod, s->shadow_func,
-            s->reduction_enable, s->reduction, c->off[0], c->off[1], c->off[2]);
+            vsmp_format_get(fmts[c->fmt].f)->name, c->w, c->h, c->dd, c->layers, c->levels, c->base,
+            c->nlev, s->min_filter, s->mag_filter, s->mip_filter, s->address[0], s->address[1],
+            s->address[2], s->lod_bias, s->min_lod, s->max_lod, s->shadow_func, s->reduction_enable,
+            s->reduction, c->off[0], c->off[1], c->off[2]);
 }
 
 /* Whether texelFetch of lane l is inside the view (otherwise Vulkan leaves it undefined). */
@@ -505,13 +526,27 @@ static int run_vsmp(const tcase *c, const vsmp_surface *surf, float lod_shift, i
         st.min_filter = st.mag_filter;
     unsigned op;
     switch (c->op) {
-    case O_L: op = VSMP_SUB_SAMPLE_L; break;
-    case O_LZ: op = VSMP_SUB_SAMPLE_LZ; break;
-    case O_D: op = VSMP_SUB_SAMPLE_D; break;
-    case O_L_C: op = VSMP_SUB_SAMPLE_L_C; break;
-    case O_D_C: op = VSMP_SUB_SAMPLE_D_C; break;
-    case O_LD: op = VSMP_SUB_LD; break;
-    default: op = VSMP_SUB_RESINFO; break;
+    case O_L:
+        op = VSMP_SUB_SAMPLE_L;
+        break;
+    case O_LZ:
+        op = VSMP_SUB_SAMPLE_LZ;
+        break;
+    case O_D:
+        op = VSMP_SUB_SAMPLE_D;
+        break;
+    case O_L_C:
+        op = VSMP_SUB_SAMPLE_L_C;
+        break;
+    case O_D_C:
+        op = VSMP_SUB_SAMPLE_D_C;
+        break;
+    case O_LD:
+        op = VSMP_SUB_LD;
+        break;
+    default:
+        op = VSMP_SUB_RESINFO;
+        break;
     }
     static uint32_t p[VSMP_P_COUNT][LANES];
     memset(p, 0, sizeof(p));
@@ -561,10 +596,9 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
     /* the surface: packed levels, filled with random texels, shared by both sides */
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
-    static const vsmp_surface_type types[NDIM] = {VSMP_SURFTYPE_1D, VSMP_SURFTYPE_1D,
-                                                  VSMP_SURFTYPE_2D, VSMP_SURFTYPE_2D,
-                                                  VSMP_SURFTYPE_3D, VSMP_SURFTYPE_CUBE,
-                                                  VSMP_SURFTYPE_CUBE};
+    static const vsmp_surface_type types[NDIM] = {
+        VSMP_SURFTYPE_1D, VSMP_SURFTYPE_1D,   VSMP_SURFTYPE_2D,  VSMP_SURFTYPE_2D,
+        VSMP_SURFTYPE_3D, VSMP_SURFTYPE_CUBE, VSMP_SURFTYPE_CUBE};
     d.type = types[c->dim];
     d.array = c->dim == D1A || c->dim == D2A || c->dim == DCA;
     d.format = fi->format;
@@ -593,17 +627,20 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
         offs[l] = ld->level_offset[l];
     offs[c->levels] = ld->data_size;
     static const VkImageViewType vt[NDIM] = {
-        VK_IMAGE_VIEW_TYPE_1D, VK_IMAGE_VIEW_TYPE_1D_ARRAY, VK_IMAGE_VIEW_TYPE_2D,
-        VK_IMAGE_VIEW_TYPE_2D_ARRAY, VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_VIEW_TYPE_CUBE,
+        VK_IMAGE_VIEW_TYPE_1D,        VK_IMAGE_VIEW_TYPE_1D_ARRAY, VK_IMAGE_VIEW_TYPE_2D,
+        VK_IMAGE_VIEW_TYPE_2D_ARRAY,  VK_IMAGE_VIEW_TYPE_3D,       VK_IMAGE_VIEW_TYPE_CUBE,
         VK_IMAGE_VIEW_TYPE_CUBE_ARRAY};
-    vk_image_desc id = {vt[c->dim], fmts[c->fmt].vk, c->w, c->h, c->dd,
-                        c->dim == DC || c->dim == DCA ? 6 * c->layers : c->layers,
-                        c->levels,
-                        c->st.mip_filter == VSMP_MIPFILTER_NONE && c->op != O_SIZE &&
-                                c->op != O_LD
-                            ? 1
-                            : c->nlev,
-                        c->base, depth};
+    vk_image_desc id = {
+        vt[c->dim],
+        fmts[c->fmt].vk,
+        c->w,
+        c->h,
+        c->dd,
+        c->dim == DC || c->dim == DCA ? 6 * c->layers : c->layers,
+        c->levels,
+        c->st.mip_filter == VSMP_MIPFILTER_NONE && c->op != O_SIZE && c->op != O_LD ? 1 : c->nlev,
+        c->base,
+        depth};
     vk_image im;
     VkSampler smp = VK_NULL_HANDLE;
     vk_buffer in, out;
@@ -639,7 +676,6 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
                 for (int k = -4; k <= 4 && ok_run; k++)
                     if (k || f)
                         ok_run &= run_vsmp(c, surf, delta * (float)k / 4.0f, f, &alt[nalt++]) == 0;
-
         }
         if (ok_run) {
             rc = 0;
@@ -655,10 +691,9 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
                     bool ok;
                     if (c->op == O_SIZE) {
                         /* the components Vulkan's textureSize returns, and the level count */
-                        unsigned ncomp = c->dim == D1 ? 1 : c->dim == D3 || c->dim == D2A ||
-                                                                    c->dim == DCA
-                                                                ? 3
-                                                                : 2;
+                        unsigned ncomp = c->dim == D1                                     ? 1
+                                         : c->dim == D3 || c->dim == D2A || c->dim == DCA ? 3
+                                                                                          : 2;
                         if (ch < 3 && ch >= ncomp)
                             continue;
                         if (c->dim == D1A && ch == 1)
@@ -710,10 +745,11 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
     if (verbose)
         describe(c, seed);
     if (getenv("LVP_SUMMARY"))
-        fprintf(stderr, "SUMMARY case %u %s %s %s base %u nlev %u levels %u mip %u min %u mag %u "
-                "fails %u\n", c->index, op_name[c->op], dim_name[c->dim], fi->name, c->base,
-                c->nlev, c->levels, c->st.mip_filter, c->st.min_filter, c->st.mag_filter,
-                s->fails - fails_before);
+        fprintf(stderr,
+                "SUMMARY case %u %s %s %s base %u nlev %u levels %u mip %u min %u mag %u "
+                "fails %u\n",
+                c->index, op_name[c->op], dim_name[c->dim], fi->name, c->base, c->nlev, c->levels,
+                c->st.mip_filter, c->st.min_filter, c->st.mag_filter, s->fails - fails_before);
     vkDestroySampler(v->dev, smp, NULL);
     vk_buffer_free(v, &in);
     vk_buffer_free(v, &out);

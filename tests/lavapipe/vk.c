@@ -55,8 +55,8 @@ int vk_init(vk *v)
         fprintf(stderr, "vk: no lavapipe (llvmpipe) device among %u devices\n", n);
         return -1;
     }
-    VkPhysicalDeviceDriverProperties drv = {.sType =
-                                                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+    VkPhysicalDeviceDriverProperties drv = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
     VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                       .pNext = &drv};
     vkGetPhysicalDeviceProperties2(v->phys, &p2);
@@ -69,8 +69,7 @@ int vk_init(vk *v)
     if (nq > 8)
         nq = 8;
     vkGetPhysicalDeviceQueueFamilyProperties(v->phys, &nq, qp);
-    for (v->qfam = 0; v->qfam < nq && !(qp[v->qfam].queueFlags & VK_QUEUE_COMPUTE_BIT);
-         v->qfam++)
+    for (v->qfam = 0; v->qfam < nq && !(qp[v->qfam].queueFlags & VK_QUEUE_COMPUTE_BIT); v->qfam++)
         ;
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -81,11 +80,11 @@ int vk_init(vk *v)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
         .customBorderColors = VK_TRUE,
         .customBorderColorWithoutFormat = VK_TRUE};
-    VkPhysicalDeviceVulkan12Features f12 = {.sType =
-                                                VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                            .pNext = &cbc,
-                                            .samplerMirrorClampToEdge = VK_TRUE,
-                                            .samplerFilterMinmax = VK_TRUE};
+    VkPhysicalDeviceVulkan12Features f12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = &cbc,
+        .samplerMirrorClampToEdge = VK_TRUE,
+        .samplerFilterMinmax = VK_TRUE};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                     .pNext = &f12};
     f2.features.imageCubeArray = VK_TRUE;
@@ -166,9 +165,8 @@ static int mem_type(vk *v, uint32_t bits, VkMemoryPropertyFlags want)
 int vk_buffer_make(vk *v, size_t size, VkBufferUsageFlags usage, vk_buffer *b)
 {
     memset(b, 0, sizeof(*b));
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                              .size = size ? size : 4,
-                              .usage = usage};
+    VkBufferCreateInfo bci = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size ? size : 4, .usage = usage};
     VKCHECK(vkCreateBuffer(v->dev, &bci, NULL, &b->buf));
     VkMemoryRequirements mr;
     vkGetBufferMemoryRequirements(v->dev, b->buf, &mr);
@@ -195,9 +193,8 @@ void vk_buffer_free(vk *v, vk_buffer *b)
 
 static int submit(vk *v, VkCommandBuffer cb)
 {
-    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                       .commandBufferCount = 1,
-                       .pCommandBuffers = &cb};
+    VkSubmitInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
     VKCHECK(vkQueueSubmit(v->queue, 1, &si, VK_NULL_HANDLE));
     VKCHECK(vkQueueWaitIdle(v->queue));
     return 0;
@@ -222,8 +219,9 @@ bool vk_format_supported(vk *v, VkFormat f, bool need_linear)
 {
     VkFormatProperties fp;
     vkGetPhysicalDeviceFormatProperties(v->phys, f, &fp);
-    VkFormatFeatureFlags want = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
-                                (need_linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
+    VkFormatFeatureFlags want =
+        VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT |
+        (need_linear ? VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT : 0);
     return (fp.optimalTilingFeatures & want) == want;
 }
 
@@ -231,13 +229,13 @@ int vk_image_make(vk *v, const vk_image_desc *d, const void *data, const size_t 
                   vk_image *im)
 {
     memset(im, 0, sizeof(*im));
-    bool cube = d->view_type == VK_IMAGE_VIEW_TYPE_CUBE ||
-                d->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
-    VkImageType it = d->view_type == VK_IMAGE_VIEW_TYPE_1D ||
-                             d->view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY
-                         ? VK_IMAGE_TYPE_1D
-                     : d->view_type == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D
-                                                             : VK_IMAGE_TYPE_2D;
+    bool cube =
+        d->view_type == VK_IMAGE_VIEW_TYPE_CUBE || d->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+    VkImageType it =
+        d->view_type == VK_IMAGE_VIEW_TYPE_1D || d->view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY
+            ? VK_IMAGE_TYPE_1D
+        : d->view_type == VK_IMAGE_VIEW_TYPE_3D ? VK_IMAGE_TYPE_3D
+                                                : VK_IMAGE_TYPE_2D;
     VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                              .flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
                              .imageType = it,
@@ -257,8 +255,8 @@ int vk_image_make(vk *v, const vk_image_desc *d, const void *data, const size_t 
                                 .memoryTypeIndex = (uint32_t)mem_type(v, mr.memoryTypeBits, 0)};
     VKCHECK(vkAllocateMemory(v->dev, &mai, NULL, &im->mem));
     VKCHECK(vkBindImageMemory(v->dev, im->img, im->mem, 0));
-    VkImageAspectFlags aspect = d->depth_aspect ? VK_IMAGE_ASPECT_DEPTH_BIT
-                                                : VK_IMAGE_ASPECT_COLOR_BIT;
+    VkImageAspectFlags aspect =
+        d->depth_aspect ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
     size_t total = level_offset[d->levels];
     vk_buffer st;
     if (vk_buffer_make(v, total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, &st))
@@ -296,12 +294,12 @@ int vk_image_make(vk *v, const vk_image_desc *d, const void *data, const size_t 
     vk_buffer_free(v, &st);
     if (rc)
         return -1;
-    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = im->img,
-                                 .viewType = d->view_type,
-                                 .format = d->format,
-                                 .subresourceRange = {aspect, d->base_level, d->view_levels, 0,
-                                                      d->layers}};
+    VkImageViewCreateInfo vci = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+        .image = im->img,
+        .viewType = d->view_type,
+        .format = d->format,
+        .subresourceRange = {aspect, d->base_level, d->view_levels, 0, d->layers}};
     VKCHECK(vkCreateImageView(v->dev, &vci, NULL, &im->view));
     return 0;
 }
@@ -354,9 +352,8 @@ VkShaderModule vk_shader(vk *v, const char *glsl)
         return VK_NULL_HANDLE;
     }
     fclose(f);
-    VkShaderModuleCreateInfo smi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = (size_t)n,
-                                    .pCode = code};
+    VkShaderModuleCreateInfo smi = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = (size_t)n, .pCode = code};
     shader_entry *e = &g_sh[g_nsh];
     VkResult r = vkCreateShaderModule(v->dev, &smi, NULL, &e->sm);
     free(code);
@@ -397,25 +394,24 @@ int vk_dispatch_groups(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp
     VKCHECK(vkAllocateDescriptorSets(v->dev, &dai, &ds));
     VkDescriptorImageInfo ii = {smp, view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
     VkDescriptorBufferInfo bi[2] = {{in->buf, 0, VK_WHOLE_SIZE}, {out->buf, 0, VK_WHOLE_SIZE}};
-    VkWriteDescriptorSet w[3] = {
-        {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .dstSet = ds,
-         .dstBinding = 0,
-         .descriptorCount = 1,
-         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-         .pImageInfo = &ii},
-        {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .dstSet = ds,
-         .dstBinding = 1,
-         .descriptorCount = 1,
-         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-         .pBufferInfo = &bi[0]},
-        {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-         .dstSet = ds,
-         .dstBinding = 2,
-         .descriptorCount = 1,
-         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-         .pBufferInfo = &bi[1]}};
+    VkWriteDescriptorSet w[3] = {{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = ds,
+                                  .dstBinding = 0,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                  .pImageInfo = &ii},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = ds,
+                                  .dstBinding = 1,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = &bi[0]},
+                                 {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                  .dstSet = ds,
+                                  .dstBinding = 2,
+                                  .descriptorCount = 1,
+                                  .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                  .pBufferInfo = &bi[1]}};
     vkUpdateDescriptorSets(v->dev, 3, w, 0, NULL);
     VkCommandBuffer cb = begin(v);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
