@@ -248,9 +248,35 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir, j
                 vsmp_surface_store(s, 0, z, x, y, &t);
             }
     free(png);
-    json_object *gm = field(js, "generate_mips");
-    if (!gm || json_object_get_boolean(gm))
+    json_object *gm = field(js, "generate_mips"), *mt = field(js, "mip_texels");
+    if (mt) {
+        /* levels 1.. given: mip_texels[i] holds level i + 1 like "texels" holds level 0 */
+        if (!json_object_is_type(mt, json_type_array) ||
+            json_object_array_length(mt) > (size_t)d.levels - 1) {
+            vsmp_surface_free(s);
+            return fail(e, "surface.mip_texels: an array of at most levels - 1 texel arrays");
+        }
+        for (size_t i = 0; i < json_object_array_length(mt); i++) {
+            json_object *lt = json_object_array_get_idx(mt, i);
+            uint32_t lw, lh, ln;
+            vsmp_surface_level_size(s, (unsigned)i + 1, &lw, &lh, NULL, &ln);
+            if (!json_object_is_type(lt, json_type_array) ||
+                json_object_array_length(lt) != (size_t)lw * lh * ln) {
+                vsmp_surface_free(s);
+                return fail(e, "surface.mip_texels[%zu]: expected %u texels", i, lw * lh * ln);
+            }
+            for (uint32_t k = 0; k < lw * lh * ln; k++) {
+                vsmp_texel t;
+                if (texel_from_json(json_object_array_get_idx(lt, k), fi, &t, e)) {
+                    vsmp_surface_free(s);
+                    return -1;
+                }
+                vsmp_surface_store(s, (unsigned)i + 1, k / (lw * lh), k % lw, (k / lw) % lh, &t);
+            }
+        }
+    } else if (!gm || json_object_get_boolean(gm)) {
         vsmp_surface_generate_mips(s);
+    }
     *out = s;
     return 0;
 }

@@ -118,6 +118,15 @@ with tempfile.TemporaryDirectory() as tmp:
         check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
     r = run(["sample", jp])
     check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
+    # given mips: level 1 (2x1) = 10, 20; sample_l lod 1 at u 0.75 -> x 1.5 -> texel 1 = 20
+    job["surface"]["levels"] = 2
+    job["surface"]["mip_texels"] = [[[10], [20]]]
+    job["sampler"] = {"mip_filter": "nearest"}
+    job["lanes"] = [{"op": "sample_l", "u": 0.75, "v": 0.5, "lod": 1.0}]
+    open(jp, "w").write(_json.dumps(job))
+    r = run(["sample", "--format", "json", jp])
+    check(r.returncode == 0 and _json.loads(r.stdout)["lanes"][0]["rgba"][0] == 20.0,
+          "given mip levels")
     open(jp, "w").write('{"surface": {"format": "R8_UNORM", "width": 0}, "lanes": [{"op": "sample"}]}')
     r = run(["sample", jp])
     check(r.returncode == 1 and b"invalid surface" in r.stderr, "bad surface reported")

@@ -70,9 +70,8 @@ static int compile(vk *v, const char *glsl, const char *stage, VkShaderModule *o
         return -1;
     }
     fclose(f);
-    VkShaderModuleCreateInfo smi = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = (size_t)n,
-                                    .pCode = code};
+    VkShaderModuleCreateInfo smi = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = (size_t)n, .pCode = code};
     VkResult r = vkCreateShaderModule(v->dev, &smi, NULL, out);
     free(code);
     return r == VK_SUCCESS ? 0 : -1;
@@ -309,9 +308,8 @@ int vk_frag_run(vk *v, const char *glsl, VkImageView view, VkSampler smp, const 
                            .imageExtent = {W, H, 1}};
     vkCmdCopyImageToBuffer(cmd, f_img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, rb.buf, 1, &r);
     vkEndCommandBuffer(cmd);
-    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                       .commandBufferCount = 1,
-                       .pCommandBuffers = &cmd};
+    VkSubmitInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
     VKCHECK(vkQueueSubmit(v->queue, 1, &si, VK_NULL_HANDLE));
     VKCHECK(vkQueueWaitIdle(v->queue));
     const uint32_t *px = rb.map;
