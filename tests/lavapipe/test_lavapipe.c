@@ -307,6 +307,21 @@ static void gen_case(vk *v, tcase *c)
     }
 }
 
+/* The ", offset" argument of a texture*Offset call; false when the case has none. */
+static bool offset_arg(const tcase *c, char *off, size_t n)
+{
+    off[0] = 0;
+    if (!c->off[0] && !c->off[1] && !c->off[2])
+        return false;
+    if (c->dim == D1 || c->dim == D1A)
+        snprintf(off, n, ", %d", c->off[0]);
+    else if (c->dim == D3)
+        snprintf(off, n, ", ivec3(%d, %d, %d)", c->off[0], c->off[1], c->off[2]);
+    else
+        snprintf(off, n, ", ivec2(%d, %d)", c->off[0], c->off[1]);
+    return true;
+}
+
 /* ---- GLSL for a case ---- */
 
 static void glsl_for(const tcase *c, char *out, size_t n)
@@ -324,16 +339,8 @@ static void glsl_for(const tcase *c, char *out, size_t n)
                                          ""};
     static const char *const G[NDIM] = {"x", "x", "xy", "xy", "xyz", "xyz", "xyz"};
     static const char *const I[NDIM] = {"i.x", "i.xy", "i.xy", "i.xyz", "i.xyz", "", ""};
-    char off[64] = "";
-    bool has_off = c->off[0] || c->off[1] || c->off[2];
-    if (has_off) {
-        if (c->dim == D1 || c->dim == D1A)
-            snprintf(off, sizeof(off), ", %d", c->off[0]);
-        else if (c->dim == D3)
-            snprintf(off, sizeof(off), ", ivec3(%d, %d, %d)", c->off[0], c->off[1], c->off[2]);
-        else
-            snprintf(off, sizeof(off), ", ivec2(%d, %d)", c->off[0], c->off[1]);
-    }
+    char off[64];
+    bool has_off = offset_arg(c, off, sizeof(off));
     const char *O = has_off ? "Offset" : "";
     char expr[512];
     const char *conv = fi->cls == VSMP_CLASS_FLOAT ? "floatBitsToUint(r)" : "uvec4(r)";
@@ -406,16 +413,8 @@ static void frag_glsl_for(const tcase *c, char *out, size_t n)
         "vec3(a.x, 0.0, b.y)", "vec3(a.xy, b.y)", "vec3(a.xy, b.y)", "vec4(a.xyz, b.y)", "",
         "vec4(a.xyz, b.y)",    "a, b.y"};
     static const char *const PQ[NDIM] = {"a.x", "a.x", "a.xy", "a.xy", "a.xyz", "a.xyz", "a.xyz"};
-    char off[64] = "";
-    bool has_off = c->off[0] || c->off[1] || c->off[2];
-    if (has_off) {
-        if (c->dim == D1 || c->dim == D1A)
-            snprintf(off, sizeof(off), ", %d", c->off[0]);
-        else if (c->dim == D3)
-            snprintf(off, sizeof(off), ", ivec3(%d, %d, %d)", c->off[0], c->off[1], c->off[2]);
-        else
-            snprintf(off, sizeof(off), ", ivec2(%d, %d)", c->off[0], c->off[1]);
-    }
+    char off[64];
+    bool has_off = offset_arg(c, off, sizeof(off));
     const char *O = has_off ? "Offset" : "";
     const char *rt = fi->cls == VSMP_CLASS_UINT   ? "uvec4"
                      : fi->cls == VSMP_CLASS_SINT ? "ivec4"

@@ -315,19 +315,15 @@ void vk_image_free(vk *v, vk_image *im)
     memset(im, 0, sizeof(*im));
 }
 
-VkShaderModule vk_shader(vk *v, const char *glsl)
+int vk_compile(vk *v, const char *glsl, const char *stage, VkShaderModule *out)
 {
-    for (int i = 0; i < g_nsh; i++)
-        if (strcmp(g_sh[i].src, glsl) == 0)
-            return g_sh[i].sm;
-    if (g_nsh == (int)(sizeof(g_sh) / sizeof(g_sh[0])))
-        return VK_NULL_HANDLE;
+    static int serial;
     char src[320], spv[320], cmd[1024];
-    snprintf(src, sizeof(src), "%s/s%d.comp", v->tmpdir, g_nsh);
-    snprintf(spv, sizeof(spv), "%s/s%d.spv", v->tmpdir, g_nsh);
+    snprintf(src, sizeof(src), "%s/s%d.%s", v->tmpdir, serial, stage);
+    snprintf(spv, sizeof(spv), "%s/s%d.spv", v->tmpdir, serial++);
     FILE *f = fopen(src, "w");
     if (!f)
-        return VK_NULL_HANDLE;
+        return -1;
     fputs(glsl, f);
     fclose(f);
     snprintf(cmd, sizeof(cmd), "glslangValidator -V --target-env vulkan1.2 -o %s %s > %s.log 2>&1",
@@ -337,11 +333,11 @@ VkShaderModule vk_shader(vk *v, const char *glsl)
         snprintf(cmd, sizeof(cmd), "cat %s.log >&2", src);
         if (system(cmd) != 0)
             fprintf(stderr, "vk: (no log)\n");
-        return VK_NULL_HANDLE;
+        return -1;
     }
     f = fopen(spv, "rb");
     if (!f)
-        return VK_NULL_HANDLE;
+        return -1;
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -349,15 +345,25 @@ VkShaderModule vk_shader(vk *v, const char *glsl)
     if (!code || fread(code, 1, (size_t)n, f) != (size_t)n) {
         fclose(f);
         free(code);
-        return VK_NULL_HANDLE;
+        return -1;
     }
     fclose(f);
     VkShaderModuleCreateInfo smi = {
         .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = (size_t)n, .pCode = code};
-    shader_entry *e = &g_sh[g_nsh];
-    VkResult r = vkCreateShaderModule(v->dev, &smi, NULL, &e->sm);
+    VkResult r = vkCreateShaderModule(v->dev, &smi, NULL, out);
     free(code);
-    if (r != VK_SUCCESS)
+    return r == VK_SUCCESS ? 0 : -1;
+}
+
+VkShaderModule vk_shader(vk *v, const char *glsl)
+{
+    for (int i = 0; i < g_nsh; i++)
+        if (strcmp(g_sh[i].src, glsl) == 0)
+            return g_sh[i].sm;
+    if (g_nsh == (int)(sizeof(g_sh) / sizeof(g_sh[0])))
+        return VK_NULL_HANDLE;
+    shader_entry *e = &g_sh[g_nsh];
+    if (vk_compile(v, glsl, "comp", &e->sm))
         return VK_NULL_HANDLE;
     VkComputePipelineCreateInfo cpi = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,

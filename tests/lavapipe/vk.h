@@ -54,7 +54,9 @@ int vk_image_make(vk *v, const vk_image_desc *d, const void *data, const size_t 
                   vk_image *im);
 void vk_image_free(vk *v, vk_image *im);
 bool vk_format_supported(vk *v, VkFormat f, bool need_linear);
-/* Compile a compute shader; cached by source text. NULL on failure. */
+/* Compile GLSL for @p stage ("comp", "frag", "vert") with glslangValidator. 0 on success. */
+int vk_compile(vk *v, const char *glsl, const char *stage, VkShaderModule *out);
+/* Compile a compute shader and its pipeline; cached by source text. NULL on failure. */
 VkShaderModule vk_shader(vk *v, const char *glsl);
 /* Run one compute pass: binding 0 = combined image sampler, 1 = input SSBO, 2 = output SSBO. */
 int vk_dispatch(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp, vk_buffer *in,

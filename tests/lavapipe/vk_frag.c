@@ -40,43 +40,6 @@ typedef struct frag_entry {
 static frag_entry f_sh[4096];
 static int f_nsh;
 
-static int compile(vk *v, const char *glsl, const char *stage, VkShaderModule *out)
-{
-    static int serial;
-    char src[320], spv[320], cmd[1024];
-    snprintf(src, sizeof(src), "%s/f%d.%s", v->tmpdir, serial, stage);
-    snprintf(spv, sizeof(spv), "%s/f%d.spv", v->tmpdir, serial++);
-    FILE *f = fopen(src, "w");
-    if (!f)
-        return -1;
-    fputs(glsl, f);
-    fclose(f);
-    snprintf(cmd, sizeof(cmd), "glslangValidator -V --target-env vulkan1.2 -o %s %s > %s.log 2>&1",
-             spv, src, src);
-    if (system(cmd) != 0) {
-        fprintf(stderr, "vk: glslangValidator failed on:\n%s\n", glsl);
-        return -1;
-    }
-    f = fopen(spv, "rb");
-    if (!f)
-        return -1;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint32_t *code = malloc((size_t)n);
-    if (!code || fread(code, 1, (size_t)n, f) != (size_t)n) {
-        fclose(f);
-        free(code);
-        return -1;
-    }
-    fclose(f);
-    VkShaderModuleCreateInfo smi = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = (size_t)n, .pCode = code};
-    VkResult r = vkCreateShaderModule(v->dev, &smi, NULL, out);
-    free(code);
-    return r == VK_SUCCESS ? 0 : -1;
-}
-
 static int mem_type(vk *v, uint32_t bits)
 {
     for (uint32_t i = 0; i < v->mem.memoryTypeCount; i++)
@@ -162,7 +125,7 @@ int vk_frag_init(vk *v)
                              "  vec2 p = vec2((gl_VertexIndex << 1) & 2, gl_VertexIndex & 2);\n"
                              "  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);\n"
                              "}\n";
-    return compile(v, vs, "vert", &f_vs);
+    return vk_compile(v, vs, "vert", &f_vs);
 }
 
 void vk_frag_finish(vk *v)
@@ -192,7 +155,7 @@ static VkPipeline pipeline_for(vk *v, const char *glsl)
     if (f_nsh == (int)(sizeof(f_sh) / sizeof(f_sh[0])))
         return VK_NULL_HANDLE;
     frag_entry *e = &f_sh[f_nsh];
-    if (compile(v, glsl, "frag", &e->fs))
+    if (vk_compile(v, glsl, "frag", &e->fs))
         return VK_NULL_HANDLE;
     VkPipelineShaderStageCreateInfo st[2] = {
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
