@@ -10,7 +10,8 @@
  * whole 8/16/32-lane messages in structure-of-arrays form, as vISA issues them. Operations are
  * the vISA sub-ops (vsmp_subop in isa.h): sample, sample_b, sample_l, sample_c, sample_d,
  * sample_b_c, sample_l_c, LOD, sample_d_c, sample_lz, sample_c_lz, the sample_po family, ld,
- * ld_lz, load_l, resinfo and sampleinfo. The rules are those of docs/SAMPLING.md.
+ * ld_lz, load_l, ld2dms_w (UD form with mcsl/mcsh, UW form with mcs0..mcs3), ld_mcs, resinfo and
+ * sampleinfo. The rules are those of docs/SAMPLING.md.
  */
 
 #include <stdbool.h>
@@ -112,7 +113,8 @@ typedef struct vsmp_message {
 } vsmp_message;
 
 /** Results: channel c of lane l in c[c][l] (float bits or integers per the format class); the
- *  pixel null mask (bit l set = every texel lane l read was mapped). */
+ *  pixel null mask: bit l is 0 when lane l fetched a texel from a non-resident tile, 1 otherwise
+ *  (lanes that are disabled or past the message included). */
 typedef struct vsmp_result {
     uint32_t c[4][VSMP_MAX_LANES];
     uint32_t null_mask;

@@ -39,14 +39,16 @@ typedef struct vsmp_surface_desc {
     vsmp_surface_type type;
     bool array; /**< SurfaceArray: 1D array, 2D array, cube array */
     vsmp_format format;
-    uint32_t width;     /**< level-0 width in texels */
-    uint32_t height;    /**< level-0 height (1 for 1D) */
-    uint32_t depth;     /**< level-0 depth (3D only; 1 otherwise) */
-    uint32_t array_len; /**< layers (1D/2D) or cubes (CUBE); 1 when not an array */
-    uint32_t levels;    /**< mip levels present in memory, 1..15 */
-    uint32_t min_lod;   /**< SurfaceMinLOD: the first level the sampler sees */
-    uint32_t mip_count; /**< MIPCountLOD + 1: levels the sampler sees (0 = levels - min_lod) */
-    uint32_t samples;   /**< samples per pixel (1) */
+    uint32_t width;         /**< level-0 width in texels */
+    uint32_t height;        /**< level-0 height (1 for 1D) */
+    uint32_t depth;         /**< level-0 depth (3D only; 1 otherwise) */
+    uint32_t array_len;     /**< layers (1D/2D) or cubes (CUBE); 1 when not an array */
+    uint32_t levels;        /**< mip levels present in memory, 1..15 */
+    uint32_t min_lod;       /**< SurfaceMinLOD: the first level the sampler sees */
+    uint32_t mip_count;     /**< MIPCountLOD + 1: levels the sampler sees (0 = levels - min_lod) */
+    uint32_t samples;       /**< samples per pixel: 1, or 2, 4, 8, 16 (2D, one level) */
+    bool mcs;               /**< multisample: compressed through an MCS plane (SEMANTICS 4) */
+    vsmp_texel clear_color; /**< multisample with MCS: what a cleared pixel reads */
     /** Caller-owned memory, or NULL for vsmp-owned zeroed memory. */
     void *data;
     size_t data_size;
@@ -89,6 +91,40 @@ VSMP_API vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, ui
 /** Fill levels 1.. from level 0 with a 2x2(x2) box filter (float classes; integer classes take
  *  the top-left texel). */
 VSMP_API vsmp_status vsmp_surface_generate_mips(vsmp_surface *s);
+
+/* ---- multisample surfaces ----
+ * Samples live in planes: slice = layer * samples + plane (ISL's ARRAY layout). Without MCS,
+ * plane i holds sample i. With MCS, each pixel has an MCS element whose entry i (log2(samples)
+ * bits, little-endian) names the plane holding sample i; all ones means "cleared". */
+
+/** MCS element of pixel (x, y) of @p layer. @return VSMP_OK or VSMP_ERR_ARG. */
+VSMP_API vsmp_status vsmp_surface_set_mcs(vsmp_surface *s, uint32_t layer, uint32_t x, uint32_t y,
+                                          uint64_t mcs);
+VSMP_API vsmp_status vsmp_surface_get_mcs(const vsmp_surface *s, uint32_t layer, uint32_t x,
+                                          uint32_t y, uint64_t *mcs);
+/** The MCS value meaning "every sample in its own plane" (2x 0x2, 4x 0xE4, 8x 0xFAC688, 16x
+ *  0xFEDCBA9876543210) and the cleared value (all entries ones), for @p samples. */
+VSMP_API uint64_t vsmp_mcs_identity(uint32_t samples);
+VSMP_API uint64_t vsmp_mcs_clear(uint32_t samples);
+/**
+ * Compress an MCS surface whose planes hold per-sample data (plane i = sample i): equal samples
+ * share a plane (in order of first appearance), pixels whose samples all equal the clear colour
+ * become cleared. @return VSMP_OK or VSMP_ERR_ARG (not an MCS surface).
+ */
+VSMP_API vsmp_status vsmp_surface_compress(vsmp_surface *s);
+
+/* ---- sparse surfaces ----
+ * The surface's memory is divided into 64 KiB tiles (by byte offset in its layout). A
+ * non-resident tile reads as zero bytes and clears the pixel null mask bit of every lane that
+ * fetched from it (SEMANTICS 3). Every tile is resident until said otherwise. */
+#define VSMP_TILE_BYTES 65536u
+/** Number of tiles of the surface's memory. */
+VSMP_API size_t vsmp_surface_tile_count(const vsmp_surface *s);
+/** Mark a tile resident or not. @return VSMP_OK, VSMP_ERR_ARG, VSMP_ERR_NOMEM. */
+VSMP_API vsmp_status vsmp_surface_set_resident(vsmp_surface *s, size_t tile, bool resident);
+/** The tile holding texel (level, slice, x, y) (SIZE_MAX when out of range). */
+VSMP_API size_t vsmp_surface_tile_of(const vsmp_surface *s, unsigned level, uint32_t slice,
+                                     uint32_t x, uint32_t y);
 
 #ifdef __cplusplus
 }

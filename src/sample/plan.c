@@ -68,7 +68,15 @@ vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state 
         break;
     }
     const vsmp_op_info *oi = vsmp_op_find(VSMP_OPC_3D_SAMPLE, op, false);
-    if (op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO) {
+    bool ms = surf->d.samples > 1;
+    if (op == VSMP_SUB_LD2DMS_W || op == VSMP_SUB_LD_MCS) {
+        p.kind = op == VSMP_SUB_LD2DMS_W ? K_LD2DMS : K_LDMCS;
+        p.run = vsmp_ref_load_ms;
+    } else if (ms && op != VSMP_SUB_RESINFO && op != VSMP_SUB_SAMPLEINFO) {
+        vsmp_diags_add(diags, VSMP_SEV_ERROR, "plan", 0, 0, -1,
+                       "a multisample surface is read with ld2dms_w, ld_mcs and INFO only");
+        return VSMP_ERR_UNSUPPORTED;
+    } else if (op == VSMP_SUB_RESINFO || op == VSMP_SUB_SAMPLEINFO) {
         p.kind = op == VSMP_SUB_RESINFO ? K_RESINFO : K_SAMPLEINFO;
         p.run = vsmp_ref_info;
     } else if (op == VSMP_SUB_LD || op == VSMP_SUB_LD_LZ || op == VSMP_SUB_LD_L) {
@@ -139,8 +147,9 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     for (int a = 0; a < 3; a++)
         if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
             return VSMP_ERR_ARG;
+    /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
+     * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
+    r->null_mask = 0xffffffffu;
     p->run(p, m, r);
-    uint32_t lanes = m->simd == 32 ? 0xffffffffu : (1u << m->simd) - 1;
-    r->null_mask = lanes; /* every texel is mapped until sparse surfaces exist */
     return VSMP_OK;
 }

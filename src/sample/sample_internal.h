@@ -16,10 +16,18 @@ struct vsmp_surface {
     const vsmp_format_info *fi;
     uint8_t *mem;
     uint8_t *owned;
+    uint64_t *mcs;     /* multisample with MCS: one element per pixel per layer */
+    uint8_t *resident; /* sparse: one byte per 64 KiB tile (NULL: all resident) */
+    size_t tiles;
 };
 
+/* A texel load that honours residency: non-resident texels read as zero bytes and set *null_hit
+ * (which may be NULL). */
+void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                              uint32_t y, vsmp_texel *t, bool *null_hit);
+
 /* What an operation does, derived once from its sub-op. */
-enum op_kind { K_SAMPLE, K_LOD, K_LD, K_RESINFO, K_SAMPLEINFO };
+enum op_kind { K_SAMPLE, K_LOD, K_LD, K_RESINFO, K_SAMPLEINFO, K_LD2DMS, K_LDMCS };
 enum lod_mode { L_IMPLICIT, L_BIAS, L_EXPLICIT, L_ZERO, L_GRAD };
 
 typedef struct vsmp_plan vsmp_plan;
@@ -44,5 +52,6 @@ struct vsmp_plan {
 void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ref_info(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ref_load_ms(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

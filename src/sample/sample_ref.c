@@ -248,6 +248,7 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
 /* ---- texel fetch ---- */
 
 typedef struct level_ctx {
+    bool *null_hit; /* set when a fetched texel is in a non-resident tile */
     unsigned level; /* absolute */
     uint32_t size[3];
     uint32_t slice_base; /* layer or 6 * cube */
@@ -297,7 +298,7 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
     uint32_t slice = p->s->d.type == VSMP_SURFTYPE_3D     ? (uint32_t)z
                      : p->s->d.type == VSMP_SURFTYPE_CUBE ? lc->slice_base + lc->face
                                                           : lc->slice_base;
-    vsmp_surface_load(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t);
+    vsmp_surface_load_sparse(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t, lc->null_hit);
 }
 
 /* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
@@ -671,11 +672,12 @@ static void level_setup(const vsmp_plan *p, unsigned rel, const lane *ln, level_
 
 /* Sample one level, anisotropically when the lane says so. */
 static void sample_at(const vsmp_plan *p, unsigned rel, const lane *ln, bool linear,
-                      vsmp_texel *out)
+                      vsmp_texel *out, bool *null_hit)
 {
     level_ctx lc;
     float fc[3];
     level_setup(p, rel, ln, &lc, fc);
+    lc.null_hit = null_hit;
     if (ln->taps <= 1) {
         sample_level(p, &lc, fc, ln->off, linear, ln->ref, out);
         return;
@@ -760,10 +762,11 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         bool linear = filt != VSMP_FILTER_NEAREST;
         if (filt != VSMP_FILTER_ANISOTROPIC || lv.magnify)
             x->taps = 1;
-        sample_at(p, lv.l0, x, linear, &t);
+        bool hit = false;
+        sample_at(p, lv.l0, x, linear, &t, &hit);
         if (lv.l1 != lv.l0 && p->s->fi->cls == VSMP_CLASS_FLOAT) {
             vsmp_texel t1;
-            sample_at(p, lv.l1, x, linear, &t1);
+            sample_at(p, lv.l1, x, linear, &t1, &hit);
             bool mn = p->st.reduction == VSMP_REDUCTION_MIN,
                  mx = p->st.reduction == VSMP_REDUCTION_MAX;
             if (p->st.reduction_enable && (mn || mx)) {
@@ -778,6 +781,8 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         }
         if (p->compare && p->s->fi->depth)
             t.f[1] = 0.0f, t.f[2] = 0.0f, t.f[3] = 1.0f;
+        if (hit)
+            r->null_mask &= ~(1u << l);
         store(r, l, &t);
     }
 }
@@ -826,8 +831,11 @@ void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         case VSMP_SURFTYPE_NULL:
             break;
         }
+        bool hit = false;
         if (ok && x >= 0 && x < sz[0] && y >= 0 && y < sz[1])
-            vsmp_surface_load(p->s, level, slice, (uint32_t)x, (uint32_t)y, &t);
+            vsmp_surface_load_sparse(p->s, level, slice, (uint32_t)x, (uint32_t)y, &t, &hit);
+        if (hit)
+            r->null_mask &= ~(1u << l);
         store(r, l, &t);
     }
 }
@@ -864,5 +872,70 @@ void vsmp_ref_info(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         }
         for (int c = 0; c < 4; c++)
             r->c[c][l] = o[c];
+    }
+}
+
+/* ld2dms_w and ld_mcs (SEMANTICS 4): planes hold the samples; the MCS maps sample -> plane. */
+void vsmp_ref_load_ms(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_surface_desc *d = &s->d;
+    uint32_t n = d->samples > 1 ? d->samples : 1;
+    unsigned b = 0;
+    while ((1u << b) < n)
+        b++;
+    bool uw = m->param[VSMP_P_MCS0] || m->param[VSMP_P_MCS1] || m->param[VSMP_P_MCS2] ||
+              m->param[VSMP_P_MCS3];
+    for (unsigned l = 0; l < m->simd; l++) {
+        if (!(m->mask >> l & 1))
+            continue;
+        vsmp_texel t;
+        memset(&t, 0, sizeof(t));
+        int64_t x = (int64_t)(int32_t)pu(m, VSMP_P_U, l) + m->aoffimmi[0];
+        int64_t y = (int64_t)(int32_t)pu(m, VSMP_P_V, l) + m->aoffimmi[1];
+        int64_t layer = (int32_t)pu(m, VSMP_P_R, l);
+        uint32_t lod = pu(m, VSMP_P_LOD, l);
+        bool in = d->type != VSMP_SURFTYPE_NULL && lod == 0 && x >= 0 && x < d->width && y >= 0 &&
+                  y < d->height && layer >= 0 && layer < d->array_len;
+        if (p->kind == K_LDMCS) {
+            uint64_t mcs = 0;
+            if (in && s->mcs)
+                vsmp_surface_get_mcs(s, (uint32_t)layer, (uint32_t)x, (uint32_t)y, &mcs);
+            t.u[0] = (uint32_t)mcs;
+            t.u[1] = (uint32_t)(mcs >> 32);
+            store(r, l, &t);
+            continue;
+        }
+        if (!in) {
+            store(r, l, &t);
+            continue;
+        }
+        uint64_t mcs;
+        if (uw)
+            mcs = (uint64_t)(pu(m, VSMP_P_MCS0, l) & 0xffff) |
+                  (uint64_t)(pu(m, VSMP_P_MCS1, l) & 0xffff) << 16 |
+                  (uint64_t)(pu(m, VSMP_P_MCS2, l) & 0xffff) << 32 |
+                  (uint64_t)(pu(m, VSMP_P_MCS3, l) & 0xffff) << 48;
+        else
+            mcs = (uint64_t)pu(m, VSMP_P_MCSL, l) | (uint64_t)pu(m, VSMP_P_MCSH, l) << 32;
+        uint32_t si = pu(m, VSMP_P_SI, l);
+        if (si > n - 1)
+            si = n - 1; /* "clamped to the number of samples on the surface" */
+        uint32_t plane = si;
+        if (d->mcs) {
+            uint64_t clear = vsmp_mcs_clear(n);
+            if ((mcs & clear) == clear) {
+                t = d->clear_color;
+                store(r, l, &t);
+                continue;
+            }
+            plane = (uint32_t)(mcs >> (si * b)) & (n - 1);
+        }
+        bool hit = false;
+        vsmp_surface_load_sparse(s, 0, (uint32_t)layer * n + plane, (uint32_t)x, (uint32_t)y, &t,
+                                 &hit);
+        if (hit)
+            r->null_mask &= ~(1u << l);
+        store(r, l, &t);
     }
 }

@@ -44,7 +44,7 @@ static uint32_t slices_of(const vsmp_surface_desc *d, unsigned level)
     case VSMP_SURFTYPE_CUBE:
         return 6 * d->array_len;
     default:
-        return d->array_len;
+        return d->array_len * (d->samples > 1 ? d->samples : 1); /* planes of each layer */
     }
 }
 
@@ -78,8 +78,13 @@ static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
         return reject(diags, "min_lod must name a level in memory");
     if (d->mip_count > d->levels - d->min_lod)
         return reject(diags, "mip_count reaches past the levels in memory");
-    if (d->samples != 1)
-        return reject(diags, "multisample surfaces are not implemented yet");
+    if (d->samples != 1 && d->samples != 2 && d->samples != 4 && d->samples != 8 &&
+        d->samples != 16)
+        return reject(diags, "samples must be 1, 2, 4, 8 or 16");
+    if (d->samples > 1 && (d->type != VSMP_SURFTYPE_2D || d->levels != 1))
+        return reject(diags, "multisample surfaces are 2D (or 2D arrays) with one level");
+    if (d->mcs && d->samples == 1)
+        return reject(diags, "an MCS needs a multisample surface");
     return VSMP_OK;
 }
 
@@ -131,8 +136,20 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
         if (total > end)
             end = total;
     }
+    if (in->mcs) {
+        size_t px;
+        if (!mul_ok((size_t)in->width * in->height, in->array_len, &px) ||
+            !(s->mcs = calloc(px ? px : 1, sizeof(uint64_t)))) {
+            free(s);
+            return VSMP_ERR_NOMEM;
+        }
+        for (size_t i = 0; i < px; i++)
+            s->mcs[i] = vsmp_mcs_identity(in->samples);
+    }
+    s->tiles = (end + VSMP_TILE_BYTES - 1) / VSMP_TILE_BYTES;
     if (in->data) {
         if (in->data_size < end) {
+            free(s->mcs);
             free(s);
             return reject(diags, "data_size is smaller than the layout needs");
         }
@@ -140,6 +157,7 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
     } else {
         s->owned = calloc(end ? end : 1, 1);
         if (!s->owned) {
+            free(s->mcs);
             free(s);
             return VSMP_ERR_NOMEM;
         }
@@ -161,6 +179,8 @@ void vsmp_surface_free(vsmp_surface *s)
 {
     if (!s)
         return;
+    free(s->mcs);
+    free(s->resident);
     free(s->owned);
     free(s);
 }
@@ -260,4 +280,141 @@ vsmp_status vsmp_surface_generate_mips(vsmp_surface *s)
                     downsample(s, l, z, x, y);
     }
     return VSMP_OK;
+}
+
+/* ---- multisample ---- */
+
+static unsigned log2u(uint32_t v)
+{
+    unsigned r = 0;
+    while (v > 1)
+        v >>= 1, r++;
+    return r;
+}
+
+uint64_t vsmp_mcs_identity(uint32_t samples)
+{
+    unsigned b = log2u(samples);
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < samples && b; i++)
+        v |= (uint64_t)i << (i * b);
+    return v;
+}
+
+uint64_t vsmp_mcs_clear(uint32_t samples)
+{
+    unsigned bits = log2u(samples) * samples;
+    return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+}
+
+static uint64_t *mcs_at(const vsmp_surface *s, uint32_t layer, uint32_t x, uint32_t y)
+{
+    if (!s || !s->mcs || layer >= s->d.array_len || x >= s->d.width || y >= s->d.height)
+        return NULL;
+    return &s->mcs[((size_t)layer * s->d.height + y) * s->d.width + x];
+}
+
+vsmp_status vsmp_surface_set_mcs(vsmp_surface *s, uint32_t layer, uint32_t x, uint32_t y,
+                                 uint64_t mcs)
+{
+    uint64_t *m = mcs_at(s, layer, x, y);
+    if (!m)
+        return VSMP_ERR_ARG;
+    *m = mcs;
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_surface_get_mcs(const vsmp_surface *s, uint32_t layer, uint32_t x, uint32_t y,
+                                 uint64_t *mcs)
+{
+    const uint64_t *m = mcs_at(s, layer, x, y);
+    if (!m || !mcs)
+        return VSMP_ERR_ARG;
+    *mcs = *m;
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_surface_compress(vsmp_surface *s)
+{
+    if (!s || !s->mcs)
+        return VSMP_ERR_ARG;
+    uint32_t n = s->d.samples;
+    unsigned b = log2u(n);
+    size_t bytes = s->fi->bytes;
+    uint8_t clear[16] = {0};
+    vsmp_format_pack(s->fi, &s->d.clear_color, clear);
+    for (uint32_t layer = 0; layer < s->d.array_len; layer++)
+        for (uint32_t y = 0; y < s->d.height; y++)
+            for (uint32_t x = 0; x < s->d.width; x++) {
+                uint8_t smp[16][16], uniq[16][16];
+                unsigned nu = 0;
+                uint64_t mcs = 0;
+                bool cleared = true;
+                for (uint32_t i = 0; i < n; i++) {
+                    memcpy(smp[i], vsmp_surface_texel(s, 0, layer * n + i, x, y), bytes);
+                    cleared &= memcmp(smp[i], clear, bytes) == 0;
+                }
+                for (uint32_t i = 0; i < n; i++) {
+                    unsigned k = 0;
+                    while (k < nu && memcmp(uniq[k], smp[i], bytes))
+                        k++;
+                    if (k == nu)
+                        memcpy(uniq[nu++], smp[i], bytes);
+                    mcs |= (uint64_t)k << (i * b);
+                }
+                for (unsigned k = 0; k < nu; k++)
+                    memcpy(vsmp_surface_texel(s, 0, layer * n + k, x, y), uniq[k], bytes);
+                *mcs_at(s, layer, x, y) = cleared ? vsmp_mcs_clear(n) : mcs;
+            }
+    return VSMP_OK;
+}
+
+/* ---- sparse ---- */
+
+size_t vsmp_surface_tile_count(const vsmp_surface *s)
+{
+    return s ? s->tiles : 0;
+}
+
+vsmp_status vsmp_surface_set_resident(vsmp_surface *s, size_t tile, bool resident)
+{
+    if (!s || tile >= s->tiles)
+        return VSMP_ERR_ARG;
+    if (!s->resident) {
+        if (resident)
+            return VSMP_OK;
+        s->resident = malloc(s->tiles);
+        if (!s->resident)
+            return VSMP_ERR_NOMEM;
+        memset(s->resident, 1, s->tiles);
+    }
+    s->resident[tile] = resident;
+    return VSMP_OK;
+}
+
+size_t vsmp_surface_tile_of(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                            uint32_t y)
+{
+    const uint8_t *p = vsmp_surface_texel(s, level, slice, x, y);
+    return p ? (size_t)(p - s->mem) / VSMP_TILE_BYTES : SIZE_MAX;
+}
+
+void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
+                              uint32_t y, vsmp_texel *t, bool *null_hit)
+{
+    const uint8_t *p = vsmp_surface_texel(s, level, slice, x, y);
+    if (!p)
+        return;
+    if (s->resident) {
+        size_t first = (size_t)(p - s->mem) / VSMP_TILE_BYTES;
+        size_t last = (size_t)(p + s->fi->bytes - 1 - s->mem) / VSMP_TILE_BYTES;
+        if (!s->resident[first] || !s->resident[last]) {
+            static const uint8_t zero[16];
+            vsmp_format_unpack(s->fi, zero, t);
+            if (null_hit)
+                *null_hit = true;
+            return;
+        }
+    }
+    vsmp_format_unpack(s->fi, p, t);
 }
