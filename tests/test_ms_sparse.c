@@ -13,8 +13,7 @@ static float bf(uint32_t u)
     return f;
 }
 
-static vsmp_surface *ms_surface(uint32_t samples, bool mcs, uint32_t w, uint32_t h,
-                                uint32_t layers)
+static vsmp_surface *ms_surface(uint32_t samples, bool mcs, uint32_t w, uint32_t h, uint32_t layers)
 {
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
@@ -82,8 +81,7 @@ static void test_mcs_values(void)
 {
     /* entry i = i in log2(N) bits, little-endian (SEMANTICS 4.1) */
     CHECK(vsmp_mcs_identity(2) == 0x2 && vsmp_mcs_identity(4) == 0xe4 &&
-              vsmp_mcs_identity(8) == 0xfac688 &&
-              vsmp_mcs_identity(16) == 0xfedcba9876543210ull,
+              vsmp_mcs_identity(8) == 0xfac688 && vsmp_mcs_identity(16) == 0xfedcba9876543210ull,
           "identity MCS values");
     CHECK(vsmp_mcs_clear(2) == 0x3 && vsmp_mcs_clear(4) == 0xff && vsmp_mcs_clear(8) == 0xffffff &&
               vsmp_mcs_clear(16) == ~0ull,
@@ -100,7 +98,8 @@ static void test_uncompressed(void)
                 put(s, i, x, y, 100 * i + 10 * y + x);
     CHECK(ld2dms(s, 1, 1, 0, 2, 0xffffffff, false).c[0][0] == 211, "sample 2 of (1, 1)");
     CHECK(ld2dms(s, 1, 0, 0, 9, 0, false).c[0][0] == 301, "sample index 9 clamps to 3");
-    CHECK(ld2dms(s, 2, 0, 0, 0, 0, false).c[0][0] == 0 && ld2dms(s, 2, 0, 0, 0, 0, false).c[3][0] == 0,
+    CHECK(ld2dms(s, 2, 0, 0, 0, 0, false).c[0][0] == 0 &&
+              ld2dms(s, 2, 0, 0, 0, 0, false).c[3][0] == 0,
           "out of range: 0");
     CHECK(ld_mcs(s, 0, 0, 0) == 0, "ld_mcs without MCS: 0");
     /* sampleinfo reports the count */

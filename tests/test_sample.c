@@ -191,6 +191,40 @@ static void test_formats(void)
     uint16_t hp[2];
     vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R16G16_FLOAT), &hv, hp);
     CHECK(hp[0] == 0x3555 && hp[1] == 0x7c00, "pack half: 1/3 -> 0x3555, 65520 -> inf");
+    /* 16-bit packed, alpha-only, luminance and intensity formats */
+    static const struct {
+        vsmp_format f;
+        uint16_t bits;
+        float want[4];
+    } small[] = {
+        {VSMP_FORMAT_B5G6R5_UNORM, 0xf800, {1, 0, 0, 1}},
+        {VSMP_FORMAT_B5G6R5_UNORM, 0x07e0, {0, 1, 0, 1}},
+        {VSMP_FORMAT_B5G5R5A1_UNORM, 0x8000, {0, 0, 0, 1}},
+        {VSMP_FORMAT_B5G5R5A1_UNORM, 0x001f, {0, 0, 1, 0}},
+        {VSMP_FORMAT_B4G4R4A4_UNORM, 0xf00f, {0, 0, 1, 1}},
+        {VSMP_FORMAT_A8_UNORM, 0x80, {0, 0, 0, 128.0f / 255.0f}},
+        {VSMP_FORMAT_L8_UNORM, 0x40, {64.0f / 255.0f, 64.0f / 255.0f, 64.0f / 255.0f, 1}},
+        {VSMP_FORMAT_I8_UNORM,
+         0x40,
+         {64.0f / 255.0f, 64.0f / 255.0f, 64.0f / 255.0f, 64.0f / 255.0f}},
+        {VSMP_FORMAT_L8A8_UNORM,
+         0x8040,
+         {64.0f / 255.0f, 64.0f / 255.0f, 64.0f / 255.0f, 128.0f / 255.0f}},
+        {VSMP_FORMAT_A16_UNORM, 0xffff, {0, 0, 0, 1}},
+    };
+    for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++) {
+        vsmp_format_unpack(vsmp_format_get(small[i].f), &small[i].bits, &t);
+        CHECK(memcmp(t.f, small[i].want, 16) == 0, "%s 0x%x: (%g %g %g %g)",
+              vsmp_format_get(small[i].f)->name, small[i].bits, t.f[0], t.f[1], t.f[2], t.f[3]);
+    }
+    /* R9G9B9E5: value = mantissa * 2^(E - 24); E = 15: 256 -> 0.5, 511 -> 0.998046875 */
+    uint32_t e5 = 256u | 0u << 9 | 511u << 18 | 15u << 27;
+    vsmp_format_unpack(vsmp_format_get(VSMP_FORMAT_R9G9B9E5_SHAREDEXP), &e5, &t);
+    CHECK(t.f[0] == 0.5f && t.f[1] == 0.0f && t.f[2] == 0.998046875f && t.f[3] == 1.0f,
+          "r9g9b9e5 decode");
+    uint32_t back = 0;
+    vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R9G9B9E5_SHAREDEXP), &t, &back);
+    CHECK(back == e5, "r9g9b9e5 encode: 0x%08x", back);
     vsmp_format f;
     CHECK(vsmp_format_find("r8g8b8a8_unorm_srgb", &f) == VSMP_OK &&
               f == VSMP_FORMAT_R8G8B8A8_UNORM_SRGB && f == 0xc8,

@@ -50,6 +50,14 @@ typedef enum vsmp_format {
     VSMP_FORMAT_R16G16_UINT = 0x0cf,
     VSMP_FORMAT_R16G16_FLOAT = 0x0d0,
     VSMP_FORMAT_R11G11B10_FLOAT = 0x0d3,
+    VSMP_FORMAT_R9G9B9E5_SHAREDEXP = 0x0ed,
+    VSMP_FORMAT_B5G6R5_UNORM = 0x100,
+    VSMP_FORMAT_B5G5R5A1_UNORM = 0x102,
+    VSMP_FORMAT_B4G4R4A4_UNORM = 0x104,
+    VSMP_FORMAT_I16_UNORM = 0x111,
+    VSMP_FORMAT_L16_UNORM = 0x112,
+    VSMP_FORMAT_A16_UNORM = 0x113,
+    VSMP_FORMAT_L8A8_UNORM = 0x114,
     VSMP_FORMAT_R32_SINT = 0x0d6,
     VSMP_FORMAT_R32_UINT = 0x0d7,
     VSMP_FORMAT_R32_FLOAT = 0x0d8,
@@ -67,6 +75,9 @@ typedef enum vsmp_format {
     VSMP_FORMAT_R8_SNORM = 0x141,
     VSMP_FORMAT_R8_SINT = 0x142,
     VSMP_FORMAT_R8_UINT = 0x143,
+    VSMP_FORMAT_A8_UNORM = 0x144,
+    VSMP_FORMAT_I8_UNORM = 0x145,
+    VSMP_FORMAT_L8_UNORM = 0x146,
 } vsmp_format;
 
 /** How a channel's bits are interpreted. */
@@ -78,6 +89,8 @@ typedef enum vsmp_chan_type {
     VSMP_CHAN_SINT = 4,
     VSMP_CHAN_FLOAT = 5,  /**< IEEE binary16 or binary32 */
     VSMP_CHAN_UFLOAT = 6, /**< unsigned 11- or 10-bit float (5-bit exponent) */
+    VSMP_CHAN_SHAREDEXP =
+        7, /**< 9-bit mantissa scaled by the texel's shared exponent (bits 31:27) */
 } vsmp_chan_type;
 
 /** What the sampler returns for a format. */
@@ -102,7 +115,8 @@ typedef struct vsmp_format_info {
     uint8_t cls;          /**< vsmp_format_class */
     bool srgb;            /**< R, G, B are sRGB-encoded */
     bool depth;           /**< usable as a depth surface */
-    vsmp_chan_desc ch[4]; /**< R, G, B, A */
+    vsmp_chan_desc ch[4]; /**< R, G, B, A (luminance and intensity formats name the same bits
+                             in several channels) */
 } vsmp_format_info;
 
 /** @return the descriptor of @p f, or NULL if vsmp does not implement it. */

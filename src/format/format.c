@@ -190,10 +190,37 @@ void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel 
         case VSMP_CHAN_UFLOAT:
             out->f[c] = small_float(v, d->bits - 5, false);
             break;
+        case VSMP_CHAN_SHAREDEXP: /* mantissa * 2^(E - 15 - 9), E in bits 31:27 */
+            out->f[c] = ldexpf((float)v, (int)get_bits(t, 27, 5) - 24);
+            break;
         case VSMP_CHAN_NONE:
             break;
         }
     }
+}
+
+/* R9G9B9E5 encoding (the shared-exponent rule of the D3D/Vulkan format definition). */
+static uint32_t pack_sharedexp(const float in[3])
+{
+    const float maxv = 65408.0f; /* (2^9 - 1) / 2^9 * 2^16 */
+    float c[3], mx = 0.0f;
+    for (int i = 0; i < 3; i++) {
+        float f = in[i];
+        c[i] = !(f > 0.0f) ? 0.0f : f > maxv ? maxv : f;
+        if (c[i] > mx)
+            mx = c[i];
+    }
+    int e = mx > 0.0f ? (int)floorf(log2f(mx)) : -16;
+    int ep = (e < -16 ? -16 : e) + 16;
+    float scale = ldexpf(1.0f, ep - 24);
+    if ((int)floorf(mx / scale + 0.5f) == 512) {
+        ep++;
+        scale *= 2.0f;
+    }
+    uint32_t r = (uint32_t)ep << 27;
+    for (int i = 0; i < 3; i++)
+        r |= ((uint32_t)floorf(c[i] / scale + 0.5f) & 0x1ff) << (9 * i);
+    return r;
 }
 
 static uint32_t sat_round(float f, float lo, float hi, float scale)
@@ -207,6 +234,11 @@ static uint32_t sat_round(float f, float lo, float hi, float scale)
 void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst)
 {
     uint8_t t[16] = {0};
+    if (fi->ch[0].type == VSMP_CHAN_SHAREDEXP) {
+        uint32_t v = pack_sharedexp(in->f);
+        memcpy(dst, &v, 4);
+        return;
+    }
     memcpy(t, dst, fi->bytes);
     for (int c = 0; c < 4; c++) {
         const vsmp_chan_desc *d = &fi->ch[c];
@@ -235,6 +267,8 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
         case VSMP_CHAN_UFLOAT:
             v = to_small_float(in->f[c], d->bits - 5u, false);
             break;
+        case VSMP_CHAN_SHAREDEXP:
+            continue;
         }
         put_bits(t, d->shift, d->bits, v);
     }
