@@ -45,11 +45,16 @@ static vsmp_result ld2dms(const vsmp_surface *s, uint32_t x, uint32_t y, uint32_
     m.simd = 1, m.mask = 1;
     m.param[VSMP_P_U] = &u, m.param[VSMP_P_V] = &v, m.param[VSMP_P_R] = &r;
     m.param[VSMP_P_SI] = &sv;
+    m.mcs16 = uw;
+    /* both forms' operands are present: the flag alone selects the form */
+    m.param[VSMP_P_MCSL] = &lo, m.param[VSMP_P_MCSH] = &hi;
     if (uw) {
         m.param[VSMP_P_MCS0] = &m0, m.param[VSMP_P_MCS1] = &m1;
         m.param[VSMP_P_MCS2] = &m2, m.param[VSMP_P_MCS3] = &m3;
     } else {
-        m.param[VSMP_P_MCSL] = &lo, m.param[VSMP_P_MCSH] = &hi;
+        static uint32_t junk = 0xffff;
+        m.param[VSMP_P_MCS0] = m.param[VSMP_P_MCS1] = &junk;
+        m.param[VSMP_P_MCS2] = m.param[VSMP_P_MCS3] = &junk;
     }
     vsmp_plan *p = NULL;
     vsmp_result res;

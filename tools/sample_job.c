@@ -193,7 +193,14 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir, j
         get_uint(js, "array_len", &d.array_len, VSMP_MAX_SURFACE_DEPTH, e, "surface") ||
         get_uint(js, "levels", &d.levels, VSMP_MAX_LEVELS, e, "surface") ||
         get_uint(js, "min_lod", &d.min_lod, VSMP_MAX_LEVELS, e, "surface") ||
-        get_uint(js, "mip_count", &d.mip_count, VSMP_MAX_LEVELS, e, "surface")) {
+        get_uint(js, "mip_count", &d.mip_count, VSMP_MAX_LEVELS, e, "surface") ||
+        get_uint(js, "samples", &d.samples, 16, e, "surface")) {
+        free(png);
+        return -1;
+    }
+    json_object *mcs = field(js, "mcs"), *cc = field(js, "clear_color");
+    d.mcs = mcs && json_object_get_boolean(mcs);
+    if (cc && texel_from_json(cc, fi, &d.clear_color, e)) {
         free(png);
         return -1;
     }
@@ -274,8 +281,30 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir, j
                 vsmp_surface_store(s, (unsigned)i + 1, k / (lw * lh), k % lw, (k / lw) % lh, &t);
             }
         }
-    } else if (!gm || json_object_get_boolean(gm)) {
+    } else if ((!gm || json_object_get_boolean(gm)) && d.levels > 1) {
         vsmp_surface_generate_mips(s);
+    }
+    /* multisample: the texels are the planes (sample i in plane i); "compress" builds the MCS */
+    json_object *cmp = field(js, "compress");
+    if (cmp && json_object_get_boolean(cmp) && vsmp_surface_compress(s)) {
+        vsmp_surface_free(s);
+        return fail(e, "surface: \"compress\" needs \"mcs\": true and samples > 1");
+    }
+    json_object *nr = field(js, "nonresident_tiles");
+    if (nr) {
+        if (!json_object_is_type(nr, json_type_array)) {
+            vsmp_surface_free(s);
+            return fail(e, "surface: \"nonresident_tiles\" is an array of tile indices");
+        }
+        for (size_t i = 0; i < json_object_array_length(nr); i++) {
+            int64_t t = json_object_get_int64(json_object_array_get_idx(nr, i));
+            if (t < 0 || vsmp_surface_set_resident(s, (size_t)t, false)) {
+                size_t ntiles = vsmp_surface_tile_count(s);
+                vsmp_surface_free(s);
+                return fail(e, "surface: tile %lld does not exist (%zu tiles of 64 KiB)",
+                            (long long)t, ntiles);
+            }
+        }
     }
     *out = s;
     return 0;
@@ -382,6 +411,7 @@ static int build_sampler(json_object *js, vsmp_sampler_state *st, job_err *e)
 
 typedef struct jlane {
     unsigned op;
+    bool mcs16; /* ld2dms_w operands given as mcs0..mcs3 */
     int8_t off[3];
     uint32_t p[VSMP_P_COUNT];
 } jlane;
@@ -420,6 +450,8 @@ static int parse_lane(json_object *jl, size_t idx, jlane *l, job_err *e)
         json_object *v = field(jl, lower);
         if (!v)
             continue;
+        if (k >= VSMP_P_MCS0 && k <= VSMP_P_MCS3)
+            l->mcs16 = true;
         bool packed = k >= VSMP_P_SI && k != VSMP_P_SI; /* MCS and packed offsets: integers */
         if (ints || packed || k == VSMP_P_SI) {
             if (!json_object_is_type(v, json_type_int))
@@ -529,7 +561,7 @@ int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_o
             uint32_t mask = 0;
             for (unsigned k = l; k < simd; k++) {
                 const jlane *b = &lanes[base + k];
-                if (b->op == a->op && !memcmp(b->off, a->off, 3))
+                if (b->op == a->op && b->mcs16 == a->mcs16 && !memcmp(b->off, a->off, 3))
                     mask |= 1u << k;
             }
             done_mask |= mask;
@@ -547,6 +579,7 @@ int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_o
             m.simd = (uint8_t)simd;
             m.mask = mask;
             memcpy(m.aoffimmi, a->off, 3);
+            m.mcs16 = a->mcs16;
             for (int k = 0; k < VSMP_P_COUNT; k++)
                 m.param[k] = params[k];
             vsmp_plan_run(plan, &m, &res);

@@ -109,6 +109,7 @@ typedef struct vsmp_message {
     uint8_t simd;       /**< lanes: 1..32 (vISA uses 8, 16, 32) */
     uint32_t mask;      /**< enabled lanes: only these are written */
     int8_t aoffimmi[3]; /**< immediate texel offsets U, V, R, each in [-8, 7] */
+    bool mcs16;         /**< ld2dms_w: the UW form (MCS in mcs0..mcs3), else mcsl/mcsh */
     const uint32_t *param[VSMP_P_COUNT];
 } vsmp_message;
 

@@ -884,8 +884,7 @@ void vsmp_ref_load_ms(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
     unsigned b = 0;
     while ((1u << b) < n)
         b++;
-    bool uw = m->param[VSMP_P_MCS0] || m->param[VSMP_P_MCS1] || m->param[VSMP_P_MCS2] ||
-              m->param[VSMP_P_MCS3];
+    bool uw = m->mcs16;
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;

@@ -127,6 +127,29 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(["sample", "--format", "json", jp])
     check(r.returncode == 0 and _json.loads(r.stdout)["lanes"][0]["rgba"][0] == 20.0,
           "given mip levels")
+    # multisample + MCS + sparse in a job: 4x, pixel samples 5 7 5 9 -> MCS 0x84 (SEMANTICS 4.1)
+    ms = {"surface": {"format": "R32_UINT", "width": 1, "height": 1, "samples": 4, "mcs": True,
+                      "compress": True, "texels": [[5], [7], [5], [9]]},
+          "lanes": [{"op": "ld_mcs", "u": 0, "v": 0},
+                    {"op": "ld2dms_w", "si": 3, "mcsl": 0x84, "u": 0, "v": 0},
+                    {"op": "ld2dms_w", "si": 1, "mcs0": 0x84, "u": 0, "v": 0}]}
+    open(jp, "w").write(_json.dumps(ms))
+    r = run(["sample", "--format", "json", jp])
+    check(r.returncode == 0, "multisample job runs: %r" % r.stderr)
+    if r.returncode == 0:
+        got = [l["rgba"][0] for l in _json.loads(r.stdout)["lanes"]]
+        check(got == [0x84, 9, 7], "ld_mcs, UD and UW ld2dms_w: %r" % got)
+    sp = {"surface": {"format": "R8G8B8A8_UNORM", "width": 256, "height": 128, "pattern": "checker",
+                      "nonresident_tiles": [1]},
+          "lanes": [{"op": "ld", "u": 0, "v": 100, "lod": 0}, {"op": "ld", "u": 0, "v": 0, "lod": 0}]}
+    open(jp, "w").write(_json.dumps(sp))
+    r = run(["sample", "--format", "json", jp])
+    if r.returncode == 0:
+        ls = _json.loads(r.stdout)["lanes"]
+        check(ls[0]["mapped"] is False and ls[0]["rgba"] == [0, 0, 0, 0] and ls[1]["mapped"] is True,
+              "sparse: row 100 lies in the unmapped tile 1: %r" % ls)
+    else:
+        check(False, "sparse job runs: %r" % r.stderr)
     open(jp, "w").write('{"surface": {"format": "R8_UNORM", "width": 0}, "lanes": [{"op": "sample"}]}')
     r = run(["sample", jp])
     check(r.returncode == 1 and b"invalid surface" in r.stderr, "bad surface reported")
