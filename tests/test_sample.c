@@ -702,8 +702,31 @@ static void test_offsets_and_misc(void)
     vsmp_surface_free(s);
 }
 
+static void test_quantize(void)
+{
+    /* s4.8 bias: 0.1 * 256 = 25.6 -> 26 -> 0.1015625; 20 clamps to 4095 / 256; -20 to -16.
+     * u4.8 LODs: 1.3 * 256 = 332.8 -> 333 (nearest) or 332 (truncate); 20 clamps to 14. */
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.lod_bias = 0.1f, st.min_lod = 1.3f, st.max_lod = 20.0f;
+    vsmp_sampler_state q = st;
+    vsmp_sampler_state_quantize(&q, VSMP_LOD_ROUND_NEAREST);
+    CHECK(q.lod_bias == 26.0f / 256.0f && q.min_lod == 333.0f / 256.0f && q.max_lod == 14.0f,
+          "quantize, nearest");
+    q = st;
+    vsmp_sampler_state_quantize(&q, VSMP_LOD_ROUND_TRUNCATE);
+    CHECK(q.min_lod == 332.0f / 256.0f, "quantize, truncate");
+    q.lod_bias = 20.0f;
+    vsmp_sampler_state_quantize(&q, VSMP_LOD_ROUND_NEAREST);
+    CHECK(q.lod_bias == 4095.0f / 256.0f, "bias clamps to the s4.8 maximum");
+    q.lod_bias = -20.0f, q.min_lod = -1.0f;
+    vsmp_sampler_state_quantize(&q, VSMP_LOD_ROUND_NEAREST);
+    CHECK(q.lod_bias == -16.0f && q.min_lod == 0.0f, "bias and min clamp low");
+}
+
 int main(void)
 {
+    test_quantize();
     test_formats();
     test_surfaces();
     test_address_modes();

@@ -100,6 +100,20 @@ typedef struct vsmp_sampler_state {
  *  [0, 14], PreClamp OGL, max anisotropy 16. */
 VSMP_API void vsmp_sampler_state_init(vsmp_sampler_state *s);
 
+/** How vsmp_sampler_state_quantize rounds the u4.8 Min/Max LOD fields. */
+typedef enum vsmp_lod_rounding {
+    VSMP_LOD_ROUND_NEAREST = 0,  /**< Mesa (anv, iris): nearest */
+    VSMP_LOD_ROUND_TRUNCATE = 1, /**< Intel's compute runtime (FixedU4D8): toward zero */
+} vsmp_lod_rounding;
+
+/**
+ * Quantise the state's LOD fields to what SAMPLER_STATE can hold (SEMANTICS 12): Texture LOD Bias
+ * is s4.8 (rounded to nearest, clamped to [-16, 4095/256]), Min LOD and Max LOD are u4.8
+ * (clamped to [0, 14] as Mesa does, then rounded as @p rounding says). The engine itself samples
+ * with whatever floats the state holds; call this to get the hardware's values.
+ */
+VSMP_API void vsmp_sampler_state_quantize(vsmp_sampler_state *s, vsmp_lod_rounding rounding);
+
 #define VSMP_MAX_LANES 32
 
 /** One message: the operation's parameters as the vISA payload holds them, one array of

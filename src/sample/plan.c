@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Sampler state defaults and plans: an operation is analysed once, then runs whole messages. */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "sample_internal.h"
@@ -15,6 +16,26 @@ void vsmp_sampler_state_init(vsmp_sampler_state *s)
     s->shadow_func = VSMP_PREFILTEROP_ALWAYS;
     s->max_lod = 14.0f;
     s->lod_preclamp = VSMP_PRECLAMP_OGL;
+}
+
+/* s4.8 and u4.8 fields of SAMPLER_STATE: value = raw / 256 */
+static float fixed_lod(float x, float lo, float hi, bool truncate)
+{
+    if (!(x == x))
+        x = 0.0f;
+    x = x < lo ? lo : x > hi ? hi : x;
+    float raw = x * 256.0f;
+    raw = truncate ? truncf(raw) : nearbyintf(raw);
+    return raw / 256.0f;
+}
+
+void vsmp_sampler_state_quantize(vsmp_sampler_state *s, vsmp_lod_rounding rounding)
+{
+    if (!s)
+        return;
+    s->lod_bias = fixed_lod(s->lod_bias, -16.0f, 4095.0f / 256.0f, false);
+    s->min_lod = fixed_lod(s->min_lod, 0.0f, 14.0f, rounding == VSMP_LOD_ROUND_TRUNCATE);
+    s->max_lod = fixed_lod(s->max_lod, 0.0f, 14.0f, rounding == VSMP_LOD_ROUND_TRUNCATE);
 }
 
 static vsmp_status bad(vsmp_diags *d, const char *what)
