@@ -202,9 +202,9 @@ static void test_sparse(void)
     vsmp_sampler_state_init(&st);
     st.address[0] = st.address[1] = VSMP_TCM_CLAMP_BORDER;
     /* lanes: nearest row 10; row 70 (unmapped); row 63 (last mapped); off the surface (border) */
-    float v[4] = {10.5f / 128, 70.5f / 128, 63.5f / 128, 1.5f};
-    uint32_t ub[4], vb[4];
-    for (int l = 0; l < 4; l++) {
+    float v[8] = {10.5f / 128, 70.5f / 128, 63.5f / 128, 1.5f, 0, 0, 0, 0};
+    uint32_t ub[8], vb[8]; /* the message is 8 lanes: the engine reads every one */
+    for (int l = 0; l < 8; l++) {
         float u = 0.5f;
         memcpy(&ub[l], &u, 4), memcpy(&vb[l], &v[l], 4);
     }
