@@ -382,7 +382,7 @@ static void glsl_for(const tcase *c, char *out, size_t n)
         conv = "r";
         break;
     }
-    case NOP:
+    default: /* the fragment-shader ops: frag_glsl_for */
         break;
     }
     if (shadow || c->op == O_SIZE)
