@@ -78,6 +78,16 @@ typedef enum vsmp_format {
     VSMP_FORMAT_A8_UNORM = 0x144,
     VSMP_FORMAT_I8_UNORM = 0x145,
     VSMP_FORMAT_L8_UNORM = 0x146,
+    VSMP_FORMAT_BC1_UNORM = 0x186,
+    VSMP_FORMAT_BC2_UNORM = 0x187,
+    VSMP_FORMAT_BC3_UNORM = 0x188,
+    VSMP_FORMAT_BC4_UNORM = 0x189,
+    VSMP_FORMAT_BC5_UNORM = 0x18a,
+    VSMP_FORMAT_BC1_UNORM_SRGB = 0x18b,
+    VSMP_FORMAT_BC2_UNORM_SRGB = 0x18c,
+    VSMP_FORMAT_BC3_UNORM_SRGB = 0x18d,
+    VSMP_FORMAT_BC4_SNORM = 0x199,
+    VSMP_FORMAT_BC5_SNORM = 0x19a,
 } vsmp_format;
 
 /** How a channel's bits are interpreted. */
@@ -117,6 +127,9 @@ typedef struct vsmp_format_info {
     bool depth;           /**< usable as a depth surface */
     vsmp_chan_desc ch[4]; /**< R, G, B, A (luminance and intensity formats name the same bits
                              in several channels) */
+    uint8_t block;        /**< texels per block side: 1, or 4 for block-compressed formats (bytes is
+                               then per 4x4 block) */
+    uint8_t bc;           /**< 0, or n for BCn */
 } vsmp_format_info;
 
 /** @return the descriptor of @p f, or NULL if vsmp does not implement it. */
@@ -139,8 +152,13 @@ typedef union vsmp_texel {
  * as 0, alpha as 1 (1.0f or integer 1). sRGB channels are decoded to linear.
  */
 VSMP_API void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel *out);
+/** Decode texel (x, y), 0..3 each, of one 4x4 block of a block-compressed format (BC1: RGB565
+ *  endpoints, 3- or 4-colour mode; BC2: 4-bit alpha; BC3/BC4/BC5: 8-value channel blocks;
+ *  interpolation in float; sRGB decoded after it). */
+VSMP_API void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, unsigned x,
+                                       unsigned y, vsmp_texel *out);
 /** Encode one texel: float classes convert with round-to-nearest-even and saturation;
- *  integer classes truncate to the channel width. */
+ *  integer classes truncate to the channel width. Not for block-compressed formats. */
 VSMP_API void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst);
 
 #ifdef __cplusplus

@@ -79,11 +79,12 @@ VSMP_API const vsmp_surface_desc *vsmp_surface_get_desc(const vsmp_surface *s);
 /** Size of @p level (absolute level number): width, height, depth (3D) and slices. */
 VSMP_API vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned level, uint32_t *w,
                                              uint32_t *h, uint32_t *d, uint32_t *slices);
-/** Address of a texel; @p slice is the layer, cube face (6 * cube + face) or 3D z.
- *  @return NULL when out of range. */
+/** Address of a texel (of the 4x4 block holding it, for block-compressed formats); @p slice is
+ *  the layer, cube face (6 * cube + face) or 3D z. @return NULL when out of range. */
 VSMP_API void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
                                   uint32_t y);
-/** Store (pack) / load (unpack) one texel. @return VSMP_OK or VSMP_ERR_ARG when out of range. */
+/** Store (pack) / load (unpack) one texel. @return VSMP_OK, VSMP_ERR_ARG when out of range,
+ *  VSMP_ERR_UNSUPPORTED to store into a block-compressed format (write its memory instead). */
 VSMP_API vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
                                         uint32_t y, const vsmp_texel *t);
 VSMP_API vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t slice,

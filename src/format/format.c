@@ -14,11 +14,26 @@
     {                                                                                              \
         VSMP_CHAN_NONE, 0, 0                                                                       \
     }
+#define BCC(t, i, n)                                                                               \
+    {                                                                                              \
+        (i) < (n) ? VSMP_CHAN_##t : VSMP_CHAN_NONE, (i) < (n) ? 8 : 0, 0                           \
+    }
 static const vsmp_format_info table[] = {
 #define FMT(nm, bytes, cls, srgb, depth, r, g, b, a)                                               \
-    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}},
+    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}, 1, 0},
+#define BCF(nm, bytes, n, srgb, t, nch)                                                            \
+    {VSMP_FORMAT_##nm,                                                                             \
+     #nm,                                                                                          \
+     bytes,                                                                                        \
+     VSMP_CLASS_FLOAT,                                                                             \
+     srgb,                                                                                         \
+     0,                                                                                            \
+     {BCC(t, 0, nch), BCC(t, 1, nch), BCC(t, 2, nch), BCC(t, 3, nch)},                             \
+     4,                                                                                            \
+     n},
 #include "formats.def"
 };
+#undef BCC
 #undef C
 #undef NO
 
@@ -273,4 +288,101 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
         put_bits(t, d->shift, d->bits, v);
     }
     memcpy(dst, t, fi->bytes);
+}
+
+/* ---- block-compressed formats (BC1-BC5) ---- */
+
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* BC1 colour block: RGB565 endpoints; 4-colour mode when c0 > c1 (always for BC2/BC3). */
+static void bc1_color(const uint8_t *b, unsigned i, bool force4, float out[4])
+{
+    unsigned c[2] = {(unsigned)(b[0] | b[1] << 8), (unsigned)(b[2] | b[3] << 8)};
+    float e[2][3];
+    for (int k = 0; k < 2; k++) {
+        e[k][0] = (float)(c[k] >> 11 & 31) / 31.0f;
+        e[k][1] = (float)(c[k] >> 5 & 63) / 63.0f;
+        e[k][2] = (float)(c[k] & 31) / 31.0f;
+    }
+    unsigned idx = (unsigned)(le64(b) >> 32 >> (2 * i)) & 3;
+    out[3] = 1.0f;
+    for (int ch = 0; ch < 3; ch++) {
+        float p0 = e[0][ch], p1 = e[1][ch];
+        if (idx == 0)
+            out[ch] = p0;
+        else if (idx == 1)
+            out[ch] = p1;
+        else if (force4 || c[0] > c[1])
+            out[ch] = idx == 2 ? (2.0f * p0 + p1) / 3.0f : (p0 + 2.0f * p1) / 3.0f;
+        else
+            out[ch] = idx == 2 ? (p0 + p1) / 2.0f : 0.0f;
+    }
+    if (!force4 && c[0] <= c[1] && idx == 3)
+        out[3] = 0.0f; /* 3-colour mode: index 3 is transparent black */
+}
+
+/* BC3 alpha / BC4 / BC5 channel block: two 8-bit endpoints and 3-bit indices. */
+static float bc4_channel(const uint8_t *b, unsigned i, bool snorm)
+{
+    float e0, e1;
+    if (snorm) {
+        int s0 = (int8_t)b[0], s1 = (int8_t)b[1];
+        e0 = (float)(s0 < -127 ? -127 : s0) / 127.0f;
+        e1 = (float)(s1 < -127 ? -127 : s1) / 127.0f;
+    } else {
+        e0 = (float)b[0] / 255.0f;
+        e1 = (float)b[1] / 255.0f;
+    }
+    bool eight = snorm ? (int8_t)b[0] > (int8_t)b[1] : b[0] > b[1];
+    unsigned idx = (unsigned)(le64(b) >> 16 >> (3 * i)) & 7;
+    if (idx == 0)
+        return e0;
+    if (idx == 1)
+        return e1;
+    if (eight)
+        return ((float)(8 - idx) * e0 + (float)(idx - 1) * e1) / 7.0f;
+    if (idx <= 5)
+        return ((float)(6 - idx) * e0 + (float)(idx - 1) * e1) / 5.0f;
+    return idx == 6 ? (snorm ? -1.0f : 0.0f) : 1.0f;
+}
+
+void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, unsigned x, unsigned y,
+                              vsmp_texel *out)
+{
+    const uint8_t *b = block;
+    unsigned i = (y & 3) * 4 + (x & 3);
+    bool snorm = fi->ch[0].type == VSMP_CHAN_SNORM;
+    out->f[0] = out->f[1] = out->f[2] = 0.0f;
+    out->f[3] = 1.0f;
+    switch (fi->bc) {
+    case 1:
+        bc1_color(b, i, false, out->f);
+        break;
+    case 2:
+        bc1_color(b + 8, i, true, out->f);
+        out->f[3] = (float)(le64(b) >> (4 * i) & 15) / 15.0f;
+        break;
+    case 3:
+        bc1_color(b + 8, i, true, out->f);
+        out->f[3] = bc4_channel(b, i, false);
+        break;
+    case 4:
+        out->f[0] = bc4_channel(b, i, snorm);
+        break;
+    case 5:
+        out->f[0] = bc4_channel(b, i, snorm);
+        out->f[1] = bc4_channel(b + 8, i, snorm);
+        break;
+    default:
+        break;
+    }
+    if (fi->srgb)
+        for (int c = 0; c < 3; c++)
+            out->f[c] = (float)srgb_to_linear(out->f[c]);
 }

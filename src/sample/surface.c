@@ -85,6 +85,8 @@ static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
         return reject(diags, "multisample surfaces are 2D (or 2D arrays) with one level");
     if (d->mcs && d->samples == 1)
         return reject(diags, "an MCS needs a multisample surface");
+    if (vsmp_format_get(d->format)->block > 1 && (d->type == VSMP_SURFTYPE_1D || d->samples > 1))
+        return reject(diags, "block-compressed formats are for 2D, 3D and cube surfaces");
     return VSMP_OK;
 }
 
@@ -113,6 +115,8 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
     for (unsigned l = 0; l < s->d.levels; l++) {
         size_t row, slice, bytes;
         uint32_t w = minify(in->width, l), h = minify(in->height, l), n = slices_of(in, l);
+        uint32_t bs = s->fi->block; /* block-compressed: rows and columns of 4x4 blocks */
+        w = (w + bs - 1) / bs, h = (h + bs - 1) / bs;
         if (!mul_ok(w, s->fi->bytes, &row))
             goto too_big;
         if (custom) {
@@ -212,8 +216,9 @@ void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, 
     uint32_t w, h, n;
     if (vsmp_surface_level_size(s, level, &w, &h, NULL, &n) || x >= w || y >= h || slice >= n)
         return NULL;
+    uint32_t bs = s->fi->block;
     return s->mem + s->d.level_offset[level] + slice * s->d.slice_pitch[level] +
-           y * s->d.row_pitch[level] + (size_t)x * s->fi->bytes;
+           (y / bs) * s->d.row_pitch[level] + (size_t)(x / bs) * s->fi->bytes;
 }
 
 vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
@@ -222,6 +227,8 @@ vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, 
     void *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p || !t)
         return VSMP_ERR_ARG;
+    if (s->fi->block > 1)
+        return VSMP_ERR_UNSUPPORTED; /* fill block-compressed surfaces through their memory */
     vsmp_format_pack(s->fi, t, p);
     return VSMP_OK;
 }
@@ -232,7 +239,10 @@ vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t sl
     const void *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p || !t)
         return VSMP_ERR_ARG;
-    vsmp_format_unpack(s->fi, p, t);
+    if (s->fi->block > 1)
+        vsmp_format_unpack_block(s->fi, p, x, y, t);
+    else
+        vsmp_format_unpack(s->fi, p, t);
     return VSMP_OK;
 }
 
@@ -271,6 +281,8 @@ vsmp_status vsmp_surface_generate_mips(vsmp_surface *s)
 {
     if (!s || s->d.type == VSMP_SURFTYPE_NULL)
         return VSMP_ERR_ARG;
+    if (s->fi->block > 1)
+        return VSMP_ERR_UNSUPPORTED;
     for (unsigned l = 1; l < s->d.levels; l++) {
         uint32_t w, h, n;
         vsmp_surface_level_size(s, l, &w, &h, NULL, &n);
@@ -416,5 +428,8 @@ void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t sl
             return;
         }
     }
-    vsmp_format_unpack(s->fi, p, t);
+    if (s->fi->block > 1)
+        vsmp_format_unpack_block(s->fi, p, x, y, t);
+    else
+        vsmp_format_unpack(s->fi, p, t);
 }
