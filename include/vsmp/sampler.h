@@ -155,6 +155,36 @@ VSMP_API void vsmp_plan_free(vsmp_plan *p);
  */
 VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, vsmp_result *res);
 
+/* ---- the media sampler (SAMPLE_UNORM) ---- */
+
+/** SAMPLE_UNORM output formats (Channel_mask bits 5..4). */
+typedef enum vsmp_unorm_format {
+    VSMP_UNORM_16_FULL = 0,
+    VSMP_UNORM_16_DOWNSAMPLED = 1,
+    VSMP_UNORM_8_FULL = 2,
+    VSMP_UNORM_8_DOWNSAMPLED = 3,
+} vsmp_unorm_format;
+
+/**
+ * The media sampler: one 8x4 block of 32 pixels, pixel p = 8 y + x at (u + x du, v + y dv),
+ * sampled at the surface's base level with the state's filter and address modes (no LOD), each
+ * value converted to 16-bit UNORM: UNORM8 sources as round(f * 65280) (raw8 << 8 for exact
+ * texels), other sources as round(f * 65535), clamped to [0, 1] first (SEMANTICS 1).
+ *
+ * Layout of @p dst: with @p hw_formats false (what IGC produces, whatever the format bits say),
+ * 16-bit full: the k-th enabled channel (R, G, B, A order) in UW elements [32 k, 32 k + 32).
+ * With @p hw_formats true, @p fmt selects the documented hardware layouts: 16-bit downsampled (R
+ * and B hold the 16 even pixels), 8-bit full (high bytes, 32 per channel), 8-bit downsampled (R
+ * and B share one 32-byte unit).
+ * @param written bytes the block needs (set also on VSMP_ERR_SPACE).
+ * @return VSMP_OK, VSMP_ERR_ARG (no channel, a multisample surface), VSMP_ERR_SPACE.
+ */
+VSMP_API vsmp_status vsmp_media_sample_unorm(const vsmp_surface *surf, const vsmp_sampler_state *st,
+                                             float u, float v, float du, float dv,
+                                             unsigned channels, vsmp_unorm_format fmt,
+                                             bool hw_formats, uint8_t *dst, size_t dst_size,
+                                             size_t *written);
+
 #ifdef __cplusplus
 }
 #endif
