@@ -46,8 +46,8 @@ int main(void)
     CHECK(bad == 0, "every pixel: raw8 << 8 in block order (%d wrong)", bad);
     /* GA only: G in elements 0..31, A in 32..63; the format bits are ignored without hw */
     CHECK(vsmp_media_sample_unorm(s, &st, 2.0f / 16, 4.0f / 16, 1.0f / 16, 2.0f / 16, 0xa,
-                                  VSMP_UNORM_8_DOWNSAMPLED, false, out, sizeof(out), &n) ==
-                  VSMP_OK &&
+                                  VSMP_UNORM_8_DOWNSAMPLED, false, out, sizeof(out),
+                                  &n) == VSMP_OK &&
               n == 128 && uw(out, 0) == (64 << 8) && uw(out, 32) == 0xff00,
           "GA, disabled channels skipped, 8-downsampled bits ignored");
     CHECK(vsmp_media_sample_unorm(s, &st, 0, 0, 0, 0, 0xf, VSMP_UNORM_16_FULL, false, out, 100,
@@ -63,21 +63,21 @@ int main(void)
               n == 128 && out[1] == 48 && out[32 + 8] == 96 && out[64] == 0x80 && out[96] == 0xff,
           "8-bit full: high bytes, 32 per channel");
     CHECK(vsmp_media_sample_unorm(s, &st, 2.0f / 16, 4.0f / 16, 1.0f / 16, 2.0f / 16, 0xf,
-                                  VSMP_UNORM_16_DOWNSAMPLED, true, out, sizeof(out), &n) ==
-                  VSMP_OK &&
+                                  VSMP_UNORM_16_DOWNSAMPLED, true, out, sizeof(out),
+                                  &n) == VSMP_OK &&
               n == 192 && uw(out, 1) == (16 * 4) << 8 && uw(out, 16) == (16 * 4) << 8 &&
               uw(out, 48) == 0x8000 && uw(out, 64) == 0xff00,
           "16-bit downsampled: R even pixels (16), G 32, B even (16), A 32");
     memset(out, 0xee, sizeof(out));
     CHECK(vsmp_media_sample_unorm(s, &st, 2.0f / 16, 4.0f / 16, 1.0f / 16, 2.0f / 16, 0x5,
-                                  VSMP_UNORM_8_DOWNSAMPLED, true, out, sizeof(out), &n) ==
-                  VSMP_OK &&
+                                  VSMP_UNORM_8_DOWNSAMPLED, true, out, sizeof(out),
+                                  &n) == VSMP_OK &&
               n == 32 && out[0] == 32 && out[1] == 64 && out[16] == 0x80,
           "8-bit downsampled: R (even pixels) and B share one 32-byte unit");
     memset(out, 0xee, sizeof(out));
     CHECK(vsmp_media_sample_unorm(s, &st, 2.0f / 16, 4.0f / 16, 1.0f / 16, 2.0f / 16, 0x4,
-                                  VSMP_UNORM_8_DOWNSAMPLED, true, out, sizeof(out), &n) ==
-                  VSMP_OK &&
+                                  VSMP_UNORM_8_DOWNSAMPLED, true, out, sizeof(out),
+                                  &n) == VSMP_OK &&
               n == 32 && out[0] == 0xee && out[16] == 0x80,
           "8-bit downsampled, B alone: the R half is not written");
     /* linear filtering between texels 0x00 and 0x10 (R of x = 0, 1): halfway -> 8 * 256 */

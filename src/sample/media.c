@@ -35,19 +35,27 @@ vsmp_status vsmp_media_sample_unorm(const vsmp_surface *surf, const vsmp_sampler
                                     vsmp_unorm_format fmt, bool hw_formats, uint8_t *dst,
                                     size_t dst_size, size_t *written)
 {
-    if (!surf || !st || !written || !(channels & 0xf) || channels > 0xf ||
-        surf->d.samples > 1 || (unsigned)fmt > VSMP_UNORM_8_DOWNSAMPLED)
+    if (!surf || !st || !written || !(channels & 0xf) || channels > 0xf || surf->d.samples > 1 ||
+        (unsigned)fmt > VSMP_UNORM_8_DOWNSAMPLED)
         return VSMP_ERR_ARG;
     if (!hw_formats)
         fmt = VSMP_UNORM_16_FULL; /* IGC never forwards the format bits (SEMANTICS 1.1) */
     bool r = channels & 1, g = channels >> 1 & 1, b = channels >> 2 & 1, a = channels >> 3 & 1;
     size_t need;
     switch (fmt) {
-    case VSMP_UNORM_16_DOWNSAMPLED: need = 32u * (r + b) + 64u * (g + a); break;
-    case VSMP_UNORM_8_FULL: need = 32u * (r + g + b + a); break;
-    case VSMP_UNORM_8_DOWNSAMPLED: need = 32u * ((r || b) + g + a); break;
+    case VSMP_UNORM_16_DOWNSAMPLED:
+        need = 32u * (r + b) + 64u * (g + a);
+        break;
+    case VSMP_UNORM_8_FULL:
+        need = 32u * (r + g + b + a);
+        break;
+    case VSMP_UNORM_8_DOWNSAMPLED:
+        need = 32u * ((r || b) + g + a);
+        break;
     case VSMP_UNORM_16_FULL:
-    default: need = 64u * (r + g + b + a); break;
+    default:
+        need = 64u * (r + g + b + a);
+        break;
     }
     *written = need;
     if (!dst || dst_size < need)
