@@ -37,6 +37,13 @@ static void fail(rctx *c, vsmp_status st, int64_t off, const char *fmt, const ch
                    0, 0, off, fmt, what);
 }
 
+/* Records an allocation failure; returns false for the caller to pass up. */
+static bool nomem(rctx *c)
+{
+    c->st = VSMP_ERR_NOMEM;
+    return false;
+}
+
 static uint32_t rd_id(rctx *c, vsmp_rd *r)
 {
     return ids_wide(c->major, c->minor) ? vsmp_rd_u32(r) : vsmp_rd_u16(r);
@@ -46,6 +53,16 @@ static uint32_t rd_id(rctx *c, vsmp_rd *r)
 static bool count_fits(vsmp_rd *r, uint64_t count, unsigned min_record)
 {
     return count * min_record <= r->size - r->pos;
+}
+
+/* Whether the count just read is sound and n records of min_record bytes can still follow;
+ * if not, says which table runs past the end. */
+static bool table_fits(rctx *c, vsmp_rd *r, uint32_t n, unsigned min_record, const char *what)
+{
+    if (!r->fail && count_fits(r, n, min_record))
+        return true;
+    fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s run past the end", what);
+    return false;
 }
 
 static bool rd_attrs(rctx *c, vsmp_rd *r, vsmp_attr **out, uint32_t n, uint32_t nstrings)
@@ -58,10 +75,8 @@ static bool rd_attrs(rctx *c, vsmp_rd *r, vsmp_attr **out, uint32_t n, uint32_t 
         return false;
     }
     vsmp_attr *a = calloc(n, sizeof(*a));
-    if (!a) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!a)
+        return nomem(c);
     *out = a;
     for (uint32_t i = 0; i < n; i++) {
         size_t at = r->pos;
@@ -77,10 +92,8 @@ static bool rd_attrs(rctx *c, vsmp_rd *r, vsmp_attr **out, uint32_t n, uint32_t 
             return false;
         }
         a[i].value = malloc(a[i].size ? a[i].size : 1);
-        if (!a[i].value) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!a[i].value)
+            return nomem(c);
         memcpy(a[i].value, r->p + r->pos, a[i].size);
         r->pos += a[i].size;
     }
@@ -110,10 +123,8 @@ static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uin
         return false;
     }
     vsmp_decl *d = calloc(n, sizeof(*d));
-    if (!d) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!d)
+        return nomem(c);
     *out = d;
     *count = n;
     for (uint32_t i = 0; i < n; i++) {
@@ -137,10 +148,8 @@ static bool rd_strings(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         return false;
     }
     rt->strings = calloc(n ? n : 1, sizeof(char *));
-    if (!rt->strings) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!rt->strings)
+        return nomem(c);
     for (uint32_t i = 0; i < n; i++) {
         const uint8_t *s = r->p + r->pos;
         const uint8_t *z = memchr(s, 0, r->size - r->pos);
@@ -155,10 +164,8 @@ static bool rd_strings(rctx *c, vsmp_rd *r, vsmp_routine *rt)
             return false;
         }
         rt->strings[i] = malloc(len + 1);
-        if (!rt->strings[i]) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!rt->strings[i])
+            return nomem(c);
         memcpy(rt->strings[i], s, len + 1);
         rt->num_strings = i + 1;
         r->pos += len + 1;
@@ -169,18 +176,13 @@ static bool rd_strings(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 static bool rd_vars(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 {
     uint32_t n = rd_id(c, r);
-    if (r->fail || !count_fits(r, n, ids_wide(c->major, c->minor) ? 15 : 11)) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s run past the end",
-             "variable declarations");
+    if (!table_fits(c, r, n, ids_wide(c->major, c->minor) ? 15 : 11, "variable declarations"))
         return false;
-    }
     if (!n)
         return true;
     rt->vars = calloc(n, sizeof(*rt->vars));
-    if (!rt->vars) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!rt->vars)
+        return nomem(c);
     for (uint32_t i = 0; i < n; i++) {
         vsmp_var_decl *v = &rt->vars[i];
         size_t at = r->pos;
@@ -205,18 +207,13 @@ static bool rd_vars(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 static bool rd_labels(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 {
     uint32_t n = vsmp_rd_u16(r);
-    if (r->fail || !count_fits(r, n, ids_wide(c->major, c->minor) ? 6 : 4)) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s run past the end",
-             "label declarations");
+    if (!table_fits(c, r, n, ids_wide(c->major, c->minor) ? 6 : 4, "label declarations"))
         return false;
-    }
     if (!n)
         return true;
     rt->labels = calloc(n, sizeof(*rt->labels));
-    if (!rt->labels) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!rt->labels)
+        return nomem(c);
     for (uint32_t i = 0; i < n; i++) {
         size_t at = r->pos;
         rt->labels[i].name = rd_id(c, r);
@@ -234,17 +231,13 @@ static bool rd_labels(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 static bool rd_inputs(rctx *c, vsmp_rd *r, vsmp_routine *rt)
 {
     uint32_t n = vsmp_ver(c->major, c->minor) >= 305 ? vsmp_rd_u32(r) : vsmp_rd_u8(r);
-    if (r->fail || !count_fits(r, n, ids_wide(c->major, c->minor) ? 9 : 7)) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s run past the end", "inputs");
+    if (!table_fits(c, r, n, ids_wide(c->major, c->minor) ? 9 : 7, "inputs"))
         return false;
-    }
     if (!n)
         return true;
     rt->inputs = calloc(n, sizeof(*rt->inputs));
-    if (!rt->inputs) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!rt->inputs)
+        return nomem(c);
     for (uint32_t i = 0; i < n; i++) {
         rt->inputs[i].kind = vsmp_rd_u8(r);
         rt->inputs[i].id = rd_id(c, r);
@@ -282,10 +275,8 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
             return false;
         }
         vsmp_inst *slot = vsmp_routine_add_inst(rt);
-        if (!slot) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!slot)
+            return nomem(c);
         *slot = in;
         pos += used;
     }
@@ -372,10 +363,8 @@ static bool rd_name(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         return false;
     }
     rt->name = malloc(len + 1);
-    if (!rt->name) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!rt->name)
+        return nomem(c);
     memcpy(rt->name, r->p + r->pos, len);
     rt->name[len] = 0;
     r->pos += len;
@@ -406,16 +395,12 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
                        "the magic number is not \"CISA\" (GenX_IR does not check it)");
     uint32_t nk = vsmp_rd_u16(r);
     *kt = calloc(nk ? nk : 1, sizeof(rtab));
-    if (!*kt) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!*kt)
+        return nomem(c);
     for (uint32_t i = 0; i < nk; i++) {
         vsmp_routine *rt = vsmp_module_add_routine(m, true);
-        if (!rt) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!rt)
+            return nomem(c);
         if (!rd_name(c, r, rt))
             return false;
         (*kt)[i].offset = vsmp_rd_u32(r);
@@ -432,10 +417,8 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         }
         uint32_t ng = vsmp_rd_u8(r);
         rt->gen = calloc(ng ? ng : 1, sizeof(*rt->gen));
-        if (!rt->gen) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!rt->gen)
+            return nomem(c);
         for (uint32_t g = 0; g < ng; g++) {
             rt->gen[g].platform = vsmp_rd_u8(r);
             uint32_t go = vsmp_rd_u32(r), gs = vsmp_rd_u32(r);
@@ -447,10 +430,8 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
                 return false;
             }
             rt->gen[g].data = malloc(gs ? gs : 1);
-            if (!rt->gen[g].data) {
-                c->st = VSMP_ERR_NOMEM;
-                return false;
-            }
+            if (!rt->gen[g].data)
+                return nomem(c);
             memcpy(rt->gen[g].data, c->data + go, gs);
             rt->gen[g].size = gs;
             rt->num_gen = g + 1;
@@ -466,16 +447,12 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
     }
     uint32_t nf = vsmp_rd_u16(r);
     *ft = calloc(nf ? nf : 1, sizeof(rtab));
-    if (!*ft) {
-        c->st = VSMP_ERR_NOMEM;
-        return false;
-    }
+    if (!*ft)
+        return nomem(c);
     for (uint32_t i = 0; i < nf && !r->fail; i++) {
         vsmp_routine *rt = vsmp_module_add_routine(m, false);
-        if (!rt) {
-            c->st = VSMP_ERR_NOMEM;
-            return false;
-        }
+        if (!rt)
+            return nomem(c);
         rt->linkage = vsmp_rd_u8(r);
         if (!rd_name(c, r, rt))
             return false;
