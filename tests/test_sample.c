@@ -232,8 +232,8 @@ static void test_formats(void)
     /* every format's pack/unpack round-trips a representable value */
     for (size_t i = 0; i < vsmp_format_count(); i++) {
         const vsmp_format_info *x = vsmp_format_at(i);
-        if (x->block > 1)
-            continue; /* block formats: test_bc */
+        if (x->block_w > 1 || x->planes > 1)
+            continue; /* block and planar formats: test_bc, test_yuv */
         uint8_t b[16] = {0}, b2[16] = {0};
         for (int k = 0; k < 16; k++)
             b[k] = (uint8_t)(0x35 + 17 * k);

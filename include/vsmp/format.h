@@ -88,6 +88,18 @@ typedef enum vsmp_format {
     VSMP_FORMAT_BC3_UNORM_SRGB = 0x18d,
     VSMP_FORMAT_BC4_SNORM = 0x199,
     VSMP_FORMAT_BC5_SNORM = 0x19a,
+    VSMP_FORMAT_BC6H_SF16 = 0x1a1,
+    VSMP_FORMAT_BC7_UNORM = 0x1a2,
+    VSMP_FORMAT_BC7_UNORM_SRGB = 0x1a3,
+    VSMP_FORMAT_BC6H_UF16 = 0x1a4,
+    /* YCrCb: R = Cr (V), G = Y, B = Cb (U), A = 1 */
+    VSMP_FORMAT_YCRCB_NORMAL = 0x182,  /**< packed 4:2:2, bytes Y0 Cb Y1 Cr (YUY2) */
+    VSMP_FORMAT_YCRCB_SWAPUVY = 0x183, /**< packed 4:2:2, bytes Cr Y0 Cb Y1 (VYUY) */
+    VSMP_FORMAT_YCRCB_SWAPUV = 0x18f,  /**< packed 4:2:2, bytes Y0 Cr Y1 Cb (YVYU) */
+    VSMP_FORMAT_YCRCB_SWAPY = 0x190,   /**< packed 4:2:2, bytes Cb Y0 Cr Y1 (UYVY) */
+    VSMP_FORMAT_PLANAR_420_8 = 0x1a5,  /**< NV12: 8-bit Y plane, then a Cb,Cr byte pair per 2x2 */
+    VSMP_FORMAT_PLANAR_420_16 = 0x1a6, /**< P016 (and P010, P012: the value in the high bits):
+                                            16-bit Y plane, then a Cb,Cr pair of 16-bit words */
 } vsmp_format;
 
 /** How a channel's bits are interpreted. */
@@ -127,9 +139,13 @@ typedef struct vsmp_format_info {
     bool depth;           /**< usable as a depth surface */
     vsmp_chan_desc ch[4]; /**< R, G, B, A (luminance and intensity formats name the same bits
                              in several channels) */
-    uint8_t block;        /**< texels per block side: 1, or 4 for block-compressed formats (bytes is
-                               then per 4x4 block) */
-    uint8_t bc;           /**< 0, or n for BCn */
+    uint8_t block_w;      /**< texels per block across: 1; 4 for BCn; 2 for packed 4:2:2 YCrCb */
+    uint8_t block_h;      /**< texels per block down: 1; 4 for BCn. @c bytes is per block */
+    uint8_t bc;           /**< 0, or n for BCn (6 = BC6H, 7 = BC7) */
+    uint8_t planes;       /**< 1; 2 for planar 4:2:0 YCrCb, where @c bytes is per Y texel, G is
+                               read from the Y plane and R, B from the chroma plane's Cb,Cr pair
+                               (2 * bytes, Cb first) of each 2x2 texels */
+    bool yuv;             /**< a YCrCb format (no colour conversion: R = Cr, G = Y, B = Cb) */
 } vsmp_format_info;
 
 /** @return the descriptor of @p f, or NULL if vsmp does not implement it. */
@@ -152,13 +168,23 @@ typedef union vsmp_texel {
  * as 0, alpha as 1 (1.0f or integer 1). sRGB channels are decoded to linear.
  */
 VSMP_API void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel *out);
-/** Decode texel (x, y), 0..3 each, of one 4x4 block of a block-compressed format (BC1: RGB565
+/** Decode texel (x, y) of one block (x < block_w, y < block_h): BC1-BC5 (BC1: RGB565
  *  endpoints, 3- or 4-colour mode; BC2: 4-bit alpha; BC3/BC4/BC5: 8-value channel blocks;
- *  interpolation in float; sRGB decoded after it). */
+ *  interpolation in float), BC6H (binary16 results), BC7 (8-bit results), sRGB decoded last;
+ *  packed 4:2:2 (Y of texel x, the shared Cb and Cr). */
 VSMP_API void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, unsigned x,
                                        unsigned y, vsmp_texel *out);
+/** Encode texel x of a packed 4:2:2 block: its Y, and the block's Cb and Cr (shared with the
+ *  other texel). @return VSMP_OK, or VSMP_ERR_UNSUPPORTED for other block formats. */
+VSMP_API vsmp_status vsmp_format_pack_block(const vsmp_format_info *fi, const vsmp_texel *in,
+                                            unsigned x, void *block);
+/** Decode / encode a texel of a planar format from / to its Y texel and its chroma pair. */
+VSMP_API void vsmp_format_unpack_planar(const vsmp_format_info *fi, const void *luma,
+                                        const void *chroma, vsmp_texel *out);
+VSMP_API void vsmp_format_pack_planar(const vsmp_format_info *fi, const vsmp_texel *in, void *luma,
+                                      void *chroma);
 /** Encode one texel: float classes convert with round-to-nearest-even and saturation;
- *  integer classes truncate to the channel width. Not for block-compressed formats. */
+ *  integer classes truncate to the channel width. Not for block or planar formats. */
 VSMP_API void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst);
 
 #ifdef __cplusplus

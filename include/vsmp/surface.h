@@ -83,7 +83,11 @@ VSMP_API vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned lev
  *  the layer, cube face (6 * cube + face) or 3D z. @return NULL when out of range. */
 VSMP_API void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
                                   uint32_t y);
-/** Store (pack) / load (unpack) one texel. @return VSMP_OK, VSMP_ERR_ARG when out of range,
+/** Planar formats: address of the Cb,Cr pair of texel (x, y) (the chroma plane starts at row
+ *  @c height of the surface, with the same row pitch). @return NULL for other formats. */
+VSMP_API void *vsmp_surface_chroma(const vsmp_surface *s, uint32_t x, uint32_t y);
+/** Store (pack) / load (unpack) one texel (packed 4:2:2 and planar: its Y, and the Cb and Cr
+ *  it shares with its neighbours). @return VSMP_OK, VSMP_ERR_ARG when out of range,
  *  VSMP_ERR_UNSUPPORTED to store into a block-compressed format (write its memory instead). */
 VSMP_API vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
                                         uint32_t y, const vsmp_texel *t);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "format_internal.h"
 #include "vsmp/format.h"
 
 #define C(t, b, s)                                                                                 \
@@ -14,23 +15,28 @@
     {                                                                                              \
         VSMP_CHAN_NONE, 0, 0                                                                       \
     }
-#define BCC(t, i, n)                                                                               \
+#define BCC(t, bits, i, n)                                                                         \
     {                                                                                              \
-        (i) < (n) ? VSMP_CHAN_##t : VSMP_CHAN_NONE, (i) < (n) ? 8 : 0, 0                           \
+        (i) < (n) ? VSMP_CHAN_##t : VSMP_CHAN_NONE, (i) < (n) ? bits : 0, 0                        \
     }
 static const vsmp_format_info table[] = {
 #define FMT(nm, bytes, cls, srgb, depth, r, g, b, a)                                               \
-    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}, 1, 0},
-#define BCF(nm, bytes, n, srgb, t, nch)                                                            \
+    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_##cls, srgb, depth, {r, g, b, a}, 1, 1, 0, 1, false},
+#define YUV(nm, bytes, bw, planes, cr, y, cb)                                                      \
+    {VSMP_FORMAT_##nm, #nm, bytes, VSMP_CLASS_FLOAT, 0, 0, {cr, y, cb, NO}, bw, 1, 0, planes, true},
+#define BCF(nm, bytes, n, srgb, t, bits, nch)                                                      \
     {VSMP_FORMAT_##nm,                                                                             \
      #nm,                                                                                          \
      bytes,                                                                                        \
      VSMP_CLASS_FLOAT,                                                                             \
      srgb,                                                                                         \
      0,                                                                                            \
-     {BCC(t, 0, nch), BCC(t, 1, nch), BCC(t, 2, nch), BCC(t, 3, nch)},                             \
+     {BCC(t, bits, 0, nch), BCC(t, bits, 1, nch), BCC(t, bits, 2, nch), BCC(t, bits, 3, nch)},     \
      4,                                                                                            \
-     n},
+     4,                                                                                            \
+     n,                                                                                            \
+     1,                                                                                            \
+     false},
 #include "formats.def"
 };
 #undef BCC
@@ -352,12 +358,25 @@ static float bc4_channel(const uint8_t *b, unsigned i, bool snorm)
     return idx == 6 ? (snorm ? -1.0f : 0.0f) : 1.0f;
 }
 
+/* A packed 4:2:2 block with G moved to the Y of texel x. */
+static vsmp_format_info yuv422_texel(const vsmp_format_info *fi, unsigned x)
+{
+    vsmp_format_info t = *fi;
+    t.ch[1].shift = (uint8_t)(t.ch[1].shift + 16 * (x & 1));
+    return t;
+}
+
 void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, unsigned x, unsigned y,
                               vsmp_texel *out)
 {
     const uint8_t *b = block;
     unsigned i = (y & 3) * 4 + (x & 3);
     bool snorm = fi->ch[0].type == VSMP_CHAN_SNORM;
+    if (fi->yuv) {
+        vsmp_format_info t = yuv422_texel(fi, x);
+        vsmp_format_unpack(&t, block, out);
+        return;
+    }
     out->f[0] = out->f[1] = out->f[2] = 0.0f;
     out->f[3] = 1.0f;
     switch (fi->bc) {
@@ -379,10 +398,65 @@ void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, uns
         out->f[0] = bc4_channel(b, i, snorm);
         out->f[1] = bc4_channel(b + 8, i, snorm);
         break;
+    case 6: {
+        uint16_t h[3];
+        vsmp_bc6h_texel(b, i, fi->ch[0].type == VSMP_CHAN_FLOAT, h);
+        for (int c = 0; c < 3; c++)
+            out->f[c] = small_float(h[c], 10, true);
+        break;
+    }
+    case 7: {
+        uint8_t v[4];
+        vsmp_bc7_texel(b, i, v);
+        for (int c = 0; c < 4; c++)
+            out->f[c] = (float)v[c] / 255.0f;
+        break;
+    }
     default:
         break;
     }
     if (fi->srgb)
         for (int c = 0; c < 3; c++)
             out->f[c] = (float)srgb_to_linear(out->f[c]);
+}
+
+vsmp_status vsmp_format_pack_block(const vsmp_format_info *fi, const vsmp_texel *in, unsigned x,
+                                   void *block)
+{
+    if (!fi || !fi->yuv || fi->block_w != 2)
+        return VSMP_ERR_UNSUPPORTED;
+    vsmp_format_info t = yuv422_texel(fi, x);
+    vsmp_format_pack(&t, in, block);
+    return VSMP_OK;
+}
+
+/* The planar layout as two one-plane descriptors: G in the Y texel; R, B in the chroma pair. */
+static void planar_parts(const vsmp_format_info *fi, vsmp_format_info *luma,
+                         vsmp_format_info *chroma)
+{
+    *luma = *chroma = *fi;
+    luma->planes = chroma->planes = 1;
+    luma->ch[0].type = luma->ch[2].type = VSMP_CHAN_NONE;
+    chroma->ch[1].type = VSMP_CHAN_NONE;
+    chroma->bytes = (uint8_t)(2 * fi->bytes);
+}
+
+void vsmp_format_unpack_planar(const vsmp_format_info *fi, const void *luma, const void *chroma,
+                               vsmp_texel *out)
+{
+    vsmp_format_info l, c;
+    vsmp_texel y;
+    planar_parts(fi, &l, &c);
+    vsmp_format_unpack(&c, chroma, out);
+    vsmp_format_unpack(&l, luma, &y);
+    out->f[1] = y.f[1];
+}
+
+void vsmp_format_pack_planar(const vsmp_format_info *fi, const vsmp_texel *in, void *luma,
+                             void *chroma)
+{
+    vsmp_format_info l, c;
+    planar_parts(fi, &l, &c);
+    vsmp_format_pack(&l, in, luma);
+    vsmp_format_pack(&c, in, chroma);
 }

@@ -85,8 +85,14 @@ static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
         return reject(diags, "multisample surfaces are 2D (or 2D arrays) with one level");
     if (d->mcs && d->samples == 1)
         return reject(diags, "an MCS needs a multisample surface");
-    if (vsmp_format_get(d->format)->block > 1 && (d->type == VSMP_SURFTYPE_1D || d->samples > 1))
+    const vsmp_format_info *fi = vsmp_format_get(d->format);
+    if (fi->bc && (d->type == VSMP_SURFTYPE_1D || d->samples > 1))
         return reject(diags, "block-compressed formats are for 2D, 3D and cube surfaces");
+    if (fi->yuv && d->samples > 1)
+        return reject(diags, "YCrCb formats are single-sampled");
+    if (fi->planes > 1 &&
+        (d->type != VSMP_SURFTYPE_2D || d->array || d->levels != 1 || d->samples != 1))
+        return reject(diags, "planar formats are 2D, not arrays, with one level");
     return VSMP_OK;
 }
 
@@ -115,17 +121,19 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
     for (unsigned l = 0; l < s->d.levels; l++) {
         size_t row, slice, bytes;
         uint32_t w = minify(in->width, l), h = minify(in->height, l), n = slices_of(in, l);
-        uint32_t bs = s->fi->block; /* block-compressed: rows and columns of 4x4 blocks */
-        w = (w + bs - 1) / bs, h = (h + bs - 1) / bs;
-        if (!mul_ok(w, s->fi->bytes, &row))
+        /* block formats: rows and columns of blocks; planar: even widths (chroma pairs) */
+        uint32_t bw = s->fi->planes > 1 ? 2 : s->fi->block_w, bh = s->fi->block_h;
+        w = (w + bw - 1) / bw, h = (h + bh - 1) / bh;
+        if (!mul_ok(w, (size_t)s->fi->bytes * (s->fi->planes > 1 ? 2 : 1), &row))
             goto too_big;
         if (custom) {
-            if (in->row_pitch[l] < row || in->slice_pitch[l] < in->row_pitch[l] * (size_t)h)
+            size_t rows = s->fi->planes > 1 ? h + (h + 1) / 2 : h;
+            if (in->row_pitch[l] < row || in->slice_pitch[l] < in->row_pitch[l] * rows)
                 goto bad_layout;
             row = in->row_pitch[l];
         }
-        if (!mul_ok(row, h, &slice))
-            goto too_big;
+        if (!mul_ok(row, s->fi->planes > 1 ? h + (h + 1) / 2 : h, &slice))
+            goto too_big; /* planar: the chroma rows follow the Y rows, same pitch */
         if (custom)
             slice = in->slice_pitch[l];
         if (!mul_ok(slice, n, &bytes))
@@ -216,9 +224,28 @@ void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, 
     uint32_t w, h, n;
     if (vsmp_surface_level_size(s, level, &w, &h, NULL, &n) || x >= w || y >= h || slice >= n)
         return NULL;
-    uint32_t bs = s->fi->block;
     return s->mem + s->d.level_offset[level] + slice * s->d.slice_pitch[level] +
-           (y / bs) * s->d.row_pitch[level] + (size_t)(x / bs) * s->fi->bytes;
+           (y / s->fi->block_h) * s->d.row_pitch[level] +
+           (size_t)(x / s->fi->block_w) * s->fi->bytes;
+}
+
+void *vsmp_surface_chroma(const vsmp_surface *s, uint32_t x, uint32_t y)
+{
+    if (!vsmp_surface_texel(s, 0, 0, x, y) || s->fi->planes < 2)
+        return NULL;
+    return s->mem + s->d.level_offset[0] + (s->d.height + y / 2) * s->d.row_pitch[0] +
+           (size_t)(x / 2) * 2 * s->fi->bytes;
+}
+
+static void unpack_at(const vsmp_surface *s, const uint8_t *p, uint32_t x, uint32_t y,
+                      vsmp_texel *t)
+{
+    if (s->fi->planes > 1)
+        vsmp_format_unpack_planar(s->fi, p, vsmp_surface_chroma(s, x, y), t);
+    else if (s->fi->block_w > 1 || s->fi->block_h > 1)
+        vsmp_format_unpack_block(s->fi, p, x % s->fi->block_w, y % s->fi->block_h, t);
+    else
+        vsmp_format_unpack(s->fi, p, t);
 }
 
 vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
@@ -227,7 +254,13 @@ vsmp_status vsmp_surface_store(vsmp_surface *s, unsigned level, uint32_t slice, 
     void *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p || !t)
         return VSMP_ERR_ARG;
-    if (s->fi->block > 1)
+    if (s->fi->planes > 1) {
+        vsmp_format_pack_planar(s->fi, t, p, vsmp_surface_chroma(s, x, y));
+        return VSMP_OK;
+    }
+    if (s->fi->yuv)
+        return vsmp_format_pack_block(s->fi, t, x % 2, p); /* Y of x; the pair's Cb and Cr */
+    if (s->fi->bc)
         return VSMP_ERR_UNSUPPORTED; /* fill block-compressed surfaces through their memory */
     vsmp_format_pack(s->fi, t, p);
     return VSMP_OK;
@@ -239,10 +272,7 @@ vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t sl
     const void *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p || !t)
         return VSMP_ERR_ARG;
-    if (s->fi->block > 1)
-        vsmp_format_unpack_block(s->fi, p, x, y, t);
-    else
-        vsmp_format_unpack(s->fi, p, t);
+    unpack_at(s, p, x, y, t);
     return VSMP_OK;
 }
 
@@ -281,7 +311,7 @@ vsmp_status vsmp_surface_generate_mips(vsmp_surface *s)
 {
     if (!s || s->d.type == VSMP_SURFTYPE_NULL)
         return VSMP_ERR_ARG;
-    if (s->fi->block > 1)
+    if (s->fi->bc || s->fi->yuv)
         return VSMP_ERR_UNSUPPORTED;
     for (unsigned l = 1; l < s->d.levels; l++) {
         uint32_t w, h, n;
@@ -418,18 +448,24 @@ void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t sl
     if (!p)
         return;
     if (s->resident) {
+        const uint8_t *c = s->fi->planes > 1 ? vsmp_surface_chroma(s, x, y) : p;
         size_t first = (size_t)(p - s->mem) / VSMP_TILE_BYTES;
         size_t last = (size_t)(p + s->fi->bytes - 1 - s->mem) / VSMP_TILE_BYTES;
-        if (!s->resident[first] || !s->resident[last]) {
+        size_t cfirst = (size_t)(c - s->mem) / VSMP_TILE_BYTES;
+        size_t clast = (size_t)(c + 2 * s->fi->bytes - 1 - s->mem) / VSMP_TILE_BYTES;
+        if (!s->resident[first] || !s->resident[last] || !s->resident[cfirst] ||
+            !s->resident[clast]) {
             static const uint8_t zero[16];
-            vsmp_format_unpack(s->fi, zero, t);
+            if (s->fi->planes > 1)
+                vsmp_format_unpack_planar(s->fi, zero, zero, t);
+            else if (s->fi->block_w > 1 || s->fi->block_h > 1)
+                vsmp_format_unpack_block(s->fi, zero, x % s->fi->block_w, y % s->fi->block_h, t);
+            else
+                vsmp_format_unpack(s->fi, zero, t);
             if (null_hit)
                 *null_hit = true;
             return;
         }
     }
-    if (s->fi->block > 1)
-        vsmp_format_unpack_block(s->fi, p, x, y, t);
-    else
-        vsmp_format_unpack(s->fi, p, t);
+    unpack_at(s, p, x, y, t);
 }

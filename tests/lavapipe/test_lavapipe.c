@@ -113,6 +113,10 @@ static const struct {
     {VSMP_FORMAT_BC4_SNORM, VK_FORMAT_BC4_SNORM_BLOCK, false},
     {VSMP_FORMAT_BC5_UNORM, VK_FORMAT_BC5_UNORM_BLOCK, false},
     {VSMP_FORMAT_BC5_SNORM, VK_FORMAT_BC5_SNORM_BLOCK, false},
+    {VSMP_FORMAT_BC6H_UF16, VK_FORMAT_BC6H_UFLOAT_BLOCK, false},
+    {VSMP_FORMAT_BC6H_SF16, VK_FORMAT_BC6H_SFLOAT_BLOCK, false},
+    {VSMP_FORMAT_BC7_UNORM, VK_FORMAT_BC7_UNORM_BLOCK, false},
+    {VSMP_FORMAT_BC7_UNORM_SRGB, VK_FORMAT_BC7_SRGB_BLOCK, false},
     {VSMP_FORMAT_R16_UNORM, VK_FORMAT_D16_UNORM, true},
     {VSMP_FORMAT_R24_UNORM_X8_TYPELESS, VK_FORMAT_X8_D24_UNORM_PACK32, true},
     {VSMP_FORMAT_R32_FLOAT, VK_FORMAT_D32_SFLOAT, true},
@@ -157,6 +161,7 @@ typedef struct tcase {
 } tcase;
 
 static bool verbose;
+static int only_fmt = -1; /* --format NAME: every case on this format */
 
 static bool op_ok(enum op op, enum dim d, bool depth, bool is_int)
 {
@@ -199,9 +204,11 @@ static void gen_case(vk *v, tcase *c)
             continue;
         if (fmts[c->fmt].depth && (c->dim == D3))
             continue;
-        if (fi->block > 1 && (c->dim == D1 || c->dim == D1A || c->dim == D3))
+        if (fi->bc && (c->dim == D1 || c->dim == D1A || c->dim == D3))
             continue; /* block formats: 2D and cube images */
         if (!vk_format_supported(v, fmts[c->fmt].vk, !is_int && !fmts[c->fmt].depth))
+            continue;
+        if (only_fmt >= 0 && fmts[c->fmt].f != (vsmp_format)only_fmt)
             continue;
         break;
     }
@@ -768,10 +775,10 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
         return -1;
     }
     const vsmp_surface_desc *ld = vsmp_surface_get_desc(surf);
-    if (fi->block > 1) /* any bytes are valid BC1-BC5 blocks */
+    if (fi->bc) /* any bytes are valid blocks (reserved BC6H/BC7 modes decode to 0) */
         for (size_t i = 0; i < ld->data_size; i++)
             ((uint8_t *)ld->data)[i] = (uint8_t)rnd(256);
-    for (unsigned l = 0; l < c->levels && fi->block == 1; l++) {
+    for (unsigned l = 0; l < c->levels && !fi->bc; l++) {
         uint32_t w, h, n;
         vsmp_surface_level_size(surf, l, &w, &h, NULL, &n);
         for (uint32_t z = 0; z < n; z++)
@@ -780,6 +787,20 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
                     vsmp_texel t;
                     random_texel(fi, depth, &t);
                     vsmp_surface_store(surf, l, z, x, y, &t);
+                }
+    }
+    /* BC6H spans 0..65504: a filtered value's rounding follows the largest texel it weighs */
+    float maxabs = 0.0f;
+    for (unsigned l = 0; l < c->levels && fi->bc == 6; l++) {
+        uint32_t w, h, n;
+        vsmp_surface_level_size(surf, l, &w, &h, NULL, &n);
+        for (uint32_t z = 0; z < n; z++)
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    vsmp_texel t;
+                    vsmp_surface_load(surf, l, z, x, y, &t);
+                    for (int k = 0; k < 3; k++)
+                        maxabs = fmaxf(maxabs, fabsf(t.f[k]));
                 }
     }
     size_t offs[VSMP_MAX_LEVELS + 1];
@@ -905,10 +926,12 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
                             hi = fmaxf(hi, a);
                         }
                         float tol = srgb && ch < 3 ? 2e-3f : 2e-5f;
-                        if (fi->block > 1) /* lavapipe decodes BC blocks to 8 bits first */
+                        if (fi->bc && fi->bc <= 5) /* lavapipe decodes these to 8 bits first */
                             tol +=
                                 fi->ch[0].type == VSMP_CHAN_SNORM ? 1.5f / 127.0f : 2.0f / 255.0f;
-                        float eps = tol + 2e-5f * fmaxf(fabsf(lo), fabsf(hi));
+                        else if (fi->bc == 7) /* exact 8-bit texels, 8-bit filtering */
+                            tol += 2.0f / 255.0f;
+                        float eps = tol + 2e-5f * fmaxf(fabsf(lo), fabsf(hi)) + 1e-6f * maxabs;
                         if (grad) /* the interval's end points miss the kink at a level boundary */
                             eps += 2e-3f * fmaxf(fabsf(lo), fabsf(hi));
                         ok = (g >= lo - eps && g <= hi + eps) || (isnan(g) && isnan(w));
@@ -966,7 +989,14 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--case") && i + 1 < argc)
             only = strtol(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "-v"))
+        else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+            vsmp_format f;
+            if (vsmp_format_find(argv[++i], &f)) {
+                fprintf(stderr, "unknown format %s\n", argv[i]);
+                return 2;
+            }
+            only_fmt = (int)f;
+        } else if (!strcmp(argv[i], "-v"))
             verbose = true;
     }
     /* float filtering for UNORM8 in llvmpipe (its 8-bit fixed-point path is documented as
