@@ -977,6 +977,215 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
     return rc;
 }
 
+/* ---- 4x multisample fetch ----
+ * lavapipe samples only 1 or 4: a 4x image is written sample by sample through a storage
+ * image, read back with texelFetch(sampler2DMSArray, p, sample), and compared with vsmp's
+ * ld2dms_w on the same per-sample data: without MCS, and MCS-compressed (ld_mcs, then
+ * ld2dms_w with its result). */
+
+#define MS_W      7
+#define MS_H      5
+#define MS_LAYERS 2
+
+/* Sample s of pixel (x, y, layer): pixel class (x + 2y + layer) % 3 makes all samples equal,
+ * two values (s & 1) or four. The GLSL below computes the same. */
+static void ms_value(bool uint_fmt, uint32_t x, uint32_t y, uint32_t layer, uint32_t s,
+                     uint32_t out[4])
+{
+    uint32_t cls = (x + 2 * y + layer) % 3, k = cls == 0 ? 0 : cls == 1 ? (s & 1) : s;
+    if (uint_fmt) {
+        out[0] = x * 100003u + y * 7919u + layer * 31337u + k * 1000000007u;
+        out[1] = out[2] = 0, out[3] = 1;
+        return;
+    }
+    out[0] = (x * 37 + y * 11 + layer * 17 + k * 71 + 5) & 255;
+    out[1] = (x * 5 + y * 53 + layer * 3 + k * 19 + 101) & 255;
+    out[2] = (x * 3 + y * 7 + layer * 29 + k * 131) & 255;
+    out[3] = (k * 60 + 40 + x) & 255;
+}
+
+static const char ms_writer_rgba8[] =
+    "#version 450\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(set = 0, binding = 0, rgba8) uniform writeonly image2DMSArray img;\n"
+    "void main() {\n"
+    "  for (uint l = 0u; l < 2u; l++) for (uint y = 0u; y < 5u; y++)\n"
+    "  for (uint x = 0u; x < 7u; x++) for (uint s = 0u; s < 4u; s++) {\n"
+    "    uint c = (x + 2u * y + l) % 3u, k = c == 0u ? 0u : c == 1u ? (s & 1u) : s;\n"
+    "    uvec4 v = uvec4(x * 37u + y * 11u + l * 17u + k * 71u + 5u,\n"
+    "                    x * 5u + y * 53u + l * 3u + k * 19u + 101u,\n"
+    "                    x * 3u + y * 7u + l * 29u + k * 131u, k * 60u + 40u + x) & 255u;\n"
+    "    imageStore(img, ivec3(x, y, l), int(s), vec4(v) / 255.0);\n"
+    "  }\n"
+    "}\n";
+
+static const char ms_writer_r32ui[] =
+    "#version 450\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(set = 0, binding = 0, r32ui) uniform writeonly uimage2DMSArray img;\n"
+    "void main() {\n"
+    "  for (uint l = 0u; l < 2u; l++) for (uint y = 0u; y < 5u; y++)\n"
+    "  for (uint x = 0u; x < 7u; x++) for (uint s = 0u; s < 4u; s++) {\n"
+    "    uint c = (x + 2u * y + l) % 3u, k = c == 0u ? 0u : c == 1u ? (s & 1u) : s;\n"
+    "    uint v = x * 100003u + y * 7919u + l * 31337u + k * 1000000007u;\n"
+    "    imageStore(img, ivec3(x, y, l), int(s), uvec4(v, 0u, 0u, 1u));\n"
+    "  }\n"
+    "}\n";
+
+static const char ms_reader_float[] =
+    "#version 450\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(set = 0, binding = 0) uniform sampler2DMSArray t;\n"
+    "layout(std430, set = 0, binding = 1) readonly buffer I { ivec4 q[]; };\n"
+    "layout(std430, set = 0, binding = 2) writeonly buffer O { uvec4 r[]; };\n"
+    "void main() {\n"
+    "  for (int i = 0; i < q.length(); i++)\n"
+    "    r[i] = floatBitsToUint(texelFetch(t, q[i].xyz, q[i].w));\n"
+    "}\n";
+
+static const char ms_reader_uint[] =
+    "#version 450\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(set = 0, binding = 0) uniform usampler2DMSArray t;\n"
+    "layout(std430, set = 0, binding = 1) readonly buffer I { ivec4 q[]; };\n"
+    "layout(std430, set = 0, binding = 2) writeonly buffer O { uvec4 r[]; };\n"
+    "void main() {\n"
+    "  for (int i = 0; i < q.length(); i++)\n"
+    "    r[i] = texelFetch(t, q[i].xyz, q[i].w);\n"
+    "}\n";
+
+/* vsmp's result for sample si of (x, y, layer) through ld2dms_w (after ld_mcs when there is an
+ * MCS), channels as raw bits. */
+static void vsmp_ms_fetch(const vsmp_surface *s, uint32_t x, uint32_t y, uint32_t layer,
+                          uint32_t si, uint32_t out[4])
+{
+    uint32_t u = x, v = y, r = layer, lod = 0, lo = 0, hi = 0;
+    vsmp_message m;
+    memset(&m, 0, sizeof(m));
+    m.simd = 1, m.mask = 1;
+    m.param[VSMP_P_U] = &u, m.param[VSMP_P_V] = &v, m.param[VSMP_P_R] = &r;
+    m.param[VSMP_P_LOD] = &lod;
+    vsmp_plan *p = NULL;
+    vsmp_result res;
+    if (vsmp_surface_get_desc(s)->mcs) {
+        vsmp_plan_create(s, NULL, VSMP_SUB_LD_MCS, &p, NULL);
+        vsmp_plan_run(p, &m, &res);
+        vsmp_plan_free(p);
+        lo = res.c[0][0], hi = res.c[1][0];
+    }
+    m.param[VSMP_P_SI] = &si, m.param[VSMP_P_MCSL] = &lo, m.param[VSMP_P_MCSH] = &hi;
+    vsmp_plan_create(s, NULL, VSMP_SUB_LD2DMS_W, &p, NULL);
+    vsmp_plan_run(p, &m, &res);
+    vsmp_plan_free(p);
+    for (int c = 0; c < 4; c++)
+        out[c] = res.c[c][0];
+}
+
+static int run_ms(vk *v, stats *st)
+{
+    static const struct {
+        vsmp_format f;
+        VkFormat vkf;
+        const char *writer, *reader;
+    } k[] = {
+        {VSMP_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, ms_writer_rgba8, ms_reader_float},
+        {VSMP_FORMAT_R32_UINT, VK_FORMAT_R32_UINT, ms_writer_r32ui, ms_reader_uint},
+    };
+    VkSamplerCreateInfo sci = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+    VkSampler smp;
+    if (vkCreateSampler(v->dev, &sci, NULL, &smp) != VK_SUCCESS)
+        return -1;
+    int rc = 0;
+    enum { N = MS_W * MS_H * MS_LAYERS * 4 };
+    for (size_t f = 0; f < sizeof(k) / sizeof(k[0]) && !rc; f++) {
+        bool is_uint = k[f].f == VSMP_FORMAT_R32_UINT;
+        vk_image im;
+        vk_buffer in, out;
+        VkShaderModule sm = vk_shader(v, k[f].reader);
+        if (!sm || vk_ms_image_make(v, k[f].vkf, MS_W, MS_H, MS_LAYERS, 4, k[f].writer, &im) ||
+            vk_buffer_make(v, N * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in) ||
+            vk_buffer_make(v, N * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out)) {
+            rc = -1;
+            break;
+        }
+        int32_t *q = in.map;
+        for (int i = 0; i < N; i++) {
+            q[4 * i] = i / 4 % MS_W, q[4 * i + 1] = i / 4 / MS_W % MS_H;
+            q[4 * i + 2] = i / 4 / (MS_W * MS_H), q[4 * i + 3] = i % 4;
+        }
+        if (vk_dispatch(v, sm, im.view, smp, &in, &out)) {
+            rc = -1;
+            break;
+        }
+        for (int mcs = 0; mcs < 2; mcs++) {
+            vsmp_surface_desc d;
+            vsmp_surface_desc_init(&d);
+            d.format = k[f].f, d.width = MS_W, d.height = MS_H, d.array = true;
+            d.array_len = MS_LAYERS, d.samples = 4, d.mcs = mcs;
+            uint32_t c0[4];
+            ms_value(is_uint, 0, 0, 0, 0, c0); /* pixel (0, 0) of layer 0 compresses to "cleared" */
+            for (int c = 0; c < 4; c++) {
+                if (is_uint)
+                    d.clear_color.u[c] = c0[c];
+                else
+                    d.clear_color.f[c] = (float)c0[c] / 255.0f;
+            }
+            vsmp_surface *s = NULL;
+            if (vsmp_surface_create(&d, &s, NULL)) {
+                rc = -1;
+                break;
+            }
+            for (uint32_t l = 0; l < MS_LAYERS; l++)
+                for (uint32_t y = 0; y < MS_H; y++)
+                    for (uint32_t x = 0; x < MS_W; x++)
+                        for (uint32_t si = 0; si < 4; si++) {
+                            uint32_t val[4];
+                            vsmp_texel t;
+                            ms_value(is_uint, x, y, l, si, val);
+                            for (int c = 0; c < 4; c++) {
+                                if (is_uint)
+                                    t.u[c] = val[c];
+                                else
+                                    t.f[c] = (float)val[c] / 255.0f;
+                            }
+                            vsmp_surface_store(s, 0, l * 4 + si, x, y, &t);
+                        }
+            if (mcs)
+                vsmp_surface_compress(s);
+            const uint32_t *got = out.map;
+            for (int i = 0; i < N; i++) {
+                uint32_t want[4];
+                vsmp_ms_fetch(s, (uint32_t)q[4 * i], (uint32_t)q[4 * i + 1], (uint32_t)q[4 * i + 2],
+                              (uint32_t)q[4 * i + 3], want);
+                st->lanes++;
+                bool ok = true;
+                /* integers exactly; UNORM8 within 1e-6 (lavapipe converts as x * (1 / 255.0f),
+                 * an ULP off x / 255 for some x; neighbouring bytes are 1 / 255 apart) */
+                for (int c = 0; c < (is_uint ? 1 : 4); c++)
+                    ok &= is_uint ? got[4 * i + c] == want[c]
+                                  : fabsf(bf(got[4 * i + c]) - bf(want[c])) <= 1e-6f;
+                if (!ok) {
+                    st->fails++;
+                    if (st->fails <= 20)
+                        fprintf(stderr,
+                                "MISMATCH 4x %s%s (%d, %d) layer %d sample %d: vsmp %08x %08x "
+                                "%08x %08x lavapipe %08x %08x %08x %08x\n",
+                                vsmp_format_get(k[f].f)->name, mcs ? " MCS" : "", q[4 * i],
+                                q[4 * i + 1], q[4 * i + 2], q[4 * i + 3], want[0], want[1], want[2],
+                                want[3], got[4 * i], got[4 * i + 1], got[4 * i + 2],
+                                got[4 * i + 3]);
+                }
+            }
+            vsmp_surface_free(s);
+        }
+        vk_buffer_free(v, &in);
+        vk_buffer_free(v, &out);
+        vk_image_free(v, &im);
+    }
+    vkDestroySampler(v->dev, smp, NULL);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     unsigned ncases = 2000;
@@ -1021,6 +1230,13 @@ int main(int argc, char **argv)
             continue;
         if (run_case(&v, &c, seed, &s))
             errors++;
+    }
+    if (only < 0 && only_fmt < 0) {
+        unsigned before = s.lanes;
+        if (run_ms(&v, &s))
+            errors++;
+        printf("4x multisample fetch: %u samples compared (with and without MCS)\n",
+               s.lanes - before);
     }
     vk_frag_finish(&v);
     vk_finish(&v);

@@ -89,6 +89,10 @@ int vk_init(vk *v)
                                     .pNext = &f12};
     f2.features.imageCubeArray = VK_TRUE;
     f2.features.samplerAnisotropy = VK_TRUE;
+    VkPhysicalDeviceFeatures have;
+    vkGetPhysicalDeviceFeatures(v->phys, &have);
+    f2.features.shaderStorageImageMultisample = have.shaderStorageImageMultisample;
+    v->ms_storage = have.shaderStorageImageMultisample;
     const char *ext[] = {"VK_EXT_custom_border_color"};
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                               .pNext = &f2,
@@ -427,5 +431,117 @@ int vk_dispatch_groups(vk *v, VkShaderModule sm, VkImageView view, VkSampler smp
     int rc = submit(v, cb);
     vkFreeCommandBuffers(v->dev, v->pool, 1, &cb);
     vkFreeDescriptorSets(v->dev, g_dpool, 1, &ds);
+    return rc;
+}
+
+int vk_ms_image_make(vk *v, VkFormat f, uint32_t w, uint32_t h, uint32_t layers, uint32_t samples,
+                     const char *writer, vk_image *im)
+{
+    memset(im, 0, sizeof(*im));
+    if (!v->ms_storage) {
+        fprintf(stderr, "vk: no shaderStorageImageMultisample\n");
+        return -1;
+    }
+    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                             .imageType = VK_IMAGE_TYPE_2D,
+                             .format = f,
+                             .extent = {w, h, 1},
+                             .mipLevels = 1,
+                             .arrayLayers = layers,
+                             .samples = (VkSampleCountFlagBits)samples,
+                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                             .usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT,
+                             .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    VKCHECK(vkCreateImage(v->dev, &ici, NULL, &im->img));
+    VkMemoryRequirements mr;
+    vkGetImageMemoryRequirements(v->dev, im->img, &mr);
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = mr.size,
+                                .memoryTypeIndex = (uint32_t)mem_type(v, mr.memoryTypeBits, 0)};
+    VKCHECK(vkAllocateMemory(v->dev, &mai, NULL, &im->mem));
+    VKCHECK(vkBindImageMemory(v->dev, im->img, im->mem, 0));
+    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = im->img,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                                 .format = f,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers}};
+    VKCHECK(vkCreateImageView(v->dev, &vci, NULL, &im->view));
+
+    /* the writer: one storage-image binding, one invocation */
+    VkShaderModule sm;
+    if (vk_compile(v, writer, "comp", &sm))
+        return -1;
+    VkDescriptorSetLayoutBinding b = {0, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1,
+                                      VK_SHADER_STAGE_COMPUTE_BIT, NULL};
+    VkDescriptorSetLayoutCreateInfo dli = {.sType =
+                                               VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                           .bindingCount = 1,
+                                           .pBindings = &b};
+    VkDescriptorSetLayout dsl;
+    VKCHECK(vkCreateDescriptorSetLayout(v->dev, &dli, NULL, &dsl));
+    VkPipelineLayoutCreateInfo pli = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                      .setLayoutCount = 1,
+                                      .pSetLayouts = &dsl};
+    VkPipelineLayout pl;
+    VKCHECK(vkCreatePipelineLayout(v->dev, &pli, NULL, &pl));
+    VkComputePipelineCreateInfo cpi = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = sm,
+                  .pName = "main"},
+        .layout = pl};
+    VkPipeline pipe;
+    VKCHECK(vkCreateComputePipelines(v->dev, VK_NULL_HANDLE, 1, &cpi, NULL, &pipe));
+    VkDescriptorPoolSize ps = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1};
+    VkDescriptorPoolCreateInfo dpi = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                      .maxSets = 1,
+                                      .poolSizeCount = 1,
+                                      .pPoolSizes = &ps};
+    VkDescriptorPool dp;
+    VKCHECK(vkCreateDescriptorPool(v->dev, &dpi, NULL, &dp));
+    VkDescriptorSetAllocateInfo dai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                       .descriptorPool = dp,
+                                       .descriptorSetCount = 1,
+                                       .pSetLayouts = &dsl};
+    VkDescriptorSet ds;
+    VKCHECK(vkAllocateDescriptorSets(v->dev, &dai, &ds));
+    VkDescriptorImageInfo ii = {VK_NULL_HANDLE, im->view, VK_IMAGE_LAYOUT_GENERAL};
+    VkWriteDescriptorSet wr = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                               .dstSet = ds,
+                               .dstBinding = 0,
+                               .descriptorCount = 1,
+                               .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                               .pImageInfo = &ii};
+    vkUpdateDescriptorSets(v->dev, 1, &wr, 0, NULL);
+
+    VkCommandBuffer cb = begin(v);
+    VkImageMemoryBarrier bar = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                .image = im->img,
+                                .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers}};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, 0, NULL, 1, &bar);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pl, 0, 1, &ds, 0, NULL);
+    vkCmdDispatch(cb, 1, 1, 1);
+    bar.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    bar.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    bar.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+    bar.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, 0, NULL, 1, &bar);
+    vkEndCommandBuffer(cb);
+    int rc = submit(v, cb);
+    vkFreeCommandBuffers(v->dev, v->pool, 1, &cb);
+    vkDestroyDescriptorPool(v->dev, dp, NULL);
+    vkDestroyPipeline(v->dev, pipe, NULL);
+    vkDestroyPipelineLayout(v->dev, pl, NULL);
+    vkDestroyDescriptorSetLayout(v->dev, dsl, NULL);
+    vkDestroyShaderModule(v->dev, sm, NULL);
     return rc;
 }

@@ -20,6 +20,7 @@ typedef struct vk {
     char device_name[256];
     char driver_info[256];
     char tmpdir[256];
+    bool ms_storage; /* shaderStorageImageMultisample */
 } vk;
 
 typedef struct vk_buffer {
@@ -54,6 +55,11 @@ int vk_image_make(vk *v, const vk_image_desc *d, const void *data, const size_t 
                   vk_image *im);
 void vk_image_free(vk *v, vk_image *im);
 bool vk_format_supported(vk *v, VkFormat f, bool need_linear);
+/* A multisample 2D array image (one level) whose samples the compute shader @p writer stores
+ * (binding 0: the image as a storage image; one invocation), left ready for sampling. The
+ * view is a 2D array view. */
+int vk_ms_image_make(vk *v, VkFormat f, uint32_t w, uint32_t h, uint32_t layers, uint32_t samples,
+                     const char *writer, vk_image *im);
 /* Compile GLSL for @p stage ("comp", "frag", "vert") with glslangValidator. 0 on success. */
 int vk_compile(vk *v, const char *glsl, const char *stage, VkShaderModule *out);
 /* Compile a compute shader and its pipeline; cached by source text. NULL on failure. */
