@@ -2,6 +2,7 @@
 /* `vsmp sample JOB.json`: what does the sampler return here? Schema: docs/SAMPLE_JOB.md. */
 #define _GNU_SOURCE
 #include <json-c/json.h>
+#include <ctype.h>
 #include <math.h>
 #include <png.h>
 #include <stdio.h>
@@ -159,6 +160,29 @@ static int texel_from_json(json_object *a, const vsmp_format_info *fi, vsmp_texe
     return 0;
 }
 
+/* "bytes": the surface's memory from byte 0 of its layout, as hex digits (whitespace between
+ * bytes allowed); what is not given stays as it was. */
+static int load_bytes(vsmp_surface *s, const char *hex, job_err *e)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    uint8_t *mem = d->data;
+    size_t n = 0;
+    for (const char *p = hex ? hex : ""; *p;) {
+        if (isspace((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        if (!isxdigit((unsigned char)p[0]) || !isxdigit((unsigned char)p[1]))
+            return fail(e, "surface.bytes: two hex digits per byte (at byte %zu)", n);
+        if (n == d->data_size)
+            return fail(e, "surface.bytes: more than the surface's %zu bytes", d->data_size);
+        char two[3] = {p[0], p[1], 0};
+        mem[n++] = (uint8_t)strtoul(two, NULL, 16);
+        p += 2;
+    }
+    return 0;
+}
+
 static int build_surface(json_object *js, vsmp_surface **out, const char *dir, job_err *e)
 {
     if (!js || !json_object_is_type(js, json_type_object))
@@ -252,9 +276,21 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir, j
                     }
                     to_class(fi, &t);
                 }
-                vsmp_surface_store(s, 0, z, x, y, &t);
+                if ((tex || png || pk >= 0) && vsmp_surface_store(s, 0, z, x, y, &t)) {
+                    vsmp_surface_free(s);
+                    free(png);
+                    return fail(e,
+                                "surface: %s texels cannot be given one by one; give the "
+                                "blocks' memory as \"bytes\"",
+                                fi->name);
+                }
             }
     free(png);
+    json_object *raw = field(js, "bytes");
+    if (raw && load_bytes(s, json_object_get_string(raw), e)) {
+        vsmp_surface_free(s);
+        return -1;
+    }
     json_object *gm = field(js, "generate_mips"), *mt = field(js, "mip_texels");
     if (mt) {
         /* levels 1.. given: mip_texels[i] holds level i + 1 like "texels" holds level 0 */
@@ -496,6 +532,83 @@ static void print_value(FILE *out, const vsmp_format_info *fi, unsigned op, uint
         fprintf(out, "%.9g", f);
 }
 
+/* "media": one SAMPLE_UNORM block through the media sampler. */
+static int run_media(json_object *jm, const vsmp_surface *s, const vsmp_sampler_state *st,
+                     bool json_out, FILE *out, job_err *e)
+{
+    float c[4] = {0, 0, 0, 0};
+    static const char *const keys[4] = {"u", "v", "du", "dv"};
+    for (int k = 0; k < 4; k++) {
+        json_object *x = field(jm, keys[k]);
+        if (x && !json_object_is_type(x, json_type_double) &&
+            !json_object_is_type(x, json_type_int))
+            return fail(e, "media.%s must be a number", keys[k]);
+        c[k] = x ? (float)json_object_get_double(x) : 0.0f;
+    }
+    json_object *jc = field(jm, "channels");
+    const char *chs = jc ? json_object_get_string(jc) : "RGBA";
+    unsigned mask = 0;
+    for (const char *p = chs; *p; p++) {
+        const char *at = strchr("RGBA", *p >= 'a' ? *p - 32 : *p);
+        if (!at || !*p)
+            return fail(e, "media.channels: letters of \"RGBA\"");
+        mask |= 1u << (at - "RGBA");
+    }
+    static const char *const outs[] = {"16_full", "16_downsampled", "8_full", "8_downsampled"};
+    int fmt = 0;
+    if (field(jm, "output") && get_enum(jm, "output", outs, 4, &fmt, e, "media"))
+        return -1;
+    uint8_t dst[256];
+    size_t n = 0;
+    vsmp_status rc =
+        vsmp_media_sample_unorm(s, st, c[0], c[1], c[2], c[3], mask, (vsmp_unorm_format)fmt,
+                                fmt != 0, dst, sizeof(dst), &n);
+    if (rc)
+        return fail(e, "media: %s",
+                    rc == VSMP_ERR_ARG ? "needs a channel and a single-sampled "
+                                         "surface"
+                                       : "the media sampler failed");
+    char order[5] = {0};
+    for (unsigned k = 0, i = 0; k < 4; k++)
+        if (mask >> k & 1)
+            order[i++] = "RGBA"[k];
+    if (json_out)
+        fprintf(out, "{\"media\": {\"channels\": \"%s\", \"output\": \"%s\", ", order, outs[fmt]);
+    if (fmt == 0) { /* 16-bit full: the k-th enabled channel in words [32 k, 32 k + 32) */
+        unsigned nch = (unsigned)strlen(order);
+        if (json_out)
+            fputs("\"pixels\": [", out);
+        for (unsigned p = 0; p < 32; p++) {
+            if (json_out)
+                fprintf(out, "%s\n  [", p ? "," : "");
+            else
+                fprintf(out, "pixel %u (%u, %u):", p, p % 8, p / 8);
+            for (unsigned k = 0; k < nch; k++) {
+                unsigned w = dst[64 * k + 2 * p] | dst[64 * k + 2 * p + 1] << 8;
+                if (json_out)
+                    fprintf(out, "%s%u", k ? ", " : "", w);
+                else
+                    fprintf(out, " %c=0x%04x", order[k], w);
+            }
+            fputs(json_out ? "]" : "\n", out);
+        }
+        if (json_out)
+            fputs("\n]}}\n", out);
+        return 0;
+    }
+    /* the hardware layouts: the destination bytes */
+    if (json_out)
+        fputs("\"bytes\": \"", out);
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%02x%s", dst[i],
+                json_out                       ? ""
+                : (i % 32 == 31 || i + 1 == n) ? "\n"
+                                               : (i % 2 ? " " : ""));
+    if (json_out)
+        fputs("\"}}\n", out);
+    return 0;
+}
+
 int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_out, FILE *out,
                     FILE *err)
 {
@@ -529,8 +642,19 @@ int vsmp_sample_job(const char *path, const char *text, size_t size, bool json_o
     if (build_surface(field(root, "surface"), &s, dir, &e) ||
         build_sampler(field(root, "sampler"), &st, &e))
         goto done;
+    json_object *jm = field(root, "media");
+    if (jm && jl) {
+        fail(&e, "a job has \"lanes\" or \"media\", not both");
+        goto done;
+    }
+    if (jm) {
+        if (run_media(jm, s, &st, json_out, out, &e))
+            goto done;
+        rc = 0;
+        goto done;
+    }
     if (!n) {
-        fail(&e, "the job needs a non-empty \"lanes\" array");
+        fail(&e, "the job needs a non-empty \"lanes\" array (or \"media\")");
         goto done;
     }
     lanes = calloc(n, sizeof(*lanes));

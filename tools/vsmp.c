@@ -173,9 +173,10 @@ static const char usage_check[] =
 static const char usage_sample[] =
     "usage: vsmp sample [--format text|json] JOB.json\n"
     "Run the sampler on a described surface: one result (RGBA) per lane of the job.\n"
-    "The job file (docs/SAMPLE_JOB.md) gives the surface (texels, a PNG or a pattern, mips\n"
-    "generated), the sampler state and the lanes (op, coordinates, lod, bias, gradients, ref,\n"
-    "offsets). Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
+    "The job file (docs/SAMPLE_JOB.md) gives the surface (texels, a PNG, a pattern or raw\n"
+    "bytes; mips generated), the sampler state and the lanes (op, coordinates, lod, bias,\n"
+    "gradients, ref, offsets), or instead of lanes one media-sampler block (SAMPLE_UNORM).\n"
+    "Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
     "  -f, --format text|json   output format (default text)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"

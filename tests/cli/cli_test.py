@@ -150,6 +150,66 @@ with tempfile.TemporaryDirectory() as tmp:
               "sparse: row 100 lies in the unmapped tile 1: %r" % ls)
     else:
         check(False, "sparse job runs: %r" % r.stderr)
+    # raw memory: a BC1 block, red and blue endpoints, texel (2, 0) index 2 = (2 red + blue) / 3
+    bc = {"surface": {"format": "BC1_UNORM", "width": 4, "height": 4,
+                      "bytes": "00f8 1f00 e4000000"},
+          "lanes": [{"op": "ld", "u": 2, "v": 0, "lod": 0}]}
+    open(jp, "w").write(_json.dumps(bc))
+    import struct
+    f32 = lambda x: struct.unpack("<f", struct.pack("<f", x))[0]  # output is %.9g of a float
+    r = run(["sample", "--format", "json", jp])
+    check(r.returncode == 0 and [f32(x) for x in _json.loads(r.stdout)["lanes"][0]["rgba"]] ==
+          [f32(2 / 3), 0, f32(1 / 3), 1], "BC1 block given as bytes: %r %r" % (r.stdout, r.stderr))
+    bc["surface"]["bytes"] = "00" * 9
+    open(jp, "w").write(_json.dumps(bc))
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"more than the surface's 8 bytes" in r.stderr, "too many bytes")
+    bc["surface"].pop("bytes")
+    bc["surface"]["pattern"] = "checker"
+    open(jp, "w").write(_json.dumps(bc))
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"BC1_UNORM texels cannot be given one by one" in r.stderr,
+          "texels for a BC surface are refused")
+    # NV12 from texels (R = Cr, G = Y, B = Cb): the 2x2 texels share one pair, written last by
+    # texel (1, 1): Cr round(0.5 * 255) = 128, Cb round(0.75 * 255) = 191, its Y 0
+    nv = {"surface": {"format": "PLANAR_420_8", "width": 2, "height": 2,
+                      "texels": [[0.5, 0.25, 0.75], [0.5, 0.5, 0.75], [0.5, 1, 0.75], [0.5, 0, 0.75]]},
+          "lanes": [{"op": "ld", "u": 1, "v": 1, "lod": 0}, {"op": "ld", "u": 0, "v": 1, "lod": 0}]}
+    open(jp, "w").write(_json.dumps(nv))
+    r = run(["sample", "--format", "json", jp])
+    if r.returncode == 0:
+        ls = _json.loads(r.stdout)["lanes"]
+        check([f32(x) for x in ls[0]["rgba"]] == [f32(128 / 255), 0, f32(191 / 255), 1] and
+              ls[1]["rgba"][1] == 1.0, "NV12 job: %r" % ls)
+    else:
+        check(False, "NV12 job runs: %r" % r.stderr)
+    # the media sampler on NV12 4x4: Y rows 01..04, 11..14, ...; pairs (Cb, Cr) = (40, c0),
+    # (50, d0) / (41, c1), (51, d1). Nearest, clamp, du = dv = 1/4: pixel p reads texel
+    # (min(p % 8, 3), p / 8): R = Cr << 8, G = Y << 8, B = Cb << 8, A = 0xff00 (SEMANTICS 1.3)
+    md = {"surface": {"format": "PLANAR_420_8", "width": 4, "height": 4,
+                      "bytes": "01020304 11121314 21222324 31323334 40c050d0 41c151d1"},
+          "sampler": {"address": "clamp"},
+          "media": {"u": 0, "v": 0, "du": 0.25, "dv": 0.25}}
+    open(jp, "w").write(_json.dumps(md))
+    r = run(["sample", "--format", "json", jp])
+    if r.returncode == 0:
+        px = _json.loads(r.stdout)["media"]["pixels"]
+        check(len(px) == 32 and px[2] == [0xd000, 0x0300, 0x5000, 0xff00] and
+              px[31] == [0xd100, 0x3400, 0x5100, 0xff00] and px[8] == [0xc000, 0x1100, 0x4000, 0xff00],
+              "media block on NV12: %r" % px[:9])
+    else:
+        check(False, "media job runs: %r" % r.stderr)
+    md["media"].update({"channels": "RB", "output": "8_downsampled"})
+    open(jp, "w").write(_json.dumps(md))
+    r = run(["sample", "--format", "json", jp])
+    # R (even pixels) in bytes 0..15, B in 16..31: row y holds x = 0, 2, 4, 6 -> clamp to 0, 2, 3, 3
+    want = "c0d0d0d0" "c0d0d0d0" "c1d1d1d1" "c1d1d1d1" "40505050" "40505050" "41515151" "41515151"
+    check(r.returncode == 0 and _json.loads(r.stdout)["media"]["bytes"] == want,
+          "media 8-bit downsampled layout: %r" % r.stdout)
+    md["lanes"] = [{"op": "ld", "u": 0, "v": 0}]
+    open(jp, "w").write(_json.dumps(md))
+    r = run(["sample", jp])
+    check(r.returncode == 1 and b"not both" in r.stderr, "lanes and media together are refused")
     open(jp, "w").write('{"surface": {"format": "R8_UNORM", "width": 0}, "lanes": [{"op": "sample"}]}')
     r = run(["sample", jp])
     check(r.returncode == 1 and b"invalid surface" in r.stderr, "bad surface reported")
