@@ -282,9 +282,48 @@ static void test_bc6h(void)
     }
 }
 
+/* Every BC6H mode: r0's low bits start at bit 5 in all 14 layouts. With r0 = 1 and every other
+ * bit 0, texel 0 reads endpoint 0: unsigned ((1 << 16) + 0x8000) >> epb (epb >= 15: 1), scaled
+ * by 31/64; signed ((1 << 15) + 0x4000) >> (epb - 1), scaled by 31/32; both binary16 subnormals
+ * (bits * 2^-24). Mode codes and endpoint widths from the mode table of the definition. */
+static void test_bc6h_modes(void)
+{
+    static const struct {
+        unsigned code, code_bits, epb, u16, s16;
+    } m[] = {
+        /* epb 10: 98304 >> 10 = 96 -> 96*31/64 = 46 | 96*31/32 = 93 */
+        {0x00, 2, 10, 46, 93},   {0x01, 2, 7, 372, 744}, /* 768 -> 372 | 744 */
+        {0x02, 5, 11, 23, 46},                           /* 48 -> 23 | 46 */
+        {0x06, 5, 11, 23, 46},   {0x0a, 5, 11, 23, 46},
+        {0x0e, 5, 9, 93, 186},  /* 192 -> 93 | 186 */
+        {0x12, 5, 8, 186, 372}, /* 384 -> 186 | 372 */
+        {0x16, 5, 8, 186, 372},  {0x1a, 5, 8, 186, 372},
+        {0x1e, 5, 6, 744, 1488}, /* 1536 -> 744 | 1488 */
+        {0x03, 5, 10, 46, 93},   {0x07, 5, 11, 23, 46},
+        {0x0b, 5, 12, 11, 23}, /* 24 -> 11 | 23 */
+        {0x0f, 5, 16, 0, 0},   /* 16 bits are used as they are: 1 -> 0; r0 = 512 below */
+    };
+    for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+        uint8_t b[16] = {0};
+        unsigned at = 0;
+        put(b, &at, m[i].code, m[i].code_bits);
+        bool wide = m[i].epb == 16; /* r0 = 512 is used as it is: 512*31/64 = 248 | 496 */
+        at = wide ? 14 : 5, put(b, &at, 1, 1);
+        unsigned u16 = wide ? 248 : m[i].u16, s16 = wide ? 496 : m[i].s16;
+        float f[4];
+        bc6(VSMP_FORMAT_BC6H_UF16, b, 0, f);
+        CHECK(f[0] == (float)u16 * 0x1p-24f && f[1] == 0.0f && f[2] == 0.0f,
+              "BC6H UF16 mode 0x%02x (epb %u): %g", m[i].code, m[i].epb, f[0] / 0x1p-24f);
+        bc6(VSMP_FORMAT_BC6H_SF16, b, 0, f);
+        CHECK(f[0] == (float)s16 * 0x1p-24f, "BC6H SF16 mode 0x%02x (epb %u): %g", m[i].code,
+              m[i].epb, f[0] / 0x1p-24f);
+    }
+}
+
 int main(void)
 {
     test_bc7();
     test_bc6h();
+    test_bc6h_modes();
     return t_finish();
 }
