@@ -929,8 +929,6 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
                         if (fi->bc && fi->bc <= 5) /* lavapipe decodes these to 8 bits first */
                             tol +=
                                 fi->ch[0].type == VSMP_CHAN_SNORM ? 1.5f / 127.0f : 2.0f / 255.0f;
-                        else if (fi->bc == 7) /* exact 8-bit texels, 8-bit filtering */
-                            tol += 2.0f / 255.0f;
                         float eps = tol + 2e-5f * fmaxf(fabsf(lo), fabsf(hi)) + 1e-6f * maxabs;
                         if (grad) /* the interval's end points miss the kink at a level boundary */
                             eps += 2e-3f * fmaxf(fabsf(lo), fabsf(hi));
