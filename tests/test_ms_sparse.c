@@ -240,6 +240,21 @@ static void test_sparse(void)
     vsmp_plan_run(p, &m, &r);
     CHECK(r.c[0][0] == 0 && r.null_mask == 0xfffffffeu, "ld of a null texel; out of range is not");
     vsmp_plan_free(p);
+    /* a texel's residency is that of its own 4 bytes: (255, 63) is the last texel of tile 0
+     * (bytes 65532..65535) and stays mapped while tile 1 is not */
+    lu[0] = 255, lv[0] = 63;
+    m.mask = 1;
+    vsmp_plan_create(s, NULL, VSMP_SUB_LD, &p, NULL);
+    vsmp_plan_run(p, &m, &r);
+    CHECK(bf(r.c[0][0]) == 1.0f && r.null_mask == 0xffffffffu,
+          "the last texel of a mapped tile is mapped (0x%x)", r.null_mask);
+    vsmp_plan_free(p);
+    /* the surface's last texel (bytes 131068..131071) is in tile 1: unmapped */
+    lu[0] = 255, lv[0] = 127;
+    vsmp_plan_create(s, NULL, VSMP_SUB_LD, &p, NULL);
+    vsmp_plan_run(p, &m, &r);
+    CHECK(r.c[0][0] == 0 && r.null_mask == 0xfffffffeu, "the surface's last texel, unmapped");
+    vsmp_plan_free(p);
     CHECK(vsmp_surface_set_resident(s, 1, true) == VSMP_OK, "map tile 1 again");
     vsmp_plan_create(s, NULL, VSMP_SUB_LD, &p, NULL);
     vsmp_plan_run(p, &m, &r);

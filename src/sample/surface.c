@@ -126,14 +126,14 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
         w = (w + bw - 1) / bw, h = (h + bh - 1) / bh;
         if (!mul_ok(w, (size_t)s->fi->bytes * (s->fi->planes > 1 ? 2 : 1), &row))
             goto too_big;
+        size_t rows = s->fi->planes > 1 ? h + (h + 1) / 2 : h; /* planar: then the chroma rows */
         if (custom) {
-            size_t rows = s->fi->planes > 1 ? h + (h + 1) / 2 : h;
             if (in->row_pitch[l] < row || in->slice_pitch[l] < in->row_pitch[l] * rows)
                 goto bad_layout;
             row = in->row_pitch[l];
         }
-        if (!mul_ok(row, s->fi->planes > 1 ? h + (h + 1) / 2 : h, &slice))
-            goto too_big; /* planar: the chroma rows follow the Y rows, same pitch */
+        if (!mul_ok(row, rows, &slice))
+            goto too_big;
         if (custom)
             slice = in->slice_pitch[l];
         if (!mul_ok(slice, n, &bytes))
@@ -231,17 +231,18 @@ void *vsmp_surface_texel(const vsmp_surface *s, unsigned level, uint32_t slice, 
 
 void *vsmp_surface_chroma(const vsmp_surface *s, uint32_t x, uint32_t y)
 {
-    if (!vsmp_surface_texel(s, 0, 0, x, y) || s->fi->planes < 2)
+    if (!s || !s->fi || s->fi->planes < 2 || !vsmp_surface_texel(s, 0, 0, x, y))
         return NULL;
     return s->mem + s->d.level_offset[0] + (s->d.height + y / 2) * s->d.row_pitch[0] +
            (size_t)(x / 2) * 2 * s->fi->bytes;
 }
 
-static void unpack_at(const vsmp_surface *s, const uint8_t *p, uint32_t x, uint32_t y,
-                      vsmp_texel *t)
+/* Decode texel (x, y) from its bytes @p p (and, for planar formats, its chroma pair @p c). */
+static void unpack_at(const vsmp_surface *s, const uint8_t *p, const uint8_t *c, uint32_t x,
+                      uint32_t y, vsmp_texel *t)
 {
     if (s->fi->planes > 1)
-        vsmp_format_unpack_planar(s->fi, p, vsmp_surface_chroma(s, x, y), t);
+        vsmp_format_unpack_planar(s->fi, p, c, t);
     else if (s->fi->block_w > 1 || s->fi->block_h > 1)
         vsmp_format_unpack_block(s->fi, p, x % s->fi->block_w, y % s->fi->block_h, t);
     else
@@ -272,7 +273,7 @@ vsmp_status vsmp_surface_load(const vsmp_surface *s, unsigned level, uint32_t sl
     const void *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p || !t)
         return VSMP_ERR_ARG;
-    unpack_at(s, p, x, y, t);
+    unpack_at(s, p, vsmp_surface_chroma(s, x, y), x, y, t);
     return VSMP_OK;
 }
 
@@ -441,31 +442,28 @@ size_t vsmp_surface_tile_of(const vsmp_surface *s, unsigned level, uint32_t slic
     return p ? (size_t)(p - s->mem) / VSMP_TILE_BYTES : SIZE_MAX;
 }
 
+/* Whether every tile holding bytes [p, p + n) of the surface is resident. */
+static bool bytes_resident(const vsmp_surface *s, const uint8_t *p, size_t n)
+{
+    size_t first = (size_t)(p - s->mem) / VSMP_TILE_BYTES;
+    size_t last = (size_t)(p + n - 1 - s->mem) / VSMP_TILE_BYTES;
+    return s->resident[first] && s->resident[last];
+}
+
 void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,
                               uint32_t y, vsmp_texel *t, bool *null_hit)
 {
     const uint8_t *p = vsmp_surface_texel(s, level, slice, x, y);
     if (!p)
         return;
-    if (s->resident) {
-        const uint8_t *c = s->fi->planes > 1 ? vsmp_surface_chroma(s, x, y) : p;
-        size_t first = (size_t)(p - s->mem) / VSMP_TILE_BYTES;
-        size_t last = (size_t)(p + s->fi->bytes - 1 - s->mem) / VSMP_TILE_BYTES;
-        size_t cfirst = (size_t)(c - s->mem) / VSMP_TILE_BYTES;
-        size_t clast = (size_t)(c + 2 * s->fi->bytes - 1 - s->mem) / VSMP_TILE_BYTES;
-        if (!s->resident[first] || !s->resident[last] || !s->resident[cfirst] ||
-            !s->resident[clast]) {
-            static const uint8_t zero[16];
-            if (s->fi->planes > 1)
-                vsmp_format_unpack_planar(s->fi, zero, zero, t);
-            else if (s->fi->block_w > 1 || s->fi->block_h > 1)
-                vsmp_format_unpack_block(s->fi, zero, x % s->fi->block_w, y % s->fi->block_h, t);
-            else
-                vsmp_format_unpack(s->fi, zero, t);
-            if (null_hit)
-                *null_hit = true;
-            return;
-        }
+    const uint8_t *c = vsmp_surface_chroma(s, x, y); /* NULL unless planar */
+    if (s->resident && !(bytes_resident(s, p, s->fi->bytes) &&
+                         (!c || bytes_resident(s, c, 2 * (size_t)s->fi->bytes)))) {
+        static const uint8_t zero[16];
+        unpack_at(s, zero, zero, x, y, t);
+        if (null_hit)
+            *null_hit = true;
+        return;
     }
-    unpack_at(s, p, x, y, t);
+    unpack_at(s, p, c, x, y, t);
 }
