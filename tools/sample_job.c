@@ -550,7 +550,7 @@ static int run_media(json_object *jm, const vsmp_surface *s, const vsmp_sampler_
     unsigned mask = 0;
     for (const char *p = chs; *p; p++) {
         const char *at = strchr("RGBA", *p >= 'a' ? *p - 32 : *p);
-        if (!at || !*p)
+        if (!at)
             return fail(e, "media.channels: letters of \"RGBA\"");
         mask |= 1u << (at - "RGBA");
     }
