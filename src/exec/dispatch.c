@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dispatch, planned once per kernel: each instruction gets its handler and its operands
+ * resolved to arena offsets. An instruction without a handler is refused here, with its name
+ * and place, before anything runs; it is never skipped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_internal.h"
+
+const char *vsmp_x_opname(const vsmp_inst *in)
+{
+    switch (in->opcode) {
+    case VSMP_OPC_3D_SAMPLE:
+        return "3D_SAMPLE";
+    case VSMP_OPC_3D_LOAD:
+        return "3D_LOAD";
+    case VSMP_OPC_3D_INFO:
+        return "INFO";
+    case VSMP_OPC_SAMPLE_UNORM:
+        return "SAMPLE_UNORM";
+    case VSMP_OPC_RET:
+        return "ret";
+    case VSMP_OPC_LABEL:
+        return "label";
+    default:
+        return NULL;
+    }
+}
+
+static vsmp_status run_label(vsmp_machine *m, xinst *x, xstep *s)
+{
+    (void)m, (void)x, (void)s;
+    return VSMP_OK;
+}
+
+/* ret in a kernel (no call in flight): "At a ret ... the active channels that are predicated
+ * have their call mask and execution mask bit turned off"; with none left the thread ends
+ * (3_execution_model.md, Subroutine and Function Calls). */
+static vsmp_status run_ret(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    unsigned off = 4u * (x->in->emask & 7u);
+    s->lanes = en;
+    m->em &= ~(off < 32 ? en << off : 0);
+    if (!m->em)
+        s->end = true;
+    return VSMP_OK;
+}
+
+static vsmp_status plan_one(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    switch (in->opcode) {
+    case VSMP_OPC_LABEL:
+        x->run = run_label;
+        return VSMP_OK;
+    case VSMP_OPC_RET:
+        x->run = run_ret;
+        return VSMP_OK;
+    case VSMP_OPC_3D_SAMPLE:
+    case VSMP_OPC_3D_LOAD:
+    case VSMP_OPC_3D_INFO:
+        return vsmp_x_plan_sampler(m, x);
+    case VSMP_OPC_SAMPLE_UNORM:
+        return vsmp_x_plan_unorm(m, x);
+    default:
+        vsmp_x_report(m, in, "exec-unsupported",
+                      "instruction %u (opcode 0x%02x) is not implemented by the machine", x->index,
+                      in->opcode);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+}
+
+vsmp_status vsmp_x_plan(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->nx = r->num_insts;
+    m->x = calloc(m->nx ? m->nx : 1, sizeof(xinst));
+    if (!m->x)
+        return VSMP_ERR_NOMEM;
+    vsmp_status worst = VSMP_OK;
+    for (uint32_t i = 0; i < m->nx; i++) {
+        xinst *x = &m->x[i];
+        x->in = &r->insts[i];
+        x->index = i;
+        x->lanes = (uint8_t)(x->in->exec_size ? x->in->exec_size : 1);
+        x->dst_at = X_NONE;
+        x->plan_bti = x->plan_smp = X_NONE;
+        /* plan every instruction, so that one run of the planner reports every refusal */
+        vsmp_status s = plan_one(m, x);
+        if (s == VSMP_ERR_NOMEM)
+            return s;
+        if (s && !worst)
+            worst = s;
+    }
+    return worst;
+}
+
+/* ---- scalar vector operands ---- */
+
+static const char *var_name(const vsmp_machine *m, uint32_t id)
+{
+    if (id < VSMP_NUM_PREDEF_VARS)
+        return vsmp_predef_var_names[id];
+    if (id >= VSMP_FIRST_VAR && id < m->nvars) {
+        const char *s = vsmp_routine_string(m->r, m->r->vars[id - VSMP_FIRST_VAR].name);
+        if (s)
+            return s;
+    }
+    return "?";
+}
+
+vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
+                          xscalar *out)
+{
+    memset(out, 0, sizeof(*out));
+    switch (v->vclass) {
+    case VSMP_VEC_IMMEDIATE:
+        out->kind = XS_IMM;
+        out->type = v->imm_type;
+        out->imm = v->imm;
+        return VSMP_OK;
+    case VSMP_VEC_GENERAL: {
+        if (v->var == 0 || v->var >= m->nvars || !m->vars[v->var].present) {
+            vsmp_x_report(m, in, "operand-decl", "%s: %s names undeclared variable %u",
+                          vsmp_x_opname(in), role, v->var);
+            return VSMP_ERR_INVALID;
+        }
+        const xvar *xv = &m->vars[v->var];
+        unsigned ts = vsmp_type_size(xv->type);
+        /* vector operand (row, col): byte row * GRF + col * type size (5_operands.md) */
+        uint32_t at = (uint32_t)v->row * m->grf + (uint32_t)v->col * ts;
+        if (at + ts > xv->bytes) {
+            vsmp_x_report(m, in, "operand-bounds", "%s: %s %s(%u,%u) lies outside the variable",
+                          vsmp_x_opname(in), role, var_name(m, v->var), v->row, v->col);
+            return VSMP_ERR_INVALID;
+        }
+        out->kind = XS_DIRECT;
+        out->type = xv->type;
+        out->at = xv->at + at;
+        return VSMP_OK;
+    }
+    case VSMP_VEC_INDIRECT:
+        if (v->var >= m->r->num_addrs || v->row >= m->r->addrs[v->var].num_elts) {
+            vsmp_x_report(m, in, "operand-decl", "%s: %s uses address A%u(%u), not declared",
+                          vsmp_x_opname(in), role, v->var, v->row);
+            return VSMP_ERR_INVALID;
+        }
+        if (!vsmp_type_size(v->imm_type)) {
+            vsmp_x_report(m, in, "operand-type", "%s: %s has no valid type", vsmp_x_opname(in),
+                          role);
+            return VSMP_ERR_INVALID;
+        }
+        out->kind = XS_INDIRECT;
+        out->type = v->imm_type;
+        out->addr = m->addr_base[v->var] + v->row;
+        out->disp = v->ind_offset;
+        return VSMP_OK;
+    default:
+        vsmp_x_report(m, in, "operand-class", "%s: %s must be an immediate or a scalar variable",
+                      vsmp_x_opname(in), role);
+        return VSMP_ERR_INVALID;
+    }
+}
+
+bool vsmp_x_read_scalar(const vsmp_machine *m, const xscalar *s, uint64_t *bits)
+{
+    unsigned ts = vsmp_type_size(s->type);
+    uint64_t at;
+    switch (s->kind) {
+    case XS_IMM:
+        *bits = s->imm;
+        return true;
+    case XS_DIRECT:
+        at = s->at;
+        break;
+    default:
+        at = (uint64_t)m->addr_vals[s->addr] + (uint64_t)(int64_t)s->disp;
+        if ((int64_t)at < 0 || at + ts > m->arena_size)
+            return false;
+        break;
+    }
+    uint64_t v = 0;
+    for (unsigned i = 0; i < ts; i++)
+        v |= (uint64_t)m->arena[at + i] << (8 * i);
+    *bits = v;
+    return true;
+}
