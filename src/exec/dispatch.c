@@ -35,14 +35,21 @@ static vsmp_status run_label(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
-/* ret in a kernel (no call in flight): "At a ret ... the active channels that are predicated
- * have their call mask and execution mask bit turned off"; with none left the thread ends
- * (3_execution_model.md, Subroutine and Function Calls). */
+/* ret in a kernel (no call in flight): "Execution will terminate if return is called in a
+ * kernel" (RET.md). A predicated ret of more than one lane retires only the lanes whose predicate
+ * holds ("the active channels that are predicated have their call mask and execution mask bit
+ * turned off", 3_execution_model.md); the thread ends when none is left. A scalar ret is
+ * uniform: its one predicate bit decides for the whole thread (docs/EXEC.md). */
 static vsmp_status run_ret(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     unsigned off = 4u * (x->in->emask & 7u);
     s->lanes = en;
+    if (!x->in->pred || x->lanes == 1) {
+        if (en || !x->in->pred)
+            s->end = true;
+        return VSMP_OK;
+    }
     m->em &= ~(off < 32 ? en << off : 0);
     if (!m->em)
         s->end = true;
