@@ -123,4 +123,11 @@ int64_t vsmp_routine_add_string(vsmp_routine *r, const char *s, size_t len);
 vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r);
 void vsmp_routine_clear(vsmp_routine *r);
 
+/* Instruction table iteration (opcodes.c). */
+size_t vsmp_opcode_row_count(void);
+const vsmp_opcode_info *vsmp_opcode_row_at(size_t i);
+size_t vsmp_subop_row_count(void);
+const vsmp_opcode_info *vsmp_subop_row_at(size_t i);
+const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnemonic);
+
 #endif
