@@ -873,7 +873,7 @@ static void test_unimplemented(void)
           "base program");
     vsmp_machine_free(g.m);
     g.m = NULL;
-    g.mod->kernels[0].insts[0].opcode = 0x01; /* ADD, which the machine has no handler for */
+    g.mod->kernels[0].insts[0].opcode = 0x17; /* SIN, which the machine has no handler for */
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     vsmp_status s = vsmp_machine_create(g.mod, 0, &o, &g.m, &g.d);
@@ -1035,7 +1035,85 @@ static void test_cps(const vsmp_surface *s)
     rig_free(&g);
 }
 
-int main(void)
+/* A real kernel: IGC's vadd (tests/kernels/tgllp/vadd_simd32.isa, OpenCL compiled by ocloc,
+ * written by GenX_IR): gid = group_id * local_size + local_id + global_offset; if gid < n,
+ * c[gid] = a[gid] * 2.0f + b[gid] (mov, mul, add, shl, cmp, goto, movs, gather4_scaled, mad,
+ * scatter4_scaled, ret). Payload (its .input lines): local ids x as W at 32 (lanes 0..15) and
+ * 64 (16..31), global offset at 224, n at 280, buffer base offsets at 284/288/292, local size at
+ * 296; %r0.1 = group id x. Group 1 of 32 lanes, n = 40: lanes 0..7 (gid 32..39) run the body,
+ * the others jump to the end. a[i] = i + 0.25, b[i] = 1000 - i: c[i] = 2i + 0.5 + 1000 - i =
+ * 1000.5 + i for i in 32..39 (exact in float); every other c keeps 0xdeadbeef. */
+static vsmp_surface *buffer64(void)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.type = VSMP_SURFTYPE_1D;
+    d.format = VSMP_FORMAT_R32_FLOAT;
+    d.width = 64;
+    vsmp_surface *s = NULL;
+    return vsmp_surface_create(&d, &s, NULL) ? NULL : s;
+}
+
+static void test_vadd(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/vadd_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "vadd decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.platform = VSMP_PLATFORM_TGLLP;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, &o, &m, &d) == VSMP_OK, "vadd plans");
+    vsmp_surface *a = buffer64(), *b = buffer64(), *c = buffer64();
+    if (m && a && b && c) {
+        float *fa = vsmp_surface_get_desc(a)->data, *fb = vsmp_surface_get_desc(b)->data;
+        uint32_t *uc = vsmp_surface_get_desc(c)->data;
+        for (int i = 0; i < 64; i++)
+            fa[i] = (float)i + 0.25f, fb[i] = 1000.0f - (float)i, uc[i] = 0xdeadbeefu;
+        vsmp_machine_bind_surface(m, 0, a);
+        vsmp_machine_bind_surface(m, 1, b);
+        vsmp_machine_bind_surface(m, 2, c);
+        uint8_t p[308];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l; /* W local ids: 0..15 at 32, 16..31 at 64 */
+        p[280] = 40;                    /* n */
+        p[296] = 32, p[300] = 1, p[304] = 1;
+        CHECK(vsmp_machine_payload_size(m) == 308, "vadd payload 308 bytes");
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_var_info r0;
+        CHECK(vsmp_machine_find(m, "%r0", &r0) == VSMP_OK, "%%r0");
+        uint8_t gid[4] = {1, 0, 0, 0};
+        vsmp_machine_write_var(m, VSMP_VAR_GENERAL, r0.id, 4, gid, 4);
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "vadd", stderr);
+        CHECK(st == VSMP_OK, "vadd runs");
+        bool ok = true;
+        float *fc = vsmp_surface_get_desc(c)->data;
+        for (int i = 0; i < 64; i++)
+            ok &= (i >= 32 && i < 40) ? fc[i] == 1000.5f + (float)i : uc[i] == 0xdeadbeefu;
+        CHECK(ok, "vadd: c[32..39] = 1000.5 + i, the rest untouched");
+    }
+    vsmp_surface_free(a);
+    vsmp_surface_free(b);
+    vsmp_surface_free(c);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+int main(int argc, char **argv)
 {
     vsmp_surface *s = grid(8, 4, 1);
     CHECK(s != NULL, "8x4 surface");
@@ -1061,6 +1139,8 @@ int main(void)
     test_geometry_errors();
     test_unimplemented();
     test_unbound();
+    if (argc > 1)
+        test_vadd(argv[1]);
     vsmp_surface_free(s);
     return t_finish();
 }

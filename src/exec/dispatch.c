@@ -29,55 +29,86 @@ const char *vsmp_x_opname(const vsmp_inst *in)
     }
 }
 
-static vsmp_status run_label(vsmp_machine *m, xinst *x, xstep *s)
-{
-    (void)m, (void)x, (void)s;
-    return VSMP_OK;
-}
-
-/* ret in a kernel (no call in flight): "Execution will terminate if return is called in a
- * kernel" (RET.md). A predicated ret of more than one lane retires only the lanes whose predicate
- * holds ("the active channels that are predicated have their call mask and execution mask bit
- * turned off", 3_execution_model.md); the thread ends when none is left. A scalar ret is
- * uniform: its one predicate bit decides for the whole thread (docs/EXEC.md). */
-static vsmp_status run_ret(vsmp_machine *m, xinst *x, xstep *s)
-{
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
-    unsigned off = 4u * (x->in->emask & 7u);
-    s->lanes = en;
-    if (!x->in->pred || x->lanes == 1) {
-        if (en || !x->in->pred)
-            s->end = true;
-        return VSMP_OK;
-    }
-    m->em &= ~(off < 32 ? en << off : 0);
-    if (!m->em)
-        s->end = true;
-    return VSMP_OK;
-}
-
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
     switch (in->opcode) {
     case VSMP_OPC_LABEL:
-        x->run = run_label;
-        return VSMP_OK;
+    case VSMP_OPC_SUBROUTINE:
     case VSMP_OPC_RET:
-        x->run = run_ret;
-        return VSMP_OK;
+    case VSMP_OPC_JMP:
+    case VSMP_OPC_GOTO:
+    case VSMP_OPC_CALL:
+        return vsmp_x_plan_flow(m, x);
     case VSMP_OPC_3D_SAMPLE:
     case VSMP_OPC_3D_LOAD:
     case VSMP_OPC_3D_INFO:
         return vsmp_x_plan_sampler(m, x);
     case VSMP_OPC_SAMPLE_UNORM:
         return vsmp_x_plan_unorm(m, x);
-    default:
+    case VSMP_OPC_ADD:
+    case VSMP_OPC_AVG:
+    case VSMP_OPC_MAD:
+    case VSMP_OPC_MUL:
+    case VSMP_OPC_FRC:
+    case VSMP_OPC_RNDD:
+    case VSMP_OPC_RNDU:
+    case VSMP_OPC_RNDE:
+    case VSMP_OPC_RNDZ:
+    case VSMP_OPC_LZD:
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_CBIT:
+    case VSMP_OPC_FBL:
+    case VSMP_OPC_FBH:
+    case VSMP_OPC_MOV:
+    case VSMP_OPC_SEL:
+    case VSMP_OPC_CMP:
+    case VSMP_OPC_MOVS:
+    case VSMP_OPC_ADDR_ADD:
+    case VSMP_OPC_FMINMAX:
+        return vsmp_x_plan_alu(m, x);
+    case VSMP_OPC_GATHER4_SCALED:
+    case VSMP_OPC_SCATTER4_SCALED:
+    case VSMP_OPC_GATHER_SCALED:
+    case VSMP_OPC_SCATTER_SCALED:
+    case VSMP_OPC_OWORD_LD:
+    case VSMP_OPC_OWORD_ST:
+        return vsmp_x_plan_mem(m, x);
+    default: {
+        const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",
-                      "instruction %u (opcode 0x%02x) is not implemented by the machine", x->index,
-                      in->opcode);
+                      "instruction %u (%s, opcode 0x%02x) is not implemented by the machine",
+                      x->index, oi ? oi->mnemonic : "unknown", in->opcode);
         return VSMP_ERR_UNSUPPORTED;
     }
+    }
+}
+
+static vsmp_status map_labels(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->label_at = malloc((r->num_labels + 1) * sizeof(uint32_t));
+    if (!m->label_at)
+        return VSMP_ERR_NOMEM;
+    for (uint32_t i = 0; i <= r->num_labels; i++)
+        m->label_at[i] = X_NONE;
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        const vsmp_inst *in = &r->insts[i];
+        uint32_t id = X_NONE;
+        if (in->opcode == VSMP_OPC_LABEL)
+            id = in->label;
+        else if (in->opcode == VSMP_OPC_SUBROUTINE && in->num_opnds)
+            id = in->opnds[0].value;
+        if (id < r->num_labels)
+            m->label_at[id] = i;
+    }
+    return VSMP_OK;
 }
 
 vsmp_status vsmp_x_plan(vsmp_machine *m)
@@ -87,7 +118,9 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
     m->x = calloc(m->nx ? m->nx : 1, sizeof(xinst));
     if (!m->x)
         return VSMP_ERR_NOMEM;
-    vsmp_status worst = VSMP_OK;
+    vsmp_status worst = map_labels(m);
+    if (worst)
+        return worst;
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
         x->in = &r->insts[i];

@@ -33,6 +33,32 @@ typedef struct xscalar {
     int32_t disp;  /* XS_INDIRECT: byte displacement */
 } xscalar;
 
+/* Binary source/dst modifier codes of a vector operand's tag bits 5..3, as GenX_IR writes them
+ * (its VISA_Modifier: abs 1, neg 2, -abs 3, sat 4, not 5). Seen in tests/kernels: GenX_IR prints
+ * "(abs)" for tag modifier 1 (math_simd32 instruction 43) and "(-)" for 2 (instruction 118). */
+#define XM_ABS     1
+#define XM_NEG     2
+#define XM_NEG_ABS 3
+#define XM_SAT     4
+#define XM_NOT     5
+
+/* A resolved vector operand of a generic instruction. */
+typedef struct xvec {
+    uint8_t cls;       /* vsmp_vclass */
+    uint8_t type;      /* element type (immediate vectors: their element type) */
+    uint8_t mod;       /* XM_* */
+    uint8_t vs, w, hs; /* region in elements (dst: hs) */
+    bool multi;        /* multi-address indirect */
+    uint32_t at;       /* GENERAL: arena offset of the origin */
+    uint32_t var;      /* GENERAL: variable id (trace) */
+    uint32_t word;     /* INDIRECT/ADDRESS: address word; PREDICATE: id; STATE: state word */
+    int32_t disp;      /* INDIRECT: byte displacement */
+    uint8_t state_cls; /* STATE: 0 surface, 1 sampler */
+    uint8_t width;     /* ADDRESS: elements */
+    uint8_t nimm;      /* IMMEDIATE: 1, or 8 (V, UV) / 4 (VF) */
+    uint64_t imm[8];
+} xvec;
+
 typedef struct vsmp_machine vsmp_machine;
 typedef struct xinst xinst;
 
@@ -68,6 +94,15 @@ struct xinst {
     int8_t aoff[3];
     xscalar aoff_src;
     xscalar unorm_src[4];
+    /* generic instructions */
+    xvec v[6]; /* operands in layout order: the dst (if any) first */
+    uint8_t nv;
+    uint32_t aux;    /* the first value field: rel_op, min/max op... */
+    uint32_t val[4]; /* every value field in layout order */
+    uint8_t nval;
+    vsmp_raw raw[4]; /* raw operands in layout order */
+    uint8_t nraw;
+    uint32_t target;    /* branch target: instruction index */
     uint32_t surf_word; /* index of the surface variable's word in surf_vals */
     uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
     /* plan cache: the (binding, sampler) pair the plan was made for */
@@ -103,7 +138,15 @@ struct vsmp_machine {
     xinst *x;
     uint32_t nx;
     uint32_t simd;
-    uint32_t em; /* the execution mask */
+    uint32_t em;          /* the execution mask */
+    uint32_t waiting;     /* lanes disabled by goto, waiting for wait_at[lane] */
+    uint32_t wait_at[32]; /* instruction index that re-activates each waiting lane */
+    uint32_t *label_at;   /* label id -> instruction index (X_NONE when absent) */
+    uint32_t depth;       /* call depth */
+    struct {
+        uint32_t ret, em, callmask;
+    } stack[64];
+    uint32_t callmask;
     uint64_t steps;
     vsmp_diags *diags; /* during create and run */
 };
@@ -129,6 +172,14 @@ bool vsmp_x_read_scalar(const vsmp_machine *m, const xscalar *s, uint64_t *bits)
 vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x);
 void vsmp_x_drop_plans(vsmp_machine *m);
+
+/* exec_operand.c: vector operands of generic instructions. */
+vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool dst, xvec *out);
+/* exec_alu.c, exec_flow.c, exec_mem.c: plan a generic instruction (handler and operands). */
+vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);

@@ -347,6 +347,7 @@ void vsmp_machine_free(vsmp_machine *m)
         return;
     vsmp_x_drop_plans(m);
     free(m->x);
+    free(m->label_at);
     free(m->vars);
     free(m->arena);
     free(m->preds);
@@ -619,10 +620,19 @@ vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags)
     /* %sr0.2 "DMask: the 32-bit mask specifying which channels are active at dispatch time" */
     x_st(m->arena + m->vars[13].at + 8, m->em, 4);
     m->steps = 0;
+    m->waiting = 0;
+    m->depth = 0;
+    m->callmask = 0;
     vsmp_status st = VSMP_OK;
     uint32_t pc = 0;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
+        if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
+            for (unsigned l = 0; l < 32; l++)
+                if ((m->waiting >> l & 1u) && m->wait_at[l] == pc) {
+                    m->waiting &= ~(1u << l);
+                    m->em |= 1u << l;
+                }
         if (m->steps >= m->opt.max_steps) {
             vsmp_x_report(m, x->in, "steps", "the run reached its limit of %llu instructions",
                           (unsigned long long)m->opt.max_steps);

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Surface memory messages on buffers: gather4_scaled / scatter4_scaled, gather_scaled /
+ * scatter_scaled, oword_ld / oword_st. A buffer is the byte memory of the surface bound at the
+ * binding-table index the surface variable holds; reads outside it return zeros and writes
+ * outside it are dropped (the pages' "Out-of-bound Access" rows).
+ */
+#include <string.h>
+
+#include "exec_internal.h"
+
+typedef struct buf {
+    uint8_t *p;
+    size_t size;
+} buf;
+
+static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
+{
+    uint32_t bti = m->surf_vals[word];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return false;
+    }
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
+    b->p = d->data;
+    b->size = d->data_size;
+    return true;
+}
+
+static uint32_t rd(const buf *b, uint64_t at, unsigned n)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (at + i < b->size)
+            v |= (uint32_t)b->p[at + i] << (8 * i);
+    return v;
+}
+
+static void wr(buf *b, uint64_t at, uint32_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (at + i < b->size)
+            b->p[at + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The plan's fields: val[] the layout's value fields, v[0] the global offset, raw[0] the
+ * element offsets (oword: the data), raw[1] the data; raw[].var holds the arena offset once
+ * planned; target holds the surface variable's word. */
+static uint32_t surf_word_of(const xinst *x)
+{
+    return x->target; /* stored there by the planner */
+}
+
+static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
+{
+    xscalar sc;
+    memset(&sc, 0, sizeof(sc));
+    const xvec *v = &x->v[0];
+    uint64_t bits = 0;
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        bits = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        bits = x_ld(m->arena + v->at, 4);
+    else {
+        sc.kind = XS_INDIRECT, sc.type = v->type, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &bits))
+            return false;
+    }
+    *g = (uint32_t)bits;
+    return true;
+}
+
+/* gather4_scaled / scatter4_scaled: per enabled lane, the enabled channels' DWords at
+ * global + offset[lane] + 4 c; channel k of the data at its own GRF run (GATHER4_SCALED.md: "The
+ * next enabled channel will have its return data starting at the next register"). */
+static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_SCATTER4_SCALED;
+    uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(x->val[0] >> c & 1u))
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4) + 4u * c;
+            uint8_t *p = data + k * stride + 4 * l;
+            if (store)
+                wr(&b, at, x_ld(p, 4), 4);
+            else
+                x_st(p, rd(&b, at, 4), 4);
+        }
+        k++;
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = k * stride;
+    }
+    return VSMP_OK;
+}
+
+/* gather_scaled / scatter_scaled: 1, 2 or 4 bytes per lane at global + offset[lane], one DWord
+ * per lane in the data (the upper bytes of 1- and 2-byte reads are "undefined"; vsmp writes
+ * zeros). */
+static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_SCATTER_SCALED;
+    unsigned n = 1u << (x->val[1] & 3u);
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4);
+        if (store)
+            wr(&b, at, x_ld(data + 4 * l, 4), n);
+        else
+            x_st(data + 4 * l, rd(&b, at, n), 4);
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = 4u * x->lanes;
+    }
+    return VSMP_OK;
+}
+
+/* oword_ld / oword_st: 1, 2, 4 or 8 owords at offset * 16, NoMask (OWORD_LD.md). */
+static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
+{
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_OWORD_ST;
+    unsigned bytes = 16u << (x->val[0] & 7u);
+    uint8_t *data = m->arena + x->raw[0].var;
+    uint64_t at = (uint64_t)g * 16u;
+    for (unsigned i = 0; i < bytes; i += 4) {
+        if (store)
+            wr(&b, at + i, x_ld(data + i, 4), 4);
+        else
+            x_st(data + i, rd(&b, at + i, 4), 4);
+    }
+    s->lanes = 0xffffffffu;
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = bytes;
+    }
+    return VSMP_OK;
+}
+
+/* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
+static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
+{
+    vsmp_raw r = x->raw[i];
+    if (r.var == 0 || r.var >= m->nvars || !m->vars[r.var].present ||
+        (r.var >= VSMP_NUM_PREDEF_VARS && r.var < VSMP_FIRST_VAR)) {
+        vsmp_x_report(m, x->in, "operand-decl", "instruction %u: raw operand names no variable",
+                      x->index);
+        return VSMP_ERR_INVALID;
+    }
+    const xvar *v = &m->vars[r.var];
+    if ((uint64_t)r.offset + bytes > v->bytes) {
+        vsmp_x_report(m, x->in, "operand-bounds",
+                      "instruction %u: raw operand needs %u bytes from offset %u, its variable "
+                      "has %u",
+                      x->index, bytes, r.offset, v->bytes);
+        return VSMP_ERR_INVALID;
+    }
+    x->raw[i].offset = 0;
+    x->raw[i].var = v->at + r.offset; /* the arena offset from here on */
+    return VSMP_OK;
+}
+
+static unsigned popcount4(unsigned v)
+{
+    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
+}
+
+vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    unsigned surf_val; /* index of the Surface value field */
+    unsigned nraw;
+    uint32_t bytes[2];
+    switch (in->opcode) {
+    case VSMP_OPC_GATHER4_SCALED:
+    case VSMP_OPC_SCATTER4_SCALED:
+        /* E P Channels Scale Surface Offset Element_offset Dst/Src */
+        surf_val = 2, nraw = 2;
+        bytes[0] = 4u * x->lanes;
+        bytes[1] = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+        x->run = run_g4s;
+        break;
+    case VSMP_OPC_GATHER_SCALED:
+    case VSMP_OPC_SCATTER_SCALED:
+        /* E P Block_size Num_blocks Scale Surface Offset Element_offset Dst/Src */
+        surf_val = 3, nraw = 2;
+        bytes[0] = bytes[1] = 4u * x->lanes;
+        x->run = run_gs;
+        break;
+    default:
+        /* oword_ld: Size Is_modified Surface Offset Dst; oword_st: Size Surface Offset Src */
+        surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
+        bytes[0] = 16u << (x->val[0] & 7u);
+        if ((x->val[0] & 7u) > 3) {
+            vsmp_x_report(m, in, "exec-oword", "instruction %u: oword size code %u", x->index,
+                          x->val[0] & 7u);
+            return VSMP_ERR_INVALID;
+        }
+        x->run = run_oword;
+        break;
+    }
+    if (x->nval <= surf_val || x->nraw != nraw || x->nv != 1) {
+        vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                      x->index);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    unsigned sv = x->val[surf_val];
+    if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+        vsmp_x_report(m, in, "exec-surface",
+                      "instruction %u: surface %u is not a declared surface (SLM and stateless "
+                      "access are not implemented)",
+                      x->index, sv);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    x->target = m->surf_base[sv];
+    for (unsigned i = 0; i < nraw; i++) {
+        st = raw_at(m, x, i, bytes[i]);
+        if (st)
+            return st;
+    }
+    return VSMP_OK;
+}
