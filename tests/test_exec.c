@@ -1113,6 +1113,117 @@ static void test_vadd(const char *kernels)
     vsmp_diags_free(&d);
 }
 
+/* IGC's loop kernel (tests/kernels/tgllp/loop_simd32.isa): s = sum over i < n of
+ * (buf[i] ^ (i << 3)) in a uniform loop (backward goto), then buf[gid] = s for the 32 lanes.
+ * buf[i] = 0x100 (i + 1): n = 3 gives 0x100 + (0x200 ^ 8) + (0x300 ^ 0x10) = 0x618; n = 0 takes
+ * the other branch (s = 0, then a scalar goto to the join). Payload: local ids x at 32/64 (W),
+ * n at 264, local size at 268. buf[32..63] keep their values. */
+static void test_loop(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/loop_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "loop decodes");
+    free(bin);
+    vsmp_surface *buf = buffer64();
+    for (uint32_t count = 0; mod && buf && count <= 3; count += 3) {
+        vsmp_machine *m = NULL;
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "loop plans");
+        if (!m)
+            break;
+        uint32_t *u = vsmp_surface_get_desc(buf)->data;
+        for (uint32_t i = 0; i < 64; i++)
+            u[i] = 0x100u * (i + 1);
+        vsmp_machine_bind_surface(m, 0, buf);
+        uint8_t p[280];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[264] = (uint8_t)count;
+        p[268] = 32, p[272] = 1, p[276] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "loop", stderr);
+        CHECK(st == VSMP_OK, "loop runs (n = %u)", count);
+        uint32_t want = count ? 0x618u : 0u;
+        bool ok = true;
+        for (uint32_t i = 0; i < 64; i++)
+            ok &= u[i] == (i < 32 ? want : 0x100u * (i + 1));
+        CHECK(ok, "loop n = %u: buf[0..31] = 0x%x (buf[0] = 0x%x)", count, want, u[0]);
+        vsmp_machine_free(m);
+    }
+    vsmp_surface_free(buf);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* IGC's calls kernel (tests/kernels/tgllp/calls_simd8.isa, SIMD8): helper(a, b) = a * b +
+ * (a >> 2) (asr) as a subroutine called twice; buf[gid] = helper(buf[gid], gid) +
+ * helper(gid, 3). buf[i] = -(5 i + 7), gid = i (group 0, local size 8): worked per lane,
+ *   i  v    v*i   v>>2  r1     3i+(i>>2)  out
+ *   0  -7   0     -2    -2     0          -2
+ *   1  -12  -12   -3    -15    3          -12
+ *   2  -17  -34   -5    -39    6          -33
+ *   3  -22  -66   -6    -72    9          -63
+ *   4  -27  -108  -7    -115   13         -102
+ *   5  -32  -160  -8    -168   16         -152
+ *   6  -37  -222  -10   -232   19         -213
+ *   7  -42  -294  -11   -305   22         -283
+ * Payload: local ids x at 32 (W), global offset at 128, buffer offset at 168, local size at
+ * 172. */
+static void test_calls(const char *kernels)
+{
+    static const int32_t want[8] = {-2, -12, -33, -63, -102, -152, -213, -283};
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/calls_simd8.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "calls decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "calls plans");
+    vsmp_surface *buf = buffer64();
+    if (m && buf) {
+        int32_t *v = vsmp_surface_get_desc(buf)->data;
+        for (int i = 0; i < 64; i++)
+            v[i] = -(5 * i + 7);
+        vsmp_machine_bind_surface(m, 0, buf);
+        uint8_t p[184];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 8; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[172] = 8, p[176] = 1, p[180] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "calls", stderr);
+        CHECK(st == VSMP_OK, "calls runs");
+        bool ok = true;
+        for (int i = 0; i < 64; i++)
+            ok &= v[i] == (i < 8 ? want[i] : -(5 * i + 7));
+        CHECK(ok, "calls: buf[0..7] as worked out (buf[2] = %d)", v[2]);
+    }
+    vsmp_surface_free(buf);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
 int main(int argc, char **argv)
 {
     vsmp_surface *s = grid(8, 4, 1);
@@ -1140,7 +1251,7 @@ int main(int argc, char **argv)
     test_unimplemented();
     test_unbound();
     if (argc > 1)
-        test_vadd(argv[1]);
+        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]);
     vsmp_surface_free(s);
     return t_finish();
 }

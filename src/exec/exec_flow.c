@@ -48,6 +48,14 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     uint32_t taken = shifted(vsmp_x_lanes(m, x->in, x->lanes), off);
     uint32_t active = m->em & shifted(lm, off);
+    if (x->lanes == 1) {
+        /* a scalar goto branches every active lane (IGC emits "goto (M1, 1)" as the uniform
+         * jump to a join point; docs/EXEC.md): its one predicate bit decides for all */
+        vsmp_inst nm = {.emask = (uint8_t)(8u | (x->in->emask & 7u)), .pred = x->in->pred};
+        bool go = !x->in->pred || vsmp_x_lanes(m, &nm, 1) != 0;
+        active = m->em;
+        taken = go ? m->em : 0;
+    }
     s->lanes = taken >> off;
     if (x->target > x->index) {
         for (unsigned l = 0; l < 32; l++)
