@@ -746,3 +746,25 @@ done:
     json_object_put(root);
     return rc;
 }
+
+/* The job's surface and sampler descriptions, for `vsmp run` (docs/RUN.md). */
+int vsmp_job_surface(struct json_object *js, const char *dir, vsmp_surface **out, char *err,
+                     size_t err_size)
+{
+    job_err e = {{0}};
+    if (build_surface(js, out, dir, &e)) {
+        snprintf(err, err_size, "%s", e.msg);
+        return -1;
+    }
+    return 0;
+}
+
+int vsmp_job_sampler(struct json_object *js, vsmp_sampler_state *st, char *err, size_t err_size)
+{
+    job_err e = {{0}};
+    if (build_sampler(js, st, &e)) {
+        snprintf(err, err_size, "%s", e.msg);
+        return -1;
+    }
+    return 0;
+}
