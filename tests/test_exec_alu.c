@@ -24,6 +24,7 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl G v_type=G type=f num_elts=16 align=GRF\n"
                             ".decl U v_type=G type=ub num_elts=32 align=GRF\n"
                             ".decl P1 v_type=P num_elts=16\n"
+                            ".decl A0 v_type=A num_elts=2\n"
                             "ret (M1, 1)\n";
 enum { A = 32, B, C, F, G, U };
 
@@ -126,7 +127,8 @@ static vsmp_inst *add(prog *p, unsigned opcode, unsigned lanes, unsigned emask, 
     in->offset = -1;
     in->line = r->num_insts;
     in->num_opnds = (uint8_t)n;
-    memcpy(in->opnds, o, n * sizeof(*o));
+    if (n)
+        memcpy(in->opnds, o, n * sizeof(*o));
     return in;
 }
 
@@ -413,6 +415,54 @@ static void test_goto(void)
     vsmp_module_free(p.mod);
 }
 
+/* addr_add and indirect operands (ADDR_ADD.md, ch5): A0(0) = &A(0,2) + 8 bytes = &A[4];
+ * mov (4) C <- r[A0(0), 0]<1;1,0>:d reads A[4..7]; then a multi-address source with width 1
+ * (A0(0) = &A[4], A0(1) = &A[10]; <;1,0>) reads one element per address: C[8], C[9] =
+ * A[4], A[10]. A = 100 + i. */
+static void test_indirect(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd aa[3];
+    memset(aa, 0, sizeof(aa));
+    aa[0].kind = VSMP_OPND_VEC_DST;
+    aa[0].vec.vclass = VSMP_VEC_ADDRESS, aa[0].vec.var = 0, aa[0].vec.row = 0, aa[0].vec.col = 1;
+    aa[1] = src(A, 0, 2, 0, 1, 0, 0);
+    aa[2] = imm(VSMP_TYPE_UW, 8);
+    add(&p, VSMP_OPC_ADDR_ADD, 1, 8, 0, 3, aa);
+    vsmp_opnd mv[2] = {dst(C, 1, 0), src(A, 0, 0, 1, 1, 0, 0)};
+    mv[1].vec.vclass = VSMP_VEC_INDIRECT;
+    mv[1].vec.var = 0, mv[1].vec.row = 0, mv[1].vec.ind_offset = 0;
+    mv[1].vec.imm_type = VSMP_TYPE_D;
+    mv[1].vec.region = (uint16_t)(code(1) | code(1) << 4 | code(0) << 8);
+    add(&p, VSMP_OPC_MOV, 4, 0, 0, 2, mv);
+    /* A0(1) = &A(0,10) + 0 */
+    aa[0].vec.row = 1;
+    aa[1] = src(A, 0, 10, 0, 1, 0, 0);
+    aa[2] = imm(VSMP_TYPE_UW, 0);
+    add(&p, VSMP_OPC_ADDR_ADD, 1, 8, 0, 3, aa);
+    vsmp_opnd mm[2] = {dst(C, 1, 0), mv[1]};
+    mm[0].vec.col = 8;
+    mm[1].vec.region = (uint16_t)(0 | code(1) << 4 | code(0) << 8); /* null vstride: multi */
+    add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, mm);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[16];
+        for (int i = 0; i < 16; i++)
+            a[i] = 100 + i;
+        put(m, A, a, sizeof(a));
+        CHECK(run(m), "indirect run");
+        int32_t c[10];
+        get(m, C, c, sizeof(c));
+        CHECK(c[0] == 104 && c[1] == 105 && c[2] == 106 && c[3] == 107,
+              "single-address indirect reads A[4..7] (%d %d)", c[0], c[3]);
+        CHECK(c[8] == 104 && c[9] == 110, "multi-address indirect (%d %d)", c[8], c[9]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -421,5 +471,6 @@ int main(void)
     test_regions();
     test_cmp_sel();
     test_goto();
+    test_indirect();
     return t_finish();
 }

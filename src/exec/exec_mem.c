@@ -240,6 +240,17 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
                       x->index);
         return VSMP_ERR_UNSUPPORTED;
     }
+    /* "Scale: This field is ignored and scale is always zero" (GATHER4_SCALED.md and the
+     * others): a non-zero scale belongs to SLM and stateless access, which are not implemented */
+    unsigned scale_val =
+        in->opcode == VSMP_OPC_GATHER4_SCALED || in->opcode == VSMP_OPC_SCATTER4_SCALED ? 1u
+        : in->opcode == VSMP_OPC_GATHER_SCALED || in->opcode == VSMP_OPC_SCATTER_SCALED ? 2u
+                                                                                        : 0u;
+    if (scale_val && x->val[scale_val]) {
+        vsmp_x_report(m, in, "exec-surface", "instruction %u: scale %u (only 0 is implemented)",
+                      x->index, x->val[scale_val]);
+        return VSMP_ERR_UNSUPPORTED;
+    }
     unsigned sv = x->val[surf_val];
     if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
         vsmp_x_report(m, in, "exec-surface",
