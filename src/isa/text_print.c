@@ -203,6 +203,8 @@ typedef struct pctx {
     const vsmp_print_options *opt;
     const vsmp_routine *rt;
     const char *why; /* set when the instruction has no text form */
+    char dot[4][16]; /* lsc_dot's buffers */
+    unsigned dot_next;
 } pctx;
 
 static void put_raw(pctx *c, vsmp_raw r)
@@ -512,8 +514,6 @@ static void g_rest(pctx *c, gcur *g)
         put_opnd(c, &g->in->opnds[g->k++]);
 }
 
-static const char *const rel_ops[8] = {"eq", "ne", "gt", "ge", "lt", "le", "r6", "r7"};
-
 static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
     gcur g = {in, 0};
@@ -527,8 +527,9 @@ static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row
     }
     if (in->opcode == VSMP_OPC_CMP) {
         uint32_t rel = g_value(c, &g);
-        put(c->b, "%s.%s", rel >> 7 ? "n" : "", rel_ops[rel & 7]);
-        if (rel & 0x78)
+        const char *rn = vsmp_relop_names[rel & 7];
+        put(c->b, "%s.%s", rel >> 7 ? "n" : "", rn ? rn : "?");
+        if ((rel & 0x78) || !rn)
             c->why = "the relational operator has bits 6..3 set";
     } else if (in->opcode == VSMP_OPC_BFN && count) {
         put(c->b, ".x%x", in->opnds[count - 1].value);
@@ -669,15 +670,10 @@ static void put_sync(pctx *c, const vsmp_inst *in)
     }
 }
 
-static const char *const atomic_ops[] = {
-    "add",  "sub",  "inc",    "dec",  "min",  "max",    "xchg", "cmpxchg", "and", "or", "xor",
-    "imin", "imax", "predec", "fmax", "fmin", "fcmpwr", "fadd", "fsub",    "",    "",   "",
-    "",     "",     "",       "",     "",     "",       "",     "",        "",    ""};
-
 static void put_atomic_op(pctx *c, uint32_t v)
 {
-    const char *n = atomic_ops[v & 0x1f];
-    if (!*n)
+    const char *n = (v & 0x1f) < VSMP_NUM_ATOMIC_NAMES ? vsmp_atomic_names[v & 0x1f] : "?";
+    if (*n == '?')
         c->why = "unknown atomic operation";
     put(c->b, ".%s", n);
     if ((v >> 5) == 1)
@@ -687,8 +683,6 @@ static void put_atomic_op(pctx *c, uint32_t v)
     else if (v >> 5)
         c->why = "unknown atomic width bits";
 }
-
-static const char *const block_nums[4] = {"1", "2", "4", "8"};
 
 static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
@@ -733,7 +727,7 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         uint32_t bs = g_value(c, &g), nb = g_value(c, &g);
         if (bs || nb > 3)
             c->why = "the block size/count fields have no text form";
-        put(c->b, ".%s", block_nums[nb & 3]);
+        put(c->b, ".%s", vsmp_block_num_names[nb & 3]);
         g_exec(c, in);
         if (g_value(c, &g))
             c->why = "the scale field is not 0";
@@ -750,7 +744,7 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         return;
     case VSMP_OPC_QW_GATHER:
     case VSMP_OPC_QW_SCATTER:
-        put(c->b, ".%s", block_nums[g_value(c, &g) & 3]);
+        put(c->b, ".%s", vsmp_block_num_names[g_value(c, &g) & 3]);
         g_exec(c, in);
         g_surface(c, g_value(c, &g));
         g_rest(c, &g);
@@ -812,10 +806,9 @@ static void put_svm(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     }
     case VSMP_SOP_SVM_GATHER:
     case VSMP_SOP_SVM_SCATTER: {
-        static const char *const bsz[4] = {"1", "4", "8", "?"};
         uint32_t bs = g_value(c, &g), nb = g_value(c, &g);
         put(c->b, "svm_%s.%s.%s", in->subop == VSMP_SOP_SVM_GATHER ? "gather" : "scatter",
-            bsz[bs & 3], block_nums[nb & 3]);
+            (bs & 3) < 3 ? vsmp_svm_block_size_names[bs & 3] : "?", vsmp_block_num_names[nb & 3]);
         if ((bs & 3) == 3 || bs > 3 || nb > 3)
             c->why = "the block size/count has no text form";
         g_exec(c, in);
@@ -923,22 +916,25 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 }
 
 /* LSC (lsc_load.ugm.ca.ca (M1, 16)  V33:d32  flat[V34]:a64), as IsaDisassembly's formatter. */
-static const char *const lsc_sfids[] = {"ugm", "ugml", "tgm", "slm"};
-static const char *const lsc_cache[] = {".df", ".uc", ".ca", ".wb", ".wt", ".st", ".ri"};
-static const char *const lsc_addr[] = {"?", "flat", "bss", "ss", "bti", "arg"};
-static const char *const lsc_asize[] = {"?", "a16", "a32", "a64"};
-static const char *const lsc_dsize[] = {"?",   "d8",    "d16",    "d32",
-                                        "d64", "d8c32", "d16c32", "d16c32h"};
-static const char *const lsc_elems[] = {"?", "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"};
 
 static const char *lsc_name(pctx *c, const char *const *tab, size_t n, unsigned v)
 {
-    if (v < n)
+    if (v < n && tab[v])
         return tab[v];
     c->why = "an LSC field holds a value with no text form";
     return "?";
 }
 #define LSC_NAME(tab, v) lsc_name(c, tab, sizeof(tab) / sizeof(tab[0]), (v))
+
+/* ".name" into a small rotating buffer, for the names printed with their dot */
+static const char *lsc_dot(pctx *c, const char *const *tab, size_t n, unsigned v)
+{
+    const char *s = lsc_name(c, tab, n, v);
+    size_t k = c->dot_next++ & 3;
+    snprintf(c->dot[k], sizeof(c->dot[k]), ".%s", s);
+    return c->dot[k];
+}
+#define LSC_DOT(tab, v) lsc_dot(c, tab, sizeof(tab) / sizeof(tab[0]), (v))
 
 static void lsc_raw(pctx *c, const vsmp_opnd *o)
 {
@@ -979,16 +975,13 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     const vsmp_opnd *o = in->opnds;
     put_pred(c, in->pred);
     if (in->opcode == VSMP_OPC_LSC_FENCE) {
-        static const char *const ops[] = {".none",  ".evict",   ".invalidate", ".discard",
-                                          ".clean", ".flushl3", ".type6"};
-        static const char *const scopes[] = {".group", ".local",  ".tile",  ".gpu",
-                                             ".gpus",  ".sysrel", ".sysacq"};
         if (in->num_opnds != 3) {
             c->why = "lsc_fence needs three fields";
             return;
         }
-        put(c->b, "lsc_fence.%s%s%s", LSC_NAME(lsc_sfids, o[0].value), LSC_NAME(ops, o[1].value),
-            LSC_NAME(scopes, o[2].value));
+        put(c->b, "lsc_fence.%s%s%s", LSC_NAME(vsmp_lsc_sfid_names, o[0].value),
+            LSC_DOT(vsmp_lsc_fence_op_names, o[1].value),
+            LSC_DOT(vsmp_lsc_scope_names, o[2].value));
         return;
     }
     if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
@@ -1002,26 +995,27 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
         return;
     }
     /* sfid l1 l3 atype scale off asize dsize order elems cmask surf dst src0 src1 src2 */
-    put(c->b, "%s.%s", sub->mnemonic, LSC_NAME(lsc_sfids, o[0].value));
+    put(c->b, "%s.%s", sub->mnemonic, LSC_NAME(vsmp_lsc_sfid_names, o[0].value));
     if (o[1].value || o[2].value)
-        put(c->b, "%s%s", LSC_NAME(lsc_cache, o[1].value), LSC_NAME(lsc_cache, o[2].value));
+        put(c->b, "%s%s", LSC_DOT(vsmp_lsc_cache_names, o[1].value),
+            LSC_DOT(vsmp_lsc_cache_names, o[2].value));
     g_exec(c, in);
     put(c->b, "  ");
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
     char data[32];
-    snprintf(data, sizeof(data), ":%s", LSC_NAME(lsc_dsize, o[7].value));
+    snprintf(data, sizeof(data), ":%s", LSC_NAME(vsmp_lsc_dsize_names, o[7].value));
     size_t dl = strlen(data);
     if (lsc_has_chmask(in->subop)) {
         snprintf(data + dl, sizeof(data) - dl, ".%s%s%s%s", o[10].value & 1 ? "x" : "",
                  o[10].value & 2 ? "y" : "", o[10].value & 4 ? "z" : "",
                  o[10].value & 8 ? "w" : "");
     } else {
-        snprintf(data + dl, sizeof(data) - dl, "%s%s", LSC_NAME(lsc_elems, o[9].value),
+        snprintf(data + dl, sizeof(data) - dl, "%s%s", LSC_NAME(vsmp_lsc_elems_names, o[9].value),
                  o[8].value == 2 ? "t" : "");
     }
     /* the address operand */
     char addr[8];
-    snprintf(addr, sizeof(addr), "%s", LSC_NAME(lsc_addr, o[3].value));
+    snprintf(addr, sizeof(addr), "%s", LSC_NAME(vsmp_lsc_addr_names, o[3].value));
     if (load || !store) {
         lsc_raw(c, &o[12]);
         put(c->b, "%s  ", data);
@@ -1040,7 +1034,7 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     if (off)
         put(c->b, "%s0x%x", off < 0 ? "-" : "+",
             off < 0 ? (uint32_t) - (int64_t)off : (uint32_t)off);
-    put(c->b, "]:%s", LSC_NAME(lsc_asize, o[6].value));
+    put(c->b, "]:%s", LSC_NAME(vsmp_lsc_asize_names, o[6].value));
     if (store) {
         put(c->b, "  ");
         lsc_raw(c, &o[14]);
@@ -1153,7 +1147,7 @@ size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r, const vsmp_
     names nm;
     names_build(&nm, r);
     sb b = {buf, buf_size, 0};
-    pctx c = {&b, &nm, opt ? opt : &dflt, r, NULL};
+    pctx c = {&b, &nm, opt ? opt : &dflt, r, NULL, {{0}}, 0};
     put_inst(&c, inst);
     names_free(&nm);
     return b.len;
@@ -1339,7 +1333,7 @@ static void print_routine(sb *b, const vsmp_routine *r, const vsmp_print_options
     }
     for (uint32_t i = 0; i < r->num_inputs; i++)
         put_input(b, &nm, &r->inputs[i], diags);
-    pctx c = {b, &nm, opt, r, NULL};
+    pctx c = {b, &nm, opt, r, NULL, {{0}}, 0};
     for (uint32_t i = 0; i < r->num_insts; i++) {
         const vsmp_inst *in = &r->insts[i];
         size_t mark = b->len;
