@@ -7,6 +7,7 @@
  *   read + write     = the golden file, byte for byte
  *   asm(.visaasm)    = the golden kernel object (Gen binary aside: vsmp does not compile)
  *   print + parse    = the golden kernel object again (the printer's text means the same)
+ *   check            = no error on correct compiler output (the kernel's own platform)
  *   igc-dump/        = IGC's own dumped `.isa` files, corrupted by the 12504 emitter
  *                      (VISA_ENCODING.md 9.1): reported with an offset, never a crash
  */
@@ -46,7 +47,8 @@ static size_t first_diff(const unsigned char *a, size_t na, const unsigned char 
     return i;
 }
 
-static unsigned asm_same, text_same;
+static unsigned asm_same, text_same, checked;
+static vsmp_platform cur_platform;
 
 static void check_text(const char *path, const vsmp_module *golden)
 {
@@ -133,6 +135,14 @@ static void check_binary(const char *path)
             insts += m->functions[k].num_insts;
         free(o);
         check_text(path, m);
+        vsmp_diags cd;
+        vsmp_diags_init(&cd);
+        vsmp_check_options co = {cur_platform};
+        st = vsmp_module_check(m, &co, &cd);
+        CHECK(st == VSMP_OK && cd.errors == 0, "%s: %zu validator errors on compiler output: %s",
+              path, cd.errors, cd.count ? cd.items[0].message : "");
+        checked += st == VSMP_OK;
+        vsmp_diags_free(&cd);
     }
     vsmp_module_free(m);
     vsmp_diags_free(&dg);
@@ -180,15 +190,18 @@ int main(int argc, char **argv)
 {
     const char *root = argc > 1 ? argv[1] : "tests/kernels";
     static const char *const platforms[] = {"skl", "tgllp", "dg2"};
+    static const vsmp_platform pids[] = {VSMP_PLATFORM_SKL, VSMP_PLATFORM_TGLLP, VSMP_PLATFORM_DG2};
     char dir[1024];
     for (size_t i = 0; i < sizeof(platforms) / sizeof(platforms[0]); i++) {
+        cur_platform = pids[i];
         snprintf(dir, sizeof(dir), "%s/%s", root, platforms[i]);
         walk(dir, check_binary);
     }
     snprintf(dir, sizeof(dir), "%s/igc-dump", root);
     walk(dir, check_corrupt);
     CHECK(kernels >= 30, "only %u kernels found under %s", kernels, root);
-    printf("%u kernels, %u instructions; asm = GenX_IR on %u, print+parse on %u\n", kernels, insts,
-           asm_same, text_same);
+    printf("%u kernels, %u instructions; asm = GenX_IR on %u, print+parse on %u, no validator "
+           "error on %u\n",
+           kernels, insts, asm_same, text_same, checked);
     return t_finish();
 }

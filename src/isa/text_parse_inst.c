@@ -536,7 +536,6 @@ static bool parse_svm(parser *p, vsmp_inst *in, const char *name, const tok *mn)
     return false;
 }
 
-
 /* lsc_load.ugm[.l1.l3] (M1, 16)  dst:d32x4  flat[0x4*src0+0x10]:a64  (stores: addr data;
  * atomics: dst addr src1 src2) */
 static bool lsc_data(parser *p, vsmp_raw *r, unsigned *dsize, unsigned *order, unsigned *elems,
@@ -836,7 +835,7 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
             PERR(p, v, "undeclared", "%.*s: undefined variable", (int)v->len, v->s);
             return false;
         }
-        unsigned cls = s->cls == C_G ? VSMP_VEC_GENERAL
+        unsigned cls = s->cls == C_G   ? VSMP_VEC_GENERAL
                        : s->cls == C_A ? VSMP_VEC_ADDRESS
                                        : VSMP_VEC_PREDICATE;
         unsigned props = (is_word(t, "end") ? 1u : 0u) | cls << 4;
@@ -1033,4 +1032,3 @@ bool parse_instruction(parser *p)
     *slot = in;
     return true;
 }
-

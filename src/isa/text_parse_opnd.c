@@ -411,7 +411,6 @@ bool parse_params(parser *p, vsmp_inst *in)
     return true;
 }
 
-
 /* ---- generic operands ---- */
 
 vsmp_opnd *add_opnd(parser *p, vsmp_inst *in, uint8_t kind)
@@ -744,7 +743,6 @@ int oword_code(parser *p)
     PERR(p, cur(p), "syntax", "oword count must be 1, 2, 4, 8 or 16");
     return -1;
 }
-
 
 /* V33 or V33.64 (LSC prints the offset only when it is not 0) */
 bool parse_lsc_raw(parser *p, vsmp_raw *r)
