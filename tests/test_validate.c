@@ -27,6 +27,7 @@ static const char header[] = ".version 4.1\n.kernel \"v\"\n"
                              ".decl SCD v_type=G type=ud num_elts=1 align=dword\n"
                              ".decl P1 v_type=P num_elts=16\n"
                              ".decl P2 v_type=P num_elts=8\n"
+                             ".decl A0 v_type=A num_elts=1\n"
                              ".decl smp v_type=S num_elts=1\n"
                              ".decl tex v_type=T num_elts=1\n";
 
@@ -41,6 +42,30 @@ typedef struct rule_case {
 } rule_case;
 
 static const rule_case cases[] = {
+    /* the general rules on every other opcode (GenX_IR's verifier) */
+    {"operand-class", "TGLLP", VSMP_SEV_ERROR, "setp (M1_NM, 16) P1 0x0:uw",
+     "setp (M1_NM, 16) UW(0,0)<1> 0x0:uw"},
+    {"operand-class", "TGLLP", VSMP_SEV_ERROR, "cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f",
+     "cmp.lt (M1, 16) A0(0)<1> U(0,0)<1;1,0> 0x0:f"},
+    /* SMALL holds 8 floats (32 bytes); 16 lanes of stride 1 reach byte 64 */
+    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) SMALL(0,0)<1> U(0,0)<1;1,0>",
+     "mov (M1, 16) SMALL(0,0)<1> U(0,0)<1;1,0>"},
+    /* U holds 32 floats (128 bytes): row 3 col 0 + 8 elements of stride 1 ends at 128 (fits);
+     * row 3 col 1 ends at 132 */
+    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) V(0,0)<1> U(3,0)<1;1,0>",
+     "mov (M1, 8) V(0,0)<1> U(3,1)<1;1,0>"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "sin (M1, 16) U(0,0)<1> V(0,0)<1;1,0>",
+     "sin (M1, 16) UI(0,0)<1> UI(0,0)<1;1,0>"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "and (M1, 16) UI(0,0)<1> UI(0,0)<1;1,0> 0x1:ud",
+     "and (M1, 16) U(0,0)<1> U(0,0)<1;1,0> 0x1:ud"},
+    {"exec-mask", "TGLLP", VSMP_SEV_ERROR, "add (M7, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f",
+     "add (M8, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f"},
+    {"pred-width", "TGLLP", VSMP_SEV_ERROR, "(P2) add (M1, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f",
+     "(P2) add (M1, 16) U(0,0)<1> U(0,0)<1;1,0> 0x1:f"},
+    {"pred-width", "TGLLP", VSMP_SEV_ERROR, "cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f",
+     "cmp.lt (M1, 16) P2 U(0,0)<1;1,0> 0x0:f"},
+    {"label", "TGLLP", VSMP_SEV_ERROR, "goto (M1, 16) L1\nL1:", "goto (M1, 16) L1\nL1:\nL1:"},
+    {"label", "TGLLP", VSMP_SEV_ERROR, "(P1) goto (M1, 16) L1\nL1:", "(P1) goto (M1, 16) L9"},
     {"numparams", "TGLLP", VSMP_SEV_ERROR, S16, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0"},
     {"numparams", "TGLLP", VSMP_SEV_ERROR,
      "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 "

@@ -229,13 +229,14 @@ typedef enum vsmp_vclass {
     VSMP_VEC_STATE = 6,
 } vsmp_vclass;
 
-/** Source modifiers (tag bits 5..3). */
+/** Operand modifiers (tag bits 5..3, VISA_Modifier): SAT only on a destination. */
 typedef enum vsmp_srcmod {
     VSMP_MOD_NONE = 0,
-    VSMP_MOD_NEG = 1,
-    VSMP_MOD_ABS = 2,
+    VSMP_MOD_ABS = 1,
+    VSMP_MOD_NEG = 2,
     VSMP_MOD_NEG_ABS = 3,
-    VSMP_MOD_NOT = 4,
+    VSMP_MOD_SAT = 4,
+    VSMP_MOD_NOT = 5,
 } vsmp_srcmod;
 
 /** A vector operand (aoffimmi, SAMPLE_UNORM's scalars). Fields used depend on vclass:

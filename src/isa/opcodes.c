@@ -107,3 +107,32 @@ const vsmp_opcode_info *vsmp_subop_row_at(size_t i)
 {
     return i < NSUB ? &sub_rows[i] : NULL;
 }
+
+/* ---- names of sub-fields in the text forms (IsaDisassembly 12504), read by the printer and
+ * the parser ---- */
+
+const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES] = {
+    "add", "sub",  "inc",  "dec",    "min",  "max",  "xchg",   "cmpxchg", "and", "or",
+    "xor", "imin", "imax", "predec", "fmax", "fmin", "fcmpwr", "fadd",    "fsub"};
+const char *const vsmp_relop_names[8] = {"eq", "ne", "gt", "ge", "lt", "le", NULL, NULL};
+const char *const vsmp_block_num_names[4] = {"1", "2", "4", "8"};
+const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};
+const char *const vsmp_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
+const char *const vsmp_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+const char *const vsmp_lsc_addr_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
+const char *const vsmp_lsc_asize_names[4] = {NULL, "a16", "a32", "a64"};
+const char *const vsmp_lsc_dsize_names[8] = {NULL,  "d8",    "d16",    "d32",
+                                             "d64", "d8c32", "d16c32", "d16c32h"};
+const char *const vsmp_lsc_elems_names[9] = {NULL, "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"};
+const char *const vsmp_lsc_fence_op_names[7] = {"none",  "evict",   "invalidate", "discard",
+                                                "clean", "flushl3", "type6"};
+const char *const vsmp_lsc_scope_names[7] = {"group", "local",  "tile",  "gpu",
+                                             "gpus",  "sysrel", "sysacq"};
+
+int vsmp_name_index(const char *const *tab, size_t n, const char *s, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (tab[i] && strlen(tab[i]) == len && memcmp(tab[i], s, len) == 0)
+            return (int)i;
+    return -1;
+}

@@ -6,6 +6,7 @@
  * stable id (docs/VALIDATION.md lists them); what is legal but suspicious is a warning.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa_internal.h"
@@ -480,6 +481,330 @@ static void check_unorm(vctx *c)
     check_raw_bounds(c, in->dst, "dst", vsmp_geom_unorm_dst_bytes(in->channels), &vi);
 }
 
+/* After the instructions: every label used is defined, none twice (reported at the use and
+ * at the second definition). */
+typedef struct labinfo {
+    uint32_t used_at;   /* instruction index + 1 of the first use, 0 none */
+    uint32_t defs;      /* LABEL / SUBROUTINE instructions naming it */
+    uint32_t second_at; /* instruction index + 1 of the second definition */
+} labinfo;
+
+/* ---- every other opcode: the general checks of GenX_IR's verifier (IsaVerification.cpp) ---- */
+
+static bool is_float_type(unsigned t)
+{
+    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
+}
+
+static bool is_int_type(unsigned t)
+{
+    return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W ||
+           t == VSMP_TYPE_UB || t == VSMP_TYPE_B || t == VSMP_TYPE_UQ || t == VSMP_TYPE_Q;
+}
+
+/* The opcodes whose operands are floating point only, and integer only (IsaDescription's
+ * operand type sets: TYPE_FLOAT / TYPE_FLOAT_HF vs TYPE_INTEGER and the integer lists). */
+static int type_class(unsigned opc)
+{
+    switch (opc) {
+    case VSMP_OPC_EXP:
+    case VSMP_OPC_LOG:
+    case VSMP_OPC_POW:
+    case VSMP_OPC_SIN:
+    case VSMP_OPC_COS:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_RSQRT:
+    case VSMP_OPC_INV:
+    case VSMP_OPC_FRC:
+    case VSMP_OPC_RNDD:
+    case VSMP_OPC_RNDU:
+    case VSMP_OPC_RNDE:
+    case VSMP_OPC_RNDZ:
+    case VSMP_OPC_DP2:
+    case VSMP_OPC_DP3:
+    case VSMP_OPC_DP4:
+    case VSMP_OPC_DPH:
+    case VSMP_OPC_LRP:
+    case VSMP_OPC_PLANE:
+    case VSMP_OPC_SQRTM:
+    case VSMP_OPC_DIVM:
+        return 1;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_CBIT:
+    case VSMP_OPC_FBL:
+    case VSMP_OPC_FBH:
+    case VSMP_OPC_BFREV:
+    case VSMP_OPC_BFE:
+    case VSMP_OPC_BFI:
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR:
+    case VSMP_OPC_LZD:
+    case VSMP_OPC_AVG:
+    case VSMP_OPC_MOD:
+    case VSMP_OPC_MULH:
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
+    case VSMP_OPC_ADD3:
+    case VSMP_OPC_ADD3O:
+    case VSMP_OPC_BFN:
+    case VSMP_OPC_SAD2:
+    case VSMP_OPC_SAD2ADD:
+    case VSMP_OPC_MADW:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+static const char *mnem(const vsmp_inst *in)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    if (row && row->layout[0] == 'S') {
+        const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+        if (sub)
+            return sub->mnemonic;
+    }
+    return row ? row->mnemonic : "?";
+}
+
+/* The operand's element type (its variable's, or an indirect/immediate's own); -1 unknown. */
+static int vec_type(const vctx *c, const vsmp_vec *v)
+{
+    if (v->vclass == VSMP_VEC_IMMEDIATE || v->vclass == VSMP_VEC_INDIRECT)
+        return v->imm_type;
+    if (v->vclass == VSMP_VEC_GENERAL && v->var >= VSMP_FIRST_VAR &&
+        v->var - VSMP_FIRST_VAR < c->r->num_vars)
+        return c->r->vars[v->var - VSMP_FIRST_VAR].type;
+    return -1;
+}
+
+/* Which operand classes a position takes (IsaDescription: OPND_VECTOR_DST_G_I(_P),
+ * OPND_VECTOR_SRC_G_I_IMM(_P)(_AO), OPND_DST_ADDR, OPND_DST_PRED, OPND_SPECIAL). */
+static unsigned allowed_classes(const vsmp_inst *in, bool dst, unsigned pos)
+{
+    const unsigned G = 1u << VSMP_VEC_GENERAL, A = 1u << VSMP_VEC_ADDRESS,
+                   P = 1u << VSMP_VEC_PREDICATE, I = 1u << VSMP_VEC_INDIRECT,
+                   M = 1u << VSMP_VEC_IMMEDIATE, S = 1u << VSMP_VEC_STATE;
+    switch (in->opcode) {
+    case VSMP_OPC_MOVS:
+        return dst ? G | A | P | S | I : G | A | P | S | I | M;
+    case VSMP_OPC_MOV: /* compiler output moves flags and address registers too */
+        return dst ? G | I | P | A : G | I | M | P | A;
+    case VSMP_OPC_SETP:
+        return dst ? P : G | I | M;
+    case VSMP_OPC_CMP:
+        return dst ? P | G : G | I | M;
+    case VSMP_OPC_ADDR_ADD:
+        return dst ? A : pos == 0 ? G | A | S : G | M;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+        return dst ? G | I | P : G | I | M | P;
+    default:
+        break;
+    }
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    switch (row ? row->family : VSMP_FAM_MISC) {
+    case VSMP_FAM_ARITH:
+    case VSMP_FAM_LOGIC:
+    case VSMP_FAM_MOV:
+        return dst ? G | I : G | I | M;
+    default:
+        return dst ? G | I : G | I | M | A | P | S; /* message operands: checked by class */
+    }
+}
+
+/* Bytes from the start of the variable that a general operand reaches (its last element). */
+static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, int pos)
+{
+    if (v->vclass != VSMP_VEC_GENERAL || v->var < VSMP_FIRST_VAR ||
+        v->var - VSMP_FIRST_VAR >= c->r->num_vars)
+        return;
+    const vsmp_var_decl *d = &c->r->vars[v->var - VSMP_FIRST_VAR];
+    unsigned ts = vsmp_type_size(d->type);
+    uint32_t bytes = (uint32_t)d->num_elts * ts;
+    int vs = vsmp_region_value(v->region & 0xf), w = vsmp_region_value((v->region >> 4) & 0xf);
+    int hs = vsmp_region_value((v->region >> 8) & 0xf);
+    uint64_t first = (uint64_t)v->row * c->pi->grf_bytes + (uint64_t)v->col * ts, last = first;
+    if (dst || w < 0) {
+        if (hs > 0 && lanes)
+            last = first + (uint64_t)(lanes - 1) * (unsigned)hs * ts;
+    } else if (w > 0 && lanes) {
+        unsigned rows = (lanes + (unsigned)w - 1) / (unsigned)w;
+        last = first + ((uint64_t)(rows - 1) * (unsigned)(vs > 0 ? vs : 0) +
+                        (uint64_t)(w - 1) * (unsigned)(hs > 0 ? hs : 0)) *
+                           ts;
+    }
+    if (last + ts > bytes)
+        ERR(c, "operand-bounds",
+            "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
+            "must stay inside the variable)",
+            mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
+}
+
+static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
+{
+    const vsmp_routine *r = c->r;
+    switch (v->vclass) {
+    case VSMP_VEC_GENERAL:
+        if (v->var >= VSMP_NUM_PREDEF_VARS &&
+            (v->var < VSMP_FIRST_VAR || v->var - VSMP_FIRST_VAR >= r->num_vars))
+            ERR(c, "operand-decl", "%s: operand %d names variable id %u, which is not declared",
+                mnem(c->in), pos, v->var);
+        break;
+    case VSMP_VEC_ADDRESS:
+    case VSMP_VEC_INDIRECT:
+        if (v->var >= r->num_addrs)
+            ERR(c, "operand-decl", "%s: operand %d names address A%u, which is not declared",
+                mnem(c->in), pos, v->var);
+        break;
+    case VSMP_VEC_PREDICATE:
+        if (VSMP_PRED_ID(v->var) == 0 || VSMP_PRED_ID(v->var) > r->num_preds)
+            ERR(c, "operand-decl", "%s: operand %d names predicate P%u, which is not declared",
+                mnem(c->in), pos, VSMP_PRED_ID(v->var));
+        break;
+    case VSMP_VEC_STATE:
+        if (v->row > 1 ||
+            (v->row == 1 && v->var >= r->num_samplers && v->var != VSMP_BINDLESS_SAMPLER) ||
+            (v->row == 0 && v->var >= VSMP_NUM_PREDEF_SURFS + r->num_surfaces))
+            ERR(c, "operand-decl", "%s: operand %d names an undeclared %s", mnem(c->in), pos,
+                v->row == 1 ? "sampler" : "surface");
+        break;
+    default:
+        break;
+    }
+}
+
+static void check_generic(vctx *c, labinfo *li)
+{
+    const vsmp_inst *in = c->in;
+    const vsmp_routine *r = c->r;
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    if (!row)
+        return;
+    bool has_exec = strchr(row->layout, 'E') != NULL || row->layout[0] == 'S' ||
+                    in->opcode == VSMP_OPC_SWITCHJMP || in->opcode == VSMP_OPC_3D_RT_WRITE;
+    if (row->layout[0] == 'S') {
+        const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+        has_exec = sub && strchr(sub->layout, 'E');
+    }
+    unsigned lanes = 0;
+    if (has_exec) {
+        if (in->exec_code > 5) {
+            ERR(c, "exec-size", "%s: exec-size code %u is not a valid size", mnem(in),
+                in->exec_code);
+            return;
+        }
+        lanes = vsmp_exec_lanes(in->exec_code);
+        if (lanes + 4u * (in->emask & 7u) > 32)
+            ERR(c, "exec-mask",
+                "%s: exec size %u with mask %s runs past 32 channels (lanes + 4 * offset must "
+                "be <= 32)",
+                mnem(in), lanes, vsmp_emask_name(in->emask));
+    }
+    if (in->pred) {
+        unsigned id = VSMP_PRED_ID(in->pred);
+        if (id == 0 || id > r->num_preds)
+            ERR(c, "predicate", "%s: predicate P%u is not declared", mnem(in), id);
+        else if (lanes && r->preds[id - 1].num_elts < lanes)
+            ERR(c, "pred-width", "%s: predicate %s has %u elements for %u lanes", mnem(in),
+                vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts, lanes);
+        if ((in->pred & 0x1000u) || VSMP_PRED_CTRL(in->pred) == 3)
+            ERR(c, "predicate", "%s: predicate bit 12 set or control 3", mnem(in));
+    }
+    int tclass = type_class(in->opcode);
+    unsigned srcpos = 0;
+    for (unsigned i = 0; i < in->num_opnds; i++) {
+        const vsmp_opnd *o = &in->opnds[i];
+        switch (o->kind) {
+        case VSMP_OPND_VEC_DST:
+        case VSMP_OPND_VEC_SRC: {
+            bool dst = o->kind == VSMP_OPND_VEC_DST;
+            check_vec_decl(c, &o->vec, (int)i);
+            if (o->vec.vclass > VSMP_VEC_STATE || o->vec.vclass == 4)
+                continue;
+            unsigned allowed = allowed_classes(in, dst, dst ? 0 : srcpos);
+            if (!(allowed & (1u << o->vec.vclass)))
+                ERR(c, "operand-class", "%s: operand %u cannot be %s %s", mnem(in), i,
+                    o->vec.vclass == VSMP_VEC_IMMEDIATE ? "an" : "a",
+                    (const char *const[]){"general variable", "address", "predicate",
+                                          "indirect operand", "?", "immediate", "state variable",
+                                          "?"}[o->vec.vclass & 7]);
+            if (!dst)
+                srcpos++;
+            if (dst && o->vec.vclass == VSMP_VEC_PREDICATE && lanes) {
+                unsigned id = VSMP_PRED_ID(o->vec.var);
+                if (id >= 1 && id <= r->num_preds && r->preds[id - 1].num_elts < lanes)
+                    ERR(c, "pred-width", "%s: predicate %s has %u elements for %u lanes", mnem(in),
+                        vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts,
+                        lanes);
+            }
+            if (lanes && (row->family <= VSMP_FAM_ADDR))
+                check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
+            int t = vec_type(c, &o->vec);
+            if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
+                o->vec.vclass != VSMP_VEC_PREDICATE &&
+                !(tclass == 1 ? is_float_type((unsigned)t) : is_int_type((unsigned)t)))
+                ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
+                    vsmp_type_name((unsigned)t), mnem(in),
+                    tclass == 1 ? "floating-point" : "integer");
+            break;
+        }
+        case VSMP_OPND_RAW_DST:
+        case VSMP_OPND_RAW_SRC: {
+            vsmp_raw rw = o->raw;
+            if (rw.var >= VSMP_NUM_PREDEF_VARS &&
+                (rw.var < VSMP_FIRST_VAR || rw.var - VSMP_FIRST_VAR >= r->num_vars)) {
+                ERR(c, "operand-decl", "%s: operand %u names variable id %u, which is not declared",
+                    mnem(in), i, rw.var);
+            } else if (rw.var >= VSMP_FIRST_VAR) {
+                const vsmp_var_decl *d = &r->vars[rw.var - VSMP_FIRST_VAR];
+                uint32_t bytes = (uint32_t)d->num_elts * vsmp_type_size(d->type);
+                if (rw.offset >= bytes)
+                    ERR(c, "operand-bounds", "%s: operand %u starts at byte %u of %s, which has %u",
+                        mnem(in), i, rw.offset, vname(c, rw.var), bytes);
+            }
+            break;
+        }
+        case VSMP_OPND_LABEL:
+            if (o->value >= r->num_labels)
+                ERR(c, "operand-decl", "%s: label %u is not declared", mnem(in), o->value);
+            else if (in->opcode == VSMP_OPC_SUBROUTINE) {
+                if (++li[o->value].defs == 2)
+                    li[o->value].second_at = c->index + 1;
+            } else if (!li[o->value].used_at) {
+                li[o->value].used_at = c->index + 1;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static void check_labels(vctx *c, const labinfo *li)
+{
+    for (uint32_t i = 0; i < c->r->num_labels; i++) {
+        const char *n = vsmp_routine_string(c->r, c->r->labels[i].name);
+        if (li[i].defs > 1) {
+            c->in = &c->r->insts[li[i].second_at - 1];
+            ERR(c, "label", "label %s is defined %u times", n ? n : "?", li[i].defs);
+        }
+        if (li[i].used_at && !li[i].defs) {
+            c->in = &c->r->insts[li[i].used_at - 1];
+            ERR(c, "label", "label %s is used but never defined", n ? n : "?");
+        }
+    }
+    c->in = NULL;
+}
+
 static void check_routine(vctx *c)
 {
     const vsmp_routine *r = c->r;
@@ -496,6 +821,11 @@ static void check_routine(vctx *c)
         if (v->alias && (v->alias >= VSMP_FIRST_VAR + r->num_vars ||
                          (v->alias >= VSMP_NUM_PREDEF_VARS && v->alias < VSMP_FIRST_VAR)))
             ERR(c, "declarations", "variable %u aliases an undeclared variable", i + 32);
+    }
+    labinfo *li = calloc(r->num_labels + 1, sizeof(*li));
+    if (!li) {
+        ERR(c, "declarations", "out of memory while checking labels");
+        return;
     }
     for (uint32_t i = 0; i < r->num_insts; i++) {
         c->in = &r->insts[i];
@@ -517,11 +847,18 @@ static void check_routine(vctx *c)
         case VSMP_OPC_LABEL:
             if (c->in->label >= r->num_labels)
                 ERR(c, "operand-decl", "label %u is not declared", c->in->label);
+            else if (++li[c->in->label].defs == 2)
+                li[c->in->label].second_at = i + 1;
+            break;
+        case VSMP_OPC_3D_GATHER4:
             break;
         default:
+            check_generic(c, li);
             break;
         }
     }
+    check_labels(c, li);
+    free(li);
 }
 
 vsmp_status vsmp_module_check(const vsmp_module *m, const vsmp_check_options *opt,
