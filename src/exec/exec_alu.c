@@ -156,16 +156,16 @@ static xnum num_of(uint64_t bits, unsigned t, uint32_t c0)
 static xnum apply_mod(xnum n, unsigned mod)
 {
     switch (mod) {
-    case XM_ABS:
+    case VSMP_MOD_ABS:
         n.d = fabs(n.d), n.i = n.i < 0 ? -n.i : n.i;
         break;
-    case XM_NEG:
+    case VSMP_MOD_NEG:
         n.d = -n.d, n.i = (int64_t)(0 - (uint64_t)n.i);
         break;
-    case XM_NEG_ABS:
+    case VSMP_MOD_NEG_ABS:
         n.d = -fabs(n.d), n.i = n.i < 0 ? n.i : -n.i;
         break;
-    case XM_NOT:
+    case VSMP_MOD_NOT:
         n.i = ~n.i;
         break;
     default:
@@ -550,12 +550,12 @@ static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
             src[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
         }
         if (sel) {
-            out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == XM_SAT,
+            out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == VSMP_MOD_SAT,
                              !is_signed(x->v[(pick >> l & 1u) ? 1 : 2].type), c0);
             continue;
         }
         xnum r = compute(x, src, ns, uns && !anyf, ts0, c0);
-        out[l] = bits_of(r, d->type, d->mod == XM_SAT, uns && !anyf, c0);
+        out[l] = bits_of(r, d->type, d->mod == VSMP_MOD_SAT, uns && !anyf, c0);
     }
     if (d->cls == VSMP_VEC_GENERAL && d->var == 0)
         return VSMP_OK;
@@ -633,9 +633,9 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
     s->lanes = en;
     uint32_t a = off < 32 ? m->preds[x->v[1].word] >> off : 0;
     uint32_t b = x->nv > 2 && off < 32 ? m->preds[x->v[2].word] >> off : 0;
-    if (x->v[1].mod == XM_NOT)
+    if (x->v[1].mod == VSMP_MOD_NOT)
         a = ~a;
-    if (x->nv > 2 && x->v[2].mod == XM_NOT)
+    if (x->nv > 2 && x->v[2].mod == VSMP_MOD_NOT)
         b = ~b;
     uint32_t r;
     switch (x->in->opcode) {

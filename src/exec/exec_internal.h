@@ -33,20 +33,11 @@ typedef struct xscalar {
     int32_t disp;  /* XS_INDIRECT: byte displacement */
 } xscalar;
 
-/* Binary source/dst modifier codes of a vector operand's tag bits 5..3, as GenX_IR writes them
- * (its VISA_Modifier: abs 1, neg 2, -abs 3, sat 4, not 5). Seen in tests/kernels: GenX_IR prints
- * "(abs)" for tag modifier 1 (math_simd32 instruction 43) and "(-)" for 2 (instruction 118). */
-#define XM_ABS     1
-#define XM_NEG     2
-#define XM_NEG_ABS 3
-#define XM_SAT     4
-#define XM_NOT     5
-
 /* A resolved vector operand of a generic instruction. */
 typedef struct xvec {
     uint8_t cls;       /* vsmp_vclass */
     uint8_t type;      /* element type (immediate vectors: their element type) */
-    uint8_t mod;       /* XM_* */
+    uint8_t mod;       /* vsmp_srcmod */
     uint8_t vs, w, hs; /* region in elements (dst: hs) */
     bool multi;        /* multi-address indirect */
     uint32_t at;       /* GENERAL: arena offset of the origin */
