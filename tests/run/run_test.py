@@ -69,14 +69,18 @@ with tempfile.TemporaryDirectory() as tmp:
     path = os.path.join(tmp, "vadd.json")
     with open(path, "w") as f:
         json.dump(desc, f)
-    rc, out, err = run(path)
-    check(rc == 0, "vadd runs: " + err)
-    c = []
-    if os.path.exists(os.path.join(tmp, "c.bin")):
-        with open(os.path.join(tmp, "c.bin"), "rb") as f:
-            c = list(struct.unpack("<64f", f.read(256)))
-    want = [1000.5 + i if i < 40 else 7.0 for i in range(64)]
-    check(c == want, "vadd buffer: %s" % c[30:42])
+    # the binary, then GenX_IR's text of the same kernel
+    for kernel in ("vadd_simd32.isa", "vadd_simd32.visaasm"):
+        if os.path.exists(os.path.join(tmp, "c.bin")):
+            os.remove(os.path.join(tmp, "c.bin"))
+        rc, out, err = run("--kernel", os.path.join(tests, "kernels", "tgllp", kernel), path)
+        check(rc == 0, "vadd (%s) runs: %s" % (kernel, err))
+        c = []
+        if os.path.exists(os.path.join(tmp, "c.bin")):
+            with open(os.path.join(tmp, "c.bin"), "rb") as f:
+                c = list(struct.unpack("<64f", f.read(256)))
+        want = [1000.5 + i if i < 40 else 7.0 for i in range(64)]
+        check(c == want, "vadd (%s) buffer: %s" % (kernel, c[30:42]))
 
     # faults are diagnosed with a non-zero exit
     bad = dict(desc, surfaces=desc["surfaces"][:2], save=[])
