@@ -1224,6 +1224,69 @@ static void test_calls(const char *kernels)
     vsmp_diags_free(&d);
 }
 
+/* IGC's typed kernel (tests/kernels/tgllp/typed_simd32.isa): img[x, y] += 1 in every channel of
+ * an int4 image, read with load_lz and written with scatter4_typed in four SIMD8 quarters (M1,
+ * M3, M5, M7). One group of 8x4: lane l has local ids (l % 8, l / 8) (W, x at 32/64, y at
+ * 96/128), local size (8, 4, 1) at 256. RGBA32 SINT texel (x, y) = (x, y, 10x + y, -1) becomes
+ * (x + 1, y + 1, 10x + y + 1, 0). The float moves of the data keep its bits: the kernel allows
+ * denormals first (%cr0 |= 0x4c0). */
+static void test_typed(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/typed_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "typed decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "typed plans");
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R32G32B32A32_SINT;
+    sd.width = 8, sd.height = 4;
+    vsmp_surface *img = NULL;
+    CHECK(vsmp_surface_create(&sd, &img, NULL) == VSMP_OK, "int image");
+    if (m && img) {
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                vsmp_texel t = {.i = {x, y, 10 * x + y, -1}};
+                vsmp_surface_store(img, 0, 0, (uint32_t)x, (uint32_t)y, &t);
+            }
+        vsmp_machine_bind_surface(m, 0, img);
+        uint8_t p[268];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++) {
+            p[32 + 2 * l] = (uint8_t)(l % 8);
+            p[96 + 2 * l] = (uint8_t)(l / 8);
+        }
+        p[256] = 8, p[260] = 4, p[264] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "typed", stderr);
+        CHECK(st == VSMP_OK, "typed runs");
+        bool ok = true;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                vsmp_texel t;
+                vsmp_surface_load(img, 0, 0, (uint32_t)x, (uint32_t)y, &t);
+                ok &= t.i[0] == x + 1 && t.i[1] == y + 1 && t.i[2] == 10 * x + y + 1 && t.i[3] == 0;
+            }
+        CHECK(ok, "typed: every texel + 1");
+    }
+    vsmp_surface_free(img);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
 int main(int argc, char **argv)
 {
     vsmp_surface *s = grid(8, 4, 1);
@@ -1251,7 +1314,7 @@ int main(int argc, char **argv)
     test_unimplemented();
     test_unbound();
     if (argc > 1)
-        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]);
+        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]);
     vsmp_surface_free(s);
     return t_finish();
 }

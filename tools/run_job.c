@@ -509,6 +509,9 @@ static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *
     char text[512];
     vsmp_print_options po = {VSMP_DIALECT_12504};
     vsmp_inst_print(ev->inst, &r->mod->kernels[0], &po, text, sizeof(text));
+    for (char *c = text; *c; c++) /* labels print on lines of their own */
+        if (*c == '\n')
+            *c = ' ';
     fprintf(r->out, "[%u] #%u %s  lanes=0x%08x\n", r->thread == UINT32_MAX ? 0 : r->thread,
             ev->index, text, ev->lanes);
     if (!ev->dst_var)

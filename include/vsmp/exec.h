@@ -68,7 +68,8 @@ typedef void (*vsmp_trace_fn)(void *user, const vsmp_machine *m, const vsmp_trac
 /** Machine options (plain struct; vsmp_machine_options_init() fills defaults). */
 typedef struct vsmp_machine_options {
     vsmp_platform platform; /**< GRF size and platform rules (default TGLLP) */
-    uint8_t dispatch_simd;  /**< 8, 16 or 32; 0 = the largest exec size of the kernel (>= 8) */
+    uint8_t dispatch_simd;  /**< 8, 16 or 32; 0 = the highest channel an instruction reaches
+                                 (exec size + mask offset), rounded up to 8, 16 or 32 */
     uint32_t dispatch_mask; /**< channels enabled at dispatch (ANDed with the SIMD width);
                                  default all ones */
     bool hw_unorm_formats;  /**< SAMPLE_UNORM: the documented hardware layouts for the output

@@ -79,6 +79,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_SCATTER_SCALED:
     case VSMP_OPC_OWORD_LD:
     case VSMP_OPC_OWORD_ST:
+    case VSMP_OPC_GATHER4_TYPED:
+    case VSMP_OPC_SCATTER4_TYPED:
         return vsmp_x_plan_mem(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);

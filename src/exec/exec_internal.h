@@ -91,7 +91,7 @@ struct xinst {
     uint32_t aux;    /* the first value field: rel_op, min/max op... */
     uint32_t val[4]; /* every value field in layout order */
     uint8_t nval;
-    vsmp_raw raw[4]; /* raw operands in layout order */
+    vsmp_raw raw[6]; /* raw operands in layout order */
     uint8_t nraw;
     uint32_t target;    /* branch target: instruction index */
     uint32_t surf_word; /* index of the surface variable's word in surf_vals */

@@ -9,6 +9,11 @@
 
 #include "exec_internal.h"
 
+static unsigned popcount4(unsigned v)
+{
+    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
+}
+
 typedef struct buf {
     uint8_t *p;
     size_t size;
@@ -170,10 +175,105 @@ static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* Typed surface coordinates of a lane: x, y, slice and level, or false when outside the
+ * surface. The U, V, R operands address surface[u, v, r]: 1D arrays take their layer from v,
+ * 2D arrays from r, 3D surfaces their depth from r; LOD counts from SurfaceMinLOD. */
+static bool typed_at(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r, uint32_t lod,
+                     unsigned *level, uint32_t *x, uint32_t *y, uint32_t *slice)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    uint32_t w, h, dep, slices;
+    if (lod >= d->mip_count)
+        return false;
+    *level = d->min_lod + lod;
+    if (vsmp_surface_level_size(s, *level, &w, &h, &dep, &slices))
+        return false;
+    *x = u, *y = 0, *slice = 0;
+    switch ((unsigned)d->type) {
+    case VSMP_SURFTYPE_1D:
+        *slice = d->array ? v : 0;
+        break;
+    case VSMP_SURFTYPE_3D:
+        *y = v, *slice = r;
+        break;
+    default:
+        *y = v, *slice = d->array ? r : 0;
+        break;
+    }
+    return *x < w && *y < h && *slice < slices;
+}
+
+static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
+{
+    return at == X_NONE ? 0 : x_ld(m->arena + at + 4 * l, 4);
+}
+
+/* gather4_typed / scatter4_typed: one texel per enabled lane at (u, v, r, lod), its enabled
+ * channels converted from / to the format ("one pixel, with type conversion"); channel k of the
+ * data at element k * max(exec_size, GRF / 4) (GATHER4_TYPED.md). Reads outside the surface
+ * return 0 in R, G, B and 1 in A; writes outside are dropped. */
+static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t bti = m->surf_vals[x->target];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return VSMP_ERR_INVALID;
+    }
+    vsmp_surface *surf = (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
+    const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
+    bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
+    uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    uint8_t *data = m->arena + x->raw[4].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        unsigned level;
+        uint32_t tx, ty, sl;
+        bool in = typed_at(surf, lane_ud(m, x->raw[0].var, l), lane_ud(m, x->raw[1].var, l),
+                           lane_ud(m, x->raw[2].var, l), lane_ud(m, x->raw[3].var, l), &level, &tx,
+                           &ty, &sl);
+        vsmp_texel t;
+        memset(&t, 0, sizeof(t));
+        if (in)
+            vsmp_surface_load(surf, level, sl, tx, ty, &t);
+        else if (fi && fi->cls == VSMP_CLASS_FLOAT)
+            t.f[3] = 1.0f;
+        else
+            t.u[3] = 1;
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(x->val[0] >> c & 1u))
+                continue;
+            uint8_t *p = data + k++ * stride + 4 * l;
+            if (store)
+                t.u[c] = x_ld(p, 4);
+            else
+                x_st(p, t.u[c], 4);
+        }
+        if (store && in)
+            vsmp_surface_store(surf, level, sl, tx, ty, &t); /* a block format drops it */
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = popcount4(x->val[0] & 0xfu) * stride;
+    }
+    return VSMP_OK;
+}
+
 /* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
 static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
 {
     vsmp_raw r = x->raw[i];
+    if (r.var == 0 && bytes == 0) {
+        x->raw[i].var = X_NONE; /* %null coordinates read as zeros */
+        return VSMP_OK;
+    }
     if (r.var == 0 || r.var >= m->nvars || !m->vars[r.var].present ||
         (r.var >= VSMP_NUM_PREDEF_VARS && r.var < VSMP_FIRST_VAR)) {
         vsmp_x_report(m, x->in, "operand-decl", "instruction %u: raw operand names no variable",
@@ -191,11 +291,6 @@ static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
     x->raw[i].offset = 0;
     x->raw[i].var = v->at + r.offset; /* the arena offset from here on */
     return VSMP_OK;
-}
-
-static unsigned popcount4(unsigned v)
-{
-    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
 }
 
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
@@ -223,6 +318,31 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         bytes[0] = bytes[1] = 4u * x->lanes;
         x->run = run_gs;
         break;
+    case VSMP_OPC_GATHER4_TYPED:
+    case VSMP_OPC_SCATTER4_TYPED: {
+        /* E P Channels Surface U V R LOD Dst/Src (vISA 3.2+) */
+        if (x->nval < 2 || x->nraw != 5 || x->nv != 0) {
+            vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                          x->index);
+            return VSMP_ERR_UNSUPPORTED;
+        }
+        unsigned sv = x->val[1];
+        if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+            vsmp_x_report(m, in, "exec-surface",
+                          "instruction %u: surface %u is not a declared surface", x->index, sv);
+            return VSMP_ERR_UNSUPPORTED;
+        }
+        x->target = m->surf_base[sv];
+        for (unsigned i = 0; i < 4; i++) {
+            st = raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
+            if (st)
+                return st;
+        }
+        st = raw_at(m, x, 4,
+                    popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
+        x->run = run_typed;
+        return st;
+    }
     default:
         /* oword_ld: Size Is_modified Surface Offset Dst; oword_st: Size Surface Offset Src */
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;

@@ -277,13 +277,17 @@ static void load_inputs(vsmp_machine *m)
     }
 }
 
+/* The dispatch width a kernel needs: the highest channel any instruction reaches (exec size plus
+ * its mask offset), rounded up to 8, 16 or 32 (docs/EXEC.md). */
 static unsigned max_exec(const vsmp_routine *r)
 {
-    unsigned s = 8;
-    for (uint32_t i = 0; i < r->num_insts; i++)
-        if (r->insts[i].exec_size > s && r->insts[i].exec_size <= 32)
-            s = r->insts[i].exec_size;
-    return s;
+    unsigned top = 8;
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        unsigned e = r->insts[i].exec_size + 4u * (r->insts[i].emask & 7u);
+        if (r->insts[i].exec_size <= 32 && e > top)
+            top = e;
+    }
+    return top <= 8 ? 8 : top <= 16 ? 16 : 32;
 }
 
 vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
