@@ -23,10 +23,11 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl F v_type=G type=f num_elts=16 align=GRF\n"
                             ".decl G v_type=G type=f num_elts=16 align=GRF\n"
                             ".decl U v_type=G type=ub num_elts=32 align=GRF\n"
+                            ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
                             ".decl P1 v_type=P num_elts=16\n"
                             ".decl A0 v_type=A num_elts=2\n"
                             "ret (M1, 1)\n";
-enum { A = 32, B, C, F, G, U };
+enum { A = 32, B, C, F, G, U, Q };
 
 static int code(int v)
 {
@@ -463,6 +464,78 @@ static void test_indirect(void)
     vsmp_module_free(p.mod);
 }
 
+static vsmp_opnd raw(uint32_t var, bool is_dst)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = is_dst ? VSMP_OPND_RAW_DST : VSMP_OPND_RAW_SRC;
+    o.raw.var = var;
+    return o;
+}
+
+/* SVM on a buffer mapped at 0x1000 (words w[i] = 3i): svm_block_ld of 2 owords reads w[0..7]
+ * into C; svm_gather of one DWord per lane from Q[l] = 0x1000 + 4 (7 - l) reads B[l] = w[7 - l]
+ * = 3 (7 - l); then svm_scatter of one byte per lane writes A[l]'s low byte (0xa0 + l) to the
+ * first byte of w[7 - l]: w[7 - l] = 0xa0 + l (3 (7 - l) < 256, so its other bytes are 0).
+ * An address outside the mapping faults. */
+static void test_svm(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd bl[3] = {value(1, VSMP_OPND_VALUE), imm(VSMP_TYPE_UQ, 0x1000), raw(C, true)};
+    vsmp_inst *in = add(&p, VSMP_OPC_SVM, 1, 8, 0, 3, bl);
+    in->subop = VSMP_SOP_SVM_BLOCK_LD;
+    vsmp_opnd ga[4] = {value(1, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE), raw(Q, false),
+                       raw(B, true)};
+    in = add(&p, VSMP_OPC_SVM, 8, 0, 0, 4, ga);
+    in->subop = VSMP_SOP_SVM_GATHER;
+    vsmp_opnd sc[4] = {value(0, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE), raw(Q, false),
+                       raw(A, false)};
+    in = add(&p, VSMP_OPC_SVM, 8, 0, 0, 4, sc);
+    in->subop = VSMP_SOP_SVM_SCATTER;
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_1D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = 64;
+    vsmp_surface *buf = NULL;
+    CHECK(vsmp_surface_create(&sd, &buf, NULL) == VSMP_OK, "buffer");
+    if (m && buf) {
+        uint32_t *w = vsmp_surface_get_desc(buf)->data;
+        for (int i = 0; i < 64; i++)
+            w[i] = 3u * (uint32_t)i;
+        CHECK(vsmp_machine_map_surface(m, 0x1000, buf) == VSMP_OK, "map");
+        CHECK(vsmp_machine_map_surface(m, 0x10f0, buf) == VSMP_ERR_ARG, "overlap refused");
+        uint64_t q[8];
+        int32_t a[8];
+        for (int l = 0; l < 8; l++)
+            q[l] = 0x1000u + 4u * (7u - (unsigned)l), a[l] = 0xa0 + l;
+        put(m, Q, q, sizeof(q));
+        put(m, A, a, sizeof(a));
+        CHECK(run(m), "svm run");
+        int32_t c[8], b[8];
+        get(m, C, c, sizeof(c));
+        get(m, B, b, sizeof(b));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= c[i] == 3 * i && b[i] == 3 * (7 - i) && w[7 - i] == (uint32_t)(0xa0 + i);
+        CHECK(ok, "svm block read, gather, byte scatter");
+        q[3] = 0x2000;
+        put(m, Q, q, sizeof(q));
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_machine_run(m, &d) == VSMP_ERR_INVALID && d.count &&
+                  strstr(d.items[0].message, "0x2000"),
+              "unmapped SVM address faults");
+        vsmp_diags_free(&d);
+    }
+    vsmp_surface_free(buf);
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -472,5 +545,6 @@ int main(void)
     test_cmp_sel();
     test_goto();
     test_indirect();
+    test_svm();
     return t_finish();
 }

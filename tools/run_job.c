@@ -254,6 +254,17 @@ static int bind_all(run *r, json_object *root)
         if (vsmp_job_surface(e, r->dir, &r->surf[bti], msg, sizeof(msg)))
             return fail(r, "surfaces[%zu]: %s", i, msg);
         vsmp_machine_bind_surface(r->m, (unsigned)bti, r->surf[bti]);
+        json_object *ja = field(e, "address");
+        if (ja) {
+            uint8_t b[8];
+            if (encode(r, ja, VSMP_TYPE_UQ, b))
+                return -1;
+            uint64_t a = 0;
+            for (int k = 7; k >= 0; k--)
+                a = a << 8 | b[k];
+            if (vsmp_machine_map_surface(r->m, a, r->surf[bti]))
+                return fail(r, "surfaces[%zu]: \"address\" overlaps another mapping", i);
+        }
     }
     json_object *jsm = field(root, "samplers");
     n = jsm && json_object_is_type(jsm, json_type_array) ? json_object_array_length(jsm) : 0;

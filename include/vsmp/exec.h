@@ -108,6 +108,17 @@ VSMP_API vsmp_status vsmp_machine_bind_surface(vsmp_machine *m, unsigned bti,
 VSMP_API vsmp_status vsmp_machine_bind_sampler(vsmp_machine *m, unsigned index,
                                                const vsmp_sampler_state *st);
 
+#define VSMP_MAX_SVM_MAPPINGS 64 /**< surfaces mapped into the SVM address space */
+
+/**
+ * Map the memory of a surface (buffer) at a 64-bit SVM address: the SVM messages (svm_block_ld,
+ * svm_block_st, svm_gather, svm_scatter) read and write [address, address + its data_size).
+ * The surface must outlive the machine. Mappings may not overlap.
+ * @return VSMP_OK, VSMP_ERR_ARG (overlap, wrap-around, NULL), VSMP_ERR_SPACE (too many).
+ */
+VSMP_API vsmp_status vsmp_machine_map_surface(vsmp_machine *m, uint64_t address,
+                                              const vsmp_surface *s);
+
 /**
  * Write bytes of the thread payload (the GRF image the kernel's inputs are read from, byte 0 =
  * r0.0). The payload is as large as the inputs need (vsmp_machine_payload_size()).

@@ -82,6 +82,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_GATHER4_TYPED:
     case VSMP_OPC_SCATTER4_TYPED:
         return vsmp_x_plan_mem(m, x);
+    case VSMP_OPC_SVM:
+        return vsmp_x_plan_svm(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",

@@ -138,6 +138,11 @@ struct vsmp_machine {
         uint32_t ret, em, callmask;
     } stack[64];
     uint32_t callmask;
+    struct {
+        uint64_t base;
+        const vsmp_surface *s;
+    } svm[VSMP_MAX_SVM_MAPPINGS];
+    unsigned nsvm;
     uint64_t steps;
     vsmp_diags *diags; /* during create and run */
 };
@@ -171,6 +176,7 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);

@@ -266,6 +266,137 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
+
+static uint8_t *svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
+{
+    for (unsigned i = 0; i < m->nsvm; i++) {
+        const vsmp_surface_desc *d = vsmp_surface_get_desc(m->svm[i].s);
+        if (a >= m->svm[i].base && a - m->svm[i].base <= d->data_size &&
+            d->data_size - (a - m->svm[i].base) >= n)
+            return (uint8_t *)d->data + (a - m->svm[i].base);
+    }
+    vsmp_x_report(m, x->in, "exec-address",
+                  "instruction %u: SVM address 0x%llx (%u bytes) is not in a mapped surface",
+                  x->index, (unsigned long long)a, n);
+    return NULL;
+}
+
+static uint64_t ld64(const uint8_t *p)
+{
+    return (uint64_t)x_ld(p, 4) | (uint64_t)x_ld(p + 4, 4) << 32;
+}
+
+/* svm_block_ld / svm_block_st: 1, 2, 4 or 8 owords at a UQ address, every element (NoMask)
+ * (SVM_BLOCK_LD.md). */
+static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint64_t a;
+    xscalar sc;
+    memset(&sc, 0, sizeof(sc));
+    const xvec *v = &x->v[0];
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        a = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        a = ld64(m->arena + v->at);
+    else {
+        sc.kind = XS_INDIRECT, sc.type = VSMP_TYPE_UQ, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &a))
+            return VSMP_ERR_INVALID;
+    }
+    unsigned bytes = 16u << (x->val[0] & 3u);
+    uint8_t *p = svm_at(m, x, a, bytes);
+    if (!p)
+        return VSMP_ERR_INVALID;
+    uint8_t *data = m->arena + x->raw[0].var;
+    if (x->in->subop == VSMP_SOP_SVM_BLOCK_ST) {
+        memcpy(p, data, bytes);
+    } else {
+        memcpy(data, p, bytes);
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = bytes;
+    }
+    s->lanes = 0xffffffffu;
+    return VSMP_OK;
+}
+
+/* svm_gather / svm_scatter: per enabled lane, num_blocks blocks of 1, 4 or 8 bytes at the lane's
+ * UQ address; 4- and 8-byte blocks at dst[j * exec + i], byte blocks packed per lane in
+ * max(4, num_blocks) bytes (SVM_GATHER.md). */
+static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    static const unsigned bsz[4] = {1, 4, 8, 0};
+    unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+    bool store = x->in->subop == VSMP_SOP_SVM_SCATTER;
+    const uint8_t *addr = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t a = ld64(addr + 8 * l);
+        uint8_t *p = svm_at(m, x, a, bs * nb);
+        if (!p)
+            return VSMP_ERR_INVALID;
+        for (unsigned j = 0; j < nb; j++) {
+            uint8_t *e = bs == 1 ? data + l * (nb < 4 ? 4u : nb) + j
+                                 : data + ((size_t)j * x->lanes + l) * bs;
+            if (store)
+                memcpy(p + (size_t)j * bs, e, bs);
+            else
+                memcpy(e, p + (size_t)j * bs, bs);
+        }
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb);
+    }
+    return VSMP_OK;
+}
+
+static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
+
+vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    switch (in->subop) {
+    case VSMP_SOP_SVM_BLOCK_LD:
+    case VSMP_SOP_SVM_BLOCK_ST:
+        if (x->nval < 1 || x->nv != 1 || x->nraw != 1 || (x->val[0] & 7u) > 3)
+            break;
+        x->run = run_svm_block;
+        return raw_at(m, x, 0, 16u << (x->val[0] & 3u));
+    case VSMP_SOP_SVM_GATHER:
+    case VSMP_SOP_SVM_SCATTER: {
+        if (x->nval < 2 || x->nraw != 2 || (x->val[0] & 3u) == 3)
+            break;
+        static const unsigned bsz[3] = {1, 4, 8};
+        unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+        x->run = run_svm_gs;
+        st = raw_at(m, x, 0, 8u * x->lanes);
+        if (!st)
+            st = raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
+        return st;
+    }
+    default: {
+        const vsmp_opcode_info *oi = vsmp_subop_info_get(in->opcode, in->subop);
+        vsmp_x_report(m, in, "exec-unsupported",
+                      "instruction %u (%s) is not implemented by the machine", x->index,
+                      oi ? oi->mnemonic : "svm");
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    }
+    vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected SVM operand layout",
+                  x->index);
+    return VSMP_ERR_UNSUPPORTED;
+}
+
 /* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
 static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
 {

@@ -385,6 +385,25 @@ vsmp_status vsmp_machine_bind_sampler(vsmp_machine *m, unsigned index, const vsm
     return VSMP_OK;
 }
 
+vsmp_status vsmp_machine_map_surface(vsmp_machine *m, uint64_t address, const vsmp_surface *s)
+{
+    if (!m || !s)
+        return VSMP_ERR_ARG;
+    uint64_t size = vsmp_surface_get_desc(s)->data_size;
+    if (address + size < address)
+        return VSMP_ERR_ARG;
+    for (unsigned i = 0; i < m->nsvm; i++) {
+        uint64_t b = m->svm[i].base, e = b + vsmp_surface_get_desc(m->svm[i].s)->data_size;
+        if (address < e && b < address + size)
+            return VSMP_ERR_ARG;
+    }
+    if (m->nsvm >= VSMP_MAX_SVM_MAPPINGS)
+        return VSMP_ERR_SPACE;
+    m->svm[m->nsvm].base = address;
+    m->svm[m->nsvm++].s = s;
+    return VSMP_OK;
+}
+
 vsmp_status vsmp_machine_set_payload(vsmp_machine *m, size_t offset, const void *src, size_t size)
 {
     if (!m || (!src && size) || offset > m->payload_size || size > m->payload_size - offset)
