@@ -808,6 +808,33 @@ static void test_unorm(void)
         CHECK(is_sent(b + 128, 64), "SAMPLE_UNORM: two channels only");
     }
     rig_free(&g);
+    /* the documented hardware 8-bit full layout (SEMANTICS 1.4): 32 bytes per channel, the high
+     * byte of each 16-bit value: R = 16 x, G = 16 y */
+    o.hw_unorm_formats = true;
+    CHECK(rig_make(&g,
+                   ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
+                   ".decl smp v_type=S num_elts=1\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input smp offset=0 size=4\n"
+                   ".input tex offset=8 size=4\n"
+                   "sample_unorm.RG.8-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, &o),
+          "unorm 8-bit create");
+    if (g.m && s) {
+        bind3(&g, s);
+        vsmp_machine_bind_sampler(g.m, 0, &st);
+        sentinel(&g, "DSTUW");
+        CHECK(run(&g), "unorm 8-bit run");
+        uint8_t b[192];
+        bytes_of(&g, "DSTUW", b, sizeof(b));
+        bool ok = true;
+        for (unsigned p = 0; p < 32; p++)
+            ok &= b[p] == 16 * (p & 7) && b[32 + p] == 16 * (p >> 3);
+        CHECK(ok, "SAMPLE_UNORM 8-bit full: R bytes then G bytes");
+        CHECK(is_sent(b + 64, 128), "SAMPLE_UNORM 8-bit full: 64 bytes only");
+    }
+    rig_free(&g);
     vsmp_surface_free(s);
 }
 
