@@ -1314,6 +1314,73 @@ static void test_typed(const char *kernels)
     vsmp_diags_free(&d);
 }
 
+/* IGC's img kernel (tests/kernels/tgllp/img_simd32.isa): out[y * gw + x] = read_imagef(img,
+ * sampler, (x * 0.5, y * 0.25)) through sample_lz, written with scatter4_scaled.RGBA. One group
+ * of 8x4 (local ids as in test_typed), global size (8, 4, 1) at 268, local size at 288. The
+ * 4x2 RGBA32F image holds (x, y, 100 + x, 1000 + y); sampler 0 nearest and wrap: u = x / 2
+ * normalized is texel column floor(4 u) mod 4 = 2x mod 4, v = y / 4 is row floor(2 v) = y / 2
+ * (integer). So out[y * 8 + x] = (2x mod 4, y / 2, 100 + 2x mod 4, 1000 + y / 2). */
+static void test_img(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/img_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "img decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "img plans");
+    vsmp_surface *img = grid(4, 2, 1);
+    vsmp_surface_desc od;
+    vsmp_surface_desc_init(&od);
+    od.type = VSMP_SURFTYPE_1D;
+    od.format = VSMP_FORMAT_R32G32B32A32_FLOAT;
+    od.width = 32;
+    vsmp_surface *out = NULL;
+    CHECK(vsmp_surface_create(&od, &out, NULL) == VSMP_OK, "out buffer");
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    if (m && img && out) {
+        vsmp_machine_bind_surface(m, 0, img);
+        vsmp_machine_bind_surface(m, 1, out);
+        vsmp_machine_bind_sampler(m, 0, &st);
+        uint8_t p[304];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++) {
+            p[32 + 2 * l] = (uint8_t)(l % 8);
+            p[96 + 2 * l] = (uint8_t)(l / 8);
+        }
+        p[268] = 8, p[272] = 4, p[276] = 1;
+        p[288] = 8, p[292] = 4, p[296] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status r = vsmp_machine_run(m, &d);
+        if (r)
+            vsmp_diags_print(&d, "img", stderr);
+        CHECK(r == VSMP_OK, "img runs");
+        const float *o = vsmp_surface_get_desc(out)->data;
+        bool ok = true;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                const float *t = o + 4 * (y * 8 + x);
+                float c = (float)((2 * x) % 4), r2 = (float)(y / 2);
+                ok &= t[0] == c && t[1] == r2 && t[2] == 100.0f + c && t[3] == 1000.0f + r2;
+            }
+        CHECK(ok, "img: sample_lz results written per work-item (out[9] = %g %g)", o[36], o[37]);
+    }
+    vsmp_surface_free(img);
+    vsmp_surface_free(out);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
 int main(int argc, char **argv)
 {
     vsmp_surface *s = grid(8, 4, 1);
@@ -1341,7 +1408,8 @@ int main(int argc, char **argv)
     test_unimplemented();
     test_unbound();
     if (argc > 1)
-        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]);
+        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]),
+            test_img(argv[1]);
     vsmp_surface_free(s);
     return t_finish();
 }
