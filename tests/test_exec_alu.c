@@ -536,6 +536,50 @@ static void test_svm(void)
     vsmp_module_free(p.mod);
 }
 
+/* setp from a scalar immediate 0x35: P1 = 0x35 (bit i of the value for lane i, all 8 lanes);
+ * then setp from A (vector): lane i gets A[i] & 1 with A = i + 2: 0b10101010 in P1 after the
+ * first M1 SIMD8 part... written to P1 bits 8..15 through M3 (offset 8): P1 = 0xaa35.
+ * add3 (4): C = A + B + 5 with B = 10 i: 7, 18, 29, 40. */
+static void test_setp_add3(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd sp[2] = {pred_dst(1), imm(VSMP_TYPE_UD, 0x35)};
+    add(&p, VSMP_OPC_SETP, 8, 0, 0, 2, sp);
+    vsmp_opnd sv[2] = {pred_dst(1), src(A, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_SETP, 8, 2, 0, 2, sv); /* M3: predicate bits 8..15 */
+    vsmp_opnd a3[4] = {dst(C, 1, 0), src(A, 0, 0, 4, 4, 1, 0), src(B, 0, 0, 4, 4, 1, 0),
+                       imm(VSMP_TYPE_D, 5)};
+    add(&p, VSMP_OPC_ADD3, 4, 0, 0, 4, a3);
+    ret(&p);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 16;
+    vsmp_machine *m = NULL;
+    vsmp_diags dg;
+    vsmp_diags_init(&dg);
+    CHECK(vsmp_machine_create(p.mod, 0, &o, &m, &dg) == VSMP_OK, "setp machine");
+    vsmp_diags_print(&dg, "setp", stderr);
+    vsmp_diags_free(&dg);
+    if (m) {
+        int32_t a[8], b[8];
+        for (int i = 0; i < 8; i++)
+            a[i] = i + 2, b[i] = 10 * i;
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "setp run");
+        uint32_t pw = 0;
+        size_t n;
+        vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4, &n);
+        CHECK(pw == 0xaa35u, "setp: P1 = 0x%x", pw);
+        int32_t c[4];
+        get(m, C, c, sizeof(c));
+        CHECK(c[0] == 7 && c[1] == 18 && c[2] == 29 && c[3] == 40, "add3");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -546,5 +590,6 @@ int main(void)
     test_goto();
     test_indirect();
     test_svm();
+    test_setp_add3();
     return t_finish();
 }

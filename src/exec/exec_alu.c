@@ -407,6 +407,9 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
             r.d = fma(a, b, c);
         r.i = (int64_t)((uint64_t)s[0].i * (uint64_t)s[1].i + (uint64_t)s[2].i);
         break;
+    case VSMP_OPC_ADD3:
+        r.d = a + b + c, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i + (uint64_t)s[2].i);
+        break;
     case VSMP_OPC_AVG:
         r.i = (s[0].i + s[1].i + 1) >> 1;
         break;
@@ -656,6 +659,36 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* setp: a scalar source gives lane i bit i of its value (every lane); a vector source gives
+ * each enabled lane its element's bit 0 (SETP.md). */
+static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    const xvec *v = &x->v[1];
+    bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
+    uint32_t bits = 0;
+    uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    if (scalar) {
+        uint64_t b;
+        if (!src_bits(m, v, 0, &b))
+            return fault(m, x);
+        bits = (uint32_t)b & lm;
+        en = lm;
+    } else {
+        for (unsigned l = 0; l < x->lanes; l++) {
+            uint64_t b;
+            if (!(en >> l & 1u))
+                continue;
+            if (!src_bits(m, v, l, &b))
+                return fault(m, x);
+            bits |= (uint32_t)(b & 1u) << l;
+        }
+    }
+    put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, bits);
+    return VSMP_OK;
+}
+
 /* movs: to a surface/sampler variable from a scalar, or from one to a general variable. */
 static vsmp_status run_movs(vsmp_machine *m, xinst *x, xstep *s)
 {
@@ -779,6 +812,11 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             return refuse(m, x, "movs moves to or from a surface or sampler variable");
         x->run = run_movs;
         return VSMP_OK;
+    case VSMP_OPC_SETP:
+        if (d->cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
+            return refuse(m, x, "setp writes a predicate from a general or immediate source");
+        x->run = run_setp;
+        return VSMP_OK;
     case VSMP_OPC_ADDR_ADD:
         if (d->cls != VSMP_VEC_ADDRESS || x->nv != 3 ||
             (x->v[1].cls != VSMP_VEC_ADDRESS && x->v[1].cls != VSMP_VEC_GENERAL))
@@ -804,7 +842,7 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
     unsigned want =
-        in->opcode == VSMP_OPC_MAD ? 4u
+        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ? 4u
         : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT || in->opcode == VSMP_OPC_FRC ||
            in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
            in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||
