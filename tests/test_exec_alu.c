@@ -580,6 +580,46 @@ static void test_setp_add3(void)
     vsmp_module_free(p.mod);
 }
 
+/* jmp: uniform; (P1) jmp with P1 = 0 falls through, unpredicated jmp skips:
+ *   0: (P1) jmp L0      P1 = 0: not taken
+ *   1: add A += 1       runs
+ *   2: jmp L1           taken
+ *   3: add A += 100     skipped
+ *   4: L1: label   (label 1)
+ *   5: ret
+ *   6: L0: label (never reached)
+ * A = 1 in every lane. */
+static void test_jmp(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 2), "parse");
+    vsmp_opnd j0[1] = {value(0, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_JMP, 1, 0, 1, 1, j0);
+    vsmp_opnd inc[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, inc);
+    vsmp_opnd j1[1] = {value(1, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_JMP, 1, 0, 0, 1, j1);
+    vsmp_opnd big[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 100)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, big);
+    label(&p, 1);
+    ret(&p);
+    label(&p, 0);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        CHECK(run(m), "jmp run");
+        int32_t a[8];
+        get(m, A, a, sizeof(a));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= a[i] == 1;
+        CHECK(ok, "jmp: fall-through, then a taken jump (A[0] = %d)", a[0]);
+        CHECK(vsmp_machine_steps(m) == 5, "5 instructions executed (%llu)",
+              (unsigned long long)vsmp_machine_steps(m));
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -591,5 +631,6 @@ int main(void)
     test_indirect();
     test_svm();
     test_setp_add3();
+    test_jmp();
     return t_finish();
 }
