@@ -15,6 +15,8 @@
 #   KERNEL.DEVICE.simdW.asm.gz    Gen assembly Debian's GenX_IR compiles from the .visaasm
 #                                 (golden Gen code; the volatile comment lines //.declare,
 #                                 //.options_string and //.full_options are dropped)
+#   KERNEL.DEVICE.simdW.cos.gz    IGC's text dump of the kernel's patch tokens (its interface:
+#                                 what `vsmp launch` reads), without the SURFACE_STATE listings
 #   KERNEL.DEVICE.simdW.igc.isa   the .isa IGC itself dumped: corrupted by the 12504 writer bug
 #                                 (docs of the corpus); a robustness input, never a golden
 # plus manifest.tsv (one row per kernel/platform/width), skipped.tsv (what the compiler did not
@@ -102,6 +104,11 @@ for cl in "$corpus"/cl/*.cl; do
                 name=$k.$dev.simd$w
                 gzip -n -9 <"$v" >"$out/$name.visaasm.gz"
                 gzip -n -9 <"${v%.visaasm}.isa" >"$out/$name.igc.isa.gz"
+                # the kernel's interface: IGC's text dump of its patch tokens (argument
+                # offsets in the cross-thread data, binding-table slots, the thread payload);
+                # the SURFACE_STATE field listings are dropped (the launcher builds its own)
+                awk '/^SURFACE_STATE = /{skip=1;next} skip && /^\t/{next} {skip=0;print}' \
+                    "${v%.visaasm}.cos" | gzip -n -9 >"$out/$name.cos.gz"
                 g=$tmp/g
                 rm -rf "$g"
                 mkdir -p "$g/fixed" "$g/deb"
