@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch_job.h"
 #include "run_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -186,6 +187,11 @@ static const char usage_run[] =
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
+static const char usage_launch[] =
+    "usage: vsmp launch LAUNCH.json\n"
+    "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
+    "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
+    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -194,6 +200,7 @@ static const char usage_main[] =
     "  check  validate a program against the specification for a platform\n"
     "  sample run the sampling engine on a job file\n"
     "  run    run a kernel on the machine\n"
+    "  launch launch a compiled OpenCL kernel over an NDRange\n"
     "  help   print the help of a command\n"
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
@@ -405,6 +412,24 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+static int cmd_launch(int argc, char **argv)
+{
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        fputs(usage_launch, stdout);
+        return 0;
+    }
+    if (argc != 2) {
+        fprintf(stderr, "vsmp: expected one launch description\n%s", usage_launch);
+        return EXIT_USAGE;
+    }
+    input in = {0};
+    if (read_all(argv[1], &in))
+        return EXIT_DIAG;
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
@@ -469,6 +494,7 @@ int main(int argc, char **argv)
               : strcmp(what, "check") == 0  ? usage_check
               : strcmp(what, "sample") == 0 ? usage_sample
               : strcmp(what, "run") == 0    ? usage_run
+              : strcmp(what, "launch") == 0 ? usage_launch
                                             : usage_main,
               stdout);
         return 0;
@@ -483,6 +509,8 @@ int main(int argc, char **argv)
         return cmd_sample(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "launch") == 0)
+        return cmd_launch(argc - 1, argv + 1);
     fprintf(stderr, "vsmp: unknown command '%s'\n%s", cmd, usage_main);
     return EXIT_USAGE;
 }

@@ -321,6 +321,44 @@ int main(int argc, char **argv)
         }
         run("img_sample2d.cl", "s2d_int_pix", 2, (size_t[]){8, 8}, a, 3);
     }
+    /* Kernels for the launcher's end-to-end tier (tests/launch): float results are not
+     * exact here (filtering weights, UNORM8 conversions, exp); tests/launch documents the
+     * tolerance each is compared with. */
+    { /* linear sampling, normalized coordinates, CLAMP_TO_EDGE: an 8x8 UNORM_INT8 image
+       * magnified onto 16x16 FLOAT (scale 1) */
+        seed = 8;
+        struct arg a[3] = {image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1),
+                           {.kind = SCALAR_F32}};
+        a[2].scalar.f = 1.0f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_linear_norm", 2, (size_t[]){16, 16}, a, 3);
+    }
+    { /* 3x3 box blur with a border test (control flow), UNORM_INT8 16x16 -> FLOAT */
+        seed = 9;
+        struct arg a[2] = {image(CL_UNORM_INT8, 16, 16, 0), image(CL_FLOAT, 16, 16, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_box3", 2, (size_t[]){16, 16}, a, 2);
+    }
+    { /* horizontal Gaussian blur, radius 2 (a loop, exp, linear sampling at texel centres) */
+        seed = 10;
+        struct arg a[3] = {image(CL_UNORM_INT8, 16, 8, 0), image(CL_FLOAT, 16, 8, 1),
+                           {.kind = SCALAR_I32}};
+        a[2].scalar.i = 2;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_blur_h", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* threshold with divergent branches, UNSIGNED_INT32 16x8, t = 0.5 */
+        seed = 11;
+        struct arg a[3] = {image(CL_UNSIGNED_INT32, 16, 8, 0), image(CL_UNSIGNED_INT32, 16, 8, 1),
+                           {.kind = SCALAR_F32}};
+        a[2].scalar.f = 0.5f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint32_t *)a[0].data)[i] = (uint32_t)rnd(0, 255);
+        run("img_filter.cl", "f_threshold", 2, (size_t[]){16, 8}, a, 3);
+    }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
     return 0;
