@@ -79,9 +79,9 @@ static const struct {
     const char *name;
     unsigned bytes;
     char cls; /* 'f' float, 'i' signed, 'u' unsigned */
-} types[] = {{"float", 4, 'f'}, {"int", 4, 'i'},   {"uint", 4, 'u'},  {"short", 2, 'i'},
-             {"ushort", 2, 'u'}, {"char", 1, 'i'}, {"uchar", 1, 'u'}, {"long", 8, 'i'},
-             {"ulong", 8, 'u'}};
+} types[] = {{"float", 4, 'f'}, {"int", 4, 'i'},    {"uint", 4, 'u'},
+             {"short", 2, 'i'}, {"ushort", 2, 'u'}, {"char", 1, 'i'},
+             {"uchar", 1, 'u'}, {"long", 8, 'i'},   {"ulong", 8, 'u'}};
 
 static int type_index(const char *s)
 {
@@ -116,10 +116,14 @@ static int sampler_value(job *j, json_object *v, vsmp_sampler_state *st)
         static const struct {
             const char *n;
             uint32_t v;
-        } names[] = {{"CLK_NORMALIZED_COORDS_FALSE", 0},   {"CLK_NORMALIZED_COORDS_TRUE", 1},
-                     {"CLK_ADDRESS_NONE", 0},              {"CLK_ADDRESS_CLAMP_TO_EDGE", 2},
-                     {"CLK_ADDRESS_CLAMP", 4},             {"CLK_ADDRESS_REPEAT", 6},
-                     {"CLK_ADDRESS_MIRRORED_REPEAT", 8},   {"CLK_FILTER_NEAREST", 0x10},
+        } names[] = {{"CLK_NORMALIZED_COORDS_FALSE", 0},
+                     {"CLK_NORMALIZED_COORDS_TRUE", 1},
+                     {"CLK_ADDRESS_NONE", 0},
+                     {"CLK_ADDRESS_CLAMP_TO_EDGE", 2},
+                     {"CLK_ADDRESS_CLAMP", 4},
+                     {"CLK_ADDRESS_REPEAT", 6},
+                     {"CLK_ADDRESS_MIRRORED_REPEAT", 8},
+                     {"CLK_FILTER_NEAREST", 0x10},
                      {"CLK_FILTER_LINEAR", 0x20}};
         const char *s = json_object_get_string(v);
         char tok[64];
@@ -371,8 +375,8 @@ static int launch(job *j, json_object *root)
     }
 
     json_object *ja = field(root, "args");
-    nargs = ja && json_object_is_type(ja, json_type_array) ? (unsigned)json_object_array_length(ja)
-                                                            : 0;
+    nargs =
+        ja && json_object_is_type(ja, json_type_array) ? (unsigned)json_object_array_length(ja) : 0;
     if (nargs != vsmp_launch_iface_num_args(f) || nargs > VSMP_LAUNCH_MAX_ARGS) {
         fail(j, "\"args\" has %u entries; kernel %s takes %u", nargs, vsmp_launch_iface_kernel(f),
              vsmp_launch_iface_num_args(f));
@@ -390,8 +394,8 @@ static int launch(job *j, json_object *root)
                            : ai->kind == VSMP_ARG_SCALAR  ? "scalar"
                                                           : "none";
         if (!kind || strcmp(kind, want)) {
-            fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type,
-                 ai->name, want);
+            fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type, ai->name,
+                 want);
             goto out;
         }
         if (ai->kind == VSMP_ARG_BUFFER) {

@@ -43,12 +43,12 @@ typedef enum vsmp_arg_kind {
 /** One explicit argument as the interface describes it. */
 typedef struct vsmp_launch_arg_info {
     vsmp_arg_kind kind;
-    int32_t bti;       /**< binding-table index (buffers, images); -1 when none */
-    int32_t sampler;   /**< sampler-state index (samplers); -1 when none */
-    int32_t offset;    /**< cross-thread byte offset of a scalar or a buffer's pointer; -1 */
-    uint32_t size;     /**< bytes of the scalar or pointer at @c offset */
-    char type[32];     /**< the type name of KERNEL_ARGUMENT_INFO ("float*", "image2d_t") */
-    char name[32];     /**< the argument's name */
+    int32_t bti;     /**< binding-table index (buffers, images); -1 when none */
+    int32_t sampler; /**< sampler-state index (samplers); -1 when none */
+    int32_t offset;  /**< cross-thread byte offset of a scalar or a buffer's pointer; -1 */
+    uint32_t size;   /**< bytes of the scalar or pointer at @c offset */
+    char type[32];   /**< the type name of KERNEL_ARGUMENT_INFO ("float*", "image2d_t") */
+    char name[32];   /**< the argument's name */
 } vsmp_launch_arg_info;
 
 typedef struct vsmp_launch_iface vsmp_launch_iface;
@@ -58,8 +58,8 @@ typedef struct vsmp_launch_iface vsmp_launch_iface;
  * @return VSMP_OK; VSMP_ERR_MALFORMED (a line it cannot read, a token field out of range, no kernel
  *         name) with the line in @p diags; VSMP_ERR_NOMEM.
  */
-VSMP_API vsmp_status vsmp_launch_iface_parse(const char *text, size_t size,
-                                             vsmp_launch_iface **out, vsmp_diags *diags);
+VSMP_API vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_iface **out,
+                                             vsmp_diags *diags);
 VSMP_API void vsmp_launch_iface_free(vsmp_launch_iface *f);
 /** @return the kernel name the interface is for. */
 VSMP_API const char *vsmp_launch_iface_kernel(const vsmp_launch_iface *f);
@@ -68,8 +68,7 @@ VSMP_API unsigned vsmp_launch_iface_simd(const vsmp_launch_iface *f);
 /** @return the number of explicit arguments (highest argument number + 1). */
 VSMP_API unsigned vsmp_launch_iface_num_args(const vsmp_launch_iface *f);
 /** @return argument @p i, or NULL past the end. */
-VSMP_API const vsmp_launch_arg_info *vsmp_launch_iface_arg(const vsmp_launch_iface *f,
-                                                           unsigned i);
+VSMP_API const vsmp_launch_arg_info *vsmp_launch_iface_arg(const vsmp_launch_iface *f, unsigned i);
 
 /** A bound argument (by the argument number of the interface). */
 typedef struct vsmp_launch_arg {

@@ -33,8 +33,7 @@ vsmp_status vsmp_sampler_from_cl(uint32_t v, vsmp_sampler_state *st)
     return VSMP_OK;
 }
 
-static vsmp_status fail(vsmp_diags *d, vsmp_status st, const char *fmt, const char *what,
-                        long n)
+static vsmp_status fail(vsmp_diags *d, vsmp_status st, const char *fmt, const char *what, long n)
 {
     vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1, fmt, what, n);
     return st;
@@ -50,8 +49,7 @@ static void put32(uint8_t *p, uint32_t v)
 
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
-                                const vsmp_launch_arg *args, uint8_t *ct, size_t cap,
-                                vsmp_diags *d)
+                                const vsmp_launch_arg *args, uint8_t *ct, size_t cap, vsmp_diags *d)
 {
     for (unsigned i = 0; i < f->nparams; i++) {
         const launch_param *p = &f->params[i];
@@ -63,8 +61,8 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
                         "launcher does not fill",
                         p->unknown, p->arg);
         if ((size_t)p->offset + p->size > cap)
-            return fail(d, VSMP_ERR_MALFORMED, "data parameter %s at %ld: past the data",
-                        "offset", p->offset);
+            return fail(d, VSMP_ERR_MALFORMED, "data parameter %s at %ld: past the data", "offset",
+                        p->offset);
         unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
         uint32_t v = 0;
         const vsmp_surface_desc *sd = NULL;
@@ -81,8 +79,8 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         case LP_KERNEL_ARGUMENT: {
             const vsmp_launch_arg *a = &args[p->arg];
             if (p->source + p->size > a->size)
-                return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short",
-                            "argument", p->arg);
+                return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short", "argument",
+                            p->arg);
             memcpy(ct + p->offset, a->bytes + p->source, p->size);
             continue;
         }
@@ -116,8 +114,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             break;
         }
         if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
-            return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size",
-                        p->size);
+            return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);
         if (p->size == 4)
             put32(ct + p->offset, v);
     }
@@ -204,8 +201,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     unsigned simd = f->simd;
     uint32_t group = nd.local[0] * nd.local[1] * nd.local[2];
     if (group > 1024)
-        return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "",
-                    group);
+        return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
     uint32_t threads = (group + simd - 1) / simd;
     if (f->barriers && threads > 1)
         return fail(d, VSMP_ERR_UNSUPPORTED,
@@ -279,8 +275,8 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                     st = vsmp_machine_run(mm, d);
                     if (st)
                         vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
-                                       "in work-group (%u, %u, %u), hardware thread %u", gx, gy,
-                                       gz, t);
+                                       "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz,
+                                       t);
                 }
     vsmp_machine_free(m[0]);
     vsmp_machine_free(m[1]);

@@ -20,9 +20,9 @@ enum elem { E_F32, E_I32, E_U32, E_U8 };
 struct arg {
     enum kind kind;
     int output;
-    size_t n;                  /* elements (buffers, images: texels x 4 channels) */
-    cl_channel_type ctype;     /* images */
-    size_t w, h;               /* images */
+    size_t n;              /* elements (buffers, images: texels x 4 channels) */
+    cl_channel_type ctype; /* images */
+    size_t w, h;           /* images */
     union {
         float f;
         int32_t i;
@@ -48,7 +48,10 @@ static uint32_t next(void) /* LCG, numerical recipes constants */
     seed = seed * 1664525u + 1013904223u;
     return seed >> 8;
 }
-static int32_t rnd(int32_t lo, int32_t hi) { return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1)); }
+static int32_t rnd(int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1));
+}
 
 static enum elem elem_of(const struct arg *a)
 {
@@ -59,10 +62,14 @@ static enum elem elem_of(const struct arg *a)
     if (a->kind == BUF_U32)
         return E_U32;
     switch (a->ctype) {
-    case CL_FLOAT: return E_F32;
-    case CL_SIGNED_INT32: return E_I32;
-    case CL_UNSIGNED_INT32: return E_U32;
-    default: return E_U8;
+    case CL_FLOAT:
+        return E_F32;
+    case CL_SIGNED_INT32:
+        return E_I32;
+    case CL_UNSIGNED_INT32:
+        return E_U32;
+    default:
+        return E_U8;
     }
 }
 
@@ -108,14 +115,21 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
     static const char *const types[] = {"float", "int", "uint", "float", "int", ""};
     fprintf(f, "    {\"index\": %u, ", idx);
     switch (a->kind) {
-    case SCALAR_F32: fprintf(f, "\"kind\": \"scalar\", \"type\": \"float\", \"value\": %.9g}", (double)a->scalar.f); return;
-    case SCALAR_I32: fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i); return;
+    case SCALAR_F32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"float\", \"value\": %.9g}",
+                (double)a->scalar.f);
+        return;
+    case SCALAR_I32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i);
+        return;
     case IMG2D:
-        fprintf(f, "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
-                   "\"width\": %zu, \"height\": %zu, \"data\": ",
-                a->ctype == CL_FLOAT ? "FLOAT" : a->ctype == CL_SIGNED_INT32 ? "SIGNED_INT32"
-                : a->ctype == CL_UNSIGNED_INT32                               ? "UNSIGNED_INT32"
-                                                                              : "UNORM_INT8",
+        fprintf(f,
+                "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
+                "\"width\": %zu, \"height\": %zu, \"data\": ",
+                a->ctype == CL_FLOAT            ? "FLOAT"
+                : a->ctype == CL_SIGNED_INT32   ? "SIGNED_INT32"
+                : a->ctype == CL_UNSIGNED_INT32 ? "UNSIGNED_INT32"
+                                                : "UNORM_INT8",
                 a->w, a->h);
         break;
     case BUF_F32:
@@ -185,8 +199,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             cl_mem_flags fl = CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE;
             if (a->kind == IMG2D) {
                 cl_image_format fmt = {CL_RGBA, a->ctype};
-                cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
-                                      .image_width = a->w, .image_height = a->h};
+                cl_image_desc desc = {
+                    .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = a->w, .image_height = a->h};
                 a->mem = clCreateImage(ctx, fl, &fmt, &desc, a->data, &err);
             } else {
                 a->mem = clCreateBuffer(ctx, fl, a->n * 4, a->data, &err);
@@ -208,8 +222,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             continue;
         if (a->kind == IMG2D) {
             size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, 1};
-            err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0,
-                                     NULL, NULL);
+            err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0, NULL,
+                                     NULL);
         } else {
             err = clEnqueueReadBuffer(queue, a->mem, CL_TRUE, 0, a->n * 4, a->data, 0, NULL, NULL);
         }
@@ -327,8 +341,8 @@ int main(int argc, char **argv)
     { /* linear sampling, normalized coordinates, CLAMP_TO_EDGE: an 8x8 UNORM_INT8 image
        * magnified onto 16x16 FLOAT (scale 1) */
         seed = 8;
-        struct arg a[3] = {image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1),
-                           {.kind = SCALAR_F32}};
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1), {.kind = SCALAR_F32}};
         a[2].scalar.f = 1.0f;
         for (size_t i = 0; i < a[0].n; i++)
             ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
@@ -343,8 +357,8 @@ int main(int argc, char **argv)
     }
     { /* horizontal Gaussian blur, radius 2 (a loop, exp, linear sampling at texel centres) */
         seed = 10;
-        struct arg a[3] = {image(CL_UNORM_INT8, 16, 8, 0), image(CL_FLOAT, 16, 8, 1),
-                           {.kind = SCALAR_I32}};
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 16, 8, 0), image(CL_FLOAT, 16, 8, 1), {.kind = SCALAR_I32}};
         a[2].scalar.i = 2;
         for (size_t i = 0; i < a[0].n; i++)
             ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
@@ -352,7 +366,8 @@ int main(int argc, char **argv)
     }
     { /* threshold with divergent branches, UNSIGNED_INT32 16x8, t = 0.5 */
         seed = 11;
-        struct arg a[3] = {image(CL_UNSIGNED_INT32, 16, 8, 0), image(CL_UNSIGNED_INT32, 16, 8, 1),
+        struct arg a[3] = {image(CL_UNSIGNED_INT32, 16, 8, 0),
+                           image(CL_UNSIGNED_INT32, 16, 8, 1),
                            {.kind = SCALAR_F32}};
         a[2].scalar.f = 0.5f;
         for (size_t i = 0; i < a[0].n; i++)
