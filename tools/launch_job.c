@@ -20,6 +20,7 @@
 typedef struct job {
     const char *path;
     char dir[4096];
+    const char *out_dir; /* where "save" files go; NULL: beside the description */
     FILE *out, *err;
 } job;
 
@@ -205,7 +206,10 @@ static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, a
 static int save_png(job *j, const vsmp_surface *s, const char *name)
 {
     char path[4200];
-    join(j, name, path, sizeof(path));
+    if (j->out_dir && name[0] != '/')
+        snprintf(path, sizeof(path), "%s/%s", j->out_dir, name);
+    else
+        join(j, name, path, sizeof(path));
     const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
     const vsmp_format_info *fi = vsmp_format_get(d->format);
     FILE *f = fopen(path, "wb");
@@ -248,7 +252,7 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
 {
     for (unsigned i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(ja, i);
-        json_object *jp = field(e, "print"), *jh = field(e, "hex"), *jpng = field(e, "png");
+        json_object *jp = field(e, "print"), *jh = field(e, "hex"), *jpng = field(e, "save");
         bool hex = jh && json_object_get_boolean(jh);
         if (st[i].mem && jp && json_object_get_boolean(jp)) {
             int t = st[i].type;
@@ -402,8 +406,18 @@ static int launch(job *j, json_object *root)
             if (make_buffer(j, e, i, &args[i], &store[i]))
                 goto out;
         } else if (ai->kind == VSMP_ARG_IMAGE) {
-            if (vsmp_job_surface(e, j->dir, &args[i].surface, msg, sizeof(msg))) {
-                fail(j, "args[%u]: %s", i, msg);
+            /* the surface description without the launcher's own keys */
+            json_object *sd = json_object_new_object();
+            json_object_object_foreach(e, key, val)
+            {
+                if (strcmp(key, "kind") && strcmp(key, "print") && strcmp(key, "hex") &&
+                    strcmp(key, "save"))
+                    json_object_object_add(sd, key, json_object_get(val));
+            }
+            int bad = !sd || vsmp_job_surface(sd, j->dir, &args[i].surface, msg, sizeof(msg));
+            json_object_put(sd);
+            if (bad) {
+                fail(j, "args[%u]: %s", i, sd ? msg : "out of memory");
                 goto out;
             }
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
@@ -456,9 +470,10 @@ out:
     return rc;
 }
 
-int vsmp_launch_job(const char *path, const char *text, size_t size, FILE *out, FILE *err)
+int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir, FILE *out,
+                    FILE *err)
 {
-    job j = {.path = path, .out = out, .err = err};
+    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(j.dir, sizeof(j.dir), "%.*s", (int)(slash - path), path);

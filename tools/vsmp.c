@@ -188,10 +188,12 @@ static const char usage_run[] =
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
 static const char usage_launch[] =
-    "usage: vsmp launch LAUNCH.json\n"
+    "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
     "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
     "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
-    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n";
+    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
+    "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
+    "LAUNCH.json)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -414,18 +416,37 @@ static int cmd_sample(int argc, char **argv)
 
 static int cmd_launch(int argc, char **argv)
 {
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        fputs(usage_launch, stdout);
-        return 0;
+    static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int ch;
+    const char *out_dir = NULL;
+    while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'o':
+            out_dir = optarg;
+            break;
+        case 'h':
+            fputs(usage_launch, stdout);
+            return 0;
+        case ':':
+            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        }
     }
-    if (argc != 2) {
+    if (optind != argc - 1) {
         fprintf(stderr, "vsmp: expected one launch description\n%s", usage_launch);
         return EXIT_USAGE;
     }
     input in = {0};
-    if (read_all(argv[1], &in))
+    if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, stdout, stderr);
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, stdout, stderr);
     free(in.data);
     return rc;
 }
