@@ -253,9 +253,14 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     vsmp_isa_version ver = {c->major, c->minor, paired};
     size_t pos = start, end = start + size;
     while (pos < end) {
-        vsmp_inst in;
+        vsmp_inst *slot = vsmp_routine_add_inst(rt);
+        if (!slot)
+            return nomem(c);
         size_t used = 0;
-        vsmp_status st = vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, &in, &used);
+        vsmp_status st =
+            vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, slot, &used);
+        if (st)
+            rt->num_insts--;
         if (st) {
             const char *msg = "cannot decode the instruction (%s)";
             if (st == VSMP_ERR_UNSUPPORTED)
@@ -274,10 +279,6 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
                 : (void)0;
             return false;
         }
-        vsmp_inst *slot = vsmp_routine_add_inst(rt);
-        if (!slot)
-            return nomem(c);
-        *slot = in;
         pos += used;
     }
     return true;

@@ -66,7 +66,7 @@ const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic)
     if (!mnemonic)
         return NULL;
     for (size_t i = 0; i < NOPC; i++)
-        if (!strcmp(opc_rows[i].mnemonic, mnemonic))
+        if (opc_rows[i].mnemonic[0] == mnemonic[0] && !strcmp(opc_rows[i].mnemonic, mnemonic))
             return &opc_rows[i];
     return NULL;
 }
@@ -74,7 +74,8 @@ const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic)
 const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnemonic)
 {
     for (size_t i = 0; i < NSUB; i++)
-        if (sub_rows[i].opcode == opcode && !strcmp(sub_rows[i].mnemonic, mnemonic))
+        if (sub_rows[i].opcode == opcode && sub_rows[i].mnemonic[0] == mnemonic[0] &&
+            !strcmp(sub_rows[i].mnemonic, mnemonic))
             return &sub_rows[i];
     return NULL;
 }

@@ -42,8 +42,57 @@ enum { N_VAR, N_ADDR, N_PRED, N_SMP, N_SURF, N_LABEL, N_KINDS };
 typedef struct names {
     char **n[N_KINDS];
     uint32_t count[N_KINDS];
+    const char **set; /* every name handed out, open addressing (power-of-two size) */
+    uint32_t set_cap, set_used;
     bool nomem;
 } names;
+
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+static bool name_taken(const names *nm, const char *s)
+{
+    if (!nm->set_cap)
+        return false;
+    for (uint32_t i = name_hash(s) & (nm->set_cap - 1);; i = (i + 1) & (nm->set_cap - 1)) {
+        if (!nm->set[i])
+            return false;
+        if (strcmp(nm->set[i], s) == 0)
+            return true;
+    }
+}
+
+static bool name_insert(names *nm, const char *s)
+{
+    if ((nm->set_used + 1) * 2 > nm->set_cap) {
+        uint32_t nc = nm->set_cap ? nm->set_cap * 2 : 256;
+        const char **ns = calloc(nc, sizeof(*ns));
+        if (!ns)
+            return false;
+        for (uint32_t i = 0; i < nm->set_cap; i++) {
+            if (!nm->set[i])
+                continue;
+            uint32_t j = name_hash(nm->set[i]) & (nc - 1);
+            while (ns[j])
+                j = (j + 1) & (nc - 1);
+            ns[j] = nm->set[i];
+        }
+        free(nm->set);
+        nm->set = ns;
+        nm->set_cap = nc;
+    }
+    uint32_t j = name_hash(s) & (nm->set_cap - 1);
+    while (nm->set[j])
+        j = (j + 1) & (nm->set_cap - 1);
+    nm->set[j] = s;
+    nm->set_used++;
+    return true;
+}
 
 static bool ident_ok(const char *s)
 {
@@ -80,7 +129,9 @@ static bool ident_ok(const char *s)
     for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
         if (strcmp(s, reserved[i]) == 0)
             return false;
-    if (vsmp_op_by_mnemonic(s) || vsmp_emask_from_name(s) >= 0)
+    if ((s[0] == 'M' || s[0] == 'N') && vsmp_emask_from_name(s) >= 0)
+        return false;
+    if (s[0] >= 'a' && s[0] <= 'z' && (vsmp_op_by_mnemonic(s) || vsmp_opcode_by_mnemonic(s)))
         return false;
     if (s[0] == 'V' && s[1] >= '0' && s[1] <= '9') { /* V0..V20 are pre-defined aliases */
         char *end;
@@ -91,17 +142,8 @@ static bool ident_ok(const char *s)
     return true;
 }
 
-static bool name_taken(const names *nm, const char *s)
-{
-    for (int k = 0; k < N_KINDS; k++)
-        for (uint32_t i = 0; i < nm->count[k]; i++)
-            if (nm->n[k][i] && strcmp(nm->n[k][i], s) == 0)
-                return true;
-    return false;
-}
-
 /* Names of one kind: the string-pool name when it is a usable identifier and unique,
- * otherwise a synthesised one. Quadratic in the number of names; kernels here are small. */
+ * otherwise a synthesised one. */
 static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count,
                       const uint32_t *pool_idx, const char *prefix, uint32_t id_base)
 {
@@ -128,6 +170,10 @@ static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count
         }
         strcpy(nm->n[kind][i], s);
         nm->count[kind] = i + 1;
+        if (!name_insert(nm, nm->n[kind][i])) {
+            nm->nomem = true;
+            return;
+        }
     }
 }
 
@@ -138,6 +184,7 @@ static void names_free(names *nm)
             free(nm->n[k][i]);
         free(nm->n[k]);
     }
+    free(nm->set);
 }
 
 #define NAME_IDS(arr, cnt, field)                                                                  \
