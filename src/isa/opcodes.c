@@ -113,8 +113,8 @@ const vsmp_opcode_info *vsmp_subop_row_at(size_t i)
  * the parser ---- */
 
 const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES] = {
-    "add", "sub",  "inc",  "dec",    "min",  "max",  "xchg",   "cmpxchg", "and", "or",
-    "xor", "imin", "imax", "predec", "fmax", "fmin", "fcmpwr", "fadd",    "fsub"};
+    "add",     "sub",     "inc", "dec", "min", "max",  "xchg", "cmpxchg", "and",  "or",  "xor",
+    "minsint", "maxsint", NULL,  NULL,  NULL,  "fmax", "fmin", "fcmpwr",  "fadd", "fsub"};
 const char *const vsmp_relop_names[8] = {"eq", "ne", "gt", "ge", "lt", "le", NULL, NULL};
 const char *const vsmp_block_num_names[4] = {"1", "2", "4", "8"};
 const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};

@@ -719,7 +719,9 @@ static void put_sync(pctx *c, const vsmp_inst *in)
 
 static void put_atomic_op(pctx *c, uint32_t v)
 {
-    const char *n = (v & 0x1f) < VSMP_NUM_ATOMIC_NAMES ? vsmp_atomic_names[v & 0x1f] : "?";
+    const char *n = (v & 0x1f) < VSMP_NUM_ATOMIC_NAMES ? vsmp_atomic_names[v & 0x1f] : NULL;
+    if (!n)
+        n = "?";
     if (*n == '?')
         c->why = "unknown atomic operation";
     put(c->b, ".%s", n);
