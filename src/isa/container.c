@@ -277,6 +277,14 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
             c->diags && c->diags->count
                 ? (void)(c->diags->items[c->diags->count - 1].at_instruction = 1)
                 : (void)0;
+            if (rt->num_insts)
+                vsmp_diags_add(c->diags, VSMP_SEV_NOTE, "container", 0, 0, (int64_t)pos,
+                               "%u instructions decoded before it; a .isa dumped by IGC 1.0.12504 "
+                               "or written by Debian's GenX_IR -binary has lost the trailing "
+                               "operands of its instructions (their writer's bug, "
+                               "VISA_ENCODING.md 9.1): assemble the .visaasm again "
+                               "(vsmp asm)",
+                               rt->num_insts);
             return false;
         }
         pos += used;
