@@ -310,8 +310,10 @@ static bool parse_flow(parser *p, vsmp_inst *in, const char *name, const tok *mn
         }
         p->at++;
         bool str = t->kind == TK_STRING;
-        return add_string(p, str ? t->s + 1 : t->s, str ? t->len - 2 : t->len, &idx) &&
-               add_value(p, in, idx, 2) && add_vec(p, in, true);
+        size_t n = str ? t->len - 2 : t->len;
+        idx = 0; /* GenX_IR's addStringPool gives an empty name index 0 */
+        return (!n || add_string(p, str ? t->s + 1 : t->s, n, &idx)) && add_value(p, in, idx, 2) &&
+               add_vec(p, in, true);
     }
     case VSMP_OPC_SWITCHJMP: {
         if (!parse_exec(p, in) || !add_value(p, in, 0, 1) || !add_vec(p, in, false) ||
@@ -850,7 +852,8 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
             return false;
         }
         p->at++;
-        return add_string(p, t->s + 1, t->len - 2, &idx) &&
+        idx = 0; /* an empty name is index 0, as in GenX_IR's addStringPool */
+        return (t->len == 2 || add_string(p, t->s + 1, t->len - 2, &idx)) &&
                add_value(p, in, idx, vsmp_ver(p->m->major, p->m->minor) >= 304 ? 4 : 2);
     }
     case VSMP_OPC_LOC: {

@@ -568,7 +568,10 @@ static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row
         put_pred(c, in->pred);
     unsigned count = in->num_opnds;
     if (in->opcode == VSMP_OPC_FMINMAX) {
-        put(c->b, "%s", g_value(c, &g) ? "max" : "min");
+        uint32_t mm = g_value(c, &g);
+        if (mm > 1)
+            c->why = "the min/max selector is neither 0 nor 1";
+        put(c->b, "%s", mm ? "max" : "min");
     } else {
         put(c->b, "%s", row->mnemonic);
     }
@@ -610,6 +613,8 @@ static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row
                 c->why = "an address-of operand names an undeclared variable";
                 n = tmp;
             }
+            if (o->vec.vclass == VSMP_VEC_GENERAL && o->vec.region != 0x0121)
+                c->why = "an address-of operand has a region other than <0;1,0>";
             put(c->b, " %s&%s", mods[o->vec.mod & 7], n);
             if (off)
                 put(c->b, "[%u]", off);
@@ -628,6 +633,8 @@ static void put_flow(pctx *c, const vsmp_inst *in)
         const char *n = id < c->nm->count[N_LABEL] ? c->nm->n[N_LABEL][id] : "L?";
         if (id >= c->nm->count[N_LABEL])
             c->why = "the subroutine label is not declared";
+        else if (c->rt->labels[id].kind != 1)
+            c->why = "a subroutine names a label that is not a subroutine";
         put(c->b, ".function \"%s\"\n\n%s:", n, n);
         return;
     }
@@ -668,6 +675,20 @@ static void put_flow(pctx *c, const vsmp_inst *in)
     }
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
     put_pred(c, in->pred);
+    if (in->num_opnds && in->opnds[0].kind == VSMP_OPND_LABEL &&
+        in->opnds[0].value < c->rt->num_labels) {
+        unsigned kind = c->rt->labels[in->opnds[0].value].kind;
+        bool call = in->opcode == VSMP_OPC_CALL;
+        if (call ? kind != 1 && kind != 2 : kind != 0)
+            c->why = call ? "call names a label that is not a subroutine"
+                          : "a jump names a subroutine label";
+        if (call && kind == 2) {
+            put(c->b, "fccall");
+            g_exec(c, in);
+            g_rest(c, &g);
+            return;
+        }
+    }
     put(c->b, "%s", row->mnemonic);
     g_exec(c, in);
     g_rest(c, &g);
@@ -687,27 +708,36 @@ static void put_sync(pctx *c, const vsmp_inst *in)
             return;
         }
         put(c->b, "fence_%s", m & 0x20 ? "local" : "global");
-        if (m) {
+        if (m & ~0x20u) {
             put(c->b, ".");
             static const char *const bits[] = {"E", "I", "S", "C", "R", "", "L1"};
             for (unsigned i = 0; i < 7; i++)
                 if (m >> i & 1)
                     put(c->b, "%s", bits[i]);
         }
-        if (m & 0x10000)
+        if (m & 0x80)
             c->why = "unexpected fence bits";
         return;
     }
-    case VSMP_OPC_SBARRIER:
-        put(c->b, "sbarrier.%s", g_value(c, &g) ? "signal" : "wait");
+    case VSMP_OPC_SBARRIER: {
+        uint32_t m = g_value(c, &g);
+        if (m > 1)
+            c->why = "the split-barrier mode is neither 0 nor 1";
+        put(c->b, "sbarrier.%s", m ? "signal" : "wait");
         return;
+    }
     case VSMP_OPC_NBARRIER: {
         uint32_t mode = g_value(c, &g);
+        if (mode > 1)
+            c->why = "the named-barrier mode is neither 0 nor 1";
         put(c->b, "nbarrier.%s", mode & 1 ? "signal" : "wait");
         put_opnd(c, g_next(c, &g));
         const vsmp_opnd *cnt = g_next(c, &g);
         if (mode & 1)
             put_opnd(c, cnt);
+        else if (cnt->vec.vclass != VSMP_VEC_IMMEDIATE || cnt->vec.imm ||
+                 cnt->vec.imm_type != VSMP_TYPE_UB || cnt->vec.mod)
+            c->why = "a named-barrier wait carries a thread count";
         return;
     }
     default:
@@ -715,6 +745,30 @@ static void put_sync(pctx *c, const vsmp_inst *in)
         g_rest(c, &g);
         return;
     }
+}
+
+/* vsmp's generic form (docs/TEXT.md): mnemonic[.SUBOP] [(mask, size)] operands in layout order,
+ * values as integers; for the instructions with no GenX_IR text form vsmp implements. */
+static void put_generic_form(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    const char *l = row->layout;
+    const vsmp_opcode_info *sub = NULL;
+    if (in->opcode == VSMP_OPC_3D_RT_WRITE)
+        l = "EP+";
+    if (l[0] == 'S') {
+        sub = vsmp_subop_info_get(in->opcode, in->subop);
+        l = sub ? sub->layout : "";
+    }
+    c->why = "this instruction is printed in vsmp's generic form (GenX_IR cannot read it)";
+    if (strchr(l, 'P'))
+        put_pred(c, in->pred);
+    put(c->b, "%s", row->mnemonic);
+    if (row->layout[0] == 'S')
+        put(c->b, ".%u", in->subop);
+    if (strchr(l, 'E'))
+        g_exec(c, in);
+    gcur g = {in, 0};
+    g_rest(c, &g);
 }
 
 static void put_atomic_op(pctx *c, uint32_t v)
@@ -736,6 +790,11 @@ static void put_atomic_op(pctx *c, uint32_t v)
 static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
     gcur g = {in, 0};
+    if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
+        in->opcode == VSMP_OPC_3D_RT_WRITE) {
+        put_generic_form(c, in, row);
+        return;
+    }
     switch (in->opcode) {
     case VSMP_OPC_GATHER4_SCALED:
     case VSMP_OPC_SCATTER4_SCALED:
@@ -803,8 +862,13 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
     case VSMP_OPC_OWORD_LD_UNALIGNED: {
         static const unsigned owords[8] = {1, 2, 4, 8, 16, 0, 0, 0};
         uint32_t size = g_value(c, &g);
-        if (in->opcode != VSMP_OPC_OWORD_ST && (g_value(c, &g) & 1))
-            put(c->b, ".mod");
+        if (in->opcode != VSMP_OPC_OWORD_ST) {
+            uint32_t mod = g_value(c, &g);
+            if (mod & 1)
+                put(c->b, ".mod");
+            if (mod > 1)
+                c->why = "the oword modifier has bits other than bit 0";
+        }
         if ((size & 7) > 4 || size >> 3)
             c->why = "the oword count has no text form";
         put(c->b, " (%u)", owords[size & 7]);
@@ -822,6 +886,8 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         uint32_t ne = g_value(c, &g);
         if (mod & 1)
             put(c->b, ".mod");
+        if (mod > 1 || es > 3 || ne >> 8)
+            c->why = "the gather/scatter fields have bits no text names";
         put(c->b, ".%u (%s, %s)", esz[es & 3], emask_names[(ne >> 4) & 15], sizes[ne & 3]);
         if ((es & 3) == 3 || (ne & 3) == 3)
             c->why = "the element size or count has no text form";
@@ -830,9 +896,7 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         return;
     }
     default:
-        c->why = "this data-port message is printed in vsmp's generic form";
-        g_exec(c, in);
-        g_rest(c, &g);
+        c->why = "this data-port message has no text form";
         return;
     }
 }
@@ -901,6 +965,8 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     switch (in->opcode) {
     case VSMP_OPC_RAW_SEND: {
         uint32_t mod = g_value(c, &g);
+        if (mod > 1)
+            c->why = "the raw_send modifier is neither 0 nor 1";
         put_pred(c, in->pred);
         put(c->b, "%s", mod == 1 ? "raw_sendc" : "raw_send");
         g_exec(c, in);
@@ -954,12 +1020,7 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
         put(c->b, "LOC %u", g_value(c, &g));
         return;
     default:
-        c->why = "this instruction is printed in vsmp's generic form";
-        put_pred(c, in->pred);
-        put(c->b, "%s", row->mnemonic);
-        if (strchr(row->layout, 'E'))
-            g_exec(c, in);
-        g_rest(c, &g);
+        put_generic_form(c, in, row);
         return;
     }
 }
@@ -1022,25 +1083,24 @@ static bool lsc_has_chmask(unsigned sub)
 static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
 {
     const vsmp_opnd *o = in->opnds;
+    if (in->opcode != VSMP_OPC_LSC_FENCE &&
+        (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
+         in->opcode != VSMP_OPC_LSC_UNTYPED)) {
+        /* block2d, strided and typed forms */
+        put_generic_form(c, in, vsmp_opcode_info_get(in->opcode));
+        return;
+    }
     put_pred(c, in->pred);
     if (in->opcode == VSMP_OPC_LSC_FENCE) {
         if (in->num_opnds != 3) {
             c->why = "lsc_fence needs three fields";
             return;
         }
+        if (in->pred || in->exec_code || in->emask != 8)
+            c->why = "lsc_fence's text has no exec size, mask or predicate (it is (M1_NM, 1))";
         put(c->b, "lsc_fence.%s%s%s", LSC_NAME(vsmp_lsc_sfid_names, o[0].value),
             LSC_DOT(vsmp_lsc_fence_op_names, o[1].value),
             LSC_DOT(vsmp_lsc_scope_names, o[2].value));
-        return;
-    }
-    if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
-        in->opcode != VSMP_OPC_LSC_UNTYPED) {
-        /* block2d, strided and typed forms: vsmp's generic form */
-        c->why = "this LSC form is printed in vsmp's generic form";
-        put(c->b, "%s", sub ? sub->mnemonic : "lsc_?");
-        g_exec(c, in);
-        gcur g = {in, 0};
-        g_rest(c, &g);
         return;
     }
     /* sfid l1 l3 atype scale off asize dsize order elems cmask surf dst src0 src1 src2 */
@@ -1051,6 +1111,27 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     g_exec(c, in);
     put(c->b, "  ");
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
+    bool quad = in->subop == VSMP_SOP_LSC_LOAD_QUAD || in->subop == VSMP_SOP_LSC_STORE_QUAD;
+    bool flat = o[3].value == 1 || o[3].value == 5;
+    if (o[9].value != o[10].value)
+        c->why = "the LSC vector size and channel mask differ (GenX_IR writes one value twice)";
+    if (o[8].value != 1 && o[8].value != 2)
+        c->why = "the LSC data order is neither transposed nor not";
+    if (!o[4].value)
+        c->why = "an LSC address scale of 0 has no text form";
+    if (flat && (o[11].vec.vclass != VSMP_VEC_IMMEDIATE || o[11].vec.imm ||
+                 o[11].vec.imm_type != VSMP_TYPE_UD || o[11].vec.mod))
+        c->why = "a flat LSC address carries a surface";
+    if (o[11].vec.vclass == VSMP_VEC_IMMEDIATE &&
+        (o[11].vec.imm_type != VSMP_TYPE_UD || o[11].vec.mod))
+        c->why = "an LSC surface immediate that is not UD";
+    if (o[11].vec.vclass == VSMP_VEC_GENERAL && (o[11].vec.region != 0x0121 || o[11].vec.mod))
+        c->why = "an LSC surface variable with a region or modifier";
+    const vsmp_raw *rw[4] = {&o[12].raw, &o[13].raw, &o[14].raw, &o[15].raw};
+    if ((load && (rw[2]->var || rw[2]->offset || rw[3]->var || rw[3]->offset)) ||
+        (store && (rw[0]->var || rw[0]->offset || rw[3]->var || rw[3]->offset)))
+        c->why = "an LSC operand the text leaves out is not %null";
+    (void)quad;
     char data[32];
     snprintf(data, sizeof(data), ":%s", LSC_NAME(vsmp_lsc_dsize_names, o[7].value));
     size_t dl = strlen(data);
