@@ -213,11 +213,12 @@ static void run_text_case(const rule_case *c)
 /* Break a rule the text cannot express by patching the binary of S16: 4.1 layout with an
  * immediate aoffimmi: +1 Op, +3 exec, +4 pred, +6 channels, +7 aoffimmi (6 bytes), +13 sampler,
  * +14 surface, +15 dst, +21 NumParams, +22 param 0 var id. */
-static void run_binary_case(const char *rule, unsigned at, uint8_t value)
+static void run_binary_case_of(const char *src, uint8_t opcode, const char *rule, unsigned at,
+                               uint8_t value)
 {
     vsmp_diags d;
     vsmp_diags_init(&d);
-    vsmp_module *m = parse_one(S16, &d);
+    vsmp_module *m = parse_one(src, &d);
     if (!m)
         return;
     size_t n = 0;
@@ -230,7 +231,7 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     vsmp_module_read(b, n, NULL, &bm, NULL);
     int64_t off = bm ? bm->kernels[0].insts[0].offset : -1;
     vsmp_module_free(bm);
-    CHECK(off > 0 && b[off] == 0x6d, "instruction offset");
+    CHECK(off > 0 && b[off] == opcode, "instruction offset");
     if (off <= 0) {
         free(b);
         return;
@@ -253,6 +254,11 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     free(b);
 }
 
+static void run_binary_case(const char *rule, unsigned at, uint8_t value)
+{
+    run_binary_case_of(S16, 0x6d, rule, at, value);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
@@ -262,5 +268,10 @@ int main(void)
     run_binary_case("subop", 1, 0x08);
     run_binary_case("operand-decl", 22, 0x50);
     run_binary_case("predicate", 4, 0x09);
+    /* a generic instruction naming an undeclared variable: add's dst id (bytes 5..8) = 0x60 */
+    run_binary_case_of("add (M1, 16) U(0,0)<1> U(0,0)<1;1,0> V(0,0)<1;1,0>", 0x01, "operand-decl",
+                       5, 0x60);
+    /* ... and an undeclared predicate as cmp's destination (tag 02 at 3, id at 4..5) */
+    run_binary_case_of("cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f", 0x2c, "operand-decl", 4, 0x07);
     return t_finish();
 }

@@ -253,9 +253,14 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     vsmp_isa_version ver = {c->major, c->minor, paired};
     size_t pos = start, end = start + size;
     while (pos < end) {
-        vsmp_inst in;
+        vsmp_inst *slot = vsmp_routine_add_inst(rt);
+        if (!slot)
+            return nomem(c);
         size_t used = 0;
-        vsmp_status st = vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, &in, &used);
+        vsmp_status st =
+            vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, slot, &used);
+        if (st)
+            rt->num_insts--;
         if (st) {
             const char *msg = "cannot decode the instruction (%s)";
             if (st == VSMP_ERR_UNSUPPORTED)
@@ -272,12 +277,16 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
             c->diags && c->diags->count
                 ? (void)(c->diags->items[c->diags->count - 1].at_instruction = 1)
                 : (void)0;
+            if (rt->num_insts)
+                vsmp_diags_add(c->diags, VSMP_SEV_NOTE, "container", 0, 0, (int64_t)pos,
+                               "%u instructions decoded before it; a .isa dumped by IGC 1.0.12504 "
+                               "or written by Debian's GenX_IR -binary has lost the trailing "
+                               "operands of its instructions (their writer's bug, "
+                               "VISA_ENCODING.md 9.1): assemble the .visaasm again "
+                               "(vsmp asm)",
+                               rt->num_insts);
             return false;
         }
-        vsmp_inst *slot = vsmp_routine_add_inst(rt);
-        if (!slot)
-            return nomem(c);
-        *slot = in;
         pos += used;
     }
     return true;
