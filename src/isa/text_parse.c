@@ -45,6 +45,7 @@ typedef struct parser {
     bool seen_version;
     bool has_target;
     bool nomem;
+    unsigned depth; /* nesting of the integer expression being parsed */
 } parser;
 
 /* ---- symbol table ---- */
@@ -195,10 +196,15 @@ static bool expect_ident(parser *p, const char *what, const tok **out)
     return true;
 }
 
-/* Integer expression: literals, unary minus and ~, + - * / % << >> & | ^, parentheses. */
+/* Integer expression: literals, unary minus and ~, + - * /, parentheses. */
 static bool int_expr(parser *p, int64_t *out);
+static bool int_prim(parser *p, int64_t *out);
 
-static bool int_prim(parser *p, int64_t *out)
+/* Each unary operator and parenthesis nests one level; the recursion stops here instead of
+ * running out of stack on a line of 20,000 '('. */
+#define MAX_EXPR_DEPTH 256
+
+static bool int_prim_nested(parser *p, int64_t *out)
 {
     const tok *t = cur(p);
     if (accept(p, '-')) {
@@ -224,6 +230,18 @@ static bool int_prim(parser *p, int64_t *out)
     char b[64];
     PERR(p, t, "syntax", "expected an integer, found %s", tok_desc(t, b, sizeof(b)));
     return false;
+}
+
+static bool int_prim(parser *p, int64_t *out)
+{
+    if (p->depth >= MAX_EXPR_DEPTH) {
+        PERR(p, cur(p), "syntax", "expression nested more than %d levels deep", MAX_EXPR_DEPTH);
+        return false;
+    }
+    p->depth++;
+    bool ok = int_prim_nested(p, out);
+    p->depth--;
+    return ok;
 }
 
 static bool int_term(parser *p, int64_t *out)
