@@ -144,13 +144,43 @@ static int parse_dialect(const char *s, vsmp_dialect *out)
     return -1;
 }
 
+/* Digits only: no sign, no blanks, no suffix; at most 9 digits so that the value fits. */
+static int parse_digits(const char *s, const char **end, unsigned *out)
+{
+    unsigned v = 0, n = 0;
+    for (; *s >= '0' && *s <= '9'; s++, n++) {
+        if (n == 9)
+            return -1;
+        v = v * 10 + (unsigned)(*s - '0');
+    }
+    *end = s;
+    *out = v;
+    return n ? 0 : -1;
+}
+
+/* "M.m" exactly, one of the versions whose layout vsmp knows: 3.0 to 3.8, 4.0, 4.1
+ * (VISA_ENCODING.md 4.2: 3.8 was followed by 4.0). */
+static int parse_isa_version(const char *s, unsigned *major, unsigned *minor)
+{
+    unsigned ma, mi;
+    const char *e;
+    if (parse_digits(s, &e, &ma) || *e != '.' || parse_digits(e + 1, &e, &mi) || *e)
+        return -1;
+    if (!((ma == 3 && mi <= 8) || (ma == 4 && mi <= 1)))
+        return -1;
+    *major = ma;
+    *minor = mi;
+    return 0;
+}
+
 static const char usage_asm[] =
     "usage: vsmp asm [options] IN -o OUT\n"
     "Assemble a .visaasm program (or re-encode a .isa file) into a vISA binary, byte for byte\n"
     "as the fixed GenX_IR 1.0.12504 writes it (vsmp writes no Gen code).\n"
     "  -o, --output FILE        output .isa (- for stdout)\n"
     "      --syntax 12504|head  text dialect of the input (default 12504)\n"
-    "      --isa-version M.m    binary version to write, 3.0 to 4.1 (default 4.1)\n"
+    "      --isa-version M.m    binary version to write: 3.0 to 3.8, 4.0 or 4.1\n                  "
+    "         (default 4.1)\n"
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
     "      --drop-gen           leave embedded Gen binaries out\n";
@@ -244,9 +274,11 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
                 return EXIT_USAGE;
             break;
         case OPT_ISAVER:
-            if (sscanf(optarg, "%u.%u", &c->isa_major, &c->isa_minor) != 2 || c->isa_major < 3 ||
-                c->isa_major > 4 || c->isa_minor > 99) {
-                fprintf(stderr, "vsmp: --isa-version takes M.m between 3.0 and 4.1\n");
+            if (parse_isa_version(optarg, &c->isa_major, &c->isa_minor)) {
+                fprintf(stderr,
+                        "vsmp: --isa-version '%s': not a vISA version vsmp writes (3.0 to 3.8, "
+                        "4.0, 4.1)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -403,22 +435,36 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        printf("vsmp %s\n", VSMP_VERSION_STRING);
-        return 0;
-    }
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        fputs(usage_main, stdout);
+    int is_help = strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0;
+    if (is_help || strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "vsmp: %s takes no argument\n%s", cmd, usage_main);
+            return EXIT_USAGE;
+        }
+        if (is_help)
+            fputs(usage_main, stdout);
+        else
+            printf("vsmp %s\n", VSMP_VERSION_STRING);
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {
-        const char *what = argc > 2 ? argv[2] : "";
-        fputs(strcmp(what, "asm") == 0      ? usage_asm
-              : strcmp(what, "dis") == 0    ? usage_dis
-              : strcmp(what, "check") == 0  ? usage_check
-              : strcmp(what, "sample") == 0 ? usage_sample
-                                            : usage_main,
-              stdout);
+        if (argc > 3) {
+            fprintf(stderr, "vsmp: help takes one command name\n%s", usage_main);
+            return EXIT_USAGE;
+        }
+        const char *what = argc > 2 ? argv[2] : NULL;
+        const char *text = !what                         ? usage_main
+                           : strcmp(what, "asm") == 0    ? usage_asm
+                           : strcmp(what, "dis") == 0    ? usage_dis
+                           : strcmp(what, "check") == 0  ? usage_check
+                           : strcmp(what, "sample") == 0 ? usage_sample
+                           : strcmp(what, "help") == 0   ? usage_main
+                                                         : NULL;
+        if (!text) {
+            fprintf(stderr, "vsmp: help: unknown command '%s'\n%s", what, usage_main);
+            return EXIT_USAGE;
+        }
+        fputs(text, stdout);
         return 0;
     }
     if (strcmp(cmd, "asm") == 0)

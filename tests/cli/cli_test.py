@@ -42,6 +42,19 @@ for cmd in ("asm", "dis", "check"):
     check(r.returncode == 0 and b"usage: vsmp " + cmd.encode() in r.stdout, "help " + cmd)
     r = run([cmd, "--no-such-option", src])
     check(r.returncode == 2, cmd + " unknown option -> 2")
+# strict command names and numeric options: a usage error (2) with a message, never a guess
+for args in (["help", "bogus"], ["help", "asm", "dis"], ["--version", "x"], ["bogus"]):
+    r = run(args)
+    check(r.returncode == 2 and r.stderr.startswith(b"vsmp: ") and not r.stdout,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["help"])
+check(r.returncode == 0 and b"Commands:" in r.stdout, "help alone prints the command list")
+# versions with a layout: 3.0 to 3.8 (VISA_ENCODING.md 4.2: 4.0 followed 3.8), 4.0, 4.1
+for v in ("3.99", "3.9", "4.1junk", "4.2", "2.9", "5.0", "4", "4.", ".1", "+4.1", "4.+1", " 4.1",
+          "4.1 ", "-3.6", "04294967299.1", "4.0x1", "3.6.1", ""):
+    r = run(["asm", "--isa-version", v, src, "-o", os.devnull])
+    check(r.returncode == 2 and b"--isa-version" in r.stderr and not r.stdout,
+          "--isa-version %r -> 2: %r" % (v, r.stderr[:100]))
 r = run(["asm", src])
 check(r.returncode == 2 and b"-o" in r.stderr, "asm without -o -> 2")
 r = run(["check", src])
