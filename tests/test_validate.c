@@ -228,8 +228,44 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     free(b);
 }
 
+/* The error limit of a diagnostic list: each severity keeps at most `limit` entries, the rest
+ * are counted; the printed summary gives the exact count of those not kept. */
+static void diag_limit(void)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    d.limit = 2;
+    for (int i = 0; i < 5; i++)
+        vsmp_diags_add(&d, VSMP_SEV_ERROR, "r", (uint32_t)i + 1, 1, -1, "e%d", i);
+    for (int i = 0; i < 3; i++)
+        vsmp_diags_add(&d, VSMP_SEV_WARNING, "r", 9, 1, -1, "w%d", i);
+    CHECK(d.count == 4 && d.errors == 5 && d.warnings == 3 && d.dropped == 4,
+          "limit 2: count %zu errors %zu warnings %zu dropped %zu", d.count, d.errors, d.warnings,
+          d.dropped);
+    CHECK(d.count == 4 && strcmp(d.items[1].message, "e1") == 0 &&
+              strcmp(d.items[2].message, "w0") == 0,
+          "the first two of each severity are kept");
+    char buf[1024] = {0};
+    FILE *f = tmpfile();
+    if (f) {
+        vsmp_diags_print(&d, "f", f);
+        rewind(f);
+        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+        buf[n] = 0;
+        fclose(f);
+    }
+    CHECK(strcmp(buf, "f:1:1: error: e0 [r]\nf:2:1: error: e1 [r]\nf:9:1: warning: w0 [r]\n"
+                      "f:9:1: warning: w1 [r]\nf: ... and 3 more errors\nf: ... and 1 more "
+                      "warning\n") == 0,
+          "printed: %s", buf);
+    vsmp_diags_free(&d);
+    CHECK(d.limit == 2 && d.count == 0 && d.errors == 0, "free keeps the limit only");
+    vsmp_diags_free(&d);
+}
+
 int main(void)
 {
+    diag_limit();
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         run_text_case(&cases[i]);
     run_binary_case("channels", 6, 0x00);

@@ -179,11 +179,11 @@ static const char usage_asm[] =
     "as the fixed GenX_IR 1.0.12504 writes it (vsmp writes no Gen code).\n"
     "  -o, --output FILE        output .isa (- for stdout)\n"
     "      --syntax 12504|head  text dialect of the input (default 12504)\n"
-    "      --isa-version M.m    binary version to write: 3.0 to 3.8, 4.0 or 4.1\n                  "
-    "         (default 4.1)\n"
+    "      --isa-version M.m    version to write: 3.0 to 3.8, 4.0, 4.1 (default 4.1)\n"
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
-    "      --drop-gen           leave embedded Gen binaries out\n";
+    "      --drop-gen           leave embedded Gen binaries out\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_dis[] =
     "usage: vsmp dis [options] IN [-o OUT]\n"
     "Print a vISA binary (or re-print a .visaasm program) as assembly text. The default text is\n"
@@ -191,7 +191,8 @@ static const char usage_dis[] =
     "  -o, --output FILE        write the text to FILE (default stdout)\n"
     "      --syntax 12504|head  dialect to print, and to parse a text input with (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
-    "      --input-format isa|text  override the extension\n";
+    "      --input-format isa|text  override the extension\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
     "Check every rule of the vISA sampler specification; report compiler-style diagnostics.\n"
@@ -199,7 +200,8 @@ static const char usage_check[] =
     "      --syntax 12504|head  text dialect of the input (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
-    "  -W, --warnings-as-errors exit 1 on warnings too\n";
+    "  -W, --warnings-as-errors exit 1 on warnings too\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_sample[] =
     "usage: vsmp sample [--format text|json] JOB.json\n"
     "Run the sampler on a described surface: one result (RGBA) per lane of the job.\n"
@@ -219,7 +221,10 @@ static const char usage_main[] =
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
 
-enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN };
+enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_ERRLIMIT };
+
+/* Diagnostics of each severity printed by default (--error-limit). */
+#define DEFAULT_ERROR_LIMIT 20
 
 static const struct option long_opts[] = {
     {"output", required_argument, 0, 'o'},
@@ -230,6 +235,7 @@ static const struct option long_opts[] = {
     {"paired-surface", no_argument, 0, OPT_PAIRED},
     {"input-format", required_argument, 0, OPT_INFMT},
     {"drop-gen", no_argument, 0, OPT_DROPGEN},
+    {"error-limit", required_argument, 0, OPT_ERRLIMIT},
     {"format", required_argument, 0, 'f'},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
@@ -243,11 +249,13 @@ typedef struct cli {
     int drop_gen;
     const char *in_path;
     int json;
+    unsigned error_limit;
 } cli;
 
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
+    c->error_limit = DEFAULT_ERROR_LIMIT;
     optind = 1;
     opterr = 0;
     int ch;
@@ -295,6 +303,14 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
         case OPT_DROPGEN:
             c->drop_gen = 1;
             break;
+        case OPT_ERRLIMIT: {
+            const char *e;
+            if (parse_digits(optarg, &e, &c->error_limit) || *e) {
+                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
         case 'h':
             fputs(usage, stdout);
             return 0 - 1;
@@ -335,6 +351,7 @@ static int cmd_asm(int argc, char **argv)
     }
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
@@ -364,6 +381,7 @@ static int cmd_dis(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
@@ -401,6 +419,7 @@ static int cmd_check(int argc, char **argv)
     }
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))

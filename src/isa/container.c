@@ -268,10 +268,10 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
                 snprintf(what, sizeof(what), "it runs past the instruction stream");
             else
                 snprintf(what, sizeof(what), "a field holds a value no encoder writes");
+            size_t kept = c->diags ? c->diags->count : 0;
             fail(c, st, (int64_t)pos, msg, what);
-            c->diags && c->diags->count
-                ? (void)(c->diags->items[c->diags->count - 1].at_instruction = 1)
-                : (void)0;
+            if (c->diags && c->diags->count > kept) /* kept, not past the limit */
+                c->diags->items[c->diags->count - 1].at_instruction = 1;
             return false;
         }
         vsmp_inst *slot = vsmp_routine_add_inst(rt);

@@ -113,6 +113,35 @@ for n, want in ((255, 0), (256, 1)):
             % ("(" * n + "8" + ")" * n)).encode()
     r = run(["check", "--platform", "TGLLP", "-"], stdin=prog)
     check(r.returncode == want, "%d nested parentheses: %r" % (n, r.stderr[:200]))
+# the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
+# them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
+# a scope: 2,500,000 errors, of which the default limit prints 20.
+import resource
+with tempfile.TemporaryDirectory() as tmp:
+    braces = os.path.join(tmp, "braces.visaasm")
+    open(braces, "wb").write(b"}\n" * 2500000)
+    r = run(["check", "--platform", "TGLLP", braces])
+    lines = r.stderr.decode().splitlines()
+    check(r.returncode == 1 and len(lines) == 21 and
+          sum(": error: " in l for l in lines) == 20 and
+          lines[-1] == braces + ": ... and 2499980 more errors",
+          "default error limit 20: %d lines, last %r" % (len(lines), lines[-1:]))
+    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    check(rss_mb < 100, "2.5 million errors are counted, not kept: %.0f MB" % rss_mb)
+    open(braces, "wb").write(b"}\n" * 30)
+    r = run(["asm", "--error-limit", "0", braces, "-o", os.devnull])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 30 and b"more" not in r.stderr,
+          "--error-limit 0 prints all 30")
+    r = run(["dis", "--error-limit", "3", braces])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 3 and
+          r.stderr.endswith(b": ... and 27 more errors\n"), "--error-limit 3: %r" % r.stderr[-60:])
+    r = run(["check", "--platform", "TGLLP", "--error-limit", "1", "-"],
+            stdin=b"}\n" * 3)
+    check(r.returncode == 1 and r.stderr.endswith(b"<stdin>: ... and 2 more errors\n"),
+          "the count is exact: %r" % r.stderr)
+    for v in ("-1", "5x", "", " 5", "1e3", "0x10", "9999999999"):
+        r = run(["check", "--platform", "TGLLP", "--error-limit", v, braces])
+        check(r.returncode == 2 and b"--error-limit" in r.stderr, "--error-limit %r -> 2" % v)
 r = run(["check", "--platform", "PVC", isa])
 check(r.returncode == 1 and re.search(rb"instruction at 0x1c6: error: .*PVC has no sampler",
                                       r.stderr), "binary diagnostics carry the offset")
