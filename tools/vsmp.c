@@ -2,10 +2,13 @@
 /* The vsmp command-line tool. Uses only the public API (include/vsmp). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -112,22 +115,86 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     return st ? -1 : 0;
 }
 
+/* Write all of data to fd; 0 or an errno value. */
+static int write_fd(int fd, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return w < 0 ? errno : EIO;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int write_failed(const char *path, int err)
+{
+    fprintf(stderr, "vsmp: cannot write %s: %s\n", path, strerror(err));
+    return -1;
+}
+
+/*
+ * Write a whole output file. A regular file (or a new one) is written to a temporary file in
+ * the same directory, then renamed over it: a write error (a full disk) leaves the previous
+ * file as it was. A device or pipe (/dev/null, /dev/stdout) is written in place; "-" is stdout.
+ */
 static int write_file(const char *path, const void *data, size_t n)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
-    if (!f) {
+    if (strcmp(path, "-") == 0) {
+        errno = 0;
+        if (fwrite(data, 1, n, stdout) != n || fflush(stdout))
+            return write_failed("<stdout>", errno ? errno : EIO);
+        return 0;
+    }
+    char *target = realpath(path, NULL); /* through symlinks; NULL for a new file */
+    const char *dst = target ? target : path;
+    struct stat st;
+    int exists = stat(dst, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        int fd = open(dst, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        int err = fd < 0 ? errno : write_fd(fd, data, n);
+        if (fd >= 0 && close(fd) && !err)
+            err = errno;
+        free(target);
+        return err ? write_failed(path, err) : 0;
+    }
+    size_t len = strlen(dst);
+    const char *slash = strrchr(dst, '/');
+    size_t dirlen = slash ? (size_t)(slash - dst) + 1 : 0;
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        free(target);
+        return write_failed(path, ENOMEM);
+    }
+    snprintf(tmp, len + 16, "%.*s.%s.XXXXXX", (int)dirlen, dst, dst + dirlen);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
         fprintf(stderr, "vsmp: cannot create %s: %s\n", path, strerror(errno));
+        free(tmp);
+        free(target);
         return -1;
     }
-    size_t w = fwrite(data, 1, n, f);
-    int bad = w != n;
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        bad |= fflush(f) != 0;
-    if (bad)
-        fprintf(stderr, "vsmp: cannot write %s\n", path);
-    return bad ? -1 : 0;
+    /* the mode a new file gets from fopen, or the one the previous file had */
+    mode_t mask = umask(0);
+    umask(mask);
+    int err = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) ? errno : 0;
+    if (!err)
+        err = write_fd(fd, data, n);
+    if (!err && fsync(fd))
+        err = errno;
+    if (close(fd) && !err)
+        err = errno;
+    if (!err && rename(tmp, dst))
+        err = errno;
+    if (err)
+        unlink(tmp);
+    free(tmp);
+    free(target);
+    return err ? write_failed(path, err) : 0;
 }
 
 static int parse_dialect(const char *s, vsmp_dialect *out)

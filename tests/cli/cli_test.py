@@ -87,6 +87,62 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and b"sample_b" in open(os.path.join(tmp, "t.visaasm"), "rb").read(),
           "dis -o")
 
+# output files: written to a temporary file and renamed, so a write error keeps the previous
+# file; the message carries the system's reason
+import resource as _res, signal as _sig, stat as _stat
+if os.path.exists("/dev/full"):
+    for args in (["asm", src, "-o", "/dev/full"], ["dis", isa, "-o", "/dev/full"]):
+        r = run(args)
+        check(r.returncode == 1 and b"cannot write /dev/full: No space left on device" in r.stderr,
+              "%s to /dev/full: %r" % (args[0], r.stderr))
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([vsmp, "asm", src, "-o", "-"], stdout=full, capture_output=False,
+                           stderr=subprocess.PIPE, timeout=60)
+    check(r.returncode == 1 and b"No space left on device" in r.stderr, "stdout on /dev/full")
+
+
+def small_fsize():  # writes past 100 bytes fail with EFBIG (SIGXFSZ ignored)
+    _sig.signal(_sig.SIGXFSZ, _sig.SIG_IGN)
+    _res.setrlimit(_res.RLIMIT_FSIZE, (100, 100))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for cmd, inp, name in (("asm", src, "o.isa"), ("dis", isa, "o.visaasm")):
+        out = os.path.join(tmp, name)
+        open(out, "wb").write(b"previous contents\n")
+        os.chmod(out, 0o640)
+        r = subprocess.run([vsmp, cmd, inp, "-o", out], capture_output=True, timeout=60,
+                           preexec_fn=small_fsize)
+        check(r.returncode == 1 and b"File too large" in r.stderr and
+              open(out, "rb").read() == b"previous contents\n",
+              "%s: a failed write keeps the previous file: %r" % (cmd, r.stderr))
+        check(sorted(os.listdir(tmp)) == sorted(n for n in ("o.isa", "o.visaasm")
+                                                if os.path.exists(os.path.join(tmp, n))),
+              "%s: no temporary file left: %r" % (cmd, os.listdir(tmp)))
+        r = run([cmd, inp, "-o", out])
+        check(r.returncode == 0 and open(out, "rb").read() != b"previous contents\n" and
+              _stat.S_IMODE(os.stat(out).st_mode) == 0o640, "%s: replaced, mode kept" % cmd)
+    # through a symlink: the link stays, its target is replaced
+    real = os.path.join(tmp, "o.isa")
+    link = os.path.join(tmp, "link.isa")
+    os.symlink("o.isa", link)
+    open(real, "wb").write(b"old")
+    r = run(["asm", src, "-o", link])
+    check(r.returncode == 0 and os.path.islink(link) and open(real, "rb").read()[:4] == b"CISA",
+          "a symlinked output keeps the link")
+    r = run(["asm", src, "-o", os.path.join(tmp, "no", "such", "dir", "o.isa")])
+    check(r.returncode == 1 and b"No such file or directory" in r.stderr, "missing directory")
+    ro = os.path.join(tmp, "ro")
+    os.mkdir(ro)
+    open(os.path.join(ro, "o.isa"), "wb").write(b"old")
+    os.chmod(ro, 0o555)
+    if os.geteuid() != 0:  # root writes into a 0555 directory anyway
+        r = run(["asm", src, "-o", os.path.join(ro, "o.isa")])
+        check(r.returncode == 1 and b"Permission denied" in r.stderr and
+              open(os.path.join(ro, "o.isa"), "rb").read() == b"old",
+              "unwritable directory: %r" % r.stderr)
+    os.chmod(ro, 0o755)
+
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
