@@ -143,6 +143,33 @@ with tempfile.TemporaryDirectory() as tmp:
               "unwritable directory: %r" % r.stderr)
     os.chmod(ro, 0o755)
 
+# a 2.3 MB .isa whose 1000 kernels each list 255 Gen binaries spanning the whole file asked
+# for 590 GB; it is refused from its header, within 1 GB (ASan builds: its RSS limit)
+with tempfile.TemporaryDirectory() as tmp:
+    tiny = os.path.join(tmp, "tiny.isa")
+    r = run(["asm", "-", "-o", tiny], stdin=b'.version 4.1\n.kernel "k"\nret (M1, 1)\n')
+    t = open(tiny, "rb").read()
+    # 4.1 header: magic, version, count 2, name length 2 + "k", offset 4, size 4 (byte 11)
+    kobj = t[int.from_bytes(t[11:15], "little"):][:int.from_bytes(t[15:19], "little")]
+    nk = 1000
+    hsize = 8 + nk * (2 + 1 + 12 + 4 + 1 + 255 * 9) + 4
+    total = hsize + len(kobj)
+    entry = (b"\x01\x00k" + hsize.to_bytes(4, "little") + len(kobj).to_bytes(4, "little") +
+             bytes(4 + 4) + b"\xff" + (b"\x06" + bytes(4) + total.to_bytes(4, "little")) * 255)
+    big = t[:6] + nk.to_bytes(2, "little") + entry * nk + bytes(4) + kobj
+    check(r.returncode == 0 and len(big) == total, "overlap file built: %d bytes" % len(big))
+    bigp = os.path.join(tmp, "big.isa")
+    open(bigp, "wb").write(big)
+    asan = b"__asan_init" in open(vsmp, "rb").read()
+    env = dict(os.environ)
+    if asan:
+        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":hard_rss_limit_mb=1024"
+    r = subprocess.run([vsmp, "dis", bigp], capture_output=True, timeout=60, env=env,
+                       preexec_fn=None if asan else lambda: _res.setrlimit(
+                           _res.RLIMIT_AS, (1 << 30, 1 << 30)))
+    check(r.returncode == 1 and b"offset 0x1d: error: the Gen binary overlaps" in r.stderr,
+          "overlapping Gen binaries: %r" % r.stderr[:300])
+
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
@@ -172,17 +199,22 @@ for n, want in ((255, 0), (256, 1)):
 # the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
 # them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
 # a scope: 2,500,000 errors, of which the default limit prints 20.
-import resource
 with tempfile.TemporaryDirectory() as tmp:
     braces = os.path.join(tmp, "braces.visaasm")
     open(braces, "wb").write(b"}\n" * 2500000)
-    r = run(["check", "--platform", "TGLLP", braces])
+    # its own peak memory (wait4), not that of every child so far
+    with open(os.path.join(tmp, "err"), "w+b") as errf:
+        pr = subprocess.Popen([vsmp, "check", "--platform", "TGLLP", braces],
+                              stdout=subprocess.DEVNULL, stderr=errf)
+        _, status, usage = os.wait4(pr.pid, 0)
+        errf.seek(0)
+        r = subprocess.CompletedProcess([], os.waitstatus_to_exitcode(status), b"", errf.read())
     lines = r.stderr.decode().splitlines()
     check(r.returncode == 1 and len(lines) == 21 and
           sum(": error: " in l for l in lines) == 20 and
           lines[-1] == braces + ": ... and 2499980 more errors",
           "default error limit 20: %d lines, last %r" % (len(lines), lines[-1:]))
-    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rss_mb = usage.ru_maxrss / 1024
     check(rss_mb < 100, "2.5 million errors are counted, not kept: %.0f MB" % rss_mb)
     open(braces, "wb").write(b"}\n" * 30)
     r = run(["asm", "--error-limit", "0", braces, "-o", os.devnull])
