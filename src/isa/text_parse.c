@@ -1514,6 +1514,11 @@ static void parse_statement(parser *p)
     parse_instruction(p);
 }
 
+/* The longest statement of the language (a sampler instruction with 15 parameters, a nested
+ * expression at the depth limit) has a few hundred tokens; a line of millions of tokens would
+ * otherwise be held whole, 64 bytes per source byte. */
+#define MAX_LINE_TOKENS 4096
+
 static bool read_line(parser *p)
 {
     p->ntok = 0;
@@ -1526,9 +1531,14 @@ static bool read_line(parser *p)
         p->toks[p->ntok] = t;
         if (t.kind == TK_NEWLINE || t.kind == TK_EOF)
             return t.kind == TK_NEWLINE || p->ntok > 0;
-        if (t.kind == TK_BAD) {
-            perr_at(p, t.line, t.col, "syntax", "unexpected character or malformed literal '%.*s'",
-                    (int)(t.len > 20 ? 20 : t.len), t.s);
+        if (t.kind == TK_BAD || p->ntok == MAX_LINE_TOKENS) {
+            if (t.kind == TK_BAD)
+                perr_at(p, t.line, t.col, "syntax",
+                        "unexpected character or malformed literal '%.*s'",
+                        (int)(t.len > 20 ? 20 : t.len), t.s);
+            else
+                perr_at(p, t.line, t.col, "syntax", "a line of more than %d tokens",
+                        MAX_LINE_TOKENS);
             /* drop the rest of the line */
             do
                 t = lex_next(&p->lx);

@@ -178,18 +178,19 @@ check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", er
 check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
       "second error reported too")
 # deeply nested integer expressions end with a diagnostic, not a stack overflow (100,000
-# levels took the stack before the parser bounded them at 256)
-deep_n = 200000
-for name, expr in (("(", "(" * deep_n + "8" + ")" * deep_n), ("-", "-" * deep_n + "8"),
-                   ("~", "~" * deep_n + "8")):
-    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
-            % expr).encode()
-    for args in (["asm", "-", "-o", os.devnull], ["dis", "--input-format", "text", "-"],
-                 ["check", "--platform", "TGLLP", "-"]):
-        r = run(args, stdin=prog)
-        check(r.returncode == 1 and re.search(rb"^<stdin>:3:\d+: error: expression nested more "
-                                              rb"than 256 levels deep", r.stderr, re.M),
-              "%s nested %s: %r %r" % (args[0], name, r.returncode, r.stderr[:200]))
+# levels took the stack before the parser bounded them at 256; such a line is now also past
+# the 4096 tokens of a line, so 1000 levels show the nesting limit)
+for deep_n, msg in ((1000, rb"expression nested more than 256 levels deep"),
+                    (200000, rb"a line of more than 4096 tokens")):
+    for name, expr in (("(", "(" * deep_n + "8" + ")" * deep_n), ("-", "-" * deep_n + "8"),
+                       ("~", "~" * deep_n + "8")):
+        prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
+                % expr).encode()
+        for args in (["asm", "-", "-o", os.devnull], ["dis", "--input-format", "text", "-"],
+                     ["check", "--platform", "TGLLP", "-"]):
+            r = run(args, stdin=prog)
+            check(r.returncode == 1 and re.search(rb"^<stdin>:3:\d+: error: " + msg, r.stderr, re.M),
+                  "%s nested %s %d: %r %r" % (args[0], name, deep_n, r.returncode, r.stderr[:200]))
 # the limit is exact: 255 parentheses around a literal are 256 levels, 256 are one too many
 for n, want in ((255, 0), (256, 1)):
     prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
