@@ -279,6 +279,19 @@ static void container_bounds(void)
     vsmp_module_free(back);
     back = NULL;
     vsmp_diags_free(&d);
+    /* a diagnostic inside the kernel object gives the file offset: a string count (the
+     * object's first field, UD) of 0xffffffff ends at object + 4 */
+    uint32_t kobj = le32(b + 11);
+    unsigned char save[4];
+    memcpy(save, b + kobj, 4);
+    put32(b + kobj, 0xffffffffu);
+    st = vsmp_module_read(b, n, NULL, &back, &d);
+    CHECK(st == VSMP_ERR_TRUNCATED && d.count == 1 && d.items[0].offset == (int64_t)kobj + 4 &&
+              strstr(d.items[0].message, "string pool"),
+          "container: offsets inside an object count from the file (%lld, want %u + 4)",
+          d.count ? (long long)d.items[0].offset : -1LL, kobj);
+    memcpy(b + kobj, save, 4);
+    vsmp_diags_free(&d);
     /* every entry spans the whole file: the first one already overlaps the kernel object */
     for (unsigned g = 0; g < 255; g++) {
         put32(b + 28 + 9 * g + 1, 0);

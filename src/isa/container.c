@@ -23,6 +23,7 @@ typedef struct rctx {
     vsmp_diags *diags;
     vsmp_status st;
     uint32_t num_kt; /* entries of the kernel table (each may own gen offsets) */
+    size_t base;     /* file offset of the object being read: its readers count from it */
 } rctx;
 
 static bool ids_wide(unsigned major, unsigned minor)
@@ -30,12 +31,13 @@ static bool ids_wide(unsigned major, unsigned minor)
     return vsmp_ver(major, minor) >= 304;
 }
 
+/* Report at @p off, counted from the start of the object being read (c->base). */
 static void fail(rctx *c, vsmp_status st, int64_t off, const char *fmt, const char *what)
 {
     if (!c->st)
         c->st = st;
     vsmp_diags_add(c->diags, VSMP_SEV_ERROR, st == VSMP_ERR_TRUNCATED ? "truncated" : "container",
-                   0, 0, off, fmt, what);
+                   0, 0, off + (int64_t)c->base, fmt, what);
 }
 
 /* Records an allocation failure; returns false for the caller to pass up. */
@@ -284,20 +286,17 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     return true;
 }
 
-static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
-                       const vsmp_read_options *opt)
+/* The declarations and attributes of a kernel or function object (r spans the object; offsets
+ * in diagnostics count from c->base); *entry and *code_size locate its instruction stream. */
+static bool rd_object(rctx *c, vsmp_rd r, vsmp_routine *rt, uint32_t *entry, uint32_t *code_size)
 {
-    if (off > c->size || c->size - off < size) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)off, "the %s lies outside the file",
-             rt->is_kernel ? "kernel object" : "function object");
-        return false;
-    }
-    vsmp_rd r = {c->data + off, size, 0, false};
+    uint32_t size = (uint32_t)r.size;
+    const char *what = rt->is_kernel ? "kernel object" : "function object";
     if (!rd_strings(c, &r, rt))
         return false;
     size_t at = r.pos;
     rt->name_index = rd_id(c, &r);
-    if (r.fail || !check_name(c, rt, rt->name_index, off + at, "routine"))
+    if (r.fail || !check_name(c, rt, rt->name_index, at, "routine"))
         return false;
     if (!rd_vars(c, &r, rt))
         return false;
@@ -317,7 +316,7 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
         return false;
     rt->vme_count = vsmp_rd_u8(&r);
     if (rt->vme_count) {
-        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)(off + r.pos - 1),
+        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r.pos - 1,
              "%s is not 0 (VME variables "
              "are no longer part of vISA)",
              "vme_count");
@@ -325,35 +324,45 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
     }
     if (rt->is_kernel && !rd_inputs(c, &r, rt))
         return false;
-    uint32_t code_size = vsmp_rd_u32(&r);
-    uint32_t entry = vsmp_rd_u32(&r);
+    *code_size = vsmp_rd_u32(&r);
+    *entry = vsmp_rd_u32(&r);
     if (!rt->is_kernel) {
         rt->input_size = vsmp_rd_u8(&r);
         rt->return_value_size = vsmp_rd_u8(&r);
     }
     rt->num_attrs = vsmp_rd_u16(&r);
     if (r.fail) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)(off + r.pos), "the %s header runs past its end",
-             rt->is_kernel ? "kernel object" : "function object");
+        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r.pos, "the %s header runs past its end", what);
         return false;
     }
     if (!rd_attrs(c, &r, &rt->attrs, rt->num_attrs, rt->num_strings))
         return false;
-    if (entry != r.pos) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
-             "the %s's entry field does not point right "
-             "after its attributes",
+    if (*entry != r.pos) {
+        fail(c, VSMP_ERR_MALFORMED, 0,
+             "the %s's entry field does not point right after its attributes", what);
+        return false;
+    }
+    if (size - r.pos != *code_size) {
+        fail(c, VSMP_ERR_MALFORMED, 0, "the %s's size does not match its instruction stream", what);
+        return false;
+    }
+    return true;
+}
+
+static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
+                       const vsmp_read_options *opt)
+{
+    if (off > c->size || c->size - off < size) {
+        fail(c, VSMP_ERR_TRUNCATED, (int64_t)off, "the %s lies outside the file",
              rt->is_kernel ? "kernel object" : "function object");
         return false;
     }
-    if (size - r.pos != code_size) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
-             "the %s's size does not match its "
-             "instruction stream",
-             rt->is_kernel ? "kernel object" : "function object");
-        return false;
-    }
-    return rd_code(c, rt, off + entry, code_size, opt && opt->paired_surface);
+    vsmp_rd r = {c->data + off, size, 0, false};
+    uint32_t entry = 0, code_size = 0;
+    c->base = off;
+    bool ok = rd_object(c, r, rt, &entry, &code_size);
+    c->base = 0;
+    return ok && rd_code(c, rt, off + entry, code_size, opt && opt->paired_surface);
 }
 
 static bool rd_name(rctx *c, vsmp_rd *r, vsmp_routine *rt)
@@ -521,7 +530,7 @@ vsmp_status vsmp_module_read(const uint8_t *data, size_t size, const vsmp_read_o
     vsmp_module *m = vsmp_module_create();
     if (!m)
         return VSMP_ERR_NOMEM;
-    rctx c = {data, size, 0, 0, diags, VSMP_OK, 0};
+    rctx c = {data, size, 0, 0, diags, VSMP_OK, 0, 0};
     vsmp_rd r = {data, size, 0, false};
     rtab *kt = NULL, *ft = NULL;
     bool ok = rd_header(&c, &r, m, &kt, &ft);
