@@ -336,6 +336,10 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             c->json = strcmp(optarg, "json") == 0;
             break;
         case 'o':
+            if (!*optarg) {
+                fprintf(stderr, "vsmp: -o needs a file name (- for stdout)\n");
+                return EXIT_USAGE;
+            }
             c->co.output = optarg;
             break;
         case 'p':

@@ -47,6 +47,8 @@ for args in (["help", "bogus"], ["help", "asm", "dis"], ["--version", "x"], ["bo
     r = run(args)
     check(r.returncode == 2 and r.stderr.startswith(b"vsmp: ") and not r.stdout,
           "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["asm", src, "-o", ""])
+check(r.returncode == 2 and b"-o needs a file name" in r.stderr, "-o '' -> 2")
 r = run(["help"])
 check(r.returncode == 0 and b"Commands:" in r.stdout, "help alone prints the command list")
 # versions with a layout: 3.0 to 3.8 (VISA_ENCODING.md 4.2: 4.0 followed 3.8), 4.0, 4.1
