@@ -423,7 +423,8 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         vsmp_diags_add(c->diags, VSMP_SEV_WARNING, "magic", 0, 0, 0,
                        "the magic number is not \"CISA\" (GenX_IR does not check it)");
     /* every count is checked against the bytes left before anything is allocated for it:
-     * a kernel entry takes at least 18 bytes, a function entry 14, a Gen binary entry 9 */
+     * a kernel entry takes at least 17 bytes and its name length, a function entry 13 and its
+     * name length, a Gen binary entry 9 */
     unsigned name_len = vsmp_ver(c->major, c->minor) >= 307 ? 2 : 1;
     uint64_t claimed = 0;
     uint32_t nk = vsmp_rd_u16(r);
