@@ -437,8 +437,14 @@ static bool parse_var_attrs(parser *p, vsmp_attr **arr, uint32_t *n)
 
 static bool check_new_name(parser *p, const tok *name)
 {
-    if (syms_find(&p->syms, name->s, name->len)) {
-        PERR(p, name, "redeclaration", "%.*s: variable redeclaration", (int)name->len, name->s);
+    const sym *e = syms_find(&p->syms, name->s, name->len);
+    if (e) {
+        bool predef = (e->cls == C_G && e->id < VSMP_NUM_PREDEF_VARS) ||
+                      (e->cls == C_T && e->id < VSMP_NUM_PREDEF_SURFS) ||
+                      (e->cls == C_S && e->id == VSMP_BINDLESS_SAMPLER);
+        PERR(p, name, "redeclaration", "%.*s: %s", (int)name->len, name->s,
+             predef ? "a pre-defined name (V0..V20, T0..T5 and S31 among them)"
+                    : "variable redeclaration");
         return false;
     }
     if (name->len >= VSMP_MAX_STRING) {

@@ -199,6 +199,12 @@ for n, want in ((255, 0), (256, 1)):
             % ("(" * n + "8" + ")" * n)).encode()
     r = run(["check", "--platform", "TGLLP", "-"], stdin=prog)
     check(r.returncode == want, "%d nested parentheses: %r" % (n, r.stderr[:200]))
+r = run(["check", "--platform", "TGLLP", "-"],
+        stdin=b'.version 4.1\n.kernel "k"\n.decl V0 v_type=G type=f num_elts=8\n'
+              b'.decl X v_type=G type=f num_elts=8\n.decl X v_type=G type=f num_elts=8\n')
+check(r.returncode == 1 and b"<stdin>:3:7: error: V0: a pre-defined name" in r.stderr and
+      b"<stdin>:5:7: error: X: variable redeclaration" in r.stderr,
+      "redeclaring a pre-defined name says so: %r" % r.stderr)
 # the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
 # them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
 # a scope: 2,500,000 errors, of which the default limit prints 20.
