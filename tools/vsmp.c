@@ -319,6 +319,22 @@ typedef struct cli {
     unsigned error_limit;
 } cli;
 
+/* Whether a command's usage text lists the option: the usage is the one list of what each
+ * command takes, and an option a command would ignore is refused. */
+static int option_listed(const char *usage, int ch, const char **name)
+{
+    for (const struct option *o = long_opts; o->name; o++) {
+        if (o->val != ch)
+            continue;
+        char flag[32];
+        snprintf(flag, sizeof(flag), "--%s", o->name);
+        const char *at = strstr(usage, flag);
+        *name = o->name;
+        return at && (at[strlen(flag)] == ' ' || at[strlen(flag)] == '\n');
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
@@ -327,6 +343,11 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
     opterr = 0;
     int ch;
     while ((ch = getopt_long(argc, argv, ":o:p:f:Wh", long_opts, NULL)) != -1) {
+        const char *name = "";
+        if (ch != 'h' && ch != ':' && ch != '?' && !option_listed(usage, ch, &name)) {
+            fprintf(stderr, "vsmp: %s does not take --%s\n%s", argv[0], name, usage);
+            return EXIT_USAGE;
+        }
         switch (ch) {
         case 'f':
             if (strcmp(optarg, "json") && strcmp(optarg, "text")) {

@@ -49,6 +49,13 @@ for args in (["help", "bogus"], ["help", "asm", "dis"], ["--version", "x"], ["bo
           "%r -> 2: %r" % (args, r.stderr[:80]))
 r = run(["asm", src, "-o", ""])
 check(r.returncode == 2 and b"-o needs a file name" in r.stderr, "-o '' -> 2")
+# an option a command does not use is refused, not ignored
+for args in (["dis", "--drop-gen", isa], ["dis", "--isa-version", "3.6", isa],
+             ["asm", "-p", "TGLLP", src, "-o", os.devnull], ["check", "-p", "TGLLP", "-o", "x", isa],
+             ["sample", "-W", src], ["asm", "--format", "json", src, "-o", os.devnull]):
+    r = run(args)
+    check(r.returncode == 2 and b"vsmp: %s does not take -" % args[0].encode() in r.stderr,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
 r = run(["help"])
 check(r.returncode == 0 and b"Commands:" in r.stdout, "help alone prints the command list")
 # versions with a layout: 3.0 to 3.8 (VISA_ENCODING.md 4.2: 4.0 followed 3.8), 4.0, 4.1
