@@ -212,6 +212,15 @@ r = run(["check", "--platform", "TGLLP", "-"],
 check(r.returncode == 1 and b"<stdin>:3:7: error: V0: a pre-defined name" in r.stderr and
       b"<stdin>:5:7: error: X: variable redeclaration" in r.stderr,
       "redeclaring a pre-defined name says so: %r" % r.stderr)
+# float literals: up to 127 characters are read whole (1e124 as a double: struct.pack('<d',
+# 1e124) = 0x59ae412f0f768fad); a longer one was cut to 63 characters and meant another number
+for zeros, want in ((124, b" 0x59ae412f0f768fad:df "), (125, b"<stdin>:6:25: error: unexpected "
+                                                          b"character or malformed literal")):
+    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=64\n'
+            '.decl smp v_type=S num_elts=1\n.decl tex v_type=T num_elts=1\n'
+            'sample_3d.RGBA (M1, 16) 1%s.0:df smp tex D.0 D.0\nret (M1, 1)\n' % ("0" * zeros))
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "a %d-character float literal: %r" % (zeros + 3, r.stdout + r.stderr))
 # the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
 # them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
 # a scope: 2,500,000 errors, of which the default limit prints 20.
