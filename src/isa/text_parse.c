@@ -244,6 +244,36 @@ static bool int_prim(parser *p, int64_t *out)
     return ok;
 }
 
+/* a op b for + - * in int64_t; false when the result does not fit (it would wrap and mean
+ * another number). A literal above INT64_MAX is a bit pattern and takes part as negative. */
+static bool int_binop(char op, int64_t a, int64_t b, int64_t *out)
+{
+    switch (op) {
+    case '+':
+        if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
+            return false;
+        *out = a + b;
+        return true;
+    case '-':
+        if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
+            return false;
+        *out = a - b;
+        return true;
+    default: /* '*' */
+        if (a == 0 || b == 0) {
+            *out = 0;
+            return true;
+        }
+        if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN))
+            return false;
+        if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                  : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+            return false;
+        *out = a * b;
+        return true;
+    }
+}
+
 static bool int_term(parser *p, int64_t *out)
 {
     if (!int_prim(p, out))
@@ -261,8 +291,12 @@ static bool int_term(parser *p, int64_t *out)
             PERR(p, t, "syntax", "division by zero");
             return false;
         }
-        *out = op == '*' ? (int64_t)((uint64_t)*out * (uint64_t)r)
-                         : (r == -1 ? (int64_t)(0 - (uint64_t)*out) : *out / r);
+        if (op == '/' && !(r == -1 && *out == INT64_MIN)) {
+            *out /= r;
+        } else if (!int_binop('*', *out, op == '/' ? -1 : r, out)) {
+            PERR(p, t, "syntax", "the expression overflows 64 bits");
+            return false;
+        }
     }
 }
 
@@ -279,7 +313,10 @@ static bool int_expr(parser *p, int64_t *out)
         int64_t r;
         if (!int_term(p, &r))
             return false;
-        *out = (int64_t)(op == '+' ? (uint64_t)*out + (uint64_t)r : (uint64_t)*out - (uint64_t)r);
+        if (!int_binop(op, *out, r, out)) {
+            PERR(p, t, "syntax", "the expression overflows 64 bits");
+            return false;
+        }
     }
 }
 
@@ -458,6 +495,7 @@ typedef struct decl_opts {
     char vtype;
     int type;
     int64_t num_elts;
+    bool has_num_elts;
     int align;
     const tok *alias;
     int64_t alias_off;
@@ -469,7 +507,6 @@ static bool parse_decl_opts(parser *p, decl_opts *o)
 {
     memset(o, 0, sizeof(*o));
     o->type = -1;
-    o->num_elts = -1;
     while (cur(p)->kind == TK_IDENT) {
         const tok *key = cur(p);
         p->at++;
@@ -497,6 +534,7 @@ static bool parse_decl_opts(parser *p, decl_opts *o)
         } else if (is_word(key, "num_elts")) {
             if (!int_expr(p, &o->num_elts))
                 return false;
+            o->has_num_elts = true;
         } else if (is_word(key, "align")) {
             char b[16] = {0};
             if (val->kind == TK_IDENT && val->len < sizeof(b)) {
@@ -569,11 +607,11 @@ static bool parse_decl(parser *p)
         PERR(p, cur(p), "syntax", "unexpected %s in .decl", tok_desc(cur(p), b, sizeof(b)));
         return false;
     }
-    if (!o.vtype || o.num_elts < 0) {
+    if (!o.vtype || !o.has_num_elts) {
         PERR(p, name, "syntax", ".decl needs v_type= and num_elts=");
         return false;
     }
-    if (o.num_elts > 0xffff) {
+    if (o.num_elts < 0 || o.num_elts > 0xffff) {
         PERR(p, name, "syntax", "num_elts %lld does not fit 16 bits", (long long)o.num_elts);
         return false;
     }

@@ -221,6 +221,18 @@ for zeros, want in ((124, b" 0x59ae412f0f768fad:df "), (125, b"<stdin>:6:25: err
             'sample_3d.RGBA (M1, 16) 1%s.0:df smp tex D.0 D.0\nret (M1, 1)\n' % ("0" * zeros))
     r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
     check(want in r.stdout + r.stderr, "a %d-character float literal: %r" % (zeros + 3, r.stdout + r.stderr))
+# integer expressions: a result that does not fit int64_t is an error, not a wrapped number
+# (2^32 * 2^32 + 8 meant 8); num_elts is 0..65535, negative ones named as such
+for expr, want in (("4294967296*4294967296+8", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x7fffffffffffffff+1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000500*3037000500", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x8000000000000000/-1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000499*3037000499/3037000499/3037000499+7", b"num_elts=8\n"),
+                   ("-(5)", b"<stdin>:3:7: error: num_elts -5 does not fit 16 bits"),
+                   ("2*3+4-1", b"num_elts=9\n")):
+    prog = '.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n' % expr
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "num_elts=%s: %r" % (expr, r.stdout + r.stderr))
 # the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
 # them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
 # a scope: 2,500,000 errors, of which the default limit prints 20.
