@@ -34,6 +34,8 @@ static int read_all(const char *path, input *in)
     }
     size_t cap = 1 << 16, n = 0;
     unsigned char *buf = malloc(cap + 1);
+    int too_big = 0;
+    errno = 0;
     while (buf) {
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -43,6 +45,7 @@ static int read_all(const char *path, input *in)
             fprintf(stderr, "vsmp: %s: input larger than %u MiB\n", in->name, MAX_INPUT >> 20);
             free(buf);
             buf = NULL;
+            too_big = 1;
             break;
         }
         cap *= 2;
@@ -53,12 +56,14 @@ static int read_all(const char *path, input *in)
         }
         buf = nb;
     }
-    int err = f != stdin && ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     if (f != stdin)
         fclose(f);
     if (!buf || err) {
         if (err)
-            fprintf(stderr, "vsmp: cannot read %s\n", path);
+            fprintf(stderr, "vsmp: cannot read %s: %s\n", in->name, strerror(err));
+        else if (!too_big)
+            fprintf(stderr, "vsmp: cannot read %s: out of memory\n", in->name);
         free(buf);
         return -1;
     }

@@ -70,6 +70,17 @@ r = run(["check", src])
 check(r.returncode == 2, "check without --platform -> 2")
 r = run(["check", "--platform", "NOPE", src])
 check(r.returncode == 2, "unknown platform -> 2")
+# a read error is reported with its reason, from a file and from stdin (it was ignored on
+# stdin: reading a directory parsed as an empty program)
+with tempfile.TemporaryDirectory() as tmp:
+    r = run(["dis", tmp])
+    check(r.returncode == 1 and b"cannot read %s: Is a directory" % tmp.encode() in r.stderr,
+          "a directory as input: %r" % r.stderr)
+    dfd = os.open(tmp, os.O_RDONLY)
+    r = subprocess.run([vsmp, "dis", "-"], stdin=dfd, capture_output=True, timeout=60)
+    os.close(dfd)
+    check(r.returncode == 1 and r.stderr == b"vsmp: cannot read <stdin>: Is a directory\n",
+          "a directory on stdin: %r" % r.stderr)
 r = run(["dis", "/no/such/file.isa"])
 check(r.returncode == 1 and b"cannot open" in r.stderr, "missing file -> 1")
 
