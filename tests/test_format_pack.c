@@ -74,8 +74,7 @@ static int command(char *line)
     if (!strcmp(cmd, "list")) {
         for (size_t i = 0; i < vsmp_format_count(); i++) {
             const vsmp_format_info *fi = vsmp_format_at(i);
-            printf("%s %u %u %u %u\n", fi->name, fi->bytes, fi->block_w, fi->block_h,
-                   fi->planes);
+            printf("%s %u %u %u %u\n", fi->name, fi->bytes, fi->block_w, fi->block_h, fi->planes);
         }
         return 0;
     }
