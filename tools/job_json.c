@@ -18,24 +18,47 @@ int jfail(jerr *e, const char *fmt, ...)
     return -1;
 }
 
+/* One strict parse of text[0, size). */
+static json_object *parse_strict(const char *text, size_t size, enum json_tokener_error *je,
+                                 size_t *end)
+{
+    json_tokener *tok = json_tokener_new();
+    if (!tok) { /* out of memory: reported as a parse failure at byte 0 */
+        *je = json_tokener_error_parse_unexpected;
+        *end = 0;
+        return NULL;
+    }
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    json_object *root = json_tokener_parse_ex(tok, text, (int)size);
+    *je = json_tokener_get_error(tok);
+    *end = json_tokener_get_parse_end(tok);
+    json_tokener_free(tok);
+    if (root && *je != json_tokener_success) {
+        json_object_put(root);
+        root = NULL;
+    }
+    return root;
+}
+
 json_object *jparse(const char *text, size_t size, jerr *e)
 {
     if (size > INT32_MAX) {
         jfail(e, "invalid JSON: larger than 2 GiB");
         return NULL;
     }
-    json_tokener *tok = json_tokener_new();
-    if (!tok) {
-        jfail(e, "out of memory");
-        return NULL;
-    }
-    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-    json_object *root = json_tokener_parse_ex(tok, text, (int)size);
-    enum json_tokener_error je = json_tokener_get_error(tok);
-    size_t end = json_tokener_get_parse_end(tok);
-    json_tokener_free(tok);
-    if (!root || je != json_tokener_success) {
-        json_object_put(root);
+    enum json_tokener_error je;
+    size_t end;
+    json_object *root = parse_strict(text, size, &je, &end);
+    if (!root) {
+        /* strict json-c stops at text after a complete value: say so */
+        enum json_tokener_error je2;
+        size_t end2;
+        json_object *head = end && end < size ? parse_strict(text, end, &je2, &end2) : NULL;
+        if (head) {
+            json_object_put(head);
+            jfail(e, "invalid JSON: unexpected text after the job (byte %zu)", end);
+            return NULL;
+        }
         jfail(e, "invalid JSON: %s (near byte %zu)",
               je == json_tokener_continue || je == json_tokener_success
                   ? "unexpected end of input"
@@ -131,7 +154,6 @@ int jcheck_object(json_object *o, const char *path, const char *const *keys, jer
         return jfail(e, "%s: expected an object, got %s", *path ? path : "the job", type_name(o));
     json_object_object_foreach(o, k, v)
     {
-        (void)v;
         bool known = false;
         const char *best = NULL;
         unsigned bd = 99;
@@ -141,10 +163,13 @@ int jcheck_object(json_object *o, const char *path, const char *const *keys, jer
             if (dd < bd)
                 bd = dd, best = *p;
         }
-        if (known)
-            continue;
         char where[256];
         jpath(where, sizeof(where), path, k);
+        if (known && !v) /* JSON null: no key takes it */
+            return jfail(e, "%s: null is not a value here (leave the key out for its default)",
+                         where);
+        if (known)
+            continue;
         size_t len = strlen(k);
         if (best && bd <= 2 && bd < len)
             return jfail(e, "%s: unknown key; did you mean '%s'?", where, best);
