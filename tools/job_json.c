@@ -148,6 +148,18 @@ static unsigned distance(const char *a, const char *b)
     return d[la][lb];
 }
 
+const char *jclosest(const char *s, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    unsigned bd = 99;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = names[i] ? distance(s, names[i]) : 99;
+        if (d < bd)
+            bd = d, best = names[i];
+    }
+    return best && bd <= 2 && bd < strlen(s) ? best : NULL;
+}
+
 int jcheck_object(json_object *o, const char *path, const char *const *keys, jerr *e)
 {
     if (!json_object_is_type(o, json_type_object))
@@ -155,14 +167,9 @@ int jcheck_object(json_object *o, const char *path, const char *const *keys, jer
     json_object_object_foreach(o, k, v)
     {
         bool known = false;
-        const char *best = NULL;
-        unsigned bd = 99;
-        for (const char *const *p = keys; *p && !known; p++) {
-            known = strcmp(k, *p) == 0;
-            unsigned dd = distance(k, *p);
-            if (dd < bd)
-                bd = dd, best = *p;
-        }
+        size_t nkeys = 0;
+        for (; keys[nkeys]; nkeys++)
+            known |= strcmp(k, keys[nkeys]) == 0;
         char where[256];
         jpath(where, sizeof(where), path, k);
         if (known && !v) /* JSON null: no key takes it */
@@ -170,8 +177,8 @@ int jcheck_object(json_object *o, const char *path, const char *const *keys, jer
                          where);
         if (known)
             continue;
-        size_t len = strlen(k);
-        if (best && bd <= 2 && bd < len)
+        const char *best = jclosest(k, keys, nkeys);
+        if (best)
             return jfail(e, "%s: unknown key; did you mean '%s'?", where, best);
         return jfail(e, "%s: unknown key", where);
     }
@@ -230,6 +237,9 @@ int jval_enum(json_object *v, const char *path, const char *const *names, int n,
             return 0;
         }
     }
+    const char *best = jclosest(s, names, (size_t)n);
+    if (best)
+        return jfail(e, "%s: \"%.40s\" is not a valid value; did you mean \"%s\"?", path, s, best);
     char list[256] = "";
     size_t at = 0;
     for (int i = 0; i < n && at < sizeof(list); i++)

@@ -32,6 +32,10 @@ const char *jpath_idx(char *buf, size_t n, const char *path, size_t i);
 /* The value of key k in object o, or NULL when absent. */
 json_object *jfield(json_object *o, const char *k);
 
+/* The name in names[0..n) closest to s (edit distance at most 2, and less than s's length),
+ * or NULL. */
+const char *jclosest(const char *s, const char *const *names, size_t n);
+
 /* @p o is an object whose keys are all in @p keys (NULL-terminated); an unknown key is named with
  * its path and the closest valid key. @return 0 or -1. */
 int jcheck_object(json_object *o, const char *path, const char *const *keys, jerr *e);

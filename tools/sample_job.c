@@ -282,9 +282,18 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
         jget_str(js, "surface", "png", &pngf, e) || jget_str(js, "surface", "bytes", &raw, e))
         return -1;
     d.type = (vsmp_surface_type)ty;
-    if (fname && vsmp_format_find(fname, &d.format))
+    if (fname && vsmp_format_find(fname, &d.format)) {
+        const char *names[128];
+        size_t nf = 0;
+        for (; nf < vsmp_format_count() && nf < 128; nf++)
+            names[nf] = vsmp_format_at(nf)->name;
+        const char *best = jclosest(fname, names, nf);
+        if (best)
+            return jfail(e, "surface.format: unknown format \"%.64s\"; did you mean \"%s\"?", fname,
+                         best);
         return jfail(e, "surface.format: unknown format \"%.64s\" (docs/SAMPLING.md lists them)",
                      fname);
+    }
     const vsmp_format_info *fi = vsmp_format_get(d.format);
     json_object *tex = jfield(js, "texels"), *mt = jfield(js, "mip_texels");
     if ((tex != NULL) + (pngf != NULL) + (pk >= 0) > 1)
@@ -533,11 +542,21 @@ static int parse_lane(json_object *jl, size_t idx, jlane *l, jerr *e)
         return jfail(e, "%s: each lane names its \"op\" (sample, sample_l, ld, resinfo, ...)",
                      where);
     const vsmp_op_info *op = op_from_name(opn);
-    if (!op)
+    if (!op) {
+        const char *names[64];
+        size_t no = 0;
+        for (; no < vsmp_op_count() && no < 64; no++)
+            names[no] = vsmp_op_at(no)->spec_name;
+        const char *best = jclosest(opn, names, no);
+        jpath(p, sizeof(p), where, "op");
+        if (best)
+            return jfail(e, "%s: \"%.40s\" is not a sampler operation; did you mean \"%s\"?", p,
+                         opn, best);
         return jfail(e,
                      "%s: \"%.40s\" is not a sampler operation (sample, sample_l, ld, "
                      "resinfo, ...)",
-                     jpath(p, sizeof(p), where, "op"), opn);
+                     p, opn);
+    }
     for (int k = VSMP_P_MCS0; k <= VSMP_P_MCS3; k++) {
         char key[24];
         param_key(k, key, sizeof(key));

@@ -338,7 +338,12 @@ with tempfile.TemporaryDirectory() as tmp:
         (("surface", "array", 1), b"surface.array: expected true or false, got an integer"),
         (("surface", "texels", [[0], ["1"], [0], [0]]),
          b"surface.texels[1][0]: expected a number, got a string"),
-        (("sampler", "address", ["clamp", "clmap"]), b"sampler.address[1]: \"clmap\" is not one of"),
+        (("sampler", "address", ["clamp", "clmap"]),
+         b"sampler.address[1]: \"clmap\" is not a valid value; did you mean \"clamp\"?"),
+        (("sampler", "address", "sideways"), b"sampler.address: \"sideways\" is not one of \"wrap\""),
+        (("surface", "format", "R8G8B8A8_UNROM"), b"did you mean \"R8G8B8A8_UNORM\"?"),
+        (("lane0", "op", "sampel"), b"lanes[0].op: \"sampel\" is not a sampler operation; did you "
+                                    b"mean \"sample\"?"),
         (("surface", "width", -1), b"surface.width: -1 is out of range"),
         (("lane0", "offset", [1, 9]), b"lanes[0].offset[1]: 9 is out of range [-8, 7]"),
         (("surface", "pattern", "checker"), None),
