@@ -275,13 +275,15 @@ static const char usage_check[] =
     "  -W, --warnings-as-errors exit 1 on warnings too\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_sample[] =
-    "usage: vsmp sample [--format text|json] JOB.json\n"
+    "usage: vsmp sample [--format text|json] [--max-memory BYTES] JOB.json\n"
     "Run the sampler on a described surface: one result (RGBA) per lane of the job.\n"
     "The job file (docs/SAMPLE_JOB.md) gives the surface (texels, a PNG, a pattern or raw\n"
     "bytes; mips generated), the sampler state and the lanes (op, coordinates, lod, bias,\n"
     "gradients, ref, offsets), or instead of lanes one media-sampler block (SAMPLE_UNORM).\n"
     "Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
-    "  -f, --format text|json   output format (default text)\n";
+    "  -f, --format text|json   output format (default text)\n"
+    "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -293,7 +295,7 @@ static const char usage_main[] =
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
 
-enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_ERRLIMIT };
+enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_ERRLIMIT, OPT_MAXMEM };
 
 /* Diagnostics of each severity printed by default (--error-limit). */
 #define DEFAULT_ERROR_LIMIT 20
@@ -309,6 +311,7 @@ static const struct option long_opts[] = {
     {"drop-gen", no_argument, 0, OPT_DROPGEN},
     {"error-limit", required_argument, 0, OPT_ERRLIMIT},
     {"format", required_argument, 0, 'f'},
+    {"max-memory", required_argument, 0, OPT_MAXMEM},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -322,6 +325,7 @@ typedef struct cli {
     const char *in_path;
     int json;
     unsigned error_limit;
+    const char *max_memory;
 } cli;
 
 /* Whether a command's usage text lists the option: the usage is the one list of what each
@@ -408,6 +412,9 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             }
             break;
         }
+        case OPT_MAXMEM:
+            c->max_memory = optarg;
+            break;
         case 'h':
             fputs(usage, stdout);
             return 0 - 1;
@@ -536,10 +543,17 @@ static int cmd_sample(int argc, char **argv)
     int rc = parse_args(argc, argv, usage_sample, &c);
     if (rc)
         return rc < 0 ? 0 : rc;
+    vsmp_job_options jo;
+    vsmp_job_options_init(&jo);
+    jo.json_out = c.json != 0;
+    if (c.max_memory && vsmp_job_parse_size(c.max_memory, &jo.max_memory)) {
+        fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+        return EXIT_USAGE;
+    }
     input in = {0};
     if (read_all(c.in_path, &in))
         return EXIT_DIAG;
-    rc = vsmp_sample_job(in.name, (const char *)in.data, in.size, c.json != 0, stdout, stderr);
+    rc = vsmp_sample_job(in.name, (const char *)in.data, in.size, &jo, stdout, stderr);
     free(in.data);
     return rc;
 }

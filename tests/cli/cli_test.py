@@ -416,5 +416,155 @@ with tempfile.TemporaryDirectory() as tmp:
     open(jp, "w").write('{"surface": ')
     r = run(["sample", jp])
     check(r.returncode == 1 and b"invalid JSON" in r.stderr, "bad JSON reported")
+
+# ---- vsmp sample: hostile and mistaken jobs ----
+import zlib
+
+
+def png(w, h, rows=None, idat=None):
+    """A minimal 8-bit RGBA PNG (rows: lists of (r, g, b, a)); idat overrides the pixel data."""
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+    if idat is None:
+        raw = b"".join(b"\0" + bytes(c for px in row for c in px) for row in rows)
+        idat = zlib.compress(raw)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def sample_job(tmp, job, *opts, raw=None):
+    jp = os.path.join(tmp, "job.json")
+    open(jp, "w").write(raw if raw is not None else _json.dumps(job))
+    return run(["sample", *opts, "--format", "json", jp])
+
+
+def lanes_of(r):
+    return [l["rgba"] for l in _json.loads(r.stdout)["lanes"]] if r.returncode == 0 else r.stderr
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # a PNG is level 0 at its own size: 2x1, texel (1, 0) = (255, 0, 51, 255) -> 1, 0, 0.2, 1
+    open(os.path.join(tmp, "a.png"), "wb").write(png(2, 1, [[(0, 0, 0, 255), (255, 0, 51, 255)]]))
+    pj = {"surface": {"png": "a.png"}, "lanes": [{"op": "ld", "u": 1, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, pj)
+    check(r.returncode == 0 and [f32(x) for x in lanes_of(r)[0]] == [1, 0, f32(0.2), 1],
+          "png job: %r" % (lanes_of(r),))
+    # a size that differs from the PNG's read past the decoded pixels
+    pj["surface"].update({"width": 64, "height": 64})
+    r = sample_job(tmp, pj)
+    check(r.returncode == 1 and b"surface.png" in r.stderr and b"is 2x1, the surface 64x64"
+          in r.stderr, "png with a larger width/height is refused: %r" % r.stderr)
+    pj["surface"].update({"width": 2, "height": 1})
+    r = sample_job(tmp, pj)
+    check(r.returncode == 0, "png with its own width/height: %r" % r.stderr)
+    # a 20000x20000 header (with 100 bytes of pixel data) is refused before anything is decoded
+    open(os.path.join(tmp, "big.png"), "wb").write(png(20000, 20000, idat=zlib.compress(b"\0" * 100)))
+    pj["surface"] = {"png": "big.png"}
+    r = sample_job(tmp, pj)
+    check(r.returncode == 1 and b"20000x20000, larger than 16384x16384" in r.stderr,
+          "huge png refused from its header: %r" % r.stderr)
+    # the budget covers the decoded PNG: 2x1 RGBA = 8 bytes
+    pj["surface"] = {"png": "a.png"}
+    r = sample_job(tmp, pj, "--max-memory", "4")
+    check(r.returncode == 1 and b"out of memory: decoding" in r.stderr, "png over budget: %r" % r.stderr)
+
+    # +0.0 in binary16: a checker's black cells read 0, not 0.25; level 1 of a black 4x4 cell too
+    cj = {"surface": {"format": "R16G16B16A16_FLOAT", "width": 8, "height": 8, "levels": 2,
+                      "pattern": "checker"},
+          "lanes": [{"op": "ld", "u": 0, "v": 0, "lod": 0}, {"op": "ld", "u": 4, "v": 0, "lod": 0},
+                    {"op": "ld", "u": 0, "v": 0, "lod": 1}]}
+    r = sample_job(tmp, cj)
+    check(lanes_of(r) == [[0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 1]], "R16 float checker: %r" %
+          (lanes_of(r),))
+    cj["surface"]["format"] = "R11G11B10_FLOAT"
+    r = sample_job(tmp, cj)
+    check(lanes_of(r) == [[0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 1]], "R11G11B10 checker: %r" %
+          (lanes_of(r),))
+
+    # loads take integers: a 2x1 4x MCS surface of floats; pixel 0 samples 1 2 1 2, pixel 1
+    # samples 3 4 3 4: compressed, each pixel's planes hold (a, b) and its MCS entries are
+    # 0 1 0 1 -> 0b01000100 = 68 (2 bits per sample, sample 0 lowest)
+    mj = {"surface": {"format": "R32_FLOAT", "width": 2, "height": 1, "samples": 4, "mcs": True,
+                      "compress": True, "texels": [[1], [3], [2], [4], [1], [3], [2], [4]]},
+          "lanes": [{"op": "ld_mcs", "u": 1, "v": 0},
+                    {"op": "ld2dms_w", "si": 1, "mcsl": 68, "u": 1, "v": 0, "lod": 0},
+                    {"op": "ld2dms_w", "si": 2, "mcs0": 68, "u": 1, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, mj)
+    got = lanes_of(r)
+    check(r.returncode == 0 and got[0][0] == 68 and got[1][0] == 4.0 and got[2][0] == 3.0,
+          "ld_mcs prints the MCS as an integer; ld2dms_w reads integer u: %r" % (got,))
+    mj["lanes"] = [{"op": "ld2dms_w", "si": 1, "mcsl": 68, "u": 1.0, "v": 0}]
+    r = sample_job(tmp, mj)
+    check(r.returncode == 1 and b"lanes[0].u: expected an integer, got a fractional number"
+          in r.stderr, "a load's float u is refused: %r" % r.stderr)
+
+    # memory budget: RGBA32F 16384^2 is 4 GiB (+ 65536 bytes: the residency map, a byte per
+    # 64 KiB tile), over the 1 GiB default, refused before allocating
+    big = {"surface": {"format": "R32G32B32A32_FLOAT", "width": 16384, "height": 16384},
+           "lanes": [{"op": "ld", "u": 0, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, big)
+    check(r.returncode == 1 and b"out of memory: the surface needs 4295032832 bytes" in r.stderr
+          and b"1073741824" in r.stderr, "4 GiB surface over the default budget: %r" % r.stderr)
+    big["surface"] = {"format": "R8_UNORM", "width": 16384, "height": 16384, "array": True,
+                      "array_len": 2048}
+    r = sample_job(tmp, big, "--max-memory", "64G")
+    check(r.returncode == 1 and b"over the memory budget of 68719476736" not in r.stderr and
+          b"exceeds 16 GiB" in r.stderr, "512 GiB array: %r" % r.stderr)
+    big["surface"] = {"format": "R8G8B8A8_UNORM", "width": 32, "height": 32}  # 4096 bytes + 1
+    r = sample_job(tmp, big, "--max-memory", "4K")
+    check(r.returncode == 1 and b"needs 4097 bytes, over the memory budget of 4096" in r.stderr,
+          "--max-memory 4K: %r" % r.stderr)
+    r = sample_job(tmp, big, "--max-memory", "5K")
+    check(r.returncode == 0, "--max-memory 5K: %r" % r.stderr)
+    r = sample_job(tmp, big, "--max-memory", "lots")
+    check(r.returncode == 2, "--max-memory lots -> usage error")
+
+    # strict job files: each mistake named by its JSON path
+    base = {"surface": {"format": "R8_UNORM", "width": 2, "height": 2},
+            "sampler": {"min_filter": "linear"},
+            "lanes": [{"op": "sample", "u": 0.5, "v": 0.5}]}
+    bad = [
+        (("surface", "widht", 4), b"surface.widht: unknown key; did you mean 'width'?"),
+        (("sampler", "min_filtre", "linear"),
+         b"sampler.min_filtre: unknown key; did you mean 'min_filter'?"),
+        (("lane0", "u", "0.5"), b"lanes[0].u: expected a number, got a string"),
+        ((None, "sampler", "linear"), b"sampler: expected an object, got a string"),
+        (("surface", "format", None), b"surface.format: null is not a value here"),
+        ((None, "lane", []), b"lane: unknown key; did you mean 'lanes'?"),
+        (("lane0", "bias", 1.0), b"lanes[0].bias: sample takes no \"bias\""),
+        (("surface", "array", 1), b"surface.array: expected true or false, got an integer"),
+        (("surface", "texels", [[0], ["1"], [0], [0]]),
+         b"surface.texels[1][0]: expected a number, got a string"),
+        (("sampler", "address", ["clamp", "clmap"]),
+         b"sampler.address[1]: \"clmap\" is not a valid value; did you mean \"clamp\"?"),
+        (("sampler", "address", "sideways"), b"sampler.address: \"sideways\" is not one of \"wrap\""),
+        (("surface", "format", "R8G8B8A8_UNROM"), b"did you mean \"R8G8B8A8_UNORM\"?"),
+        (("lane0", "op", "sampel"), b"lanes[0].op: \"sampel\" is not a sampler operation; did you "
+                                    b"mean \"sample\"?"),
+        (("surface", "width", -1), b"surface.width: -1 is out of range"),
+        (("lane0", "offset", [1, 9]), b"lanes[0].offset[1]: 9 is out of range [-8, 7]"),
+        (("surface", "pattern", "checker"), None),
+    ]
+    for (obj, key, val), msg in bad:
+        job = _json.loads(_json.dumps(base))
+        target = job if obj is None else job["lanes"][0] if obj == "lane0" else job[obj]
+        target[key] = val
+        r = sample_job(tmp, job)
+        if msg is None:
+            check(r.returncode == 0, "a valid job runs: %r" % r.stderr)
+        else:
+            check(r.returncode == 1 and msg in r.stderr, "%s: %r" % (msg, r.stderr))
+    r = sample_job(tmp, None, raw=_json.dumps(base) + " trailing")
+    check(r.returncode == 1 and b"unexpected text after the job" in r.stderr,
+          "trailing garbage: %r" % r.stderr)
+    r = sample_job(tmp, None, raw=_json.dumps(base) + "\n\n")
+    check(r.returncode == 0, "trailing whitespace is fine: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {}, /* c */ "lanes": [{"op": "sample"}]}')
+    check(r.returncode == 1 and b"invalid JSON" in r.stderr, "comments are not JSON: %r" % r.stderr)
+    ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                      "trilinear.json")
+    r = run(["sample", ex])
+    check(r.returncode == 0, "examples/trilinear.json runs: %r" % r.stderr)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
