@@ -57,6 +57,8 @@ typedef struct vsmp_surface_desc {
     size_t level_offset[VSMP_MAX_LEVELS];
     size_t row_pitch[VSMP_MAX_LEVELS];
     size_t slice_pitch[VSMP_MAX_LEVELS];
+    /** Zero (set by vsmp_surface_desc_init): room for later fields. */
+    uint8_t reserved[16];
 } vsmp_surface_desc;
 
 typedef struct vsmp_surface vsmp_surface;
