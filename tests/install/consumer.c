@@ -122,8 +122,8 @@ int main(void)
 {
     check(strcmp(vsmp_version(), VSMP_VERSION_STRING) == 0, "vsmp_version()");
     check(vsmp_version_number() == VSMP_VERSION_NUMBER, "vsmp_version_number()");
-    check(VSMP_VERSION_NUMBER == VSMP_VERSION_MAJOR * 10000 + VSMP_VERSION_MINOR * 100 +
-                                     VSMP_VERSION_PATCH,
+    check(VSMP_VERSION_NUMBER ==
+              VSMP_VERSION_MAJOR * 10000 + VSMP_VERSION_MINOR * 100 + VSMP_VERSION_PATCH,
           "VSMP_VERSION_NUMBER");
     codec();
     sampler();
