@@ -160,7 +160,7 @@ static void run_text_case(const rule_case *c)
 {
     vsmp_platform p;
     CHECK(vsmp_platform_find(c->platform, &p) == VSMP_OK, "platform %s", c->platform);
-    vsmp_check_options co = {p};
+    vsmp_check_options co = {.platform = p};
     for (int bad = 0; bad < 2; bad++) {
         vsmp_diags d;
         vsmp_diags_init(&d);
@@ -216,7 +216,7 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     vsmp_status st = vsmp_module_read(b, n, NULL, &bm, &d);
     CHECK(st == VSMP_OK, "[%s] patched binary does not read", rule);
     if (!st) {
-        vsmp_check_options co = {VSMP_PLATFORM_TGLLP};
+        vsmp_check_options co = {.platform = VSMP_PLATFORM_TGLLP};
         st = vsmp_module_check(bm, &co, &d);
         const vsmp_diag *g = NULL;
         CHECK(count_rule(&d, rule, VSMP_SEV_ERROR, &g) >= 1 && g->offset == off &&

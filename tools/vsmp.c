@@ -110,7 +110,7 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     classify(in, path, o->input_format);
     vsmp_status st;
     if (in->is_binary) {
-        vsmp_read_options ro = {o->paired != 0};
+        vsmp_read_options ro = {.paired_surface = o->paired != 0};
         st = vsmp_module_read(in->data, in->size, &ro, m, d);
     } else {
         st = vsmp_text_parse((const char *)in->data, in->size, o->dialect, m, d);
@@ -460,8 +460,10 @@ static int cmd_asm(int argc, char **argv)
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_write_options wo = {(uint8_t)c.isa_major, (uint8_t)c.isa_minor, c.co.paired != 0,
-                             c.drop_gen != 0};
+    vsmp_write_options wo = {.major = (uint8_t)c.isa_major,
+                             .minor = (uint8_t)c.isa_minor,
+                             .paired_surface = c.co.paired != 0,
+                             .drop_gen = c.drop_gen != 0};
     size_t need = 0;
     vsmp_status st = vsmp_module_write(m, &wo, NULL, 0, &need, &d);
     if (st && st != VSMP_ERR_SPACE)
@@ -490,7 +492,7 @@ static int cmd_dis(int argc, char **argv)
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_print_options po = {c.co.dialect};
+    vsmp_print_options po = {.dialect = c.co.dialect};
     size_t need = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *buf = malloc(need + 1);
     if (!buf) {
@@ -528,7 +530,7 @@ static int cmd_check(int argc, char **argv)
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_check_options co = {plat};
+    vsmp_check_options co = {.platform = plat};
     vsmp_module_check(m, &co, &d);
     rc = d.errors || (c.werror && d.warnings) ? EXIT_DIAG : 0;
     if (!rc)

@@ -6,7 +6,7 @@
 
 #include "text_lex.h"
 
-void lex_init(lexer *lx, const char *src, size_t size)
+void vsmp_lex_init(lexer *lx, const char *src, size_t size)
 {
     memset(lx, 0, sizeof(*lx));
     lx->src = src;
@@ -173,7 +173,7 @@ static void lex_number(lexer *lx, tok *t)
     t->ival = v;
 }
 
-tok lex_next(lexer *lx)
+tok vsmp_lex_next(lexer *lx)
 {
     tok t;
     memset(&t, 0, sizeof(t));

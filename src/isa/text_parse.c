@@ -1571,7 +1571,7 @@ static bool read_line(parser *p)
             p->nomem = true;
             return false;
         }
-        tok t = lex_next(&p->lx);
+        tok t = vsmp_lex_next(&p->lx);
         p->toks[p->ntok] = t;
         if (t.kind == TK_NEWLINE || t.kind == TK_EOF)
             return t.kind == TK_NEWLINE || p->ntok > 0;
@@ -1585,7 +1585,7 @@ static bool read_line(parser *p)
                         MAX_LINE_TOKENS);
             /* drop the rest of the line */
             do
-                t = lex_next(&p->lx);
+                t = vsmp_lex_next(&p->lx);
             while (t.kind != TK_NEWLINE && t.kind != TK_EOF);
             p->ntok = 0;
             p->toks[0] = t;
@@ -1607,7 +1607,7 @@ vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
         return VSMP_ERR_NOMEM;
     p.dialect = dialect;
     p.diags = diags;
-    lex_init(&p.lx, text, size);
+    vsmp_lex_init(&p.lx, text, size);
     for (;;) {
         bool more = read_line(&p);
         if (p.nomem)

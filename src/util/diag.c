@@ -6,12 +6,6 @@
 #include <string.h>
 
 #include "vsmp/status.h"
-#include "vsmp/version.h"
-
-const char *vsmp_version(void)
-{
-    return VSMP_VERSION_STRING;
-}
 
 const char *vsmp_status_str(vsmp_status st)
 {
