@@ -574,9 +574,12 @@ static void test_load(void)
     setu(&ls, VSMP_P_U, 4, 0xffffffffu);                    /* -1 */
     vsmp_result r = run(s, NULL, VSMP_SUB_LD, &ls, 5, 0x1f, 0, 0);
     CHECK(bf(r.c[0][0]) == 33.0f && bf(r.c[3][0]) == 1.0f, "ld texel");
-    CHECK(r.c[0][1] == 0 && r.c[3][1] == 0, "out of range: 0 in every channel, alpha too");
+    /* out of range: the zero texel, R32_FLOAT's missing G, B, A filled as 0, 0, 1 */
+    for (unsigned l = 1; l < 5; l += 2)
+        CHECK(r.c[0][l] == 0 && r.c[1][l] == 0 && r.c[2][l] == 0 && bf(r.c[3][l]) == 1.0f,
+              "lane %u out of range: (0, 0, 0, 1), got alpha 0x%08x", l, r.c[3][l]);
     CHECK(bf(r.c[0][2]) == 1.0f, "ld lod 1");
-    CHECK(r.c[0][3] == 0 && r.c[3][3] == 0 && r.c[0][4] == 0, "lod and negative bounds");
+    CHECK(r.c[0][4] == 0 && bf(r.c[3][4]) == 1.0f, "negative bound");
     /* aoffimmi: (+1, -1) moves (1, 2) to (2, 1) = 18 */
     r = run(s, NULL, VSMP_SUB_LD, &ls, 1, 1, 1, -1);
     CHECK(bf(r.c[0][0]) == 18.0f, "ld with offsets");
@@ -586,8 +589,34 @@ static void test_load(void)
     memset(&ls, 0, sizeof(ls));
     setu(&ls, VSMP_P_R, 0, 2), setu(&ls, VSMP_P_R, 1, 3);
     r = run(s, NULL, VSMP_SUB_LD_LZ, &ls, 2, 3, 0, 0);
-    CHECK(r.c[0][0] == 2 && r.c[0][1] == 0 && r.c[3][1] == 0, "array layer and its bound");
+    /* layer 3 of 3: the zero texel, R32_UINT's missing alpha the integer 1 */
+    CHECK(r.c[0][0] == 2 && r.c[0][1] == 0 && r.c[3][1] == 1, "array layer and its bound");
     vsmp_surface_free(s);
+    /* The zero texel per format (Vulkan robustImageAccess2): stored channels 0, missing G, B 0,
+     * missing A 1. RGBA8: (0, 0, 0, 0); A8: alpha stored, (0, 0, 0, 0); L8: R = G = B = L,
+     * alpha missing, (0, 0, 0, 1); R16G16_SINT: (0, 0, 0, 1) as integers; ld_lz and load_l
+     * alike (x = 5 on a 4-wide level) */
+    static const struct {
+        vsmp_format f;
+        uint32_t a;
+    } zf[] = {{VSMP_FORMAT_R8G8B8A8_UNORM, 0},
+              {VSMP_FORMAT_A8_UNORM, 0},
+              {VSMP_FORMAT_L8_UNORM, 0x3f800000u},
+              {VSMP_FORMAT_R16G16_SINT, 1},
+              {VSMP_FORMAT_R11G11B10_FLOAT, 0x3f800000u}};
+    static const unsigned zops[] = {VSMP_SUB_LD, VSMP_SUB_LD_LZ, VSMP_SUB_LD_L};
+    for (size_t i = 0; i < sizeof(zf) / sizeof(zf[0]); i++) {
+        s = make(VSMP_SURFTYPE_2D, false, zf[i].f, 4, 4, 1, 1, 1, v_level);
+        for (size_t o = 0; o < sizeof(zops) / sizeof(zops[0]); o++) {
+            memset(&ls, 0, sizeof(ls));
+            setu(&ls, VSMP_P_U, 0, 5);
+            r = run(s, NULL, zops[o], &ls, 1, 1, 0, 0);
+            CHECK(r.c[0][0] == 0 && r.c[1][0] == 0 && r.c[2][0] == 0 && r.c[3][0] == zf[i].a,
+                  "%s op 0x%x out of range: alpha 0x%08x, got 0x%08x",
+                  vsmp_format_get(zf[i].f)->name, zops[o], zf[i].a, r.c[3][0]);
+        }
+        vsmp_surface_free(s);
+    }
 }
 
 static void test_info(void)

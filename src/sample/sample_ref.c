@@ -787,7 +787,22 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
     }
 }
 
-/* ld, ld_lz, load_l: integer texel addresses; out of range reads zero in all channels (6). */
+/* The texel a load returns out of range (6): zero in every channel the format stores, the
+ * missing ones filled as for any texel (G, B = 0, A = 1), as Vulkan's robustImageAccess2 has
+ * it: (0, 0, 0, 0) for RGBA formats, (0, 0, 0, 1) for R16_FLOAT. */
+static void zero_texel(const vsmp_format_info *fi, vsmp_texel *t)
+{
+    memset(t, 0, sizeof(*t));
+    if (fi && !fi->ch[3].bits) {
+        if (fi->cls == VSMP_CLASS_FLOAT)
+            t->f[3] = 1.0f;
+        else
+            t->u[3] = 1;
+    }
+}
+
+/* ld, ld_lz, load_l: integer texel addresses; out of the level, the array or the mip chain
+ * they read the zero texel (6). */
 void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     const vsmp_surface_desc *d = &p->s->d;
@@ -795,7 +810,7 @@ void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (!(m->mask >> l & 1))
             continue;
         vsmp_texel t;
-        memset(&t, 0, sizeof(t));
+        zero_texel(d->type == VSMP_SURFTYPE_NULL ? NULL : p->s->fi, &t);
         int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
         int32_t rr = (int32_t)pu(m, VSMP_P_R, l);
         uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);
