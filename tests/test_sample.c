@@ -560,6 +560,40 @@ static void test_compare(void)
     vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
     CHECK(bf(r.c[0][0]) == 0.25f, "PCF: compare then filter");
     vsmp_surface_free(s);
+    /* UNORM depth: the reference is clamped to [0, 1] before the compare (Vulkan's rule).
+     * R16_UNORM 2x2 = 1.0 (65535) except texel (1, 1) = 0.0; nearest at texel (0, 0):
+     *   LESS    1.0 < clamp(1.5) = 1.0 fails -> 1   (unclamped 1.0 < 1.5 would hold -> 0)
+     *   GEQUAL  1.0 >= clamp(1.5) = 1.0 holds -> 0  (unclamped would fail -> 1)
+     * at texel (1, 1):
+     *   GREATER 0.0 > clamp(-0.5) = 0.0 fails -> 1  (unclamped 0 > -0.5 would hold -> 0)
+     * R32_FLOAT keeps the reference: 1.0 < 1.5 holds -> 0 */
+    static const struct {
+        vsmp_format f;
+        unsigned func;
+        float u, ref, want;
+    } uc[] = {{VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 1.0f},
+              {VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_GEQUAL, 0.25f, 1.5f, 0.0f},
+              {VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_GREATER, 0.75f, -0.5f, 1.0f},
+              {VSMP_FORMAT_R24_UNORM_X8_TYPELESS, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 1.0f},
+              {VSMP_FORMAT_R32_FLOAT, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 0.0f}};
+    vsmp_sampler_state_init(&st);
+    for (size_t i = 0; i < sizeof(uc) / sizeof(uc[0]); i++) {
+        d.format = uc[i].f;
+        s = NULL;
+        vsmp_surface_create(&d, &s, NULL);
+        for (int k = 0; k < 4; k++) {
+            vsmp_texel t = {{k == 3 ? 0.0f : 1.0f, 0, 0, 1}};
+            vsmp_surface_store(s, 0, 0, (uint32_t)k & 1, (uint32_t)k >> 1, &t);
+        }
+        st.shadow_func = (uint8_t)uc[i].func;
+        memset(&ls, 0, sizeof(ls));
+        setf(&ls, VSMP_P_REF, 0, uc[i].ref);
+        setf(&ls, VSMP_P_U, 0, uc[i].u), setf(&ls, VSMP_P_V, 0, uc[i].u);
+        r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
+        CHECK(bf(r.c[0][0]) == uc[i].want, "%s func %u ref %g: %g, got %g",
+              vsmp_format_get(uc[i].f)->name, uc[i].func, uc[i].ref, uc[i].want, bf(r.c[0][0]));
+        vsmp_surface_free(s);
+    }
 }
 
 static void test_load(void)

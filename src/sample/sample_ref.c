@@ -130,6 +130,10 @@ static void read_lane(const vsmp_plan *p, const vsmp_message *m, unsigned l, lan
     ln->bias = pf(m, VSMP_P_BIAS, l);
     ln->lod = pf(m, VSMP_P_LOD, l);
     ln->ref = pf(m, VSMP_P_REF, l);
+    /* a UNORM R channel holds [0, 1]: the reference is clamped to it first (9), as Vulkan
+     * does for UNORM depth formats */
+    if (p->compare && p->s->fi && p->s->fi->ch[0].type == VSMP_CHAN_UNORM)
+        ln->ref = clampf(ln->ref, 0.0f, 1.0f);
     static const unsigned gk[3][2] = {
         {VSMP_P_DUDX, VSMP_P_DUDY}, {VSMP_P_DVDX, VSMP_P_DVDY}, {VSMP_P_DRDX, VSMP_P_DRDY}};
     for (int a = 0; a < 3; a++)
