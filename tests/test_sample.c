@@ -715,6 +715,56 @@ static void test_cube(void)
     vsmp_surface_free(s);
 }
 
+/* depth per face: +Z 0.2, -X 0.9, +Y 0.3, the others 0.5 */
+static float v_depth_face(unsigned l, uint32_t z, uint32_t x, uint32_t y)
+{
+    (void)l, (void)x, (void)y;
+    return z == 4 ? 0.2f : z == 1 ? 0.9f : z == 2 ? 0.3f : 0.5f;
+}
+
+static void test_cube_corner(void)
+{
+    /* Seamless, linear, 2x2 faces, direction (-1, 1, 1): the tie picks +Z, where
+     * s = (sc / ma + 1) / 2 = (-1 + 1) / 2 = 0 and t = (-(1) / 1 + 1) / 2 = 0, so x = y = 0:
+     * taps x, y in {-1, 0}, each weight 0.25.
+     *   (0, 0)   +Z's own texel: 0.2
+     *   (-1, 0)  off the left edge: centre (sc, tc) = (-1.5, -0.5) -> (-1.5, 0.5, 1): -X, 0.9
+     *   (0, -1)  off the top edge: (-0.5, -1.5) -> (-0.5, 1.5, 1): +Y, 0.3
+     *   (-1, -1) the corner: +Z (0, 0), -X and +Y texels meeting there: 0.2, 0.9, 0.3
+     * Compare LESS against 0.5 (Intel: 0 when texel < ref): 0.2 -> 0, 0.9 -> 1, 0.3 -> 0;
+     * the corner compares each texel, then averages: (0 + 1 + 0) / 3 = 1/3 (averaging the
+     * depths first, 0.4667 < 0.5 -> 0, would give 0.25 in all);
+     * result 0.25 (0 + 1 + 0 + 1/3) = 1/3. */
+    vsmp_surface *s =
+        make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, v_depth_face);
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    st.seamless_cube = true;
+    st.shadow_func = VSMP_PREFILTEROP_LESS;
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    setf(&ls, VSMP_P_U, 0, -1.0f), setf(&ls, VSMP_P_V, 0, 1.0f), setf(&ls, VSMP_P_R, 0, 1.0f);
+    setf(&ls, VSMP_P_REF, 0, 0.5f);
+    vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
+    CHECK(fabsf(bf(r.c[0][0]) - 1.0f / 3.0f) < 1e-6f,
+          "cube corner: compare the three texels, then average: 1/3, got %g", bf(r.c[0][0]));
+    /* without compare: 0.25 (0.2 + 0.9 + 0.3 + (0.2 + 0.9 + 0.3) / 3) = 0.4667 */
+    float got = s1(s, &st, VSMP_SUB_SAMPLE_LZ, -1.0f, 1.0f, 1.0f);
+    CHECK(fabsf(got - 1.4f / 3.0f) < 1e-6f, "cube corner filtered: %g", got);
+    vsmp_surface_free(s);
+    /* integer formats never average: nearest at direction (1, -1, 1) (+Z, s = t = 1, so
+     * x = y = 2, off both edges) takes +Z's own corner texel, 10 (4 + 1) = 50 */
+    s = make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_UINT, 2, 2, 1, 1, 1, v_face);
+    vsmp_sampler_state_init(&st);
+    st.seamless_cube = true;
+    memset(&ls, 0, sizeof(ls));
+    setf(&ls, VSMP_P_U, 0, 1.0f), setf(&ls, VSMP_P_V, 0, -1.0f), setf(&ls, VSMP_P_R, 0, 1.0f);
+    r = run(s, &st, VSMP_SUB_SAMPLE_LZ, &ls, 1, 1, 0, 0);
+    CHECK(r.c[0][0] == 50 && r.c[3][0] == 1, "integer cube corner: %u", r.c[0][0]);
+    vsmp_surface_free(s);
+}
+
 static void test_offsets_and_misc(void)
 {
     vsmp_surface *s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1, v_index);
@@ -802,6 +852,7 @@ int main(void)
     test_load();
     test_info();
     test_cube();
+    test_cube_corner();
     test_offsets_and_misc();
     return t_finish();
 }

@@ -305,47 +305,6 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
     vsmp_surface_load_sparse(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t, lc->null_hit);
 }
 
-/* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
- * tap off a corner (off two edges, where no texel exists) is the average of the three texels
- * that meet there (12.4). */
-static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
-                            vsmp_texel *t);
-static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, vsmp_texel *t)
-{
-    int64_t n = lc->size[0];
-    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
-    if (!ox && !oy) {
-        fetch(p, lc, x, y, 0, t);
-        return;
-    }
-    if (!(ox && oy)) {
-        fetch_cube_edge(p, lc, x, y, t);
-        return;
-    }
-    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
-    vsmp_texel a, b, c;
-    fetch(p, lc, cx, cy, 0, &a);
-    fetch_cube_edge(p, lc, x, cy, &b);
-    fetch_cube_edge(p, lc, cx, y, &c);
-    for (int ch = 0; ch < 4; ch++)
-        t->f[ch] = (a.f[ch] + b.f[ch] + c.f[ch]) / 3.0f;
-}
-
-static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
-                            vsmp_texel *t)
-{
-    int64_t n = lc->size[0];
-    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
-    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
-    float d[3];
-    face_dir(lc->face, sc, tc, d);
-    facecoord f = cube_face(d);
-    level_ctx o = *lc;
-    o.face = f.face;
-    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
-    fetch(p, &o, nx < 0 ? 0 : nx >= n ? n - 1 : nx, ny < 0 ? 0 : ny >= n ? n - 1 : ny, 0, t);
-}
-
 /* Shadow compare on R (9): 0 when `texel OP ref` holds, 1 otherwise. */
 static float compare(unsigned func, float t, float ref)
 {
@@ -377,6 +336,70 @@ static float compare(unsigned func, float t, float ref)
         break;
     }
     return r ? 0.0f : 1.0f;
+}
+
+/* One texel of a tap, compared against ref when the plan compares: every texel is compared
+ * before anything averages it (PCF, and the three texels of a cube corner). */
+static void fetch_tap(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, int64_t z,
+                      float ref, vsmp_texel *t)
+{
+    fetch(p, lc, x, y, z, t);
+    if (p->compare && p->s->fi->cls == VSMP_CLASS_FLOAT)
+        t->f[0] = compare(p->st.shadow_func, t->f[0], ref);
+}
+
+/* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
+ * tap off a corner (off two edges, where no texel exists) is the average of the three texels
+ * that meet there, each compared first when the plan compares (12.4); integer formats, which
+ * never average, take the face's own corner texel [vsmp]. */
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            float ref, vsmp_texel *t);
+static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, float ref,
+                       vsmp_texel *t)
+{
+    int64_t n = lc->size[0];
+    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
+    if (!ox && !oy) {
+        fetch_tap(p, lc, x, y, 0, ref, t);
+        return;
+    }
+    if (!(ox && oy)) {
+        fetch_cube_edge(p, lc, x, y, ref, t);
+        return;
+    }
+    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
+    vsmp_texel a, b, c;
+    fetch_tap(p, lc, cx, cy, 0, ref, &a);
+    if (p->s->fi->cls != VSMP_CLASS_FLOAT) {
+        *t = a;
+        return;
+    }
+    fetch_cube_edge(p, lc, x, cy, ref, &b);
+    fetch_cube_edge(p, lc, cx, y, ref, &c);
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = (a.f[ch] + b.f[ch] + c.f[ch]) / 3.0f;
+}
+
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            float ref, vsmp_texel *t)
+{
+    int64_t n = lc->size[0];
+    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
+    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
+    float d[3];
+    face_dir(lc->face, sc, tc, d);
+    facecoord f = cube_face(d);
+    level_ctx o = *lc;
+    o.face = f.face;
+    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
+    fetch_tap(p, &o,
+              nx < 0    ? 0
+              : nx >= n ? n - 1
+                        : nx,
+              ny < 0    ? 0
+              : ny >= n ? n - 1
+                        : ny,
+              0, ref, t);
 }
 
 /* ---- filtering one level ---- */
@@ -438,11 +461,9 @@ static void sample_level(const vsmp_plan *p, const level_ctx *lc, const float c[
             for (unsigned i = 0; i < nx; i++) {
                 vsmp_texel *t = &tap[ntap];
                 if (cube && p->seamless)
-                    fetch_cube(p, lc, idx[0][i], idx[1][j], t);
+                    fetch_cube(p, lc, idx[0][i], idx[1][j], ref, t);
                 else
-                    fetch(p, lc, idx[0][i], idx[1][j], idx[2][k], t);
-                if (p->compare && is_float)
-                    t->f[0] = compare(p->st.shadow_func, t->f[0], ref);
+                    fetch_tap(p, lc, idx[0][i], idx[1][j], idx[2][k], ref, t);
                 tw[ntap] = (nx == 2 ? (i ? w[0] : 1 - w[0]) : 1) *
                            (ny == 2 ? (j ? w[1] : 1 - w[1]) : 1) *
                            (nz == 2 ? (k ? w[2] : 1 - w[2]) : 1);
