@@ -637,7 +637,7 @@ static void test_load(void)
               {VSMP_FORMAT_A8_UNORM, 0},
               {VSMP_FORMAT_L8_UNORM, 0x3f800000u},
               {VSMP_FORMAT_R16G16_SINT, 1},
-              {VSMP_FORMAT_R11G11B10_FLOAT, 0x3f800000u}};
+              {VSMP_FORMAT_R32G32B32_FLOAT, 0x3f800000u}};
     static const unsigned zops[] = {VSMP_SUB_LD, VSMP_SUB_LD_LZ, VSMP_SUB_LD_L};
     for (size_t i = 0; i < sizeof(zf) / sizeof(zf[0]); i++) {
         s = make(VSMP_SURFTYPE_2D, false, zf[i].f, 4, 4, 1, 1, 1, v_level);
@@ -765,6 +765,150 @@ static void test_cube_corner(void)
     vsmp_surface_free(s);
 }
 
+/* level l, texel (x, y): 100 l + 4 y + x */
+static float v_lxy(unsigned l, uint32_t z, uint32_t x, uint32_t y)
+{
+    (void)z;
+    return (float)(100 * l + 4 * y + x);
+}
+
+/* One lane of op on s with the parameters given as (kind, value) pairs; returns R. */
+static float s_params(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op, unsigned n,
+                      const unsigned *kind, const float *val)
+{
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    for (unsigned i = 0; i < n; i++)
+        setf(&ls, kind[i], 0, val[i]);
+    vsmp_result r = run(s, st, op, &ls, 1, 1, 0, 0);
+    return bf(r.c[0][0]);
+}
+
+/* NaN, infinite and huge operands in every float-taking operation (SAMPLING.md, "non-finite
+ * operands"). Built with UBSan, each float-to-integer conversion is checked on the way. */
+static void test_nonfinite(void)
+{
+    const float inf = INFINITY, nan = NAN;
+    /* 4x4, 2x2, 1x1 holding 100 l + 4 y + x */
+    vsmp_surface *s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 3, v_lxy);
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = VSMP_FILTER_ANISOTROPIC, st.mag_filter = VSMP_FILTER_LINEAR;
+    st.mip_filter = VSMP_MIPFILTER_LINEAR;
+    const unsigned kd[] = {VSMP_P_U, VSMP_P_V, VSMP_P_DUDX, VSMP_P_DVDY};
+    /* infinite derivatives, anisotropic: lengths inf and inf, one tap (inf / inf would be a NaN
+     * ratio), lambda = +inf -> clamped to the last level (1x1): 200 */
+    const float vd_inf[] = {0.5f, 0.5f, inf, inf};
+    float got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf);
+    CHECK(got == 200.0f, "anisotropic, infinite derivatives: last level, got %g", got);
+    /* one infinite, one zero: still one tap at the last level */
+    const float vd_inf0[] = {0.5f, 0.5f, inf, 0.0f};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf0);
+    CHECK(got == 200.0f, "anisotropic, infinite and zero derivatives, got %g", got);
+    /* a NaN derivative: lambda NaN -> 0; with min LOD 1 (PreClamp OGL) lambda = 1: level 1
+     * (2x2) at x = y = 1.0: taps 0, 1 each way at weight 0.5 -> 100 + (0 + 1 + 4 + 5) / 4 =
+     * 102.5 (NaN taken as magnification at level 0 would give (5 + 6 + 9 + 10) / 4 = 7.5) */
+    st.min_lod = 1.0f;
+    const float vd_nan[] = {0.5f, 0.5f, nan, 0.25f};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_nan);
+    CHECK(got == 102.5f, "NaN derivative: LOD 0, then clamped to min LOD 1: got %g", got);
+    /* a NaN explicit LOD and a NaN bias read as LOD 0 the same way */
+    const unsigned kl[] = {VSMP_P_U, VSMP_P_V, VSMP_P_LOD};
+    const float vl_nan[] = {0.5f, 0.5f, nan};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_nan);
+    CHECK(got == 102.5f, "NaN lod: got %g", got);
+    /* explicit +inf: the last level; -inf: clamped to min LOD 1 */
+    const float vl_pinf[] = {0.5f, 0.5f, inf}, vl_minf[] = {0.5f, 0.5f, -inf};
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_pinf) == 200.0f, "lod +inf");
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_minf) == 102.5f, "lod -inf");
+    /* sample_b: lanes 0-3 a quad with du = dv = 0.25 (one texel at level 0: lambda 0); a NaN
+     * bias on lane 0 makes its LOD NaN -> 0 -> min LOD 1: 102.5 at (0.5, 0.5) */
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    quad(&ls, 0.5f, 0.5f, 0.25f, 0.25f);
+    setf(&ls, VSMP_P_BIAS, 0, nan);
+    vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_B, &ls, 4, 0xf, 0, 0);
+    CHECK(bf(r.c[0][0]) == 102.5f, "NaN bias: got %g", bf(r.c[0][0]));
+    /* LOD op on a quad whose u are all +inf: du = inf - inf = NaN -> R = G = 0 (R is then
+     * clamped to min LOD 1) */
+    memset(&ls, 0, sizeof(ls));
+    quad(&ls, inf, 0.5f, 0.0f, 0.25f);
+    r = run(s, &st, VSMP_SUB_LOD, &ls, 4, 0xf, 0, 0);
+    CHECK(bf(r.c[0][0]) == 1.0f && bf(r.c[1][0]) == 0.0f, "LOD of a NaN derivative: %g %g",
+          bf(r.c[0][0]), bf(r.c[1][0]));
+    vsmp_surface_free(s);
+
+    /* Coordinates on a 4x4 single level, row y = 1 (v = 0.375: nearest floor(1.5) = 1; linear
+     * 1.5 - 0.5 = 1 exactly, weight 0 on row 2): value 4 + x.
+     *   NaN: index 0 (linear: weight 0 on index 1): 4 in every mode
+     *   +inf, 1e30: saturate at 2^62 (x - 0.5 = x, weight inf - inf = NaN -> 0):
+     *     wrap 2^62 mod 4 = 0 -> 4; clamp -> 3 -> 7; mirror 2^62 mod 8 = 0 -> 4;
+     *     border -> the border colour 0.25
+     *     mirror-101: period 6, 2^62 mod 6 = 4 (2^62 is even and 1 mod 3), reflected 6 - 4 = 2 -> 6
+     *   -inf, -1e30: -2^62: wrap 0 -> 4; clamp 0 -> 4; mirror-once -1 - i = 2^62 - 1 -> 3 -> 7 */
+    s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1, v_lxy);
+    static const struct {
+        unsigned mode;
+        float u, want;
+    } cc[] = {{VSMP_TCM_WRAP, NAN, 4},           {VSMP_TCM_CLAMP, NAN, 4},
+              {VSMP_TCM_MIRROR, NAN, 4},         {VSMP_TCM_CLAMP_BORDER, NAN, 4},
+              {VSMP_TCM_WRAP, INFINITY, 4},      {VSMP_TCM_CLAMP, INFINITY, 7},
+              {VSMP_TCM_MIRROR, INFINITY, 4},    {VSMP_TCM_CLAMP_BORDER, INFINITY, 0.25f},
+              {VSMP_TCM_WRAP, 1e30f, 4},         {VSMP_TCM_CLAMP, 1e30f, 7},
+              {VSMP_TCM_WRAP, -INFINITY, 4},     {VSMP_TCM_CLAMP, -1e30f, 4},
+              {VSMP_TCM_MIRROR_ONCE, -1e30f, 7}, {VSMP_TCM_MIRROR_101, 1e30f, 6}};
+    for (size_t i = 0; i < sizeof(cc) / sizeof(cc[0]); i++)
+        for (int lin = 0; lin < 2; lin++) {
+            vsmp_sampler_state_init(&st);
+            st.address[0] = (uint8_t)cc[i].mode;
+            st.border.f[0] = 0.25f;
+            if (lin)
+                st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+            got = s1(s, &st, VSMP_SUB_SAMPLE_LZ, cc[i].u, 0.375f, 0);
+            CHECK(got == cc[i].want, "u %g mode %u %s: %g, got %g", cc[i].u, cc[i].mode,
+                  lin ? "linear" : "nearest", cc[i].want, got);
+        }
+    vsmp_surface_free(s);
+    /* exact below 2^62: u = 1e9 on a 3-wide surface, x = 3e9 (a float exactly), wrap: 3e9 mod
+     * 3 = 0 -> texel 0 (a saturation at 1e9 texels would give 1e9 mod 3 = 1) */
+    s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 3, 1, 1, 1, 1, v_ramp);
+    vsmp_sampler_state_init(&st);
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 1e9f, 0.5f, 0) == 0.0f, "u 1e9 wraps exactly");
+    vsmp_surface_free(s);
+    /* array index: NaN -> layer 0; +inf, 1e30 -> the last (2); -inf -> 0 */
+    s = make(VSMP_SURFTYPE_2D, true, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 3, 1, v_slice);
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, nan) == 0.0f, "layer NaN");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, inf) == 2.0f, "layer +inf");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, 1e30f) == 2.0f, "layer 1e30");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, -inf) == 0.0f, "layer -inf");
+    vsmp_surface_free(s);
+    /* cube directions (faces hold 10 (f + 1)): (inf, 0, 0) -> +X at s = t = 0.5: 10;
+     * (inf, inf, inf) -> the tie picks +Z, s = (inf / inf + 1) / 2 = NaN -> texel 0: 50;
+     * (NaN, NaN, NaN) -> every comparison fails: -X, 20 */
+    s = make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, v_face);
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    st.seamless_cube = true;
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, inf, 0, 0) == 10.0f, "cube (inf, 0, 0)");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, inf, inf, inf) == 50.0f, "cube (inf, inf, inf)");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, nan, nan, nan) == 20.0f, "cube NaN");
+    vsmp_surface_free(s);
+    /* compare with a NaN reference: ordered comparisons fail (1), NOTEQUAL holds (0) */
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R16_UNORM, d.width = d.height = 1;
+    s = NULL;
+    vsmp_surface_create(&d, &s, NULL);
+    vsmp_sampler_state_init(&st);
+    const unsigned kc[] = {VSMP_P_REF, VSMP_P_U, VSMP_P_V};
+    const float vc[] = {nan, 0.5f, 0.5f};
+    st.shadow_func = VSMP_PREFILTEROP_LESS;
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_C_LZ, 3, kc, vc) == 1.0f, "NaN ref, LESS");
+    st.shadow_func = VSMP_PREFILTEROP_NOTEQUAL;
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_C_LZ, 3, kc, vc) == 0.0f, "NaN ref, NOTEQUAL");
+    vsmp_surface_free(s);
+}
+
 static void test_offsets_and_misc(void)
 {
     vsmp_surface *s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1, v_index);
@@ -853,6 +997,7 @@ int main(void)
     test_info();
     test_cube();
     test_cube_corner();
+    test_nonfinite();
     test_offsets_and_misc();
     return t_finish();
 }

@@ -7,6 +7,7 @@
  *   coordinates -> LOD (11.3, 12.1-12.2) -> level(s) -> taps: address modes (12.5), cube faces
  *   (12.4), border (12.3) -> unpack -> compare (9) -> filter / reduce (12.6) -> mip blend
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -34,13 +35,16 @@ static float clampf(float x, float lo, float hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
-/* floor(x) as an integer; NaN reads as 0, huge values saturate (far outside any surface) */
+/* floor(x) as an integer. Every float beyond 2^24 is an integer already, so the address modes
+ * see the exact texel index up to 2^62 (wrap and mirror stay exact there); beyond, and for
+ * infinities, it saturates at +-2^62; NaN reads as 0. */
 static int64_t ifloor(float x)
 {
+    const float lim = 4611686018427387904.0f; /* 2^62 */
     if (!(x == x))
         return 0;
     x = floorf(x);
-    return x < -1e9f ? (int64_t)-1000000000 : x > 1e9f ? (int64_t)1000000000 : (int64_t)x;
+    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
 }
 
 static uint32_t minify(uint32_t v, unsigned level)
@@ -532,7 +536,14 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
     }
     float lx = sqrtf(sx), ly = sqrtf(sy);
     ln->taps = 1;
-    if (p->st.min_filter == VSMP_FILTER_ANISOTROPIC && axes >= 2) {
+    if (!(lx == lx) || !(ly == ly)) {
+        ln->lambda = NAN; /* a NaN derivative: a NaN LOD (see lod_nan) */
+        return;
+    }
+    /* anisotropic only with finite lengths: infinite ones (infinite derivatives, or squares
+     * past FLT_MAX) take one tap at lambda = +inf, the last level */
+    if (p->st.min_filter == VSMP_FILTER_ANISOTROPIC && axes >= 2 && lx <= FLT_MAX &&
+        ly <= FLT_MAX) {
         float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
         unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
         float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)maxa;
@@ -636,6 +647,15 @@ static void grad_lod(const vsmp_plan *p, lane *ln)
     lod_from_derivs(p, dx, dy, ln);
 }
 
+/* A NaN LOD (NaN derivatives, infinite coordinates whose differences are inf - inf, a NaN lod
+ * or bias operand, -inf + inf) is 0 from there on, the LOD op's G included: the float-to-integer
+ * rule of D3D and of Intel's fixed-point conversions, NaN -> 0 [vsmp]. Infinite LODs stay:
+ * the clamps bound them. */
+static float lod_nan(float lambda)
+{
+    return lambda == lambda ? lambda : 0.0f;
+}
+
 typedef struct levels {
     unsigned l0, l1; /* relative to the view */
     float frac;      /* weight of l1 */
@@ -650,7 +670,7 @@ static levels select_levels(const vsmp_plan *p, float lambda, float *clamped)
     float lo = st->min_lod, hi = st->max_lod;
     if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
         lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
-    lv.magnify = !(lambda > 0.0f); /* NaN magnifies */
+    lv.magnify = !(lambda > 0.0f);
     if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
         lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
     float top = (float)(p->nlev - 1);
@@ -762,6 +782,7 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         x->lambda += p->st.lod_bias;
         if (p->lod == L_BIAS)
             x->lambda += clampf(x->bias, -16.0f, 16.0f);
+        x->lambda = lod_nan(x->lambda);
         x->lambda_raw = x->lambda;
     }
     for (unsigned l = 0; l < simd; l++) {
