@@ -297,7 +297,7 @@ job = {
         {"op": "sample_lz", "u": 0.875, "v": 0.5},    # x - 0.5 = 3: texel 3 = 4
         {"op": "sample_lz", "u": 0.0, "v": 0.5, "offset": [1]},  # taps -1, 0 (+1): 0 and 1 clamp
         {"op": "ld", "u": 3, "v": 0, "lod": 0},       # texel 3
-        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: 0
+        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: (0, 0, 0, 1)
         {"op": "resinfo", "lod": 0},
     ],
 }
@@ -311,7 +311,7 @@ with tempfile.TemporaryDirectory() as tmp:
         got = [l["rgba"] for l in out["lanes"]]
         check(got[0][0] == 1.5 and got[1][0] == 4.0, "bilinear weights: %r" % got[:2])
         check(got[2][0] == 0.5, "immediate offset then clamp: %r" % got[2])
-        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 0], "ld and its bound: %r" % got[3:5])
+        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 1], "ld and its bound: %r" % got[3:5])
         check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
     r = run(["sample", jp])
     check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
