@@ -229,7 +229,7 @@ static int make_machine(run *r, json_object *root)
     o.hw_unorm_formats = ju && json_object_get_boolean(ju);
     vsmp_diags d;
     vsmp_diags_init(&d);
-    vsmp_check_options co = {o.platform};
+    vsmp_check_options co = {.platform = o.platform};
     vsmp_status st = vsmp_module_check(r->mod, &co, &d);
     if (!st)
         st = vsmp_machine_create(r->mod, 0, &o, &r->m, &d);
@@ -518,7 +518,8 @@ static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *
 {
     run *r = user;
     char text[512];
-    vsmp_print_options po = {VSMP_DIALECT_12504};
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
     vsmp_inst_print(ev->inst, &r->mod->kernels[0], &po, text, sizeof(text));
     for (char *c = text; *c; c++) /* labels print on lines of their own */
         if (*c == '\n')
