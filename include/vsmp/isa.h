@@ -555,10 +555,20 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
                                      vsmp_module **out, vsmp_diags *diags);
 
 /** Options of the printer. */
+/** How a decoded 3D_SAMPLE's `.divS` is printed in the 12504 dialect (docs/TEXT.md): the binary
+ *  does not keep whether the text had it. */
+typedef enum vsmp_divs_print {
+    VSMP_DIVS_AS_READER = 0,   /**< `.divS` when the non-uniform bit is 0: the Gen code GenX_IR
+                                    compiles from the binary */
+    VSMP_DIVS_AS_COMPILER = 1, /**< never for a decoded binary, as IGC writes its text: the Gen
+                                    code GenX_IR compiles from the compiler's own `.visaasm` */
+} vsmp_divs_print;
+
 typedef struct vsmp_print_options {
     vsmp_dialect dialect;
+    uint8_t divs; /**< vsmp_divs_print */
     /** Zero (set by the _init function): room for later options. */
-    uint8_t reserved[16];
+    uint8_t reserved[15];
 } vsmp_print_options;
 /** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
  *  fields added later (from reserved) get their defaults too. */
