@@ -109,7 +109,9 @@ int main(int argc, char **argv)
         return 1;
     }
     unsigned insts = m->kernels[0].num_insts;
-    vsmp_write_options wo = {.drop_gen = true};
+    vsmp_write_options wo;
+    vsmp_write_options_init(&wo);
+    wo.drop_gen = true;
     size_t bn = 0;
     vsmp_module_write(m, &wo, NULL, 0, &bn, NULL);
     unsigned char *bin = malloc(bn);

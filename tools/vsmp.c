@@ -265,6 +265,8 @@ static const char usage_dis[] =
     "      --syntax 12504|head  dialect to print, and to parse a text input with (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
+    "      --divs reader|compiler  .divS of decoded sampler messages: the Gen code GenX_IR\n"
+    "                           compiles from the binary (default), or from IGC's own text\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
@@ -304,7 +306,16 @@ static const char usage_main[] =
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
 
-enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_ERRLIMIT, OPT_MAXMEM };
+enum {
+    OPT_SYNTAX = 256,
+    OPT_ISAVER,
+    OPT_PAIRED,
+    OPT_INFMT,
+    OPT_DROPGEN,
+    OPT_ERRLIMIT,
+    OPT_MAXMEM,
+    OPT_DIVS
+};
 
 /* Diagnostics of each severity printed by default (--error-limit). */
 #define DEFAULT_ERROR_LIMIT 20
@@ -314,6 +325,7 @@ static const struct option long_opts[] = {
     {"platform", required_argument, 0, 'p'},
     {"warnings-as-errors", no_argument, 0, 'W'},
     {"syntax", required_argument, 0, OPT_SYNTAX},
+    {"divs", required_argument, 0, OPT_DIVS},
     {"isa-version", required_argument, 0, OPT_ISAVER},
     {"paired-surface", no_argument, 0, OPT_PAIRED},
     {"input-format", required_argument, 0, OPT_INFMT},
@@ -331,6 +343,7 @@ typedef struct cli {
     int werror;
     unsigned isa_major, isa_minor;
     int drop_gen;
+    int divs_compiler;
     const char *in_path;
     int json;
     unsigned error_limit;
@@ -412,6 +425,13 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         case OPT_DROPGEN:
             c->drop_gen = 1;
+            break;
+        case OPT_DIVS:
+            if (strcmp(optarg, "reader") && strcmp(optarg, "compiler")) {
+                fprintf(stderr, "vsmp: --divs takes reader or compiler\n");
+                return EXIT_USAGE;
+            }
+            c->divs_compiler = !strcmp(optarg, "compiler");
             break;
         case OPT_ERRLIMIT: {
             const char *e;
@@ -501,7 +521,10 @@ static int cmd_dis(int argc, char **argv)
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_print_options po = {.dialect = c.co.dialect};
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
+    po.dialect = c.co.dialect;
+    po.divs = c.divs_compiler ? VSMP_DIVS_AS_COMPILER : VSMP_DIVS_AS_READER;
     size_t need = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *buf = malloc(need + 1);
     if (!buf) {

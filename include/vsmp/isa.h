@@ -364,8 +364,10 @@ typedef struct vsmp_isa_version {
  * Decode one instruction at @p src.
  * @param base_offset file offset of src[0], recorded in inst->offset.
  * @param consumed set to the instruction's length on success.
- * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for an opcode vsmp does not model;
- *         VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a bad exec mask).
+ * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for a value that is no opcode of
+ *         the instruction table (reserved values), VA / VA_SKL_PLUS, or an unknown SVM/LSC
+ *         sub-operation; VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a
+ *         bad exec mask, a vector-operand tag with an unknown class).
  *         @p inst and @p consumed are untouched on failure.
  */
 VSMP_API vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size,
@@ -553,10 +555,20 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
                                      vsmp_module **out, vsmp_diags *diags);
 
 /** Options of the printer. */
+/** How a decoded 3D_SAMPLE's `.divS` is printed in the 12504 dialect (docs/TEXT.md): the binary
+ *  does not keep whether the text had it. */
+typedef enum vsmp_divs_print {
+    VSMP_DIVS_AS_READER = 0,   /**< `.divS` when the non-uniform bit is 0: the Gen code GenX_IR
+                                    compiles from the binary */
+    VSMP_DIVS_AS_COMPILER = 1, /**< never for a decoded binary, as IGC writes its text: the Gen
+                                    code GenX_IR compiles from the compiler's own `.visaasm` */
+} vsmp_divs_print;
+
 typedef struct vsmp_print_options {
     vsmp_dialect dialect;
+    uint8_t divs; /**< vsmp_divs_print */
     /** Zero (set by the _init function): room for later options. */
-    uint8_t reserved[16];
+    uint8_t reserved[15];
 } vsmp_print_options;
 /** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
  *  fields added later (from reserved) get their defaults too. */

@@ -393,7 +393,10 @@ static bool print_divs(const pctx *c, const vsmp_inst *in)
         return true;
     if (in->divs_text == VSMP_DIVS_ABSENT)
         return false;
-    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform */
+    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform; the
+     * compiler's own text never has it */
+    if (c->opt->divs == VSMP_DIVS_AS_COMPILER)
+        return false;
     return !(in->flags & VSMP_OPF_NONUNIFORM);
 }
 
