@@ -851,7 +851,7 @@ static void refused(const char *body, vsmp_platform plat, const char *rule, cons
     if (g.mod) {
         vsmp_diags vd;
         vsmp_diags_init(&vd);
-        vsmp_check_options co = {plat};
+        vsmp_check_options co = {.platform = plat};
         CHECK(vsmp_module_check(g.mod, &co, &vd) == VSMP_ERR_INVALID, "%s: validator", what);
         bool vf = false;
         for (size_t i = 0; i < vd.count; i++)

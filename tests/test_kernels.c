@@ -27,7 +27,9 @@ static int has_suffix(const char *s, const char *suf)
 /* Serialise without Gen binaries; NULL on failure. */
 static unsigned char *write_nogen(const vsmp_module *m, size_t *size)
 {
-    vsmp_write_options wo = {0, 0, false, true};
+    vsmp_write_options wo;
+    vsmp_write_options_init(&wo);
+    wo.drop_gen = true;
     size_t w = 0;
     vsmp_module_write(m, &wo, NULL, 0, &w, NULL);
     unsigned char *o = malloc(w ? w : 1);
@@ -137,7 +139,9 @@ static void check_binary(const char *path)
         check_text(path, m);
         vsmp_diags cd;
         vsmp_diags_init(&cd);
-        vsmp_check_options co = {cur_platform};
+        vsmp_check_options co;
+        vsmp_check_options_init(&co);
+        co.platform = cur_platform;
         st = vsmp_module_check(m, &co, &cd);
         CHECK(st == VSMP_OK && cd.errors == 0, "%s: %zu validator errors on compiler output: %s",
               path, cd.errors, cd.count ? cd.items[0].message : "");

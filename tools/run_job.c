@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job_json.h"
 #include "run_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -229,7 +230,7 @@ static int make_machine(run *r, json_object *root)
     o.hw_unorm_formats = ju && json_object_get_boolean(ju);
     vsmp_diags d;
     vsmp_diags_init(&d);
-    vsmp_check_options co = {o.platform};
+    vsmp_check_options co = {.platform = o.platform};
     vsmp_status st = vsmp_module_check(r->mod, &co, &d);
     if (!st)
         st = vsmp_machine_create(r->mod, 0, &o, &r->m, &d);
@@ -518,7 +519,8 @@ static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *
 {
     run *r = user;
     char text[512];
-    vsmp_print_options po = {VSMP_DIALECT_12504};
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
     vsmp_inst_print(ev->inst, &r->mod->kernels[0], &po, text, sizeof(text));
     for (char *c = text; *c; c++) /* labels print on lines of their own */
         if (*c == '\n')
@@ -578,6 +580,43 @@ static int run_threads(run *r, json_object *root)
     return 0;
 }
 
+/* Every key of the description and of its entries is one this reader knows (a misspelt key is
+ * named with the closest known one, as `vsmp sample` does). */
+static int check_keys(run *r, json_object *root)
+{
+    static const char *const top[] = {
+        "kernel",   "platform", "simd",    "dispatch_mask", "hw_unorm_formats",
+        "surfaces", "samplers", "payload", "vars",          "threads",
+        "print",    "save",     NULL};
+    static const char *const pay[] = {"offset", "type", "values", NULL};
+    static const char *const prt[] = {"var", "type", "offset", "count", "hex", NULL};
+    static const char *const sav[] = {"surface", "png", "raw", NULL};
+    static const struct {
+        const char *key;
+        const char *const *keys;
+    } lists[] = {{"payload", pay}, {"print", prt}, {"save", sav}};
+    jerr e = {{0}};
+    if (jcheck_object(root, "", top, &e))
+        return fail(r, "%s", e.msg);
+    for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
+        json_object *a = field(root, lists[l].key);
+        if (!a)
+            continue;
+        if (!json_object_is_type(a, json_type_array))
+            return fail(r, "%s: expected an array", lists[l].key);
+        for (size_t i = 0; i < json_object_array_length(a); i++) {
+            json_object *v = json_object_array_get_idx(a, i);
+            char path[64];
+            snprintf(path, sizeof(path), "%s[%zu]", lists[l].key, i);
+            if (json_object_is_type(v, json_type_string) && lists[l].keys == prt)
+                continue; /* print: a bare variable name */
+            if (jcheck_object(v, path, lists[l].keys, &e))
+                return fail(r, "%s", e.msg);
+        }
+    }
+    return 0;
+}
+
 int vsmp_run_job(const char *path, const char *text, size_t size, const char *kernel, bool trace,
                  FILE *out, FILE *err)
 {
@@ -599,8 +638,8 @@ int vsmp_run_job(const char *path, const char *text, size_t size, const char *ke
         fail(&r, "invalid JSON (the run description is one object)");
         goto done;
     }
-    if (load_kernel(&r, root, kernel) || make_machine(&r, root) || bind_all(&r, root) ||
-        set_payload(&r, root))
+    if (check_keys(&r, root) || load_kernel(&r, root, kernel) || make_machine(&r, root) ||
+        bind_all(&r, root) || set_payload(&r, root))
         goto done;
     if (run_threads(&r, root) || save_all(&r, root))
         goto done;

@@ -364,8 +364,10 @@ typedef struct vsmp_isa_version {
  * Decode one instruction at @p src.
  * @param base_offset file offset of src[0], recorded in inst->offset.
  * @param consumed set to the instruction's length on success.
- * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for an opcode vsmp does not model;
- *         VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a bad exec mask).
+ * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for a value that is no opcode of
+ *         the instruction table (reserved values), VA / VA_SKL_PLUS, or an unknown SVM/LSC
+ *         sub-operation; VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a
+ *         bad exec mask, a vector-operand tag with an unknown class).
  *         @p inst and @p consumed are untouched on failure.
  */
 VSMP_API vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size,
@@ -496,7 +498,12 @@ VSMP_API void vsmp_module_free(vsmp_module *m);
 /** Options for reading a binary. */
 typedef struct vsmp_read_options {
     bool paired_surface; /**< read HEAD's layout (paired surface after Dst when version >= 3.8) */
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_read_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_read_options_init(vsmp_read_options *o);
 
 /**
  * Read a `.isa` file. Every problem is reported in @p diags with its byte offset.
@@ -512,7 +519,12 @@ typedef struct vsmp_write_options {
     uint8_t major, minor; /**< 0.0 = 4.1 (what GenX_IR 12504 writes) */
     bool paired_surface;  /**< write HEAD's paired-surface layout (needs version >= 3.8) */
     bool drop_gen;        /**< leave out the embedded Gen binaries */
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_write_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_write_options_init(vsmp_write_options *o);
 
 /**
  * Serialise a module. Call with dst NULL to learn the size.
@@ -543,9 +555,24 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
                                      vsmp_module **out, vsmp_diags *diags);
 
 /** Options of the printer. */
+/** How a decoded 3D_SAMPLE's `.divS` is printed in the 12504 dialect (docs/TEXT.md): the binary
+ *  does not keep whether the text had it. */
+typedef enum vsmp_divs_print {
+    VSMP_DIVS_AS_READER = 0,   /**< `.divS` when the non-uniform bit is 0: the Gen code GenX_IR
+                                    compiles from the binary */
+    VSMP_DIVS_AS_COMPILER = 1, /**< never for a decoded binary, as IGC writes its text: the Gen
+                                    code GenX_IR compiles from the compiler's own `.visaasm` */
+} vsmp_divs_print;
+
 typedef struct vsmp_print_options {
     vsmp_dialect dialect;
+    uint8_t divs; /**< vsmp_divs_print */
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[15];
 } vsmp_print_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_print_options_init(vsmp_print_options *o);
 
 /**
  * Print a module as `.visaasm` text, snprintf-style.
@@ -593,7 +620,12 @@ VSMP_API unsigned vsmp_platform_code(vsmp_platform p);
 /** Validator options. */
 typedef struct vsmp_check_options {
     vsmp_platform platform;
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_check_options;
+/** Fill @p o with the defaults (platform TGLLP, every other field zero). Call it before setting
+ *  fields, so that fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_check_options_init(vsmp_check_options *o);
 
 /**
  * Check every rule of the seed pages (and the inputs known to crash or hang GenX_IR) on every

@@ -131,7 +131,7 @@ const vsmp_opcode_info *vsmp_subop_row_at(size_t i);
 const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnemonic);
 
 /* Text names of instruction sub-fields (opcodes.c); NULL marks a value with no name. */
-#define VSMP_NUM_ATOMIC_NAMES 19
+#define VSMP_NUM_ATOMIC_NAMES 21 /* ATOMIC_ADD 0x00 .. ATOMIC_FSUB 0x14; 0x0d..0x0f unused */
 extern const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES];
 extern const char *const vsmp_relop_names[8];
 extern const char *const vsmp_block_num_names[4];

@@ -66,7 +66,7 @@ const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic)
     if (!mnemonic)
         return NULL;
     for (size_t i = 0; i < NOPC; i++)
-        if (!strcmp(opc_rows[i].mnemonic, mnemonic))
+        if (opc_rows[i].mnemonic[0] == mnemonic[0] && !strcmp(opc_rows[i].mnemonic, mnemonic))
             return &opc_rows[i];
     return NULL;
 }
@@ -74,7 +74,8 @@ const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic)
 const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnemonic)
 {
     for (size_t i = 0; i < NSUB; i++)
-        if (sub_rows[i].opcode == opcode && !strcmp(sub_rows[i].mnemonic, mnemonic))
+        if (sub_rows[i].opcode == opcode && sub_rows[i].mnemonic[0] == mnemonic[0] &&
+            !strcmp(sub_rows[i].mnemonic, mnemonic))
             return &sub_rows[i];
     return NULL;
 }
@@ -112,8 +113,8 @@ const vsmp_opcode_info *vsmp_subop_row_at(size_t i)
  * the parser ---- */
 
 const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES] = {
-    "add", "sub",  "inc",  "dec",    "min",  "max",  "xchg",   "cmpxchg", "and", "or",
-    "xor", "imin", "imax", "predec", "fmax", "fmin", "fcmpwr", "fadd",    "fsub"};
+    "add",     "sub",     "inc", "dec", "min", "max",  "xchg", "cmpxchg", "and",  "or",  "xor",
+    "minsint", "maxsint", NULL,  NULL,  NULL,  "fmax", "fmin", "fcmpwr",  "fadd", "fsub"};
 const char *const vsmp_relop_names[8] = {"eq", "ne", "gt", "ge", "lt", "le", NULL, NULL};
 const char *const vsmp_block_num_names[4] = {"1", "2", "4", "8"};
 const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};

@@ -40,6 +40,7 @@ typedef struct parser {
     bool seen_version;
     bool has_target;
     bool nomem;
+    unsigned depth; /* nesting of the integer expression being parsed */
 } parser;
 
 #define syms_find           vsmp_tp_syms_find

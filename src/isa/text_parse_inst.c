@@ -310,8 +310,10 @@ static bool parse_flow(parser *p, vsmp_inst *in, const char *name, const tok *mn
         }
         p->at++;
         bool str = t->kind == TK_STRING;
-        return add_string(p, str ? t->s + 1 : t->s, str ? t->len - 2 : t->len, &idx) &&
-               add_value(p, in, idx, 2) && add_vec(p, in, true);
+        size_t n = str ? t->len - 2 : t->len;
+        idx = 0; /* GenX_IR's addStringPool gives an empty name index 0 */
+        return (!n || add_string(p, str ? t->s + 1 : t->s, n, &idx)) && add_value(p, in, idx, 2) &&
+               add_vec(p, in, true);
     }
     case VSMP_OPC_SWITCHJMP: {
         if (!parse_exec(p, in) || !add_value(p, in, 0, 1) || !add_vec(p, in, false) ||
@@ -850,7 +852,8 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
             return false;
         }
         p->at++;
-        return add_string(p, t->s + 1, t->len - 2, &idx) &&
+        idx = 0; /* an empty name is index 0, as in GenX_IR's addStringPool */
+        return (t->len == 2 || add_string(p, t->s + 1, t->len - 2, &idx)) &&
                add_value(p, in, idx, vsmp_ver(p->m->major, p->m->minor) >= 304 ? 4 : 2);
     }
     case VSMP_OPC_LOC: {
@@ -972,15 +975,27 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
     }
 }
 
+static bool parse_in(parser *p, const tok *first, vsmp_inst *in);
+
 bool parse_instruction(parser *p)
 {
     const tok *first = cur(p);
-    vsmp_inst in;
-    memset(&in, 0, sizeof(in));
-    in.offset = -1;
-    in.line = first->line;
-    in.column = first->col;
-    if (!parse_pred(p, &in))
+    /* parsed in place: the slot is given back when the line fails */
+    vsmp_inst *in = vsmp_routine_add_inst(p->k);
+    if (!in)
+        return !(p->nomem = true);
+    if (!parse_in(p, first, in)) {
+        p->k->num_insts--;
+        return false;
+    }
+    return true;
+}
+
+static bool parse_in(parser *p, const tok *first, vsmp_inst *in)
+{
+    in->line = first->line;
+    in->column = first->col;
+    if (!parse_pred(p, in))
         return false;
     const tok *mn;
     if (!expect_ident(p, "an instruction", &mn))
@@ -992,13 +1007,13 @@ bool parse_instruction(parser *p)
     const vsmp_op_info *o = vsmp_op_by_mnemonic(name);
     if (o && op_in_dialect(p, o)) {
         if (o->opcode == VSMP_OPC_3D_INFO) {
-            if (in.pred) {
+            if (in->pred) {
                 PERR(p, first, "syntax", "%s takes no predicate", name);
                 return false;
             }
-            ok = parse_info(p, &in, o);
+            ok = parse_info(p, in, o);
         } else {
-            ok = parse_sampler_inst(p, &in, o);
+            ok = parse_sampler_inst(p, in, o);
         }
     } else if (o) {
         PERR(p, mn, "dialect",
@@ -1007,16 +1022,16 @@ bool parse_instruction(parser *p)
              name);
         return false;
     } else if (strcmp(name, "sample_unorm") == 0) {
-        if (in.pred) {
+        if (in->pred) {
             PERR(p, first, "syntax", "sample_unorm takes no predicate");
             return false;
         }
-        ok = parse_unorm(p, &in);
+        ok = parse_unorm(p, in);
     } else if (strcmp(name, "ret") == 0) {
-        in.opcode = VSMP_OPC_RET;
-        ok = parse_exec(p, &in);
+        in->opcode = VSMP_OPC_RET;
+        ok = parse_exec(p, in);
     } else {
-        ok = parse_generic(p, &in, name, mn, first);
+        ok = parse_generic(p, in, name, mn, first);
     }
     if (!ok)
         return false;
@@ -1026,9 +1041,5 @@ bool parse_instruction(parser *p)
              tok_desc(cur(p), b, sizeof(b)));
         return false;
     }
-    vsmp_inst *slot = vsmp_routine_add_inst(p->k);
-    if (!slot)
-        return !(p->nomem = true);
-    *slot = in;
     return true;
 }

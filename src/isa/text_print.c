@@ -42,8 +42,57 @@ enum { N_VAR, N_ADDR, N_PRED, N_SMP, N_SURF, N_LABEL, N_KINDS };
 typedef struct names {
     char **n[N_KINDS];
     uint32_t count[N_KINDS];
+    const char **set; /* every name handed out, open addressing (power-of-two size) */
+    uint32_t set_cap, set_used;
     bool nomem;
 } names;
+
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
+
+static bool name_taken(const names *nm, const char *s)
+{
+    if (!nm->set_cap)
+        return false;
+    for (uint32_t i = name_hash(s) & (nm->set_cap - 1);; i = (i + 1) & (nm->set_cap - 1)) {
+        if (!nm->set[i])
+            return false;
+        if (strcmp(nm->set[i], s) == 0)
+            return true;
+    }
+}
+
+static bool name_insert(names *nm, const char *s)
+{
+    if ((nm->set_used + 1) * 2 > nm->set_cap) {
+        uint32_t nc = nm->set_cap ? nm->set_cap * 2 : 256;
+        const char **ns = calloc(nc, sizeof(*ns));
+        if (!ns)
+            return false;
+        for (uint32_t i = 0; i < nm->set_cap; i++) {
+            if (!nm->set[i])
+                continue;
+            uint32_t j = name_hash(nm->set[i]) & (nc - 1);
+            while (ns[j])
+                j = (j + 1) & (nc - 1);
+            ns[j] = nm->set[i];
+        }
+        free(nm->set);
+        nm->set = ns;
+        nm->set_cap = nc;
+    }
+    uint32_t j = name_hash(s) & (nm->set_cap - 1);
+    while (nm->set[j])
+        j = (j + 1) & (nm->set_cap - 1);
+    nm->set[j] = s;
+    nm->set_used++;
+    return true;
+}
 
 static bool ident_ok(const char *s)
 {
@@ -80,7 +129,9 @@ static bool ident_ok(const char *s)
     for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
         if (strcmp(s, reserved[i]) == 0)
             return false;
-    if (vsmp_op_by_mnemonic(s) || vsmp_emask_from_name(s) >= 0)
+    if ((s[0] == 'M' || s[0] == 'N') && vsmp_emask_from_name(s) >= 0)
+        return false;
+    if (s[0] >= 'a' && s[0] <= 'z' && (vsmp_op_by_mnemonic(s) || vsmp_opcode_by_mnemonic(s)))
         return false;
     if (s[0] == 'V' && s[1] >= '0' && s[1] <= '9') { /* V0..V20 are pre-defined aliases */
         char *end;
@@ -91,17 +142,8 @@ static bool ident_ok(const char *s)
     return true;
 }
 
-static bool name_taken(const names *nm, const char *s)
-{
-    for (int k = 0; k < N_KINDS; k++)
-        for (uint32_t i = 0; i < nm->count[k]; i++)
-            if (nm->n[k][i] && strcmp(nm->n[k][i], s) == 0)
-                return true;
-    return false;
-}
-
 /* Names of one kind: the string-pool name when it is a usable identifier and unique,
- * otherwise a synthesised one. Quadratic in the number of names; kernels here are small. */
+ * otherwise a synthesised one. */
 static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count,
                       const uint32_t *pool_idx, const char *prefix, uint32_t id_base)
 {
@@ -128,6 +170,10 @@ static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count
         }
         strcpy(nm->n[kind][i], s);
         nm->count[kind] = i + 1;
+        if (!name_insert(nm, nm->n[kind][i])) {
+            nm->nomem = true;
+            return;
+        }
     }
 }
 
@@ -138,6 +184,7 @@ static void names_free(names *nm)
             free(nm->n[k][i]);
         free(nm->n[k]);
     }
+    free(nm->set);
 }
 
 #define NAME_IDS(arr, cnt, field)                                                                  \
@@ -346,7 +393,10 @@ static bool print_divs(const pctx *c, const vsmp_inst *in)
         return true;
     if (in->divs_text == VSMP_DIVS_ABSENT)
         return false;
-    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform */
+    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform; the
+     * compiler's own text never has it */
+    if (c->opt->divs == VSMP_DIVS_AS_COMPILER)
+        return false;
     return !(in->flags & VSMP_OPF_NONUNIFORM);
 }
 
@@ -521,7 +571,10 @@ static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row
         put_pred(c, in->pred);
     unsigned count = in->num_opnds;
     if (in->opcode == VSMP_OPC_FMINMAX) {
-        put(c->b, "%s", g_value(c, &g) ? "max" : "min");
+        uint32_t mm = g_value(c, &g);
+        if (mm > 1)
+            c->why = "the min/max selector is neither 0 nor 1";
+        put(c->b, "%s", mm ? "max" : "min");
     } else {
         put(c->b, "%s", row->mnemonic);
     }
@@ -563,6 +616,8 @@ static void put_common(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row
                 c->why = "an address-of operand names an undeclared variable";
                 n = tmp;
             }
+            if (o->vec.vclass == VSMP_VEC_GENERAL && o->vec.region != 0x0121)
+                c->why = "an address-of operand has a region other than <0;1,0>";
             put(c->b, " %s&%s", mods[o->vec.mod & 7], n);
             if (off)
                 put(c->b, "[%u]", off);
@@ -581,6 +636,8 @@ static void put_flow(pctx *c, const vsmp_inst *in)
         const char *n = id < c->nm->count[N_LABEL] ? c->nm->n[N_LABEL][id] : "L?";
         if (id >= c->nm->count[N_LABEL])
             c->why = "the subroutine label is not declared";
+        else if (c->rt->labels[id].kind != 1)
+            c->why = "a subroutine names a label that is not a subroutine";
         put(c->b, ".function \"%s\"\n\n%s:", n, n);
         return;
     }
@@ -621,6 +678,20 @@ static void put_flow(pctx *c, const vsmp_inst *in)
     }
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
     put_pred(c, in->pred);
+    if (in->num_opnds && in->opnds[0].kind == VSMP_OPND_LABEL &&
+        in->opnds[0].value < c->rt->num_labels) {
+        unsigned kind = c->rt->labels[in->opnds[0].value].kind;
+        bool call = in->opcode == VSMP_OPC_CALL;
+        if (call ? kind != 1 && kind != 2 : kind != 0)
+            c->why = call ? "call names a label that is not a subroutine"
+                          : "a jump names a subroutine label";
+        if (call && kind == 2) {
+            put(c->b, "fccall");
+            g_exec(c, in);
+            g_rest(c, &g);
+            return;
+        }
+    }
     put(c->b, "%s", row->mnemonic);
     g_exec(c, in);
     g_rest(c, &g);
@@ -640,27 +711,36 @@ static void put_sync(pctx *c, const vsmp_inst *in)
             return;
         }
         put(c->b, "fence_%s", m & 0x20 ? "local" : "global");
-        if (m) {
+        if (m & ~0x20u) {
             put(c->b, ".");
             static const char *const bits[] = {"E", "I", "S", "C", "R", "", "L1"};
             for (unsigned i = 0; i < 7; i++)
                 if (m >> i & 1)
                     put(c->b, "%s", bits[i]);
         }
-        if (m & 0x10000)
+        if (m & 0x80)
             c->why = "unexpected fence bits";
         return;
     }
-    case VSMP_OPC_SBARRIER:
-        put(c->b, "sbarrier.%s", g_value(c, &g) ? "signal" : "wait");
+    case VSMP_OPC_SBARRIER: {
+        uint32_t m = g_value(c, &g);
+        if (m > 1)
+            c->why = "the split-barrier mode is neither 0 nor 1";
+        put(c->b, "sbarrier.%s", m ? "signal" : "wait");
         return;
+    }
     case VSMP_OPC_NBARRIER: {
         uint32_t mode = g_value(c, &g);
+        if (mode > 1)
+            c->why = "the named-barrier mode is neither 0 nor 1";
         put(c->b, "nbarrier.%s", mode & 1 ? "signal" : "wait");
         put_opnd(c, g_next(c, &g));
         const vsmp_opnd *cnt = g_next(c, &g);
         if (mode & 1)
             put_opnd(c, cnt);
+        else if (cnt->vec.vclass != VSMP_VEC_IMMEDIATE || cnt->vec.imm ||
+                 cnt->vec.imm_type != VSMP_TYPE_UB || cnt->vec.mod)
+            c->why = "a named-barrier wait carries a thread count";
         return;
     }
     default:
@@ -670,9 +750,35 @@ static void put_sync(pctx *c, const vsmp_inst *in)
     }
 }
 
+/* vsmp's generic form (docs/TEXT.md): mnemonic[.SUBOP] [(mask, size)] operands in layout order,
+ * values as integers; for the instructions with no GenX_IR text form vsmp implements. */
+static void put_generic_form(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    const char *l = row->layout;
+    const vsmp_opcode_info *sub = NULL;
+    if (in->opcode == VSMP_OPC_3D_RT_WRITE)
+        l = "EP+";
+    if (l[0] == 'S') {
+        sub = vsmp_subop_info_get(in->opcode, in->subop);
+        l = sub ? sub->layout : "";
+    }
+    c->why = "this instruction is printed in vsmp's generic form (GenX_IR cannot read it)";
+    if (strchr(l, 'P'))
+        put_pred(c, in->pred);
+    put(c->b, "%s", row->mnemonic);
+    if (row->layout[0] == 'S')
+        put(c->b, ".%u", in->subop);
+    if (strchr(l, 'E'))
+        g_exec(c, in);
+    gcur g = {in, 0};
+    g_rest(c, &g);
+}
+
 static void put_atomic_op(pctx *c, uint32_t v)
 {
-    const char *n = (v & 0x1f) < VSMP_NUM_ATOMIC_NAMES ? vsmp_atomic_names[v & 0x1f] : "?";
+    const char *n = (v & 0x1f) < VSMP_NUM_ATOMIC_NAMES ? vsmp_atomic_names[v & 0x1f] : NULL;
+    if (!n)
+        n = "?";
     if (*n == '?')
         c->why = "unknown atomic operation";
     put(c->b, ".%s", n);
@@ -687,6 +793,11 @@ static void put_atomic_op(pctx *c, uint32_t v)
 static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
     gcur g = {in, 0};
+    if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
+        in->opcode == VSMP_OPC_3D_RT_WRITE) {
+        put_generic_form(c, in, row);
+        return;
+    }
     switch (in->opcode) {
     case VSMP_OPC_GATHER4_SCALED:
     case VSMP_OPC_SCATTER4_SCALED:
@@ -754,8 +865,13 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
     case VSMP_OPC_OWORD_LD_UNALIGNED: {
         static const unsigned owords[8] = {1, 2, 4, 8, 16, 0, 0, 0};
         uint32_t size = g_value(c, &g);
-        if (in->opcode != VSMP_OPC_OWORD_ST && (g_value(c, &g) & 1))
-            put(c->b, ".mod");
+        if (in->opcode != VSMP_OPC_OWORD_ST) {
+            uint32_t mod = g_value(c, &g);
+            if (mod & 1)
+                put(c->b, ".mod");
+            if (mod > 1)
+                c->why = "the oword modifier has bits other than bit 0";
+        }
         if ((size & 7) > 4 || size >> 3)
             c->why = "the oword count has no text form";
         put(c->b, " (%u)", owords[size & 7]);
@@ -773,6 +889,8 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         uint32_t ne = g_value(c, &g);
         if (mod & 1)
             put(c->b, ".mod");
+        if (mod > 1 || es > 3 || ne >> 8)
+            c->why = "the gather/scatter fields have bits no text names";
         put(c->b, ".%u (%s, %s)", esz[es & 3], emask_names[(ne >> 4) & 15], sizes[ne & 3]);
         if ((es & 3) == 3 || (ne & 3) == 3)
             c->why = "the element size or count has no text form";
@@ -781,9 +899,7 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         return;
     }
     default:
-        c->why = "this data-port message is printed in vsmp's generic form";
-        g_exec(c, in);
-        g_rest(c, &g);
+        c->why = "this data-port message has no text form";
         return;
     }
 }
@@ -852,6 +968,8 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     switch (in->opcode) {
     case VSMP_OPC_RAW_SEND: {
         uint32_t mod = g_value(c, &g);
+        if (mod > 1)
+            c->why = "the raw_send modifier is neither 0 nor 1";
         put_pred(c, in->pred);
         put(c->b, "%s", mod == 1 ? "raw_sendc" : "raw_send");
         g_exec(c, in);
@@ -905,12 +1023,7 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
         put(c->b, "LOC %u", g_value(c, &g));
         return;
     default:
-        c->why = "this instruction is printed in vsmp's generic form";
-        put_pred(c, in->pred);
-        put(c->b, "%s", row->mnemonic);
-        if (strchr(row->layout, 'E'))
-            g_exec(c, in);
-        g_rest(c, &g);
+        put_generic_form(c, in, row);
         return;
     }
 }
@@ -973,25 +1086,24 @@ static bool lsc_has_chmask(unsigned sub)
 static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
 {
     const vsmp_opnd *o = in->opnds;
+    if (in->opcode != VSMP_OPC_LSC_FENCE &&
+        (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
+         in->opcode != VSMP_OPC_LSC_UNTYPED)) {
+        /* block2d, strided and typed forms */
+        put_generic_form(c, in, vsmp_opcode_info_get(in->opcode));
+        return;
+    }
     put_pred(c, in->pred);
     if (in->opcode == VSMP_OPC_LSC_FENCE) {
         if (in->num_opnds != 3) {
             c->why = "lsc_fence needs three fields";
             return;
         }
+        if (in->pred || in->exec_code || in->emask != 8)
+            c->why = "lsc_fence's text has no exec size, mask or predicate (it is (M1_NM, 1))";
         put(c->b, "lsc_fence.%s%s%s", LSC_NAME(vsmp_lsc_sfid_names, o[0].value),
             LSC_DOT(vsmp_lsc_fence_op_names, o[1].value),
             LSC_DOT(vsmp_lsc_scope_names, o[2].value));
-        return;
-    }
-    if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
-        in->opcode != VSMP_OPC_LSC_UNTYPED) {
-        /* block2d, strided and typed forms: vsmp's generic form */
-        c->why = "this LSC form is printed in vsmp's generic form";
-        put(c->b, "%s", sub ? sub->mnemonic : "lsc_?");
-        g_exec(c, in);
-        gcur g = {in, 0};
-        g_rest(c, &g);
         return;
     }
     /* sfid l1 l3 atype scale off asize dsize order elems cmask surf dst src0 src1 src2 */
@@ -1002,6 +1114,27 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     g_exec(c, in);
     put(c->b, "  ");
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
+    bool quad = in->subop == VSMP_SOP_LSC_LOAD_QUAD || in->subop == VSMP_SOP_LSC_STORE_QUAD;
+    bool flat = o[3].value == 1 || o[3].value == 5;
+    if (o[9].value != o[10].value)
+        c->why = "the LSC vector size and channel mask differ (GenX_IR writes one value twice)";
+    if (o[8].value != 1 && o[8].value != 2)
+        c->why = "the LSC data order is neither transposed nor not";
+    if (!o[4].value)
+        c->why = "an LSC address scale of 0 has no text form";
+    if (flat && (o[11].vec.vclass != VSMP_VEC_IMMEDIATE || o[11].vec.imm ||
+                 o[11].vec.imm_type != VSMP_TYPE_UD || o[11].vec.mod))
+        c->why = "a flat LSC address carries a surface";
+    if (o[11].vec.vclass == VSMP_VEC_IMMEDIATE &&
+        (o[11].vec.imm_type != VSMP_TYPE_UD || o[11].vec.mod))
+        c->why = "an LSC surface immediate that is not UD";
+    if (o[11].vec.vclass == VSMP_VEC_GENERAL && (o[11].vec.region != 0x0121 || o[11].vec.mod))
+        c->why = "an LSC surface variable with a region or modifier";
+    const vsmp_raw *rw[4] = {&o[12].raw, &o[13].raw, &o[14].raw, &o[15].raw};
+    if ((load && (rw[2]->var || rw[2]->offset || rw[3]->var || rw[3]->offset)) ||
+        (store && (rw[0]->var || rw[0]->offset || rw[3]->var || rw[3]->offset)))
+        c->why = "an LSC operand the text leaves out is not %null";
+    (void)quad;
     char data[32];
     snprintf(data, sizeof(data), ":%s", LSC_NAME(vsmp_lsc_dsize_names, o[7].value));
     size_t dl = strlen(data);
@@ -1343,9 +1476,10 @@ static void print_routine(sb *b, const vsmp_routine *r, const vsmp_print_options
         put_inst(&c, in);
         put(b, "\n");
         if (c.why) {
+            size_t kept = diags ? diags->count : 0;
             vsmp_diags_add(diags, VSMP_SEV_WARNING, "print", in->line, in->column, in->offset,
                            "instruction %u: %s", i, c.why);
-            if (diags && diags->count)
+            if (diags && diags->count > kept) /* kept, not past the limit */
                 diags->items[diags->count - 1].at_instruction = in->offset >= 0;
         }
         (void)mark;
