@@ -74,6 +74,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_FMINMAX:
     case VSMP_OPC_ADD3:
     case VSMP_OPC_SETP:
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
         return vsmp_x_plan_alu(m, x);
     case VSMP_OPC_GATHER4_SCALED:
     case VSMP_OPC_SCATTER4_SCALED:
