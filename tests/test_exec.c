@@ -1381,6 +1381,72 @@ static void test_img(const char *kernels)
     vsmp_diags_free(&d);
 }
 
+/* An exact binary16 of a value with at most 11 significant bits (inputs only). */
+static uint16_t half_of(double v)
+{
+    if (v == 0)
+        return 0;
+    uint16_t sign = v < 0 ? 0x8000 : 0;
+    v = fabs(v);
+    int e = 0;
+    while (v >= 2)
+        v /= 2, e++;
+    while (v < 1)
+        v *= 2, e--;
+    return (uint16_t)(sign | (uint16_t)((e + 15) << 10) | (uint16_t)((v - 1) * 1024));
+}
+
+/* IGC's half_k kernel (tests/kernels/tgllp/half_k_simd32.isa): x1 = buffer 1's half at 2 gid,
+ * x0 = buffer 0's half at 2 gid (gather_scaled of 2 bytes, the low halves picked by a <2;1,0>
+ * HF region), widened to float and added; the float goes to buffer 1 at 4 gid (all gathers come
+ * first). a[g] = g + 0.5, b[g] = -2g: out[g] = 0.5 - g, exact. 32 lanes, local size 32. */
+static void test_half(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/half_k_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "half_k decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "half_k plans");
+    vsmp_surface *a = buffer64(), *b = buffer64();
+    if (m && a && b) {
+        uint16_t *ha = vsmp_surface_get_desc(a)->data, *hb = vsmp_surface_get_desc(b)->data;
+        for (int g = 0; g < 32; g++)
+            ha[g] = half_of(g + 0.5), hb[g] = half_of(-2.0 * g);
+        vsmp_machine_bind_surface(m, 0, a);
+        vsmp_machine_bind_surface(m, 1, b);
+        uint8_t p[300];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[288] = 32, p[292] = 1, p[296] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "half_k", stderr);
+        CHECK(st == VSMP_OK, "half_k runs");
+        const float *o = vsmp_surface_get_desc(b)->data;
+        bool ok = true;
+        for (int g = 0; g < 32; g++)
+            ok &= o[g] == 0.5f - (float)g;
+        CHECK(ok, "half_k: out[g] = 0.5 - g (out[3] = %g)", o[3]);
+    }
+    vsmp_surface_free(a);
+    vsmp_surface_free(b);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
 int main(int argc, char **argv)
 {
     vsmp_surface *s = grid(8, 4, 1);
@@ -1409,7 +1475,7 @@ int main(int argc, char **argv)
     test_unbound();
     if (argc > 1)
         test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]),
-            test_img(argv[1]);
+            test_img(argv[1]), test_half(argv[1]);
     vsmp_surface_free(s);
     return t_finish();
 }

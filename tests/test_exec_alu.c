@@ -620,6 +620,38 @@ static void test_jmp(void)
     vsmp_module_free(p.mod);
 }
 
+/* addc (2): A = {0xffffffff, 5} + B = {2, 7} -> C = {1, 12}, carries U = {1, 0}; subb (2) into
+ * C(0,2) and U[2..3]: {3, 10} - {5, 4} -> {0xfffffffe, 6}, borrows {1, 0}. */
+static void test_carry(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ac[4] = {dst(C, 1, 0), dst(U, 1, 0), src(A, 0, 0, 2, 2, 1, 0),
+                       src(B, 0, 0, 2, 2, 1, 0)};
+    add(&p, VSMP_OPC_ADDC, 2, 0, 0, 4, ac);
+    vsmp_opnd sb[4] = {dst(C, 1, 0), dst(U, 1, 0), src(A, 0, 2, 2, 2, 1, 0),
+                       src(B, 0, 2, 2, 2, 1, 0)};
+    sb[0].vec.col = 2, sb[1].vec.col = 2;
+    add(&p, VSMP_OPC_SUBB, 2, 0, 0, 4, sb);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        uint32_t a[4] = {0xffffffffu, 5, 3, 10}, b[4] = {2, 7, 5, 4};
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "carry run");
+        uint32_t c[4];
+        uint8_t u[4];
+        get(m, C, c, sizeof(c));
+        get(m, U, u, sizeof(u));
+        CHECK(c[0] == 1 && c[1] == 12 && u[0] == 1 && u[1] == 0, "addc: sums and carries");
+        CHECK(c[2] == 0xfffffffeu && c[3] == 6 && u[2] == 1 && u[3] == 0,
+              "subb: differences and borrows");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -632,5 +664,6 @@ int main(void)
     test_svm();
     test_setp_add3();
     test_jmp();
+    test_carry();
     return t_finish();
 }

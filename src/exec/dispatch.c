@@ -74,6 +74,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_FMINMAX:
     case VSMP_OPC_ADD3:
     case VSMP_OPC_SETP:
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
     /* math (launch tier) */
     case VSMP_OPC_DIV:
     case VSMP_OPC_MOD:

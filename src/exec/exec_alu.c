@@ -703,6 +703,41 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* addc / subb: dst = src0 + src1 (src0 - src1) in 32 bits, the second dst = the carry (the
+ * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md). */
+static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    bool sub = x->in->opcode == VSMP_OPC_SUBB;
+    uint32_t res[32], cb[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        uint64_t a, b;
+        if (!(en >> l & 1u))
+            continue;
+        if (!src_bits(m, &x->v[2], l, &a) || !src_bits(m, &x->v[3], l, &b))
+            return fault(m, x);
+        uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+        res[l] = sub ? ua - ub : ua + ub;
+        cb[l] = sub ? ua < ub : res[l] < ua;
+    }
+    for (unsigned d = 0; d < 2; d++) {
+        const xvec *dv = &x->v[d];
+        if (dv->cls == VSMP_VEC_GENERAL && dv->var == 0)
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            uint64_t at;
+            if (!(en >> l & 1u))
+                continue;
+            if (!elem_at(m, dv, l, true, &at))
+                return fault(m, x);
+            st_bits(m->arena + at, d ? cb[l] : res[l], vsmp_type_size(dv->type));
+        }
+    }
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
 /* setp: a scalar source gives lane i bit i of its value (every lane); a vector source gives
  * each enabled lane its element's bit 0 (SETP.md). */
 static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
@@ -855,6 +890,17 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
             return refuse(m, x, "movs moves to or from a surface or sampler variable");
         x->run = run_movs;
+        return VSMP_OK;
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
+        for (unsigned i = 0; i < x->nv; i++)
+            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
+                return refuse(m, x, "an operand of this class is not implemented");
+        if (x->nv != 4 || vsmp_type_size(x->v[0].type) != 4 || vsmp_type_size(x->v[2].type) != 4 ||
+            vsmp_type_size(x->v[3].type) != 4)
+            return refuse(m, x, "addc and subb take 32-bit operands");
+        x->run = run_carry;
         return VSMP_OK;
     case VSMP_OPC_SETP:
         if (d->cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
