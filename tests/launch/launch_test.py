@@ -144,6 +144,56 @@ def compare(name, exp, got_lines, tol):
     return res
 
 
+def negative_cases(vsmp, kdir):
+    """Launches that must be refused with a diagnostic naming the reason (exit 1)."""
+    def files(tmp, name):
+        for ext in ("visaasm", "cos"):
+            path = os.path.join(kdir, "%s.%s.gz" % (name, ext))
+            if not os.path.exists(path):
+                return False
+            with gzip.open(path, "rb") as src, open(os.path.join(tmp, "k." + ext), "wb") as d:
+                d.write(src.read())
+        return True
+
+    saxpy = [{"kind": "buffer", "type": "float", "count": 16},
+             {"kind": "buffer", "type": "float", "count": 16},
+             {"kind": "scalar", "type": "float", "value": 1}]
+    cases = [
+        ("buf_saxpy.tgllp.simd16", {"interface": "k.visaasm", "global": [16], "args": saxpy},
+         "not an IGC patch-token dump"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "args": [dict(saxpy[0], kind="image")] +
+                                    saxpy[1:]}, "is a buffer"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "local": [3], "args": saxpy},
+         "multiple of the local size"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "args": saxpy[:2]}, "takes 3"),
+        # lb_transpose has barriers; a 16x16 work-group is 16 SIMD16 threads
+        ("lb_transpose.tgllp.simd16",
+         {"global": [16, 16], "local": [16, 16],
+          "args": [{"kind": "buffer", "type": "float", "count": 256},
+                   {"kind": "buffer", "type": "float", "count": 256},
+                   {"kind": "scalar", "type": "int", "value": 16}]}, "barriers"),
+    ]
+    bad = 0
+    for name, d, want in cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            if not files(tmp, name):
+                print("FAIL refusal %s: kernel files missing" % name)
+                bad += 1
+                continue
+            desc = {"kernel": "k.visaasm", "interface": "k.cos", "platform": "TGLLP"}
+            desc.update(d)
+            jpath = os.path.join(tmp, "launch.json")
+            json.dump(desc, open(jpath, "w"))
+            p = subprocess.run([vsmp, "launch", jpath], capture_output=True, text=True,
+                               timeout=60)
+        if p.returncode != 1 or want not in p.stderr:
+            print("FAIL refusal %s (%s): exit %d: %s" % (name, want, p.returncode,
+                                                          p.stderr.strip()[-300:]))
+            bad += 1
+    print("launch_e2e: %d of %d refusals as expected" % (len(cases) - bad, len(cases)))
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
@@ -224,6 +274,8 @@ def main():
             cases.append((label, not bad, worst))
     print("launch_e2e: %d passed, %d failed, %d refused by the machine (instructions it does "
           "not implement)" % (passed, failed, unsupported))
+    if not o.filter:
+        failed += negative_cases(o.vsmp, kdir)
     if passed + failed == 0:
         print("launch_e2e: no kernel found")
         return 1
