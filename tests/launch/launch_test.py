@@ -43,6 +43,8 @@ TOLERANCE = {
     # what remains is float rounding: 4 ulp of values <= 1. Against real hardware this would
     # need about 2/255.
     "s2d_linear_norm": (4.8e-7, "float weights on both sides; float rounding"),
+    # the same through a sampler_t argument, unnormalized coordinates between texel centres
+    "s2d_linear_pix": (4.8e-7, "float weights on both sides; float rounding"),
     # the average of 9 converted UNORM8 texels: conversion ulps and the summation order (pocl
     # may vectorise and contract) move the last bits: 4 ulp of values <= 1
     "f_box3": (4.8e-7, "UNORM8 conversion and summation order"),
@@ -83,6 +85,8 @@ def launch_args(exp, outputs):
         out = a["index"] in outputs
         if a["kind"] == "buffer":
             e = {"kind": "buffer", "type": a["type"], "data": a["data"]}
+        elif a["kind"] == "sampler":
+            e = {"kind": "sampler", "sampler": a["value"]}
         elif a["kind"] == "scalar":
             e = {"kind": "scalar", "type": a["type"], "value": a["value"]}
         elif a["kind"] == "image2d":
