@@ -228,7 +228,7 @@ int jval_str(json_object *v, const char *path, const char **out, jerr *e)
 
 int jval_enum(json_object *v, const char *path, const char *const *names, int n, int *out, jerr *e)
 {
-    const char *s;
+    const char *s = NULL;
     if (jval_str(v, path, &s, e))
         return -1;
     for (int i = 0; i < n; i++) {

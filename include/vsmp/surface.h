@@ -61,6 +61,8 @@ typedef struct vsmp_surface_desc {
      *  memory when vsmp owns it, the MCS plane, the residency map). 0 = no budget beyond
      *  VSMP_MAX_SURFACE_BYTES. Over it, creation fails with VSMP_ERR_NOMEM before allocating. */
     size_t max_memory;
+    /** Zero (set by vsmp_surface_desc_init): room for later fields. */
+    uint8_t reserved[16];
 } vsmp_surface_desc;
 
 typedef struct vsmp_surface vsmp_surface;

@@ -42,12 +42,45 @@ for cmd in ("asm", "dis", "check"):
     check(r.returncode == 0 and b"usage: vsmp " + cmd.encode() in r.stdout, "help " + cmd)
     r = run([cmd, "--no-such-option", src])
     check(r.returncode == 2, cmd + " unknown option -> 2")
+# strict command names and numeric options: a usage error (2) with a message, never a guess
+for args in (["help", "bogus"], ["help", "asm", "dis"], ["--version", "x"], ["bogus"]):
+    r = run(args)
+    check(r.returncode == 2 and r.stderr.startswith(b"vsmp: ") and not r.stdout,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["asm", src, "-o", ""])
+check(r.returncode == 2 and b"-o needs a file name" in r.stderr, "-o '' -> 2")
+# an option a command does not use is refused, not ignored
+for args in (["dis", "--drop-gen", isa], ["dis", "--isa-version", "3.6", isa],
+             ["asm", "-p", "TGLLP", src, "-o", os.devnull], ["check", "-p", "TGLLP", "-o", "x", isa],
+             ["sample", "-W", src], ["asm", "--format", "json", src, "-o", os.devnull]):
+    r = run(args)
+    check(r.returncode == 2 and b"vsmp: %s does not take -" % args[0].encode() in r.stderr,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["help"])
+check(r.returncode == 0 and b"Commands:" in r.stdout, "help alone prints the command list")
+# versions with a layout: 3.0 to 3.8 (VISA_ENCODING.md 4.2: 4.0 followed 3.8), 4.0, 4.1
+for v in ("3.99", "3.9", "4.1junk", "4.2", "2.9", "5.0", "4", "4.", ".1", "+4.1", "4.+1", " 4.1",
+          "4.1 ", "-3.6", "04294967299.1", "4.0x1", "3.6.1", ""):
+    r = run(["asm", "--isa-version", v, src, "-o", os.devnull])
+    check(r.returncode == 2 and b"--isa-version" in r.stderr and not r.stdout,
+          "--isa-version %r -> 2: %r" % (v, r.stderr[:100]))
 r = run(["asm", src])
 check(r.returncode == 2 and b"-o" in r.stderr, "asm without -o -> 2")
 r = run(["check", src])
 check(r.returncode == 2, "check without --platform -> 2")
 r = run(["check", "--platform", "NOPE", src])
 check(r.returncode == 2, "unknown platform -> 2")
+# a read error is reported with its reason, from a file and from stdin (it was ignored on
+# stdin: reading a directory parsed as an empty program)
+with tempfile.TemporaryDirectory() as tmp:
+    r = run(["dis", tmp])
+    check(r.returncode == 1 and b"cannot read %s: Is a directory" % tmp.encode() in r.stderr,
+          "a directory as input: %r" % r.stderr)
+    dfd = os.open(tmp, os.O_RDONLY)
+    r = subprocess.run([vsmp, "dis", "-"], stdin=dfd, capture_output=True, timeout=60)
+    os.close(dfd)
+    check(r.returncode == 1 and r.stderr == b"vsmp: cannot read <stdin>: Is a directory\n",
+          "a directory on stdin: %r" % r.stderr)
 r = run(["dis", "/no/such/file.isa"])
 check(r.returncode == 1 and b"cannot open" in r.stderr, "missing file -> 1")
 
@@ -74,6 +107,89 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and b"sample_b" in open(os.path.join(tmp, "t.visaasm"), "rb").read(),
           "dis -o")
 
+# output files: written to a temporary file and renamed, so a write error keeps the previous
+# file; the message carries the system's reason
+import resource as _res, signal as _sig, stat as _stat
+if os.path.exists("/dev/full"):
+    for args in (["asm", src, "-o", "/dev/full"], ["dis", isa, "-o", "/dev/full"]):
+        r = run(args)
+        check(r.returncode == 1 and b"cannot write /dev/full: No space left on device" in r.stderr,
+              "%s to /dev/full: %r" % (args[0], r.stderr))
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([vsmp, "asm", src, "-o", "-"], stdout=full, capture_output=False,
+                           stderr=subprocess.PIPE, timeout=60)
+    check(r.returncode == 1 and b"No space left on device" in r.stderr, "stdout on /dev/full")
+
+
+def small_fsize():  # writes past 100 bytes fail with EFBIG (SIGXFSZ ignored)
+    _sig.signal(_sig.SIGXFSZ, _sig.SIG_IGN)
+    _res.setrlimit(_res.RLIMIT_FSIZE, (100, 100))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for cmd, inp, name in (("asm", src, "o.isa"), ("dis", isa, "o.visaasm")):
+        out = os.path.join(tmp, name)
+        open(out, "wb").write(b"previous contents\n")
+        os.chmod(out, 0o640)
+        r = subprocess.run([vsmp, cmd, inp, "-o", out], capture_output=True, timeout=60,
+                           preexec_fn=small_fsize)
+        check(r.returncode == 1 and b"File too large" in r.stderr and
+              open(out, "rb").read() == b"previous contents\n",
+              "%s: a failed write keeps the previous file: %r" % (cmd, r.stderr))
+        check(sorted(os.listdir(tmp)) == sorted(n for n in ("o.isa", "o.visaasm")
+                                                if os.path.exists(os.path.join(tmp, n))),
+              "%s: no temporary file left: %r" % (cmd, os.listdir(tmp)))
+        r = run([cmd, inp, "-o", out])
+        check(r.returncode == 0 and open(out, "rb").read() != b"previous contents\n" and
+              _stat.S_IMODE(os.stat(out).st_mode) == 0o640, "%s: replaced, mode kept" % cmd)
+    # through a symlink: the link stays, its target is replaced
+    real = os.path.join(tmp, "o.isa")
+    link = os.path.join(tmp, "link.isa")
+    os.symlink("o.isa", link)
+    open(real, "wb").write(b"old")
+    r = run(["asm", src, "-o", link])
+    check(r.returncode == 0 and os.path.islink(link) and open(real, "rb").read()[:4] == b"CISA",
+          "a symlinked output keeps the link")
+    r = run(["asm", src, "-o", os.path.join(tmp, "no", "such", "dir", "o.isa")])
+    check(r.returncode == 1 and b"No such file or directory" in r.stderr, "missing directory")
+    ro = os.path.join(tmp, "ro")
+    os.mkdir(ro)
+    open(os.path.join(ro, "o.isa"), "wb").write(b"old")
+    os.chmod(ro, 0o555)
+    if os.geteuid() != 0:  # root writes into a 0555 directory anyway
+        r = run(["asm", src, "-o", os.path.join(ro, "o.isa")])
+        check(r.returncode == 1 and b"Permission denied" in r.stderr and
+              open(os.path.join(ro, "o.isa"), "rb").read() == b"old",
+              "unwritable directory: %r" % r.stderr)
+    os.chmod(ro, 0o755)
+
+# a 2.3 MB .isa whose 1000 kernels each list 255 Gen binaries spanning the whole file asked
+# for 590 GB; it is refused from its header, within 1 GB (ASan builds: its RSS limit)
+with tempfile.TemporaryDirectory() as tmp:
+    tiny = os.path.join(tmp, "tiny.isa")
+    r = run(["asm", "-", "-o", tiny], stdin=b'.version 4.1\n.kernel "k"\nret (M1, 1)\n')
+    t = open(tiny, "rb").read()
+    # 4.1 header: magic, version, count 2, name length 2 + "k", offset 4, size 4 (byte 11)
+    kobj = t[int.from_bytes(t[11:15], "little"):][:int.from_bytes(t[15:19], "little")]
+    nk = 1000
+    hsize = 8 + nk * (2 + 1 + 12 + 4 + 1 + 255 * 9) + 4
+    total = hsize + len(kobj)
+    entry = (b"\x01\x00k" + hsize.to_bytes(4, "little") + len(kobj).to_bytes(4, "little") +
+             bytes(4 + 4) + b"\xff" + (b"\x06" + bytes(4) + total.to_bytes(4, "little")) * 255)
+    big = t[:6] + nk.to_bytes(2, "little") + entry * nk + bytes(4) + kobj
+    check(r.returncode == 0 and len(big) == total, "overlap file built: %d bytes" % len(big))
+    bigp = os.path.join(tmp, "big.isa")
+    open(bigp, "wb").write(big)
+    asan = b"__asan_init" in open(vsmp, "rb").read()
+    env = dict(os.environ)
+    if asan:
+        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":hard_rss_limit_mb=1024"
+    r = subprocess.run([vsmp, "dis", bigp], capture_output=True, timeout=60, env=env,
+                       preexec_fn=None if asan else lambda: _res.setrlimit(
+                           _res.RLIMIT_AS, (1 << 30, 1 << 30)))
+    check(r.returncode == 1 and b"offset 0x1d: error: the Gen binary overlaps" in r.stderr,
+          "overlapping Gen binaries: %r" % r.stderr[:300])
+
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
@@ -81,6 +197,87 @@ check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", er
       "unsupported instruction reported with line:col")
 check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
       "second error reported too")
+# deeply nested integer expressions end with a diagnostic, not a stack overflow (100,000
+# levels took the stack before the parser bounded them at 256; such a line is now also past
+# the 4096 tokens of a line, so 1000 levels show the nesting limit)
+for deep_n, msg in ((1000, rb"expression nested more than 256 levels deep"),
+                    (200000, rb"a line of more than 4096 tokens")):
+    for name, expr in (("(", "(" * deep_n + "8" + ")" * deep_n), ("-", "-" * deep_n + "8"),
+                       ("~", "~" * deep_n + "8")):
+        prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
+                % expr).encode()
+        for args in (["asm", "-", "-o", os.devnull], ["dis", "--input-format", "text", "-"],
+                     ["check", "--platform", "TGLLP", "-"]):
+            r = run(args, stdin=prog)
+            check(r.returncode == 1 and re.search(rb"^<stdin>:3:\d+: error: " + msg, r.stderr, re.M),
+                  "%s nested %s %d: %r %r" % (args[0], name, deep_n, r.returncode, r.stderr[:200]))
+# the limit is exact: 255 parentheses around a literal are 256 levels, 256 are one too many
+for n, want in ((255, 0), (256, 1)):
+    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
+            % ("(" * n + "8" + ")" * n)).encode()
+    r = run(["check", "--platform", "TGLLP", "-"], stdin=prog)
+    check(r.returncode == want, "%d nested parentheses: %r" % (n, r.stderr[:200]))
+r = run(["check", "--platform", "TGLLP", "-"],
+        stdin=b'.version 4.1\n.kernel "k"\n.decl V0 v_type=G type=f num_elts=8\n'
+              b'.decl X v_type=G type=f num_elts=8\n.decl X v_type=G type=f num_elts=8\n')
+check(r.returncode == 1 and b"<stdin>:3:7: error: V0: a pre-defined name" in r.stderr and
+      b"<stdin>:5:7: error: X: variable redeclaration" in r.stderr,
+      "redeclaring a pre-defined name says so: %r" % r.stderr)
+# float literals: up to 127 characters are read whole (1e124 as a double: struct.pack('<d',
+# 1e124) = 0x59ae412f0f768fad); a longer one was cut to 63 characters and meant another number
+for zeros, want in ((124, b" 0x59ae412f0f768fad:df "), (125, b"<stdin>:6:25: error: unexpected "
+                                                          b"character or malformed literal")):
+    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=64\n'
+            '.decl smp v_type=S num_elts=1\n.decl tex v_type=T num_elts=1\n'
+            'sample_3d.RGBA (M1, 16) 1%s.0:df smp tex D.0 D.0\nret (M1, 1)\n' % ("0" * zeros))
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "a %d-character float literal: %r" % (zeros + 3, r.stdout + r.stderr))
+# integer expressions: a result that does not fit int64_t is an error, not a wrapped number
+# (2^32 * 2^32 + 8 meant 8); num_elts is 0..65535, negative ones named as such
+for expr, want in (("4294967296*4294967296+8", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x7fffffffffffffff+1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000500*3037000500", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x8000000000000000/-1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000499*3037000499/3037000499/3037000499+7", b"num_elts=8\n"),
+                   ("-(5)", b"<stdin>:3:7: error: num_elts -5 does not fit 16 bits"),
+                   ("2*3+4-1", b"num_elts=9\n")):
+    prog = '.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n' % expr
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "num_elts=%s: %r" % (expr, r.stdout + r.stderr))
+# the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
+# them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
+# a scope: 2,500,000 errors, of which the default limit prints 20.
+with tempfile.TemporaryDirectory() as tmp:
+    braces = os.path.join(tmp, "braces.visaasm")
+    open(braces, "wb").write(b"}\n" * 2500000)
+    # its own peak memory (wait4), not that of every child so far
+    with open(os.path.join(tmp, "err"), "w+b") as errf:
+        pr = subprocess.Popen([vsmp, "check", "--platform", "TGLLP", braces],
+                              stdout=subprocess.DEVNULL, stderr=errf)
+        _, status, usage = os.wait4(pr.pid, 0)
+        errf.seek(0)
+        r = subprocess.CompletedProcess([], os.waitstatus_to_exitcode(status), b"", errf.read())
+    lines = r.stderr.decode().splitlines()
+    check(r.returncode == 1 and len(lines) == 21 and
+          sum(": error: " in l for l in lines) == 20 and
+          lines[-1] == braces + ": ... and 2499980 more errors",
+          "default error limit 20: %d lines, last %r" % (len(lines), lines[-1:]))
+    rss_mb = usage.ru_maxrss / 1024
+    check(rss_mb < 100, "2.5 million errors are counted, not kept: %.0f MB" % rss_mb)
+    open(braces, "wb").write(b"}\n" * 30)
+    r = run(["asm", "--error-limit", "0", braces, "-o", os.devnull])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 30 and b"more" not in r.stderr,
+          "--error-limit 0 prints all 30")
+    r = run(["dis", "--error-limit", "3", braces])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 3 and
+          r.stderr.endswith(b": ... and 27 more errors\n"), "--error-limit 3: %r" % r.stderr[-60:])
+    r = run(["check", "--platform", "TGLLP", "--error-limit", "1", "-"],
+            stdin=b"}\n" * 3)
+    check(r.returncode == 1 and r.stderr.endswith(b"<stdin>: ... and 2 more errors\n"),
+          "the count is exact: %r" % r.stderr)
+    for v in ("-1", "5x", "", " 5", "1e3", "0x10", "9999999999"):
+        r = run(["check", "--platform", "TGLLP", "--error-limit", v, braces])
+        check(r.returncode == 2 and b"--error-limit" in r.stderr, "--error-limit %r -> 2" % v)
 r = run(["check", "--platform", "PVC", isa])
 check(r.returncode == 1 and re.search(rb"instruction at 0x1c6: error: .*PVC has no sampler",
                                       r.stderr), "binary diagnostics carry the offset")
@@ -100,7 +297,7 @@ job = {
         {"op": "sample_lz", "u": 0.875, "v": 0.5},    # x - 0.5 = 3: texel 3 = 4
         {"op": "sample_lz", "u": 0.0, "v": 0.5, "offset": [1]},  # taps -1, 0 (+1): 0 and 1 clamp
         {"op": "ld", "u": 3, "v": 0, "lod": 0},       # texel 3
-        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: 0
+        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: (0, 0, 0, 1)
         {"op": "resinfo", "lod": 0},
     ],
 }
@@ -114,7 +311,7 @@ with tempfile.TemporaryDirectory() as tmp:
         got = [l["rgba"] for l in out["lanes"]]
         check(got[0][0] == 1.5 and got[1][0] == 4.0, "bilinear weights: %r" % got[:2])
         check(got[2][0] == 0.5, "immediate offset then clamp: %r" % got[2])
-        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 0], "ld and its bound: %r" % got[3:5])
+        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 1], "ld and its bound: %r" % got[3:5])
         check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
     r = run(["sample", jp])
     check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
