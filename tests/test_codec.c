@@ -171,6 +171,18 @@ int main(void)
               in.opnds[0].kind == VSMP_OPND_LABEL && in.opnds[0].value == 1,
           "goto fields");
     size_t used = 0;
+    /* WAIT took its mask operand in vISA 3.1 (ByteCodeReaderNG): 5b + tag 05 (immediate) + type
+     * 04 (UB) + 4 value bytes in 4.1; the opcode alone in 3.0. A 4.1 WAIT with its mask has no
+     * 3.0 encoding. */
+    static const uint8_t wait41[] = {0x5b, 0x05, 0x04, 0x00, 0x00, 0x00, 0x00};
+    static const uint8_t wait30[] = {0x5b};
+    static const vsmp_isa_version w30 = {3, 0, false};
+    roundtrip(wait41, sizeof(wait41), &v41, &in, "wait 4.1");
+    CHECK(in.num_opnds == 1 && in.opnds[0].vec.vclass == VSMP_VEC_IMMEDIATE, "wait's mask");
+    CHECK(vsmp_inst_encode(&in, &w30, buf, sizeof(buf), &w) == VSMP_ERR_UNENCODABLE,
+          "a mask operand has no 3.0 encoding");
+    roundtrip(wait30, sizeof(wait30), &w30, &in, "wait 3.0");
+    CHECK(in.num_opnds == 0, "3.0 wait has no operand");
     /* a reserved opcode is reported, never skipped */
     static const uint8_t rsv[] = {0x3b, 0x00, 0x00, 0x00};
     CHECK(vsmp_inst_decode(rsv, sizeof(rsv), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,

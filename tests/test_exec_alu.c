@@ -26,6 +26,7 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
                             ".decl P1 v_type=P num_elts=16\n"
                             ".decl A0 v_type=A num_elts=2\n"
+                            ".decl buf v_type=T num_elts=1\n"
                             "ret (M1, 1)\n";
 enum { A = 32, B, C, F, G, U, Q };
 
@@ -652,6 +653,77 @@ static void test_carry(void)
     vsmp_module_free(p.mod);
 }
 
+/* Buffer messages on the surface variable buf (id 6) holding binding-table index 2, a buffer
+ * of words w[i] = 3i:
+ *   oword_ld 2 owords at oword 1 -> C[0..7] = w[4..11] = 12, 15, ..., 33
+ *   oword_st 1 oword of A at oword 3 -> w[12..15] = A[0..3] = 100..103
+ *   scatter_scaled.4 (8): the 4-byte A[4 + l] at byte 4 (20 + l): w[20 + l] = 104 + l, but
+ *   lane 7 is predicated off (P1 = 0x7f) and w[27] keeps 81. */
+static void test_buffers(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ld[5] = {value(1, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE),
+                       value(6, VSMP_OPND_VALUE), imm(VSMP_TYPE_UD, 1), raw(C, true)};
+    add(&p, VSMP_OPC_OWORD_LD, 1, 0, 0, 5, ld);
+    vsmp_opnd st[4] = {value(0, VSMP_OPND_VALUE), value(6, VSMP_OPND_VALUE), imm(VSMP_TYPE_UD, 3),
+                       raw(A, false)};
+    add(&p, VSMP_OPC_OWORD_ST, 1, 0, 0, 4, st);
+    /* E P Block_size Num_blocks Scale Surface Offset Element_offset Src */
+    vsmp_opnd sc[7] = {value(0, VSMP_OPND_VALUE),
+                       value(2, VSMP_OPND_VALUE),
+                       value(0, VSMP_OPND_VALUE),
+                       value(6, VSMP_OPND_VALUE),
+                       imm(VSMP_TYPE_UD, 80),
+                       raw(B, false),
+                       raw(A, false)};
+    sc[6].raw.offset = 16; /* A[4..] */
+    add(&p, VSMP_OPC_SCATTER_SCALED, 8, 0, 1, 7, sc);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_1D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = 64;
+    vsmp_surface *bufs = NULL;
+    CHECK(vsmp_surface_create(&sd, &bufs, NULL) == VSMP_OK, "buffer");
+    if (m && bufs) {
+        uint32_t *w = vsmp_surface_get_desc(bufs)->data;
+        for (int i = 0; i < 64; i++)
+            w[i] = 3u * (uint32_t)i;
+        vsmp_machine_bind_surface(m, 2, bufs);
+        uint32_t two = 2, pw = 0x7f;
+        CHECK(vsmp_machine_write_var(m, VSMP_VAR_SURFACE, 6, 0, &two, 4) == VSMP_OK, "buf = 2");
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        int32_t a[12], b[8];
+        for (int i = 0; i < 12; i++)
+            a[i] = 100 + i;
+        for (int l = 0; l < 8; l++)
+            b[l] = 4 * l; /* element offsets from the global offset 80 = w[20] */
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "buffers run");
+        int32_t c[8];
+        get(m, C, c, sizeof(c));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= c[i] == 3 * (4 + i);
+        CHECK(ok, "oword_ld: w[4..11] (%d %d)", c[0], c[7]);
+        ok = true;
+        for (int i = 0; i < 4; i++)
+            ok &= w[12 + i] == (uint32_t)(100 + i);
+        CHECK(ok && w[11] == 33 && w[16] == 48, "oword_st: w[12..15] only");
+        ok = true;
+        for (int l = 0; l < 7; l++)
+            ok &= w[20 + l] == (uint32_t)(104 + l);
+        CHECK(ok && w[27] == 81 && w[19] == 57, "scatter_scaled: enabled lanes only");
+    }
+    vsmp_surface_free(bufs);
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -665,5 +737,6 @@ int main(void)
     test_setp_add3();
     test_jmp();
     test_carry();
+    test_buffers();
     return t_finish();
 }

@@ -594,6 +594,11 @@ static void wr_generic(enc *e, const vsmp_inst *in, const vsmp_opcode_info *row)
         wr_layout(e, in, vsmp_opcode_layout(row, e->ver->major, e->ver->minor), &k);
     if (!e->err && k != in->num_opnds)
         e->err = VSMP_ERR_ARG; /* operands the layout has no place for */
+    /* operands of the other side of a version gate (WAIT's mask before 3.1, the typed
+     * messages' exec size, predicate and LOD before 3.2, RAW_SENDS' FFID before 3.6): this
+     * version cannot express the instruction */
+    if (e->err == VSMP_ERR_ARG && row->gate)
+        e->err = VSMP_ERR_UNENCODABLE;
 }
 
 vsmp_status vsmp_inst_encode(const vsmp_inst *in, const vsmp_isa_version *ver, uint8_t *dst,
