@@ -20,9 +20,9 @@ enum elem { E_F32, E_I32, E_U32, E_U8 };
 struct arg {
     enum kind kind;
     int output;
-    size_t n;                  /* elements (buffers, images: texels x 4 channels) */
-    cl_channel_type ctype;     /* images */
-    size_t w, h;               /* images */
+    size_t n;              /* elements (buffers, images: texels x 4 channels) */
+    cl_channel_type ctype; /* images */
+    size_t w, h;           /* images */
     union {
         float f;
         int32_t i;
@@ -48,7 +48,10 @@ static uint32_t next(void) /* LCG, numerical recipes constants */
     seed = seed * 1664525u + 1013904223u;
     return seed >> 8;
 }
-static int32_t rnd(int32_t lo, int32_t hi) { return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1)); }
+static int32_t rnd(int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1));
+}
 
 static enum elem elem_of(const struct arg *a)
 {
@@ -59,10 +62,14 @@ static enum elem elem_of(const struct arg *a)
     if (a->kind == BUF_U32)
         return E_U32;
     switch (a->ctype) {
-    case CL_FLOAT: return E_F32;
-    case CL_SIGNED_INT32: return E_I32;
-    case CL_UNSIGNED_INT32: return E_U32;
-    default: return E_U8;
+    case CL_FLOAT:
+        return E_F32;
+    case CL_SIGNED_INT32:
+        return E_I32;
+    case CL_UNSIGNED_INT32:
+        return E_U32;
+    default:
+        return E_U8;
     }
 }
 
@@ -108,14 +115,21 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
     static const char *const types[] = {"float", "int", "uint", "float", "int", ""};
     fprintf(f, "    {\"index\": %u, ", idx);
     switch (a->kind) {
-    case SCALAR_F32: fprintf(f, "\"kind\": \"scalar\", \"type\": \"float\", \"value\": %.9g}", (double)a->scalar.f); return;
-    case SCALAR_I32: fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i); return;
+    case SCALAR_F32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"float\", \"value\": %.9g}",
+                (double)a->scalar.f);
+        return;
+    case SCALAR_I32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i);
+        return;
     case IMG2D:
-        fprintf(f, "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
-                   "\"width\": %zu, \"height\": %zu, \"data\": ",
-                a->ctype == CL_FLOAT ? "FLOAT" : a->ctype == CL_SIGNED_INT32 ? "SIGNED_INT32"
-                : a->ctype == CL_UNSIGNED_INT32                               ? "UNSIGNED_INT32"
-                                                                              : "UNORM_INT8",
+        fprintf(f,
+                "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
+                "\"width\": %zu, \"height\": %zu, \"data\": ",
+                a->ctype == CL_FLOAT            ? "FLOAT"
+                : a->ctype == CL_SIGNED_INT32   ? "SIGNED_INT32"
+                : a->ctype == CL_UNSIGNED_INT32 ? "UNSIGNED_INT32"
+                                                : "UNORM_INT8",
                 a->w, a->h);
         break;
     case BUF_F32:
@@ -185,8 +199,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             cl_mem_flags fl = CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE;
             if (a->kind == IMG2D) {
                 cl_image_format fmt = {CL_RGBA, a->ctype};
-                cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D,
-                                      .image_width = a->w, .image_height = a->h};
+                cl_image_desc desc = {
+                    .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = a->w, .image_height = a->h};
                 a->mem = clCreateImage(ctx, fl, &fmt, &desc, a->data, &err);
             } else {
                 a->mem = clCreateBuffer(ctx, fl, a->n * 4, a->data, &err);
@@ -208,8 +222,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             continue;
         if (a->kind == IMG2D) {
             size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, 1};
-            err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0,
-                                     NULL, NULL);
+            err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0, NULL,
+                                     NULL);
         } else {
             err = clEnqueueReadBuffer(queue, a->mem, CL_TRUE, 0, a->n * 4, a->data, 0, NULL, NULL);
         }
