@@ -46,7 +46,7 @@ for t in "$OCLOC" "$GENX_IR" "$GENX_IR_FIXED" gzip python3; do
 done
 GENX_IR_FIXED=$(cd "$(dirname "$GENX_IR_FIXED")" && pwd)/$(basename "$GENX_IR_FIXED")
 
-# IGC's own .isa dumps hold heap addresses (its writer bug): without address-space
+# IGC's own .isa dumps hold heap addresses of the compiler: without address-space
 # randomisation they come out the same from run to run on one machine.
 norandom=""
 if setarch "$(uname -m)" -R true 2>/dev/null; then
