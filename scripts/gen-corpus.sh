@@ -28,7 +28,9 @@
 # (libigc-tools 1.0.12504.6): `scripts/deps.sh test` installs both. GENX_IR_FIXED is GenX_IR
 # 1.0.12504.6 built with the upstream fix of its binary writer (its build recipe is in
 # tests/corpus/README.md); it is not packaged. Output is deterministic: every tool runs in a
-# scratch directory under fixed file names and gzip stores no name or time.
+# scratch directory under fixed file names, gzip stores no name or time, and ocloc runs without
+# address-space randomisation (IGC's corrupted .isa dumps contain heap addresses; those bytes
+# may still differ on another machine).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$root/tests/corpus
@@ -45,6 +47,13 @@ for t in "$OCLOC" "$GENX_IR" "$GENX_IR_FIXED" gzip python3; do
     fi
 done
 GENX_IR_FIXED=$(cd "$(dirname "$GENX_IR_FIXED")" && pwd)/$(basename "$GENX_IR_FIXED")
+
+# IGC's own .isa dumps hold heap addresses of the compiler: without address-space
+# randomisation they come out the same from run to run on one machine.
+norandom=""
+if setarch "$(uname -m)" -R true 2>/dev/null; then
+    norandom="setarch $(uname -m) -R"
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -83,7 +92,7 @@ for cl in "$corpus"/cl/*.cl; do
             mkdir -p "$work"
             cp "$cl" "$work/$src.cl"
             if ! (cd "$work" && IGC_ShaderDumpEnable=1 IGC_DumpToCustomDir=dump \
-                    IGC_ForceOCLSIMDWidth=$w "$OCLOC" compile -file "$src.cl" -device "$dev" \
+                    IGC_ForceOCLSIMDWidth=$w $norandom "$OCLOC" compile -file "$src.cl" -device "$dev" \
                     ${opts:+-options "$opts"} >log 2>&1); then
                 printf '%s\t*\t%s\t%s\tocloc fails: %s\n' "$src" "$dev" "$w" \
                     "$(grep -m1 'error' "$work/log" | sed 's/^[0-9:]* *//' | tr '\t' ' ')" >>"$skipped"

@@ -69,7 +69,7 @@ def operand_forms(text):
     return forms
 
 
-def analyse(path, st):
+def analyse(path, st, dev):
     inst = 0
     seen = set()
     for line in gzip.open(path, "rt"):
@@ -115,6 +115,7 @@ def analyse(path, st):
             body = body[p.end():]
         mnem, _, rest = body.partition(" ")
         st["mnem"][mnem] += 1
+        st["mnem_" + dev][mnem] += 1
         if mnem not in seen:
             st["mnem_files"][mnem] += 1
             seen.add(mnem)
@@ -153,7 +154,7 @@ def main():
             continue
         stem = f[:-len(".visaasm.gz")]
         kernel, dev, simd = stem.rsplit(".", 2)
-        n = analyse(os.path.join(kdir, f), st)
+        n = analyse(os.path.join(kdir, f), st, dev)
         gen = "?"
         asm = os.path.join(kdir, stem + ".asm.gz")
         if os.path.exists(asm):
@@ -176,7 +177,13 @@ def main():
              f"{len(rows)} kernel files ({len({r[0] for r in rows})} kernels from "
              f"{len({r[1] for r in rows})} sources), {total} vISA instructions; the largest: " +
              ", ".join(f"{r[0]}.{r[2]}.simd{r[4]} ({r[5]})" for r in big) + ".", ""]
-    lines += table("Mnemonics (as printed, with their suffixes)", st["mnem"], st["mnem_files"])
+    lines += ["### Mnemonics (as printed, with their suffixes)", "",
+              "| mnemonic | instructions | kernel files | skl | tgllp | acm-g10 |",
+              "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    for k, v in sorted(st["mnem"].items(), key=lambda kv: (-kv[1], kv[0])):
+        per = " | ".join(str(st["mnem_" + d][k]) for d in PLATFORM)
+        lines.append(f"| `{k}` | {v} | {st['mnem_files'][k]} | {per} |")
+    lines.append("")
     base = collections.Counter()
     for k, v in st["mnem"].items():
         base[k.split(".")[0]] += v
