@@ -76,6 +76,7 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_SETP:
     case VSMP_OPC_ADDC:
     case VSMP_OPC_SUBB:
+    case VSMP_OPC_BFN:
     /* math (launch tier) */
     case VSMP_OPC_DIV:
     case VSMP_OPC_MOD:
@@ -99,6 +100,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_mem(m, x);
     case VSMP_OPC_SVM:
         return vsmp_x_plan_svm(m, x);
+    case VSMP_OPC_LSC_UNTYPED:
+        return vsmp_x_plan_lsc(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",

@@ -410,6 +410,9 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
     case VSMP_OPC_ADD3:
         r.d = a + b + c, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i + (uint64_t)s[2].i);
         break;
+    case VSMP_OPC_BFN:
+        r.i = (int64_t)vsmp_x_bfn(x->aux, (uint64_t)s[0].i, (uint64_t)s[1].i, (uint64_t)s[2].i);
+        break;
     case VSMP_OPC_AVG:
         r.i = (s[0].i + s[1].i + 1) >> 1;
         break;
@@ -932,7 +935,7 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
     unsigned want =
-        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ? 4u
+        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 || in->opcode == VSMP_OPC_BFN ? 4u
         : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT || in->opcode == VSMP_OPC_FRC ||
            in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
            in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||

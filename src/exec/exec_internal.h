@@ -145,6 +145,8 @@ struct vsmp_machine {
     unsigned nsvm;
     uint64_t steps;
     vsmp_diags *diags; /* during create and run */
+    uint8_t *slm;      /* shared local memory (lsc.c), not owned */
+    uint32_t slm_size;
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
@@ -177,6 +179,9 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+/* lsc.c: lsc_load / lsc_store; bfn.c: the bfn truth table on 64 bits. */
+vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
+uint64_t vsmp_x_bfn(unsigned table, uint64_t s0, uint64_t s1, uint64_t s2);
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);
