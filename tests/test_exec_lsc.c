@@ -206,8 +206,7 @@ static void test_lsc(void)
             ok &= d[n] == 1002u + 2u * (uint32_t)n && d[8 + n] == 1003u + 2u * (uint32_t)n;
         CHECK(ok, "lsc_load d32x2: %u %u %u", d[0], d[8], d[5]);
         CHECK(d[6] == 0xdead && d[14] == 0xdead, "lsc_load: the predicated-off lane keeps");
-        CHECK(d[7] == 0 && d[15] == 0, "lsc_load past the buffer reads zero (%u %u)", d[7],
-              d[15]);
+        CHECK(d[7] == 0 && d[15] == 0, "lsc_load past the buffer reads zero (%u %u)", d[7], d[15]);
         /* store: w[32 + l] = C[l] = 7 - l */
         ok = true;
         for (int l = 0; l < 8; l++)

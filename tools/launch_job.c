@@ -396,6 +396,7 @@ static int launch(job *j, json_object *root)
                            : ai->kind == VSMP_ARG_IMAGE   ? "image"
                            : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
                            : ai->kind == VSMP_ARG_SCALAR  ? "scalar"
+                           : ai->kind == VSMP_ARG_LOCAL   ? "local"
                                                           : "none";
         if (!kind || strcmp(kind, want)) {
             fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type, ai->name,
@@ -432,6 +433,15 @@ static int launch(job *j, json_object *root)
             }
             encode(t, jv, args[i].bytes);
             args[i].size = types[t].bytes;
+        } else if (ai->kind == VSMP_ARG_LOCAL) {
+            json_object *jz = field(e, "size");
+            int64_t z =
+                jz && json_object_is_type(jz, json_type_int) ? json_object_get_int64(jz) : -1;
+            if (z < 1 || z > (1 << 20)) {
+                fail(j, "args[%u]: a __local argument needs its \"size\" in bytes (1..2^20)", i);
+                goto out;
+            }
+            args[i].size = (uint32_t)z;
         }
     }
     json_object *js = field(root, "inline_samplers");

@@ -33,11 +33,12 @@ extern "C" {
 
 /** What an explicit kernel argument is. */
 typedef enum vsmp_arg_kind {
-    VSMP_ARG_NONE = 0,   /**< not named by the interface */
-    VSMP_ARG_SCALAR = 1, /**< bytes in the cross-thread data (KERNEL_ARGUMENT) */
-    VSMP_ARG_BUFFER = 2, /**< a global/constant pointer: a buffer at a binding-table slot */
-    VSMP_ARG_IMAGE = 3,  /**< an image at a binding-table slot */
-    VSMP_ARG_SAMPLER = 4 /**< a sampler_t argument at a sampler-state index */
+    VSMP_ARG_NONE = 0,    /**< not named by the interface */
+    VSMP_ARG_SCALAR = 1,  /**< bytes in the cross-thread data (KERNEL_ARGUMENT) */
+    VSMP_ARG_BUFFER = 2,  /**< a global/constant pointer: a buffer at a binding-table slot */
+    VSMP_ARG_IMAGE = 3,   /**< an image at a binding-table slot */
+    VSMP_ARG_SAMPLER = 4, /**< a sampler_t argument at a sampler-state index */
+    VSMP_ARG_LOCAL = 5    /**< a __local pointer: its bytes of shared local memory */
 } vsmp_arg_kind;
 
 /** One explicit argument as the interface describes it. */
@@ -75,7 +76,8 @@ typedef struct vsmp_launch_arg {
     vsmp_surface *surface;      /**< buffers (their bytes) and images */
     vsmp_sampler_state sampler; /**< sampler_t arguments */
     uint8_t bytes[64];          /**< scalars: the value's bytes (little-endian) */
-    uint32_t size;              /**< scalars: bytes given */
+    uint32_t size;              /**< scalars: bytes given; __local pointers: the bytes of shared
+                                     local memory they point to */
 } vsmp_launch_arg;
 
 /** The NDRange. */

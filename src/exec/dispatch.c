@@ -102,6 +102,10 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_svm(m, x);
     case VSMP_OPC_LSC_UNTYPED:
         return vsmp_x_plan_lsc(m, x);
+    case VSMP_OPC_BARRIER:
+    case VSMP_OPC_FENCE:
+    case VSMP_OPC_LSC_FENCE:
+        return vsmp_x_plan_sync(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",

@@ -18,8 +18,8 @@
 
 #include "exec_internal.h"
 
-enum { LSC_FLAT = 1, LSC_BTI = 4 };     /* AddrType */
-enum { LSC_A32 = 2, LSC_A64 = 3 };      /* AddrSize */
+enum { LSC_FLAT = 1, LSC_BTI = 4 };               /* AddrType */
+enum { LSC_A32 = 2, LSC_A64 = 3 };                /* AddrSize */
 enum { LSC_NONTRANSPOSE = 1, LSC_TRANSPOSE = 2 }; /* DataOrder */
 
 /* DataElemsPerAddr encoding -> vector size (LSC_UNTYPED.md, table_LSC_DataElemsPerAddr) */
@@ -122,7 +122,7 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
     unsigned abytes = g.asize == LSC_A64 ? 8u : 4u;
     uint32_t run = tr ? 0 : vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
     const uint8_t *addrs = m->arena + x->raw[1].var;
-    uint8_t *data = store ? m->arena + x->raw[2].var
+    uint8_t *data = store                     ? m->arena + x->raw[2].var
                     : x->raw[0].var == X_NONE ? NULL
                                               : m->arena + x->raw[0].var;
     for (unsigned n = 0; n < x->lanes; n++) {
@@ -136,9 +136,9 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
             a &= 0xffffffffu; /* a32 addresses are 32-bit offsets */
         for (unsigned v = 0; v < g.vec; v++) {
             uint64_t at = a + (uint64_t)v * g.mem_bytes;
-            uint8_t *r = tr ? data + (size_t)v * g.reg_bytes
-                            : data ? data + (size_t)v * run + (size_t)n * g.reg_bytes
-                                   : NULL;
+            uint8_t *r = tr     ? data + (size_t)v * g.reg_bytes
+                         : data ? data + (size_t)v * run + (size_t)n * g.reg_bytes
+                                : NULL;
             uint8_t *p = lsc_ptr(m, &b, at, g.mem_bytes);
             if (!p && b.flat) {
                 vsmp_x_report(m, x->in, "exec-address",
@@ -237,8 +237,8 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     }
     x->lanes = (uint8_t)in->exec_size;
     bool store = in->subop == VSMP_SOP_LSC_STORE;
-    uint32_t data_bytes = tr ? g.vec * g.reg_bytes
-                             : g.vec * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
+    uint32_t data_bytes =
+        tr ? g.vec * g.reg_bytes : g.vec * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
     uint32_t addr_bytes = (g.asize == LSC_A64 ? 8u : 4u) * x->lanes;
     x->nraw = 3;
     x->raw[0].var = x->raw[1].var = x->raw[2].var = X_NONE;
