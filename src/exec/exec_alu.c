@@ -928,6 +928,8 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         x->run = run_pred_logic;
         return VSMP_OK;
     }
+    if (in->opcode == VSMP_OPC_MOV && x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE)
+        return vsmp_x_plan_mov_pred(m, x);
     if (d->cls != VSMP_VEC_GENERAL && d->cls != VSMP_VEC_INDIRECT)
         return refuse(m, x, "its destination class is not implemented");
     for (unsigned i = 1; i < x->nv; i++)

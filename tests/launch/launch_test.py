@@ -89,6 +89,8 @@ def launch_args(exp, outputs):
             e = {"kind": "sampler", "sampler": a["value"]}
         elif a["kind"] == "scalar":
             e = {"kind": "scalar", "type": a["type"], "value": a["value"]}
+        elif a["kind"] == "local":
+            e = {"kind": "local", "size": a["size"]}
         elif a["kind"] == "image2d":
             e = {"kind": "image", "format": FORMATS[a["channel_type"]], "width": a["width"],
                  "height": a["height"]}
@@ -170,12 +172,16 @@ def negative_cases(vsmp, kdir):
         ("buf_saxpy.tgllp.simd16", {"global": [16], "local": [3], "args": saxpy},
          "multiple of the local size"),
         ("buf_saxpy.tgllp.simd16", {"global": [16], "args": saxpy[:2]}, "takes 3"),
-        # lb_transpose has barriers; a 16x16 work-group is 16 SIMD16 threads
-        ("lb_transpose.tgllp.simd16",
-         {"global": [16, 16], "local": [16, 16],
-          "args": [{"kind": "buffer", "type": "float", "count": 256},
-                   {"kind": "buffer", "type": "float", "count": 256},
-                   {"kind": "scalar", "type": "int", "value": 16}]}, "barriers"),
+        # a barrier only one of the group's two SIMD8 threads reaches: a deadlock
+        ("lr_deadlock.tgllp.simd8",
+         {"global": [16], "local": [16],
+          "args": [{"kind": "buffer", "type": "int", "count": 16}]}, "deadlock"),
+        # a __local argument needs its size
+        ("lb_reduce.tgllp.simd16",
+         {"global": [64], "local": [64],
+          "args": [{"kind": "buffer", "type": "float", "count": 64},
+                   {"kind": "buffer", "type": "float", "count": 1},
+                   {"kind": "local"}]}, "needs its \"size\""),
     ]
     bad = 0
     for name, d, want in cases:
