@@ -236,9 +236,87 @@ static void test_lsc(void)
     vsmp_module_free(mod);
 }
 
+/* Shared local memory through T0 and lsc .slm, a fence, a barrier that stops the run and
+ * resumes it, and mov from a predicate. */
+static void test_slm_barrier(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=1 align=GRF\n"
+                               ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=8\n"
+                               "scatter4_scaled.R (M1, 8) %slm 0x0:ud A.0 B.0\n"
+                               "fence_local.E\n"
+                               "barrier\n"
+                               "gather4_scaled.R (M1, 8) %slm 0x10:ud A.0 C.0\n"
+                               "cmp.lt (M1, 8) P1 C(0,0)<1;1,0> 0x10:ud\n"
+                               "mov (M1_NM, 1) D(0,0)<1> P1\n"
+                               "lsc_load.slm (M1, 8)  E:d32  flat[A+0x20]:a32\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    if (m) {
+        uint32_t slm[16] = {0};
+        vsmp_machine_set_slm(m, slm, sizeof(slm));
+        uint32_t a[8], b[8];
+        for (int l = 0; l < 8; l++)
+            a[l] = 4u * (uint32_t)l, b[l] = 10u + (uint32_t)l;
+        put(m, "A", a, sizeof(a));
+        put(m, "B", b, sizeof(b));
+        bool at = false;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_machine_run_to_barrier(m, false, &at, &d) == VSMP_OK && at,
+              "the run stops at the barrier");
+        /* scatter4_scaled R: slm word A[l] / 4 = l gets B[l] = 10 + l */
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= slm[i] == 10u + (uint32_t)i;
+        CHECK(ok && slm[8] == 0, "scatter to SLM: words 0..7");
+        uint32_t c[8];
+        get(m, "C", c, sizeof(c));
+        CHECK(c[0] == 0 && c[7] == 0, "nothing after the barrier ran yet");
+        /* another thread of the group writes words 8..15 before this one resumes */
+        for (int i = 8; i < 16; i++)
+            slm[i] = 100u + (uint32_t)i - 8u;
+        CHECK(vsmp_machine_run_to_barrier(m, true, &at, &d) == VSMP_OK && !at,
+              "the run resumes and ends");
+        vsmp_diags_free(&d);
+        /* gather at 16 + A[l]: word 4 + l: 14..17, then 100..103 */
+        get(m, "C", c, sizeof(c));
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= c[l] == (l < 4 ? 14u + (uint32_t)l : 96u + (uint32_t)l);
+        CHECK(ok, "gather from SLM after the barrier: %u %u %u", c[0], c[3], c[4]);
+        /* P1: lanes with C < 16: lanes 0 and 1 (14, 15) -> 0b11 */
+        uint32_t dd = 0;
+        get(m, "D", &dd, 4);
+        CHECK(dd == 3, "mov from a predicate: %u", dd);
+        /* lsc_load.slm at 32 + A[l]: word 8 + l = 100 + l */
+        uint32_t e[8];
+        get(m, "E", e, sizeof(e));
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= e[l] == 100u + (uint32_t)l;
+        CHECK(ok, "lsc_load.slm: %u %u", e[0], e[7]);
+        /* vsmp_machine_run passes the barrier: one run does everything */
+        memset(slm, 0, sizeof(slm));
+        CHECK(run(m), "a run without pauses");
+        get(m, "C", c, sizeof(c));
+        CHECK(c[0] == 14 && c[3] == 17 && c[4] == 0, "the barrier passed in one run");
+        CHECK(vsmp_machine_run_to_barrier(m, true, NULL, NULL) == VSMP_ERR_ARG,
+              "resuming needs at_barrier");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     test_bfn();
     test_lsc();
+    test_slm_barrier();
     return t_finish();
 }
