@@ -634,6 +634,38 @@ static unsigned allowed_classes(const vsmp_inst *in, bool dst, unsigned pos)
     }
 }
 
+/* The region rules of GenX_IR's verifier (IsaVerification.cpp verifyRegion) for a general or
+ * indirect operand of a common instruction. */
+static void check_region(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, unsigned pos)
+{
+    if (v->vclass != VSMP_VEC_GENERAL && v->vclass != VSMP_VEC_INDIRECT)
+        return;
+    unsigned vc = v->region & 0xf, wc = (v->region >> 4) & 0xf, hc = (v->region >> 8) & 0xf;
+    int vs = vsmp_region_value(vc), w = vsmp_region_value(wc), hs = vsmp_region_value(hc);
+    const char *m = mnem(c->in);
+    if (wc == 1) {
+        ERR(c, "region", "%s: operand %u has a region of width 0", m, pos);
+        return;
+    }
+    if (dst && hs == 0)
+        ERR(c, "region", "%s: a destination's horizontal stride must not be 0", m);
+    if (hc == 0 || hs > 4 || hs == 3)
+        ERR(c, "region", "%s: operand %u: horizontal stride must be 0, 1, 2 or 4", m, pos);
+    if (dst)
+        return;
+    if (wc) {
+        if (w < 1 || w > 16 || (w & (w - 1)))
+            ERR(c, "region", "%s: operand %u: width must be 1, 2, 4, 8 or 16", m, pos);
+        else if (lanes && (unsigned)w > lanes)
+            ERR(c, "region", "%s: operand %u: width %d exceeds the execution size %u", m, pos, w,
+                lanes);
+    }
+    if (vc && vs < 0)
+        ERR(c, "region", "%s: operand %u: invalid vertical stride", m, pos);
+    if (!vc && w > 0 && lanes / (unsigned)w > 16)
+        ERR(c, "region", "%s: operand %u: a VxH region addresses more than 16 rows", m, pos);
+}
+
 /* Bytes from the start of the variable that a general operand reaches (its last element). */
 static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, int pos)
 {
@@ -655,11 +687,11 @@ static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lane
                         (uint64_t)(w - 1) * (unsigned)(hs > 0 ? hs : 0)) *
                            ts;
     }
-    if (last + ts > bytes)
-        ERR(c, "operand-bounds",
-            "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
-            "must stay inside the variable)",
-            mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
+    if (last + ts > bytes) /* GenX_IR's verifier warns and compiles it */
+        WARN(c, "operand-bounds",
+             "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
+             "must stay inside the variable)",
+             mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
 }
 
 static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
@@ -759,8 +791,10 @@ static void check_generic(vctx *c, labinfo *li)
                         vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts,
                         lanes);
             }
-            if (lanes && (row->family <= VSMP_FAM_ADDR))
+            if (lanes && (row->family <= VSMP_FAM_ADDR)) {
+                check_region(c, &o->vec, dst, lanes, i);
                 check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
+            }
             int t = vec_type(c, &o->vec);
             if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
                 o->vec.vclass != VSMP_VEC_PREDICATE &&
