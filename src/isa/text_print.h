@@ -9,19 +9,19 @@
 
 #include "isa_internal.h"
 
-#define put            vsmp_tpr_put
-#define ident_ok       vsmp_tpr_ident_ok
-#define var_name       vsmp_tpr_var_name
-#define smp_name       vsmp_tpr_smp_name
-#define surf_name      vsmp_tpr_surf_name
-#define put_raw        vsmp_tpr_put_raw
-#define put_region     vsmp_tpr_put_region
-#define put_vec        vsmp_tpr_put_vec
-#define put_channels   vsmp_tpr_put_channels
-#define put_exec       vsmp_tpr_put_exec
-#define put_pred       vsmp_tpr_put_pred
-#define put_state      vsmp_tpr_put_state
-#define put_generic    vsmp_tpr_put_generic
+#define put          vsmp_tpr_put
+#define ident_ok     vsmp_tpr_ident_ok
+#define var_name     vsmp_tpr_var_name
+#define smp_name     vsmp_tpr_smp_name
+#define surf_name    vsmp_tpr_surf_name
+#define put_raw      vsmp_tpr_put_raw
+#define put_region   vsmp_tpr_put_region
+#define put_vec      vsmp_tpr_put_vec
+#define put_channels vsmp_tpr_put_channels
+#define put_exec     vsmp_tpr_put_exec
+#define put_pred     vsmp_tpr_put_pred
+#define put_state    vsmp_tpr_put_state
+#define put_generic  vsmp_tpr_put_generic
 
 typedef struct sb {
     char *buf;

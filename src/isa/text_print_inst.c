@@ -784,4 +784,3 @@ void put_generic(pctx *c, const vsmp_inst *in)
         break;
     }
 }
-

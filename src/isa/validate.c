@@ -764,6 +764,28 @@ static void check_generic(vctx *c, labinfo *li)
         if ((in->pred & 0x1000u) || VSMP_PRED_CTRL(in->pred) == 3)
             ERR(c, "predicate", "%s: predicate bit 12 set or control 3", mnem(in));
     }
+    /* the execution sizes IsaVerification allows per opcode */
+    if (lanes == 32 && in->opcode == VSMP_OPC_SVM)
+        ERR(c, "exec-size", "%s: SVM messages are not SIMD32", mnem(in));
+    if (in->opcode == VSMP_OPC_3D_URB_WRITE && lanes != 1 && lanes != 8)
+        ERR(c, "exec-size", "%s: only execution size 1 or 8", mnem(in));
+    if ((in->opcode == VSMP_OPC_DPAS || in->opcode == VSMP_OPC_DPASW) && lanes &&
+        lanes != (at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u))
+        ERR(c, "exec-size", "%s: only execution size %u on this platform", mnem(in),
+            at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u);
+    if (in->opcode == VSMP_OPC_MOV && in->num_opnds == 2 &&
+        in->opnds[1].vec.vclass == VSMP_VEC_PREDICATE) {
+        /* a flag copy is scalar, unpredicated, into a wide enough integer, without .sat */
+        int dt = vec_type(c, &in->opnds[0].vec);
+        if (lanes != 1)
+            ERR(c, "exec-size", "%s: a flag copy has execution size 1", mnem(in));
+        if (in->pred)
+            ERR(c, "predicate", "%s: a flag copy is not predicated", mnem(in));
+        if (dt >= 0 && (!is_int_type((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
+            ERR(c, "type", "%s: a flag copy writes a non-64-bit integer", mnem(in));
+        if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
+            ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
+    }
     int tclass = type_class(in->opcode);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
