@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
 
@@ -286,6 +287,13 @@ static const char usage_sample[] =
     "  -f, --format text|json   output format (default text)\n"
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
     "                           suffixes; 0 = none)\n";
+static const char usage_run[] =
+    "usage: vsmp run [--trace] [--kernel FILE] RUN.json\n"
+    "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
+    "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
+    "what to print and save afterwards.\n"
+    "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
+    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -293,6 +301,7 @@ static const char usage_main[] =
     "  dis    print a .isa binary as .visaasm text\n"
     "  check  validate a program against the specification for a platform\n"
     "  sample run the sampling engine on a job file\n"
+    "  run    run a kernel on the machine\n"
     "  help   print the help of a command\n"
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
@@ -583,6 +592,48 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+static int cmd_run(int argc, char **argv)
+{
+    static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
+                                       {"kernel", required_argument, NULL, 'k'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int ch, trace = 0;
+    const char *kernel = NULL;
+    while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
+        switch (ch) {
+        case 't':
+            trace = 1;
+            break;
+        case 'k':
+            kernel = optarg;
+            break;
+        case 'h':
+            fputs(usage_run, stdout);
+            return 0;
+        case ':':
+            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_run);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_run);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "vsmp: expected one run description\n%s", usage_run);
+        return EXIT_USAGE;
+    }
+    input in = {0};
+    if (read_all(argv[optind], &in))
+        return EXIT_DIAG;
+    int rc =
+        vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -613,6 +664,7 @@ int main(int argc, char **argv)
                            : strcmp(what, "dis") == 0    ? usage_dis
                            : strcmp(what, "check") == 0  ? usage_check
                            : strcmp(what, "sample") == 0 ? usage_sample
+                           : strcmp(what, "run") == 0    ? usage_run
                            : strcmp(what, "help") == 0   ? usage_main
                                                          : NULL;
         if (!text) {
@@ -630,6 +682,8 @@ int main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "sample") == 0)
         return cmd_sample(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 1, argv + 1);
     fprintf(stderr, "vsmp: unknown command '%s'\n%s", cmd, usage_main);
     return EXIT_USAGE;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "isa_internal.h"
+#include "operand_geom.h"
 
 typedef struct vctx {
     const vsmp_routine *r;
@@ -114,17 +115,6 @@ static void check_raw_bounds(vctx *c, vsmp_raw op, const char *role, uint32_t by
     if (ts && op.offset % ts)
         WARN(c, "operand-align", "%s: %s offset %u is not a multiple of its element size %u",
              op_label(c->in), role, op.offset, ts);
-}
-
-static uint32_t grf_rows(const vctx *c, unsigned lanes, unsigned tsize)
-{
-    unsigned g = c->pi->grf_bytes;
-    return (lanes * tsize + g - 1) / g;
-}
-
-static unsigned popcount4(unsigned v)
-{
-    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
 }
 
 static void check_exec(vctx *c)
@@ -288,13 +278,9 @@ static void check_dst(vctx *c, unsigned type_rule)
     }
     if (!lanes || !ts)
         return;
-    uint32_t rows = popcount4(in->channels) * grf_rows(c, lanes, ts);
-    if (in->flags & VSMP_OPF_PNM)
-        rows += 1;
-    uint32_t need = rows * c->pi->grf_bytes;
-    if (in->opcode == VSMP_OPC_3D_INFO)
-        need = popcount4(in->channels) * grf_rows(c, lanes, 4) * c->pi->grf_bytes;
-    check_raw_bounds(c, in->dst, "dst", need, &vi);
+    vsmp_dst_geom g;
+    vsmp_geom_sampler_dst(in, lanes, ts, c->pi->grf_bytes, &g);
+    check_raw_bounds(c, in->dst, "dst", g.bytes, &vi);
 }
 
 static void check_params(vctx *c, const vsmp_op_info *o)
@@ -349,7 +335,8 @@ static void check_params(vctx *c, const vsmp_op_info *o)
                 vsmp_type_name(vi.type));
         }
         if (lanes)
-            check_raw_bounds(c, p, role, lanes * vsmp_type_size(vi.type), &vi);
+            check_raw_bounds(c, p, role, vsmp_geom_param_bytes(lanes, vsmp_type_size(vi.type)),
+                             &vi);
     }
     if (mixed)
         ERR(c, "param-type",
@@ -448,7 +435,8 @@ static void check_info(vctx *c)
                 ERR(c, "info-type", "INFO: LOD must have type UD, got %s", vsmp_type_name(vi.type));
             unsigned lanes = vsmp_exec_lanes(in->exec_code);
             if (lanes)
-                check_raw_bounds(c, in->lod, "LOD", lanes * vsmp_type_size(vi.type), &vi);
+                check_raw_bounds(c, in->lod, "LOD",
+                                 vsmp_geom_param_bytes(lanes, vsmp_type_size(vi.type)), &vi);
         }
     }
 }
@@ -491,7 +479,7 @@ static void check_unorm(vctx *c)
         return;
     if (vi.type != VSMP_TYPE_UW)
         ERR(c, "unorm-dst", "SAMPLE_UNORM: dst must have type UW, got %s", vsmp_type_name(vi.type));
-    check_raw_bounds(c, in->dst, "dst", 32u * popcount4(in->channels) * 2u, &vi);
+    check_raw_bounds(c, in->dst, "dst", vsmp_geom_unorm_dst_bytes(in->channels), &vi);
 }
 
 /* After the instructions: every label used is defined, none twice (reported at the use and
