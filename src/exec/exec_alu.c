@@ -491,6 +491,50 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r.i = n;
         break;
     }
+    /* ---- math (launch tier): computed in double, rounded once to the destination type;
+     * hardware math is within its documented ulp bounds of this (docs/EXEC.md) ---- */
+    case VSMP_OPC_DIV:
+        r.d = a / b;
+        if (!f && s[1].i == 0) /* integer division by zero: vsmp's choice, all ones */
+            r.i = -1;
+        else if (!f && uns)
+            r.i = (int64_t)((uint64_t)s[0].i / (uint64_t)s[1].i);
+        else if (!f)
+            r.i = s[1].i == -1 ? (int64_t)(0 - (uint64_t)s[0].i) : s[0].i / s[1].i;
+        break;
+    case VSMP_OPC_MOD:
+        r.d = fmod(a, b);
+        if (!f && s[1].i == 0)
+            r.i = s[0].i;
+        else if (!f && uns)
+            r.i = (int64_t)((uint64_t)s[0].i % (uint64_t)s[1].i);
+        else if (!f)
+            r.i = s[1].i == -1 ? 0 : s[0].i % s[1].i;
+        break;
+    case VSMP_OPC_INV:
+        r.d = 1.0 / a;
+        break;
+    case VSMP_OPC_EXP: /* base 2 */
+        r.d = exp2(a);
+        break;
+    case VSMP_OPC_LOG: /* base 2 */
+        r.d = log2(a);
+        break;
+    case VSMP_OPC_SQRT:
+        r.d = sqrt(a);
+        break;
+    case VSMP_OPC_RSQRT:
+        r.d = 1.0 / sqrt(a);
+        break;
+    case VSMP_OPC_POW:
+        r.d = pow(a, b);
+        break;
+    case VSMP_OPC_SIN:
+        r.d = sin(a);
+        break;
+    case VSMP_OPC_COS:
+        r.d = cos(a);
+        break;
     default: /* MOV */
         r = s[0];
         break;
@@ -893,7 +937,10 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
            in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
            in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||
            in->opcode == VSMP_OPC_CBIT || in->opcode == VSMP_OPC_FBL ||
-           in->opcode == VSMP_OPC_FBH || in->opcode == VSMP_OPC_LZD)
+           in->opcode == VSMP_OPC_FBH || in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_INV ||
+           in->opcode == VSMP_OPC_EXP || in->opcode == VSMP_OPC_LOG ||
+           in->opcode == VSMP_OPC_SQRT || in->opcode == VSMP_OPC_RSQRT ||
+           in->opcode == VSMP_OPC_SIN || in->opcode == VSMP_OPC_COS)
             ? 2u
             : 3u;
     if (x->nv != want)

@@ -111,8 +111,8 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(path, "w") as f:
         json.dump(bad, f)
     rc, out, err = run(path)
-    check(rc == 1 and "(sin, opcode 0x17) is not implemented" in err and out == "",
-          "unimplemented sin: " + err[:300])
+    check(rc == 1 and "(madw, opcode 0x91) is not implemented" in err and out == "",
+          "unimplemented madw: " + err[:300])
 
 rc, out, err = run()
 check(rc == 2, "no argument: usage error")
