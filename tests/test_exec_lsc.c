@@ -308,6 +308,8 @@ static void test_slm_barrier(void)
         CHECK(c[0] == 14 && c[3] == 17 && c[4] == 0, "the barrier passed in one run");
         CHECK(vsmp_machine_run_to_barrier(m, true, NULL, NULL) == VSMP_ERR_ARG,
               "resuming needs at_barrier");
+        CHECK(vsmp_machine_run_to_barrier(m, true, &at, NULL) == VSMP_ERR_ARG,
+              "a run that ended cannot resume");
     }
     vsmp_machine_free(m);
     vsmp_module_free(mod);

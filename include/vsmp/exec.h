@@ -189,7 +189,8 @@ VSMP_API vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags);
  * with @p resume true to continue from there (false starts a new run: inputs loaded, masks
  * reset). *@p at_barrier false: the thread ended. The step limit counts from the start of the
  * run, across resumptions. (vsmp_machine_run passes barriers: a thread alone in its group.)
- * @return as vsmp_machine_run; VSMP_ERR_ARG when @p at_barrier is NULL with @p resume.
+ * @return as vsmp_machine_run; VSMP_ERR_ARG when @p resume is asked with @p at_barrier NULL or
+ *         when the last run did not stop at a barrier.
  */
 VSMP_API vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_barrier,
                                                  vsmp_diags *diags);

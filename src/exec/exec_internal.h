@@ -150,6 +150,7 @@ struct vsmp_machine {
     uint32_t slm_size;
     bool pause_barrier; /* barriers stop the run (vsmp_machine_run_group_step) */
     uint32_t pc;        /* where a run stopped at a barrier resumes */
+    bool paused;        /* the run stopped at a barrier (pc is valid) */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

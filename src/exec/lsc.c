@@ -136,9 +136,9 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
             a &= 0xffffffffu; /* a32 addresses are 32-bit offsets */
         for (unsigned v = 0; v < g.vec; v++) {
             uint64_t at = a + (uint64_t)v * g.mem_bytes;
-            uint8_t *r = tr     ? data + (size_t)v * g.reg_bytes
-                         : data ? data + (size_t)v * run + (size_t)n * g.reg_bytes
-                                : NULL;
+            uint8_t *r = !data ? NULL
+                         : tr  ? data + (size_t)v * g.reg_bytes
+                               : data + (size_t)v * run + (size_t)n * g.reg_bytes;
             uint8_t *p = lsc_ptr(m, &b, at, g.mem_bytes);
             if (!p && b.flat) {
                 vsmp_x_report(m, x->in, "exec-address",

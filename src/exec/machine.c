@@ -588,6 +588,7 @@ void vsmp_machine_reset(vsmp_machine *m)
     memset(m->addr_vals, 0, (m->naddr_words + 1) * sizeof(uint32_t));
     memset(m->smp_vals, 0, (m->nsmp_words + 1) * sizeof(uint32_t));
     memset(m->surf_vals, 0, (m->nsurf_words + 1) * sizeof(uint32_t));
+    m->paused = false;
 }
 
 /* ---- execution ---- */
@@ -650,8 +651,9 @@ void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size)
 vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_barrier,
                                         vsmp_diags *diags)
 {
-    if (!m || (resume && !at_barrier))
+    if (!m || (resume && (!at_barrier || !m->paused)))
         return VSMP_ERR_ARG;
+    m->paused = false;
     m->pause_barrier = at_barrier != NULL;
     if (at_barrier)
         *at_barrier = false;
@@ -705,6 +707,7 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
         pc = s.next;
         if (s.barrier && at_barrier) {
             m->pc = pc;
+            m->paused = true;
             *at_barrier = true;
             break;
         }
