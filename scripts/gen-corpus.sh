@@ -17,6 +17,8 @@
 #                                 //.options_string and //.full_options are dropped)
 #   KERNEL.DEVICE.simdW.cos.gz    IGC's text dump of the kernel's patch tokens (its interface:
 #                                 what `vsmp launch` reads), without the SURFACE_STATE listings
+#   KERNEL.DEVICE.simdW.dsh.gz    the kernel's dynamic state heap from IGC's program binary
+#                                 (its SAMPLER_STATEs: inline samplers' values)
 #   KERNEL.DEVICE.simdW.igc.isa   the .isa IGC itself dumped: corrupted by the 12504 writer bug
 #                                 (docs of the corpus); a robustness input, never a golden
 # plus manifest.tsv (one row per kernel/platform/width), skipped.tsv (what the compiler did not
@@ -118,6 +120,29 @@ for cl in "$corpus"/cl/*.cl; do
                 # the SURFACE_STATE field listings are dropped (the launcher builds its own)
                 awk '/^SURFACE_STATE = /{skip=1;next} skip && /^\t/{next} {skip=0;print}' \
                     "${v%.visaasm}.cos" | gzip -n -9 >"$out/$name.cos.gz"
+                # the kernel's dynamic state heap (its SAMPLER_STATEs: the inline samplers'
+                # values, which the .cos does not carry), cut from the program binary IGC
+                # dumped: header (7 dwords) and program patch list, then per kernel a 40-byte
+                # header (checksum, hash, name size, patch list size, kernel heap, general
+                # state heap, dynamic state heap, surface state heap sizes, unpadded size), the
+                # name, the heaps in that order and the patch list
+                python3 - "$work"/dump/*.progbin "$k" "$out/$name.dsh" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+nk, pls = struct.unpack_from("<II", b, 16)[0], struct.unpack_from("<I", b, 24)[0]
+o = 28 + pls
+for _ in range(nk):
+    _, _, nsz, pl, kh, gsh, dsh, ssh, _ = struct.unpack_from("<IQIIIIIII", b, o)
+    o += 40
+    name = b[o:o + nsz].split(b"\0")[0].decode()
+    o += nsz + kh + gsh
+    if name == sys.argv[2]:
+        open(sys.argv[3], "wb").write(b[o:o + dsh])
+    o += dsh + ssh + pl
+PY
+                if [ -f "$out/$name.dsh" ]; then
+                    gzip -n -9 -f "$out/$name.dsh"
+                fi
                 g=$tmp/g
                 rm -rf "$g"
                 mkdir -p "$g/fixed" "$g/deb"

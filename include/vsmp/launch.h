@@ -107,6 +107,26 @@ VSMP_API void vsmp_launch_options_init(vsmp_launch_options *o);
 VSMP_API vsmp_status vsmp_sampler_from_cl(uint32_t value, vsmp_sampler_state *st);
 
 /**
+ * A hardware SAMPLER_STATE (16 bytes, as IGC writes OpenCL inline samplers) as a sampler
+ * state: min/mag/mip filters, the three address modes, non-normalized coordinates (the fields an
+ * OpenCL sampler sets; docs/LAUNCH.md).
+ * @return VSMP_OK; VSMP_ERR_UNSUPPORTED (a filter no OpenCL sampler uses); VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st);
+
+/**
+ * The inline samplers of a kernel from its dynamic state heap (@p dsh, @p size bytes: the heap
+ * of IGC's program binary; the corpus keeps it as KERNEL.DEVICE.simdW.dsh.gz): each sampler
+ * state of the interface's SAMPLER_STATE_ARRAY that no sampler_t argument uses, decoded into
+ * @p out[i] with @p set[i] true (both VSMP_MAX_SAMPLER_STATES long).
+ * @return VSMP_OK; VSMP_ERR_MALFORMED (the heap too short, in @p diags); VSMP_ERR_UNSUPPORTED;
+ *         VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *dsh,
+                                              size_t size, vsmp_sampler_state *out, bool *set,
+                                              vsmp_diags *diags);
+
+/**
  * Run kernel @p kernel of @p mod over @p nd with @p args (@p nargs, indexed by argument number;
  * surfaces are written in place).
  * @return VSMP_OK; VSMP_ERR_ARG (an argument missing or of the wrong kind, a bad NDRange);

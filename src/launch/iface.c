@@ -108,8 +108,10 @@ static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
         a->size = (uint32_t)sz;
     } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_STATE_ARRAY") == 0) {
         f->sampler_array_offset = num(t, "Offset", &ok);
-        if (!ok || f->sampler_array_offset < 0)
-            return bad(d, t->line, "%s: bad Offset", n);
+        long cnt = num(t, "Count", &ok);
+        if (!ok || f->sampler_array_offset < 0 || cnt < 0 || cnt > VSMP_MAX_SAMPLER_STATES)
+            return bad(d, t->line, "%s: bad Offset or Count", n);
+        f->sampler_count = (unsigned)cnt;
     } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT") == 0) {
         vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
         long off = num(t, "Offset", &ok) - f->sampler_array_offset;

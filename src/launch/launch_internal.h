@@ -42,6 +42,7 @@ struct vsmp_launch_iface {
     bool local_id[3];
     uint32_t cross_size;
     long sampler_array_offset;
+    unsigned sampler_count; /* SAMPLER_STATE_ARRAY Count */
     unsigned nargs;
     vsmp_launch_arg_info args[VSMP_LAUNCH_MAX_ARGS];
     unsigned nparams;

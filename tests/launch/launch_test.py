@@ -215,6 +215,7 @@ def main():
     edir = os.path.join(o.corpus, "expected")
     kdir = os.path.join(o.corpus, "k")
     passed, failed, unsupported, cases = 0, 0, 0, []
+    dsh_used = 0
     for fn in sorted(os.listdir(edir)):
         if not fn.endswith(".json"):
             continue
@@ -243,7 +244,17 @@ def main():
                         dst.write(src.read())
                 desc = {"kernel": "k.visaasm", "interface": "k.cos",
                         "platform": PLATFORMS[dev], "global": exp["global"],
-                        "args": launch_args(exp, outputs), "inline_samplers": inl}
+                        "args": launch_args(exp, outputs)}
+                # inline samplers: from the kernel's dynamic state heap when the corpus has it
+                # (IGC's own SAMPLER_STATEs), else from the OpenCL C source
+                if os.path.exists(base + ".dsh.gz"):
+                    with gzip.open(base + ".dsh.gz", "rb") as src, \
+                            open(os.path.join(tmp, "k.dsh"), "wb") as dst:
+                        dst.write(src.read())
+                    desc["dynamic_state"] = "k.dsh"
+                    dsh_used += 1
+                else:
+                    desc["inline_samplers"] = inl
                 if exp.get("local"):
                     desc["local"] = exp["local"]
                 jpath = os.path.join(tmp, "launch.json")
@@ -284,6 +295,8 @@ def main():
             cases.append((label, not bad, worst))
     print("launch_e2e: %d passed, %d failed, %d refused by the machine (instructions it does "
           "not implement)" % (passed, failed, unsupported))
+    print("launch_e2e: %d launches took their inline samplers from the kernel's dynamic state "
+          "heap" % dsh_used)
     if not o.filter:
         failed += negative_cases(o.vsmp, kdir)
     if passed + failed == 0:
