@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D };
+enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER };
 enum elem { E_F32, E_I32, E_U32, E_U8 };
 
 struct arg {
@@ -29,6 +29,12 @@ struct arg {
     } scalar;
     void *data;
     cl_mem mem;
+    /* samplers: clCreateSampler's arguments and the OpenCL C spelling of the same value */
+    cl_bool norm;
+    cl_addressing_mode am;
+    cl_filter_mode fm;
+    const char *sampler_name;
+    cl_sampler smp;
 };
 
 static cl_context ctx;
@@ -122,6 +128,9 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
     case SCALAR_I32:
         fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i);
         return;
+    case SAMPLER:
+        fprintf(f, "\"kind\": \"sampler\", \"value\": \"%s\"}", a->sampler_name);
+        return;
     case IMG2D:
         fprintf(f,
                 "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
@@ -195,6 +204,11 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
         fputs(i + 1 < nargs ? ",\n" : "\n", f);
         if (a->kind == SCALAR_F32 || a->kind == SCALAR_I32) {
             err = clSetKernelArg(k, i, 4, &a->scalar);
+        } else if (a->kind == SAMPLER) {
+            a->smp = clCreateSampler(ctx, a->norm, a->am, a->fm, &err);
+            if (err)
+                die("clCreateSampler", err);
+            err = clSetKernelArg(k, i, sizeof(cl_sampler), &a->smp);
         } else {
             cl_mem_flags fl = CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE;
             if (a->kind == IMG2D) {
@@ -238,6 +252,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     for (unsigned i = 0; i < nargs; i++) {
         if (args[i].mem)
             clReleaseMemObject(args[i].mem);
+        if (args[i].smp)
+            clReleaseSampler(args[i].smp);
         free(args[i].data);
     }
     clReleaseKernel(k);
@@ -334,6 +350,60 @@ int main(int argc, char **argv)
             ((uint32_t *)a[1].data)[i] = (uint32_t)rnd(0, 2000000);
         }
         run("img_sample2d.cl", "s2d_int_pix", 2, (size_t[]){8, 8}, a, 3);
+    }
+    /* Kernels for the launcher's end-to-end tier (tests/launch): float results are not
+     * exact here (filtering weights, UNORM8 conversions, exp); tests/launch documents the
+     * tolerance each is compared with. */
+    { /* linear sampling, normalized coordinates, CLAMP_TO_EDGE: an 8x8 UNORM_INT8 image
+       * magnified onto 16x16 FLOAT (scale 1) */
+        seed = 8;
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1), {.kind = SCALAR_F32}};
+        a[2].scalar.f = 1.0f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_linear_norm", 2, (size_t[]){16, 16}, a, 3);
+    }
+    { /* 3x3 box blur with a border test (control flow), UNORM_INT8 16x16 -> FLOAT */
+        seed = 9;
+        struct arg a[2] = {image(CL_UNORM_INT8, 16, 16, 0), image(CL_FLOAT, 16, 16, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_box3", 2, (size_t[]){16, 16}, a, 2);
+    }
+    { /* horizontal Gaussian blur, radius 2 (a loop, exp, linear sampling at texel centres) */
+        seed = 10;
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 16, 8, 0), image(CL_FLOAT, 16, 8, 1), {.kind = SCALAR_I32}};
+        a[2].scalar.i = 2;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_blur_h", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* threshold with divergent branches, UNSIGNED_INT32 16x8, t = 0.5 */
+        seed = 11;
+        struct arg a[3] = {image(CL_UNSIGNED_INT32, 16, 8, 0),
+                           image(CL_UNSIGNED_INT32, 16, 8, 1),
+                           {.kind = SCALAR_F32}};
+        a[2].scalar.f = 0.5f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint32_t *)a[0].data)[i] = (uint32_t)rnd(0, 255);
+        run("img_filter.cl", "f_threshold", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* a sampler_t argument (unnormalized, CLAMP_TO_EDGE, LINEAR) read between texel
+       * centres; the results go to a float4 buffer (a stateless pointer) */
+        seed = 12;
+        struct arg a[3] = {image(CL_UNORM_INT8, 8, 8, 0),
+                           {.kind = SAMPLER,
+                            .norm = CL_FALSE,
+                            .am = CL_ADDRESS_CLAMP_TO_EDGE,
+                            .fm = CL_FILTER_LINEAR,
+                            .sampler_name = "CLK_NORMALIZED_COORDS_FALSE | "
+                                            "CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_LINEAR"},
+                           buf(BUF_F32, 8 * 8 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_linear_pix", 2, (size_t[]){8, 8}, a, 3);
     }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
