@@ -29,7 +29,7 @@ case = os.path.join(golden, "cases", "rep_sample")
 src = os.path.join(case, "rep_sample.visaasm")
 isa = os.path.join(case, "rep_sample.TGLLP.isa")
 bad_text = b'.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=8\n' \
-           b'add (M1, 1) D(0,0)<1> D(0,0)<0;1,0>\nsample_3d.RGBA (M1, 16) 0x0:uw S9 T6 D.0 D.0\n'
+           b'frob (M1, 1) D(0,0)<1> D(0,0)<0;1,0>\nsample_3d.RGBA (M1, 16) 0x0:uw S9 T6 D.0 D.0\n'
 
 r = run([])
 check(r.returncode == 2, "no command -> 2")
@@ -193,7 +193,7 @@ with tempfile.TemporaryDirectory() as tmp:
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
-check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", err, re.M),
+check(re.search(r"^<stdin>:4:1: error: unknown instruction 'frob'", err, re.M),
       "unsupported instruction reported with line:col")
 check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
       "second error reported too")
@@ -557,6 +557,17 @@ with tempfile.TemporaryDirectory() as tmp:
     r = sample_job(tmp, None, raw=_json.dumps(base) + " trailing")
     check(r.returncode == 1 and b"unexpected text after the job" in r.stderr,
           "trailing garbage: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"width": 2, "height": 2, "width": 4}, "lanes": '
+                                  '[{"op": "ld", "u": 0, "v": 1, "u": 1}]}')
+    check(r.returncode == 1 and b"surface.width: duplicate key" in r.stderr, "duplicate key: %r" %
+          r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"width": 2}, "lanes": [{"op": "ld", "u": 0}, '
+                                  '{"op": "ld", "u": 0, "v": 1, "\\u0075": 1}]}')
+    check(r.returncode == 1 and b"lanes[1].u: duplicate key" in r.stderr,
+          "duplicate key spelt with an escape: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"texels": [[0], [1]], "width": 2}, "lanes": '
+                                  '[{"op": "ld", "u": 0}, {"op": "ld", "u": 1}]}')
+    check(r.returncode == 0, "the same key in two objects is fine: %r" % r.stderr)
     r = sample_job(tmp, None, raw=_json.dumps(base) + "\n\n")
     check(r.returncode == 0, "trailing whitespace is fine: %r" % r.stderr)
     r = sample_job(tmp, None, raw='{"surface": {}, /* c */ "lanes": [{"op": "sample"}]}')
