@@ -560,6 +560,8 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     case VSMP_OPC_LIFETIME: {
         uint32_t p = g_value(c, &g), id = g_value(c, &g);
         put(c->b, "lifetime.%s ", p & 1 ? "end" : "start");
+        if (p & ~0x31u)
+            c->why = "lifetime's property byte has bits other than start/end and the class";
         unsigned cls = (p >> 4) & 3;
         char tmp[48];
         if (cls == VSMP_VEC_GENERAL) {
