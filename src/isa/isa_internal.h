@@ -135,6 +135,11 @@ const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnem
 extern const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES];
 extern const char *const vsmp_relop_names[8];
 extern const char *const vsmp_block_num_names[4];
+/* media_ld / media_st modifiers (Common_ISA.cpp media_ld_mod_str / media_st_mod_str) */
+#define VSMP_MEDIA_LD_MODS 6
+#define VSMP_MEDIA_ST_MODS 4
+extern const char *const vsmp_media_ld_mod_names[VSMP_MEDIA_LD_MODS];
+extern const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS];
 extern const char *const vsmp_svm_block_size_names[3];
 extern const char *const vsmp_lsc_sfid_names[4];
 extern const char *const vsmp_lsc_cache_names[7];

@@ -442,6 +442,32 @@ static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row
         return nb >= 0 && add_value(p, in, (unsigned)nb, 1) && parse_exec(p, in) &&
                parse_surface_value(p, in) && parse_layout_tail(p, in, row->layout + 4);
     }
+    case VSMP_OPC_MEDIA_LD:
+    case VSMP_OPC_MEDIA_ST: {
+        /* media_ld.MOD (W,H) SURFACE [PLANE] X Y MSG (CISA.y MediaInstruction: the lexer takes
+         * media_ld's modifier names for both; the plane is optional, 0..15) */
+        bool st = in->opcode == VSMP_OPC_MEDIA_ST;
+        int mod = suffix(p, VSMP_NAMES(vsmp_media_ld_mod_names), "'.' and a media modifier");
+        int64_t w, h, plane = 0;
+        if (mod < 0 || !expect(p, '(', "'(' and the block width") || !int_prim(p, &w) ||
+            !expect(p, ',', "','") || !int_prim(p, &h) || !expect(p, ')', "')'"))
+            return false;
+        if (w < 0 || w > 255 || h < 0 || h > 255) {
+            PERR(p, cur(p), "syntax", "media block size out of range");
+            return false;
+        }
+        if (!add_value(p, in, (unsigned)mod, 1) || !parse_surface_value(p, in))
+            return false;
+        /* a bare integer is the plane; an immediate offset carries its ':type' */
+        if (cur(p)->kind == TK_INT &&
+            !(p->at + 1 < p->ntok && is_punct(&p->toks[p->at + 1], ':'))) {
+            plane = parse_count(p, "the media plane", 0, 15);
+            if (plane < 0)
+                return false;
+        }
+        return add_value(p, in, (uint32_t)plane, 1) && add_value(p, in, (uint32_t)w, 1) &&
+               add_value(p, in, (uint32_t)h, 1) && parse_layout_tail(p, in, st ? "vvr" : "vvR");
+    }
     case VSMP_OPC_OWORD_LD:
     case VSMP_OPC_OWORD_ST:
     case VSMP_OPC_OWORD_LD_UNALIGNED: {
@@ -954,8 +980,11 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
     case VSMP_FAM_SYNC:
         return parse_sync(p, in, name, mn);
     case VSMP_FAM_DATAPORT:
-        if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
-            in->opcode == VSMP_OPC_3D_RT_WRITE)
+        /* media_ld/st: GenX_IR's form starts with '.' and the modifier; vsmp's generic form
+         * (written before the form was implemented) with the modifier's value */
+        if (in->opcode == VSMP_OPC_3D_RT_WRITE ||
+            ((in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST) &&
+             !is_punct(cur(p), '.')))
             return parse_generic_form(p, in, row);
         return parse_dataport(p, in, row);
     case VSMP_FAM_MISC:

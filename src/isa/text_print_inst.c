@@ -360,8 +360,7 @@ static void put_atomic_op(pctx *c, uint32_t v)
 static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
     gcur g = {in, 0};
-    if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
-        in->opcode == VSMP_OPC_3D_RT_WRITE) {
+    if (in->opcode == VSMP_OPC_3D_RT_WRITE) {
         put_generic_form(c, in, row);
         return;
     }
@@ -427,6 +426,27 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         g_surface(c, g_value(c, &g));
         g_rest(c, &g);
         return;
+    case VSMP_OPC_MEDIA_LD:
+    case VSMP_OPC_MEDIA_ST: {
+        /* media_ld.MOD (W,H) SURFACE PLANE X Y MSG; the binary's order is mod, surface, plane,
+         * width, height */
+        bool st = in->opcode == VSMP_OPC_MEDIA_ST;
+        uint32_t mod = g_value(c, &g), surf = g_value(c, &g), plane = g_value(c, &g);
+        uint32_t w = g_value(c, &g), h = g_value(c, &g);
+        /* GenX_IR's lexer reads only the media_ld names, so media_st's "reserved" (1) cannot be
+         * read back */
+        if (mod >= (st ? VSMP_MEDIA_ST_MODS : VSMP_MEDIA_LD_MODS) || (st && mod == 1))
+            c->why = "the media modifier has no text form";
+        if (plane > 15)
+            c->why = "the media plane is over 15";
+        unsigned nmods = st ? VSMP_MEDIA_ST_MODS : VSMP_MEDIA_LD_MODS;
+        const char *const *mods = st ? vsmp_media_st_mod_names : vsmp_media_ld_mod_names;
+        put(c->b, ".%s (%u,%u)", mods[mod < nmods ? mod : 0], w, h);
+        g_surface(c, surf);
+        put(c->b, " %u", plane);
+        g_rest(c, &g);
+        return;
+    }
     case VSMP_OPC_OWORD_LD:
     case VSMP_OPC_OWORD_ST:
     case VSMP_OPC_OWORD_LD_UNALIGNED: {
