@@ -563,6 +563,13 @@ static void text_table_trip(unsigned *ok, unsigned *apart)
                 in->opnds[0].value = 0x20 | rnd(2);
             if (opc == VSMP_OPC_LIFETIME)
                 in->opnds[1].value = 32;
+            /* the old sample/load: SIMD16 RGBA, sampler S0, surface T6 */
+            if (opc == VSMP_OPC_SAMPLE || opc == VSMP_OPC_LOAD) {
+                in->opnds[0].value = 0x1f;
+                if (opc == VSMP_OPC_SAMPLE)
+                    in->opnds[1].value = 0;
+                in->opnds[opc == VSMP_OPC_SAMPLE ? 2 : 1].value = 6;
+            }
             /* faddr, fcall and FILE name a string; the parser appends it to the pool, as
              * GenX_IR's addStringPool does, so a binary naming an earlier string (here the
              * kernel's name) prints the same text but parses to a longer pool: not compared */

@@ -408,6 +408,35 @@ static bool parse_sync(parser *p, vsmp_inst *in, const char *name, const tok *mn
     }
 }
 
+/* sample / load of the old sampler: sample.CHANNELS [(8|16|32)] SAMPLER SURFACE U V R DST
+ * (CISA.y SampleInstruction: no SIMD mode or 8 or 32 is SIMD8; only 16 sets bit 4) */
+static bool parse_sample_old(parser *p, vsmp_inst *in)
+{
+    bool smp = in->opcode == VSMP_OPC_SAMPLE;
+    uint8_t ch, state;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &ch))
+        return false;
+    unsigned simd16 = 0;
+    if (is_punct(cur(p), '(')) {
+        p->at++;
+        int64_t n = parse_count(p, "the SIMD mode", 8, 32);
+        if (n < 0 || !expect(p, ')', "')'"))
+            return false;
+        if (n != 8 && n != 16 && n != 32) {
+            PERR(p, cur(p), "syntax", "SIMD mode can only be 8, 16 or 32");
+            return false;
+        }
+        simd16 = n == 16;
+    }
+    if (!add_value(p, in, ch | simd16 << 4, 1))
+        return false;
+    if (smp && (!parse_state(p, true, &state) || !add_value(p, in, state, 1)))
+        return false;
+    if (!parse_state(p, false, &state) || !add_value(p, in, state, 1))
+        return false;
+    return parse_layout_tail(p, in, "rrrR");
+}
+
 static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row)
 {
     switch (in->opcode) {
@@ -992,6 +1021,9 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
             name = "raw_send";
         return parse_misc(p, in, name, mn);
     default:
+        /* the old sample/load: GenX_IR's form starts with '.' and the channels */
+        if ((in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD) && is_punct(cur(p), '.'))
+            return parse_sample_old(p, in);
         return parse_generic_form(p, in, row);
     }
 }

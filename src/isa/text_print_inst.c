@@ -769,6 +769,27 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     }
 }
 
+/* The old sampler's sample / load: sample.CHANNELS (8|16) SAMPLER SURFACE U V R DST; the mode
+ * byte holds the channels (bits 3..0) and SIMD16 (bit 4) (IsaDisassembly, CISA.y
+ * SampleInstruction). */
+static void put_sample_old(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    gcur g = {in, 0};
+    bool smp = in->opcode == VSMP_OPC_SAMPLE;
+    uint32_t mode = g_value(c, &g);
+    if (mode >> 5)
+        c->why = "the sample/load mode byte has bits above SIMD16";
+    if (in->pred)
+        c->why = "sample/load print no predicate";
+    put(c->b, "%s", row->mnemonic);
+    put_channels(c, mode & 0xf);
+    put(c->b, " (%u)", mode >> 4 & 1 ? 16 : 8);
+    if (smp)
+        put_state(c, true, g_value(c, &g));
+    put_state(c, false, g_value(c, &g));
+    g_rest(c, &g);
+}
+
 void put_generic(pctx *c, const vsmp_inst *in)
 {
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
@@ -802,7 +823,10 @@ void put_generic(pctx *c, const vsmp_inst *in)
         put_lsc(c, in, vsmp_subop_info_get(in->opcode, in->subop));
         break;
     default:
-        put_misc(c, in, row);
+        if (in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD)
+            put_sample_old(c, in, row);
+        else
+            put_misc(c, in, row);
         break;
     }
 }
