@@ -140,6 +140,8 @@ extern const char *const vsmp_block_num_names[4];
 #define VSMP_MEDIA_ST_MODS 4
 extern const char *const vsmp_media_ld_mod_names[VSMP_MEDIA_LD_MODS];
 extern const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS];
+/* dpas operand precisions (GenPrecision 1..12; 0 and 11 have no name) */
+extern const char *const vsmp_dpas_precision_names[13];
 extern const char *const vsmp_svm_block_size_names[3];
 extern const char *const vsmp_lsc_sfid_names[4];
 extern const char *const vsmp_lsc_cache_names[7];

@@ -119,6 +119,8 @@ const char *const vsmp_relop_names[8] = {"eq", "ne", "gt", "ge", "lt", "le", NUL
 const char *const vsmp_block_num_names[4] = {"1", "2", "4", "8"};
 const char *const vsmp_media_ld_mod_names[VSMP_MEDIA_LD_MODS] = {
     "nomod", "modified", "top", "bottom", "top_mod", "bottom_mod"};
+const char *const vsmp_dpas_precision_names[13] = {NULL, "u1", "s1", "u2", "s2", "u4",  "s4",
+                                                   "u8", "s8", "bf", "hf", NULL, "tf32"};
 const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS] = {"nomod", "reserved", "top",
                                                                  "bottom"};
 const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};

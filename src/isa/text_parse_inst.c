@@ -916,6 +916,56 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
         int64_t v;
         return int_prim(p, &v) && add_value(p, in, (uint32_t)v, 4);
     }
+    case VSMP_OPC_DPAS:
+    case VSMP_OPC_DPASW: {
+        /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2 (CISA.l's DPAS_OP token); without the
+         * '.' it is the generic form */
+        if (!is_punct(cur(p), '.'))
+            return parse_generic_form(p, in, vsmp_opcode_info_get(in->opcode));
+        int w = suffix(p, VSMP_NAMES(vsmp_dpas_precision_names), "'.' and a precision");
+        int a =
+            w < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_dpas_precision_names), "'.' and a precision");
+        if (a < 0)
+            return false;
+        if ((w == 12) != (a == 12)) {
+            PERR(p, cur(p), "syntax", "tf32 pairs only with tf32");
+            return false;
+        }
+        int64_t d, n;
+        if (!expect(p, '.', "'.' and the depth") || (d = parse_count(p, "the depth", 1, 8)) < 0 ||
+            !expect(p, '.', "'.' and the repeat count") ||
+            (n = parse_count(p, "the repeat count", 1, 8)) < 0)
+            return false;
+        if (d != 1 && d != 2 && d != 4 && d != 8) {
+            PERR(p, cur(p), "syntax", "the depth is 1, 2, 4 or 8");
+            return false;
+        }
+        if (!parse_exec(p, in) || !parse_layout_tail(p, in, "Rrr"))
+            return false;
+        /* src2: VAR(row,col), the region <1;1,0> implied (CISA.y VecSrcOpndSimple) */
+        const tok *vt;
+        uint32_t id;
+        int64_t row, col;
+        if (!expect_ident(p, "a general variable", &vt) ||
+            !find_sym(p, vt, C_G, "general variable", &id) || !expect(p, '(', "'(' row, column") ||
+            !int_expr(p, &row) || !expect(p, ',', "','") || !int_expr(p, &col) ||
+            !expect(p, ')', "')'"))
+            return false;
+        if (row < 0 || row > 255 || col < 0 || col > 255) {
+            PERR(p, vt, "syntax", "row or column offset out of range (0..255)");
+            return false;
+        }
+        vsmp_opnd *o = add_opnd(p, in, VSMP_OPND_VEC_SRC);
+        if (!o)
+            return false;
+        o->vec.vclass = VSMP_VEC_GENERAL;
+        o->vec.var = id;
+        o->vec.row = (uint8_t)row;
+        o->vec.col = (uint8_t)col;
+        o->vec.region = 0x0122; /* <1;1,0> */
+        return add_value(p, in,
+                         (uint32_t)w | (uint32_t)a << 8 | (uint32_t)d << 16 | (uint32_t)n << 24, 4);
+    }
     default:
         (void)mn;
         return parse_generic_form(p, in, vsmp_opcode_info_get(in->opcode));

@@ -611,6 +611,35 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     case VSMP_OPC_LOC:
         put(c->b, "LOC %u", g_value(c, &g));
         return;
+    case VSMP_OPC_DPAS:
+    case VSMP_OPC_DPASW: {
+        /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2; the info word is W | A << 8 |
+         * depth << 16 | count << 24 (Common_ISA_util.h DpasInfoToUI32) */
+        uint32_t info = in->num_opnds == 5 ? in->opnds[4].value : 0;
+        unsigned w = info & 0xff, a = info >> 8 & 0xff, d = info >> 16 & 0xff, n = info >> 24;
+        const char *wn = w < 13 ? vsmp_dpas_precision_names[w] : NULL;
+        const char *an = a < 13 ? vsmp_dpas_precision_names[a] : NULL;
+        /* GenX_IR's lexer takes tf32 only paired with itself, depth 1/2/4/8, count 1..8 */
+        if (!wn || !an || (w == 12) != (a == 12) || (d != 1 && d != 2 && d != 4 && d != 8) ||
+            n < 1 || n > 8)
+            c->why = "the dpas precision, depth or count has no text form";
+        put(c->b, "%s.%s.%s.%u.%u", row->mnemonic, wn ? wn : "?", an ? an : "?", d, n);
+        g_exec(c, in);
+        for (unsigned k = 0; k < 3 && k < in->num_opnds; k++)
+            put_opnd(c, &in->opnds[k]);
+        /* src2 is CISA.y's VecSrcOpndSimple: VAR(row,col), region <1;1,0> implied */
+        const vsmp_vec *v = in->num_opnds > 3 ? &in->opnds[3].vec : NULL;
+        char tmp[48];
+        const char *vn = v ? var_name(c->nm, v->var, tmp, sizeof(tmp)) : NULL;
+        if (v && v->vclass == VSMP_VEC_GENERAL && !v->mod && v->region == 0x0122 && vn) {
+            put(c->b, " %s(%u,%u)", vn, v->row, v->col);
+        } else {
+            c->why = "dpas's src2 is not a plain <1;1,0> general operand";
+            if (v)
+                put_opnd(c, &in->opnds[3]);
+        }
+        return;
+    }
     default:
         put_generic_form(c, in, row);
         return;
