@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job_json.h"
 #include "launch_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -306,8 +307,35 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
     return 0;
 }
 
+/* Every top-level key is one docs/LAUNCH.md names: a misspelt one ("globl") was ignored and
+ * the launch ran with its default. Values are checked where they are read ("local" may be null). */
+static int check_keys(job *j, json_object *root)
+{
+    static const char *const keys[] = {"kernel", "interface", "platform",        "global", "local",
+                                       "offset", "args",      "inline_samplers", NULL};
+    if (!json_object_is_type(root, json_type_object))
+        return fail(j, "the launch description is not a JSON object");
+    json_object_object_foreach(root, k, v)
+    {
+        (void)v;
+        size_t n = 0;
+        bool known = false;
+        for (; keys[n]; n++)
+            known |= strcmp(k, keys[n]) == 0;
+        if (known)
+            continue;
+        const char *best = jclosest(k, keys, n);
+        if (best)
+            return fail(j, "%s: unknown key; did you mean '%s'?", k, best);
+        return fail(j, "%s: unknown key", k);
+    }
+    return 0;
+}
+
 static int launch(job *j, json_object *root)
 {
+    if (check_keys(j, root))
+        return -1;
     json_object *jk = field(root, "kernel"), *ji = field(root, "interface");
     if (!jk || !ji)
         return fail(j, "the launch needs \"kernel\" and \"interface\" paths");

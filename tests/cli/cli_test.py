@@ -577,5 +577,23 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(["sample", ex])
     check(r.returncode == 0, "examples/trilinear.json runs: %r" % r.stderr)
 
+# vsmp launch: a misspelt top-level key ("globl") was ignored and the launch ran with the
+# default NDRange; it is refused before the kernel is read
+with tempfile.TemporaryDirectory() as tmp:
+    exl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "launch")
+    lj = {"kernel": os.path.join(exl, "rotate.visaasm"), "interface": os.path.join(exl, "rotate.cos"),
+          "global": [1, 1], "globl": [128, 128], "args": []}
+    jp = os.path.join(tmp, "launch.json")
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(r.returncode == 1 and b"globl: unknown key; did you mean 'global'?" in r.stderr,
+          "launch: misspelt key: %r" % r.stderr)
+    lj.pop("globl")
+    lj["local"] = None  # docs/LAUNCH.md: local may be null
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(b"unknown key" not in r.stderr and b"null" not in r.stderr,
+          "launch: the documented keys pass the key check: %r" % r.stderr)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
