@@ -378,11 +378,56 @@ static bool compare(unsigned rel, xnum a, xnum b, bool uns)
     }
 }
 
+/* The math-box operations: float whatever their source types. */
+static bool is_math(unsigned opc)
+{
+    switch (opc) {
+    case VSMP_OPC_INV:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_RSQRT:
+    case VSMP_OPC_EXP:
+    case VSMP_OPC_LOG:
+    case VSMP_OPC_POW:
+    case VSMP_OPC_SIN:
+    case VSMP_OPC_COS:
+    case VSMP_OPC_LRP:
+    case VSMP_OPC_SQRTM:
+    case VSMP_OPC_DIVM:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A double rounded to float type t with %cr0's rounding mode, denormals kept: the value the
+ * math box hands on inside DIV ("x * INV(y)", DIV.md; keeping the denormal: vsmp). */
+static double in_fmt(double d, unsigned t, uint32_t c0)
+{
+    if (!is_float(t))
+        t = VSMP_TYPE_F;
+    c0 |= 1u << 7 | 1u << 10 | 1u << 6;
+    return num_of(bits_of((xnum){true, d, 0}, t, false, false, c0), t, c0).d;
+}
+
+/* Integer quotient and remainder, truncating: the quotient's sign is the product of the
+ * signs, the remainder's the numerator's (DIV.md, MOD.md tables). Division by zero: quotient
+ * all ones, remainder the numerator (vsmp). */
+static int64_t int_div(int64_t a, int64_t b, bool uns, bool rem)
+{
+    if (b == 0)
+        return rem ? a : -1;
+    if (uns)
+        return (int64_t)(rem ? (uint64_t)a % (uint64_t)b : (uint64_t)a / (uint64_t)b);
+    if (a == INT64_MIN && b == -1)
+        return rem ? 0 : INT64_MIN;
+    return rem ? a % b : a / b;
+}
+
 /* One lane of an arithmetic/logic/move instruction. */
 static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
 {
     xnum r = {false, 0, 0};
-    bool f = false;
+    bool f = is_math(x->in->opcode);
     for (unsigned i = 0; i < ns; i++)
         f |= s[i].f;
     r.f = f;
@@ -483,6 +528,81 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r.i = n < 32 ? n : (int64_t)UINT32_MAX;
         break;
     }
+    case VSMP_OPC_DIV:
+        /* float: "implemented as x * INV(y)" (DIV.md): 1/y rounded to the dst format first */
+        if (f)
+            r.d = a * in_fmt(1.0 / b, x->v[0].type, c0);
+        else
+            r.i = int_div(s[0].i, s[1].i, uns, false);
+        break;
+    case VSMP_OPC_MOD:
+        r.i = int_div(s[0].i, s[1].i, uns, true);
+        break;
+    case VSMP_OPC_DIVM:
+        r.d = a / b;
+        break;
+    case VSMP_OPC_INV:
+        r.d = 1.0 / a;
+        break;
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_SQRTM:
+        /* ALT mode (%cr0 bit 0) takes |src0| (SQRT.md) */
+        r.d = sqrt((c0 & 1u) && x->in->opcode == VSMP_OPC_SQRT ? fabs(a) : a);
+        break;
+    case VSMP_OPC_RSQRT:
+        r.d = 1.0 / sqrt((c0 & 1u) ? fabs(a) : a);
+        break;
+    case VSMP_OPC_EXP:
+        r.d = exp2(a);
+        break;
+    case VSMP_OPC_LOG:
+        r.d = log2((c0 & 1u) ? fabs(a) : a);
+        break;
+    case VSMP_OPC_POW:
+        r.d = pow(a, b);
+        break;
+    case VSMP_OPC_SIN:
+        r.d = sin(a);
+        break;
+    case VSMP_OPC_COS:
+        r.d = cos(a);
+        break;
+    case VSMP_OPC_LRP:
+        /* "src1 * src0 + src2 * (1.0 - src0)" (LRP.md), in double, rounded once (vsmp) */
+        r.d = b * a + c * (1.0 - a);
+        break;
+    case VSMP_OPC_MULH:
+        /* the high 32 bits of the 64-bit product of two 32-bit integers (MULH.md) */
+        if (uns)
+            r.i = (int64_t)(((uint64_t)(uint32_t)s[0].i * (uint32_t)s[1].i) >> 32);
+        else
+            r.i = ((int64_t)(int32_t)s[0].i * (int32_t)s[1].i) >> 32;
+        break;
+    case VSMP_OPC_BFE: {
+        /* width = src0 & 31, offset = src1 & 31, (src2 >> offset) & ((1 << width) - 1);
+         * sign-extended from the field's top bit for a D dst (BFE.md) */
+        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
+        uint32_t v = ((uint32_t)s[2].i >> o) & (uint32_t)(((uint64_t)1 << w) - 1u);
+        if (x->v[0].type == VSMP_TYPE_D && w && (v >> (w - 1) & 1u))
+            v |= ~(uint32_t)(((uint64_t)1 << w) - 1u);
+        r.i = x->v[0].type == VSMP_TYPE_D ? (int64_t)(int32_t)v : (int64_t)v;
+        break;
+    }
+    case VSMP_OPC_BFI: {
+        /* bitmask = ((1 << width) - 1) << offset; ((src2 << offset) & bitmask) |
+         * (src3 & ~bitmask) (BFI.md) */
+        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
+        uint32_t bm = (uint32_t)((((uint64_t)1 << w) - 1u) << o);
+        r.i = (int64_t)((((uint32_t)s[2].i << o) & bm) | ((uint32_t)s[3].i & ~bm));
+        break;
+    }
+    case VSMP_OPC_BFREV: {
+        uint32_t v = (uint32_t)s[0].i, o = 0;
+        for (unsigned k = 0; k < 32; k++)
+            o |= (v >> k & 1u) << (31 - k);
+        r.i = o;
+        break;
+    }
     case VSMP_OPC_LZD: {
         uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
         int n = 0;
@@ -495,6 +615,8 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r = s[0];
         break;
     }
+    if ((is_math(x->in->opcode) || x->in->opcode == VSMP_OPC_DIV) && f && isnan(r.d))
+        r.d = NAN; /* one quiet NaN, 0x7fc00000 in F, whatever the host made (vsmp) */
     if (!f && (x->in->opcode == VSMP_OPC_FRC || x->in->opcode == VSMP_OPC_RNDD ||
                x->in->opcode == VSMP_OPC_RNDU || x->in->opcode == VSMP_OPC_RNDE ||
                x->in->opcode == VSMP_OPC_RNDZ))
@@ -545,7 +667,7 @@ static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
-        xnum src[3];
+        xnum src[4];
         for (unsigned i = 0; i < ns; i++) {
             uint64_t b;
             if (!src_bits(m, &x->v[1 + i], l, &b))
@@ -887,15 +1009,25 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
-    unsigned want =
-        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ? 4u
-        : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT || in->opcode == VSMP_OPC_FRC ||
-           in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
-           in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||
-           in->opcode == VSMP_OPC_CBIT || in->opcode == VSMP_OPC_FBL ||
-           in->opcode == VSMP_OPC_FBH || in->opcode == VSMP_OPC_LZD)
-            ? 2u
-            : 3u;
+    if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
+        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV)
+        for (unsigned i = 0; i < x->nv; i++)
+            if (is_float(x->v[i].type))
+                return refuse(m, x, "takes integer operands only");
+    unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
+                    : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
+                            in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE
+                        ? 4u
+                    : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT ||
+                       in->opcode == VSMP_OPC_FRC || in->opcode == VSMP_OPC_RNDD ||
+                       in->opcode == VSMP_OPC_RNDU || in->opcode == VSMP_OPC_RNDE ||
+                       in->opcode == VSMP_OPC_RNDZ || in->opcode == VSMP_OPC_CBIT ||
+                       in->opcode == VSMP_OPC_FBL || in->opcode == VSMP_OPC_FBH ||
+                       in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_BFREV ||
+                       (is_math(in->opcode) && in->opcode != VSMP_OPC_POW &&
+                        in->opcode != VSMP_OPC_LRP && in->opcode != VSMP_OPC_DIVM))
+                        ? 2u
+                        : 3u;
     if (x->nv != want)
         return refuse(m, x, "unexpected operand count");
     x->run = run_arith;

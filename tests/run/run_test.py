@@ -107,12 +107,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 1 and "invalid JSON" in err, "bad JSON: " + err)
 
     # an instruction the machine does not implement is refused before anything runs
-    bad = dict(desc, kernel=os.path.join(tests, "kernels", "tgllp", "math_simd32.isa"))
+    bad = dict(desc, kernel=os.path.join(tests, "kernels", "tgllp", "atomics_simd32.isa"))
     with open(path, "w") as f:
         json.dump(bad, f)
     rc, out, err = run(path)
-    check(rc == 1 and "(sin, opcode 0x17) is not implemented" in err and out == "",
-          "unimplemented sin: " + err[:300])
+    check(rc == 1 and "instruction 8 (svm_atomic) is not implemented" in err and out == "",
+          "unimplemented svm_atomic: " + err[:300])
 
 rc, out, err = run()
 check(rc == 2, "no argument: usage error")
