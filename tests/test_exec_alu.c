@@ -14,7 +14,8 @@
 #include "testlib.h"
 #include "vsmp/vsmp.h"
 
-/* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 16 UB (37),
+/* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 32 UB (37),
+ * Q 8 UQ (38), R 8 UD (39),
  * P1 predicate of 16. */
 static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl A v_type=G type=d num_elts=16 align=GRF\n"
@@ -27,8 +28,9 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl P1 v_type=P num_elts=16\n"
                             ".decl A0 v_type=A num_elts=2\n"
                             ".decl buf v_type=T num_elts=1\n"
+                            ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
                             "ret (M1, 1)\n";
-enum { A = 32, B, C, F, G, U, Q };
+enum { A = 32, B, C, F, G, U, Q, R };
 
 static int code(int v)
 {
@@ -918,6 +920,64 @@ static void test_intmath(void)
     vsmp_module_free(p.mod);
 }
 
+/* bfn (3) with table 0xf8 (minterms 3..7: src2 | (src0 & src1)) and 0x96 (minterms 1, 2, 4, 7:
+ * src0 ^ src1 ^ src2): A = {0x0f0f0f0f, 0xf0, 0}, B = {0x00ff00ff, 0xcc, 0}, C(0,8) = {0x30000000,
+ * 0xaa, 0}: 0xf8 -> 0x300f000f, 0xf0 & 0xcc | 0xaa = 0xea, 0; 0x96 -> 0x3ff00ff0 ^ 0x30000000 =
+ * 0x0ff00ff0, 0xf0 ^ 0xcc ^ 0xaa = 0x96, 0.
+ * madw (4) of D sources A(0,4) = {-1, -2, 0x10000, 7}, B(0,4) = {-1, 3, 0x10000, 0} plus 1: the
+ * 64-bit results 2, -5, 2^32 + 1, 1; low DWords at R(0,0): 2, 0xfffffffb, 1, 1; high DWords
+ * from the next GRF (32 bytes on the default TGLLP), C(1,0): 0, 0xffffffff, 1, 0.
+ * mov (1) of predicate P1 = 0xa5c3 (16 elements) to R(0,4) UD -> 0xa5c3. */
+static void test_bfn_madw(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd bf[5] = {dst(R, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0),
+                       src(C, 0, 8, 8, 8, 1, 0), value(0xf8, VSMP_OPND_VALUE)};
+    bf[0].vec.col = 0;
+    add(&p, VSMP_OPC_BFN, 3, 0, 0, 5, bf);
+    bf[0] = dst(U, 1, 0);
+    bf[4] = value(0x96, VSMP_OPND_VALUE);
+    /* U is UB: the low byte of each result */
+    add(&p, VSMP_OPC_BFN, 3, 0, 0, 5, bf);
+    vsmp_opnd mw[4] = {dst(C, 1, 0), src(A, 0, 4, 8, 8, 1, 0), src(B, 0, 4, 8, 8, 1, 0),
+                       imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_MADW, 4, 0, 0, 4, mw);
+    vsmp_opnd mp[2] = {dst(R, 1, 0), pred_dst(1)};
+    mp[0].vec.col = 4;
+    mp[1].kind = VSMP_OPND_VEC_SRC;
+    add(&p, VSMP_OPC_MOV, 1, 8, 0, 2, mp);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[8] = {0x0f0f0f0f, 0xf0, 0, 0, -1, -2, 0x10000, 7};
+        int32_t b[8] = {0x00ff00ff, 0xcc, 0, 0, -1, 3, 0x10000, 0};
+        int32_t c[16] = {0};
+        c[8] = 0x30000000, c[9] = 0xaa;
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        put(m, C, c, sizeof(c));
+        uint32_t pw = 0xa5c3;
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        CHECK(run(m), "bfn/madw run");
+        uint32_t r[8], cc[16];
+        uint8_t u[4];
+        get(m, R, r, sizeof(r));
+        get(m, C, cc, sizeof(cc));
+        get(m, U, u, sizeof(u));
+        CHECK(u[0] == 0xf0 && u[1] == 0x96 && u[2] == 0, "bfn 0x96: %x %x %x", u[0], u[1], u[2]);
+        CHECK(cc[0] == 2 && cc[1] == 0xfffffffbu && cc[2] == 1 && cc[3] == 1,
+              "madw low DWords %x %x %x %x", cc[0], cc[1], cc[2], cc[3]);
+        CHECK(cc[8] == 0 && cc[9] == 0xffffffffu && cc[10] == 1 && cc[11] == 0,
+              "madw high DWords %x %x %x %x", cc[8], cc[9], cc[10], cc[11]);
+        CHECK(r[0] == 0x300f000fu && r[1] == 0xea && r[2] == 0, "bfn 0xf8: %x %x %x", r[0], r[1],
+              r[2]);
+        CHECK(r[4] == 0xa5c3u, "mov of a predicate: 0x%x", r[4]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -934,5 +994,6 @@ int main(void)
     test_buffers();
     test_math();
     test_intmath();
+    test_bfn_madw();
     return t_finish();
 }

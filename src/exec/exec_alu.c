@@ -596,6 +596,18 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r.i = (int64_t)((((uint32_t)s[2].i << o) & bm) | ((uint32_t)s[3].i & ~bm));
         break;
     }
+    case VSMP_OPC_BFN: {
+        /* bit idx of the dst = bit (src0 + 2 src1 + 4 src2) of the 8-bit table, each source
+         * giving its bit idx (BFN.md): the OR of the table's minterms */
+        uint64_t v = 0;
+        for (unsigned k = 0; k < 8; k++)
+            if (x->aux >> k & 1u)
+                v |= ((k & 1u) ? (uint64_t)s[0].i : ~(uint64_t)s[0].i) &
+                     ((k & 2u) ? (uint64_t)s[1].i : ~(uint64_t)s[1].i) &
+                     ((k & 4u) ? (uint64_t)s[2].i : ~(uint64_t)s[2].i);
+        r.i = (int64_t)v;
+        break;
+    }
     case VSMP_OPC_BFREV: {
         uint32_t v = (uint32_t)s[0].i, o = 0;
         for (unsigned k = 0; k < 32; k++)
@@ -901,6 +913,56 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* madw: the 64-bit src0 * src1 + src2 of 32-bit integers; its low DWords at the dst, its
+ * high DWords from the next GRF boundary after them (MADW.md: "The low 32b of results are
+ * stored in the lower GRFs and the high 32b of results are stored in the high GRFs"). */
+static vsmp_status run_madw(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m);
+    uint64_t out[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        xnum v[3];
+        for (unsigned i = 0; i < 3; i++) {
+            uint64_t b;
+            if (!src_bits(m, &x->v[1 + i], l, &b))
+                return fault(m, x);
+            v[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
+        }
+        out[l] = (uint64_t)v[0].i * (uint64_t)v[1].i + (uint64_t)v[2].i;
+    }
+    const xvec *d = &x->v[0];
+    if (d->var == 0)
+        return VSMP_OK;
+    for (unsigned l = 0; l < x->lanes; l++)
+        if (en >> l & 1u) {
+            st_bits(m->arena + d->at + 4u * l, out[l], 4);
+            st_bits(m->arena + d->at + x->val[3] + 4u * l, out[l] >> 32, 4);
+        }
+    note_dst(m, x, s);
+    s->dst_size = x->val[3] + 4u * x->lanes;
+    return VSMP_OK;
+}
+
+/* mov of a predicate (exec size 1): its bits, element 0 in bit 0, as an unsigned integer
+ * (MOV.md); bits past the predicate's size read 0 (the page: "undefined": vsmp). */
+static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, 1);
+    s->lanes = en;
+    if (!(en & 1u) || x->v[0].var == 0)
+        return VSMP_OK;
+    uint64_t at;
+    if (!elem_at(m, &x->v[0], 0, true, &at))
+        return fault(m, x);
+    st_bits(m->arena + at, m->preds[x->v[1].word], vsmp_type_size(x->v[0].type));
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
 /* ---- planning ---- */
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
@@ -991,6 +1053,37 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             return refuse(m, x, "addr_add of a state operand is not implemented");
         x->run = run_addr_add;
         return VSMP_OK;
+    case VSMP_OPC_MADW: {
+        if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
+            return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
+        for (unsigned i = 1; i < 4; i++)
+            if (is_float(x->v[i].type) ||
+                (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                 x->v[i].cls != VSMP_VEC_IMMEDIATE))
+                return refuse(m, x, "madw takes integer general or immediate sources");
+        /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16
+         * madw on 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
+        uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
+        const xvar *xv = &m->vars[d->var];
+        if (d->var && d->at + hi + lo > xv->at + xv->bytes) {
+            vsmp_x_report(m, in, "operand-bounds",
+                          "instruction %u: madw's high DWords reach past its dst variable",
+                          x->index);
+            return VSMP_ERR_INVALID;
+        }
+        x->val[3] = hi;
+        x->run = run_madw;
+        return VSMP_OK;
+    }
+    case VSMP_OPC_MOV:
+        if (x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE) {
+            if (in->exec_size != 1 || in->pred || d->mod || d->cls != VSMP_VEC_GENERAL ||
+                (d->type != VSMP_TYPE_UB && d->type != VSMP_TYPE_UW && d->type != VSMP_TYPE_UD))
+                return refuse(m, x, "mov of a predicate is scalar, unpredicated, to UB/UW/UD");
+            x->run = run_mov_pred;
+            return VSMP_OK;
+        }
+        break;
     default:
         break;
     }
@@ -1010,13 +1103,14 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
     if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
-        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV)
+        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN)
         for (unsigned i = 0; i < x->nv; i++)
             if (is_float(x->v[i].type))
                 return refuse(m, x, "takes integer operands only");
     unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
                     : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
-                            in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE
+                            in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE ||
+                            in->opcode == VSMP_OPC_BFN
                         ? 4u
                     : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT ||
                        in->opcode == VSMP_OPC_FRC || in->opcode == VSMP_OPC_RNDD ||
