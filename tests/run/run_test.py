@@ -24,8 +24,11 @@ def check(cond, what):
         print("FAIL:", what, file=sys.stderr)
 
 
-def run(*args):
-    p = subprocess.run([vsmp, "run", *args], capture_output=True, text=True)
+def run(*args, workers=None):
+    env = dict(os.environ)
+    if workers:
+        env["VSMP_RUN_WORKERS"] = str(workers)
+    p = subprocess.run([vsmp, "run", *args], capture_output=True, text=True, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -81,6 +84,39 @@ with tempfile.TemporaryDirectory() as tmp:
                 c = list(struct.unpack("<64f", f.read(256)))
         want = [1000.5 + i if i < 40 else 7.0 for i in range(64)]
         check(c == want, "vadd (%s) buffer: %s" % (kernel, c[30:42]))
+
+    # Eight threads on the thread pool (docs/RUN.md): vadd over n = 250 of 256 elements, thread
+    # t covering gid 32t..32t+31 (r0.1 = t); c[i] = (i + 0.25) * 2 + 1000 - i = 1000.5 + i for
+    # i < 250, the last six stay 7. One worker (sequential), 3 and 8 workers print the same
+    # lines in thread order ("[t] %r0 = ..." with r0.1 = t), the same trace and the same buffer.
+    many = dict(desc, threads=8)
+    many["surfaces"] = [
+        {"bti": 0, "type": "1D", "format": "R32_FLOAT", "width": 256,
+         "texels": [[i + 0.25] for i in range(256)]},
+        {"bti": 1, "type": "1D", "format": "R32_FLOAT", "width": 256,
+         "texels": [[1000 - i] for i in range(256)]},
+        {"bti": 2, "type": "1D", "format": "R32_FLOAT", "width": 256,
+         "texels": [[7] for i in range(256)]},
+    ]
+    many["payload"] = [dict(desc["payload"][0]), {"offset": 280, "type": "d", "values": [250]},
+                       dict(desc["payload"][2])]
+    many["print"] = [{"var": "%r0", "type": "ud", "offset": 4, "count": 1}]
+    with open(path, "w") as f:
+        json.dump(many, f)
+    results = []
+    for workers in (1, 3, 8):
+        rc, out, err = run("--trace", path, workers=workers)
+        with open(os.path.join(tmp, "c.bin"), "rb") as f:
+            c = list(struct.unpack("<256f", f.read(1024)))
+        results.append((rc, out, c))
+        lines = [l for l in out.splitlines() if "%r0 =" in l]
+        check(rc == 0 and lines == ["[%d] %%r0 = %d" % (t, t) for t in range(8)],
+              "%d workers: per-thread r0.1 lines %s %s" % (workers, lines, err))
+        check(c == [1000.5 + i if i < 250 else 7.0 for i in range(256)],
+              "%d workers: buffer %s" % (workers, c[246:252]))
+    check(results[0] == results[1] == results[2], "1, 3 and 8 workers: identical output")
+    check(results[0][1].count("[7] #") > 0 and results[0][1].count("[0] #") > 0,
+          "trace lines of threads 0 and 7")
 
     # faults are diagnosed with a non-zero exit
     bad = dict(desc, surfaces=desc["surfaces"][:2], save=[])
