@@ -978,6 +978,57 @@ static void test_bfn_madw(void)
     vsmp_module_free(p.mod);
 }
 
+/* The planned fast path (docs/EXEC.md 1) computes what the general one does:
+ *   add (8) A = A + (-1:w): the W immediate's value -1, not 0xffff: {5, 0, ...} -> {4, -1, ...}
+ *   add (8) G = F + 0.0: F[0] = 1e-40 (an F denormal) flushed to +0 with %cr0 = 0, kept with
+ *     bit 7
+ *   mad (1) G(0,1) = F(0,1) * F(0,2) + F(0,3) fused: (1 + 2^-12)(1 - 2^-12) - 1 = -2^-24 exactly
+ *     (unfused, 1 - 2^-24 would round to 1 and give 0)
+ *   mov (2) G(0,2) = U(0,0) UB: 200 -> 200.0f; shl (1) C = A(0,0) << 33: the count & 31 = 1. */
+static void test_fast_path(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ad[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_W, 0xffff)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, ad);
+    vsmp_opnd af[3] = {dst(G, 1, 0), src(F, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_F, 0)};
+    add(&p, VSMP_OPC_ADD, 1, 0, 0, 3, af);
+    vsmp_opnd md[4] = {dst(G, 1, 0), src(F, 0, 1, 0, 1, 0, 0), src(F, 0, 2, 0, 1, 0, 0),
+                       src(F, 0, 3, 0, 1, 0, 0)};
+    md[0].vec.col = 1;
+    add(&p, VSMP_OPC_MAD, 1, 0, 0, 4, md);
+    vsmp_opnd mv[2] = {dst(G, 1, 0), src(U, 0, 0, 2, 2, 1, 0)};
+    mv[0].vec.col = 2;
+    add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, mv);
+    vsmp_opnd sh[3] = {dst(C, 1, 0), src(A, 0, 0, 0, 1, 0, 0), imm(VSMP_TYPE_UD, 33)};
+    add(&p, VSMP_OPC_SHL, 1, 0, 0, 3, sh);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    for (uint32_t c0 = 0; m && c0 <= 0x80; c0 += 0x80) {
+        int32_t a[8] = {5, 0, 7, 7, 7, 7, 7, 7};
+        float f[4] = {1e-40f, 1.0f + 0x1p-12f, 1.0f - 0x1p-12f, -1.0f};
+        uint8_t u[2] = {200, 3};
+        put(m, A, a, sizeof(a));
+        put(m, F, f, sizeof(f));
+        put(m, U, u, sizeof(u));
+        set_cr0(m, c0);
+        CHECK(run(m), "fast run");
+        int32_t ra[8], rc[1];
+        float g[4];
+        get(m, A, ra, sizeof(ra));
+        get(m, C, rc, sizeof(rc));
+        get(m, G, g, sizeof(g));
+        CHECK(ra[0] == 4 && ra[1] == -1 && ra[2] == 6, "add D + W -1: %d %d", ra[0], ra[1]);
+        CHECK(c0 ? g[0] == 1e-40f : (g[0] == 0.0f && !signbit(g[0])), "F denormal %s (%g)",
+              c0 ? "kept" : "flushed", g[0]);
+        CHECK(g[1] == -0x1p-24f, "mad fused: %a", g[1]);
+        CHECK(g[2] == 200.0f && g[3] == 3.0f, "mov UB -> F: %g %g", g[2], g[3]);
+        CHECK(rc[0] == 8, "shl by 33 & 31 = 1: 4 << 1 = %d", rc[0]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -995,5 +1046,6 @@ int main(void)
     test_math();
     test_intmath();
     test_bfn_madw();
+    test_fast_path();
     return t_finish();
 }

@@ -153,24 +153,30 @@ static xnum num_of(uint64_t bits, unsigned t, uint32_t c0)
     }
 }
 
-static xnum apply_mod(xnum n, unsigned mod)
+static void mod_in_place(xnum *n, unsigned mod)
 {
     switch (mod) {
     case VSMP_MOD_ABS:
-        n.d = fabs(n.d), n.i = n.i < 0 ? -n.i : n.i;
+        n->d = fabs(n->d), n->i = n->i < 0 ? -n->i : n->i;
         break;
     case VSMP_MOD_NEG:
-        n.d = -n.d, n.i = (int64_t)(0 - (uint64_t)n.i);
+        n->d = -n->d, n->i = (int64_t)(0 - (uint64_t)n->i);
         break;
     case VSMP_MOD_NEG_ABS:
-        n.d = -fabs(n.d), n.i = n.i < 0 ? n.i : -n.i;
+        n->d = -fabs(n->d), n->i = n->i < 0 ? n->i : -n->i;
         break;
     case VSMP_MOD_NOT:
-        n.i = ~n.i;
+        n->i = ~n->i;
         break;
     default:
         break;
     }
+}
+
+static inline xnum apply_mod(xnum n, unsigned mod)
+{
+    if (mod)
+        mod_in_place(&n, mod);
     return n;
 }
 
@@ -963,6 +969,164 @@ static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* ---- the fast path: F add/mul/mad/mov and 32-bit integer add/and/or/xor/shl/mov ---- */
+
+/* Chosen at planning when every operand is a direct general variable or a scalar immediate of
+ * one 4-byte type class, without modifiers. It computes what run_arith computes (docs/EXEC.md
+ * 5.2: F +, * and fused mad rounded once to nearest even, denormals flushed unless %cr0 bit 7;
+ * integers wrapping in 32 bits, shift counts & 31), in float and uint32_t arithmetic, without
+ * the per-lane conversions; another %cr0 rounding mode goes to run_arith. */
+static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
+{
+    uint32_t b;
+    if (v->cls == VSMP_VEC_IMMEDIATE) {
+        b = (uint32_t)v->imm[0];
+    } else {
+        unsigned ts = v->type == VSMP_TYPE_F || v->type == VSMP_TYPE_D || v->type == VSMP_TYPE_UD
+                          ? 4u
+                      : v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW ? 2u
+                                                                          : 1u;
+        /* rows that continue one another (vstride = width * hstride) need no division */
+        uint32_t e = v->vs == v->w * v->hs ? l * v->hs : (l / v->w) * v->vs + (l % v->w) * v->hs;
+        const uint8_t *p = m->arena + v->at + ts * e;
+        b = ts == 4
+                ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+            : ts == 2 ? (uint32_t)p[0] | (uint32_t)p[1] << 8
+                      : p[0];
+    }
+    switch (v->type) { /* the value of the narrow integer types, extended to 32 bits */
+    case VSMP_TYPE_B:
+        return (uint32_t)(int32_t)(int8_t)(uint8_t)b;
+    case VSMP_TYPE_UB:
+        return b & 0xffu;
+    case VSMP_TYPE_W:
+        return (uint32_t)(int32_t)(int16_t)(uint16_t)b;
+    case VSMP_TYPE_UW:
+        return b & 0xffffu;
+    default:
+        return b;
+    }
+}
+
+static inline float fast_f(uint32_t b, bool keep)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return keep || !(fabsf(f) < FLT_MIN) ? f : copysignf(0.0f, f);
+}
+
+static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t c0 = cr0(m);
+    bool fl = x->v[0].type == VSMP_TYPE_F;
+    if (fl && (c0 & 0x30u))
+        return run_arith(m, x, s);
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    bool keep = c0 >> 7 & 1u;
+    uint32_t out[32];
+    unsigned opc = x->in->opcode;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint32_t a = fast_ld(m, &x->v[1], l);
+        uint32_t b = x->nv > 2 ? fast_ld(m, &x->v[2], l) : 0;
+        if (fl) {
+            /* an integer source of mov: its value rounded to nearest even (a C conversion) */
+            float fa = x->v[1].type == VSMP_TYPE_F ? fast_f(a, keep)
+                       : is_signed(x->v[1].type)   ? (float)(int32_t)a
+                                                   : (float)a;
+            float fb = fast_f(b, keep), r;
+            switch (opc) {
+            case VSMP_OPC_ADD:
+                r = fa + fb;
+                break;
+            case VSMP_OPC_MUL:
+                r = fa * fb;
+                break;
+            case VSMP_OPC_MAD:
+                r = fmaf(fa, fb, fast_f(fast_ld(m, &x->v[3], l), keep));
+                break;
+            default:
+                r = fa;
+                break;
+            }
+            if (!keep && fabsf(r) < FLT_MIN)
+                r = copysignf(0.0f, r);
+            memcpy(&out[l], &r, 4);
+            continue;
+        }
+        switch (opc) {
+        case VSMP_OPC_ADD:
+            out[l] = a + b;
+            break;
+        case VSMP_OPC_AND:
+            out[l] = a & b;
+            break;
+        case VSMP_OPC_OR:
+            out[l] = a | b;
+            break;
+        case VSMP_OPC_XOR:
+            out[l] = a ^ b;
+            break;
+        case VSMP_OPC_SHL:
+            out[l] = a << (b & 31u);
+            break;
+        default:
+            out[l] = a;
+            break;
+        }
+    }
+    const xvec *d = &x->v[0];
+    unsigned ts = vsmp_type_size(d->type);
+    for (unsigned l = 0; l < x->lanes; l++)
+        if (en >> l & 1u) /* integers wrap to the dst's size (docs/EXEC.md 5.2) */
+            st_bits(m->arena + d->at + ts * l * d->hs, out[l], ts);
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+static bool fast_ok(const xinst *x)
+{
+    bool fl;
+    switch (x->in->opcode) {
+    case VSMP_OPC_ADD:
+    case VSMP_OPC_MUL:
+    case VSMP_OPC_MAD:
+    case VSMP_OPC_MOV:
+        fl = x->v[0].type == VSMP_TYPE_F;
+        if (!fl && x->in->opcode != VSMP_OPC_ADD && x->in->opcode != VSMP_OPC_MOV)
+            return false;
+        break;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_SHL:
+        fl = false;
+        break;
+    default:
+        return false;
+    }
+    const xvec *d = &x->v[0];
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
+        return false;
+    for (unsigned i = 0; i < x->nv; i++) {
+        const xvec *v = &x->v[i];
+        bool small_int = !is_float(v->type) && vsmp_type_size(v->type) <= 4;
+        /* F throughout, but mov F <- any integer of 32 bits or less; integers throughout */
+        bool t =
+            fl ? v->type == VSMP_TYPE_F || (i == 1 && x->in->opcode == VSMP_OPC_MOV && small_int)
+               : small_int;
+        if (!t || v->mod)
+            return false;
+        if (i && !(v->cls == VSMP_VEC_IMMEDIATE
+                       ? v->nimm == 1
+                       : v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0))
+            return false;
+    }
+    return true;
+}
+
 /* ---- planning ---- */
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
@@ -1124,6 +1288,6 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
                         : 3u;
     if (x->nv != want)
         return refuse(m, x, "unexpected operand count");
-    x->run = run_arith;
+    x->run = fast_ok(x) ? run_fast : run_arith;
     return VSMP_OK;
 }

@@ -42,8 +42,7 @@ vsmp_status vsmp_sample_lanes(const vsmp_surface *s, const vsmp_sampler_state *s
             uint32_t mask = 0;
             for (unsigned k = l; k < simd; k++) {
                 const vsmp_lane *b = &lanes[base + k];
-                if (b->op == a->op && b->mcs16 == a->mcs16 &&
-                    !memcmp(b->aoffimmi, a->aoffimmi, 3))
+                if (b->op == a->op && b->mcs16 == a->mcs16 && !memcmp(b->aoffimmi, a->aoffimmi, 3))
                     mask |= 1u << k;
             }
             done_mask |= mask;
