@@ -96,32 +96,30 @@ static int bench_alu(double seconds)
     double insts = (double)runs * (ALU_INSTS + 1);
     printf("alu: %lu runs of %u instructions (SIMD%u): %.1f ns per instruction, %.2f ns per "
            "instruction per lane\n",
-           runs, ALU_INSTS + 1, LANES, (t1 - t0) / insts * 1e9,
-           (t1 - t0) / (insts * LANES) * 1e9);
+           runs, ALU_INSTS + 1, LANES, (t1 - t0) / insts * 1e9, (t1 - t0) / (insts * LANES) * 1e9);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
     return 0;
 }
 
-static const char smp_kernel[] =
-    ".version 4.1\n.kernel \"img\"\n"
-    ".decl X v_type=G type=uw num_elts=16 align=GRF\n"
-    ".decl FX v_type=G type=f num_elts=16 align=GRF\n"
-    ".decl U v_type=G type=f num_elts=16 align=GRF\n"
-    ".decl V v_type=G type=f num_elts=16 align=GRF\n"
-    ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
-    ".decl smp v_type=S num_elts=1\n"
-    ".decl tex v_type=T num_elts=1\n"
-    ".input smp offset=0 size=4\n"
-    ".input tex offset=8 size=4\n"
-    "mov (M1, 16) X(0,0)<1> 0x76543210:v\n"
-    "add (M1, 8) X(0,8)<1> X(0,0)<8;8,1> 0x8:uw\n"
-    "mov (M1, 16) FX(0,0)<1> X(0,0)<8;8,1>\n"
-    "add (M1, 16) FX(0,0)<1> FX(0,0)<8;8,1> 0.5:f\n"
-    "mul (M1, 16) U(0,0)<1> FX(0,0)<8;8,1> 0.00390625:f\n"
-    "mad (M1, 16) V(0,0)<1> FX(0,0)<8;8,1> 0.001953125:f 0.25:f\n"
-    "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
-    "ret (M1, 1)\n";
+static const char smp_kernel[] = ".version 4.1\n.kernel \"img\"\n"
+                                 ".decl X v_type=G type=uw num_elts=16 align=GRF\n"
+                                 ".decl FX v_type=G type=f num_elts=16 align=GRF\n"
+                                 ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                                 ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                                 ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+                                 ".decl smp v_type=S num_elts=1\n"
+                                 ".decl tex v_type=T num_elts=1\n"
+                                 ".input smp offset=0 size=4\n"
+                                 ".input tex offset=8 size=4\n"
+                                 "mov (M1, 16) X(0,0)<1> 0x76543210:v\n"
+                                 "add (M1, 8) X(0,8)<1> X(0,0)<8;8,1> 0x8:uw\n"
+                                 "mov (M1, 16) FX(0,0)<1> X(0,0)<8;8,1>\n"
+                                 "add (M1, 16) FX(0,0)<1> FX(0,0)<8;8,1> 0.5:f\n"
+                                 "mul (M1, 16) U(0,0)<1> FX(0,0)<8;8,1> 0.00390625:f\n"
+                                 "mad (M1, 16) V(0,0)<1> FX(0,0)<8;8,1> 0.001953125:f 0.25:f\n"
+                                 "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
+                                 "ret (M1, 1)\n";
 
 static int bench_sampler(double seconds)
 {

@@ -980,7 +980,7 @@ static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
 {
     uint32_t b;
     if (v->cls == VSMP_VEC_IMMEDIATE) {
-        b = (uint32_t)v->imm[0];
+        b = (uint32_t)v->imm[v->nimm > 1 ? l % v->nimm : 0]; /* V, UV, VF: element l % n */
     } else {
         unsigned ts = v->type == VSMP_TYPE_F || v->type == VSMP_TYPE_D || v->type == VSMP_TYPE_UD
                           ? 4u
@@ -1119,9 +1119,8 @@ static bool fast_ok(const xinst *x)
                : small_int;
         if (!t || v->mod)
             return false;
-        if (i && !(v->cls == VSMP_VEC_IMMEDIATE
-                       ? v->nimm == 1
-                       : v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0))
+        if (i && v->cls != VSMP_VEC_IMMEDIATE &&
+            !(v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0))
             return false;
     }
     return true;
