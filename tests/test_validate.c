@@ -48,12 +48,26 @@ static const rule_case cases[] = {
      "setp (M1_NM, 16) UW(0,0)<1> 0x0:uw"},
     {"operand-class", "TGLLP", VSMP_SEV_ERROR, "cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f",
      "cmp.lt (M1, 16) A0(0)<1> U(0,0)<1;1,0> 0x0:f"},
-    /* SMALL holds 8 floats (32 bytes); 16 lanes of stride 1 reach byte 64 */
-    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) SMALL(0,0)<1> U(0,0)<1;1,0>",
+    /* SMALL holds 8 floats (32 bytes); 16 lanes of stride 1 reach byte 64 (GenX_IR warns) */
+    {"operand-bounds", "TGLLP", VSMP_SEV_WARNING, "mov (M1, 8) SMALL(0,0)<1> U(0,0)<1;1,0>",
      "mov (M1, 16) SMALL(0,0)<1> U(0,0)<1;1,0>"},
+    /* per-opcode execution sizes (IsaVerification) */
+    {"exec-size", "TGLLP", VSMP_SEV_ERROR, "svm_gather.4.1 (M1, 16) UI.0 UI.0",
+     "svm_gather.4.1 (M1, 32) UI.0 UI.0"},
+    {"exec-size", "TGLLP", VSMP_SEV_ERROR, "mov (M1_NM, 1) UI(0,0)<1> P1",
+     "mov (M1_NM, 8) UI(0,0)<1> P1"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "mov (M1_NM, 1) UI(0,0)<1> P1",
+     "mov (M1_NM, 1) U(0,0)<1> P1"},
+    /* region rules of GenX_IR's verifier */
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 8) U(0,0)<0> V(0,0)<8;8,1>"},
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 4) U(0,0)<1> V(0,0)<8;8,1>"},
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,8>"},
     /* U holds 32 floats (128 bytes): row 3 col 0 + 8 elements of stride 1 ends at 128 (fits);
      * row 3 col 1 ends at 132 */
-    {"operand-bounds", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) V(0,0)<1> U(3,0)<1;1,0>",
+    {"operand-bounds", "TGLLP", VSMP_SEV_WARNING, "mov (M1, 8) V(0,0)<1> U(3,0)<1;1,0>",
      "mov (M1, 8) V(0,0)<1> U(3,1)<1;1,0>"},
     {"type", "TGLLP", VSMP_SEV_ERROR, "sin (M1, 16) U(0,0)<1> V(0,0)<1;1,0>",
      "sin (M1, 16) UI(0,0)<1> UI(0,0)<1;1,0>"},

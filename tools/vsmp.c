@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "launch_job.h"
 #include "run_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -294,6 +295,13 @@ static const char usage_run[] =
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
+static const char usage_launch[] =
+    "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
+    "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
+    "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
+    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
+    "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
+    "LAUNCH.json)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -302,6 +310,7 @@ static const char usage_main[] =
     "  check  validate a program against the specification for a platform\n"
     "  sample run the sampling engine on a job file\n"
     "  run    run a kernel on the machine\n"
+    "  launch launch a compiled OpenCL kernel over an NDRange\n"
     "  help   print the help of a command\n"
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
@@ -592,6 +601,43 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+static int cmd_launch(int argc, char **argv)
+{
+    static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int ch;
+    const char *out_dir = NULL;
+    while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'o':
+            out_dir = optarg;
+            break;
+        case 'h':
+            fputs(usage_launch, stdout);
+            return 0;
+        case ':':
+            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "vsmp: expected one launch description\n%s", usage_launch);
+        return EXIT_USAGE;
+    }
+    input in = {0};
+    if (read_all(argv[optind], &in))
+        return EXIT_DIAG;
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
@@ -665,6 +711,7 @@ int main(int argc, char **argv)
                            : strcmp(what, "check") == 0  ? usage_check
                            : strcmp(what, "sample") == 0 ? usage_sample
                            : strcmp(what, "run") == 0    ? usage_run
+                           : strcmp(what, "launch") == 0 ? usage_launch
                            : strcmp(what, "help") == 0   ? usage_main
                                                          : NULL;
         if (!text) {
@@ -684,6 +731,8 @@ int main(int argc, char **argv)
         return cmd_sample(argc - 1, argv + 1);
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "launch") == 0)
+        return cmd_launch(argc - 1, argv + 1);
     fprintf(stderr, "vsmp: unknown command '%s'\n%s", cmd, usage_main);
     return EXIT_USAGE;
 }

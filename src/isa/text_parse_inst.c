@@ -481,7 +481,8 @@ static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row
         return parse_surface_value(p, in) && parse_layout_tail(p, in, g ? "vrR" : "vrr");
     }
     default:
-        return false; /* generic form */
+        PERR(p, cur(p), "unsupported", "%s has no text form in vsmp", row->mnemonic);
+        return false;
     }
 }
 
@@ -953,19 +954,10 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
     case VSMP_FAM_SYNC:
         return parse_sync(p, in, name, mn);
     case VSMP_FAM_DATAPORT:
-        if (is_punct(cur(p), '.') || is_punct(cur(p), '(') ||
-            in->opcode == VSMP_OPC_3D_TYPED_ATOMIC) {
-            uint32_t save = p->at;
-            bool failed = p->failed;
-            size_t nd = p->diags ? p->diags->count : 0;
-            if (in->opcode != VSMP_OPC_MEDIA_LD && in->opcode != VSMP_OPC_MEDIA_ST &&
-                in->opcode != VSMP_OPC_3D_RT_WRITE)
-                return parse_dataport(p, in, row);
-            p->at = save;
-            p->failed = failed;
-            (void)nd;
-        }
-        return parse_generic_form(p, in, row);
+        if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
+            in->opcode == VSMP_OPC_3D_RT_WRITE)
+            return parse_generic_form(p, in, row);
+        return parse_dataport(p, in, row);
     case VSMP_FAM_MISC:
         if (in->opcode == VSMP_OPC_RAW_SEND && strcmp(name, "raw_sendc") != 0)
             name = "raw_send";

@@ -622,6 +622,38 @@ static unsigned allowed_classes(const vsmp_inst *in, bool dst, unsigned pos)
     }
 }
 
+/* The region rules of GenX_IR's verifier (IsaVerification.cpp verifyRegion) for a general or
+ * indirect operand of a common instruction. */
+static void check_region(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, unsigned pos)
+{
+    if (v->vclass != VSMP_VEC_GENERAL && v->vclass != VSMP_VEC_INDIRECT)
+        return;
+    unsigned vc = v->region & 0xf, wc = (v->region >> 4) & 0xf, hc = (v->region >> 8) & 0xf;
+    int vs = vsmp_region_value(vc), w = vsmp_region_value(wc), hs = vsmp_region_value(hc);
+    const char *m = mnem(c->in);
+    if (wc == 1) {
+        ERR(c, "region", "%s: operand %u has a region of width 0", m, pos);
+        return;
+    }
+    if (dst && hs == 0)
+        ERR(c, "region", "%s: a destination's horizontal stride must not be 0", m);
+    if (hc == 0 || hs > 4 || hs == 3)
+        ERR(c, "region", "%s: operand %u: horizontal stride must be 0, 1, 2 or 4", m, pos);
+    if (dst)
+        return;
+    if (wc) {
+        if (w < 1 || w > 16 || (w & (w - 1)))
+            ERR(c, "region", "%s: operand %u: width must be 1, 2, 4, 8 or 16", m, pos);
+        else if (lanes && (unsigned)w > lanes)
+            ERR(c, "region", "%s: operand %u: width %d exceeds the execution size %u", m, pos, w,
+                lanes);
+    }
+    if (vc && vs < 0)
+        ERR(c, "region", "%s: operand %u: invalid vertical stride", m, pos);
+    if (!vc && w > 0 && lanes / (unsigned)w > 16)
+        ERR(c, "region", "%s: operand %u: a VxH region addresses more than 16 rows", m, pos);
+}
+
 /* Bytes from the start of the variable that a general operand reaches (its last element). */
 static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, int pos)
 {
@@ -643,11 +675,11 @@ static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lane
                         (uint64_t)(w - 1) * (unsigned)(hs > 0 ? hs : 0)) *
                            ts;
     }
-    if (last + ts > bytes)
-        ERR(c, "operand-bounds",
-            "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
-            "must stay inside the variable)",
-            mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
+    if (last + ts > bytes) /* GenX_IR's verifier warns and compiles it */
+        WARN(c, "operand-bounds",
+             "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
+             "must stay inside the variable)",
+             mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
 }
 
 static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
@@ -720,6 +752,28 @@ static void check_generic(vctx *c, labinfo *li)
         if ((in->pred & 0x1000u) || VSMP_PRED_CTRL(in->pred) == 3)
             ERR(c, "predicate", "%s: predicate bit 12 set or control 3", mnem(in));
     }
+    /* the execution sizes IsaVerification allows per opcode */
+    if (lanes == 32 && in->opcode == VSMP_OPC_SVM)
+        ERR(c, "exec-size", "%s: SVM messages are not SIMD32", mnem(in));
+    if (in->opcode == VSMP_OPC_3D_URB_WRITE && lanes != 1 && lanes != 8)
+        ERR(c, "exec-size", "%s: only execution size 1 or 8", mnem(in));
+    if ((in->opcode == VSMP_OPC_DPAS || in->opcode == VSMP_OPC_DPASW) && lanes &&
+        lanes != (at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u))
+        ERR(c, "exec-size", "%s: only execution size %u on this platform", mnem(in),
+            at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u);
+    if (in->opcode == VSMP_OPC_MOV && in->num_opnds == 2 &&
+        in->opnds[1].vec.vclass == VSMP_VEC_PREDICATE) {
+        /* a flag copy is scalar, unpredicated, into a wide enough integer, without .sat */
+        int dt = vec_type(c, &in->opnds[0].vec);
+        if (lanes != 1)
+            ERR(c, "exec-size", "%s: a flag copy has execution size 1", mnem(in));
+        if (in->pred)
+            ERR(c, "predicate", "%s: a flag copy is not predicated", mnem(in));
+        if (dt >= 0 && (!is_int_type((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
+            ERR(c, "type", "%s: a flag copy writes a non-64-bit integer", mnem(in));
+        if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
+            ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
+    }
     int tclass = type_class(in->opcode);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
@@ -747,8 +801,10 @@ static void check_generic(vctx *c, labinfo *li)
                         vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts,
                         lanes);
             }
-            if (lanes && (row->family <= VSMP_FAM_ADDR))
+            if (lanes && (row->family <= VSMP_FAM_ADDR)) {
+                check_region(c, &o->vec, dst, lanes, i);
                 check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
+            }
             int t = vec_type(c, &o->vec);
             if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
                 o->vec.vclass != VSMP_VEC_PREDICATE &&
