@@ -894,6 +894,16 @@ static void test_intmath(void)
                        imm(VSMP_TYPE_UD, 0xab), imm(VSMP_TYPE_UD, 0x11223344)};
     bi[0].vec.col = 6;
     add(&p, VSMP_OPC_BFI, 1, 0, 0, 5, bi);
+    /* rol (1) C(0,10) = 0x80000001 rol 4 = 0x00000018; ror (1) C(0,11) = 0x80000001 ror 4 =
+     * 0x18000000; rol by 36 = rol by 36 & 31 = 4 */
+    vsmp_opnd rl[3] = {dst(C, 1, 0), imm(VSMP_TYPE_UD, 0x80000001u), imm(VSMP_TYPE_UD, 4)};
+    rl[0].vec.col = 10;
+    add(&p, VSMP_OPC_ROL, 1, 0, 0, 3, rl);
+    rl[0].vec.col = 11;
+    add(&p, VSMP_OPC_ROR, 1, 0, 0, 3, rl);
+    rl[0].vec.col = 12;
+    rl[2] = imm(VSMP_TYPE_UD, 36);
+    add(&p, VSMP_OPC_ROL, 1, 0, 0, 3, rl);
     vsmp_opnd br[2] = {dst(C, 1, 0), src(B, 0, 8, 8, 8, 1, 0)};
     br[0].vec.col = 8;
     add(&p, VSMP_OPC_BFREV, 2, 0, 0, 2, br);
@@ -915,6 +925,8 @@ static void test_intmath(void)
               c[5]);
         CHECK(c[6] == 0x1122ab44u, "bfi: %x", c[6]);
         CHECK(c[8] == 0x80000000u && c[9] == 0x1e6a2c48u, "bfrev: %x %x", c[8], c[9]);
+        CHECK(c[10] == 0x18u && c[11] == 0x18000000u && c[12] == 0x18u, "rol/ror: %x %x %x", c[10],
+              c[11], c[12]);
     }
     vsmp_machine_free(m);
     vsmp_module_free(p.mod);

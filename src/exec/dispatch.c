@@ -95,6 +95,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_BFREV:
     case VSMP_OPC_BFN:
     case VSMP_OPC_MADW:
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR:
         return vsmp_x_plan_alu(m, x);
     case VSMP_OPC_GATHER4_SCALED:
     case VSMP_OPC_SCATTER4_SCALED:

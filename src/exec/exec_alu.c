@@ -614,6 +614,17 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r.i = (int64_t)v;
         break;
     }
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR: {
+        /* RotateMask = sizeof(src0) * 8 - 1; rol: (src0 << (src1 & mask)) | (src0 >> (-src1 &
+         * mask)), ror the mirror (ROL.md, ROR.md), on src0's width */
+        unsigned bits = 8u * (ts0 < 8 ? ts0 : 8), k = (unsigned)s[1].i & (bits - 1u);
+        uint64_t wm = width_mask(ts0), v = (uint64_t)s[0].i & wm;
+        if (x->in->opcode == VSMP_OPC_ROR)
+            k = (bits - k) & (bits - 1u);
+        r.i = (int64_t)(((v << k) | (v >> ((bits - k) & (bits - 1u)))) & wm);
+        break;
+    }
     case VSMP_OPC_BFREV: {
         uint32_t v = (uint32_t)s[0].i, o = 0;
         for (unsigned k = 0; k < 32; k++)
@@ -1266,7 +1277,8 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
     if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
-        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN)
+        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
+        in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
         for (unsigned i = 0; i < x->nv; i++)
             if (is_float(x->v[i].type))
                 return refuse(m, x, "takes integer operands only");
