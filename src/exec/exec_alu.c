@@ -998,7 +998,9 @@ static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
                       : v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW ? 2u
                                                                           : 1u;
         /* rows that continue one another (vstride = width * hstride) need no division */
-        uint32_t e = v->vs == v->w * v->hs ? l * v->hs : (l / v->w) * v->vs + (l % v->w) * v->hs;
+        uint32_t e = v->vs == v->w * v->hs ? l * v->hs
+                     : v->w == 1           ? l * v->vs
+                                           : (l / v->w) * v->vs + (l % v->w) * v->hs;
         const uint8_t *p = m->arena + v->at + ts * e;
         b = ts == 4
                 ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
@@ -1026,6 +1028,35 @@ static inline float fast_f(uint32_t b, bool keep)
     return keep || !(fabsf(f) < FLT_MIN) ? f : copysignf(0.0f, f);
 }
 
+/* Every lane's value of a source (disabled lanes too: the region was bounds-checked when the
+ * kernel was planned), with the common regions (scalar, 32-bit contiguous) taken whole. */
+static void fast_gather(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *o)
+{
+    bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
+    if (scalar) {
+        uint32_t b = fast_ld(m, v, 0);
+        for (unsigned l = 0; l < n; l++)
+            o[l] = b;
+        return;
+    }
+    /* element l at l: <w;w,1> rows that continue one another, or IGC's <1;1,0> */
+    if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
+        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1))) {
+        const uint8_t *p = m->arena + v->at;
+        for (unsigned l = 0; l < n; l++, p += 4)
+            o[l] =
+                (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        return;
+    }
+    for (unsigned l = 0; l < n; l++)
+        o[l] = fast_ld(m, v, l);
+}
+
+static inline float fast_fbits(uint32_t b, bool keep)
+{
+    return fast_f(b, keep);
+}
+
 static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t c0 = cr0(m);
@@ -1034,63 +1065,66 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
         return run_arith(m, x, s);
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
+    if (!en)
+        return VSMP_OK;
     bool keep = c0 >> 7 & 1u;
-    uint32_t out[32];
-    unsigned opc = x->in->opcode;
-    for (unsigned l = 0; l < x->lanes; l++) {
-        if (!(en >> l & 1u))
-            continue;
-        uint32_t a = fast_ld(m, &x->v[1], l);
-        uint32_t b = x->nv > 2 ? fast_ld(m, &x->v[2], l) : 0;
-        if (fl) {
-            /* an integer source of mov: its value rounded to nearest even (a C conversion) */
-            float fa = x->v[1].type == VSMP_TYPE_F ? fast_f(a, keep)
-                       : is_signed(x->v[1].type)   ? (float)(int32_t)a
-                                                   : (float)a;
-            float fb = fast_f(b, keep), r;
-            switch (opc) {
-            case VSMP_OPC_ADD:
-                r = fa + fb;
-                break;
-            case VSMP_OPC_MUL:
-                r = fa * fb;
-                break;
-            case VSMP_OPC_MAD:
-                r = fmaf(fa, fb, fast_f(fast_ld(m, &x->v[3], l), keep));
-                break;
-            default:
-                r = fa;
-                break;
-            }
-            if (!keep && fabsf(r) < FLT_MIN)
-                r = copysignf(0.0f, r);
-            memcpy(&out[l], &r, 4);
-            continue;
+    unsigned n = x->lanes, opc = x->in->opcode;
+    uint32_t sv[3][32], out[32];
+    for (unsigned i = 1; i < x->nv; i++)
+        fast_gather(m, &x->v[i], n, sv[i - 1]);
+    if (fl) {
+        float r[32];
+        if (x->v[1].type != VSMP_TYPE_F) /* mov F <- integer: rounded to nearest even */
+            for (unsigned l = 0; l < n; l++)
+                r[l] = is_signed(x->v[1].type) ? (float)(int32_t)sv[0][l] : (float)sv[0][l];
+        else if (opc == VSMP_OPC_ADD)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep) + fast_fbits(sv[1][l], keep);
+        else if (opc == VSMP_OPC_MUL)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep) * fast_fbits(sv[1][l], keep);
+        else if (opc == VSMP_OPC_MAD)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fmaf(fast_fbits(sv[0][l], keep), fast_fbits(sv[1][l], keep),
+                            fast_fbits(sv[2][l], keep));
+        else
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep);
+        for (unsigned l = 0; l < n; l++) {
+            if (!keep && fabsf(r[l]) < FLT_MIN)
+                r[l] = copysignf(0.0f, r[l]);
+            memcpy(&out[l], &r[l], 4);
         }
+    } else {
         switch (opc) {
         case VSMP_OPC_ADD:
-            out[l] = a + b;
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] + sv[1][l];
             break;
         case VSMP_OPC_AND:
-            out[l] = a & b;
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] & sv[1][l];
             break;
         case VSMP_OPC_OR:
-            out[l] = a | b;
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] | sv[1][l];
             break;
         case VSMP_OPC_XOR:
-            out[l] = a ^ b;
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] ^ sv[1][l];
             break;
         case VSMP_OPC_SHL:
-            out[l] = a << (b & 31u);
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] << (sv[1][l] & 31u);
             break;
         default:
-            out[l] = a;
+            memcpy(out, sv[0], 4u * n);
             break;
         }
     }
     const xvec *d = &x->v[0];
     unsigned ts = vsmp_type_size(d->type);
-    for (unsigned l = 0; l < x->lanes; l++)
+    for (unsigned l = 0; l < n; l++)
         if (en >> l & 1u) /* integers wrap to the dst's size (docs/EXEC.md 5.2) */
             st_bits(m->arena + d->at + ts * l * d->hs, out[l], ts);
     note_dst(m, x, s);
