@@ -1123,10 +1123,21 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
         }
     }
     const xvec *d = &x->v[0];
-    unsigned ts = vsmp_type_size(d->type);
-    for (unsigned l = 0; l < n; l++)
-        if (en >> l & 1u) /* integers wrap to the dst's size (docs/EXEC.md 5.2) */
-            st_bits(m->arena + d->at + ts * l * d->hs, out[l], ts);
+    unsigned ts = vsmp_type_size(d->type), step = ts * d->hs;
+    uint8_t *p = m->arena + d->at;
+    /* integers wrap to the dst's size (docs/EXEC.md 5.2); sizes spelt out for the compiler */
+    for (unsigned l = 0; l < n; l++, p += step) {
+        if (!(en >> l & 1u))
+            continue;
+        uint32_t v = out[l];
+        if (ts == 4)
+            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16),
+            p[3] = (uint8_t)(v >> 24);
+        else if (ts == 2)
+            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
+        else
+            p[0] = (uint8_t)v;
+    }
     note_dst(m, x, s);
     return VSMP_OK;
 }
