@@ -49,6 +49,7 @@ fuzz: deps-test
 bench: deps-test build
 	$(BUILD)/bench_isa tests/kernels/tgllp/math_simd32.isa --min-insts 10000
 	$(BUILD)/bench_sample --seconds 2
+	$(BUILD)/bench_exec --seconds 2
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -157,6 +157,35 @@ VSMP_API void vsmp_plan_free(vsmp_plan *p);
  */
 VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, vsmp_result *res);
 
+/** One lane of a lane list (vsmp_sample_lanes). */
+typedef struct vsmp_lane {
+    unsigned op;                  /**< a vsmp_subop value */
+    bool mcs16;                   /**< ld2dms_w: the UW form (see vsmp_message) */
+    int8_t aoffimmi[3];           /**< immediate texel offsets U, V, R, each in [-8, 7] */
+    uint32_t param[VSMP_P_COUNT]; /**< the lane's parameters, as vsmp_message's columns */
+} vsmp_lane;
+
+/** What one lane returned: the four channels as vsmp_result's, and its pixel null mask bit (true:
+ *  every texel it fetched was resident). */
+typedef struct vsmp_lane_result {
+    uint32_t c[4];
+    bool mapped;
+} vsmp_lane_result;
+
+/**
+ * Run a list of lanes as whole messages. Lanes are taken VSMP_MAX_LANES at a time; within such a
+ * group, the lanes sharing op, mcs16 and offsets run as one masked message as wide as the group,
+ * so implicit-derivative operations see their quad neighbours. One plan per operation, made on
+ * first use and freed before returning.
+ * @param out @p n results.
+ * @param failed when a message fails: the index of its first lane (optional).
+ * @return VSMP_OK; what vsmp_plan_create (reason in @p diags) or vsmp_plan_run returned for the
+ *         failing lane; VSMP_ERR_ARG (NULL arguments, op > 255); VSMP_ERR_NOMEM.
+ */
+VSMP_API vsmp_status vsmp_sample_lanes(const vsmp_surface *s, const vsmp_sampler_state *st,
+                                       const vsmp_lane *lanes, size_t n, vsmp_lane_result *out,
+                                       size_t *failed, vsmp_diags *diags);
+
 /* ---- the media sampler (SAMPLE_UNORM) ---- */
 
 /** SAMPLE_UNORM output formats (Channel_mask bits 5..4). */
