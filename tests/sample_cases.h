@@ -23,7 +23,7 @@ typedef struct sc_rng {
     size_t n;
 } sc_rng;
 
-static uint32_t sc_u32(sc_rng *r)
+static inline uint32_t sc_u32(sc_rng *r)
 {
     if (r->n >= 4) {
         uint32_t v;
@@ -37,17 +37,17 @@ static uint32_t sc_u32(sc_rng *r)
     return (uint32_t)((z ^ (z >> 31)) >> 32);
 }
 
-static uint32_t sc_below(sc_rng *r, uint32_t n)
+static inline uint32_t sc_below(sc_rng *r, uint32_t n)
 {
     return n ? sc_u32(r) % n : 0;
 }
 
-static float sc_unit(sc_rng *r)
+static inline float sc_unit(sc_rng *r)
 {
     return (float)(sc_u32(r) >> 8) / 16777216.0f;
 }
 
-static uint32_t sc_fbits(float f)
+static inline uint32_t sc_fbits(float f)
 {
     uint32_t u;
     memcpy(&u, &f, 4);
@@ -55,7 +55,7 @@ static uint32_t sc_fbits(float f)
 }
 
 /* A coordinate-like float: mostly in [lo, hi], sometimes an edge value. */
-static float sc_coord(sc_rng *r, float lo, float hi, uint32_t size)
+static inline float sc_coord(sc_rng *r, float lo, float hi, uint32_t size)
 {
     switch (sc_below(r, 24)) {
     case 0:
@@ -97,14 +97,14 @@ static const unsigned sc_ops[] = {
     VSMP_SUB_SAMPLE_PO_LZ, VSMP_SUB_SAMPLE_PO_C_LZ};
 #define SC_NOPS (sizeof(sc_ops) / sizeof(sc_ops[0]))
 
-static bool sc_is_load(unsigned op)
+static inline bool sc_is_load(unsigned op)
 {
     return op == VSMP_SUB_LD || op == VSMP_SUB_LD_LZ || op == VSMP_SUB_LD_L ||
            op == VSMP_SUB_LD2DMS_W || op == VSMP_SUB_LD_MCS || op == VSMP_SUB_RESINFO ||
            op == VSMP_SUB_SAMPLEINFO;
 }
 
-static void sc_state(sc_rng *r, const vsmp_format_info *fi, vsmp_sampler_state *st)
+static inline void sc_state(sc_rng *r, const vsmp_format_info *fi, vsmp_sampler_state *st)
 {
     vsmp_sampler_state_init(st);
     st->min_filter = (uint8_t)sc_below(r, 3);
@@ -138,8 +138,8 @@ static void sc_state(sc_rng *r, const vsmp_format_info *fi, vsmp_sampler_state *
 }
 
 /* The surface of a case: NULL when the format cannot have that type (the case is skipped). */
-static vsmp_surface *sc_surface(sc_rng *r, const vsmp_format_info *fi, unsigned type,
-                                uint32_t *size)
+static inline vsmp_surface *sc_surface(sc_rng *r, const vsmp_format_info *fi, unsigned type,
+                                       uint32_t *size)
 {
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
@@ -194,7 +194,7 @@ static vsmp_surface *sc_surface(sc_rng *r, const vsmp_format_info *fi, unsigned 
     return s;
 }
 
-static uint32_t sc_param(sc_rng *r, unsigned kind, bool load, uint32_t size)
+static inline uint32_t sc_param(sc_rng *r, unsigned kind, bool load, uint32_t size)
 {
     int32_t span = (int32_t)size + 4;
     switch (kind) {
@@ -232,7 +232,7 @@ static uint32_t sc_param(sc_rng *r, unsigned kind, bool load, uint32_t size)
 }
 
 /* Fill message k of the case: quads of nearby coordinates, or unrelated lanes. */
-static void sc_message(sc_rng *r, sc_case *c, unsigned k)
+static inline void sc_message(sc_rng *r, sc_case *c, unsigned k)
 {
     vsmp_message *m = &c->m[k];
     memset(m, 0, sizeof(*m));
@@ -265,7 +265,7 @@ static void sc_message(sc_rng *r, sc_case *c, unsigned k)
 
 /* A whole case for format @p fi: false when the format cannot have the drawn surface type or
  * the operation cannot run on it (skipped, deterministically). */
-static bool sc_make(sc_rng *r, const vsmp_format_info *fi, sc_case *c)
+static inline bool sc_make(sc_rng *r, const vsmp_format_info *fi, sc_case *c)
 {
     memset(c, 0, sizeof(*c));
     c->type = sc_below(r, 16) == 0 ? SC_MS : sc_below(r, SC_NTYPES - 1);
@@ -285,14 +285,14 @@ static bool sc_make(sc_rng *r, const vsmp_format_info *fi, sc_case *c)
     return true;
 }
 
-static void sc_free(sc_case *c)
+static inline void sc_free(sc_case *c)
 {
     vsmp_surface_free(c->s);
     c->s = NULL;
 }
 
 /* FNV-1a over bytes: any single changed byte changes the value (each step is a bijection). */
-static uint64_t sc_hash(uint64_t h, const void *p, size_t n)
+static inline uint64_t sc_hash(uint64_t h, const void *p, size_t n)
 {
     const uint8_t *b = p;
     for (size_t i = 0; i < n; i++)

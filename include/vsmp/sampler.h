@@ -155,6 +155,23 @@ VSMP_API void vsmp_plan_free(vsmp_plan *p);
  */
 VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, vsmp_result *res);
 
+/* ---- CPU levels of the fast paths ----
+ * A plan picks its kernels once, when it is created, from the CPU features the machine has,
+ * ANDed with the mask set here and with the VSMP_CPU environment variable ("c" or "none": the
+ * C kernels only; "avx2": up to AVX2). Every level gives the same result words as the C
+ * reference (a test proves it); lowering the level only changes the speed. */
+
+/** x86-64 AVX2 kernels. */
+#define VSMP_CPU_AVX2 0x1u
+
+/** @return the CPU flags the machine has (VSMP_CPU_*), before any mask. */
+VSMP_API unsigned vsmp_cpu_flags(void);
+/**
+ * Limit the kernels of plans created from now on to the levels in @p mask (VSMP_CPU_* bits;
+ * 0 = the C kernels only; ~0u = everything the machine has, the default). Plans already
+ * created keep their kernels. */
+VSMP_API void vsmp_cpu_set_mask(unsigned mask);
+
 /* ---- the media sampler (SAMPLE_UNORM) ---- */
 
 /** SAMPLE_UNORM output formats (Channel_mask bits 5..4). */

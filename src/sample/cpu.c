@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/* CPU levels: what the machine has, lowered by the API mask and the VSMP_CPU variable. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sample_internal.h"
+
+static atomic_uint g_mask = ~0u;
+
+unsigned vsmp_cpu_flags(void)
+{
+    unsigned f = 0;
+#if defined(VSMP_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2"))
+        f |= VSMP_CPU_AVX2;
+#endif
+    return f;
+}
+
+void vsmp_cpu_set_mask(unsigned mask)
+{
+    atomic_store(&g_mask, mask);
+}
+
+/* VSMP_CPU names the highest level to use: "c" (or "none"), "avx2". Unknown names leave every
+ * level on (a typo must not silently slow a run down; the name is checked by tests). */
+static unsigned env_mask(void)
+{
+    const char *e = getenv("VSMP_CPU");
+    if (!e || !*e)
+        return ~0u;
+    if (!strcmp(e, "c") || !strcmp(e, "none"))
+        return 0;
+    if (!strcmp(e, "avx2"))
+        return VSMP_CPU_AVX2;
+    return ~0u;
+}
+
+unsigned vsmp_cpu_effective(void)
+{
+    return vsmp_cpu_flags() & atomic_load(&g_mask) & env_mask();
+}

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fast paths, chosen once per plan by the plan's properties (pixman style): the table below is
+ * searched in order, the first row whose predicate holds and whose CPU level the plan has
+ * wins, and the reference (sample_ref.c) is what runs when none does. Every kernel here follows
+ * the reference's arithmetic step for step (same float operations in the same order), so the
+ * result words are the same; tests/test_fastpath.c and the fuzz_fastpath target prove it.
+ *
+ * Covered today: 2D non-array surfaces of formats whose channels are whole 8-bit UNORM/SNORM
+ * bytes (R8, R8G8, R8G8B8A8, B8G8R8A8, their sRGB forms...), not sparse;
+ *   - sampling without compare or programmable offsets: any LOD mode, nearest/linear min
+ *     filter, any mag filter, any mip filter, address modes other than the border ones, no
+ *     min/max reduction, normalized coordinates;
+ *   - ld / ld_lz / load_l.
+ * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
+ * reference unpack (sRGB by table, never pow).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "fast.h"
+
+/* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
+
+static float pf(const vsmp_message *m, unsigned kind, unsigned lane)
+{
+    const uint32_t *a = m->param[kind];
+    float f = 0.0f;
+    if (a)
+        memcpy(&f, &a[lane], 4);
+    return f;
+}
+
+static uint32_t pu(const vsmp_message *m, unsigned kind, unsigned lane)
+{
+    const uint32_t *a = m->param[kind];
+    return a ? a[lane] : 0;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+static int64_t ifloor(float x)
+{
+    if (!(x == x))
+        return 0;
+    x = floorf(x);
+    return x < -1e9f ? (int64_t)-1000000000 : x > 1e9f ? (int64_t)1000000000 : (int64_t)x;
+}
+
+static float lerp(float a, float b, float w)
+{
+    return a + (b - a) * w;
+}
+
+/* ---- the per-lane stage: LOD (11.3, 12.1) and levels (12.2) ---- */
+
+static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float dy1)
+{
+    const vsmp_level_view *b = &p->lv[p->base];
+    float sx = 0, sy = 0;
+    sx += (dx0 * b->fw) * (dx0 * b->fw);
+    sx += (dx1 * b->fh) * (dx1 * b->fh);
+    sy += (dy0 * b->fw) * (dy0 * b->fw);
+    sy += (dy1 * b->fh) * (dy1 * b->fh);
+    float lx = sqrtf(sx), ly = sqrtf(sy);
+    return log2f(lx > ly ? lx : ly);
+}
+
+static void lambdas(const vsmp_plan *p, const vsmp_message *m, const fast_lanes *fl, float *lam)
+{
+    unsigned simd = m->simd;
+    switch (p->lod) {
+    case L_IMPLICIT:
+    case L_BIAS:
+        for (unsigned q = 0; q < simd; q += 4) {
+            unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
+            float l = lod_2d(p, fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->u[c2] - fl->u[q],
+                             fl->v[c2] - fl->v[q]);
+            for (unsigned k = 0; k < 4 && q + k < simd; k++)
+                lam[q + k] = l;
+        }
+        break;
+    case L_GRAD:
+        for (unsigned l = 0; l < simd; l++)
+            lam[l] = lod_2d(p, pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DUDY, l),
+                            pf(m, VSMP_P_DVDY, l));
+        break;
+    case L_EXPLICIT:
+        for (unsigned l = 0; l < simd; l++)
+            lam[l] = pf(m, VSMP_P_LOD, l);
+        break;
+    case L_ZERO:
+        for (unsigned l = 0; l < simd; l++)
+            lam[l] = 0.0f;
+        break;
+    }
+    for (unsigned l = 0; l < simd; l++) {
+        lam[l] += p->st.lod_bias;
+        if (p->lod == L_BIAS)
+            lam[l] += clampf(pf(m, VSMP_P_BIAS, l), -16.0f, 16.0f);
+    }
+}
+
+void vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
+{
+    const vsmp_sampler_state *st = &p->st;
+    unsigned simd = m->simd;
+    for (unsigned l = 0; l < simd; l++)
+        fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
+    float lam[VSMP_MAX_LANES];
+    lambdas(p, m, fl, lam);
+    float lo = st->min_lod, hi = st->max_lod, top = (float)(p->nlev - 1);
+    for (unsigned l = 0; l < simd; l++) {
+        float lambda = lam[l];
+        if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
+            lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
+        bool magnify = !(lambda > 0.0f);
+        if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
+            lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
+        if (lambda > top)
+            lambda = top;
+        if (!(lambda >= 0.0f))
+            lambda = 0.0f;
+        unsigned l0 = 0, l1 = 0;
+        float frac = 0.0f;
+        if (st->mip_filter == VSMP_MIPFILTER_NONE || (magnify && st->mag_mipnone)) {
+            /* the view's first level */
+        } else if (st->mip_filter == VSMP_MIPFILTER_NEAREST) {
+            float f = floorf(lambda + 0.5f);
+            l0 = l1 = (unsigned)(f > top ? top : f);
+        } else {
+            float f = floorf(lambda);
+            l0 = (unsigned)f;
+            l1 = l0 + 1 < p->nlev ? l0 + 1 : l0;
+            frac = lambda - f;
+        }
+        fl->l0[l] = p->base + l0, fl->l1[l] = p->base + l1;
+        fl->frac[l] = frac;
+        fl->linear[l] = (magnify ? st->mag_filter : st->min_filter) != VSMP_FILTER_NEAREST;
+    }
+}
+
+/* ---- addressing (12.5, without the border modes) and fetch ---- */
+
+static int64_t imod(int64_t a, int64_t n)
+{
+    int64_t r = a % n;
+    return r < 0 ? r + n : r;
+}
+
+static int64_t address(unsigned mode, int64_t i, int64_t n)
+{
+    switch (mode) {
+    case VSMP_TCM_WRAP:
+        return (n & (n - 1)) == 0 ? i & (n - 1) : imod(i, n);
+    case VSMP_TCM_MIRROR: {
+        int64_t j = imod(i, 2 * n);
+        return j < n ? j : 2 * n - 1 - j;
+    }
+    case VSMP_TCM_MIRROR_ONCE: {
+        int64_t j = i < 0 ? -1 - i : i;
+        return j >= n ? n - 1 : j;
+    }
+    case VSMP_TCM_MIRROR_101: {
+        if (n == 1)
+            return 0;
+        int64_t per = 2 * n - 2, j = imod(i, per);
+        return j >= n ? per - j : j;
+    }
+    default: /* CLAMP, and CUBE on a non-cube surface */
+        return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+static void fetch8(const vsmp_plan *p, const vsmp_level_view *lv, int64_t x, int64_t y,
+                   unsigned bytes, float t[4])
+{
+    const uint8_t *px = lv->base + (size_t)y * lv->pitch + (size_t)x * bytes;
+    for (int c = 0; c < 4; c++)
+        t[c] = p->lut[c][p->byte_of[c] == 0xff ? 0 : px[p->byte_of[c]]];
+}
+
+/* One level, as sample_level does it for a 2D surface without offsets. */
+static void sample_one(const vsmp_plan *p, unsigned level, float u, float v, bool linear,
+                       float out[4])
+{
+    const vsmp_level_view *lv = &p->lv[level];
+    unsigned bytes = p->s->fi->bytes;
+    float x = u * lv->fw, y = v * lv->fh;
+    if (!linear) {
+        fetch8(p, lv, address(p->st.address[0], ifloor(x), lv->w),
+               address(p->st.address[1], ifloor(y), lv->h), bytes, out);
+        return;
+    }
+    float wx = (x - 0.5f) - floorf(x - 0.5f), wy = (y - 0.5f) - floorf(y - 0.5f);
+    if (!(wx == wx))
+        wx = 0.0f;
+    if (!(wy == wy))
+        wy = 0.0f;
+    int64_t i0 = ifloor(x - 0.5f), j0 = ifloor(y - 0.5f);
+    int64_t xa = address(p->st.address[0], i0, lv->w),
+            xb = address(p->st.address[0], i0 + 1, lv->w);
+    int64_t ya = address(p->st.address[1], j0, lv->h),
+            yb = address(p->st.address[1], j0 + 1, lv->h);
+    float t00[4], t10[4], t01[4], t11[4];
+    fetch8(p, lv, xa, ya, bytes, t00);
+    fetch8(p, lv, xb, ya, bytes, t10);
+    fetch8(p, lv, xa, yb, bytes, t01);
+    fetch8(p, lv, xb, yb, bytes, t11);
+    for (int c = 0; c < 4; c++)
+        out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+}
+
+static void sample_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident) { /* made sparse after the plan: the reference knows residency */
+        p->run(p, m, r);
+        return;
+    }
+    fast_lanes fl;
+    vsmp_fast_lanes(p, m, &fl);
+    for (unsigned l = 0; l < m->simd; l++) {
+        if (!(m->mask >> l & 1))
+            continue;
+        float t[4];
+        sample_one(p, fl.l0[l], fl.u[l], fl.v[l], fl.linear[l], t);
+        if (fl.l1[l] != fl.l0[l]) {
+            float t1[4];
+            sample_one(p, fl.l1[l], fl.u[l], fl.v[l], fl.linear[l], t1);
+            for (int c = 0; c < 4; c++)
+                t[c] = lerp(t[c], t1[c], fl.frac[l]);
+        }
+        for (int c = 0; c < 4; c++)
+            memcpy(&r->c[c][l], &t[c], 4);
+    }
+}
+
+/* ld, ld_lz, load_l on a 2D non-array surface: out of range reads zeros (6). */
+static void ld_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident) {
+        p->run(p, m, r);
+        return;
+    }
+    unsigned bytes = p->s->fi->bytes;
+    for (unsigned l = 0; l < m->simd; l++) {
+        if (!(m->mask >> l & 1))
+            continue;
+        float t[4] = {0, 0, 0, 0};
+        int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
+        uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);
+        if (lod < p->nlev) {
+            const vsmp_level_view *lv = &p->lv[p->base + lod];
+            if (u >= 0 && (uint32_t)u < lv->w && v >= 0 && (uint32_t)v < lv->h)
+                fetch8(p, lv, u, v, bytes, t);
+        }
+        for (int c = 0; c < 4; c++)
+            memcpy(&r->c[c][l], &t[c], 4);
+    }
+}
+
+/* ---- plan-time properties and the table ---- */
+
+/* Whole-byte 8-bit UNORM/SNORM channels, float class, plain 2D, not sparse. */
+static bool unorm8_2d(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    if (s->d.type != VSMP_SURFTYPE_2D || s->d.array || s->d.samples > 1 || s->resident ||
+        fi->cls != VSMP_CLASS_FLOAT || fi->block_w != 1 || fi->block_h != 1 || fi->planes > 1 ||
+        fi->yuv || fi->bytes > 4 || fi->bytes == 3)
+        return false;
+    for (int c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        if (d->type != VSMP_CHAN_NONE &&
+            ((d->type != VSMP_CHAN_UNORM && d->type != VSMP_CHAN_SNORM) || d->bits != 8 ||
+             d->shift % 8 || d->shift / 8 >= fi->bytes))
+            return false;
+    }
+    return true;
+}
+
+static bool border_mode(unsigned a)
+{
+    return a == VSMP_TCM_CLAMP_BORDER || a == VSMP_TCM_HALF_BORDER;
+}
+
+static bool is_sample_2d(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return p->kind == K_SAMPLE && !p->compare && !p->po && unorm8_2d(p) && !st->non_normalized &&
+           st->min_filter != VSMP_FILTER_ANISOTROPIC && !border_mode(st->address[0]) &&
+           !border_mode(st->address[1]) &&
+           !(st->reduction_enable &&
+             (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
+}
+
+/* The AVX2 kernel: 4-byte texels gathered with 32-bit offsets; WRAP on power-of-two sizes and
+ * CLAMP only; one filter for min and mag. */
+static bool is_sample_2d_simd(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+    for (int a = 0; a < 2; a++) {
+        unsigned m = st->address[a];
+        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
+            return false;
+    }
+    return is_sample_2d(p) && same && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+}
+
+static bool is_ld_2d(const vsmp_plan *p)
+{
+    return p->kind == K_LD && unorm8_2d(p);
+}
+
+static bool is_ld_2d_simd(const vsmp_plan *p)
+{
+    return is_ld_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+}
+
+typedef struct fast_path {
+    const char *name;
+    unsigned cpu; /* VSMP_CPU_* the kernel needs (0: C) */
+    bool (*match)(const vsmp_plan *p);
+    vsmp_kernel run;
+} fast_path;
+
+static const fast_path table[] = {
+#ifdef VSMP_HAVE_AVX2
+    {"sample_2d_unorm8_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_unorm8_avx2},
+    {"ld_2d_unorm8_avx2", VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+#endif
+    {"sample_2d_unorm8_c", 0, is_sample_2d, sample_2d_unorm8_c},
+    {"ld_2d_unorm8_c", 0, is_ld_2d, ld_2d_unorm8_c},
+};
+
+static uint32_t minify(uint32_t v, unsigned level)
+{
+    uint32_t r = level < 32 ? v >> level : 0;
+    return r ? r : 1;
+}
+
+/* Level views and the channel tables the kernels read. */
+static void prepare(vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    p->pow2 = true;
+    for (unsigned l = 0; l < s->d.levels && l < VSMP_MAX_LEVELS; l++) {
+        vsmp_level_view *lv = &p->lv[l];
+        lv->base = s->mem + s->d.level_offset[l];
+        lv->off = (uint32_t)s->d.level_offset[l];
+        lv->pitch = (uint32_t)s->d.row_pitch[l];
+        lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
+        lv->fw = (float)lv->w, lv->fh = (float)lv->h;
+        if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)))
+            p->pow2 = false;
+    }
+    const vsmp_format_info *fi = s->fi;
+    for (int c = 0; c < 4; c++) {
+        bool none = fi->ch[c].type == VSMP_CHAN_NONE;
+        p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
+        p->ch_kind[c] = none                                                        ? 0
+                        : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
+                                                                                    : 2;
+        for (unsigned b = 0; b < 256; b++) {
+            uint8_t px[4] = {0, 0, 0, 0};
+            if (!none)
+                px[p->byte_of[c]] = (uint8_t)b;
+            vsmp_texel t;
+            vsmp_format_unpack(fi, px, &t);
+            p->lut[c][b] = t.f[c];
+        }
+    }
+}
+
+void vsmp_fast_select(vsmp_plan *p)
+{
+    p->fast = NULL;
+    p->fast_name = "reference";
+    if (!p->s || !p->s->fi || p->s->d.type == VSMP_SURFTYPE_NULL)
+        return;
+    bool prepared = false;
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+        if ((table[i].cpu & p->cpu) != table[i].cpu)
+            continue;
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && unorm8_2d(p))
+            prepare(p), prepared = true;
+        if (!prepared || !table[i].match(p))
+            continue;
+        p->fast = table[i].run;
+        p->fast_name = table[i].name;
+        return;
+    }
+}

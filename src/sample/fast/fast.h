@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/* The fast paths: plan-time specialisations of the reference pipeline (sample_ref.c), in C
+ * (fast.c) and per ISA (src/sample/x86/). Each must give the reference's result words. */
+#ifndef VSMP_FAST_H
+#define VSMP_FAST_H
+
+#include "sample_internal.h"
+
+/* The per-lane stage every 2D sampling kernel shares: coordinates, LOD, level choice, filter
+ * (structure of arrays over the message). Levels are absolute. */
+typedef struct fast_lanes {
+    float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES];
+    uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
+    float frac[VSMP_MAX_LANES];
+    uint8_t linear[VSMP_MAX_LANES];
+} fast_lanes;
+
+void vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+
+/* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
+void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+
+#endif
