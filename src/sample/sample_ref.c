@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sample_internal.h"
+#include "vmath.h"
 
 /* ---- message access ---- */
 
@@ -516,10 +517,10 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
         for (unsigned a = 0; a < 3; a++)
             ln->axis[a] = a < axes ? maj[a] : 0.0f;
         ln->taps = n;
-        ln->lambda = log2f(pmax / (float)n);
+        ln->lambda = vsmp_log2f(pmax / (float)n);
         return;
     }
-    ln->lambda = log2f(lx > ly ? lx : ly);
+    ln->lambda = vsmp_log2f(lx > ly ? lx : ly);
 }
 
 /* Face coordinates' derivatives for a direction d and its derivative dd, on d's own face:

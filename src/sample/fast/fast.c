@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "fast.h"
+#include "vmath.h"
 
 /* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
 
@@ -66,7 +67,7 @@ static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float d
     sy += (dy0 * b->fw) * (dy0 * b->fw);
     sy += (dy1 * b->fh) * (dy1 * b->fh);
     float lx = sqrtf(sx), ly = sqrtf(sy);
-    return log2f(lx > ly ? lx : ly);
+    return vsmp_log2f(lx > ly ? lx : ly);
 }
 
 static void lambdas(const vsmp_plan *p, const vsmp_message *m, const fast_lanes *fl, float *lam)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../fast/fast.h"
+#include "../vmath.h"
 
 static __m256 lerp8(__m256 a, __m256 b, __m256 w)
 {
@@ -42,9 +43,18 @@ typedef struct view8 {
 
 static view8 gather_view(const vsmp_plan *p, __m256i level)
 {
+    view8 v;
+    __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
+        /* one level for the 8 lanes (the common case): no gathers */
+        const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
+        v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
+        v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
+        v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
+        return v;
+    }
     const char *b = (const char *)p->lv;
     __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
-    view8 v;
     v.fw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fw)), idx, 4);
     v.fh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fh)), idx, 4);
     v.w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
@@ -109,6 +119,154 @@ static void level8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool l
         out[c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
 }
 
+/* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
+static __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
+{
+    const uint32_t *a = m->param[kind];
+    if (a && m->simd - g >= 8)
+        return _mm256_loadu_si256((const __m256i *)(a + g));
+    uint32_t b[8] = {0};
+    if (a)
+        memcpy(b, a + g, 4 * (m->simd - g < 8 ? m->simd - g : 8));
+    return _mm256_loadu_si256((const __m256i *)b);
+}
+
+static __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
+{
+    return _mm256_castsi256_ps(param8(m, kind, g));
+}
+
+/* vsmp_log2f (src/sample/vmath.h), 8 lanes: the same operations, specials blended in last. */
+static __m256 log2_8(__m256 x)
+{
+    __m256i b = _mm256_castps_si256(x);
+    __m256i sub = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x00800000), b); /* subnormal (or <= 0) */
+    __m256 xs = _mm256_blendv_ps(x, _mm256_mul_ps(x, _mm256_set1_ps(8388608.0f)),
+                                 _mm256_castsi256_ps(sub));
+    b = _mm256_castps_si256(xs);
+    __m256i e = _mm256_and_si256(sub, _mm256_set1_epi32(-23));
+    e = _mm256_add_epi32(e, _mm256_sub_epi32(_mm256_srli_epi32(b, 23), _mm256_set1_epi32(127)));
+    b = _mm256_or_si256(_mm256_and_si256(b, _mm256_set1_epi32(0x007fffff)),
+                        _mm256_set1_epi32(0x3f800000));
+    __m256 m = _mm256_castsi256_ps(b);
+    __m256 big = _mm256_cmp_ps(m, _mm256_set1_ps(VSMP_LOG2_SQRT2), _CMP_GT_OQ);
+    m = _mm256_blendv_ps(m, _mm256_mul_ps(m, _mm256_set1_ps(0.5f)), big);
+    e = _mm256_sub_epi32(e, _mm256_castps_si256(big));
+    __m256 one = _mm256_set1_ps(1.0f);
+    __m256 t = _mm256_div_ps(_mm256_sub_ps(m, one), _mm256_add_ps(m, one));
+    __m256 t2 = _mm256_mul_ps(t, t);
+    __m256 s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C7),
+                             _mm256_mul_ps(t2, _mm256_set1_ps(VSMP_LOG2_C9)));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C5), _mm256_mul_ps(t2, s));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C3), _mm256_mul_ps(t2, s));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C1), _mm256_mul_ps(t2, s));
+    s = _mm256_mul_ps(t, s);
+    __m256 r = _mm256_add_ps(_mm256_cvtepi32_ps(e), s);
+    __m256 pos = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ);
+    __m256 zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
+    __m256 inf = _mm256_cmp_ps(x, _mm256_set1_ps(INFINITY), _CMP_EQ_OQ);
+    r = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS)), r, pos);
+    r = _mm256_blendv_ps(r, _mm256_set1_ps(-INFINITY), zero);
+    return _mm256_blendv_ps(r, _mm256_set1_ps(INFINITY), inf);
+}
+
+static __m256 sq(__m256 a)
+{
+    return _mm256_mul_ps(a, a);
+}
+
+/* lod_2d of fast.c: sums from 0 in the same order, sqrt, the larger (NaN: the second), log2 */
+static __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1)
+{
+    const vsmp_level_view *b = &p->lv[p->base];
+    __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
+    __m256 sx = _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dx0, fw))),
+                              sq(_mm256_mul_ps(dx1, fh)));
+    __m256 sy = _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dy0, fw))),
+                              sq(_mm256_mul_ps(dy1, fh)));
+    __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
+    return log2_8(_mm256_blendv_ps(ly, lx, _mm256_cmp_ps(lx, ly, _CMP_GT_OQ)));
+}
+
+/* x < lo ? lo : x > hi ? hi : x */
+static __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
+{
+    __m256 r = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
+    return _mm256_blendv_ps(r, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
+}
+
+typedef struct lanes8 {
+    __m256 u, v, frac;
+    __m256i l0, l1;
+} lanes8;
+
+/* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
+static lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+{
+    const vsmp_sampler_state *st = &p->st;
+    lanes8 o;
+    o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
+    __m256 lam;
+    switch (p->lod) {
+    case L_IMPLICIT:
+    case L_BIAS: {
+        __m256i i0 = _mm256_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4);
+        __m256i i1 = _mm256_setr_epi32(1, 1, 1, 1, 5, 5, 5, 5);
+        __m256i i2 = _mm256_setr_epi32(2, 2, 2, 2, 6, 6, 6, 6);
+        __m256 u0 = _mm256_permutevar8x32_ps(o.u, i0), v0 = _mm256_permutevar8x32_ps(o.v, i0);
+        lam = lod8(p, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0));
+        break;
+    }
+    case L_GRAD:
+        lam = lod8(p, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
+                   paramf8(m, VSMP_P_DUDY, g), paramf8(m, VSMP_P_DVDY, g));
+        break;
+    case L_EXPLICIT:
+        lam = paramf8(m, VSMP_P_LOD, g);
+        break;
+    case L_ZERO:
+    default:
+        lam = _mm256_setzero_ps();
+        break;
+    }
+    lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
+    if (p->lod == L_BIAS)
+        lam = _mm256_add_ps(lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f),
+                                        _mm256_set1_ps(16.0f)));
+    __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
+    __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
+    if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
+        lam = clamp8(lam, lo, hi);
+    __m256 magnify = _mm256_cmp_ps(lam, zero, _CMP_NGT_UQ); /* !(lambda > 0) */
+    if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
+        lam = clamp8(lam, lo, hi);
+    lam = _mm256_blendv_ps(lam, top, _mm256_cmp_ps(lam, top, _CMP_GT_OQ));
+    lam = _mm256_blendv_ps(lam, zero, _mm256_cmp_ps(lam, zero, _CMP_NGE_UQ));
+    __m256i base = _mm256_set1_epi32((int)p->base);
+    o.l0 = o.l1 = base, o.frac = zero;
+    if (st->mip_filter == VSMP_MIPFILTER_NONE)
+        return o;
+    __m256i keep = st->mag_mipnone ? _mm256_castps_si256(magnify) : _mm256_setzero_si256();
+    if (st->mip_filter == VSMP_MIPFILTER_NEAREST) {
+        __m256 f = _mm256_floor_ps(_mm256_add_ps(lam, _mm256_set1_ps(0.5f)));
+        f = _mm256_blendv_ps(f, top, _mm256_cmp_ps(f, top, _CMP_GT_OQ));
+        o.l0 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, _mm256_cvttps_epi32(f)));
+        o.l1 = o.l0;
+        return o;
+    }
+    __m256 f = _mm256_floor_ps(lam);
+    __m256i l0 = _mm256_cvttps_epi32(f), one = _mm256_set1_epi32(1);
+    __m256i l1 = _mm256_add_epi32(l0, one);
+    l1 = _mm256_blendv_epi8(l0, l1, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)p->nlev), l1));
+    o.l0 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l0));
+    o.l1 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l1));
+    o.frac = _mm256_andnot_ps(_mm256_castsi256_ps(keep), _mm256_sub_ps(lam, f));
+    return o;
+}
+
 /* Lanes l..l+7 that are enabled and inside the message, as a store mask. */
 static __m256i lane_mask(const vsmp_message *m, unsigned g)
 {
@@ -126,22 +284,33 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
         return;
     }
     fast_lanes fl;
-    vsmp_fast_lanes(p, m, &fl);
     unsigned simd = m->simd, n8 = (simd + 7) & ~7u;
-    for (unsigned l = simd; l < n8; l++) {
-        fl.u[l] = fl.v[l] = fl.frac[l] = 0.0f;
-        fl.l0[l] = fl.l1[l] = p->base;
+    bool vector_stage = simd % 4 == 0;
+    if (!vector_stage) { /* a partial quad: the scalar stage */
+        vsmp_fast_lanes(p, m, &fl);
+        for (unsigned l = simd; l < n8; l++) {
+            fl.u[l] = fl.v[l] = fl.frac[l] = 0.0f;
+            fl.l0[l] = fl.l1[l] = p->base;
+        }
     }
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     for (unsigned g = 0; g < n8; g += 8) {
-        __m256 u = _mm256_loadu_ps(fl.u + g), v = _mm256_loadu_ps(fl.v + g);
-        __m256i l0 = _mm256_loadu_si256((const __m256i *)(fl.l0 + g));
-        __m256i l1 = _mm256_loadu_si256((const __m256i *)(fl.l1 + g));
+        __m256 u, v, frac;
+        __m256i l0, l1;
+        if (vector_stage) {
+            lanes8 o = stage8(p, m, g);
+            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1;
+        } else {
+            u = _mm256_loadu_ps(fl.u + g), v = _mm256_loadu_ps(fl.v + g);
+            frac = _mm256_loadu_ps(fl.frac + g);
+            l0 = _mm256_loadu_si256((const __m256i *)(fl.l0 + g));
+            l1 = _mm256_loadu_si256((const __m256i *)(fl.l1 + g));
+        }
         __m256 t[4];
         level8(p, l0, u, v, linear, t);
         __m256i same = _mm256_cmpeq_epi32(l0, l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
-            __m256 t1[4], frac = _mm256_loadu_ps(fl.frac + g);
+            __m256 t1[4];
             level8(p, l1, u, v, linear, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
@@ -152,14 +321,6 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
     }
 }
 
-/* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
-static __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
-{
-    uint32_t b[8] = {0};
-    if (m->param[kind])
-        memcpy(b, m->param[kind] + g, 4 * (m->simd - g < 8 ? m->simd - g : 8));
-    return _mm256_loadu_si256((const __m256i *)b);
-}
 
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
