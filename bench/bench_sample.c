@@ -256,47 +256,46 @@ static const char *shader_for(const row *r, char *buf, size_t n)
 
 /* ---- vsmp ---- */
 
-#define NPAR 9
-static const unsigned par_kind[NPAR] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_R,
-                                        VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
-                                        VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY};
+/* Precomputed messages: each message's coordinates (u, v, r) in its own arrays; gradients
+ * depend only on the sample k, so messages of the same k share them. One message struct per
+ * thread points at them (as an executor would point at its registers). */
 typedef struct msg_data {
-    uint32_t a[NPAR][16];
+    uint32_t c[3][16];
 } msg_data;
 
-static msg_data *g_data;    /* NMSG messages' parameters */
-static vsmp_message *g_msg; /* pointing into g_data */
+static const unsigned grad_kind[6] = {VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
+                                      VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY};
+static msg_data *g_data; /* NMSG messages */
+static uint32_t g_grad[NSAMP][6][16];
+static uint32_t g_zero[16];
+static bool g_ld;
+
+/* Message m: group g, sample k, quarter q, in the order of a lavapipe invocation's loop. */
+static uint32_t msg_sample(uint32_t m)
+{
+    return (m / 4) % NSAMP;
+}
 
 static void build_messages(const row *r)
 {
-    uint32_t zero = 0;
+    g_ld = r->op == VSMP_SUB_LD;
     for (uint32_t m = 0; m < NMSG; m++) {
-        /* group g, sample k, quarter q: the order of a lavapipe invocation's loop */
-        uint32_t g = m / (NSAMP * 4), k = (m / 4) % NSAMP, q = m % 4;
+        uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4;
         msg_data *md = &g_data[m];
         for (unsigned l = 0; l < 16; l++) {
             uint32_t x, y;
             pixel(g, q * 16 + l, &x, &y);
             coords c = sample_coords(r, x, y, k);
-            if (r->op == VSMP_SUB_LD) {
-                md->a[0][l] = (uint32_t)c.i[0], md->a[1][l] = (uint32_t)c.i[1];
-                md->a[2][l] = zero;
+            if (g_ld) {
+                md->c[0][l] = (uint32_t)c.i[0], md->c[1][l] = (uint32_t)c.i[1];
+                md->c[2][l] = 0;
                 continue;
             }
-            float f[NPAR] = {c.p[0],  c.p[1],  c.p[2],  c.dx[0], c.dy[0],
-                             c.dx[1], c.dy[1], c.dx[2], c.dy[2]};
-            for (unsigned i = 0; i < NPAR; i++)
-                memcpy(&md->a[i][l], &f[i], 4);
-        }
-        vsmp_message *mm = &g_msg[m];
-        memset(mm, 0, sizeof(*mm));
-        mm->simd = 16, mm->mask = 0xffff;
-        if (r->op == VSMP_SUB_LD) {
-            mm->param[VSMP_P_U] = md->a[0], mm->param[VSMP_P_V] = md->a[1];
-            mm->param[VSMP_P_LOD] = md->a[2];
-        } else {
-            for (unsigned i = 0; i < NPAR; i++)
-                mm->param[par_kind[i]] = md->a[i];
+            for (unsigned i = 0; i < 3; i++)
+                memcpy(&md->c[i][l], &c.p[i], 4);
+            float gr[6] = {c.dx[0], c.dy[0], c.dx[1], c.dy[1], c.dx[2], c.dy[2]};
+            for (unsigned i = 0; i < 6; i++)
+                memcpy(&g_grad[k][i][l], &gr[i], 4);
         }
     }
 }
@@ -307,19 +306,39 @@ typedef struct job {
     unsigned thread;
 } job;
 
+static void point_at(vsmp_message *mm, uint32_t m)
+{
+    const msg_data *md = &g_data[m];
+    mm->param[VSMP_P_U] = md->c[0], mm->param[VSMP_P_V] = md->c[1];
+    if (g_ld)
+        return;
+    mm->param[VSMP_P_R] = md->c[2];
+    uint32_t k = msg_sample(m);
+    for (unsigned i = 0; i < 6; i++)
+        mm->param[grad_kind[i]] = g_grad[k][i];
+}
+
 static void *run_vsmp(void *arg)
 {
     job *j = arg;
     vsmp_result r;
     memset(&r, 0, sizeof(r));
+    vsmp_message mm;
+    memset(&mm, 0, sizeof(mm));
+    mm.simd = 16, mm.mask = 0xffff;
+    if (g_ld)
+        mm.param[VSMP_P_LOD] = g_zero;
     uint32_t m = (j->thread * 997u) % NMSG;
     uint64_t count = 0;
-    for (int w = 0; w < 64; w++) /* warm-up: caches and pages */
-        vsmp_plan_run(j->p, &g_msg[(m + (uint32_t)w) % NMSG], &r);
+    for (int w = 0; w < 64; w++) { /* warm-up: caches and pages */
+        point_at(&mm, (m + (uint32_t)w) % NMSG);
+        vsmp_plan_run(j->p, &mm, &r);
+    }
     double w0 = wall(), c0 = cpu_thread(), c1 = c0;
     while (wall() - w0 < j->seconds) {
         for (int b = 0; b < 256; b++) {
-            vsmp_plan_run(j->p, &g_msg[m], &r);
+            point_at(&mm, m);
+            vsmp_plan_run(j->p, &mm, &r);
             m = m + 1 == NMSG ? 0 : m + 1;
         }
         count += 256 * 16;
@@ -551,8 +570,7 @@ int main(int argc, char **argv)
             return 1;
         }
     g_data = malloc(sizeof(*g_data) * NMSG);
-    g_msg = malloc(sizeof(*g_msg) * NMSG);
-    if (!g_data || !g_msg)
+    if (!g_data)
         return 1;
     child c1, cn;
     memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
@@ -598,6 +616,6 @@ int main(int argc, char **argv)
     child_stop(&c1), child_stop(&cn);
     for (size_t i = 0; i < NROWS; i++)
         vsmp_surface_free(g_surf[i]);
-    free(g_data), free(g_msg);
+    free(g_data);
     return 0;
 }

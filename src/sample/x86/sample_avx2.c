@@ -12,13 +12,13 @@
 #include "../fast/fast.h"
 #include "../vmath.h"
 
-static __m256 lerp8(__m256 a, __m256 b, __m256 w)
+static inline __m256 lerp8(__m256 a, __m256 b, __m256 w)
 {
     return _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), w));
 }
 
 /* The reference's ifloor: floor, NaN reads as 0, saturated to +-1e9. */
-static __m256i ifloor8(__m256 x)
+static inline __m256i ifloor8(__m256 x)
 {
     __m256 f = _mm256_floor_ps(x);
     f = _mm256_and_ps(f, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
@@ -28,7 +28,7 @@ static __m256i ifloor8(__m256 x)
 }
 
 /* WRAP on a power of two, or CLAMP (the only modes the plan lets through). */
-static __m256i address8(unsigned mode, __m256i i, __m256i n)
+static inline __m256i address8(unsigned mode, __m256i i, __m256i n)
 {
     __m256i one = _mm256_set1_epi32(1);
     if (mode == VSMP_TCM_WRAP)
@@ -39,9 +39,10 @@ static __m256i address8(unsigned mode, __m256i i, __m256i n)
 typedef struct view8 {
     __m256 fw, fh;
     __m256i w, h, pitch, off;
+    const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
 } view8;
 
-static view8 gather_view(const vsmp_plan *p, __m256i level)
+static inline view8 gather_view(const vsmp_plan *p, __m256i level)
 {
     view8 v;
     __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
@@ -51,8 +52,10 @@ static view8 gather_view(const vsmp_plan *p, __m256i level)
         v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
         v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
         v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
+        v.one = l;
         return v;
     }
+    v.one = NULL;
     const char *b = (const char *)p->lv;
     __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
     v.fw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fw)), idx, 4);
@@ -64,7 +67,7 @@ static view8 gather_view(const vsmp_plan *p, __m256i level)
     return v;
 }
 
-static void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
+static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
     for (int c = 0; c < 4; c++) {
         if (p->ch_kind[c] == 0) {
@@ -80,20 +83,56 @@ static void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
     }
 }
 
-static __m256i texel_off(const view8 *v, __m256i x, __m256i y)
+static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
 {
     return _mm256_add_epi32(_mm256_add_epi32(v->off, _mm256_mullo_epi32(y, v->pitch)),
                             _mm256_slli_epi32(x, 2));
 }
 
-static void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
+static inline __m256i hmin8(__m256i v)
 {
-    __m256i px = _mm256_i32gather_epi32((const int *)p->s->mem, texel_off(v, x, y), 1);
-    unpack8(p, px, out);
+    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+    return _mm256_broadcastd_epi32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
 }
 
-static void level8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool linear,
-                   __m256 out[4])
+/* The texels of 8 lanes. Coherent lanes (one level, within 8 texels across and 2 rows down)
+ * load two rows and permute them into place; others gather. Same bytes either way. */
+static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
+{
+    if (v->one) {
+        __m256i x0 = hmin8(x), y0 = hmin8(y);
+        __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
+        __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
+                                      _mm256_cmpgt_epi32(dy, _mm256_set1_epi32(1)));
+        if (_mm256_testz_si256(far, far)) {
+            size_t xs = (size_t)_mm256_cvtsi256_si32(x0), ys = (size_t)_mm256_cvtsi256_si32(y0);
+            size_t o = v->one->off + ys * v->one->pitch + xs * 4;
+            __m256i second = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(1));
+            bool two = !_mm256_testz_si256(second, second);
+            size_t end = o + (two ? v->one->pitch : 0) + 32;
+            if (end <= p->s->d.data_size) {
+                const uint8_t *r0 = p->s->mem + o;
+                __m256i a =
+                    _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)r0), dx);
+                if (!two)
+                    return a;
+                __m256i b = _mm256_permutevar8x32_epi32(
+                    _mm256_loadu_si256((const __m256i *)(r0 + v->one->pitch)), dx);
+                return _mm256_blendv_epi8(a, b, second);
+            }
+        }
+    }
+    return _mm256_i32gather_epi32((const int *)p->s->mem, texel_off(v, x, y), 1);
+}
+
+static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
+{
+    unpack8(p, texels8(p, v, x, y), out);
+}
+
+static inline void level8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool linear,
+                          __m256 out[4])
 {
     view8 lv = gather_view(p, level);
     unsigned ma = p->st.address[0], mb = p->st.address[1];
@@ -120,7 +159,7 @@ static void level8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool l
 }
 
 /* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
-static __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
+static inline __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
 {
     const uint32_t *a = m->param[kind];
     if (a && m->simd - g >= 8)
@@ -131,18 +170,18 @@ static __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
     return _mm256_loadu_si256((const __m256i *)b);
 }
 
-static __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
+static inline __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
 {
     return _mm256_castsi256_ps(param8(m, kind, g));
 }
 
 /* vsmp_log2f (src/sample/vmath.h), 8 lanes: the same operations, specials blended in last. */
-static __m256 log2_8(__m256 x)
+static inline __m256 log2_8(__m256 x)
 {
     __m256i b = _mm256_castps_si256(x);
     __m256i sub = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x00800000), b); /* subnormal (or <= 0) */
-    __m256 xs = _mm256_blendv_ps(x, _mm256_mul_ps(x, _mm256_set1_ps(8388608.0f)),
-                                 _mm256_castsi256_ps(sub));
+    __m256 xs =
+        _mm256_blendv_ps(x, _mm256_mul_ps(x, _mm256_set1_ps(8388608.0f)), _mm256_castsi256_ps(sub));
     b = _mm256_castps_si256(xs);
     __m256i e = _mm256_and_si256(sub, _mm256_set1_epi32(-23));
     e = _mm256_add_epi32(e, _mm256_sub_epi32(_mm256_srli_epi32(b, 23), _mm256_set1_epi32(127)));
@@ -170,26 +209,26 @@ static __m256 log2_8(__m256 x)
     return _mm256_blendv_ps(r, _mm256_set1_ps(INFINITY), inf);
 }
 
-static __m256 sq(__m256 a)
+static inline __m256 sq(__m256 a)
 {
     return _mm256_mul_ps(a, a);
 }
 
 /* lod_2d of fast.c: sums from 0 in the same order, sqrt, the larger (NaN: the second), log2 */
-static __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1)
+static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1)
 {
     const vsmp_level_view *b = &p->lv[p->base];
     __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
-    __m256 sx = _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dx0, fw))),
-                              sq(_mm256_mul_ps(dx1, fh)));
-    __m256 sy = _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dy0, fw))),
-                              sq(_mm256_mul_ps(dy1, fh)));
+    __m256 sx =
+        _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dx0, fw))), sq(_mm256_mul_ps(dx1, fh)));
+    __m256 sy =
+        _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dy0, fw))), sq(_mm256_mul_ps(dy1, fh)));
     __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
     return log2_8(_mm256_blendv_ps(ly, lx, _mm256_cmp_ps(lx, ly, _CMP_GT_OQ)));
 }
 
 /* x < lo ? lo : x > hi ? hi : x */
-static __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
+static inline __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
 {
     __m256 r = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
     return _mm256_blendv_ps(r, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
@@ -201,7 +240,7 @@ typedef struct lanes8 {
 } lanes8;
 
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
-static lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
 {
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
@@ -234,8 +273,8 @@ static lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
     }
     lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
     if (p->lod == L_BIAS)
-        lam = _mm256_add_ps(lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f),
-                                        _mm256_set1_ps(16.0f)));
+        lam = _mm256_add_ps(
+            lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f), _mm256_set1_ps(16.0f)));
     __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
     __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
     if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
@@ -268,13 +307,25 @@ static lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
 }
 
 /* Lanes l..l+7 that are enabled and inside the message, as a store mask. */
-static __m256i lane_mask(const vsmp_message *m, unsigned g)
+static inline __m256i lane_mask(const vsmp_message *m, unsigned g)
 {
     uint32_t bits = (m->mask >> g) & 0xffu;
     if (m->simd - g < 8)
         bits &= (1u << (m->simd - g)) - 1;
     __m256i sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)bits), sel), sel);
+}
+
+static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, const __m256 t[4])
+{
+    __m256i mask = lane_mask(m, g);
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(mask)) == 0xff) {
+        for (int c = 0; c < 4; c++)
+            _mm256_storeu_ps((float *)&r->c[c][g], t[c]);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
 }
 
 void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
@@ -315,12 +366,9 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
-        __m256i mask = lane_mask(m, g);
-        for (int c = 0; c < 4; c++)
-            _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
+        store8(r, m, g, t);
     }
 }
-
 
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
@@ -343,13 +391,17 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
             ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(lv.w, u)));
         in = _mm256_and_si256(
             in, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(lv.h, v)));
-        __m256i off = _mm256_and_si256(texel_off(&lv, u, v), in);
-        __m256i px = _mm256_mask_i32gather_epi32(zero, (const int *)p->s->mem, off, in, 1);
+        __m256i px;
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(in)) == 0xff) {
+            px = texels8(p, &lv, u, v);
+        } else {
+            __m256i off = _mm256_and_si256(texel_off(&lv, u, v), in);
+            px = _mm256_mask_i32gather_epi32(zero, (const int *)p->s->mem, off, in, 1);
+        }
         __m256 t[4];
         unpack8(p, px, t);
-        __m256i mask = lane_mask(m, g);
         for (int c = 0; c < 4; c++)
-            _mm256_maskstore_ps((float *)&r->c[c][g], mask,
-                                _mm256_and_ps(t[c], _mm256_castsi256_ps(in)));
+            t[c] = _mm256_and_ps(t[c], _mm256_castsi256_ps(in));
+        store8(r, m, g, t);
     }
 }
