@@ -90,8 +90,9 @@ static void run_case(uint64_t seed, unsigned cpu)
         return;
     sc_state(&r, fi, &c.st);
     if (sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
-        c.st.min_filter = (uint8_t)sc_below(&r, 2);
-        c.st.mag_filter = c.st.min_filter;
+        c.st.min_filter = (uint8_t)sc_below(&r, 3);
+        c.st.mag_filter =
+            c.st.min_filter == VSMP_FILTER_ANISOTROPIC ? VSMP_FILTER_LINEAR : c.st.min_filter;
         c.st.address[0] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
         c.st.address[1] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
         c.st.non_normalized = false;

@@ -8,8 +8,8 @@
  *
  * Covered today: 2D non-array surfaces of formats whose channels are whole 8-bit UNORM/SNORM
  * bytes (R8, R8G8, R8G8B8A8, B8G8R8A8, their sRGB forms...), not sparse;
- *   - sampling without compare or programmable offsets: any LOD mode, nearest/linear min
- *     filter, any mag filter, any mip filter, address modes other than the border ones, no
+ *   - sampling without compare or programmable offsets: any LOD mode, any min and mag
+ *     filter (anisotropic included), any mip filter, address modes other than the border ones, no
  *     min/max reduction, normalized coordinates;
  *   - ld / ld_lz / load_l.
  * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
@@ -58,7 +58,14 @@ static float lerp(float a, float b, float w)
 
 /* ---- the per-lane stage: LOD (11.3, 12.1) and levels (12.2) ---- */
 
-static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float dy1)
+typedef struct aniso {
+    unsigned taps;
+    float ax, ay;
+    bool bad; /* NaN ratio */
+} aniso;
+
+/* lod_from_derivs of the reference for a 2D surface (anisotropic when the min filter is). */
+static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float dy1, aniso *an)
 {
     const vsmp_level_view *b = &p->lv[p->base];
     float sx = 0, sy = 0;
@@ -67,27 +74,50 @@ static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float d
     sy += (dy0 * b->fw) * (dy0 * b->fw);
     sy += (dy1 * b->fh) * (dy1 * b->fh);
     float lx = sqrtf(sx), ly = sqrtf(sy);
-    return vsmp_log2f(lx > ly ? lx : ly);
+    an->taps = 1, an->ax = an->ay = 0.0f, an->bad = false;
+    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
+        return vsmp_log2f(lx > ly ? lx : ly);
+    float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
+    unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
+    float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)maxa;
+    if (!(ratio == ratio)) {
+        an->bad = true;
+        return 0.0f;
+    }
+    unsigned n = pmax > 0.0f ? (unsigned)clampf(ratio, 1.0f, (float)maxa) : 1;
+    an->ax = lx > ly ? dx0 : dy0, an->ay = lx > ly ? dx1 : dy1;
+    an->taps = n;
+    return vsmp_log2f(pmax / (float)n);
 }
 
-static void lambdas(const vsmp_plan *p, const vsmp_message *m, const fast_lanes *fl, float *lam)
+static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
 {
     unsigned simd = m->simd;
+    bool ok = true;
+    aniso an;
+    for (unsigned l = 0; l < simd; l++)
+        fl->taps[l] = 1, fl->ax[l] = fl->ay[l] = 0.0f;
     switch (p->lod) {
     case L_IMPLICIT:
     case L_BIAS:
         for (unsigned q = 0; q < simd; q += 4) {
             unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
             float l = lod_2d(p, fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->u[c2] - fl->u[q],
-                             fl->v[c2] - fl->v[q]);
-            for (unsigned k = 0; k < 4 && q + k < simd; k++)
+                             fl->v[c2] - fl->v[q], &an);
+            ok = ok && !an.bad;
+            for (unsigned k = 0; k < 4 && q + k < simd; k++) {
                 lam[q + k] = l;
+                fl->taps[q + k] = (uint8_t)an.taps, fl->ax[q + k] = an.ax, fl->ay[q + k] = an.ay;
+            }
         }
         break;
     case L_GRAD:
-        for (unsigned l = 0; l < simd; l++)
+        for (unsigned l = 0; l < simd; l++) {
             lam[l] = lod_2d(p, pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DUDY, l),
-                            pf(m, VSMP_P_DVDY, l));
+                            pf(m, VSMP_P_DVDY, l), &an);
+            ok = ok && !an.bad;
+            fl->taps[l] = (uint8_t)an.taps, fl->ax[l] = an.ax, fl->ay[l] = an.ay;
+        }
         break;
     case L_EXPLICIT:
         for (unsigned l = 0; l < simd; l++)
@@ -103,16 +133,18 @@ static void lambdas(const vsmp_plan *p, const vsmp_message *m, const fast_lanes 
         if (p->lod == L_BIAS)
             lam[l] += clampf(pf(m, VSMP_P_BIAS, l), -16.0f, 16.0f);
     }
+    return ok;
 }
 
-void vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
+bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
     const vsmp_sampler_state *st = &p->st;
     unsigned simd = m->simd;
     for (unsigned l = 0; l < simd; l++)
         fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
     float lam[VSMP_MAX_LANES];
-    lambdas(p, m, fl, lam);
+    if (!lambdas(p, m, fl, lam))
+        return false;
     float lo = st->min_lod, hi = st->max_lod, top = (float)(p->nlev - 1);
     for (unsigned l = 0; l < simd; l++) {
         float lambda = lam[l];
@@ -140,8 +172,12 @@ void vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
         }
         fl->l0[l] = p->base + l0, fl->l1[l] = p->base + l1;
         fl->frac[l] = frac;
-        fl->linear[l] = (magnify ? st->mag_filter : st->min_filter) != VSMP_FILTER_NEAREST;
+        unsigned filt = magnify ? st->mag_filter : st->min_filter;
+        fl->linear[l] = filt != VSMP_FILTER_NEAREST;
+        if (filt != VSMP_FILTER_ANISOTROPIC || magnify)
+            fl->taps[l] = 1;
     }
+    return true;
 }
 
 /* ---- addressing (12.5, without the border modes) and fetch ---- */
@@ -215,6 +251,26 @@ static void sample_one(const vsmp_plan *p, unsigned level, float u, float v, boo
         out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
 }
 
+/* sample_at of the reference: N bilinear taps spread along the major axis, averaged. */
+static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, unsigned l,
+                      float out[4])
+{
+    unsigned n = fl->taps[l];
+    if (n <= 1) {
+        sample_one(p, level, fl->u[l], fl->v[l], fl->linear[l], out);
+        return;
+    }
+    float acc[4] = {0, 0, 0, 0};
+    for (unsigned t = 0; t < n; t++) {
+        float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
+        sample_one(p, level, fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k, true, r);
+        for (int c = 0; c < 4; c++)
+            acc[c] += r[c];
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = acc[c] / (float)n;
+}
+
 static void sample_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (p->s->resident) { /* made sparse after the plan: the reference knows residency */
@@ -222,15 +278,18 @@ static void sample_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_r
         return;
     }
     fast_lanes fl;
-    vsmp_fast_lanes(p, m, &fl);
+    if (!vsmp_fast_lanes(p, m, &fl)) {
+        p->run(p, m, r);
+        return;
+    }
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
         float t[4];
-        sample_one(p, fl.l0[l], fl.u[l], fl.v[l], fl.linear[l], t);
+        sample_at(p, fl.l0[l], &fl, l, t);
         if (fl.l1[l] != fl.l0[l]) {
             float t1[4];
-            sample_one(p, fl.l1[l], fl.u[l], fl.v[l], fl.linear[l], t1);
+            sample_at(p, fl.l1[l], &fl, l, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = lerp(t[c], t1[c], fl.frac[l]);
         }
@@ -293,8 +352,7 @@ static bool is_sample_2d(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
     return p->kind == K_SAMPLE && !p->compare && !p->po && unorm8_2d(p) && !st->non_normalized &&
-           st->min_filter != VSMP_FILTER_ANISOTROPIC && !border_mode(st->address[0]) &&
-           !border_mode(st->address[1]) &&
+           !border_mode(st->address[0]) && !border_mode(st->address[1]) &&
            !(st->reduction_enable &&
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
@@ -310,7 +368,8 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    return is_sample_2d(p) && same && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+    return is_sample_2d(p) && same && st->min_filter != VSMP_FILTER_ANISOTROPIC &&
+           p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
 }
 
 static bool is_ld_2d(const vsmp_plan *p)

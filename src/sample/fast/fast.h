@@ -13,9 +13,13 @@ typedef struct fast_lanes {
     uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
     float frac[VSMP_MAX_LANES];
     uint8_t linear[VSMP_MAX_LANES];
+    uint8_t taps[VSMP_MAX_LANES]; /* anisotropic: taps along (ax, ay); 1: isotropic */
+    float ax[VSMP_MAX_LANES], ay[VSMP_MAX_LANES];
 } fast_lanes;
 
-void vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+/* @return false when a lane's anisotropy ratio is NaN (infinite derivatives on both axes):
+ * the caller then runs the reference, which owns that rule. */
+bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
 
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

@@ -338,7 +338,10 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
     unsigned simd = m->simd, n8 = (simd + 7) & ~7u;
     bool vector_stage = simd % 4 == 0;
     if (!vector_stage) { /* a partial quad: the scalar stage */
-        vsmp_fast_lanes(p, m, &fl);
+        if (!vsmp_fast_lanes(p, m, &fl)) {
+            p->run(p, m, r);
+            return;
+        }
         for (unsigned l = simd; l < n8; l++) {
             fl.u[l] = fl.v[l] = fl.frac[l] = 0.0f;
             fl.l0[l] = fl.l1[l] = p->base;
