@@ -358,7 +358,7 @@ static bool is_sample_2d(const vsmp_plan *p)
 }
 
 /* The AVX2 kernel: 4-byte texels gathered with 32-bit offsets; WRAP on power-of-two sizes and
- * CLAMP only; one filter for min and mag. */
+ * CLAMP only; min and mag filters both nearest or both not (anisotropic counts as linear). */
 static bool is_sample_2d_simd(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
@@ -368,8 +368,7 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    return is_sample_2d(p) && same && st->min_filter != VSMP_FILTER_ANISOTROPIC &&
-           p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+    return is_sample_2d(p) && same && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
 }
 
 static bool is_ld_2d(const vsmp_plan *p)

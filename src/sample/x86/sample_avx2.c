@@ -215,7 +215,22 @@ static inline __m256 sq(__m256 a)
 }
 
 /* lod_2d of fast.c: sums from 0 in the same order, sqrt, the larger (NaN: the second), log2 */
-static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1)
+/* x < lo ? lo : x > hi ? hi : x */
+static inline __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
+{
+    __m256 r = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
+    return _mm256_blendv_ps(r, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
+}
+
+typedef struct aniso8 {
+    __m256i n;     /* taps (1: isotropic) */
+    __m256 ax, ay; /* major axis */
+    __m256 bad;    /* NaN ratio: the reference decides */
+} aniso8;
+
+/* lod_2d of fast.c (lod_from_derivs of the reference), anisotropic when the min filter is. */
+static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1,
+                          aniso8 *an)
 {
     const vsmp_level_view *b = &p->lv[p->base];
     __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
@@ -224,19 +239,30 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0
     __m256 sy =
         _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dy0, fw))), sq(_mm256_mul_ps(dy1, fh)));
     __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
-    return log2_8(_mm256_blendv_ps(ly, lx, _mm256_cmp_ps(lx, ly, _CMP_GT_OQ)));
-}
-
-/* x < lo ? lo : x > hi ? hi : x */
-static inline __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
-{
-    __m256 r = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
-    return _mm256_blendv_ps(r, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
+    __m256 gt = _mm256_cmp_ps(lx, ly, _CMP_GT_OQ);
+    __m256 pmax = _mm256_blendv_ps(ly, lx, gt);
+    an->n = _mm256_set1_epi32(1);
+    an->bad = an->ax = an->ay = z;
+    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
+        return log2_8(pmax);
+    unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
+    __m256 fmaxa = _mm256_set1_ps((float)maxa), one = _mm256_set1_ps(1.0f);
+    __m256 pmin = _mm256_blendv_ps(lx, ly, gt);
+    __m256 ratio = _mm256_blendv_ps(fmaxa, _mm256_ceil_ps(_mm256_div_ps(pmax, pmin)),
+                                    _mm256_cmp_ps(pmin, z, _CMP_GT_OQ));
+    an->bad = _mm256_cmp_ps(ratio, ratio, _CMP_UNORD_Q);
+    __m256 nf =
+        _mm256_blendv_ps(one, clamp8(ratio, one, fmaxa), _mm256_cmp_ps(pmax, z, _CMP_GT_OQ));
+    an->n = _mm256_cvttps_epi32(_mm256_and_ps(nf, _mm256_cmp_ps(nf, nf, _CMP_ORD_Q)));
+    an->ax = _mm256_blendv_ps(dy0, dx0, gt), an->ay = _mm256_blendv_ps(dy1, dx1, gt);
+    /* (float)n of the reference: n is a small integer, exactly nf when the ratio is a number */
+    return log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n)));
 }
 
 typedef struct lanes8 {
     __m256 u, v, frac;
     __m256i l0, l1;
+    aniso8 an;
 } lanes8;
 
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
@@ -256,19 +282,23 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
         lam = lod8(p, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0));
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0), &o.an);
         break;
     }
     case L_GRAD:
         lam = lod8(p, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
-                   paramf8(m, VSMP_P_DUDY, g), paramf8(m, VSMP_P_DVDY, g));
+                   paramf8(m, VSMP_P_DUDY, g), paramf8(m, VSMP_P_DVDY, g), &o.an);
         break;
     case L_EXPLICIT:
         lam = paramf8(m, VSMP_P_LOD, g);
+        o.an.n = _mm256_set1_epi32(1);
+        o.an.bad = o.an.ax = o.an.ay = _mm256_setzero_ps();
         break;
     case L_ZERO:
     default:
         lam = _mm256_setzero_ps();
+        o.an.n = _mm256_set1_epi32(1);
+        o.an.bad = o.an.ax = o.an.ay = _mm256_setzero_ps();
         break;
     }
     lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
@@ -280,6 +310,8 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
         lam = clamp8(lam, lo, hi);
     __m256 magnify = _mm256_cmp_ps(lam, zero, _CMP_NGT_UQ); /* !(lambda > 0) */
+    /* magnified lanes filter with the mag filter: one tap */
+    o.an.n = _mm256_blendv_epi8(o.an.n, _mm256_set1_epi32(1), _mm256_castps_si256(magnify));
     if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
         lam = clamp8(lam, lo, hi);
     lam = _mm256_blendv_ps(lam, top, _mm256_cmp_ps(lam, top, _CMP_GT_OQ));
@@ -328,6 +360,37 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
         _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
 }
 
+/* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
+ * their major axis; the others sample once. */
+static inline void at8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool linear,
+                       const aniso8 *an, __m256 out[4])
+{
+    level8(p, level, u, v, linear, out);
+    __m256i one = _mm256_set1_epi32(1);
+    __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
+    if (_mm256_testz_ps(multi, multi))
+        return;
+    __m128i m4 = _mm_max_epi32(_mm256_castsi256_si128(an->n), _mm256_extracti128_si256(an->n, 1));
+    m4 = _mm_max_epi32(m4, _mm_shuffle_epi32(m4, 0x4e));
+    m4 = _mm_max_epi32(m4, _mm_shuffle_epi32(m4, 0xb1));
+    int nmax = _mm_cvtsi128_si32(m4);
+    __m256 nf = _mm256_cvtepi32_ps(an->n), half = _mm256_set1_ps(0.5f);
+    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(),
+                     _mm256_setzero_ps()};
+    for (int t = 0; t < nmax; t++) {
+        __m256 on = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, _mm256_set1_epi32(t)));
+        __m256 k =
+            _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_set1_ps((float)t), half), nf), half);
+        __m256 r[4];
+        level8(p, level, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
+               _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)), true, r);
+        for (int c = 0; c < 4; c++)
+            acc[c] = _mm256_blendv_ps(acc[c], _mm256_add_ps(acc[c], r[c]), on);
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm256_blendv_ps(out[c], _mm256_div_ps(acc[c], nf), multi);
+}
+
 void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (p->s->resident) {
@@ -343,29 +406,41 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
             return;
         }
         for (unsigned l = simd; l < n8; l++) {
-            fl.u[l] = fl.v[l] = fl.frac[l] = 0.0f;
+            fl.u[l] = fl.v[l] = fl.frac[l] = fl.ax[l] = fl.ay[l] = 0.0f;
             fl.l0[l] = fl.l1[l] = p->base;
+            fl.taps[l] = 1;
         }
     }
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     for (unsigned g = 0; g < n8; g += 8) {
         __m256 u, v, frac;
         __m256i l0, l1;
+        aniso8 an;
         if (vector_stage) {
             lanes8 o = stage8(p, m, g);
-            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1;
+            if (!_mm256_testz_ps(o.an.bad, o.an.bad)) {
+                p->run(p, m, r); /* rewrites every enabled lane */
+                return;
+            }
+            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1, an = o.an;
         } else {
+            int32_t nt[8];
+            for (unsigned l = 0; l < 8; l++)
+                nt[l] = fl.taps[g + l];
+            an.n = _mm256_loadu_si256((const __m256i *)nt);
+            an.ax = _mm256_loadu_ps(fl.ax + g), an.ay = _mm256_loadu_ps(fl.ay + g);
+            an.bad = _mm256_setzero_ps();
             u = _mm256_loadu_ps(fl.u + g), v = _mm256_loadu_ps(fl.v + g);
             frac = _mm256_loadu_ps(fl.frac + g);
             l0 = _mm256_loadu_si256((const __m256i *)(fl.l0 + g));
             l1 = _mm256_loadu_si256((const __m256i *)(fl.l1 + g));
         }
         __m256 t[4];
-        level8(p, l0, u, v, linear, t);
+        at8(p, l0, u, v, linear, &an, t);
         __m256i same = _mm256_cmpeq_epi32(l0, l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
             __m256 t1[4];
-            level8(p, l1, u, v, linear, t1);
+            at8(p, l1, u, v, linear, &an, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
