@@ -177,13 +177,20 @@ static inline vsmp_surface *sc_surface(sc_rng *r, const vsmp_format_info *fi, un
     uint8_t *mem = ld->data;
     for (size_t i = 0; i < ld->data_size; i++)
         mem[i] = (uint8_t)sc_u32(r);
-    if (d.mcs)
-        for (uint32_t l = 0; l < d.array_len; l++)
-            for (uint32_t y = 0; y < d.height; y++)
-                for (uint32_t x = 0; x < d.width; x++)
-                    vsmp_surface_set_mcs(s, l, x, y,
-                                         sc_below(r, 4) ? vsmp_mcs_identity(d.samples)
-                                                        : (uint64_t)sc_u32(r) << 32 | sc_u32(r));
+    if (d.mcs) {
+        for (uint32_t l = 0; l < d.array_len; l++) {
+            for (uint32_t y = 0; y < d.height; y++) {
+                for (uint32_t x = 0; x < d.width; x++) {
+                    uint64_t v = vsmp_mcs_identity(d.samples);
+                    if (sc_below(r, 4) == 0) { /* one draw per statement: a fixed order */
+                        uint64_t hi = sc_u32(r);
+                        v = hi << 32 | sc_u32(r);
+                    }
+                    vsmp_surface_set_mcs(s, l, x, y, v);
+                }
+            }
+        }
+    }
     if (sc_below(r, 6) == 0) {
         size_t n = vsmp_surface_tile_count(s);
         for (size_t t = 0; t < n; t++)
@@ -224,8 +231,10 @@ static inline uint32_t sc_param(sc_rng *r, unsigned kind, bool load, uint32_t si
         return sc_below(r, 20);
     case VSMP_P_BIAS_OFFUVR:
     case VSMP_P_LOD_OFFUVR:
-    case VSMP_P_LOD_OFFUV:
-        return (sc_fbits(sc_coord(r, -2.0f, 5.0f, 4)) & 0xfffff000u) | (sc_u32(r) & 0xfffu);
+    case VSMP_P_LOD_OFFUV: {
+        uint32_t hi = sc_fbits(sc_coord(r, -2.0f, 5.0f, 4)) & 0xfffff000u;
+        return hi | (sc_u32(r) & 0xfffu);
+    }
     default:
         return sc_u32(r);
     }

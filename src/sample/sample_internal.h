@@ -39,7 +39,8 @@ unsigned vsmp_cpu_effective(void);
 /* One mip level as the fast paths address it (precomputed when the plan is made). */
 typedef struct vsmp_level_view {
     const uint8_t *base; /* level 0 of slice 0 */
-    uint32_t pitch;      /* bytes per row */
+    uint32_t pitch;      /* bytes per row (of blocks) */
+    size_t spitch;       /* bytes per slice (layer) */
     uint32_t off;        /* base - surface memory, in bytes (< 2^31 for the SIMD kernels) */
     uint32_t w, h;       /* texels */
     float fw, fh;        /* the same as floats */
@@ -66,6 +67,8 @@ struct vsmp_plan {
     float lut[4][256];  /* unorm8/snorm8 formats: channel c of byte value b, from the reference */
     uint8_t byte_of[4]; /* the byte holding channel c (0xff: none, lut gives the constant) */
     uint8_t ch_kind[4]; /* 0: no channel (a constant), 1: UNORM (byte / 255), 2: the table */
+    uint8_t texel_kind; /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
+    float konst[4];     /* missing channels: what the reference unpack gives them */
     bool pow2;          /* every level's width and height is a power of two */
 };
 

@@ -140,8 +140,13 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
     const vsmp_sampler_state *st = &p->st;
     unsigned simd = m->simd;
-    for (unsigned l = 0; l < simd; l++)
+    float nl = (float)(p->s->d.array_len - 1);
+    for (unsigned l = 0; l < simd; l++) {
         fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
+        float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
+        layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
+        fl->layer[l] = (uint32_t)layer;
+    }
     float lam[VSMP_MAX_LANES];
     if (!lambdas(p, m, fl, lam))
         return false;
@@ -212,24 +217,75 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
     }
 }
 
-static void fetch8(const vsmp_plan *p, const vsmp_level_view *lv, int64_t x, int64_t y,
-                   unsigned bytes, float t[4])
+enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
+
+/* IEEE binary16 -> float as the reference's small_float gives it: exact values, NaN as the
+ * quiet NaN with the half's sign (no payload). */
+static float half_to_float(uint32_t h)
 {
-    const uint8_t *px = lv->base + (size_t)y * lv->pitch + (size_t)x * bytes;
-    for (int c = 0; c < 4; c++)
-        t[c] = p->lut[c][p->byte_of[c] == 0xff ? 0 : px[p->byte_of[c]]];
+    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, mant = h & 0x3ff, b;
+    if (e == 31) {
+        b = sign | (mant ? 0x7fc00000u : 0x7f800000u);
+    } else if (e == 0) {
+        float f = (float)mant * (1.0f / 16777216.0f); /* mant * 2^-24, exact */
+        memcpy(&b, &f, 4);
+        b |= sign;
+    } else {
+        b = sign | (e + 112) << 23 | mant << 13;
+    }
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* Texel (x, y) of a slice of a level, decoded as the reference decodes it. */
+static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, int64_t x, int64_t y,
+                  float t[4])
+{
+    const vsmp_format_info *fi = p->s->fi;
+    const uint8_t *row = lv->base + slice + (size_t)(y / fi->block_h) * lv->pitch;
+    const uint8_t *px = row + (size_t)(x / fi->block_w) * fi->bytes;
+    vsmp_texel tx;
+    switch (p->texel_kind) {
+    case TX_UNORM8:
+        for (int c = 0; c < 4; c++)
+            t[c] = p->lut[c][p->byte_of[c] == 0xff ? 0 : px[p->byte_of[c]]];
+        return;
+    case TX_F32:
+        for (int c = 0; c < 4; c++)
+            if (fi->ch[c].type == VSMP_CHAN_NONE)
+                t[c] = p->konst[c];
+            else
+                memcpy(&t[c], px + fi->ch[c].shift / 8, 4);
+        return;
+    case TX_F16:
+        for (int c = 0; c < 4; c++)
+            t[c] = fi->ch[c].type == VSMP_CHAN_NONE
+                       ? p->konst[c]
+                       : half_to_float((uint32_t)px[fi->ch[c].shift / 8] |
+                                       (uint32_t)px[fi->ch[c].shift / 8 + 1] << 8);
+        return;
+    case TX_BLOCK:
+        vsmp_format_unpack_block(fi, px, (unsigned)(x % fi->block_w), (unsigned)(y % fi->block_h),
+                                 &tx);
+        break;
+    default:
+        vsmp_format_unpack(fi, px, &tx);
+        break;
+    }
+    memcpy(t, tx.f, 16);
 }
 
 /* One level, as sample_level does it for a 2D surface without offsets. */
-static void sample_one(const vsmp_plan *p, unsigned level, float u, float v, bool linear,
-                       float out[4])
+static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float u, float v,
+                       bool linear, float out[4])
 {
     const vsmp_level_view *lv = &p->lv[level];
-    unsigned bytes = p->s->fi->bytes;
+    size_t sl = (size_t)layer * lv->spitch;
     float x = u * lv->fw, y = v * lv->fh;
     if (!linear) {
-        fetch8(p, lv, address(p->st.address[0], ifloor(x), lv->w),
-               address(p->st.address[1], ifloor(y), lv->h), bytes, out);
+        fetch(p, lv, sl, address(p->st.address[0], ifloor(x), lv->w),
+              address(p->st.address[1], ifloor(y), lv->h), out);
         return;
     }
     float wx = (x - 0.5f) - floorf(x - 0.5f), wy = (y - 0.5f) - floorf(y - 0.5f);
@@ -243,10 +299,10 @@ static void sample_one(const vsmp_plan *p, unsigned level, float u, float v, boo
     int64_t ya = address(p->st.address[1], j0, lv->h),
             yb = address(p->st.address[1], j0 + 1, lv->h);
     float t00[4], t10[4], t01[4], t11[4];
-    fetch8(p, lv, xa, ya, bytes, t00);
-    fetch8(p, lv, xb, ya, bytes, t10);
-    fetch8(p, lv, xa, yb, bytes, t01);
-    fetch8(p, lv, xb, yb, bytes, t11);
+    fetch(p, lv, sl, xa, ya, t00);
+    fetch(p, lv, sl, xb, ya, t10);
+    fetch(p, lv, sl, xa, yb, t01);
+    fetch(p, lv, sl, xb, yb, t11);
     for (int c = 0; c < 4; c++)
         out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
 }
@@ -257,13 +313,14 @@ static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, 
 {
     unsigned n = fl->taps[l];
     if (n <= 1) {
-        sample_one(p, level, fl->u[l], fl->v[l], fl->linear[l], out);
+        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->linear[l], out);
         return;
     }
     float acc[4] = {0, 0, 0, 0};
     for (unsigned t = 0; t < n; t++) {
         float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
-        sample_one(p, level, fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k, true, r);
+        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k, true,
+                   r);
         for (int c = 0; c < 4; c++)
             acc[c] += r[c];
     }
@@ -271,7 +328,7 @@ static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, 
         out[c] = acc[c] / (float)n;
 }
 
-static void sample_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+static void sample_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (p->s->resident) { /* made sparse after the plan: the reference knows residency */
         p->run(p, m, r);
@@ -293,29 +350,35 @@ static void sample_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_r
             for (int c = 0; c < 4; c++)
                 t[c] = lerp(t[c], t1[c], fl.frac[l]);
         }
-        for (int c = 0; c < 4; c++)
-            memcpy(&r->c[c][l], &t[c], 4);
+        for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+            if (t[c] == t[c])
+                memcpy(&r->c[c][l], &t[c], 4);
+            else
+                r->c[c][l] = VSMP_NAN_BITS;
     }
 }
 
-/* ld, ld_lz, load_l on a 2D non-array surface: out of range reads zeros (6). */
-static void ld_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* ld, ld_lz, load_l on a 2D surface: out of range (layer included) reads zeros (6). */
+static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (p->s->resident) {
         p->run(p, m, r);
         return;
     }
-    unsigned bytes = p->s->fi->bytes;
+    const vsmp_surface_desc *d = &p->s->d;
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
         float t[4] = {0, 0, 0, 0};
         int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
+        int32_t rr = (int32_t)pu(m, VSMP_P_R, l);
         uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);
-        if (lod < p->nlev) {
+        uint32_t slice = d->array ? (uint32_t)rr : 0;
+        bool ok = !d->array || (rr >= 0 && (uint32_t)rr < d->array_len);
+        if (lod < p->nlev && ok) {
             const vsmp_level_view *lv = &p->lv[p->base + lod];
             if (u >= 0 && (uint32_t)u < lv->w && v >= 0 && (uint32_t)v < lv->h)
-                fetch8(p, lv, u, v, bytes, t);
+                fetch(p, lv, (size_t)slice * lv->spitch, u, v, t);
         }
         for (int c = 0; c < 4; c++)
             memcpy(&r->c[c][l], &t[c], 4);
@@ -324,23 +387,38 @@ static void ld_2d_unorm8_c(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 
 /* ---- plan-time properties and the table ---- */
 
-/* Whole-byte 8-bit UNORM/SNORM channels, float class, plain 2D, not sparse. */
-static bool unorm8_2d(const vsmp_plan *p)
+/* Float-class formats (UNORM, SNORM, sRGB, float, BC1-BC7...) on 2D surfaces and arrays, not
+ * multisample, not sparse, not YCrCb. */
+static bool plain_2d(const vsmp_plan *p)
 {
     const vsmp_surface *s = p->s;
     const vsmp_format_info *fi = s->fi;
-    if (s->d.type != VSMP_SURFTYPE_2D || s->d.array || s->d.samples > 1 || s->resident ||
-        fi->cls != VSMP_CLASS_FLOAT || fi->block_w != 1 || fi->block_h != 1 || fi->planes > 1 ||
-        fi->yuv || fi->bytes > 4 || fi->bytes == 3)
-        return false;
+    return s->d.type == VSMP_SURFTYPE_2D && s->d.samples <= 1 && !s->resident &&
+           fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
+}
+
+/* How texels are decoded: whole 8-bit UNORM/SNORM bytes by table, float32 and float16
+ * channels directly, blocks and everything else through the reference unpack. */
+static unsigned texel_kind(const vsmp_format_info *fi)
+{
+    if (fi->block_w > 1 || fi->block_h > 1)
+        return TX_BLOCK;
+    bool u8 = fi->bytes <= 4 && fi->bytes != 3, f32 = true, f16 = true;
     for (int c = 0; c < 4; c++) {
         const vsmp_chan_desc *d = &fi->ch[c];
-        if (d->type != VSMP_CHAN_NONE &&
-            ((d->type != VSMP_CHAN_UNORM && d->type != VSMP_CHAN_SNORM) || d->bits != 8 ||
-             d->shift % 8 || d->shift / 8 >= fi->bytes))
-            return false;
+        if (d->type == VSMP_CHAN_NONE)
+            continue;
+        u8 = u8 && (d->type == VSMP_CHAN_UNORM || d->type == VSMP_CHAN_SNORM) && d->bits == 8 &&
+             d->shift % 8 == 0;
+        f32 = f32 && d->type == VSMP_CHAN_FLOAT && d->bits == 32 && d->shift % 32 == 0;
+        f16 = f16 && d->type == VSMP_CHAN_FLOAT && d->bits == 16 && d->shift % 16 == 0;
     }
-    return true;
+    return u8 ? TX_UNORM8 : f32 ? TX_F32 : f16 ? TX_F16 : TX_GENERIC;
+}
+
+static bool unorm8_2d(const vsmp_plan *p)
+{
+    return plain_2d(p) && !p->s->d.array && p->texel_kind == TX_UNORM8;
 }
 
 static bool border_mode(unsigned a)
@@ -351,7 +429,7 @@ static bool border_mode(unsigned a)
 static bool is_sample_2d(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    return p->kind == K_SAMPLE && !p->compare && !p->po && unorm8_2d(p) && !st->non_normalized &&
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d(p) && !st->non_normalized &&
            !border_mode(st->address[0]) && !border_mode(st->address[1]) &&
            !(st->reduction_enable &&
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
@@ -368,17 +446,18 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    return is_sample_2d(p) && same && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+    return is_sample_2d(p) && unorm8_2d(p) && same && p->s->fi->bytes == 4 &&
+           p->s->d.data_size < (1u << 31);
 }
 
 static bool is_ld_2d(const vsmp_plan *p)
 {
-    return p->kind == K_LD && unorm8_2d(p);
+    return p->kind == K_LD && plain_2d(p);
 }
 
 static bool is_ld_2d_simd(const vsmp_plan *p)
 {
-    return is_ld_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+    return is_ld_2d(p) && unorm8_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
 }
 
 typedef struct fast_path {
@@ -393,8 +472,8 @@ static const fast_path table[] = {
     {"sample_2d_unorm8_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_unorm8_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
 #endif
-    {"sample_2d_unorm8_c", 0, is_sample_2d, sample_2d_unorm8_c},
-    {"ld_2d_unorm8_c", 0, is_ld_2d, ld_2d_unorm8_c},
+    {"sample_2d_c", 0, is_sample_2d, sample_2d_c},
+    {"ld_2d_c", 0, is_ld_2d, ld_2d_c},
 };
 
 static uint32_t minify(uint32_t v, unsigned level)
@@ -413,12 +492,20 @@ static void prepare(vsmp_plan *p)
         lv->base = s->mem + s->d.level_offset[l];
         lv->off = (uint32_t)s->d.level_offset[l];
         lv->pitch = (uint32_t)s->d.row_pitch[l];
+        lv->spitch = s->d.slice_pitch[l];
         lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
         lv->fw = (float)lv->w, lv->fh = (float)lv->h;
         if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)))
             p->pow2 = false;
     }
     const vsmp_format_info *fi = s->fi;
+    p->texel_kind = (uint8_t)texel_kind(fi);
+    uint8_t zero[16] = {0};
+    vsmp_texel z;
+    vsmp_format_unpack(fi, zero, &z);
+    memcpy(p->konst, z.f, 16);
+    if (p->texel_kind != TX_UNORM8)
+        return;
     for (int c = 0; c < 4; c++) {
         bool none = fi->ch[c].type == VSMP_CHAN_NONE;
         p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
@@ -446,7 +533,7 @@ void vsmp_fast_select(vsmp_plan *p)
     for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
         if ((table[i].cpu & p->cpu) != table[i].cpu)
             continue;
-        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && unorm8_2d(p))
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d(p))
             prepare(p), prepared = true;
         if (!prepared || !table[i].match(p))
             continue;

@@ -10,6 +10,7 @@
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
     float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES];
+    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped) */
     uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
     float frac[VSMP_MAX_LANES];
     uint8_t linear[VSMP_MAX_LANES];

@@ -444,6 +444,9 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
+        __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
+        for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+            t[c] = _mm256_blendv_ps(t[c], qnan, _mm256_cmp_ps(t[c], t[c], _CMP_UNORD_Q));
         store8(r, m, g, t);
     }
 }
