@@ -42,8 +42,8 @@ typedef struct vsmp_level_view {
     uint32_t pitch;      /* bytes per row (of blocks) */
     size_t spitch;       /* bytes per slice (layer) */
     uint32_t off;        /* base - surface memory, in bytes (< 2^31 for the SIMD kernels) */
-    uint32_t w, h;       /* texels */
-    float fw, fh;        /* the same as floats */
+    uint32_t w, h, d;    /* texels (d: 3D depth, else 1) */
+    float fw, fh, fd;    /* the same as floats */
 } vsmp_level_view;
 
 struct vsmp_plan {

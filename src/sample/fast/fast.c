@@ -60,21 +60,23 @@ static float lerp(float a, float b, float w)
 
 typedef struct aniso {
     unsigned taps;
-    float ax, ay;
+    float ax, ay, az;
     bool bad; /* NaN ratio */
 } aniso;
 
-/* lod_from_derivs of the reference for a 2D surface (anisotropic when the min filter is). */
-static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float dy1, aniso *an)
+/* lod_from_derivs of the reference for 2D and 3D surfaces (anisotropic when the min filter
+ * is): the sums run over the surface's axes only, in order. */
+static float lod_nd(const vsmp_plan *p, const float dx[3], const float dy[3], aniso *an)
 {
     const vsmp_level_view *b = &p->lv[p->base];
+    const float n[3] = {b->fw, b->fh, b->fd};
     float sx = 0, sy = 0;
-    sx += (dx0 * b->fw) * (dx0 * b->fw);
-    sx += (dx1 * b->fh) * (dx1 * b->fh);
-    sy += (dy0 * b->fw) * (dy0 * b->fw);
-    sy += (dy1 * b->fh) * (dy1 * b->fh);
+    for (unsigned a = 0; a < p->dims; a++) {
+        sx += (dx[a] * n[a]) * (dx[a] * n[a]);
+        sy += (dy[a] * n[a]) * (dy[a] * n[a]);
+    }
     float lx = sqrtf(sx), ly = sqrtf(sy);
-    an->taps = 1, an->ax = an->ay = 0.0f, an->bad = false;
+    an->taps = 1, an->ax = an->ay = an->az = 0.0f, an->bad = false;
     if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
         return vsmp_log2f(lx > ly ? lx : ly);
     float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
@@ -84,39 +86,48 @@ static float lod_2d(const vsmp_plan *p, float dx0, float dx1, float dy0, float d
         an->bad = true;
         return 0.0f;
     }
-    unsigned n = pmax > 0.0f ? (unsigned)clampf(ratio, 1.0f, (float)maxa) : 1;
-    an->ax = lx > ly ? dx0 : dy0, an->ay = lx > ly ? dx1 : dy1;
-    an->taps = n;
-    return vsmp_log2f(pmax / (float)n);
+    unsigned nt = pmax > 0.0f ? (unsigned)clampf(ratio, 1.0f, (float)maxa) : 1;
+    const float *maj = lx > ly ? dx : dy;
+    an->ax = maj[0], an->ay = maj[1], an->az = p->dims >= 3 ? maj[2] : 0.0f;
+    an->taps = nt;
+    return vsmp_log2f(pmax / (float)nt);
+}
+
+static void set_aniso(fast_lanes *fl, unsigned l, const aniso *an)
+{
+    fl->taps[l] = (uint8_t)an->taps;
+    fl->ax[l] = an->ax, fl->ay[l] = an->ay, fl->az[l] = an->az;
 }
 
 static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
 {
     unsigned simd = m->simd;
     bool ok = true;
-    aniso an;
+    aniso an = {1, 0, 0, 0, false};
     for (unsigned l = 0; l < simd; l++)
-        fl->taps[l] = 1, fl->ax[l] = fl->ay[l] = 0.0f;
+        set_aniso(fl, l, &an);
     switch (p->lod) {
     case L_IMPLICIT:
     case L_BIAS:
         for (unsigned q = 0; q < simd; q += 4) {
             unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
-            float l = lod_2d(p, fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->u[c2] - fl->u[q],
-                             fl->v[c2] - fl->v[q], &an);
+            float dx[3] = {fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->w[c1] - fl->w[q]};
+            float dy[3] = {fl->u[c2] - fl->u[q], fl->v[c2] - fl->v[q], fl->w[c2] - fl->w[q]};
+            float l = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
             for (unsigned k = 0; k < 4 && q + k < simd; k++) {
                 lam[q + k] = l;
-                fl->taps[q + k] = (uint8_t)an.taps, fl->ax[q + k] = an.ax, fl->ay[q + k] = an.ay;
+                set_aniso(fl, q + k, &an);
             }
         }
         break;
     case L_GRAD:
         for (unsigned l = 0; l < simd; l++) {
-            lam[l] = lod_2d(p, pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DUDY, l),
-                            pf(m, VSMP_P_DVDY, l), &an);
+            float dx[3] = {pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DRDX, l)};
+            float dy[3] = {pf(m, VSMP_P_DUDY, l), pf(m, VSMP_P_DVDY, l), pf(m, VSMP_P_DRDY, l)};
+            lam[l] = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
-            fl->taps[l] = (uint8_t)an.taps, fl->ax[l] = an.ax, fl->ay[l] = an.ay;
+            set_aniso(fl, l, &an);
         }
         break;
     case L_EXPLICIT:
@@ -143,6 +154,7 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
     float nl = (float)(p->s->d.array_len - 1);
     for (unsigned l = 0; l < simd; l++) {
         fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
+        fl->w[l] = p->dims >= 3 ? pf(m, VSMP_P_R, l) : 0.0f;
         float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
         layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
         fl->layer[l] = (uint32_t)layer;
@@ -243,8 +255,7 @@ static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, i
                   float t[4])
 {
     const vsmp_format_info *fi = p->s->fi;
-    const uint8_t *row = lv->base + slice + (size_t)(y / fi->block_h) * lv->pitch;
-    const uint8_t *px = row + (size_t)(x / fi->block_w) * fi->bytes;
+    const uint8_t *px = lv->base + slice + (size_t)y * lv->pitch + (size_t)x * fi->bytes;
     vsmp_texel tx;
     switch (p->texel_kind) {
     case TX_UNORM8:
@@ -265,9 +276,11 @@ static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, i
                        : half_to_float((uint32_t)px[fi->ch[c].shift / 8] |
                                        (uint32_t)px[fi->ch[c].shift / 8 + 1] << 8);
         return;
-    case TX_BLOCK:
-        vsmp_format_unpack_block(fi, px, (unsigned)(x % fi->block_w), (unsigned)(y % fi->block_h),
-                                 &tx);
+    case TX_BLOCK: /* x, y >= 0: unsigned division by the block size */
+        px = lv->base + slice + (size_t)((uint64_t)y / fi->block_h) * lv->pitch +
+             (size_t)((uint64_t)x / fi->block_w) * fi->bytes;
+        vsmp_format_unpack_block(fi, px, (unsigned)((uint64_t)x % fi->block_w),
+                                 (unsigned)((uint64_t)y % fi->block_h), &tx);
         break;
     default:
         vsmp_format_unpack(fi, px, &tx);
@@ -276,35 +289,53 @@ static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, i
     memcpy(t, tx.f, 16);
 }
 
-/* One level, as sample_level does it for a 2D surface without offsets. */
+/* One axis of sample_level: the taps' indices after the address mode, and the weight. */
+static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t size, bool linear,
+                  int64_t i[2])
+{
+    unsigned mode = p->st.address[a];
+    float x = c * n;
+    if (!linear) {
+        i[0] = i[1] = address(mode, ifloor(x), size);
+        return 0.0f;
+    }
+    float w = (x - 0.5f) - floorf(x - 0.5f);
+    if (!(w == w))
+        w = 0.0f;
+    int64_t i0 = ifloor(x - 0.5f);
+    i[0] = address(mode, i0, size), i[1] = address(mode, i0 + 1, size);
+    return w;
+}
+
+/* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
 static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float u, float v,
-                       bool linear, float out[4])
+                       float w, bool linear, float out[4])
 {
     const vsmp_level_view *lv = &p->lv[level];
-    size_t sl = (size_t)layer * lv->spitch;
-    float x = u * lv->fw, y = v * lv->fh;
+    int64_t xi[2], yi[2], zi[2] = {0, 0};
+    float wx = axis(p, 0, u, lv->fw, lv->w, linear, xi);
+    float wy = axis(p, 1, v, lv->fh, lv->h, linear, yi);
+    bool three = p->dims >= 3;
+    float wz = three ? axis(p, 2, w, lv->fd, lv->d, linear, zi) : 0.0f;
+    if (!three)
+        zi[0] = zi[1] = layer;
     if (!linear) {
-        fetch(p, lv, sl, address(p->st.address[0], ifloor(x), lv->w),
-              address(p->st.address[1], ifloor(y), lv->h), out);
+        fetch(p, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
         return;
     }
-    float wx = (x - 0.5f) - floorf(x - 0.5f), wy = (y - 0.5f) - floorf(y - 0.5f);
-    if (!(wx == wx))
-        wx = 0.0f;
-    if (!(wy == wy))
-        wy = 0.0f;
-    int64_t i0 = ifloor(x - 0.5f), j0 = ifloor(y - 0.5f);
-    int64_t xa = address(p->st.address[0], i0, lv->w),
-            xb = address(p->st.address[0], i0 + 1, lv->w);
-    int64_t ya = address(p->st.address[1], j0, lv->h),
-            yb = address(p->st.address[1], j0 + 1, lv->h);
-    float t00[4], t10[4], t01[4], t11[4];
-    fetch(p, lv, sl, xa, ya, t00);
-    fetch(p, lv, sl, xb, ya, t10);
-    fetch(p, lv, sl, xa, yb, t01);
-    fetch(p, lv, sl, xb, yb, t11);
+    float zv[2][4];
+    for (unsigned k = 0; k < (three ? 2u : 1u); k++) {
+        size_t sl = (size_t)zi[k] * lv->spitch;
+        float t00[4], t10[4], t01[4], t11[4];
+        fetch(p, lv, sl, xi[0], yi[0], t00);
+        fetch(p, lv, sl, xi[1], yi[0], t10);
+        fetch(p, lv, sl, xi[0], yi[1], t01);
+        fetch(p, lv, sl, xi[1], yi[1], t11);
+        for (int c = 0; c < 4; c++)
+            zv[k][c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+    }
     for (int c = 0; c < 4; c++)
-        out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+        out[c] = three ? lerp(zv[0][c], zv[1][c], wz) : zv[0][c];
 }
 
 /* sample_at of the reference: N bilinear taps spread along the major axis, averaged. */
@@ -313,14 +344,14 @@ static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, 
 {
     unsigned n = fl->taps[l];
     if (n <= 1) {
-        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->linear[l], out);
+        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
         return;
     }
     float acc[4] = {0, 0, 0, 0};
     for (unsigned t = 0; t < n; t++) {
         float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
-        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k, true,
-                   r);
+        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
+                   fl->w[l] + fl->az[l] * k, true, r);
         for (int c = 0; c < 4; c++)
             acc[c] += r[c];
     }
@@ -397,6 +428,16 @@ static bool plain_2d(const vsmp_plan *p)
            fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
 }
 
+/* The same on 3D surfaces too (sampling; ld stays 2D). */
+static bool plain_2d_3d(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    bool t = s->d.type == VSMP_SURFTYPE_2D || s->d.type == VSMP_SURFTYPE_3D;
+    return t && s->d.samples <= 1 && !s->resident && fi->cls == VSMP_CLASS_FLOAT &&
+           fi->planes <= 1 && !fi->yuv;
+}
+
 /* How texels are decoded: whole 8-bit UNORM/SNORM bytes by table, float32 and float16
  * channels directly, blocks and everything else through the reference unpack. */
 static unsigned texel_kind(const vsmp_format_info *fi)
@@ -429,8 +470,9 @@ static bool border_mode(unsigned a)
 static bool is_sample_2d(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d(p) && !st->non_normalized &&
-           !border_mode(st->address[0]) && !border_mode(st->address[1]) &&
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) && !st->non_normalized &&
+           !border_mode(st->address[0]) && !(p->dims >= 3 && border_mode(st->address[2])) &&
+           !border_mode(st->address[1]) &&
            !(st->reduction_enable &&
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
@@ -472,7 +514,7 @@ static const fast_path table[] = {
     {"sample_2d_unorm8_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_unorm8_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
 #endif
-    {"sample_2d_c", 0, is_sample_2d, sample_2d_c},
+    {"sample_c", 0, is_sample_2d, sample_2d_c},
     {"ld_2d_c", 0, is_ld_2d, ld_2d_c},
 };
 
@@ -494,7 +536,8 @@ static void prepare(vsmp_plan *p)
         lv->pitch = (uint32_t)s->d.row_pitch[l];
         lv->spitch = s->d.slice_pitch[l];
         lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
-        lv->fw = (float)lv->w, lv->fh = (float)lv->h;
+        lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
+        lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
         if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)))
             p->pow2 = false;
     }
@@ -533,7 +576,7 @@ void vsmp_fast_select(vsmp_plan *p)
     for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
         if ((table[i].cpu & p->cpu) != table[i].cpu)
             continue;
-        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d(p))
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d_3d(p))
             prepare(p), prepared = true;
         if (!prepared || !table[i].match(p))
             continue;

@@ -9,13 +9,13 @@
 /* The per-lane stage every 2D sampling kernel shares: coordinates, LOD, level choice, filter
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
-    float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES];
+    float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES], w[VSMP_MAX_LANES]; /* w: 3D only */
     uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped) */
     uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
     float frac[VSMP_MAX_LANES];
     uint8_t linear[VSMP_MAX_LANES];
     uint8_t taps[VSMP_MAX_LANES]; /* anisotropic: taps along (ax, ay); 1: isotropic */
-    float ax[VSMP_MAX_LANES], ay[VSMP_MAX_LANES];
+    float ax[VSMP_MAX_LANES], ay[VSMP_MAX_LANES], az[VSMP_MAX_LANES];
 } fast_lanes;
 
 /* @return false when a lane's anisotropy ratio is NaN (infinite derivatives on both axes):
