@@ -147,6 +147,15 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
     return ok;
 }
 
+/* Without mips and anisotropy, with min and mag filters alike (both nearest or both not),
+ * lambda changes nothing in the result: the base level, one tap, one filter. */
+bool vsmp_fast_lod_unused(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return st->mip_filter == VSMP_MIPFILTER_NONE && st->min_filter != VSMP_FILTER_ANISOTROPIC &&
+           (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+}
+
 bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
     const vsmp_sampler_state *st = &p->st;
@@ -158,6 +167,13 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
         float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
         layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
         fl->layer[l] = (uint32_t)layer;
+    }
+    if (vsmp_fast_lod_unused(p)) {
+        for (unsigned l = 0; l < simd; l++) {
+            fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
+            fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
+        }
+        return true;
     }
     float lam[VSMP_MAX_LANES];
     if (!lambdas(p, m, fl, lam))
@@ -582,6 +598,7 @@ void vsmp_fast_select(vsmp_plan *p)
             continue;
         p->fast = table[i].run;
         p->fast_name = table[i].name;
+        p->lod_unused = vsmp_fast_lod_unused(p);
         return;
     }
 }

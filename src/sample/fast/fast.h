@@ -21,6 +21,9 @@ typedef struct fast_lanes {
 /* @return false when a lane's anisotropy ratio is NaN (infinite derivatives on both axes):
  * the caller then runs the reference, which owns that rule. */
 bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+/* Whether the plan's results do not depend on lambda at all (no mips, no anisotropy, min and
+ * mag filters alike): the LOD stage can be skipped. */
+bool vsmp_fast_lod_unused(const vsmp_plan *p);
 
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

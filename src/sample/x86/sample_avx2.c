@@ -234,10 +234,9 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0
 {
     const vsmp_level_view *b = &p->lv[p->base];
     __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
-    __m256 sx =
-        _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dx0, fw))), sq(_mm256_mul_ps(dx1, fh)));
-    __m256 sy =
-        _mm256_add_ps(_mm256_add_ps(z, sq(_mm256_mul_ps(dy0, fw))), sq(_mm256_mul_ps(dy1, fh)));
+    /* the reference adds the squares to 0: the same bits as the first square (never -0) */
+    __m256 sx = _mm256_add_ps(sq(_mm256_mul_ps(dx0, fw)), sq(_mm256_mul_ps(dx1, fh)));
+    __m256 sy = _mm256_add_ps(sq(_mm256_mul_ps(dy0, fw)), sq(_mm256_mul_ps(dy1, fh)));
     __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
     __m256 gt = _mm256_cmp_ps(lx, ly, _CMP_GT_OQ);
     __m256 pmax = _mm256_blendv_ps(ly, lx, gt);
@@ -271,6 +270,12 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
+    if (p->lod_unused) {
+        o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
+        o.frac = o.an.ax = o.an.ay = o.an.bad = _mm256_setzero_ps();
+        o.an.n = _mm256_set1_epi32(1);
+        return o;
+    }
     __m256 lam;
     switch (p->lod) {
     case L_IMPLICIT:
