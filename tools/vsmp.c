@@ -177,7 +177,8 @@ static const char usage_sample[] =
     "bytes; mips generated), the sampler state and the lanes (op, coordinates, lod, bias,\n"
     "gradients, ref, offsets), or instead of lanes one media-sampler block (SAMPLE_UNORM).\n"
     "Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
-    "  -f, --format text|json   output format (default text)\n";
+    "  -f, --format text|json   output format (default text)\n"
+    "      --cpu c|avx2|all     the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -189,7 +190,7 @@ static const char usage_main[] =
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
 
-enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN };
+enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_CPU };
 
 static const struct option long_opts[] = {
     {"output", required_argument, 0, 'o'},
@@ -201,6 +202,7 @@ static const struct option long_opts[] = {
     {"input-format", required_argument, 0, OPT_INFMT},
     {"drop-gen", no_argument, 0, OPT_DROPGEN},
     {"format", required_argument, 0, 'f'},
+    {"cpu", required_argument, 0, OPT_CPU},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -252,6 +254,16 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         case OPT_PAIRED:
             c->co.paired = 1;
+            break;
+        case OPT_CPU: /* the highest kernel level: results are the same at every level */
+            if (strcmp(optarg, "c") == 0)
+                vsmp_cpu_set_mask(0);
+            else if (strcmp(optarg, "avx2") == 0)
+                vsmp_cpu_set_mask(VSMP_CPU_AVX2);
+            else if (strcmp(optarg, "all") != 0) {
+                fprintf(stderr, "vsmp: --cpu takes c, avx2 or all\n");
+                return EXIT_USAGE;
+            }
             break;
         case OPT_INFMT:
             if (strcmp(optarg, "isa") && strcmp(optarg, "text")) {
