@@ -163,7 +163,7 @@ int main(int argc, char **argv)
         /* every kernel of this level is reached */
         const char *want[4] = {"sample_c", "ld_2d_c", NULL, NULL};
         if (levels[li] & VSMP_CPU_AVX2)
-            want[2] = "sample_2d_unorm8_avx2", want[3] = "ld_2d_unorm8_avx2";
+            want[2] = "sample_2d_avx2", want[3] = "ld_2d_unorm8_avx2";
         for (int w = 0; w < 4 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)

@@ -161,7 +161,7 @@ VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, 
  * C kernels only; "avx2": up to AVX2). Every level gives the same result words as the C
  * reference (a test proves it); lowering the level only changes the speed. */
 
-/** x86-64 AVX2 kernels. */
+/** x86-64 AVX2 kernels (with F16C, which every AVX2 processor has). */
 #define VSMP_CPU_AVX2 0x1u
 
 /** @return the CPU flags the machine has (VSMP_CPU_*), before any mask. */

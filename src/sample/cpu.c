@@ -13,7 +13,7 @@ unsigned vsmp_cpu_flags(void)
     unsigned f = 0;
 #if defined(VSMP_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c"))
         f |= VSMP_CPU_AVX2;
 #endif
     return f;

@@ -41,6 +41,7 @@ typedef struct vsmp_level_view {
     const uint8_t *base; /* level 0 of slice 0 */
     uint32_t pitch;      /* bytes per row (of blocks) */
     size_t spitch;       /* bytes per slice (layer) */
+    uint32_t spitch32;   /* the same, for the SIMD kernels (surfaces under 2 GiB) */
     uint32_t off;        /* base - surface memory, in bytes (< 2^31 for the SIMD kernels) */
     uint32_t w, h, d;    /* texels (d: 3D depth, else 1) */
     float fw, fh, fd;    /* the same as floats */

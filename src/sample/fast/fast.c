@@ -245,8 +245,6 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
     }
 }
 
-enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
-
 /* IEEE binary16 -> float as the reference's small_float gives it: exact values, NaN as the
  * quiet NaN with the half's sign (no payload). */
 static float half_to_float(uint32_t h)
@@ -498,14 +496,16 @@ static bool is_sample_2d(const vsmp_plan *p)
 static bool is_sample_2d_simd(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
+    const vsmp_format_info *fi = p->s->fi;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
     for (int a = 0; a < 2; a++) {
         unsigned m = st->address[a];
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    return is_sample_2d(p) && unorm8_2d(p) && same && p->s->fi->bytes == 4 &&
-           p->s->d.data_size < (1u << 31);
+    bool kind = (p->texel_kind == TX_UNORM8 && fi->bytes == 4) ||
+                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+    return is_sample_2d(p) && plain_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
 }
 
 static bool is_ld_2d(const vsmp_plan *p)
@@ -527,7 +527,7 @@ typedef struct fast_path {
 
 static const fast_path table[] = {
 #ifdef VSMP_HAVE_AVX2
-    {"sample_2d_unorm8_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_unorm8_avx2},
+    {"sample_2d_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
 #endif
     {"sample_c", 0, is_sample_2d, sample_2d_c},
@@ -551,6 +551,7 @@ static void prepare(vsmp_plan *p)
         lv->off = (uint32_t)s->d.level_offset[l];
         lv->pitch = (uint32_t)s->d.row_pitch[l];
         lv->spitch = s->d.slice_pitch[l];
+        lv->spitch32 = (uint32_t)s->d.slice_pitch[l];
         lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
         lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
         lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;

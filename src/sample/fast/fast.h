@@ -6,6 +6,10 @@
 
 #include "sample_internal.h"
 
+/* How a plan decodes texels (vsmp_plan.texel_kind): whole 8-bit UNORM/SNORM bytes by table,
+ * float32 and float16 channels directly, blocks and every other format by the reference. */
+enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
+
 /* The per-lane stage every 2D sampling kernel shares: coordinates, LOD, level choice, filter
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
@@ -26,7 +30,7 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
 bool vsmp_fast_lod_unused(const vsmp_plan *p);
 
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
-void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

@@ -38,7 +38,8 @@ static inline __m256i address8(unsigned mode, __m256i i, __m256i n)
 
 typedef struct view8 {
     __m256 fw, fh;
-    __m256i w, h, pitch, off;
+    __m256i w, h, pitch, off, spitch;
+    __m256i slice;              /* arrays: the byte offset of each lane's layer in the level */
     const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
 } view8;
 
@@ -52,6 +53,8 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
         v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
         v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
         v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
+        v.spitch = _mm256_set1_epi32((int)l->spitch32);
+        v.slice = _mm256_setzero_si256();
         v.one = l;
         return v;
     }
@@ -64,6 +67,9 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     v.h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
     v.pitch = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, pitch)), idx, 4);
     v.off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
+    v.spitch =
+        _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, spitch32)), idx, 4);
+    v.slice = _mm256_setzero_si256();
     return v;
 }
 
@@ -83,10 +89,18 @@ static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
     }
 }
 
+/* Byte offsets of texels (x, y) of @p bytes each. */
+static inline __m256i texel_off_n(const view8 *v, __m256i x, __m256i y, unsigned bytes)
+{
+    __m256i o =
+        _mm256_add_epi32(_mm256_add_epi32(v->off, v->slice), _mm256_mullo_epi32(y, v->pitch));
+    return _mm256_add_epi32(o, bytes == 4 ? _mm256_slli_epi32(x, 2)
+                                          : _mm256_mullo_epi32(x, _mm256_set1_epi32((int)bytes)));
+}
+
 static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
 {
-    return _mm256_add_epi32(_mm256_add_epi32(v->off, _mm256_mullo_epi32(y, v->pitch)),
-                            _mm256_slli_epi32(x, 2));
+    return texel_off_n(v, x, y, 4);
 }
 
 static inline __m256i hmin8(__m256i v)
@@ -100,7 +114,7 @@ static inline __m256i hmin8(__m256i v)
  * load two rows and permute them into place; others gather. Same bytes either way. */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    if (v->one) {
+    if (v->one && !p->s->d.array) {
         __m256i x0 = hmin8(x), y0 = hmin8(y);
         __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
         __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
@@ -126,15 +140,46 @@ static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m
     return _mm256_i32gather_epi32((const int *)p->s->mem, texel_off(v, x, y), 1);
 }
 
-static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
+/* 8 binary16 values in the low halves of 32-bit lanes -> floats (exact; a NaN stays a NaN,
+ * which the final store makes the reference's NaN). */
+static inline __m256 half8(__m256i h)
 {
-    unpack8(p, texels8(p, v, x, y), out);
+    __m256i packed = _mm256_packus_epi32(h, h); /* per 128-bit half: h0-3 h0-3 | h4-7 h4-7 */
+    packed = _mm256_permute4x64_epi64(packed, 0x08);
+    return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
 }
 
-static inline void level8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool linear,
-                          __m256 out[4])
+static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
+{
+    const vsmp_format_info *fi = p->s->fi;
+    if (p->texel_kind == TX_UNORM8) {
+        unpack8(p, texels8(p, v, x, y), out);
+        return;
+    }
+    __m256i off = texel_off_n(v, x, y, fi->bytes);
+    for (int c = 0; c < 4; c++) {
+        if (fi->ch[c].type == VSMP_CHAN_NONE) {
+            out[c] = _mm256_set1_ps(p->konst[c]);
+            continue;
+        }
+        /* the 32-bit word holding the channel (inside the texel: bytes is a multiple of 4) */
+        const uint8_t *base = p->s->mem + fi->ch[c].shift / 32 * 4;
+        __m256i w = _mm256_i32gather_epi32((const int *)base, off, 1);
+        if (p->texel_kind == TX_F32)
+            out[c] = _mm256_castsi256_ps(w);
+        else if (fi->ch[c].shift % 32)
+            out[c] = half8(_mm256_srli_epi32(w, 16));
+        else
+            out[c] = half8(_mm256_and_si256(w, _mm256_set1_epi32(0xffff)));
+    }
+}
+
+static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
+                          bool linear, __m256 out[4])
 {
     view8 lv = gather_view(p, level);
+    if (p->s->d.array)
+        lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
     unsigned ma = p->st.address[0], mb = p->st.address[1];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     if (!linear) {
@@ -260,7 +305,7 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0
 
 typedef struct lanes8 {
     __m256 u, v, frac;
-    __m256i l0, l1;
+    __m256i l0, l1, layer;
     aniso8 an;
 } lanes8;
 
@@ -270,6 +315,15 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
+    o.layer = _mm256_setzero_si256();
+    if (p->s->d.array) { /* round to nearest even, NaN and negative to 0, clamp to the array */
+        __m256 r =
+            _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
+        r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
+        r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
+        o.layer = _mm256_cvttps_epi32(r);
+    }
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
         o.frac = o.an.ax = o.an.ay = o.an.bad = _mm256_setzero_ps();
@@ -367,10 +421,10 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
 
 /* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
  * their major axis; the others sample once. */
-static inline void at8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bool linear,
-                       const aniso8 *an, __m256 out[4])
+static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
+                       bool linear, const aniso8 *an, __m256 out[4])
 {
-    level8(p, level, u, v, linear, out);
+    level8(p, level, layer, u, v, linear, out);
     __m256i one = _mm256_set1_epi32(1);
     __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
     if (_mm256_testz_ps(multi, multi))
@@ -387,7 +441,7 @@ static inline void at8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bo
         __m256 k =
             _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_set1_ps((float)t), half), nf), half);
         __m256 r[4];
-        level8(p, level, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
+        level8(p, level, layer, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
                _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)), true, r);
         for (int c = 0; c < 4; c++)
             acc[c] = _mm256_blendv_ps(acc[c], _mm256_add_ps(acc[c], r[c]), on);
@@ -396,7 +450,7 @@ static inline void at8(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, bo
         out[c] = _mm256_blendv_ps(out[c], _mm256_div_ps(acc[c], nf), multi);
 }
 
-void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (p->s->resident) {
         p->run(p, m, r);
@@ -413,13 +467,13 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
         for (unsigned l = simd; l < n8; l++) {
             fl.u[l] = fl.v[l] = fl.frac[l] = fl.ax[l] = fl.ay[l] = 0.0f;
             fl.l0[l] = fl.l1[l] = p->base;
-            fl.taps[l] = 1;
+            fl.taps[l] = 1, fl.layer[l] = 0;
         }
     }
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     for (unsigned g = 0; g < n8; g += 8) {
         __m256 u, v, frac;
-        __m256i l0, l1;
+        __m256i l0, l1, layer;
         aniso8 an;
         if (vector_stage) {
             lanes8 o = stage8(p, m, g);
@@ -427,7 +481,7 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
                 p->run(p, m, r); /* rewrites every enabled lane */
                 return;
             }
-            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1, an = o.an;
+            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1, an = o.an, layer = o.layer;
         } else {
             int32_t nt[8];
             for (unsigned l = 0; l < 8; l++)
@@ -439,13 +493,14 @@ void vsmp_sample_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
             frac = _mm256_loadu_ps(fl.frac + g);
             l0 = _mm256_loadu_si256((const __m256i *)(fl.l0 + g));
             l1 = _mm256_loadu_si256((const __m256i *)(fl.l1 + g));
+            layer = _mm256_loadu_si256((const __m256i *)(fl.layer + g));
         }
         __m256 t[4];
-        at8(p, l0, u, v, linear, &an, t);
+        at8(p, l0, layer, u, v, linear, &an, t);
         __m256i same = _mm256_cmpeq_epi32(l0, l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
             __m256 t1[4];
-            at8(p, l1, u, v, linear, &an, t1);
+            at8(p, l1, layer, u, v, linear, &an, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
