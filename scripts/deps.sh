@@ -1,23 +1,56 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Install the Debian packages vsmp's build and tests need, when they are missing.
-#   scripts/deps.sh build   cmake, ninja, a C compiler
-#   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for fuzzing,
+#   scripts/deps.sh build   cmake, ninja, a C compiler, json-c and libpng (the vsmp tool)
+#   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for the
+#                           sanitizers and fuzzing, a C++ compiler for the install test,
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
 #                           sampling tier
+# apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
+# the whole log is printed.
 set -eu
 want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
 case "${1:-build}" in
-    test) want="$want libigc-tools clang python3 libvulkan-dev mesa-vulkan-drivers glslang-tools" ;;
+    test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools" ;;
 esac
 missing=""
 for p in $want; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
-echo "vsmp: installing Debian packages:$missing"
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+log=$(mktemp "${TMPDIR:-/tmp}/vsmp-apt.XXXXXX")
+trap 'rm -f "$log" "$log.rc"' EXIT
+
+# run "what" "apt-get args...": stream apt's progress lines, keep the rest in the log
+apt() {
+    what="$1"
+    shift
+    echo "vsmp: $what"
+    : >"$log"
+    start=$(date +%s)
+    {
+        rc=0
+        $SUDO apt-get -o Dpkg::Progress-Fancy=0 -o APT::Color=0 "$@" 2>&1 || rc=$?
+        echo "$rc" > "$log.rc"
+    } | tee -a "$log" | while IFS= read -r line; do
+        case "$line" in
+            "Unpacking "* | "Setting up "* | "E: "* | "W: "* | "Err:"* | "Need to get "* | \
+                "After this operation"* | *" newly installed, "*)
+                echo "  $line" ;;
+        esac
+    done
+    rc=$(cat "$log.rc")
+    if [ "$rc" != 0 ]; then
+        echo "vsmp: apt-get $* failed (exit $rc); its output:"
+        cat "$log"
+        exit "$rc"
+    fi
+    echo "vsmp: done in $(($(date +%s) - start)) s"
+}
+
+apt "updating the package lists" update -q
+# shellcheck disable=SC2086 # one word per package
+apt "installing Debian packages:$missing" install -y -q --no-install-recommends $missing

@@ -137,11 +137,24 @@ static void run_case(uint64_t seed, unsigned cpu)
         bool same = !memcmp(&got, &want, sizeof(got));
         CHECK(same, "seed %" PRIu64 " cpu %u kernel %s op 0x%x message %u: results differ", seed,
               cpu, p->fast_name, c.op, k);
+        if (!same) {
+            const vsmp_surface_desc *d = vsmp_surface_get_desc(c.s);
+            fprintf(stderr,
+                    "  %s %ux%u%s x%u, levels %u (view %u+%u), filters %u/%u/%u, address %u %u, "
+                    "simd %u\n",
+                    fi->name, d->width, d->height, d->array ? " array" : "", d->array_len,
+                    d->levels, d->min_lod, d->mip_count, c.st.min_filter, c.st.mag_filter,
+                    c.st.mip_filter, c.st.address[0], c.st.address[1], c.m[k].simd);
+        }
         for (unsigned l = 0; !same && l < VSMP_MAX_LANES; l++)
             for (int ch = 0; ch < 4; ch++)
-                if (got.c[ch][l] != want.c[ch][l])
-                    fprintf(stderr, "  lane %u ch %d: %08x, reference %08x\n", l, ch, got.c[ch][l],
-                            want.c[ch][l]);
+                if (got.c[ch][l] != want.c[ch][l]) {
+                    float u, v;
+                    memcpy(&u, &c.par[k][VSMP_P_U][l], 4);
+                    memcpy(&v, &c.par[k][VSMP_P_V][l], 4);
+                    fprintf(stderr, "  lane %u ch %d: %08x, reference %08x (u %a v %a)\n", l, ch,
+                            got.c[ch][l], want.c[ch][l], u, v);
+                }
     }
     vsmp_plan_free(p);
     sc_free(&c);

@@ -85,7 +85,7 @@ static void check_verdict(const vsmp_module *m, vsmp_platform p, const char *wan
 {
     vsmp_diags d;
     vsmp_diags_init(&d);
-    vsmp_check_options co = {p};
+    vsmp_check_options co = {.platform = p};
     vsmp_module_check(m, &co, &d);
     char got[256] = "";
     for (size_t i = 0; i < d.count; i++) {

@@ -228,7 +228,7 @@ static unsigned char *to_binary(const vsmp_module *m, const vsmp_write_options *
 
 static char *to_text(const vsmp_module *m, vsmp_dialect dl)
 {
-    vsmp_print_options po = {dl};
+    vsmp_print_options po = {.dialect = dl};
     size_t n = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *s = malloc(n + 1);
     vsmp_text_print(m, &po, s, n + 1, NULL);
@@ -238,7 +238,7 @@ static char *to_text(const vsmp_module *m, vsmp_dialect dl)
 /* text -> binary -> text -> binary; returns the first binary (caller frees) */
 static unsigned char *round_trip(const char *src, vsmp_dialect dl, const char *what, size_t *bn)
 {
-    vsmp_write_options wo = {0, 0, dl == VSMP_DIALECT_HEAD, false};
+    vsmp_write_options wo = {.paired_surface = dl == VSMP_DIALECT_HEAD};
     vsmp_module *m = NULL, *b1m = NULL, *m2 = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
@@ -253,7 +253,7 @@ static unsigned char *round_trip(const char *src, vsmp_dialect dl, const char *w
     size_t n1 = 0, n2 = 0;
     unsigned char *b1 = to_binary(m, &wo, &n1, &st);
     CHECK(st == VSMP_OK, "%s: cannot encode", what);
-    vsmp_read_options ro = {wo.paired_surface};
+    vsmp_read_options ro = {.paired_surface = wo.paired_surface};
     st = vsmp_module_read(b1, n1, &ro, &b1m, NULL);
     CHECK(st == VSMP_OK, "%s: cannot read its own binary", what);
     char *t2 = st ? NULL : to_text(b1m, dl);
@@ -284,12 +284,14 @@ static void version_trip(const unsigned char *b, size_t n, bool paired, const ch
                          unsigned *encoded)
 {
     vsmp_module *m = NULL;
-    vsmp_read_options ro0 = {paired};
-    vsmp_write_options wo0 = {0, 0, paired, false};
+    vsmp_read_options ro0 = {.paired_surface = paired};
+    vsmp_write_options wo0 = {.paired_surface = paired};
     if (vsmp_module_read(b, n, &ro0, &m, NULL))
         return;
     for (size_t v = 0; v < sizeof(versions) / sizeof(versions[0]); v++) {
-        vsmp_write_options wo = {versions[v].major, versions[v].minor, versions[v].paired, false};
+        vsmp_write_options wo = {.major = versions[v].major,
+                                 .minor = versions[v].minor,
+                                 .paired_surface = versions[v].paired};
         size_t vn = 0;
         vsmp_status st;
         unsigned char *vb = to_binary(m, &wo, &vn, &st);
@@ -299,7 +301,7 @@ static void version_trip(const unsigned char *b, size_t n, bool paired, const ch
             (*encoded)++;
             CHECK(vb[4] == wo.major && vb[5] == wo.minor, "%s: header version", what);
             vsmp_module *back = NULL;
-            vsmp_read_options ro = {versions[v].paired};
+            vsmp_read_options ro = {.paired_surface = versions[v].paired};
             st = vsmp_module_read(vb, vn, &ro, &back, NULL);
             CHECK(st == VSMP_OK, "%s: v%u.%u does not read back", what, wo.major, wo.minor);
             if (!st) {
@@ -355,7 +357,7 @@ int main(int argc, char **argv)
             unsigned char *b = round_trip(t.s, (vsmp_dialect)dl, what, &n);
             /* the decoded instruction is the row's */
             vsmp_module *m = NULL;
-            vsmp_read_options ro = {dl == VSMP_DIALECT_HEAD};
+            vsmp_read_options ro = {.paired_surface = dl == VSMP_DIALECT_HEAD};
             if (b && !vsmp_module_read(b, n, &ro, &m, NULL)) {
                 const vsmp_inst *in = &m->kernels[0].insts[0];
                 CHECK(in->opcode == o->opcode && in->subop == o->subop &&

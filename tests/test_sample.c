@@ -181,12 +181,13 @@ static void test_formats(void)
     /* ((188/255 + 0.055) / 1.055)^2.4 = 0.50289...; alpha is linear */
     CHECK(fabsf(t.f[0] - 0.502886f) < 1e-5f && t.f[2] == 1.0f && t.f[3] == 188.0f / 255.0f,
           "srgb decode");
-    /* pack: round to nearest even, saturate */
+    /* pack: round to nearest even, saturate. 1.0f / 510.0f is 0x3b008081 =
+     * 0.0019607844..., above 1/510: times 255 it is 0.50000001 exactly, which rounds to 1 */
     vsmp_texel in = {{0.5f, 2.0f, -1.0f, 1.0f / 510.0f}};
     uint8_t out[4];
     vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R8G8B8A8_UNORM), &in, out);
-    CHECK(out[0] == 128 && out[1] == 255 && out[2] == 0 && out[3] == 0,
-          "pack rgba8: 127.5 -> 128 (even), 2 -> 255, -1 -> 0, 0.5 -> 0 (even)");
+    CHECK(out[0] == 128 && out[1] == 255 && out[2] == 0 && out[3] == 1,
+          "pack rgba8: 127.5 -> 128 (even), 2 -> 255, -1 -> 0, 0.50000001 -> 1");
     vsmp_texel hv = {{1.0f / 3.0f, 65520.0f, 0, 0}};
     uint16_t hp[2];
     vsmp_format_pack(vsmp_format_get(VSMP_FORMAT_R16G16_FLOAT), &hv, hp);
@@ -560,6 +561,40 @@ static void test_compare(void)
     vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
     CHECK(bf(r.c[0][0]) == 0.25f, "PCF: compare then filter");
     vsmp_surface_free(s);
+    /* UNORM depth: the reference is clamped to [0, 1] before the compare (Vulkan's rule).
+     * R16_UNORM 2x2 = 1.0 (65535) except texel (1, 1) = 0.0; nearest at texel (0, 0):
+     *   LESS    1.0 < clamp(1.5) = 1.0 fails -> 1   (unclamped 1.0 < 1.5 would hold -> 0)
+     *   GEQUAL  1.0 >= clamp(1.5) = 1.0 holds -> 0  (unclamped would fail -> 1)
+     * at texel (1, 1):
+     *   GREATER 0.0 > clamp(-0.5) = 0.0 fails -> 1  (unclamped 0 > -0.5 would hold -> 0)
+     * R32_FLOAT keeps the reference: 1.0 < 1.5 holds -> 0 */
+    static const struct {
+        vsmp_format f;
+        unsigned func;
+        float u, ref, want;
+    } uc[] = {{VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 1.0f},
+              {VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_GEQUAL, 0.25f, 1.5f, 0.0f},
+              {VSMP_FORMAT_R16_UNORM, VSMP_PREFILTEROP_GREATER, 0.75f, -0.5f, 1.0f},
+              {VSMP_FORMAT_R24_UNORM_X8_TYPELESS, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 1.0f},
+              {VSMP_FORMAT_R32_FLOAT, VSMP_PREFILTEROP_LESS, 0.25f, 1.5f, 0.0f}};
+    vsmp_sampler_state_init(&st);
+    for (size_t i = 0; i < sizeof(uc) / sizeof(uc[0]); i++) {
+        d.format = uc[i].f;
+        s = NULL;
+        vsmp_surface_create(&d, &s, NULL);
+        for (int k = 0; k < 4; k++) {
+            vsmp_texel t = {{k == 3 ? 0.0f : 1.0f, 0, 0, 1}};
+            vsmp_surface_store(s, 0, 0, (uint32_t)k & 1, (uint32_t)k >> 1, &t);
+        }
+        st.shadow_func = (uint8_t)uc[i].func;
+        memset(&ls, 0, sizeof(ls));
+        setf(&ls, VSMP_P_REF, 0, uc[i].ref);
+        setf(&ls, VSMP_P_U, 0, uc[i].u), setf(&ls, VSMP_P_V, 0, uc[i].u);
+        r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
+        CHECK(bf(r.c[0][0]) == uc[i].want, "%s func %u ref %g: %g, got %g",
+              vsmp_format_get(uc[i].f)->name, uc[i].func, uc[i].ref, uc[i].want, bf(r.c[0][0]));
+        vsmp_surface_free(s);
+    }
 }
 
 static void test_load(void)
@@ -574,9 +609,12 @@ static void test_load(void)
     setu(&ls, VSMP_P_U, 4, 0xffffffffu);                    /* -1 */
     vsmp_result r = run(s, NULL, VSMP_SUB_LD, &ls, 5, 0x1f, 0, 0);
     CHECK(bf(r.c[0][0]) == 33.0f && bf(r.c[3][0]) == 1.0f, "ld texel");
-    CHECK(r.c[0][1] == 0 && r.c[3][1] == 0, "out of range: 0 in every channel, alpha too");
+    /* out of range: the zero texel, R32_FLOAT's missing G, B, A filled as 0, 0, 1 */
+    for (unsigned l = 1; l < 5; l += 2)
+        CHECK(r.c[0][l] == 0 && r.c[1][l] == 0 && r.c[2][l] == 0 && bf(r.c[3][l]) == 1.0f,
+              "lane %u out of range: (0, 0, 0, 1), got alpha 0x%08x", l, r.c[3][l]);
     CHECK(bf(r.c[0][2]) == 1.0f, "ld lod 1");
-    CHECK(r.c[0][3] == 0 && r.c[3][3] == 0 && r.c[0][4] == 0, "lod and negative bounds");
+    CHECK(r.c[0][4] == 0 && bf(r.c[3][4]) == 1.0f, "negative bound");
     /* aoffimmi: (+1, -1) moves (1, 2) to (2, 1) = 18 */
     r = run(s, NULL, VSMP_SUB_LD, &ls, 1, 1, 1, -1);
     CHECK(bf(r.c[0][0]) == 18.0f, "ld with offsets");
@@ -586,8 +624,34 @@ static void test_load(void)
     memset(&ls, 0, sizeof(ls));
     setu(&ls, VSMP_P_R, 0, 2), setu(&ls, VSMP_P_R, 1, 3);
     r = run(s, NULL, VSMP_SUB_LD_LZ, &ls, 2, 3, 0, 0);
-    CHECK(r.c[0][0] == 2 && r.c[0][1] == 0 && r.c[3][1] == 0, "array layer and its bound");
+    /* layer 3 of 3: the zero texel, R32_UINT's missing alpha the integer 1 */
+    CHECK(r.c[0][0] == 2 && r.c[0][1] == 0 && r.c[3][1] == 1, "array layer and its bound");
     vsmp_surface_free(s);
+    /* The zero texel per format (Vulkan robustImageAccess2): stored channels 0, missing G, B 0,
+     * missing A 1. RGBA8: (0, 0, 0, 0); A8: alpha stored, (0, 0, 0, 0); L8: R = G = B = L,
+     * alpha missing, (0, 0, 0, 1); R16G16_SINT: (0, 0, 0, 1) as integers; ld_lz and load_l
+     * alike (x = 5 on a 4-wide level) */
+    static const struct {
+        vsmp_format f;
+        uint32_t a;
+    } zf[] = {{VSMP_FORMAT_R8G8B8A8_UNORM, 0},
+              {VSMP_FORMAT_A8_UNORM, 0},
+              {VSMP_FORMAT_L8_UNORM, 0x3f800000u},
+              {VSMP_FORMAT_R16G16_SINT, 1},
+              {VSMP_FORMAT_R32G32B32_FLOAT, 0x3f800000u}};
+    static const unsigned zops[] = {VSMP_SUB_LD, VSMP_SUB_LD_LZ, VSMP_SUB_LD_L};
+    for (size_t i = 0; i < sizeof(zf) / sizeof(zf[0]); i++) {
+        s = make(VSMP_SURFTYPE_2D, false, zf[i].f, 4, 4, 1, 1, 1, v_level);
+        for (size_t o = 0; o < sizeof(zops) / sizeof(zops[0]); o++) {
+            memset(&ls, 0, sizeof(ls));
+            setu(&ls, VSMP_P_U, 0, 5);
+            r = run(s, NULL, zops[o], &ls, 1, 1, 0, 0);
+            CHECK(r.c[0][0] == 0 && r.c[1][0] == 0 && r.c[2][0] == 0 && r.c[3][0] == zf[i].a,
+                  "%s op 0x%x out of range: alpha 0x%08x, got 0x%08x",
+                  vsmp_format_get(zf[i].f)->name, zops[o], zf[i].a, r.c[3][0]);
+        }
+        vsmp_surface_free(s);
+    }
 }
 
 static void test_info(void)
@@ -649,6 +713,200 @@ static void test_cube(void)
     st.seamless_cube = true;
     float got = s1(s, &st, VSMP_SUB_SAMPLE_LZ, 1.0f, 0.0f, 0.75f);
     CHECK(got == 50.0f + (10.0f - 50.0f) * 0.75f, "seamless: 0.25 of +Z, 0.75 of +X: %g", got);
+    vsmp_surface_free(s);
+}
+
+/* depth per face: +Z 0.2, -X 0.9, +Y 0.3, the others 0.5 */
+static float v_depth_face(unsigned l, uint32_t z, uint32_t x, uint32_t y)
+{
+    (void)l, (void)x, (void)y;
+    return z == 4 ? 0.2f : z == 1 ? 0.9f : z == 2 ? 0.3f : 0.5f;
+}
+
+static void test_cube_corner(void)
+{
+    /* Seamless, linear, 2x2 faces, direction (-1, 1, 1): the tie picks +Z, where
+     * s = (sc / ma + 1) / 2 = (-1 + 1) / 2 = 0 and t = (-(1) / 1 + 1) / 2 = 0, so x = y = 0:
+     * taps x, y in {-1, 0}, each weight 0.25.
+     *   (0, 0)   +Z's own texel: 0.2
+     *   (-1, 0)  off the left edge: centre (sc, tc) = (-1.5, -0.5) -> (-1.5, 0.5, 1): -X, 0.9
+     *   (0, -1)  off the top edge: (-0.5, -1.5) -> (-0.5, 1.5, 1): +Y, 0.3
+     *   (-1, -1) the corner: +Z (0, 0), -X and +Y texels meeting there: 0.2, 0.9, 0.3
+     * Compare LESS against 0.5 (Intel: 0 when texel < ref): 0.2 -> 0, 0.9 -> 1, 0.3 -> 0;
+     * the corner compares each texel, then averages: (0 + 1 + 0) / 3 = 1/3 (averaging the
+     * depths first, 0.4667 < 0.5 -> 0, would give 0.25 in all);
+     * result 0.25 (0 + 1 + 0 + 1/3) = 1/3. */
+    vsmp_surface *s =
+        make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, v_depth_face);
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    st.seamless_cube = true;
+    st.shadow_func = VSMP_PREFILTEROP_LESS;
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    setf(&ls, VSMP_P_U, 0, -1.0f), setf(&ls, VSMP_P_V, 0, 1.0f), setf(&ls, VSMP_P_R, 0, 1.0f);
+    setf(&ls, VSMP_P_REF, 0, 0.5f);
+    vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_C_LZ, &ls, 1, 1, 0, 0);
+    CHECK(fabsf(bf(r.c[0][0]) - 1.0f / 3.0f) < 1e-6f,
+          "cube corner: compare the three texels, then average: 1/3, got %g", bf(r.c[0][0]));
+    /* without compare: 0.25 (0.2 + 0.9 + 0.3 + (0.2 + 0.9 + 0.3) / 3) = 0.4667 */
+    float got = s1(s, &st, VSMP_SUB_SAMPLE_LZ, -1.0f, 1.0f, 1.0f);
+    CHECK(fabsf(got - 1.4f / 3.0f) < 1e-6f, "cube corner filtered: %g", got);
+    vsmp_surface_free(s);
+    /* integer formats never average: nearest at direction (1, -1, 1) (+Z, s = t = 1, so
+     * x = y = 2, off both edges) takes +Z's own corner texel, 10 (4 + 1) = 50 */
+    s = make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_UINT, 2, 2, 1, 1, 1, v_face);
+    vsmp_sampler_state_init(&st);
+    st.seamless_cube = true;
+    memset(&ls, 0, sizeof(ls));
+    setf(&ls, VSMP_P_U, 0, 1.0f), setf(&ls, VSMP_P_V, 0, -1.0f), setf(&ls, VSMP_P_R, 0, 1.0f);
+    r = run(s, &st, VSMP_SUB_SAMPLE_LZ, &ls, 1, 1, 0, 0);
+    CHECK(r.c[0][0] == 50 && r.c[3][0] == 1, "integer cube corner: %u", r.c[0][0]);
+    vsmp_surface_free(s);
+}
+
+/* level l, texel (x, y): 100 l + 4 y + x */
+static float v_lxy(unsigned l, uint32_t z, uint32_t x, uint32_t y)
+{
+    (void)z;
+    return (float)(100 * l + 4 * y + x);
+}
+
+/* One lane of op on s with the parameters given as (kind, value) pairs; returns R. */
+static float s_params(const vsmp_surface *s, const vsmp_sampler_state *st, unsigned op, unsigned n,
+                      const unsigned *kind, const float *val)
+{
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    for (unsigned i = 0; i < n; i++)
+        setf(&ls, kind[i], 0, val[i]);
+    vsmp_result r = run(s, st, op, &ls, 1, 1, 0, 0);
+    return bf(r.c[0][0]);
+}
+
+/* NaN, infinite and huge operands in every float-taking operation (SAMPLING.md, "non-finite
+ * operands"). Built with UBSan, each float-to-integer conversion is checked on the way. */
+static void test_nonfinite(void)
+{
+    const float inf = INFINITY, nan = NAN;
+    /* 4x4, 2x2, 1x1 holding 100 l + 4 y + x */
+    vsmp_surface *s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 3, v_lxy);
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = VSMP_FILTER_ANISOTROPIC, st.mag_filter = VSMP_FILTER_LINEAR;
+    st.mip_filter = VSMP_MIPFILTER_LINEAR;
+    const unsigned kd[] = {VSMP_P_U, VSMP_P_V, VSMP_P_DUDX, VSMP_P_DVDY};
+    /* infinite derivatives, anisotropic: lengths inf and inf, one tap (inf / inf would be a NaN
+     * ratio), lambda = +inf -> clamped to the last level (1x1): 200 */
+    const float vd_inf[] = {0.5f, 0.5f, inf, inf};
+    float got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf);
+    CHECK(got == 200.0f, "anisotropic, infinite derivatives: last level, got %g", got);
+    /* one infinite, one zero: still one tap at the last level */
+    const float vd_inf0[] = {0.5f, 0.5f, inf, 0.0f};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf0);
+    CHECK(got == 200.0f, "anisotropic, infinite and zero derivatives, got %g", got);
+    /* a NaN derivative: lambda NaN -> 0; with min LOD 1 (PreClamp OGL) lambda = 1: level 1
+     * (2x2) at x = y = 1.0: taps 0, 1 each way at weight 0.5 -> 100 + (0 + 1 + 4 + 5) / 4 =
+     * 102.5 (NaN taken as magnification at level 0 would give (5 + 6 + 9 + 10) / 4 = 7.5) */
+    st.min_lod = 1.0f;
+    const float vd_nan[] = {0.5f, 0.5f, nan, 0.25f};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_nan);
+    CHECK(got == 102.5f, "NaN derivative: LOD 0, then clamped to min LOD 1: got %g", got);
+    /* a NaN explicit LOD and a NaN bias read as LOD 0 the same way */
+    const unsigned kl[] = {VSMP_P_U, VSMP_P_V, VSMP_P_LOD};
+    const float vl_nan[] = {0.5f, 0.5f, nan};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_nan);
+    CHECK(got == 102.5f, "NaN lod: got %g", got);
+    /* explicit +inf: the last level; -inf: clamped to min LOD 1 */
+    const float vl_pinf[] = {0.5f, 0.5f, inf}, vl_minf[] = {0.5f, 0.5f, -inf};
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_pinf) == 200.0f, "lod +inf");
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_L, 3, kl, vl_minf) == 102.5f, "lod -inf");
+    /* sample_b: lanes 0-3 a quad with du = dv = 0.25 (one texel at level 0: lambda 0); a NaN
+     * bias on lane 0 makes its LOD NaN -> 0 -> min LOD 1: 102.5 at (0.5, 0.5) */
+    lanes ls;
+    memset(&ls, 0, sizeof(ls));
+    quad(&ls, 0.5f, 0.5f, 0.25f, 0.25f);
+    setf(&ls, VSMP_P_BIAS, 0, nan);
+    vsmp_result r = run(s, &st, VSMP_SUB_SAMPLE_B, &ls, 4, 0xf, 0, 0);
+    CHECK(bf(r.c[0][0]) == 102.5f, "NaN bias: got %g", bf(r.c[0][0]));
+    /* LOD op on a quad whose u are all +inf: du = inf - inf = NaN -> R = G = 0 (R is then
+     * clamped to min LOD 1) */
+    memset(&ls, 0, sizeof(ls));
+    quad(&ls, inf, 0.5f, 0.0f, 0.25f);
+    r = run(s, &st, VSMP_SUB_LOD, &ls, 4, 0xf, 0, 0);
+    CHECK(bf(r.c[0][0]) == 1.0f && bf(r.c[1][0]) == 0.0f, "LOD of a NaN derivative: %g %g",
+          bf(r.c[0][0]), bf(r.c[1][0]));
+    vsmp_surface_free(s);
+
+    /* Coordinates on a 4x4 single level, row y = 1 (v = 0.375: nearest floor(1.5) = 1; linear
+     * 1.5 - 0.5 = 1 exactly, weight 0 on row 2): value 4 + x.
+     *   NaN: index 0 (linear: weight 0 on index 1): 4 in every mode
+     *   +inf, 1e30: saturate at 2^62 (x - 0.5 = x, weight inf - inf = NaN -> 0):
+     *     wrap 2^62 mod 4 = 0 -> 4; clamp -> 3 -> 7; mirror 2^62 mod 8 = 0 -> 4;
+     *     border -> the border colour 0.25
+     *     mirror-101: period 6, 2^62 mod 6 = 4 (2^62 is even and 1 mod 3), reflected 6 - 4 = 2 -> 6
+     *   -inf, -1e30: -2^62: wrap 0 -> 4; clamp 0 -> 4; mirror-once -1 - i = 2^62 - 1 -> 3 -> 7 */
+    s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 1, 1, 1, v_lxy);
+    static const struct {
+        unsigned mode;
+        float u, want;
+    } cc[] = {{VSMP_TCM_WRAP, NAN, 4},           {VSMP_TCM_CLAMP, NAN, 4},
+              {VSMP_TCM_MIRROR, NAN, 4},         {VSMP_TCM_CLAMP_BORDER, NAN, 4},
+              {VSMP_TCM_WRAP, INFINITY, 4},      {VSMP_TCM_CLAMP, INFINITY, 7},
+              {VSMP_TCM_MIRROR, INFINITY, 4},    {VSMP_TCM_CLAMP_BORDER, INFINITY, 0.25f},
+              {VSMP_TCM_WRAP, 1e30f, 4},         {VSMP_TCM_CLAMP, 1e30f, 7},
+              {VSMP_TCM_WRAP, -INFINITY, 4},     {VSMP_TCM_CLAMP, -1e30f, 4},
+              {VSMP_TCM_MIRROR_ONCE, -1e30f, 7}, {VSMP_TCM_MIRROR_101, 1e30f, 6}};
+    for (size_t i = 0; i < sizeof(cc) / sizeof(cc[0]); i++)
+        for (int lin = 0; lin < 2; lin++) {
+            vsmp_sampler_state_init(&st);
+            st.address[0] = (uint8_t)cc[i].mode;
+            st.border.f[0] = 0.25f;
+            if (lin)
+                st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+            got = s1(s, &st, VSMP_SUB_SAMPLE_LZ, cc[i].u, 0.375f, 0);
+            CHECK(got == cc[i].want, "u %g mode %u %s: %g, got %g", cc[i].u, cc[i].mode,
+                  lin ? "linear" : "nearest", cc[i].want, got);
+        }
+    vsmp_surface_free(s);
+    /* exact below 2^62: u = 1e9 on a 3-wide surface, x = 3e9 (a float exactly), wrap: 3e9 mod
+     * 3 = 0 -> texel 0 (a saturation at 1e9 texels would give 1e9 mod 3 = 1) */
+    s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 3, 1, 1, 1, 1, v_ramp);
+    vsmp_sampler_state_init(&st);
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 1e9f, 0.5f, 0) == 0.0f, "u 1e9 wraps exactly");
+    vsmp_surface_free(s);
+    /* array index: NaN -> layer 0; +inf, 1e30 -> the last (2); -inf -> 0 */
+    s = make(VSMP_SURFTYPE_2D, true, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 3, 1, v_slice);
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, nan) == 0.0f, "layer NaN");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, inf) == 2.0f, "layer +inf");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, 1e30f) == 2.0f, "layer 1e30");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, -inf) == 0.0f, "layer -inf");
+    vsmp_surface_free(s);
+    /* cube directions (faces hold 10 (f + 1)): (inf, 0, 0) -> +X at s = t = 0.5: 10;
+     * (inf, inf, inf) -> the tie picks +Z, s = (inf / inf + 1) / 2 = NaN -> texel 0: 50;
+     * (NaN, NaN, NaN) -> every comparison fails: -X, 20 */
+    s = make(VSMP_SURFTYPE_CUBE, false, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 1, 1, v_face);
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    st.seamless_cube = true;
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, inf, 0, 0) == 10.0f, "cube (inf, 0, 0)");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, inf, inf, inf) == 50.0f, "cube (inf, inf, inf)");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, nan, nan, nan) == 20.0f, "cube NaN");
+    vsmp_surface_free(s);
+    /* compare with a NaN reference: ordered comparisons fail (1), NOTEQUAL holds (0) */
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R16_UNORM, d.width = d.height = 1;
+    s = NULL;
+    vsmp_surface_create(&d, &s, NULL);
+    vsmp_sampler_state_init(&st);
+    const unsigned kc[] = {VSMP_P_REF, VSMP_P_U, VSMP_P_V};
+    const float vc[] = {nan, 0.5f, 0.5f};
+    st.shadow_func = VSMP_PREFILTEROP_LESS;
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_C_LZ, 3, kc, vc) == 1.0f, "NaN ref, LESS");
+    st.shadow_func = VSMP_PREFILTEROP_NOTEQUAL;
+    CHECK(s_params(s, &st, VSMP_SUB_SAMPLE_C_LZ, 3, kc, vc) == 0.0f, "NaN ref, NOTEQUAL");
     vsmp_surface_free(s);
 }
 
@@ -739,6 +997,8 @@ int main(void)
     test_load();
     test_info();
     test_cube();
+    test_cube_corner();
+    test_nonfinite();
     test_offsets_and_misc();
     return t_finish();
 }

@@ -5,7 +5,8 @@
  * that text cannot break are broken by patching an assembled binary, and must then be
  * reported at the instruction's byte offset. Expected verdicts come from the seed pages
  * (3D_SAMPLE.md, 3D_LOAD.md, INFO.md, SAMPLE_UNORM.md), GenX_IR's verifier messages and
- * SEMANTICS.md section 13.
+ * SEMANTICS.md section 13. The reader's own rules (a file's tables must fit in it) are broken
+ * by patching a written file's header, laid out by hand from VISA_ENCODING.md section 5.
  */
 #include "testlib.h"
 #include "vsmp/vsmp.h"
@@ -159,7 +160,7 @@ static void run_text_case(const rule_case *c)
 {
     vsmp_platform p;
     CHECK(vsmp_platform_find(c->platform, &p) == VSMP_OK, "platform %s", c->platform);
-    vsmp_check_options co = {p};
+    vsmp_check_options co = {.platform = p};
     for (int bad = 0; bad < 2; bad++) {
         vsmp_diags d;
         vsmp_diags_init(&d);
@@ -215,7 +216,7 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     vsmp_status st = vsmp_module_read(b, n, NULL, &bm, &d);
     CHECK(st == VSMP_OK, "[%s] patched binary does not read", rule);
     if (!st) {
-        vsmp_check_options co = {VSMP_PLATFORM_TGLLP};
+        vsmp_check_options co = {.platform = VSMP_PLATFORM_TGLLP};
         st = vsmp_module_check(bm, &co, &d);
         const vsmp_diag *g = NULL;
         CHECK(count_rule(&d, rule, VSMP_SEV_ERROR, &g) >= 1 && g->offset == off &&
@@ -228,8 +229,138 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     free(b);
 }
 
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> 8 * i);
+}
+
+/* Gen binaries and header counts are checked against the file before anything is allocated:
+ * 255 Gen binaries each spanning a whole file made a 23 KB file allocate 60 MB. */
+static void container_bounds(void)
+{
+    vsmp_module *m = NULL;
+    static const char prog[] = ".version 4.1\n.kernel \"k\"\nret (M1, 1)\n";
+    if (vsmp_text_parse(prog, sizeof(prog) - 1, VSMP_DIALECT_12504, &m, NULL)) {
+        CHECK(0, "container: the program parses");
+        return;
+    }
+    vsmp_routine *k = &m->kernels[0];
+    k->gen = calloc(255, sizeof(*k->gen));
+    k->num_gen = 255;
+    for (unsigned g = 0; g < 255; g++) {
+        k->gen[g].platform = 6;
+        k->gen[g].size = 80;
+        k->gen[g].data = malloc(80);
+        memset(k->gen[g].data, (int)g, 80);
+    }
+    size_t n = 0;
+    vsmp_module_write(m, NULL, NULL, 0, &n, NULL);
+    unsigned char *b = malloc(n);
+    CHECK(vsmp_module_write(m, NULL, b, n, &n, NULL) == VSMP_OK, "container: write");
+    vsmp_module_free(m);
+    /* header (4.1): magic 4, version 2, kernel count 2 at byte 6, name length 2 + "k", offset 4,
+     * size 4, input offset 4, relocations 2 + 2, Gen count 1 at byte 27, then 9-byte Gen entries
+     * (platform 1, offset 4, size 4) from byte 28 */
+    CHECK(b[27] == 255 && le32(b + 28 + 9 * 254 + 5) == 80, "container: Gen table layout");
+    vsmp_module *back = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_module_read(b, n, NULL, &back, &d);
+    CHECK(st == VSMP_OK && back && back->kernels[0].num_gen == 255 &&
+              back->kernels[0].gen[254].size == 80 && back->kernels[0].gen[254].data[79] == 254 &&
+              le32(b + 28 + 9 * 254 + 1) + 80 == n,
+          "container: 255 disjoint Gen binaries read back (%s)", vsmp_status_str(st));
+    vsmp_module_free(back);
+    back = NULL;
+    vsmp_diags_free(&d);
+    /* a diagnostic inside the kernel object gives the file offset: a string count (the
+     * object's first field, UD) of 0xffffffff ends at object + 4 */
+    uint32_t kobj = le32(b + 11);
+    unsigned char save[4];
+    memcpy(save, b + kobj, 4);
+    put32(b + kobj, 0xffffffffu);
+    st = vsmp_module_read(b, n, NULL, &back, &d);
+    CHECK(st == VSMP_ERR_TRUNCATED && d.count == 1 && d.items[0].offset == (int64_t)kobj + 4 &&
+              strstr(d.items[0].message, "string pool"),
+          "container: offsets inside an object count from the file (%lld, want %u + 4)",
+          d.count ? (long long)d.items[0].offset : -1LL, kobj);
+    memcpy(b + kobj, save, 4);
+    vsmp_diags_free(&d);
+    /* every entry spans the whole file: the first one already overlaps the kernel object */
+    for (unsigned g = 0; g < 255; g++) {
+        put32(b + 28 + 9 * g + 1, 0);
+        put32(b + 28 + 9 * g + 5, (uint32_t)n);
+    }
+    st = vsmp_module_read(b, n, NULL, &back, &d);
+    CHECK(st == VSMP_ERR_MALFORMED && !back && d.count == 1 && d.items[0].offset == 29 &&
+              strstr(d.items[0].message, "Gen binary overlaps other objects"),
+          "container: overlapping Gen binaries refused at their entry (%s, %s)",
+          vsmp_status_str(st), d.count ? d.items[0].message : "no diagnostic");
+    vsmp_diags_free(&d);
+    /* 255 Gen entries need 2295 bytes: a file that ends inside the table is refused before
+     * the table is read */
+    st = vsmp_module_read(b, 28 + 9 * 200, NULL, &back, &d);
+    CHECK(st == VSMP_ERR_TRUNCATED && d.count == 1 && d.items[0].offset == 28 &&
+              strstr(d.items[0].message, "Gen binary entries"),
+          "container: a Gen count past the end (%s, %s)", vsmp_status_str(st),
+          d.count ? d.items[0].message : "no diagnostic");
+    vsmp_diags_free(&d);
+    /* 65535 kernels need at least 65535 * 19 bytes of header */
+    b[6] = b[7] = 0xff;
+    st = vsmp_module_read(b, 4096, NULL, &back, &d);
+    CHECK(st == VSMP_ERR_TRUNCATED && d.count == 1 && d.items[0].offset == 8 &&
+              strstr(d.items[0].message, "kernel entries"),
+          "container: a kernel count past the end (%s, %s)", vsmp_status_str(st),
+          d.count ? d.items[0].message : "no diagnostic");
+    vsmp_diags_free(&d);
+    free(b);
+}
+
+/* The error limit of a diagnostic list: each severity keeps at most `limit` entries, the rest
+ * are counted; the printed summary gives the exact count of those not kept. */
+static void diag_limit(void)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    d.limit = 2;
+    for (int i = 0; i < 5; i++)
+        vsmp_diags_add(&d, VSMP_SEV_ERROR, "r", (uint32_t)i + 1, 1, -1, "e%d", i);
+    for (int i = 0; i < 3; i++)
+        vsmp_diags_add(&d, VSMP_SEV_WARNING, "r", 9, 1, -1, "w%d", i);
+    CHECK(d.count == 4 && d.errors == 5 && d.warnings == 3 && d.dropped == 4,
+          "limit 2: count %zu errors %zu warnings %zu dropped %zu", d.count, d.errors, d.warnings,
+          d.dropped);
+    CHECK(d.count == 4 && strcmp(d.items[1].message, "e1") == 0 &&
+              strcmp(d.items[2].message, "w0") == 0,
+          "the first two of each severity are kept");
+    char buf[1024] = {0};
+    FILE *f = tmpfile();
+    if (f) {
+        vsmp_diags_print(&d, "f", f);
+        rewind(f);
+        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+        buf[n] = 0;
+        fclose(f);
+    }
+    CHECK(strcmp(buf, "f:1:1: error: e0 [r]\nf:2:1: error: e1 [r]\nf:9:1: warning: w0 [r]\n"
+                      "f:9:1: warning: w1 [r]\nf: ... and 3 more errors\nf: ... and 1 more "
+                      "warning\n") == 0,
+          "printed: %s", buf);
+    vsmp_diags_free(&d);
+    CHECK(d.limit == 2 && d.count == 0 && d.errors == 0, "free keeps the limit only");
+    vsmp_diags_free(&d);
+}
+
 int main(void)
 {
+    diag_limit();
+    container_bounds();
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         run_text_case(&cases[i]);
     run_binary_case("channels", 6, 0x00);

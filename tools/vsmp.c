@@ -2,10 +2,13 @@
 /* The vsmp command-line tool. Uses only the public API (include/vsmp). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -31,6 +34,8 @@ static int read_all(const char *path, input *in)
     }
     size_t cap = 1 << 16, n = 0;
     unsigned char *buf = malloc(cap + 1);
+    int too_big = 0;
+    errno = 0;
     while (buf) {
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -40,6 +45,7 @@ static int read_all(const char *path, input *in)
             fprintf(stderr, "vsmp: %s: input larger than %u MiB\n", in->name, MAX_INPUT >> 20);
             free(buf);
             buf = NULL;
+            too_big = 1;
             break;
         }
         cap *= 2;
@@ -50,12 +56,14 @@ static int read_all(const char *path, input *in)
         }
         buf = nb;
     }
-    int err = f != stdin && ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     if (f != stdin)
         fclose(f);
     if (!buf || err) {
         if (err)
-            fprintf(stderr, "vsmp: cannot read %s\n", path);
+            fprintf(stderr, "vsmp: cannot read %s: %s\n", in->name, strerror(err));
+        else if (!too_big)
+            fprintf(stderr, "vsmp: cannot read %s: out of memory\n", in->name);
         free(buf);
         return -1;
     }
@@ -102,7 +110,7 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     classify(in, path, o->input_format);
     vsmp_status st;
     if (in->is_binary) {
-        vsmp_read_options ro = {o->paired != 0};
+        vsmp_read_options ro = {.paired_surface = o->paired != 0};
         st = vsmp_module_read(in->data, in->size, &ro, m, d);
     } else {
         st = vsmp_text_parse((const char *)in->data, in->size, o->dialect, m, d);
@@ -112,22 +120,86 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     return st ? -1 : 0;
 }
 
+/* Write all of data to fd; 0 or an errno value. */
+static int write_fd(int fd, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return w < 0 ? errno : EIO;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int write_failed(const char *path, int err)
+{
+    fprintf(stderr, "vsmp: cannot write %s: %s\n", path, strerror(err));
+    return -1;
+}
+
+/*
+ * Write a whole output file. A regular file (or a new one) is written to a temporary file in
+ * the same directory, then renamed over it: a write error (a full disk) leaves the previous
+ * file as it was. A device or pipe (/dev/null, /dev/stdout) is written in place; "-" is stdout.
+ */
 static int write_file(const char *path, const void *data, size_t n)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
-    if (!f) {
+    if (strcmp(path, "-") == 0) {
+        errno = 0;
+        if (fwrite(data, 1, n, stdout) != n || fflush(stdout))
+            return write_failed("<stdout>", errno ? errno : EIO);
+        return 0;
+    }
+    char *target = realpath(path, NULL); /* through symlinks; NULL for a new file */
+    const char *dst = target ? target : path;
+    struct stat st;
+    int exists = stat(dst, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        int fd = open(dst, O_WRONLY | O_TRUNC | O_CLOEXEC);
+        int err = fd < 0 ? errno : write_fd(fd, data, n);
+        if (fd >= 0 && close(fd) && !err)
+            err = errno;
+        free(target);
+        return err ? write_failed(path, err) : 0;
+    }
+    size_t len = strlen(dst);
+    const char *slash = strrchr(dst, '/');
+    size_t dirlen = slash ? (size_t)(slash - dst) + 1 : 0;
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        free(target);
+        return write_failed(path, ENOMEM);
+    }
+    snprintf(tmp, len + 16, "%.*s.%s.XXXXXX", (int)dirlen, dst, dst + dirlen);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
         fprintf(stderr, "vsmp: cannot create %s: %s\n", path, strerror(errno));
+        free(tmp);
+        free(target);
         return -1;
     }
-    size_t w = fwrite(data, 1, n, f);
-    int bad = w != n;
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        bad |= fflush(f) != 0;
-    if (bad)
-        fprintf(stderr, "vsmp: cannot write %s\n", path);
-    return bad ? -1 : 0;
+    /* the mode a new file gets from fopen, or the one the previous file had */
+    mode_t mask = umask(0);
+    umask(mask);
+    int err = fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask) ? errno : 0;
+    if (!err)
+        err = write_fd(fd, data, n);
+    if (!err && fsync(fd))
+        err = errno;
+    if (close(fd) && !err)
+        err = errno;
+    if (!err && rename(tmp, dst))
+        err = errno;
+    if (err)
+        unlink(tmp);
+    free(tmp);
+    free(target);
+    return err ? write_failed(path, err) : 0;
 }
 
 static int parse_dialect(const char *s, vsmp_dialect *out)
@@ -144,16 +216,46 @@ static int parse_dialect(const char *s, vsmp_dialect *out)
     return -1;
 }
 
+/* Digits only: no sign, no blanks, no suffix; at most 9 digits so that the value fits. */
+static int parse_digits(const char *s, const char **end, unsigned *out)
+{
+    unsigned v = 0, n = 0;
+    for (; *s >= '0' && *s <= '9'; s++, n++) {
+        if (n == 9)
+            return -1;
+        v = v * 10 + (unsigned)(*s - '0');
+    }
+    *end = s;
+    *out = v;
+    return n ? 0 : -1;
+}
+
+/* "M.m" exactly, one of the versions whose layout vsmp knows: 3.0 to 3.8, 4.0, 4.1
+ * (VISA_ENCODING.md 4.2: 3.8 was followed by 4.0). */
+static int parse_isa_version(const char *s, unsigned *major, unsigned *minor)
+{
+    unsigned ma, mi;
+    const char *e;
+    if (parse_digits(s, &e, &ma) || *e != '.' || parse_digits(e + 1, &e, &mi) || *e)
+        return -1;
+    if (!((ma == 3 && mi <= 8) || (ma == 4 && mi <= 1)))
+        return -1;
+    *major = ma;
+    *minor = mi;
+    return 0;
+}
+
 static const char usage_asm[] =
     "usage: vsmp asm [options] IN -o OUT\n"
     "Assemble a .visaasm program (or re-encode a .isa file) into a vISA binary, byte for byte\n"
     "as the fixed GenX_IR 1.0.12504 writes it (vsmp writes no Gen code).\n"
     "  -o, --output FILE        output .isa (- for stdout)\n"
     "      --syntax 12504|head  text dialect of the input (default 12504)\n"
-    "      --isa-version M.m    binary version to write, 3.0 to 4.1 (default 4.1)\n"
+    "      --isa-version M.m    version to write: 3.0 to 3.8, 4.0, 4.1 (default 4.1)\n"
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
-    "      --drop-gen           leave embedded Gen binaries out\n";
+    "      --drop-gen           leave embedded Gen binaries out\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_dis[] =
     "usage: vsmp dis [options] IN [-o OUT]\n"
     "Print a vISA binary (or re-print a .visaasm program) as assembly text. The default text is\n"
@@ -161,7 +263,8 @@ static const char usage_dis[] =
     "  -o, --output FILE        write the text to FILE (default stdout)\n"
     "      --syntax 12504|head  dialect to print, and to parse a text input with (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
-    "      --input-format isa|text  override the extension\n";
+    "      --input-format isa|text  override the extension\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
     "Check every rule of the vISA sampler specification; report compiler-style diagnostics.\n"
@@ -169,15 +272,18 @@ static const char usage_check[] =
     "      --syntax 12504|head  text dialect of the input (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
-    "  -W, --warnings-as-errors exit 1 on warnings too\n";
+    "  -W, --warnings-as-errors exit 1 on warnings too\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_sample[] =
-    "usage: vsmp sample [--format text|json] JOB.json\n"
+    "usage: vsmp sample [--format text|json] [--max-memory BYTES] JOB.json\n"
     "Run the sampler on a described surface: one result (RGBA) per lane of the job.\n"
     "The job file (docs/SAMPLE_JOB.md) gives the surface (texels, a PNG, a pattern or raw\n"
     "bytes; mips generated), the sampler state and the lanes (op, coordinates, lod, bias,\n"
     "gradients, ref, offsets), or instead of lanes one media-sampler block (SAMPLE_UNORM).\n"
     "Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
     "  -f, --format text|json   output format (default text)\n"
+    "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --cpu c|avx2|all     the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
@@ -190,7 +296,19 @@ static const char usage_main[] =
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
 
-enum { OPT_SYNTAX = 256, OPT_ISAVER, OPT_PAIRED, OPT_INFMT, OPT_DROPGEN, OPT_CPU };
+enum {
+    OPT_SYNTAX = 256,
+    OPT_ISAVER,
+    OPT_PAIRED,
+    OPT_INFMT,
+    OPT_DROPGEN,
+    OPT_ERRLIMIT,
+    OPT_MAXMEM,
+    OPT_CPU
+};
+
+/* Diagnostics of each severity printed by default (--error-limit). */
+#define DEFAULT_ERROR_LIMIT 20
 
 static const struct option long_opts[] = {
     {"output", required_argument, 0, 'o'},
@@ -201,7 +319,9 @@ static const struct option long_opts[] = {
     {"paired-surface", no_argument, 0, OPT_PAIRED},
     {"input-format", required_argument, 0, OPT_INFMT},
     {"drop-gen", no_argument, 0, OPT_DROPGEN},
+    {"error-limit", required_argument, 0, OPT_ERRLIMIT},
     {"format", required_argument, 0, 'f'},
+    {"max-memory", required_argument, 0, OPT_MAXMEM},
     {"cpu", required_argument, 0, OPT_CPU},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
@@ -215,15 +335,39 @@ typedef struct cli {
     int drop_gen;
     const char *in_path;
     int json;
+    unsigned error_limit;
+    const char *max_memory;
 } cli;
+
+/* Whether a command's usage text lists the option: the usage is the one list of what each
+ * command takes, and an option a command would ignore is refused. */
+static int option_listed(const char *usage, int ch, const char **name)
+{
+    for (const struct option *o = long_opts; o->name; o++) {
+        if (o->val != ch)
+            continue;
+        char flag[32];
+        snprintf(flag, sizeof(flag), "--%s", o->name);
+        const char *at = strstr(usage, flag);
+        *name = o->name;
+        return at && (at[strlen(flag)] == ' ' || at[strlen(flag)] == '\n');
+    }
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
+    c->error_limit = DEFAULT_ERROR_LIMIT;
     optind = 1;
     opterr = 0;
     int ch;
     while ((ch = getopt_long(argc, argv, ":o:p:f:Wh", long_opts, NULL)) != -1) {
+        const char *name = "";
+        if (ch != 'h' && ch != ':' && ch != '?' && !option_listed(usage, ch, &name)) {
+            fprintf(stderr, "vsmp: %s does not take --%s\n%s", argv[0], name, usage);
+            return EXIT_USAGE;
+        }
         switch (ch) {
         case 'f':
             if (strcmp(optarg, "json") && strcmp(optarg, "text")) {
@@ -233,6 +377,10 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             c->json = strcmp(optarg, "json") == 0;
             break;
         case 'o':
+            if (!*optarg) {
+                fprintf(stderr, "vsmp: -o needs a file name (- for stdout)\n");
+                return EXIT_USAGE;
+            }
             c->co.output = optarg;
             break;
         case 'p':
@@ -246,9 +394,11 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
                 return EXIT_USAGE;
             break;
         case OPT_ISAVER:
-            if (sscanf(optarg, "%u.%u", &c->isa_major, &c->isa_minor) != 2 || c->isa_major < 3 ||
-                c->isa_major > 4 || c->isa_minor > 99) {
-                fprintf(stderr, "vsmp: --isa-version takes M.m between 3.0 and 4.1\n");
+            if (parse_isa_version(optarg, &c->isa_major, &c->isa_minor)) {
+                fprintf(stderr,
+                        "vsmp: --isa-version '%s': not a vISA version vsmp writes (3.0 to 3.8, "
+                        "4.0, 4.1)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -274,6 +424,17 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         case OPT_DROPGEN:
             c->drop_gen = 1;
+            break;
+        case OPT_ERRLIMIT: {
+            const char *e;
+            if (parse_digits(optarg, &e, &c->error_limit) || *e) {
+                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
+        case OPT_MAXMEM:
+            c->max_memory = optarg;
             break;
         case 'h':
             fputs(usage, stdout);
@@ -315,12 +476,15 @@ static int cmd_asm(int argc, char **argv)
     }
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_write_options wo = {(uint8_t)c.isa_major, (uint8_t)c.isa_minor, c.co.paired != 0,
-                             c.drop_gen != 0};
+    vsmp_write_options wo = {.major = (uint8_t)c.isa_major,
+                             .minor = (uint8_t)c.isa_minor,
+                             .paired_surface = c.co.paired != 0,
+                             .drop_gen = c.drop_gen != 0};
     size_t need = 0;
     vsmp_status st = vsmp_module_write(m, &wo, NULL, 0, &need, &d);
     if (st && st != VSMP_ERR_SPACE)
@@ -344,11 +508,12 @@ static int cmd_dis(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_print_options po = {c.co.dialect};
+    vsmp_print_options po = {.dialect = c.co.dialect};
     size_t need = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *buf = malloc(need + 1);
     if (!buf) {
@@ -381,11 +546,12 @@ static int cmd_check(int argc, char **argv)
     }
     vsmp_diags d;
     vsmp_diags_init(&d);
+    d.limit = c.error_limit;
     input in = {0};
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_check_options co = {plat};
+    vsmp_check_options co = {.platform = plat};
     vsmp_module_check(m, &co, &d);
     rc = d.errors || (c.werror && d.warnings) ? EXIT_DIAG : 0;
     if (!rc)
@@ -400,10 +566,17 @@ static int cmd_sample(int argc, char **argv)
     int rc = parse_args(argc, argv, usage_sample, &c);
     if (rc)
         return rc < 0 ? 0 : rc;
+    vsmp_job_options jo;
+    vsmp_job_options_init(&jo);
+    jo.json_out = c.json != 0;
+    if (c.max_memory && vsmp_job_parse_size(c.max_memory, &jo.max_memory)) {
+        fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+        return EXIT_USAGE;
+    }
     input in = {0};
     if (read_all(c.in_path, &in))
         return EXIT_DIAG;
-    rc = vsmp_sample_job(in.name, (const char *)in.data, in.size, c.json != 0, stdout, stderr);
+    rc = vsmp_sample_job(in.name, (const char *)in.data, in.size, &jo, stdout, stderr);
     free(in.data);
     return rc;
 }
@@ -415,22 +588,36 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        printf("vsmp %s\n", VSMP_VERSION_STRING);
-        return 0;
-    }
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
-        fputs(usage_main, stdout);
+    int is_help = strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0;
+    if (is_help || strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "vsmp: %s takes no argument\n%s", cmd, usage_main);
+            return EXIT_USAGE;
+        }
+        if (is_help)
+            fputs(usage_main, stdout);
+        else
+            printf("vsmp %s\n", VSMP_VERSION_STRING);
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {
-        const char *what = argc > 2 ? argv[2] : "";
-        fputs(strcmp(what, "asm") == 0      ? usage_asm
-              : strcmp(what, "dis") == 0    ? usage_dis
-              : strcmp(what, "check") == 0  ? usage_check
-              : strcmp(what, "sample") == 0 ? usage_sample
-                                            : usage_main,
-              stdout);
+        if (argc > 3) {
+            fprintf(stderr, "vsmp: help takes one command name\n%s", usage_main);
+            return EXIT_USAGE;
+        }
+        const char *what = argc > 2 ? argv[2] : NULL;
+        const char *text = !what                         ? usage_main
+                           : strcmp(what, "asm") == 0    ? usage_asm
+                           : strcmp(what, "dis") == 0    ? usage_dis
+                           : strcmp(what, "check") == 0  ? usage_check
+                           : strcmp(what, "sample") == 0 ? usage_sample
+                           : strcmp(what, "help") == 0   ? usage_main
+                                                         : NULL;
+        if (!text) {
+            fprintf(stderr, "vsmp: help: unknown command '%s'\n%s", what, usage_main);
+            return EXIT_USAGE;
+        }
+        fputs(text, stdout);
         return 0;
     }
     if (strcmp(cmd, "asm") == 0)

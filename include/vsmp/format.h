@@ -183,8 +183,10 @@ VSMP_API void vsmp_format_unpack_planar(const vsmp_format_info *fi, const void *
                                         const void *chroma, vsmp_texel *out);
 VSMP_API void vsmp_format_pack_planar(const vsmp_format_info *fi, const vsmp_texel *in, void *luma,
                                       void *chroma);
-/** Encode one texel: float classes convert with round-to-nearest-even and saturation;
- *  integer classes truncate to the channel width. Not for block or planar formats. */
+/** Encode one texel: float classes convert with round-to-nearest-even and saturation (16-bit
+ *  and 11/10-bit floats: IEEE round-to-nearest-even, +-0 kept, unsigned floats store negative
+ *  values as 0); integer classes truncate to the channel width. Luminance and intensity formats
+ *  store R. Not for block or planar formats. */
 VSMP_API void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst);
 
 #ifdef __cplusplus

@@ -403,7 +403,12 @@ VSMP_API void vsmp_module_free(vsmp_module *m);
 /** Options for reading a binary. */
 typedef struct vsmp_read_options {
     bool paired_surface; /**< read HEAD's layout (paired surface after Dst when version >= 3.8) */
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_read_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_read_options_init(vsmp_read_options *o);
 
 /**
  * Read a `.isa` file. Every problem is reported in @p diags with its byte offset.
@@ -419,7 +424,12 @@ typedef struct vsmp_write_options {
     uint8_t major, minor; /**< 0.0 = 4.1 (what GenX_IR 12504 writes) */
     bool paired_surface;  /**< write HEAD's paired-surface layout (needs version >= 3.8) */
     bool drop_gen;        /**< leave out the embedded Gen binaries */
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_write_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_write_options_init(vsmp_write_options *o);
 
 /**
  * Serialise a module. Call with dst NULL to learn the size.
@@ -452,7 +462,12 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
 /** Options of the printer. */
 typedef struct vsmp_print_options {
     vsmp_dialect dialect;
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_print_options;
+/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
+ *  fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_print_options_init(vsmp_print_options *o);
 
 /**
  * Print a module as `.visaasm` text, snprintf-style.
@@ -500,7 +515,12 @@ VSMP_API unsigned vsmp_platform_code(vsmp_platform p);
 /** Validator options. */
 typedef struct vsmp_check_options {
     vsmp_platform platform;
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
 } vsmp_check_options;
+/** Fill @p o with the defaults (platform TGLLP, every other field zero). Call it before setting
+ *  fields, so that fields added later (from reserved) get their defaults too. */
+VSMP_API void vsmp_check_options_init(vsmp_check_options *o);
 
 /**
  * Check every rule of the seed pages (and the inputs known to crash or hang GenX_IR) on every

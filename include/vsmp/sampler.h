@@ -94,6 +94,8 @@ typedef struct vsmp_sampler_state {
     bool reduction_enable;
     uint8_t reduction;   /**< vsmp_reduction */
     bool non_normalized; /**< coordinates in texels (level 0 only) */
+    /** Zero (set by vsmp_sampler_state_init): room for later fields. */
+    uint8_t reserved[16];
 } vsmp_sampler_state;
 
 /** Defaults: nearest filters, no mips, wrap, border (0,0,0,0), compare ALWAYS, LOD range

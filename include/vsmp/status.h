@@ -61,15 +61,21 @@ typedef struct vsmp_diag {
     char message[VSMP_DIAG_MSG_MAX];
 } vsmp_diag;
 
-/** A growable list of diagnostics. Zero-initialise it, or call vsmp_diags_init(). */
+/**
+ * A growable list of diagnostics. Zero-initialise it, or call vsmp_diags_init(); both leave it
+ * unlimited. Set @c limit to keep at most that many diagnostics of each severity (like a
+ * compiler's error limit): the ones past it are counted, not kept, so a long input full of
+ * mistakes costs no memory beyond the limit. vsmp_diags_free() keeps the limit.
+ */
 typedef struct vsmp_diags {
     vsmp_diag *items;
     size_t count;
     size_t capacity;
-    size_t errors;   /**< number of VSMP_SEV_ERROR entries */
-    size_t warnings; /**< number of VSMP_SEV_WARNING entries */
-    size_t dropped;  /**< diagnostics lost because memory ran out or the limit was hit */
-    size_t limit;    /**< 0 = unlimited */
+    size_t errors;   /**< number of VSMP_SEV_ERROR diagnostics added, kept or not */
+    size_t warnings; /**< number of VSMP_SEV_WARNING diagnostics added, kept or not */
+    size_t dropped;  /**< diagnostics not kept: past the limit, or memory ran out */
+    size_t limit;    /**< most diagnostics kept per severity; 0 = unlimited */
+    size_t notes;    /**< number of VSMP_SEV_NOTE diagnostics added, kept or not */
 } vsmp_diags;
 
 /** Initialise an empty list. */
@@ -89,7 +95,8 @@ VSMP_API vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char
     ;
 /**
  * Print every diagnostic like a compiler: `file:line:col: error: message [rule]` for text,
- * `file: instruction at 0x1c6: error: message [rule]` for binaries.
+ * `file: instruction at 0x1c6: error: message [rule]` for binaries; then how many were not
+ * kept, `file: ... and 2499980 more errors`.
  */
 VSMP_API void vsmp_diags_print(const vsmp_diags *d, const char *file, FILE *out);
 

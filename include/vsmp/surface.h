@@ -57,6 +57,12 @@ typedef struct vsmp_surface_desc {
     size_t level_offset[VSMP_MAX_LEVELS];
     size_t row_pitch[VSMP_MAX_LEVELS];
     size_t slice_pitch[VSMP_MAX_LEVELS];
+    /** Memory budget: the most bytes vsmp_surface_create() may allocate for this surface (its
+     *  memory when vsmp owns it, the MCS plane, the residency map). 0 = no budget beyond
+     *  VSMP_MAX_SURFACE_BYTES. Over it, creation fails with VSMP_ERR_NOMEM before allocating. */
+    size_t max_memory;
+    /** Zero (set by vsmp_surface_desc_init): room for later fields. */
+    uint8_t reserved[16];
 } vsmp_surface_desc;
 
 typedef struct vsmp_surface vsmp_surface;
@@ -68,7 +74,8 @@ VSMP_API void vsmp_surface_desc_init(vsmp_surface_desc *d);
  * Create a surface. Sizes are checked against Intel's limits and every size computation is
  * checked for overflow; caller memory must cover the layout.
  * @return VSMP_OK; VSMP_ERR_ARG (a field out of range, with a reason in @p diags if given);
- *         VSMP_ERR_NOMEM.
+ *         VSMP_ERR_NOMEM (over @c max_memory, or the allocation failed: the bytes needed are
+ *         in @p diags, rule "memory").
  */
 VSMP_API vsmp_status vsmp_surface_create(const vsmp_surface_desc *d, vsmp_surface **out,
                                          vsmp_diags *diags);

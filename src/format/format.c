@@ -121,6 +121,8 @@ static uint32_t to_small_float(float f, unsigned m, bool has_sign)
     }
     if (isinf(f))
         return sign | 31u << m;
+    if (f == 0.0f)
+        return sign; /* frexpf(0) has no normal form: (0 * 2 - 1) would be a negative mantissa */
     int e;
     float fr = frexpf(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
     int exp = e - 1 + 15;     /* biased exponent of 1.xxx form */
@@ -244,12 +246,24 @@ static uint32_t pack_sharedexp(const float in[3])
     return r;
 }
 
+/* Clamp, scale and round to nearest even. The product is exact in double (24-bit significand
+ * times a scale below 2^24), so only the final rounding rounds. */
 static uint32_t sat_round(float f, float lo, float hi, float scale)
 {
     if (isnan(f))
         return 0;
     f = f < lo ? lo : f > hi ? hi : f;
-    return (uint32_t)(int32_t)nearbyintf(f * scale);
+    return (uint32_t)(int32_t)nearbyint((double)f * scale);
+}
+
+/* Channel c names the same bits as an earlier channel (L: R, G, B; I: R, G, B, A). */
+static bool shares_bits(const vsmp_format_info *fi, int c)
+{
+    for (int k = 0; k < c; k++)
+        if (fi->ch[k].type != VSMP_CHAN_NONE && fi->ch[k].shift == fi->ch[c].shift &&
+            fi->ch[k].bits == fi->ch[c].bits)
+            return true;
+    return false;
 }
 
 void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst)
@@ -263,6 +277,8 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
     memcpy(t, dst, fi->bytes);
     for (int c = 0; c < 4; c++) {
         const vsmp_chan_desc *d = &fi->ch[c];
+        if (shares_bits(fi, c))
+            continue; /* luminance and intensity: the bits hold R */
         uint32_t v = 0;
         uint32_t maxu = d->bits == 32 ? 0xffffffffu : (1u << d->bits) - 1;
         switch ((vsmp_chan_type)d->type) {

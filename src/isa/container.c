@@ -22,6 +22,8 @@ typedef struct rctx {
     uint8_t major, minor;
     vsmp_diags *diags;
     vsmp_status st;
+    uint32_t num_kt; /* entries of the kernel table (each may own gen offsets) */
+    size_t base;     /* file offset of the object being read: its readers count from it */
 } rctx;
 
 static bool ids_wide(unsigned major, unsigned minor)
@@ -29,12 +31,13 @@ static bool ids_wide(unsigned major, unsigned minor)
     return vsmp_ver(major, minor) >= 304;
 }
 
+/* Report at @p off, counted from the start of the object being read (c->base). */
 static void fail(rctx *c, vsmp_status st, int64_t off, const char *fmt, const char *what)
 {
     if (!c->st)
         c->st = st;
     vsmp_diags_add(c->diags, VSMP_SEV_ERROR, st == VSMP_ERR_TRUNCATED ? "truncated" : "container",
-                   0, 0, off, fmt, what);
+                   0, 0, off + (int64_t)c->base, fmt, what);
 }
 
 /* Records an allocation failure; returns false for the caller to pass up. */
@@ -268,10 +271,10 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
                 snprintf(what, sizeof(what), "it runs past the instruction stream");
             else
                 snprintf(what, sizeof(what), "a field holds a value no encoder writes");
+            size_t kept = c->diags ? c->diags->count : 0;
             fail(c, st, (int64_t)pos, msg, what);
-            c->diags && c->diags->count
-                ? (void)(c->diags->items[c->diags->count - 1].at_instruction = 1)
-                : (void)0;
+            if (c->diags && c->diags->count > kept) /* kept, not past the limit */
+                c->diags->items[c->diags->count - 1].at_instruction = 1;
             return false;
         }
         vsmp_inst *slot = vsmp_routine_add_inst(rt);
@@ -283,20 +286,17 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     return true;
 }
 
-static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
-                       const vsmp_read_options *opt)
+/* The declarations and attributes of a kernel or function object (r spans the object; offsets
+ * in diagnostics count from c->base); *entry and *code_size locate its instruction stream. */
+static bool rd_object(rctx *c, vsmp_rd r, vsmp_routine *rt, uint32_t *entry, uint32_t *code_size)
 {
-    if (off > c->size || c->size - off < size) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)off, "the %s lies outside the file",
-             rt->is_kernel ? "kernel object" : "function object");
-        return false;
-    }
-    vsmp_rd r = {c->data + off, size, 0, false};
+    uint32_t size = (uint32_t)r.size;
+    const char *what = rt->is_kernel ? "kernel object" : "function object";
     if (!rd_strings(c, &r, rt))
         return false;
     size_t at = r.pos;
     rt->name_index = rd_id(c, &r);
-    if (r.fail || !check_name(c, rt, rt->name_index, off + at, "routine"))
+    if (r.fail || !check_name(c, rt, rt->name_index, at, "routine"))
         return false;
     if (!rd_vars(c, &r, rt))
         return false;
@@ -316,7 +316,7 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
         return false;
     rt->vme_count = vsmp_rd_u8(&r);
     if (rt->vme_count) {
-        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)(off + r.pos - 1),
+        fail(c, VSMP_ERR_UNSUPPORTED, (int64_t)r.pos - 1,
              "%s is not 0 (VME variables "
              "are no longer part of vISA)",
              "vme_count");
@@ -324,35 +324,45 @@ static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
     }
     if (rt->is_kernel && !rd_inputs(c, &r, rt))
         return false;
-    uint32_t code_size = vsmp_rd_u32(&r);
-    uint32_t entry = vsmp_rd_u32(&r);
+    *code_size = vsmp_rd_u32(&r);
+    *entry = vsmp_rd_u32(&r);
     if (!rt->is_kernel) {
         rt->input_size = vsmp_rd_u8(&r);
         rt->return_value_size = vsmp_rd_u8(&r);
     }
     rt->num_attrs = vsmp_rd_u16(&r);
     if (r.fail) {
-        fail(c, VSMP_ERR_TRUNCATED, (int64_t)(off + r.pos), "the %s header runs past its end",
-             rt->is_kernel ? "kernel object" : "function object");
+        fail(c, VSMP_ERR_TRUNCATED, (int64_t)r.pos, "the %s header runs past its end", what);
         return false;
     }
     if (!rd_attrs(c, &r, &rt->attrs, rt->num_attrs, rt->num_strings))
         return false;
-    if (entry != r.pos) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
-             "the %s's entry field does not point right "
-             "after its attributes",
+    if (*entry != r.pos) {
+        fail(c, VSMP_ERR_MALFORMED, 0,
+             "the %s's entry field does not point right after its attributes", what);
+        return false;
+    }
+    if (size - r.pos != *code_size) {
+        fail(c, VSMP_ERR_MALFORMED, 0, "the %s's size does not match its instruction stream", what);
+        return false;
+    }
+    return true;
+}
+
+static bool rd_routine(rctx *c, vsmp_routine *rt, size_t off, uint32_t size,
+                       const vsmp_read_options *opt)
+{
+    if (off > c->size || c->size - off < size) {
+        fail(c, VSMP_ERR_TRUNCATED, (int64_t)off, "the %s lies outside the file",
              rt->is_kernel ? "kernel object" : "function object");
         return false;
     }
-    if (size - r.pos != code_size) {
-        fail(c, VSMP_ERR_MALFORMED, (int64_t)off,
-             "the %s's size does not match its "
-             "instruction stream",
-             rt->is_kernel ? "kernel object" : "function object");
-        return false;
-    }
-    return rd_code(c, rt, off + entry, code_size, opt && opt->paired_surface);
+    vsmp_rd r = {c->data + off, size, 0, false};
+    uint32_t entry = 0, code_size = 0;
+    c->base = off;
+    bool ok = rd_object(c, r, rt, &entry, &code_size);
+    c->base = 0;
+    return ok && rd_code(c, rt, off + entry, code_size, opt && opt->paired_surface);
 }
 
 static bool rd_name(rctx *c, vsmp_rd *r, vsmp_routine *rt)
@@ -371,9 +381,28 @@ static bool rd_name(rctx *c, vsmp_rd *r, vsmp_routine *rt)
     return true;
 }
 
+/* Where the header says a routine and its Gen binaries lie; nothing is copied until the whole
+ * file has been read and checked. */
 typedef struct rtab {
     uint32_t offset, size;
+    uint32_t *gen_offset; /* kernels: one per Gen binary */
 } rtab;
+
+/* The objects and Gen binaries of a file GenX_IR writes are disjoint and lie after the header,
+ * so their sizes add up to less than the file; a file where they add up to more reuses bytes
+ * (255 Gen binaries each spanning the whole file), which would make reading allocate many
+ * times the file's size. */
+static bool claim(rctx *c, uint64_t *claimed, uint32_t size, int64_t at, const char *what)
+{
+    *claimed += size;
+    if (*claimed <= c->size)
+        return true;
+    fail(c, VSMP_ERR_MALFORMED, at,
+         "the %s overlaps other objects (the objects and Gen binaries add up to more "
+         "bytes than the file)",
+         what);
+    return false;
+}
 
 static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
 {
@@ -393,18 +422,29 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
     if (m->magic != MAGIC_CISA)
         vsmp_diags_add(c->diags, VSMP_SEV_WARNING, "magic", 0, 0, 0,
                        "the magic number is not \"CISA\" (GenX_IR does not check it)");
+    /* every count is checked against the bytes left before anything is allocated for it:
+     * a kernel entry takes at least 17 bytes and its name length, a function entry 13 and its
+     * name length, a Gen binary entry 9 */
+    unsigned name_len = vsmp_ver(c->major, c->minor) >= 307 ? 2 : 1;
+    uint64_t claimed = 0;
     uint32_t nk = vsmp_rd_u16(r);
+    if (!table_fits(c, r, nk, 17 + name_len, "kernel entries of the file header"))
+        return false;
     *kt = calloc(nk ? nk : 1, sizeof(rtab));
     if (!*kt)
         return nomem(c);
+    c->num_kt = nk;
     for (uint32_t i = 0; i < nk; i++) {
         vsmp_routine *rt = vsmp_module_add_routine(m, true);
         if (!rt)
             return nomem(c);
         if (!rd_name(c, r, rt))
             return false;
+        size_t at = r->pos;
         (*kt)[i].offset = vsmp_rd_u32(r);
         (*kt)[i].size = vsmp_rd_u32(r);
+        if (!r->fail && !claim(c, &claimed, (*kt)[i].size, (int64_t)at, "kernel object"))
+            return false;
         (void)vsmp_rd_u32(r); /* input_offset: derived on write, checked below */
         rt->num_syms_variable = vsmp_rd_u16(r);
         rt->num_syms_function = vsmp_rd_u16(r);
@@ -416,25 +456,28 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
             return false;
         }
         uint32_t ng = vsmp_rd_u8(r);
-        rt->gen = calloc(ng ? ng : 1, sizeof(*rt->gen));
-        if (!rt->gen)
+        if (!table_fits(c, r, ng, 9, "Gen binary entries of the file header"))
+            return false;
+        if (!ng)
+            continue;
+        rt->gen = calloc(ng, sizeof(*rt->gen));
+        (*kt)[i].gen_offset = calloc(ng, sizeof(uint32_t));
+        if (!rt->gen || !(*kt)[i].gen_offset)
             return nomem(c);
+        rt->num_gen = ng; /* data stays NULL until the file has been checked */
         for (uint32_t g = 0; g < ng; g++) {
             rt->gen[g].platform = vsmp_rd_u8(r);
+            size_t gat = r->pos;
             uint32_t go = vsmp_rd_u32(r), gs = vsmp_rd_u32(r);
-            if (r->fail)
-                break;
             if (go > c->size || c->size - go < gs) {
-                fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos - 8, "the %s lies outside the file",
+                fail(c, VSMP_ERR_TRUNCATED, (int64_t)gat, "the %s lies outside the file",
                      "Gen binary");
                 return false;
             }
-            rt->gen[g].data = malloc(gs ? gs : 1);
-            if (!rt->gen[g].data)
-                return nomem(c);
-            memcpy(rt->gen[g].data, c->data + go, gs);
+            if (!claim(c, &claimed, gs, (int64_t)gat, "Gen binary"))
+                return false;
+            (*kt)[i].gen_offset[g] = go;
             rt->gen[g].size = gs;
-            rt->num_gen = g + 1;
         }
     }
     m->num_filescope = vsmp_rd_u16(r);
@@ -446,6 +489,8 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         return false;
     }
     uint32_t nf = vsmp_rd_u16(r);
+    if (!table_fits(c, r, nf, 13 + name_len, "function entries of the file header"))
+        return false;
     *ft = calloc(nf ? nf : 1, sizeof(rtab));
     if (!*ft)
         return nomem(c);
@@ -456,8 +501,11 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
         rt->linkage = vsmp_rd_u8(r);
         if (!rd_name(c, r, rt))
             return false;
+        size_t at = r->pos;
         (*ft)[i].offset = vsmp_rd_u32(r);
         (*ft)[i].size = vsmp_rd_u32(r);
+        if (!r->fail && !claim(c, &claimed, (*ft)[i].size, (int64_t)at, "function object"))
+            return false;
         rt->num_syms_variable = vsmp_rd_u16(r);
         rt->num_syms_function = vsmp_rd_u16(r);
         if (rt->num_syms_variable || rt->num_syms_function) {
@@ -483,7 +531,7 @@ vsmp_status vsmp_module_read(const uint8_t *data, size_t size, const vsmp_read_o
     vsmp_module *m = vsmp_module_create();
     if (!m)
         return VSMP_ERR_NOMEM;
-    rctx c = {data, size, 0, 0, diags, VSMP_OK};
+    rctx c = {data, size, 0, 0, diags, VSMP_OK, 0, 0};
     vsmp_rd r = {data, size, 0, false};
     rtab *kt = NULL, *ft = NULL;
     bool ok = rd_header(&c, &r, m, &kt, &ft);
@@ -491,6 +539,19 @@ vsmp_status vsmp_module_read(const uint8_t *data, size_t size, const vsmp_read_o
         ok = rd_routine(&c, &m->kernels[i], kt[i].offset, kt[i].size, opt);
     for (uint32_t i = 0; ok && i < m->num_functions; i++)
         ok = rd_routine(&c, &m->functions[i], ft[i].offset, ft[i].size, opt);
+    /* the file is sound: copy the Gen binaries (they add up to at most the file's size) */
+    for (uint32_t i = 0; ok && i < m->num_kernels; i++) {
+        vsmp_routine *rt = &m->kernels[i];
+        for (uint32_t g = 0; ok && g < rt->num_gen; g++) {
+            rt->gen[g].data = malloc(rt->gen[g].size ? rt->gen[g].size : 1);
+            if (rt->gen[g].data)
+                memcpy(rt->gen[g].data, data + kt[i].gen_offset[g], rt->gen[g].size);
+            else
+                ok = nomem(&c);
+        }
+    }
+    for (uint32_t i = 0; kt && i < c.num_kt; i++)
+        free(kt[i].gen_offset);
     free(kt);
     free(ft);
     if (!ok || c.st) {

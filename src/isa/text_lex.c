@@ -6,7 +6,7 @@
 
 #include "text_lex.h"
 
-void lex_init(lexer *lx, const char *src, size_t size)
+void vsmp_lex_init(lexer *lx, const char *src, size_t size)
 {
     memset(lx, 0, sizeof(*lx));
     lx->src = src;
@@ -111,12 +111,20 @@ static void lex_number(lexer *lx, tok *t)
     int is_double = 0;
     size_t flen = float_len(lx, &is_double);
     if (flen) {
-        char buf[64];
+        /* a longer literal is refused: cut to the buffer, it would silently mean another
+         * number (1e69 read as 1e62) */
+        char buf[128];
         size_t n = 0;
-        for (size_t i = 0; i < flen && n + 1 < sizeof(buf); i++) {
+        for (size_t i = 0; i < flen; i++) {
             int c = peek(lx, i);
             if (c == ':')
                 break;
+            if (n + 1 == sizeof(buf)) {
+                for (size_t j = 0; j < flen; j++)
+                    adv(lx);
+                t->kind = TK_BAD;
+                return;
+            }
             buf[n++] = (char)c;
         }
         buf[n] = 0;
@@ -165,7 +173,7 @@ static void lex_number(lexer *lx, tok *t)
     t->ival = v;
 }
 
-tok lex_next(lexer *lx)
+tok vsmp_lex_next(lexer *lx)
 {
     tok t;
     memset(&t, 0, sizeof(t));

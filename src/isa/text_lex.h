@@ -37,8 +37,8 @@ typedef struct lexer {
     int unterminated_comment; /* line of an unterminated comment, 0 if none */
 } lexer;
 
-void lex_init(lexer *lx, const char *src, size_t size);
+void vsmp_lex_init(lexer *lx, const char *src, size_t size);
 /* Next token; comments are skipped, newlines are tokens. */
-tok lex_next(lexer *lx);
+tok vsmp_lex_next(lexer *lx);
 
 #endif

@@ -45,6 +45,7 @@ typedef struct parser {
     bool seen_version;
     bool has_target;
     bool nomem;
+    unsigned depth; /* nesting of the integer expression being parsed */
 } parser;
 
 /* ---- symbol table ---- */
@@ -195,10 +196,15 @@ static bool expect_ident(parser *p, const char *what, const tok **out)
     return true;
 }
 
-/* Integer expression: literals, unary minus and ~, + - * / % << >> & | ^, parentheses. */
+/* Integer expression: literals, unary minus and ~, + - * /, parentheses. */
 static bool int_expr(parser *p, int64_t *out);
+static bool int_prim(parser *p, int64_t *out);
 
-static bool int_prim(parser *p, int64_t *out)
+/* Each unary operator and parenthesis nests one level; the recursion stops here instead of
+ * running out of stack on a line of 20,000 '('. */
+#define MAX_EXPR_DEPTH 256
+
+static bool int_prim_nested(parser *p, int64_t *out)
 {
     const tok *t = cur(p);
     if (accept(p, '-')) {
@@ -226,6 +232,48 @@ static bool int_prim(parser *p, int64_t *out)
     return false;
 }
 
+static bool int_prim(parser *p, int64_t *out)
+{
+    if (p->depth >= MAX_EXPR_DEPTH) {
+        PERR(p, cur(p), "syntax", "expression nested more than %d levels deep", MAX_EXPR_DEPTH);
+        return false;
+    }
+    p->depth++;
+    bool ok = int_prim_nested(p, out);
+    p->depth--;
+    return ok;
+}
+
+/* a op b for + - * in int64_t; false when the result does not fit (it would wrap and mean
+ * another number). A literal above INT64_MAX is a bit pattern and takes part as negative. */
+static bool int_binop(char op, int64_t a, int64_t b, int64_t *out)
+{
+    switch (op) {
+    case '+':
+        if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
+            return false;
+        *out = a + b;
+        return true;
+    case '-':
+        if ((b < 0 && a > INT64_MAX + b) || (b > 0 && a < INT64_MIN + b))
+            return false;
+        *out = a - b;
+        return true;
+    default: /* '*' */
+        if (a == 0 || b == 0) {
+            *out = 0;
+            return true;
+        }
+        if ((a == -1 && b == INT64_MIN) || (b == -1 && a == INT64_MIN))
+            return false;
+        if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                  : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+            return false;
+        *out = a * b;
+        return true;
+    }
+}
+
 static bool int_term(parser *p, int64_t *out)
 {
     if (!int_prim(p, out))
@@ -243,8 +291,12 @@ static bool int_term(parser *p, int64_t *out)
             PERR(p, t, "syntax", "division by zero");
             return false;
         }
-        *out = op == '*' ? (int64_t)((uint64_t)*out * (uint64_t)r)
-                         : (r == -1 ? (int64_t)(0 - (uint64_t)*out) : *out / r);
+        if (op == '/' && !(r == -1 && *out == INT64_MIN)) {
+            *out /= r;
+        } else if (!int_binop('*', *out, op == '/' ? -1 : r, out)) {
+            PERR(p, t, "syntax", "the expression overflows 64 bits");
+            return false;
+        }
     }
 }
 
@@ -261,7 +313,10 @@ static bool int_expr(parser *p, int64_t *out)
         int64_t r;
         if (!int_term(p, &r))
             return false;
-        *out = (int64_t)(op == '+' ? (uint64_t)*out + (uint64_t)r : (uint64_t)*out - (uint64_t)r);
+        if (!int_binop(op, *out, r, out)) {
+            PERR(p, t, "syntax", "the expression overflows 64 bits");
+            return false;
+        }
     }
 }
 
@@ -419,8 +474,14 @@ static bool parse_var_attrs(parser *p, vsmp_attr **arr, uint32_t *n)
 
 static bool check_new_name(parser *p, const tok *name)
 {
-    if (syms_find(&p->syms, name->s, name->len)) {
-        PERR(p, name, "redeclaration", "%.*s: variable redeclaration", (int)name->len, name->s);
+    const sym *e = syms_find(&p->syms, name->s, name->len);
+    if (e) {
+        bool predef = (e->cls == C_G && e->id < VSMP_NUM_PREDEF_VARS) ||
+                      (e->cls == C_T && e->id < VSMP_NUM_PREDEF_SURFS) ||
+                      (e->cls == C_S && e->id == VSMP_BINDLESS_SAMPLER);
+        PERR(p, name, "redeclaration", "%.*s: %s", (int)name->len, name->s,
+             predef ? "a pre-defined name (V0..V20, T0..T5 and S31 among them)"
+                    : "variable redeclaration");
         return false;
     }
     if (name->len >= VSMP_MAX_STRING) {
@@ -434,6 +495,7 @@ typedef struct decl_opts {
     char vtype;
     int type;
     int64_t num_elts;
+    bool has_num_elts;
     int align;
     const tok *alias;
     int64_t alias_off;
@@ -445,7 +507,6 @@ static bool parse_decl_opts(parser *p, decl_opts *o)
 {
     memset(o, 0, sizeof(*o));
     o->type = -1;
-    o->num_elts = -1;
     while (cur(p)->kind == TK_IDENT) {
         const tok *key = cur(p);
         p->at++;
@@ -473,6 +534,7 @@ static bool parse_decl_opts(parser *p, decl_opts *o)
         } else if (is_word(key, "num_elts")) {
             if (!int_expr(p, &o->num_elts))
                 return false;
+            o->has_num_elts = true;
         } else if (is_word(key, "align")) {
             char b[16] = {0};
             if (val->kind == TK_IDENT && val->len < sizeof(b)) {
@@ -545,11 +607,11 @@ static bool parse_decl(parser *p)
         PERR(p, cur(p), "syntax", "unexpected %s in .decl", tok_desc(cur(p), b, sizeof(b)));
         return false;
     }
-    if (!o.vtype || o.num_elts < 0) {
+    if (!o.vtype || !o.has_num_elts) {
         PERR(p, name, "syntax", ".decl needs v_type= and num_elts=");
         return false;
     }
-    if (o.num_elts > 0xffff) {
+    if (o.num_elts < 0 || o.num_elts > 0xffff) {
         PERR(p, name, "syntax", "num_elts %lld does not fit 16 bits", (long long)o.num_elts);
         return false;
     }
@@ -1496,6 +1558,11 @@ static void parse_statement(parser *p)
     parse_instruction(p);
 }
 
+/* The longest statement of the language (a sampler instruction with 15 parameters, a nested
+ * expression at the depth limit) has a few hundred tokens; a line of millions of tokens would
+ * otherwise be held whole, 64 bytes per source byte. */
+#define MAX_LINE_TOKENS 4096
+
 static bool read_line(parser *p)
 {
     p->ntok = 0;
@@ -1504,16 +1571,21 @@ static bool read_line(parser *p)
             p->nomem = true;
             return false;
         }
-        tok t = lex_next(&p->lx);
+        tok t = vsmp_lex_next(&p->lx);
         p->toks[p->ntok] = t;
         if (t.kind == TK_NEWLINE || t.kind == TK_EOF)
             return t.kind == TK_NEWLINE || p->ntok > 0;
-        if (t.kind == TK_BAD) {
-            perr_at(p, t.line, t.col, "syntax", "unexpected character or malformed literal '%.*s'",
-                    (int)(t.len > 20 ? 20 : t.len), t.s);
+        if (t.kind == TK_BAD || p->ntok == MAX_LINE_TOKENS) {
+            if (t.kind == TK_BAD)
+                perr_at(p, t.line, t.col, "syntax",
+                        "unexpected character or malformed literal '%.*s'",
+                        (int)(t.len > 20 ? 20 : t.len), t.s);
+            else
+                perr_at(p, t.line, t.col, "syntax", "a line of more than %d tokens",
+                        MAX_LINE_TOKENS);
             /* drop the rest of the line */
             do
-                t = lex_next(&p->lx);
+                t = vsmp_lex_next(&p->lx);
             while (t.kind != TK_NEWLINE && t.kind != TK_EOF);
             p->ntok = 0;
             p->toks[0] = t;
@@ -1535,7 +1607,7 @@ vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
         return VSMP_ERR_NOMEM;
     p.dialect = dialect;
     p.diags = diags;
-    lex_init(&p.lx, text, size);
+    vsmp_lex_init(&p.lx, text, size);
     for (;;) {
         bool more = read_line(&p);
         if (p.nomem)

@@ -642,9 +642,10 @@ static void print_routine(sb *b, const vsmp_routine *r, const vsmp_print_options
         put_inst(&c, in);
         put(b, "\n");
         if (c.why) {
+            size_t kept = diags ? diags->count : 0;
             vsmp_diags_add(diags, VSMP_SEV_WARNING, "print", in->line, in->column, in->offset,
                            "instruction %u: %s", i, c.why);
-            if (diags && diags->count)
+            if (diags && diags->count > kept) /* kept, not past the limit */
                 diags->items[diags->count - 1].at_instruction = in->offset >= 0;
         }
         (void)mark;

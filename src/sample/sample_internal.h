@@ -70,6 +70,7 @@ struct vsmp_plan {
     uint8_t ch_kind[4]; /* 0: no channel (a constant), 1: UNORM (byte / 255), 2: the table */
     uint8_t texel_kind; /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
     float konst[4];     /* missing channels: what the reference unpack gives them */
+    float ldzero[4];    /* the texel ld returns out of range */
     bool pow2;          /* every level's width and height is a power of two */
     bool lod_unused;    /* vsmp_fast_lod_unused(): lambda cannot change a result */
 };

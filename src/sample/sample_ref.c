@@ -7,6 +7,7 @@
  *   coordinates -> LOD (11.3, 12.1-12.2) -> level(s) -> taps: address modes (12.5), cube faces
  *   (12.4), border (12.3) -> unpack -> compare (9) -> filter / reduce (12.6) -> mip blend
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -35,13 +36,16 @@ static float clampf(float x, float lo, float hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
-/* floor(x) as an integer; NaN reads as 0, huge values saturate (far outside any surface) */
+/* floor(x) as an integer. Every float beyond 2^24 is an integer already, so the address modes
+ * see the exact texel index up to 2^62 (wrap and mirror stay exact there); beyond, and for
+ * infinities, it saturates at +-2^62; NaN reads as 0. */
 static int64_t ifloor(float x)
 {
+    const float lim = 4611686018427387904.0f; /* 2^62 */
     if (!(x == x))
         return 0;
     x = floorf(x);
-    return x < -1e9f ? (int64_t)-1000000000 : x > 1e9f ? (int64_t)1000000000 : (int64_t)x;
+    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
 }
 
 static uint32_t minify(uint32_t v, unsigned level)
@@ -131,6 +135,10 @@ static void read_lane(const vsmp_plan *p, const vsmp_message *m, unsigned l, lan
     ln->bias = pf(m, VSMP_P_BIAS, l);
     ln->lod = pf(m, VSMP_P_LOD, l);
     ln->ref = pf(m, VSMP_P_REF, l);
+    /* a UNORM R channel holds [0, 1]: the reference is clamped to it first (9), as Vulkan
+     * does for UNORM depth formats */
+    if (p->compare && p->s->fi && p->s->fi->ch[0].type == VSMP_CHAN_UNORM)
+        ln->ref = clampf(ln->ref, 0.0f, 1.0f);
     static const unsigned gk[3][2] = {
         {VSMP_P_DUDX, VSMP_P_DUDY}, {VSMP_P_DVDX, VSMP_P_DVDY}, {VSMP_P_DRDX, VSMP_P_DRDY}};
     for (int a = 0; a < 3; a++)
@@ -302,51 +310,6 @@ static void fetch(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
     vsmp_surface_load_sparse(p->s, lc->level, slice, (uint32_t)x, (uint32_t)y, t, lc->null_hit);
 }
 
-/* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
- * tap off a corner (off two edges, where no texel exists) is the average of the three texels
- * that meet there (12.4). */
-static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
-                            vsmp_texel *t);
-static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, vsmp_texel *t)
-{
-    int64_t n = lc->size[0];
-    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
-    if (!ox && !oy) {
-        fetch(p, lc, x, y, 0, t);
-        return;
-    }
-    if (!(ox && oy)) {
-        fetch_cube_edge(p, lc, x, y, t);
-        return;
-    }
-    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
-    vsmp_texel a, b, c;
-    fetch(p, lc, cx, cy, 0, &a);
-    if (p->s->fi->cls != VSMP_CLASS_FLOAT) { /* integers are never averaged: the face's corner */
-        *t = a;
-        return;
-    }
-    fetch_cube_edge(p, lc, x, cy, &b);
-    fetch_cube_edge(p, lc, cx, y, &c);
-    for (int ch = 0; ch < 4; ch++)
-        t->f[ch] = (a.f[ch] + b.f[ch] + c.f[ch]) / 3.0f;
-}
-
-static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
-                            vsmp_texel *t)
-{
-    int64_t n = lc->size[0];
-    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
-    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
-    float d[3];
-    face_dir(lc->face, sc, tc, d);
-    facecoord f = cube_face(d);
-    level_ctx o = *lc;
-    o.face = f.face;
-    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
-    fetch(p, &o, nx < 0 ? 0 : nx >= n ? n - 1 : nx, ny < 0 ? 0 : ny >= n ? n - 1 : ny, 0, t);
-}
-
 /* Shadow compare on R (9): 0 when `texel OP ref` holds, 1 otherwise. */
 static float compare(unsigned func, float t, float ref)
 {
@@ -378,6 +341,70 @@ static float compare(unsigned func, float t, float ref)
         break;
     }
     return r ? 0.0f : 1.0f;
+}
+
+/* One texel of a tap, compared against ref when the plan compares: every texel is compared
+ * before anything averages it (PCF, and the three texels of a cube corner). */
+static void fetch_tap(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, int64_t z,
+                      float ref, vsmp_texel *t)
+{
+    fetch(p, lc, x, y, z, t);
+    if (p->compare && p->s->fi->cls == VSMP_CLASS_FLOAT)
+        t->f[0] = compare(p->st.shadow_func, t->f[0], ref);
+}
+
+/* Seamless cube: a tap off one edge is re-projected onto the face its texel centre lies on; a
+ * tap off a corner (off two edges, where no texel exists) is the average of the three texels
+ * that meet there, each compared first when the plan compares (12.4); integer formats, which
+ * never average, take the face's own corner texel [vsmp]. */
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            float ref, vsmp_texel *t);
+static void fetch_cube(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y, float ref,
+                       vsmp_texel *t)
+{
+    int64_t n = lc->size[0];
+    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
+    if (!ox && !oy) {
+        fetch_tap(p, lc, x, y, 0, ref, t);
+        return;
+    }
+    if (!(ox && oy)) {
+        fetch_cube_edge(p, lc, x, y, ref, t);
+        return;
+    }
+    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
+    vsmp_texel a, b, c;
+    fetch_tap(p, lc, cx, cy, 0, ref, &a);
+    if (p->s->fi->cls != VSMP_CLASS_FLOAT) {
+        *t = a;
+        return;
+    }
+    fetch_cube_edge(p, lc, x, cy, ref, &b);
+    fetch_cube_edge(p, lc, cx, y, ref, &c);
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = (a.f[ch] + b.f[ch] + c.f[ch]) / 3.0f;
+}
+
+static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, int64_t y,
+                            float ref, vsmp_texel *t)
+{
+    int64_t n = lc->size[0];
+    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
+    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
+    float d[3];
+    face_dir(lc->face, sc, tc, d);
+    facecoord f = cube_face(d);
+    level_ctx o = *lc;
+    o.face = f.face;
+    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
+    fetch_tap(p, &o,
+              nx < 0    ? 0
+              : nx >= n ? n - 1
+                        : nx,
+              ny < 0    ? 0
+              : ny >= n ? n - 1
+                        : ny,
+              0, ref, t);
 }
 
 /* ---- filtering one level ---- */
@@ -451,11 +478,9 @@ static void sample_level(const vsmp_plan *p, const level_ctx *lc, const float c[
             for (unsigned i = 0; i < nx; i++) {
                 vsmp_texel *t = &tap[ntap];
                 if (cube && p->seamless)
-                    fetch_cube(p, lc, idx[0][i], idx[1][j], t);
+                    fetch_cube(p, lc, idx[0][i], idx[1][j], ref, t);
                 else
-                    fetch(p, lc, idx[0][i], idx[1][j], idx[2][k], t);
-                if (p->compare && is_float)
-                    t->f[0] = compare(p->st.shadow_func, t->f[0], ref);
+                    fetch_tap(p, lc, idx[0][i], idx[1][j], idx[2][k], ref, t);
                 tw[ntap] = (nx == 2 ? (i ? w[0] : 1 - w[0]) : 1) *
                            (ny == 2 ? (j ? w[1] : 1 - w[1]) : 1) *
                            (nz == 2 ? (k ? w[2] : 1 - w[2]) : 1);
@@ -524,7 +549,14 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
     }
     float lx = sqrtf(sx), ly = sqrtf(sy);
     ln->taps = 1;
-    if (p->st.min_filter == VSMP_FILTER_ANISOTROPIC && axes >= 2) {
+    if (!(lx == lx) || !(ly == ly)) {
+        ln->lambda = NAN; /* a NaN derivative: a NaN LOD (see lod_nan) */
+        return;
+    }
+    /* anisotropic only with finite lengths: infinite ones (infinite derivatives, or squares
+     * past FLT_MAX) take one tap at lambda = +inf, the last level */
+    if (p->st.min_filter == VSMP_FILTER_ANISOTROPIC && axes >= 2 && lx <= FLT_MAX &&
+        ly <= FLT_MAX) {
         float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
         unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
         float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)maxa;
@@ -628,6 +660,15 @@ static void grad_lod(const vsmp_plan *p, lane *ln)
     lod_from_derivs(p, dx, dy, ln);
 }
 
+/* A NaN LOD (NaN derivatives, infinite coordinates whose differences are inf - inf, a NaN lod
+ * or bias operand, -inf + inf) is 0 from there on, the LOD op's G included: the float-to-integer
+ * rule of D3D and of Intel's fixed-point conversions, NaN -> 0 [vsmp]. Infinite LODs stay:
+ * the clamps bound them. */
+static float lod_nan(float lambda)
+{
+    return lambda == lambda ? lambda : 0.0f;
+}
+
 typedef struct levels {
     unsigned l0, l1; /* relative to the view */
     float frac;      /* weight of l1 */
@@ -642,7 +683,7 @@ static levels select_levels(const vsmp_plan *p, float lambda, float *clamped)
     float lo = st->min_lod, hi = st->max_lod;
     if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
         lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
-    lv.magnify = !(lambda > 0.0f); /* NaN magnifies */
+    lv.magnify = !(lambda > 0.0f);
     if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
         lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
     float top = (float)(p->nlev - 1);
@@ -763,6 +804,7 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         x->lambda += p->st.lod_bias;
         if (p->lod == L_BIAS)
             x->lambda += clampf(x->bias, -16.0f, 16.0f);
+        x->lambda = lod_nan(x->lambda);
         x->lambda_raw = x->lambda;
     }
     for (unsigned l = 0; l < simd; l++) {
@@ -817,7 +859,22 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
     }
 }
 
-/* ld, ld_lz, load_l: integer texel addresses; out of range reads zero in all channels (6). */
+/* The texel a load returns out of range (6): zero in every channel the format stores, the
+ * missing ones filled as for any texel (G, B = 0, A = 1), as Vulkan's robustImageAccess2 has
+ * it: (0, 0, 0, 0) for RGBA formats, (0, 0, 0, 1) for R16_FLOAT. */
+static void zero_texel(const vsmp_format_info *fi, vsmp_texel *t)
+{
+    memset(t, 0, sizeof(*t));
+    if (fi && !fi->ch[3].bits) {
+        if (fi->cls == VSMP_CLASS_FLOAT)
+            t->f[3] = 1.0f;
+        else
+            t->u[3] = 1;
+    }
+}
+
+/* ld, ld_lz, load_l: integer texel addresses; out of the level, the array or the mip chain
+ * they read the zero texel (6). */
 void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     const vsmp_surface_desc *d = &p->s->d;
@@ -825,7 +882,7 @@ void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (!(m->mask >> l & 1))
             continue;
         vsmp_texel t;
-        memset(&t, 0, sizeof(t));
+        zero_texel(d->type == VSMP_SURFTYPE_NULL ? NULL : p->s->fi, &t);
         int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
         int32_t rr = (int32_t)pu(m, VSMP_P_R, l);
         uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);

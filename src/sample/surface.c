@@ -36,6 +36,19 @@ static vsmp_status reject(vsmp_diags *diags, const char *what)
     return VSMP_ERR_ARG;
 }
 
+static vsmp_status no_memory(vsmp_diags *diags, size_t need, size_t budget)
+{
+    if (budget)
+        vsmp_diags_add(diags, VSMP_SEV_ERROR, "memory", 0, 0, -1,
+                       "out of memory: the surface needs %zu bytes, over the memory budget of "
+                       "%zu bytes",
+                       need, budget);
+    else
+        vsmp_diags_add(diags, VSMP_SEV_ERROR, "memory", 0, 0, -1,
+                       "out of memory: cannot allocate the surface's %zu bytes", need);
+    return VSMP_ERR_NOMEM;
+}
+
 static uint32_t slices_of(const vsmp_surface_desc *d, unsigned level)
 {
     switch ((unsigned)d->type) {
@@ -148,17 +161,27 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
         if (total > end)
             end = total;
     }
+    /* what this surface will allocate, checked against the budget before anything is */
+    size_t px = 0, need = in->data ? 0 : end;
+    if (in->mcs && (!mul_ok((size_t)in->width * in->height, in->array_len, &px) ||
+                    px > (SIZE_MAX - need) / sizeof(uint64_t)))
+        goto too_big;
+    need += px * sizeof(uint64_t);
+    size_t tiles = (end + VSMP_TILE_BYTES - 1) / VSMP_TILE_BYTES;
+    need += tiles; /* the residency map, allocated when a tile is first made non-resident */
+    if (in->max_memory && need > in->max_memory) {
+        free(s);
+        return no_memory(diags, need, in->max_memory);
+    }
     if (in->mcs) {
-        size_t px;
-        if (!mul_ok((size_t)in->width * in->height, in->array_len, &px) ||
-            !(s->mcs = calloc(px ? px : 1, sizeof(uint64_t)))) {
+        if (!(s->mcs = calloc(px ? px : 1, sizeof(uint64_t)))) {
             free(s);
-            return VSMP_ERR_NOMEM;
+            return no_memory(diags, need, 0);
         }
         for (size_t i = 0; i < px; i++)
             s->mcs[i] = vsmp_mcs_identity(in->samples);
     }
-    s->tiles = (end + VSMP_TILE_BYTES - 1) / VSMP_TILE_BYTES;
+    s->tiles = tiles;
     if (in->data) {
         if (in->data_size < end) {
             free(s->mcs);
@@ -171,7 +194,7 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
         if (!s->owned) {
             free(s->mcs);
             free(s);
-            return VSMP_ERR_NOMEM;
+            return no_memory(diags, need, 0);
         }
         s->mem = s->owned;
         s->d.data = s->owned;

@@ -6,12 +6,6 @@
 #include <string.h>
 
 #include "vsmp/status.h"
-#include "vsmp/version.h"
-
-const char *vsmp_version(void)
-{
-    return VSMP_VERSION_STRING;
-}
 
 const char *vsmp_status_str(vsmp_status st)
 {
@@ -57,16 +51,29 @@ void vsmp_diags_free(vsmp_diags *d)
     d->limit = limit;
 }
 
+/* Diagnostics of severity @p sev the list holds (scans it: used only when printing). */
+static size_t kept(const vsmp_diags *d, vsmp_severity sev)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++)
+        n += d->items[i].severity == sev;
+    return n;
+}
+
 vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule, uint32_t line,
                            uint32_t column, int64_t offset, const char *fmt, ...)
 {
     if (!d)
         return VSMP_OK;
+    /* the n-th diagnostic of its severity, counting this one */
+    size_t nth;
     if (sev == VSMP_SEV_ERROR)
-        d->errors++;
+        nth = ++d->errors;
     else if (sev == VSMP_SEV_WARNING)
-        d->warnings++;
-    if (d->limit && d->count >= d->limit) {
+        nth = ++d->warnings;
+    else
+        nth = ++d->notes;
+    if (d->limit && nth > d->limit) {
         d->dropped++;
         return VSMP_OK;
     }
@@ -129,6 +136,15 @@ void vsmp_diags_print(const vsmp_diags *d, const char *file, FILE *out)
             fprintf(out, " [%s]", g->rule);
         fputc('\n', out);
     }
-    if (d->dropped)
-        fprintf(out, "%s: note: %zu more diagnostics not shown\n", file, d->dropped);
+    size_t more_errors = d->errors - kept(d, VSMP_SEV_ERROR);
+    size_t more_warnings = d->warnings - kept(d, VSMP_SEV_WARNING);
+    if (more_errors)
+        fprintf(out, "%s: ... and %zu more error%s\n", file, more_errors,
+                more_errors == 1 ? "" : "s");
+    if (more_warnings)
+        fprintf(out, "%s: ... and %zu more warning%s\n", file, more_warnings,
+                more_warnings == 1 ? "" : "s");
+    if (d->dropped > more_errors + more_warnings)
+        fprintf(out, "%s: ... and %zu more notes\n", file,
+                d->dropped - more_errors - more_warnings);
 }

@@ -42,12 +42,45 @@ for cmd in ("asm", "dis", "check"):
     check(r.returncode == 0 and b"usage: vsmp " + cmd.encode() in r.stdout, "help " + cmd)
     r = run([cmd, "--no-such-option", src])
     check(r.returncode == 2, cmd + " unknown option -> 2")
+# strict command names and numeric options: a usage error (2) with a message, never a guess
+for args in (["help", "bogus"], ["help", "asm", "dis"], ["--version", "x"], ["bogus"]):
+    r = run(args)
+    check(r.returncode == 2 and r.stderr.startswith(b"vsmp: ") and not r.stdout,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["asm", src, "-o", ""])
+check(r.returncode == 2 and b"-o needs a file name" in r.stderr, "-o '' -> 2")
+# an option a command does not use is refused, not ignored
+for args in (["dis", "--drop-gen", isa], ["dis", "--isa-version", "3.6", isa],
+             ["asm", "-p", "TGLLP", src, "-o", os.devnull], ["check", "-p", "TGLLP", "-o", "x", isa],
+             ["sample", "-W", src], ["asm", "--format", "json", src, "-o", os.devnull]):
+    r = run(args)
+    check(r.returncode == 2 and b"vsmp: %s does not take -" % args[0].encode() in r.stderr,
+          "%r -> 2: %r" % (args, r.stderr[:80]))
+r = run(["help"])
+check(r.returncode == 0 and b"Commands:" in r.stdout, "help alone prints the command list")
+# versions with a layout: 3.0 to 3.8 (VISA_ENCODING.md 4.2: 4.0 followed 3.8), 4.0, 4.1
+for v in ("3.99", "3.9", "4.1junk", "4.2", "2.9", "5.0", "4", "4.", ".1", "+4.1", "4.+1", " 4.1",
+          "4.1 ", "-3.6", "04294967299.1", "4.0x1", "3.6.1", ""):
+    r = run(["asm", "--isa-version", v, src, "-o", os.devnull])
+    check(r.returncode == 2 and b"--isa-version" in r.stderr and not r.stdout,
+          "--isa-version %r -> 2: %r" % (v, r.stderr[:100]))
 r = run(["asm", src])
 check(r.returncode == 2 and b"-o" in r.stderr, "asm without -o -> 2")
 r = run(["check", src])
 check(r.returncode == 2, "check without --platform -> 2")
 r = run(["check", "--platform", "NOPE", src])
 check(r.returncode == 2, "unknown platform -> 2")
+# a read error is reported with its reason, from a file and from stdin (it was ignored on
+# stdin: reading a directory parsed as an empty program)
+with tempfile.TemporaryDirectory() as tmp:
+    r = run(["dis", tmp])
+    check(r.returncode == 1 and b"cannot read %s: Is a directory" % tmp.encode() in r.stderr,
+          "a directory as input: %r" % r.stderr)
+    dfd = os.open(tmp, os.O_RDONLY)
+    r = subprocess.run([vsmp, "dis", "-"], stdin=dfd, capture_output=True, timeout=60)
+    os.close(dfd)
+    check(r.returncode == 1 and r.stderr == b"vsmp: cannot read <stdin>: Is a directory\n",
+          "a directory on stdin: %r" % r.stderr)
 r = run(["dis", "/no/such/file.isa"])
 check(r.returncode == 1 and b"cannot open" in r.stderr, "missing file -> 1")
 
@@ -74,6 +107,89 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 0 and b"sample_b" in open(os.path.join(tmp, "t.visaasm"), "rb").read(),
           "dis -o")
 
+# output files: written to a temporary file and renamed, so a write error keeps the previous
+# file; the message carries the system's reason
+import resource as _res, signal as _sig, stat as _stat
+if os.path.exists("/dev/full"):
+    for args in (["asm", src, "-o", "/dev/full"], ["dis", isa, "-o", "/dev/full"]):
+        r = run(args)
+        check(r.returncode == 1 and b"cannot write /dev/full: No space left on device" in r.stderr,
+              "%s to /dev/full: %r" % (args[0], r.stderr))
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run([vsmp, "asm", src, "-o", "-"], stdout=full, capture_output=False,
+                           stderr=subprocess.PIPE, timeout=60)
+    check(r.returncode == 1 and b"No space left on device" in r.stderr, "stdout on /dev/full")
+
+
+def small_fsize():  # writes past 100 bytes fail with EFBIG (SIGXFSZ ignored)
+    _sig.signal(_sig.SIGXFSZ, _sig.SIG_IGN)
+    _res.setrlimit(_res.RLIMIT_FSIZE, (100, 100))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    for cmd, inp, name in (("asm", src, "o.isa"), ("dis", isa, "o.visaasm")):
+        out = os.path.join(tmp, name)
+        open(out, "wb").write(b"previous contents\n")
+        os.chmod(out, 0o640)
+        r = subprocess.run([vsmp, cmd, inp, "-o", out], capture_output=True, timeout=60,
+                           preexec_fn=small_fsize)
+        check(r.returncode == 1 and b"File too large" in r.stderr and
+              open(out, "rb").read() == b"previous contents\n",
+              "%s: a failed write keeps the previous file: %r" % (cmd, r.stderr))
+        check(sorted(os.listdir(tmp)) == sorted(n for n in ("o.isa", "o.visaasm")
+                                                if os.path.exists(os.path.join(tmp, n))),
+              "%s: no temporary file left: %r" % (cmd, os.listdir(tmp)))
+        r = run([cmd, inp, "-o", out])
+        check(r.returncode == 0 and open(out, "rb").read() != b"previous contents\n" and
+              _stat.S_IMODE(os.stat(out).st_mode) == 0o640, "%s: replaced, mode kept" % cmd)
+    # through a symlink: the link stays, its target is replaced
+    real = os.path.join(tmp, "o.isa")
+    link = os.path.join(tmp, "link.isa")
+    os.symlink("o.isa", link)
+    open(real, "wb").write(b"old")
+    r = run(["asm", src, "-o", link])
+    check(r.returncode == 0 and os.path.islink(link) and open(real, "rb").read()[:4] == b"CISA",
+          "a symlinked output keeps the link")
+    r = run(["asm", src, "-o", os.path.join(tmp, "no", "such", "dir", "o.isa")])
+    check(r.returncode == 1 and b"No such file or directory" in r.stderr, "missing directory")
+    ro = os.path.join(tmp, "ro")
+    os.mkdir(ro)
+    open(os.path.join(ro, "o.isa"), "wb").write(b"old")
+    os.chmod(ro, 0o555)
+    if os.geteuid() != 0:  # root writes into a 0555 directory anyway
+        r = run(["asm", src, "-o", os.path.join(ro, "o.isa")])
+        check(r.returncode == 1 and b"Permission denied" in r.stderr and
+              open(os.path.join(ro, "o.isa"), "rb").read() == b"old",
+              "unwritable directory: %r" % r.stderr)
+    os.chmod(ro, 0o755)
+
+# a 2.3 MB .isa whose 1000 kernels each list 255 Gen binaries spanning the whole file asked
+# for 590 GB; it is refused from its header, within 1 GB (ASan builds: its RSS limit)
+with tempfile.TemporaryDirectory() as tmp:
+    tiny = os.path.join(tmp, "tiny.isa")
+    r = run(["asm", "-", "-o", tiny], stdin=b'.version 4.1\n.kernel "k"\nret (M1, 1)\n')
+    t = open(tiny, "rb").read()
+    # 4.1 header: magic, version, count 2, name length 2 + "k", offset 4, size 4 (byte 11)
+    kobj = t[int.from_bytes(t[11:15], "little"):][:int.from_bytes(t[15:19], "little")]
+    nk = 1000
+    hsize = 8 + nk * (2 + 1 + 12 + 4 + 1 + 255 * 9) + 4
+    total = hsize + len(kobj)
+    entry = (b"\x01\x00k" + hsize.to_bytes(4, "little") + len(kobj).to_bytes(4, "little") +
+             bytes(4 + 4) + b"\xff" + (b"\x06" + bytes(4) + total.to_bytes(4, "little")) * 255)
+    big = t[:6] + nk.to_bytes(2, "little") + entry * nk + bytes(4) + kobj
+    check(r.returncode == 0 and len(big) == total, "overlap file built: %d bytes" % len(big))
+    bigp = os.path.join(tmp, "big.isa")
+    open(bigp, "wb").write(big)
+    asan = b"__asan_init" in open(vsmp, "rb").read()
+    env = dict(os.environ)
+    if asan:
+        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":hard_rss_limit_mb=1024"
+    r = subprocess.run([vsmp, "dis", bigp], capture_output=True, timeout=60, env=env,
+                       preexec_fn=None if asan else lambda: _res.setrlimit(
+                           _res.RLIMIT_AS, (1 << 30, 1 << 30)))
+    check(r.returncode == 1 and b"offset 0x1d: error: the Gen binary overlaps" in r.stderr,
+          "overlapping Gen binaries: %r" % r.stderr[:300])
+
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
@@ -81,6 +197,87 @@ check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", er
       "unsupported instruction reported with line:col")
 check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
       "second error reported too")
+# deeply nested integer expressions end with a diagnostic, not a stack overflow (100,000
+# levels took the stack before the parser bounded them at 256; such a line is now also past
+# the 4096 tokens of a line, so 1000 levels show the nesting limit)
+for deep_n, msg in ((1000, rb"expression nested more than 256 levels deep"),
+                    (200000, rb"a line of more than 4096 tokens")):
+    for name, expr in (("(", "(" * deep_n + "8" + ")" * deep_n), ("-", "-" * deep_n + "8"),
+                       ("~", "~" * deep_n + "8")):
+        prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
+                % expr).encode()
+        for args in (["asm", "-", "-o", os.devnull], ["dis", "--input-format", "text", "-"],
+                     ["check", "--platform", "TGLLP", "-"]):
+            r = run(args, stdin=prog)
+            check(r.returncode == 1 and re.search(rb"^<stdin>:3:\d+: error: " + msg, r.stderr, re.M),
+                  "%s nested %s %d: %r %r" % (args[0], name, deep_n, r.returncode, r.stderr[:200]))
+# the limit is exact: 255 parentheses around a literal are 256 levels, 256 are one too many
+for n, want in ((255, 0), (256, 1)):
+    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n'
+            % ("(" * n + "8" + ")" * n)).encode()
+    r = run(["check", "--platform", "TGLLP", "-"], stdin=prog)
+    check(r.returncode == want, "%d nested parentheses: %r" % (n, r.stderr[:200]))
+r = run(["check", "--platform", "TGLLP", "-"],
+        stdin=b'.version 4.1\n.kernel "k"\n.decl V0 v_type=G type=f num_elts=8\n'
+              b'.decl X v_type=G type=f num_elts=8\n.decl X v_type=G type=f num_elts=8\n')
+check(r.returncode == 1 and b"<stdin>:3:7: error: V0: a pre-defined name" in r.stderr and
+      b"<stdin>:5:7: error: X: variable redeclaration" in r.stderr,
+      "redeclaring a pre-defined name says so: %r" % r.stderr)
+# float literals: up to 127 characters are read whole (1e124 as a double: struct.pack('<d',
+# 1e124) = 0x59ae412f0f768fad); a longer one was cut to 63 characters and meant another number
+for zeros, want in ((124, b" 0x59ae412f0f768fad:df "), (125, b"<stdin>:6:25: error: unexpected "
+                                                          b"character or malformed literal")):
+    prog = ('.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=64\n'
+            '.decl smp v_type=S num_elts=1\n.decl tex v_type=T num_elts=1\n'
+            'sample_3d.RGBA (M1, 16) 1%s.0:df smp tex D.0 D.0\nret (M1, 1)\n' % ("0" * zeros))
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "a %d-character float literal: %r" % (zeros + 3, r.stdout + r.stderr))
+# integer expressions: a result that does not fit int64_t is an error, not a wrapped number
+# (2^32 * 2^32 + 8 meant 8); num_elts is 0..65535, negative ones named as such
+for expr, want in (("4294967296*4294967296+8", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x7fffffffffffffff+1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000500*3037000500", b"<stdin>:3:44: error: the expression overflows"),
+                   ("0x8000000000000000/-1", b"<stdin>:3:52: error: the expression overflows"),
+                   ("3037000499*3037000499/3037000499/3037000499+7", b"num_elts=8\n"),
+                   ("-(5)", b"<stdin>:3:7: error: num_elts -5 does not fit 16 bits"),
+                   ("2*3+4-1", b"num_elts=9\n")):
+    prog = '.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=%s\nret (M1, 1)\n' % expr
+    r = run(["dis", "--input-format", "text", "-"], stdin=prog.encode())
+    check(want in r.stdout + r.stderr, "num_elts=%s: %r" % (expr, r.stdout + r.stderr))
+# the error limit: a 5 MB file of 2.5 million bad lines printed 2.5 million errors and kept
+# them all in memory (690 MB). Line 1 is reported as a missing .version, every other line as
+# a scope: 2,500,000 errors, of which the default limit prints 20.
+with tempfile.TemporaryDirectory() as tmp:
+    braces = os.path.join(tmp, "braces.visaasm")
+    open(braces, "wb").write(b"}\n" * 2500000)
+    # its own peak memory (wait4), not that of every child so far
+    with open(os.path.join(tmp, "err"), "w+b") as errf:
+        pr = subprocess.Popen([vsmp, "check", "--platform", "TGLLP", braces],
+                              stdout=subprocess.DEVNULL, stderr=errf)
+        _, status, usage = os.wait4(pr.pid, 0)
+        errf.seek(0)
+        r = subprocess.CompletedProcess([], os.waitstatus_to_exitcode(status), b"", errf.read())
+    lines = r.stderr.decode().splitlines()
+    check(r.returncode == 1 and len(lines) == 21 and
+          sum(": error: " in l for l in lines) == 20 and
+          lines[-1] == braces + ": ... and 2499980 more errors",
+          "default error limit 20: %d lines, last %r" % (len(lines), lines[-1:]))
+    rss_mb = usage.ru_maxrss / 1024
+    check(rss_mb < 100, "2.5 million errors are counted, not kept: %.0f MB" % rss_mb)
+    open(braces, "wb").write(b"}\n" * 30)
+    r = run(["asm", "--error-limit", "0", braces, "-o", os.devnull])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 30 and b"more" not in r.stderr,
+          "--error-limit 0 prints all 30")
+    r = run(["dis", "--error-limit", "3", braces])
+    check(r.returncode == 1 and r.stderr.count(b": error: ") == 3 and
+          r.stderr.endswith(b": ... and 27 more errors\n"), "--error-limit 3: %r" % r.stderr[-60:])
+    r = run(["check", "--platform", "TGLLP", "--error-limit", "1", "-"],
+            stdin=b"}\n" * 3)
+    check(r.returncode == 1 and r.stderr.endswith(b"<stdin>: ... and 2 more errors\n"),
+          "the count is exact: %r" % r.stderr)
+    for v in ("-1", "5x", "", " 5", "1e3", "0x10", "9999999999"):
+        r = run(["check", "--platform", "TGLLP", "--error-limit", v, braces])
+        check(r.returncode == 2 and b"--error-limit" in r.stderr, "--error-limit %r -> 2" % v)
 r = run(["check", "--platform", "PVC", isa])
 check(r.returncode == 1 and re.search(rb"instruction at 0x1c6: error: .*PVC has no sampler",
                                       r.stderr), "binary diagnostics carry the offset")
@@ -100,7 +297,7 @@ job = {
         {"op": "sample_lz", "u": 0.875, "v": 0.5},    # x - 0.5 = 3: texel 3 = 4
         {"op": "sample_lz", "u": 0.0, "v": 0.5, "offset": [1]},  # taps -1, 0 (+1): 0 and 1 clamp
         {"op": "ld", "u": 3, "v": 0, "lod": 0},       # texel 3
-        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: 0
+        {"op": "ld", "u": 4, "v": 0, "lod": 0},       # out of range: (0, 0, 0, 1)
         {"op": "resinfo", "lod": 0},
     ],
 }
@@ -114,7 +311,7 @@ with tempfile.TemporaryDirectory() as tmp:
         got = [l["rgba"] for l in out["lanes"]]
         check(got[0][0] == 1.5 and got[1][0] == 4.0, "bilinear weights: %r" % got[:2])
         check(got[2][0] == 0.5, "immediate offset then clamp: %r" % got[2])
-        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 0], "ld and its bound: %r" % got[3:5])
+        check(got[3] == [4.0, 0, 0, 1] and got[4] == [0, 0, 0, 1], "ld and its bound: %r" % got[3:5])
         check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
     r = run(["sample", jp])
     check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
@@ -224,5 +421,155 @@ with tempfile.TemporaryDirectory() as tmp:
     open(jp, "w").write('{"surface": ')
     r = run(["sample", jp])
     check(r.returncode == 1 and b"invalid JSON" in r.stderr, "bad JSON reported")
+
+# ---- vsmp sample: hostile and mistaken jobs ----
+import zlib
+
+
+def png(w, h, rows=None, idat=None):
+    """A minimal 8-bit RGBA PNG (rows: lists of (r, g, b, a)); idat overrides the pixel data."""
+    def chunk(t, d):
+        return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+    if idat is None:
+        raw = b"".join(b"\0" + bytes(c for px in row for c in px) for row in rows)
+        idat = zlib.compress(raw)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+
+
+def sample_job(tmp, job, *opts, raw=None):
+    jp = os.path.join(tmp, "job.json")
+    open(jp, "w").write(raw if raw is not None else _json.dumps(job))
+    return run(["sample", *opts, "--format", "json", jp])
+
+
+def lanes_of(r):
+    return [l["rgba"] for l in _json.loads(r.stdout)["lanes"]] if r.returncode == 0 else r.stderr
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # a PNG is level 0 at its own size: 2x1, texel (1, 0) = (255, 0, 51, 255) -> 1, 0, 0.2, 1
+    open(os.path.join(tmp, "a.png"), "wb").write(png(2, 1, [[(0, 0, 0, 255), (255, 0, 51, 255)]]))
+    pj = {"surface": {"png": "a.png"}, "lanes": [{"op": "ld", "u": 1, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, pj)
+    check(r.returncode == 0 and [f32(x) for x in lanes_of(r)[0]] == [1, 0, f32(0.2), 1],
+          "png job: %r" % (lanes_of(r),))
+    # a size that differs from the PNG's read past the decoded pixels
+    pj["surface"].update({"width": 64, "height": 64})
+    r = sample_job(tmp, pj)
+    check(r.returncode == 1 and b"surface.png" in r.stderr and b"is 2x1, the surface 64x64"
+          in r.stderr, "png with a larger width/height is refused: %r" % r.stderr)
+    pj["surface"].update({"width": 2, "height": 1})
+    r = sample_job(tmp, pj)
+    check(r.returncode == 0, "png with its own width/height: %r" % r.stderr)
+    # a 20000x20000 header (with 100 bytes of pixel data) is refused before anything is decoded
+    open(os.path.join(tmp, "big.png"), "wb").write(png(20000, 20000, idat=zlib.compress(b"\0" * 100)))
+    pj["surface"] = {"png": "big.png"}
+    r = sample_job(tmp, pj)
+    check(r.returncode == 1 and b"20000x20000, larger than 16384x16384" in r.stderr,
+          "huge png refused from its header: %r" % r.stderr)
+    # the budget covers the decoded PNG: 2x1 RGBA = 8 bytes
+    pj["surface"] = {"png": "a.png"}
+    r = sample_job(tmp, pj, "--max-memory", "4")
+    check(r.returncode == 1 and b"out of memory: decoding" in r.stderr, "png over budget: %r" % r.stderr)
+
+    # +0.0 in binary16: a checker's black cells read 0, not 0.25; level 1 of a black 4x4 cell too
+    cj = {"surface": {"format": "R16G16B16A16_FLOAT", "width": 8, "height": 8, "levels": 2,
+                      "pattern": "checker"},
+          "lanes": [{"op": "ld", "u": 0, "v": 0, "lod": 0}, {"op": "ld", "u": 4, "v": 0, "lod": 0},
+                    {"op": "ld", "u": 0, "v": 0, "lod": 1}]}
+    r = sample_job(tmp, cj)
+    check(lanes_of(r) == [[0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 1]], "R16 float checker: %r" %
+          (lanes_of(r),))
+    cj["surface"]["format"] = "R11G11B10_FLOAT"
+    r = sample_job(tmp, cj)
+    check(lanes_of(r) == [[0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 1]], "R11G11B10 checker: %r" %
+          (lanes_of(r),))
+
+    # loads take integers: a 2x1 4x MCS surface of floats; pixel 0 samples 1 2 1 2, pixel 1
+    # samples 3 4 3 4: compressed, each pixel's planes hold (a, b) and its MCS entries are
+    # 0 1 0 1 -> 0b01000100 = 68 (2 bits per sample, sample 0 lowest)
+    mj = {"surface": {"format": "R32_FLOAT", "width": 2, "height": 1, "samples": 4, "mcs": True,
+                      "compress": True, "texels": [[1], [3], [2], [4], [1], [3], [2], [4]]},
+          "lanes": [{"op": "ld_mcs", "u": 1, "v": 0},
+                    {"op": "ld2dms_w", "si": 1, "mcsl": 68, "u": 1, "v": 0, "lod": 0},
+                    {"op": "ld2dms_w", "si": 2, "mcs0": 68, "u": 1, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, mj)
+    got = lanes_of(r)
+    check(r.returncode == 0 and got[0][0] == 68 and got[1][0] == 4.0 and got[2][0] == 3.0,
+          "ld_mcs prints the MCS as an integer; ld2dms_w reads integer u: %r" % (got,))
+    mj["lanes"] = [{"op": "ld2dms_w", "si": 1, "mcsl": 68, "u": 1.0, "v": 0}]
+    r = sample_job(tmp, mj)
+    check(r.returncode == 1 and b"lanes[0].u: expected an integer, got a fractional number"
+          in r.stderr, "a load's float u is refused: %r" % r.stderr)
+
+    # memory budget: RGBA32F 16384^2 is 4 GiB (+ 65536 bytes: the residency map, a byte per
+    # 64 KiB tile), over the 1 GiB default, refused before allocating
+    big = {"surface": {"format": "R32G32B32A32_FLOAT", "width": 16384, "height": 16384},
+           "lanes": [{"op": "ld", "u": 0, "v": 0, "lod": 0}]}
+    r = sample_job(tmp, big)
+    check(r.returncode == 1 and b"out of memory: the surface needs 4295032832 bytes" in r.stderr
+          and b"1073741824" in r.stderr, "4 GiB surface over the default budget: %r" % r.stderr)
+    big["surface"] = {"format": "R8_UNORM", "width": 16384, "height": 16384, "array": True,
+                      "array_len": 2048}
+    r = sample_job(tmp, big, "--max-memory", "64G")
+    check(r.returncode == 1 and b"over the memory budget of 68719476736" not in r.stderr and
+          b"exceeds 16 GiB" in r.stderr, "512 GiB array: %r" % r.stderr)
+    big["surface"] = {"format": "R8G8B8A8_UNORM", "width": 32, "height": 32}  # 4096 bytes + 1
+    r = sample_job(tmp, big, "--max-memory", "4K")
+    check(r.returncode == 1 and b"needs 4097 bytes, over the memory budget of 4096" in r.stderr,
+          "--max-memory 4K: %r" % r.stderr)
+    r = sample_job(tmp, big, "--max-memory", "5K")
+    check(r.returncode == 0, "--max-memory 5K: %r" % r.stderr)
+    r = sample_job(tmp, big, "--max-memory", "lots")
+    check(r.returncode == 2, "--max-memory lots -> usage error")
+
+    # strict job files: each mistake named by its JSON path
+    base = {"surface": {"format": "R8_UNORM", "width": 2, "height": 2},
+            "sampler": {"min_filter": "linear"},
+            "lanes": [{"op": "sample", "u": 0.5, "v": 0.5}]}
+    bad = [
+        (("surface", "widht", 4), b"surface.widht: unknown key; did you mean 'width'?"),
+        (("sampler", "min_filtre", "linear"),
+         b"sampler.min_filtre: unknown key; did you mean 'min_filter'?"),
+        (("lane0", "u", "0.5"), b"lanes[0].u: expected a number, got a string"),
+        ((None, "sampler", "linear"), b"sampler: expected an object, got a string"),
+        (("surface", "format", None), b"surface.format: null is not a value here"),
+        ((None, "lane", []), b"lane: unknown key; did you mean 'lanes'?"),
+        (("lane0", "bias", 1.0), b"lanes[0].bias: sample takes no \"bias\""),
+        (("surface", "array", 1), b"surface.array: expected true or false, got an integer"),
+        (("surface", "texels", [[0], ["1"], [0], [0]]),
+         b"surface.texels[1][0]: expected a number, got a string"),
+        (("sampler", "address", ["clamp", "clmap"]),
+         b"sampler.address[1]: \"clmap\" is not a valid value; did you mean \"clamp\"?"),
+        (("sampler", "address", "sideways"), b"sampler.address: \"sideways\" is not one of \"wrap\""),
+        (("surface", "format", "R8G8B8A8_UNROM"), b"did you mean \"R8G8B8A8_UNORM\"?"),
+        (("lane0", "op", "sampel"), b"lanes[0].op: \"sampel\" is not a sampler operation; did you "
+                                    b"mean \"sample\"?"),
+        (("surface", "width", -1), b"surface.width: -1 is out of range"),
+        (("lane0", "offset", [1, 9]), b"lanes[0].offset[1]: 9 is out of range [-8, 7]"),
+        (("surface", "pattern", "checker"), None),
+    ]
+    for (obj, key, val), msg in bad:
+        job = _json.loads(_json.dumps(base))
+        target = job if obj is None else job["lanes"][0] if obj == "lane0" else job[obj]
+        target[key] = val
+        r = sample_job(tmp, job)
+        if msg is None:
+            check(r.returncode == 0, "a valid job runs: %r" % r.stderr)
+        else:
+            check(r.returncode == 1 and msg in r.stderr, "%s: %r" % (msg, r.stderr))
+    r = sample_job(tmp, None, raw=_json.dumps(base) + " trailing")
+    check(r.returncode == 1 and b"unexpected text after the job" in r.stderr,
+          "trailing garbage: %r" % r.stderr)
+    r = sample_job(tmp, None, raw=_json.dumps(base) + "\n\n")
+    check(r.returncode == 0, "trailing whitespace is fine: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {}, /* c */ "lanes": [{"op": "sample"}]}')
+    check(r.returncode == 1 and b"invalid JSON" in r.stderr, "comments are not JSON: %r" % r.stderr)
+    ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                      "trilinear.json")
+    r = run(["sample", ex])
+    check(r.returncode == 0, "examples/trilinear.json runs: %r" % r.stderr)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

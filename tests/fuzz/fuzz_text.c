@@ -28,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         vsmp_module *m = NULL;
         vsmp_diags d;
         vsmp_diags_init(&d);
+        d.limit = dl ? 20 : 0; /* one pass with the CLI's error limit */
         if (vsmp_text_parse((const char *)data, size, (vsmp_dialect)dl, &m, &d) == VSMP_OK) {
             vsmp_write_options wo = {0, 0, dl == VSMP_DIALECT_HEAD, false};
             size_t n = 0;
@@ -66,6 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             vsmp_module_check(m, &co, &d);
         }
         vsmp_module_free(m);
+        if (d.limit && d.count > 3 * d.limit)
+            abort(); /* the limit keeps at most limit diagnostics per severity */
         vsmp_diags_free(&d);
     }
     return 0;

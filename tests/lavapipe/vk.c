@@ -76,8 +76,20 @@ int vk_init(vk *v)
                                    .queueFamilyIndex = v->qfam,
                                    .queueCount = 1,
                                    .pQueuePriorities = &prio};
+    /* robustImageAccess2 defines out-of-range texelFetch (the zero texel with the format's
+     * missing channels filled), the rule vsmp follows */
+    VkPhysicalDeviceRobustness2FeaturesEXT rb2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 q2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
+                                    .pNext = &rb2};
+    vkGetPhysicalDeviceFeatures2(v->phys, &q2);
+    v->robust2 = rb2.robustImageAccess2;
+    rb2.pNext = NULL;
+    rb2.robustBufferAccess2 = VK_FALSE;
+    rb2.nullDescriptor = VK_FALSE;
     VkPhysicalDeviceCustomBorderColorFeaturesEXT cbc = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT,
+        .pNext = v->robust2 ? &rb2 : NULL,
         .customBorderColors = VK_TRUE,
         .customBorderColorWithoutFormat = VK_TRUE};
     VkPhysicalDeviceVulkan12Features f12 = {
@@ -93,12 +105,12 @@ int vk_init(vk *v)
     vkGetPhysicalDeviceFeatures(v->phys, &have);
     f2.features.shaderStorageImageMultisample = have.shaderStorageImageMultisample;
     v->ms_storage = have.shaderStorageImageMultisample;
-    const char *ext[] = {"VK_EXT_custom_border_color"};
+    const char *ext[] = {"VK_EXT_custom_border_color", "VK_EXT_robustness2"};
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                               .pNext = &f2,
                               .queueCreateInfoCount = 1,
                               .pQueueCreateInfos = &qci,
-                              .enabledExtensionCount = 1,
+                              .enabledExtensionCount = v->robust2 ? 2 : 1,
                               .ppEnabledExtensionNames = ext};
     VKCHECK(vkCreateDevice(v->phys, &dci, NULL, &v->dev));
     vkGetDeviceQueue(v->dev, v->qfam, 0, &v->queue);

@@ -21,6 +21,7 @@ typedef struct vk {
     char driver_info[256];
     char tmpdir[256];
     bool ms_storage; /* shaderStorageImageMultisample */
+    bool robust2;    /* robustImageAccess2: out-of-range texelFetch is defined */
 } vk;
 
 typedef struct vk_buffer {

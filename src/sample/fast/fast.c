@@ -15,6 +15,7 @@
  * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
  * reference unpack (sRGB by table, never pow).
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -45,10 +46,11 @@ static float clampf(float x, float lo, float hi)
 
 static int64_t ifloor(float x)
 {
+    const float lim = 4611686018427387904.0f; /* 2^62, as the reference saturates */
     if (!(x == x))
         return 0;
     x = floorf(x);
-    return x < -1e9f ? (int64_t)-1000000000 : x > 1e9f ? (int64_t)1000000000 : (int64_t)x;
+    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
 }
 
 static float lerp(float a, float b, float w)
@@ -77,7 +79,10 @@ static float lod_nd(const vsmp_plan *p, const float dx[3], const float dy[3], an
     }
     float lx = sqrtf(sx), ly = sqrtf(sy);
     an->taps = 1, an->ax = an->ay = an->az = 0.0f, an->bad = false;
-    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
+    if (!(lx == lx) || !(ly == ly))
+        return NAN; /* becomes 0 after the bias (lod_nan) */
+    /* anisotropic only with finite lengths */
+    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC || !(lx <= FLT_MAX && ly <= FLT_MAX))
         return vsmp_log2f(lx > ly ? lx : ly);
     float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
     unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
@@ -143,6 +148,8 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
         lam[l] += p->st.lod_bias;
         if (p->lod == L_BIAS)
             lam[l] += clampf(pf(m, VSMP_P_BIAS, l), -16.0f, 16.0f);
+        if (!(lam[l] == lam[l])) /* a NaN LOD is 0 (lod_nan of the reference) */
+            lam[l] = 0.0f;
     }
     return ok;
 }
@@ -414,7 +421,8 @@ static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
-        float t[4] = {0, 0, 0, 0};
+        float t[4];
+        memcpy(t, p->ldzero, sizeof(t)); /* the zero texel, unless in range */
         int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
         int32_t rr = (int32_t)pu(m, VSMP_P_R, l);
         uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);
@@ -564,6 +572,10 @@ static void prepare(vsmp_plan *p)
     vsmp_texel z;
     vsmp_format_unpack(fi, zero, &z);
     memcpy(p->konst, z.f, 16);
+    /* what ld returns out of range: zeros, A = 1 when the format has no alpha (reference's
+     * zero_texel) */
+    p->ldzero[0] = p->ldzero[1] = p->ldzero[2] = 0.0f;
+    p->ldzero[3] = fi->ch[3].bits ? 0.0f : 1.0f;
     if (p->texel_kind != TX_UNORM8)
         return;
     for (int c = 0; c < 4; c++) {

@@ -5,6 +5,7 @@
  * The per-lane LOD and level stage is the baseline C one (vsmp_fast_lanes); filtering, address
  * computation, texel gathers and unpacking are vectorised here.
  */
+#include <float.h>
 #include <immintrin.h>
 #include <stddef.h>
 #include <string.h>
@@ -27,7 +28,36 @@ static inline __m256i ifloor8(__m256 x)
     return _mm256_cvttps_epi32(f);
 }
 
-/* WRAP on a power of two, or CLAMP (the only modes the plan lets through). */
+/* WRAP of a floored coordinate f on a power-of-two size n, exactly as the reference's
+ * int64 floor (saturated at +-2^62) and mask: f - n floor(f / n) is exact in float (f / n and
+ * the product are exact, the difference is Sterbenz-exact or of small integers); infinities
+ * and NaN give 0, as the saturated and the NaN index do. */
+static inline __m256i wrap8(__m256 f, __m256 nf)
+{
+    __m256 r = _mm256_sub_ps(f, _mm256_mul_ps(nf, _mm256_floor_ps(_mm256_div_ps(f, nf))));
+    r = _mm256_and_ps(r, _mm256_cmp_ps(r, r, _CMP_ORD_Q));
+    return _mm256_cvttps_epi32(r);
+}
+
+/* The index of floor(x) (x - 0.5 for the first linear tap) and the next one, after the
+ * address mode: WRAP on a power of two, or CLAMP (the only modes the plan lets through). */
+static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256i *i0, __m256i *i1)
+{
+    __m256i one = _mm256_set1_epi32(1);
+    if (mode == VSMP_TCM_WRAP) {
+        __m256 f = _mm256_floor_ps(x);
+        f = _mm256_and_ps(f, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
+        *i0 = wrap8(f, nf);
+        *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, one), _mm256_sub_epi32(n, one));
+        return;
+    }
+    __m256i i = ifloor8(x); /* saturated at +-1e9: the clamp gives the same texel */
+    __m256i hi = _mm256_sub_epi32(n, one), zero = _mm256_setzero_si256();
+    *i0 = _mm256_min_epi32(_mm256_max_epi32(i, zero), hi);
+    *i1 = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(i, one), zero), hi);
+}
+
+/* CLAMP (the ld kernel's bound checks aside, the only other mode). */
 static inline __m256i address8(unsigned mode, __m256i i, __m256i n)
 {
     __m256i one = _mm256_set1_epi32(1);
@@ -182,8 +212,11 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
         lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
     unsigned ma = p->st.address[0], mb = p->st.address[1];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
+    __m256i xa, xb, ya, yb;
     if (!linear) {
-        fetch8(p, &lv, address8(ma, ifloor8(x), lv.w), address8(mb, ifloor8(y), lv.h), out);
+        index8(ma, x, lv.w, lv.fw, &xa, &xb);
+        index8(mb, y, lv.h, lv.fh, &ya, &yb);
+        fetch8(p, &lv, xa, ya, out);
         return;
     }
     __m256 half = _mm256_set1_ps(0.5f);
@@ -191,9 +224,8 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
     __m256 wx = _mm256_sub_ps(xm, _mm256_floor_ps(xm)), wy = _mm256_sub_ps(ym, _mm256_floor_ps(ym));
     wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
     wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
-    __m256i i0 = ifloor8(xm), j0 = ifloor8(ym), one = _mm256_set1_epi32(1);
-    __m256i xa = address8(ma, i0, lv.w), xb = address8(ma, _mm256_add_epi32(i0, one), lv.w);
-    __m256i ya = address8(mb, j0, lv.h), yb = address8(mb, _mm256_add_epi32(j0, one), lv.h);
+    index8(ma, xm, lv.w, lv.fw, &xa, &xb);
+    index8(mb, ym, lv.h, lv.fh, &ya, &yb);
     __m256 t00[4], t10[4], t01[4], t11[4];
     fetch8(p, &lv, xa, ya, t00);
     fetch8(p, &lv, xb, ya, t10);
@@ -287,20 +319,28 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0
     __m256 pmax = _mm256_blendv_ps(ly, lx, gt);
     an->n = _mm256_set1_epi32(1);
     an->bad = an->ax = an->ay = z;
+    /* a NaN length makes lambda NaN (0 after the bias), whatever the other length */
+    __m256 nan = _mm256_cmp_ps(lx, ly, _CMP_UNORD_Q);
+    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
     if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
-        return log2_8(pmax);
+        return _mm256_blendv_ps(log2_8(pmax), qnan, nan);
+    /* anisotropic only where both lengths are finite (not NaN, not infinite) */
+    __m256 fmx = _mm256_set1_ps(FLT_MAX);
+    __m256 finite =
+        _mm256_and_ps(_mm256_cmp_ps(lx, fmx, _CMP_LE_OQ), _mm256_cmp_ps(ly, fmx, _CMP_LE_OQ));
     unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
     __m256 fmaxa = _mm256_set1_ps((float)maxa), one = _mm256_set1_ps(1.0f);
     __m256 pmin = _mm256_blendv_ps(lx, ly, gt);
     __m256 ratio = _mm256_blendv_ps(fmaxa, _mm256_ceil_ps(_mm256_div_ps(pmax, pmin)),
                                     _mm256_cmp_ps(pmin, z, _CMP_GT_OQ));
-    an->bad = _mm256_cmp_ps(ratio, ratio, _CMP_UNORD_Q);
+    an->bad = _mm256_and_ps(finite, _mm256_cmp_ps(ratio, ratio, _CMP_UNORD_Q));
     __m256 nf =
         _mm256_blendv_ps(one, clamp8(ratio, one, fmaxa), _mm256_cmp_ps(pmax, z, _CMP_GT_OQ));
+    nf = _mm256_blendv_ps(one, nf, finite);
     an->n = _mm256_cvttps_epi32(_mm256_and_ps(nf, _mm256_cmp_ps(nf, nf, _CMP_ORD_Q)));
     an->ax = _mm256_blendv_ps(dy0, dx0, gt), an->ay = _mm256_blendv_ps(dy1, dx1, gt);
-    /* (float)n of the reference: n is a small integer, exactly nf when the ratio is a number */
-    return log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n)));
+    /* (float)n of the reference: n is a small integer (1 where not anisotropic) */
+    return _mm256_blendv_ps(log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n))), qnan, nan);
 }
 
 typedef struct lanes8 {
@@ -364,6 +404,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     if (p->lod == L_BIAS)
         lam = _mm256_add_ps(
             lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f), _mm256_set1_ps(16.0f)));
+    lam = _mm256_and_ps(lam, _mm256_cmp_ps(lam, lam, _CMP_ORD_Q)); /* a NaN LOD is 0 */
     __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
     __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
     if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
@@ -541,8 +582,8 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         }
         __m256 t[4];
         unpack8(p, px, t);
-        for (int c = 0; c < 4; c++)
-            t[c] = _mm256_and_ps(t[c], _mm256_castsi256_ps(in));
+        for (int c = 0; c < 4; c++) /* out of range: the zero texel */
+            t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c], _mm256_castsi256_ps(in));
         store8(r, m, g, t);
     }
 }
