@@ -8,12 +8,24 @@
 
 static atomic_uint g_mask = ~0u;
 
+#if defined(VSMP_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <cpuid.h>
+
+/* CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports does not know "f16c") */
+static bool has_f16c(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1);
+}
+#define VSMP_X86 1
+#endif
+
 unsigned vsmp_cpu_flags(void)
 {
     unsigned f = 0;
-#if defined(VSMP_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c"))
+#ifdef VSMP_X86
+    __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
+    if (__builtin_cpu_supports("avx2") && has_f16c())
         f |= VSMP_CPU_AVX2;
 #endif
     return f;

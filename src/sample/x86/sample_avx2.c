@@ -57,15 +57,6 @@ static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256i
     *i1 = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(i, one), zero), hi);
 }
 
-/* CLAMP (the ld kernel's bound checks aside, the only other mode). */
-static inline __m256i address8(unsigned mode, __m256i i, __m256i n)
-{
-    __m256i one = _mm256_set1_epi32(1);
-    if (mode == VSMP_TCM_WRAP)
-        return _mm256_and_si256(i, _mm256_sub_epi32(n, one));
-    return _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), _mm256_sub_epi32(n, one));
-}
-
 typedef struct view8 {
     __m256 fw, fh;
     __m256i w, h, pitch, off, spitch;
