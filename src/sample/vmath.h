@@ -6,7 +6,8 @@
  * order). Every step is an IEEE float operation; powers of two give exact integers.
  *
  *   x = 2^e * m, m in [sqrt(1/2), sqrt(2));  log2 m = 2/ln 2 * atanh(t), t = (m - 1) / (m + 1)
- *   atanh t = t + t^3/3 + t^5/5 + t^7/7 + t^9/9 + O(t^11), |t| <= 0.1716 (error below 2^-28)
+ *   atanh t = t + t^3/3 + t^5/5 + t^7/7 + t^9/9 + O(t^11), |t| <= 0.1716; the float result is
+ *   within 3 ulp of the exact log2 (measured on every 37th positive float)
  *
  * Specials: log2(+-0) = -inf, log2(+inf) = +inf, NaN and negative numbers give NaN (the
  * constant quiet NaN 0x7fc00000, whatever the input's payload).
