@@ -563,6 +563,7 @@ static void prepare(vsmp_plan *p)
         lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
         lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
         lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
+        lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh;
         if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)))
             p->pow2 = false;
     }

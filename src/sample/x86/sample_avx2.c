@@ -32,22 +32,24 @@ static inline __m256i ifloor8(__m256 x)
  * int64 floor (saturated at +-2^62) and mask: f - n floor(f / n) is exact in float (f / n and
  * the product are exact, the difference is Sterbenz-exact or of small integers); infinities
  * and NaN give 0, as the saturated and the NaN index do. */
-static inline __m256i wrap8(__m256 f, __m256 nf)
+static inline __m256i wrap8(__m256 f, __m256 nf, __m256 rn)
 {
-    __m256 r = _mm256_sub_ps(f, _mm256_mul_ps(nf, _mm256_floor_ps(_mm256_div_ps(f, nf))));
+    /* f / n as f * (1 / n) (rn): exact for a power of two n */
+    __m256 r = _mm256_sub_ps(f, _mm256_mul_ps(nf, _mm256_floor_ps(_mm256_mul_ps(f, rn))));
     r = _mm256_and_ps(r, _mm256_cmp_ps(r, r, _CMP_ORD_Q));
     return _mm256_cvttps_epi32(r);
 }
 
 /* The index of floor(x) (x - 0.5 for the first linear tap) and the next one, after the
  * address mode: WRAP on a power of two, or CLAMP (the only modes the plan lets through). */
-static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256i *i0, __m256i *i1)
+static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256 rn, __m256i *i0,
+                          __m256i *i1)
 {
     __m256i one = _mm256_set1_epi32(1);
     if (mode == VSMP_TCM_WRAP) {
         __m256 f = _mm256_floor_ps(x);
         f = _mm256_and_ps(f, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
-        *i0 = wrap8(f, nf);
+        *i0 = wrap8(f, nf, rn);
         *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, one), _mm256_sub_epi32(n, one));
         return;
     }
@@ -58,7 +60,7 @@ static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256i
 }
 
 typedef struct view8 {
-    __m256 fw, fh;
+    __m256 fw, fh, rw, rh; /* sizes and their reciprocals */
     __m256i w, h, pitch, off, spitch;
     __m256i slice;              /* arrays: the byte offset of each lane's layer in the level */
     const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
@@ -72,6 +74,7 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
         /* one level for the 8 lanes (the common case): no gathers */
         const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
         v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
+        v.rw = _mm256_set1_ps(l->rw), v.rh = _mm256_set1_ps(l->rh);
         v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
         v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
         v.spitch = _mm256_set1_epi32((int)l->spitch32);
@@ -83,6 +86,8 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     const char *b = (const char *)p->lv;
     __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
     v.fw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fw)), idx, 4);
+    v.rw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rw)), idx, 4);
+    v.rh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rh)), idx, 4);
     v.fh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fh)), idx, 4);
     v.w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
     v.h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
@@ -205,8 +210,8 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     __m256i xa, xb, ya, yb;
     if (!linear) {
-        index8(ma, x, lv.w, lv.fw, &xa, &xb);
-        index8(mb, y, lv.h, lv.fh, &ya, &yb);
+        index8(ma, x, lv.w, lv.fw, lv.rw, &xa, &xb);
+        index8(mb, y, lv.h, lv.fh, lv.rh, &ya, &yb);
         fetch8(p, &lv, xa, ya, out);
         return;
     }
@@ -215,8 +220,8 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
     __m256 wx = _mm256_sub_ps(xm, _mm256_floor_ps(xm)), wy = _mm256_sub_ps(ym, _mm256_floor_ps(ym));
     wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
     wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
-    index8(ma, xm, lv.w, lv.fw, &xa, &xb);
-    index8(mb, ym, lv.h, lv.fh, &ya, &yb);
+    index8(ma, xm, lv.w, lv.fw, lv.rw, &xa, &xb);
+    index8(mb, ym, lv.h, lv.fh, lv.rh, &ya, &yb);
     __m256 t00[4], t10[4], t01[4], t11[4];
     fetch8(p, &lv, xa, ya, t00);
     fetch8(p, &lv, xb, ya, t10);
