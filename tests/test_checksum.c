@@ -6,10 +6,10 @@
  * plan's status) of each format's cases must equal the value pinned in
  * tests/checksum/pins.txt. A change of any single result bit changes its format's checksum.
  *
- * The pins come from the reference pipeline (VSMP_CPU=c) at a commit where the lavapipe tier
+ * The pins come from the reference pipeline (VSMP_CPU=ref) at a commit where the lavapipe tier
  * passes. When a sampling rule changes on purpose, re-pin deliberately (DEVELOPERS.md):
  *
- *     VSMP_CPU=c build/tests/test_checksum --pin > tests/checksum/pins.txt
+ *     VSMP_CPU=ref build/tests/test_checksum --pin > tests/checksum/pins.txt
  *
  * usage: test_checksum PINS            check
  *        test_checksum --pin           print the pins

@@ -163,8 +163,8 @@ static void run_case(uint64_t seed, unsigned cpu)
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
-    unsigned levels[2] = {0, vsmp_cpu_flags()};
-    unsigned nlev = levels[1] ? 2 : 1;
+    unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
+    unsigned nlev = levels[1] != VSMP_CPU_C ? 2 : 1;
     for (unsigned li = 0; li < nlev; li++) {
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)

@@ -284,7 +284,7 @@ static const char usage_sample[] =
     "  -f, --format text|json   output format (default text)\n"
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
     "                           suffixes; 0 = none)\n"
-    "      --cpu c|avx2|all     the highest kernel level to use (same results; VSMP_CPU too)\n";
+    "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -406,12 +406,14 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             c->co.paired = 1;
             break;
         case OPT_CPU: /* the highest kernel level: results are the same at every level */
-            if (strcmp(optarg, "c") == 0)
+            if (strcmp(optarg, "ref") == 0)
                 vsmp_cpu_set_mask(0);
+            else if (strcmp(optarg, "c") == 0)
+                vsmp_cpu_set_mask(VSMP_CPU_C);
             else if (strcmp(optarg, "avx2") == 0)
-                vsmp_cpu_set_mask(VSMP_CPU_AVX2);
+                vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
             else if (strcmp(optarg, "all") != 0) {
-                fprintf(stderr, "vsmp: --cpu takes c, avx2 or all\n");
+                fprintf(stderr, "vsmp: --cpu takes ref, c, avx2 or all\n");
                 return EXIT_USAGE;
             }
             break;

@@ -22,7 +22,7 @@ static bool has_f16c(void)
 
 unsigned vsmp_cpu_flags(void)
 {
-    unsigned f = 0;
+    unsigned f = VSMP_CPU_C;
 #ifdef VSMP_X86
     __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
     if (__builtin_cpu_supports("avx2") && has_f16c())
@@ -36,17 +36,19 @@ void vsmp_cpu_set_mask(unsigned mask)
     atomic_store(&g_mask, mask);
 }
 
-/* VSMP_CPU names the highest level to use: "c" (or "none"), "avx2". Unknown names leave every
- * level on (a typo must not silently slow a run down; the name is checked by tests). */
+/* VSMP_CPU names the highest level to use: "ref" (or "none": the reference only), "c", "avx2".
+ * Unknown names leave every level on. */
 static unsigned env_mask(void)
 {
     const char *e = getenv("VSMP_CPU");
     if (!e || !*e)
         return ~0u;
-    if (!strcmp(e, "c") || !strcmp(e, "none"))
+    if (!strcmp(e, "ref") || !strcmp(e, "none"))
         return 0;
+    if (!strcmp(e, "c"))
+        return VSMP_CPU_C;
     if (!strcmp(e, "avx2"))
-        return VSMP_CPU_AVX2;
+        return VSMP_CPU_C | VSMP_CPU_AVX2;
     return ~0u;
 }
 

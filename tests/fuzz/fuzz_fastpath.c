@@ -24,8 +24,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sc_case c;
     if (!sc_make(&r, fi, &c))
         return 0;
-    unsigned levels[2] = {0, vsmp_cpu_flags()};
-    for (unsigned li = 0; li < (levels[1] ? 2u : 1u); li++) {
+    unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
+    for (unsigned li = 0; li < (levels[1] != VSMP_CPU_C ? 2u : 1u); li++) {
         vsmp_plan *p = NULL;
         if (vsmp_plan_create_cpu(c.s, &c.st, c.op, levels[li], &p, NULL))
             break;

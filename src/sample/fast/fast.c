@@ -528,18 +528,18 @@ static bool is_ld_2d_simd(const vsmp_plan *p)
 
 typedef struct fast_path {
     const char *name;
-    unsigned cpu; /* VSMP_CPU_* the kernel needs (0: C) */
+    unsigned cpu; /* VSMP_CPU_* the kernel needs */
     bool (*match)(const vsmp_plan *p);
     vsmp_kernel run;
 } fast_path;
 
 static const fast_path table[] = {
 #ifdef VSMP_HAVE_AVX2
-    {"sample_2d_avx2", VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
-    {"ld_2d_unorm8_avx2", VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+    {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
+    {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
 #endif
-    {"sample_c", 0, is_sample_2d, sample_2d_c},
-    {"ld_2d_c", 0, is_ld_2d, ld_2d_c},
+    {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
+    {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
 };
 
 static uint32_t minify(uint32_t v, unsigned level)
