@@ -511,7 +511,7 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    bool kind = (p->texel_kind == TX_UNORM8 && fi->bytes == 4) ||
+    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
                 ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
     return is_sample_2d(p) && plain_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
 }

@@ -178,11 +178,20 @@ static inline __m256 half8(__m256i h)
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
-    if (p->texel_kind == TX_UNORM8) {
+    if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
         unpack8(p, texels8(p, v, x, y), out);
         return;
     }
     __m256i off = texel_off_n(v, x, y, fi->bytes);
+    if (p->texel_kind == TX_UNORM8) {
+        /* 1- and 2-byte texels: the 32-bit word ending with the texel (starting at 0 for the
+         * first bytes of the surface, which is at least 4 bytes long), shifted down */
+        __m256i base = _mm256_max_epi32(
+            _mm256_sub_epi32(off, _mm256_set1_epi32(4 - (int)fi->bytes)), _mm256_setzero_si256());
+        __m256i w = _mm256_i32gather_epi32((const int *)p->s->mem, base, 1);
+        unpack8(p, _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, base), 3)), out);
+        return;
+    }
     for (int c = 0; c < 4; c++) {
         if (fi->ch[c].type == VSMP_CHAN_NONE) {
             out[c] = _mm256_set1_ps(p->konst[c]);
