@@ -802,6 +802,11 @@ static void test_nonfinite(void)
     const float vd_inf[] = {0.5f, 0.5f, inf, inf};
     float got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf);
     CHECK(got == 200.0f, "anisotropic, infinite derivatives: last level, got %g", got);
+    /* finite derivatives whose squares pass FLT_MAX (1e30 * 4 texels): an infinite length,
+     * one tap at the last level */
+    const float vd_huge[] = {0.5f, 0.5f, 1e30f, 0.25f};
+    got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_huge);
+    CHECK(got == 200.0f, "anisotropic, derivative 1e30: last level, got %g", got);
     /* one infinite, one zero: still one tap at the last level */
     const float vd_inf0[] = {0.5f, 0.5f, inf, 0.0f};
     got = s_params(s, &st, VSMP_SUB_SAMPLE_D, 4, kd, vd_inf0);
@@ -875,6 +880,16 @@ static void test_nonfinite(void)
     s = make(VSMP_SURFTYPE_2D, false, VSMP_FORMAT_R32_FLOAT, 3, 1, 1, 1, 1, v_ramp);
     vsmp_sampler_state_init(&st);
     CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 1e9f, 0.5f, 0) == 0.0f, "u 1e9 wraps exactly");
+    vsmp_surface_free(s);
+    /* 3D: r NaN addresses slice 0, r = -1e30 clamps to slice 0, r = 1e30 wraps: 2^62 mod 4 =
+     * 0 (4x4x4 holding z in R, nearest, wrap) */
+    s = make(VSMP_SURFTYPE_3D, false, VSMP_FORMAT_R32_FLOAT, 4, 4, 4, 1, 1, v_slice);
+    vsmp_sampler_state_init(&st);
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, nan) == 0.0f, "3D r NaN");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, 1e30f) == 0.0f, "3D r 1e30 wraps");
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, 0.625f) == 2.0f, "3D r 0.625 -> slice 2");
+    st.address[2] = VSMP_TCM_CLAMP;
+    CHECK(s1(s, &st, VSMP_SUB_SAMPLE_LZ, 0.5f, 0.5f, 1e30f) == 3.0f, "3D r 1e30 clamps to 3");
     vsmp_surface_free(s);
     /* array index: NaN -> layer 0; +inf, 1e30 -> the last (2); -inf -> 0 */
     s = make(VSMP_SURFTYPE_2D, true, VSMP_FORMAT_R32_FLOAT, 2, 2, 1, 3, 1, v_slice);

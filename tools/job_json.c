@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -40,6 +41,125 @@ static json_object *parse_strict(const char *text, size_t size, enum json_tokene
     return root;
 }
 
+/* Duplicate keys: json-c keeps the last value of a repeated key; the job must not mean one of
+ * two things silently. A scan of the text json-c has accepted (strict, at most 32 deep, so
+ * the recursion is bounded), with a hash set of each object's keys. */
+typedef struct dscan {
+    const char *p, *end;
+    jerr *e;
+} dscan;
+
+static void dws(dscan *s)
+{
+    while (s->p < s->end && isspace((unsigned char)*s->p))
+        s->p++;
+}
+
+/* A string at s->p (after its quote), unescaped into buf (\uXXXX above 0x7f kept raw: no valid
+ * key has such a character, and jcheck_object refuses it anyway). */
+static void dstring(dscan *s, char *buf, size_t cap)
+{
+    size_t n = 0;
+    s->p++;
+    while (s->p < s->end && *s->p != '"') {
+        char c = *s->p++;
+        if (c == '\\' && s->p < s->end) {
+            char x = *s->p++;
+            c = x == 'b'   ? '\b'
+                : x == 'f' ? '\f'
+                : x == 'n' ? '\n'
+                : x == 'r' ? '\r'
+                : x == 't' ? '\t'
+                           : x;
+            if (x == 'u' && s->end - s->p >= 4) {
+                char hex[5] = {s->p[0], s->p[1], s->p[2], s->p[3], 0};
+                unsigned long u = strtoul(hex, NULL, 16);
+                if (u && u < 0x80) {
+                    c = (char)u;
+                    s->p += 4;
+                } else {
+                    if (n + 1 < cap)
+                        buf[n++] = '\\';
+                    c = 'u';
+                }
+            }
+        }
+        if (n + 1 < cap)
+            buf[n++] = c;
+    }
+    s->p++;
+    buf[n] = 0;
+}
+
+static int dvalue(dscan *s, const char *path);
+
+static int dobject(dscan *s, const char *path)
+{
+    json_object *seen = json_object_new_object();
+    if (!seen)
+        return jfail(s->e, "out of memory");
+    int rc = 0;
+    s->p++; /* { */
+    dws(s);
+    while (!rc && s->p < s->end && *s->p != '}') {
+        char key[128], where[256];
+        dstring(s, key, sizeof(key));
+        jpath(where, sizeof(where), path, key);
+        if (json_object_object_get_ex(seen, key, NULL))
+            rc = jfail(s->e, "%s: duplicate key", where);
+        else if (json_object_object_add(seen, key, NULL))
+            rc = jfail(s->e, "out of memory");
+        dws(s);
+        s->p++; /* : */
+        dws(s);
+        if (!rc)
+            rc = dvalue(s, where);
+        dws(s);
+        if (s->p < s->end && *s->p == ',') {
+            s->p++;
+            dws(s);
+        }
+    }
+    s->p++;
+    json_object_put(seen);
+    return rc;
+}
+
+static int dvalue(dscan *s, const char *path)
+{
+    if (s->p >= s->end)
+        return 0;
+    if (*s->p == '{')
+        return dobject(s, path);
+    if (*s->p == '"') {
+        char skip[2];
+        dstring(s, skip, sizeof(skip));
+        return 0;
+    }
+    if (*s->p == '[') {
+        s->p++;
+        dws(s);
+        for (size_t i = 0; s->p < s->end && *s->p != ']'; i++) {
+            char where[256];
+            if (dvalue(s, jpath_idx(where, sizeof(where), path, i)))
+                return -1;
+            dws(s);
+            if (s->p < s->end && *s->p == ',') {
+                s->p++;
+                dws(s);
+            }
+        }
+        s->p++;
+        return 0;
+    }
+    const char *start = s->p; /* number, true, false, null */
+    while (s->p < s->end && !strchr(",]} \t\r\n", *s->p))
+        s->p++;
+    if (s->p == start)
+        s->p++; /* always move on */
+    return 0;
+}
+
 json_object *jparse(const char *text, size_t size, jerr *e)
 {
     if (size > INT32_MAX) {
@@ -72,6 +192,12 @@ json_object *jparse(const char *text, size_t size, jerr *e)
             jfail(e, "invalid JSON: unexpected text after the job (byte %zu)", i);
             return NULL;
         }
+    }
+    dscan ds = {text, text + end, e};
+    dws(&ds);
+    if (dvalue(&ds, "")) {
+        json_object_put(root);
+        return NULL;
     }
     return root;
 }

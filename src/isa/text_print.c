@@ -442,7 +442,8 @@ size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r, const vsmp_
         buf[0] = 0;
     if (!inst || !r)
         return 0;
-    vsmp_print_options dflt = {VSMP_DIALECT_12504};
+    vsmp_print_options dflt;
+    vsmp_print_options_init(&dflt);
     names nm;
     names_build(&nm, r);
     sb b = {buf, buf_size, 0};
@@ -664,7 +665,8 @@ size_t vsmp_text_print(const vsmp_module *m, const vsmp_print_options *opt, char
         buf[0] = 0;
     if (!m)
         return 0;
-    vsmp_print_options dflt = {VSMP_DIALECT_12504};
+    vsmp_print_options dflt;
+    vsmp_print_options_init(&dflt);
     if (!opt)
         opt = &dflt;
     sb b = {buf, buf_size, 0};

@@ -397,14 +397,9 @@ static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, 
     level_ctx o = *lc;
     o.face = f.face;
     int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
-    fetch_tap(p, &o,
-              nx < 0    ? 0
-              : nx >= n ? n - 1
-                        : nx,
-              ny < 0    ? 0
-              : ny >= n ? n - 1
-                        : ny,
-              0, ref, t);
+    nx = nx < 0 ? 0 : nx >= n ? n - 1 : nx;
+    ny = ny < 0 ? 0 : ny >= n ? n - 1 : ny;
+    fetch_tap(p, &o, nx, ny, 0, ref, t);
 }
 
 /* ---- filtering one level ---- */
@@ -661,9 +656,8 @@ static void grad_lod(const vsmp_plan *p, lane *ln)
 }
 
 /* A NaN LOD (NaN derivatives, infinite coordinates whose differences are inf - inf, a NaN lod
- * or bias operand, -inf + inf) is 0 from there on, the LOD op's G included: the float-to-integer
- * rule of D3D and of Intel's fixed-point conversions, NaN -> 0 [vsmp]. Infinite LODs stay:
- * the clamps bound them. */
+ * or bias operand, -inf + inf) is 0 from there on, the LOD op's G included, as D3D converts
+ * NaN to an integer [vsmp]. Infinite LODs stay: the clamps bound them. */
 static float lod_nan(float lambda)
 {
     return lambda == lambda ? lambda : 0.0f;

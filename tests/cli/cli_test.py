@@ -563,6 +563,17 @@ with tempfile.TemporaryDirectory() as tmp:
     r = sample_job(tmp, None, raw=_json.dumps(base) + " trailing")
     check(r.returncode == 1 and b"unexpected text after the job" in r.stderr,
           "trailing garbage: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"width": 2, "height": 2, "width": 4}, "lanes": '
+                                  '[{"op": "ld", "u": 0, "v": 1, "u": 1}]}')
+    check(r.returncode == 1 and b"surface.width: duplicate key" in r.stderr, "duplicate key: %r" %
+          r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"width": 2}, "lanes": [{"op": "ld", "u": 0}, '
+                                  '{"op": "ld", "u": 0, "v": 1, "\\u0075": 1}]}')
+    check(r.returncode == 1 and b"lanes[1].u: duplicate key" in r.stderr,
+          "duplicate key spelt with an escape: %r" % r.stderr)
+    r = sample_job(tmp, None, raw='{"surface": {"texels": [[0], [1]], "width": 2}, "lanes": '
+                                  '[{"op": "ld", "u": 0}, {"op": "ld", "u": 1}]}')
+    check(r.returncode == 0, "the same key in two objects is fine: %r" % r.stderr)
     r = sample_job(tmp, None, raw=_json.dumps(base) + "\n\n")
     check(r.returncode == 0, "trailing whitespace is fine: %r" % r.stderr)
     r = sample_job(tmp, None, raw='{"surface": {}, /* c */ "lanes": [{"op": "sample"}]}')

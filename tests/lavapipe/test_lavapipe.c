@@ -554,35 +554,50 @@ static int make_sampler(vk *v, const tcase *c, VkSampler *out)
 
 /* ---- data ---- */
 
-static void random_texel(const vsmp_format_info *fi, bool depth, vsmp_texel *t)
+/* A random texel written as raw channel bits at @p dst, so that what lavapipe reads is not
+ * vsmp's own packing (vsmp_format_pack is checked on its own by tests/format): integers and
+ * UNORM/SNORM codes of any value; 16-bit and 11/10-bit floats with exponents 0..16 (|x| < 4,
+ * subnormals and zeros included); 32-bit floats as C stores them; shared-exponent with
+ * exponents 0..17. */
+static void random_bits(const vsmp_format_info *fi, bool depth, uint8_t *dst)
 {
     for (int k = 0; k < 4; k++) {
         const vsmp_chan_desc *d = &fi->ch[k];
+        uint32_t v;
         switch (d->type) {
-        case VSMP_CHAN_UINT:
-            t->u[k] = d->bits == 32 ? (uint32_t)rnd(0xffffffffu) : rnd(1u << d->bits);
-            break;
-        case VSMP_CHAN_SINT:
-            t->i[k] = d->bits == 32 ? (int32_t)rnd(0xffffffffu)
-                                    : (int32_t)rnd(1u << d->bits) - (1 << (d->bits - 1));
-            break;
-        case VSMP_CHAN_SNORM:
-            t->f[k] = rndf(-1, 1);
-            break;
+        case VSMP_CHAN_NONE:
+            continue;
         case VSMP_CHAN_FLOAT:
-            t->f[k] = depth ? rndf(0, 1) : rndf(-4, 4);
+            if (d->bits == 32) {
+                float f = depth ? rndf(0, 1) : rndf(-4, 4);
+                memcpy(&v, &f, 4);
+            } else { /* binary16: sign, exponent 0..16, mantissa */
+                v = rnd(2) << 15 | rnd(17) << 10 | rnd(1u << 10);
+            }
             break;
         case VSMP_CHAN_UFLOAT:
-            t->f[k] = rndf(0, 4);
+            v = rnd(17) << (d->bits - 5) | rnd(1u << (d->bits - 5));
+            break;
+        case VSMP_CHAN_SHAREDEXP:
+            v = rnd(1u << 9);
+            if (k == 0) /* the exponent, bits 31:27, once */
+                v |= rnd(18) << 27;
             break;
         default:
+            v = d->bits == 32 ? (uint32_t)rnd(0xffffffffu) : rnd(1u << d->bits);
             /* UNORM depth: a quarter 0 and a quarter 1, where a reference past [0, 1]
              * compares differently unclamped */
-            t->f[k] = rndf(0, 1);
-            if (depth && rnd(2))
-                t->f[k] = rnd(2) ? 1.0f : 0.0f;
+            if (d->type == VSMP_CHAN_UNORM && depth && rnd(2))
+                v = rnd(2) ? (d->bits == 32 ? 0xffffffffu : (1u << d->bits) - 1) : 0;
             break;
         }
+        unsigned word = d->shift / 32, at = d->shift % 32;
+        uint32_t w, mask = d->bits == 32 ? 0xffffffffu : ((1u << d->bits) - 1) << at;
+        if (d->type == VSMP_CHAN_SHAREDEXP && k == 0)
+            mask |= 0xf8000000u;
+        memcpy(&w, dst + 4 * word, 4);
+        w = (w & ~mask) | ((v << at) & mask);
+        memcpy(dst + 4 * word, &w, 4);
     }
 }
 
@@ -847,11 +862,8 @@ static int run_case(vk *v, tcase *c, uint64_t seed, stats *s)
         vsmp_surface_level_size(surf, l, &w, &h, NULL, &n);
         for (uint32_t z = 0; z < n; z++)
             for (uint32_t y = 0; y < h; y++)
-                for (uint32_t x = 0; x < w; x++) {
-                    vsmp_texel t;
-                    random_texel(fi, depth, &t);
-                    vsmp_surface_store(surf, l, z, x, y, &t);
-                }
+                for (uint32_t x = 0; x < w; x++)
+                    random_bits(fi, depth, vsmp_surface_texel(surf, l, z, x, y));
     }
     /* BC6H spans 0..65504: a filtered value's rounding follows the largest texel it weighs */
     float maxabs = 0.0f;
