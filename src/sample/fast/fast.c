@@ -479,10 +479,12 @@ static unsigned texel_kind(const vsmp_format_info *fi)
     return u8 ? TX_UNORM8 : f32 ? TX_F32 : f16 ? TX_F16 : TX_GENERIC;
 }
 
+#ifdef VSMP_HAVE_AVX2
 static bool unorm8_2d(const vsmp_plan *p)
 {
     return plain_2d(p) && !p->s->d.array && p->texel_kind == TX_UNORM8;
 }
+#endif
 
 static bool border_mode(unsigned a)
 {
@@ -499,6 +501,7 @@ static bool is_sample_2d(const vsmp_plan *p)
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
 
+#ifdef VSMP_HAVE_AVX2
 /* The AVX2 kernel: 4-byte texels gathered with 32-bit offsets; WRAP on power-of-two sizes and
  * CLAMP only; min and mag filters both nearest or both not (anisotropic counts as linear). */
 static bool is_sample_2d_simd(const vsmp_plan *p)
@@ -516,15 +519,19 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
     return is_sample_2d(p) && plain_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
 }
 
+#endif
+
 static bool is_ld_2d(const vsmp_plan *p)
 {
     return p->kind == K_LD && plain_2d(p);
 }
 
+#ifdef VSMP_HAVE_AVX2
 static bool is_ld_2d_simd(const vsmp_plan *p)
 {
     return is_ld_2d(p) && unorm8_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
 }
+#endif
 
 typedef struct fast_path {
     const char *name;
