@@ -45,7 +45,7 @@ typedef struct vsmp_level_view {
     uint32_t off;        /* base - surface memory, in bytes (< 2^31 for the SIMD kernels) */
     uint32_t w, h, d;    /* texels (d: 3D depth, else 1) */
     float fw, fh, fd;    /* the same as floats */
-    float rw, rh;        /* 1 / fw, 1 / fh (exact for the power-of-two sizes that use them) */
+    float rw, rh, rd; /* 1 / fw, 1 / fh, 1 / fd (exact for the power-of-two sizes that use them) */
 } vsmp_level_view;
 
 struct vsmp_plan {

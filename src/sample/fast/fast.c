@@ -502,21 +502,22 @@ static bool is_sample_2d(const vsmp_plan *p)
 }
 
 #ifdef VSMP_HAVE_AVX2
-/* The AVX2 kernel: 4-byte texels gathered with 32-bit offsets; WRAP on power-of-two sizes and
- * CLAMP only; min and mag filters both nearest or both not (anisotropic counts as linear). */
+/* The AVX2 kernel: 2D surfaces, arrays and 3D surfaces of 8-bit, float32 and float16 formats
+ * under 2 GiB (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters
+ * both nearest or both not (anisotropic counts as linear). */
 static bool is_sample_2d_simd(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
     const vsmp_format_info *fi = p->s->fi;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
-    for (int a = 0; a < 2; a++) {
+    for (unsigned a = 0; a < p->dims; a++) {
         unsigned m = st->address[a];
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
     bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
                 ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
-    return is_sample_2d(p) && plain_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
+    return is_sample_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
 }
 
 #endif
@@ -570,8 +571,8 @@ static void prepare(vsmp_plan *p)
         lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
         lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
         lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
-        lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh;
-        if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)))
+        lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh, lv->rd = 1.0f / lv->fd;
+        if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)) || (lv->d & (lv->d - 1)))
             p->pow2 = false;
     }
     const vsmp_format_info *fi = s->fi;

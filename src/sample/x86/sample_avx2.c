@@ -60,8 +60,8 @@ static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256 
 }
 
 typedef struct view8 {
-    __m256 fw, fh, rw, rh; /* sizes and their reciprocals */
-    __m256i w, h, pitch, off, spitch;
+    __m256 fw, fh, fd, rw, rh, rd; /* sizes and their reciprocals */
+    __m256i w, h, d, pitch, off, spitch;
     __m256i slice;              /* arrays: the byte offset of each lane's layer in the level */
     const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
 } view8;
@@ -75,6 +75,8 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
         const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
         v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
         v.rw = _mm256_set1_ps(l->rw), v.rh = _mm256_set1_ps(l->rh);
+        v.fd = _mm256_set1_ps(l->fd), v.rd = _mm256_set1_ps(l->rd);
+        v.d = _mm256_set1_epi32((int)l->d);
         v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
         v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
         v.spitch = _mm256_set1_epi32((int)l->spitch32);
@@ -88,6 +90,9 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     v.fw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fw)), idx, 4);
     v.rw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rw)), idx, 4);
     v.rh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rh)), idx, 4);
+    v.fd = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fd)), idx, 4);
+    v.rd = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rd)), idx, 4);
+    v.d = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, d)), idx, 4);
     v.fh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fh)), idx, 4);
     v.w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
     v.h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
@@ -140,7 +145,7 @@ static inline __m256i hmin8(__m256i v)
  * load two rows and permute them into place; others gather. Same bytes either way. */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    if (v->one && !p->s->d.array) {
+    if (v->one && !p->s->d.array && p->dims == 2) {
         __m256i x0 = hmin8(x), y0 = hmin8(y);
         __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
         __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
@@ -210,17 +215,23 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
 }
 
 static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
-                          bool linear, __m256 out[4])
+                          __m256 w, bool linear, __m256 out[4])
 {
     view8 lv = gather_view(p, level);
     if (p->s->d.array)
         lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
-    unsigned ma = p->st.address[0], mb = p->st.address[1];
+    const bool three = p->dims >= 3;
+    unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
-    __m256i xa, xb, ya, yb;
+    __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
+    __m256i xa, xb, ya, yb, za = _mm256_setzero_si256(), zb = za;
     if (!linear) {
         index8(ma, x, lv.w, lv.fw, lv.rw, &xa, &xb);
         index8(mb, y, lv.h, lv.fh, lv.rh, &ya, &yb);
+        if (three) {
+            index8(mc, z, lv.d, lv.fd, lv.rd, &za, &zb);
+            lv.slice = _mm256_mullo_epi32(za, lv.spitch);
+        }
         fetch8(p, &lv, xa, ya, out);
         return;
     }
@@ -231,13 +242,27 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
     wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
     index8(ma, xm, lv.w, lv.fw, lv.rw, &xa, &xb);
     index8(mb, ym, lv.h, lv.fh, lv.rh, &ya, &yb);
-    __m256 t00[4], t10[4], t01[4], t11[4];
-    fetch8(p, &lv, xa, ya, t00);
-    fetch8(p, &lv, xb, ya, t10);
-    fetch8(p, &lv, xa, yb, t01);
-    fetch8(p, &lv, xb, yb, t11);
+    __m256 wz = _mm256_setzero_ps();
+    if (three) {
+        __m256 zm = _mm256_sub_ps(z, half);
+        wz = _mm256_sub_ps(zm, _mm256_floor_ps(zm));
+        wz = _mm256_and_ps(wz, _mm256_cmp_ps(wz, wz, _CMP_ORD_Q));
+        index8(mc, zm, lv.d, lv.fd, lv.rd, &za, &zb);
+    }
+    __m256 zv[2][4];
+    for (int k = 0; k < (three ? 2 : 1); k++) {
+        if (three)
+            lv.slice = _mm256_mullo_epi32(k ? zb : za, lv.spitch);
+        __m256 t00[4], t10[4], t01[4], t11[4];
+        fetch8(p, &lv, xa, ya, t00);
+        fetch8(p, &lv, xb, ya, t10);
+        fetch8(p, &lv, xa, yb, t01);
+        fetch8(p, &lv, xb, yb, t11);
+        for (int c = 0; c < 4; c++)
+            zv[k][c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
+    }
     for (int c = 0; c < 4; c++)
-        out[c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
+        out[c] = three ? lerp8(zv[0][c], zv[1][c], wz) : zv[0][c];
 }
 
 /* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
@@ -305,25 +330,30 @@ static inline __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
 }
 
 typedef struct aniso8 {
-    __m256i n;     /* taps (1: isotropic) */
-    __m256 ax, ay; /* major axis */
-    __m256 bad;    /* NaN ratio: the reference decides */
+    __m256i n;         /* taps (1: isotropic) */
+    __m256 ax, ay, az; /* major axis */
+    __m256 bad;        /* NaN ratio: the reference decides */
 } aniso8;
 
 /* lod_2d of fast.c (lod_from_derivs of the reference), anisotropic when the min filter is. */
-static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0, __m256 dy1,
-                          aniso8 *an)
+static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dx2, __m256 dy0,
+                          __m256 dy1, __m256 dy2, aniso8 *an)
 {
     const vsmp_level_view *b = &p->lv[p->base];
     __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
     /* the reference adds the squares to 0: the same bits as the first square (never -0) */
     __m256 sx = _mm256_add_ps(sq(_mm256_mul_ps(dx0, fw)), sq(_mm256_mul_ps(dx1, fh)));
     __m256 sy = _mm256_add_ps(sq(_mm256_mul_ps(dy0, fw)), sq(_mm256_mul_ps(dy1, fh)));
+    if (p->dims >= 3) { /* the third axis, added last */
+        __m256 fd = _mm256_set1_ps(b->fd);
+        sx = _mm256_add_ps(sx, sq(_mm256_mul_ps(dx2, fd)));
+        sy = _mm256_add_ps(sy, sq(_mm256_mul_ps(dy2, fd)));
+    }
     __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
     __m256 gt = _mm256_cmp_ps(lx, ly, _CMP_GT_OQ);
     __m256 pmax = _mm256_blendv_ps(ly, lx, gt);
     an->n = _mm256_set1_epi32(1);
-    an->bad = an->ax = an->ay = z;
+    an->bad = an->ax = an->ay = an->az = z;
     /* a NaN length makes lambda NaN (0 after the bias), whatever the other length */
     __m256 nan = _mm256_cmp_ps(lx, ly, _CMP_UNORD_Q);
     __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
@@ -344,12 +374,13 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dy0
     nf = _mm256_blendv_ps(one, nf, finite);
     an->n = _mm256_cvttps_epi32(_mm256_and_ps(nf, _mm256_cmp_ps(nf, nf, _CMP_ORD_Q)));
     an->ax = _mm256_blendv_ps(dy0, dx0, gt), an->ay = _mm256_blendv_ps(dy1, dx1, gt);
+    an->az = p->dims >= 3 ? _mm256_blendv_ps(dy2, dx2, gt) : z;
     /* (float)n of the reference: n is a small integer (1 where not anisotropic) */
     return _mm256_blendv_ps(log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n))), qnan, nan);
 }
 
 typedef struct lanes8 {
-    __m256 u, v, frac;
+    __m256 u, v, w, frac;
     __m256i l0, l1, layer;
     aniso8 an;
 } lanes8;
@@ -360,6 +391,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
+    o.w = p->dims >= 3 ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
     o.layer = _mm256_setzero_si256();
     if (p->s->d.array) { /* round to nearest even, NaN and negative to 0, clamp to the array */
         __m256 r =
@@ -371,7 +403,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
     }
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
-        o.frac = o.an.ax = o.an.ay = o.an.bad = _mm256_setzero_ps();
+        o.frac = o.an.ax = o.an.ay = o.an.az = o.an.bad = _mm256_setzero_ps();
         o.an.n = _mm256_set1_epi32(1);
         return o;
     }
@@ -383,26 +415,30 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
         __m256i i1 = _mm256_setr_epi32(1, 1, 1, 1, 5, 5, 5, 5);
         __m256i i2 = _mm256_setr_epi32(2, 2, 2, 2, 6, 6, 6, 6);
         __m256 u0 = _mm256_permutevar8x32_ps(o.u, i0), v0 = _mm256_permutevar8x32_ps(o.v, i0);
+        __m256 w0 = _mm256_permutevar8x32_ps(o.w, i0);
         lam = lod8(p, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i1), w0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0), &o.an);
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0),
+                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i2), w0), &o.an);
         break;
     }
     case L_GRAD:
         lam = lod8(p, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
-                   paramf8(m, VSMP_P_DUDY, g), paramf8(m, VSMP_P_DVDY, g), &o.an);
+                   paramf8(m, VSMP_P_DRDX, g), paramf8(m, VSMP_P_DUDY, g),
+                   paramf8(m, VSMP_P_DVDY, g), paramf8(m, VSMP_P_DRDY, g), &o.an);
         break;
     case L_EXPLICIT:
         lam = paramf8(m, VSMP_P_LOD, g);
         o.an.n = _mm256_set1_epi32(1);
-        o.an.bad = o.an.ax = o.an.ay = _mm256_setzero_ps();
+        o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
         break;
     case L_ZERO:
     default:
         lam = _mm256_setzero_ps();
         o.an.n = _mm256_set1_epi32(1);
-        o.an.bad = o.an.ax = o.an.ay = _mm256_setzero_ps();
+        o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
         break;
     }
     lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
@@ -468,9 +504,9 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
 /* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
  * their major axis; the others sample once. */
 static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
-                       bool linear, const aniso8 *an, __m256 out[4])
+                       __m256 w, bool linear, const aniso8 *an, __m256 out[4])
 {
-    level8(p, level, layer, u, v, linear, out);
+    level8(p, level, layer, u, v, w, linear, out);
     __m256i one = _mm256_set1_epi32(1);
     __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
     if (_mm256_testz_ps(multi, multi))
@@ -488,7 +524,8 @@ static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 
             _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_set1_ps((float)t), half), nf), half);
         __m256 r[4];
         level8(p, level, layer, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
-               _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)), true, r);
+               _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)),
+               _mm256_add_ps(w, _mm256_mul_ps(an->az, k)), true, r);
         for (int c = 0; c < 4; c++)
             acc[c] = _mm256_blendv_ps(acc[c], _mm256_add_ps(acc[c], r[c]), on);
     }
@@ -511,14 +548,14 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             return;
         }
         for (unsigned l = simd; l < n8; l++) {
-            fl.u[l] = fl.v[l] = fl.frac[l] = fl.ax[l] = fl.ay[l] = 0.0f;
+            fl.u[l] = fl.v[l] = fl.w[l] = fl.frac[l] = fl.ax[l] = fl.ay[l] = fl.az[l] = 0.0f;
             fl.l0[l] = fl.l1[l] = p->base;
             fl.taps[l] = 1, fl.layer[l] = 0;
         }
     }
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     for (unsigned g = 0; g < n8; g += 8) {
-        __m256 u, v, frac;
+        __m256 u, v, w, frac;
         __m256i l0, l1, layer;
         aniso8 an;
         if (vector_stage) {
@@ -527,13 +564,15 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
                 p->run(p, m, r); /* rewrites every enabled lane */
                 return;
             }
-            u = o.u, v = o.v, frac = o.frac, l0 = o.l0, l1 = o.l1, an = o.an, layer = o.layer;
+            u = o.u, v = o.v, w = o.w, frac = o.frac, l0 = o.l0, l1 = o.l1, an = o.an;
+            layer = o.layer;
         } else {
             int32_t nt[8];
             for (unsigned l = 0; l < 8; l++)
                 nt[l] = fl.taps[g + l];
             an.n = _mm256_loadu_si256((const __m256i *)nt);
             an.ax = _mm256_loadu_ps(fl.ax + g), an.ay = _mm256_loadu_ps(fl.ay + g);
+            an.az = _mm256_loadu_ps(fl.az + g), w = _mm256_loadu_ps(fl.w + g);
             an.bad = _mm256_setzero_ps();
             u = _mm256_loadu_ps(fl.u + g), v = _mm256_loadu_ps(fl.v + g);
             frac = _mm256_loadu_ps(fl.frac + g);
@@ -542,11 +581,11 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             layer = _mm256_loadu_si256((const __m256i *)(fl.layer + g));
         }
         __m256 t[4];
-        at8(p, l0, layer, u, v, linear, &an, t);
+        at8(p, l0, layer, u, v, w, linear, &an, t);
         __m256i same = _mm256_cmpeq_epi32(l0, l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
             __m256 t1[4];
-            at8(p, l1, layer, u, v, linear, &an, t1);
+            at8(p, l1, layer, u, v, w, linear, &an, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
