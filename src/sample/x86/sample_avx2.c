@@ -64,11 +64,13 @@ typedef struct view8 {
     __m256i w, h, d, pitch, off, spitch;
     __m256i slice;              /* arrays: the byte offset of each lane's layer in the level */
     const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
+    bool three;                 /* a 3D surface (the kernel is compiled for each case) */
 } view8;
 
 static inline view8 gather_view(const vsmp_plan *p, __m256i level)
 {
     view8 v;
+    v.three = false;
     __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
     if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
         /* one level for the 8 lanes (the common case): no gathers */
@@ -145,7 +147,7 @@ static inline __m256i hmin8(__m256i v)
  * load two rows and permute them into place; others gather. Same bytes either way. */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    if (v->one && !p->s->d.array && p->dims == 2) {
+    if (v->one && !p->s->d.array && !v->three) {
         __m256i x0 = hmin8(x), y0 = hmin8(y);
         __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
         __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
@@ -214,13 +216,13 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
 }
 
-static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
-                          __m256 w, bool linear, __m256 out[4])
+static inline void level8_any(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
+                              __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
 {
     view8 lv = gather_view(p, level);
+    lv.three = three;
     if (p->s->d.array)
         lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
-    const bool three = p->dims >= 3;
     unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
@@ -263,6 +265,35 @@ static inline void level8(const vsmp_plan *p, __m256i level, __m256i layer, __m2
     }
     for (int c = 0; c < 4; c++)
         out[c] = three ? lerp8(zv[0][c], zv[1][c], wz) : zv[0][c];
+}
+
+/* One copy per dimensionality, each with the other's code compiled out: the body is inlined
+ * into both (a hint; without it the code is the same, only slower). */
+#if defined(__GNUC__)
+#define FLATTEN __attribute__((flatten))
+#else
+#define FLATTEN
+#endif
+
+FLATTEN static void level8_2d(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
+                              bool linear, __m256 out[4])
+{
+    level8_any(p, false, level, layer, u, v, _mm256_setzero_ps(), linear, out);
+}
+
+FLATTEN static void level8_3d(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, __m256 w,
+                              bool linear, __m256 out[4])
+{
+    level8_any(p, true, level, _mm256_setzero_si256(), u, v, w, linear, out);
+}
+
+static inline void level8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
+                          __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
+{
+    if (three)
+        level8_3d(p, level, u, v, w, linear, out);
+    else
+        level8_2d(p, level, layer, u, v, linear, out);
 }
 
 /* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
@@ -336,15 +367,15 @@ typedef struct aniso8 {
 } aniso8;
 
 /* lod_2d of fast.c (lod_from_derivs of the reference), anisotropic when the min filter is. */
-static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dx2, __m256 dy0,
-                          __m256 dy1, __m256 dy2, aniso8 *an)
+static inline __m256 lod8(const vsmp_plan *p, const bool three, __m256 dx0, __m256 dx1, __m256 dx2,
+                          __m256 dy0, __m256 dy1, __m256 dy2, aniso8 *an)
 {
     const vsmp_level_view *b = &p->lv[p->base];
     __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
     /* the reference adds the squares to 0: the same bits as the first square (never -0) */
     __m256 sx = _mm256_add_ps(sq(_mm256_mul_ps(dx0, fw)), sq(_mm256_mul_ps(dx1, fh)));
     __m256 sy = _mm256_add_ps(sq(_mm256_mul_ps(dy0, fw)), sq(_mm256_mul_ps(dy1, fh)));
-    if (p->dims >= 3) { /* the third axis, added last */
+    if (three) { /* the third axis, added last */
         __m256 fd = _mm256_set1_ps(b->fd);
         sx = _mm256_add_ps(sx, sq(_mm256_mul_ps(dx2, fd)));
         sy = _mm256_add_ps(sy, sq(_mm256_mul_ps(dy2, fd)));
@@ -374,7 +405,7 @@ static inline __m256 lod8(const vsmp_plan *p, __m256 dx0, __m256 dx1, __m256 dx2
     nf = _mm256_blendv_ps(one, nf, finite);
     an->n = _mm256_cvttps_epi32(_mm256_and_ps(nf, _mm256_cmp_ps(nf, nf, _CMP_ORD_Q)));
     an->ax = _mm256_blendv_ps(dy0, dx0, gt), an->ay = _mm256_blendv_ps(dy1, dx1, gt);
-    an->az = p->dims >= 3 ? _mm256_blendv_ps(dy2, dx2, gt) : z;
+    an->az = three ? _mm256_blendv_ps(dy2, dx2, gt) : z;
     /* (float)n of the reference: n is a small integer (1 where not anisotropic) */
     return _mm256_blendv_ps(log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n))), qnan, nan);
 }
@@ -386,12 +417,12 @@ typedef struct lanes8 {
 } lanes8;
 
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
-static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g)
 {
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
-    o.w = p->dims >= 3 ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
+    o.w = three ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
     o.layer = _mm256_setzero_si256();
     if (p->s->d.array) { /* round to nearest even, NaN and negative to 0, clamp to the array */
         __m256 r =
@@ -416,7 +447,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
         __m256i i2 = _mm256_setr_epi32(2, 2, 2, 2, 6, 6, 6, 6);
         __m256 u0 = _mm256_permutevar8x32_ps(o.u, i0), v0 = _mm256_permutevar8x32_ps(o.v, i0);
         __m256 w0 = _mm256_permutevar8x32_ps(o.w, i0);
-        lam = lod8(p, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
+        lam = lod8(p, three, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i1), w0),
                    _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
@@ -425,7 +456,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const vsmp_message *m, unsigned 
         break;
     }
     case L_GRAD:
-        lam = lod8(p, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
+        lam = lod8(p, three, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
                    paramf8(m, VSMP_P_DRDX, g), paramf8(m, VSMP_P_DUDY, g),
                    paramf8(m, VSMP_P_DVDY, g), paramf8(m, VSMP_P_DRDY, g), &o.an);
         break;
@@ -503,10 +534,10 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
 
 /* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
  * their major axis; the others sample once. */
-static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
-                       __m256 w, bool linear, const aniso8 *an, __m256 out[4])
+static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer, __m256 u,
+                       __m256 v, __m256 w, bool linear, const aniso8 *an, __m256 out[4])
 {
-    level8(p, level, layer, u, v, w, linear, out);
+    level8(p, three, level, layer, u, v, w, linear, out);
     __m256i one = _mm256_set1_epi32(1);
     __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
     if (_mm256_testz_ps(multi, multi))
@@ -523,7 +554,7 @@ static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 
         __m256 k =
             _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_set1_ps((float)t), half), nf), half);
         __m256 r[4];
-        level8(p, level, layer, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
+        level8(p, three, level, layer, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
                _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)),
                _mm256_add_ps(w, _mm256_mul_ps(an->az, k)), true, r);
         for (int c = 0; c < 4; c++)
@@ -533,7 +564,9 @@ static inline void at8(const vsmp_plan *p, __m256i level, __m256i layer, __m256 
         out[c] = _mm256_blendv_ps(out[c], _mm256_div_ps(acc[c], nf), multi);
 }
 
-void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* The kernel body, compiled twice: for 2D surfaces and arrays, and for 3D surfaces. */
+static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_message *m,
+                               vsmp_result *r)
 {
     if (p->s->resident) {
         p->run(p, m, r);
@@ -559,7 +592,7 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         __m256i l0, l1, layer;
         aniso8 an;
         if (vector_stage) {
-            lanes8 o = stage8(p, m, g);
+            lanes8 o = stage8(p, three, m, g);
             if (!_mm256_testz_ps(o.an.bad, o.an.bad)) {
                 p->run(p, m, r); /* rewrites every enabled lane */
                 return;
@@ -581,11 +614,11 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             layer = _mm256_loadu_si256((const __m256i *)(fl.layer + g));
         }
         __m256 t[4];
-        at8(p, l0, layer, u, v, w, linear, &an, t);
+        at8(p, three, l0, layer, u, v, w, linear, &an, t);
         __m256i same = _mm256_cmpeq_epi32(l0, l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
             __m256 t1[4];
-            at8(p, l1, layer, u, v, w, linear, &an, t1);
+            at8(p, three, l1, layer, u, v, w, linear, &an, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
         }
@@ -594,6 +627,14 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             t[c] = _mm256_blendv_ps(t[c], qnan, _mm256_cmp_ps(t[c], t[c], _CMP_UNORD_Q));
         store8(r, m, g, t);
     }
+}
+
+void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->dims >= 3)
+        sample_body(p, true, m, r);
+    else
+        sample_body(p, false, m, r);
 }
 
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
