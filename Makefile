@@ -47,6 +47,7 @@ fuzz: deps-test
 
 # Throughput next to lavapipe, printed as ratios (not a test: the machine is shared and noisy).
 bench: deps-test build
+	$(BUILD)/bench_isa tests/kernels/tgllp/math_simd32.isa --min-insts 10000
 	$(BUILD)/bench_sample
 
 format:

@@ -5,13 +5,15 @@
 #   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for the
 #                           sanitizers and fuzzing, a C++ compiler for the install test,
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
-#                           sampling tier
+#                           sampling tier, ocloc (intel-opencl-icd) for scripts/gen-corpus.sh,
+#                           pocl (pocl-opencl-icd, ocl-icd-opencl-dev) for scripts/gen-expected.sh
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
 set -eu
 want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
 case "${1:-build}" in
-    test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools" ;;
+    test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools"
+          want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev" ;;
 esac
 missing=""
 for p in $want; do

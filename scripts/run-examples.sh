@@ -20,3 +20,9 @@ for job in examples/*.json; do
     "$vsmp" sample "$job"
     echo
 done
+# An OpenCL kernel compiled by Intel's compiler (examples/launch/rotate.cl, IGC's vISA and
+# interface dump beside it) launched over a 128x128 NDRange: the bundled picture rotated by 30
+# degrees through a bilinear sampler.
+echo "== vsmp launch examples/launch/rotate.json"
+"$vsmp" launch --out-dir "$out" examples/launch/rotate.json
+echo "wrote $out/rotated.png (examples/launch/picture.png rotated by 30 degrees)"

@@ -149,11 +149,46 @@ int main(void)
     static const uint8_t lbl[] = {0x31, 0x00, 0x00};
     roundtrip(lbl, sizeof(lbl), &v41, &in, "label");
 
-    /* anything else is reported, never skipped */
-    static const uint8_t add[] = {0x01, 0x00, 0x00, 0x00};
+    /* generic opcodes, from the instruction table. add (M1, 16) V49(0,0)<1> V48(0,0)<0;1,0>
+     * V49(0,0)<1;1,0>: opcode 01, exec 04 (16 lanes, M1), pred 0, dst tag 00 + id 49 + row 0 +
+     * col 0 + region <1> (hstride code 2 << 8 = 0x0200), srcs with <0;1,0> = 0x0121 and
+     * <1;1,0> = 0x0122 (VISA_ENCODING.md 2.6; the bytes GenX_IR wrote for tests/kernels/tgllp
+     * vadd's instruction $5). */
+    static const uint8_t add[] = {0x01, 0x04, 0x00, 0x00, 0x00, 0x31, 0, 0,    0,   0,    0,
+                                  0x00, 0x02, 0x00, 0x30, 0,    0,    0, 0,    0,   0x21, 0x01,
+                                  0x00, 0x31, 0,    0,    0,    0,    0, 0x22, 0x01};
+    roundtrip(add, sizeof(add), &v41, &in, "add");
+    CHECK(in.exec_size == 16 && in.emask == 0 && in.pred == 0 && in.num_opnds == 3 &&
+              in.opnds[0].kind == VSMP_OPND_VEC_DST && in.opnds[0].vec.var == 49 &&
+              in.opnds[0].vec.region == 0x0200 && in.opnds[1].kind == VSMP_OPND_VEC_SRC &&
+              in.opnds[1].vec.var == 48 && in.opnds[1].vec.region == 0x0121 &&
+              in.opnds[2].vec.region == 0x0122,
+          "add fields");
+    /* (!P1) goto (M1, 32) label 1: 6c, exec 05, pred 0x8001, label 0x0001 */
+    static const uint8_t gto[] = {0x6c, 0x05, 0x01, 0x80, 0x01, 0x00};
+    roundtrip(gto, sizeof(gto), &v41, &in, "goto");
+    CHECK(in.exec_size == 32 && in.pred == 0x8001 && in.num_opnds == 1 &&
+              in.opnds[0].kind == VSMP_OPND_LABEL && in.opnds[0].value == 1,
+          "goto fields");
     size_t used = 0;
-    CHECK(vsmp_inst_decode(add, sizeof(add), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,
-          "opcode 0x01 is unsupported");
+    /* WAIT took its mask operand in vISA 3.1 (ByteCodeReaderNG): 5b + tag 05 (immediate) + type
+     * 04 (UB) + 4 value bytes in 4.1; the opcode alone in 3.0. A 4.1 WAIT with its mask has no
+     * 3.0 encoding. */
+    static const uint8_t wait41[] = {0x5b, 0x05, 0x04, 0x00, 0x00, 0x00, 0x00};
+    static const uint8_t wait30[] = {0x5b};
+    static const vsmp_isa_version w30 = {3, 0, false};
+    roundtrip(wait41, sizeof(wait41), &v41, &in, "wait 4.1");
+    CHECK(in.num_opnds == 1 && in.opnds[0].vec.vclass == VSMP_VEC_IMMEDIATE, "wait's mask");
+    CHECK(vsmp_inst_encode(&in, &w30, buf, sizeof(buf), &w) == VSMP_ERR_UNENCODABLE,
+          "a mask operand has no 3.0 encoding");
+    roundtrip(wait30, sizeof(wait30), &w30, &in, "wait 3.0");
+    CHECK(in.num_opnds == 0, "3.0 wait has no operand");
+    /* a reserved opcode is reported, never skipped */
+    static const uint8_t rsv[] = {0x3b, 0x00, 0x00, 0x00};
+    CHECK(vsmp_inst_decode(rsv, sizeof(rsv), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,
+          "opcode 0x3b is reserved");
+    /* an instruction cut short */
+    CHECK(vsmp_inst_decode(add, 20, &v41, 0, &in, &used) == VSMP_ERR_TRUNCATED, "add cut short");
     /* NumParams beyond the model's 16 */
     uint8_t big[sizeof(smp)];
     memcpy(big, smp, sizeof(big));

@@ -28,6 +28,7 @@ static const char header[] = ".version 4.1\n.kernel \"v\"\n"
                              ".decl SCD v_type=G type=ud num_elts=1 align=dword\n"
                              ".decl P1 v_type=P num_elts=16\n"
                              ".decl P2 v_type=P num_elts=8\n"
+                             ".decl A0 v_type=A num_elts=1\n"
                              ".decl smp v_type=S num_elts=1\n"
                              ".decl tex v_type=T num_elts=1\n";
 
@@ -42,6 +43,44 @@ typedef struct rule_case {
 } rule_case;
 
 static const rule_case cases[] = {
+    /* the general rules on every other opcode (GenX_IR's verifier) */
+    {"operand-class", "TGLLP", VSMP_SEV_ERROR, "setp (M1_NM, 16) P1 0x0:uw",
+     "setp (M1_NM, 16) UW(0,0)<1> 0x0:uw"},
+    {"operand-class", "TGLLP", VSMP_SEV_ERROR, "cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f",
+     "cmp.lt (M1, 16) A0(0)<1> U(0,0)<1;1,0> 0x0:f"},
+    /* SMALL holds 8 floats (32 bytes); 16 lanes of stride 1 reach byte 64 (GenX_IR warns) */
+    {"operand-bounds", "TGLLP", VSMP_SEV_WARNING, "mov (M1, 8) SMALL(0,0)<1> U(0,0)<1;1,0>",
+     "mov (M1, 16) SMALL(0,0)<1> U(0,0)<1;1,0>"},
+    /* per-opcode execution sizes (IsaVerification) */
+    {"exec-size", "TGLLP", VSMP_SEV_ERROR, "svm_gather.4.1 (M1, 16) UI.0 UI.0",
+     "svm_gather.4.1 (M1, 32) UI.0 UI.0"},
+    {"exec-size", "TGLLP", VSMP_SEV_ERROR, "mov (M1_NM, 1) UI(0,0)<1> P1",
+     "mov (M1_NM, 8) UI(0,0)<1> P1"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "mov (M1_NM, 1) UI(0,0)<1> P1",
+     "mov (M1_NM, 1) U(0,0)<1> P1"},
+    /* region rules of GenX_IR's verifier */
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 8) U(0,0)<0> V(0,0)<8;8,1>"},
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 4) U(0,0)<1> V(0,0)<8;8,1>"},
+    {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
+     "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,8>"},
+    /* U holds 32 floats (128 bytes): row 3 col 0 + 8 elements of stride 1 ends at 128 (fits);
+     * row 3 col 1 ends at 132 */
+    {"operand-bounds", "TGLLP", VSMP_SEV_WARNING, "mov (M1, 8) V(0,0)<1> U(3,0)<1;1,0>",
+     "mov (M1, 8) V(0,0)<1> U(3,1)<1;1,0>"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "sin (M1, 16) U(0,0)<1> V(0,0)<1;1,0>",
+     "sin (M1, 16) UI(0,0)<1> UI(0,0)<1;1,0>"},
+    {"type", "TGLLP", VSMP_SEV_ERROR, "and (M1, 16) UI(0,0)<1> UI(0,0)<1;1,0> 0x1:ud",
+     "and (M1, 16) U(0,0)<1> U(0,0)<1;1,0> 0x1:ud"},
+    {"exec-mask", "TGLLP", VSMP_SEV_ERROR, "add (M7, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f",
+     "add (M8, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f"},
+    {"pred-width", "TGLLP", VSMP_SEV_ERROR, "(P2) add (M1, 8) U(0,0)<1> U(0,0)<1;1,0> 0x1:f",
+     "(P2) add (M1, 16) U(0,0)<1> U(0,0)<1;1,0> 0x1:f"},
+    {"pred-width", "TGLLP", VSMP_SEV_ERROR, "cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f",
+     "cmp.lt (M1, 16) P2 U(0,0)<1;1,0> 0x0:f"},
+    {"label", "TGLLP", VSMP_SEV_ERROR, "goto (M1, 16) L1\nL1:", "goto (M1, 16) L1\nL1:\nL1:"},
+    {"label", "TGLLP", VSMP_SEV_ERROR, "(P1) goto (M1, 16) L1\nL1:", "(P1) goto (M1, 16) L9"},
     {"numparams", "TGLLP", VSMP_SEV_ERROR, S16, "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0"},
     {"numparams", "TGLLP", VSMP_SEV_ERROR,
      "sample_3d.RGBA (M1, 8) 0x0:uw smp tex DST.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 U.0 "
@@ -189,11 +228,12 @@ static void run_text_case(const rule_case *c)
 /* Break a rule the text cannot express by patching the binary of S16: 4.1 layout with an
  * immediate aoffimmi: +1 Op, +3 exec, +4 pred, +6 channels, +7 aoffimmi (6 bytes), +13 sampler,
  * +14 surface, +15 dst, +21 NumParams, +22 param 0 var id. */
-static void run_binary_case(const char *rule, unsigned at, uint8_t value)
+static void run_binary_case_of(const char *src, uint8_t opcode, const char *rule, unsigned at,
+                               uint8_t value)
 {
     vsmp_diags d;
     vsmp_diags_init(&d);
-    vsmp_module *m = parse_one(S16, &d);
+    vsmp_module *m = parse_one(src, &d);
     if (!m)
         return;
     size_t n = 0;
@@ -206,7 +246,7 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     vsmp_module_read(b, n, NULL, &bm, NULL);
     int64_t off = bm ? bm->kernels[0].insts[0].offset : -1;
     vsmp_module_free(bm);
-    CHECK(off > 0 && b[off] == 0x6d, "instruction offset");
+    CHECK(off > 0 && b[off] == opcode, "instruction offset");
     if (off <= 0) {
         free(b);
         return;
@@ -227,6 +267,11 @@ static void run_binary_case(const char *rule, unsigned at, uint8_t value)
     vsmp_module_free(bm);
     vsmp_diags_free(&d);
     free(b);
+}
+
+static void run_binary_case(const char *rule, unsigned at, uint8_t value)
+{
+    run_binary_case_of(S16, 0x6d, rule, at, value);
 }
 
 static uint32_t le32(const unsigned char *p)
@@ -368,5 +413,10 @@ int main(void)
     run_binary_case("subop", 1, 0x08);
     run_binary_case("operand-decl", 22, 0x50);
     run_binary_case("predicate", 4, 0x09);
+    /* a generic instruction naming an undeclared variable: add's dst id (bytes 5..8) = 0x60 */
+    run_binary_case_of("add (M1, 16) U(0,0)<1> U(0,0)<1;1,0> V(0,0)<1;1,0>", 0x01, "operand-decl",
+                       5, 0x60);
+    /* ... and an undeclared predicate as cmp's destination (tag 02 at 3, id at 4..5) */
+    run_binary_case_of("cmp.lt (M1, 16) P1 U(0,0)<1;1,0> 0x0:f", 0x2c, "operand-decl", 4, 0x07);
     return t_finish();
 }

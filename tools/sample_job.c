@@ -853,3 +853,52 @@ done:
     json_object_put(root);
     return rc;
 }
+
+/* The job's surface and sampler descriptions, for `vsmp run` (docs/RUN.md): the same keys, less
+ * the ones `vsmp run` adds (a binding-table index, an SVM address, a sampler-state index). */
+static json_object *without(json_object *js, const char *const *drop)
+{
+    if (!js || !json_object_is_type(js, json_type_object))
+        return js ? json_object_get(js) : NULL;
+    json_object *c = json_object_new_object();
+    if (!c)
+        return NULL;
+    json_object_object_foreach(js, k, v)
+    {
+        bool skip = false;
+        for (const char *const *d = drop; *d; d++)
+            skip |= strcmp(k, *d) == 0;
+        if (!skip)
+            json_object_object_add(c, k, json_object_get(v));
+    }
+    return c;
+}
+
+int vsmp_job_surface(struct json_object *js, const char *dir, vsmp_surface **out, char *err,
+                     size_t err_size)
+{
+    static const char *const drop[] = {"bti", "address", NULL};
+    jerr e = {{0}};
+    vsmp_job_options o;
+    vsmp_job_options_init(&o);
+    json_object *c = without(js, drop);
+    int rc = c ? build_surface(c, out, dir, &o, &e) : jfail(&e, "out of memory");
+    json_object_put(c);
+    if (rc)
+        snprintf(err, err_size, "%s", e.msg);
+    return rc ? -1 : 0;
+}
+
+int vsmp_job_sampler(struct json_object *js, vsmp_sampler_state *st, char *err, size_t err_size)
+{
+    static const char *const drop[] = {"index", NULL};
+    jerr e = {{0}};
+    json_object *c = without(js, drop);
+    /* a run's sampler state is bound to no surface: its border colour is read as floats */
+    int rc = c ? build_sampler(c, vsmp_format_get(VSMP_FORMAT_R32G32B32A32_FLOAT), st, &e)
+               : jfail(&e, "out of memory");
+    json_object_put(c);
+    if (rc)
+        snprintf(err, err_size, "%s", e.msg);
+    return rc ? -1 : 0;
+}

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "launch_job.h"
+#include "run_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
 
@@ -264,6 +266,8 @@ static const char usage_dis[] =
     "      --syntax 12504|head  dialect to print, and to parse a text input with (default 12504)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
+    "      --divs reader|compiler  .divS of decoded sampler messages: the Gen code GenX_IR\n"
+    "                           compiles from the binary (default), or from IGC's own text\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
@@ -285,6 +289,20 @@ static const char usage_sample[] =
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
     "                           suffixes; 0 = none)\n"
     "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
+static const char usage_run[] =
+    "usage: vsmp run [--trace] [--kernel FILE] RUN.json\n"
+    "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
+    "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
+    "what to print and save afterwards.\n"
+    "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
+    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
+static const char usage_launch[] =
+    "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
+    "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
+    "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
+    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
+    "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
+    "LAUNCH.json)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -292,6 +310,8 @@ static const char usage_main[] =
     "  dis    print a .isa binary as .visaasm text\n"
     "  check  validate a program against the specification for a platform\n"
     "  sample run the sampling engine on a job file\n"
+    "  run    run a kernel on the machine\n"
+    "  launch launch a compiled OpenCL kernel over an NDRange\n"
     "  help   print the help of a command\n"
     "Options: --version, --help. 'vsmp CMD --help' describes a command.\n"
     "Exit status: 0 success, 1 diagnostics, 2 usage error.\n";
@@ -304,6 +324,7 @@ enum {
     OPT_DROPGEN,
     OPT_ERRLIMIT,
     OPT_MAXMEM,
+    OPT_DIVS,
     OPT_CPU
 };
 
@@ -315,6 +336,7 @@ static const struct option long_opts[] = {
     {"platform", required_argument, 0, 'p'},
     {"warnings-as-errors", no_argument, 0, 'W'},
     {"syntax", required_argument, 0, OPT_SYNTAX},
+    {"divs", required_argument, 0, OPT_DIVS},
     {"isa-version", required_argument, 0, OPT_ISAVER},
     {"paired-surface", no_argument, 0, OPT_PAIRED},
     {"input-format", required_argument, 0, OPT_INFMT},
@@ -333,6 +355,7 @@ typedef struct cli {
     int werror;
     unsigned isa_major, isa_minor;
     int drop_gen;
+    int divs_compiler;
     const char *in_path;
     int json;
     unsigned error_limit;
@@ -427,6 +450,13 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
         case OPT_DROPGEN:
             c->drop_gen = 1;
             break;
+        case OPT_DIVS:
+            if (strcmp(optarg, "reader") && strcmp(optarg, "compiler")) {
+                fprintf(stderr, "vsmp: --divs takes reader or compiler\n");
+                return EXIT_USAGE;
+            }
+            c->divs_compiler = !strcmp(optarg, "compiler");
+            break;
         case OPT_ERRLIMIT: {
             const char *e;
             if (parse_digits(optarg, &e, &c->error_limit) || *e) {
@@ -515,7 +545,10 @@ static int cmd_dis(int argc, char **argv)
     vsmp_module *m = NULL;
     if (load_module(c.in_path, &c.co, &m, &d, &in))
         return finish(&d, &in, m, EXIT_DIAG);
-    vsmp_print_options po = {.dialect = c.co.dialect};
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
+    po.dialect = c.co.dialect;
+    po.divs = c.divs_compiler ? VSMP_DIVS_AS_COMPILER : VSMP_DIVS_AS_READER;
     size_t need = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *buf = malloc(need + 1);
     if (!buf) {
@@ -583,6 +616,85 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+static int cmd_launch(int argc, char **argv)
+{
+    static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int ch;
+    const char *out_dir = NULL;
+    while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'o':
+            out_dir = optarg;
+            break;
+        case 'h':
+            fputs(usage_launch, stdout);
+            return 0;
+        case ':':
+            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_launch);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "vsmp: expected one launch description\n%s", usage_launch);
+        return EXIT_USAGE;
+    }
+    input in = {0};
+    if (read_all(argv[optind], &in))
+        return EXIT_DIAG;
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
+                                       {"kernel", required_argument, NULL, 'k'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+    optind = 1;
+    opterr = 0;
+    int ch, trace = 0;
+    const char *kernel = NULL;
+    while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
+        switch (ch) {
+        case 't':
+            trace = 1;
+            break;
+        case 'k':
+            kernel = optarg;
+            break;
+        case 'h':
+            fputs(usage_run, stdout);
+            return 0;
+        case ':':
+            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_run);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_run);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "vsmp: expected one run description\n%s", usage_run);
+        return EXIT_USAGE;
+    }
+    input in = {0};
+    if (read_all(argv[optind], &in))
+        return EXIT_DIAG;
+    int rc =
+        vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, stdout, stderr);
+    free(in.data);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -613,6 +725,8 @@ int main(int argc, char **argv)
                            : strcmp(what, "dis") == 0    ? usage_dis
                            : strcmp(what, "check") == 0  ? usage_check
                            : strcmp(what, "sample") == 0 ? usage_sample
+                           : strcmp(what, "run") == 0    ? usage_run
+                           : strcmp(what, "launch") == 0 ? usage_launch
                            : strcmp(what, "help") == 0   ? usage_main
                                                          : NULL;
         if (!text) {
@@ -630,6 +744,10 @@ int main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "sample") == 0)
         return cmd_sample(argc - 1, argv + 1);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc - 1, argv + 1);
+    if (strcmp(cmd, "launch") == 0)
+        return cmd_launch(argc - 1, argv + 1);
     fprintf(stderr, "vsmp: unknown command '%s'\n%s", cmd, usage_main);
     return EXIT_USAGE;
 }

@@ -4,8 +4,10 @@
 
 /**
  * @file isa.h
- * The vISA sampler instruction model and its codecs: 3D_SAMPLE (0x6d), 3D_LOAD (0x6e),
- * INFO (0x70) and SAMPLE_UNORM (0x41), plus RET and LABEL so that whole kernels round-trip.
+ * The vISA instruction model and its codecs: every opcode of GenX_IR 1.0.12504 (one table,
+ * include/vsmp/opcodes.def, read by the decoder, encoder, printer, parser and validator), with
+ * the sampler messages 3D_SAMPLE (0x6d), 3D_LOAD (0x6e), INFO (0x70) and SAMPLE_UNORM (0x41)
+ * modelled field by field.
  *
  * One model serves the binary codec, the `.isa` container, the text parser and printer, the
  * validator and (later) the executor. Sub-operations and their parameter lists come from one
@@ -51,15 +53,65 @@ VSMP_API const char *vsmp_type_name(unsigned t);
 /** @return the size of a type in bytes, 0 for an unknown code. */
 VSMP_API unsigned vsmp_type_size(unsigned t);
 
-/** Opcodes vsmp decodes. Every other opcode is reported, never skipped. */
+/** Every vISA opcode of GenX_IR 1.0.12504's reader, from the instruction table
+ *  (include/vsmp/opcodes.def): VSMP_OPC_ADD = 0x01 ... VSMP_OPC_ADD3O = 0x92. */
 typedef enum vsmp_opcode {
-    VSMP_OPC_LABEL = 0x31,
-    VSMP_OPC_RET = 0x34,
-    VSMP_OPC_SAMPLE_UNORM = 0x41,
-    VSMP_OPC_3D_SAMPLE = 0x6d,
-    VSMP_OPC_3D_LOAD = 0x6e,
-    VSMP_OPC_3D_INFO = 0x70,
+#define OPC(val, id, mn, fam, layout, gate, old) VSMP_OPC_##id = val,
+#define SUB(opc, val, id, mn, layout)
+#include "vsmp/opcodes.def"
+    VSMP_OPC_LIMIT = 0x100
 } vsmp_opcode;
+
+/** Sub-operations of SVM (0x4e), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a), by their binary
+ *  value (the byte after the opcode), from the same table: VSMP_SOP_SVM_GATHER = 0x03 ... */
+typedef enum vsmp_subopcode {
+#define OPC(val, id, mn, fam, layout, gate, old)
+#define SUB(opc, val, id, mn, layout) VSMP_SOP_##id = val,
+#include "vsmp/opcodes.def"
+    VSMP_SOP_LIMIT = 0x100
+} vsmp_subopcode;
+
+/** Instruction families (the text form and the validator's rules follow the family). */
+typedef enum vsmp_family {
+    VSMP_FAM_ARITH,
+    VSMP_FAM_LOGIC,
+    VSMP_FAM_MOV,
+    VSMP_FAM_CMP,
+    VSMP_FAM_ADDR,
+    VSMP_FAM_FLOW,
+    VSMP_FAM_SIMDCF,
+    VSMP_FAM_SYNC,
+    VSMP_FAM_DATAPORT,
+    VSMP_FAM_SAMPLER,
+    VSMP_FAM_MISC,
+    VSMP_FAM_SVM,
+    VSMP_FAM_LSC,
+} vsmp_family;
+
+/** One row of the instruction table (an opcode, or a sub-operation of SVM/LSC). The layout
+ *  letters are documented in opcodes.def: E exec, P predicate, b/w/d 1/2/4-byte value,
+ *  i id-width value, D/v vector dst/src, R/r raw dst/src, L label, S sub-opcode,
+ *  '*' decoded by hand, '+' the remaining operands as stored. */
+typedef struct vsmp_opcode_info {
+    uint8_t opcode;
+    uint8_t subop;        /**< for sub-operation rows */
+    bool is_subop;        /**< a SUB row */
+    const char *mnemonic; /**< "add", "svm_gather", "lsc_load" */
+    uint8_t family;       /**< vsmp_family (of the opcode for SUB rows) */
+    const char *layout;   /**< from `gate` on */
+    uint16_t gate;        /**< version (major * 100 + minor) the layout holds from; 0 always */
+    const char *layout_before_gate;
+} vsmp_opcode_info;
+
+/** @return the table row of an opcode, NULL for a value GenX_IR 12504's reader rejects. */
+VSMP_API const vsmp_opcode_info *vsmp_opcode_info_get(unsigned opcode);
+/** @return the row of a sub-operation of SVM/LSC_UNTYPED/LSC_TYPED, NULL if unknown. */
+VSMP_API const vsmp_opcode_info *vsmp_subop_info_get(unsigned opcode, unsigned subop);
+/** Look an opcode mnemonic up ("add", "cmp"). @return the row or NULL. */
+VSMP_API const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic);
+/** @return the layout string an instruction has in a file of version major.minor. */
+VSMP_API const char *vsmp_opcode_layout(const vsmp_opcode_info *row, unsigned major,
+                                        unsigned minor);
 
 /** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value. */
 typedef enum vsmp_subop {
@@ -177,13 +229,14 @@ typedef enum vsmp_vclass {
     VSMP_VEC_STATE = 6,
 } vsmp_vclass;
 
-/** Source modifiers (tag bits 5..3). */
+/** Operand modifiers (tag bits 5..3, VISA_Modifier): SAT only on a destination. */
 typedef enum vsmp_srcmod {
     VSMP_MOD_NONE = 0,
-    VSMP_MOD_NEG = 1,
-    VSMP_MOD_ABS = 2,
+    VSMP_MOD_ABS = 1,
+    VSMP_MOD_NEG = 2,
     VSMP_MOD_NEG_ABS = 3,
-    VSMP_MOD_NOT = 4,
+    VSMP_MOD_SAT = 4,
+    VSMP_MOD_NOT = 5,
 } vsmp_srcmod;
 
 /** A vector operand (aoffimmi, SAMPLE_UNORM's scalars). Fields used depend on vclass:
@@ -207,6 +260,29 @@ typedef struct vsmp_vec {
 VSMP_API int vsmp_region_code(unsigned value);
 /** Value of a region code (1 -> 0, 2 -> 1, ...); -1 for code 0 (null) or an invalid code. */
 VSMP_API int vsmp_region_value(unsigned code);
+
+/** Kinds of generic operands (vsmp_inst.opnds). */
+typedef enum vsmp_opnd_kind {
+    VSMP_OPND_NONE = 0,
+    VSMP_OPND_VEC_DST = 1, /**< vector operand the instruction writes ('D') */
+    VSMP_OPND_VEC_SRC = 2, /**< vector operand it reads ('v') */
+    VSMP_OPND_RAW_DST = 3, /**< raw operand it writes ('R') */
+    VSMP_OPND_RAW_SRC = 4, /**< raw operand it reads ('r') */
+    VSMP_OPND_VALUE = 5,   /**< an unsigned field of `size` bytes ('b', 'w', 'd', 'i') */
+    VSMP_OPND_LABEL = 6,   /**< a label id (UW, 'L') */
+} vsmp_opnd_kind;
+
+/** One generic operand. VEC_*: vec; RAW_*: raw; VALUE and LABEL: value (size bytes). */
+typedef struct vsmp_opnd {
+    uint8_t kind; /**< vsmp_opnd_kind */
+    uint8_t size; /**< VALUE: 1, 2 or 4 bytes as encoded; LABEL: 2 */
+    uint32_t value;
+    vsmp_raw raw;
+    vsmp_vec vec;
+} vsmp_opnd;
+
+/** Most generic operands an instruction holds (SWITCHJMP: index + 32 labels). */
+#define VSMP_MAX_OPNDS 36
 
 /* ------------------------------------------------------------------------------------------ */
 /* Instructions                                                                                */
@@ -232,7 +308,21 @@ typedef enum vsmp_divs_text {
 
 #define VSMP_MAX_PARAMS 16 /**< largest NumParams the model holds (the spec allows 15) */
 
-/** One decoded instruction. Fields not used by the opcode are zero. */
+/**
+ * One decoded instruction. Fields not used by the opcode are zero.
+ *
+ * The sampler messages (3D_SAMPLE, 3D_LOAD, 3D_GATHER4, INFO, SAMPLE_UNORM), RET and LABEL use
+ * the named fields below (opcode, subop, flags, exec_size, emask, pred, channels, sampler,
+ * surface, dst, params, num_params, aoffimmi, src[], lod, unorm_fmt, label); 3D_GATHER4 reads
+ * like 3D_SAMPLE (subop is its channel/op word).
+ *
+ * Every other opcode is generic: exec_size/exec_code/emask hold its exec byte ('E'), pred its
+ * predicate word ('P'), subop its sub-opcode byte ('S': SVM, LSC_UNTYPED, LSC_TYPED), and
+ * opnds[0 .. num_opnds) every other field in binary order, one per layout letter of its table
+ * row (vsmp_opcode_layout()). Example: `add (M1, 16) V33(0,0)<1> V34(0,0)<1;1,0> 0x2:d` has
+ * opnds = {VEC_DST V33, VEC_SRC V34, VEC_SRC imm}; `cmp.lt (M1, 16) P1 a b` has
+ * opnds = {VALUE 2 (lt, 1 byte), VEC_DST predicate P1, VEC_SRC a, VEC_SRC b}.
+ */
 typedef struct vsmp_inst {
     uint8_t opcode;    /**< vsmp_opcode */
     uint8_t subop;     /**< 3D_SAMPLE / 3D_LOAD sub-op, INFO op */
@@ -255,6 +345,9 @@ typedef struct vsmp_inst {
     vsmp_raw paired;
     vsmp_raw lod; /**< INFO resinfo */
     vsmp_raw params[VSMP_MAX_PARAMS];
+    /* generic opcodes */
+    uint8_t num_opnds;
+    vsmp_opnd opnds[VSMP_MAX_OPNDS];
     /* where it came from, for diagnostics */
     uint32_t line, column; /**< text position (0 when decoded) */
     int64_t offset;        /**< byte offset in the binary file (-1 when parsed) */
@@ -271,8 +364,10 @@ typedef struct vsmp_isa_version {
  * Decode one instruction at @p src.
  * @param base_offset file offset of src[0], recorded in inst->offset.
  * @param consumed set to the instruction's length on success.
- * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for an opcode vsmp does not model;
- *         VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a bad exec mask).
+ * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for a value that is no opcode of
+ *         the instruction table (reserved values), VA / VA_SKL_PLUS, or an unknown SVM/LSC
+ *         sub-operation; VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a
+ *         bad exec mask, a vector-operand tag with an unknown class).
  *         @p inst and @p consumed are untouched on failure.
  */
 VSMP_API vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size,
@@ -460,10 +555,20 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
                                      vsmp_module **out, vsmp_diags *diags);
 
 /** Options of the printer. */
+/** How a decoded 3D_SAMPLE's `.divS` is printed in the 12504 dialect (docs/TEXT.md): the binary
+ *  does not keep whether the text had it. */
+typedef enum vsmp_divs_print {
+    VSMP_DIVS_AS_READER = 0,   /**< `.divS` when the non-uniform bit is 0: the Gen code GenX_IR
+                                    compiles from the binary */
+    VSMP_DIVS_AS_COMPILER = 1, /**< never for a decoded binary, as IGC writes its text: the Gen
+                                    code GenX_IR compiles from the compiler's own `.visaasm` */
+} vsmp_divs_print;
+
 typedef struct vsmp_print_options {
     vsmp_dialect dialect;
+    uint8_t divs; /**< vsmp_divs_print */
     /** Zero (set by the _init function): room for later options. */
-    uint8_t reserved[16];
+    uint8_t reserved[15];
 } vsmp_print_options;
 /** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
  *  fields added later (from reserved) get their defaults too. */

@@ -9,6 +9,8 @@
 
 #include "vsmp/version.h"
 #include "vsmp/status.h"
+#include "vsmp/exec.h"
+#include "vsmp/launch.h"
 #include "vsmp/isa.h"
 #include "vsmp/format.h"
 #include "vsmp/surface.h"

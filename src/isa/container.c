@@ -256,14 +256,19 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     vsmp_isa_version ver = {c->major, c->minor, paired};
     size_t pos = start, end = start + size;
     while (pos < end) {
-        vsmp_inst in;
+        vsmp_inst *slot = vsmp_routine_add_inst(rt);
+        if (!slot)
+            return nomem(c);
         size_t used = 0;
-        vsmp_status st = vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, &in, &used);
+        vsmp_status st =
+            vsmp_inst_decode(c->data + pos, end - pos, &ver, (int64_t)pos, slot, &used);
+        if (st)
+            rt->num_insts--;
         if (st) {
             const char *msg = "cannot decode the instruction (%s)";
             if (st == VSMP_ERR_UNSUPPORTED)
-                msg = "opcode 0x%s is not one vsmp implements (3D_SAMPLE, 3D_LOAD, INFO, "
-                      "SAMPLE_UNORM, RET, LABEL)";
+                msg = "opcode 0x%s is not a vISA opcode GenX_IR 1.0.12504 reads (or a VA "
+                      "video-analytics or unknown sub-operation)";
             char what[64];
             if (st == VSMP_ERR_UNSUPPORTED)
                 snprintf(what, sizeof(what), "%02x", c->data[pos]);
@@ -275,12 +280,16 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
             fail(c, st, (int64_t)pos, msg, what);
             if (c->diags && c->diags->count > kept) /* kept, not past the limit */
                 c->diags->items[c->diags->count - 1].at_instruction = 1;
+            if (rt->num_insts)
+                vsmp_diags_add(c->diags, VSMP_SEV_NOTE, "container", 0, 0, (int64_t)pos,
+                               "%u instructions decoded before it; a .isa dumped by IGC 1.0.12504 "
+                               "or written by Debian's GenX_IR -binary has lost the trailing "
+                               "operands of its instructions (their writer's bug, "
+                               "VISA_ENCODING.md 9.1): assemble the .visaasm again "
+                               "(vsmp asm)",
+                               rt->num_insts);
             return false;
         }
-        vsmp_inst *slot = vsmp_routine_add_inst(rt);
-        if (!slot)
-            return nomem(c);
-        *slot = in;
         pos += used;
     }
     return true;

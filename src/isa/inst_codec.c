@@ -159,6 +159,137 @@ static void rd_sampler_common(dec *d, vsmp_inst *in, bool has_sampler)
         in->params[i] = rd_raw(d);
 }
 
+/* ---- generic opcodes: driven by the layout of their table row ---- */
+
+static vsmp_opnd *next_opnd(dec *d, vsmp_inst *in)
+{
+    if (in->num_opnds >= VSMP_MAX_OPNDS) {
+        d->err = VSMP_ERR_MALFORMED;
+        return NULL;
+    }
+    vsmp_opnd *o = &in->opnds[in->num_opnds++];
+    memset(o, 0, sizeof(*o));
+    return o;
+}
+
+static void rd_value(dec *d, vsmp_inst *in, unsigned size, uint8_t kind)
+{
+    vsmp_opnd *o = next_opnd(d, in);
+    if (!o)
+        return;
+    o->kind = kind;
+    o->size = (uint8_t)size;
+    o->value = (uint32_t)vsmp_rd_n(&d->rd, size);
+}
+
+static void rd_layout(dec *d, vsmp_inst *in, const char *layout)
+{
+    for (const char *l = layout; *l && !d->err && !d->rd.fail; l++) {
+        vsmp_opnd *o;
+        switch (*l) {
+        case 'E':
+            rd_exec(d, in);
+            break;
+        case 'P':
+            in->pred = vsmp_rd_u16(&d->rd);
+            break;
+        case 'b':
+            rd_value(d, in, 1, VSMP_OPND_VALUE);
+            break;
+        case 'w':
+            rd_value(d, in, 2, VSMP_OPND_VALUE);
+            break;
+        case 'd':
+            rd_value(d, in, 4, VSMP_OPND_VALUE);
+            break;
+        case 'i':
+            rd_value(d, in, wide_ids(d->ver) ? 4 : 2, VSMP_OPND_VALUE);
+            break;
+        case 'L':
+            rd_value(d, in, 2, VSMP_OPND_LABEL);
+            break;
+        case 'D':
+        case 'v':
+            if ((o = next_opnd(d, in)) != NULL) {
+                o->kind = *l == 'D' ? VSMP_OPND_VEC_DST : VSMP_OPND_VEC_SRC;
+                rd_vec(d, &o->vec);
+            }
+            break;
+        case 'R':
+        case 'r':
+            if ((o = next_opnd(d, in)) != NULL) {
+                o->kind = *l == 'R' ? VSMP_OPND_RAW_DST : VSMP_OPND_RAW_SRC;
+                o->raw = rd_raw(d);
+            }
+            break;
+        case 'S': {
+            in->subop = vsmp_rd_u8(&d->rd);
+            const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+            if (d->rd.fail)
+                return;
+            if (!sub) {
+                d->err = VSMP_ERR_UNSUPPORTED;
+                return;
+            }
+            rd_layout(d, in, sub->layout);
+            return;
+        }
+        default:
+            d->err = VSMP_ERR_UNSUPPORTED;
+            return;
+        }
+    }
+}
+
+/* SWITCHJMP: exec, label count, index, labels (ByteCodeReaderNG readInstructionControlFlow). */
+static void rd_switchjmp(dec *d, vsmp_inst *in)
+{
+    rd_exec(d, in);
+    rd_value(d, in, 1, VSMP_OPND_VALUE);
+    unsigned n = in->opnds[0].value;
+    if (n > 32) {
+        d->err = VSMP_ERR_MALFORMED;
+        return;
+    }
+    rd_layout(d, in, "v");
+    for (unsigned i = 0; i < n && !d->err; i++)
+        rd_value(d, in, 2, VSMP_OPND_LABEL);
+}
+
+/* RT_WRITE: which operands follow depends on the mode word's bits (readInstructionDataportNG). */
+static void rd_rt_write(dec *d, vsmp_inst *in)
+{
+    rd_layout(d, in, "EPwbr");
+    if (d->err || d->rd.fail)
+        return;
+    unsigned mode = in->opnds[0].value;
+    if (mode & (1u << 11))
+        rd_layout(d, in, "v"); /* sample index */
+    if (mode & (1u << 8))
+        rd_layout(d, in, "v"); /* CPS counter */
+    if (mode & (1u << 2))
+        rd_layout(d, in, "v"); /* render-target index */
+    if (mode & (1u << 3))
+        rd_layout(d, in, "r"); /* s0a */
+    if (mode & (1u << 4))
+        rd_layout(d, in, "r"); /* oM */
+    rd_layout(d, in, "rrrr");  /* R, G, B, A */
+    if (mode & (1u << 5))
+        rd_layout(d, in, "r"); /* Z */
+    if (mode & (1u << 6))
+        rd_layout(d, in, "r"); /* stencil */
+}
+
+static void rd_generic(dec *d, vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    if (in->opcode == VSMP_OPC_SWITCHJMP)
+        rd_switchjmp(d, in);
+    else if (in->opcode == VSMP_OPC_3D_RT_WRITE)
+        rd_rt_write(d, in);
+    else
+        rd_layout(d, in, vsmp_opcode_layout(row, d->ver->major, d->ver->minor));
+}
+
 vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size, const vsmp_isa_version *ver,
                              int64_t base_offset, vsmp_inst *inst, size_t *consumed)
 {
@@ -175,6 +306,9 @@ vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size, const vsmp_isa
         break;
     case VSMP_OPC_3D_LOAD:
         rd_sampler_common(&d, &in, false);
+        break;
+    case VSMP_OPC_3D_GATHER4:
+        rd_sampler_common(&d, &in, true);
         break;
     case VSMP_OPC_3D_INFO:
         in.subop = vsmp_rd_u8(&d.rd);
@@ -209,10 +343,15 @@ vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size, const vsmp_isa
     case VSMP_OPC_LABEL:
         in.label = vsmp_rd_u16(&d.rd);
         break;
-    default:
+    default: {
         if (d.rd.fail || src_size == 0)
             return VSMP_ERR_TRUNCATED;
-        return VSMP_ERR_UNSUPPORTED;
+        const vsmp_opcode_info *row = vsmp_opcode_info_get(in.opcode);
+        if (!row || !strcmp(row->layout, "*"))
+            return VSMP_ERR_UNSUPPORTED; /* not an opcode, or VA / VA_SKL_PLUS */
+        rd_generic(&d, &in, row);
+        break;
+    }
     }
     if (d.rd.fail)
         return VSMP_ERR_TRUNCATED;
@@ -344,6 +483,124 @@ static void wr_sampler_common(enc *e, const vsmp_inst *in, bool has_sampler)
         wr_raw(e, in->params[i]);
 }
 
+/* ---- generic opcodes ---- */
+
+static void wr_opnd(enc *e, const vsmp_opnd *o, char want)
+{
+    bool ok;
+    switch (want) {
+    case 'b':
+    case 'w':
+    case 'd':
+    case 'i':
+        ok = o->kind == VSMP_OPND_VALUE;
+        break;
+    case 'L':
+        ok = o->kind == VSMP_OPND_LABEL;
+        break;
+    case 'D':
+    case 'v':
+        ok = o->kind == VSMP_OPND_VEC_DST || o->kind == VSMP_OPND_VEC_SRC;
+        break;
+    case 'R':
+    case 'r':
+        ok = o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC;
+        break;
+    case '+':
+        ok = o->kind != VSMP_OPND_NONE;
+        break;
+    default:
+        ok = false;
+        break;
+    }
+    if (!ok) {
+        e->err = VSMP_ERR_ARG;
+        return;
+    }
+    switch (o->kind) {
+    case VSMP_OPND_VALUE:
+    case VSMP_OPND_LABEL: {
+        unsigned size = o->size;
+        if (want == 'i')
+            size = wide_ids(e->ver) ? 4 : 2;
+        else if (want == 'b')
+            size = 1;
+        else if (want == 'w' || want == 'L')
+            size = 2;
+        else if (want == 'd')
+            size = 4;
+        if (size < 4 && (o->value >> (8 * size)))
+            e->err = VSMP_ERR_UNENCODABLE;
+        vsmp_wr_n(&e->wr, o->value, size);
+        break;
+    }
+    case VSMP_OPND_VEC_DST:
+    case VSMP_OPND_VEC_SRC:
+        wr_vec(e, &o->vec);
+        break;
+    default:
+        wr_raw(e, o->raw);
+        break;
+    }
+}
+
+static void wr_layout(enc *e, const vsmp_inst *in, const char *layout, unsigned *k)
+{
+    for (const char *l = layout; *l && !e->err; l++) {
+        switch (*l) {
+        case 'E':
+            wr_exec(e, in);
+            break;
+        case 'P':
+            vsmp_wr_n(&e->wr, in->pred, 2);
+            break;
+        case 'S': {
+            const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+            if (!sub) {
+                e->err = VSMP_ERR_ARG;
+                return;
+            }
+            vsmp_wr_n(&e->wr, in->subop, 1);
+            wr_layout(e, in, sub->layout, k);
+            return;
+        }
+        case '+':
+            while (*k < in->num_opnds && !e->err)
+                wr_opnd(e, &in->opnds[(*k)++], '+');
+            return;
+        default:
+            if (*k >= in->num_opnds) {
+                e->err = VSMP_ERR_ARG;
+                return;
+            }
+            wr_opnd(e, &in->opnds[(*k)++], *l);
+            break;
+        }
+    }
+}
+
+static void wr_generic(enc *e, const vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    unsigned k = 0;
+    if (in->num_opnds > VSMP_MAX_OPNDS) {
+        e->err = VSMP_ERR_ARG;
+        return;
+    }
+    if (in->opcode == VSMP_OPC_SWITCHJMP)
+        wr_layout(e, in, "E+", &k);
+    else if (in->opcode == VSMP_OPC_3D_RT_WRITE)
+        wr_layout(e, in, "EP+", &k);
+    else
+        wr_layout(e, in, vsmp_opcode_layout(row, e->ver->major, e->ver->minor), &k);
+    if (!e->err && k != in->num_opnds)
+        e->err = VSMP_ERR_ARG; /* operands the layout has no place for */
+    /* operands of the other side of a version gate (WAIT's mask before 3.1, the typed
+     * messages' exec size, predicate and LOD before 3.2, RAW_SENDS' FFID before 3.6): this
+     * version cannot express the instruction */
+    if (e->err == VSMP_ERR_ARG && row->gate)
+        e->err = VSMP_ERR_UNENCODABLE;
+}
+
 vsmp_status vsmp_inst_encode(const vsmp_inst *in, const vsmp_isa_version *ver, uint8_t *dst,
                              size_t dst_capacity, size_t *written)
 {
@@ -357,6 +614,9 @@ vsmp_status vsmp_inst_encode(const vsmp_inst *in, const vsmp_isa_version *ver, u
         break;
     case VSMP_OPC_3D_LOAD:
         wr_sampler_common(&e, in, false);
+        break;
+    case VSMP_OPC_3D_GATHER4:
+        wr_sampler_common(&e, in, true);
         break;
     case VSMP_OPC_3D_INFO:
         vsmp_wr_n(&e.wr, in->subop, 1);
@@ -382,8 +642,13 @@ vsmp_status vsmp_inst_encode(const vsmp_inst *in, const vsmp_isa_version *ver, u
     case VSMP_OPC_LABEL:
         vsmp_wr_n(&e.wr, in->label, 2);
         break;
-    default:
-        return VSMP_ERR_ARG;
+    default: {
+        const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+        if (!row || !strcmp(row->layout, "*"))
+            return VSMP_ERR_ARG;
+        wr_generic(&e, in, row);
+        break;
+    }
     }
     *written = e.wr.pos;
     if (e.err)

@@ -123,4 +123,29 @@ int64_t vsmp_routine_add_string(vsmp_routine *r, const char *s, size_t len);
 vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r);
 void vsmp_routine_clear(vsmp_routine *r);
 
+/* Instruction table iteration (opcodes.c). */
+size_t vsmp_opcode_row_count(void);
+const vsmp_opcode_info *vsmp_opcode_row_at(size_t i);
+size_t vsmp_subop_row_count(void);
+const vsmp_opcode_info *vsmp_subop_row_at(size_t i);
+const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnemonic);
+
+/* Text names of instruction sub-fields (opcodes.c); NULL marks a value with no name. */
+#define VSMP_NUM_ATOMIC_NAMES 21 /* ATOMIC_ADD 0x00 .. ATOMIC_FSUB 0x14; 0x0d..0x0f unused */
+extern const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES];
+extern const char *const vsmp_relop_names[8];
+extern const char *const vsmp_block_num_names[4];
+extern const char *const vsmp_svm_block_size_names[3];
+extern const char *const vsmp_lsc_sfid_names[4];
+extern const char *const vsmp_lsc_cache_names[7];
+extern const char *const vsmp_lsc_addr_names[6];
+extern const char *const vsmp_lsc_asize_names[4];
+extern const char *const vsmp_lsc_dsize_names[8];
+extern const char *const vsmp_lsc_elems_names[9];
+extern const char *const vsmp_lsc_fence_op_names[7];
+extern const char *const vsmp_lsc_scope_names[7];
+/* index of the name s[0..len) in tab[0..n), -1 if absent */
+int vsmp_name_index(const char *const *tab, size_t n, const char *s, size_t len);
+#define VSMP_NAMES(tab) (tab), sizeof(tab) / sizeof((tab)[0])
+
 #endif

@@ -93,7 +93,7 @@ const vsmp_op_info *vsmp_op_find(unsigned opcode, unsigned subop, bool uw_form)
 const vsmp_op_info *vsmp_op_by_mnemonic(const char *mnemonic)
 {
     for (size_t i = 0; i < vsmp_op_count(); i++)
-        if (strcmp(op_table[i].mnemonic, mnemonic) == 0)
+        if (op_table[i].mnemonic[0] == mnemonic[0] && strcmp(op_table[i].mnemonic, mnemonic) == 0)
             return &op_table[i];
     return NULL;
 }

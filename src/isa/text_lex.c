@@ -204,7 +204,7 @@ tok vsmp_lex_next(lexer *lx)
         } else {
             t.kind = TK_BAD;
         }
-    } else if (strchr("(),.<>;:={}[]!-+*/~", c) && c != 0) {
+    } else if (strchr("(),.<>;:={}[]!-+*/~&", c) && c != 0) {
         adv(lx);
         t.kind = TK_PUNCT;
     } else {

@@ -14,7 +14,7 @@ typedef enum tok_kind {
     TK_INT,    /* decimal or 0x hex */
     TK_FLOAT,  /* 1.5:f, 1e3:f, 2.0:df (the type suffix is part of the token, as in CISA.l) */
     TK_STRING, /* "..." */
-    TK_PUNCT,  /* one character: ( ) , . < > ; : = { } [ ] ! - + * / ~ */
+    TK_PUNCT,  /* one character: ( ) , . < > ; : = { } [ ] ! - + * / ~ & */
     TK_BAD,    /* a character the language does not use */
 } tok_kind;
 

@@ -15,38 +15,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "isa_internal.h"
-#include "text_lex.h"
+#include "text_parse.h"
 
-enum sym_class { C_G = 1, C_A, C_P, C_S, C_T, C_L };
-
-typedef struct sym {
-    char *name;
-    uint8_t cls;
-    uint32_t id;
-} sym;
-
-typedef struct symtab {
-    sym *slots;
-    uint32_t cap; /* power of two */
-    uint32_t used;
-} symtab;
-
-typedef struct parser {
-    lexer lx;
-    tok *toks; /* the current line */
-    uint32_t ntok, captok, at;
-    vsmp_module *m;
-    vsmp_routine *k;
-    symtab syms;
-    vsmp_dialect dialect;
-    vsmp_diags *diags;
-    bool failed;
-    bool seen_version;
-    bool has_target;
-    bool nomem;
-    unsigned depth; /* nesting of the integer expression being parsed */
-} parser;
+/* The parser state and the helpers shared with text_parse_inst.c are in text_parse.h. */
 
 /* ---- symbol table ---- */
 
@@ -66,7 +37,7 @@ static void syms_free(symtab *t)
     memset(t, 0, sizeof(*t));
 }
 
-static sym *syms_find(const symtab *t, const char *s, size_t n)
+sym *syms_find(const symtab *t, const char *s, size_t n)
 {
     if (!t->cap)
         return NULL;
@@ -79,7 +50,7 @@ static sym *syms_find(const symtab *t, const char *s, size_t n)
     }
 }
 
-static bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t id)
+bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t id)
 {
     symtab *t = &p->syms;
     if ((t->used + 1) * 2 > t->cap) {
@@ -117,12 +88,7 @@ static bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t i
 
 /* ---- diagnostics ---- */
 
-static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
+void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
 {
     char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
@@ -133,31 +99,29 @@ static void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, co
     p->failed = true;
 }
 
-#define PERR(p, t, rule, ...) perr_at(p, (t)->line, (t)->col, rule, __VA_ARGS__)
-
-static void pwarn(parser *p, const tok *t, const char *rule, const char *msg)
+void pwarn(parser *p, const tok *t, const char *rule, const char *msg)
 {
     vsmp_diags_add(p->diags, VSMP_SEV_WARNING, rule, t->line, t->col, -1, "%s", msg);
 }
 
 /* ---- token access ---- */
 
-static const tok *cur(parser *p)
+const tok *cur(parser *p)
 {
     return &p->toks[p->at < p->ntok ? p->at : p->ntok]; /* toks[ntok] is the line end */
 }
 
-static bool is_punct(const tok *t, char c)
+bool is_punct(const tok *t, char c)
 {
     return t->kind == TK_PUNCT && t->s[0] == c;
 }
 
-static bool is_word(const tok *t, const char *w)
+bool is_word(const tok *t, const char *w)
 {
     return t->kind == TK_IDENT && strlen(w) == t->len && memcmp(t->s, w, t->len) == 0;
 }
 
-static bool accept(parser *p, char c)
+bool accept(parser *p, char c)
 {
     if (is_punct(cur(p), c)) {
         p->at++;
@@ -166,7 +130,7 @@ static bool accept(parser *p, char c)
     return false;
 }
 
-static const char *tok_desc(const tok *t, char *buf, size_t n)
+const char *tok_desc(const tok *t, char *buf, size_t n)
 {
     if (t->kind == TK_NEWLINE || t->kind == TK_EOF)
         return "end of line";
@@ -174,7 +138,7 @@ static const char *tok_desc(const tok *t, char *buf, size_t n)
     return buf;
 }
 
-static bool expect(parser *p, char c, const char *what)
+bool expect(parser *p, char c, const char *what)
 {
     if (accept(p, c))
         return true;
@@ -183,7 +147,7 @@ static bool expect(parser *p, char c, const char *what)
     return false;
 }
 
-static bool expect_ident(parser *p, const char *what, const tok **out)
+bool expect_ident(parser *p, const char *what, const tok **out)
 {
     const tok *t = cur(p);
     if (t->kind != TK_IDENT) {
@@ -197,8 +161,6 @@ static bool expect_ident(parser *p, const char *what, const tok **out)
 }
 
 /* Integer expression: literals, unary minus and ~, + - * /, parentheses. */
-static bool int_expr(parser *p, int64_t *out);
-static bool int_prim(parser *p, int64_t *out);
 
 /* Each unary operator and parenthesis nests one level; the recursion stops here instead of
  * running out of stack on a line of 20,000 '('. */
@@ -232,7 +194,7 @@ static bool int_prim_nested(parser *p, int64_t *out)
     return false;
 }
 
-static bool int_prim(parser *p, int64_t *out)
+bool int_prim(parser *p, int64_t *out)
 {
     if (p->depth >= MAX_EXPR_DEPTH) {
         PERR(p, cur(p), "syntax", "expression nested more than %d levels deep", MAX_EXPR_DEPTH);
@@ -300,7 +262,7 @@ static bool int_term(parser *p, int64_t *out)
     }
 }
 
-static bool int_expr(parser *p, int64_t *out)
+bool int_expr(parser *p, int64_t *out)
 {
     if (!int_term(p, out))
         return false;
@@ -322,7 +284,7 @@ static bool int_expr(parser *p, int64_t *out)
 
 /* ---- module building ---- */
 
-static bool add_string(parser *p, const char *s, size_t n, uint32_t *idx)
+bool add_string(parser *p, const char *s, size_t n, uint32_t *idx)
 {
     int64_t i = vsmp_routine_add_string(p->k, s, n);
     if (i < 0) {
@@ -874,6 +836,15 @@ static bool parse_directive(parser *p)
         PERR(p, n, "syntax", "expected a kernel name");
         return false;
     }
+    if (is_word(d, "function") && p->k) {
+        const tok *n = cur(p);
+        if (n->kind != TK_STRING && n->kind != TK_IDENT) {
+            PERR(p, n, "syntax", "expected a function name");
+            return false;
+        }
+        p->at++;
+        return parse_function(p, n);
+    }
     if (is_word(d, "global_function") || is_word(d, "function") || is_word(d, "parameter") ||
         is_word(d, "funcdecl")) {
         PERR(p, d, "unsupported", ".%.*s is not implemented by vsmp (kernels only)", (int)d->len,
@@ -909,610 +880,26 @@ static bool parse_directive(parser *p)
     return false;
 }
 
-/* ---- operands ---- */
-
-static bool find_sym(parser *p, const tok *t, uint8_t cls, const char *what, uint32_t *id)
-{
-    sym *s = syms_find(&p->syms, t->s, t->len);
-    if (!s || s->cls != cls) {
-        PERR(p, t, "undeclared", "%.*s: undefined %s", (int)t->len, t->s, what);
-        return false;
-    }
-    *id = s->id;
-    return true;
-}
-
-static bool parse_raw(parser *p, vsmp_raw *r)
-{
-    const tok *name;
-    if (!expect_ident(p, "a raw operand (VAR.offset)", &name))
-        return false;
-    uint32_t id;
-    if (!find_sym(p, name, C_G, "general variable", &id))
-        return false;
-    if (!expect(p, '.', "'.' and a byte offset"))
-        return false;
-    int64_t off;
-    if (is_punct(cur(p), '(')) {
-        if (!int_prim(p, &off))
-            return false;
-    } else if (cur(p)->kind == TK_INT) {
-        off = (int64_t)cur(p)->ival;
-        p->at++;
-    } else {
-        char b[64];
-        PERR(p, cur(p), "syntax", "expected a byte offset, found %s",
-             tok_desc(cur(p), b, sizeof(b)));
-        return false;
-    }
-    if (off < 0 || off > 0xffff) {
-        PERR(p, name, "syntax", "offset out of bounds");
-        return false;
-    }
-    if (id == 0 && off != 0) {
-        PERR(p, name, "syntax", "%%null must have 0 as offset");
-        return false;
-    }
-    r->var = id;
-    r->offset = (uint16_t)off;
-    return true;
-}
-
-static bool parse_type_suffix(parser *p, int *type)
-{
-    if (!expect(p, ':', "':' and a type"))
-        return false;
-    const tok *t;
-    if (!expect_ident(p, "a type", &t))
-        return false;
-    char b[8] = {0};
-    if (t->len < sizeof(b))
-        memcpy(b, t->s, t->len);
-    *type = vsmp_type_from_name(b);
-    if (*type < 0) {
-        PERR(p, t, "syntax", "unknown type '%.*s'", (int)t->len, t->s);
-        return false;
-    }
-    return true;
-}
-
-static uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static uint64_t f64_bits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
-static bool parse_immediate(parser *p, vsmp_vec *v)
-{
-    v->vclass = VSMP_VEC_IMMEDIATE;
-    bool neg = false;
-    uint32_t save = p->at;
-    if (accept(p, '-'))
-        neg = true;
-    const tok *t = cur(p);
-    if (t->kind == TK_FLOAT) {
-        p->at++;
-        double d = neg ? -t->fval : t->fval;
-        v->imm_type = t->is_double ? VSMP_TYPE_DF : VSMP_TYPE_F;
-        v->imm = t->is_double ? f64_bits(d) : f32_bits((float)d);
-        return true;
-    }
-    p->at = save;
-    int64_t val;
-    if (!int_prim(p, &val))
-        return false;
-    int type;
-    if (!parse_type_suffix(p, &type))
-        return false;
-    v->imm_type = (uint8_t)type;
-    switch (type) {
-    case VSMP_TYPE_F: /* "1:f" means the bits 0x00000001 (CISA.y FloatLit) */
-        v->imm = (uint32_t)val;
-        break;
-    case VSMP_TYPE_HF:
-        if ((uint64_t)val >= 0x10000) {
-            PERR(p, t, "syntax", "literal too large for half float");
-            return false;
-        }
-        v->imm = (uint64_t)val;
-        break;
-    case VSMP_TYPE_DF:
-    case VSMP_TYPE_Q:
-    case VSMP_TYPE_UQ:
-        v->imm = (uint64_t)val;
-        break;
-    case VSMP_TYPE_BF:
-    case VSMP_TYPE_BOOL:
-        PERR(p, t, "syntax", "no immediate of this type");
-        return false;
-    default: /* stored un-narrowed, truncated to 32 bits (CISA_create_immed) */
-        v->imm = (uint32_t)val;
-        break;
-    }
-    return true;
-}
-
-static bool parse_region(parser *p, uint16_t *region, bool indirect)
-{
-    if (!expect(p, '<', "'<' and a region"))
-        return false;
-    int64_t a, b = -1, c = -1;
-    if (!int_prim(p, &a))
-        return false;
-    bool vs = false;
-    if (accept(p, ';')) {
-        vs = true;
-        if (!int_prim(p, &b) || !expect(p, ',', "','") || !int_prim(p, &c))
-            return false;
-    } else if (indirect && accept(p, ',')) {
-        if (!int_prim(p, &b))
-            return false;
-    } else if (!indirect) {
-        PERR(p, cur(p), "syntax", "expected a region <vstride;width,hstride>");
-        return false;
-    }
-    if (!expect(p, '>', "'>'"))
-        return false;
-    int vsc, wc, hsc;
-    if (vs) {
-        vsc = vsmp_region_code((unsigned)a), wc = vsmp_region_code((unsigned)b);
-        hsc = vsmp_region_code((unsigned)c);
-    } else if (b >= 0) {
-        vsc = 0, wc = vsmp_region_code((unsigned)a), hsc = vsmp_region_code((unsigned)b);
-    } else {
-        vsc = 0, wc = 0, hsc = vsmp_region_code((unsigned)a);
-    }
-    if (vsc < 0 || wc < 0 || hsc < 0 || a < 0 || a > 32 || b > 32 || c > 32) {
-        PERR(p, cur(p), "syntax", "invalid region");
-        return false;
-    }
-    *region = (uint16_t)(vsc | wc << 4 | hsc << 8);
-    return true;
-}
-
-/* (-) (abs) (-abs) (~) */
-static bool parse_srcmod(parser *p, uint8_t *mod)
-{
-    const tok *a = &p->toks[p->at];
-    if (!is_punct(a, '(') || p->at + 2 >= p->ntok)
-        return true;
-    const tok *b = a + 1, *c = a + 2;
-    if (is_punct(b, '-') && is_punct(c, ')')) {
-        *mod = VSMP_MOD_NEG, p->at += 3;
-    } else if (is_punct(b, '~') && is_punct(c, ')')) {
-        *mod = VSMP_MOD_NOT, p->at += 3;
-    } else if (is_word(b, "abs") && is_punct(c, ')')) {
-        *mod = VSMP_MOD_ABS, p->at += 3;
-    } else if (is_punct(b, '-') && is_word(c, "abs") && p->at + 3 < p->ntok &&
-               is_punct(a + 3, ')')) {
-        *mod = VSMP_MOD_NEG_ABS, p->at += 4;
-    }
-    return true;
-}
-
-/* General, indirect or immediate vector operand (VecSrcOperand_G_I_IMM). */
-static bool parse_vec(parser *p, vsmp_vec *v)
-{
-    memset(v, 0, sizeof(*v));
-    const tok *t = cur(p);
-    if (t->kind == TK_INT || t->kind == TK_FLOAT || is_punct(t, '-') || is_punct(t, '~')) {
-        return parse_immediate(p, v);
-    }
-    if (!parse_srcmod(p, &v->mod))
-        return false;
-    t = cur(p);
-    if (is_punct(t, '(')) {
-        return parse_immediate(p, v);
-    }
-    const tok *name;
-    if (!expect_ident(p, "a vector operand", &name))
-        return false;
-    if (is_word(name, "r") && is_punct(cur(p), '[')) {
-        p->at++;
-        const tok *a;
-        int64_t sub, off = 0;
-        if (!expect_ident(p, "an address variable", &a))
-            return false;
-        uint32_t id;
-        if (!find_sym(p, a, C_A, "address variable", &id))
-            return false;
-        if (!expect(p, '(', "'('") || !int_expr(p, &sub) || !expect(p, ')', "')'"))
-            return false;
-        if (accept(p, ',') && !int_expr(p, &off))
-            return false;
-        if (!expect(p, ']', "']'"))
-            return false;
-        int type;
-        if (!parse_region(p, &v->region, true) || !parse_type_suffix(p, &type))
-            return false;
-        if (sub < 0 || sub > 255 || off < -32768 || off > 32767) {
-            PERR(p, a, "syntax", "indirect offset out of range");
-            return false;
-        }
-        v->vclass = VSMP_VEC_INDIRECT;
-        v->var = id;
-        v->row = (uint8_t)sub;
-        v->ind_offset = (int16_t)off;
-        v->imm_type = (uint8_t)type;
-        return true;
-    }
-    uint32_t id;
-    if (!find_sym(p, name, C_G, "general variable", &id))
-        return false;
-    int64_t row, col;
-    if (!expect(p, '(', "'(' row, column") || !int_expr(p, &row) || !expect(p, ',', "','") ||
-        !int_expr(p, &col) || !expect(p, ')', "')'"))
-        return false;
-    if (row < 0 || row > 255 || col < 0 || col > 255) {
-        PERR(p, name, "syntax", "row or column offset out of range (0..255)");
-        return false;
-    }
-    v->vclass = VSMP_VEC_GENERAL;
-    v->var = id;
-    v->row = (uint8_t)row;
-    v->col = (uint8_t)col;
-    return parse_region(p, &v->region, false);
-}
-
-/* Sampler or surface operand. GenX_IR 12504 accepts a variable of the other class and encodes
- * its index (CISA_get_surface_variable); vsmp does the same and warns. */
-static bool parse_state(parser *p, bool sampler, uint8_t *out)
-{
-    bool paren = false;
-    if (p->dialect == VSMP_DIALECT_HEAD && is_punct(cur(p), '(')) {
-        paren = true;
-        p->at++;
-    }
-    const tok *name;
-    if (!expect_ident(p, sampler ? "a sampler" : "a surface", &name))
-        return false;
-    sym *s = syms_find(&p->syms, name->s, name->len);
-    uint8_t want = sampler ? C_S : C_T;
-    if (!s || (s->cls != C_S && s->cls != C_T)) {
-        PERR(p, name, "undeclared", "%.*s: undefined %s variable", (int)name->len, name->s,
-             sampler ? "sampler" : "surface");
-        return false;
-    }
-    if (s->cls != want)
-        pwarn(p, name, "operand-class",
-              sampler ? "a surface is used as the sampler: GenX_IR encodes its index as is"
-                      : "a sampler is used as the surface: GenX_IR encodes its index as is");
-    if (s->id > 255) {
-        PERR(p, name, "syntax", "index does not fit a byte");
-        return false;
-    }
-    *out = (uint8_t)s->id;
-    if (paren) {
-        int64_t idx;
-        if (!expect(p, ',', "','") || !int_expr(p, &idx) || !expect(p, ')', "')'"))
-            return false;
-        if (idx != 0) {
-            PERR(p, name, "unsupported", "an indexed %s has no binary encoding",
-                 sampler ? "sampler" : "surface");
-            return false;
-        }
-    }
-    return true;
-}
-
-static bool parse_exec(parser *p, vsmp_inst *in)
-{
-    if (!expect(p, '(', "'(' and an execution size"))
-        return false;
-    in->emask = 0;
-    if (cur(p)->kind == TK_IDENT) {
-        const tok *m = cur(p);
-        char b[16] = {0};
-        if (m->len < sizeof(b))
-            memcpy(b, m->s, m->len);
-        int e = vsmp_emask_from_name(b);
-        if (e < 0) {
-            PERR(p, m, "syntax", "invalid execution offset info");
-            return false;
-        }
-        in->emask = (uint8_t)e;
-        p->at++;
-        if (!expect(p, ',', "','"))
-            return false;
-    }
-    const tok *n = cur(p);
-    int code = n->kind == TK_INT && n->ival <= 64 ? vsmp_exec_code((unsigned)n->ival) : -1;
-    if (code < 0) {
-        PERR(p, n, "exec-size", "invalid execution size");
-        return false;
-    }
-    p->at++;
-    in->exec_code = (uint8_t)code;
-    in->exec_size = (uint8_t)n->ival;
-    return expect(p, ')', "')'");
-}
-
-static bool parse_pred(parser *p, vsmp_inst *in)
-{
-    if (!accept(p, '('))
-        return true;
-    unsigned inv = accept(p, '!') ? 1 : 0;
-    const tok *name;
-    if (!expect_ident(p, "a predicate", &name))
-        return false;
-    uint32_t id;
-    sym *s = syms_find(&p->syms, name->s, name->len);
-    if (!s) {
-        PERR(p, name, "undeclared", "%.*s: undefined predicate variable", (int)name->len, name->s);
-        return false;
-    }
-    if (s->cls != C_P) {
-        PERR(p, name, "operand-class", "%.*s: not a predicate variable", (int)name->len, name->s);
-        return false;
-    }
-    id = s->id;
-    unsigned ctrl = 0;
-    if (accept(p, '.')) {
-        const tok *c;
-        if (!expect_ident(p, "any or all", &c))
-            return false;
-        if (is_word(c, "any"))
-            ctrl = 1;
-        else if (is_word(c, "all"))
-            ctrl = 2;
-        else {
-            PERR(p, c, "syntax", "predicate control must be .any or .all");
-            return false;
-        }
-    }
-    in->pred = (uint16_t)(id | ctrl << 13 | inv << 15);
-    return expect(p, ')', "')'");
-}
-
-static bool parse_channels(parser *p, uint8_t *mask)
-{
-    const tok *t = cur(p);
-    if (t->kind != TK_IDENT || t->len > 4) {
-        char b[64];
-        PERR(p, t, "syntax", "expected channels (a subsequence of RGBA), found %s",
-             tok_desc(t, b, sizeof(b)));
-        return false;
-    }
-    static const char order[] = "RGBA";
-    unsigned m = 0, at = 0;
-    for (size_t i = 0; i < t->len; i++) {
-        char c = (char)(t->s[i] >= 'a' ? t->s[i] - 32 : t->s[i]);
-        while (at < 4 && order[at] != c)
-            at++;
-        if (at == 4) {
-            PERR(p, t, "syntax", "channels must be a subsequence of RGBA in that order");
-            return false;
-        }
-        m |= 1u << at++;
-    }
-    *mask = (uint8_t)m;
-    p->at++;
-    return true;
-}
-
-static bool parse_params(parser *p, vsmp_inst *in)
-{
-    in->num_params = 0;
-    while (p->at < p->ntok) {
-        if (in->num_params == VSMP_MAX_PARAMS) {
-            PERR(p, cur(p), "numparams", "more than 16 parameters (GenX_IR's parser overflows)");
-            return false;
-        }
-        if (!parse_raw(p, &in->params[in->num_params]))
-            return false;
-        in->num_params++;
-    }
-    return true;
-}
-
-static bool op_in_dialect(parser *p, const vsmp_op_info *o)
-{
-    return p->dialect == VSMP_DIALECT_HEAD || (o->flags & VSMP_OPI_12504);
-}
-
-/* [(pred)] op[.pixel_null_mask][.cps][.divS].CH (mask, n) aoff [sampler] surface dst
- * [paired] params* */
-static bool parse_sampler_inst(parser *p, vsmp_inst *in, const vsmp_op_info *o)
-{
-    in->opcode = o->opcode;
-    in->subop = o->subop;
-    bool smp = o->opcode == VSMP_OPC_3D_SAMPLE;
-    const char *mods[3] = {"pixel_null_mask", "cps", "divS"};
-    unsigned next = 0;
-    bool divs = false;
-    for (;;) {
-        if (!expect(p, '.', "'.' and channels"))
-            return false;
-        const tok *t = cur(p);
-        unsigned i;
-        for (i = 0; i < 3; i++)
-            if (is_word(t, mods[i]))
-                break;
-        if (i == 3)
-            break;
-        if (i < next || (!smp && i > 0)) {
-            PERR(p, t, "syntax",
-                 "modifier .%s is not allowed here (order: "
-                 "%s.pixel_null_mask.cps.divS)",
-                 mods[i], smp ? "" : "load only has ");
-            return false;
-        }
-        next = i + 1;
-        p->at++;
-        if (i == 0)
-            in->flags |= VSMP_OPF_PNM;
-        else if (i == 1)
-            in->flags |= VSMP_OPF_CPS;
-        else
-            divs = true;
-    }
-    if (smp) {
-        if (p->dialect == VSMP_DIALECT_HEAD) {
-            if (divs)
-                in->flags |= VSMP_OPF_NONUNIFORM;
-        } else {
-            in->divs_text = divs ? VSMP_DIVS_PRESENT : VSMP_DIVS_ABSENT;
-        }
-    }
-    if (!parse_channels(p, &in->channels) || !parse_exec(p, in) || !parse_vec(p, &in->aoffimmi))
-        return false;
-    if (smp && !parse_state(p, true, &in->sampler))
-        return false;
-    if (!parse_state(p, false, &in->surface) || !parse_raw(p, &in->dst))
-        return false;
-    if (p->dialect == VSMP_DIALECT_HEAD) {
-        in->has_paired = true;
-        if (!parse_raw(p, &in->paired))
-            return false;
-    }
-    return parse_params(p, in);
-}
-
-static bool parse_info(parser *p, vsmp_inst *in, const vsmp_op_info *o)
-{
-    in->opcode = VSMP_OPC_3D_INFO;
-    in->subop = o->subop;
-    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &in->channels) ||
-        !parse_exec(p, in) || !parse_state(p, false, &in->surface))
-        return false;
-    if (o->subop == VSMP_SUB_RESINFO && !parse_raw(p, &in->lod))
-        return false;
-    return parse_raw(p, &in->dst);
-}
-
-static bool parse_unorm(parser *p, vsmp_inst *in)
-{
-    in->opcode = VSMP_OPC_SAMPLE_UNORM;
-    in->exec_size = 32;
-    in->exec_code = 5;
-    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &in->channels) ||
-        !expect(p, '.', "'.' and an output format"))
-        return false;
-    const tok *a = cur(p);
-    static const char *const fmts[4] = {"full", "downsampled", "full", "downsampled"};
-    bool ok = a->kind == TK_INT && (a->ival == 16 || a->ival == 8) && p->at + 2 < p->ntok &&
-              is_punct(a + 1, '-') && (a + 2)->kind == TK_IDENT;
-    if (ok) {
-        unsigned base = a->ival == 16 ? 0 : 2;
-        if (is_word(a + 2, fmts[base]))
-            in->unorm_fmt = (uint8_t)base;
-        else if (is_word(a + 2, fmts[base + 1]))
-            in->unorm_fmt = (uint8_t)(base + 1);
-        else
-            ok = false;
-    }
-    if (!ok) {
-        PERR(p, a, "syntax",
-             "expected an output format: 16-full, 16-downsampled, 8-full or "
-             "8-downsampled");
-        return false;
-    }
-    p->at += 3;
-    if (!parse_state(p, true, &in->sampler) || !parse_state(p, false, &in->surface))
-        return false;
-    for (int i = 0; i < 4; i++)
-        if (!parse_vec(p, &in->src[i]))
-            return false;
-    return parse_raw(p, &in->dst);
-}
-
-static bool parse_instruction(parser *p)
-{
-    const tok *first = cur(p);
-    vsmp_inst in;
-    memset(&in, 0, sizeof(in));
-    in.offset = -1;
-    in.line = first->line;
-    in.column = first->col;
-    if (!parse_pred(p, &in))
-        return false;
-    const tok *mn;
-    if (!expect_ident(p, "an instruction", &mn))
-        return false;
-    char name[32] = {0};
-    if (mn->len < sizeof(name))
-        memcpy(name, mn->s, mn->len);
-    bool ok;
-    const vsmp_op_info *o = vsmp_op_by_mnemonic(name);
-    if (o && op_in_dialect(p, o)) {
-        if (o->opcode == VSMP_OPC_3D_INFO) {
-            if (in.pred) {
-                PERR(p, first, "syntax", "%s takes no predicate", name);
-                return false;
-            }
-            ok = parse_info(p, &in, o);
-        } else {
-            ok = parse_sampler_inst(p, &in, o);
-        }
-    } else if (o) {
-        PERR(p, mn, "dialect",
-             "'%s' is not in GenX_IR 12504's syntax; use the newer dialect "
-             "(--syntax=head)",
-             name);
-        return false;
-    } else if (strcmp(name, "sample_unorm") == 0) {
-        if (in.pred) {
-            PERR(p, first, "syntax", "sample_unorm takes no predicate");
-            return false;
-        }
-        ok = parse_unorm(p, &in);
-    } else if (strcmp(name, "ret") == 0) {
-        in.opcode = VSMP_OPC_RET;
-        ok = parse_exec(p, &in);
-    } else {
-        PERR(p, mn, "unsupported",
-             "instruction '%.*s' is not implemented by vsmp (it handles "
-             "3D_SAMPLE, 3D_LOAD, INFO, SAMPLE_UNORM, ret and labels)",
-             (int)mn->len, mn->s);
-        return false;
-    }
-    if (!ok)
-        return false;
-    if (p->at < p->ntok) {
-        char b[64];
-        PERR(p, cur(p), "syntax", "unexpected %s after the instruction",
-             tok_desc(cur(p), b, sizeof(b)));
-        return false;
-    }
-    vsmp_inst *slot = vsmp_routine_add_inst(p->k);
-    if (!slot)
-        return !(p->nomem = true);
-    *slot = in;
-    return true;
-}
-
+/* `name:` defines a block label (created by a forward reference or here). The label GenX_IR's
+ * printer writes after `.function "name"` names the subroutine: it is skipped, as GenX_IR does. */
 static bool parse_label(parser *p, const tok *name)
 {
     vsmp_routine *k = p->k;
-    if (!check_new_name(p, name))
-        return false;
-    if (k->num_labels >= 0xffff) {
-        PERR(p, name, "declarations", "too many labels");
-        return false;
+    char key[VSMP_MAX_STRING + 2];
+    if (name->len < VSMP_MAX_STRING) {
+        key[0] = '\2';
+        memcpy(key + 1, name->s, name->len);
+        if (syms_find(&p->syms, key, name->len + 1))
+            return true;
     }
-    uint32_t sidx;
-    vsmp_label_decl *l = realloc(k->labels, (k->num_labels + 1) * sizeof(*l));
-    if (!l || !add_string(p, name->s, name->len, &sidx))
-        return !(p->nomem = true);
-    k->labels = l;
-    l = &l[k->num_labels++];
-    memset(l, 0, sizeof(*l));
-    l->name = sidx;
-    if (!syms_add(p, name->s, name->len, C_L, k->num_labels - 1))
-        return !(p->nomem = true);
+    int64_t id = label_ref(p, name->s, name->len, C_L, 0);
+    if (id < 0)
+        return false;
     vsmp_inst *in = vsmp_routine_add_inst(k);
     if (!in)
         return !(p->nomem = true);
     in->opcode = VSMP_OPC_LABEL;
-    in->label = (uint16_t)(k->num_labels - 1);
+    in->label = (uint16_t)id;
     in->line = name->line;
     in->column = name->col;
     return true;

@@ -10,20 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa_internal.h"
+#include "text_print.h"
 
-typedef struct sb {
-    char *buf;
-    size_t cap;
-    size_t len;
-} sb;
-
-static void put(sb *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(sb *b, const char *fmt, ...)
+void put(sb *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -37,15 +26,54 @@ static void put(sb *b, const char *fmt, ...)
 
 /* ---- names ---- */
 
-enum { N_VAR, N_ADDR, N_PRED, N_SMP, N_SURF, N_LABEL, N_KINDS };
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 16777619u;
+    return h;
+}
 
-typedef struct names {
-    char **n[N_KINDS];
-    uint32_t count[N_KINDS];
-    bool nomem;
-} names;
+static bool name_taken(const names *nm, const char *s)
+{
+    if (!nm->set_cap)
+        return false;
+    for (uint32_t i = name_hash(s) & (nm->set_cap - 1);; i = (i + 1) & (nm->set_cap - 1)) {
+        if (!nm->set[i])
+            return false;
+        if (strcmp(nm->set[i], s) == 0)
+            return true;
+    }
+}
 
-static bool ident_ok(const char *s)
+static bool name_insert(names *nm, const char *s)
+{
+    if ((nm->set_used + 1) * 2 > nm->set_cap) {
+        uint32_t nc = nm->set_cap ? nm->set_cap * 2 : 256;
+        const char **ns = calloc(nc, sizeof(*ns));
+        if (!ns)
+            return false;
+        for (uint32_t i = 0; i < nm->set_cap; i++) {
+            if (!nm->set[i])
+                continue;
+            uint32_t j = name_hash(nm->set[i]) & (nc - 1);
+            while (ns[j])
+                j = (j + 1) & (nc - 1);
+            ns[j] = nm->set[i];
+        }
+        free(nm->set);
+        nm->set = ns;
+        nm->set_cap = nc;
+    }
+    uint32_t j = name_hash(s) & (nm->set_cap - 1);
+    while (nm->set[j])
+        j = (j + 1) & (nm->set_cap - 1);
+    nm->set[j] = s;
+    nm->set_used++;
+    return true;
+}
+
+bool ident_ok(const char *s)
 {
     static const char *const reserved[] = {
         "r",
@@ -80,24 +108,21 @@ static bool ident_ok(const char *s)
     for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
         if (strcmp(s, reserved[i]) == 0)
             return false;
-    if (vsmp_op_by_mnemonic(s) || vsmp_emask_from_name(s) >= 0)
+    if ((s[0] == 'M' || s[0] == 'N') && vsmp_emask_from_name(s) >= 0)
         return false;
-    if (s[0] == 'V' && s[1] >= '0' && s[1] <= '9') /* V0..V20 are pre-defined aliases */
+    if (s[0] >= 'a' && s[0] <= 'z' && (vsmp_op_by_mnemonic(s) || vsmp_opcode_by_mnemonic(s)))
         return false;
+    if (s[0] == 'V' && s[1] >= '0' && s[1] <= '9') { /* V0..V20 are pre-defined aliases */
+        char *end;
+        unsigned long v = strtoul(s + 1, &end, 10);
+        if (!*end && v < VSMP_NUM_PREDEF_VARS && (s[1] != '0' || !s[2]))
+            return false;
+    }
     return true;
 }
 
-static bool name_taken(const names *nm, const char *s)
-{
-    for (int k = 0; k < N_KINDS; k++)
-        for (uint32_t i = 0; i < nm->count[k]; i++)
-            if (nm->n[k][i] && strcmp(nm->n[k][i], s) == 0)
-                return true;
-    return false;
-}
-
 /* Names of one kind: the string-pool name when it is a usable identifier and unique,
- * otherwise a synthesised one. Quadratic in the number of names; kernels here are small. */
+ * otherwise a synthesised one. */
 static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count,
                       const uint32_t *pool_idx, const char *prefix, uint32_t id_base)
 {
@@ -124,6 +149,10 @@ static void name_kind(names *nm, const vsmp_routine *r, int kind, uint32_t count
         }
         strcpy(nm->n[kind][i], s);
         nm->count[kind] = i + 1;
+        if (!name_insert(nm, nm->n[kind][i])) {
+            nm->nomem = true;
+            return;
+        }
     }
 }
 
@@ -134,6 +163,7 @@ static void names_free(names *nm)
             free(nm->n[k][i]);
         free(nm->n[k]);
     }
+    free(nm->set);
 }
 
 #define NAME_IDS(arr, cnt, field)                                                                  \
@@ -167,7 +197,7 @@ static void names_build(names *nm, const vsmp_routine *r)
 }
 
 /* Name of a general variable id (pre-defined ones by their % name). */
-static const char *var_name(const names *nm, uint32_t id, char *tmp, size_t n)
+const char *var_name(const names *nm, uint32_t id, char *tmp, size_t n)
 {
     if (id < VSMP_NUM_PREDEF_VARS)
         return vsmp_predef_var_names[id];
@@ -177,14 +207,14 @@ static const char *var_name(const names *nm, uint32_t id, char *tmp, size_t n)
     return NULL;
 }
 
-static const char *smp_name(const names *nm, uint32_t id)
+const char *smp_name(const names *nm, uint32_t id)
 {
     if (id == VSMP_BINDLESS_SAMPLER)
         return "S31";
     return id < nm->count[N_SMP] ? nm->n[N_SMP][id] : NULL;
 }
 
-static const char *surf_name(const names *nm, uint32_t id)
+const char *surf_name(const names *nm, uint32_t id)
 {
     if (id < VSMP_NUM_PREDEF_SURFS)
         return vsmp_predef_surf_names[id];
@@ -193,14 +223,7 @@ static const char *surf_name(const names *nm, uint32_t id)
 
 /* ---- instructions ---- */
 
-typedef struct pctx {
-    sb *b;
-    const names *nm;
-    const vsmp_print_options *opt;
-    const char *why; /* set when the instruction has no text form */
-} pctx;
-
-static void put_raw(pctx *c, vsmp_raw r)
+void put_raw(pctx *c, vsmp_raw r)
 {
     char tmp[48];
     const char *n = var_name(c->nm, r.var, tmp, sizeof(tmp));
@@ -211,26 +234,28 @@ static void put_raw(pctx *c, vsmp_raw r)
     put(c->b, " %s.%u", n, r.offset);
 }
 
-static void put_region(pctx *c, uint16_t region, bool indirect)
+/* <hs> (a destination: width null), <w,hs> (vstride null: VxH indirect), <vs;w,hs> */
+void put_region(pctx *c, uint16_t region, bool indirect)
 {
-    int vs = vsmp_region_value(region & 0xf), w = vsmp_region_value((region >> 4) & 0xf);
-    int hs = vsmp_region_value((region >> 8) & 0xf);
-    if ((region >> 12) || hs < 0 || (!indirect && (vs < 0 || w < 0))) {
+    unsigned vsc = region & 0xf, wc = (region >> 4) & 0xf, hsc = (region >> 8) & 0xf;
+    int vs = vsmp_region_value(vsc), w = vsmp_region_value(wc), hs = vsmp_region_value(hsc);
+    (void)indirect;
+    if ((region >> 12) || hs < 0 || (wc && w < 0) || (vsc && vs < 0) || (!wc && vsc)) {
         c->why = "a vector operand has a region with no text form";
         return;
     }
-    if (vs >= 0 && w >= 0)
-        put(c->b, "<%d;%d,%d>", vs, w, hs);
-    else if (w >= 0)
+    if (!wc)
+        put(c->b, "<%d>", hs);
+    else if (!vsc)
         put(c->b, "<%d,%d>", w, hs);
     else
-        put(c->b, "<%d>", hs);
+        put(c->b, "<%d;%d,%d>", vs, w, hs);
 }
 
-static void put_vec(pctx *c, const vsmp_vec *v)
+void put_vec(pctx *c, const vsmp_vec *v)
 {
-    static const char *const mods[8] = {"", "(-)", "(abs)", "(-abs)", "(~)", "", "", ""};
-    if (v->mod > 4)
+    static const char *const mods[8] = {"", "(abs)", "(-)", "(-abs)", "", "(~)", "", ""};
+    if (v->mod > 5 || v->mod == VSMP_MOD_SAT)
         c->why = "a vector operand has an unknown source modifier";
     put(c->b, " %s", mods[v->mod & 7]);
     switch (v->vclass) {
@@ -277,7 +302,7 @@ static void put_vec(pctx *c, const vsmp_vec *v)
     }
 }
 
-static void put_channels(pctx *c, unsigned ch)
+void put_channels(pctx *c, unsigned ch)
 {
     if (!(ch & 0xf))
         c->why = "channel mask 0 has no text form (and hangs GenX_IR)";
@@ -287,14 +312,14 @@ static void put_channels(pctx *c, unsigned ch)
             put(c->b, "%c", "RGBA"[i]);
 }
 
-static void put_exec(pctx *c, const vsmp_inst *in)
+void put_exec(pctx *c, const vsmp_inst *in)
 {
     if (in->exec_code > 5)
         c->why = "the exec-size code is not 1..32";
     put(c->b, " (%s, %u)", vsmp_emask_name(in->emask), vsmp_exec_lanes(in->exec_code));
 }
 
-static void put_pred(pctx *c, uint16_t pred)
+void put_pred(pctx *c, uint16_t pred)
 {
     if (!pred)
         return;
@@ -313,7 +338,7 @@ static void put_pred(pctx *c, uint16_t pred)
         "");
 }
 
-static void put_state(pctx *c, bool sampler, unsigned id)
+void put_state(pctx *c, bool sampler, unsigned id)
 {
     const char *n = sampler ? smp_name(c->nm, id) : surf_name(c->nm, id);
     /* GenX_IR encodes the index of a variable of the other class as is (a swapped sampler
@@ -337,7 +362,10 @@ static bool print_divs(const pctx *c, const vsmp_inst *in)
         return true;
     if (in->divs_text == VSMP_DIVS_ABSENT)
         return false;
-    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform */
+    /* decoded: in 12504 text, .divS is what makes GenX_IR treat the sampler as uniform; the
+     * compiler's own text never has it */
+    if (c->opt->divs == VSMP_DIVS_AS_COMPILER)
+        return false;
     return !(in->flags & VSMP_OPF_NONUNIFORM);
 }
 
@@ -429,8 +457,7 @@ static void put_inst(pctx *c, const vsmp_inst *in)
         }
         break;
     default:
-        c->why = "unknown opcode";
-        put(c->b, "opcode_0x%02x", in->opcode);
+        put_generic(c, in);
         break;
     }
 }
@@ -447,7 +474,7 @@ size_t vsmp_inst_print(const vsmp_inst *inst, const vsmp_routine *r, const vsmp_
     names nm;
     names_build(&nm, r);
     sb b = {buf, buf_size, 0};
-    pctx c = {&b, &nm, opt ? opt : &dflt, NULL};
+    pctx c = {&b, &nm, opt ? opt : &dflt, r, NULL, {{0}}, 0};
     put_inst(&c, inst);
     names_free(&nm);
     return b.len;
@@ -633,12 +660,12 @@ static void print_routine(sb *b, const vsmp_routine *r, const vsmp_print_options
     }
     for (uint32_t i = 0; i < r->num_inputs; i++)
         put_input(b, &nm, &r->inputs[i], diags);
-    pctx c = {b, &nm, opt, NULL};
+    pctx c = {b, &nm, opt, r, NULL, {{0}}, 0};
     for (uint32_t i = 0; i < r->num_insts; i++) {
         const vsmp_inst *in = &r->insts[i];
         size_t mark = b->len;
         c.why = NULL;
-        if (in->opcode != VSMP_OPC_LABEL)
+        if (in->opcode != VSMP_OPC_LABEL && in->opcode != VSMP_OPC_SUBROUTINE)
             put(b, "    ");
         put_inst(&c, in);
         put(b, "\n");

@@ -6,9 +6,11 @@
  * stable id (docs/VALIDATION.md lists them); what is legal but suspicious is a warning.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isa_internal.h"
+#include "operand_geom.h"
 
 typedef struct vctx {
     const vsmp_routine *r;
@@ -113,17 +115,6 @@ static void check_raw_bounds(vctx *c, vsmp_raw op, const char *role, uint32_t by
     if (ts && op.offset % ts)
         WARN(c, "operand-align", "%s: %s offset %u is not a multiple of its element size %u",
              op_label(c->in), role, op.offset, ts);
-}
-
-static uint32_t grf_rows(const vctx *c, unsigned lanes, unsigned tsize)
-{
-    unsigned g = c->pi->grf_bytes;
-    return (lanes * tsize + g - 1) / g;
-}
-
-static unsigned popcount4(unsigned v)
-{
-    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
 }
 
 static void check_exec(vctx *c)
@@ -287,13 +278,9 @@ static void check_dst(vctx *c, unsigned type_rule)
     }
     if (!lanes || !ts)
         return;
-    uint32_t rows = popcount4(in->channels) * grf_rows(c, lanes, ts);
-    if (in->flags & VSMP_OPF_PNM)
-        rows += 1;
-    uint32_t need = rows * c->pi->grf_bytes;
-    if (in->opcode == VSMP_OPC_3D_INFO)
-        need = popcount4(in->channels) * grf_rows(c, lanes, 4) * c->pi->grf_bytes;
-    check_raw_bounds(c, in->dst, "dst", need, &vi);
+    vsmp_dst_geom g;
+    vsmp_geom_sampler_dst(in, lanes, ts, c->pi->grf_bytes, &g);
+    check_raw_bounds(c, in->dst, "dst", g.bytes, &vi);
 }
 
 static void check_params(vctx *c, const vsmp_op_info *o)
@@ -348,7 +335,8 @@ static void check_params(vctx *c, const vsmp_op_info *o)
                 vsmp_type_name(vi.type));
         }
         if (lanes)
-            check_raw_bounds(c, p, role, lanes * vsmp_type_size(vi.type), &vi);
+            check_raw_bounds(c, p, role, vsmp_geom_param_bytes(lanes, vsmp_type_size(vi.type)),
+                             &vi);
     }
     if (mixed)
         ERR(c, "param-type",
@@ -447,7 +435,8 @@ static void check_info(vctx *c)
                 ERR(c, "info-type", "INFO: LOD must have type UD, got %s", vsmp_type_name(vi.type));
             unsigned lanes = vsmp_exec_lanes(in->exec_code);
             if (lanes)
-                check_raw_bounds(c, in->lod, "LOD", lanes * vsmp_type_size(vi.type), &vi);
+                check_raw_bounds(c, in->lod, "LOD",
+                                 vsmp_geom_param_bytes(lanes, vsmp_type_size(vi.type)), &vi);
         }
     }
 }
@@ -490,7 +479,387 @@ static void check_unorm(vctx *c)
         return;
     if (vi.type != VSMP_TYPE_UW)
         ERR(c, "unorm-dst", "SAMPLE_UNORM: dst must have type UW, got %s", vsmp_type_name(vi.type));
-    check_raw_bounds(c, in->dst, "dst", 32u * popcount4(in->channels) * 2u, &vi);
+    check_raw_bounds(c, in->dst, "dst", vsmp_geom_unorm_dst_bytes(in->channels), &vi);
+}
+
+/* After the instructions: every label used is defined, none twice (reported at the use and
+ * at the second definition). */
+typedef struct labinfo {
+    uint32_t used_at;   /* instruction index + 1 of the first use, 0 none */
+    uint32_t defs;      /* LABEL / SUBROUTINE instructions naming it */
+    uint32_t second_at; /* instruction index + 1 of the second definition */
+} labinfo;
+
+/* ---- every other opcode: the general checks of GenX_IR's verifier (IsaVerification.cpp) ---- */
+
+static bool is_float_type(unsigned t)
+{
+    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
+}
+
+static bool is_int_type(unsigned t)
+{
+    return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W ||
+           t == VSMP_TYPE_UB || t == VSMP_TYPE_B || t == VSMP_TYPE_UQ || t == VSMP_TYPE_Q;
+}
+
+/* The opcodes whose operands are floating point only, and integer only (IsaDescription's
+ * operand type sets: TYPE_FLOAT / TYPE_FLOAT_HF vs TYPE_INTEGER and the integer lists). */
+static int type_class(unsigned opc)
+{
+    switch (opc) {
+    case VSMP_OPC_EXP:
+    case VSMP_OPC_LOG:
+    case VSMP_OPC_POW:
+    case VSMP_OPC_SIN:
+    case VSMP_OPC_COS:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_RSQRT:
+    case VSMP_OPC_INV:
+    case VSMP_OPC_FRC:
+    case VSMP_OPC_RNDD:
+    case VSMP_OPC_RNDU:
+    case VSMP_OPC_RNDE:
+    case VSMP_OPC_RNDZ:
+    case VSMP_OPC_DP2:
+    case VSMP_OPC_DP3:
+    case VSMP_OPC_DP4:
+    case VSMP_OPC_DPH:
+    case VSMP_OPC_LRP:
+    case VSMP_OPC_PLANE:
+    case VSMP_OPC_SQRTM:
+    case VSMP_OPC_DIVM:
+        return 1;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_CBIT:
+    case VSMP_OPC_FBL:
+    case VSMP_OPC_FBH:
+    case VSMP_OPC_BFREV:
+    case VSMP_OPC_BFE:
+    case VSMP_OPC_BFI:
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR:
+    case VSMP_OPC_LZD:
+    case VSMP_OPC_AVG:
+    case VSMP_OPC_MOD:
+    case VSMP_OPC_MULH:
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
+    case VSMP_OPC_ADD3:
+    case VSMP_OPC_ADD3O:
+    case VSMP_OPC_BFN:
+    case VSMP_OPC_SAD2:
+    case VSMP_OPC_SAD2ADD:
+    case VSMP_OPC_MADW:
+        return 2;
+    default:
+        return 0;
+    }
+}
+
+static const char *mnem(const vsmp_inst *in)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    if (row && row->layout[0] == 'S') {
+        const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+        if (sub)
+            return sub->mnemonic;
+    }
+    return row ? row->mnemonic : "?";
+}
+
+/* The operand's element type (its variable's, or an indirect/immediate's own); -1 unknown. */
+static int vec_type(const vctx *c, const vsmp_vec *v)
+{
+    if (v->vclass == VSMP_VEC_IMMEDIATE || v->vclass == VSMP_VEC_INDIRECT)
+        return v->imm_type;
+    if (v->vclass == VSMP_VEC_GENERAL && v->var >= VSMP_FIRST_VAR &&
+        v->var - VSMP_FIRST_VAR < c->r->num_vars)
+        return c->r->vars[v->var - VSMP_FIRST_VAR].type;
+    return -1;
+}
+
+/* Which operand classes a position takes (IsaDescription: OPND_VECTOR_DST_G_I(_P),
+ * OPND_VECTOR_SRC_G_I_IMM(_P)(_AO), OPND_DST_ADDR, OPND_DST_PRED, OPND_SPECIAL). */
+static unsigned allowed_classes(const vsmp_inst *in, bool dst, unsigned pos)
+{
+    const unsigned G = 1u << VSMP_VEC_GENERAL, A = 1u << VSMP_VEC_ADDRESS,
+                   P = 1u << VSMP_VEC_PREDICATE, I = 1u << VSMP_VEC_INDIRECT,
+                   M = 1u << VSMP_VEC_IMMEDIATE, S = 1u << VSMP_VEC_STATE;
+    switch (in->opcode) {
+    case VSMP_OPC_MOVS:
+        return dst ? G | A | P | S | I : G | A | P | S | I | M;
+    case VSMP_OPC_MOV: /* compiler output moves flags and address registers too */
+        return dst ? G | I | P | A : G | I | M | P | A;
+    case VSMP_OPC_SETP:
+        return dst ? P : G | I | M;
+    case VSMP_OPC_CMP:
+        return dst ? P | G : G | I | M;
+    case VSMP_OPC_ADDR_ADD:
+        return dst ? A : pos == 0 ? G | A | S : G | M;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+        return dst ? G | I | P : G | I | M | P;
+    default:
+        break;
+    }
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    switch (row ? row->family : VSMP_FAM_MISC) {
+    case VSMP_FAM_ARITH:
+    case VSMP_FAM_LOGIC:
+    case VSMP_FAM_MOV:
+        return dst ? G | I : G | I | M;
+    default:
+        return dst ? G | I : G | I | M | A | P | S; /* message operands: checked by class */
+    }
+}
+
+/* The region rules of GenX_IR's verifier (IsaVerification.cpp verifyRegion) for a general or
+ * indirect operand of a common instruction. */
+static void check_region(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, unsigned pos)
+{
+    if (v->vclass != VSMP_VEC_GENERAL && v->vclass != VSMP_VEC_INDIRECT)
+        return;
+    unsigned vc = v->region & 0xf, wc = (v->region >> 4) & 0xf, hc = (v->region >> 8) & 0xf;
+    int vs = vsmp_region_value(vc), w = vsmp_region_value(wc), hs = vsmp_region_value(hc);
+    const char *m = mnem(c->in);
+    if (wc == 1) {
+        ERR(c, "region", "%s: operand %u has a region of width 0", m, pos);
+        return;
+    }
+    if (dst && hs == 0)
+        ERR(c, "region", "%s: a destination's horizontal stride must not be 0", m);
+    if (hc == 0 || hs > 4 || hs == 3)
+        ERR(c, "region", "%s: operand %u: horizontal stride must be 0, 1, 2 or 4", m, pos);
+    if (dst)
+        return;
+    if (wc) {
+        if (w < 1 || w > 16 || (w & (w - 1)))
+            ERR(c, "region", "%s: operand %u: width must be 1, 2, 4, 8 or 16", m, pos);
+        else if (lanes && (unsigned)w > lanes)
+            ERR(c, "region", "%s: operand %u: width %d exceeds the execution size %u", m, pos, w,
+                lanes);
+    }
+    if (vc && vs < 0)
+        ERR(c, "region", "%s: operand %u: invalid vertical stride", m, pos);
+    if (!vc && w > 0 && lanes / (unsigned)w > 16)
+        ERR(c, "region", "%s: operand %u: a VxH region addresses more than 16 rows", m, pos);
+}
+
+/* Bytes from the start of the variable that a general operand reaches (its last element). */
+static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, int pos)
+{
+    if (v->vclass != VSMP_VEC_GENERAL || v->var < VSMP_FIRST_VAR ||
+        v->var - VSMP_FIRST_VAR >= c->r->num_vars)
+        return;
+    const vsmp_var_decl *d = &c->r->vars[v->var - VSMP_FIRST_VAR];
+    unsigned ts = vsmp_type_size(d->type);
+    uint32_t bytes = (uint32_t)d->num_elts * ts;
+    int vs = vsmp_region_value(v->region & 0xf), w = vsmp_region_value((v->region >> 4) & 0xf);
+    int hs = vsmp_region_value((v->region >> 8) & 0xf);
+    uint64_t first = (uint64_t)v->row * c->pi->grf_bytes + (uint64_t)v->col * ts, last = first;
+    if (dst || w < 0) {
+        if (hs > 0 && lanes)
+            last = first + (uint64_t)(lanes - 1) * (unsigned)hs * ts;
+    } else if (w > 0 && lanes) {
+        unsigned rows = (lanes + (unsigned)w - 1) / (unsigned)w;
+        last = first + ((uint64_t)(rows - 1) * (unsigned)(vs > 0 ? vs : 0) +
+                        (uint64_t)(w - 1) * (unsigned)(hs > 0 ? hs : 0)) *
+                           ts;
+    }
+    if (last + ts > bytes) /* GenX_IR's verifier warns and compiles it */
+        WARN(c, "operand-bounds",
+             "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
+             "must stay inside the variable)",
+             mnem(c->in), pos, (unsigned long long)(last + ts), vname(c, v->var), bytes);
+}
+
+static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
+{
+    const vsmp_routine *r = c->r;
+    switch (v->vclass) {
+    case VSMP_VEC_GENERAL:
+        if (v->var >= VSMP_NUM_PREDEF_VARS &&
+            (v->var < VSMP_FIRST_VAR || v->var - VSMP_FIRST_VAR >= r->num_vars))
+            ERR(c, "operand-decl", "%s: operand %d names variable id %u, which is not declared",
+                mnem(c->in), pos, v->var);
+        break;
+    case VSMP_VEC_ADDRESS:
+    case VSMP_VEC_INDIRECT:
+        if (v->var >= r->num_addrs)
+            ERR(c, "operand-decl", "%s: operand %d names address A%u, which is not declared",
+                mnem(c->in), pos, v->var);
+        break;
+    case VSMP_VEC_PREDICATE:
+        if (VSMP_PRED_ID(v->var) == 0 || VSMP_PRED_ID(v->var) > r->num_preds)
+            ERR(c, "operand-decl", "%s: operand %d names predicate P%u, which is not declared",
+                mnem(c->in), pos, VSMP_PRED_ID(v->var));
+        break;
+    case VSMP_VEC_STATE:
+        if (v->row > 1 ||
+            (v->row == 1 && v->var >= r->num_samplers && v->var != VSMP_BINDLESS_SAMPLER) ||
+            (v->row == 0 && v->var >= VSMP_NUM_PREDEF_SURFS + r->num_surfaces))
+            ERR(c, "operand-decl", "%s: operand %d names an undeclared %s", mnem(c->in), pos,
+                v->row == 1 ? "sampler" : "surface");
+        break;
+    default:
+        break;
+    }
+}
+
+static void check_generic(vctx *c, labinfo *li)
+{
+    const vsmp_inst *in = c->in;
+    const vsmp_routine *r = c->r;
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    if (!row)
+        return;
+    bool has_exec = strchr(row->layout, 'E') != NULL || row->layout[0] == 'S' ||
+                    in->opcode == VSMP_OPC_SWITCHJMP || in->opcode == VSMP_OPC_3D_RT_WRITE;
+    if (row->layout[0] == 'S') {
+        const vsmp_opcode_info *sub = vsmp_subop_info_get(in->opcode, in->subop);
+        has_exec = sub && strchr(sub->layout, 'E');
+    }
+    unsigned lanes = 0;
+    if (has_exec) {
+        if (in->exec_code > 5) {
+            ERR(c, "exec-size", "%s: exec-size code %u is not a valid size", mnem(in),
+                in->exec_code);
+            return;
+        }
+        lanes = vsmp_exec_lanes(in->exec_code);
+        if (lanes + 4u * (in->emask & 7u) > 32)
+            ERR(c, "exec-mask",
+                "%s: exec size %u with mask %s runs past 32 channels (lanes + 4 * offset must "
+                "be <= 32)",
+                mnem(in), lanes, vsmp_emask_name(in->emask));
+    }
+    if (in->pred) {
+        unsigned id = VSMP_PRED_ID(in->pred);
+        if (id == 0 || id > r->num_preds)
+            ERR(c, "predicate", "%s: predicate P%u is not declared", mnem(in), id);
+        else if (lanes && r->preds[id - 1].num_elts < lanes)
+            ERR(c, "pred-width", "%s: predicate %s has %u elements for %u lanes", mnem(in),
+                vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts, lanes);
+        if ((in->pred & 0x1000u) || VSMP_PRED_CTRL(in->pred) == 3)
+            ERR(c, "predicate", "%s: predicate bit 12 set or control 3", mnem(in));
+    }
+    /* the execution sizes IsaVerification allows per opcode */
+    if (lanes == 32 && in->opcode == VSMP_OPC_SVM)
+        ERR(c, "exec-size", "%s: SVM messages are not SIMD32", mnem(in));
+    if (in->opcode == VSMP_OPC_3D_URB_WRITE && lanes != 1 && lanes != 8)
+        ERR(c, "exec-size", "%s: only execution size 1 or 8", mnem(in));
+    if ((in->opcode == VSMP_OPC_DPAS || in->opcode == VSMP_OPC_DPASW) && lanes &&
+        lanes != (at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u))
+        ERR(c, "exec-size", "%s: only execution size %u on this platform", mnem(in),
+            at_least(c, VSMP_PLATFORM_PVC) ? 16u : 8u);
+    if (in->opcode == VSMP_OPC_MOV && in->num_opnds == 2 &&
+        in->opnds[1].vec.vclass == VSMP_VEC_PREDICATE) {
+        /* a flag copy is scalar, unpredicated, into a wide enough integer, without .sat */
+        int dt = vec_type(c, &in->opnds[0].vec);
+        if (lanes != 1)
+            ERR(c, "exec-size", "%s: a flag copy has execution size 1", mnem(in));
+        if (in->pred)
+            ERR(c, "predicate", "%s: a flag copy is not predicated", mnem(in));
+        if (dt >= 0 && (!is_int_type((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
+            ERR(c, "type", "%s: a flag copy writes a non-64-bit integer", mnem(in));
+        if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
+            ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
+    }
+    int tclass = type_class(in->opcode);
+    unsigned srcpos = 0;
+    for (unsigned i = 0; i < in->num_opnds; i++) {
+        const vsmp_opnd *o = &in->opnds[i];
+        switch (o->kind) {
+        case VSMP_OPND_VEC_DST:
+        case VSMP_OPND_VEC_SRC: {
+            bool dst = o->kind == VSMP_OPND_VEC_DST;
+            check_vec_decl(c, &o->vec, (int)i);
+            if (o->vec.vclass > VSMP_VEC_STATE || o->vec.vclass == 4)
+                continue;
+            unsigned allowed = allowed_classes(in, dst, dst ? 0 : srcpos);
+            if (!(allowed & (1u << o->vec.vclass)))
+                ERR(c, "operand-class", "%s: operand %u cannot be %s %s", mnem(in), i,
+                    o->vec.vclass == VSMP_VEC_IMMEDIATE ? "an" : "a",
+                    (const char *const[]){"general variable", "address", "predicate",
+                                          "indirect operand", "?", "immediate", "state variable",
+                                          "?"}[o->vec.vclass & 7]);
+            if (!dst)
+                srcpos++;
+            if (dst && o->vec.vclass == VSMP_VEC_PREDICATE && lanes) {
+                unsigned id = VSMP_PRED_ID(o->vec.var);
+                if (id >= 1 && id <= r->num_preds && r->preds[id - 1].num_elts < lanes)
+                    ERR(c, "pred-width", "%s: predicate %s has %u elements for %u lanes", mnem(in),
+                        vsmp_routine_string(r, r->preds[id - 1].name), r->preds[id - 1].num_elts,
+                        lanes);
+            }
+            if (lanes && (row->family <= VSMP_FAM_ADDR)) {
+                check_region(c, &o->vec, dst, lanes, i);
+                check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
+            }
+            int t = vec_type(c, &o->vec);
+            if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
+                o->vec.vclass != VSMP_VEC_PREDICATE &&
+                !(tclass == 1 ? is_float_type((unsigned)t) : is_int_type((unsigned)t)))
+                ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
+                    vsmp_type_name((unsigned)t), mnem(in),
+                    tclass == 1 ? "floating-point" : "integer");
+            break;
+        }
+        case VSMP_OPND_RAW_DST:
+        case VSMP_OPND_RAW_SRC: {
+            vsmp_raw rw = o->raw;
+            if (rw.var >= VSMP_NUM_PREDEF_VARS &&
+                (rw.var < VSMP_FIRST_VAR || rw.var - VSMP_FIRST_VAR >= r->num_vars)) {
+                ERR(c, "operand-decl", "%s: operand %u names variable id %u, which is not declared",
+                    mnem(in), i, rw.var);
+            } else if (rw.var >= VSMP_FIRST_VAR) {
+                const vsmp_var_decl *d = &r->vars[rw.var - VSMP_FIRST_VAR];
+                uint32_t bytes = (uint32_t)d->num_elts * vsmp_type_size(d->type);
+                if (rw.offset >= bytes)
+                    ERR(c, "operand-bounds", "%s: operand %u starts at byte %u of %s, which has %u",
+                        mnem(in), i, rw.offset, vname(c, rw.var), bytes);
+            }
+            break;
+        }
+        case VSMP_OPND_LABEL:
+            if (o->value >= r->num_labels)
+                ERR(c, "operand-decl", "%s: label %u is not declared", mnem(in), o->value);
+            else if (in->opcode == VSMP_OPC_SUBROUTINE) {
+                if (++li[o->value].defs == 2)
+                    li[o->value].second_at = c->index + 1;
+            } else if (!li[o->value].used_at) {
+                li[o->value].used_at = c->index + 1;
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+static void check_labels(vctx *c, const labinfo *li)
+{
+    for (uint32_t i = 0; i < c->r->num_labels; i++) {
+        const char *n = vsmp_routine_string(c->r, c->r->labels[i].name);
+        if (li[i].defs > 1) {
+            c->in = &c->r->insts[li[i].second_at - 1];
+            ERR(c, "label", "label %s is defined %u times", n ? n : "?", li[i].defs);
+        }
+        if (li[i].used_at && !li[i].defs) {
+            c->in = &c->r->insts[li[i].used_at - 1];
+            ERR(c, "label", "label %s is used but never defined", n ? n : "?");
+        }
+    }
+    c->in = NULL;
 }
 
 static void check_routine(vctx *c)
@@ -509,6 +878,11 @@ static void check_routine(vctx *c)
         if (v->alias && (v->alias >= VSMP_FIRST_VAR + r->num_vars ||
                          (v->alias >= VSMP_NUM_PREDEF_VARS && v->alias < VSMP_FIRST_VAR)))
             ERR(c, "declarations", "variable %u aliases an undeclared variable", i + 32);
+    }
+    labinfo *li = calloc(r->num_labels + 1, sizeof(*li));
+    if (!li) {
+        ERR(c, "declarations", "out of memory while checking labels");
+        return;
     }
     for (uint32_t i = 0; i < r->num_insts; i++) {
         c->in = &r->insts[i];
@@ -530,11 +904,18 @@ static void check_routine(vctx *c)
         case VSMP_OPC_LABEL:
             if (c->in->label >= r->num_labels)
                 ERR(c, "operand-decl", "label %u is not declared", c->in->label);
+            else if (++li[c->in->label].defs == 2)
+                li[c->in->label].second_at = i + 1;
+            break;
+        case VSMP_OPC_3D_GATHER4:
             break;
         default:
+            check_generic(c, li);
             break;
         }
     }
+    check_labels(c, li);
+    free(li);
 }
 
 vsmp_status vsmp_module_check(const vsmp_module *m, const vsmp_check_options *opt,

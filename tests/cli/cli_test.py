@@ -29,7 +29,7 @@ case = os.path.join(golden, "cases", "rep_sample")
 src = os.path.join(case, "rep_sample.visaasm")
 isa = os.path.join(case, "rep_sample.TGLLP.isa")
 bad_text = b'.version 4.1\n.kernel "k"\n.decl D v_type=G type=f num_elts=8\n' \
-           b'add (M1, 1) D(0,0)<1> D(0,0)<0;1,0>\nsample_3d.RGBA (M1, 16) 0x0:uw S9 T6 D.0 D.0\n'
+           b'frob (M1, 1) D(0,0)<1> D(0,0)<0;1,0>\nsample_3d.RGBA (M1, 16) 0x0:uw S9 T6 D.0 D.0\n'
 
 r = run([])
 check(r.returncode == 2, "no command -> 2")
@@ -193,7 +193,7 @@ with tempfile.TemporaryDirectory() as tmp:
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
-check(re.search(r"^<stdin>:4:1: error: instruction 'add' is not implemented", err, re.M),
+check(re.search(r"^<stdin>:4:1: error: unknown instruction 'frob'", err, re.M),
       "unsupported instruction reported with line:col")
 check(re.search(r"^<stdin>:5:\d+: error: S9: undefined sampler variable \[undeclared\]", err, re.M),
       "second error reported too")

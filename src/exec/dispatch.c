@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dispatch, planned once per kernel: each instruction gets its handler and its operands
+ * resolved to arena offsets. An instruction without a handler is refused here, with its name
+ * and place, before anything runs; it is never skipped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_internal.h"
+
+const char *vsmp_x_opname(const vsmp_inst *in)
+{
+    switch (in->opcode) {
+    case VSMP_OPC_3D_SAMPLE:
+        return "3D_SAMPLE";
+    case VSMP_OPC_3D_LOAD:
+        return "3D_LOAD";
+    case VSMP_OPC_3D_INFO:
+        return "INFO";
+    case VSMP_OPC_SAMPLE_UNORM:
+        return "SAMPLE_UNORM";
+    case VSMP_OPC_RET:
+        return "ret";
+    case VSMP_OPC_LABEL:
+        return "label";
+    default:
+        return NULL;
+    }
+}
+
+static vsmp_status plan_one(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    switch (in->opcode) {
+    case VSMP_OPC_LABEL:
+    case VSMP_OPC_SUBROUTINE:
+    case VSMP_OPC_RET:
+    case VSMP_OPC_JMP:
+    case VSMP_OPC_GOTO:
+    case VSMP_OPC_CALL:
+        return vsmp_x_plan_flow(m, x);
+    case VSMP_OPC_3D_SAMPLE:
+    case VSMP_OPC_3D_LOAD:
+    case VSMP_OPC_3D_INFO:
+        return vsmp_x_plan_sampler(m, x);
+    case VSMP_OPC_SAMPLE_UNORM:
+        return vsmp_x_plan_unorm(m, x);
+    case VSMP_OPC_ADD:
+    case VSMP_OPC_AVG:
+    case VSMP_OPC_MAD:
+    case VSMP_OPC_MUL:
+    case VSMP_OPC_FRC:
+    case VSMP_OPC_RNDD:
+    case VSMP_OPC_RNDU:
+    case VSMP_OPC_RNDE:
+    case VSMP_OPC_RNDZ:
+    case VSMP_OPC_LZD:
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_CBIT:
+    case VSMP_OPC_FBL:
+    case VSMP_OPC_FBH:
+    case VSMP_OPC_MOV:
+    case VSMP_OPC_SEL:
+    case VSMP_OPC_CMP:
+    case VSMP_OPC_MOVS:
+    case VSMP_OPC_ADDR_ADD:
+    case VSMP_OPC_FMINMAX:
+    case VSMP_OPC_ADD3:
+    case VSMP_OPC_SETP:
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
+    /* math (launch tier) */
+    case VSMP_OPC_DIV:
+    case VSMP_OPC_MOD:
+    case VSMP_OPC_INV:
+    case VSMP_OPC_EXP:
+    case VSMP_OPC_LOG:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_RSQRT:
+    case VSMP_OPC_POW:
+    case VSMP_OPC_SIN:
+    case VSMP_OPC_COS:
+        return vsmp_x_plan_alu(m, x);
+    case VSMP_OPC_GATHER4_SCALED:
+    case VSMP_OPC_SCATTER4_SCALED:
+    case VSMP_OPC_GATHER_SCALED:
+    case VSMP_OPC_SCATTER_SCALED:
+    case VSMP_OPC_OWORD_LD:
+    case VSMP_OPC_OWORD_ST:
+    case VSMP_OPC_GATHER4_TYPED:
+    case VSMP_OPC_SCATTER4_TYPED:
+        return vsmp_x_plan_mem(m, x);
+    case VSMP_OPC_SVM:
+        return vsmp_x_plan_svm(m, x);
+    default: {
+        const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
+        vsmp_x_report(m, in, "exec-unsupported",
+                      "instruction %u (%s, opcode 0x%02x) is not implemented by the machine",
+                      x->index, oi ? oi->mnemonic : "unknown", in->opcode);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    }
+}
+
+static vsmp_status map_labels(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->label_at = malloc((r->num_labels + 1) * sizeof(uint32_t));
+    if (!m->label_at)
+        return VSMP_ERR_NOMEM;
+    for (uint32_t i = 0; i <= r->num_labels; i++)
+        m->label_at[i] = X_NONE;
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        const vsmp_inst *in = &r->insts[i];
+        uint32_t id = X_NONE;
+        if (in->opcode == VSMP_OPC_LABEL)
+            id = in->label;
+        else if (in->opcode == VSMP_OPC_SUBROUTINE && in->num_opnds)
+            id = in->opnds[0].value;
+        if (id < r->num_labels)
+            m->label_at[id] = i;
+    }
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_x_plan(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->nx = r->num_insts;
+    m->x = calloc(m->nx ? m->nx : 1, sizeof(xinst));
+    if (!m->x)
+        return VSMP_ERR_NOMEM;
+    vsmp_status worst = map_labels(m);
+    if (worst)
+        return worst;
+    for (uint32_t i = 0; i < m->nx; i++) {
+        xinst *x = &m->x[i];
+        x->in = &r->insts[i];
+        x->index = i;
+        x->lanes = (uint8_t)(x->in->exec_size ? x->in->exec_size : 1);
+        x->dst_at = X_NONE;
+        x->plan_bti = x->plan_smp = X_NONE;
+        /* plan every instruction, so that one run of the planner reports every refusal */
+        vsmp_status s = plan_one(m, x);
+        if (s == VSMP_ERR_NOMEM)
+            return s;
+        if (s && !worst)
+            worst = s;
+    }
+    return worst;
+}
+
+/* ---- scalar vector operands ---- */
+
+static const char *var_name(const vsmp_machine *m, uint32_t id)
+{
+    if (id < VSMP_NUM_PREDEF_VARS)
+        return vsmp_predef_var_names[id];
+    if (id >= VSMP_FIRST_VAR && id < m->nvars) {
+        const char *s = vsmp_routine_string(m->r, m->r->vars[id - VSMP_FIRST_VAR].name);
+        if (s)
+            return s;
+    }
+    return "?";
+}
+
+vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
+                          xscalar *out)
+{
+    memset(out, 0, sizeof(*out));
+    switch (v->vclass) {
+    case VSMP_VEC_IMMEDIATE:
+        out->kind = XS_IMM;
+        out->type = v->imm_type;
+        out->imm = v->imm;
+        return VSMP_OK;
+    case VSMP_VEC_GENERAL: {
+        if (v->var == 0 || v->var >= m->nvars || !m->vars[v->var].present) {
+            vsmp_x_report(m, in, "operand-decl", "%s: %s names undeclared variable %u",
+                          vsmp_x_opname(in), role, v->var);
+            return VSMP_ERR_INVALID;
+        }
+        const xvar *xv = &m->vars[v->var];
+        unsigned ts = vsmp_type_size(xv->type);
+        /* vector operand (row, col): byte row * GRF + col * type size (5_operands.md) */
+        uint32_t at = (uint32_t)v->row * m->grf + (uint32_t)v->col * ts;
+        if (at + ts > xv->bytes) {
+            vsmp_x_report(m, in, "operand-bounds", "%s: %s %s(%u,%u) lies outside the variable",
+                          vsmp_x_opname(in), role, var_name(m, v->var), v->row, v->col);
+            return VSMP_ERR_INVALID;
+        }
+        out->kind = XS_DIRECT;
+        out->type = xv->type;
+        out->at = xv->at + at;
+        return VSMP_OK;
+    }
+    case VSMP_VEC_INDIRECT:
+        if (v->var >= m->r->num_addrs || v->row >= m->r->addrs[v->var].num_elts) {
+            vsmp_x_report(m, in, "operand-decl", "%s: %s uses address A%u(%u), not declared",
+                          vsmp_x_opname(in), role, v->var, v->row);
+            return VSMP_ERR_INVALID;
+        }
+        if (!vsmp_type_size(v->imm_type)) {
+            vsmp_x_report(m, in, "operand-type", "%s: %s has no valid type", vsmp_x_opname(in),
+                          role);
+            return VSMP_ERR_INVALID;
+        }
+        out->kind = XS_INDIRECT;
+        out->type = v->imm_type;
+        out->addr = m->addr_base[v->var] + v->row;
+        out->disp = v->ind_offset;
+        return VSMP_OK;
+    default:
+        vsmp_x_report(m, in, "operand-class", "%s: %s must be an immediate or a scalar variable",
+                      vsmp_x_opname(in), role);
+        return VSMP_ERR_INVALID;
+    }
+}
+
+bool vsmp_x_read_scalar(const vsmp_machine *m, const xscalar *s, uint64_t *bits)
+{
+    unsigned ts = vsmp_type_size(s->type);
+    uint64_t at;
+    switch (s->kind) {
+    case XS_IMM:
+        *bits = s->imm;
+        return true;
+    case XS_DIRECT:
+        at = s->at;
+        break;
+    default:
+        at = (uint64_t)m->addr_vals[s->addr] + (uint64_t)(int64_t)s->disp;
+        if ((int64_t)at < 0 || at + ts > m->arena_size)
+            return false;
+        break;
+    }
+    uint64_t v = 0;
+    for (unsigned i = 0; i < ts; i++)
+        v |= (uint64_t)m->arena[at + i] << (8 * i);
+    *bits = v;
+    return true;
+}

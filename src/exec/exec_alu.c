@@ -1,0 +1,950 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The EU instructions: arithmetic, logic, moves and conversions, comparisons, selection,
+ * min/max, movs and addr_add. Every lane's sources are read first and converted to the
+ * execution type (float if a source is a float type), the operation is computed, and the
+ * result converted to the destination type: float results round as %cr0 says, denormals are
+ * flushed unless %cr0 allows them, float-to-integer conversion truncates and saturates,
+ * integer results wrap unless .sat clamps them (docs/EXEC.md lists each rule and its source).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "exec_internal.h"
+
+typedef struct xnum {
+    bool f;
+    double d;
+    int64_t i;
+} xnum;
+
+static bool is_float(unsigned t)
+{
+    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
+}
+
+static bool is_signed(unsigned t)
+{
+    return t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D || t == VSMP_TYPE_Q;
+}
+
+static uint32_t cr0(const vsmp_machine *m)
+{
+    return x_ld(m->arena + m->vars[14].at, 4);
+}
+
+/* Byte address of a lane's element; false when an indirect address leaves the arena. */
+static bool elem_at(const vsmp_machine *m, const xvec *v, unsigned lane, bool dst, uint64_t *at)
+{
+    unsigned ts = vsmp_type_size(v->type);
+    unsigned r = dst ? 0 : lane / v->w, c = dst ? lane : lane % v->w;
+    uint64_t e = ((uint64_t)r * v->vs + (uint64_t)c * v->hs) * ts;
+    if (v->cls == VSMP_VEC_GENERAL) {
+        *at = v->at + e;
+        return true;
+    }
+    int64_t base;
+    if (v->multi)
+        base = (int64_t)m->addr_vals[v->word + r] + v->disp, e = (uint64_t)c * v->hs * ts;
+    else
+        base = (int64_t)m->addr_vals[v->word] + v->disp;
+    if (base < 0 || (uint64_t)base + e + ts > m->arena_size)
+        return false;
+    *at = (uint64_t)base + e;
+    return true;
+}
+
+static uint64_t ld_bits(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void st_bits(uint8_t *p, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Raw bits of a lane of a source operand. */
+static bool src_bits(const vsmp_machine *m, const xvec *v, unsigned lane, uint64_t *bits)
+{
+    if (v->cls == VSMP_VEC_IMMEDIATE) {
+        *bits = v->imm[v->nimm > 1 ? lane % v->nimm : 0];
+        return true;
+    }
+    if (v->cls == VSMP_VEC_GENERAL && v->var == 0) {
+        *bits = 0;
+        return true;
+    }
+    uint64_t at;
+    if (!elem_at(m, v, lane, false, &at))
+        return false;
+    *bits = ld_bits(m->arena + at, vsmp_type_size(v->type));
+    return true;
+}
+
+static double flush(double d, bool allow)
+{
+    return allow ? d : (d != 0 && fabs(d) < DBL_MIN ? copysign(0.0, d) : d);
+}
+
+/* The value of raw bits of type t ("F denorm mode: 0 flush denorms to zero", %cr0 bits 7, 10
+ * and 6 for F, HF and DF; 4_visa_header.md). */
+static xnum num_of(uint64_t bits, unsigned t, uint32_t c0)
+{
+    xnum n = {false, 0, 0};
+    switch (t) {
+    case VSMP_TYPE_F: {
+        uint32_t b = (uint32_t)bits;
+        float f;
+        memcpy(&f, &b, 4);
+        n.f = true;
+        n.d = (c0 >> 7 & 1) || !(fabsf(f) < FLT_MIN) || f == 0 ? f : copysign(0.0, f);
+        return n;
+    }
+    case VSMP_TYPE_HF: {
+        uint16_t h = (uint16_t)bits;
+        n.f = true;
+        n.d = vsmp_half_to_float(h);
+        if (!(c0 >> 10 & 1) && (h & 0x7c00u) == 0)
+            n.d = copysign(0.0, n.d);
+        return n;
+    }
+    case VSMP_TYPE_BF: {
+        uint32_t b = (uint32_t)(bits & 0xffffu) << 16;
+        float f;
+        memcpy(&f, &b, 4);
+        n.f = true;
+        n.d = f;
+        return n;
+    }
+    case VSMP_TYPE_DF: {
+        double d;
+        memcpy(&d, &bits, 8);
+        n.f = true;
+        n.d = flush(d, c0 >> 6 & 1);
+        return n;
+    }
+    case VSMP_TYPE_B:
+        n.i = (int8_t)bits;
+        return n;
+    case VSMP_TYPE_UB:
+        n.i = (uint8_t)bits;
+        return n;
+    case VSMP_TYPE_W:
+        n.i = (int16_t)bits;
+        return n;
+    case VSMP_TYPE_UW:
+        n.i = (uint16_t)bits;
+        return n;
+    case VSMP_TYPE_D:
+        n.i = (int32_t)bits;
+        return n;
+    case VSMP_TYPE_UD:
+        n.i = (uint32_t)bits;
+        return n;
+    default: /* Q, UQ: the 64-bit pattern */
+        n.i = (int64_t)bits;
+        return n;
+    }
+}
+
+static xnum apply_mod(xnum n, unsigned mod)
+{
+    switch (mod) {
+    case VSMP_MOD_ABS:
+        n.d = fabs(n.d), n.i = n.i < 0 ? -n.i : n.i;
+        break;
+    case VSMP_MOD_NEG:
+        n.d = -n.d, n.i = (int64_t)(0 - (uint64_t)n.i);
+        break;
+    case VSMP_MOD_NEG_ABS:
+        n.d = -fabs(n.d), n.i = n.i < 0 ? n.i : -n.i;
+        break;
+    case VSMP_MOD_NOT:
+        n.i = ~n.i;
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+/* Round a double to a float format of @p mbits mantissa bits and minimum exponent @p emin
+ * (binary32: 23, -126; binary16: 10, -14) with the %cr0 rounding mode (bits 5..4: RTNE, RU,
+ * RD, RTZ). One rounding from the double. */
+static double round_fmt(double x, int mbits, int emin, int emax, unsigned mode)
+{
+    if (x == 0 || isnan(x) || isinf(x))
+        return x;
+    int e;
+    frexp(x, &e); /* x = f 2^e, 0.5 <= |f| < 1: the leading bit has weight 2^(e-1) */
+    int lead = e - 1 < emin ? emin : e - 1;
+    double q = ldexp(1.0, lead - mbits);
+    double y = x / q, r;
+    switch (mode) {
+    case 1:
+        r = ceil(y);
+        break;
+    case 2:
+        r = floor(y);
+        break;
+    case 3:
+        r = trunc(y);
+        break;
+    default:
+        r = nearbyint(y);
+        break;
+    }
+    double out = r * q;
+    double maxv = ldexp(2.0 - ldexp(1.0, -mbits), emax);
+    if (fabs(out) > maxv) {
+        bool to_inf = mode == 0 || (mode == 1 && out > 0) || (mode == 2 && out < 0);
+        out = to_inf ? copysign(INFINITY, out) : copysign(maxv, out);
+    }
+    return out;
+}
+
+static int64_t clamp_int(double d, unsigned t)
+{
+    /* float -> integer: toward zero, saturated to the type's range, NaN -> 0 (docs/EXEC.md) */
+    double lo, hi;
+    switch (t) {
+    case VSMP_TYPE_B:
+        lo = -128, hi = 127;
+        break;
+    case VSMP_TYPE_UB:
+        lo = 0, hi = 255;
+        break;
+    case VSMP_TYPE_W:
+        lo = -32768, hi = 32767;
+        break;
+    case VSMP_TYPE_UW:
+        lo = 0, hi = 65535;
+        break;
+    case VSMP_TYPE_D:
+        lo = -2147483648.0, hi = 2147483647.0;
+        break;
+    case VSMP_TYPE_UD:
+        lo = 0, hi = 4294967295.0;
+        break;
+    case VSMP_TYPE_Q:
+        if (isnan(d))
+            return 0;
+        return d <= -9223372036854775808.0  ? INT64_MIN
+               : d >= 9223372036854775808.0 ? INT64_MAX
+                                            : (int64_t)d;
+    default:
+        if (isnan(d) || d <= 0)
+            return 0;
+        return d >= 18446744073709551616.0 ? (int64_t)UINT64_MAX : (int64_t)(uint64_t)d;
+    }
+    if (isnan(d))
+        return 0;
+    d = trunc(d);
+    return (int64_t)(d < lo ? lo : d > hi ? hi : d);
+}
+
+static int64_t sat_int(int64_t v, unsigned t, bool src_unsigned64)
+{
+    int64_t lo, hi;
+    switch (t) {
+    case VSMP_TYPE_B:
+        lo = -128, hi = 127;
+        break;
+    case VSMP_TYPE_UB:
+        lo = 0, hi = 255;
+        break;
+    case VSMP_TYPE_W:
+        lo = -32768, hi = 32767;
+        break;
+    case VSMP_TYPE_UW:
+        lo = 0, hi = 65535;
+        break;
+    case VSMP_TYPE_D:
+        lo = INT32_MIN, hi = INT32_MAX;
+        break;
+    case VSMP_TYPE_UD:
+        lo = 0, hi = UINT32_MAX;
+        break;
+    case VSMP_TYPE_Q:
+        return src_unsigned64 && v < 0 ? INT64_MAX : v;
+    default:
+        return !src_unsigned64 && v < 0 ? 0 : v;
+    }
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Bits of a value converted to type t. */
+static uint64_t bits_of(xnum n, unsigned t, bool sat, bool unsigned_src, uint32_t c0)
+{
+    unsigned mode = c0 >> 4 & 3u;
+    if (is_float(t)) {
+        double d = n.f ? n.d : (unsigned_src ? (double)(uint64_t)n.i : (double)n.i);
+        if (sat) /* saturation of a float destination: clamp to [0, 1], NaN -> 0 */
+            d = isnan(d) ? 0.0 : d < 0 ? 0.0 : d > 1 ? 1.0 : d;
+        switch (t) {
+        case VSMP_TYPE_F: {
+            float f = (float)round_fmt(d, 23, -126, 127, mode);
+            if (!(c0 >> 7 & 1) && fabsf(f) < FLT_MIN)
+                f = copysignf(0.0f, f);
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            return b;
+        }
+        case VSMP_TYPE_HF: {
+            double h = round_fmt(d, 10, -14, 15, mode);
+            if (!(c0 >> 10 & 1) && fabs(h) < ldexp(1.0, -14))
+                h = copysign(0.0, h);
+            return vsmp_float_to_half_rtne((float)h);
+        }
+        case VSMP_TYPE_BF: {
+            float f = (float)round_fmt(d, 7, -126, 127, mode);
+            uint32_t b;
+            memcpy(&b, &f, 4);
+            return b >> 16;
+        }
+        default: {
+            d = flush(d, c0 >> 6 & 1);
+            uint64_t b;
+            memcpy(&b, &d, 8);
+            return b;
+        }
+        }
+    }
+    if (n.f)
+        return (uint64_t)clamp_int(n.d, t);
+    return (uint64_t)(sat ? sat_int(n.i, t, unsigned_src) : n.i);
+}
+
+/* ---- the operations ---- */
+
+static int64_t shift_count(int64_t c, unsigned ts)
+{
+    return c & (ts > 4 ? 63 : 31);
+}
+
+static uint64_t width_mask(unsigned ts)
+{
+    return ts >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * ts)) - 1;
+}
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static bool compare(unsigned rel, xnum a, xnum b, bool uns)
+{
+    if (a.f || b.f) {
+        double x = a.f ? a.d : (double)a.i, y = b.f ? b.d : (double)b.i;
+        switch (rel) {
+        case 0:
+            return x == y;
+        case 1:
+            return x != y; /* NaN: unordered, only "ne" holds */
+        case 2:
+            return x > y;
+        case 3:
+            return x >= y;
+        case 4:
+            return x < y;
+        default:
+            return x <= y;
+        }
+    }
+    int c = uns ? ((uint64_t)a.i < (uint64_t)b.i ? -1 : (uint64_t)a.i > (uint64_t)b.i)
+                : (a.i < b.i ? -1 : a.i > b.i);
+    switch (rel) {
+    case 0:
+        return c == 0;
+    case 1:
+        return c != 0;
+    case 2:
+        return c > 0;
+    case 3:
+        return c >= 0;
+    case 4:
+        return c < 0;
+    default:
+        return c <= 0;
+    }
+}
+
+/* One lane of an arithmetic/logic/move instruction. */
+static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
+{
+    xnum r = {false, 0, 0};
+    bool f = false;
+    for (unsigned i = 0; i < ns; i++)
+        f |= s[i].f;
+    r.f = f;
+    double a = f ? (s[0].f ? s[0].d : uns ? (double)(uint64_t)s[0].i : (double)s[0].i) : 0;
+    double b = f && ns > 1 ? (s[1].f ? s[1].d
+                              : uns  ? (double)(uint64_t)s[1].i
+                                     : (double)s[1].i)
+                           : 0;
+    double c = f && ns > 2 ? (s[2].f ? s[2].d : (double)s[2].i) : 0;
+    switch (x->in->opcode) {
+    case VSMP_OPC_ADD:
+        r.d = a + b, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i);
+        break;
+    case VSMP_OPC_MUL:
+        r.d = a * b, r.i = (int64_t)((uint64_t)s[0].i * (uint64_t)s[1].i);
+        break;
+    case VSMP_OPC_MAD:
+        /* a fused multiply-add: OpenCL's fma, which must round once, is compiled to mad */
+        if (f && x->v[0].type == VSMP_TYPE_F && (c0 >> 4 & 3u) == 0)
+            r.d = fmaf((float)a, (float)b, (float)c);
+        else
+            r.d = fma(a, b, c);
+        r.i = (int64_t)((uint64_t)s[0].i * (uint64_t)s[1].i + (uint64_t)s[2].i);
+        break;
+    case VSMP_OPC_ADD3:
+        r.d = a + b + c, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i + (uint64_t)s[2].i);
+        break;
+    case VSMP_OPC_AVG:
+        r.i = (s[0].i + s[1].i + 1) >> 1;
+        break;
+    case VSMP_OPC_FRC:
+        r.d = a - floor(a);
+        break;
+    case VSMP_OPC_RNDD:
+        r.d = floor(a);
+        break;
+    case VSMP_OPC_RNDU:
+        r.d = ceil(a);
+        break;
+    case VSMP_OPC_RNDE:
+        r.d = nearbyint(a);
+        break;
+    case VSMP_OPC_RNDZ:
+        r.d = trunc(a);
+        break;
+    case VSMP_OPC_FMINMAX:
+        if (f) /* a NaN source yields the other source */
+            r.d = isnan(a) ? b : isnan(b) ? a : (x->aux & 1) ? (a > b ? a : b) : (a < b ? a : b);
+        else if (uns)
+            r.i = (x->aux & 1) ? ((uint64_t)s[0].i > (uint64_t)s[1].i ? s[0].i : s[1].i)
+                               : ((uint64_t)s[0].i < (uint64_t)s[1].i ? s[0].i : s[1].i);
+        else
+            r.i = (x->aux & 1) ? (s[0].i > s[1].i ? s[0].i : s[1].i)
+                               : (s[0].i < s[1].i ? s[0].i : s[1].i);
+        break;
+    case VSMP_OPC_AND:
+        r.i = s[0].i & s[1].i;
+        break;
+    case VSMP_OPC_OR:
+        r.i = s[0].i | s[1].i;
+        break;
+    case VSMP_OPC_XOR:
+        r.i = s[0].i ^ s[1].i;
+        break;
+    case VSMP_OPC_NOT:
+        r.i = ~s[0].i;
+        break;
+    case VSMP_OPC_SHL:
+        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, ts0));
+        break;
+    case VSMP_OPC_SHR:
+        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, ts0));
+        break;
+    case VSMP_OPC_ASR: {
+        int64_t v = s[0].i;
+        int64_t n = shift_count(s[1].i, ts0);
+        r.i = v < 0 ? ~(~v >> n) : v >> n;
+        break;
+    }
+    case VSMP_OPC_CBIT:
+        r.i = popcount64((uint64_t)s[0].i & width_mask(ts0));
+        break;
+    case VSMP_OPC_FBL: {
+        uint64_t v = (uint64_t)s[0].i & width_mask(ts0);
+        int n = 0;
+        while (v && !(v >> n & 1))
+            n++;
+        r.i = v ? n : (int64_t)UINT32_MAX;
+        break;
+    }
+    case VSMP_OPC_FBH: {
+        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
+        if (!uns && (v >> 31))
+            v = ~v & 0xffffffffu; /* signed: first bit that differs from the sign */
+        int n = 0;
+        while (n < 32 && !(v >> (31 - n) & 1))
+            n++;
+        r.i = n < 32 ? n : (int64_t)UINT32_MAX;
+        break;
+    }
+    case VSMP_OPC_LZD: {
+        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
+        int n = 0;
+        while (n < 32 && !(v >> (31 - n) & 1))
+            n++;
+        r.i = n;
+        break;
+    }
+    /* ---- math (launch tier): computed in double, rounded once to the destination type;
+     * hardware math is within its documented ulp bounds of this (docs/EXEC.md) ---- */
+    case VSMP_OPC_DIV:
+        r.d = a / b;
+        if (!f && s[1].i == 0) /* integer division by zero: vsmp's choice, all ones */
+            r.i = -1;
+        else if (!f && uns)
+            r.i = (int64_t)((uint64_t)s[0].i / (uint64_t)s[1].i);
+        else if (!f)
+            r.i = s[1].i == -1 ? (int64_t)(0 - (uint64_t)s[0].i) : s[0].i / s[1].i;
+        break;
+    case VSMP_OPC_MOD:
+        r.d = fmod(a, b);
+        if (!f && s[1].i == 0)
+            r.i = s[0].i;
+        else if (!f && uns)
+            r.i = (int64_t)((uint64_t)s[0].i % (uint64_t)s[1].i);
+        else if (!f)
+            r.i = s[1].i == -1 ? 0 : s[0].i % s[1].i;
+        break;
+    case VSMP_OPC_INV:
+        r.d = 1.0 / a;
+        break;
+    case VSMP_OPC_EXP: /* base 2 */
+        r.d = exp2(a);
+        break;
+    case VSMP_OPC_LOG: /* base 2 */
+        r.d = log2(a);
+        break;
+    case VSMP_OPC_SQRT:
+        r.d = sqrt(a);
+        break;
+    case VSMP_OPC_RSQRT:
+        r.d = 1.0 / sqrt(a);
+        break;
+    case VSMP_OPC_POW:
+        r.d = pow(a, b);
+        break;
+    case VSMP_OPC_SIN:
+        r.d = sin(a);
+        break;
+    case VSMP_OPC_COS:
+        r.d = cos(a);
+        break;
+    default: /* MOV */
+        r = s[0];
+        break;
+    }
+    if (!f && (x->in->opcode == VSMP_OPC_FRC || x->in->opcode == VSMP_OPC_RNDD ||
+               x->in->opcode == VSMP_OPC_RNDU || x->in->opcode == VSMP_OPC_RNDE ||
+               x->in->opcode == VSMP_OPC_RNDZ))
+        r.i = s[0].i;
+    return r;
+}
+
+static vsmp_status fault(vsmp_machine *m, const xinst *x)
+{
+    vsmp_x_report(m, x->in, "exec-address",
+                  "instruction %u: an indirect operand's address points outside the variables",
+                  x->index);
+    return VSMP_ERR_INVALID;
+}
+
+static void note_dst(const vsmp_machine *m, const xinst *x, xstep *s)
+{
+    const xvec *d = &x->v[0];
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0)
+        return;
+    unsigned ts = vsmp_type_size(d->type);
+    s->dst_var = d->var;
+    s->dst_offset = d->at - m->vars[d->var].at;
+    s->dst_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
+}
+
+/* dst = op(src...) for every enabled lane; sources all read before any write. */
+static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
+{
+    bool sel = x->in->opcode == VSMP_OPC_SEL;
+    uint32_t en = sel ? vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, x->lanes)
+                      : vsmp_x_lanes(m, x->in, x->lanes);
+    /* sel: the predicate selects the source, it does not disable lanes (SEL.md) */
+    uint32_t pick = 0xffffffffu;
+    if (sel && x->in->pred)
+        pick = vsmp_x_lanes(m, &(vsmp_inst){.emask = 8u | (x->in->emask & 7u), .pred = x->in->pred},
+                            x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m);
+    const xvec *d = &x->v[0];
+    unsigned ns = x->nv - 1u;
+    bool uns = true, anyf = false;
+    for (unsigned i = 0; i < ns; i++)
+        uns &= !is_signed(x->v[1 + i].type) && !is_float(x->v[1 + i].type),
+            anyf |= is_float(x->v[1 + i].type);
+    unsigned ts0 = vsmp_type_size(x->v[1].type);
+    uint64_t out[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        xnum src[3];
+        for (unsigned i = 0; i < ns; i++) {
+            uint64_t b;
+            if (!src_bits(m, &x->v[1 + i], l, &b))
+                return fault(m, x);
+            src[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
+        }
+        if (sel) {
+            out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == VSMP_MOD_SAT,
+                             !is_signed(x->v[(pick >> l & 1u) ? 1 : 2].type), c0);
+            continue;
+        }
+        xnum r = compute(x, src, ns, uns && !anyf, ts0, c0);
+        out[l] = bits_of(r, d->type, d->mod == VSMP_MOD_SAT, uns && !anyf, c0);
+    }
+    if (d->cls == VSMP_VEC_GENERAL && d->var == 0)
+        return VSMP_OK;
+    unsigned ts = vsmp_type_size(d->type);
+    for (unsigned l = 0; l < x->lanes; l++) {
+        uint64_t at;
+        if (!(en >> l & 1u))
+            continue;
+        if (!elem_at(m, d, l, true, &at))
+            return fault(m, x);
+        st_bits(m->arena + at, out[l], ts);
+    }
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+/* Predicate results: the bits of lanes [off, off + exec) (5_operands.md: "contiguous elements
+ * are accessed starting from the offset specified by the instruction's mask control"). */
+static void put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits)
+{
+    uint32_t mask = off < 32 ? en << off : 0;
+    uint32_t v = off < 32 ? bits << off : 0;
+    m->preds[id] = (m->preds[id] & ~mask) | (v & mask);
+    unsigned n = m->r->preds[id - 1].num_elts;
+    if (n < 32)
+        m->preds[id] &= (1u << n) - 1u;
+}
+
+static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m);
+    bool uns = !is_signed(x->v[1].type) && !is_signed(x->v[2].type) && !is_float(x->v[1].type) &&
+               !is_float(x->v[2].type);
+    uint32_t res = 0;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t a, b;
+        if (!src_bits(m, &x->v[1], l, &a) || !src_bits(m, &x->v[2], l, &b))
+            return fault(m, x);
+        xnum na = apply_mod(num_of(a, x->v[1].type, c0), x->v[1].mod);
+        xnum nb = apply_mod(num_of(b, x->v[2].type, c0), x->v[2].mod);
+        if (compare(x->aux, na, nb, uns))
+            res |= 1u << l;
+    }
+    const xvec *d = &x->v[0];
+    if (d->cls == VSMP_VEC_PREDICATE) {
+        put_pred(m, d->word, 4u * (x->in->emask & 7u), en, res);
+        return VSMP_OK;
+    }
+    if (d->var == 0)
+        return VSMP_OK;
+    unsigned ts = vsmp_type_size(d->type);
+    for (unsigned l = 0; l < x->lanes; l++) {
+        uint64_t at;
+        if (!(en >> l & 1u))
+            continue;
+        if (!elem_at(m, d, l, true, &at))
+            return fault(m, x);
+        /* "dst[i] = src0[i] rel_op src[i] ? -1 : 0" (CMP.md), in dst's type */
+        xnum r = {false, 0, (res >> l & 1u) ? -1 : 0};
+        st_bits(m->arena + at, bits_of(r, d->type, false, false, c0), ts);
+    }
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+/* Logic on predicates: and/or/xor/not with predicate operands work on the lanes' bits. */
+static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    unsigned off = 4u * (x->in->emask & 7u);
+    s->lanes = en;
+    uint32_t a = off < 32 ? m->preds[x->v[1].word] >> off : 0;
+    uint32_t b = x->nv > 2 && off < 32 ? m->preds[x->v[2].word] >> off : 0;
+    if (x->v[1].mod == VSMP_MOD_NOT)
+        a = ~a;
+    if (x->nv > 2 && x->v[2].mod == VSMP_MOD_NOT)
+        b = ~b;
+    uint32_t r;
+    switch (x->in->opcode) {
+    case VSMP_OPC_AND:
+        r = a & b;
+        break;
+    case VSMP_OPC_OR:
+        r = a | b;
+        break;
+    case VSMP_OPC_XOR:
+        r = a ^ b;
+        break;
+    default:
+        r = ~a;
+        break;
+    }
+    put_pred(m, x->v[0].word, off, en, r);
+    return VSMP_OK;
+}
+
+/* addc / subb: dst = src0 + src1 (src0 - src1) in 32 bits, the second dst = the carry (the
+ * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md). */
+static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    bool sub = x->in->opcode == VSMP_OPC_SUBB;
+    uint32_t res[32], cb[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        uint64_t a, b;
+        if (!(en >> l & 1u))
+            continue;
+        if (!src_bits(m, &x->v[2], l, &a) || !src_bits(m, &x->v[3], l, &b))
+            return fault(m, x);
+        uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+        res[l] = sub ? ua - ub : ua + ub;
+        cb[l] = sub ? ua < ub : res[l] < ua;
+    }
+    for (unsigned d = 0; d < 2; d++) {
+        const xvec *dv = &x->v[d];
+        if (dv->cls == VSMP_VEC_GENERAL && dv->var == 0)
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            uint64_t at;
+            if (!(en >> l & 1u))
+                continue;
+            if (!elem_at(m, dv, l, true, &at))
+                return fault(m, x);
+            st_bits(m->arena + at, d ? cb[l] : res[l], vsmp_type_size(dv->type));
+        }
+    }
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+/* setp: a scalar source gives lane i bit i of its value (every lane); a vector source gives
+ * each enabled lane its element's bit 0 (SETP.md). */
+static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    const xvec *v = &x->v[1];
+    bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
+    uint32_t bits = 0;
+    uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    if (scalar) {
+        uint64_t b;
+        if (!src_bits(m, v, 0, &b))
+            return fault(m, x);
+        bits = (uint32_t)b & lm;
+        en = lm;
+    } else {
+        for (unsigned l = 0; l < x->lanes; l++) {
+            uint64_t b;
+            if (!(en >> l & 1u))
+                continue;
+            if (!src_bits(m, v, l, &b))
+                return fault(m, x);
+            bits |= (uint32_t)(b & 1u) << l;
+        }
+    }
+    put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, bits);
+    return VSMP_OK;
+}
+
+/* movs: to a surface/sampler variable from a scalar, or from one to a general variable. */
+static vsmp_status run_movs(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    const xvec *d = &x->v[0], *src = &x->v[1];
+    uint64_t b = 0;
+    if (src->cls == VSMP_VEC_STATE)
+        b = src->state_cls ? m->smp_vals[src->word] : m->surf_vals[src->word];
+    else if (!src_bits(m, src, 0, &b))
+        return fault(m, x);
+    if (d->cls == VSMP_VEC_STATE) {
+        uint32_t *w = d->state_cls ? &m->smp_vals[d->word] : &m->surf_vals[d->word];
+        *w = (uint32_t)b;
+        return VSMP_OK;
+    }
+    uint64_t at;
+    if (!elem_at(m, d, 0, true, &at))
+        return fault(m, x);
+    st_bits(m->arena + at, b, vsmp_type_size(d->type));
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+/* addr_add: dst address = address of src0 (an address, or a general operand's element) + src1
+ * bytes (ADDR_ADD.md). */
+static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m);
+    uint32_t out[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        const xvec *a = &x->v[1];
+        uint64_t base;
+        if (a->cls == VSMP_VEC_ADDRESS)
+            base = m->addr_vals[a->word + l % a->width];
+        else if (!elem_at(m, a, l, false, &base))
+            return fault(m, x);
+        uint64_t b;
+        if (!src_bits(m, &x->v[2], l, &b))
+            return fault(m, x);
+        xnum off = apply_mod(num_of(b, x->v[2].type, c0), x->v[2].mod);
+        out[l] = (uint32_t)(base + (uint64_t)off.i);
+    }
+    for (unsigned l = 0; l < x->lanes; l++)
+        if (en >> l & 1u)
+            m->addr_vals[x->v[0].word + l] = out[l];
+    return VSMP_OK;
+}
+
+/* ---- planning ---- */
+
+static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
+{
+    const vsmp_opcode_info *oi = vsmp_opcode_info_get(x->in->opcode);
+    vsmp_x_report(m, x->in, "exec-unsupported", "instruction %u (%s): %s", x->index,
+                  oi ? oi->mnemonic : "?", why);
+    return VSMP_ERR_UNSUPPORTED;
+}
+
+/* Resolve every vector operand and the value fields in layout order. */
+vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    x->nv = 0;
+    unsigned nval = 0;
+    for (unsigned k = 0; k < in->num_opnds; k++) {
+        const vsmp_opnd *o = &in->opnds[k];
+        if (o->kind == VSMP_OPND_VALUE || o->kind == VSMP_OPND_LABEL) {
+            if (nval == 0)
+                x->aux = o->value;
+            if (nval < 4)
+                x->val[nval] = o->value;
+            x->nval = (uint8_t)(++nval < 4 ? nval : 4);
+            continue;
+        }
+        if (o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC) {
+            if (x->nraw < 6)
+                x->raw[x->nraw++] = o->raw;
+            continue;
+        }
+        if (o->kind != VSMP_OPND_VEC_DST && o->kind != VSMP_OPND_VEC_SRC)
+            continue;
+        if (x->nv >= 6)
+            return refuse(m, x, "too many operands");
+        vsmp_status st = vsmp_x_vec(m, x, &o->vec, o->kind == VSMP_OPND_VEC_DST, &x->v[x->nv++]);
+        if (st)
+            return st;
+    }
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
+        vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
+                      in->exec_size);
+        return VSMP_ERR_INVALID;
+    }
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    if (x->nv < 2)
+        return refuse(m, x, "missing operands");
+    const xvec *d = &x->v[0];
+    switch (in->opcode) {
+    case VSMP_OPC_CMP:
+        if (x->nv != 3 || x->aux > 5)
+            return refuse(m, x, "cmp needs a relation 0..5 and two sources");
+        x->run = run_cmp;
+        return VSMP_OK;
+    case VSMP_OPC_MOVS:
+        if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
+            (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
+            return refuse(m, x, "movs moves to or from a surface or sampler variable");
+        x->run = run_movs;
+        return VSMP_OK;
+    case VSMP_OPC_ADDC:
+    case VSMP_OPC_SUBB:
+        for (unsigned i = 0; i < x->nv; i++)
+            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
+                return refuse(m, x, "an operand of this class is not implemented");
+        if (x->nv != 4 || vsmp_type_size(x->v[0].type) != 4 || vsmp_type_size(x->v[2].type) != 4 ||
+            vsmp_type_size(x->v[3].type) != 4)
+            return refuse(m, x, "addc and subb take 32-bit operands");
+        x->run = run_carry;
+        return VSMP_OK;
+    case VSMP_OPC_SETP:
+        if (d->cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
+            return refuse(m, x, "setp writes a predicate from a general or immediate source");
+        x->run = run_setp;
+        return VSMP_OK;
+    case VSMP_OPC_ADDR_ADD:
+        if (d->cls != VSMP_VEC_ADDRESS || x->nv != 3 ||
+            (x->v[1].cls != VSMP_VEC_ADDRESS && x->v[1].cls != VSMP_VEC_GENERAL))
+            return refuse(m, x, "addr_add of a state operand is not implemented");
+        x->run = run_addr_add;
+        return VSMP_OK;
+    default:
+        break;
+    }
+    bool logic = in->opcode == VSMP_OPC_AND || in->opcode == VSMP_OPC_OR ||
+                 in->opcode == VSMP_OPC_XOR || in->opcode == VSMP_OPC_NOT;
+    if (logic && d->cls == VSMP_VEC_PREDICATE) {
+        for (unsigned i = 1; i < x->nv; i++)
+            if (x->v[i].cls != VSMP_VEC_PREDICATE)
+                return refuse(m, x, "predicate logic mixes predicate and general operands");
+        x->run = run_pred_logic;
+        return VSMP_OK;
+    }
+    if (d->cls != VSMP_VEC_GENERAL && d->cls != VSMP_VEC_INDIRECT)
+        return refuse(m, x, "its destination class is not implemented");
+    for (unsigned i = 1; i < x->nv; i++)
+        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+            x->v[i].cls != VSMP_VEC_IMMEDIATE)
+            return refuse(m, x, "a source of this class is not implemented");
+    unsigned want =
+        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ? 4u
+        : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT || in->opcode == VSMP_OPC_FRC ||
+           in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
+           in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||
+           in->opcode == VSMP_OPC_CBIT || in->opcode == VSMP_OPC_FBL ||
+           in->opcode == VSMP_OPC_FBH || in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_INV ||
+           in->opcode == VSMP_OPC_EXP || in->opcode == VSMP_OPC_LOG ||
+           in->opcode == VSMP_OPC_SQRT || in->opcode == VSMP_OPC_RSQRT ||
+           in->opcode == VSMP_OPC_SIN || in->opcode == VSMP_OPC_COS)
+            ? 2u
+            : 3u;
+    if (x->nv != want)
+        return refuse(m, x, "unexpected operand count");
+    x->run = run_arith;
+    return VSMP_OK;
+}

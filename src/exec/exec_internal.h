@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: MIT */
+/* The machine's state and its planned instructions (exec/ only). */
+#ifndef VSMP_EXEC_INTERNAL_H
+#define VSMP_EXEC_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "isa_internal.h"
+#include "operand_geom.h"
+#include "vsmp/exec.h"
+
+#define X_NONE UINT32_MAX /* an operand that is %null */
+
+/* Storage of one general variable (pre-defined or declared): a span of the arena. */
+typedef struct xvar {
+    uint32_t at;    /* arena byte offset */
+    uint32_t bytes; /* 0 for %null and unused ids */
+    uint32_t elems;
+    uint8_t type;
+    bool present;
+} xvar;
+
+/* A scalar source (aoffimmi, SAMPLE_UNORM's U/V offsets and deltas): an immediate, a general
+ * variable's element, or an element reached through an address variable. */
+typedef enum xscalar_kind { XS_IMM, XS_DIRECT, XS_INDIRECT } xscalar_kind;
+typedef struct xscalar {
+    uint8_t kind; /* xscalar_kind */
+    uint8_t type;
+    uint64_t imm;  /* XS_IMM: the bits */
+    uint32_t at;   /* XS_DIRECT: arena offset */
+    uint32_t addr; /* XS_INDIRECT: index into the machine's address words */
+    int32_t disp;  /* XS_INDIRECT: byte displacement */
+} xscalar;
+
+/* A resolved vector operand of a generic instruction. */
+typedef struct xvec {
+    uint8_t cls;       /* vsmp_vclass */
+    uint8_t type;      /* element type (immediate vectors: their element type) */
+    uint8_t mod;       /* vsmp_srcmod */
+    uint8_t vs, w, hs; /* region in elements (dst: hs) */
+    bool multi;        /* multi-address indirect */
+    uint32_t at;       /* GENERAL: arena offset of the origin */
+    uint32_t var;      /* GENERAL: variable id (trace) */
+    uint32_t word;     /* INDIRECT/ADDRESS: address word; PREDICATE: id; STATE: state word */
+    int32_t disp;      /* INDIRECT: byte displacement */
+    uint8_t state_cls; /* STATE: 0 surface, 1 sampler */
+    uint8_t width;     /* ADDRESS: elements */
+    uint8_t nimm;      /* IMMEDIATE: 1, or 8 (V, UV) / 4 (VF) */
+    uint64_t imm[8];
+} xvec;
+
+typedef struct vsmp_machine vsmp_machine;
+typedef struct xinst xinst;
+
+/* What one executed instruction did, for the trace. */
+typedef struct xstep {
+    uint32_t next;  /* next instruction index */
+    uint32_t lanes; /* enabled lanes */
+    uint32_t dst_var, dst_offset, dst_size;
+    bool end; /* the thread ended */
+} xstep;
+
+typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
+
+/* A planned instruction: handler chosen and operands resolved once per kernel. */
+struct xinst {
+    xhandler run;
+    const vsmp_inst *in;
+    uint32_t index;
+    uint8_t lanes; /* exec size */
+    /* sampler instructions */
+    const vsmp_op_info *op;
+    bool mcs16;
+    bool load; /* integer parameters (3D_LOAD, INFO) */
+    uint8_t nparams;
+    uint8_t ptype[VSMP_MAX_PARAMS];
+    uint32_t pat[VSMP_MAX_PARAMS]; /* arena offsets, X_NONE for %null */
+    uint8_t lod_type;
+    uint32_t lod_at;
+    uint32_t dst_at; /* X_NONE: results discarded */
+    uint8_t dst_type;
+    vsmp_dst_geom geom;
+    bool aoff_var;
+    int8_t aoff[3];
+    xscalar aoff_src;
+    xscalar unorm_src[4];
+    /* generic instructions */
+    xvec v[6]; /* operands in layout order: the dst (if any) first */
+    uint8_t nv;
+    uint32_t aux;    /* the first value field: rel_op, min/max op... */
+    uint32_t val[4]; /* every value field in layout order */
+    uint8_t nval;
+    vsmp_raw raw[6]; /* raw operands in layout order */
+    uint8_t nraw;
+    uint32_t target;    /* branch target: instruction index */
+    uint32_t surf_word; /* index of the surface variable's word in surf_vals */
+    uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
+    /* plan cache: the (binding, sampler) pair the plan was made for */
+    vsmp_plan *plan;
+    uint32_t plan_bti, plan_smp;
+};
+
+struct vsmp_machine {
+    const vsmp_module *mod;
+    const vsmp_routine *r;
+    vsmp_machine_options opt;
+    const vsmp_platform_info *pi;
+    unsigned grf;
+    uint8_t *arena;
+    uint32_t arena_size;
+    xvar *vars; /* indexed by var id: 0..VSMP_FIRST_VAR + num_vars */
+    uint32_t nvars;
+    uint32_t *preds;     /* [num_preds + 1]: bit i = element i */
+    uint32_t *addr_vals; /* address words, arena byte offsets */
+    uint32_t *addr_base; /* per address variable: its first word */
+    uint32_t naddr_words;
+    uint32_t *smp_vals;
+    uint32_t *smp_base;
+    uint32_t nsmp_words;
+    uint32_t *surf_vals;
+    uint32_t *surf_base; /* per surface variable id (0..5 pre-defined have none: X_NONE) */
+    uint32_t nsurf_words;
+    uint8_t *payload;
+    uint32_t payload_size;
+    const vsmp_surface *bt[VSMP_MAX_BINDINGS];
+    vsmp_sampler_state st[VSMP_MAX_SAMPLER_STATES];
+    bool st_bound[VSMP_MAX_SAMPLER_STATES];
+    xinst *x;
+    uint32_t nx;
+    uint32_t simd;
+    uint32_t em;          /* the execution mask */
+    uint32_t waiting;     /* lanes disabled by goto, waiting for wait_at[lane] */
+    uint32_t wait_at[32]; /* instruction index that re-activates each waiting lane */
+    uint32_t *label_at;   /* label id -> instruction index (X_NONE when absent) */
+    uint32_t depth;       /* call depth */
+    struct {
+        uint32_t ret, em, callmask;
+    } stack[64];
+    uint32_t callmask;
+    struct {
+        uint64_t base;
+        const vsmp_surface *s;
+    } svm[VSMP_MAX_SVM_MAPPINGS];
+    unsigned nsvm;
+    uint64_t steps;
+    vsmp_diags *diags; /* during create and run */
+};
+
+/* dispatch.c: plan every instruction; report and refuse what is not implemented. */
+vsmp_status vsmp_x_plan(vsmp_machine *m);
+/* Report a diagnostic at an instruction's place. */
+void vsmp_x_report(vsmp_machine *m, const vsmp_inst *in, const char *rule, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+const char *vsmp_x_opname(const vsmp_inst *in);
+/* Enabled lanes of an instruction: execution mask (offset, NoMask) and predicate. */
+uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes);
+/* Resolve a scalar vector operand (aoffimmi, SAMPLE_UNORM sources). */
+vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
+                          xscalar *out);
+/* Read a scalar's value as 64 raw bits of its type (false: an indirect address out of range). */
+bool vsmp_x_read_scalar(const vsmp_machine *m, const xscalar *s, uint64_t *bits);
+
+/* exec_sampler.c: plan and run the sampler instructions. */
+vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x);
+void vsmp_x_drop_plans(vsmp_machine *m);
+
+/* exec_operand.c: vector operands of generic instructions. */
+vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool dst, xvec *out);
+/* exec_alu.c, exec_flow.c, exec_mem.c: plan a generic instruction (handler and operands). */
+vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+
+/* half.c: IEEE binary16 conversions. */
+float vsmp_half_to_float(uint16_t h);
+uint16_t vsmp_float_to_half_rtne(float f);
+
+/* little-endian access to the arena */
+static inline uint32_t x_ld(const uint8_t *p, unsigned n)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < n && i < 4; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n && i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+#endif

@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Surface memory messages on buffers: gather4_scaled / scatter4_scaled, gather_scaled /
+ * scatter_scaled, oword_ld / oword_st. A buffer is the byte memory of the surface bound at the
+ * binding-table index the surface variable holds; reads outside it return zeros and writes
+ * outside it are dropped (the pages' "Out-of-bound Access" rows).
+ */
+#include <string.h>
+
+#include "exec_internal.h"
+
+static unsigned popcount4(unsigned v)
+{
+    return (v & 1) + (v >> 1 & 1) + (v >> 2 & 1) + (v >> 3 & 1);
+}
+
+typedef struct buf {
+    uint8_t *p;
+    size_t size;
+} buf;
+
+static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
+{
+    uint32_t bti = m->surf_vals[word];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return false;
+    }
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
+    b->p = d->data;
+    b->size = d->data_size;
+    return true;
+}
+
+static uint32_t rd(const buf *b, uint64_t at, unsigned n)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (at + i < b->size)
+            v |= (uint32_t)b->p[at + i] << (8 * i);
+    return v;
+}
+
+static void wr(buf *b, uint64_t at, uint32_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (at + i < b->size)
+            b->p[at + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The plan's fields: val[] the layout's value fields, v[0] the global offset, raw[0] the
+ * element offsets (oword: the data), raw[1] the data; raw[].var holds the arena offset once
+ * planned; target holds the surface variable's word. */
+static uint32_t surf_word_of(const xinst *x)
+{
+    return x->target; /* stored there by the planner */
+}
+
+static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
+{
+    xscalar sc;
+    memset(&sc, 0, sizeof(sc));
+    const xvec *v = &x->v[0];
+    uint64_t bits = 0;
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        bits = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        bits = x_ld(m->arena + v->at, 4);
+    else {
+        sc.kind = XS_INDIRECT, sc.type = v->type, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &bits))
+            return false;
+    }
+    *g = (uint32_t)bits;
+    return true;
+}
+
+/* gather4_scaled / scatter4_scaled: per enabled lane, the enabled channels' DWords at
+ * global + offset[lane] + 4 c; channel k of the data at its own GRF run (GATHER4_SCALED.md: "The
+ * next enabled channel will have its return data starting at the next register"). */
+static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_SCATTER4_SCALED;
+    uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(x->val[0] >> c & 1u))
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4) + 4u * c;
+            uint8_t *p = data + k * stride + 4 * l;
+            if (store)
+                wr(&b, at, x_ld(p, 4), 4);
+            else
+                x_st(p, rd(&b, at, 4), 4);
+        }
+        k++;
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = k * stride;
+    }
+    return VSMP_OK;
+}
+
+/* gather_scaled / scatter_scaled: 1, 2 or 4 bytes per lane at global + offset[lane], one DWord
+ * per lane in the data (the upper bytes of 1- and 2-byte reads are "undefined"; vsmp writes
+ * zeros). */
+static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_SCATTER_SCALED;
+    unsigned n = 1u << (x->val[1] & 3u);
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4);
+        if (store)
+            wr(&b, at, x_ld(data + 4 * l, 4), n);
+        else
+            x_st(data + 4 * l, rd(&b, at, n), 4);
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = 4u * x->lanes;
+    }
+    return VSMP_OK;
+}
+
+/* oword_ld / oword_st: 1, 2, 4 or 8 owords at offset * 16, NoMask (OWORD_LD.md). */
+static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
+{
+    buf b;
+    uint32_t g;
+    if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->opcode == VSMP_OPC_OWORD_ST;
+    unsigned bytes = 16u << (x->val[0] & 7u);
+    uint8_t *data = m->arena + x->raw[0].var;
+    uint64_t at = (uint64_t)g * 16u;
+    for (unsigned i = 0; i < bytes; i += 4) {
+        if (store)
+            wr(&b, at + i, x_ld(data + i, 4), 4);
+        else
+            x_st(data + i, rd(&b, at + i, 4), 4);
+    }
+    s->lanes = 0xffffffffu;
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = bytes;
+    }
+    return VSMP_OK;
+}
+
+/* Typed surface coordinates of a lane: x, y, slice and level, or false when outside the
+ * surface. The U, V, R operands address surface[u, v, r]: 1D arrays take their layer from v,
+ * 2D arrays from r, 3D surfaces their depth from r; LOD counts from SurfaceMinLOD. */
+static bool typed_at(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r, uint32_t lod,
+                     unsigned *level, uint32_t *x, uint32_t *y, uint32_t *slice)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    uint32_t w, h, dep, slices;
+    if (lod >= d->mip_count)
+        return false;
+    *level = d->min_lod + lod;
+    if (vsmp_surface_level_size(s, *level, &w, &h, &dep, &slices))
+        return false;
+    *x = u, *y = 0, *slice = 0;
+    switch ((unsigned)d->type) {
+    case VSMP_SURFTYPE_1D:
+        *slice = d->array ? v : 0;
+        break;
+    case VSMP_SURFTYPE_3D:
+        *y = v, *slice = r;
+        break;
+    default:
+        *y = v, *slice = d->array ? r : 0;
+        break;
+    }
+    return *x < w && *y < h && *slice < slices;
+}
+
+static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
+{
+    return at == X_NONE ? 0 : x_ld(m->arena + at + 4 * l, 4);
+}
+
+/* gather4_typed / scatter4_typed: one texel per enabled lane at (u, v, r, lod), its enabled
+ * channels converted from / to the format ("one pixel, with type conversion"); channel k of the
+ * data at element k * max(exec_size, GRF / 4) (GATHER4_TYPED.md). Reads outside the surface
+ * return 0 in R, G, B and 1 in A; writes outside are dropped. */
+static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t bti = m->surf_vals[x->target];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return VSMP_ERR_INVALID;
+    }
+    vsmp_surface *surf = (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
+    const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
+    bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
+    uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    uint8_t *data = m->arena + x->raw[4].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        unsigned level;
+        uint32_t tx, ty, sl;
+        bool in = typed_at(surf, lane_ud(m, x->raw[0].var, l), lane_ud(m, x->raw[1].var, l),
+                           lane_ud(m, x->raw[2].var, l), lane_ud(m, x->raw[3].var, l), &level, &tx,
+                           &ty, &sl);
+        vsmp_texel t;
+        memset(&t, 0, sizeof(t));
+        if (in)
+            vsmp_surface_load(surf, level, sl, tx, ty, &t);
+        else if (fi && fi->cls == VSMP_CLASS_FLOAT)
+            t.f[3] = 1.0f;
+        else
+            t.u[3] = 1;
+        unsigned k = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(x->val[0] >> c & 1u))
+                continue;
+            uint8_t *p = data + k++ * stride + 4 * l;
+            if (store)
+                t.u[c] = x_ld(p, 4);
+            else
+                x_st(p, t.u[c], 4);
+        }
+        if (store && in)
+            vsmp_surface_store(surf, level, sl, tx, ty, &t); /* a block format drops it */
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = popcount4(x->val[0] & 0xfu) * stride;
+    }
+    return VSMP_OK;
+}
+
+/* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
+
+static uint8_t *svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
+{
+    for (unsigned i = 0; i < m->nsvm; i++) {
+        const vsmp_surface_desc *d = vsmp_surface_get_desc(m->svm[i].s);
+        if (a >= m->svm[i].base && a - m->svm[i].base <= d->data_size &&
+            d->data_size - (a - m->svm[i].base) >= n)
+            return (uint8_t *)d->data + (a - m->svm[i].base);
+    }
+    vsmp_x_report(m, x->in, "exec-address",
+                  "instruction %u: SVM address 0x%llx (%u bytes) is not in a mapped surface",
+                  x->index, (unsigned long long)a, n);
+    return NULL;
+}
+
+static uint64_t ld64(const uint8_t *p)
+{
+    return (uint64_t)x_ld(p, 4) | (uint64_t)x_ld(p + 4, 4) << 32;
+}
+
+/* svm_block_ld / svm_block_st: 1, 2, 4 or 8 owords at a UQ address, every element (NoMask)
+ * (SVM_BLOCK_LD.md). */
+static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint64_t a;
+    xscalar sc;
+    memset(&sc, 0, sizeof(sc));
+    const xvec *v = &x->v[0];
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        a = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        a = ld64(m->arena + v->at);
+    else {
+        sc.kind = XS_INDIRECT, sc.type = VSMP_TYPE_UQ, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &a))
+            return VSMP_ERR_INVALID;
+    }
+    unsigned bytes = 16u << (x->val[0] & 3u);
+    uint8_t *p = svm_at(m, x, a, bytes);
+    if (!p)
+        return VSMP_ERR_INVALID;
+    uint8_t *data = m->arena + x->raw[0].var;
+    if (x->in->subop == VSMP_SOP_SVM_BLOCK_ST) {
+        memcpy(p, data, bytes);
+    } else {
+        memcpy(data, p, bytes);
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = bytes;
+    }
+    s->lanes = 0xffffffffu;
+    return VSMP_OK;
+}
+
+/* svm_gather / svm_scatter: per enabled lane, num_blocks blocks of 1, 4 or 8 bytes at the lane's
+ * UQ address; 4- and 8-byte blocks at dst[j * exec + i], byte blocks packed per lane in
+ * max(4, num_blocks) bytes (SVM_GATHER.md). */
+static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    static const unsigned bsz[4] = {1, 4, 8, 0};
+    unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+    bool store = x->in->subop == VSMP_SOP_SVM_SCATTER;
+    const uint8_t *addr = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t a = ld64(addr + 8 * l);
+        uint8_t *p = svm_at(m, x, a, bs * nb);
+        if (!p)
+            return VSMP_ERR_INVALID;
+        for (unsigned j = 0; j < nb; j++) {
+            uint8_t *e = bs == 1 ? data + l * (nb < 4 ? 4u : nb) + j
+                                 : data + ((size_t)j * x->lanes + l) * bs;
+            if (store)
+                memcpy(p + (size_t)j * bs, e, bs);
+            else
+                memcpy(e, p + (size_t)j * bs, bs);
+        }
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb);
+    }
+    return VSMP_OK;
+}
+
+static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
+
+vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    switch (in->subop) {
+    case VSMP_SOP_SVM_BLOCK_LD:
+    case VSMP_SOP_SVM_BLOCK_ST:
+        if (x->nval < 1 || x->nv != 1 || x->nraw != 1 || (x->val[0] & 7u) > 3)
+            break;
+        x->run = run_svm_block;
+        return raw_at(m, x, 0, 16u << (x->val[0] & 3u));
+    case VSMP_SOP_SVM_GATHER:
+    case VSMP_SOP_SVM_SCATTER: {
+        if (x->nval < 2 || x->nraw != 2 || (x->val[0] & 3u) == 3)
+            break;
+        static const unsigned bsz[3] = {1, 4, 8};
+        unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+        x->run = run_svm_gs;
+        st = raw_at(m, x, 0, 8u * x->lanes);
+        if (!st)
+            st = raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
+        return st;
+    }
+    default: {
+        const vsmp_opcode_info *oi = vsmp_subop_info_get(in->opcode, in->subop);
+        vsmp_x_report(m, in, "exec-unsupported",
+                      "instruction %u (%s) is not implemented by the machine", x->index,
+                      oi ? oi->mnemonic : "svm");
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    }
+    vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected SVM operand layout",
+                  x->index);
+    return VSMP_ERR_UNSUPPORTED;
+}
+
+/* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
+static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
+{
+    vsmp_raw r = x->raw[i];
+    if (r.var == 0 && bytes == 0) {
+        x->raw[i].var = X_NONE; /* %null coordinates read as zeros */
+        return VSMP_OK;
+    }
+    if (r.var == 0 || r.var >= m->nvars || !m->vars[r.var].present ||
+        (r.var >= VSMP_NUM_PREDEF_VARS && r.var < VSMP_FIRST_VAR)) {
+        vsmp_x_report(m, x->in, "operand-decl", "instruction %u: raw operand names no variable",
+                      x->index);
+        return VSMP_ERR_INVALID;
+    }
+    const xvar *v = &m->vars[r.var];
+    if ((uint64_t)r.offset + bytes > v->bytes) {
+        vsmp_x_report(m, x->in, "operand-bounds",
+                      "instruction %u: raw operand needs %u bytes from offset %u, its variable "
+                      "has %u",
+                      x->index, bytes, r.offset, v->bytes);
+        return VSMP_ERR_INVALID;
+    }
+    x->raw[i].offset = 0;
+    x->raw[i].var = v->at + r.offset; /* the arena offset from here on */
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    unsigned surf_val; /* index of the Surface value field */
+    unsigned nraw;
+    uint32_t bytes[2];
+    switch (in->opcode) {
+    case VSMP_OPC_GATHER4_SCALED:
+    case VSMP_OPC_SCATTER4_SCALED:
+        /* E P Channels Scale Surface Offset Element_offset Dst/Src */
+        surf_val = 2, nraw = 2;
+        bytes[0] = 4u * x->lanes;
+        bytes[1] = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+        x->run = run_g4s;
+        break;
+    case VSMP_OPC_GATHER_SCALED:
+    case VSMP_OPC_SCATTER_SCALED:
+        /* E P Block_size Num_blocks Scale Surface Offset Element_offset Dst/Src */
+        surf_val = 3, nraw = 2;
+        bytes[0] = bytes[1] = 4u * x->lanes;
+        x->run = run_gs;
+        break;
+    case VSMP_OPC_GATHER4_TYPED:
+    case VSMP_OPC_SCATTER4_TYPED: {
+        /* E P Channels Surface U V R LOD Dst/Src (vISA 3.2+) */
+        if (x->nval < 2 || x->nraw != 5 || x->nv != 0) {
+            vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                          x->index);
+            return VSMP_ERR_UNSUPPORTED;
+        }
+        unsigned sv = x->val[1];
+        if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+            vsmp_x_report(m, in, "exec-surface",
+                          "instruction %u: surface %u is not a declared surface", x->index, sv);
+            return VSMP_ERR_UNSUPPORTED;
+        }
+        x->target = m->surf_base[sv];
+        for (unsigned i = 0; i < 4; i++) {
+            st = raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
+            if (st)
+                return st;
+        }
+        st = raw_at(m, x, 4,
+                    popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
+        x->run = run_typed;
+        return st;
+    }
+    default:
+        /* oword_ld: Size Is_modified Surface Offset Dst; oword_st: Size Surface Offset Src */
+        surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
+        bytes[0] = 16u << (x->val[0] & 7u);
+        if ((x->val[0] & 7u) > 3) {
+            vsmp_x_report(m, in, "exec-oword", "instruction %u: oword size code %u", x->index,
+                          x->val[0] & 7u);
+            return VSMP_ERR_INVALID;
+        }
+        x->run = run_oword;
+        break;
+    }
+    if (x->nval <= surf_val || x->nraw != nraw || x->nv != 1) {
+        vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                      x->index);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    /* "Scale: This field is ignored and scale is always zero" (GATHER4_SCALED.md and the
+     * others): a non-zero scale belongs to SLM and stateless access, which are not implemented */
+    unsigned scale_val =
+        in->opcode == VSMP_OPC_GATHER4_SCALED || in->opcode == VSMP_OPC_SCATTER4_SCALED ? 1u
+        : in->opcode == VSMP_OPC_GATHER_SCALED || in->opcode == VSMP_OPC_SCATTER_SCALED ? 2u
+                                                                                        : 0u;
+    if (scale_val && x->val[scale_val]) {
+        vsmp_x_report(m, in, "exec-surface", "instruction %u: scale %u (only 0 is implemented)",
+                      x->index, x->val[scale_val]);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    unsigned sv = x->val[surf_val];
+    if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+        vsmp_x_report(m, in, "exec-surface",
+                      "instruction %u: surface %u is not a declared surface (SLM and stateless "
+                      "access are not implemented)",
+                      x->index, sv);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    x->target = m->surf_base[sv];
+    for (unsigned i = 0; i < nraw; i++) {
+        st = raw_at(m, x, i, bytes[i]);
+        if (st)
+            return st;
+    }
+    return VSMP_OK;
+}

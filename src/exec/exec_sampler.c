@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The sampler instructions on the machine: 3D_SAMPLE, 3D_LOAD, INFO and SAMPLE_UNORM. Parameters
+ * are read as exec-size elements of their declared type, the sampling engine (sampler.h) runs
+ * the message, and the response is written back GRF-exact (operand_geom.h; 3D_SAMPLE.md Notes,
+ * SEMANTICS 0.3, 3, 10). Every rule and its source: docs/EXEC.md.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_internal.h"
+
+/* ---- planning ---- */
+
+static const char *vname(const vsmp_machine *m, uint32_t id)
+{
+    if (id < VSMP_NUM_PREDEF_VARS)
+        return vsmp_predef_var_names[id];
+    if (id >= VSMP_FIRST_VAR && id < m->nvars) {
+        const char *s = vsmp_routine_string(m->r, m->r->vars[id - VSMP_FIRST_VAR].name);
+        if (s)
+            return s;
+    }
+    return "?";
+}
+
+/* A raw operand of @p bytes: its variable must exist and hold the whole span. */
+static vsmp_status raw_span(vsmp_machine *m, const vsmp_inst *in, vsmp_raw op, const char *role,
+                            uint32_t bytes, uint32_t *at)
+{
+    if (op.var >= m->nvars || !m->vars[op.var].present ||
+        (op.var >= VSMP_NUM_PREDEF_VARS && op.var < VSMP_FIRST_VAR)) {
+        vsmp_x_report(m, in, "operand-decl", "%s: %s names undeclared variable %u",
+                      vsmp_x_opname(in), role, op.var);
+        return VSMP_ERR_INVALID;
+    }
+    const xvar *v = &m->vars[op.var];
+    if ((uint64_t)op.offset + bytes > v->bytes) {
+        vsmp_x_report(m, in, "operand-bounds", "%s: %s %s.%u needs %u bytes but variable %s has %u",
+                      vsmp_x_opname(in), role, vname(m, op.var), op.offset, bytes, vname(m, op.var),
+                      v->bytes);
+        return VSMP_ERR_INVALID;
+    }
+    *at = v->at + op.offset;
+    return VSMP_OK;
+}
+
+static unsigned raw_type(const vsmp_machine *m, uint32_t var)
+{
+    return var < m->nvars && m->vars[var].present ? m->vars[var].type : VSMP_TYPE_UD;
+}
+
+static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
+{
+    const vsmp_inst *in = x->in;
+    const vsmp_routine *r = m->r;
+    if (in->surface < VSMP_NUM_PREDEF_SURFS) {
+        vsmp_x_report(m, in, "exec-surface",
+                      "%s: surface %s is a pre-defined surface, not a binding-table surface; "
+                      "the machine samples declared surfaces only",
+                      vsmp_x_opname(in), vsmp_predef_surf_names[in->surface]);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    if (in->surface - VSMP_NUM_PREDEF_SURFS >= r->num_surfaces) {
+        vsmp_x_report(m, in, "surface", "%s: surface index %u is not a declared surface",
+                      vsmp_x_opname(in), in->surface);
+        return VSMP_ERR_INVALID;
+    }
+    x->surf_word = m->surf_base[in->surface];
+    if (!sampler)
+        return VSMP_OK;
+    if (in->sampler == VSMP_BINDLESS_SAMPLER) {
+        vsmp_x_report(m, in, "exec-sampler",
+                      "%s: the bindless sampler S31 is not implemented by the machine",
+                      vsmp_x_opname(in));
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    if (in->sampler >= r->num_samplers) {
+        vsmp_x_report(m, in, "sampler", "%s: sampler index %u is not a declared sampler",
+                      vsmp_x_opname(in), in->sampler);
+        return VSMP_ERR_INVALID;
+    }
+    x->smp_word = m->smp_base[in->sampler];
+    return VSMP_OK;
+}
+
+static bool type_ok(unsigned t, bool load)
+{
+    if (load) /* 3D_LOAD.md / INFO.md: UD or UW (D, W accepted as GenX_IR does) */
+        return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W;
+    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF; /* 3D_SAMPLE.md: F, or HF from ICLLP on */
+}
+
+static vsmp_status plan_params(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    unsigned size = 0; /* element size of the payload: every parameter must share it */
+    x->nparams = in->opcode == VSMP_OPC_3D_INFO ? (in->subop == VSMP_SUB_RESINFO) : in->num_params;
+    for (unsigned i = 0; i < x->nparams; i++) {
+        vsmp_raw p = in->opcode == VSMP_OPC_3D_INFO ? in->lod : in->params[i];
+        char role[32];
+        snprintf(role, sizeof(role), "param %u", i);
+        if (p.var == 0) {
+            x->pat[i] = X_NONE; /* %null reads as zeros, like an omitted parameter */
+            continue;
+        }
+        unsigned t = raw_type(m, p.var);
+        if (p.var < m->nvars && m->vars[p.var].present && !type_ok(t, x->load)) {
+            vsmp_x_report(m, in, "param-type", "%s: %s has type %s; %s", vsmp_x_opname(in), role,
+                          vsmp_type_name(t) ? vsmp_type_name(t) : "?",
+                          x->load ? "loads and INFO read UD, D, UW or W"
+                                  : "sampling reads F or HF");
+            return VSMP_ERR_INVALID;
+        }
+        unsigned ts = vsmp_type_size(t);
+        if (size && ts != size) {
+            vsmp_x_report(m, in, "param-type",
+                          "%s: parameters of different sizes (the payload has one element size)",
+                          vsmp_x_opname(in));
+            return VSMP_ERR_INVALID;
+        }
+        size = ts;
+        x->ptype[i] = (uint8_t)t;
+        vsmp_status s = raw_span(m, in, p, role, vsmp_geom_param_bytes(x->lanes, ts), &x->pat[i]);
+        if (s)
+            return s;
+    }
+    return VSMP_OK;
+}
+
+static vsmp_status plan_dst(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    bool info = in->opcode == VSMP_OPC_3D_INFO;
+    if (in->dst.var == 0)
+        return VSMP_OK; /* %null: the response is discarded */
+    unsigned t = raw_type(m, in->dst.var);
+    bool ok = info ? t == VSMP_TYPE_UD
+                   : t == VSMP_TYPE_HF || t == VSMP_TYPE_F || t == VSMP_TYPE_W ||
+                         t == VSMP_TYPE_UW || t == VSMP_TYPE_D || t == VSMP_TYPE_UD;
+    if (in->dst.var < m->nvars && m->vars[in->dst.var].present && !ok) {
+        vsmp_x_report(m, in, "dst-type", "%s: dst has type %s; %s", vsmp_x_opname(in),
+                      vsmp_type_name(t) ? vsmp_type_name(t) : "?",
+                      info ? "INFO writes UD" : "the sampler writes HF, F, W, UW, D or UD");
+        return VSMP_ERR_INVALID;
+    }
+    x->dst_type = (uint8_t)t;
+    vsmp_geom_sampler_dst(in, x->lanes, vsmp_type_size(t), m->grf, &x->geom);
+    return raw_span(m, in, in->dst, "dst", x->geom.bytes, &x->dst_at);
+}
+
+static vsmp_status plan_aoffimmi(vsmp_machine *m, xinst *x)
+{
+    const vsmp_vec *a = &x->in->aoffimmi;
+    if (a->vclass == VSMP_VEC_IMMEDIATE) {
+        /* only aoffimmi & 0xfff reaches M0.2: U 11:8, V 7:4, R 3:0 (SEMANTICS 6) */
+        unsigned v = (unsigned)(a->imm & 0xfffu);
+        for (int c = 0; c < 3; c++) {
+            unsigned nib = v >> (8 - 4 * c) & 0xfu;
+            x->aoff[c] = (int8_t)(nib >= 8 ? (int)nib - 16 : (int)nib);
+        }
+        return VSMP_OK;
+    }
+    x->aoff_var = true;
+    return vsmp_x_scalar(m, x->in, a, "aoffimmi", &x->aoff_src);
+}
+
+static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s);
+
+vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    bool info = in->opcode == VSMP_OPC_3D_INFO;
+    unsigned lanes = in->exec_size;
+    if (lanes < 1 || lanes > 32 || lanes + 4u * (in->emask & 7u) > 32) {
+        vsmp_x_report(m, in, "exec-size",
+                      "%s: exec size %u with mask offset %u does not fit 32 "
+                      "channels",
+                      vsmp_x_opname(in), lanes, 4u * (in->emask & 7u));
+        return VSMP_ERR_INVALID;
+    }
+    if (!(in->channels & 0xfu)) {
+        vsmp_x_report(m, in, "channels", "%s: channel mask is 0", vsmp_x_opname(in));
+        return VSMP_ERR_INVALID;
+    }
+    x->load = in->opcode != VSMP_OPC_3D_SAMPLE;
+    bool uw_form = false;
+    if (in->opcode == VSMP_OPC_3D_LOAD && in->subop == VSMP_SUB_LD2DMS_W && in->num_params) {
+        unsigned t = raw_type(m, in->params[0].var);
+        uw_form = t == VSMP_TYPE_UW || t == VSMP_TYPE_W; /* the 16-bit form (SEMANTICS 4.3) */
+    }
+    x->mcs16 = uw_form;
+    x->op = vsmp_op_find(in->opcode, in->subop, uw_form);
+    if (!x->op) {
+        vsmp_x_report(m, in, "subop", "%s: sub-op 0x%02x is not an operation of the sampler",
+                      vsmp_x_opname(in), in->subop);
+        return VSMP_ERR_INVALID;
+    }
+    if ((in->flags & VSMP_OPF_CPS) && (m->opt.coarse_x != 1 || m->opt.coarse_y != 1)) {
+        /* SEMANTICS 2 and 14.1: no source says what the compensation computes */
+        vsmp_x_report(m, in, "exec-cps",
+                      "%s: CPS LOD compensation with a %ux%u coarse pixel is not implemented "
+                      "(no source gives its arithmetic); with 1x1 it is a no-op",
+                      vsmp_x_opname(in), m->opt.coarse_x, m->opt.coarse_y);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    vsmp_status s = plan_state(m, x, in->opcode == VSMP_OPC_3D_SAMPLE);
+    if (!s)
+        s = plan_params(m, x);
+    if (!s)
+        s = plan_dst(m, x);
+    if (!s && !info)
+        s = plan_aoffimmi(m, x);
+    x->run = run_sampler;
+    return s;
+}
+
+/* ---- running ---- */
+
+static bool fetch_state(vsmp_machine *m, xinst *x, uint32_t *bti, uint32_t *smp)
+{
+    const vsmp_inst *in = x->in;
+    *bti = m->surf_vals[x->surf_word];
+    if (*bti >= VSMP_MAX_BINDINGS || !m->bt[*bti]) {
+        vsmp_x_report(m, in, "exec-binding",
+                      "%s (instruction %u): surface variable holds binding-table index %u, "
+                      "where no surface is bound",
+                      vsmp_x_opname(in), x->index, *bti);
+        return false;
+    }
+    *smp = X_NONE;
+    if (in->opcode == VSMP_OPC_3D_SAMPLE || in->opcode == VSMP_OPC_SAMPLE_UNORM) {
+        *smp = m->smp_vals[x->smp_word];
+        if (*smp >= VSMP_MAX_SAMPLER_STATES || !m->st_bound[*smp]) {
+            vsmp_x_report(m, in, "exec-binding",
+                          "%s (instruction %u): sampler variable holds sampler-state index %u, "
+                          "where no sampler state is bound",
+                          vsmp_x_opname(in), x->index, *smp);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The plan for (binding, sampler state, op), made on first use and kept until a binding
+ * changes ("prepare once, run many times"). */
+static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32_t smp)
+{
+    if (x->plan && x->plan_bti == bti && x->plan_smp == smp)
+        return x->plan;
+    vsmp_plan_free(x->plan);
+    x->plan = NULL;
+    vsmp_plan *p;
+    vsmp_status st = vsmp_plan_create(m->bt[bti], smp == X_NONE ? NULL : &m->st[smp], x->in->subop,
+                                      &p, m->diags);
+    if (st) {
+        vsmp_x_report(m, x->in, "exec-plan",
+                      "%s (instruction %u): the surface at binding-table index %u cannot serve "
+                      "%s (%s)",
+                      vsmp_x_opname(x->in), x->index, bti, x->op->spec_name, vsmp_status_str(st));
+        return NULL;
+    }
+    x->plan = p;
+    x->plan_bti = bti;
+    x->plan_smp = smp;
+    return p;
+}
+
+void vsmp_x_drop_plans(vsmp_machine *m)
+{
+    for (uint32_t i = 0; m->x && i < m->nx; i++) {
+        vsmp_plan_free(m->x[i].plan);
+        m->x[i].plan = NULL;
+        m->x[i].plan_bti = m->x[i].plan_smp = X_NONE;
+    }
+}
+
+/* One lane of a parameter as the message's 32-bit value: F and UD/D as they are, HF widened
+ * exactly to F, UW zero- and W sign-extended (SEMANTICS 10). */
+static uint32_t lane_value(const uint8_t *p, unsigned type)
+{
+    switch (type) {
+    case VSMP_TYPE_HF: {
+        float f = vsmp_half_to_float((uint16_t)x_ld(p, 2));
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        return b;
+    }
+    case VSMP_TYPE_UW:
+        return x_ld(p, 2);
+    case VSMP_TYPE_W:
+        return (uint32_t)(int32_t)(int16_t)x_ld(p, 2);
+    default:
+        return x_ld(p, 4);
+    }
+}
+
+static void read_params(const vsmp_machine *m, const xinst *x, vsmp_message *msg,
+                        uint32_t (*buf)[VSMP_MAX_LANES])
+{
+    for (unsigned i = 0; i < x->nparams; i++) {
+        /* parameters past the op's list are MLOD or ignored (SEMANTICS 13.4): the engine has no
+         * per-message MLOD, so they are not read */
+        if (x->pat[i] == X_NONE || i >= x->op->num_params)
+            continue;
+        unsigned ts = vsmp_type_size(x->ptype[i]);
+        for (unsigned l = 0; l < x->lanes; l++)
+            buf[i][l] = lane_value(m->arena + x->pat[i] + l * ts, x->ptype[i]);
+        msg->param[x->op->params[i]] = buf[i];
+    }
+}
+
+static bool aoffimmi_now(vsmp_machine *m, const xinst *x, vsmp_message *msg)
+{
+    if (!x->aoff_var) {
+        memcpy(msg->aoffimmi, x->aoff, 3);
+        return true;
+    }
+    uint64_t bits;
+    if (!vsmp_x_read_scalar(m, &x->aoff_src, &bits)) {
+        vsmp_x_report(m, x->in, "exec-address",
+                      "%s (instruction %u): aoffimmi's address points outside the variables",
+                      vsmp_x_opname(x->in), x->index);
+        return false;
+    }
+    unsigned v = (unsigned)(bits & 0xfffu);
+    for (int c = 0; c < 3; c++) {
+        unsigned nib = v >> (8 - 4 * c) & 0xfu;
+        msg->aoffimmi[c] = (int8_t)(nib >= 8 ? (int)nib - 16 : (int)nib);
+    }
+    return true;
+}
+
+/* Does the response hold floats (16-bit returns become half) or integers (low 16 bits)? */
+static bool float_response(const xinst *x, const vsmp_surface *s)
+{
+    if (x->in->opcode == VSMP_OPC_3D_INFO || x->in->subop == VSMP_SUB_LD_MCS)
+        return false;
+    if (x->in->opcode == VSMP_OPC_3D_SAMPLE && x->in->subop == VSMP_SUB_LOD)
+        return true;
+    const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(s)->format);
+    return fi && fi->cls == VSMP_CLASS_FLOAT;
+}
+
+/* Write the response: enabled channels in RGBA order, each from the start of its own GRF run,
+ * only enabled lanes; then the pixel null mask DWord (3D_SAMPLE.md Notes; SEMANTICS 0.3, 3). */
+static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, uint32_t en,
+                      bool flt)
+{
+    const vsmp_dst_geom *g = &x->geom;
+    uint8_t *dst = m->arena + x->dst_at;
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(x->in->channels >> c & 1u))
+            continue;
+        uint8_t *base = dst + k++ * g->channel_stride;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint32_t v = res->c[c][l];
+            if (g->tsize == 4) {
+                x_st(base + 4 * l, v, 4);
+            } else {
+                float f;
+                memcpy(&f, &v, 4);
+                x_st(base + 2 * l, flt ? vsmp_float_to_half_rtne(f) : v & 0xffffu, 2);
+            }
+        }
+    }
+    if (g->null_mask)
+        x_st(dst + g->null_mask_at, res->null_mask, 4);
+}
+
+static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK; /* no enabled lane: nothing is sent, nothing written (docs/EXEC.md) */
+    uint32_t bti, smp;
+    if (!fetch_state(m, x, &bti, &smp))
+        return VSMP_ERR_INVALID;
+    const vsmp_plan *p = get_plan(m, x, bti, smp);
+    if (!p)
+        return VSMP_ERR_INVALID;
+    vsmp_message msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.simd = x->lanes;
+    msg.mask = en;
+    msg.mcs16 = x->mcs16;
+    uint32_t buf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
+    read_params(m, x, &msg, buf);
+    if (!aoffimmi_now(m, x, &msg))
+        return VSMP_ERR_INVALID;
+    vsmp_result res;
+    memset(&res, 0, sizeof(res));
+    vsmp_status st = vsmp_plan_run(p, &msg, &res);
+    if (st) {
+        vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
+                      vsmp_x_opname(x->in), x->index, vsmp_status_str(st));
+        return VSMP_ERR_INVALID;
+    }
+    if (x->dst_at == X_NONE)
+        return VSMP_OK;
+    writeback(m, x, &res, en, float_response(x, m->bt[bti]));
+    s->dst_var = x->in->dst.var;
+    s->dst_offset = x->in->dst.offset;
+    s->dst_size = x->geom.bytes;
+    return VSMP_OK;
+}
+
+/* ---- SAMPLE_UNORM ---- */
+
+static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s);
+
+vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x)
+{
+    static const char *const names[4] = {"U_offset", "V_offset", "DeltaU", "DeltaV"};
+    const vsmp_inst *in = x->in;
+    x->run = run_unorm;
+    if (!(in->channels & 0xfu)) {
+        vsmp_x_report(m, in, "channels", "SAMPLE_UNORM: channel mask is 0");
+        return VSMP_ERR_INVALID;
+    }
+    vsmp_status s = plan_state(m, x, true);
+    for (int i = 0; !s && i < 4; i++) {
+        s = vsmp_x_scalar(m, in, &in->src[i], names[i], &x->unorm_src[i]);
+        if (!s && x->unorm_src[i].type != VSMP_TYPE_F) {
+            vsmp_x_report(m, in, "unorm-scalar", "SAMPLE_UNORM: %s must have type F", names[i]);
+            s = VSMP_ERR_INVALID;
+        }
+    }
+    if (s || in->dst.var == 0)
+        return s;
+    unsigned t = raw_type(m, in->dst.var);
+    if (in->dst.var < m->nvars && m->vars[in->dst.var].present && t != VSMP_TYPE_UW) {
+        vsmp_x_report(m, in, "unorm-dst", "SAMPLE_UNORM: dst must have type UW, got %s",
+                      vsmp_type_name(t) ? vsmp_type_name(t) : "?");
+        return VSMP_ERR_INVALID;
+    }
+    x->geom.bytes = vsmp_geom_unorm_dst_bytes(in->channels);
+    return raw_span(m, in, in->dst, "dst", x->geom.bytes, &x->dst_at);
+}
+
+static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s)
+{
+    /* "SIMD Control Flow: channel enable is ignored" (SAMPLE_UNORM.md): all 32 pixels */
+    s->lanes = 0xffffffffu;
+    uint32_t bti, smp;
+    if (!fetch_state(m, x, &bti, &smp))
+        return VSMP_ERR_INVALID;
+    float f[4];
+    for (int i = 0; i < 4; i++) {
+        uint64_t bits;
+        if (!vsmp_x_read_scalar(m, &x->unorm_src[i], &bits)) {
+            vsmp_x_report(m, x->in, "exec-address",
+                          "SAMPLE_UNORM (instruction %u): an address points outside the "
+                          "variables",
+                          x->index);
+            return VSMP_ERR_INVALID;
+        }
+        uint32_t b = (uint32_t)bits;
+        memcpy(&f[i], &b, 4);
+    }
+    uint8_t block[256];
+    size_t written;
+    vsmp_status st =
+        vsmp_media_sample_unorm(m->bt[bti], &m->st[smp], f[0], f[1], f[2], f[3], x->in->channels,
+                                (vsmp_unorm_format)x->in->unorm_fmt, m->opt.hw_unorm_formats, block,
+                                sizeof(block), &written);
+    if (st) {
+        vsmp_x_report(m, x->in, "exec-plan",
+                      "SAMPLE_UNORM (instruction %u): the media sampler refused the surface at "
+                      "binding-table index %u (%s)",
+                      x->index, bti, vsmp_status_str(st));
+        return VSMP_ERR_INVALID;
+    }
+    if (x->dst_at == X_NONE)
+        return VSMP_OK;
+    memcpy(m->arena + x->dst_at, block, written);
+    s->dst_var = x->in->dst.var;
+    s->dst_offset = x->in->dst.offset;
+    s->dst_size = (uint32_t)written;
+    return VSMP_OK;
+}

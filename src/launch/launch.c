@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * NDRange launch: work-groups, hardware threads of the kernel's SIMD width, their payloads
+ * (docs/LAUNCH.md section 2), one machine run per thread.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "launch_internal.h"
+
+#define SVM_BASE(arg) ((uint64_t)((arg) + 1) << 32) /* where buffer argument `arg` is mapped */
+
+void vsmp_launch_options_init(vsmp_launch_options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->platform = VSMP_PLATFORM_TGLLP;
+}
+
+vsmp_status vsmp_sampler_from_cl(uint32_t v, vsmp_sampler_state *st)
+{
+    /* CLK_ADDRESS_*: NONE 0, CLAMP_TO_EDGE 1, CLAMP 2, REPEAT 3, MIRRORED_REPEAT 4 (<< 1);
+     * CLK_FILTER_NEAREST 0x10, LINEAR 0x20 */
+    static const uint8_t tcm[5] = {VSMP_TCM_CLAMP_BORDER, VSMP_TCM_CLAMP, VSMP_TCM_CLAMP_BORDER,
+                                   VSMP_TCM_WRAP, VSMP_TCM_MIRROR};
+    unsigned addr = v >> 1 & 7, filt = v >> 4 & 3;
+    if (!st || (v & ~0x3fu) || addr > 4 || filt == 0 || filt == 3)
+        return VSMP_ERR_ARG;
+    vsmp_sampler_state_init(st);
+    st->min_filter = st->mag_filter = filt == 2 ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST;
+    st->mip_filter = VSMP_MIPFILTER_NONE;
+    st->address[0] = st->address[1] = st->address[2] = tcm[addr];
+    st->non_normalized = !(v & 1);
+    return VSMP_OK;
+}
+
+static vsmp_status fail(vsmp_diags *d, vsmp_status st, const char *fmt, const char *what, long n)
+{
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1, fmt, what, n);
+    return st;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* The cross-thread data: every data parameter and buffer pointer. */
+static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
+                                const vsmp_launch_arg *args, uint8_t *ct, size_t cap, vsmp_diags *d)
+{
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const launch_param *p = &f->params[i];
+        if (p->kind == LP_NONE)
+            continue;
+        if (p->kind == LP_UNKNOWN)
+            return fail(d, VSMP_ERR_UNSUPPORTED,
+                        "the interface asks for data parameter %s (argument %ld), which the "
+                        "launcher does not fill",
+                        p->unknown, p->arg);
+        if ((size_t)p->offset + p->size > cap)
+            return fail(d, VSMP_ERR_MALFORMED, "data parameter %s at %ld: past the data", "offset",
+                        p->offset);
+        unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
+        uint32_t v = 0;
+        const vsmp_surface_desc *sd = NULL;
+        if (p->kind >= LP_IMAGE_WIDTH) {
+            if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
+                return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
+            sd = vsmp_surface_get_desc(args[p->arg].surface);
+        }
+        switch (p->kind) {
+        case LP_UNKNOWN:
+        case LP_NONE:
+        case LP_ZERO:
+            break;
+        case LP_KERNEL_ARGUMENT: {
+            const vsmp_launch_arg *a = &args[p->arg];
+            if (p->source + p->size > a->size)
+                return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short", "argument",
+                            p->arg);
+            memcpy(ct + p->offset, a->bytes + p->source, p->size);
+            continue;
+        }
+        case LP_GLOBAL_WORK_OFFSET:
+            v = nd->offset[dim];
+            break;
+        case LP_LOCAL_WORK_SIZE:
+        case LP_ENQUEUED_LOCAL_WORK_SIZE:
+            v = nd->local[dim];
+            break;
+        case LP_GLOBAL_WORK_SIZE:
+            v = nd->global[dim];
+            break;
+        case LP_NUM_WORK_GROUPS:
+            v = nd->global[dim] / nd->local[dim];
+            break;
+        case LP_WORK_DIMENSIONS:
+            v = nd->dims;
+            break;
+        case LP_IMAGE_WIDTH:
+            v = sd->width;
+            break;
+        case LP_IMAGE_HEIGHT:
+            v = sd->height;
+            break;
+        case LP_IMAGE_DEPTH:
+            v = sd->depth;
+            break;
+        case LP_IMAGE_ARRAY_SIZE:
+            v = sd->array_len;
+            break;
+        }
+        if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
+            return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);
+        if (p->size == 4)
+            put32(ct + p->offset, v);
+    }
+    for (unsigned i = 0; i < f->nargs; i++) {
+        const vsmp_launch_arg_info *a = &f->args[i];
+        if (a->kind != VSMP_ARG_BUFFER)
+            continue;
+        if ((size_t)a->offset + a->size > cap)
+            return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "argument", i);
+        uint64_t addr = SVM_BASE(i);
+        put32(ct + a->offset, (uint32_t)addr);
+        if (a->size == 8)
+            put32(ct + a->offset + 4, (uint32_t)(addr >> 32));
+    }
+    return VSMP_OK;
+}
+
+static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
+                             const vsmp_launch_arg *args, const vsmp_launch_options *o)
+{
+    for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
+        if (o->inline_samplers[i])
+            vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        const vsmp_launch_arg_info *a = &f->args[i];
+        vsmp_status st = VSMP_OK;
+        if (a->kind == VSMP_ARG_BUFFER) {
+            st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
+            if (!st)
+                st = vsmp_machine_map_surface(m, SVM_BASE(i), args[i].surface);
+        } else if (a->kind == VSMP_ARG_IMAGE) {
+            st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
+        } else if (a->kind == VSMP_ARG_SAMPLER) {
+            st = vsmp_machine_bind_sampler(m, (unsigned)a->sampler, &args[i].sampler);
+        }
+        if (st)
+            return st;
+    }
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
+                        const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
+                        const vsmp_launch_options *o, vsmp_diags *d)
+{
+    if (!mod || !f || !ndr || !o || (nargs && !args))
+        return VSMP_ERR_ARG;
+    if (nargs < f->nargs)
+        return fail(d, VSMP_ERR_ARG, "the kernel has %s%ld arguments, fewer were given", "",
+                    f->nargs);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        vsmp_arg_kind k = f->args[i].kind;
+        if ((k == VSMP_ARG_BUFFER || k == VSMP_ARG_IMAGE) && !args[i].surface)
+            return fail(d, VSMP_ERR_ARG, "argument %s%ld needs a surface", "", i);
+    }
+    vsmp_ndrange nd = *ndr;
+    if (nd.dims < 1 || nd.dims > 3)
+        return fail(d, VSMP_ERR_ARG, "%sNDRange of %ld dimensions", "", nd.dims);
+    bool choose = !nd.local[0] && !nd.local[1] && !nd.local[2];
+    uint64_t items = 1;
+    for (unsigned k = 0; k < 3; k++) {
+        if (k >= nd.dims) {
+            nd.global[k] = nd.local[k] = 1;
+            nd.offset[k] = 0;
+        }
+        if (choose && k < nd.dims) { /* the largest divisor of the global size up to 16 / 1 */
+            unsigned lim = k == 0 ? 16 : 1;
+            nd.local[k] = 1;
+            for (unsigned l = lim; l >= 1; l--)
+                if (nd.global[k] % l == 0) {
+                    nd.local[k] = l;
+                    break;
+                }
+        }
+        if (!nd.global[k] || !nd.local[k] || nd.global[k] % nd.local[k])
+            return fail(d, VSMP_ERR_ARG,
+                        "dimension %s%ld: the global size must be a non-zero multiple of the "
+                        "local size",
+                        "", k);
+        items *= nd.global[k];
+    }
+    if (items > (1u << 24))
+        return fail(d, VSMP_ERR_ARG, "%smore than 2^24 work-items (%ld)", "", (long)items);
+    unsigned simd = f->simd;
+    uint32_t group = nd.local[0] * nd.local[1] * nd.local[2];
+    if (group > 1024)
+        return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
+    uint32_t threads = (group + simd - 1) / simd;
+    if (f->barriers && threads > 1)
+        return fail(d, VSMP_ERR_UNSUPPORTED,
+                    "the kernel has barriers and a work-group needs %s%ld hardware threads: "
+                    "vsmp runs the threads of a group one after the other",
+                    "", threads);
+
+    /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
+     * dimension), then the cross-thread data */
+    unsigned id_bytes = simd * 2 < 32 ? 32 : simd * 2, nids = 0;
+    unsigned id_off[3] = {0};
+    for (unsigned k = 0; k < 3; k++)
+        if (f->local_id[k])
+            id_off[k] = 32 + id_bytes * nids++;
+    size_t ct_base = 32 + (size_t)id_bytes * nids;
+    size_t ct_cap = f->cross_size ? f->cross_size : 256;
+    uint8_t *payload = calloc(1, ct_base + ct_cap);
+    if (!payload)
+        return VSMP_ERR_NOMEM;
+    vsmp_status st = cross_thread(f, &nd, args, payload + ct_base, ct_cap, d);
+
+    vsmp_machine *m[2] = {NULL, NULL}; /* full threads; the last, partial thread of a group */
+    uint32_t tail = group % simd;
+    for (int k = 0; k < 2 && !st; k++) {
+        if (k == 1 && !tail)
+            break;
+        vsmp_machine_options mo;
+        vsmp_machine_options_init(&mo);
+        mo.platform = o->platform;
+        mo.dispatch_simd = (uint8_t)simd;
+        mo.dispatch_mask = k ? (1u << tail) - 1 : ~0u;
+        if (o->max_steps)
+            mo.max_steps = o->max_steps;
+        st = vsmp_machine_create(mod, kernel, &mo, &m[k], d);
+        if (!st)
+            st = bind_args(m[k], f, args, o);
+    }
+    size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
+    vsmp_var_info r0;
+    if (!st && vsmp_machine_find(m[0], "%r0", &r0))
+        st = VSMP_ERR_UNSUPPORTED;
+    uint32_t ng[3];
+    for (unsigned k = 0; k < 3; k++)
+        ng[k] = nd.global[k] / nd.local[k];
+    for (uint32_t gz = 0; gz < ng[2] && !st; gz++)
+        for (uint32_t gy = 0; gy < ng[1] && !st; gy++)
+            for (uint32_t gx = 0; gx < ng[0] && !st; gx++)
+                for (uint32_t t = 0; t < threads && !st; t++) {
+                    for (unsigned l = 0; l < simd; l++) {
+                        uint32_t it = t * simd + l;
+                        if (it >= group)
+                            it = 0;
+                        uint32_t lid[3] = {it % nd.local[0], it / nd.local[0] % nd.local[1],
+                                           it / (nd.local[0] * nd.local[1])};
+                        for (unsigned k = 0; k < 3; k++)
+                            if (f->local_id[k]) {
+                                payload[id_off[k] + 2 * l] = (uint8_t)lid[k];
+                                payload[id_off[k] + 2 * l + 1] = (uint8_t)(lid[k] >> 8);
+                            }
+                    }
+                    vsmp_machine *mm = m[t == threads - 1 && tail ? 1 : 0];
+                    vsmp_machine_reset(mm);
+                    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
+                    if (n)
+                        vsmp_machine_set_payload(mm, 0, payload, n);
+                    uint8_t rr[32] = {0};
+                    put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
+                    put32(rr + 24, gy);
+                    put32(rr + 28, gz);
+                    vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
+                    st = vsmp_machine_run(mm, d);
+                    if (st)
+                        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                                       "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz,
+                                       t);
+                }
+    vsmp_machine_free(m[0]);
+    vsmp_machine_free(m[1]);
+    free(payload);
+    return st;
+}

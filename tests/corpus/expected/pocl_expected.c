@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: MIT */
+/* Expected outputs of a few corpus kernels, computed by pocl (OpenCL on the CPU), for the
+ * future vISA executor to compare against. Each kernel runs once on fixed inputs (a seeded
+ * generator; values chosen so that every float result is exact: small integers and binary
+ * fractions, so fused or unfused mad, any summation order and any rounding mode give the same
+ * bits); EXPECTED_DIR/KERNEL.json records the source, the NDRange, every argument as given and
+ * every output argument as pocl left it.
+ *
+ * usage: pocl_expected CL_DIR EXPECTED_DIR     (scripts/gen-expected.sh builds and runs it) */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER };
+enum elem { E_F32, E_I32, E_U32, E_U8 };
+
+struct arg {
+    enum kind kind;
+    int output;
+    size_t n;              /* elements (buffers, images: texels x 4 channels) */
+    cl_channel_type ctype; /* images */
+    size_t w, h;           /* images */
+    union {
+        float f;
+        int32_t i;
+    } scalar;
+    void *data;
+    cl_mem mem;
+    /* samplers: clCreateSampler's arguments and the OpenCL C spelling of the same value */
+    cl_bool norm;
+    cl_addressing_mode am;
+    cl_filter_mode fm;
+    const char *sampler_name;
+    cl_sampler smp;
+};
+
+static cl_context ctx;
+static cl_command_queue queue;
+static cl_device_id dev;
+static const char *cl_dir, *out_dir;
+
+static void die(const char *what, cl_int err)
+{
+    fprintf(stderr, "pocl_expected: %s failed (%d)\n", what, (int)err);
+    exit(1);
+}
+
+static uint32_t seed;
+static uint32_t next(void) /* LCG, numerical recipes constants */
+{
+    seed = seed * 1664525u + 1013904223u;
+    return seed >> 8;
+}
+static int32_t rnd(int32_t lo, int32_t hi)
+{
+    return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1));
+}
+
+static enum elem elem_of(const struct arg *a)
+{
+    if (a->kind == BUF_F32)
+        return E_F32;
+    if (a->kind == BUF_I32)
+        return E_I32;
+    if (a->kind == BUF_U32)
+        return E_U32;
+    switch (a->ctype) {
+    case CL_FLOAT:
+        return E_F32;
+    case CL_SIGNED_INT32:
+        return E_I32;
+    case CL_UNSIGNED_INT32:
+        return E_U32;
+    default:
+        return E_U8;
+    }
+}
+
+static struct arg buf(enum kind k, size_t n, int output)
+{
+    struct arg a = {.kind = k, .output = output, .n = n};
+    a.data = calloc(n, 4);
+    if (!a.data)
+        die("calloc", 0);
+    return a;
+}
+
+static struct arg image(cl_channel_type t, size_t w, size_t h, int output)
+{
+    struct arg a = {.kind = IMG2D, .output = output, .n = w * h * 4, .ctype = t, .w = w, .h = h};
+    a.data = calloc(a.n, 4);
+    if (!a.data)
+        die("calloc", 0);
+    return a;
+}
+
+static void print_data(FILE *f, const struct arg *a)
+{
+    enum elem e = elem_of(a);
+    fputc('[', f);
+    for (size_t i = 0; i < a->n; i++) {
+        if (i)
+            fputs(i % 16 ? ", " : ",\n      ", f);
+        if (e == E_F32)
+            fprintf(f, "%.9g", (double)((float *)a->data)[i]);
+        else if (e == E_I32)
+            fprintf(f, "%d", (int)((int32_t *)a->data)[i]);
+        else if (e == E_U32)
+            fprintf(f, "%u", (unsigned)((uint32_t *)a->data)[i]);
+        else
+            fprintf(f, "%u", (unsigned)((uint8_t *)a->data)[i]);
+    }
+    fputc(']', f);
+}
+
+static void print_arg(FILE *f, unsigned idx, const struct arg *a)
+{
+    static const char *const types[] = {"float", "int", "uint", "float", "int", ""};
+    fprintf(f, "    {\"index\": %u, ", idx);
+    switch (a->kind) {
+    case SCALAR_F32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"float\", \"value\": %.9g}",
+                (double)a->scalar.f);
+        return;
+    case SCALAR_I32:
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"int\", \"value\": %d}", (int)a->scalar.i);
+        return;
+    case SAMPLER:
+        fprintf(f, "\"kind\": \"sampler\", \"value\": \"%s\"}", a->sampler_name);
+        return;
+    case IMG2D:
+        fprintf(f,
+                "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
+                "\"width\": %zu, \"height\": %zu, \"data\": ",
+                a->ctype == CL_FLOAT            ? "FLOAT"
+                : a->ctype == CL_SIGNED_INT32   ? "SIGNED_INT32"
+                : a->ctype == CL_UNSIGNED_INT32 ? "UNSIGNED_INT32"
+                                                : "UNORM_INT8",
+                a->w, a->h);
+        break;
+    case BUF_F32:
+    case BUF_I32:
+    case BUF_U32:
+        fprintf(f, "\"kind\": \"buffer\", \"type\": \"%s\", \"data\": ", types[a->kind]);
+        break;
+    }
+    print_data(f, a);
+    fputc('}', f);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        die(path, 0);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n)
+        die("read", 0);
+    s[n] = 0;
+    fclose(f);
+    *len = (size_t)n;
+    return s;
+}
+
+static void run(const char *source, const char *kernel, unsigned dims, const size_t *global,
+                struct arg *args, unsigned nargs)
+{
+    char path[1024];
+    size_t len;
+    cl_int err;
+    snprintf(path, sizeof path, "%s/%s", cl_dir, source);
+    char *text = slurp(path, &len);
+    const char *t = text;
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &t, &len, &err);
+    if (err)
+        die("clCreateProgramWithSource", err);
+    if ((err = clBuildProgram(prog, 1, &dev, "", NULL, NULL)) != CL_SUCCESS) {
+        char log[8192] = "";
+        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+        fprintf(stderr, "%s\n", log);
+        die(kernel, err);
+    }
+    cl_kernel k = clCreateKernel(prog, kernel, &err);
+    if (err)
+        die(kernel, err);
+
+    snprintf(path, sizeof path, "%s/%s.json", out_dir, kernel);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die(path, 0);
+    fprintf(f, "{\n  \"kernel\": \"%s\", \"source\": \"cl/%s\",\n  \"global\": [", kernel, source);
+    for (unsigned d = 0; d < dims; d++)
+        fprintf(f, "%s%zu", d ? ", " : "", global[d]);
+    fprintf(f, "], \"local\": null,\n  \"args\": [\n");
+    for (unsigned i = 0; i < nargs; i++) {
+        struct arg *a = &args[i];
+        print_arg(f, i, a);
+        fputs(i + 1 < nargs ? ",\n" : "\n", f);
+        if (a->kind == SCALAR_F32 || a->kind == SCALAR_I32) {
+            err = clSetKernelArg(k, i, 4, &a->scalar);
+        } else if (a->kind == SAMPLER) {
+            a->smp = clCreateSampler(ctx, a->norm, a->am, a->fm, &err);
+            if (err)
+                die("clCreateSampler", err);
+            err = clSetKernelArg(k, i, sizeof(cl_sampler), &a->smp);
+        } else {
+            cl_mem_flags fl = CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE;
+            if (a->kind == IMG2D) {
+                cl_image_format fmt = {CL_RGBA, a->ctype};
+                cl_image_desc desc = {
+                    .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = a->w, .image_height = a->h};
+                a->mem = clCreateImage(ctx, fl, &fmt, &desc, a->data, &err);
+            } else {
+                a->mem = clCreateBuffer(ctx, fl, a->n * 4, a->data, &err);
+            }
+            if (err)
+                die("create memory", err);
+            err = clSetKernelArg(k, i, sizeof(cl_mem), &a->mem);
+        }
+        if (err)
+            die("clSetKernelArg", err);
+    }
+    if ((err = clEnqueueNDRangeKernel(queue, k, dims, NULL, global, NULL, 0, NULL, NULL)))
+        die("clEnqueueNDRangeKernel", err);
+    fprintf(f, "  ],\n  \"outputs\": [\n");
+    unsigned first = 1;
+    for (unsigned i = 0; i < nargs; i++) {
+        struct arg *a = &args[i];
+        if (!a->output)
+            continue;
+        if (a->kind == IMG2D) {
+            size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, 1};
+            err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0, NULL,
+                                     NULL);
+        } else {
+            err = clEnqueueReadBuffer(queue, a->mem, CL_TRUE, 0, a->n * 4, a->data, 0, NULL, NULL);
+        }
+        if (err)
+            die("read back", err);
+        fputs(first ? "" : ",\n", f);
+        first = 0;
+        print_arg(f, i, a);
+    }
+    fprintf(f, "\n  ]\n}\n");
+    fclose(f);
+    for (unsigned i = 0; i < nargs; i++) {
+        if (args[i].mem)
+            clReleaseMemObject(args[i].mem);
+        if (args[i].smp)
+            clReleaseSampler(args[i].smp);
+        free(args[i].data);
+    }
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: pocl_expected CL_DIR EXPECTED_DIR\n");
+        return 2;
+    }
+    cl_dir = argv[1];
+    out_dir = argv[2];
+    cl_platform_id plats[8], plat = NULL;
+    cl_uint np = 0;
+    cl_int err = clGetPlatformIDs(8, plats, &np);
+    for (cl_uint i = 0; !err && i < np; i++) {
+        char name[256] = "";
+        clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+        if (!strcmp(name, "Portable Computing Language"))
+            plat = plats[i];
+    }
+    if (!plat) {
+        fprintf(stderr, "pocl_expected: no pocl platform (apt-get install pocl-opencl-icd)\n");
+        return 1;
+    }
+    if ((err = clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL)))
+        die("clGetDeviceIDs", err);
+    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    if (err)
+        die("clCreateContext", err);
+    queue = clCreateCommandQueue(ctx, dev, 0, &err);
+    if (err)
+        die("clCreateCommandQueue", err);
+
+    { /* y = a*x + y: x, y small integers, a = 2.5: every product and sum exact */
+        seed = 1;
+        struct arg a[3] = {buf(BUF_F32, 64, 0), buf(BUF_F32, 64, 1), {.kind = SCALAR_F32}};
+        a[2].scalar.f = 2.5f;
+        for (size_t i = 0; i < 64; i++) {
+            ((float *)a[0].data)[i] = (float)rnd(-100, 100);
+            ((float *)a[1].data)[i] = (float)rnd(-1000, 1000) * 0.5f;
+        }
+        run("buf_arith.cl", "buf_saxpy", 1, (size_t[]){64}, a, 3);
+    }
+    { /* integer division, remainder, shifts, select, clamp */
+        seed = 2;
+        struct arg a[3] = {buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((int32_t *)a[0].data)[i] = rnd(-100000, 100000);
+            ((int32_t *)a[1].data)[i] = rnd(-300, 300);
+        }
+        run("buf_arith.cl", "buf_int_ops", 1, (size_t[]){64}, a, 3);
+    }
+    { /* data-dependent loop: sums of small integer products stay below 2^24 */
+        seed = 3;
+        struct arg a[3] = {buf(BUF_F32, 128, 0), buf(BUF_I32, 64, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 128; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-50, 50);
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[1].data)[i] = rnd(0, 200);
+        run("buf_loop.cl", "loop_sum_n", 1, (size_t[]){64}, a, 3);
+    }
+    { /* switch and a loop with break/continue */
+        seed = 4;
+        struct arg a[2] = {buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-500, 500);
+        run("branch.cl", "br_switch", 1, (size_t[]){64}, a, 2);
+    }
+    { /* image copy (load, no sampler), RGBA FLOAT 16x8 */
+        seed = 5;
+        struct arg a[2] = {image(CL_FLOAT, 16, 8, 0), image(CL_FLOAT, 16, 8, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-64, 64) * 0.25f;
+        run("img_copy.cl", "cp_2d", 2, (size_t[]){16, 8}, a, 2);
+    }
+    { /* nearest sampling, normalized coordinates, REPEAT: an RGBA UNORM_INT8 8x8 image read
+       * at (x + 0.5) / 4, a 16x16 RGBA FLOAT result (each texel twice in each direction) */
+        seed = 6;
+        struct arg a[2] = {image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_nearest_norm", 2, (size_t[]){16, 16}, a, 2);
+    }
+    { /* read_imagei / read_imageui through an unnormalized nearest sampler (CLAMP) */
+        seed = 7;
+        struct arg a[3] = {image(CL_SIGNED_INT32, 8, 8, 0), image(CL_UNSIGNED_INT32, 8, 8, 0),
+                           image(CL_UNSIGNED_INT32, 8, 8, 1)};
+        for (size_t i = 0; i < a[0].n; i++) {
+            ((int32_t *)a[0].data)[i] = rnd(-1000000, 1000000);
+            ((uint32_t *)a[1].data)[i] = (uint32_t)rnd(0, 2000000);
+        }
+        run("img_sample2d.cl", "s2d_int_pix", 2, (size_t[]){8, 8}, a, 3);
+    }
+    /* Kernels for the launcher's end-to-end tier (tests/launch): float results are not
+     * exact here (filtering weights, UNORM8 conversions, exp); tests/launch documents the
+     * tolerance each is compared with. */
+    { /* linear sampling, normalized coordinates, CLAMP_TO_EDGE: an 8x8 UNORM_INT8 image
+       * magnified onto 16x16 FLOAT (scale 1) */
+        seed = 8;
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 8, 8, 0), image(CL_FLOAT, 16, 16, 1), {.kind = SCALAR_F32}};
+        a[2].scalar.f = 1.0f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_linear_norm", 2, (size_t[]){16, 16}, a, 3);
+    }
+    { /* 3x3 box blur with a border test (control flow), UNORM_INT8 16x16 -> FLOAT */
+        seed = 9;
+        struct arg a[2] = {image(CL_UNORM_INT8, 16, 16, 0), image(CL_FLOAT, 16, 16, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_box3", 2, (size_t[]){16, 16}, a, 2);
+    }
+    { /* horizontal Gaussian blur, radius 2 (a loop, exp, linear sampling at texel centres) */
+        seed = 10;
+        struct arg a[3] = {
+            image(CL_UNORM_INT8, 16, 8, 0), image(CL_FLOAT, 16, 8, 1), {.kind = SCALAR_I32}};
+        a[2].scalar.i = 2;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_filter.cl", "f_blur_h", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* threshold with divergent branches, UNSIGNED_INT32 16x8, t = 0.5 */
+        seed = 11;
+        struct arg a[3] = {image(CL_UNSIGNED_INT32, 16, 8, 0),
+                           image(CL_UNSIGNED_INT32, 16, 8, 1),
+                           {.kind = SCALAR_F32}};
+        a[2].scalar.f = 0.5f;
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint32_t *)a[0].data)[i] = (uint32_t)rnd(0, 255);
+        run("img_filter.cl", "f_threshold", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* a sampler_t argument (unnormalized, CLAMP_TO_EDGE, LINEAR) read between texel
+       * centres; the results go to a float4 buffer (a stateless pointer) */
+        seed = 12;
+        struct arg a[3] = {image(CL_UNORM_INT8, 8, 8, 0),
+                           {.kind = SAMPLER,
+                            .norm = CL_FALSE,
+                            .am = CL_ADDRESS_CLAMP_TO_EDGE,
+                            .fm = CL_FILTER_LINEAR,
+                            .sampler_name = "CLK_NORMALIZED_COORDS_FALSE | "
+                                            "CLK_ADDRESS_CLAMP_TO_EDGE | CLK_FILTER_LINEAR"},
+                           buf(BUF_F32, 8 * 8 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        run("img_sample2d.cl", "s2d_linear_pix", 2, (size_t[]){8, 8}, a, 3);
+    }
+    clReleaseCommandQueue(queue);
+    clReleaseContext(ctx);
+    return 0;
+}

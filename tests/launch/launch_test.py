@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""End-to-end tier of the launcher: corpus kernels compiled by Intel's ocloc (IGC 1.0.12504),
+launched by `vsmp launch` over the NDRange pocl ran them on, with the same inputs, compared with
+the outputs pocl (a second OpenCL implementation, on the CPU) computed: the committed
+tests/corpus/expected/KERNEL.json files, produced by scripts/gen-expected.sh. Nothing of vsmp
+produced them.
+
+For every expected file and every platform and SIMD width the corpus holds the kernel at (with
+its .cos interface), this writes a launch description, runs `vsmp launch` and compares every
+output value:
+  * integer results: exactly;
+  * float results: within the kernel's tolerance (TOLERANCE below, each with its reason).
+A kernel the machine refuses to plan (an instruction it does not implement, named) is listed as
+UNSUPPORTED, not failed; any other launch error or any difference fails.
+
+usage: launch_test.py --vsmp build/vsmp [--corpus tests/corpus] [--filter REGEX] [-v]
+"""
+import argparse
+import gzip
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+# Float tolerances, as the largest absolute difference allowed, per kernel. 0 = bit-exact.
+TOLERANCE = {
+    # every input and result exactly representable (the inputs were chosen so, see
+    # tests/corpus/README.md): identical bits
+    "buf_saxpy": (0.0, "exact inputs and results"),
+    "loop_sum_n": (0.0, "exact inputs and results"),
+    "cp_2d": (0.0, "a copy"),
+    # pocl converts UNORM8 texels as x * (binary32 nearest 1/255), vsmp as the sampler does; the
+    # two differ by one ulp for about half of the values (tests/corpus/README.md)
+    "s2d_nearest_norm": (1.2e-7, "UNORM8 to float conversion: 1 ulp (values <= 1)"),
+    # linear filtering of UNORM8 texels: Intel's sampler interpolates with an 8-bit sub-texel
+    # weight (1/256 steps), pocl's software sampler with float weights; on a bilinear filter of
+    # values in [0, 1] the difference is at most about 2/255 (docs/SEMANTICS section 12.8, 15)
+    # vsmp filters in float as its rule says (SEMANTICS 12.8: the sub-texel grid ignored), so
+    # what remains is float rounding: 4 ulp of values <= 1. Against real hardware this would
+    # need about 2/255.
+    "s2d_linear_norm": (4.8e-7, "float weights on both sides; float rounding"),
+    # the same through a sampler_t argument, unnormalized coordinates between texel centres
+    "s2d_linear_pix": (4.8e-7, "float weights on both sides; float rounding"),
+    # the average of 9 converted UNORM8 texels: conversion ulps and the summation order (pocl
+    # may vectorise and contract) move the last bits: 4 ulp of values <= 1
+    "f_box3": (4.8e-7, "UNORM8 conversion and summation order"),
+    # exp() is OpenCL's (pocl's libm) vs IGC's expansion through the hardware's exp2 (OpenCL
+    # allows 3 ulp for exp, and native precision differs); weights are normalised, the texels
+    # are read at texel centres: 1e-5 absolute on values <= 1
+    "f_blur_h": (1e-5, "exp() precision (OpenCL: 3 ulp) and summation"),
+}
+
+# OpenCL image channel types as vsmp surface formats
+FORMATS = {"FLOAT": "R32G32B32A32_FLOAT", "UNORM_INT8": "R8G8B8A8_UNORM",
+           "SIGNED_INT32": "R32G32B32A32_SINT", "UNSIGNED_INT32": "R32G32B32A32_UINT"}
+PLATFORMS = {"skl": "SKL", "tgllp": "TGLLP", "acm-g10": "DG2"}
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def inline_samplers(cl_text, kernel):
+    """The __constant sampler_t the kernel's body names: sampler-state index 0 when it uses
+    exactly one (IGC numbers a kernel's inline samplers from 0)."""
+    consts = dict(re.findall(r"__constant\s+sampler_t\s+(\w+)\s*=\s*([^;]+);", cl_text))
+    m = re.search(r"__kernel\s+void\s+" + kernel + r"\s*\(", cl_text)
+    body = cl_text[m.end():]
+    nxt = re.search(r"\n__kernel\s", body)
+    body = body[:nxt.start()] if nxt else body
+    used = [n for n in consts if re.search(r"\b" + n + r"\b", body)]
+    if len(used) > 1:
+        return None
+    return [{"index": 0, "sampler": " | ".join(s.strip() for s in consts[u].split("|"))}
+            for u in used]
+
+
+def launch_args(exp, outputs):
+    args = []
+    for a in sorted(exp["args"], key=lambda a: a["index"]):
+        out = a["index"] in outputs
+        if a["kind"] == "buffer":
+            e = {"kind": "buffer", "type": a["type"], "data": a["data"]}
+        elif a["kind"] == "sampler":
+            e = {"kind": "sampler", "sampler": a["value"]}
+        elif a["kind"] == "scalar":
+            e = {"kind": "scalar", "type": a["type"], "value": a["value"]}
+        elif a["kind"] == "image2d":
+            e = {"kind": "image", "format": FORMATS[a["channel_type"]], "width": a["width"],
+                 "height": a["height"]}
+            if a["channel_type"] == "UNORM_INT8":
+                e["bytes"] = "".join("%02x" % v for v in a["data"])
+            else:
+                d = a["data"]
+                e["texels"] = [d[i:i + 4] for i in range(0, len(d), 4)]
+        else:
+            raise ValueError("argument kind " + a["kind"])
+        if out:
+            e["print"] = True
+            e["hex"] = True
+        args.append(e)
+    return args
+
+
+def decode(words, kind):
+    if kind == "float":
+        return [struct.unpack("<f", struct.pack("<I", w))[0] for w in words]
+    if kind == "int":
+        return [w - (1 << 32) if w >= 1 << 31 else w for w in words]
+    return words
+
+
+def compare(name, exp, got_lines, tol):
+    """Per output argument: (values, mismatches, largest float difference, first mismatch)."""
+    res = []
+    for o in exp["outputs"]:
+        line = got_lines.get(o["index"])
+        if line is None:
+            res.append((0, 1, 0.0, "arg%d not printed" % o["index"]))
+            continue
+        words = [int(w, 16) for w in line]
+        if o["kind"] == "buffer":
+            kind = {"float": "float", "int": "int", "uint": "uint"}[o["type"]]
+        else:
+            kind = {"FLOAT": "float", "UNORM_INT8": "float", "SIGNED_INT32": "int",
+                    "UNSIGNED_INT32": "uint"}[o["channel_type"]]
+        got = decode(words, kind)
+        want = o["data"]
+        bad, worst, first = 0, 0.0, None
+        if len(got) != len(want):
+            res.append((len(want), 1, 0.0, "%d values, pocl %d" % (len(got), len(want))))
+            continue
+        for i, (g, w) in enumerate(zip(got, want)):
+            if kind == "float":
+                d = abs(g - f32(w)) if g == g else float("inf")
+                worst = max(worst, d)
+                ok = d <= tol
+            else:
+                ok = g == w
+            if not ok:
+                bad += 1
+                first = first or "value %d: vsmp %r, pocl %r" % (i, g, w)
+        res.append((len(want), bad, worst, first))
+    return res
+
+
+def negative_cases(vsmp, kdir):
+    """Launches that must be refused with a diagnostic naming the reason (exit 1)."""
+    def files(tmp, name):
+        for ext in ("visaasm", "cos"):
+            path = os.path.join(kdir, "%s.%s.gz" % (name, ext))
+            if not os.path.exists(path):
+                return False
+            with gzip.open(path, "rb") as src, open(os.path.join(tmp, "k." + ext), "wb") as d:
+                d.write(src.read())
+        return True
+
+    saxpy = [{"kind": "buffer", "type": "float", "count": 16},
+             {"kind": "buffer", "type": "float", "count": 16},
+             {"kind": "scalar", "type": "float", "value": 1}]
+    cases = [
+        ("buf_saxpy.tgllp.simd16", {"interface": "k.visaasm", "global": [16], "args": saxpy},
+         "not an IGC patch-token dump"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "args": [dict(saxpy[0], kind="image")] +
+                                    saxpy[1:]}, "is a buffer"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "local": [3], "args": saxpy},
+         "multiple of the local size"),
+        ("buf_saxpy.tgllp.simd16", {"global": [16], "args": saxpy[:2]}, "takes 3"),
+        # lb_transpose has barriers; a 16x16 work-group is 16 SIMD16 threads
+        ("lb_transpose.tgllp.simd16",
+         {"global": [16, 16], "local": [16, 16],
+          "args": [{"kind": "buffer", "type": "float", "count": 256},
+                   {"kind": "buffer", "type": "float", "count": 256},
+                   {"kind": "scalar", "type": "int", "value": 16}]}, "barriers"),
+    ]
+    bad = 0
+    for name, d, want in cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            if not files(tmp, name):
+                print("FAIL refusal %s: kernel files missing" % name)
+                bad += 1
+                continue
+            desc = {"kernel": "k.visaasm", "interface": "k.cos", "platform": "TGLLP"}
+            desc.update(d)
+            jpath = os.path.join(tmp, "launch.json")
+            json.dump(desc, open(jpath, "w"))
+            p = subprocess.run([vsmp, "launch", jpath], capture_output=True, text=True,
+                               timeout=60)
+        if p.returncode != 1 or want not in p.stderr:
+            print("FAIL refusal %s (%s): exit %d: %s" % (name, want, p.returncode,
+                                                          p.stderr.strip()[-300:]))
+            bad += 1
+    print("launch_e2e: %d of %d refusals as expected" % (len(cases) - bad, len(cases)))
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vsmp", required=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--corpus", default=os.path.join(here, "..", "corpus"))
+    ap.add_argument("--filter", default="")
+    ap.add_argument("-v", action="store_true")
+    o = ap.parse_args()
+    edir = os.path.join(o.corpus, "expected")
+    kdir = os.path.join(o.corpus, "k")
+    passed, failed, unsupported, cases = 0, 0, 0, []
+    for fn in sorted(os.listdir(edir)):
+        if not fn.endswith(".json"):
+            continue
+        exp = json.load(open(os.path.join(edir, fn)))
+        name = exp["kernel"]
+        if not re.search(o.filter, name):
+            continue
+        cl_text = open(os.path.join(o.corpus, exp["source"])).read()
+        inl = inline_samplers(cl_text, name)
+        if inl is None:
+            print("SKIP %s: more than one inline sampler" % name)
+            continue
+        tol = TOLERANCE.get(name, (0.0, "exact"))[0]
+        outputs = {a["index"] for a in exp["outputs"]}
+        variants = sorted(f[len(name) + 1:-len(".cos.gz")] for f in os.listdir(kdir)
+                          if f.startswith(name + ".") and f.endswith(".cos.gz"))
+        for var in variants:
+            dev, simd = var.split(".")
+            base = os.path.join(kdir, "%s.%s" % (name, var))
+            if not os.path.exists(base + ".visaasm.gz"):
+                continue
+            with tempfile.TemporaryDirectory() as tmp:
+                for ext in ("visaasm", "cos"):
+                    with gzip.open(base + "." + ext + ".gz", "rb") as src, \
+                            open(os.path.join(tmp, "k." + ext), "wb") as dst:
+                        dst.write(src.read())
+                desc = {"kernel": "k.visaasm", "interface": "k.cos",
+                        "platform": PLATFORMS[dev], "global": exp["global"],
+                        "args": launch_args(exp, outputs), "inline_samplers": inl}
+                if exp.get("local"):
+                    desc["local"] = exp["local"]
+                jpath = os.path.join(tmp, "launch.json")
+                json.dump(desc, open(jpath, "w"))
+                p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
+                                   timeout=300)
+            label = "%s.%s" % (name, var)
+            if p.returncode != 0 and "[exec-unsupported]" in p.stderr and \
+                    "error" not in p.stderr.replace("[exec-unsupported]", "").replace(
+                        "error: instruction", ""):
+                unsupported += 1
+                ops = sorted(set(re.findall(r"\((\w+), opcode", p.stderr)))
+                print("UNSUPPORTED %s: the machine does not implement %s" % (label,
+                                                                          ", ".join(ops)))
+                continue
+            if p.returncode != 0:
+                failed += 1
+                print("FAIL %s: vsmp launch exit %d: %s" % (label, p.returncode,
+                                                           p.stderr.strip()[-600:]))
+                continue
+            lines = {}
+            for ln in p.stdout.splitlines():
+                m = re.match(r"arg(\d+) =(.*)", ln)
+                if m:
+                    lines[int(m.group(1))] = m.group(2).split()
+            res = compare(name, exp, lines, tol)
+            bad = sum(r[1] for r in res)
+            worst = max(r[2] for r in res)
+            if bad:
+                failed += 1
+                print("FAIL %s: %s" % (label, "; ".join(
+                    "%d of %d differ (%s)" % (r[1], r[0], r[3]) for r in res if r[1])))
+            else:
+                passed += 1
+                if o.v:
+                    print("ok   %s: %d values, largest float difference %.3g (tolerance %.3g)"
+                          % (label, sum(r[0] for r in res), worst, tol))
+            cases.append((label, not bad, worst))
+    print("launch_e2e: %d passed, %d failed, %d refused by the machine (instructions it does "
+          "not implement)" % (passed, failed, unsupported))
+    if not o.filter:
+        failed += negative_cases(o.vsmp, kdir)
+    if passed + failed == 0:
+        print("launch_e2e: no kernel found")
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1481 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine running sampler kernels: every writeback layout of 3D_SAMPLE / 3D_LOAD / INFO /
+ * SAMPLE_UNORM, hand-computed. Surfaces hold values chosen so that each lane's result can be
+ * derived by hand (RGBA32F texel (x, y) = (x, y, 100 + x, 1000 + y) unless said otherwise); <dst>
+ * is filled with a sentinel byte first, so that every byte the rules say is not written is
+ * checked to keep it. The layout rules: 3D_SAMPLE.md Notes ("Each channel's return data start in
+ * the next GRF"), SEMANTICS 0.3, 3, 6, 10, 11; the mask rules: 3_execution_model.md.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+#define SENT 0xa5u
+
+typedef struct rig {
+    vsmp_module *mod;
+    vsmp_machine *m;
+    vsmp_diags d;
+    vsmp_status create;
+} rig;
+
+static const char head[] = ".version 4.1\n.kernel \"t\"\n";
+
+/* Parse head + body and create a machine; st is the status of vsmp_machine_create. */
+static bool rig_make(rig *g, const char *body, vsmp_platform plat, const vsmp_machine_options *o)
+{
+    memset(g, 0, sizeof(*g));
+    vsmp_diags_init(&g->d);
+    char text[4096];
+    snprintf(text, sizeof(text), "%s%s", head, body);
+    if (vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &g->mod, &g->d)) {
+        vsmp_diags_print(&g->d, "test", stderr);
+        return false;
+    }
+    vsmp_machine_options opt;
+    if (o)
+        opt = *o;
+    else
+        vsmp_machine_options_init(&opt);
+    opt.platform = plat;
+    g->create = vsmp_machine_create(g->mod, 0, &opt, &g->m, &g->d);
+    return g->create == VSMP_OK;
+}
+
+static void rig_free(rig *g)
+{
+    vsmp_machine_free(g->m);
+    vsmp_module_free(g->mod);
+    vsmp_diags_free(&g->d);
+}
+
+static vsmp_var_info var(rig *g, const char *name)
+{
+    vsmp_var_info vi;
+    memset(&vi, 0, sizeof(vi));
+    vsmp_status s = vsmp_machine_find(g->m, name, &vi);
+    CHECK(s == VSMP_OK, "variable %s", name);
+    return vi;
+}
+
+static void put_u32(rig *g, const char *name, const uint32_t *v, unsigned n)
+{
+    vsmp_var_info vi = var(g, name);
+    uint8_t b[512];
+    for (unsigned i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++)
+            b[4 * i + k] = (uint8_t)(v[i] >> (8 * k));
+    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 4u * n) == VSMP_OK, "write %s", name);
+}
+
+static void put_u16(rig *g, const char *name, const uint16_t *v, unsigned n)
+{
+    vsmp_var_info vi = var(g, name);
+    uint8_t b[256];
+    for (unsigned i = 0; i < n; i++)
+        b[2 * i] = (uint8_t)v[i], b[2 * i + 1] = (uint8_t)(v[i] >> 8);
+    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 2u * n) == VSMP_OK, "write %s", name);
+}
+
+static void put_f32(rig *g, const char *name, const float *v, unsigned n)
+{
+    uint32_t u[64];
+    memcpy(u, v, 4u * n);
+    put_u32(g, name, u, n);
+}
+
+static void put_pred(rig *g, const char *name, uint32_t bits)
+{
+    vsmp_var_info vi = var(g, name);
+    uint8_t b[4] = {(uint8_t)bits, (uint8_t)(bits >> 8), (uint8_t)(bits >> 16),
+                    (uint8_t)(bits >> 24)};
+    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 4) == VSMP_OK, "write %s", name);
+}
+
+/* Fill a general variable with the sentinel byte. */
+static void sentinel(rig *g, const char *name)
+{
+    vsmp_var_info vi = var(g, name);
+    uint8_t b[4096];
+    memset(b, SENT, vi.bytes);
+    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, vi.bytes) == VSMP_OK, "fill %s", name);
+}
+
+/* Read a general variable's bytes. */
+static size_t bytes_of(rig *g, const char *name, uint8_t *b, size_t cap)
+{
+    vsmp_var_info vi = var(g, name);
+    size_t n = 0;
+    CHECK(vsmp_machine_read_var(g->m, vi.cls, vi.id, 0, b, cap, &n) == VSMP_OK, "read %s", name);
+    return n;
+}
+
+static uint32_t le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static uint16_t le16(const uint8_t *b)
+{
+    return (uint16_t)(b[0] | b[1] << 8);
+}
+
+static float lef(const uint8_t *b)
+{
+    uint32_t u = le32(b);
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static bool is_sent(const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i] != SENT)
+            return false;
+    return true;
+}
+
+/* RGBA32F surface, texel (x, y) = (x, y, 100 + x, 1000 + y), at every level. */
+static vsmp_surface *grid(uint32_t w, uint32_t h, uint32_t levels)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R32G32B32A32_FLOAT;
+    d.width = w, d.height = h, d.levels = levels;
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
+    for (uint32_t l = 0; l < levels; l++) {
+        uint32_t lw, lh, ld, sl;
+        vsmp_surface_level_size(s, l, &lw, &lh, &ld, &sl);
+        for (uint32_t y = 0; y < lh; y++)
+            for (uint32_t x = 0; x < lw; x++) {
+                vsmp_texel t = {.f = {(float)x, (float)y, 100.0f + x, 1000.0f + y}};
+                vsmp_surface_store(s, l, 0, x, y, &t);
+            }
+    }
+    return s;
+}
+
+/* Common declarations of a load program: SIMD8 UD coordinates, surface input at payload 8. */
+#define LOAD_DECLS                                                                                 \
+    ".decl UI v_type=G type=ud num_elts=32 align=GRF\n"                                            \
+    ".decl VI v_type=G type=ud num_elts=32 align=GRF\n"                                            \
+    ".decl LI v_type=G type=ud num_elts=32 align=GRF\n"                                            \
+    ".decl tex v_type=T num_elts=1\n"                                                              \
+    ".input tex offset=8 size=4\n"
+
+/* Bind @p s at binding-table index 3 and put 3 in the payload where `tex` is read. */
+static void bind3(rig *g, const vsmp_surface *s)
+{
+    uint8_t bti[4] = {3, 0, 0, 0};
+    CHECK(vsmp_machine_bind_surface(g->m, 3, s) == VSMP_OK, "bind");
+    CHECK(vsmp_machine_set_payload(g->m, 8, bti, 4) == VSMP_OK, "payload");
+}
+
+/* Coordinates u = lane % w, v = @p v, lod 0 for 32 lanes. */
+static void coords(rig *g, uint32_t w, uint32_t v)
+{
+    uint32_t u[32], vv[32], l[32];
+    for (unsigned i = 0; i < 32; i++)
+        u[i] = i % w, vv[i] = v, l[i] = 0;
+    put_u32(g, "UI", u, 32);
+    put_u32(g, "VI", vv, 32);
+    put_u32(g, "LI", l, 32);
+}
+
+static bool run(rig *g)
+{
+    vsmp_status s = vsmp_machine_run(g->m, &g->d);
+    if (s)
+        vsmp_diags_print(&g->d, "run", stderr);
+    return s == VSMP_OK;
+}
+
+/* SIMD8, RGBA, F on a 32-byte GRF: 4 channels x 1 GRF; R G B A of lane l = (l, 2, 100 + l,
+ * 1002) for texel (l, 2). */
+static void test_simd8_rgba(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=40 align=GRF\n"
+                              "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "simd8 create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 2);
+    sentinel(&g, "DST");
+    CHECK(run(&g), "simd8 run");
+    uint8_t b[160];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bool ok = true;
+    for (unsigned l = 0; l < 8; l++) {
+        ok &= lef(b + 4 * l) == (float)l;
+        ok &= lef(b + 32 + 4 * l) == 2.0f;
+        ok &= lef(b + 64 + 4 * l) == 100.0f + l;
+        ok &= lef(b + 96 + 4 * l) == 1002.0f;
+    }
+    CHECK(ok, "SIMD8 RGBA: one GRF per channel, RGBA order");
+    CHECK(is_sent(b + 128, 32), "SIMD8 RGBA: nothing past 4 GRFs");
+    rig_free(&g);
+}
+
+/* SIMD16 .GA, F on 32-byte GRFs: 2 GRFs per channel, R and B skipped: G in bytes 0..63, A in
+ * 64..127. Lane l reads texel (l % 8, 1): G = 1, A = 1001. */
+static void test_simd16_ga(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
+                              "load_3d.GA (M1, 16) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "simd16 create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 1);
+    sentinel(&g, "DST");
+    CHECK(run(&g), "simd16 run");
+    uint8_t b[192];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bool ok = true;
+    for (unsigned l = 0; l < 16; l++)
+        ok &= lef(b + 4 * l) == 1.0f && lef(b + 64 + 4 * l) == 1001.0f;
+    CHECK(ok, "SIMD16 .GA: G then A, two GRFs each");
+    CHECK(is_sent(b + 128, 64), "SIMD16 .GA: two channels only");
+    rig_free(&g);
+}
+
+/* SIMD32 .RG on a 32-byte GRF: 4 GRFs per channel, G from byte 128; lane l reads (l % 8, 3). */
+static void test_simd32(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=72 align=GRF\n"
+                              "load_3d.RG (M1, 32) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "simd32 create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 3);
+    sentinel(&g, "DST");
+    CHECK(run(&g), "simd32 run");
+    uint8_t b[288];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bool ok = true;
+    for (unsigned l = 0; l < 32; l++)
+        ok &= lef(b + 4 * l) == (float)(l % 8) && lef(b + 128 + 4 * l) == 3.0f;
+    CHECK(ok, "SIMD32 .RG: 4 GRFs per channel");
+    CHECK(is_sent(b + 256, 32), "SIMD32 .RG: nothing after G");
+    rig_free(&g);
+}
+
+/* HF dst: 16-bit returns, IEEE half with round-to-nearest-even (SEMANTICS 10). SIMD8 on a 32-byte
+ * GRF: each channel takes 1 GRF, its bytes 16..31 keep their contents (SEMANTICS 0.3: "undefined";
+ * vsmp leaves them). Texel x of the 8x1 surface, and the halves derived by hand:
+ *   R = 1 + x 2^-11: ulp at 1 is 2^-10, odd x are ties -> even: 3C00 3C00 3C01 3C02 3C02 3C02
+ *       3C03 3C04
+ *   G = 65504 (7BFF), 65520 (tie between 7BFF and infinity: the even one is 7C00), 65519 (7BFF),
+ *       1e9 (7C00), -65520 (FC00), 0 (0000), -0 (8000), 0.5 (3800)
+ *   B = 2^-24 (0001), 2^-25 (tie with 0: 0000), 3 2^-25 (1.5 units: 0002), 2^-14 (0400),
+ *       2^-14 - 2^-25 (1023.5 units: tie, even 1024: 0400), 5 2^-26 (1.25: 0001), -2^-24 (8001),
+ *       2^-26 (0.25: 0000)
+ *   A = x: 0000 3C00 4000 4200 4400 4500 4600 4700 */
+static void test_hf_dst(void)
+{
+    static const uint16_t er[8] = {0x3c00, 0x3c00, 0x3c01, 0x3c02, 0x3c02, 0x3c02, 0x3c03, 0x3c04};
+    static const uint16_t eg[8] = {0x7bff, 0x7c00, 0x7bff, 0x7c00, 0xfc00, 0x0000, 0x8000, 0x3800};
+    static const uint16_t eb[8] = {0x0001, 0x0000, 0x0002, 0x0400, 0x0400, 0x0001, 0x8001, 0x0000};
+    static const uint16_t ea[8] = {0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700};
+    const float gv[8] = {65504.0f, 65520.0f, 65519.0f, 1e9f, -65520.0f, 0.0f, -0.0f, 0.5f};
+    const float bv[8] = {ldexpf(1, -24),
+                         ldexpf(1, -25),
+                         3 * ldexpf(1, -25),
+                         ldexpf(1, -14),
+                         ldexpf(1, -14) - ldexpf(1, -25),
+                         5 * ldexpf(1, -26),
+                         -ldexpf(1, -24),
+                         ldexpf(1, -26)};
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R32G32B32A32_FLOAT;
+    d.width = 8, d.height = 1;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "hf surface");
+    for (unsigned x = 0; x < 8; x++) {
+        vsmp_texel t = {.f = {1.0f + (float)x * ldexpf(1, -11), gv[x], bv[x], (float)x}};
+        vsmp_surface_store(s, 0, 0, x, 0, &t);
+    }
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=hf num_elts=80 align=GRF\n"
+                              "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "hf create");
+    if (g.m) {
+        bind3(&g, s);
+        coords(&g, 8, 0);
+        sentinel(&g, "DST");
+        CHECK(run(&g), "hf run");
+        uint8_t b[160];
+        bytes_of(&g, "DST", b, sizeof(b));
+        const uint16_t *e[4] = {er, eg, eb, ea};
+        for (unsigned c = 0; c < 4; c++) {
+            bool ok = true;
+            for (unsigned l = 0; l < 8; l++)
+                ok &= le16(b + 32 * c + 2 * l) == e[c][l];
+            CHECK(ok, "HF channel %u: RTNE halves", c);
+            CHECK(is_sent(b + 32 * c + 16, 16), "HF channel %u: bytes 16..31 kept", c);
+        }
+        CHECK(is_sent(b + 128, 32), "HF: 4 GRFs only");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* Integer formats into 16-bit and 32-bit integer dsts: UW keeps the low 16 bits (SEMANTICS 10),
+ * D stores the 32 bits. RGBA32 UINT texel x = (0x12345678 + x, 0xffff0000 | x, 0x10000 + x, 7). */
+static void test_int_dst(void)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R32G32B32A32_UINT;
+    d.width = 8, d.height = 1;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "uint surface");
+    for (unsigned x = 0; x < 8; x++) {
+        vsmp_texel t = {.u = {0x12345678u + x, 0xffff0000u | x, 0x10000u + x, 7}};
+        vsmp_surface_store(s, 0, 0, x, 0, &t);
+    }
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=uw num_elts=64 align=GRF\n"
+                              ".decl DD v_type=G type=d num_elts=16 align=GRF\n"
+                              "load_3d.RB (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "load_3d.G (M1, 8) 0x0:uw tex DD.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "int create");
+    if (g.m) {
+        bind3(&g, s);
+        coords(&g, 8, 0);
+        sentinel(&g, "DST");
+        sentinel(&g, "DD");
+        CHECK(run(&g), "int run");
+        uint8_t b[128], dd[64];
+        bytes_of(&g, "DST", b, sizeof(b));
+        bytes_of(&g, "DD", dd, sizeof(dd));
+        bool ok = true;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= le16(b + 2 * l) == 0x5678 + l && le16(b + 32 + 2 * l) == l &&
+                  le32(dd + 4 * l) == (0xffff0000u | l);
+        CHECK(ok, "UW: low 16 bits of R and B; D: the 32 bits of G");
+        CHECK(is_sent(b + 16, 16) && is_sent(b + 48, 80), "UW: half GRFs and later GRFs kept");
+        CHECK(is_sent(dd + 32, 32), "D: one GRF");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* 64-byte GRFs (Xe2): SIMD8 F .RG takes 1 GRF per channel, so G starts at byte 64 (on TGLLP at
+ * 32); SIMD16 HF .RG: 32 bytes per channel, G at byte 64, bytes 32..63 kept. */
+static void test_xe2(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
+                              ".decl DH v_type=G type=hf num_elts=96 align=GRF\n"
+                              ".decl UW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                              ".decl VW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                              ".decl LW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                              "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "load_3d.RG (M1, 16) 0x0:uw tex DH.0 UW16.0 VW16.0 LW16.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_XE2, NULL),
+          "xe2 create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 2);
+    uint16_t u[32], v[32], l[32];
+    for (unsigned i = 0; i < 32; i++)
+        u[i] = (uint16_t)(i % 8), v[i] = 3, l[i] = 0;
+    put_u16(&g, "UW16", u, 32);
+    put_u16(&g, "VW16", v, 32);
+    put_u16(&g, "LW16", l, 32);
+    sentinel(&g, "DST");
+    sentinel(&g, "DH");
+    CHECK(run(&g), "xe2 run");
+    uint8_t b[192], h[192];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bytes_of(&g, "DH", h, sizeof(h));
+    bool ok = true;
+    for (unsigned i = 0; i < 8; i++)
+        ok &= lef(b + 4 * i) == (float)i && lef(b + 64 + 4 * i) == 2.0f;
+    CHECK(ok, "Xe2 SIMD8 F: R in GRF 0, G in GRF 1 (byte 64)");
+    CHECK(is_sent(b + 32, 32) && is_sent(b + 96, 96), "Xe2 SIMD8 F: rest of each GRF kept");
+    ok = true;
+    /* lane l: R = l % 8 as a half (exact: 0x0000, 0x3c00, 0x4000, ...), G = 3 = 0x4200 */
+    static const uint16_t hx[8] = {0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700};
+    for (unsigned i = 0; i < 16; i++)
+        ok &= le16(h + 2 * i) == hx[i % 8] && le16(h + 64 + 2 * i) == 0x4200;
+    CHECK(ok, "Xe2 SIMD16 HF: one 64-byte GRF per channel");
+    CHECK(is_sent(h + 32, 32) && is_sent(h + 96, 96), "Xe2 SIMD16 HF: upper halves kept");
+    rig_free(&g);
+}
+
+/* Predicates and the execution mask (3_execution_model.md). One SIMD8 .R load per case into its
+ * own variable; lane l writes l (texel (l, 0)). */
+static void test_masks(const vsmp_surface *s)
+{
+    rig g;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 32;
+    o.dispatch_mask = 0x000f00ffu; /* lanes 0..7 and 16..19 dispatched */
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl D1 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D4 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D5 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D6 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D7 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D8 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl P1 v_type=P num_elts=32\n"
+                              ".decl P2 v_type=P num_elts=32\n"
+                              ".decl P3 v_type=P num_elts=32\n"
+                              "(P1) load_3d.R (M1, 8) 0x0:uw tex D1.0 UI.0 VI.0 LI.0\n"
+                              "(!P1) load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
+                              "(P2.any) load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n"
+                              "(P3.all) load_3d.R (M1, 8) 0x0:uw tex D4.0 UI.0 VI.0 LI.0\n"
+                              "load_3d.R (M5, 8) 0x0:uw tex D5.0 UI.0 VI.0 LI.0\n"
+                              "(P1) load_3d.R (M5, 8) 0x0:uw tex D6.0 UI.0 VI.0 LI.0\n"
+                              "load_3d.R (M3_NM, 8) 0x0:uw tex D7.0 UI.0 VI.0 LI.0\n"
+                              "(!P2.any) load_3d.R (M1, 8) 0x0:uw tex D8.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, &o),
+          "masks create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 0);
+    /* P1: lanes 1, 3, 5, 7 in bits 0..7; bits 16..23 = 0x0a (lanes 1, 3 under M5) */
+    put_pred(&g, "P1", 0x000a00aau);
+    put_pred(&g, "P2", 0x00000100u); /* bit 8 only: nothing in lanes 0..7, so .any is false */
+    put_pred(&g, "P3", 0x000000ffu); /* all of lanes 0..7: .all holds */
+    const char *names[8] = {"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"};
+    for (int i = 0; i < 8; i++)
+        sentinel(&g, names[i]);
+    CHECK(run(&g), "masks run");
+    /* expected written lanes:
+     *   D1 (P1) M1: P1 bits 0..7 = 0xaa                                   -> 0xaa
+     *   D2 (!P1) M1: inverted                                              -> 0x55
+     *   D3 (P2.any): no bit of P2 in lanes 0..7 -> false for every lane   -> 0x00
+     *   D4 (P3.all): every bit set -> true for every lane                 -> 0xff
+     *   D5 M5: EM bits 16..23 = 0x0f                                       -> 0x0f
+     *   D6 (P1) M5: EM 0x0f & P1 bits 16..23 (0x0a)                        -> 0x0a
+     *   D7 M3_NM: NoMask ignores EM bits 8..15 (none dispatched)           -> 0xff
+     *   D8 (!P2.any): the inversion applies to the .any result             -> 0xff */
+    const uint32_t want[8] = {0xaa, 0x55, 0x00, 0xff, 0x0f, 0x0a, 0xff, 0xff};
+    for (int i = 0; i < 8; i++) {
+        uint8_t b[32];
+        bytes_of(&g, names[i], b, sizeof(b));
+        bool ok = true;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= (want[i] >> l & 1) ? lef(b + 4 * l) == (float)l : is_sent(b + 4 * l, 4);
+        CHECK(ok, "%s: lanes 0x%02x written, the others kept", names[i], want[i]);
+    }
+    rig_free(&g);
+}
+
+/* Pixel null mask: the DWord after the data GRFs, bit l = 0 when lane l read a non-resident
+ * tile, 1 otherwise (disabled lanes and lanes past exec size included) (SEMANTICS 3).
+ * 128x64 RGBA32F: 2 KiB rows, a 64 KiB tile is 32 rows; tile 1 (rows 32..63) unmapped. Odd
+ * lanes read row 40 (null: R = 0), even lanes row 1 (R = l). */
+static void test_null_mask(void)
+{
+    vsmp_surface *s = grid(128, 64, 1);
+    CHECK(s && vsmp_surface_set_resident(s, 1, false) == VSMP_OK, "sparse surface");
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl P1 v_type=P num_elts=8\n"
+                              "load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "(P1) load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 "
+                              "LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "pnm create");
+    if (g.m && s) {
+        bind3(&g, s);
+        coords(&g, 8, 0);
+        uint32_t v[32];
+        for (unsigned i = 0; i < 32; i++)
+            v[i] = i & 1 ? 40 : 1;
+        put_u32(&g, "VI", v, 32);
+        put_pred(&g, "P1", 0xfd); /* lane 1 disabled */
+        sentinel(&g, "DST");
+        sentinel(&g, "D2");
+        CHECK(run(&g), "pnm run");
+        uint8_t b[64], c[64];
+        bytes_of(&g, "DST", b, sizeof(b));
+        bytes_of(&g, "D2", c, sizeof(c));
+        bool ok = true;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= lef(b + 4 * l) == (l & 1 ? 0.0f : (float)l);
+        CHECK(ok, "null texels read as zero");
+        /* lanes 1, 3, 5, 7 null: 0xffffffff & ~0xaa */
+        CHECK(le32(b + 32) == 0xffffff55u, "null mask DWord after the R GRF: 0x%08x", le32(b + 32));
+        CHECK(is_sent(b + 36, 28), "rest of the null-mask GRF kept");
+        /* lane 1 disabled: its bit stays 1, its data is not written */
+        CHECK(le32(c + 32) == 0xffffff57u, "disabled lane's bit is 1: 0x%08x", le32(c + 32));
+        CHECK(is_sent(c + 4, 4) && lef(c) == 0.0f, "disabled lane not written");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* aoffimmi: U 11:8, V 7:4, R 3:0, 4-bit two's complement, added to the integer coordinates
+ * (SEMANTICS 6). Immediate 0x1f0 = (U +1, V -1): lane l at (l, 2) reads (l + 1, 1): R = l + 1,
+ * G = 1, lane 7 reads x = 8, outside the 8x4 level: zeros. Variable 0xe00 = U -2: lane l reads
+ * (l - 2, 2): lanes 0, 1 outside (zeros), others R = l - 2, G = 2. */
+static void test_aoffimmi(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl AOFF v_type=G type=uw num_elts=1 align=word\n"
+                              "load_3d.RG (M1, 8) 0x1f0:uw tex D1.0 UI.0 VI.0 LI.0\n"
+                              "load_3d.RG (M1, 8) AOFF(0,0)<0;1,0> tex D2.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "aoffimmi create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 2);
+    uint16_t a = 0xe00;
+    put_u16(&g, "AOFF", &a, 1);
+    CHECK(run(&g), "aoffimmi run");
+    uint8_t b[64], c[64];
+    bytes_of(&g, "D1", b, sizeof(b));
+    bytes_of(&g, "D2", c, sizeof(c));
+    bool ok = true;
+    for (unsigned l = 0; l < 8; l++) {
+        ok &= lef(b + 4 * l) == (l < 7 ? (float)(l + 1) : 0.0f);
+        ok &= lef(b + 32 + 4 * l) == (l < 7 ? 1.0f : 0.0f);
+    }
+    CHECK(ok, "immediate aoffimmi (+1, -1)");
+    ok = true;
+    for (unsigned l = 0; l < 8; l++) {
+        ok &= lef(c + 4 * l) == (l >= 2 ? (float)(l - 2) : 0.0f);
+        ok &= lef(c + 32 + 4 * l) == (l >= 2 ? 2.0f : 0.0f);
+    }
+    CHECK(ok, "variable aoffimmi (-2, 0)");
+    rig_free(&g);
+}
+
+/* 16-bit integer parameters: W sign-extends, UW zero-extends (SEMANTICS 10). u = 0xffff with
+ * aoffimmi U +1: as W, -1 + 1 = 0 (texel (0, 1): R = 0, G = 1); as UW, 65535 + 1 is outside
+ * the surface (zeros). Lane 0 checked for R, every lane for G. */
+static void test_word_params(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   ".decl UW1 v_type=G type=w num_elts=8 align=GRF\n"
+                   ".decl VW1 v_type=G type=w num_elts=8 align=GRF\n"
+                   ".decl LW1 v_type=G type=w num_elts=8 align=GRF\n"
+                   ".decl UU1 v_type=G type=uw num_elts=8 align=GRF\n"
+                   ".decl VU1 v_type=G type=uw num_elts=8 align=GRF\n"
+                   ".decl LU1 v_type=G type=uw num_elts=8 align=GRF\n"
+                   ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
+                   ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input tex offset=8 size=4\n"
+                   "load_3d.RG (M1, 8) 0x100:uw tex D1.0 UW1.0 VW1.0 LW1.0\n"
+                   "load_3d.RG (M1, 8) 0x100:uw tex D2.0 UU1.0 VU1.0 LU1.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "word params create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    uint16_t u[8], v[8], l[8];
+    for (int i = 0; i < 8; i++)
+        u[i] = 0xffff, v[i] = 1, l[i] = 0;
+    put_u16(&g, "UW1", u, 8), put_u16(&g, "VW1", v, 8), put_u16(&g, "LW1", l, 8);
+    put_u16(&g, "UU1", u, 8), put_u16(&g, "VU1", v, 8), put_u16(&g, "LU1", l, 8);
+    CHECK(run(&g), "word params run");
+    uint8_t b[64], c[64];
+    bytes_of(&g, "D1", b, sizeof(b));
+    bytes_of(&g, "D2", c, sizeof(c));
+    bool ok = true;
+    for (unsigned i = 0; i < 8; i++)
+        ok &= lef(b + 4 * i) == 0.0f && lef(b + 32 + 4 * i) == 1.0f && lef(c + 32 + 4 * i) == 0.0f;
+    CHECK(ok, "W sign-extends (-1 + 1 = 0), UW does not (65536 is outside)");
+    rig_free(&g);
+}
+
+/* Implicit derivatives read all four lanes of a quad whatever the masks (SEMANTICS 11.2). 8x8
+ * with 2 levels (B = 100 + x on each level), nearest, mip nearest. In each quad (TL, TR, BL, BR)
+ * u = (0.5 + 2 (l & 1)) / 8 + quad / 2 and v = 0.5 / 8: ddx = 2/8 x 8 = 2 texels, ddy = 0, LOD
+ * 1, level 1 (4x4), x = floor(4 u). TR of quad 0 (lane 1) is disabled: had its u read as 0, ddx
+ * would be 0.5 texel, LOD -1, level 0, x = floor(8 u). Lane 3 (BR, u = 5/16) tells them apart:
+ * level 1 gives x = 1 (B = 101), level 0 x = 2 (B = 102). Expected B per lane: lanes 0, 2
+ * (u = 1/16) 100; lane 3 101; lanes 4, 6 (u = 9/16) 102; lanes 5, 7 (u = 13/16) 103. */
+static void test_quad_derivatives(void)
+{
+    vsmp_surface *s = grid(8, 8, 2);
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.mip_filter = VSMP_MIPFILTER_NEAREST;
+    rig g;
+    CHECK(rig_make(&g,
+                   ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                   ".decl V v_type=G type=f num_elts=8 align=GRF\n"
+                   ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+                   ".decl P1 v_type=P num_elts=8\n"
+                   ".decl smp v_type=S num_elts=1\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input smp offset=0 size=4\n"
+                   ".input tex offset=8 size=4\n"
+                   "(P1) sample_3d.B (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "quad create");
+    if (g.m && s) {
+        bind3(&g, s);
+        CHECK(vsmp_machine_bind_sampler(g.m, 0, &st) == VSMP_OK, "bind sampler");
+        float u[8], v[8];
+        for (unsigned l = 0; l < 8; l++)
+            u[l] = (0.5f + 2.0f * (float)(l & 1)) / 8.0f + (float)(l >> 2) * 0.5f,
+            v[l] = 0.5f / 8.0f;
+        put_f32(&g, "U", u, 8);
+        put_f32(&g, "V", v, 8);
+        put_pred(&g, "P1", 0xfd); /* lane 1 disabled */
+        sentinel(&g, "DST");
+        CHECK(run(&g), "quad run");
+        uint8_t b[32];
+        bytes_of(&g, "DST", b, sizeof(b));
+        static const float want[8] = {100, 0, 100, 101, 102, 103, 102, 103};
+        bool ok = true;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= l == 1 || lef(b + 4 * l) == want[l];
+        CHECK(ok, "quad 0 uses its disabled TR lane: LOD 1 (lane 3: %g)", lef(b + 12));
+        CHECK(is_sent(b + 4, 4), "disabled lane 1 not written");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* HF parameters widen exactly (SEMANTICS 10): u = (l + 0.5) / 8 and v = 0.125 are multiples of
+ * 1/16, exact in half. Nearest, 8x4 level: lane l reads texel (l, 0): R = l, A = 1000. */
+static void test_hf_params(const vsmp_surface *s)
+{
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    rig g;
+    CHECK(rig_make(&g,
+                   ".decl U v_type=G type=hf num_elts=16 align=GRF\n"
+                   ".decl V v_type=G type=hf num_elts=16 align=GRF\n"
+                   ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+                   ".decl smp v_type=S num_elts=1\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input smp offset=0 size=4\n"
+                   ".input tex offset=8 size=4\n"
+                   "sample_3d.RA (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "hf params create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    vsmp_machine_bind_sampler(g.m, 0, &st);
+    /* halves of (l + 0.5) / 8 = (2l + 1) / 16: exponent and mantissa written out:
+     * 1/16 = 0x2c00, 3/16 = 0x3200, 5/16 = 0x3500, 7/16 = 0x3700, 9/16 = 0x3880,
+     * 11/16 = 0x3980, 13/16 = 0x3a80, 15/16 = 0x3b80; 0.125 = 0x3000 */
+    const uint16_t hu[8] = {0x2c00, 0x3200, 0x3500, 0x3700, 0x3880, 0x3980, 0x3a80, 0x3b80};
+    const uint16_t hv[8] = {0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000};
+    put_u16(&g, "U", hu, 8);
+    put_u16(&g, "V", hv, 8);
+    CHECK(run(&g), "hf params run");
+    uint8_t b[64];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bool ok = true;
+    for (unsigned l = 0; l < 8; l++)
+        ok &= lef(b + 4 * l) == (float)l && lef(b + 32 + 4 * l) == 1000.0f;
+    CHECK(ok, "HF coordinates select texel l");
+    rig_free(&g);
+}
+
+/* resinfo, SIMD8 UD RGBA (SEMANTICS 8): 8x4 with 3 levels; lod = l % 3: R = max(1, 8 >> lod)
+ * = 8, 4, 2; G = max(1, 4 >> lod) = 4, 2, 1; B = 0 (2D); A = 3 levels. */
+static void test_resinfo(void)
+{
+    vsmp_surface *s = grid(8, 4, 3);
+    rig g;
+    CHECK(rig_make(&g,
+                   ".decl LODI v_type=G type=ud num_elts=8 align=GRF\n"
+                   ".decl DSTUD v_type=G type=ud num_elts=40 align=GRF\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input tex offset=8 size=4\n"
+                   "resinfo.RGBA (M1, 8) tex LODI.0 DSTUD.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "resinfo create");
+    if (g.m && s) {
+        bind3(&g, s);
+        uint32_t lod[8];
+        for (unsigned l = 0; l < 8; l++)
+            lod[l] = l % 3;
+        put_u32(&g, "LODI", lod, 8);
+        sentinel(&g, "DSTUD");
+        CHECK(run(&g), "resinfo run");
+        uint8_t b[160];
+        bytes_of(&g, "DSTUD", b, sizeof(b));
+        static const uint32_t w[3] = {8, 4, 2}, h[3] = {4, 2, 1};
+        bool ok = true;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= le32(b + 4 * l) == w[l % 3] && le32(b + 32 + 4 * l) == h[l % 3] &&
+                  le32(b + 64 + 4 * l) == 0 && le32(b + 96 + 4 * l) == 3;
+        CHECK(ok, "resinfo: width, height, 0, levels per lane");
+        CHECK(is_sent(b + 128, 32), "resinfo: 4 GRFs");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* SAMPLE_UNORM, IGC's 16-bit full layout (SEMANTICS 1): 16x16 RGBA8 UNORM, texel (x, y) =
+ * (16 x, 16 y, 7, 255); u = v = 0, du = dv = 1/16: pixel p = 8 y + x samples the corner of
+ * texel (x, y); nearest gives it exactly; UNORM8 -> raw << 8. .RG: R in UW 0..31, G in 32..63;
+ * every pixel written (channel enable ignored). */
+static void test_unorm(void)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.width = d.height = 16;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "rgba8 surface");
+    for (uint32_t y = 0; y < 16; y++)
+        for (uint32_t x = 0; x < 16; x++) {
+            uint8_t *t = vsmp_surface_texel(s, 0, 0, x, y);
+            t[0] = (uint8_t)(16 * x), t[1] = (uint8_t)(16 * y), t[2] = 7, t[3] = 255;
+        }
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.address[0] = st.address[1] = VSMP_TCM_CLAMP;
+    rig g;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_mask = 0x1; /* only lane 0 dispatched: SAMPLE_UNORM still writes 32 pixels */
+    CHECK(rig_make(&g,
+                   ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
+                   ".decl smp v_type=S num_elts=1\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input smp offset=0 size=4\n"
+                   ".input tex offset=8 size=4\n"
+                   "sample_unorm.RG.16-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, &o),
+          "unorm create");
+    if (g.m && s) {
+        bind3(&g, s);
+        vsmp_machine_bind_sampler(g.m, 0, &st);
+        sentinel(&g, "DSTUW");
+        CHECK(run(&g), "unorm run");
+        uint8_t b[192];
+        bytes_of(&g, "DSTUW", b, sizeof(b));
+        bool ok = true;
+        for (unsigned p = 0; p < 32; p++)
+            ok &= le16(b + 2 * p) == (16 * (p & 7)) << 8 && le16(b + 64 + 2 * p) == (16 * (p >> 3))
+                                                                                        << 8;
+        CHECK(ok, "SAMPLE_UNORM: R then G, 32 pixels each, raw << 8");
+        CHECK(is_sent(b + 128, 64), "SAMPLE_UNORM: two channels only");
+    }
+    rig_free(&g);
+    /* the documented hardware 8-bit full layout (SEMANTICS 1.4): 32 bytes per channel, the high
+     * byte of each 16-bit value: R = 16 x, G = 16 y */
+    o.hw_unorm_formats = true;
+    CHECK(rig_make(&g,
+                   ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
+                   ".decl smp v_type=S num_elts=1\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input smp offset=0 size=4\n"
+                   ".input tex offset=8 size=4\n"
+                   "sample_unorm.RG.8-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, &o),
+          "unorm 8-bit create");
+    if (g.m && s) {
+        bind3(&g, s);
+        vsmp_machine_bind_sampler(g.m, 0, &st);
+        sentinel(&g, "DSTUW");
+        CHECK(run(&g), "unorm 8-bit run");
+        uint8_t b[192];
+        bytes_of(&g, "DSTUW", b, sizeof(b));
+        bool ok = true;
+        for (unsigned p = 0; p < 32; p++)
+            ok &= b[p] == 16 * (p & 7) && b[32 + p] == 16 * (p >> 3);
+        CHECK(ok, "SAMPLE_UNORM 8-bit full: R bytes then G bytes");
+        CHECK(is_sent(b + 64, 128), "SAMPLE_UNORM 8-bit full: 64 bytes only");
+    }
+    rig_free(&g);
+    vsmp_surface_free(s);
+}
+
+/* Operand geometry refused before running, and the validator reports the same rule (one
+ * module computes it for both). */
+static void refused(const char *body, vsmp_platform plat, const char *rule, const char *what)
+{
+    rig g;
+    CHECK(!rig_make(&g, body, plat, NULL) && g.create == VSMP_ERR_INVALID, "%s: refused", what);
+    bool found = false;
+    for (size_t i = 0; i < g.d.count; i++)
+        found |= g.d.items[i].rule && strcmp(g.d.items[i].rule, rule) == 0 && g.d.items[i].line > 0;
+    CHECK(found, "%s: diagnostic [%s] with a line", what, rule);
+    if (g.mod) {
+        vsmp_diags vd;
+        vsmp_diags_init(&vd);
+        vsmp_check_options co = {.platform = plat};
+        CHECK(vsmp_module_check(g.mod, &co, &vd) == VSMP_ERR_INVALID, "%s: validator", what);
+        bool vf = false;
+        for (size_t i = 0; i < vd.count; i++)
+            vf |= vd.items[i].rule && strcmp(vd.items[i].rule, rule) == 0;
+        CHECK(vf, "%s: validator says [%s]", what, rule);
+        vsmp_diags_free(&vd);
+    }
+    rig_free(&g);
+}
+
+static void test_geometry_errors(void)
+{
+    /* RGBA SIMD8 F needs 4 GRFs = 128 bytes; 24 floats are 96 */
+    refused(LOAD_DECLS ".decl DST v_type=G type=f num_elts=24 align=GRF\n"
+                       "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n",
+            VSMP_PLATFORM_TGLLP, "operand-bounds", "dst too small");
+    /* with the null mask: 4 GRFs + 1 = 160 bytes; 32 floats are 128 */
+    refused(LOAD_DECLS ".decl DST v_type=G type=f num_elts=32 align=GRF\n"
+                       "load_3d.pixel_null_mask.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                       "ret (M1, 1)\n",
+            VSMP_PLATFORM_TGLLP, "operand-bounds", "no room for the null mask");
+    /* SIMD16 UD parameter: 64 bytes; 8 elements are 32 */
+    refused(".decl UI v_type=G type=ud num_elts=8 align=GRF\n"
+            ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+            ".decl tex v_type=T num_elts=1\n"
+            "load_3d.R (M1, 16) 0x0:uw tex DST.0 UI.0 UI.0 UI.0\nret (M1, 1)\n",
+            VSMP_PLATFORM_TGLLP, "operand-bounds", "parameter too small");
+    /* SIMD8 F .RG: 64 bytes on TGLLP (accepted), 2 x 64 on Xe2 (refused) */
+    const char *rg = LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+                                "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n";
+    rig g;
+    CHECK(rig_make(&g, rg, VSMP_PLATFORM_TGLLP, NULL), "SIMD8 .RG fits 64 bytes on TGLLP");
+    rig_free(&g);
+    refused(rg, VSMP_PLATFORM_XE2, "operand-bounds", "SIMD8 .RG needs 128 bytes on Xe2");
+}
+
+/* An instruction the machine does not implement is refused before running, with its place. */
+static void test_unimplemented(void)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+                              "load_3d.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "base program");
+    vsmp_machine_free(g.m);
+    g.m = NULL;
+    g.mod->kernels[0].insts[0].opcode = 0x17; /* SIN, which the machine has no handler for */
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    vsmp_status s = vsmp_machine_create(g.mod, 0, &o, &g.m, &g.d);
+    CHECK(s == VSMP_ERR_UNSUPPORTED && !g.m, "unimplemented opcode refused (%d)", s);
+    bool found = false;
+    for (size_t i = 0; i < g.d.count; i++)
+        found |= strcmp(g.d.items[i].rule, "exec-unsupported") == 0 &&
+                 strstr(g.d.items[i].message, "instruction 0") && g.d.items[i].line == 9;
+    CHECK(found, "refusal names the instruction and its line");
+    rig_free(&g);
+}
+
+/* Run-time faults: nothing bound at the index the surface variable holds. */
+static void test_unbound(void)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+                              "load_3d.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "unbound create");
+    if (g.m) {
+        uint8_t bti[4] = {9, 0, 0, 0};
+        vsmp_machine_set_payload(g.m, 8, bti, 4);
+        CHECK(vsmp_machine_run(g.m, &g.d) == VSMP_ERR_INVALID, "unbound surface: run fails");
+        CHECK(g.d.count && strcmp(g.d.items[g.d.count - 1].rule, "exec-binding") == 0 &&
+                  strstr(g.d.items[g.d.count - 1].message, "index 9"),
+              "diagnostic names the index");
+    }
+    rig_free(&g);
+}
+
+/* Aliases share storage: DA is BIG from byte 64; a .RG SIMD8 load into DA lands in BIG's
+ * floats 16..31. ret: a predicated SIMD8 ret retires lanes 0..3; the next load writes only
+ * lanes 4..7; the final ret ends the thread before the last load. */
+static void test_alias_and_ret(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   LOAD_DECLS ".decl BIG v_type=G type=f num_elts=64 align=GRF\n"
+                              ".decl DA v_type=G type=f num_elts=16 alias=<BIG, 64>\n"
+                              ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
+                              ".decl P1 v_type=P num_elts=8\n"
+                              "load_3d.RG (M1, 8) 0x0:uw tex DA.0 UI.0 VI.0 LI.0\n"
+                              "(P1) ret (M1, 8)\n"
+                              "load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
+                              "ret (M1, 1)\n"
+                              "load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "alias create");
+    if (!g.m)
+        return rig_free(&g);
+    bind3(&g, s);
+    coords(&g, 8, 1);
+    put_pred(&g, "P1", 0x0f);
+    sentinel(&g, "BIG");
+    sentinel(&g, "D2");
+    sentinel(&g, "D3");
+    CHECK(run(&g), "alias run");
+    uint8_t b[256], c[32], e[32];
+    bytes_of(&g, "BIG", b, sizeof(b));
+    bytes_of(&g, "D2", c, sizeof(c));
+    bytes_of(&g, "D3", e, sizeof(e));
+    bool ok = is_sent(b, 64) && is_sent(b + 128, 128);
+    for (unsigned l = 0; l < 8; l++)
+        ok &= lef(b + 64 + 4 * l) == (float)l && lef(b + 96 + 4 * l) == 1.0f;
+    CHECK(ok, "alias writes into its base at offset 64");
+    ok = is_sent(c, 16);
+    for (unsigned l = 4; l < 8; l++)
+        ok &= lef(c + 4 * l) == (float)l;
+    CHECK(ok, "lanes retired by the predicated ret are off");
+    CHECK(is_sent(e, 32), "nothing runs after the thread's ret");
+    CHECK(vsmp_machine_steps(g.m) == 4, "4 instructions executed (%llu)",
+          (unsigned long long)vsmp_machine_steps(g.m));
+    rig_free(&g);
+}
+
+/* Inputs come from the payload at their .input offsets; general inputs too. */
+static void test_inputs(const vsmp_surface *s)
+{
+    rig g;
+    CHECK(rig_make(&g,
+                   ".decl UI v_type=G type=ud num_elts=8 align=GRF\n"
+                   ".decl VI v_type=G type=ud num_elts=8 align=GRF\n"
+                   ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+                   ".decl tex v_type=T num_elts=1\n"
+                   ".input tex offset=4 size=4\n"
+                   ".input UI offset=32 size=32\n"
+                   ".input VI offset=64 size=32\n"
+                   "load_lz.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0\n"
+                   "ret (M1, 1)\n",
+                   VSMP_PLATFORM_TGLLP, NULL),
+          "inputs create");
+    if (!g.m)
+        return rig_free(&g);
+    CHECK(vsmp_machine_payload_size(g.m) == 96, "payload spans the inputs");
+    uint8_t p[96];
+    memset(p, 0, sizeof(p));
+    p[4] = 7; /* tex = binding-table index 7 */
+    for (unsigned l = 0; l < 8; l++)
+        p[32 + 4 * l] = (uint8_t)(7 - l), p[64 + 4 * l] = 2;
+    CHECK(vsmp_machine_set_payload(g.m, 0, p, sizeof(p)) == VSMP_OK, "payload");
+    CHECK(vsmp_machine_set_payload(g.m, 90, p, 8) == VSMP_ERR_ARG, "payload bounds");
+    vsmp_machine_bind_surface(g.m, 7, s);
+    CHECK(run(&g), "inputs run");
+    uint8_t b[32];
+    bytes_of(&g, "DST", b, sizeof(b));
+    bool ok = true;
+    for (unsigned l = 0; l < 8; l++)
+        ok &= lef(b + 4 * l) == (float)(7 - l);
+    CHECK(ok, "ld_lz at (7 - l, 2) from payload inputs");
+    rig_free(&g);
+}
+
+/* CPS: with a 1x1 coarse pixel the bit changes nothing (SEMANTICS 2); another coarse size is
+ * refused before running (no source gives the arithmetic). */
+static void test_cps(const vsmp_surface *s)
+{
+    const char *body = ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                       ".decl V v_type=G type=f num_elts=8 align=GRF\n"
+                       ".decl D1 v_type=G type=f num_elts=8 align=GRF\n"
+                       ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
+                       ".decl smp v_type=S num_elts=1\n"
+                       ".decl tex v_type=T num_elts=1\n"
+                       ".input smp offset=0 size=4\n"
+                       ".input tex offset=8 size=4\n"
+                       "sample_3d.cps.R (M1, 8) 0x0:uw smp tex D1.0 U.0 V.0\n"
+                       "sample_3d.R (M1, 8) 0x0:uw smp tex D2.0 U.0 V.0\n"
+                       "ret (M1, 1)\n";
+    rig g;
+    CHECK(rig_make(&g, body, VSMP_PLATFORM_TGLLP, NULL), "cps create");
+    if (g.m) {
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        bind3(&g, s);
+        vsmp_machine_bind_sampler(g.m, 0, &st);
+        float u[8], v[8];
+        for (unsigned l = 0; l < 8; l++)
+            u[l] = ((float)l + 0.5f) / 8.0f, v[l] = 0.125f;
+        put_f32(&g, "U", u, 8);
+        put_f32(&g, "V", v, 8);
+        CHECK(run(&g), "cps run");
+        uint8_t a[32], b[32];
+        bytes_of(&g, "D1", a, 32);
+        bytes_of(&g, "D2", b, 32);
+        bool ok = memcmp(a, b, 32) == 0;
+        for (unsigned l = 0; l < 8; l++)
+            ok &= lef(a + 4 * l) == (float)l;
+        CHECK(ok, ".cps with a 1x1 coarse pixel: same texels");
+    }
+    rig_free(&g);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.coarse_x = 2;
+    CHECK(!rig_make(&g, body, VSMP_PLATFORM_TGLLP, &o) && g.create == VSMP_ERR_UNSUPPORTED,
+          "cps with 2x1 refused");
+    rig_free(&g);
+}
+
+/* A real kernel: IGC's vadd (tests/kernels/tgllp/vadd_simd32.isa, OpenCL compiled by ocloc,
+ * written by GenX_IR): gid = group_id * local_size + local_id + global_offset; if gid < n,
+ * c[gid] = a[gid] * 2.0f + b[gid] (mov, mul, add, shl, cmp, goto, movs, gather4_scaled, mad,
+ * scatter4_scaled, ret). Payload (its .input lines): local ids x as W at 32 (lanes 0..15) and
+ * 64 (16..31), global offset at 224, n at 280, buffer base offsets at 284/288/292, local size at
+ * 296; %r0.1 = group id x. Group 1 of 32 lanes, n = 40: lanes 0..7 (gid 32..39) run the body,
+ * the others jump to the end. a[i] = i + 0.25, b[i] = 1000 - i: c[i] = 2i + 0.5 + 1000 - i =
+ * 1000.5 + i for i in 32..39 (exact in float); every other c keeps 0xdeadbeef. */
+static vsmp_surface *buffer64(void)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.type = VSMP_SURFTYPE_1D;
+    d.format = VSMP_FORMAT_R32_FLOAT;
+    d.width = 64;
+    vsmp_surface *s = NULL;
+    return vsmp_surface_create(&d, &s, NULL) ? NULL : s;
+}
+
+static void test_vadd(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/vadd_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "vadd decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.platform = VSMP_PLATFORM_TGLLP;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, &o, &m, &d) == VSMP_OK, "vadd plans");
+    vsmp_surface *a = buffer64(), *b = buffer64(), *c = buffer64();
+    if (m && a && b && c) {
+        float *fa = vsmp_surface_get_desc(a)->data, *fb = vsmp_surface_get_desc(b)->data;
+        uint32_t *uc = vsmp_surface_get_desc(c)->data;
+        for (int i = 0; i < 64; i++)
+            fa[i] = (float)i + 0.25f, fb[i] = 1000.0f - (float)i, uc[i] = 0xdeadbeefu;
+        vsmp_machine_bind_surface(m, 0, a);
+        vsmp_machine_bind_surface(m, 1, b);
+        vsmp_machine_bind_surface(m, 2, c);
+        uint8_t p[308];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l; /* W local ids: 0..15 at 32, 16..31 at 64 */
+        p[280] = 40;                    /* n */
+        p[296] = 32, p[300] = 1, p[304] = 1;
+        CHECK(vsmp_machine_payload_size(m) == 308, "vadd payload 308 bytes");
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_var_info r0;
+        CHECK(vsmp_machine_find(m, "%r0", &r0) == VSMP_OK, "%%r0");
+        uint8_t gid[4] = {1, 0, 0, 0};
+        vsmp_machine_write_var(m, VSMP_VAR_GENERAL, r0.id, 4, gid, 4);
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "vadd", stderr);
+        CHECK(st == VSMP_OK, "vadd runs");
+        bool ok = true;
+        float *fc = vsmp_surface_get_desc(c)->data;
+        for (int i = 0; i < 64; i++)
+            ok &= (i >= 32 && i < 40) ? fc[i] == 1000.5f + (float)i : uc[i] == 0xdeadbeefu;
+        CHECK(ok, "vadd: c[32..39] = 1000.5 + i, the rest untouched");
+    }
+    vsmp_surface_free(a);
+    vsmp_surface_free(b);
+    vsmp_surface_free(c);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* IGC's loop kernel (tests/kernels/tgllp/loop_simd32.isa): s = sum over i < n of
+ * (buf[i] ^ (i << 3)) in a uniform loop (backward goto), then buf[gid] = s for the 32 lanes.
+ * buf[i] = 0x100 (i + 1): n = 3 gives 0x100 + (0x200 ^ 8) + (0x300 ^ 0x10) = 0x618; n = 0 takes
+ * the other branch (s = 0, then a scalar goto to the join). Payload: local ids x at 32/64 (W),
+ * n at 264, local size at 268. buf[32..63] keep their values. */
+static void test_loop(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/loop_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "loop decodes");
+    free(bin);
+    vsmp_surface *buf = buffer64();
+    for (uint32_t count = 0; mod && buf && count <= 3; count += 3) {
+        vsmp_machine *m = NULL;
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "loop plans");
+        if (!m)
+            break;
+        uint32_t *u = vsmp_surface_get_desc(buf)->data;
+        for (uint32_t i = 0; i < 64; i++)
+            u[i] = 0x100u * (i + 1);
+        vsmp_machine_bind_surface(m, 0, buf);
+        uint8_t p[280];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[264] = (uint8_t)count;
+        p[268] = 32, p[272] = 1, p[276] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "loop", stderr);
+        CHECK(st == VSMP_OK, "loop runs (n = %u)", count);
+        uint32_t want = count ? 0x618u : 0u;
+        bool ok = true;
+        for (uint32_t i = 0; i < 64; i++)
+            ok &= u[i] == (i < 32 ? want : 0x100u * (i + 1));
+        CHECK(ok, "loop n = %u: buf[0..31] = 0x%x (buf[0] = 0x%x)", count, want, u[0]);
+        vsmp_machine_free(m);
+    }
+    vsmp_surface_free(buf);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* IGC's calls kernel (tests/kernels/tgllp/calls_simd8.isa, SIMD8): helper(a, b) = a * b +
+ * (a >> 2) (asr) as a subroutine called twice; buf[gid] = helper(buf[gid], gid) +
+ * helper(gid, 3). buf[i] = -(5 i + 7), gid = i (group 0, local size 8): worked per lane,
+ *   i  v    v*i   v>>2  r1     3i+(i>>2)  out
+ *   0  -7   0     -2    -2     0          -2
+ *   1  -12  -12   -3    -15    3          -12
+ *   2  -17  -34   -5    -39    6          -33
+ *   3  -22  -66   -6    -72    9          -63
+ *   4  -27  -108  -7    -115   13         -102
+ *   5  -32  -160  -8    -168   16         -152
+ *   6  -37  -222  -10   -232   19         -213
+ *   7  -42  -294  -11   -305   22         -283
+ * Payload: local ids x at 32 (W), global offset at 128, buffer offset at 168, local size at
+ * 172. */
+static void test_calls(const char *kernels)
+{
+    static const int32_t want[8] = {-2, -12, -33, -63, -102, -152, -213, -283};
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/calls_simd8.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "calls decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "calls plans");
+    vsmp_surface *buf = buffer64();
+    if (m && buf) {
+        int32_t *v = vsmp_surface_get_desc(buf)->data;
+        for (int i = 0; i < 64; i++)
+            v[i] = -(5 * i + 7);
+        vsmp_machine_bind_surface(m, 0, buf);
+        uint8_t p[184];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 8; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[172] = 8, p[176] = 1, p[180] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "calls", stderr);
+        CHECK(st == VSMP_OK, "calls runs");
+        bool ok = true;
+        for (int i = 0; i < 64; i++)
+            ok &= v[i] == (i < 8 ? want[i] : -(5 * i + 7));
+        CHECK(ok, "calls: buf[0..7] as worked out (buf[2] = %d)", v[2]);
+    }
+    vsmp_surface_free(buf);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* IGC's typed kernel (tests/kernels/tgllp/typed_simd32.isa): img[x, y] += 1 in every channel of
+ * an int4 image, read with load_lz and written with scatter4_typed in four SIMD8 quarters (M1,
+ * M3, M5, M7). One group of 8x4: lane l has local ids (l % 8, l / 8) (W, x at 32/64, y at
+ * 96/128), local size (8, 4, 1) at 256. RGBA32 SINT texel (x, y) = (x, y, 10x + y, -1) becomes
+ * (x + 1, y + 1, 10x + y + 1, 0). The float moves of the data keep its bits: the kernel allows
+ * denormals first (%cr0 |= 0x4c0). */
+static void test_typed(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/typed_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "typed decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "typed plans");
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R32G32B32A32_SINT;
+    sd.width = 8, sd.height = 4;
+    vsmp_surface *img = NULL;
+    CHECK(vsmp_surface_create(&sd, &img, NULL) == VSMP_OK, "int image");
+    if (m && img) {
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                vsmp_texel t = {.i = {x, y, 10 * x + y, -1}};
+                vsmp_surface_store(img, 0, 0, (uint32_t)x, (uint32_t)y, &t);
+            }
+        vsmp_machine_bind_surface(m, 0, img);
+        uint8_t p[268];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++) {
+            p[32 + 2 * l] = (uint8_t)(l % 8);
+            p[96 + 2 * l] = (uint8_t)(l / 8);
+        }
+        p[256] = 8, p[260] = 4, p[264] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "typed", stderr);
+        CHECK(st == VSMP_OK, "typed runs");
+        bool ok = true;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                vsmp_texel t;
+                vsmp_surface_load(img, 0, 0, (uint32_t)x, (uint32_t)y, &t);
+                ok &= t.i[0] == x + 1 && t.i[1] == y + 1 && t.i[2] == 10 * x + y + 1 && t.i[3] == 0;
+            }
+        CHECK(ok, "typed: every texel + 1");
+    }
+    vsmp_surface_free(img);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* IGC's img kernel (tests/kernels/tgllp/img_simd32.isa): out[y * gw + x] = read_imagef(img,
+ * sampler, (x * 0.5, y * 0.25)) through sample_lz, written with scatter4_scaled.RGBA. One group
+ * of 8x4 (local ids as in test_typed), global size (8, 4, 1) at 268, local size at 288. The
+ * 4x2 RGBA32F image holds (x, y, 100 + x, 1000 + y); sampler 0 nearest and wrap: u = x / 2
+ * normalized is texel column floor(4 u) mod 4 = 2x mod 4, v = y / 4 is row floor(2 v) = y / 2
+ * (integer). So out[y * 8 + x] = (2x mod 4, y / 2, 100 + 2x mod 4, 1000 + y / 2). */
+static void test_img(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/img_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "img decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "img plans");
+    vsmp_surface *img = grid(4, 2, 1);
+    vsmp_surface_desc od;
+    vsmp_surface_desc_init(&od);
+    od.type = VSMP_SURFTYPE_1D;
+    od.format = VSMP_FORMAT_R32G32B32A32_FLOAT;
+    od.width = 32;
+    vsmp_surface *out = NULL;
+    CHECK(vsmp_surface_create(&od, &out, NULL) == VSMP_OK, "out buffer");
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    if (m && img && out) {
+        vsmp_machine_bind_surface(m, 0, img);
+        vsmp_machine_bind_surface(m, 1, out);
+        vsmp_machine_bind_sampler(m, 0, &st);
+        uint8_t p[304];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++) {
+            p[32 + 2 * l] = (uint8_t)(l % 8);
+            p[96 + 2 * l] = (uint8_t)(l / 8);
+        }
+        p[268] = 8, p[272] = 4, p[276] = 1;
+        p[288] = 8, p[292] = 4, p[296] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status r = vsmp_machine_run(m, &d);
+        if (r)
+            vsmp_diags_print(&d, "img", stderr);
+        CHECK(r == VSMP_OK, "img runs");
+        const float *o = vsmp_surface_get_desc(out)->data;
+        bool ok = true;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 8; x++) {
+                const float *t = o + 4 * (y * 8 + x);
+                float c = (float)((2 * x) % 4), r2 = (float)(y / 2);
+                ok &= t[0] == c && t[1] == r2 && t[2] == 100.0f + c && t[3] == 1000.0f + r2;
+            }
+        CHECK(ok, "img: sample_lz results written per work-item (out[9] = %g %g)", o[36], o[37]);
+    }
+    vsmp_surface_free(img);
+    vsmp_surface_free(out);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+/* An exact binary16 of a value with at most 11 significant bits (inputs only). */
+static uint16_t half_of(double v)
+{
+    if (v == 0)
+        return 0;
+    uint16_t sign = v < 0 ? 0x8000 : 0;
+    v = fabs(v);
+    int e = 0;
+    while (v >= 2)
+        v /= 2, e++;
+    while (v < 1)
+        v *= 2, e--;
+    return (uint16_t)(sign | (uint16_t)((e + 15) << 10) | (uint16_t)((v - 1) * 1024));
+}
+
+/* IGC's half_k kernel (tests/kernels/tgllp/half_k_simd32.isa): x1 = buffer 1's half at 2 gid,
+ * x0 = buffer 0's half at 2 gid (gather_scaled of 2 bytes, the low halves picked by a <2;1,0>
+ * HF region), widened to float and added; the float goes to buffer 1 at 4 gid (all gathers come
+ * first). a[g] = g + 0.5, b[g] = -2g: out[g] = 0.5 - g, exact. 32 lanes, local size 32. */
+static void test_half(const char *kernels)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/half_k_simd32.isa", kernels);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return;
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "half_k decodes");
+    free(bin);
+    vsmp_machine *m = NULL;
+    if (mod)
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "half_k plans");
+    vsmp_surface *a = buffer64(), *b = buffer64();
+    if (m && a && b) {
+        uint16_t *ha = vsmp_surface_get_desc(a)->data, *hb = vsmp_surface_get_desc(b)->data;
+        for (int g = 0; g < 32; g++)
+            ha[g] = half_of(g + 0.5), hb[g] = half_of(-2.0 * g);
+        vsmp_machine_bind_surface(m, 0, a);
+        vsmp_machine_bind_surface(m, 1, b);
+        uint8_t p[300];
+        memset(p, 0, sizeof(p));
+        for (int l = 0; l < 32; l++)
+            p[32 + 2 * l] = (uint8_t)l;
+        p[288] = 32, p[292] = 1, p[296] = 1;
+        vsmp_machine_set_payload(m, 0, p, sizeof(p));
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (st)
+            vsmp_diags_print(&d, "half_k", stderr);
+        CHECK(st == VSMP_OK, "half_k runs");
+        const float *o = vsmp_surface_get_desc(b)->data;
+        bool ok = true;
+        for (int g = 0; g < 32; g++)
+            ok &= o[g] == 0.5f - (float)g;
+        CHECK(ok, "half_k: out[g] = 0.5 - g (out[3] = %g)", o[3]);
+    }
+    vsmp_surface_free(a);
+    vsmp_surface_free(b);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_diags_free(&d);
+}
+
+int main(int argc, char **argv)
+{
+    vsmp_surface *s = grid(8, 4, 1);
+    CHECK(s != NULL, "8x4 surface");
+    if (s) {
+        test_simd8_rgba(s);
+        test_simd16_ga(s);
+        test_simd32(s);
+        test_xe2(s);
+        test_masks(s);
+        test_aoffimmi(s);
+        test_word_params(s);
+        test_hf_params(s);
+        test_alias_and_ret(s);
+        test_inputs(s);
+        test_cps(s);
+    }
+    test_hf_dst();
+    test_int_dst();
+    test_null_mask();
+    test_quad_derivatives();
+    test_resinfo();
+    test_unorm();
+    test_geometry_errors();
+    test_unimplemented();
+    test_unbound();
+    if (argc > 1)
+        test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]),
+            test_img(argv[1]), test_half(argv[1]);
+    vsmp_surface_free(s);
+    return t_finish();
+}

@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine's general instructions, on programs built through the API (the declarations come
+ * from the text parser, the instructions from the generic operand model): conversions with
+ * truncation, saturation and %cr0 rounding, denormal flushing, regions, source modifiers,
+ * cmp to general variables and predicates, sel, divergent goto (forward and backward) with
+ * re-convergence. Expected values are derived in the comments.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+/* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 16 UB (37),
+ * P1 predicate of 16. */
+static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
+                            ".decl A v_type=G type=d num_elts=16 align=GRF\n"
+                            ".decl B v_type=G type=d num_elts=16 align=GRF\n"
+                            ".decl C v_type=G type=d num_elts=16 align=GRF\n"
+                            ".decl F v_type=G type=f num_elts=16 align=GRF\n"
+                            ".decl G v_type=G type=f num_elts=16 align=GRF\n"
+                            ".decl U v_type=G type=ub num_elts=32 align=GRF\n"
+                            ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
+                            ".decl P1 v_type=P num_elts=16\n"
+                            ".decl A0 v_type=A num_elts=2\n"
+                            ".decl buf v_type=T num_elts=1\n"
+                            "ret (M1, 1)\n";
+enum { A = 32, B, C, F, G, U, Q };
+
+static int code(int v)
+{
+    return vsmp_region_code((unsigned)v);
+}
+
+static vsmp_opnd src(uint32_t var, int row, int col, int vs, int w, int hs, unsigned mod)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = VSMP_OPND_VEC_SRC;
+    o.vec.vclass = VSMP_VEC_GENERAL;
+    o.vec.var = var, o.vec.row = (uint8_t)row, o.vec.col = (uint8_t)col, o.vec.mod = (uint8_t)mod;
+    o.vec.region = (uint16_t)(code(vs) | code(w) << 4 | code(hs) << 8);
+    return o;
+}
+
+static vsmp_opnd dst(uint32_t var, int hs, unsigned mod)
+{
+    vsmp_opnd o = src(var, 0, 0, 0, 1, hs, mod);
+    o.kind = VSMP_OPND_VEC_DST;
+    return o;
+}
+
+static vsmp_opnd imm(unsigned type, uint64_t bits)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = VSMP_OPND_VEC_SRC;
+    o.vec.vclass = VSMP_VEC_IMMEDIATE;
+    o.vec.imm_type = (uint8_t)type;
+    o.vec.imm = bits;
+    return o;
+}
+
+static vsmp_opnd pred_dst(unsigned id)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = VSMP_OPND_VEC_DST;
+    o.vec.vclass = VSMP_VEC_PREDICATE;
+    o.vec.var = id;
+    return o;
+}
+
+static vsmp_opnd value(uint32_t v, unsigned kind)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = (uint8_t)kind;
+    o.size = kind == VSMP_OPND_LABEL ? 2 : 1;
+    o.value = v;
+    return o;
+}
+
+typedef struct prog {
+    vsmp_module *mod;
+    vsmp_routine *r;
+} prog;
+
+static bool prog_make(prog *p, unsigned labels)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    p->mod = NULL;
+    bool ok = vsmp_text_parse(decls, strlen(decls), VSMP_DIALECT_12504, &p->mod, &d) == VSMP_OK;
+    vsmp_diags_free(&d);
+    if (!ok)
+        return false;
+    p->r = &p->mod->kernels[0];
+    p->r->num_insts = 0; /* drop the parsed ret; instructions are appended below */
+    if (labels) {
+        p->r->labels = calloc(labels, sizeof(vsmp_label_decl));
+        p->r->num_labels = labels;
+    }
+    return true;
+}
+
+static vsmp_inst *add(prog *p, unsigned opcode, unsigned lanes, unsigned emask, unsigned pred,
+                      unsigned n, const vsmp_opnd *o)
+{
+    vsmp_routine *r = p->r;
+    vsmp_inst *a = realloc(r->insts, (r->num_insts + 1) * sizeof(*a));
+    if (!a)
+        abort();
+    r->insts = a;
+    r->cap_insts = r->num_insts + 1;
+    vsmp_inst *in = &a[r->num_insts++];
+    memset(in, 0, sizeof(*in));
+    in->opcode = (uint8_t)opcode;
+    in->exec_size = (uint8_t)lanes;
+    unsigned c = 0;
+    while ((1u << c) < lanes)
+        c++;
+    in->exec_code = (uint8_t)c;
+    in->emask = (uint8_t)emask;
+    in->pred = (uint16_t)pred;
+    in->offset = -1;
+    in->line = r->num_insts;
+    in->num_opnds = (uint8_t)n;
+    if (n)
+        memcpy(in->opnds, o, n * sizeof(*o));
+    return in;
+}
+
+static void label(prog *p, unsigned id)
+{
+    vsmp_inst *in = add(p, VSMP_OPC_LABEL, 1, 0, 0, 0, NULL);
+    in->label = (uint16_t)id;
+}
+
+static void ret(prog *p)
+{
+    add(p, VSMP_OPC_RET, 1, 0, 0, 0, NULL);
+}
+
+static vsmp_machine *machine(prog *p)
+{
+    vsmp_machine *m = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_machine_create(p->mod, 0, NULL, &m, &d);
+    if (s)
+        vsmp_diags_print(&d, "alu", stderr);
+    vsmp_diags_free(&d);
+    CHECK(s == VSMP_OK, "machine created");
+    return m;
+}
+
+static void put(vsmp_machine *m, uint32_t var, const void *v, size_t n)
+{
+    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var, 0, v, n) == VSMP_OK, "write var %u",
+          var);
+}
+
+static void get(vsmp_machine *m, uint32_t var, void *v, size_t n)
+{
+    uint8_t b[64];
+    size_t got = 0;
+    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var, 0, b, sizeof(b), &got) == VSMP_OK,
+          "read var %u", var);
+    memcpy(v, b, n);
+}
+
+static bool run(vsmp_machine *m)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_machine_run(m, &d);
+    if (s)
+        vsmp_diags_print(&d, "alu run", stderr);
+    vsmp_diags_free(&d);
+    return s == VSMP_OK;
+}
+
+static void set_cr0(vsmp_machine *m, uint32_t v)
+{
+    vsmp_var_info vi;
+    vsmp_machine_find(m, "%cr0", &vi);
+    vsmp_machine_write_var(m, VSMP_VAR_GENERAL, vi.id, 0, &v, 4);
+}
+
+/* mov F -> D: toward zero, saturated, NaN -> 0. */
+static void test_f2d(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[2] = {dst(A, 1, 0), src(F, 0, 0, 1, 1, 0, 0)};
+    o[1] = src(F, 0, 0, 8, 8, 1, 0);
+    add(&p, VSMP_OPC_MOV, 8, 0, 0, 2, o);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        float f[8] = {-2.7f, 2.7f, 3e9f, -3e9f, NAN, 0.5f, -0.5f, 2147483520.0f};
+        put(m, F, f, sizeof(f));
+        CHECK(run(m), "f2d run");
+        int32_t a[8];
+        get(m, A, a, sizeof(a));
+        const int32_t want[8] = {-2, 2, INT32_MAX, INT32_MIN, 0, 0, 0, 2147483520};
+        CHECK(memcmp(a, want, sizeof(a)) == 0, "F -> D truncates and saturates (%d %d %d)", a[0],
+              a[2], a[4]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* mov D -> F with the %cr0 rounding modes (bits 5..4): 2^24 + 1 lies between 16777216 and
+ * 16777218; RTNE -> 16777216 (even), RU -> 16777218, RD -> 16777216, RTZ -> 16777216; for
+ * -(2^24 + 1): RU -> -16777216, RD -> -16777218. Denormals: 1e-40 is subnormal in F; with
+ * %cr0 bit 7 clear it flushes to 0, with it set it stays. */
+static void test_rounding(void)
+{
+    static const float want[4][2] = {{16777216.0f, -16777216.0f},
+                                     {16777218.0f, -16777216.0f},
+                                     {16777216.0f, -16777218.0f},
+                                     {16777216.0f, -16777216.0f}};
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[2] = {dst(F, 1, 0), src(A, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, o);
+    vsmp_opnd o2[2] = {dst(G, 1, 0), src(G, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_MOV, 1, 0, 0, 2, o2);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    for (uint32_t mode = 0; m && mode < 4; mode++) {
+        int32_t a[2] = {16777217, -16777217};
+        float g = 1e-40f;
+        put(m, A, a, sizeof(a));
+        put(m, G, &g, 4);
+        set_cr0(m, mode << 4);
+        CHECK(run(m), "rounding run");
+        float f[2];
+        get(m, F, f, sizeof(f));
+        get(m, G, &g, 4);
+        CHECK(f[0] == want[mode][0] && f[1] == want[mode][1], "mode %u: %.1f %.1f", mode, f[0],
+              f[1]);
+        CHECK(g == 0.0f, "F denormal flushed with %%cr0 bit 7 clear");
+    }
+    if (m) {
+        float g = 1e-40f;
+        put(m, G, &g, 4);
+        set_cr0(m, 0x80);
+        CHECK(run(m), "denorm run");
+        get(m, G, &g, 4);
+        CHECK(g == 1e-40f, "F denormal kept with %%cr0 bit 7 set");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* Saturation: add.sat F: 0.75 + 0.5 -> 1.0, -0.25 + 0 -> 0; add.sat UB of D sources:
+ * 200 + 100 -> 255, 10 - 20 -> 0, 7 + 8 -> 15. Source modifiers: (-), (abs), (-abs) on
+ * D -5 -> 5, 5, -5. */
+static void test_sat_mods(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[3] = {dst(G, 1, 4), src(F, 0, 0, 8, 8, 1, 0), src(F, 0, 8, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_ADD, 2, 0, 0, 3, o);
+    vsmp_opnd o2[3] = {dst(U, 1, 4), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_ADD, 4, 0, 0, 3, o2);
+    for (unsigned k = 0; k < 3; k++) {
+        vsmp_opnd o3[2] = {dst(C, 1, 0), src(A, 0, 4, 0, 1, 0, 1 + k)};
+        o3[0].vec.col = (uint8_t)k;
+        add(&p, VSMP_OPC_MOV, 1, 0, 0, 2, o3);
+    }
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        float f[10] = {0.75f, -0.25f, 0, 0, 0, 0, 0, 0, 0.5f, 0.0f};
+        int32_t a[5] = {200, 10, 7, 0, -5}, b[3] = {100, -20, 8};
+        put(m, F, f, sizeof(f));
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "sat run");
+        float g[2];
+        uint8_t u[3];
+        int32_t c[3];
+        get(m, G, g, sizeof(g));
+        get(m, U, u, sizeof(u));
+        get(m, C, c, sizeof(c));
+        CHECK(g[0] == 1.0f && g[1] == 0.0f, "add.sat F clamps to [0, 1]");
+        CHECK(u[0] == 255 && u[1] == 0 && u[2] == 15, "add.sat UB clamps (%u %u %u)", u[0], u[1],
+              u[2]);
+        /* modifier codes as GenX_IR writes them: 1 abs, 2 neg, 3 -abs */
+        CHECK(c[0] == 5 && c[1] == 5 && c[2] == -5, "(abs) (-) (-abs) of -5: %d %d %d", c[0], c[1],
+              c[2]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* Regions: src <4;2,1> over A = 0..15 reads rows of 2 every 4 elements: 0 1 4 5 8 9 12 13;
+ * dst <2> writes C elements 0, 2, ..., 14; the odd ones keep -1. */
+static void test_regions(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[2] = {dst(C, 2, 0), src(A, 0, 0, 4, 2, 1, 0)};
+    add(&p, VSMP_OPC_MOV, 8, 0, 0, 2, o);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[16], c[16];
+        for (int i = 0; i < 16; i++)
+            a[i] = i, c[i] = -1;
+        put(m, A, a, sizeof(a));
+        put(m, C, c, sizeof(c));
+        CHECK(run(m), "region run");
+        get(m, C, c, sizeof(c));
+        const int32_t want[16] = {0, -1, 1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1};
+        CHECK(memcmp(c, want, sizeof(c)) == 0, "<4;2,1> into <2>");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* cmp.lt to a general D variable (-1 / 0, CMP.md) and to P1; (P1) sel picks A where P1 holds,
+ * B elsewhere. A = l, B = 3: lanes 0..2 less. */
+static void test_cmp_sel(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[4] = {value(4, VSMP_OPND_VALUE), dst(C, 1, 0), src(A, 0, 0, 8, 8, 1, 0),
+                      imm(VSMP_TYPE_D, 3)};
+    add(&p, VSMP_OPC_CMP, 8, 0, 0, 4, o);
+    o[1] = pred_dst(1);
+    add(&p, VSMP_OPC_CMP, 8, 0, 0, 4, o);
+    vsmp_opnd s[3] = {dst(B, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 100)};
+    add(&p, VSMP_OPC_SEL, 8, 0, 1, 3, s);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[8];
+        for (int i = 0; i < 8; i++)
+            a[i] = i;
+        put(m, A, a, sizeof(a));
+        CHECK(run(m), "cmp run");
+        int32_t c[8], b[8];
+        get(m, C, c, sizeof(c));
+        get(m, B, b, sizeof(b));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= c[i] == (i < 3 ? -1 : 0) && b[i] == (i < 3 ? i : 100);
+        CHECK(ok, "cmp.lt -> -1/0; sel by P1");
+        uint32_t pw = 0;
+        size_t n;
+        vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4, &n);
+        CHECK(pw == 0x7, "P1 = 0x7 (0x%x)", pw);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* Divergence. Forward: (P1) goto L0 with P1 = 0x0f: lanes 0..3 skip "A += 1", all add 10 after
+ * the label -> A = 10 (lanes 0..3), 11 (4..7). Backward: per-lane loop "A += 1 while A < B[l]"
+ * with B = l: each lane leaves after max(1, l) turns; the lanes that left wait after the goto
+ * and re-join there: C = A = 1 1 2 3 4 5 6 7. */
+static void test_goto(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 2), "parse");
+    vsmp_opnd g[1] = {value(0, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_GOTO, 8, 0, 1, 1, g);
+    vsmp_opnd inc[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, inc);
+    label(&p, 0);
+    vsmp_opnd ten[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 10)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, ten);
+    /* loop on B */
+    label(&p, 1);
+    vsmp_opnd inc2[3] = {dst(B, 1, 0), src(B, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, inc2);
+    vsmp_opnd lt[4] = {value(4, VSMP_OPND_VALUE), pred_dst(1), src(B, 0, 0, 8, 8, 1, 0),
+                       src(C, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_CMP, 8, 0, 0, 4, lt);
+    vsmp_opnd back[1] = {value(1, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_GOTO, 8, 0, 1, 1, back);
+    vsmp_opnd cp[2] = {dst(G, 1, 0), src(B, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_MOV, 8, 0, 0, 2, cp);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        uint32_t pw = 0x0f;
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        int32_t lim[8];
+        for (int i = 0; i < 8; i++)
+            lim[i] = i;
+        put(m, C, lim, sizeof(lim));
+        CHECK(run(m), "goto run");
+        int32_t a[8];
+        float g2[8];
+        get(m, A, a, sizeof(a));
+        get(m, G, g2, sizeof(g2));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= a[i] == (i < 4 ? 10 : 11);
+        CHECK(ok, "forward goto: lanes 0..3 skip, all re-join at the label");
+        ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= g2[i] == (float)(i < 1 ? 1 : i);
+        CHECK(ok, "backward goto: per-lane trip counts, re-joined after the loop (%g %g %g)", g2[0],
+              g2[2], g2[7]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* addr_add and indirect operands (ADDR_ADD.md, ch5): A0(0) = &A(0,2) + 8 bytes = &A[4];
+ * mov (4) C <- r[A0(0), 0]<1;1,0>:d reads A[4..7]; then a multi-address source with width 1
+ * (A0(0) = &A[4], A0(1) = &A[10]; <;1,0>) reads one element per address: C[8], C[9] =
+ * A[4], A[10]. A = 100 + i. */
+static void test_indirect(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd aa[3];
+    memset(aa, 0, sizeof(aa));
+    aa[0].kind = VSMP_OPND_VEC_DST;
+    aa[0].vec.vclass = VSMP_VEC_ADDRESS, aa[0].vec.var = 0, aa[0].vec.row = 0, aa[0].vec.col = 1;
+    aa[1] = src(A, 0, 2, 0, 1, 0, 0);
+    aa[2] = imm(VSMP_TYPE_UW, 8);
+    add(&p, VSMP_OPC_ADDR_ADD, 1, 8, 0, 3, aa);
+    vsmp_opnd mv[2] = {dst(C, 1, 0), src(A, 0, 0, 1, 1, 0, 0)};
+    mv[1].vec.vclass = VSMP_VEC_INDIRECT;
+    mv[1].vec.var = 0, mv[1].vec.row = 0, mv[1].vec.ind_offset = 0;
+    mv[1].vec.imm_type = VSMP_TYPE_D;
+    mv[1].vec.region = (uint16_t)(code(1) | code(1) << 4 | code(0) << 8);
+    add(&p, VSMP_OPC_MOV, 4, 0, 0, 2, mv);
+    /* A0(1) = &A(0,10) + 0 */
+    aa[0].vec.row = 1;
+    aa[1] = src(A, 0, 10, 0, 1, 0, 0);
+    aa[2] = imm(VSMP_TYPE_UW, 0);
+    add(&p, VSMP_OPC_ADDR_ADD, 1, 8, 0, 3, aa);
+    vsmp_opnd mm[2] = {dst(C, 1, 0), mv[1]};
+    mm[0].vec.col = 8;
+    mm[1].vec.region = (uint16_t)(0 | code(1) << 4 | code(0) << 8); /* null vstride: multi */
+    add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, mm);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[16];
+        for (int i = 0; i < 16; i++)
+            a[i] = 100 + i;
+        put(m, A, a, sizeof(a));
+        CHECK(run(m), "indirect run");
+        int32_t c[10];
+        get(m, C, c, sizeof(c));
+        CHECK(c[0] == 104 && c[1] == 105 && c[2] == 106 && c[3] == 107,
+              "single-address indirect reads A[4..7] (%d %d)", c[0], c[3]);
+        CHECK(c[8] == 104 && c[9] == 110, "multi-address indirect (%d %d)", c[8], c[9]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+static vsmp_opnd raw(uint32_t var, bool is_dst)
+{
+    vsmp_opnd o;
+    memset(&o, 0, sizeof(o));
+    o.kind = is_dst ? VSMP_OPND_RAW_DST : VSMP_OPND_RAW_SRC;
+    o.raw.var = var;
+    return o;
+}
+
+/* SVM on a buffer mapped at 0x1000 (words w[i] = 3i): svm_block_ld of 2 owords reads w[0..7]
+ * into C; svm_gather of one DWord per lane from Q[l] = 0x1000 + 4 (7 - l) reads B[l] = w[7 - l]
+ * = 3 (7 - l); then svm_scatter of one byte per lane writes A[l]'s low byte (0xa0 + l) to the
+ * first byte of w[7 - l]: w[7 - l] = 0xa0 + l (3 (7 - l) < 256, so its other bytes are 0).
+ * An address outside the mapping faults. */
+static void test_svm(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd bl[3] = {value(1, VSMP_OPND_VALUE), imm(VSMP_TYPE_UQ, 0x1000), raw(C, true)};
+    vsmp_inst *in = add(&p, VSMP_OPC_SVM, 1, 8, 0, 3, bl);
+    in->subop = VSMP_SOP_SVM_BLOCK_LD;
+    vsmp_opnd ga[4] = {value(1, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE), raw(Q, false),
+                       raw(B, true)};
+    in = add(&p, VSMP_OPC_SVM, 8, 0, 0, 4, ga);
+    in->subop = VSMP_SOP_SVM_GATHER;
+    vsmp_opnd sc[4] = {value(0, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE), raw(Q, false),
+                       raw(A, false)};
+    in = add(&p, VSMP_OPC_SVM, 8, 0, 0, 4, sc);
+    in->subop = VSMP_SOP_SVM_SCATTER;
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_1D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = 64;
+    vsmp_surface *buf = NULL;
+    CHECK(vsmp_surface_create(&sd, &buf, NULL) == VSMP_OK, "buffer");
+    if (m && buf) {
+        uint32_t *w = vsmp_surface_get_desc(buf)->data;
+        for (int i = 0; i < 64; i++)
+            w[i] = 3u * (uint32_t)i;
+        CHECK(vsmp_machine_map_surface(m, 0x1000, buf) == VSMP_OK, "map");
+        CHECK(vsmp_machine_map_surface(m, 0x10f0, buf) == VSMP_ERR_ARG, "overlap refused");
+        uint64_t q[8];
+        int32_t a[8];
+        for (int l = 0; l < 8; l++)
+            q[l] = 0x1000u + 4u * (7u - (unsigned)l), a[l] = 0xa0 + l;
+        put(m, Q, q, sizeof(q));
+        put(m, A, a, sizeof(a));
+        CHECK(run(m), "svm run");
+        int32_t c[8], b[8];
+        get(m, C, c, sizeof(c));
+        get(m, B, b, sizeof(b));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= c[i] == 3 * i && b[i] == 3 * (7 - i) && w[7 - i] == (uint32_t)(0xa0 + i);
+        CHECK(ok, "svm block read, gather, byte scatter");
+        q[3] = 0x2000;
+        put(m, Q, q, sizeof(q));
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_machine_run(m, &d) == VSMP_ERR_INVALID && d.count &&
+                  strstr(d.items[0].message, "0x2000"),
+              "unmapped SVM address faults");
+        vsmp_diags_free(&d);
+    }
+    vsmp_surface_free(buf);
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* setp from a scalar immediate 0x35: P1 = 0x35 (bit i of the value for lane i, all 8 lanes);
+ * then setp from A (vector): lane i gets A[i] & 1 with A = i + 2: 0b10101010 in P1 after the
+ * first M1 SIMD8 part... written to P1 bits 8..15 through M3 (offset 8): P1 = 0xaa35.
+ * add3 (4): C = A + B + 5 with B = 10 i: 7, 18, 29, 40. */
+static void test_setp_add3(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd sp[2] = {pred_dst(1), imm(VSMP_TYPE_UD, 0x35)};
+    add(&p, VSMP_OPC_SETP, 8, 0, 0, 2, sp);
+    vsmp_opnd sv[2] = {pred_dst(1), src(A, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_SETP, 8, 2, 0, 2, sv); /* M3: predicate bits 8..15 */
+    vsmp_opnd a3[4] = {dst(C, 1, 0), src(A, 0, 0, 4, 4, 1, 0), src(B, 0, 0, 4, 4, 1, 0),
+                       imm(VSMP_TYPE_D, 5)};
+    add(&p, VSMP_OPC_ADD3, 4, 0, 0, 4, a3);
+    ret(&p);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 16;
+    vsmp_machine *m = NULL;
+    vsmp_diags dg;
+    vsmp_diags_init(&dg);
+    CHECK(vsmp_machine_create(p.mod, 0, &o, &m, &dg) == VSMP_OK, "setp machine");
+    vsmp_diags_print(&dg, "setp", stderr);
+    vsmp_diags_free(&dg);
+    if (m) {
+        int32_t a[8], b[8];
+        for (int i = 0; i < 8; i++)
+            a[i] = i + 2, b[i] = 10 * i;
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "setp run");
+        uint32_t pw = 0;
+        size_t n;
+        vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4, &n);
+        CHECK(pw == 0xaa35u, "setp: P1 = 0x%x", pw);
+        int32_t c[4];
+        get(m, C, c, sizeof(c));
+        CHECK(c[0] == 7 && c[1] == 18 && c[2] == 29 && c[3] == 40, "add3");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* jmp: uniform; (P1) jmp with P1 = 0 falls through, unpredicated jmp skips:
+ *   0: (P1) jmp L0      P1 = 0: not taken
+ *   1: add A += 1       runs
+ *   2: jmp L1           taken
+ *   3: add A += 100     skipped
+ *   4: L1: label   (label 1)
+ *   5: ret
+ *   6: L0: label (never reached)
+ * A = 1 in every lane. */
+static void test_jmp(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 2), "parse");
+    vsmp_opnd j0[1] = {value(0, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_JMP, 1, 0, 1, 1, j0);
+    vsmp_opnd inc[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, inc);
+    vsmp_opnd j1[1] = {value(1, VSMP_OPND_LABEL)};
+    add(&p, VSMP_OPC_JMP, 1, 0, 0, 1, j1);
+    vsmp_opnd big[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_D, 100)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, big);
+    label(&p, 1);
+    ret(&p);
+    label(&p, 0);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        CHECK(run(m), "jmp run");
+        int32_t a[8];
+        get(m, A, a, sizeof(a));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= a[i] == 1;
+        CHECK(ok, "jmp: fall-through, then a taken jump (A[0] = %d)", a[0]);
+        CHECK(vsmp_machine_steps(m) == 5, "5 instructions executed (%llu)",
+              (unsigned long long)vsmp_machine_steps(m));
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* addc (2): A = {0xffffffff, 5} + B = {2, 7} -> C = {1, 12}, carries U = {1, 0}; subb (2) into
+ * C(0,2) and U[2..3]: {3, 10} - {5, 4} -> {0xfffffffe, 6}, borrows {1, 0}. */
+static void test_carry(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ac[4] = {dst(C, 1, 0), dst(U, 1, 0), src(A, 0, 0, 2, 2, 1, 0),
+                       src(B, 0, 0, 2, 2, 1, 0)};
+    add(&p, VSMP_OPC_ADDC, 2, 0, 0, 4, ac);
+    vsmp_opnd sb[4] = {dst(C, 1, 0), dst(U, 1, 0), src(A, 0, 2, 2, 2, 1, 0),
+                       src(B, 0, 2, 2, 2, 1, 0)};
+    sb[0].vec.col = 2, sb[1].vec.col = 2;
+    add(&p, VSMP_OPC_SUBB, 2, 0, 0, 4, sb);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        uint32_t a[4] = {0xffffffffu, 5, 3, 10}, b[4] = {2, 7, 5, 4};
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "carry run");
+        uint32_t c[4];
+        uint8_t u[4];
+        get(m, C, c, sizeof(c));
+        get(m, U, u, sizeof(u));
+        CHECK(c[0] == 1 && c[1] == 12 && u[0] == 1 && u[1] == 0, "addc: sums and carries");
+        CHECK(c[2] == 0xfffffffeu && c[3] == 6 && u[2] == 1 && u[3] == 0,
+              "subb: differences and borrows");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* Buffer messages on the surface variable buf (id 6) holding binding-table index 2, a buffer
+ * of words w[i] = 3i:
+ *   oword_ld 2 owords at oword 1 -> C[0..7] = w[4..11] = 12, 15, ..., 33
+ *   oword_st 1 oword of A at oword 3 -> w[12..15] = A[0..3] = 100..103
+ *   scatter_scaled.4 (8): the 4-byte A[4 + l] at byte 4 (20 + l): w[20 + l] = 104 + l, but
+ *   lane 7 is predicated off (P1 = 0x7f) and w[27] keeps 81. */
+static void test_buffers(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ld[5] = {value(1, VSMP_OPND_VALUE), value(0, VSMP_OPND_VALUE),
+                       value(6, VSMP_OPND_VALUE), imm(VSMP_TYPE_UD, 1), raw(C, true)};
+    add(&p, VSMP_OPC_OWORD_LD, 1, 0, 0, 5, ld);
+    vsmp_opnd st[4] = {value(0, VSMP_OPND_VALUE), value(6, VSMP_OPND_VALUE), imm(VSMP_TYPE_UD, 3),
+                       raw(A, false)};
+    add(&p, VSMP_OPC_OWORD_ST, 1, 0, 0, 4, st);
+    /* E P Block_size Num_blocks Scale Surface Offset Element_offset Src */
+    vsmp_opnd sc[7] = {value(0, VSMP_OPND_VALUE),
+                       value(2, VSMP_OPND_VALUE),
+                       value(0, VSMP_OPND_VALUE),
+                       value(6, VSMP_OPND_VALUE),
+                       imm(VSMP_TYPE_UD, 80),
+                       raw(B, false),
+                       raw(A, false)};
+    sc[6].raw.offset = 16; /* A[4..] */
+    add(&p, VSMP_OPC_SCATTER_SCALED, 8, 0, 1, 7, sc);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_1D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = 64;
+    vsmp_surface *bufs = NULL;
+    CHECK(vsmp_surface_create(&sd, &bufs, NULL) == VSMP_OK, "buffer");
+    if (m && bufs) {
+        uint32_t *w = vsmp_surface_get_desc(bufs)->data;
+        for (int i = 0; i < 64; i++)
+            w[i] = 3u * (uint32_t)i;
+        vsmp_machine_bind_surface(m, 2, bufs);
+        uint32_t two = 2, pw = 0x7f;
+        CHECK(vsmp_machine_write_var(m, VSMP_VAR_SURFACE, 6, 0, &two, 4) == VSMP_OK, "buf = 2");
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        int32_t a[12], b[8];
+        for (int i = 0; i < 12; i++)
+            a[i] = 100 + i;
+        for (int l = 0; l < 8; l++)
+            b[l] = 4 * l; /* element offsets from the global offset 80 = w[20] */
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "buffers run");
+        int32_t c[8];
+        get(m, C, c, sizeof(c));
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= c[i] == 3 * (4 + i);
+        CHECK(ok, "oword_ld: w[4..11] (%d %d)", c[0], c[7]);
+        ok = true;
+        for (int i = 0; i < 4; i++)
+            ok &= w[12 + i] == (uint32_t)(100 + i);
+        CHECK(ok && w[11] == 33 && w[16] == 48, "oword_st: w[12..15] only");
+        ok = true;
+        for (int l = 0; l < 7; l++)
+            ok &= w[20 + l] == (uint32_t)(104 + l);
+        CHECK(ok && w[27] == 81 && w[19] == 57, "scatter_scaled: enabled lanes only");
+    }
+    vsmp_surface_free(bufs);
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+int main(void)
+{
+    test_f2d();
+    test_rounding();
+    test_sat_mods();
+    test_regions();
+    test_cmp_sel();
+    test_goto();
+    test_indirect();
+    test_svm();
+    test_setp_add3();
+    test_jmp();
+    test_carry();
+    test_buffers();
+    return t_finish();
+}

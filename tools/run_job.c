@@ -1,0 +1,655 @@
+/* SPDX-License-Identifier: MIT */
+/* `vsmp run RUN.json`: run a kernel on the machine. Schema: docs/RUN.md. Public API only. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <json-c/json.h>
+#include <math.h>
+#include <png.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "job_json.h"
+#include "run_job.h"
+#include "sample_job.h"
+#include "vsmp/vsmp.h"
+
+#define MAX_KERNEL_FILE (64u << 20)
+#define MAX_THREADS     65536
+
+typedef struct run {
+    const char *path;
+    char dir[4096];
+    FILE *out, *err;
+    vsmp_module *mod;
+    vsmp_machine *m;
+    vsmp_surface *surf[VSMP_MAX_BINDINGS];
+    bool trace;
+    uint32_t thread;
+} run;
+
+static int fail(run *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int fail(run *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(r->err, "%s: ", r->path);
+    vfprintf(r->err, fmt, ap);
+    fputc('\n', r->err);
+    va_end(ap);
+    return -1;
+}
+
+static json_object *field(json_object *o, const char *k)
+{
+    json_object *v = NULL;
+    return o && json_object_object_get_ex(o, k, &v) ? v : NULL;
+}
+
+static int type_of(const char *s)
+{
+    for (unsigned t = 0; t < 16; t++)
+        if (vsmp_type_name(t) && strcmp(vsmp_type_name(t), s) == 0)
+            return (int)t;
+    return -1;
+}
+
+static void join(const run *r, const char *name, char *out, size_t n)
+{
+    if (name[0] == '/')
+        snprintf(out, n, "%s", name);
+    else
+        snprintf(out, n, "%s/%s", r->dir, name);
+}
+
+/* ---- typed values ---- */
+
+static uint16_t f2h(float f)
+{
+    /* nearest even; enough for describing inputs (the machine's own conversions are its own) */
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = x >> 16 & 0x8000u, e = x >> 23 & 0xffu, mt = x & 0x7fffffu;
+    if (e == 0xff)
+        return (uint16_t)(sign | 0x7c00u | (mt ? 0x200u : 0));
+    int ee = (int)e - 112;
+    if (ee >= 31)
+        return (uint16_t)(sign | 0x7c00u);
+    if (ee <= 0) {
+        if (ee < -10)
+            return (uint16_t)sign;
+        mt |= 0x800000u;
+        unsigned sh = (unsigned)(14 - ee);
+        uint32_t q = mt >> sh, rem = mt & ((1u << sh) - 1), half = 1u << (sh - 1);
+        q += rem > half || (rem == half && (q & 1));
+        return (uint16_t)(sign | q);
+    }
+    uint32_t q = mt >> 13, rem = mt & 0x1fffu;
+    q += rem > 0x1000u || (rem == 0x1000u && (q & 1));
+    return (uint16_t)(sign | (((uint32_t)ee << 10) + q));
+}
+
+static float h2f(uint16_t h)
+{
+    unsigned e = h >> 10 & 0x1fu, mt = h & 0x3ffu;
+    float v = e == 0    ? ldexpf((float)mt, -24)
+              : e == 31 ? (mt ? NAN : INFINITY)
+                        : ldexpf((float)(mt | 0x400u), (int)e - 25);
+    return (h & 0x8000u) ? -v : v;
+}
+
+/* One JSON value as @p n bytes of type @p t (numbers, or "0x..." strings for raw bits). */
+static int encode(run *r, json_object *v, unsigned t, uint8_t *b)
+{
+    unsigned n = vsmp_type_size(t);
+    uint64_t bits;
+    if (json_object_is_type(v, json_type_string)) {
+        const char *s = json_object_get_string(v);
+        char *end;
+        errno = 0;
+        bits = strtoull(s, &end, 0);
+        if (errno || *end || end == s)
+            return fail(r, "value \"%s\" is not a number", s);
+    } else if (json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)) {
+        double d = json_object_get_double(v);
+        int64_t i = json_object_get_int64(v);
+        if (t == VSMP_TYPE_F) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            bits = u;
+        } else if (t == VSMP_TYPE_DF) {
+            memcpy(&bits, &d, 8);
+        } else if (t == VSMP_TYPE_HF) {
+            bits = f2h((float)d);
+        } else {
+            bits = (uint64_t)i;
+        }
+    } else {
+        return fail(r, "values are numbers or \"0x\" strings");
+    }
+    for (unsigned k = 0; k < n; k++)
+        b[k] = (uint8_t)(bits >> (8 * k));
+    return 0;
+}
+
+/* A value or an array of values, packed as @p t into @p buf; *len its bytes. */
+static int encode_all(run *r, json_object *v, unsigned t, uint8_t *buf, size_t cap, size_t *len)
+{
+    unsigned n = vsmp_type_size(t);
+    if (!n)
+        return fail(r, "unknown type");
+    size_t count = json_object_is_type(v, json_type_array) ? json_object_array_length(v) : 1;
+    if (count * n > cap)
+        return fail(r, "%zu values of %u bytes do not fit in %zu", count, n, cap);
+    for (size_t i = 0; i < count; i++) {
+        json_object *e =
+            json_object_is_type(v, json_type_array) ? json_object_array_get_idx(v, i) : v;
+        if (encode(r, e, t, buf + i * n))
+            return -1;
+    }
+    *len = count * n;
+    return 0;
+}
+
+/* ---- set-up ---- */
+
+static int load_kernel(run *r, json_object *root, const char *kernel_override)
+{
+    json_object *jk = field(root, "kernel");
+    const char *name = kernel_override ? kernel_override : jk ? json_object_get_string(jk) : NULL;
+    if (!name)
+        return fail(r, "the run needs a \"kernel\" path");
+    char path[4200];
+    if (kernel_override)
+        snprintf(path, sizeof(path), "%s", name);
+    else
+        join(r, name, path, sizeof(path));
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(r, "cannot open %s: %s", path, strerror(errno));
+    uint8_t *data = malloc(MAX_KERNEL_FILE + 1);
+    size_t n = data ? fread(data, 1, MAX_KERNEL_FILE + 1, f) : 0;
+    fclose(f);
+    if (!data || n > MAX_KERNEL_FILE) {
+        free(data);
+        return fail(r, "%s: unreadable or larger than %u MiB", path, MAX_KERNEL_FILE >> 20);
+    }
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st;
+    size_t len = strlen(path);
+    bool text = len > 8 && strcmp(path + len - 8, ".visaasm") == 0;
+    if (!text && !(n >= 4 && memcmp(data, "CISA", 4) == 0))
+        text = true;
+    if (text)
+        st = vsmp_text_parse((const char *)data, n, VSMP_DIALECT_12504, &r->mod, &d);
+    else
+        st = vsmp_module_read(data, n, NULL, &r->mod, &d);
+    free(data);
+    vsmp_diags_print(&d, path, r->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(r, "%s: %s", path, vsmp_status_str(st));
+    if (!r->mod->num_kernels)
+        return fail(r, "%s has no kernel", path);
+    return 0;
+}
+
+static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *ev);
+
+static int make_machine(run *r, json_object *root)
+{
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    if (r->trace) {
+        o.trace = on_trace;
+        o.trace_user = r;
+    }
+    json_object *jp = field(root, "platform");
+    if (jp && vsmp_platform_find(json_object_get_string(jp), &o.platform))
+        return fail(r, "unknown platform \"%s\"", json_object_get_string(jp));
+    json_object *js = field(root, "simd");
+    if (js)
+        o.dispatch_simd = (uint8_t)json_object_get_int(js);
+    json_object *jm = field(root, "dispatch_mask");
+    if (jm) {
+        uint8_t b[4];
+        if (encode(r, jm, VSMP_TYPE_UD, b))
+            return -1;
+        o.dispatch_mask =
+            (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    }
+    json_object *ju = field(root, "hw_unorm_formats");
+    o.hw_unorm_formats = ju && json_object_get_boolean(ju);
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_check_options co = {.platform = o.platform};
+    vsmp_status st = vsmp_module_check(r->mod, &co, &d);
+    if (!st)
+        st = vsmp_machine_create(r->mod, 0, &o, &r->m, &d);
+    vsmp_diags_print(&d, r->path, r->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(r, "the kernel cannot run: %s", vsmp_status_str(st));
+    return 0;
+}
+
+static int bind_all(run *r, json_object *root)
+{
+    json_object *js = field(root, "surfaces");
+    size_t n = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
+    char msg[512];
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(js, i);
+        json_object *jb = field(e, "bti");
+        int bti = jb ? json_object_get_int(jb) : -1;
+        if (bti < 0 || bti >= VSMP_MAX_BINDINGS || r->surf[bti])
+            return fail(r, "surfaces[%zu]: \"bti\" must be a free index 0..255", i);
+        if (vsmp_job_surface(e, r->dir, &r->surf[bti], msg, sizeof(msg)))
+            return fail(r, "surfaces[%zu]: %s", i, msg);
+        vsmp_machine_bind_surface(r->m, (unsigned)bti, r->surf[bti]);
+        json_object *ja = field(e, "address");
+        if (ja) {
+            uint8_t b[8];
+            if (encode(r, ja, VSMP_TYPE_UQ, b))
+                return -1;
+            uint64_t a = 0;
+            for (int k = 7; k >= 0; k--)
+                a = a << 8 | b[k];
+            if (vsmp_machine_map_surface(r->m, a, r->surf[bti]))
+                return fail(r, "surfaces[%zu]: \"address\" overlaps another mapping", i);
+        }
+    }
+    json_object *jsm = field(root, "samplers");
+    n = jsm && json_object_is_type(jsm, json_type_array) ? json_object_array_length(jsm) : 0;
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(jsm, i);
+        json_object *ji = field(e, "index");
+        int idx = ji ? json_object_get_int(ji) : -1;
+        vsmp_sampler_state st;
+        if (idx < 0 || idx >= VSMP_MAX_SAMPLER_STATES)
+            return fail(r, "samplers[%zu]: \"index\" must be 0..255", i);
+        if (vsmp_job_sampler(e, &st, msg, sizeof(msg)))
+            return fail(r, "samplers[%zu]: %s", i, msg);
+        vsmp_machine_bind_sampler(r->m, (unsigned)idx, &st);
+    }
+    return 0;
+}
+
+/* "payload": [{"offset", "type", "values"}] raw bytes of the thread payload. */
+static int set_payload(run *r, json_object *root)
+{
+    json_object *jp = field(root, "payload");
+    size_t n = jp && json_object_is_type(jp, json_type_array) ? json_object_array_length(jp) : 0;
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(jp, i);
+        json_object *jo = field(e, "offset"), *jt = field(e, "type"), *jv = field(e, "values");
+        int t = jt ? type_of(json_object_get_string(jt)) : VSMP_TYPE_UD;
+        if (!jo || !jv || t < 0)
+            return fail(r, "payload[%zu] needs \"offset\", \"values\" and a known \"type\"", i);
+        uint8_t buf[8192];
+        size_t len;
+        if (encode_all(r, jv, (unsigned)t, buf, sizeof(buf), &len))
+            return -1;
+        if (vsmp_machine_set_payload(r->m, (size_t)json_object_get_int64(field(e, "offset")), buf,
+                                     len))
+            return fail(r, "payload[%zu] lies outside the %zu-byte payload", i,
+                        vsmp_machine_payload_size(r->m));
+    }
+    return 0;
+}
+
+/* "vars": {"NAME": values | {"offset", "type", "values"}}: written before the run. */
+static int set_vars(run *r, json_object *jv)
+{
+    if (!jv)
+        return 0;
+    if (!json_object_is_type(jv, json_type_object))
+        return fail(r, "\"vars\" must be an object");
+    json_object_object_foreach(jv, name, val)
+    {
+        vsmp_var_info vi;
+        if (vsmp_machine_find(r->m, name, &vi))
+            return fail(r, "vars: no variable \"%s\"", name);
+        unsigned t = vi.type;
+        size_t off = 0;
+        json_object *values = val;
+        if (json_object_is_type(val, json_type_object)) {
+            json_object *jt = field(val, "type"), *jo = field(val, "offset");
+            if (jt && type_of(json_object_get_string(jt)) < 0)
+                return fail(r, "vars.%s: unknown type", name);
+            if (jt)
+                t = (unsigned)type_of(json_object_get_string(jt));
+            off = jo ? (size_t)json_object_get_int64(jo) : 0;
+            values = field(val, "values");
+            if (!values)
+                return fail(r, "vars.%s needs \"values\"", name);
+        }
+        if (vi.cls != VSMP_VAR_GENERAL)
+            t = VSMP_TYPE_UD; /* predicates, addresses, surface and sampler indices: 32-bit */
+        uint8_t buf[8192];
+        size_t len;
+        if (encode_all(r, values, t, buf, sizeof(buf), &len))
+            return -1;
+        if (vsmp_machine_write_var(r->m, vi.cls, vi.id, off, buf, len))
+            return fail(r, "vars.%s: %zu bytes at %zu do not fit its %u bytes", name, len, off,
+                        vi.bytes);
+    }
+    return 0;
+}
+
+/* ---- output ---- */
+
+static void print_value(FILE *out, const uint8_t *p, unsigned t, bool hex)
+{
+    unsigned n = vsmp_type_size(t);
+    uint64_t b = 0;
+    for (unsigned k = 0; k < n; k++)
+        b |= (uint64_t)p[k] << (8 * k);
+    if (hex) {
+        fprintf(out, " 0x%0*" PRIx64, (int)(2 * n), b);
+        return;
+    }
+    switch (t) {
+    case VSMP_TYPE_F: {
+        float f;
+        uint32_t u = (uint32_t)b;
+        memcpy(&f, &u, 4);
+        fprintf(out, " %.9g", f);
+        break;
+    }
+    case VSMP_TYPE_HF:
+        fprintf(out, " %.5g", h2f((uint16_t)b));
+        break;
+    case VSMP_TYPE_DF: {
+        double d;
+        memcpy(&d, &b, 8);
+        fprintf(out, " %.17g", d);
+        break;
+    }
+    case VSMP_TYPE_B:
+        fprintf(out, " %d", (int8_t)b);
+        break;
+    case VSMP_TYPE_W:
+        fprintf(out, " %d", (int16_t)b);
+        break;
+    case VSMP_TYPE_D:
+        fprintf(out, " %" PRId32, (int32_t)b);
+        break;
+    case VSMP_TYPE_Q:
+        fprintf(out, " %" PRId64, (int64_t)b);
+        break;
+    default:
+        fprintf(out, " %" PRIu64, b);
+        break;
+    }
+}
+
+static void print_span(run *r, const char *name, const vsmp_var_info *vi, unsigned t, size_t off,
+                       size_t bytes, bool hex)
+{
+    uint8_t buf[8192];
+    size_t got = 0;
+    if (vsmp_machine_read_var(r->m, vi->cls, vi->id, 0, buf, sizeof(buf), &got))
+        return;
+    unsigned n = vsmp_type_size(t);
+    if (off > got)
+        off = got;
+    if (bytes > got - off)
+        bytes = got - off;
+    fprintf(r->out, "%s", name);
+    for (size_t i = 0; i + n <= bytes; i += n)
+        print_value(r->out, buf + off + i, t, hex);
+    fputc('\n', r->out);
+}
+
+/* "print": ["NAME" | {"var", "type", "offset", "count", "hex"}] after each thread. */
+static int print_vars(run *r, json_object *root)
+{
+    json_object *jp = field(root, "print");
+    size_t n = jp && json_object_is_type(jp, json_type_array) ? json_object_array_length(jp) : 0;
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(jp, i);
+        const char *name = json_object_is_type(e, json_type_string)
+                               ? json_object_get_string(e)
+                               : json_object_get_string(field(e, "var"));
+        vsmp_var_info vi;
+        if (!name || vsmp_machine_find(r->m, name, &vi))
+            return fail(r, "print[%zu]: no variable \"%s\"", i, name ? name : "");
+        unsigned t = vi.cls == VSMP_VAR_GENERAL ? vi.type : VSMP_TYPE_UD;
+        json_object *jt = field(e, "type"), *jo = field(e, "offset"), *jc = field(e, "count"),
+                    *jh = field(e, "hex");
+        if (jt && type_of(json_object_get_string(jt)) < 0)
+            return fail(r, "print[%zu]: unknown type", i);
+        if (jt)
+            t = (unsigned)type_of(json_object_get_string(jt));
+        size_t off = jo ? (size_t)json_object_get_int64(jo) : 0;
+        size_t bytes = jc ? (size_t)json_object_get_int64(jc) * vsmp_type_size(t) : vi.bytes;
+        char label[300];
+        if (r->thread != UINT32_MAX)
+            snprintf(label, sizeof(label), "[%u] %s =", r->thread, name);
+        else
+            snprintf(label, sizeof(label), "%s =", name);
+        print_span(r, label, &vi, t, off, bytes, jh && json_object_get_boolean(jh));
+    }
+    return 0;
+}
+
+static int save_png(run *r, const vsmp_surface *s, const char *path)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return fail(r, "cannot create %s: %s", path, strerror(errno));
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    uint8_t *row = malloc((size_t)d->width * 4);
+    if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        fclose(f);
+        return fail(r, "cannot write %s", path);
+    }
+    png_init_io(png, f);
+    png_set_IHDR(png, info, d->width, d->height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    const vsmp_format_info *fi = vsmp_format_get(d->format);
+    for (uint32_t y = 0; y < d->height; y++) {
+        for (uint32_t x = 0; x < d->width; x++) {
+            vsmp_texel t;
+            memset(&t, 0, sizeof(t));
+            vsmp_surface_load(s, d->min_lod, 0, x, y, &t);
+            for (int c = 0; c < 4; c++) {
+                /* float classes as [0, 1] -> 0..255; integer classes clamped to 0..255 */
+                double v = fi && fi->cls == VSMP_CLASS_FLOAT  ? t.f[c] * 255.0 + 0.5
+                           : fi && fi->cls == VSMP_CLASS_SINT ? (double)t.i[c]
+                                                              : (double)t.u[c];
+                row[4 * x + c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            }
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    return fclose(f) ? fail(r, "cannot write %s", path) : 0;
+}
+
+/* "save": [{"surface": BTI, "png" | "raw": PATH}] after the last thread. */
+static int save_all(run *r, json_object *root)
+{
+    json_object *js = field(root, "save");
+    size_t n = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(js, i);
+        json_object *jb = field(e, "surface"), *jpng = field(e, "png"), *jraw = field(e, "raw");
+        int bti = jb ? json_object_get_int(jb) : -1;
+        if (bti < 0 || bti >= VSMP_MAX_BINDINGS || !r->surf[bti] || (!jpng == !jraw))
+            return fail(r, "save[%zu]: a bound \"surface\" and one of \"png\", \"raw\"", i);
+        char path[4200];
+        join(r, json_object_get_string(jpng ? jpng : jraw), path, sizeof(path));
+        if (jpng) {
+            if (save_png(r, r->surf[bti], path))
+                return -1;
+            continue;
+        }
+        const vsmp_surface_desc *d = vsmp_surface_get_desc(r->surf[bti]);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(d->data, 1, d->data_size, f) != d->data_size) {
+            if (f)
+                fclose(f);
+            return fail(r, "cannot write %s", path);
+        }
+        if (fclose(f))
+            return fail(r, "cannot write %s", path);
+    }
+    return 0;
+}
+
+/* --trace: each executed instruction, its enabled lanes and the values it wrote. */
+static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *ev)
+{
+    run *r = user;
+    char text[512];
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
+    vsmp_inst_print(ev->inst, &r->mod->kernels[0], &po, text, sizeof(text));
+    for (char *c = text; *c; c++) /* labels print on lines of their own */
+        if (*c == '\n')
+            *c = ' ';
+    fprintf(r->out, "[%u] #%u %s  lanes=0x%08x\n", r->thread == UINT32_MAX ? 0 : r->thread,
+            ev->index, text, ev->lanes);
+    if (!ev->dst_var)
+        return;
+    uint8_t buf[8192];
+    size_t got = 0;
+    if (vsmp_machine_read_var(m, VSMP_VAR_GENERAL, ev->dst_var, 0, buf, sizeof(buf), &got))
+        return;
+    const vsmp_routine *k = &r->mod->kernels[0];
+    unsigned t = ev->dst_var >= 32 && ev->dst_var - 32 < k->num_vars
+                     ? k->vars[ev->dst_var - 32].type
+                     : VSMP_TYPE_UD;
+    unsigned n = vsmp_type_size(t);
+    fprintf(r->out, "    wrote bytes %u..%u:", ev->dst_offset, ev->dst_offset + ev->dst_size);
+    for (size_t i = ev->dst_offset; i + n <= ev->dst_offset + ev->dst_size && i + n <= got; i += n)
+        print_value(r->out, buf + i, t, false);
+    fputc('\n', r->out);
+}
+
+static int run_threads(run *r, json_object *root)
+{
+    json_object *jt = field(root, "threads");
+    int64_t threads = jt ? json_object_get_int64(jt) : 1;
+    if (threads < 1 || threads > MAX_THREADS)
+        return fail(r, "\"threads\" must be 1..%d", MAX_THREADS);
+    vsmp_var_info tx, r0;
+    bool has_tx = vsmp_machine_find(r->m, "%thread_x", &tx) == VSMP_OK;
+    bool has_r0 = vsmp_machine_find(r->m, "%r0", &r0) == VSMP_OK;
+    for (int64_t t = 0; t < threads; t++) {
+        r->thread = threads > 1 ? (uint32_t)t : UINT32_MAX;
+        vsmp_machine_reset(r->m);
+        /* thread t: %thread_x = %group_id_x = r0.1 = t (docs/RUN.md) */
+        uint32_t tid = (uint32_t)t;
+        if (has_tx)
+            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, tx.id, 0, &tid, 2);
+        vsmp_var_info g;
+        if (vsmp_machine_find(r->m, "%group_id_x", &g) == VSMP_OK)
+            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, g.id, 0, &tid, 4);
+        if (has_r0)
+            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, r0.id, 4, &tid, 4);
+        if (set_vars(r, field(root, "vars")))
+            return -1;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status st = vsmp_machine_run(r->m, &d);
+        vsmp_diags_print(&d, r->path, r->err);
+        vsmp_diags_free(&d);
+        if (st)
+            return fail(r, "thread %" PRId64 ": %s", t, vsmp_status_str(st));
+        if (print_vars(r, root))
+            return -1;
+    }
+    return 0;
+}
+
+/* Every key of the description and of its entries is one this reader knows (a misspelt key is
+ * named with the closest known one, as `vsmp sample` does). */
+static int check_keys(run *r, json_object *root)
+{
+    static const char *const top[] = {
+        "kernel",   "platform", "simd",    "dispatch_mask", "hw_unorm_formats",
+        "surfaces", "samplers", "payload", "vars",          "threads",
+        "print",    "save",     NULL};
+    static const char *const pay[] = {"offset", "type", "values", NULL};
+    static const char *const prt[] = {"var", "type", "offset", "count", "hex", NULL};
+    static const char *const sav[] = {"surface", "png", "raw", NULL};
+    static const struct {
+        const char *key;
+        const char *const *keys;
+    } lists[] = {{"payload", pay}, {"print", prt}, {"save", sav}};
+    jerr e = {{0}};
+    if (jcheck_object(root, "", top, &e))
+        return fail(r, "%s", e.msg);
+    for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
+        json_object *a = field(root, lists[l].key);
+        if (!a)
+            continue;
+        if (!json_object_is_type(a, json_type_array))
+            return fail(r, "%s: expected an array", lists[l].key);
+        for (size_t i = 0; i < json_object_array_length(a); i++) {
+            json_object *v = json_object_array_get_idx(a, i);
+            char path[64];
+            snprintf(path, sizeof(path), "%s[%zu]", lists[l].key, i);
+            if (json_object_is_type(v, json_type_string) && lists[l].keys == prt)
+                continue; /* print: a bare variable name */
+            if (jcheck_object(v, path, lists[l].keys, &e))
+                return fail(r, "%s", e.msg);
+        }
+    }
+    return 0;
+}
+
+int vsmp_run_job(const char *path, const char *text, size_t size, const char *kernel, bool trace,
+                 FILE *out, FILE *err)
+{
+    run r;
+    memset(&r, 0, sizeof(r));
+    r.path = path, r.out = out, r.err = err, r.trace = trace, r.thread = UINT32_MAX;
+    snprintf(r.dir, sizeof(r.dir), "%s", path);
+    char *slash = strrchr(r.dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        strcpy(r.dir, ".");
+    json_tokener *tok = json_tokener_new();
+    json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)size) : NULL;
+    if (tok)
+        json_tokener_free(tok);
+    int rc = 1;
+    if (!root || !json_object_is_type(root, json_type_object)) {
+        fail(&r, "invalid JSON (the run description is one object)");
+        goto done;
+    }
+    if (check_keys(&r, root) || load_kernel(&r, root, kernel) || make_machine(&r, root) ||
+        bind_all(&r, root) || set_payload(&r, root))
+        goto done;
+    if (run_threads(&r, root) || save_all(&r, root))
+        goto done;
+    rc = 0;
+done:
+    vsmp_machine_free(r.m);
+    for (int i = 0; i < VSMP_MAX_BINDINGS; i++)
+        vsmp_surface_free(r.surf[i]);
+    vsmp_module_free(r.mod);
+    if (root)
+        json_object_put(root);
+    return rc;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSMP_TOOLS_RUN_JOB_H
+#define VSMP_TOOLS_RUN_JOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Run a kernel from a run description (JSON text, docs/RUN.md); @p kernel overrides its
+ * "kernel" path when not NULL; --trace output and results to out, errors to err.
+ * @return the exit status. */
+int vsmp_run_job(const char *path, const char *text, size_t size, const char *kernel, bool trace,
+                 FILE *out, FILE *err);
+
+#endif
