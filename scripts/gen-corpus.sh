@@ -8,19 +8,22 @@
 #
 # For each source, platform (skl, tgllp, acm-g10) and SIMD width (8, 16, 32 forced with
 # IGC_ForceOCLSIMDWidth), ocloc compiles the program with IGC's shader dumps on; for every kernel
-# of the program that IGC compiled at the width asked for, tests/corpus/k/ receives
-#   KERNEL.DEVICE.simdW.visaasm   IGC's own vISA text dump (the input of every check)
-#   KERNEL.DEVICE.simdW.isa       that text assembled by the fixed GenX_IR 1.0.12504
-#                                 (GENX_IR_FIXED; golden bytes for `vsmp asm`)
-#   KERNEL.DEVICE.simdW.asm.gz    Gen assembly Debian's GenX_IR compiles from the .visaasm
-#                                 (golden Gen code; the volatile comment lines //.declare,
-#                                 //.options_string and //.full_options are dropped)
-#   KERNEL.DEVICE.simdW.cos.gz    IGC's text dump of the kernel's patch tokens (its interface:
-#                                 what `vsmp launch` reads), without the SURFACE_STATE listings
-#   KERNEL.DEVICE.simdW.igc.isa   the .isa IGC itself dumped: corrupted by the 12504 writer bug
-#                                 (docs of the corpus); a robustness input, never a golden
+# of the program that IGC compiled at the width asked for, tests/corpus/k/ receives, each
+# gzip-compressed (the large kernels would weigh megabytes):
+#   KERNEL.DEVICE.simdW.visaasm.gz  IGC's own vISA text dump (the input of every check)
+#   KERNEL.DEVICE.simdW.isa.gz      that text assembled by the fixed GenX_IR 1.0.12504
+#                                   (GENX_IR_FIXED; golden bytes for `vsmp asm`)
+#   KERNEL.DEVICE.simdW.asm.gz      Gen assembly Debian's GenX_IR compiles from the .visaasm
+#                                   (golden Gen code; the volatile comment lines //.declare,
+#                                   //.options_string and //.full_options are dropped)
+#   KERNEL.DEVICE.simdW.cos.gz      IGC's text dump of the kernel's patch tokens (its interface:
+#                                   what `vsmp launch` reads), without the SURFACE_STATE listings
+#   KERNEL.DEVICE.simdW.igc.isa.gz  the .isa IGC itself dumped: corrupted by the 12504 writer
+#                                   bug (tests/corpus/README.md); a robustness input only
 # plus manifest.tsv (one row per kernel/platform/width), skipped.tsv (what the compiler did not
 # produce, and why) and versions.txt (the tools that made the files).
+# When GenX_IR cannot compile a kernel on its own, the .isa and .asm goldens are absent.
+# After regenerating, tests/corpus/genx_standin.py checks the goldens (see the corpus README).
 #
 # A source may name extra compiler options on a line "// ocloc-options: ...".
 #
@@ -116,8 +119,13 @@ for cl in "$corpus"/cl/*.cl; do
                 # the kernel's interface: IGC's text dump of its patch tokens (argument
                 # offsets in the cross-thread data, binding-table slots, the thread payload);
                 # the SURFACE_STATE field listings are dropped (the launcher builds its own)
+                # After a retry IGC writes every kernel's .cos under the retry's name
+                # (HASH_1_simdW_entry_N.cos, sorting first) while only the retried kernels get
+                # a new .visaasm: the .cos is the one of the same entry, the retry's if any.
+                e=${v##*_simd}
+                cos=$(ls "$work"/dump/*_simd"${e%.visaasm}".cos | head -n 1)
                 awk '/^SURFACE_STATE = /{skip=1;next} skip && /^\t/{next} {skip=0;print}' \
-                    "${v%.visaasm}.cos" | gzip -n -9 >"$out/$name.cos.gz"
+                    "$cos" | gzip -n -9 >"$out/$name.cos.gz"
                 g=$tmp/g
                 rm -rf "$g"
                 mkdir -p "$g/fixed" "$g/deb"
