@@ -186,6 +186,26 @@ VSMP_API vsmp_status vsmp_sample_lanes(const vsmp_surface *s, const vsmp_sampler
                                        const vsmp_lane *lanes, size_t n, vsmp_lane_result *out,
                                        size_t *failed, vsmp_diags *diags);
 
+/* ---- CPU levels of the fast paths ----
+ * A plan picks its kernel once, when it is created: a fast path specialised for its properties
+ * at the highest level allowed, or the reference pipeline. The levels allowed are those the
+ * machine has, ANDed with the mask set here and with the VSMP_CPU environment variable ("ref"
+ * or "none": the reference pipeline only; "c": the C fast paths; "avx2": up to AVX2). Every
+ * level gives the reference's result words (a test proves it); a level only changes speed. */
+
+/** x86-64 AVX2 kernels (with F16C, which every AVX2 processor has). */
+#define VSMP_CPU_AVX2 0x1u
+/** The C fast paths (plan-time specialisations of the reference; every machine has them). */
+#define VSMP_CPU_C 0x100u
+
+/** @return the CPU flags the machine has (VSMP_CPU_*), before any mask. */
+VSMP_API unsigned vsmp_cpu_flags(void);
+/**
+ * Limit the kernels of plans created from now on to the levels in @p mask (VSMP_CPU_* bits;
+ * 0 = the reference pipeline only; VSMP_CPU_C = the C fast paths; ~0u = everything the machine
+ * has, the default). Plans already created keep their kernels. */
+VSMP_API void vsmp_cpu_set_mask(unsigned mask);
+
 /* ---- the media sampler (SAMPLE_UNORM) ---- */
 
 /** SAMPLE_UNORM output formats (Channel_mask bits 5..4). */
