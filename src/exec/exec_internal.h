@@ -185,7 +185,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
 /* lsc.c: lsc_load / lsc_store. */
 vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
-vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x);     /* sync.c */
+vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);
