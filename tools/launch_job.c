@@ -319,8 +319,9 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
  * the launch ran with its default. Values are checked where they are read ("local" may be null). */
 static int check_keys(job *j, json_object *root)
 {
-    static const char *const keys[] = {"kernel", "interface", "platform",        "global", "local",
-                                       "offset", "args",      "inline_samplers", NULL};
+    static const char *const keys[] = {"kernel",          "interface", "platform", "global",
+                                       "local",           "offset",    "args",     "dynamic_state",
+                                       "inline_samplers", NULL};
     if (!json_object_is_type(root, json_type_object))
         return fail(j, "the launch description is not a JSON object");
     json_object_object_foreach(root, k, v)
@@ -348,7 +349,11 @@ static int check_arg_keys(job *j, json_object *e, unsigned i, int kind)
                                       "count", "print", "hex",  NULL};
     static const char *const smp[] = {"kind", "sampler", NULL};
     static const char *const sca[] = {"kind", "type", "value", NULL};
-    const char *const *keys = kind == VSMP_ARG_BUFFER ? buf : kind == VSMP_ARG_SAMPLER ? smp : sca;
+    static const char *const loc[] = {"kind", "size", NULL};
+    const char *const *keys = kind == VSMP_ARG_BUFFER    ? buf
+                              : kind == VSMP_ARG_SAMPLER ? smp
+                              : kind == VSMP_ARG_LOCAL   ? loc
+                                                         : sca;
     json_object_object_foreach(e, k, v)
     {
         (void)v;
