@@ -183,11 +183,9 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
-/* lsc.c: lsc_load / lsc_store; bfn.c: the bfn truth table on 64 bits. */
+/* lsc.c: lsc_load / lsc_store. */
 vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
-vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x);     /* sync.c */
-vsmp_status vsmp_x_plan_mov_pred(vsmp_machine *m, xinst *x); /* mov_pred.c */
-uint64_t vsmp_x_bfn(unsigned table, uint64_t s0, uint64_t s1, uint64_t s2);
+vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);
