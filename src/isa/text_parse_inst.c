@@ -916,6 +916,25 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
         int64_t v;
         return int_prim(p, &v) && add_value(p, in, (uint32_t)v, 4);
     }
+    case VSMP_OPC_3D_URB_WRITE: {
+        /* [(P)] urb_write_3d (exec) NUM_OUT GLOBAL_OFFSET CHANNEL_MASK HANDLE PER_SLOT DATA
+         * (CISA.y URBWriteInstruction); the binary holds the channel mask first. A value after
+         * the exec size tells it from the generic form, which has the raw mask there. */
+        if (!parse_exec(p, in))
+            return false;
+        int64_t nout, goff;
+        if ((nout = parse_count(p, "the output count", 0, 255)) < 0)
+            return false;
+        if (cur(p)->kind != TK_INT) { /* generic form: NUM_OUT MASK GOFF HANDLE PSO DATA */
+            return add_value(p, in, (uint32_t)nout, 1) && parse_layout_tail(p, in, "r") &&
+                   (goff = parse_count(p, "the global offset", 0, 0xffff)) >= 0 &&
+                   add_value(p, in, (uint32_t)goff, 2) && parse_layout_tail(p, in, "rrr");
+        }
+        if ((goff = parse_count(p, "the global offset", 0, 0xffff)) < 0)
+            return false;
+        return add_value(p, in, (uint32_t)nout, 1) && parse_layout_tail(p, in, "r") &&
+               add_value(p, in, (uint32_t)goff, 2) && parse_layout_tail(p, in, "rrr");
+    }
     case VSMP_OPC_DPAS:
     case VSMP_OPC_DPASW: {
         /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2 (CISA.l's DPAS_OP token); without the

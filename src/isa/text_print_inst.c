@@ -611,6 +611,20 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     case VSMP_OPC_LOC:
         put(c->b, "LOC %u", g_value(c, &g));
         return;
+    case VSMP_OPC_3D_URB_WRITE: {
+        /* [(P)] urb_write_3d (exec) NUM_OUT GLOBAL_OFFSET CHANNEL_MASK HANDLE PER_SLOT DATA: the
+         * binary holds the channel mask before the global offset (IsaDisassembly swaps them) */
+        put_pred(c, in->pred);
+        put(c->b, "%s", row->mnemonic);
+        g_exec(c, in);
+        if (in->num_opnds == 6) {
+            put(c->b, " %u %u", in->opnds[0].value, in->opnds[2].value);
+            put_opnd(c, &in->opnds[1]);
+            for (unsigned k = 3; k < 6; k++)
+                put_opnd(c, &in->opnds[k]);
+        }
+        return;
+    }
     case VSMP_OPC_DPAS:
     case VSMP_OPC_DPASW: {
         /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2; the info word is W | A << 8 |
