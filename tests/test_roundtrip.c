@@ -570,6 +570,14 @@ static void text_table_trip(unsigned *ok, unsigned *apart)
                 in->opnds[3].vec.mod = 0;
                 in->opnds[3].vec.region = 0x0122;
             }
+            /* avs: RGBA, sampler S0, surface T6, AVS_8_FULL, AVS_16x8 */
+            if (opc == VSMP_OPC_AVS) {
+                in->opnds[0].value = 0xf;
+                in->opnds[1].value = 0;
+                in->opnds[2].value = 6;
+                in->opnds[10].value = 2;
+                in->opnds[12].value = 2;
+            }
             /* the old sample/load: SIMD16 RGBA, sampler S0, surface T6 */
             if (opc == VSMP_OPC_SAMPLE || opc == VSMP_OPC_LOAD) {
                 in->opnds[0].value = 0x1f;

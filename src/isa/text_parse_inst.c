@@ -437,6 +437,39 @@ static bool parse_sample_old(parser *p, vsmp_inst *in)
     return parse_layout_tail(p, in, "rrrR");
 }
 
+/* avs.CHANNELS SURFACE SAMPLER U V DU DV U2D GROUP VBLOCK CNTRL V2D EXECMODE EIF DST (CISA.y
+ * AVSInstruction); the binary holds channels, sampler, surface first */
+static bool parse_avs(parser *p, vsmp_inst *in)
+{
+    uint8_t ch, surf, smp;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &ch) ||
+        !parse_state(p, false, &surf) || !parse_state(p, true, &smp) || !add_value(p, in, ch, 1) ||
+        !add_value(p, in, smp, 1) || !add_value(p, in, surf, 1) ||
+        !parse_layout_tail(p, in, "vvvvvvv"))
+        return false;
+    const tok *t = cur(p);
+    int cntrl = t->kind == TK_IDENT
+                    ? vsmp_name_index(VSMP_NAMES(vsmp_avs_control_names), t->s, t->len)
+                    : -1;
+    if (cntrl < 0) {
+        PERR(p, t, "syntax", "expected an AVS output control (AVS_16_FULL ...)");
+        return false;
+    }
+    p->at++;
+    if (!add_value(p, in, (unsigned)cntrl, 1) || !parse_layout_tail(p, in, "v"))
+        return false;
+    t = cur(p);
+    int mode = t->kind == TK_IDENT
+                   ? vsmp_name_index(VSMP_NAMES(vsmp_avs_exec_mode_names), t->s, t->len)
+                   : -1;
+    if (mode < 0) {
+        PERR(p, t, "syntax", "expected an AVS exec mode (AVS_16x4 or AVS_16x8)");
+        return false;
+    }
+    p->at++;
+    return add_value(p, in, (unsigned)mode, 1) && parse_layout_tail(p, in, "vR");
+}
+
 static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row)
 {
     switch (in->opcode) {
@@ -1093,6 +1126,8 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
         /* the old sample/load: GenX_IR's form starts with '.' and the channels */
         if ((in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD) && is_punct(cur(p), '.'))
             return parse_sample_old(p, in);
+        if (in->opcode == VSMP_OPC_AVS && is_punct(cur(p), '.'))
+            return parse_avs(p, in);
         return parse_generic_form(p, in, row);
     }
 }

@@ -833,6 +833,33 @@ static void put_sample_old(pctx *c, const vsmp_inst *in, const vsmp_opcode_info 
     g_rest(c, &g);
 }
 
+/* avs.CHANNELS SURFACE SAMPLER U V DU DV U2D GROUP VBLOCK CNTRL V2D EXECMODE EIF DST; the
+ * binary holds channels, sampler, surface first (IsaDisassembly, CISA.y AVSInstruction). */
+static void put_avs(pctx *c, const vsmp_inst *in)
+{
+    if (in->num_opnds != 15) {
+        c->why = "avs has the wrong operand count";
+        return;
+    }
+    const vsmp_opnd *o = in->opnds;
+    if (o[0].value > 15)
+        c->why = "the avs channel byte has bits above the mask";
+    put(c->b, "avs");
+    put_channels(c, o[0].value & 0xf);
+    put_state(c, false, o[2].value);
+    put_state(c, true, o[1].value);
+    for (unsigned k = 3; k < 10; k++)
+        put_opnd(c, &o[k]);
+    uint32_t cntrl = o[10].value, mode = o[12].value;
+    if (cntrl > 3 || mode > 2 || mode == 1)
+        c->why = "the avs control or exec mode has no text form";
+    put(c->b, " %s", vsmp_avs_control_names[cntrl & 3]);
+    put_opnd(c, &o[11]);
+    put(c->b, " %s", vsmp_avs_exec_mode_names[mode == 2 ? 2 : 0]);
+    put_opnd(c, &o[13]);
+    put_opnd(c, &o[14]);
+}
+
 void put_generic(pctx *c, const vsmp_inst *in)
 {
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
@@ -868,6 +895,8 @@ void put_generic(pctx *c, const vsmp_inst *in)
     default:
         if (in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD)
             put_sample_old(c, in, row);
+        else if (in->opcode == VSMP_OPC_AVS)
+            put_avs(c, in);
         else
             put_misc(c, in, row);
         break;
