@@ -102,6 +102,7 @@ typedef struct common_opts {
     int paired;
     const char *input_format;
     const char *output;
+    size_t max_memory; /* budget of the program read (--max-memory) */
 } common_opts;
 
 static int load_module(const char *path, const common_opts *o, vsmp_module **m, vsmp_diags *d,
@@ -112,10 +113,17 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     classify(in, path, o->input_format);
     vsmp_status st;
     if (in->is_binary) {
-        vsmp_read_options ro = {.paired_surface = o->paired != 0};
+        vsmp_read_options ro;
+        vsmp_read_options_init(&ro);
+        ro.paired_surface = o->paired != 0;
+        ro.max_memory = o->max_memory;
         st = vsmp_module_read(in->data, in->size, &ro, m, d);
     } else {
-        st = vsmp_text_parse((const char *)in->data, in->size, o->dialect, m, d);
+        vsmp_text_options to;
+        vsmp_text_options_init(&to);
+        to.dialect = o->dialect;
+        to.max_memory = o->max_memory;
+        st = vsmp_text_parse_opt((const char *)in->data, in->size, &to, m, d);
     }
     if (st && d->errors == 0)
         vsmp_diags_add(d, VSMP_SEV_ERROR, "input", 0, 0, -1, "%s", vsmp_status_str(st));
@@ -257,6 +265,8 @@ static const char usage_asm[] =
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
     "      --drop-gen           leave embedded Gen binaries out\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_dis[] =
     "usage: vsmp dis [options] IN [-o OUT]\n"
@@ -268,6 +278,8 @@ static const char usage_dis[] =
     "      --input-format isa|text  override the extension\n"
     "      --divs reader|compiler  .divS of decoded sampler messages: the Gen code GenX_IR\n"
     "                           compiles from the binary (default), or from IGC's own text\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
@@ -277,6 +289,8 @@ static const char usage_check[] =
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
     "  -W, --warnings-as-errors exit 1 on warnings too\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_sample[] =
     "usage: vsmp sample [--format text|json] [--max-memory BYTES] JOB.json\n"
@@ -379,6 +393,7 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
     c->error_limit = DEFAULT_ERROR_LIMIT;
+    c->co.max_memory = VSMP_DEFAULT_MAX_MEMORY;
     optind = 1;
     opterr = 0;
     int ch;
@@ -451,6 +466,10 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         }
         case OPT_MAXMEM:
+            if (vsmp_job_parse_size(optarg, &c->co.max_memory)) {
+                fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+                return EXIT_USAGE;
+            }
             c->max_memory = optarg;
             break;
         case 'h':
