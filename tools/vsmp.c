@@ -308,14 +308,18 @@ static const char usage_run[] =
     "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
-    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
+    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n"
+    "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
+    "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
     "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
     "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
     "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
     "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
     "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
-    "LAUNCH.json)\n";
+    "LAUNCH.json)\n"
+    "      --max-memory BYTES  memory budget of the kernel read and of each image (default\n"
+    "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -370,7 +374,6 @@ typedef struct cli {
     const char *in_path;
     int json;
     unsigned error_limit;
-    const char *max_memory;
 } cli;
 
 /* Whether a command's usage text lists the option: the usage is the one list of what each
@@ -387,6 +390,16 @@ static int option_listed(const char *usage, int ch, const char **name)
         return at && (at[strlen(flag)] == ' ' || at[strlen(flag)] == '\n');
     }
     return 0;
+}
+
+/* --max-memory: one budget, 1 GiB by default, for what an input makes vsmp allocate (the
+ * program read, each surface). */
+static int parse_max_memory(const char *arg, size_t *out)
+{
+    if (!vsmp_job_parse_size(arg, out))
+        return 0;
+    fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+    return -1;
 }
 
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
@@ -466,11 +479,8 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         }
         case OPT_MAXMEM:
-            if (vsmp_job_parse_size(optarg, &c->co.max_memory)) {
-                fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+            if (parse_max_memory(optarg, &c->co.max_memory))
                 return EXIT_USAGE;
-            }
-            c->max_memory = optarg;
             break;
         case 'h':
             fputs(usage, stdout);
@@ -608,10 +618,7 @@ static int cmd_sample(int argc, char **argv)
     vsmp_job_options jo;
     vsmp_job_options_init(&jo);
     jo.json_out = c.json != 0;
-    if (c.max_memory && vsmp_job_parse_size(c.max_memory, &jo.max_memory)) {
-        fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
-        return EXIT_USAGE;
-    }
+    jo.max_memory = c.co.max_memory;
     input in = {0};
     if (read_all(c.in_path, &in))
         return EXIT_DIAG;
@@ -623,16 +630,22 @@ static int cmd_sample(int argc, char **argv)
 static int cmd_launch(int argc, char **argv)
 {
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch;
     const char *out_dir = NULL;
+    size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
     while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
         switch (ch) {
         case 'o':
             out_dir = optarg;
+            break;
+        case OPT_MAXMEM:
+            if (parse_max_memory(optarg, &max_memory))
+                return EXIT_USAGE;
             break;
         case 'h':
             fputs(usage_launch, stdout);
@@ -652,7 +665,8 @@ static int cmd_launch(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, stdout, stderr);
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, max_memory, stdout,
+                             stderr);
     free(in.data);
     return rc;
 }
@@ -661,14 +675,20 @@ static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
                                        {"kernel", required_argument, NULL, 'k'},
+                                       {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch, trace = 0;
     const char *kernel = NULL;
+    size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
     while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
         switch (ch) {
+        case OPT_MAXMEM:
+            if (parse_max_memory(optarg, &max_memory))
+                return EXIT_USAGE;
+            break;
         case 't':
             trace = 1;
             break;
@@ -693,8 +713,8 @@ static int cmd_run(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc =
-        vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, stdout, stderr);
+    int rc = vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, max_memory,
+                          stdout, stderr);
     free(in.data);
     return rc;
 }

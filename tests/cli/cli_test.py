@@ -237,6 +237,20 @@ with tempfile.TemporaryDirectory() as tmp:
           "--max-memory 64K: %r" % r.stderr[:300])
     r = limited(["asm", "--max-memory", "lots", bigt, "-o", os.devnull])
     check(r.returncode == 2 and b"--max-memory takes a byte count" in r.stderr, "--max-memory lots")
+    # run and launch read their kernel within the same budget
+    open(os.path.join(tmp, "ret.json"), "w").write('{"kernel": "ret.visaasm", "platform": "TGLLP"}')
+    r = limited(["run", os.path.join(tmp, "ret.json")])
+    check(r.returncode == 1 and budget.search(r.stderr), "run: %r" % r.stderr[:300])
+    # instructions of 1760 bytes, reserved 16, 24, 36, 54: 36 fit 64 KiB (63360 bytes), the
+    # 37th (line 2 + 37) asks for 54 (95040 bytes)
+    r = limited(["run", "--max-memory", "64K", os.path.join(tmp, "ret.json")])
+    check(r.returncode == 1 and b"ret.visaasm:39:1: error: out of memory: the program needs "
+          b"95040 bytes" in r.stderr and
+          b"over the memory budget of 65536 bytes [memory]" in r.stderr,
+          "run --max-memory 64K: %r" % r.stderr[:300])
+    r = limited(["launch", "--max-memory", "lots", os.path.join(tmp, "ret.json")])
+    check(r.returncode == 2 and b"--max-memory takes a byte count" in r.stderr,
+          "launch --max-memory lots")
     # a normal kernel is read under the same limits, and under a small budget
     for cmd in (["check", "-p", "TGLLP", src], ["dis", isa], ["asm", "--max-memory", "1M", src,
                                                              "-o", os.devnull]):
