@@ -48,7 +48,8 @@ fuzz: deps-test
 # Throughput next to lavapipe, printed as ratios (not a test: the machine is shared and noisy).
 bench: deps-test build
 	$(BUILD)/bench_isa tests/kernels/tgllp/math_simd32.isa --min-insts 10000
-	$(BUILD)/bench_sample --seconds 2
+	$(BUILD)/bench_sample
+	$(BUILD)/bench_exec --seconds 2
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

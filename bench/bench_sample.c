@@ -1,21 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Sampling throughput of vsmp's engine next to lavapipe, measured in the same run.
+ * Sampling throughput of vsmp's engine next to lavapipe, measured fairly in the same run.
  *
- * Workload: a 1024x1024 R8G8B8A8_UNORM texture with its 11 mips; SIMD16 messages of coherent
- * coordinates (2x2 quads walking the screen in order); point, bilinear, trilinear and 16x
- * anisotropic sampling through sample_d (explicit gradients, so both sides compute the same
- * LOD; lavapipe's compute shaders have no implicit derivatives) and ld. lavapipe runs the same
- * work as a compute shader (textureGrad / texelFetch), one invocation per lane, timed around
- * vkQueueSubmit..vkQueueWaitIdle; its thread count is set with LP_NUM_THREADS in a child.
+ * Both sides do the same work: screen pixels in 2x2 quads, 64-lane groups (16 quads); each
+ * pixel takes NSAMP samples whose coordinates (a pixel shift of (7k, 13k)) and gradients
+ * (scaled by 1 + k/32) vary with the sample k. lavapipe runs it as one compute invocation per
+ * pixel (local_size_x = 64) looping over k, so its dispatch overhead is spread over NSAMP
+ * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages
+ * precomputed before timing (the same pixels, in the same order). Time is CPU time (the whole
+ * lavapipe process, each vsmp thread), so other load on the machine does not count: rates are
+ * M samples per CPU-second, which a perfectly scaling engine keeps with N threads. Rounds
+ * interleave vsmp and lavapipe row by row; the table shows the median and the range.
  *
- * usage: bench_sample [--seconds S] [--threads N]      (a program: CTest does not run it)
+ * lavapipe runs in two children (LP_NUM_THREADS=1 and =N, read at device creation) that serve
+ * measurement requests over pipes.
+ *
+ * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME]
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -23,275 +32,590 @@
 #include "../tests/lavapipe/vk.h"
 #include "vsmp/vsmp.h"
 
-#define SIZE   1024
-#define LEVELS 11
+#define NSAMP   32   /* samples per pixel (per lavapipe invocation) */
+#define GROUPS  1024 /* lavapipe work groups per dispatch (64 lanes each) */
+#define VGROUPS 64   /* groups whose messages vsmp has precomputed */
+#define NMSG    (VGROUPS * NSAMP * 4)
+#define MAXR    16
 
-typedef struct workload {
+enum shape { S2D, S2DA, S3D, SCUBE };
+
+typedef struct row {
     const char *name;
+    enum shape shape;
+    vsmp_format fmt;
+    VkFormat vkf;
     unsigned op;
     uint8_t min, mag, mip;
-    float grad_x, grad_y; /* texels per pixel along x and y */
-} workload;
+    float gx, gy; /* texels per pixel along x and y */
+} row;
 
-static const workload loads[] = {
-    {"point", VSMP_SUB_SAMPLE_D, VSMP_FILTER_NEAREST, VSMP_FILTER_NEAREST, VSMP_MIPFILTER_NONE, 1,
+#define RGBA8 VSMP_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM
+#define SD    VSMP_SUB_SAMPLE_D
+#define NEAR  VSMP_FILTER_NEAREST
+#define LIN   VSMP_FILTER_LINEAR
+static const row rows[] = {
+    {"point", S2D, RGBA8, SD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1},
+    {"bilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1, 1},
+    {"trilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+    /* (16, 2): 8 taps at LOD 1..2 on both sides (max anisotropy 16) */
+    {"aniso16x", S2D, RGBA8, SD, VSMP_FILTER_ANISOTROPIC, LIN, VSMP_MIPFILTER_LINEAR, 16, 2},
+    {"ld", S2D, RGBA8, VSMP_SUB_LD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1},
+    {"bil R8", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1,
      1},
-    {"bilinear", VSMP_SUB_SAMPLE_D, VSMP_FILTER_LINEAR, VSMP_FILTER_LINEAR, VSMP_MIPFILTER_NONE, 1,
-     1},
-    {"trilinear", VSMP_SUB_SAMPLE_D, VSMP_FILTER_LINEAR, VSMP_FILTER_LINEAR, VSMP_MIPFILTER_LINEAR,
-     1.5f, 1.5f},
-    {"aniso16x", VSMP_SUB_SAMPLE_D, VSMP_FILTER_ANISOTROPIC, VSMP_FILTER_LINEAR,
-     VSMP_MIPFILTER_LINEAR, 8, 1},
-    {"ld", VSMP_SUB_LD, VSMP_FILTER_NEAREST, VSMP_FILTER_NEAREST, VSMP_MIPFILTER_NONE, 1, 1},
+    {"bil RGBA16F", S2D, VSMP_FORMAT_R16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, SD, LIN,
+     LIN, VSMP_MIPFILTER_NONE, 1, 1},
+    {"bil RGBA32F", S2D, VSMP_FORMAT_R32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, SD, LIN,
+     LIN, VSMP_MIPFILTER_NONE, 1, 1},
+    {"bil sRGB", S2D, VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, VK_FORMAT_R8G8B8A8_SRGB, SD, LIN, LIN,
+     VSMP_MIPFILTER_NONE, 1, 1},
+    {"bil BC1", S2D, VSMP_FORMAT_BC1_UNORM, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, SD, LIN, LIN,
+     VSMP_MIPFILTER_NONE, 1, 1},
+    {"tri 2Darray", S2DA, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+    {"tri 3D", S3D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+    {"tri cube", SCUBE, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
 };
-#define NLOADS (sizeof(loads) / sizeof(loads[0]))
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-static double now(void)
+/* edge of the surface of each shape (3D: a cube of this size; cube: the face) */
+static uint32_t edge(enum shape s)
+{
+    return s == S3D ? 128 : s == SCUBE ? 512 : 1024;
+}
+
+static double wall(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static vsmp_surface *g_surf;
+static double cpu_thread(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double cpu_process(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
+           (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
+}
+
+static uint32_t levels_of(enum shape s)
+{
+    uint32_t n = 1, e = edge(s);
+    while (e > 1)
+        e >>= 1, n++;
+    return n;
+}
+
+/* ---- surfaces, shared by both sides (built before the lavapipe children fork) ---- */
+
+static vsmp_surface *g_surf[NROWS];
+
+static vsmp_surface *make_surface(const row *r)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    uint32_t e = edge(r->shape);
+    d.type = r->shape == S3D     ? VSMP_SURFTYPE_3D
+             : r->shape == SCUBE ? VSMP_SURFTYPE_CUBE
+                                 : VSMP_SURFTYPE_2D;
+    d.array = r->shape == S2DA;
+    d.array_len = r->shape == S2DA ? 4 : 1;
+    d.format = r->fmt;
+    d.width = d.height = e;
+    d.depth = r->shape == S3D ? e : 1;
+    d.levels = levels_of(r->shape);
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    if (vsmp_format_get(r->fmt)->bc) {
+        uint32_t x = 12345;
+        for (size_t i = 0; i < ld->data_size; i++) {
+            x = x * 1664525u + 1013904223u;
+            ((uint8_t *)ld->data)[i] = (uint8_t)(x >> 24);
+        }
+        return s;
+    }
+    uint32_t w, h, dd, n;
+    vsmp_surface_level_size(s, 0, &w, &h, &dd, &n);
+    for (uint32_t z = 0; z < n; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                vsmp_texel t = {{(float)(x & 255) / 255.0f, (float)(y & 255) / 255.0f,
+                                 (float)((x ^ y ^ z) & 255) / 255.0f, 1.0f}};
+                vsmp_surface_store(s, 0, z, x, y, &t);
+            }
+    vsmp_surface_generate_mips(s);
+    return s;
+}
+
+/* ---- the workload: pixel of lane l of group g, sample k's coordinates ---- */
+
+static void pixel(uint32_t g, unsigned l, uint32_t *x, uint32_t *y)
+{
+    uint32_t quad = g * 16u + l / 4u;
+    *x = (quad % 512u) * 2u + (l & 1u);
+    *y = ((quad / 512u) % 512u) * 2u + ((l >> 1) & 1u);
+}
+
+typedef struct coords {
+    float p[3], dx[3], dy[3];
+    int32_t i[2];
+} coords;
+
+/* The same formulas as the GLSL of shader_for(). */
+static coords sample_coords(const row *r, uint32_t x, uint32_t y, uint32_t k)
+{
+    coords c;
+    memset(&c, 0, sizeof(c));
+    float n = (float)edge(r->shape);
+    float sx = (float)(x + 7u * k) + 0.5f, sy = (float)(y + 13u * k) + 0.5f;
+    float sc = 1.0f + (float)k / 32.0f;
+    float u = sx * r->gx / n, v = sy * r->gy / n;
+    float gxx = r->gx * sc / n, gyy = r->gy * sc / n;
+    c.i[0] = (int32_t)((x + 7u * k) & 1023u), c.i[1] = (int32_t)((y + 13u * k) & 1023u);
+    switch (r->shape) {
+    case S2D:
+    case S2DA:
+        c.p[0] = u, c.p[1] = v, c.p[2] = (float)(k & 3u);
+        c.dx[0] = gxx, c.dy[1] = gyy;
+        break;
+    case S3D:
+        c.p[0] = u, c.p[1] = v, c.p[2] = ((float)k + 0.5f) / 32.0f;
+        c.dx[0] = gxx, c.dy[1] = gyy;
+        break;
+    case SCUBE: {
+        float a = (u - floorf(u)) * 2.0f - 1.0f, b = (v - floorf(v)) * 2.0f - 1.0f;
+        if (k & 1u) {
+            c.p[0] = 1.0f, c.p[1] = b, c.p[2] = a;
+            c.dx[2] = 2.0f * gxx, c.dy[1] = 2.0f * gyy;
+        } else {
+            c.p[0] = a, c.p[1] = b, c.p[2] = 1.0f;
+            c.dx[0] = 2.0f * gxx, c.dy[1] = 2.0f * gyy;
+        }
+        break;
+    }
+    }
+    return c;
+}
+
+static const char *shader_for(const row *r, char *buf, size_t n)
+{
+    static const char *const samplers[] = {"sampler2D", "sampler2DArray", "sampler3D",
+                                           "samplerCube"};
+    static const char *const bodies[] = {
+        "acc += textureGrad(tex, vec2(sx, sy) * g / N, vec2(gxx, 0), vec2(0, gyy));",
+        "acc += textureGrad(tex, vec3(vec2(sx, sy) * g / N, float(k & 3u)), vec2(gxx, 0),\n"
+        "                   vec2(0, gyy));",
+        "acc += textureGrad(tex, vec3(vec2(sx, sy) * g / N, (float(k) + 0.5) / 32.0),\n"
+        "                   vec3(gxx, 0, 0), vec3(0, gyy, 0));",
+        "vec2 uv = vec2(sx, sy) * g / N;\n"
+        "    vec2 ab = (uv - floor(uv)) * 2.0 - 1.0;\n"
+        "    if ((k & 1u) != 0u)\n"
+        "      acc += textureGrad(tex, vec3(1.0, ab.y, ab.x), vec3(0, 0, 2.0 * gxx),\n"
+        "                         vec3(0, 2.0 * gyy, 0));\n"
+        "    else\n"
+        "      acc += textureGrad(tex, vec3(ab, 1.0), vec3(2.0 * gxx, 0, 0),\n"
+        "                         vec3(0, 2.0 * gyy, 0));",
+    };
+    const char *body = r->op == VSMP_SUB_LD ? "acc += texelFetch(tex, ivec2((x + 7u * k) & 1023u, "
+                                              "(y + 13u * k) & 1023u), 0);"
+                                            : bodies[r->shape];
+    snprintf(buf, n,
+             "#version 450\n"
+             "layout(local_size_x = 64) in;\n"
+             "layout(set = 0, binding = 0) uniform %s tex;\n"
+             "layout(std430, set = 0, binding = 1) readonly buffer In { vec4 g4; } inb;\n"
+             "layout(std430, set = 0, binding = 2) writeonly buffer Out { vec4 o[]; } outb;\n"
+             "void main() {\n"
+             "  uint lane = gl_LocalInvocationID.x;\n"
+             "  uint quad = gl_WorkGroupID.x * 16u + lane / 4u;\n"
+             "  uint x = (quad %% 512u) * 2u + (lane & 1u);\n"
+             "  uint y = ((quad / 512u) %% 512u) * 2u + ((lane >> 1) & 1u);\n"
+             "  vec2 g = inb.g4.xy;\n"
+             "  float N = inb.g4.z;\n"
+             "  vec4 acc = vec4(0);\n"
+             "  for (uint k = 0u; k < %uu; k++) {\n"
+             "    float sx = float(x + 7u * k) + 0.5, sy = float(y + 13u * k) + 0.5;\n"
+             "    float sc = 1.0 + float(k) / 32.0;\n"
+             "    float gxx = g.x * sc / N, gyy = g.y * sc / N;\n"
+             "    %s\n"
+             "  }\n"
+             "  outb.o[gl_GlobalInvocationID.x] = acc;\n"
+             "}\n",
+             samplers[r->shape], NSAMP, body);
+    return buf;
+}
+
+/* ---- vsmp ---- */
+
+/* Precomputed messages: each message's coordinates (u, v, r) in its own arrays; gradients
+ * depend only on the sample k, so messages of the same k share them. One message struct per
+ * thread points at them (as an executor would point at its registers). */
+typedef struct msg_data {
+    uint32_t c[3][16];
+} msg_data;
+
+static const unsigned grad_kind[6] = {VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
+                                      VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY};
+static msg_data *g_data; /* NMSG messages */
+static uint32_t g_grad[NSAMP][6][16];
+static uint32_t g_zero[16];
+static bool g_ld;
+
+/* Message m: group g, sample k, quarter q, in the order of a lavapipe invocation's loop. */
+static uint32_t msg_sample(uint32_t m)
+{
+    return (m / 4) % NSAMP;
+}
+
+static void build_messages(const row *r)
+{
+    g_ld = r->op == VSMP_SUB_LD;
+    for (uint32_t m = 0; m < NMSG; m++) {
+        uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4;
+        msg_data *md = &g_data[m];
+        for (unsigned l = 0; l < 16; l++) {
+            uint32_t x, y;
+            pixel(g, q * 16 + l, &x, &y);
+            coords c = sample_coords(r, x, y, k);
+            if (g_ld) {
+                md->c[0][l] = (uint32_t)c.i[0], md->c[1][l] = (uint32_t)c.i[1];
+                md->c[2][l] = 0;
+                continue;
+            }
+            for (unsigned i = 0; i < 3; i++)
+                memcpy(&md->c[i][l], &c.p[i], 4);
+            float gr[6] = {c.dx[0], c.dy[0], c.dx[1], c.dy[1], c.dx[2], c.dy[2]};
+            for (unsigned i = 0; i < 6; i++)
+                memcpy(&g_grad[k][i][l], &gr[i], 4);
+        }
+    }
+}
 
 typedef struct job {
-    const workload *w;
-    double seconds;
+    const vsmp_plan *p;
+    double seconds, rate;
     unsigned thread;
-    double samples;
 } job;
 
-/* Pixel (x, y) of a 2x2-quad-ordered screen: lane l of message m. */
-static void pixel(uint64_t m, unsigned l, uint32_t *x, uint32_t *y)
+static void point_at(vsmp_message *mm, uint32_t m)
 {
-    uint64_t quad = m * 4 + l / 4; /* 4 quads per SIMD16 message */
-    uint32_t qx = (uint32_t)(quad % (SIZE / 2)), qy = (uint32_t)(quad / (SIZE / 2)) % (SIZE / 2);
-    *x = qx * 2 + (l & 1);
-    *y = qy * 2 + ((l >> 1) & 1);
+    const msg_data *md = &g_data[m];
+    mm->param[VSMP_P_U] = md->c[0], mm->param[VSMP_P_V] = md->c[1];
+    if (g_ld)
+        return;
+    mm->param[VSMP_P_R] = md->c[2];
+    uint32_t k = msg_sample(m);
+    for (unsigned i = 0; i < 6; i++)
+        mm->param[grad_kind[i]] = g_grad[k][i];
 }
 
 static void *run_vsmp(void *arg)
 {
     job *j = arg;
-    const workload *w = j->w;
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.min_filter = w->min, st.mag_filter = w->mag, st.mip_filter = w->mip;
-    st.max_aniso = 16;
-    vsmp_plan *p = NULL;
-    if (vsmp_plan_create(g_surf, &st, w->op, &p, NULL))
-        return NULL;
-    uint32_t u[16], v[16], gx[16], gy[16], zero[16] = {0};
-    float fgx = w->grad_x / SIZE, fgy = w->grad_y / SIZE;
-    for (int l = 0; l < 16; l++)
-        memcpy(&gx[l], &fgx, 4), memcpy(&gy[l], &fgy, 4);
-    vsmp_message m;
-    memset(&m, 0, sizeof(m));
-    m.simd = 16, m.mask = 0xffff;
-    m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
-    if (w->op == VSMP_SUB_LD) {
-        m.param[VSMP_P_LOD] = zero;
-    } else {
-        m.param[VSMP_P_DUDX] = gx, m.param[VSMP_P_DVDY] = gy;
-    }
     vsmp_result r;
-    uint64_t msg = (uint64_t)j->thread * 1000003u, count = 0;
-    double t0 = now(), t1 = t0;
-    while (t1 - t0 < j->seconds) {
-        for (int batch = 0; batch < 256; batch++, msg++) {
-            for (unsigned l = 0; l < 16; l++) {
-                uint32_t x, y;
-                pixel(msg, l, &x, &y);
-                if (w->op == VSMP_SUB_LD) {
-                    u[l] = x, v[l] = y;
-                } else {
-                    float fu = (x + 0.5f) * w->grad_x / SIZE, fv = (y + 0.5f) * w->grad_y / SIZE;
-                    memcpy(&u[l], &fu, 4), memcpy(&v[l], &fv, 4);
-                }
-            }
-            vsmp_plan_run(p, &m, &r);
+    memset(&r, 0, sizeof(r));
+    vsmp_message mm;
+    memset(&mm, 0, sizeof(mm));
+    mm.simd = 16, mm.mask = 0xffff;
+    if (g_ld)
+        mm.param[VSMP_P_LOD] = g_zero;
+    uint32_t m = (j->thread * 997u) % NMSG;
+    uint64_t count = 0;
+    for (int w = 0; w < 64; w++) { /* warm-up: caches and pages */
+        point_at(&mm, (m + (uint32_t)w) % NMSG);
+        vsmp_plan_run(j->p, &mm, &r);
+    }
+    double w0 = wall(), c0 = cpu_thread(), c1 = c0;
+    while (wall() - w0 < j->seconds) {
+        for (int b = 0; b < 256; b++) {
+            point_at(&mm, m);
+            vsmp_plan_run(j->p, &mm, &r);
+            m = m + 1 == NMSG ? 0 : m + 1;
         }
         count += 256 * 16;
-        t1 = now();
     }
-    j->samples = (double)count / (t1 - t0);
-    vsmp_plan_free(p);
+    c1 = cpu_thread();
+    j->rate = c1 > c0 ? (double)count / (c1 - c0) : 0;
     return NULL;
 }
 
-static double vsmp_rate(const workload *w, unsigned threads, double seconds)
+/* M samples per CPU-second, summed over threads' own rates divided by threads */
+static double vsmp_rate(const vsmp_plan *p, unsigned threads, double seconds)
 {
     pthread_t t[64];
     job j[64];
     double sum = 0;
     for (unsigned i = 0; i < threads; i++) {
-        j[i] = (job){w, seconds, i, 0};
+        j[i] = (job){p, seconds, 0, i};
         pthread_create(&t[i], NULL, run_vsmp, &j[i]);
     }
     for (unsigned i = 0; i < threads; i++) {
         pthread_join(t[i], NULL);
-        sum += j[i].samples;
+        sum += j[i].rate;
     }
-    return sum;
+    return sum / threads / 1e6;
 }
 
-/* ---- lavapipe (in a child: LP_NUM_THREADS is read when the device is created) ---- */
+/* ---- lavapipe, in a child serving requests: row index in, rate out ---- */
 
-static const char *shader_for(const workload *w, char *buf, size_t n)
+typedef struct lvp_row {
+    bool ready;
+    VkShaderModule sm;
+    vk_image im;
+    VkSampler smp;
+} lvp_row;
+
+static int lvp_setup(vk *v, const row *r, const vsmp_surface *s, lvp_row *lr)
 {
-    const char *body =
-        w->op == VSMP_SUB_LD
-            ? "acc += texelFetch(tex, ivec2(x, y), 0);"
-            : "vec2 uv = (vec2(x, y) + 0.5) * g / 1024.0;\n"
-              "    acc += textureGrad(tex, uv, vec2(g.x / 1024.0, 0), vec2(0, g.y / 1024.0));";
-    snprintf(buf, n,
-             "#version 450\n"
-             "layout(local_size_x = 16) in;\n"
-             "layout(set = 0, binding = 0) uniform sampler2D tex;\n"
-             "layout(std430, set = 0, binding = 1) readonly buffer In { vec4 g4; } inb;\n"
-             "layout(std430, set = 0, binding = 2) writeonly buffer Out { vec4 o[]; } outb;\n"
-             "void main() {\n"
-             "  uint lane = gl_LocalInvocationID.x;\n"
-             "  uint quad = gl_WorkGroupID.x * 4u + lane / 4u;\n"
-             "  uint x = (quad %% 512u) * 2u + (lane & 1u);\n"
-             "  uint y = ((quad / 512u) %% 512u) * 2u + ((lane >> 1) & 1u);\n"
-             "  vec2 g = inb.g4.xy;\n"
-             "  vec4 acc = vec4(0);\n"
-             "  %s\n"
-             "  outb.o[gl_GlobalInvocationID.x] = acc;\n"
-             "}\n",
-             body);
-    return buf;
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    size_t offs[VSMP_MAX_LEVELS + 1];
+    for (unsigned l = 0; l < d->levels; l++)
+        offs[l] = d->level_offset[l];
+    offs[d->levels] = d->data_size;
+    static const VkImageViewType vt[] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY,
+                                         VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_VIEW_TYPE_CUBE};
+    bool mips = r->mip != VSMP_MIPFILTER_NONE;
+    vk_image_desc id = {vt[r->shape],
+                        r->vkf,
+                        d->width,
+                        d->height,
+                        d->type == VSMP_SURFTYPE_3D ? d->depth : 1,
+                        r->shape == SCUBE ? 6 : d->array_len,
+                        d->levels,
+                        mips ? d->levels : 1,
+                        0,
+                        false};
+    VkSamplerCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
+                              .magFilter = r->mag ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                              .minFilter = r->min ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
+                              .mipmapMode = r->mip == VSMP_MIPFILTER_LINEAR
+                                                ? VK_SAMPLER_MIPMAP_MODE_LINEAR
+                                                : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .anisotropyEnable = r->min == VSMP_FILTER_ANISOTROPIC,
+                              .maxAnisotropy = 16,
+                              .maxLod = 14};
+    char glsl[4096];
+    lr->sm = vk_shader(v, shader_for(r, glsl, sizeof(glsl)));
+    if (!lr->sm || vk_image_make(v, &id, d->data, offs, &lr->im) ||
+        vkCreateSampler(v->dev, &si, NULL, &lr->smp) != VK_SUCCESS)
+        return -1;
+    lr->ready = true;
+    return 0;
 }
 
-static int lavapipe_child(double seconds, int out_fd)
+static int lavapipe_child(int in_fd, int out_fd)
 {
     vk v;
     if (vk_init(&v))
         return 1;
-    const vsmp_surface_desc *d = vsmp_surface_get_desc(g_surf);
-    size_t offs[LEVELS + 1];
-    memcpy(offs, d->level_offset, sizeof(size_t) * LEVELS);
-    offs[LEVELS] = d->data_size;
-    double rates[NLOADS];
-    for (size_t i = 0; i < NLOADS; i++) {
-        const workload *w = &loads[i];
-        vk_image_desc id = {VK_IMAGE_VIEW_TYPE_2D,
-                            VK_FORMAT_R8G8B8A8_UNORM,
-                            SIZE,
-                            SIZE,
-                            1,
-                            1,
-                            LEVELS,
-                            w->mip == VSMP_MIPFILTER_NONE ? 1 : LEVELS,
-                            0,
-                            false};
-        vk_image im;
-        VkSampler smp;
-        VkSamplerCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO,
-                                  .magFilter = w->mag ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-                                  .minFilter = w->min ? VK_FILTER_LINEAR : VK_FILTER_NEAREST,
-                                  .mipmapMode = w->mip == VSMP_MIPFILTER_LINEAR
-                                                    ? VK_SAMPLER_MIPMAP_MODE_LINEAR
-                                                    : VK_SAMPLER_MIPMAP_MODE_NEAREST,
-                                  .anisotropyEnable = w->min == VSMP_FILTER_ANISOTROPIC,
-                                  .maxAnisotropy = 16,
-                                  .maxLod = 14};
-        char glsl[2048];
-        VkShaderModule sm = vk_shader(&v, shader_for(w, glsl, sizeof(glsl)));
-        vk_buffer in, out;
-        const uint32_t groups = 65536; /* 1M lanes a dispatch */
-        if (!sm || vk_image_make(&v, &id, d->data, offs, &im) ||
-            vkCreateSampler(v.dev, &si, NULL, &smp) != VK_SUCCESS ||
-            vk_buffer_make(&v, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in) ||
-            vk_buffer_make(&v, (size_t)groups * 16 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out))
-            return 1;
-        float g[4] = {w->grad_x, w->grad_y, 0, 0};
+    static lvp_row lr[NROWS];
+    vk_buffer in, out;
+    if (vk_buffer_make(&v, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &in) ||
+        vk_buffer_make(&v, (size_t)GROUPS * 64 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out))
+        return 1;
+    struct {
+        int row;
+        double seconds;
+    } req;
+    while (read(in_fd, &req, sizeof(req)) == (ssize_t)sizeof(req) && req.row >= 0) {
+        const row *r = &rows[req.row];
+        lvp_row *x = &lr[req.row];
+        double rate = -1;
+        float g[4] = {r->gx, r->gy, (float)edge(r->shape), 0};
         memcpy(in.map, g, 16);
-        double t0 = now(), t1 = t0;
-        uint64_t count = 0;
-        while (t1 - t0 < seconds) {
-            if (vk_dispatch_groups(&v, sm, im.view, smp, &in, &out, groups))
-                return 1;
-            count += (uint64_t)groups * 16;
-            t1 = now();
+        if (x->ready || lvp_setup(&v, r, g_surf[req.row], x) == 0) {
+            /* warm-up: JIT, first touch of the image */
+            if (vk_dispatch_groups(&v, x->sm, x->im.view, x->smp, &in, &out, GROUPS) == 0) {
+                uint64_t count = 0;
+                double w0 = wall(), c0 = cpu_process();
+                while (wall() - w0 < req.seconds) {
+                    if (vk_dispatch_groups(&v, x->sm, x->im.view, x->smp, &in, &out, GROUPS))
+                        break;
+                    count += (uint64_t)GROUPS * 64 * NSAMP;
+                }
+                double c1 = cpu_process();
+                rate = c1 > c0 ? (double)count / (c1 - c0) / 1e6 : -1;
+            }
         }
-        rates[i] = (double)count / (t1 - t0);
-        vkDestroySampler(v.dev, smp, NULL);
-        vk_buffer_free(&v, &in);
-        vk_buffer_free(&v, &out);
-        vk_image_free(&v, &im);
+        if (write(out_fd, &rate, sizeof(rate)) != (ssize_t)sizeof(rate))
+            return 1;
     }
+    for (size_t i = 0; i < NROWS; i++)
+        if (lr[i].ready) {
+            vkDestroySampler(v.dev, lr[i].smp, NULL);
+            vk_image_free(&v, &lr[i].im);
+        }
+    vk_buffer_free(&v, &in);
+    vk_buffer_free(&v, &out);
     vk_finish(&v);
-    return write(out_fd, rates, sizeof(rates)) == (ssize_t)sizeof(rates) ? 0 : 1;
+    return 0;
 }
 
-static int lavapipe_rates(unsigned threads, double seconds, double *rates)
+typedef struct child {
+    pid_t pid;
+    int to, from;
+    unsigned threads;
+} child;
+
+static int child_start(child *c, unsigned threads)
 {
-    int fd[2];
-    if (pipe(fd))
+    int a[2], b[2];
+    if (pipe(a) || pipe(b))
         return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
+    c->threads = threads;
+    c->pid = fork();
+    if (c->pid == 0) {
         char t[16];
         snprintf(t, sizeof(t), "%u", threads);
         setenv("LP_NUM_THREADS", t, 1);
-        close(fd[0]);
-        _exit(lavapipe_child(seconds, fd[1]));
+        close(a[1]), close(b[0]);
+        _exit(lavapipe_child(a[0], b[1]));
     }
-    close(fd[1]);
-    ssize_t n = read(fd[0], rates, sizeof(double) * NLOADS);
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    return n == (ssize_t)(sizeof(double) * NLOADS) && WIFEXITED(status) && !WEXITSTATUS(status)
-               ? 0
-               : -1;
+    close(a[0]), close(b[1]);
+    c->to = a[1], c->from = b[0];
+    return c->pid > 0 ? 0 : -1;
+}
+
+/* rate in M samples per CPU-second of the lavapipe process (all its threads) */
+static double child_rate(child *c, int rowi, double seconds)
+{
+    struct {
+        int row;
+        double seconds;
+    } req = {rowi, seconds};
+    double rate = -1;
+    if (c->pid <= 0 || write(c->to, &req, sizeof(req)) != (ssize_t)sizeof(req) ||
+        read(c->from, &rate, sizeof(rate)) != (ssize_t)sizeof(rate))
+        return -1;
+    return rate;
+}
+
+static void child_stop(child *c)
+{
+    struct {
+        int row;
+        double seconds;
+    } req = {-1, 0};
+    if (c->pid <= 0)
+        return;
+    if (write(c->to, &req, sizeof(req)) < 0)
+        kill(c->pid, SIGTERM);
+    close(c->to), close(c->from);
+    waitpid(c->pid, NULL, 0);
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct stat3 {
+    double med, lo, hi;
+} stat3;
+
+static stat3 stats(double *v, unsigned n)
+{
+    qsort(v, n, sizeof(double), cmpd);
+    stat3 s = {n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]), v[0], v[n - 1]};
+    return s;
+}
+
+static void cell(stat3 s)
+{
+    char b[64];
+    if (s.med < 0)
+        snprintf(b, sizeof(b), "-");
+    else
+        snprintf(b, sizeof(b), "%.1f [%.1f-%.1f]", s.med, s.lo, s.hi);
+    printf(" %22s", b);
 }
 
 int main(int argc, char **argv)
 {
-    double seconds = 1.0;
-    unsigned threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    double seconds = 0.5;
+    unsigned rounds = 3, threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
+            rounds = (unsigned)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = (unsigned)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--row") && i + 1 < argc)
+            only = argv[++i];
+        else {
+            fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
+                            "[--row NAME]\n");
+            return 2;
+        }
     }
     if (threads < 1 || threads > 64)
         threads = 1;
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
-    d.width = d.height = SIZE, d.levels = LEVELS;
-    if (vsmp_surface_create(&d, &g_surf, NULL))
-        return 1;
-    for (uint32_t y = 0; y < SIZE; y++)
-        for (uint32_t x = 0; x < SIZE; x++) {
-            vsmp_texel t = {{(float)(x & 255) / 255.0f, (float)(y & 255) / 255.0f,
-                             (float)((x ^ y) & 255) / 255.0f, 1.0f}};
-            vsmp_surface_store(g_surf, 0, 0, x, y, &t);
+    if (rounds < 1 || rounds > MAXR)
+        rounds = 3;
+    for (size_t i = 0; i < NROWS; i++)
+        if ((!only || !strcmp(only, rows[i].name)) && !(g_surf[i] = make_surface(&rows[i]))) {
+            fprintf(stderr, "surface for %s failed\n", rows[i].name);
+            return 1;
         }
-    vsmp_surface_generate_mips(g_surf);
-    printf("vsmp %s sampling benchmark: 1024x1024 R8G8B8A8_UNORM, 11 mips, SIMD16 coherent\n",
-           vsmp_version());
-    printf("%u s per measurement; all threads = %u; M samples/s, ratio = vsmp / lavapipe\n\n",
-           (unsigned)seconds, threads);
-    double lvp1[NLOADS], lvpn[NLOADS];
-    int have1 = lavapipe_rates(1, seconds, lvp1) == 0;
-    int haven = lavapipe_rates(threads, seconds, lvpn) == 0;
-    if (!have1 || !haven)
-        printf("(lavapipe unavailable: install mesa-vulkan-drivers, glslang-tools)\n");
-    printf("%-10s %12s %12s %8s   %12s %12s %8s\n", "workload", "vsmp 1T", "lavapipe 1T", "ratio",
+    g_data = malloc(sizeof(*g_data) * NMSG);
+    if (!g_data)
+        return 1;
+    child c1, cn;
+    memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
+    if (child_start(&c1, 1) || child_start(&cn, threads))
+        fprintf(stderr, "lavapipe children failed to start\n");
+    printf("vsmp %s sampling benchmark; vsmp SIMD16 messages, lavapipe 64-lane groups, %d "
+           "samples per pixel\n",
+           vsmp_version(), NSAMP);
+    printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
+           "NT = %u threads; ratio = vsmp / lavapipe\n\n",
+           rounds, seconds, threads);
+    printf("%-12s %22s %22s %6s %22s %22s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
            "vsmp NT", "lavapipe NT", "ratio");
-    for (size_t i = 0; i < NLOADS; i++) {
-        double v1 = vsmp_rate(&loads[i], 1, seconds) / 1e6;
-        double vn = vsmp_rate(&loads[i], threads, seconds) / 1e6;
-        double l1 = have1 ? lvp1[i] / 1e6 : 0, ln = haven ? lvpn[i] / 1e6 : 0;
-        printf("%-10s %12.2f %12.2f %8.3f   %12.2f %12.2f %8.3f\n", loads[i].name, v1, l1,
-               l1 > 0 ? v1 / l1 : 0, vn, ln, ln > 0 ? vn / ln : 0);
+    for (size_t i = 0; i < NROWS; i++) {
+        const row *r = &rows[i];
+        if (!g_surf[i])
+            continue;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = r->min, st.mag_filter = r->mag, st.mip_filter = r->mip;
+        st.max_aniso = 16;
+        vsmp_plan *p = NULL;
+        if (vsmp_plan_create(g_surf[i], &st, r->op, &p, NULL))
+            return 1;
+        build_messages(r);
+        double v1[MAXR], l1[MAXR], vn[MAXR], ln[MAXR];
+        for (unsigned k = 0; k < rounds; k++) {
+            l1[k] = child_rate(&c1, (int)i, seconds);
+            v1[k] = vsmp_rate(p, 1, seconds);
+            ln[k] = child_rate(&cn, (int)i, seconds);
+            vn[k] = vsmp_rate(p, threads, seconds);
+        }
+        stat3 sv1 = stats(v1, rounds), sl1 = stats(l1, rounds);
+        stat3 svn = stats(vn, rounds), sln = stats(ln, rounds);
+        printf("%-12s", r->name);
+        cell(sv1), cell(sl1);
+        printf(" %6.2f", sl1.med > 0 ? sv1.med / sl1.med : 0);
+        cell(svn), cell(sln);
+        printf(" %6.2f\n", sln.med > 0 ? svn.med / sln.med : 0);
+        fflush(stdout);
+        vsmp_plan_free(p);
     }
-    vsmp_surface_free(g_surf);
+    child_stop(&c1), child_stop(&cn);
+    for (size_t i = 0; i < NROWS; i++)
+        vsmp_surface_free(g_surf[i]);
+    free(g_data);
     return 0;
 }

@@ -27,7 +27,7 @@ log=$(mktemp "${TMPDIR:-/tmp}/vsmp-apt.XXXXXX")
 trap 'rm -f "$log" "$log.rc"' EXIT
 
 # run "what" "apt-get args...": stream apt's progress lines, keep the rest in the log
-apt() {
+apt_run() {
     what="$1"
     shift
     echo "vsmp: $what"
@@ -53,6 +53,6 @@ apt() {
     echo "vsmp: done in $(($(date +%s) - start)) s"
 }
 
-apt "updating the package lists" update -q
+apt_run "updating the package lists" update -q
 # shellcheck disable=SC2086 # one word per package
-apt "installing Debian packages:$missing" install -y -q --no-install-recommends $missing
+apt_run "installing Debian packages:$missing" install -y -q --no-install-recommends $missing

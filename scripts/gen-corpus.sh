@@ -8,19 +8,24 @@
 #
 # For each source, platform (skl, tgllp, acm-g10) and SIMD width (8, 16, 32 forced with
 # IGC_ForceOCLSIMDWidth), ocloc compiles the program with IGC's shader dumps on; for every kernel
-# of the program that IGC compiled at the width asked for, tests/corpus/k/ receives
-#   KERNEL.DEVICE.simdW.visaasm   IGC's own vISA text dump (the input of every check)
-#   KERNEL.DEVICE.simdW.isa       that text assembled by the fixed GenX_IR 1.0.12504
-#                                 (GENX_IR_FIXED; golden bytes for `vsmp asm`)
-#   KERNEL.DEVICE.simdW.asm.gz    Gen assembly Debian's GenX_IR compiles from the .visaasm
-#                                 (golden Gen code; the volatile comment lines //.declare,
-#                                 //.options_string and //.full_options are dropped)
-#   KERNEL.DEVICE.simdW.cos.gz    IGC's text dump of the kernel's patch tokens (its interface:
-#                                 what `vsmp launch` reads), without the SURFACE_STATE listings
-#   KERNEL.DEVICE.simdW.igc.isa   the .isa IGC itself dumped: corrupted by the 12504 writer bug
-#                                 (docs of the corpus); a robustness input, never a golden
+# of the program that IGC compiled at the width asked for, tests/corpus/k/ receives, each
+# gzip-compressed (the large kernels would weigh megabytes):
+#   KERNEL.DEVICE.simdW.visaasm.gz  IGC's own vISA text dump (the input of every check)
+#   KERNEL.DEVICE.simdW.isa.gz      that text assembled by the fixed GenX_IR 1.0.12504
+#                                   (GENX_IR_FIXED; golden bytes for `vsmp asm`)
+#   KERNEL.DEVICE.simdW.asm.gz      Gen assembly Debian's GenX_IR compiles from the .visaasm
+#                                   (golden Gen code; the volatile comment lines //.declare,
+#                                   //.options_string and //.full_options are dropped)
+#   KERNEL.DEVICE.simdW.cos.gz      IGC's text dump of the kernel's patch tokens (its interface:
+#                                   what `vsmp launch` reads), without the SURFACE_STATE listings
+#   KERNEL.DEVICE.simdW.dsh.gz      the kernel's dynamic state heap from IGC's program binary
+#                                   (its SAMPLER_STATEs: the inline samplers' values)
+#   KERNEL.DEVICE.simdW.igc.isa.gz  the .isa IGC itself dumped: corrupted by the 12504 writer
+#                                   bug (tests/corpus/README.md); a robustness input only
 # plus manifest.tsv (one row per kernel/platform/width), skipped.tsv (what the compiler did not
 # produce, and why) and versions.txt (the tools that made the files).
+# When GenX_IR cannot compile a kernel on its own, the .isa and .asm goldens are absent.
+# After regenerating, tests/corpus/genx_standin.py checks the goldens (see the corpus README).
 #
 # A source may name extra compiler options on a line "// ocloc-options: ...".
 #
@@ -116,8 +121,37 @@ for cl in "$corpus"/cl/*.cl; do
                 # the kernel's interface: IGC's text dump of its patch tokens (argument
                 # offsets in the cross-thread data, binding-table slots, the thread payload);
                 # the SURFACE_STATE field listings are dropped (the launcher builds its own)
+                # After a retry IGC writes every kernel's .cos under the retry's name
+                # (HASH_1_simdW_entry_N.cos, sorting first) while only the retried kernels get
+                # a new .visaasm: the .cos is the one of the same entry, the retry's if any.
+                e=${v##*_simd}
+                cos=$(ls "$work"/dump/*_simd"${e%.visaasm}".cos | head -n 1)
                 awk '/^SURFACE_STATE = /{skip=1;next} skip && /^\t/{next} {skip=0;print}' \
-                    "${v%.visaasm}.cos" | gzip -n -9 >"$out/$name.cos.gz"
+                    "$cos" | gzip -n -9 >"$out/$name.cos.gz"
+                # the kernel's dynamic state heap (its SAMPLER_STATEs: the inline samplers'
+                # values, which the .cos does not carry), cut from the program binary IGC
+                # dumped: header (7 dwords) and program patch list, then per kernel a 40-byte
+                # header (checksum, hash, name size, patch list size, kernel heap, general
+                # state heap, dynamic state heap, surface state heap sizes, unpadded size), the
+                # name, the heaps in that order and the patch list
+                progbin=$(ls "$work"/dump/*.progbin | head -n 1)
+                python3 - "$progbin" "$k" "$out/$name.dsh" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+nk, pls = struct.unpack_from("<II", b, 16)[0], struct.unpack_from("<I", b, 24)[0]
+o = 28 + pls
+for _ in range(nk):
+    _, _, nsz, pl, kh, gsh, dsh, ssh, _ = struct.unpack_from("<IQIIIIIII", b, o)
+    o += 40
+    name = b[o:o + nsz].split(b"\0")[0].decode()
+    o += nsz + kh + gsh
+    if name == sys.argv[2]:
+        open(sys.argv[3], "wb").write(b[o:o + dsh])
+    o += dsh + ssh + pl
+PY
+                if [ -f "$out/$name.dsh" ]; then
+                    gzip -n -9 -f "$out/$name.dsh"
+                fi
                 g=$tmp/g
                 rm -rf "$g"
                 mkdir -p "$g/fixed" "$g/deb"

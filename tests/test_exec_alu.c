@@ -14,7 +14,8 @@
 #include "testlib.h"
 #include "vsmp/vsmp.h"
 
-/* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 16 UB (37),
+/* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 32 UB (37),
+ * Q 8 UQ (38), R 8 UD (39),
  * P1 predicate of 16. */
 static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl A v_type=G type=d num_elts=16 align=GRF\n"
@@ -27,8 +28,9 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl P1 v_type=P num_elts=16\n"
                             ".decl A0 v_type=A num_elts=2\n"
                             ".decl buf v_type=T num_elts=1\n"
+                            ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
                             "ret (M1, 1)\n";
-enum { A = 32, B, C, F, G, U, Q };
+enum { A = 32, B, C, F, G, U, Q, R };
 
 static int code(int v)
 {
@@ -724,6 +726,321 @@ static void test_buffers(void)
     vsmp_module_free(p.mod);
 }
 
+/* One float op over 8 lanes: G(0,0) = op(F(0,0), F(0,8), G(0,8)), all <8;8,1>; the result's
+ * bits compared with @p want (a NaN is expected as 0x7fc00000, docs/EXEC.md). */
+static void math8(unsigned opc, unsigned nsrc, const float *a, const float *b, const float *c,
+                  const uint32_t *want, uint32_t cr0, const char *name)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd o[4] = {dst(G, 1, 0), src(F, 0, 0, 8, 8, 1, 0), src(F, 0, 8, 8, 8, 1, 0),
+                      src(G, 0, 8, 8, 8, 1, 0)};
+    add(&p, opc, 8, 0, 0, 1 + nsrc, o);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        float fv[16] = {0}, gv[16] = {0};
+        memcpy(fv, a, 8 * sizeof(float));
+        if (b)
+            memcpy(fv + 8, b, 8 * sizeof(float));
+        if (c)
+            memcpy(gv + 8, c, 8 * sizeof(float));
+        put(m, F, fv, sizeof(fv));
+        put(m, G, gv, sizeof(gv));
+        set_cr0(m, cr0);
+        CHECK(run(m), "%s run", name);
+        uint32_t got[8];
+        get(m, G, got, sizeof(got));
+        for (unsigned l = 0; l < 8; l++)
+            CHECK(got[l] == want[l], "%s lane %u: 0x%08x, want 0x%08x", name, l, got[l], want[l]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+#define QNAN 0x7fc00000u
+#define PINF 0x7f800000u
+#define NINF 0xff800000u
+
+/* inv, sqrt, rsqrt, exp (2^x), log (log2), pow, sin, cos, lrp, div, divm on exact cases; the
+ * bits of the F values are worked by hand: 1.0 = 0x3f800000, 2^k adds k << 23 to it. */
+static void test_math(void)
+{
+    /* inv: 1/4 = 0.25 (0x3e800000), 1/-0.5 = -2 (0xc0000000), 1/+0 = +inf, 1/-0 = -inf,
+     * 1/inf = +0, 1/3: 0.010101...b = 1.0101...b x 2^-2, 23 mantissa bits 0101...010 then
+     * 1010..., rounded up to 0x3eaaaaab; NaN -> NaN; 1/2^127 = 2^-127, an F denormal, flushed
+     * to +0 with %cr0 = 0. */
+    const float ia[8] = {4, -0.5f, 0.0f, -0.0f, INFINITY, 3, NAN, 0x1p127f};
+    const uint32_t iw[8] = {0x3e800000, 0xc0000000, PINF, NINF, 0, 0x3eaaaaab, QNAN, 0};
+    math8(VSMP_OPC_INV, 1, ia, NULL, NULL, iw, 0, "inv");
+    /* sqrt: 16 -> 4, 2.25 -> 1.5, -0 -> -0, -1 -> NaN, inf -> inf, 2 -> 0x3fb504f3 (sqrt 2 =
+     * 1.41421356..; 0x3fb504f3 = 1.41421353816986, the next float 1.41421365738 is farther),
+     * 0 -> 0, 1e-40 (denormal, flushed on input) -> 0. */
+    const float sa[8] = {16, 2.25f, -0.0f, -1, INFINITY, 2, 0, 1e-40f};
+    const uint32_t sw[8] = {0x40800000, 0x3fc00000, 0x80000000, QNAN, PINF, 0x3fb504f3, 0, 0};
+    math8(VSMP_OPC_SQRT, 1, sa, NULL, NULL, sw, 0, "sqrt");
+    math8(VSMP_OPC_SQRTM, 1, sa, NULL, NULL, sw, 0, "sqrtm");
+    /* ALT mode (%cr0 bit 0): sqrt(|-1|) = 1 (SQRT.md) */
+    const float sa2[8] = {-1, -16, 4, 1, 1, 1, 1, 1};
+    const uint32_t sw2[8] = {0x3f800000, 0x40800000, 0x40000000, 0x3f800000,
+                             0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000};
+    math8(VSMP_OPC_SQRT, 1, sa2, NULL, NULL, sw2, 1, "sqrt ALT");
+    /* rsqrt: 4 -> 0.5, 0.25 -> 2, +0 -> +inf, -0 -> -inf, inf -> 0, -4 -> NaN, 16 -> 0.25,
+     * 64 -> 0.125 */
+    const float ra[8] = {4, 0.25f, 0.0f, -0.0f, INFINITY, -4, 16, 64};
+    const uint32_t rw[8] = {0x3f000000, 0x40000000, PINF, NINF, 0, QNAN, 0x3e800000, 0x3e000000};
+    math8(VSMP_OPC_RSQRT, 1, ra, NULL, NULL, rw, 0, "rsqrt");
+    /* exp = 2^x: 3 -> 8, -1 -> 0.5, 0 -> 1, -inf -> 0, inf -> inf, 0.5 -> sqrt 2 (0x3fb504f3
+     * as above), 128 -> 2^128 past the largest F -> +inf (RTNE), -150 -> 2^-150 -> 0 */
+    const float ea[8] = {3, -1, 0, -INFINITY, INFINITY, 0.5f, 128, -150};
+    const uint32_t ew[8] = {0x41000000, 0x3f000000, 0x3f800000, 0, PINF, 0x3fb504f3, PINF, 0};
+    math8(VSMP_OPC_EXP, 1, ea, NULL, NULL, ew, 0, "exp");
+    /* log = log2: 8 -> 3, 0.25 -> -2, 1 -> 0, +0 -> -inf, -1 -> NaN, inf -> inf, 2^-100 ->
+     * -100 (0xc2c80000: 100 = 1.5625 x 2^6), 0x1.8p1 = 3: not exact, skipped; 1024 -> 10 */
+    const float la[8] = {8, 0.25f, 1, 0.0f, -1, INFINITY, 0x1p-100f, 1024};
+    const uint32_t lw[8] = {0x40400000, 0xc0000000, 0, NINF, QNAN, PINF, 0xc2c80000, 0x41200000};
+    math8(VSMP_OPC_LOG, 1, la, NULL, NULL, lw, 0, "log");
+    /* ALT mode: log2(|-8|) = 3 (LOG.md) */
+    const float la2[8] = {-8, 8, 1, 1, 1, 1, 1, 1};
+    const uint32_t lw2[8] = {0x40400000, 0x40400000, 0, 0, 0, 0, 0, 0};
+    math8(VSMP_OPC_LOG, 1, la2, NULL, NULL, lw2, 1, "log ALT");
+    /* pow (IEEE 754 pow): 2^10 = 1024, 9^0.5 = 3, (-2)^3 = -8, (-8)^0.5 = NaN, NaN^0 = 1,
+     * 0^-1 = +inf, 4^-0.5 = 0.5, 1^NaN = 1 */
+    const float pa[8] = {2, 9, -2, -8, NAN, 0.0f, 4, 1};
+    const float pb[8] = {10, 0.5f, 3, 0.5f, 0, -1, -0.5f, NAN};
+    const uint32_t pw[8] = {0x44800000, 0x40400000, 0xc1000000, QNAN,
+                            0x3f800000, PINF,       0x3f000000, 0x3f800000};
+    math8(VSMP_OPC_POW, 2, pa, pb, NULL, pw, 0, "pow");
+    /* sin: 0 -> 0, -0 -> -0, inf -> NaN, NaN -> NaN, the F nearest pi/2 (1.57079637) ->
+     * 1 - 2^-50 or so -> 1.0; cos: 0 -> 1, inf -> NaN, the F nearest pi (3.14159274) ->
+     * -1 + 4e-15 -> -1.0 */
+    const float sna[8] = {0, -0.0f, INFINITY, NAN, 1.57079637f, 0, 0, 0};
+    const uint32_t snw[8] = {0, 0x80000000, QNAN, QNAN, 0x3f800000, 0, 0, 0};
+    math8(VSMP_OPC_SIN, 1, sna, NULL, NULL, snw, 0, "sin");
+    const float ca[8] = {0, -0.0f, INFINITY, NAN, 3.14159274f, 0, 0, 0};
+    const uint32_t cw[8] = {0x3f800000, 0x3f800000, QNAN,       QNAN,
+                            0xbf800000, 0x3f800000, 0x3f800000, 0x3f800000};
+    math8(VSMP_OPC_COS, 1, ca, NULL, NULL, cw, 0, "cos");
+    /* lrp: src1 * src0 + src2 * (1 - src0): (0.25, 8, 4) -> 2 + 3 = 5; (1, 7, 9) -> 7;
+     * (0, 7, 9) -> 9; (0.5, 1, 3) -> 2; (2, 1, 0) -> 2; (0.75, 0, 4) -> 1 */
+    const float l0[8] = {0.25f, 1, 0, 0.5f, 2, 0.75f, 0, 0};
+    const float l1[8] = {8, 7, 7, 1, 1, 0, 0, 0};
+    const float l2[8] = {4, 9, 9, 3, 0, 4, 0, 0};
+    const uint32_t lrw[8] = {0x40a00000, 0x40e00000, 0x41100000, 0x40000000,
+                             0x40000000, 0x3f800000, 0,          0};
+    math8(VSMP_OPC_LRP, 3, l0, l1, l2, lrw, 0, "lrp");
+    /* div is "x * INV(y)" (DIV.md): 6/3: INV(3) = 0x3eaaaaab = 0.333333343; x 6 =
+     * 2.0000000596, less than half an ulp (1.19e-7) above 2 -> 2.0. 3/7: INV(7) = 0x3e124925
+     * (mantissa 0x924925); x 3 = mantissa 0x1b6db6f, 25 bits: one bit too many and it is 1, a
+     * tie, to even -> 0x3edb6db8, where the correctly rounded 3/7 (divm) is 0x3edb6db7
+     * (0.42857143283 is 4.3e-9 from 3/7, 0x3edb6db8 = 0.42857146263 is 3.4e-8 from it).
+     * 10/4 = 2.5; 1/0 = inf; 0/0 = NaN; -1/inf = -0; 1/3 = 0x3eaaaaab; 8/-2 = -4. */
+    const float da[8] = {6, 3, 10, 1, 0, -1, 1, 8};
+    const float db[8] = {3, 7, 4, 0, 0, INFINITY, 3, -2};
+    const uint32_t dw[8] = {0x40000000, 0x3edb6db8, 0x40200000, PINF,
+                            QNAN,       0x80000000, 0x3eaaaaab, 0xc0800000};
+    math8(VSMP_OPC_DIV, 2, da, db, NULL, dw, 0, "div");
+    uint32_t dmw[8];
+    memcpy(dmw, dw, sizeof(dmw));
+    dmw[1] = 0x3edb6db7;
+    math8(VSMP_OPC_DIVM, 2, da, db, NULL, dmw, 0, "divm");
+}
+
+/* Integer div and mod on D (the sign tables of DIV.md / MOD.md: the quotient's sign is the
+ * product of the signs, the remainder's the numerator's): 7/2 = 3 r 1, -7/2 = -3 r -1,
+ * 7/-2 = -3 r 1, -7/-2 = 3 r -1; 5/0 = all ones r 5 (vsmp); INT_MIN/-1 = INT_MIN r 0;
+ * 0/3 = 0 r 0; 100/7 = 14 r 2. mulh D: 0x40000000 * 8 = 2^33 -> 2; -1 * 1 -> high word
+ * 0xffffffff; 0x7fffffff^2 = 0x3fffffff00000001 -> 0x3fffffff. bfe (UD dst C... here D):
+ * width 8 offset 4 of 0x12345678 -> 0x67; width 4 offset 0 of 0xf -> 0xf, sign bit 3 set, D
+ * dst -> -1; width 0 -> 0. bfi: width 8 offset 8, 0xab into 0x11223344 -> 0x1122ab44.
+ * bfrev: 1 -> 0x80000000; 0x12345678 -> 0x1e6a2c48 (its 32 bits read backwards). */
+static void test_intmath(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd dv[3] = {dst(C, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_DIV, 8, 0, 0, 3, dv);
+    vsmp_opnd md[3] = {dst(C, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0)};
+    md[0].vec.col = 8;
+    add(&p, VSMP_OPC_MOD, 8, 0, 0, 3, md);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[8] = {7, -7, 7, -7, 5, INT32_MIN, 0, 100};
+        int32_t b[8] = {2, 2, -2, -2, 0, -1, 3, 7};
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "div/mod run");
+        int32_t c[16];
+        get(m, C, c, sizeof(c));
+        const int32_t q[8] = {3, -3, -3, 3, -1, INT32_MIN, 0, 14};
+        const int32_t r[8] = {1, -1, 1, -1, 5, 0, 0, 2};
+        CHECK(memcmp(c, q, sizeof(q)) == 0, "div D quotients (%d %d %d %d)", c[0], c[1], c[2],
+              c[3]);
+        CHECK(memcmp(c + 8, r, sizeof(r)) == 0, "mod D remainders (%d %d %d %d)", c[8], c[9], c[10],
+              c[11]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd mh[3] = {dst(C, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0)};
+    add(&p, VSMP_OPC_MULH, 3, 0, 0, 3, mh);
+    vsmp_opnd be[4] = {dst(C, 1, 0), src(A, 0, 3, 8, 8, 1, 0), src(B, 0, 3, 8, 8, 1, 0),
+                       src(A, 0, 8, 8, 8, 1, 0)};
+    be[0].vec.col = 3;
+    add(&p, VSMP_OPC_BFE, 3, 0, 0, 4, be);
+    vsmp_opnd bi[5] = {dst(C, 1, 0), imm(VSMP_TYPE_UD, 8), imm(VSMP_TYPE_UD, 8),
+                       imm(VSMP_TYPE_UD, 0xab), imm(VSMP_TYPE_UD, 0x11223344)};
+    bi[0].vec.col = 6;
+    add(&p, VSMP_OPC_BFI, 1, 0, 0, 5, bi);
+    /* rol (1) C(0,10) = 0x80000001 rol 4 = 0x00000018; ror (1) C(0,11) = 0x80000001 ror 4 =
+     * 0x18000000; rol by 36 = rol by 36 & 31 = 4 */
+    vsmp_opnd rl[3] = {dst(C, 1, 0), imm(VSMP_TYPE_UD, 0x80000001u), imm(VSMP_TYPE_UD, 4)};
+    rl[0].vec.col = 10;
+    add(&p, VSMP_OPC_ROL, 1, 0, 0, 3, rl);
+    rl[0].vec.col = 11;
+    add(&p, VSMP_OPC_ROR, 1, 0, 0, 3, rl);
+    rl[0].vec.col = 12;
+    rl[2] = imm(VSMP_TYPE_UD, 36);
+    add(&p, VSMP_OPC_ROL, 1, 0, 0, 3, rl);
+    vsmp_opnd br[2] = {dst(C, 1, 0), src(B, 0, 8, 8, 8, 1, 0)};
+    br[0].vec.col = 8;
+    add(&p, VSMP_OPC_BFREV, 2, 0, 0, 2, br);
+    ret(&p);
+    m = machine(&p);
+    if (m) {
+        /* A: mulh lhs 0..2, bfe widths 3..5, bfe sources at 8..10; B: mulh rhs 0..2, bfe
+         * offsets 3..5, bfrev sources at 8..9 */
+        int32_t a[16] = {0x40000000, -1, 0x7fffffff, 8, 4, 0, 0, 0, 0x12345678, 0xf, -1};
+        int32_t b[16] = {8, 1, 0x7fffffff, 4, 0, 9, 0, 0, 1, 0x12345678};
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        CHECK(run(m), "bits run");
+        uint32_t c[16];
+        get(m, C, c, sizeof(c));
+        CHECK(c[0] == 2 && c[1] == 0xffffffffu && c[2] == 0x3fffffffu, "mulh D: %x %x %x", c[0],
+              c[1], c[2]);
+        CHECK(c[3] == 0x67 && c[4] == 0xffffffffu && c[5] == 0, "bfe D: %x %x %x", c[3], c[4],
+              c[5]);
+        CHECK(c[6] == 0x1122ab44u, "bfi: %x", c[6]);
+        CHECK(c[8] == 0x80000000u && c[9] == 0x1e6a2c48u, "bfrev: %x %x", c[8], c[9]);
+        CHECK(c[10] == 0x18u && c[11] == 0x18000000u && c[12] == 0x18u, "rol/ror: %x %x %x", c[10],
+              c[11], c[12]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* bfn (3) with table 0xf8 (minterms 3..7: src2 | (src0 & src1)) and 0x96 (minterms 1, 2, 4, 7:
+ * src0 ^ src1 ^ src2): A = {0x0f0f0f0f, 0xf0, 0}, B = {0x00ff00ff, 0xcc, 0}, C(0,8) = {0x30000000,
+ * 0xaa, 0}: 0xf8 -> 0x300f000f, 0xf0 & 0xcc | 0xaa = 0xea, 0; 0x96 -> 0x3ff00ff0 ^ 0x30000000 =
+ * 0x0ff00ff0, 0xf0 ^ 0xcc ^ 0xaa = 0x96, 0.
+ * madw (4) of D sources A(0,4) = {-1, -2, 0x10000, 7}, B(0,4) = {-1, 3, 0x10000, 0} plus 1: the
+ * 64-bit results 2, -5, 2^32 + 1, 1; low DWords at R(0,0): 2, 0xfffffffb, 1, 1; high DWords
+ * from the next GRF (32 bytes on the default TGLLP), C(1,0): 0, 0xffffffff, 1, 0.
+ * mov (1) of predicate P1 = 0xa5c3 (16 elements) to R(0,4) UD -> 0xa5c3. */
+static void test_bfn_madw(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd bf[5] = {dst(R, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(B, 0, 0, 8, 8, 1, 0),
+                       src(C, 0, 8, 8, 8, 1, 0), value(0xf8, VSMP_OPND_VALUE)};
+    bf[0].vec.col = 0;
+    add(&p, VSMP_OPC_BFN, 3, 0, 0, 5, bf);
+    bf[0] = dst(U, 1, 0);
+    bf[4] = value(0x96, VSMP_OPND_VALUE);
+    /* U is UB: the low byte of each result */
+    add(&p, VSMP_OPC_BFN, 3, 0, 0, 5, bf);
+    vsmp_opnd mw[4] = {dst(C, 1, 0), src(A, 0, 4, 8, 8, 1, 0), src(B, 0, 4, 8, 8, 1, 0),
+                       imm(VSMP_TYPE_D, 1)};
+    add(&p, VSMP_OPC_MADW, 4, 0, 0, 4, mw);
+    vsmp_opnd mp[2] = {dst(R, 1, 0), pred_dst(1)};
+    mp[0].vec.col = 4;
+    mp[1].kind = VSMP_OPND_VEC_SRC;
+    add(&p, VSMP_OPC_MOV, 1, 8, 0, 2, mp);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    if (m) {
+        int32_t a[8] = {0x0f0f0f0f, 0xf0, 0, 0, -1, -2, 0x10000, 7};
+        int32_t b[8] = {0x00ff00ff, 0xcc, 0, 0, -1, 3, 0x10000, 0};
+        int32_t c[16] = {0};
+        c[8] = 0x30000000, c[9] = 0xaa;
+        put(m, A, a, sizeof(a));
+        put(m, B, b, sizeof(b));
+        put(m, C, c, sizeof(c));
+        uint32_t pw = 0xa5c3;
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        CHECK(run(m), "bfn/madw run");
+        uint32_t r[8], cc[16];
+        uint8_t u[4];
+        get(m, R, r, sizeof(r));
+        get(m, C, cc, sizeof(cc));
+        get(m, U, u, sizeof(u));
+        CHECK(u[0] == 0xf0 && u[1] == 0x96 && u[2] == 0, "bfn 0x96: %x %x %x", u[0], u[1], u[2]);
+        CHECK(cc[0] == 2 && cc[1] == 0xfffffffbu && cc[2] == 1 && cc[3] == 1,
+              "madw low DWords %x %x %x %x", cc[0], cc[1], cc[2], cc[3]);
+        CHECK(cc[8] == 0 && cc[9] == 0xffffffffu && cc[10] == 1 && cc[11] == 0,
+              "madw high DWords %x %x %x %x", cc[8], cc[9], cc[10], cc[11]);
+        CHECK(r[0] == 0x300f000fu && r[1] == 0xea && r[2] == 0, "bfn 0xf8: %x %x %x", r[0], r[1],
+              r[2]);
+        CHECK(r[4] == 0xa5c3u, "mov of a predicate: 0x%x", r[4]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
+/* The planned fast path (docs/EXEC.md 1) computes what the general one does:
+ *   add (8) A = A + (-1:w): the W immediate's value -1, not 0xffff: {5, 0, ...} -> {4, -1, ...}
+ *   add (8) G = F + 0.0: F[0] = 1e-40 (an F denormal) flushed to +0 with %cr0 = 0, kept with
+ *     bit 7
+ *   mad (1) G(0,1) = F(0,1) * F(0,2) + F(0,3) fused: (1 + 2^-12)(1 - 2^-12) - 1 = -2^-24 exactly
+ *     (unfused, 1 - 2^-24 would round to 1 and give 0)
+ *   mov (2) G(0,2) = U(0,0) UB: 200 -> 200.0f; shl (1) C = A(0,0) << 33: the count & 31 = 1. */
+static void test_fast_path(void)
+{
+    prog p;
+    CHECK(prog_make(&p, 0), "parse");
+    vsmp_opnd ad[3] = {dst(A, 1, 0), src(A, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_W, 0xffff)};
+    add(&p, VSMP_OPC_ADD, 8, 0, 0, 3, ad);
+    vsmp_opnd af[3] = {dst(G, 1, 0), src(F, 0, 0, 8, 8, 1, 0), imm(VSMP_TYPE_F, 0)};
+    add(&p, VSMP_OPC_ADD, 1, 0, 0, 3, af);
+    vsmp_opnd md[4] = {dst(G, 1, 0), src(F, 0, 1, 0, 1, 0, 0), src(F, 0, 2, 0, 1, 0, 0),
+                       src(F, 0, 3, 0, 1, 0, 0)};
+    md[0].vec.col = 1;
+    add(&p, VSMP_OPC_MAD, 1, 0, 0, 4, md);
+    vsmp_opnd mv[2] = {dst(G, 1, 0), src(U, 0, 0, 2, 2, 1, 0)};
+    mv[0].vec.col = 2;
+    add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, mv);
+    vsmp_opnd sh[3] = {dst(C, 1, 0), src(A, 0, 0, 0, 1, 0, 0), imm(VSMP_TYPE_UD, 33)};
+    add(&p, VSMP_OPC_SHL, 1, 0, 0, 3, sh);
+    ret(&p);
+    vsmp_machine *m = machine(&p);
+    for (uint32_t c0 = 0; m && c0 <= 0x80; c0 += 0x80) {
+        int32_t a[8] = {5, 0, 7, 7, 7, 7, 7, 7};
+        float f[4] = {1e-40f, 1.0f + 0x1p-12f, 1.0f - 0x1p-12f, -1.0f};
+        uint8_t u[2] = {200, 3};
+        put(m, A, a, sizeof(a));
+        put(m, F, f, sizeof(f));
+        put(m, U, u, sizeof(u));
+        set_cr0(m, c0);
+        CHECK(run(m), "fast run");
+        int32_t ra[8], rc[1];
+        float g[4];
+        get(m, A, ra, sizeof(ra));
+        get(m, C, rc, sizeof(rc));
+        get(m, G, g, sizeof(g));
+        CHECK(ra[0] == 4 && ra[1] == -1 && ra[2] == 6, "add D + W -1: %d %d", ra[0], ra[1]);
+        CHECK(c0 ? g[0] == 1e-40f : (g[0] == 0.0f && !signbit(g[0])), "F denormal %s (%g)",
+              c0 ? "kept" : "flushed", g[0]);
+        CHECK(g[1] == -0x1p-24f, "mad fused: %a", g[1]);
+        CHECK(g[2] == 200.0f && g[3] == 3.0f, "mov UB -> F: %g %g", g[2], g[3]);
+        CHECK(rc[0] == 8, "shl by 33 & 31 = 1: 4 << 1 = %d", rc[0]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(p.mod);
+}
+
 int main(void)
 {
     test_f2d();
@@ -738,5 +1055,9 @@ int main(void)
     test_jmp();
     test_carry();
     test_buffers();
+    test_math();
+    test_intmath();
+    test_bfn_madw();
+    test_fast_path();
     return t_finish();
 }

@@ -361,6 +361,8 @@ static int launch(job *j, json_object *root)
     vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
     arg_store store[VSMP_LAUNCH_MAX_ARGS];
     vsmp_sampler_state inl[8];
+    vsmp_sampler_state hw_smp[VSMP_MAX_SAMPLER_STATES];
+    bool hw_set[VSMP_MAX_SAMPLER_STATES];
     memset(args, 0, sizeof(args));
     memset(store, 0, sizeof(store));
     unsigned nargs = 0;
@@ -403,6 +405,7 @@ static int launch(job *j, json_object *root)
                            : ai->kind == VSMP_ARG_IMAGE   ? "image"
                            : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
                            : ai->kind == VSMP_ARG_SCALAR  ? "scalar"
+                           : ai->kind == VSMP_ARG_LOCAL   ? "local"
                                                           : "none";
         if (!kind || strcmp(kind, want)) {
             fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type, ai->name,
@@ -440,7 +443,36 @@ static int launch(job *j, json_object *root)
             }
             encode(t, jv, args[i].bytes);
             args[i].size = types[t].bytes;
+        } else if (ai->kind == VSMP_ARG_LOCAL) {
+            json_object *jz = field(e, "size");
+            int64_t z =
+                jz && json_object_is_type(jz, json_type_int) ? json_object_get_int64(jz) : -1;
+            if (z < 1 || z > (1 << 20)) {
+                fail(j, "args[%u]: a __local argument needs its \"size\" in bytes (1..2^20)", i);
+                goto out;
+            }
+            args[i].size = (uint32_t)z;
         }
+    }
+    /* inline samplers from the kernel's dynamic state heap; "inline_samplers" overrides */
+    json_object *jdsh = field(root, "dynamic_state");
+    if (jdsh) {
+        size_t dsize = 0;
+        uint8_t *dsh = read_file(j, json_object_get_string(jdsh), &dsize);
+        if (!dsh)
+            goto out;
+        vsmp_diags_init(&d);
+        st = vsmp_launch_dsh_samplers(f, dsh, dsize, hw_smp, hw_set, &d);
+        vsmp_diags_print(&d, json_object_get_string(jdsh), j->err);
+        vsmp_diags_free(&d);
+        free(dsh);
+        if (st) {
+            fail(j, "\"dynamic_state\": %s", vsmp_status_str(st));
+            goto out;
+        }
+        for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
+            if (hw_set[i])
+                o.inline_samplers[i] = &hw_smp[i];
     }
     json_object *js = field(root, "inline_samplers");
     size_t ns = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;

@@ -6,10 +6,13 @@
 #include <json-c/json.h>
 #include <math.h>
 #include <png.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "job_json.h"
 #include "run_job.h"
@@ -18,6 +21,7 @@
 
 #define MAX_KERNEL_FILE (64u << 20)
 #define MAX_THREADS     65536
+#define MAX_WORKERS     64
 
 typedef struct run {
     const char *path;
@@ -27,6 +31,7 @@ typedef struct run {
     vsmp_machine *m;
     vsmp_surface *surf[VSMP_MAX_BINDINGS];
     bool trace;
+    bool shared; /* a worker's copy: the surfaces belong to the first run */
     uint32_t thread;
     size_t max_memory; /* --max-memory */
 } run;
@@ -257,9 +262,10 @@ static int bind_all(run *r, json_object *root)
         json_object *e = json_object_array_get_idx(js, i);
         json_object *jb = field(e, "bti");
         int bti = jb ? json_object_get_int(jb) : -1;
-        if (bti < 0 || bti >= VSMP_MAX_BINDINGS || r->surf[bti])
+        if (bti < 0 || bti >= VSMP_MAX_BINDINGS || (!r->shared && r->surf[bti]))
             return fail(r, "surfaces[%zu]: \"bti\" must be a free index 0..255", i);
-        if (vsmp_job_surface(e, r->dir, r->max_memory, &r->surf[bti], msg, sizeof(msg)))
+        if (!r->shared &&
+            vsmp_job_surface(e, r->dir, r->max_memory, &r->surf[bti], msg, sizeof(msg)))
             return fail(r, "surfaces[%zu]: %s", i, msg);
         vsmp_machine_bind_surface(r->m, (unsigned)bti, r->surf[bti]);
         json_object *ja = field(e, "address");
@@ -551,40 +557,177 @@ static void on_trace(void *user, const vsmp_machine *m, const vsmp_trace_event *
     fputc('\n', r->out);
 }
 
+/* Thread t on the machine of @p r: reset, %thread_x = %group_id_x = r0.1 = t (docs/RUN.md),
+ * the "vars", the run, the "print" lines. */
+static int run_one(run *r, json_object *root, uint32_t t, bool numbered)
+{
+    vsmp_var_info tx, r0, g;
+    r->thread = numbered ? t : UINT32_MAX;
+    vsmp_machine_reset(r->m);
+    if (vsmp_machine_find(r->m, "%thread_x", &tx) == VSMP_OK)
+        vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, tx.id, 0, &t, 2);
+    if (vsmp_machine_find(r->m, "%group_id_x", &g) == VSMP_OK)
+        vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, g.id, 0, &t, 4);
+    if (vsmp_machine_find(r->m, "%r0", &r0) == VSMP_OK)
+        vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, r0.id, 4, &t, 4);
+    if (set_vars(r, field(root, "vars")))
+        return -1;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_machine_run(r->m, &d);
+    vsmp_diags_print(&d, r->path, r->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(r, "thread %u: %s", t, vsmp_status_str(st));
+    return print_vars(r, root);
+}
+
+/* The thread pool: each worker owns a machine bound to the same surfaces and takes the next
+ * thread number; each thread's output and diagnostics are kept apart and written in thread
+ * order afterwards, up to the first thread that failed, so the output is the sequential one. */
+typedef struct thread_out {
+    char *out, *err;
+    size_t nout, nerr;
+    int rc;
+} thread_out;
+
+typedef struct pool {
+    run **workers; /* workers[0] is the first run itself (its trace callback points at it) */
+    json_object *root;
+    thread_out *res;
+    uint32_t threads;
+    atomic_uint next;
+    atomic_uint first_fail;
+} pool;
+
+typedef struct worker_arg {
+    pool *p;
+    unsigned w;
+} worker_arg;
+
+static void *worker_main(void *arg)
+{
+    worker_arg *a = arg;
+    pool *p = a->p;
+    run *w = p->workers[a->w];
+    for (;;) {
+        uint32_t t = atomic_fetch_add(&p->next, 1u);
+        if (t >= p->threads || t > atomic_load(&p->first_fail))
+            break;
+        thread_out *o = &p->res[t];
+        w->out = open_memstream(&o->out, &o->nout);
+        w->err = open_memstream(&o->err, &o->nerr);
+        if (!w->out || !w->err) {
+            o->rc = -2;
+        } else {
+            o->rc = run_one(w, p->root, t, p->threads > 1);
+        }
+        if (w->out)
+            fclose(w->out);
+        if (w->err)
+            fclose(w->err);
+        w->out = w->err = NULL;
+        if (o->rc) {
+            unsigned cur = atomic_load(&p->first_fail);
+            while (t < cur && !atomic_compare_exchange_weak(&p->first_fail, &cur, t))
+                ;
+        }
+    }
+    return NULL;
+}
+
+static unsigned num_workers(uint32_t threads)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *env = getenv("VSMP_RUN_WORKERS"); /* docs/RUN.md */
+    if (env && atoi(env) > 0)
+        n = atoi(env);
+    if (n < 1)
+        n = 1;
+    if (n > MAX_WORKERS)
+        n = MAX_WORKERS;
+    return (unsigned)(n < (long)threads ? n : (long)threads);
+}
+
 static int run_threads(run *r, json_object *root)
 {
     json_object *jt = field(root, "threads");
     int64_t threads = jt ? json_object_get_int64(jt) : 1;
     if (threads < 1 || threads > MAX_THREADS)
         return fail(r, "\"threads\" must be 1..%d", MAX_THREADS);
-    vsmp_var_info tx, r0;
-    bool has_tx = vsmp_machine_find(r->m, "%thread_x", &tx) == VSMP_OK;
-    bool has_r0 = vsmp_machine_find(r->m, "%r0", &r0) == VSMP_OK;
-    for (int64_t t = 0; t < threads; t++) {
-        r->thread = threads > 1 ? (uint32_t)t : UINT32_MAX;
-        vsmp_machine_reset(r->m);
-        /* thread t: %thread_x = %group_id_x = r0.1 = t (docs/RUN.md) */
-        uint32_t tid = (uint32_t)t;
-        if (has_tx)
-            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, tx.id, 0, &tid, 2);
-        vsmp_var_info g;
-        if (vsmp_machine_find(r->m, "%group_id_x", &g) == VSMP_OK)
-            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, g.id, 0, &tid, 4);
-        if (has_r0)
-            vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, r0.id, 4, &tid, 4);
-        if (set_vars(r, field(root, "vars")))
-            return -1;
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_status st = vsmp_machine_run(r->m, &d);
-        vsmp_diags_print(&d, r->path, r->err);
-        vsmp_diags_free(&d);
-        if (st)
-            return fail(r, "thread %" PRId64 ": %s", t, vsmp_status_str(st));
-        if (print_vars(r, root))
-            return -1;
+    unsigned nw = num_workers((uint32_t)threads);
+    if (nw <= 1) {
+        for (uint32_t t = 0; t < (uint32_t)threads; t++)
+            if (run_one(r, root, t, threads > 1))
+                return -1;
+        return 0;
     }
-    return 0;
+    pool p = {.root = root, .threads = (uint32_t)threads};
+    atomic_init(&p.next, 0u);
+    atomic_init(&p.first_fail, UINT32_MAX);
+    p.workers = calloc(nw, sizeof(run *));
+    run *copies = calloc(nw, sizeof(run));
+    FILE *out = r->out, *err = r->err;
+    p.res = calloc((size_t)threads, sizeof(thread_out));
+    worker_arg *args = calloc(nw, sizeof(worker_arg));
+    pthread_t *tids = calloc(nw, sizeof(pthread_t));
+    int rc = 0;
+    unsigned made = 0, started = 0;
+    if (!p.workers || !copies || !p.res || !args || !tids) {
+        rc = fail(r, "out of memory");
+        goto done;
+    }
+    /* worker 0 is the first run's machine; the others are made and bound the same way */
+    p.workers[0] = r;
+    for (made = 1; made < nw; made++) {
+        run *c = &copies[made];
+        *c = *r;
+        c->m = NULL;
+        c->shared = true;
+        p.workers[made] = c;
+        if (make_machine(c, root) || bind_all(c, root) || set_payload(c, root)) {
+            vsmp_machine_free(c->m);
+            rc = -1;
+            goto done;
+        }
+    }
+    for (; started < nw; started++) {
+        args[started] = (worker_arg){&p, started};
+        if (pthread_create(&tids[started], NULL, worker_main, &args[started]))
+            break;
+    }
+    if (!started) {
+        rc = fail(r, "cannot start a worker thread");
+        goto done;
+    }
+    for (unsigned w = 0; w < started; w++)
+        pthread_join(tids[w], NULL);
+    r->out = out, r->err = err;
+    for (uint32_t t = 0; t < p.threads; t++) {
+        thread_out *o = &p.res[t];
+        if (o->nout)
+            fwrite(o->out, 1, o->nout, r->out);
+        if (o->nerr)
+            fwrite(o->err, 1, o->nerr, r->err);
+        if (o->rc == -2)
+            rc = fail(r, "thread %u: out of memory", t);
+        else if (o->rc)
+            rc = -1;
+        if (rc)
+            break;
+    }
+done:
+    for (unsigned w = 1; w < made; w++)
+        vsmp_machine_free(copies[w].m);
+    if (p.res)
+        for (uint32_t t = 0; t < p.threads; t++)
+            free(p.res[t].out), free(p.res[t].err);
+    free(p.workers);
+    free(copies);
+    free(p.res);
+    free(args);
+    free(tids);
+    return rc;
 }
 
 /* Every key of the description and of its entries is one this reader knows (a misspelt key is

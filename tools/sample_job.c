@@ -713,80 +713,63 @@ static int run_media(json_object *jm, const vsmp_surface *s, const vsmp_sampler_
 
 /* ---- running the lanes ---- */
 
-/* Lanes are grouped 32 to a message; within a message, lanes of the same op, parameter form and
- * offsets run as one masked message (so quads keep their neighbours for derivatives). */
+/* The lanes run as whole messages through the library (vsmp_sample_lanes), then print. */
 static int run_lanes(const vsmp_surface *s, const vsmp_sampler_state *st, const jlane *lanes,
                      size_t n, bool json_out, FILE *out, jerr *e)
 {
     const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(s)->format);
+    vsmp_lane *ls = calloc(n, sizeof(*ls));
+    vsmp_lane_result *res = calloc(n, sizeof(*res));
+    if (!ls || !res) {
+        free(ls);
+        free(res);
+        return jfail(e, "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        ls[i].op = lanes[i].op->subop;
+        ls[i].mcs16 = lanes[i].mcs16;
+        memcpy(ls[i].aoffimmi, lanes[i].off, 3);
+        memcpy(ls[i].param, lanes[i].p, sizeof(ls[i].param));
+    }
+    size_t bad = 0;
+    vsmp_diags dg;
+    vsmp_diags_init(&dg);
+    vsmp_status rs = vsmp_sample_lanes(s, st, ls, n, res, &bad, &dg);
+    free(ls);
+    if (rs) {
+        if (dg.count)
+            jfail(e, "lanes[%zu]: %s", bad, dg.items[0].message);
+        else
+            jfail(e, "lanes[%zu]: %s", bad, vsmp_status_str(rs));
+        vsmp_diags_free(&dg);
+        free(res);
+        return -1;
+    }
+    vsmp_diags_free(&dg);
     if (json_out)
         fprintf(out, "{\"format\": \"%s\", \"lanes\": [", fi->name);
-    for (size_t base = 0; base < n; base += VSMP_MAX_LANES) {
-        unsigned simd = (unsigned)(n - base < VSMP_MAX_LANES ? n - base : VSMP_MAX_LANES);
-        uint32_t params[VSMP_P_COUNT][VSMP_MAX_LANES];
-        memset(params, 0, sizeof(params));
-        for (unsigned l = 0; l < simd; l++)
-            for (int k = 0; k < VSMP_P_COUNT; k++)
-                params[k][l] = lanes[base + l].p[k];
-        uint32_t done_mask = 0;
-        vsmp_result res;
-        memset(&res, 0, sizeof(res));
-        for (unsigned l = 0; l < simd; l++) {
-            if (done_mask >> l & 1)
-                continue;
-            const jlane *a = &lanes[base + l];
-            uint32_t mask = 0;
-            for (unsigned k = l; k < simd; k++) {
-                const jlane *b = &lanes[base + k];
-                if (b->op == a->op && b->mcs16 == a->mcs16 && !memcmp(b->off, a->off, 3))
-                    mask |= 1u << k;
+    for (size_t l = 0; l < n; l++) {
+        const jlane *ln = &lanes[l];
+        if (json_out) {
+            fprintf(out, "%s\n  {\"lane\": %zu, \"op\": \"%s\", \"rgba\": [", l ? "," : "", l,
+                    ln->op->spec_name);
+            for (int c = 0; c < 4; c++) {
+                print_value(out, fi, ln->op->subop, res[l].c[c], true);
+                fputs(c < 3 ? ", " : "", out);
             }
-            done_mask |= mask;
-            vsmp_plan *plan = NULL;
-            vsmp_diags dg;
-            vsmp_diags_init(&dg);
-            if (vsmp_plan_create(s, st, a->op->subop, &plan, &dg)) {
-                jfail(e, "lanes[%zu]: %s", base + l, dg.count ? dg.items[0].message : "bad op");
-                vsmp_diags_free(&dg);
-                return -1;
+            fprintf(out, "], \"mapped\": %s}", res[l].mapped ? "true" : "false");
+        } else {
+            fprintf(out, "lane %zu %s:", l, ln->op->spec_name);
+            for (int c = 0; c < 4; c++) {
+                fputc(' ', out);
+                print_value(out, fi, ln->op->subop, res[l].c[c], false);
             }
-            vsmp_diags_free(&dg);
-            vsmp_message m;
-            memset(&m, 0, sizeof(m));
-            m.simd = (uint8_t)simd;
-            m.mask = mask;
-            memcpy(m.aoffimmi, a->off, 3);
-            m.mcs16 = a->mcs16;
-            for (int k = 0; k < VSMP_P_COUNT; k++)
-                m.param[k] = params[k];
-            vsmp_status rs = vsmp_plan_run(plan, &m, &res);
-            vsmp_plan_free(plan);
-            if (rs)
-                return jfail(e, "lanes[%zu]: %s", base + l, vsmp_status_str(rs));
-        }
-        for (unsigned l = 0; l < simd; l++) {
-            const jlane *ln = &lanes[base + l];
-            bool nullbit = res.null_mask >> l & 1;
-            if (json_out) {
-                fprintf(out, "%s\n  {\"lane\": %zu, \"op\": \"%s\", \"rgba\": [",
-                        base + l ? "," : "", base + l, ln->op->spec_name);
-                for (int c = 0; c < 4; c++) {
-                    print_value(out, fi, ln->op->subop, res.c[c][l], true);
-                    fputs(c < 3 ? ", " : "", out);
-                }
-                fprintf(out, "], \"mapped\": %s}", nullbit ? "true" : "false");
-            } else {
-                fprintf(out, "lane %zu %s:", base + l, ln->op->spec_name);
-                for (int c = 0; c < 4; c++) {
-                    fputc(' ', out);
-                    print_value(out, fi, ln->op->subop, res.c[c][l], false);
-                }
-                fputc('\n', out);
-            }
+            fputc('\n', out);
         }
     }
     if (json_out)
         fprintf(out, "\n]}\n");
+    free(res);
     return 0;
 }
 

@@ -301,7 +301,8 @@ static const char usage_sample[] =
     "Lanes 4k..4k+3 form the 2x2 quads of implicit derivatives.\n"
     "  -f, --format text|json   output format (default text)\n"
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
-    "                           suffixes; 0 = none)\n";
+    "                           suffixes; 0 = none)\n"
+    "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
     "usage: vsmp run [--trace] [--kernel FILE] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
@@ -341,7 +342,8 @@ enum {
     OPT_DROPGEN,
     OPT_ERRLIMIT,
     OPT_MAXMEM,
-    OPT_DIVS
+    OPT_DIVS,
+    OPT_CPU
 };
 
 /* Diagnostics of each severity printed by default (--error-limit). */
@@ -360,6 +362,7 @@ static const struct option long_opts[] = {
     {"error-limit", required_argument, 0, OPT_ERRLIMIT},
     {"format", required_argument, 0, 'f'},
     {"max-memory", required_argument, 0, OPT_MAXMEM},
+    {"cpu", required_argument, 0, OPT_CPU},
     {"help", no_argument, 0, 'h'},
     {0, 0, 0, 0},
 };
@@ -452,6 +455,18 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         case OPT_PAIRED:
             c->co.paired = 1;
+            break;
+        case OPT_CPU: /* the highest kernel level: results are the same at every level */
+            if (strcmp(optarg, "ref") == 0)
+                vsmp_cpu_set_mask(0);
+            else if (strcmp(optarg, "c") == 0)
+                vsmp_cpu_set_mask(VSMP_CPU_C);
+            else if (strcmp(optarg, "avx2") == 0)
+                vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
+            else if (strcmp(optarg, "all") != 0) {
+                fprintf(stderr, "vsmp: --cpu takes ref, c, avx2 or all\n");
+                return EXIT_USAGE;
+            }
             break;
         case OPT_INFMT:
             if (strcmp(optarg, "isa") && strcmp(optarg, "text")) {

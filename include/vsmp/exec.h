@@ -183,6 +183,25 @@ VSMP_API void vsmp_machine_reset(vsmp_machine *m);
  */
 VSMP_API vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags);
 
+/**
+ * Run one hardware thread of a work-group whose threads meet at barriers: like
+ * vsmp_machine_run, but a `barrier` stops the run after it with *@p at_barrier true; call again
+ * with @p resume true to continue from there (false starts a new run: inputs loaded, masks
+ * reset). *@p at_barrier false: the thread ended. The step limit counts from the start of the
+ * run, across resumptions. (vsmp_machine_run passes barriers: a thread alone in its group.)
+ * @return as vsmp_machine_run; VSMP_ERR_ARG when @p resume is asked with @p at_barrier NULL or
+ *         when the last run did not stop at a barrier.
+ */
+VSMP_API vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_barrier,
+                                                 vsmp_diags *diags);
+
+/**
+ * Shared local memory (T0, `%slm`, LSC `.slm`): @p size bytes at @p mem, kept by pointer (not
+ * copied, not freed); several machines (the threads of one work-group) may share it. Accesses
+ * outside it read zeros and drop writes. NULL or 0 removes it.
+ */
+VSMP_API void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size);
+
 /** @return the number of instructions the last run executed. */
 VSMP_API uint64_t vsmp_machine_steps(const vsmp_machine *m);
 

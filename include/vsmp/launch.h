@@ -33,11 +33,12 @@ extern "C" {
 
 /** What an explicit kernel argument is. */
 typedef enum vsmp_arg_kind {
-    VSMP_ARG_NONE = 0,   /**< not named by the interface */
-    VSMP_ARG_SCALAR = 1, /**< bytes in the cross-thread data (KERNEL_ARGUMENT) */
-    VSMP_ARG_BUFFER = 2, /**< a global/constant pointer: a buffer at a binding-table slot */
-    VSMP_ARG_IMAGE = 3,  /**< an image at a binding-table slot */
-    VSMP_ARG_SAMPLER = 4 /**< a sampler_t argument at a sampler-state index */
+    VSMP_ARG_NONE = 0,    /**< not named by the interface */
+    VSMP_ARG_SCALAR = 1,  /**< bytes in the cross-thread data (KERNEL_ARGUMENT) */
+    VSMP_ARG_BUFFER = 2,  /**< a global/constant pointer: a buffer at a binding-table slot */
+    VSMP_ARG_IMAGE = 3,   /**< an image at a binding-table slot */
+    VSMP_ARG_SAMPLER = 4, /**< a sampler_t argument at a sampler-state index */
+    VSMP_ARG_LOCAL = 5    /**< a __local pointer: its bytes of shared local memory */
 } vsmp_arg_kind;
 
 /** One explicit argument as the interface describes it. */
@@ -75,7 +76,8 @@ typedef struct vsmp_launch_arg {
     vsmp_surface *surface;      /**< buffers (their bytes) and images */
     vsmp_sampler_state sampler; /**< sampler_t arguments */
     uint8_t bytes[64];          /**< scalars: the value's bytes (little-endian) */
-    uint32_t size;              /**< scalars: bytes given */
+    uint32_t size;              /**< scalars: bytes given; __local pointers: the bytes of shared
+                                     local memory they point to */
 } vsmp_launch_arg;
 
 /** The NDRange. */
@@ -103,6 +105,26 @@ VSMP_API void vsmp_launch_options_init(vsmp_launch_options *o);
  * @return VSMP_OK or VSMP_ERR_ARG (bits that are no sampler).
  */
 VSMP_API vsmp_status vsmp_sampler_from_cl(uint32_t value, vsmp_sampler_state *st);
+
+/**
+ * A hardware SAMPLER_STATE (16 bytes, as IGC writes OpenCL inline samplers) as a sampler
+ * state: min/mag/mip filters, the three address modes, non-normalized coordinates (the fields an
+ * OpenCL sampler sets; docs/LAUNCH.md).
+ * @return VSMP_OK; VSMP_ERR_UNSUPPORTED (a filter no OpenCL sampler uses); VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st);
+
+/**
+ * The inline samplers of a kernel from its dynamic state heap (@p dsh, @p size bytes: the heap
+ * of IGC's program binary; the corpus keeps it as KERNEL.DEVICE.simdW.dsh.gz): each sampler
+ * state of the interface's SAMPLER_STATE_ARRAY that no sampler_t argument uses, decoded into
+ * @p out[i] with @p set[i] true (both VSMP_MAX_SAMPLER_STATES long).
+ * @return VSMP_OK; VSMP_ERR_MALFORMED (the heap too short, in @p diags); VSMP_ERR_UNSUPPORTED;
+ *         VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *dsh,
+                                              size_t size, vsmp_sampler_state *out, bool *set,
+                                              vsmp_diags *diags);
 
 /**
  * Run kernel @p kernel of @p mod over @p nd with @p args (@p nargs, indexed by argument number;

@@ -157,6 +157,55 @@ VSMP_API void vsmp_plan_free(vsmp_plan *p);
  */
 VSMP_API vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *msg, vsmp_result *res);
 
+/** One lane of a lane list (vsmp_sample_lanes). */
+typedef struct vsmp_lane {
+    unsigned op;                  /**< a vsmp_subop value */
+    bool mcs16;                   /**< ld2dms_w: the UW form (see vsmp_message) */
+    int8_t aoffimmi[3];           /**< immediate texel offsets U, V, R, each in [-8, 7] */
+    uint32_t param[VSMP_P_COUNT]; /**< the lane's parameters, as vsmp_message's columns */
+} vsmp_lane;
+
+/** What one lane returned: the four channels as vsmp_result's, and its pixel null mask bit (true:
+ *  every texel it fetched was resident). */
+typedef struct vsmp_lane_result {
+    uint32_t c[4];
+    bool mapped;
+} vsmp_lane_result;
+
+/**
+ * Run a list of lanes as whole messages. Lanes are taken VSMP_MAX_LANES at a time; within such a
+ * group, the lanes sharing op, mcs16 and offsets run as one masked message as wide as the group,
+ * so implicit-derivative operations see their quad neighbours. One plan per operation, made on
+ * first use and freed before returning.
+ * @param out @p n results.
+ * @param failed when a message fails: the index of its first lane (optional).
+ * @return VSMP_OK; what vsmp_plan_create (reason in @p diags) or vsmp_plan_run returned for the
+ *         failing lane; VSMP_ERR_ARG (NULL arguments, op > 255); VSMP_ERR_NOMEM.
+ */
+VSMP_API vsmp_status vsmp_sample_lanes(const vsmp_surface *s, const vsmp_sampler_state *st,
+                                       const vsmp_lane *lanes, size_t n, vsmp_lane_result *out,
+                                       size_t *failed, vsmp_diags *diags);
+
+/* ---- CPU levels of the fast paths ----
+ * A plan picks its kernel once, when it is created: a fast path specialised for its properties
+ * at the highest level allowed, or the reference pipeline. The levels allowed are those the
+ * machine has, ANDed with the mask set here and with the VSMP_CPU environment variable ("ref"
+ * or "none": the reference pipeline only; "c": the C fast paths; "avx2": up to AVX2). Every
+ * level gives the reference's result words (a test proves it); a level only changes speed. */
+
+/** x86-64 AVX2 kernels (with F16C, which every AVX2 processor has). */
+#define VSMP_CPU_AVX2 0x1u
+/** The C fast paths (plan-time specialisations of the reference; every machine has them). */
+#define VSMP_CPU_C 0x100u
+
+/** @return the CPU flags the machine has (VSMP_CPU_*), before any mask. */
+VSMP_API unsigned vsmp_cpu_flags(void);
+/**
+ * Limit the kernels of plans created from now on to the levels in @p mask (VSMP_CPU_* bits;
+ * 0 = the reference pipeline only; VSMP_CPU_C = the C fast paths; ~0u = everything the machine
+ * has, the default). Plans already created keep their kernels. */
+VSMP_API void vsmp_cpu_set_mask(unsigned mask);
+
 /* ---- the media sampler (SAMPLE_UNORM) ---- */
 
 /** SAMPLE_UNORM output formats (Channel_mask bits 5..4). */

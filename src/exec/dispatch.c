@@ -76,17 +76,27 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_SETP:
     case VSMP_OPC_ADDC:
     case VSMP_OPC_SUBB:
-    /* math (launch tier) */
     case VSMP_OPC_DIV:
     case VSMP_OPC_MOD:
+    case VSMP_OPC_DIVM:
     case VSMP_OPC_INV:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_SQRTM:
+    case VSMP_OPC_RSQRT:
     case VSMP_OPC_EXP:
     case VSMP_OPC_LOG:
-    case VSMP_OPC_SQRT:
-    case VSMP_OPC_RSQRT:
     case VSMP_OPC_POW:
     case VSMP_OPC_SIN:
     case VSMP_OPC_COS:
+    case VSMP_OPC_LRP:
+    case VSMP_OPC_MULH:
+    case VSMP_OPC_BFE:
+    case VSMP_OPC_BFI:
+    case VSMP_OPC_BFREV:
+    case VSMP_OPC_BFN:
+    case VSMP_OPC_MADW:
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR:
         return vsmp_x_plan_alu(m, x);
     case VSMP_OPC_GATHER4_SCALED:
     case VSMP_OPC_SCATTER4_SCALED:
@@ -99,6 +109,12 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_mem(m, x);
     case VSMP_OPC_SVM:
         return vsmp_x_plan_svm(m, x);
+    case VSMP_OPC_LSC_UNTYPED:
+        return vsmp_x_plan_lsc(m, x);
+    case VSMP_OPC_BARRIER:
+    case VSMP_OPC_FENCE:
+    case VSMP_OPC_LSC_FENCE:
+        return vsmp_x_plan_sync(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",

@@ -153,24 +153,30 @@ static xnum num_of(uint64_t bits, unsigned t, uint32_t c0)
     }
 }
 
-static xnum apply_mod(xnum n, unsigned mod)
+static void mod_in_place(xnum *n, unsigned mod)
 {
     switch (mod) {
     case VSMP_MOD_ABS:
-        n.d = fabs(n.d), n.i = n.i < 0 ? -n.i : n.i;
+        n->d = fabs(n->d), n->i = n->i < 0 ? -n->i : n->i;
         break;
     case VSMP_MOD_NEG:
-        n.d = -n.d, n.i = (int64_t)(0 - (uint64_t)n.i);
+        n->d = -n->d, n->i = (int64_t)(0 - (uint64_t)n->i);
         break;
     case VSMP_MOD_NEG_ABS:
-        n.d = -fabs(n.d), n.i = n.i < 0 ? n.i : -n.i;
+        n->d = -fabs(n->d), n->i = n->i < 0 ? n->i : -n->i;
         break;
     case VSMP_MOD_NOT:
-        n.i = ~n.i;
+        n->i = ~n->i;
         break;
     default:
         break;
     }
+}
+
+static inline xnum apply_mod(xnum n, unsigned mod)
+{
+    if (mod)
+        mod_in_place(&n, mod);
     return n;
 }
 
@@ -378,11 +384,56 @@ static bool compare(unsigned rel, xnum a, xnum b, bool uns)
     }
 }
 
+/* The math-box operations: float whatever their source types. */
+static bool is_math(unsigned opc)
+{
+    switch (opc) {
+    case VSMP_OPC_INV:
+    case VSMP_OPC_SQRT:
+    case VSMP_OPC_RSQRT:
+    case VSMP_OPC_EXP:
+    case VSMP_OPC_LOG:
+    case VSMP_OPC_POW:
+    case VSMP_OPC_SIN:
+    case VSMP_OPC_COS:
+    case VSMP_OPC_LRP:
+    case VSMP_OPC_SQRTM:
+    case VSMP_OPC_DIVM:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A double rounded to float type t with %cr0's rounding mode, denormals kept: the value the
+ * math box hands on inside DIV ("x * INV(y)", DIV.md; keeping the denormal: vsmp). */
+static double in_fmt(double d, unsigned t, uint32_t c0)
+{
+    if (!is_float(t))
+        t = VSMP_TYPE_F;
+    c0 |= 1u << 7 | 1u << 10 | 1u << 6;
+    return num_of(bits_of((xnum){true, d, 0}, t, false, false, c0), t, c0).d;
+}
+
+/* Integer quotient and remainder, truncating: the quotient's sign is the product of the
+ * signs, the remainder's the numerator's (DIV.md, MOD.md tables). Division by zero: quotient
+ * all ones, remainder the numerator (vsmp). */
+static int64_t int_div(int64_t a, int64_t b, bool uns, bool rem)
+{
+    if (b == 0)
+        return rem ? a : -1;
+    if (uns)
+        return (int64_t)(rem ? (uint64_t)a % (uint64_t)b : (uint64_t)a / (uint64_t)b);
+    if (a == INT64_MIN && b == -1)
+        return rem ? 0 : INT64_MIN;
+    return rem ? a % b : a / b;
+}
+
 /* One lane of an arithmetic/logic/move instruction. */
 static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
 {
     xnum r = {false, 0, 0};
-    bool f = false;
+    bool f = is_math(x->in->opcode);
     for (unsigned i = 0; i < ns; i++)
         f |= s[i].f;
     r.f = f;
@@ -483,48 +534,35 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r.i = n < 32 ? n : (int64_t)UINT32_MAX;
         break;
     }
-    case VSMP_OPC_LZD: {
-        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
-        int n = 0;
-        while (n < 32 && !(v >> (31 - n) & 1))
-            n++;
-        r.i = n;
-        break;
-    }
-    /* ---- math (launch tier): computed in double, rounded once to the destination type;
-     * hardware math is within its documented ulp bounds of this (docs/EXEC.md) ---- */
     case VSMP_OPC_DIV:
-        r.d = a / b;
-        if (!f && s[1].i == 0) /* integer division by zero: vsmp's choice, all ones */
-            r.i = -1;
-        else if (!f && uns)
-            r.i = (int64_t)((uint64_t)s[0].i / (uint64_t)s[1].i);
-        else if (!f)
-            r.i = s[1].i == -1 ? (int64_t)(0 - (uint64_t)s[0].i) : s[0].i / s[1].i;
+        /* float: "implemented as x * INV(y)" (DIV.md): 1/y rounded to the dst format first */
+        if (f)
+            r.d = a * in_fmt(1.0 / b, x->v[0].type, c0);
+        else
+            r.i = int_div(s[0].i, s[1].i, uns, false);
         break;
     case VSMP_OPC_MOD:
-        r.d = fmod(a, b);
-        if (!f && s[1].i == 0)
-            r.i = s[0].i;
-        else if (!f && uns)
-            r.i = (int64_t)((uint64_t)s[0].i % (uint64_t)s[1].i);
-        else if (!f)
-            r.i = s[1].i == -1 ? 0 : s[0].i % s[1].i;
+        r.i = int_div(s[0].i, s[1].i, uns, true);
+        break;
+    case VSMP_OPC_DIVM:
+        r.d = a / b;
         break;
     case VSMP_OPC_INV:
         r.d = 1.0 / a;
         break;
-    case VSMP_OPC_EXP: /* base 2 */
-        r.d = exp2(a);
-        break;
-    case VSMP_OPC_LOG: /* base 2 */
-        r.d = log2(a);
-        break;
     case VSMP_OPC_SQRT:
-        r.d = sqrt(a);
+    case VSMP_OPC_SQRTM:
+        /* ALT mode (%cr0 bit 0) takes |src0| (SQRT.md) */
+        r.d = sqrt((c0 & 1u) && x->in->opcode == VSMP_OPC_SQRT ? fabs(a) : a);
         break;
     case VSMP_OPC_RSQRT:
-        r.d = 1.0 / sqrt(a);
+        r.d = 1.0 / sqrt((c0 & 1u) ? fabs(a) : a);
+        break;
+    case VSMP_OPC_EXP:
+        r.d = exp2(a);
+        break;
+    case VSMP_OPC_LOG:
+        r.d = log2((c0 & 1u) ? fabs(a) : a);
         break;
     case VSMP_OPC_POW:
         r.d = pow(a, b);
@@ -535,10 +573,79 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
     case VSMP_OPC_COS:
         r.d = cos(a);
         break;
+    case VSMP_OPC_LRP:
+        /* "src1 * src0 + src2 * (1.0 - src0)" (LRP.md), in double, rounded once (vsmp) */
+        r.d = b * a + c * (1.0 - a);
+        break;
+    case VSMP_OPC_MULH:
+        /* the high 32 bits of the 64-bit product of two 32-bit integers (MULH.md) */
+        if (uns)
+            r.i = (int64_t)(((uint64_t)(uint32_t)s[0].i * (uint32_t)s[1].i) >> 32);
+        else
+            r.i = ((int64_t)(int32_t)s[0].i * (int32_t)s[1].i) >> 32;
+        break;
+    case VSMP_OPC_BFE: {
+        /* width = src0 & 31, offset = src1 & 31, (src2 >> offset) & ((1 << width) - 1);
+         * sign-extended from the field's top bit for a D dst (BFE.md) */
+        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
+        uint32_t v = ((uint32_t)s[2].i >> o) & (uint32_t)(((uint64_t)1 << w) - 1u);
+        if (x->v[0].type == VSMP_TYPE_D && w && (v >> (w - 1) & 1u))
+            v |= ~(uint32_t)(((uint64_t)1 << w) - 1u);
+        r.i = x->v[0].type == VSMP_TYPE_D ? (int64_t)(int32_t)v : (int64_t)v;
+        break;
+    }
+    case VSMP_OPC_BFI: {
+        /* bitmask = ((1 << width) - 1) << offset; ((src2 << offset) & bitmask) |
+         * (src3 & ~bitmask) (BFI.md) */
+        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
+        uint32_t bm = (uint32_t)((((uint64_t)1 << w) - 1u) << o);
+        r.i = (int64_t)((((uint32_t)s[2].i << o) & bm) | ((uint32_t)s[3].i & ~bm));
+        break;
+    }
+    case VSMP_OPC_BFN: {
+        /* bit idx of the dst = bit (src0 + 2 src1 + 4 src2) of the 8-bit table, each source
+         * giving its bit idx (BFN.md): the OR of the table's minterms */
+        uint64_t v = 0;
+        for (unsigned k = 0; k < 8; k++)
+            if (x->aux >> k & 1u)
+                v |= ((k & 1u) ? (uint64_t)s[0].i : ~(uint64_t)s[0].i) &
+                     ((k & 2u) ? (uint64_t)s[1].i : ~(uint64_t)s[1].i) &
+                     ((k & 4u) ? (uint64_t)s[2].i : ~(uint64_t)s[2].i);
+        r.i = (int64_t)v;
+        break;
+    }
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR: {
+        /* RotateMask = sizeof(src0) * 8 - 1; rol: (src0 << (src1 & mask)) | (src0 >> (-src1 &
+         * mask)), ror the mirror (ROL.md, ROR.md), on src0's width */
+        unsigned bits = 8u * (ts0 < 8 ? ts0 : 8), k = (unsigned)s[1].i & (bits - 1u);
+        uint64_t wm = width_mask(ts0), v = (uint64_t)s[0].i & wm;
+        if (x->in->opcode == VSMP_OPC_ROR)
+            k = (bits - k) & (bits - 1u);
+        r.i = (int64_t)(((v << k) | (v >> ((bits - k) & (bits - 1u)))) & wm);
+        break;
+    }
+    case VSMP_OPC_BFREV: {
+        uint32_t v = (uint32_t)s[0].i, o = 0;
+        for (unsigned k = 0; k < 32; k++)
+            o |= (v >> k & 1u) << (31 - k);
+        r.i = o;
+        break;
+    }
+    case VSMP_OPC_LZD: {
+        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
+        int n = 0;
+        while (n < 32 && !(v >> (31 - n) & 1))
+            n++;
+        r.i = n;
+        break;
+    }
     default: /* MOV */
         r = s[0];
         break;
     }
+    if ((is_math(x->in->opcode) || x->in->opcode == VSMP_OPC_DIV) && f && isnan(r.d))
+        r.d = NAN; /* one quiet NaN, 0x7fc00000 in F, whatever the host made (vsmp) */
     if (!f && (x->in->opcode == VSMP_OPC_FRC || x->in->opcode == VSMP_OPC_RNDD ||
                x->in->opcode == VSMP_OPC_RNDU || x->in->opcode == VSMP_OPC_RNDE ||
                x->in->opcode == VSMP_OPC_RNDZ))
@@ -589,7 +696,7 @@ static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
-        xnum src[3];
+        xnum src[4];
         for (unsigned i = 0; i < ns; i++) {
             uint64_t b;
             if (!src_bits(m, &x->v[1 + i], l, &b))
@@ -823,6 +930,258 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* madw: the 64-bit src0 * src1 + src2 of 32-bit integers; its low DWords at the dst, its
+ * high DWords from the next GRF boundary after them (MADW.md: "The low 32b of results are
+ * stored in the lower GRFs and the high 32b of results are stored in the high GRFs"). */
+static vsmp_status run_madw(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m);
+    uint64_t out[32];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        xnum v[3];
+        for (unsigned i = 0; i < 3; i++) {
+            uint64_t b;
+            if (!src_bits(m, &x->v[1 + i], l, &b))
+                return fault(m, x);
+            v[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
+        }
+        out[l] = (uint64_t)v[0].i * (uint64_t)v[1].i + (uint64_t)v[2].i;
+    }
+    const xvec *d = &x->v[0];
+    if (d->var == 0)
+        return VSMP_OK;
+    for (unsigned l = 0; l < x->lanes; l++)
+        if (en >> l & 1u) {
+            st_bits(m->arena + d->at + 4u * l, out[l], 4);
+            st_bits(m->arena + d->at + x->val[3] + 4u * l, out[l] >> 32, 4);
+        }
+    note_dst(m, x, s);
+    s->dst_size = x->val[3] + 4u * x->lanes;
+    return VSMP_OK;
+}
+
+/* mov of a predicate (exec size 1): its bits, element 0 in bit 0, as an unsigned integer
+ * (MOV.md); bits past the predicate's size read 0 (the page: "undefined": vsmp). */
+static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, 1);
+    s->lanes = en;
+    if (!(en & 1u) || x->v[0].var == 0)
+        return VSMP_OK;
+    uint64_t at;
+    if (!elem_at(m, &x->v[0], 0, true, &at))
+        return fault(m, x);
+    st_bits(m->arena + at, m->preds[x->v[1].word], vsmp_type_size(x->v[0].type));
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+/* ---- the fast path: F add/mul/mad/mov and 32-bit integer add/and/or/xor/shl/mov ---- */
+
+/* Chosen at planning when every operand is a direct general variable or a scalar immediate of
+ * one 4-byte type class, without modifiers. It computes what run_arith computes (docs/EXEC.md
+ * 5.2: F +, * and fused mad rounded once to nearest even, denormals flushed unless %cr0 bit 7;
+ * integers wrapping in 32 bits, shift counts & 31), in float and uint32_t arithmetic, without
+ * the per-lane conversions; another %cr0 rounding mode goes to run_arith. */
+static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
+{
+    uint32_t b;
+    if (v->cls == VSMP_VEC_IMMEDIATE) {
+        b = (uint32_t)v->imm[v->nimm > 1 ? l % v->nimm : 0]; /* V, UV, VF: element l % n */
+    } else {
+        unsigned ts = v->type == VSMP_TYPE_F || v->type == VSMP_TYPE_D || v->type == VSMP_TYPE_UD
+                          ? 4u
+                      : v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW ? 2u
+                                                                          : 1u;
+        /* rows that continue one another (vstride = width * hstride) need no division */
+        uint32_t e = v->vs == v->w * v->hs ? l * v->hs
+                     : v->w == 1           ? l * v->vs
+                                           : (l / v->w) * v->vs + (l % v->w) * v->hs;
+        const uint8_t *p = m->arena + v->at + ts * e;
+        b = ts == 4
+                ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+            : ts == 2 ? (uint32_t)p[0] | (uint32_t)p[1] << 8
+                      : p[0];
+    }
+    switch (v->type) { /* the value of the narrow integer types, extended to 32 bits */
+    case VSMP_TYPE_B:
+        return (uint32_t)(int32_t)(int8_t)(uint8_t)b;
+    case VSMP_TYPE_UB:
+        return b & 0xffu;
+    case VSMP_TYPE_W:
+        return (uint32_t)(int32_t)(int16_t)(uint16_t)b;
+    case VSMP_TYPE_UW:
+        return b & 0xffffu;
+    default:
+        return b;
+    }
+}
+
+static inline float fast_f(uint32_t b, bool keep)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return keep || !(fabsf(f) < FLT_MIN) ? f : copysignf(0.0f, f);
+}
+
+/* Every lane's value of a source (disabled lanes too: the region was bounds-checked when the
+ * kernel was planned), with the common regions (scalar, 32-bit contiguous) taken whole. */
+static void fast_gather(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *o)
+{
+    bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
+    if (scalar) {
+        uint32_t b = fast_ld(m, v, 0);
+        for (unsigned l = 0; l < n; l++)
+            o[l] = b;
+        return;
+    }
+    /* element l at l: <w;w,1> rows that continue one another, or IGC's <1;1,0> */
+    if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
+        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1))) {
+        const uint8_t *p = m->arena + v->at;
+        for (unsigned l = 0; l < n; l++, p += 4)
+            o[l] =
+                (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        return;
+    }
+    for (unsigned l = 0; l < n; l++)
+        o[l] = fast_ld(m, v, l);
+}
+
+static inline float fast_fbits(uint32_t b, bool keep)
+{
+    return fast_f(b, keep);
+}
+
+static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t c0 = cr0(m);
+    bool fl = x->v[0].type == VSMP_TYPE_F;
+    if (fl && (c0 & 0x30u))
+        return run_arith(m, x, s);
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    bool keep = c0 >> 7 & 1u;
+    unsigned n = x->lanes, opc = x->in->opcode;
+    uint32_t sv[3][32], out[32];
+    for (unsigned i = 1; i < x->nv; i++)
+        fast_gather(m, &x->v[i], n, sv[i - 1]);
+    if (fl) {
+        float r[32];
+        if (x->v[1].type != VSMP_TYPE_F) /* mov F <- integer: rounded to nearest even */
+            for (unsigned l = 0; l < n; l++)
+                r[l] = is_signed(x->v[1].type) ? (float)(int32_t)sv[0][l] : (float)sv[0][l];
+        else if (opc == VSMP_OPC_ADD)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep) + fast_fbits(sv[1][l], keep);
+        else if (opc == VSMP_OPC_MUL)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep) * fast_fbits(sv[1][l], keep);
+        else if (opc == VSMP_OPC_MAD)
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fmaf(fast_fbits(sv[0][l], keep), fast_fbits(sv[1][l], keep),
+                            fast_fbits(sv[2][l], keep));
+        else
+            for (unsigned l = 0; l < n; l++)
+                r[l] = fast_fbits(sv[0][l], keep);
+        for (unsigned l = 0; l < n; l++) {
+            if (!keep && fabsf(r[l]) < FLT_MIN)
+                r[l] = copysignf(0.0f, r[l]);
+            memcpy(&out[l], &r[l], 4);
+        }
+    } else {
+        switch (opc) {
+        case VSMP_OPC_ADD:
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] + sv[1][l];
+            break;
+        case VSMP_OPC_AND:
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] & sv[1][l];
+            break;
+        case VSMP_OPC_OR:
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] | sv[1][l];
+            break;
+        case VSMP_OPC_XOR:
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] ^ sv[1][l];
+            break;
+        case VSMP_OPC_SHL:
+            for (unsigned l = 0; l < n; l++)
+                out[l] = sv[0][l] << (sv[1][l] & 31u);
+            break;
+        default:
+            memcpy(out, sv[0], 4u * n);
+            break;
+        }
+    }
+    const xvec *d = &x->v[0];
+    unsigned ts = vsmp_type_size(d->type), step = ts * d->hs;
+    uint8_t *p = m->arena + d->at;
+    /* integers wrap to the dst's size (docs/EXEC.md 5.2); sizes spelt out for the compiler */
+    for (unsigned l = 0; l < n; l++, p += step) {
+        if (!(en >> l & 1u))
+            continue;
+        uint32_t v = out[l];
+        if (ts == 4)
+            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16),
+            p[3] = (uint8_t)(v >> 24);
+        else if (ts == 2)
+            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
+        else
+            p[0] = (uint8_t)v;
+    }
+    note_dst(m, x, s);
+    return VSMP_OK;
+}
+
+static bool fast_ok(const xinst *x)
+{
+    bool fl;
+    switch (x->in->opcode) {
+    case VSMP_OPC_ADD:
+    case VSMP_OPC_MUL:
+    case VSMP_OPC_MAD:
+    case VSMP_OPC_MOV:
+        fl = x->v[0].type == VSMP_TYPE_F;
+        if (!fl && x->in->opcode != VSMP_OPC_ADD && x->in->opcode != VSMP_OPC_MOV)
+            return false;
+        break;
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_SHL:
+        fl = false;
+        break;
+    default:
+        return false;
+    }
+    const xvec *d = &x->v[0];
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
+        return false;
+    for (unsigned i = 0; i < x->nv; i++) {
+        const xvec *v = &x->v[i];
+        bool small_int = !is_float(v->type) && vsmp_type_size(v->type) <= 4;
+        /* F throughout, but mov F <- any integer of 32 bits or less; integers throughout */
+        bool t =
+            fl ? v->type == VSMP_TYPE_F || (i == 1 && x->in->opcode == VSMP_OPC_MOV && small_int)
+               : small_int;
+        if (!t || v->mod)
+            return false;
+        if (i && v->cls != VSMP_VEC_IMMEDIATE &&
+            !(v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0))
+            return false;
+    }
+    return true;
+}
+
 /* ---- planning ---- */
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
@@ -913,6 +1272,37 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             return refuse(m, x, "addr_add of a state operand is not implemented");
         x->run = run_addr_add;
         return VSMP_OK;
+    case VSMP_OPC_MADW: {
+        if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
+            return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
+        for (unsigned i = 1; i < 4; i++)
+            if (is_float(x->v[i].type) ||
+                (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                 x->v[i].cls != VSMP_VEC_IMMEDIATE))
+                return refuse(m, x, "madw takes integer general or immediate sources");
+        /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16
+         * madw on 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
+        uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
+        const xvar *xv = &m->vars[d->var];
+        if (d->var && d->at + hi + lo > xv->at + xv->bytes) {
+            vsmp_x_report(m, in, "operand-bounds",
+                          "instruction %u: madw's high DWords reach past its dst variable",
+                          x->index);
+            return VSMP_ERR_INVALID;
+        }
+        x->val[3] = hi;
+        x->run = run_madw;
+        return VSMP_OK;
+    }
+    case VSMP_OPC_MOV:
+        if (x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE) {
+            if (in->exec_size != 1 || in->pred || d->mod || d->cls != VSMP_VEC_GENERAL ||
+                (d->type != VSMP_TYPE_UB && d->type != VSMP_TYPE_UW && d->type != VSMP_TYPE_UD))
+                return refuse(m, x, "mov of a predicate is scalar, unpredicated, to UB/UW/UD");
+            x->run = run_mov_pred;
+            return VSMP_OK;
+        }
+        break;
     default:
         break;
     }
@@ -931,20 +1321,29 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
-    unsigned want =
-        in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ? 4u
-        : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT || in->opcode == VSMP_OPC_FRC ||
-           in->opcode == VSMP_OPC_RNDD || in->opcode == VSMP_OPC_RNDU ||
-           in->opcode == VSMP_OPC_RNDE || in->opcode == VSMP_OPC_RNDZ ||
-           in->opcode == VSMP_OPC_CBIT || in->opcode == VSMP_OPC_FBL ||
-           in->opcode == VSMP_OPC_FBH || in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_INV ||
-           in->opcode == VSMP_OPC_EXP || in->opcode == VSMP_OPC_LOG ||
-           in->opcode == VSMP_OPC_SQRT || in->opcode == VSMP_OPC_RSQRT ||
-           in->opcode == VSMP_OPC_SIN || in->opcode == VSMP_OPC_COS)
-            ? 2u
-            : 3u;
+    if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
+        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
+        in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
+        for (unsigned i = 0; i < x->nv; i++)
+            if (is_float(x->v[i].type))
+                return refuse(m, x, "takes integer operands only");
+    unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
+                    : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
+                            in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE ||
+                            in->opcode == VSMP_OPC_BFN
+                        ? 4u
+                    : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT ||
+                       in->opcode == VSMP_OPC_FRC || in->opcode == VSMP_OPC_RNDD ||
+                       in->opcode == VSMP_OPC_RNDU || in->opcode == VSMP_OPC_RNDE ||
+                       in->opcode == VSMP_OPC_RNDZ || in->opcode == VSMP_OPC_CBIT ||
+                       in->opcode == VSMP_OPC_FBL || in->opcode == VSMP_OPC_FBH ||
+                       in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_BFREV ||
+                       (is_math(in->opcode) && in->opcode != VSMP_OPC_POW &&
+                        in->opcode != VSMP_OPC_LRP && in->opcode != VSMP_OPC_DIVM))
+                        ? 2u
+                        : 3u;
     if (x->nv != want)
         return refuse(m, x, "unexpected operand count");
-    x->run = run_arith;
+    x->run = fast_ok(x) ? run_fast : run_arith;
     return VSMP_OK;
 }

@@ -58,7 +58,8 @@ typedef struct xstep {
     uint32_t next;  /* next instruction index */
     uint32_t lanes; /* enabled lanes */
     uint32_t dst_var, dst_offset, dst_size;
-    bool end; /* the thread ended */
+    bool end;     /* the thread ended */
+    bool barrier; /* the thread stops at a barrier (sync.c) */
 } xstep;
 
 typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
@@ -145,6 +146,11 @@ struct vsmp_machine {
     unsigned nsvm;
     uint64_t steps;
     vsmp_diags *diags; /* during create and run */
+    uint8_t *slm;      /* shared local memory (lsc.c), not owned */
+    uint32_t slm_size;
+    bool pause_barrier; /* barriers stop the run (vsmp_machine_run_group_step) */
+    uint32_t pc;        /* where a run stopped at a barrier resumes */
+    bool paused;        /* the run stopped at a barrier (pc is valid) */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
@@ -177,6 +183,9 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+/* lsc.c: lsc_load / lsc_store. */
+vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
 
 /* half.c: IEEE binary16 conversions. */
 float vsmp_half_to_float(uint16_t h);

@@ -21,6 +21,10 @@ typedef struct buf {
 
 static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
 {
+    if (word == X_NONE) { /* T0: shared local memory */
+        b->p = m->slm, b->size = m->slm_size;
+        return true;
+    }
     uint32_t bti = m->surf_vals[word];
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
@@ -503,14 +507,16 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         return VSMP_ERR_UNSUPPORTED;
     }
     unsigned sv = x->val[surf_val];
-    if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+    if (sv == 0)
+        x->target = X_NONE; /* T0 (%slm): shared local memory */
+    else if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
         vsmp_x_report(m, in, "exec-surface",
-                      "instruction %u: surface %u is not a declared surface (SLM and stateless "
-                      "access are not implemented)",
+                      "instruction %u: surface %u is not a declared surface (stateless access "
+                      "is not implemented)",
                       x->index, sv);
         return VSMP_ERR_UNSUPPORTED;
-    }
-    x->target = m->surf_base[sv];
+    } else
+        x->target = m->surf_base[sv];
     for (unsigned i = 0; i < nraw; i++) {
         st = raw_at(m, x, i, bytes[i]);
         if (st)

@@ -588,6 +588,7 @@ void vsmp_machine_reset(vsmp_machine *m)
     memset(m->addr_vals, 0, (m->naddr_words + 1) * sizeof(uint32_t));
     memset(m->smp_vals, 0, (m->nsmp_words + 1) * sizeof(uint32_t));
     memset(m->surf_vals, 0, (m->nsurf_words + 1) * sizeof(uint32_t));
+    m->paused = false;
 }
 
 /* ---- execution ---- */
@@ -632,11 +633,33 @@ static void trace(vsmp_machine *m, const xinst *x, const xstep *s)
     m->opt.trace(m->opt.trace_user, m, &ev);
 }
 
+static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier);
+
 vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags)
 {
+    return vsmp_machine_run_to_barrier(m, false, NULL, diags);
+}
+
+void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size)
+{
     if (!m)
+        return;
+    m->slm = size && size <= UINT32_MAX ? mem : NULL;
+    m->slm_size = m->slm ? (uint32_t)size : 0;
+}
+
+vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_barrier,
+                                        vsmp_diags *diags)
+{
+    if (!m || (resume && (!at_barrier || !m->paused)))
         return VSMP_ERR_ARG;
+    m->paused = false;
+    m->pause_barrier = at_barrier != NULL;
+    if (at_barrier)
+        *at_barrier = false;
     m->diags = diags;
+    if (resume)
+        return run_from(m, m->pc, at_barrier);
     load_inputs(m);
     uint32_t lm = m->simd >= 32 ? 0xffffffffu : (1u << m->simd) - 1u;
     m->em = m->opt.dispatch_mask & lm;
@@ -646,8 +669,14 @@ vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags)
     m->waiting = 0;
     m->depth = 0;
     m->callmask = 0;
+    return run_from(m, 0, at_barrier);
+}
+
+/* The run loop, from instruction @p pc; with a barrier pause, stops after a barrier with
+ * *at_barrier set and the next instruction in m->pc. */
+static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
+{
     vsmp_status st = VSMP_OK;
-    uint32_t pc = 0;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
         if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
@@ -676,6 +705,12 @@ vsmp_status vsmp_machine_run(vsmp_machine *m, vsmp_diags *diags)
         if (s.end)
             break;
         pc = s.next;
+        if (s.barrier && at_barrier) {
+            m->pc = pc;
+            m->paused = true;
+            *at_barrier = true;
+            break;
+        }
     }
     m->diags = NULL;
     return st;

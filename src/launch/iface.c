@@ -79,6 +79,7 @@ static const struct {
     {"BUFFER_OFFSET", LP_ZERO},
     {"BUFFER_STATEFUL", LP_NONE},
     {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_ZERO},
+    {"SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES", LP_LOCAL_OFFSET},
 };
 
 /* One token, complete: keep what the launcher reads. */
@@ -107,8 +108,10 @@ static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
         a->size = (uint32_t)sz;
     } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_STATE_ARRAY") == 0) {
         f->sampler_array_offset = num(t, "Offset", &ok);
-        if (!ok || f->sampler_array_offset < 0)
-            return bad(d, t->line, "%s: bad Offset", n);
+        long cnt = num(t, "Count", &ok);
+        if (!ok || f->sampler_array_offset < 0 || cnt < 0 || cnt > VSMP_MAX_SAMPLER_STATES)
+            return bad(d, t->line, "%s: bad Offset or Count", n);
+        f->sampler_count = (unsigned)cnt;
     } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT") == 0) {
         vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
         long off = num(t, "Offset", &ok) - f->sampler_array_offset;
@@ -133,6 +136,12 @@ static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
                 p.kind = param_names[i].kind;
         if (p.kind == LP_UNKNOWN)
             snprintf(p.unknown, sizeof(p.unknown), "%s", ty);
+        if (p.kind == LP_LOCAL_OFFSET) {
+            /* a __local pointer argument: its SLM offset, aligned to SourceOffset */
+            if (p.source & (p.source - 1))
+                return bad(d, t->line, "%s: a local alignment that is no power of two", n);
+            arg_at(f, p.arg)->kind = VSMP_ARG_LOCAL;
+        }
         if (p.kind == LP_KERNEL_ARGUMENT) {
             vsmp_launch_arg_info *a = arg_at(f, p.arg);
             if (a->kind == VSMP_ARG_NONE || a->kind == VSMP_ARG_SCALAR) {
@@ -146,6 +155,11 @@ static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
         if (f->nparams == LAUNCH_MAX_PARAMS)
             return bad(d, t->line, "%s: more data parameters than vsmp reads", n);
         f->params[f->nparams++] = p;
+    } else if (strcmp(n, "PATCH_TOKEN_ALLOCATE_LOCAL_SURFACE") == 0) {
+        long sz = num(t, "TotalInlineLocalMemorySize", &ok);
+        if (!ok || sz < 0 || sz > (1 << 20))
+            return bad(d, t->line, "%s: bad TotalInlineLocalMemorySize", n);
+        f->slm_inline = (uint32_t)sz;
     } else if (strcmp(n, "PATCH_TOKEN_DATA_PARAMETER_STREAM") == 0) {
         f->cross_size = (uint32_t)num(t, "DataParameterStreamSize", &ok);
         if (!ok || f->cross_size > 4096)

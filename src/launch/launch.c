@@ -49,7 +49,8 @@ static void put32(uint8_t *p, uint32_t v)
 
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
-                                const vsmp_launch_arg *args, uint8_t *ct, size_t cap, vsmp_diags *d)
+                                const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
+                                size_t cap, vsmp_diags *d)
 {
     for (unsigned i = 0; i < f->nparams; i++) {
         const launch_param *p = &f->params[i];
@@ -66,7 +67,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
         uint32_t v = 0;
         const vsmp_surface_desc *sd = NULL;
-        if (p->kind >= LP_IMAGE_WIDTH) {
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE) {
             if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
                 return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
             sd = vsmp_surface_get_desc(args[p->arg].surface);
@@ -76,6 +77,13 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         case LP_NONE:
         case LP_ZERO:
             break;
+        case LP_LOCAL_OFFSET: /* the argument's offset in SLM, as a pointer of DataSize */
+            if (p->size != 4 && p->size != 8)
+                return fail(d, VSMP_ERR_UNSUPPORTED, "local argument offset %s of %ld bytes",
+                            "size", p->size);
+            memset(ct + p->offset, 0, p->size);
+            put32(ct + p->offset, local_off[p->arg]);
+            continue;
         case LP_KERNEL_ARGUMENT: {
             const vsmp_launch_arg *a = &args[p->arg];
             if (p->source + p->size > a->size)
@@ -156,6 +164,48 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
     return VSMP_OK;
 }
 
+/* The threads of one work-group with barriers, interleaved: each runs until it passes a
+ * barrier (or ends), then the next, round-robin, until all have ended. A round where some
+ * threads wait at a barrier and others have ended is a deadlock: the waiting threads would
+ * never go on. (Each thread's run keeps the machine's step limit, so a group is bounded by
+ * threads x max_steps instructions.) waits[t]: thread t has not ended (all true at the start). */
+static vsmp_status run_group(vsmp_machine **m, uint32_t threads, bool *waits, uint32_t gx,
+                             uint32_t gy, uint32_t gz, vsmp_diags *d)
+{
+    bool started = false;
+    for (;;) {
+        uint32_t waiting = 0, ended = 0;
+        for (uint32_t t = 0; t < threads; t++) {
+            if (!waits[t]) {
+                ended++;
+                continue;
+            }
+            bool at = false;
+            vsmp_status st = vsmp_machine_run_to_barrier(m[t], started, &at, d);
+            if (st) {
+                vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                               "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz, t);
+                return st;
+            }
+            waits[t] = at;
+            if (at)
+                waiting++;
+            else
+                ended++;
+        }
+        started = true;
+        if (!waiting)
+            return VSMP_OK;
+        if (ended) {
+            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                           "work-group (%u, %u, %u): deadlock: %u hardware threads wait at a "
+                           "barrier that %u threads which ended never reach",
+                           gx, gy, gz, waiting, ended);
+            return VSMP_ERR_INVALID;
+        }
+    }
+}
+
 vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
@@ -203,11 +253,28 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     if (group > 1024)
         return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
     uint32_t threads = (group + simd - 1) / simd;
-    if (f->barriers && threads > 1)
-        return fail(d, VSMP_ERR_UNSUPPORTED,
-                    "the kernel has barriers and a work-group needs %s%ld hardware threads: "
-                    "vsmp runs the threads of a group one after the other",
-                    "", threads);
+    /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
+     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
+    uint32_t local_off[VSMP_LAUNCH_MAX_ARGS] = {0};
+    uint64_t slm_size = f->slm_inline;
+    for (unsigned i = 0; i < f->nargs; i++) {
+        if (f->args[i].kind != VSMP_ARG_LOCAL)
+            continue;
+        uint32_t al = 1;
+        for (unsigned k = 0; k < f->nparams; k++)
+            if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
+                f->params[k].source > al)
+                al = f->params[k].source;
+        slm_size = (slm_size + al - 1) / al * al;
+        local_off[i] = (uint32_t)slm_size;
+        slm_size += args[i].size;
+    }
+    if (slm_size > (1u << 20))
+        return fail(d, VSMP_ERR_ARG, "%sshared local memory of %ld bytes (at most 1 MiB)", "",
+                    (long)slm_size);
+    /* a group with barriers runs its threads interleaved, one machine each; otherwise the
+     * threads run one after the other on two machines (full threads, the partial last one) */
+    bool interleave = f->barriers && threads > 1;
 
     /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
      * dimension), then the cross-thread data */
@@ -221,23 +288,33 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     uint8_t *payload = calloc(1, ct_base + ct_cap);
     if (!payload)
         return VSMP_ERR_NOMEM;
-    vsmp_status st = cross_thread(f, &nd, args, payload + ct_base, ct_cap, d);
+    uint8_t *slm = calloc(1, slm_size ? (size_t)slm_size : 1);
+    unsigned nm = interleave ? threads : 2;
+    vsmp_machine **m = calloc(nm, sizeof(*m));
+    bool *waits = calloc(threads, sizeof(bool));
+    if (!slm || !m || !waits) {
+        free(payload), free(slm), free(m), free(waits);
+        return VSMP_ERR_NOMEM;
+    }
+    vsmp_status st = cross_thread(f, &nd, args, local_off, payload + ct_base, ct_cap, d);
 
-    vsmp_machine *m[2] = {NULL, NULL}; /* full threads; the last, partial thread of a group */
     uint32_t tail = group % simd;
-    for (int k = 0; k < 2 && !st; k++) {
-        if (k == 1 && !tail)
+    for (unsigned k = 0; k < nm && !st; k++) {
+        bool partial = interleave ? k == threads - 1 && tail : k == 1;
+        if (!interleave && k == 1 && !tail)
             break;
         vsmp_machine_options mo;
         vsmp_machine_options_init(&mo);
         mo.platform = o->platform;
         mo.dispatch_simd = (uint8_t)simd;
-        mo.dispatch_mask = k ? (1u << tail) - 1 : ~0u;
+        mo.dispatch_mask = partial ? (1u << tail) - 1 : ~0u;
         if (o->max_steps)
             mo.max_steps = o->max_steps;
         st = vsmp_machine_create(mod, kernel, &mo, &m[k], d);
         if (!st)
             st = bind_args(m[k], f, args, o);
+        if (!st)
+            vsmp_machine_set_slm(m[k], slm, (size_t)slm_size);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -248,7 +325,9 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         ng[k] = nd.global[k] / nd.local[k];
     for (uint32_t gz = 0; gz < ng[2] && !st; gz++)
         for (uint32_t gy = 0; gy < ng[1] && !st; gy++)
-            for (uint32_t gx = 0; gx < ng[0] && !st; gx++)
+            for (uint32_t gx = 0; gx < ng[0] && !st; gx++) {
+                /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
+                memset(slm, 0, slm_size ? (size_t)slm_size : 1);
                 for (uint32_t t = 0; t < threads && !st; t++) {
                     for (unsigned l = 0; l < simd; l++) {
                         uint32_t it = t * simd + l;
@@ -262,7 +341,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                                 payload[id_off[k] + 2 * l + 1] = (uint8_t)(lid[k] >> 8);
                             }
                     }
-                    vsmp_machine *mm = m[t == threads - 1 && tail ? 1 : 0];
+                    vsmp_machine *mm = interleave ? m[t] : m[t == threads - 1 && tail ? 1 : 0];
                     vsmp_machine_reset(mm);
                     size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
                     if (n)
@@ -272,14 +351,24 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                     put32(rr + 24, gy);
                     put32(rr + 28, gz);
                     vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
+                    if (interleave) { /* started below */
+                        waits[t] = true;
+                        continue;
+                    }
                     st = vsmp_machine_run(mm, d);
                     if (st)
                         vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
                                        "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz,
                                        t);
                 }
-    vsmp_machine_free(m[0]);
-    vsmp_machine_free(m[1]);
+                if (interleave && !st)
+                    st = run_group(m, threads, waits, gx, gy, gz, d);
+            }
+    for (unsigned k = 0; k < nm; k++)
+        vsmp_machine_free(m[k]);
+    free(m);
+    free(waits);
+    free(slm);
     free(payload);
     return st;
 }

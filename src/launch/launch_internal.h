@@ -22,6 +22,7 @@ typedef enum launch_param_kind {
     LP_IMAGE_HEIGHT,
     LP_IMAGE_DEPTH,
     LP_IMAGE_ARRAY_SIZE,
+    LP_LOCAL_OFFSET, /* a __local argument's offset in SLM (SourceOffset: its alignment) */
 } launch_param_kind;
 
 typedef struct launch_param {
@@ -37,9 +38,11 @@ struct vsmp_launch_iface {
     char kernel[128];
     unsigned simd;
     bool barriers;
+    uint32_t slm_inline; /* ALLOCATE_LOCAL_SURFACE TotalInlineLocalMemorySize */
     bool local_id[3];
     uint32_t cross_size;
     long sampler_array_offset;
+    unsigned sampler_count; /* SAMPLER_STATE_ARRAY Count */
     unsigned nargs;
     vsmp_launch_arg_info args[VSMP_LAUNCH_MAX_ARGS];
     unsigned nparams;

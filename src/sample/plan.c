@@ -69,6 +69,12 @@ static vsmp_status check_state(const vsmp_sampler_state *st, vsmp_diags *d)
 vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state *st, unsigned op,
                              vsmp_plan **out, vsmp_diags *diags)
 {
+    return vsmp_plan_create_cpu(surf, st, op, vsmp_cpu_effective(), out, diags);
+}
+
+vsmp_status vsmp_plan_create_cpu(const vsmp_surface *surf, const vsmp_sampler_state *st,
+                                 unsigned op, unsigned cpu, vsmp_plan **out, vsmp_diags *diags)
+{
     if (!surf || !out)
         return VSMP_ERR_ARG;
     vsmp_plan p;
@@ -148,10 +154,12 @@ vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state 
     } else {
         return bad(diags, "not a sampling, load or INFO operation");
     }
+    p.cpu = cpu;
     vsmp_plan *np = malloc(sizeof(*np));
     if (!np)
         return VSMP_ERR_NOMEM;
     *np = p;
+    vsmp_fast_select(np);
     *out = np;
     return VSMP_OK;
 }
@@ -171,6 +179,9 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
      * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
     r->null_mask = 0xffffffffu;
-    p->run(p, m, r);
+    if (p->fast && !(m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2]))
+        p->fast(p, m, r);
+    else
+        p->run(p, m, r);
     return VSMP_OK;
 }

@@ -33,6 +33,21 @@ enum lod_mode { L_IMPLICIT, L_BIAS, L_EXPLICIT, L_ZERO, L_GRAD };
 typedef struct vsmp_plan vsmp_plan;
 typedef void (*vsmp_kernel)(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
+/* CPU levels (vsmp_cpu_flags): a plan picks its kernels from the flags it was created with. */
+unsigned vsmp_cpu_effective(void);
+
+/* One mip level as the fast paths address it (precomputed when the plan is made). */
+typedef struct vsmp_level_view {
+    const uint8_t *base; /* level 0 of slice 0 */
+    uint32_t pitch;      /* bytes per row (of blocks) */
+    size_t spitch;       /* bytes per slice (layer) */
+    uint32_t spitch32;   /* the same, for the SIMD kernels (surfaces under 2 GiB) */
+    uint32_t off;        /* base - surface memory, in bytes (< 2^31 for the SIMD kernels) */
+    uint32_t w, h, d;    /* texels (d: 3D depth, else 1) */
+    float fw, fh, fd;    /* the same as floats */
+    float rw, rh, rd; /* 1 / fw, 1 / fh, 1 / fd (exact for the power-of-two sizes that use them) */
+} vsmp_level_view;
+
 struct vsmp_plan {
     const vsmp_surface *s;
     vsmp_sampler_state st;
@@ -46,7 +61,26 @@ struct vsmp_plan {
     unsigned base; /* SurfaceMinLOD */
     unsigned nlev; /* MIPCountLOD + 1 */
     vsmp_kernel run;
+    /* fast path (src/sample/fast/): used when set and the message has no immediate offsets */
+    vsmp_kernel fast;
+    const char *fast_name; /* e.g. "sample_2d_unorm8_avx2" */
+    unsigned cpu;          /* the CPU flags the plan was made with */
+    vsmp_level_view lv[VSMP_MAX_LEVELS];
+    float lut[4][256];  /* unorm8/snorm8 formats: channel c of byte value b, from the reference */
+    uint8_t byte_of[4]; /* the byte holding channel c (0xff: none, lut gives the constant) */
+    uint8_t ch_kind[4]; /* 0: no channel (a constant), 1: UNORM (byte / 255), 2: the table */
+    uint8_t texel_kind; /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
+    float konst[4];     /* missing channels: what the reference unpack gives them */
+    float ldzero[4];    /* the texel ld returns out of range */
+    bool pow2;          /* every level's width and height is a power of two */
+    bool lod_unused;    /* vsmp_fast_lod_unused(): lambda cannot change a result */
 };
+
+/* Create a plan with the given CPU flags (the public entry uses vsmp_cpu_effective()). */
+vsmp_status vsmp_plan_create_cpu(const vsmp_surface *surf, const vsmp_sampler_state *st,
+                                 unsigned op, unsigned cpu, vsmp_plan **out, vsmp_diags *diags);
+/* Fill p->fast from the fast-path table when the plan's properties match one (fast.c). */
+void vsmp_fast_select(vsmp_plan *p);
 
 /* The reference kernels (sample_ref.c). */
 void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sample_internal.h"
+#include "vmath.h"
 
 /* ---- message access ---- */
 
@@ -403,6 +404,18 @@ static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, 
 
 /* ---- filtering one level ---- */
 
+/* min or max of two levels' results; a NaN gives way to a number (fminf's rule, but written
+ * out: the C library's fminf/fmaxf return NaN for a signalling NaN, the compilers' inline
+ * versions do not), equal values keep the first. */
+static float minmax(bool mn, float a, float b)
+{
+    if (!(a == a))
+        return b;
+    if (!(b == b))
+        return a;
+    return (mn ? b < a : b > a) ? b : a;
+}
+
 static float lerp(float a, float b, float w)
 {
     return a + (b - a) * w;
@@ -547,10 +560,10 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
         for (unsigned a = 0; a < 3; a++)
             ln->axis[a] = a < axes ? maj[a] : 0.0f;
         ln->taps = n;
-        ln->lambda = log2f(pmax / (float)n);
+        ln->lambda = vsmp_log2f(pmax / (float)n);
         return;
     }
-    ln->lambda = log2f(lx > ly ? lx : ly);
+    ln->lambda = vsmp_log2f(lx > ly ? lx : ly);
 }
 
 /* Face coordinates' derivatives for a direction d and its derivative dd, on d's own face:
@@ -743,6 +756,15 @@ static void store(vsmp_result *r, unsigned l, const vsmp_texel *t)
         r->c[c][l] = t->u[c];
 }
 
+/* Float results of sampling and LOD: a NaN is returned as the quiet NaN 0x7fc00000. Which of
+ * several NaN operands an IEEE operation passes on is not fixed by C (compilers may swap the
+ * operands of + and *), so without this the result words would depend on the compiler. */
+static void store_float(vsmp_result *r, unsigned l, const vsmp_texel *t)
+{
+    for (int c = 0; c < 4; c++)
+        r->c[c][l] = t->f[c] == t->f[c] ? t->u[c] : VSMP_NAN_BITS;
+}
+
 void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     lane ln[VSMP_MAX_LANES];
@@ -790,7 +812,7 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
             memset(&t, 0, sizeof(t));
             t.f[0] = clamped;
             t.f[1] = x->lambda_raw;
-            store(r, l, &t);
+            store_float(r, l, &t);
             continue;
         }
         if (p->s->d.type == VSMP_SURFTYPE_NULL) {
@@ -800,7 +822,8 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         }
         unsigned filt = lv.magnify ? p->st.mag_filter : p->st.min_filter;
         bool linear = filt != VSMP_FILTER_NEAREST;
-        if (filt != VSMP_FILTER_ANISOTROPIC || lv.magnify)
+        /* integer formats take the nearest texel: never several anisotropic taps */
+        if (filt != VSMP_FILTER_ANISOTROPIC || lv.magnify || p->s->fi->cls != VSMP_CLASS_FLOAT)
             x->taps = 1;
         bool hit = false;
         sample_at(p, lv.l0, x, linear, &t, &hit);
@@ -813,7 +836,7 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
                 /* min/max over every tap with a non-zero weight, both levels included (12.6) */
                 if (lv.frac > 0.0f)
                     for (int c = 0; c < 4; c++)
-                        t.f[c] = mn ? fminf(t.f[c], t1.f[c]) : fmaxf(t.f[c], t1.f[c]);
+                        t.f[c] = minmax(mn, t.f[c], t1.f[c]);
             } else {
                 for (int c = 0; c < 4; c++)
                     t.f[c] = lerp(t.f[c], t1.f[c], lv.frac);
@@ -823,7 +846,10 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
             t.f[1] = 0.0f, t.f[2] = 0.0f, t.f[3] = 1.0f;
         if (hit)
             r->null_mask &= ~(1u << l);
-        store(r, l, &t);
+        if (p->s->fi->cls == VSMP_CLASS_FLOAT)
+            store_float(r, l, &t);
+        else
+            store(r, l, &t);
     }
 }
 

@@ -384,6 +384,12 @@ with tempfile.TemporaryDirectory() as tmp:
         check(got[5] == [4, 1, 0, 1], "resinfo of a 4x1 2D surface: %r" % got[5])
     r = run(["sample", jp])
     check(r.returncode == 0 and r.stdout.startswith(b"lane 0 sample_lz: 1.5 0 0 1"), "text output")
+    # --cpu: the same lanes from the C kernels (hand values above hold at every level)
+    for level in ("ref", "c", "avx2"):
+        r2 = run(["sample", "--cpu", level, jp])
+        check(r2.returncode == 0 and r2.stdout == r.stdout, "--cpu %s gives the same output" % level)
+    r2 = run(["sample", "--cpu", "sse9", jp])
+    check(r2.returncode == 2 and b"--cpu takes" in r2.stderr, "--cpu with an unknown level: usage")
     # given mips: level 1 (2x1) = 10, 20; sample_l lod 1 at u 0.75 -> x 1.5 -> texel 1 = 20
     job["surface"]["levels"] = 2
     job["surface"]["mip_texels"] = [[[10], [20]]]

@@ -19,7 +19,7 @@ static void exercise(const uint8_t *data, size_t size, bool paired)
     vsmp_diags_init(&d);
     d.limit = paired ? 20 : 0; /* one pass with the CLI's error limit */
     if (vsmp_module_read(data, size, &ro, &m, &d) == VSMP_OK) {
-        vsmp_write_options wo = {0, 0, paired, false};
+        vsmp_write_options wo = {.paired_surface = paired};
         size_t n = 0, n2 = 0;
         vsmp_status st = vsmp_module_write(m, &wo, NULL, 0, &n, &d);
         if (st == VSMP_OK || st == VSMP_ERR_SPACE) {
@@ -38,7 +38,7 @@ static void exercise(const uint8_t *data, size_t size, bool paired)
             free(b);
         }
         for (int dl = 0; dl < 2; dl++) {
-            vsmp_print_options po = {(vsmp_dialect)dl};
+            vsmp_print_options po = {.dialect = (vsmp_dialect)dl};
             size_t tn = vsmp_text_print(m, &po, NULL, 0, NULL);
             char *t = malloc(tn + 1);
             if (t && vsmp_text_print(m, &po, t, tn + 1, &d) != tn)
@@ -46,7 +46,7 @@ static void exercise(const uint8_t *data, size_t size, bool paired)
             free(t);
         }
         for (int p = 0; p < VSMP_PLATFORM_COUNT; p += 3) {
-            vsmp_check_options co = {(vsmp_platform)p};
+            vsmp_check_options co = {.platform = (vsmp_platform)p};
             vsmp_module_check(m, &co, &d);
         }
         vsmp_module_free(m);

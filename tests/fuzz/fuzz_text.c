@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         vsmp_diags_init(&d);
         d.limit = dl ? 20 : 0; /* one pass with the CLI's error limit */
         if (vsmp_text_parse((const char *)data, size, (vsmp_dialect)dl, &m, &d) == VSMP_OK) {
-            vsmp_write_options wo = {0, 0, dl == VSMP_DIALECT_HEAD, false};
+            vsmp_write_options wo = {.paired_surface = dl == VSMP_DIALECT_HEAD};
             size_t n = 0;
             uint8_t *b = encode(m, &wo, &n);
             if (b) {
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort(); /* vsmp cannot read what it wrote */
                 vsmp_module_free(back);
                 /* print, parse again: same bytes */
-                vsmp_print_options po = {(vsmp_dialect)dl};
+                vsmp_print_options po = {.dialect = (vsmp_dialect)dl};
                 size_t tn = vsmp_text_print(m, &po, NULL, 0, NULL);
                 char *t = malloc(tn + 1);
                 vsmp_diags pd;
@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 free(t);
                 free(b);
             }
-            vsmp_check_options co = {VSMP_PLATFORM_TGLLP};
+            vsmp_check_options co = {.platform = VSMP_PLATFORM_TGLLP};
             vsmp_module_check(m, &co, &d);
         }
         vsmp_module_free(m);

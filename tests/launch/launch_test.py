@@ -89,6 +89,8 @@ def launch_args(exp, outputs):
             e = {"kind": "sampler", "sampler": a["value"]}
         elif a["kind"] == "scalar":
             e = {"kind": "scalar", "type": a["type"], "value": a["value"]}
+        elif a["kind"] == "local":
+            e = {"kind": "local", "size": a["size"]}
         elif a["kind"] == "image2d":
             e = {"kind": "image", "format": FORMATS[a["channel_type"]], "width": a["width"],
                  "height": a["height"]}
@@ -170,12 +172,16 @@ def negative_cases(vsmp, kdir):
         ("buf_saxpy.tgllp.simd16", {"global": [16], "local": [3], "args": saxpy},
          "multiple of the local size"),
         ("buf_saxpy.tgllp.simd16", {"global": [16], "args": saxpy[:2]}, "takes 3"),
-        # lb_transpose has barriers; a 16x16 work-group is 16 SIMD16 threads
-        ("lb_transpose.tgllp.simd16",
-         {"global": [16, 16], "local": [16, 16],
-          "args": [{"kind": "buffer", "type": "float", "count": 256},
-                   {"kind": "buffer", "type": "float", "count": 256},
-                   {"kind": "scalar", "type": "int", "value": 16}]}, "barriers"),
+        # a barrier only one of the group's two SIMD8 threads reaches: a deadlock
+        ("lr_deadlock.tgllp.simd8",
+         {"global": [16], "local": [16],
+          "args": [{"kind": "buffer", "type": "int", "count": 16}]}, "deadlock"),
+        # a __local argument needs its size
+        ("lb_reduce.tgllp.simd16",
+         {"global": [64], "local": [64],
+          "args": [{"kind": "buffer", "type": "float", "count": 64},
+                   {"kind": "buffer", "type": "float", "count": 1},
+                   {"kind": "local"}]}, "needs its \"size\""),
     ]
     bad = 0
     for name, d, want in cases:
@@ -209,6 +215,7 @@ def main():
     edir = os.path.join(o.corpus, "expected")
     kdir = os.path.join(o.corpus, "k")
     passed, failed, unsupported, cases = 0, 0, 0, []
+    dsh_used = 0
     for fn in sorted(os.listdir(edir)):
         if not fn.endswith(".json"):
             continue
@@ -237,7 +244,17 @@ def main():
                         dst.write(src.read())
                 desc = {"kernel": "k.visaasm", "interface": "k.cos",
                         "platform": PLATFORMS[dev], "global": exp["global"],
-                        "args": launch_args(exp, outputs), "inline_samplers": inl}
+                        "args": launch_args(exp, outputs)}
+                # inline samplers: from the kernel's dynamic state heap when the corpus has it
+                # (IGC's own SAMPLER_STATEs), else from the OpenCL C source
+                if os.path.exists(base + ".dsh.gz"):
+                    with gzip.open(base + ".dsh.gz", "rb") as src, \
+                            open(os.path.join(tmp, "k.dsh"), "wb") as dst:
+                        dst.write(src.read())
+                    desc["dynamic_state"] = "k.dsh"
+                    dsh_used += 1
+                else:
+                    desc["inline_samplers"] = inl
                 if exp.get("local"):
                     desc["local"] = exp["local"]
                 jpath = os.path.join(tmp, "launch.json")
@@ -278,6 +295,8 @@ def main():
             cases.append((label, not bad, worst))
     print("launch_e2e: %d passed, %d failed, %d refused by the machine (instructions it does "
           "not implement)" % (passed, failed, unsupported))
+    print("launch_e2e: %d launches took their inline samplers from the kernel's dynamic state "
+          "heap" % dsh_used)
     if not o.filter:
         failed += negative_cases(o.vsmp, kdir)
     if passed + failed == 0:

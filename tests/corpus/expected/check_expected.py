@@ -82,8 +82,30 @@ def int_pix(j):
     return {2: [(x + y) & 0xFFFFFFFF for x, y in zip(a, b)]}
 
 
+def reduce_sum(j):  # per group of 64: the sum (integers below 2^24: exact in float)
+    x = j["args"][0]["data"]
+    return {1: [float(sum(x[g:g + 64])) for g in range(0, len(x), 64)]}
+
+
+def transpose(j):  # 16x16 tiles: out[(gx*16+ly)*w + gy*16+lx] = in[(gy*16+ly)*w + gx*16+lx]
+    x, w = j["args"][0]["data"], j["args"][2]["value"]
+    out = [0.0] * len(x)
+    for y in range(w):
+        for c in range(w):
+            out[c * w + y] = x[y * w + c]
+    return {1: out}
+
+
+def sum_max(j):  # per group of 64: the sum (wrapping at 32 bits), the max, the last value
+    x, out = j["args"][0]["data"], []
+    for g in range(0, len(x), 64):
+        out += [s32(sum(x[g:g + 64])), max(x[g:g + 64]), x[g + 63]]
+    return {1: out}
+
+
 MODELS = {"buf_saxpy": saxpy, "buf_int_ops": int_ops, "loop_sum_n": sum_n, "br_switch": switch,
-          "cp_2d": copy, "s2d_nearest_norm": nearest, "s2d_int_pix": int_pix}
+          "cp_2d": copy, "s2d_nearest_norm": nearest, "s2d_int_pix": int_pix,
+          "lb_reduce": reduce_sum, "lb_transpose": transpose, "lr_sum_max": sum_max}
 
 
 def main():

@@ -14,13 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER };
+enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER, LOCAL };
 enum elem { E_F32, E_I32, E_U32, E_U8 };
 
 struct arg {
     enum kind kind;
     int output;
-    size_t n;              /* elements (buffers, images: texels x 4 channels) */
+    size_t n;              /* elements (buffers, images: texels x 4 channels); LOCAL: bytes */
     cl_channel_type ctype; /* images */
     size_t w, h;           /* images */
     union {
@@ -41,6 +41,8 @@ static cl_context ctx;
 static cl_command_queue queue;
 static cl_device_id dev;
 static const char *cl_dir, *out_dir;
+/* the work-group size of the next run (NULL: the implementation's choice) */
+static const size_t *run_local;
 
 static void die(const char *what, cl_int err)
 {
@@ -131,6 +133,9 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
     case SAMPLER:
         fprintf(f, "\"kind\": \"sampler\", \"value\": \"%s\"}", a->sampler_name);
         return;
+    case LOCAL:
+        fprintf(f, "\"kind\": \"local\", \"size\": %zu}", a->n);
+        return;
     case IMG2D:
         fprintf(f,
                 "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
@@ -197,13 +202,18 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     fprintf(f, "{\n  \"kernel\": \"%s\", \"source\": \"cl/%s\",\n  \"global\": [", kernel, source);
     for (unsigned d = 0; d < dims; d++)
         fprintf(f, "%s%zu", d ? ", " : "", global[d]);
-    fprintf(f, "], \"local\": null,\n  \"args\": [\n");
+    fprintf(f, "], \"local\": ");
+    for (unsigned d = 0; d < dims && run_local; d++)
+        fprintf(f, "%s%zu", d ? ", " : "[", run_local[d]);
+    fprintf(f, "%s,\n  \"args\": [\n", run_local ? "]" : "null");
     for (unsigned i = 0; i < nargs; i++) {
         struct arg *a = &args[i];
         print_arg(f, i, a);
         fputs(i + 1 < nargs ? ",\n" : "\n", f);
         if (a->kind == SCALAR_F32 || a->kind == SCALAR_I32) {
             err = clSetKernelArg(k, i, 4, &a->scalar);
+        } else if (a->kind == LOCAL) {
+            err = clSetKernelArg(k, i, a->n, NULL);
         } else if (a->kind == SAMPLER) {
             a->smp = clCreateSampler(ctx, a->norm, a->am, a->fm, &err);
             if (err)
@@ -226,7 +236,7 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
         if (err)
             die("clSetKernelArg", err);
     }
-    if ((err = clEnqueueNDRangeKernel(queue, k, dims, NULL, global, NULL, 0, NULL, NULL)))
+    if ((err = clEnqueueNDRangeKernel(queue, k, dims, NULL, global, run_local, 0, NULL, NULL)))
         die("clEnqueueNDRangeKernel", err);
     fprintf(f, "  ],\n  \"outputs\": [\n");
     unsigned first = 1;
@@ -404,6 +414,40 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < a[0].n; i++)
             ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
         run("img_sample2d.cl", "s2d_linear_pix", 2, (size_t[]){8, 8}, a, 3);
+    }
+    { /* tree reduction in __local memory with barriers: 2 groups of 64 floats (SIMD8: 8
+       * hardware threads per group); small integers, so every partial sum is exact */
+        seed = 13;
+        struct arg a[3] = {buf(BUF_F32, 128, 0), buf(BUF_F32, 2, 1), {.kind = LOCAL, .n = 256}};
+        for (size_t i = 0; i < 128; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-1000, 1000);
+        run_local = (size_t[]){64};
+        run("local_barrier.cl", "lb_reduce", 1, (size_t[]){128}, a, 3);
+        run_local = NULL;
+    }
+    { /* a 16x16 tile transposed through __local memory (inline), 2x2 groups of 256 items */
+        seed = 14;
+        struct arg a[3] = {
+            buf(BUF_F32, 32 * 32, 0), buf(BUF_F32, 32 * 32, 1), {.kind = SCALAR_I32}};
+        a[2].scalar.i = 32;
+        for (size_t i = 0; i < 32 * 32; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-100000, 100000) * 0.25f;
+        run_local = (size_t[]){16, 16};
+        run("local_barrier.cl", "lb_transpose", 2, (size_t[]){32, 32}, a, 3);
+        run_local = NULL;
+    }
+    { /* sum and max of 4 groups of 64 integers in two __local arguments, plus an inline
+       * __local variable */
+        seed = 15;
+        struct arg a[4] = {buf(BUF_I32, 256, 0),
+                           buf(BUF_I32, 12, 1),
+                           {.kind = LOCAL, .n = 256},
+                           {.kind = LOCAL, .n = 256}};
+        for (size_t i = 0; i < 256; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-1000000, 1000000);
+        run_local = (size_t[]){64};
+        run("local_reduce.cl", "lr_sum_max", 1, (size_t[]){256}, a, 4);
+        run_local = NULL;
     }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * LSC untyped messages (LSC_UNTYPED.md, instructions-head): lsc_load and lsc_store, through a
+ * binding-table surface (bti) or a flat (stateless) address. The operand layout is
+ *
+ *   sfid l1 l3 addr_type scale imm_offset addr_size data_size order elems cmask
+ *   surface dst src0 src1 src2
+ *
+ * Per enabled lane n and vector element v: address = Base + scale * Src0Addrs[n] + imm_offset;
+ * non-transposed data is DstData[v].elems[n] (each vector element starts a new GRF run),
+ * transposed (SIMD1) data is DstData[0].elems[v].
+ *
+ * bti: the bytes of the surface bound at that index; reads outside it return zeros, writes
+ * outside it are dropped (as the surface messages' "Out-of-bound Access"). flat: the SVM
+ * mappings (vsmp_machine_map_surface); an address outside every mapping is a run-time fault.
+ */
+#include <string.h>
+
+#include "exec_internal.h"
+
+enum { LSC_FLAT = 1, LSC_BTI = 4 };               /* AddrType */
+enum { LSC_A32 = 2, LSC_A64 = 3 };                /* AddrSize */
+enum { LSC_NONTRANSPOSE = 1, LSC_TRANSPOSE = 2 }; /* DataOrder */
+
+/* DataElemsPerAddr encoding -> vector size (LSC_UNTYPED.md, table_LSC_DataElemsPerAddr) */
+static const uint8_t lsc_vec_size[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+
+/* The planned fields, kept in the xinst: val[0] sub-op, aux the data size code; the rest in
+ * the operand list, read when the instruction runs. */
+typedef struct lsc_msg {
+    unsigned sfid, atype, scale, asize, dsize, order, vec;
+    int32_t off;
+    unsigned mem_bytes; /* bytes of one datum in memory */
+    unsigned reg_bytes; /* bytes of one datum in the register */
+} lsc_msg;
+
+static void lsc_fields(const vsmp_inst *in, lsc_msg *g)
+{
+    const vsmp_opnd *o = in->opnds;
+    g->sfid = o[0].value;
+    g->atype = o[3].value;
+    g->scale = o[4].value;
+    g->off = (int32_t)o[5].value;
+    g->asize = o[6].value;
+    g->dsize = o[7].value;
+    g->order = o[8].value;
+    g->vec = o[9].value < 9 ? lsc_vec_size[o[9].value] : 0;
+    /* d8 1, d16 2, d32 4, d64 8; d8u32 and d16u32 move 1 and 2 bytes widened to a DWord */
+    static const uint8_t mem[8] = {0, 1, 2, 4, 8, 1, 2, 0};
+    static const uint8_t reg[8] = {0, 1, 2, 4, 8, 4, 4, 0};
+    g->mem_bytes = g->dsize < 8 ? mem[g->dsize] : 0;
+    g->reg_bytes = g->dsize < 8 ? reg[g->dsize] : 0;
+}
+
+/* One memory access: a pointer to @p n bytes at @p a, NULL when outside (bti: read zeros, drop
+ * writes; flat: the caller faults). */
+typedef struct lsc_mem {
+    uint8_t *p; /* bti / slm: the bytes */
+    uint64_t size;
+    bool flat;
+} lsc_mem;
+
+static uint8_t *lsc_ptr(vsmp_machine *m, const lsc_mem *b, uint64_t a, unsigned n)
+{
+    if (!b->flat)
+        return a <= b->size && b->size - a >= n ? b->p + a : NULL;
+    for (unsigned i = 0; i < m->nsvm; i++) {
+        const vsmp_surface_desc *d = vsmp_surface_get_desc(m->svm[i].s);
+        if (a >= m->svm[i].base && a - m->svm[i].base <= d->data_size &&
+            d->data_size - (a - m->svm[i].base) >= n)
+            return (uint8_t *)d->data + (a - m->svm[i].base);
+    }
+    return NULL;
+}
+
+static bool lsc_surface(vsmp_machine *m, const xinst *x, const lsc_msg *g, lsc_mem *b)
+{
+    memset(b, 0, sizeof(*b));
+    if (g->sfid == 3) { /* .slm */
+        b->p = m->slm;
+        b->size = m->slm_size;
+        return true;
+    }
+    if (g->atype == LSC_FLAT) {
+        b->flat = true;
+        return true;
+    }
+    const vsmp_vec *sv = &x->in->opnds[11].vec;
+    uint32_t bti;
+    if (sv->vclass == VSMP_VEC_IMMEDIATE) {
+        bti = (uint32_t)sv->imm;
+    } else {
+        xscalar sc;
+        uint64_t bits;
+        if (vsmp_x_scalar(m, x->in, sv, "surface", &sc) || !vsmp_x_read_scalar(m, &sc, &bits))
+            return false;
+        bti = (uint32_t)bits;
+    }
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: lsc binding-table index %u has no surface bound", x->index,
+                      bti);
+        return false;
+    }
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
+    b->p = d->data;
+    b->size = d->data_size;
+    return true;
+}
+
+static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
+{
+    lsc_msg g;
+    lsc_fields(x->in, &g);
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    lsc_mem b;
+    if (!lsc_surface(m, x, &g, &b))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->subop == VSMP_SOP_LSC_STORE;
+    bool tr = g.order == LSC_TRANSPOSE;
+    unsigned abytes = g.asize == LSC_A64 ? 8u : 4u;
+    uint32_t run = tr ? 0 : vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
+    const uint8_t *addrs = m->arena + x->raw[1].var;
+    uint8_t *data = store                     ? m->arena + x->raw[2].var
+                    : x->raw[0].var == X_NONE ? NULL
+                                              : m->arena + x->raw[0].var;
+    for (unsigned n = 0; n < x->lanes; n++) {
+        if (!(en >> n & 1u))
+            continue;
+        uint64_t a = x_ld(addrs + abytes * n, 4);
+        if (abytes == 8)
+            a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
+        a = a * g.scale + (uint64_t)(int64_t)g.off;
+        if (g.asize == LSC_A32)
+            a &= 0xffffffffu; /* a32 addresses are 32-bit offsets */
+        for (unsigned v = 0; v < g.vec; v++) {
+            uint64_t at = a + (uint64_t)v * g.mem_bytes;
+            uint8_t *r = !data ? NULL
+                         : tr  ? data + (size_t)v * g.reg_bytes
+                               : data + (size_t)v * run + (size_t)n * g.reg_bytes;
+            uint8_t *p = lsc_ptr(m, &b, at, g.mem_bytes);
+            if (!p && b.flat) {
+                vsmp_x_report(m, x->in, "exec-address",
+                              "instruction %u: lsc flat address 0x%llx (%u bytes) is not in a "
+                              "mapped surface",
+                              x->index, (unsigned long long)at, g.mem_bytes);
+                return VSMP_ERR_INVALID;
+            }
+            if (store) {
+                if (p)
+                    memcpy(p, r, g.mem_bytes);
+            } else if (r) {
+                memset(r, 0, g.reg_bytes);
+                if (p)
+                    memcpy(r, p, g.mem_bytes);
+            }
+        }
+    }
+    if (!store && data) {
+        s->dst_var = x->in->opnds[12].raw.var;
+        s->dst_offset = x->in->opnds[12].raw.offset;
+        s->dst_size = tr ? g.vec * g.reg_bytes : g.vec * run;
+    }
+    return VSMP_OK;
+}
+
+static vsmp_status lsc_refuse(vsmp_machine *m, const xinst *x, const char *what)
+{
+    const vsmp_opcode_info *oi = vsmp_subop_info_get(x->in->opcode, x->in->subop);
+    vsmp_x_report(m, x->in, "exec-unsupported", "instruction %u (%s): %s", x->index,
+                  oi ? oi->mnemonic : "lsc_untyped", what);
+    return VSMP_ERR_UNSUPPORTED;
+}
+
+/* A raw operand of @p bytes: its arena offset into @p out (X_NONE for %null when allowed). */
+static vsmp_status lsc_raw(vsmp_machine *m, const xinst *x, const vsmp_raw *r, uint32_t bytes,
+                           bool null_ok, uint32_t *out)
+{
+    if (r->var == 0 && null_ok) {
+        *out = X_NONE;
+        return VSMP_OK;
+    }
+    if (r->var == 0 || r->var >= m->nvars || !m->vars[r->var].present ||
+        (r->var >= VSMP_NUM_PREDEF_VARS && r->var < VSMP_FIRST_VAR)) {
+        vsmp_x_report(m, x->in, "operand-decl", "instruction %u: raw operand names no variable",
+                      x->index);
+        return VSMP_ERR_INVALID;
+    }
+    const xvar *v = &m->vars[r->var];
+    if ((uint64_t)r->offset + bytes > v->bytes) {
+        vsmp_x_report(m, x->in, "operand-bounds",
+                      "instruction %u: raw operand needs %u bytes from offset %u, its variable "
+                      "has %u",
+                      x->index, bytes, r->offset, v->bytes);
+        return VSMP_ERR_INVALID;
+    }
+    *out = v->at + r->offset;
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    if (in->opcode != VSMP_OPC_LSC_UNTYPED || in->num_opnds != 16)
+        return lsc_refuse(m, x, "this LSC form is not implemented");
+    if (in->subop != VSMP_SOP_LSC_LOAD && in->subop != VSMP_SOP_LSC_STORE)
+        return lsc_refuse(m, x, "only lsc_load and lsc_store are implemented");
+    if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
+        vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
+                      in->exec_size);
+        return VSMP_ERR_INVALID;
+    }
+    lsc_msg g;
+    lsc_fields(in, &g);
+    if (g.sfid != 0 && g.sfid != 3)
+        return lsc_refuse(m, x, "only the .ugm and .slm units are implemented");
+    if (g.sfid == 3 ? g.atype != LSC_FLAT : g.atype != LSC_FLAT && g.atype != LSC_BTI)
+        return lsc_refuse(m, x, "only flat and bti addresses (flat for .slm) are implemented");
+    if (g.asize != LSC_A32 && g.asize != LSC_A64)
+        return lsc_refuse(m, x, "only a32 and a64 addresses are implemented");
+    if (!g.vec || !g.reg_bytes || !g.scale)
+        return lsc_refuse(m, x, "data size, vector size or address scale out of range");
+    bool tr = g.order == LSC_TRANSPOSE;
+    if (g.order != LSC_TRANSPOSE && g.order != LSC_NONTRANSPOSE)
+        return lsc_refuse(m, x, "data order neither transposed nor not");
+    if (tr && (in->exec_size != 1 || g.mem_bytes < 4))
+        return lsc_refuse(m, x, "transposed data is SIMD1 of d32 or d64");
+    if (!tr && g.mem_bytes < 4 && g.reg_bytes < 4)
+        return lsc_refuse(m, x, "non-transposed d8 and d16 take d8u32 and d16u32");
+    const vsmp_vec *sv = &in->opnds[11].vec;
+    if (g.atype == LSC_BTI && sv->vclass != VSMP_VEC_IMMEDIATE) {
+        xscalar sc;
+        vsmp_status st = vsmp_x_scalar(m, in, sv, "surface", &sc);
+        if (st)
+            return st;
+    }
+    x->lanes = (uint8_t)in->exec_size;
+    bool store = in->subop == VSMP_SOP_LSC_STORE;
+    uint32_t data_bytes =
+        tr ? g.vec * g.reg_bytes : g.vec * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
+    uint32_t addr_bytes = (g.asize == LSC_A64 ? 8u : 4u) * x->lanes;
+    x->nraw = 3;
+    x->raw[0].var = x->raw[1].var = x->raw[2].var = X_NONE;
+    vsmp_status st = lsc_raw(m, x, &in->opnds[13].raw, addr_bytes, false, &x->raw[1].var);
+    if (!st && store)
+        st = lsc_raw(m, x, &in->opnds[14].raw, data_bytes, false, &x->raw[2].var);
+    if (!st && !store)
+        st = lsc_raw(m, x, &in->opnds[12].raw, data_bytes, true, &x->raw[0].var);
+    if (st)
+        return st;
+    x->run = run_lsc;
+    return VSMP_OK;
+}

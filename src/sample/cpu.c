@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* CPU levels: what the machine has, lowered by the API mask and the VSMP_CPU variable. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sample_internal.h"
+
+static atomic_uint g_mask = ~0u;
+
+#if defined(VSMP_HAVE_AVX2) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#include <cpuid.h>
+
+/* CPUID.1:ECX bit 29 (clang's __builtin_cpu_supports does not know "f16c") */
+static bool has_f16c(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1);
+}
+#define VSMP_X86 1
+#endif
+
+unsigned vsmp_cpu_flags(void)
+{
+    unsigned f = VSMP_CPU_C;
+#ifdef VSMP_X86
+    __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
+    if (__builtin_cpu_supports("avx2") && has_f16c())
+        f |= VSMP_CPU_AVX2;
+#endif
+    return f;
+}
+
+void vsmp_cpu_set_mask(unsigned mask)
+{
+    atomic_store(&g_mask, mask);
+}
+
+/* VSMP_CPU names the highest level to use: "ref" (or "none": the reference only), "c", "avx2".
+ * Unknown names leave every level on. */
+static unsigned env_mask(void)
+{
+    const char *e = getenv("VSMP_CPU");
+    if (!e || !*e)
+        return ~0u;
+    if (!strcmp(e, "ref") || !strcmp(e, "none"))
+        return 0;
+    if (!strcmp(e, "c"))
+        return VSMP_CPU_C;
+    if (!strcmp(e, "avx2"))
+        return VSMP_CPU_C | VSMP_CPU_AVX2;
+    return ~0u;
+}
+
+unsigned vsmp_cpu_effective(void)
+{
+    return vsmp_cpu_flags() & atomic_load(&g_mask) & env_mask();
+}

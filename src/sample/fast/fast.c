@@ -1,0 +1,626 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fast paths, chosen once per plan by the plan's properties (pixman style): the table below is
+ * searched in order, the first row whose predicate holds and whose CPU level the plan has
+ * wins, and the reference (sample_ref.c) is what runs when none does. Every kernel here follows
+ * the reference's arithmetic step for step (same float operations in the same order), so the
+ * result words are the same; tests/test_fastpath.c and the fuzz_fastpath target prove it.
+ *
+ * Covered today: 2D non-array surfaces of formats whose channels are whole 8-bit UNORM/SNORM
+ * bytes (R8, R8G8, R8G8B8A8, B8G8R8A8, their sRGB forms...), not sparse;
+ *   - sampling without compare or programmable offsets: any LOD mode, any min and mag
+ *     filter (anisotropic included), any mip filter, address modes other than the border ones, no
+ *     min/max reduction, normalized coordinates;
+ *   - ld / ld_lz / load_l.
+ * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
+ * reference unpack (sRGB by table, never pow).
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "fast.h"
+#include "vmath.h"
+
+/* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
+
+static float pf(const vsmp_message *m, unsigned kind, unsigned lane)
+{
+    const uint32_t *a = m->param[kind];
+    float f = 0.0f;
+    if (a)
+        memcpy(&f, &a[lane], 4);
+    return f;
+}
+
+static uint32_t pu(const vsmp_message *m, unsigned kind, unsigned lane)
+{
+    const uint32_t *a = m->param[kind];
+    return a ? a[lane] : 0;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+static int64_t ifloor(float x)
+{
+    const float lim = 4611686018427387904.0f; /* 2^62, as the reference saturates */
+    if (!(x == x))
+        return 0;
+    x = floorf(x);
+    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
+}
+
+static float lerp(float a, float b, float w)
+{
+    return a + (b - a) * w;
+}
+
+/* ---- the per-lane stage: LOD (11.3, 12.1) and levels (12.2) ---- */
+
+typedef struct aniso {
+    unsigned taps;
+    float ax, ay, az;
+    bool bad; /* NaN ratio */
+} aniso;
+
+/* lod_from_derivs of the reference for 2D and 3D surfaces (anisotropic when the min filter
+ * is): the sums run over the surface's axes only, in order. */
+static float lod_nd(const vsmp_plan *p, const float dx[3], const float dy[3], aniso *an)
+{
+    const vsmp_level_view *b = &p->lv[p->base];
+    const float n[3] = {b->fw, b->fh, b->fd};
+    float sx = 0, sy = 0;
+    for (unsigned a = 0; a < p->dims; a++) {
+        sx += (dx[a] * n[a]) * (dx[a] * n[a]);
+        sy += (dy[a] * n[a]) * (dy[a] * n[a]);
+    }
+    float lx = sqrtf(sx), ly = sqrtf(sy);
+    an->taps = 1, an->ax = an->ay = an->az = 0.0f, an->bad = false;
+    if (!(lx == lx) || !(ly == ly))
+        return NAN; /* becomes 0 after the bias (lod_nan) */
+    /* anisotropic only with finite lengths */
+    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC || !(lx <= FLT_MAX && ly <= FLT_MAX))
+        return vsmp_log2f(lx > ly ? lx : ly);
+    float pmax = lx > ly ? lx : ly, pmin = lx > ly ? ly : lx;
+    unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
+    float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)maxa;
+    if (!(ratio == ratio)) {
+        an->bad = true;
+        return 0.0f;
+    }
+    unsigned nt = pmax > 0.0f ? (unsigned)clampf(ratio, 1.0f, (float)maxa) : 1;
+    const float *maj = lx > ly ? dx : dy;
+    an->ax = maj[0], an->ay = maj[1], an->az = p->dims >= 3 ? maj[2] : 0.0f;
+    an->taps = nt;
+    return vsmp_log2f(pmax / (float)nt);
+}
+
+static void set_aniso(fast_lanes *fl, unsigned l, const aniso *an)
+{
+    fl->taps[l] = (uint8_t)an->taps;
+    fl->ax[l] = an->ax, fl->ay[l] = an->ay, fl->az[l] = an->az;
+}
+
+static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
+{
+    unsigned simd = m->simd;
+    bool ok = true;
+    aniso an = {1, 0, 0, 0, false};
+    for (unsigned l = 0; l < simd; l++)
+        set_aniso(fl, l, &an);
+    switch (p->lod) {
+    case L_IMPLICIT:
+    case L_BIAS:
+        for (unsigned q = 0; q < simd; q += 4) {
+            unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
+            float dx[3] = {fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->w[c1] - fl->w[q]};
+            float dy[3] = {fl->u[c2] - fl->u[q], fl->v[c2] - fl->v[q], fl->w[c2] - fl->w[q]};
+            float l = lod_nd(p, dx, dy, &an);
+            ok = ok && !an.bad;
+            for (unsigned k = 0; k < 4 && q + k < simd; k++) {
+                lam[q + k] = l;
+                set_aniso(fl, q + k, &an);
+            }
+        }
+        break;
+    case L_GRAD:
+        for (unsigned l = 0; l < simd; l++) {
+            float dx[3] = {pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DRDX, l)};
+            float dy[3] = {pf(m, VSMP_P_DUDY, l), pf(m, VSMP_P_DVDY, l), pf(m, VSMP_P_DRDY, l)};
+            lam[l] = lod_nd(p, dx, dy, &an);
+            ok = ok && !an.bad;
+            set_aniso(fl, l, &an);
+        }
+        break;
+    case L_EXPLICIT:
+        for (unsigned l = 0; l < simd; l++)
+            lam[l] = pf(m, VSMP_P_LOD, l);
+        break;
+    case L_ZERO:
+        for (unsigned l = 0; l < simd; l++)
+            lam[l] = 0.0f;
+        break;
+    }
+    for (unsigned l = 0; l < simd; l++) {
+        lam[l] += p->st.lod_bias;
+        if (p->lod == L_BIAS)
+            lam[l] += clampf(pf(m, VSMP_P_BIAS, l), -16.0f, 16.0f);
+        if (!(lam[l] == lam[l])) /* a NaN LOD is 0 (lod_nan of the reference) */
+            lam[l] = 0.0f;
+    }
+    return ok;
+}
+
+/* Without mips and anisotropy, with min and mag filters alike (both nearest or both not),
+ * lambda changes nothing in the result: the base level, one tap, one filter. */
+bool vsmp_fast_lod_unused(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return st->mip_filter == VSMP_MIPFILTER_NONE && st->min_filter != VSMP_FILTER_ANISOTROPIC &&
+           (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+}
+
+bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
+{
+    const vsmp_sampler_state *st = &p->st;
+    unsigned simd = m->simd;
+    float nl = (float)(p->s->d.array_len - 1);
+    for (unsigned l = 0; l < simd; l++) {
+        fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
+        fl->w[l] = p->dims >= 3 ? pf(m, VSMP_P_R, l) : 0.0f;
+        float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
+        layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
+        fl->layer[l] = (uint32_t)layer;
+    }
+    if (vsmp_fast_lod_unused(p)) {
+        for (unsigned l = 0; l < simd; l++) {
+            fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
+            fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
+        }
+        return true;
+    }
+    float lam[VSMP_MAX_LANES];
+    if (!lambdas(p, m, fl, lam))
+        return false;
+    float lo = st->min_lod, hi = st->max_lod, top = (float)(p->nlev - 1);
+    for (unsigned l = 0; l < simd; l++) {
+        float lambda = lam[l];
+        if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
+            lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
+        bool magnify = !(lambda > 0.0f);
+        if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
+            lambda = lambda < lo ? lo : lambda > hi ? hi : lambda;
+        if (lambda > top)
+            lambda = top;
+        if (!(lambda >= 0.0f))
+            lambda = 0.0f;
+        unsigned l0 = 0, l1 = 0;
+        float frac = 0.0f;
+        if (st->mip_filter == VSMP_MIPFILTER_NONE || (magnify && st->mag_mipnone)) {
+            /* the view's first level */
+        } else if (st->mip_filter == VSMP_MIPFILTER_NEAREST) {
+            float f = floorf(lambda + 0.5f);
+            l0 = l1 = (unsigned)(f > top ? top : f);
+        } else {
+            float f = floorf(lambda);
+            l0 = (unsigned)f;
+            l1 = l0 + 1 < p->nlev ? l0 + 1 : l0;
+            frac = lambda - f;
+        }
+        fl->l0[l] = p->base + l0, fl->l1[l] = p->base + l1;
+        fl->frac[l] = frac;
+        unsigned filt = magnify ? st->mag_filter : st->min_filter;
+        fl->linear[l] = filt != VSMP_FILTER_NEAREST;
+        if (filt != VSMP_FILTER_ANISOTROPIC || magnify)
+            fl->taps[l] = 1;
+    }
+    return true;
+}
+
+/* ---- addressing (12.5, without the border modes) and fetch ---- */
+
+static int64_t imod(int64_t a, int64_t n)
+{
+    int64_t r = a % n;
+    return r < 0 ? r + n : r;
+}
+
+static int64_t address(unsigned mode, int64_t i, int64_t n)
+{
+    switch (mode) {
+    case VSMP_TCM_WRAP:
+        return (n & (n - 1)) == 0 ? i & (n - 1) : imod(i, n);
+    case VSMP_TCM_MIRROR: {
+        int64_t j = imod(i, 2 * n);
+        return j < n ? j : 2 * n - 1 - j;
+    }
+    case VSMP_TCM_MIRROR_ONCE: {
+        int64_t j = i < 0 ? -1 - i : i;
+        return j >= n ? n - 1 : j;
+    }
+    case VSMP_TCM_MIRROR_101: {
+        if (n == 1)
+            return 0;
+        int64_t per = 2 * n - 2, j = imod(i, per);
+        return j >= n ? per - j : j;
+    }
+    default: /* CLAMP, and CUBE on a non-cube surface */
+        return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+/* IEEE binary16 -> float as the reference's small_float gives it: exact values, NaN as the
+ * quiet NaN with the half's sign (no payload). */
+static float half_to_float(uint32_t h)
+{
+    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, mant = h & 0x3ff, b;
+    if (e == 31) {
+        b = sign | (mant ? 0x7fc00000u : 0x7f800000u);
+    } else if (e == 0) {
+        float f = (float)mant * (1.0f / 16777216.0f); /* mant * 2^-24, exact */
+        memcpy(&b, &f, 4);
+        b |= sign;
+    } else {
+        b = sign | (e + 112) << 23 | mant << 13;
+    }
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* Texel (x, y) of a slice of a level, decoded as the reference decodes it. */
+static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, int64_t x, int64_t y,
+                  float t[4])
+{
+    const vsmp_format_info *fi = p->s->fi;
+    const uint8_t *px = lv->base + slice + (size_t)y * lv->pitch + (size_t)x * fi->bytes;
+    vsmp_texel tx;
+    switch (p->texel_kind) {
+    case TX_UNORM8:
+        for (int c = 0; c < 4; c++)
+            t[c] = p->lut[c][p->byte_of[c] == 0xff ? 0 : px[p->byte_of[c]]];
+        return;
+    case TX_F32:
+        for (int c = 0; c < 4; c++)
+            if (fi->ch[c].type == VSMP_CHAN_NONE)
+                t[c] = p->konst[c];
+            else
+                memcpy(&t[c], px + fi->ch[c].shift / 8, 4);
+        return;
+    case TX_F16:
+        for (int c = 0; c < 4; c++)
+            t[c] = fi->ch[c].type == VSMP_CHAN_NONE
+                       ? p->konst[c]
+                       : half_to_float((uint32_t)px[fi->ch[c].shift / 8] |
+                                       (uint32_t)px[fi->ch[c].shift / 8 + 1] << 8);
+        return;
+    case TX_BLOCK: /* x, y >= 0: unsigned division by the block size */
+        px = lv->base + slice + (size_t)((uint64_t)y / fi->block_h) * lv->pitch +
+             (size_t)((uint64_t)x / fi->block_w) * fi->bytes;
+        vsmp_format_unpack_block(fi, px, (unsigned)((uint64_t)x % fi->block_w),
+                                 (unsigned)((uint64_t)y % fi->block_h), &tx);
+        break;
+    default:
+        vsmp_format_unpack(fi, px, &tx);
+        break;
+    }
+    memcpy(t, tx.f, 16);
+}
+
+/* One axis of sample_level: the taps' indices after the address mode, and the weight. */
+static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t size, bool linear,
+                  int64_t i[2])
+{
+    unsigned mode = p->st.address[a];
+    float x = c * n;
+    if (!linear) {
+        i[0] = i[1] = address(mode, ifloor(x), size);
+        return 0.0f;
+    }
+    float w = (x - 0.5f) - floorf(x - 0.5f);
+    if (!(w == w))
+        w = 0.0f;
+    int64_t i0 = ifloor(x - 0.5f);
+    i[0] = address(mode, i0, size), i[1] = address(mode, i0 + 1, size);
+    return w;
+}
+
+/* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
+static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float u, float v,
+                       float w, bool linear, float out[4])
+{
+    const vsmp_level_view *lv = &p->lv[level];
+    int64_t xi[2], yi[2], zi[2] = {0, 0};
+    float wx = axis(p, 0, u, lv->fw, lv->w, linear, xi);
+    float wy = axis(p, 1, v, lv->fh, lv->h, linear, yi);
+    bool three = p->dims >= 3;
+    float wz = three ? axis(p, 2, w, lv->fd, lv->d, linear, zi) : 0.0f;
+    if (!three)
+        zi[0] = zi[1] = layer;
+    if (!linear) {
+        fetch(p, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
+        return;
+    }
+    float zv[2][4];
+    for (unsigned k = 0; k < (three ? 2u : 1u); k++) {
+        size_t sl = (size_t)zi[k] * lv->spitch;
+        float t00[4], t10[4], t01[4], t11[4];
+        fetch(p, lv, sl, xi[0], yi[0], t00);
+        fetch(p, lv, sl, xi[1], yi[0], t10);
+        fetch(p, lv, sl, xi[0], yi[1], t01);
+        fetch(p, lv, sl, xi[1], yi[1], t11);
+        for (int c = 0; c < 4; c++)
+            zv[k][c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = three ? lerp(zv[0][c], zv[1][c], wz) : zv[0][c];
+}
+
+/* sample_at of the reference: N bilinear taps spread along the major axis, averaged. */
+static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, unsigned l,
+                      float out[4])
+{
+    unsigned n = fl->taps[l];
+    if (n <= 1) {
+        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
+        return;
+    }
+    float acc[4] = {0, 0, 0, 0};
+    for (unsigned t = 0; t < n; t++) {
+        float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
+        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
+                   fl->w[l] + fl->az[l] * k, true, r);
+        for (int c = 0; c < 4; c++)
+            acc[c] += r[c];
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = acc[c] / (float)n;
+}
+
+static void sample_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident) { /* made sparse after the plan: the reference knows residency */
+        p->run(p, m, r);
+        return;
+    }
+    fast_lanes fl;
+    if (!vsmp_fast_lanes(p, m, &fl)) {
+        p->run(p, m, r);
+        return;
+    }
+    for (unsigned l = 0; l < m->simd; l++) {
+        if (!(m->mask >> l & 1))
+            continue;
+        float t[4];
+        sample_at(p, fl.l0[l], &fl, l, t);
+        if (fl.l1[l] != fl.l0[l]) {
+            float t1[4];
+            sample_at(p, fl.l1[l], &fl, l, t1);
+            for (int c = 0; c < 4; c++)
+                t[c] = lerp(t[c], t1[c], fl.frac[l]);
+        }
+        for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+            if (t[c] == t[c])
+                memcpy(&r->c[c][l], &t[c], 4);
+            else
+                r->c[c][l] = VSMP_NAN_BITS;
+    }
+}
+
+/* ld, ld_lz, load_l on a 2D surface: out of range (layer included) reads zeros (6). */
+static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident) {
+        p->run(p, m, r);
+        return;
+    }
+    const vsmp_surface_desc *d = &p->s->d;
+    for (unsigned l = 0; l < m->simd; l++) {
+        if (!(m->mask >> l & 1))
+            continue;
+        float t[4];
+        memcpy(t, p->ldzero, sizeof(t)); /* the zero texel, unless in range */
+        int32_t u = (int32_t)pu(m, VSMP_P_U, l), v = (int32_t)pu(m, VSMP_P_V, l);
+        int32_t rr = (int32_t)pu(m, VSMP_P_R, l);
+        uint32_t lod = p->op == VSMP_SUB_LD_LZ ? 0 : pu(m, VSMP_P_LOD, l);
+        uint32_t slice = d->array ? (uint32_t)rr : 0;
+        bool ok = !d->array || (rr >= 0 && (uint32_t)rr < d->array_len);
+        if (lod < p->nlev && ok) {
+            const vsmp_level_view *lv = &p->lv[p->base + lod];
+            if (u >= 0 && (uint32_t)u < lv->w && v >= 0 && (uint32_t)v < lv->h)
+                fetch(p, lv, (size_t)slice * lv->spitch, u, v, t);
+        }
+        for (int c = 0; c < 4; c++)
+            memcpy(&r->c[c][l], &t[c], 4);
+    }
+}
+
+/* ---- plan-time properties and the table ---- */
+
+/* Float-class formats (UNORM, SNORM, sRGB, float, BC1-BC7...) on 2D surfaces and arrays, not
+ * multisample, not sparse, not YCrCb. */
+static bool plain_2d(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    return s->d.type == VSMP_SURFTYPE_2D && s->d.samples <= 1 && !s->resident &&
+           fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
+}
+
+/* The same on 3D surfaces too (sampling; ld stays 2D). */
+static bool plain_2d_3d(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    bool t = s->d.type == VSMP_SURFTYPE_2D || s->d.type == VSMP_SURFTYPE_3D;
+    return t && s->d.samples <= 1 && !s->resident && fi->cls == VSMP_CLASS_FLOAT &&
+           fi->planes <= 1 && !fi->yuv;
+}
+
+/* How texels are decoded: whole 8-bit UNORM/SNORM bytes by table, float32 and float16
+ * channels directly, blocks and everything else through the reference unpack. */
+static unsigned texel_kind(const vsmp_format_info *fi)
+{
+    if (fi->block_w > 1 || fi->block_h > 1)
+        return TX_BLOCK;
+    bool u8 = fi->bytes <= 4 && fi->bytes != 3, f32 = true, f16 = true;
+    for (int c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        if (d->type == VSMP_CHAN_NONE)
+            continue;
+        u8 = u8 && (d->type == VSMP_CHAN_UNORM || d->type == VSMP_CHAN_SNORM) && d->bits == 8 &&
+             d->shift % 8 == 0;
+        f32 = f32 && d->type == VSMP_CHAN_FLOAT && d->bits == 32 && d->shift % 32 == 0;
+        f16 = f16 && d->type == VSMP_CHAN_FLOAT && d->bits == 16 && d->shift % 16 == 0;
+    }
+    return u8 ? TX_UNORM8 : f32 ? TX_F32 : f16 ? TX_F16 : TX_GENERIC;
+}
+
+#ifdef VSMP_HAVE_AVX2
+static bool unorm8_2d(const vsmp_plan *p)
+{
+    return plain_2d(p) && !p->s->d.array && p->texel_kind == TX_UNORM8;
+}
+#endif
+
+static bool border_mode(unsigned a)
+{
+    return a == VSMP_TCM_CLAMP_BORDER || a == VSMP_TCM_HALF_BORDER;
+}
+
+static bool is_sample_2d(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) && !st->non_normalized &&
+           !border_mode(st->address[0]) && !(p->dims >= 3 && border_mode(st->address[2])) &&
+           !border_mode(st->address[1]) &&
+           !(st->reduction_enable &&
+             (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
+}
+
+#ifdef VSMP_HAVE_AVX2
+/* The AVX2 kernel: 2D surfaces, arrays and 3D surfaces of 8-bit, float32 and float16 formats
+ * under 2 GiB (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters
+ * both nearest or both not (anisotropic counts as linear). */
+static bool is_sample_2d_simd(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    const vsmp_format_info *fi = p->s->fi;
+    bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+    for (unsigned a = 0; a < p->dims; a++) {
+        unsigned m = st->address[a];
+        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
+            return false;
+    }
+    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
+                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+    return is_sample_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
+}
+
+#endif
+
+static bool is_ld_2d(const vsmp_plan *p)
+{
+    return p->kind == K_LD && plain_2d(p);
+}
+
+#ifdef VSMP_HAVE_AVX2
+static bool is_ld_2d_simd(const vsmp_plan *p)
+{
+    return is_ld_2d(p) && unorm8_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+}
+#endif
+
+typedef struct fast_path {
+    const char *name;
+    unsigned cpu; /* VSMP_CPU_* the kernel needs */
+    bool (*match)(const vsmp_plan *p);
+    vsmp_kernel run;
+} fast_path;
+
+static const fast_path table[] = {
+#ifdef VSMP_HAVE_AVX2
+    {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
+    {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+#endif
+    {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
+    {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
+};
+
+static uint32_t minify(uint32_t v, unsigned level)
+{
+    uint32_t r = level < 32 ? v >> level : 0;
+    return r ? r : 1;
+}
+
+/* Level views and the channel tables the kernels read. */
+static void prepare(vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    p->pow2 = true;
+    for (unsigned l = 0; l < s->d.levels && l < VSMP_MAX_LEVELS; l++) {
+        vsmp_level_view *lv = &p->lv[l];
+        lv->base = s->mem + s->d.level_offset[l];
+        lv->off = (uint32_t)s->d.level_offset[l];
+        lv->pitch = (uint32_t)s->d.row_pitch[l];
+        lv->spitch = s->d.slice_pitch[l];
+        lv->spitch32 = (uint32_t)s->d.slice_pitch[l];
+        lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
+        lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
+        lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
+        lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh, lv->rd = 1.0f / lv->fd;
+        if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)) || (lv->d & (lv->d - 1)))
+            p->pow2 = false;
+    }
+    const vsmp_format_info *fi = s->fi;
+    p->texel_kind = (uint8_t)texel_kind(fi);
+    uint8_t zero[16] = {0};
+    vsmp_texel z;
+    vsmp_format_unpack(fi, zero, &z);
+    memcpy(p->konst, z.f, 16);
+    /* what ld returns out of range: zeros, A = 1 when the format has no alpha (reference's
+     * zero_texel) */
+    p->ldzero[0] = p->ldzero[1] = p->ldzero[2] = 0.0f;
+    p->ldzero[3] = fi->ch[3].bits ? 0.0f : 1.0f;
+    if (p->texel_kind != TX_UNORM8)
+        return;
+    for (int c = 0; c < 4; c++) {
+        bool none = fi->ch[c].type == VSMP_CHAN_NONE;
+        p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
+        p->ch_kind[c] = none                                                        ? 0
+                        : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
+                                                                                    : 2;
+        for (unsigned b = 0; b < 256; b++) {
+            uint8_t px[4] = {0, 0, 0, 0};
+            if (!none)
+                px[p->byte_of[c]] = (uint8_t)b;
+            vsmp_texel t;
+            vsmp_format_unpack(fi, px, &t);
+            p->lut[c][b] = t.f[c];
+        }
+    }
+}
+
+void vsmp_fast_select(vsmp_plan *p)
+{
+    p->fast = NULL;
+    p->fast_name = "reference";
+    if (!p->s || !p->s->fi || p->s->d.type == VSMP_SURFTYPE_NULL)
+        return;
+    bool prepared = false;
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+        if ((table[i].cpu & p->cpu) != table[i].cpu)
+            continue;
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d_3d(p))
+            prepare(p), prepared = true;
+        if (!prepared || !table[i].match(p))
+            continue;
+        p->fast = table[i].run;
+        p->fast_name = table[i].name;
+        p->lod_unused = vsmp_fast_lod_unused(p);
+        return;
+    }
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/* The fast paths: plan-time specialisations of the reference pipeline (sample_ref.c), in C
+ * (fast.c) and per ISA (src/sample/x86/). Each must give the reference's result words. */
+#ifndef VSMP_FAST_H
+#define VSMP_FAST_H
+
+#include "sample_internal.h"
+
+/* How a plan decodes texels (vsmp_plan.texel_kind): whole 8-bit UNORM/SNORM bytes by table,
+ * float32 and float16 channels directly, blocks and every other format by the reference. */
+enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
+
+/* The per-lane stage every 2D sampling kernel shares: coordinates, LOD, level choice, filter
+ * (structure of arrays over the message). Levels are absolute. */
+typedef struct fast_lanes {
+    float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES], w[VSMP_MAX_LANES]; /* w: 3D only */
+    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped) */
+    uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
+    float frac[VSMP_MAX_LANES];
+    uint8_t linear[VSMP_MAX_LANES];
+    uint8_t taps[VSMP_MAX_LANES]; /* anisotropic: taps along (ax, ay); 1: isotropic */
+    float ax[VSMP_MAX_LANES], ay[VSMP_MAX_LANES], az[VSMP_MAX_LANES];
+} fast_lanes;
+
+/* @return false when a lane's anisotropy ratio is NaN (infinite derivatives on both axes):
+ * the caller then runs the reference, which owns that rule. */
+bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+/* Whether the plan's results do not depend on lambda at all (no mips, no anisotropy, min and
+ * mag filters alike): the LOD stage can be skipped. */
+bool vsmp_fast_lod_unused(const vsmp_plan *p);
+
+/* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
+void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+
+#endif

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bfn and the LSC untyped messages (lsc_load, lsc_store) on text programs, DG2 (32-byte GRFs).
+ * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
+ * (instructions-head).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+static vsmp_machine *machine(const char *text, vsmp_module **mod)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    *mod = NULL;
+    vsmp_machine *m = NULL;
+    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, mod, &d);
+    if (!s) {
+        vsmp_machine_options o;
+        vsmp_machine_options_init(&o);
+        o.platform = VSMP_PLATFORM_DG2;
+        s = vsmp_machine_create(*mod, 0, &o, &m, &d);
+    }
+    if (s)
+        vsmp_diags_print(&d, "lsc", stderr);
+    vsmp_diags_free(&d);
+    CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
+    return m;
+}
+
+static uint32_t var_id(vsmp_machine *m, const char *name)
+{
+    vsmp_var_info vi;
+    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
+    return vi.id;
+}
+
+static void put(vsmp_machine *m, const char *name, const void *v, size_t n)
+{
+    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, n) == VSMP_OK,
+          "write %s", name);
+}
+
+static void get(vsmp_machine *m, const char *name, void *v, size_t n)
+{
+    uint8_t b[512];
+    size_t got = 0;
+    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
+              VSMP_OK,
+          "read %s", name);
+    memcpy(v, b, n);
+}
+
+static bool run(vsmp_machine *m)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_machine_run(m, &d);
+    if (s)
+        vsmp_diags_print(&d, "lsc run", stderr);
+    vsmp_diags_free(&d);
+    return s == VSMP_OK;
+}
+
+static vsmp_surface *buffer(uint32_t words)
+{
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_1D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = words;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "buffer");
+    return s;
+}
+
+/* bfn: bit i of dst = bit (a_i + 2 b_i + 4 c_i) of the table. */
+static void test_bfn(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl F v_type=G type=uw num_elts=16 align=GRF\n"
+                               "bfn.xd8 (M1, 8) D(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0> "
+                               "C(0,0)<1;1,0>\n"
+                               "bfn.x96 (M1, 8) E(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0> "
+                               "C(0,0)<1;1,0>\n"
+                               "bfn.x80 (M1, 4) F(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0> "
+                               "0xff00:uw\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    if (m) {
+        uint32_t a[8] = {0xf0f0f0f0u, 0, 0xffffffffu, 0x12345678u, 0xaaaaaaaau, 1, 2, 3};
+        uint32_t b[8] = {0xff00ff00u, 0xffffffffu, 0, 0x0f0f0f0fu, 0xccccccccu, 1, 2, 3};
+        uint32_t c[8] = {0xffff0000u, 0xffffffffu, 0xffffffffu, 0, 0xf0f0f0f0u, 0, 0, 0};
+        uint16_t f0[16];
+        for (int i = 0; i < 16; i++)
+            f0[i] = 0x5555;
+        put(m, "A", a, sizeof(a));
+        put(m, "B", b, sizeof(b));
+        put(m, "C", c, sizeof(c));
+        put(m, "F", f0, sizeof(f0));
+        CHECK(run(m), "bfn run");
+        uint32_t d[8], e[8];
+        uint16_t f[16];
+        get(m, "D", d, sizeof(d));
+        get(m, "E", e, sizeof(e));
+        get(m, "F", f, sizeof(f));
+        /* 0xd8 = 0b11011000: set at indices 3 (a b ~c), 4 (~a ~b c), 6 (~a b c), 7 (a b c):
+         * c ? (b | ~a) ... per bit: c=0 -> a & b; c=1 -> ~a | b. That is c ? (~a | b) : (a & b).
+         * lane 0: a=f0f0f0f0 b=ff00ff00 c=ffff0000: high half ~a|b = 0f0f|ff00 = ff0f;
+         * low half a&b = f0f0&ff00 = f000 -> 0xff0ff000.
+         * lane 1: a=0 b=~0 c=~0 -> ~0 | ~0 = ffffffff. lane 2: a=~0 b=0 c=~0 -> 0 | 0 = 0.
+         * lane 3: c=0 -> a & b = 12345678 & 0f0f0f0f = 02040608.
+         * lane 4: a=aa.. b=cc.. c=f0..: nibble c=f: ~a|b = 5|c = d; c=0: a&b = a&c = 8 ->
+         * 0xd8d8d8d8 (the table itself: the three sources are the canonical 0xaa, 0xcc, 0xf0).
+         * lanes 5..7: c=0 -> a & b = 1, 2, 3. */
+        uint32_t want_d[8] = {0xff0ff000u, 0xffffffffu, 0, 0x02040608u, 0xd8d8d8d8u, 1, 2, 3};
+        /* 0x96 = 0b10010110: indices 1, 2, 4, 7 = odd parity: a ^ b ^ c.
+         * lane 0: f0f0f0f0 ^ ff00ff00 ^ ffff0000 = f00ff0f0 ^ ... : f0f0f0f0 ^ ff00ff00 =
+         * 0ff00ff0; ^ ffff0000 = f00f0ff0. lane 1: 0 ^ ~0 ^ ~0 = 0. lane 2: ~0 ^ 0 ^ ~0 = 0.
+         * lane 3: 12345678 ^ 0f0f0f0f = 1d3b5977. lane 4: 0x96969696 (canonical sources).
+         * lanes 5..7: a ^ b = 0. */
+        uint32_t want_e[8] = {0xf00f0ff0u, 0, 0, 0x1d3b5977u, 0x96969696u, 0, 0, 0};
+        /* 0x80: index 7 only: a & b & c, written to UW (the low 16 bits): lanes 0..3 of the
+         * UD sources A, B with the immediate c = 0xff00: f0f0f0f0 & ff00ff00 & ff00 = f000;
+         * 0 & .. = 0; .. & 0 = 0; 12345678 & 0f0f0f0f & ff00 = 02040608 & ff00 = 0600.
+         * Lanes 4..15 are not executed and keep 0x5555. */
+        bool ok = !memcmp(d, want_d, sizeof(d));
+        CHECK(ok, "bfn.xd8: %08x %08x %08x %08x %08x", d[0], d[1], d[2], d[3], d[4]);
+        ok = !memcmp(e, want_e, sizeof(e));
+        CHECK(ok, "bfn.x96: %08x %08x %08x", e[0], e[3], e[4]);
+        CHECK(f[0] == 0xf000 && f[1] == 0 && f[2] == 0 && f[3] == 0x0600 && f[4] == 0x5555 &&
+                  f[15] == 0x5555,
+              "bfn.x80 on uw: %04x %04x %04x %04x %04x", f[0], f[1], f[2], f[3], f[4]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
+/* lsc_load / lsc_store through a binding-table surface and flat (SVM) addresses. */
+static void test_lsc(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl S v_type=G type=ud num_elts=1 align=GRF\n"
+                               ".decl T v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=8\n"
+                               "(P1) lsc_load.ugm.ca.ca (M1, 8)  D:d32x2  bti(0x3)[A+0x8]:a32\n"
+                               "lsc_store.ugm.wb.wb (M1, 8)  bti(0x3)[B]:a32  C:d32\n"
+                               "lsc_load.ugm (M1_NM, 1)  T:d32x4t  bti(0x3)[S]:a32\n"
+                               "lsc_store.ugm (M1, 8)  flat[0x4*Q+0x10]:a64  C:d32\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    vsmp_surface *b3 = buffer(64), *b9 = buffer(64);
+    if (m && b3 && b9) {
+        uint32_t *w = vsmp_surface_get_desc(b3)->data;
+        uint32_t *w9 = vsmp_surface_get_desc(b9)->data;
+        for (int i = 0; i < 64; i++)
+            w[i] = 1000u + (uint32_t)i, w9[i] = 0;
+        CHECK(vsmp_machine_bind_surface(m, 3, b3) == VSMP_OK, "bind 3");
+        CHECK(vsmp_machine_map_surface(m, 0x900000000ull, b9) == VSMP_OK, "map b9");
+        /* lane byte addresses: lanes 0..6 at 4 * (2 l), lane 7 at 252 (the last word, w[63]) */
+        uint32_t a[8] = {0, 8, 16, 24, 32, 40, 48, 252};
+        uint32_t bb[8] = {128, 132, 136, 140, 144, 148, 152, 156};
+        uint32_t c[8] = {7, 6, 5, 4, 3, 2, 1, 0};
+        uint32_t sv = 20; /* byte offset of w[5] */
+        uint64_t q[8];
+        for (int l = 0; l < 8; l++)
+            q[l] = 0x240000000ull + (uint32_t)l; /* 4 q + 0x10 = 0x900000000 + 4 l + 16 */
+        uint32_t d0[16], t0[8];
+        for (int i = 0; i < 16; i++)
+            d0[i] = 0xdeadu;
+        for (int i = 0; i < 8; i++)
+            t0[i] = 0xbeefu;
+        put(m, "A", a, sizeof(a));
+        put(m, "B", bb, sizeof(bb));
+        put(m, "C", c, sizeof(c));
+        put(m, "D", d0, sizeof(d0));
+        put(m, "S", &sv, 4);
+        put(m, "T", t0, sizeof(t0));
+        put(m, "Q", q, sizeof(q));
+        uint32_t pw = 0xbf; /* lane 6 disabled */
+        vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+        CHECK(run(m), "lsc run");
+        uint32_t d[16], t[8];
+        get(m, "D", d, sizeof(d));
+        get(m, "T", t, sizeof(t));
+        /* d32x2, SIMD8, 32-byte GRFs: element v of lane n at D[8 v + n]; address A[n] + 8:
+         * lane n < 6: w[2 n + 2], w[2 n + 3]; lane 6 disabled keeps 0xdead; lane 7 at byte
+         * 260: w[65] is past the 256-byte buffer: zero, and so is w[66]. */
+        bool ok = true;
+        for (int n = 0; n < 6; n++)
+            ok &= d[n] == 1002u + 2u * (uint32_t)n && d[8 + n] == 1003u + 2u * (uint32_t)n;
+        CHECK(ok, "lsc_load d32x2: %u %u %u", d[0], d[8], d[5]);
+        CHECK(d[6] == 0xdead && d[14] == 0xdead, "lsc_load: the predicated-off lane keeps");
+        CHECK(d[7] == 0 && d[15] == 0, "lsc_load past the buffer reads zero (%u %u)", d[7], d[15]);
+        /* store: w[32 + l] = C[l] = 7 - l */
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= w[32 + l] == 7u - (uint32_t)l;
+        CHECK(ok && w[31] == 1031 && w[40] == 1040, "lsc_store d32: w[32..39]");
+        /* transposed SIMD1 d32x4 at byte 20: w[5..8] in T[0..3]; T[4..7] keep */
+        CHECK(t[0] == 1005 && t[1] == 1006 && t[2] == 1007 && t[3] == 1008 && t[4] == 0xbeef,
+              "lsc_load d32x4t: %u %u %u %u %x", t[0], t[1], t[2], t[3], t[4]);
+        /* flat a64: lane l at 0x900000000 + 4 l + 16 = w9[4 + l] */
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= w9[4 + l] == 7u - (uint32_t)l;
+        CHECK(ok && w9[3] == 0 && w9[12] == 0, "lsc_store flat a64: w9[4..11]");
+        /* a flat address outside every mapping is a run-time fault: lane 7 at 0x900000100 + 16
+         * (the 256-byte buffer ends at 0x900000100) */
+        q[7] = 0x240000040ull;
+        put(m, "Q", q, sizeof(q));
+        vsmp_diags dg;
+        vsmp_diags_init(&dg);
+        CHECK(vsmp_machine_run(m, &dg) == VSMP_ERR_INVALID && dg.count == 1,
+              "flat address outside the mappings faults");
+        vsmp_diags_free(&dg);
+    }
+    vsmp_surface_free(b3);
+    vsmp_surface_free(b9);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
+/* Shared local memory through T0 and lsc .slm, a fence, a barrier that stops the run and
+ * resumes it, and mov from a predicate. */
+static void test_slm_barrier(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=1 align=GRF\n"
+                               ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=8\n"
+                               "scatter4_scaled.R (M1, 8) %slm 0x0:ud A.0 B.0\n"
+                               "fence_local.E\n"
+                               "barrier\n"
+                               "gather4_scaled.R (M1, 8) %slm 0x10:ud A.0 C.0\n"
+                               "cmp.lt (M1, 8) P1 C(0,0)<1;1,0> 0x10:ud\n"
+                               "mov (M1_NM, 1) D(0,0)<1> P1\n"
+                               "lsc_load.slm (M1, 8)  E:d32  flat[A+0x20]:a32\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    if (m) {
+        uint32_t slm[16] = {0};
+        vsmp_machine_set_slm(m, slm, sizeof(slm));
+        uint32_t a[8], b[8];
+        for (int l = 0; l < 8; l++)
+            a[l] = 4u * (uint32_t)l, b[l] = 10u + (uint32_t)l;
+        put(m, "A", a, sizeof(a));
+        put(m, "B", b, sizeof(b));
+        bool at = false;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_machine_run_to_barrier(m, false, &at, &d) == VSMP_OK && at,
+              "the run stops at the barrier");
+        /* scatter4_scaled R: slm word A[l] / 4 = l gets B[l] = 10 + l */
+        bool ok = true;
+        for (int i = 0; i < 8; i++)
+            ok &= slm[i] == 10u + (uint32_t)i;
+        CHECK(ok && slm[8] == 0, "scatter to SLM: words 0..7");
+        uint32_t c[8];
+        get(m, "C", c, sizeof(c));
+        CHECK(c[0] == 0 && c[7] == 0, "nothing after the barrier ran yet");
+        /* another thread of the group writes words 8..15 before this one resumes */
+        for (int i = 8; i < 16; i++)
+            slm[i] = 100u + (uint32_t)i - 8u;
+        CHECK(vsmp_machine_run_to_barrier(m, true, &at, &d) == VSMP_OK && !at,
+              "the run resumes and ends");
+        vsmp_diags_free(&d);
+        /* gather at 16 + A[l]: word 4 + l: 14..17, then 100..103 */
+        get(m, "C", c, sizeof(c));
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= c[l] == (l < 4 ? 14u + (uint32_t)l : 96u + (uint32_t)l);
+        CHECK(ok, "gather from SLM after the barrier: %u %u %u", c[0], c[3], c[4]);
+        /* P1: lanes with C < 16: lanes 0 and 1 (14, 15) -> 0b11 */
+        uint32_t dd = 0;
+        get(m, "D", &dd, 4);
+        CHECK(dd == 3, "mov from a predicate: %u", dd);
+        /* lsc_load.slm at 32 + A[l]: word 8 + l = 100 + l */
+        uint32_t e[8];
+        get(m, "E", e, sizeof(e));
+        ok = true;
+        for (int l = 0; l < 8; l++)
+            ok &= e[l] == 100u + (uint32_t)l;
+        CHECK(ok, "lsc_load.slm: %u %u", e[0], e[7]);
+        /* vsmp_machine_run passes the barrier: one run does everything */
+        memset(slm, 0, sizeof(slm));
+        CHECK(run(m), "a run without pauses");
+        get(m, "C", c, sizeof(c));
+        CHECK(c[0] == 14 && c[3] == 17 && c[4] == 0, "the barrier passed in one run");
+        CHECK(vsmp_machine_run_to_barrier(m, true, NULL, NULL) == VSMP_ERR_ARG,
+              "resuming needs at_barrier");
+        CHECK(vsmp_machine_run_to_barrier(m, true, &at, NULL) == VSMP_ERR_ARG,
+              "a run that ended cannot resume");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
+int main(void)
+{
+    test_bfn();
+    test_lsc();
+    test_slm_barrier();
+    return t_finish();
+}

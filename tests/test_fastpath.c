@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bit-identity tier (checkasm style): every fast-path kernel at every CPU level this
+ * machine has, against the reference kernel of the same plan, word for word, on seeded random
+ * cases aimed at the fast paths' properties (2D surfaces and arrays of 8-bit, float and block
+ * formats, power-of-two and other sizes, every level, mip views) with edge-case messages (NaN,
+ * infinities, -0, huge coordinates, exact texel edges; tests/sample_cases.h). Each kernel must be
+ * reached by enough cases, so a selection that stops choosing it fails too.
+ *
+ * usage: test_fastpath [CASES]
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "sample_cases.h"
+#include "sample_internal.h"
+#include "testlib.h"
+
+static const vsmp_format fmts[] = {VSMP_FORMAT_R16G16B16A16_FLOAT,
+                                   VSMP_FORMAT_R32G32B32A32_FLOAT,
+                                   VSMP_FORMAT_R32_FLOAT,
+                                   VSMP_FORMAT_R16G16_FLOAT,
+                                   VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC3_UNORM_SRGB,
+                                   VSMP_FORMAT_R10G10B10A2_UNORM,
+                                   VSMP_FORMAT_B5G6R5_UNORM,
+                                   VSMP_FORMAT_R16G16B16A16_UNORM,
+                                   VSMP_FORMAT_R11G11B10_FLOAT,
+                                   VSMP_FORMAT_R8G8B8A8_UINT,
+                                   VSMP_FORMAT_R8G8B8A8_UNORM,
+                                   VSMP_FORMAT_B8G8R8A8_UNORM,
+                                   VSMP_FORMAT_R8G8B8A8_UNORM_SRGB,
+                                   VSMP_FORMAT_B8G8R8A8_UNORM_SRGB,
+                                   VSMP_FORMAT_R8G8B8A8_SNORM,
+                                   VSMP_FORMAT_R8_UNORM,
+                                   VSMP_FORMAT_R8G8_UNORM,
+                                   VSMP_FORMAT_R8G8_SNORM,
+                                   VSMP_FORMAT_L8A8_UNORM,
+                                   VSMP_FORMAT_A8_UNORM,
+                                   VSMP_FORMAT_R8_SNORM};
+#define NFMT (sizeof(fmts) / sizeof(fmts[0]))
+
+static const unsigned ops[] = {VSMP_SUB_SAMPLE,    VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
+                               VSMP_SUB_SAMPLE_D,  VSMP_SUB_SAMPLE_LZ, VSMP_SUB_LD,
+                               VSMP_SUB_LD_LZ,     VSMP_SUB_LD_L,      VSMP_SUB_SAMPLE_C,
+                               VSMP_SUB_SAMPLE_PO, VSMP_SUB_LOD};
+#define NOPS (sizeof(ops) / sizeof(ops[0]))
+
+typedef struct tally {
+    const char *name;
+    unsigned n;
+} tally;
+static tally tallies[16];
+
+static void count(const char *name)
+{
+    for (int i = 0; i < 16; i++) {
+        if (!tallies[i].name)
+            tallies[i].name = name;
+        if (!strcmp(tallies[i].name, name)) {
+            tallies[i].n++;
+            return;
+        }
+    }
+}
+
+static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = f;
+    if (sc_below(r, 4) == 0)
+        d.array = true, d.array_len = 1 + sc_below(r, 4);
+    else if (sc_below(r, 4) == 0)
+        d.type = VSMP_SURFTYPE_3D;
+    bool pow2 = sc_below(r, 2);
+    d.width = pow2 ? 1u << sc_below(r, 7) : 1 + sc_below(r, 40);
+    d.height = pow2 ? 1u << sc_below(r, 7) : 1 + sc_below(r, 40);
+    if (d.type == VSMP_SURFTYPE_3D) {
+        d.width = 1 + sc_below(r, 20), d.height = 1 + sc_below(r, 20);
+        d.depth = pow2 ? 1u << sc_below(r, 4) : 1 + sc_below(r, 12);
+    }
+    uint32_t big = d.width > d.height ? d.width : d.height, full = 1;
+    while (big >> full)
+        full++;
+    d.levels = sc_below(r, 3) ? full : 1 + sc_below(r, full);
+    d.min_lod = sc_below(r, 4) == 0 ? sc_below(r, d.levels) : 0;
+    d.mip_count = sc_below(r, 4) == 0 ? 1 + sc_below(r, d.levels - d.min_lod) : 0;
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    for (size_t i = 0; i < ld->data_size; i++)
+        ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(r);
+    *size = d.width;
+    return s;
+}
+
+/* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
+static void run_case(uint64_t seed, unsigned cpu)
+{
+    sc_rng r = {seed, NULL, 0};
+    const vsmp_format_info *fi = vsmp_format_get(fmts[sc_below(&r, NFMT)]);
+    sc_case c;
+    memset(&c, 0, sizeof(c));
+    c.s = surface_2d(&r, fi->format, &c.size);
+    CHECK(c.s != NULL, "seed %" PRIu64 ": surface", seed);
+    if (!c.s)
+        return;
+    sc_state(&r, fi, &c.st);
+    if (sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
+        c.st.min_filter = (uint8_t)sc_below(&r, 3);
+        c.st.mag_filter =
+            c.st.min_filter == VSMP_FILTER_ANISOTROPIC ? VSMP_FILTER_LINEAR : c.st.min_filter;
+        c.st.address[0] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+        c.st.address[1] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+        c.st.non_normalized = false;
+        c.st.reduction_enable = false;
+    }
+    c.op = ops[sc_below(&r, NOPS)];
+    vsmp_plan *p = NULL;
+    if (vsmp_plan_create_cpu(c.s, &c.st, c.op, cpu, &p, NULL)) {
+        sc_free(&c);
+        return;
+    }
+    count(p->fast_name);
+    for (unsigned k = 0; k < 2; k++) {
+        sc_message(&r, &c, k);
+        if (sc_below(&r, 2))
+            memset(c.m[k].aoffimmi, 0, 3);
+        vsmp_result got, want;
+        memset(&got, 0x5a, sizeof(got));
+        memset(&want, 0x5a, sizeof(want));
+        vsmp_plan_run(p, &c.m[k], &got);
+        want.null_mask = 0xffffffffu;
+        p->run(p, &c.m[k], &want);
+        bool same = !memcmp(&got, &want, sizeof(got));
+        CHECK(same, "seed %" PRIu64 " cpu %u kernel %s op 0x%x message %u: results differ", seed,
+              cpu, p->fast_name, c.op, k);
+        if (!same) {
+            const vsmp_surface_desc *d = vsmp_surface_get_desc(c.s);
+            fprintf(stderr,
+                    "  %s %ux%u%s x%u, levels %u (view %u+%u), filters %u/%u/%u, address %u %u, "
+                    "simd %u\n",
+                    fi->name, d->width, d->height, d->array ? " array" : "", d->array_len,
+                    d->levels, d->min_lod, d->mip_count, c.st.min_filter, c.st.mag_filter,
+                    c.st.mip_filter, c.st.address[0], c.st.address[1], c.m[k].simd);
+        }
+        for (unsigned l = 0; !same && l < VSMP_MAX_LANES; l++)
+            for (int ch = 0; ch < 4; ch++)
+                if (got.c[ch][l] != want.c[ch][l]) {
+                    float u, v;
+                    memcpy(&u, &c.par[k][VSMP_P_U][l], 4);
+                    memcpy(&v, &c.par[k][VSMP_P_V][l], 4);
+                    fprintf(stderr, "  lane %u ch %d: %08x, reference %08x (u %a v %a)\n", l, ch,
+                            got.c[ch][l], want.c[ch][l], u, v);
+                }
+    }
+    vsmp_plan_free(p);
+    sc_free(&c);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
+    unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
+    unsigned nlev = levels[1] != VSMP_CPU_C ? 2 : 1;
+    for (unsigned li = 0; li < nlev; li++) {
+        memset(tallies, 0, sizeof(tallies));
+        for (unsigned k = 0; k < cases; k++)
+            run_case(0x5eed0000ull + k, levels[li]);
+        printf("cpu flags %#x:", levels[li]);
+        for (int i = 0; i < 16 && tallies[i].name; i++)
+            printf(" %s %u", tallies[i].name, tallies[i].n);
+        printf("\n");
+        /* every kernel of this level is reached */
+        const char *want[4] = {"sample_c", "ld_2d_c", NULL, NULL};
+        if (levels[li] & VSMP_CPU_AVX2)
+            want[2] = "sample_2d_avx2", want[3] = "ld_2d_unorm8_avx2";
+        for (int w = 0; w < 4 && want[w]; w++) {
+            unsigned n = 0;
+            for (int i = 0; i < 16 && tallies[i].name; i++)
+                if (!strcmp(tallies[i].name, want[w]))
+                    n = tallies[i].n;
+            CHECK(n >= cases / 100, "cpu %#x: %s reached by %u cases", levels[li], want[w], n);
+        }
+    }
+    return t_finish();
+}
