@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Golden tier: the cases GenX_IR 12504 was run on (tests/golden, copied from visa-golden).
- *  - every accepted case/platform: `asm` of the text gives the fixed GenX_IR's kernel object
- *    byte for byte; reading its .isa and writing it back gives the file exactly; printing (from
- *    the text and from the binary) and re-parsing gives the same kernel object again;
+ *  - every accepted case/platform: `asm` of the text gives the fixed GenX_IR's kernel and
+ *    function objects byte for byte; reading its .isa and writing it back gives the file exactly;
+ * printing (from the text and from the binary) and re-parsing gives the same kernel object again;
  *  - every case/platform: vsmp's verdict (syntax error, validator errors by rule id, or clean)
  *    is the one in tests/golden/expect.tsv, for the text and for the binary.
  * usage: test_golden DIR
@@ -15,19 +15,59 @@
 
 static const char *dir;
 
-/* The kernel objects of a .isa file, read with the layout of VISA_ENCODING.md 5.1 (4.x). */
-static int kernel_object(const unsigned char *b, size_t n, size_t *off, size_t *size)
+/* The kernel and function objects of a .isa file, read with the layout of VISA_ENCODING.md
+ * 5.1 (4.x): a kernel entry is name_len(2) name offset(4) size(4) input_offset(4) symbols(2+2)
+ * gen_count(1) and 9 bytes a Gen binary; file-scope count(2); a function entry is linkage(1)
+ * name_len(2) name offset(4) size(4) symbols(2+2). Returns the number of objects, -1 if bad. */
+#define MAX_OBJECTS 8
+static int objects(const unsigned char *b, size_t n, size_t off[MAX_OBJECTS],
+                   size_t size[MAX_OBJECTS])
 {
-    if (n < 10)
+    if (n < 8)
         return -1;
-    size_t pos = 8;
-    unsigned nl = b[pos] | b[pos + 1] << 8;
-    pos += 2 + nl;
-    if (pos + 17 > n)
-        return -1;
-    *off = b[pos] | b[pos + 1] << 8 | b[pos + 2] << 16 | (size_t)b[pos + 3] << 24;
-    *size = b[pos + 4] | b[pos + 5] << 8 | b[pos + 6] << 16 | (size_t)b[pos + 7] << 24;
-    return *off + *size <= n ? 0 : -1;
+    size_t pos = 6;
+    int count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pos + 2 > n)
+            return -1;
+        unsigned num = b[pos] | b[pos + 1] << 8;
+        pos += 2;
+        for (unsigned i = 0; i < num; i++) {
+            if (count == MAX_OBJECTS || pos + 3 > n)
+                return -1;
+            pos += pass; /* a function's linkage */
+            unsigned nl = b[pos] | b[pos + 1] << 8;
+            pos += 2 + nl;
+            if (pos + 17 > n)
+                return -1;
+            off[count] = b[pos] | b[pos + 1] << 8 | b[pos + 2] << 16 | (size_t)b[pos + 3] << 24;
+            size[count] =
+                b[pos + 4] | b[pos + 5] << 8 | b[pos + 6] << 16 | (size_t)b[pos + 7] << 24;
+            if (off[count] > n || size[count] > n - off[count])
+                return -1;
+            count++;
+            if (pass == 0)
+                pos += 16 + 1 + 9u * b[pos + 16];
+            else
+                pos += 12;
+        }
+        if (pass == 0)
+            pos += 2; /* file-scope variables */
+    }
+    return count;
+}
+
+/* Every kernel and function object equal (the Gen binaries of the header may differ). */
+static int same_kernel(const unsigned char *a, size_t an, const unsigned char *b, size_t bn)
+{
+    size_t ao[MAX_OBJECTS], as[MAX_OBJECTS], bo[MAX_OBJECTS], bs[MAX_OBJECTS];
+    int na = objects(a, an, ao, as), nb = objects(b, bn, bo, bs);
+    if (na < 1 || na != nb)
+        return 0;
+    for (int i = 0; i < na; i++)
+        if (as[i] != bs[i] || memcmp(a + ao[i], b + bo[i], as[i]) != 0)
+            return 0;
+    return 1;
 }
 
 static unsigned char *write_module(const vsmp_module *m, size_t *n)
@@ -40,14 +80,6 @@ static unsigned char *write_module(const vsmp_module *m, size_t *n)
         return NULL;
     }
     return b;
-}
-
-static int same_kernel(const unsigned char *a, size_t an, const unsigned char *b, size_t bn)
-{
-    size_t ao, as, bo, bs;
-    if (kernel_object(a, an, &ao, &as) || kernel_object(b, bn, &bo, &bs))
-        return 0;
-    return as == bs && memcmp(a + ao, b + bo, as) == 0;
 }
 
 static char *print_module(const vsmp_module *m)

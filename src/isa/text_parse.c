@@ -320,9 +320,9 @@ static bool add_attr(parser *p, vsmp_attr **arr, uint32_t *n, const char *name, 
     return true;
 }
 
-static bool start_kernel(parser *p, const char *name, size_t n)
+static bool start_kernel(parser *p, const char *name, size_t n, bool is_kernel)
 {
-    p->k = vsmp_module_add_routine(p->m, true);
+    p->k = vsmp_module_add_routine(p->m, is_kernel);
     if (!p->k) {
         p->nomem = true;
         return false;
@@ -826,12 +826,12 @@ static bool parse_directive(parser *p)
         if (n->kind == TK_STRING) {
             p->at++;
             finish_kernel(p);
-            return start_kernel(p, n->s + 1, n->len - 2);
+            return start_kernel(p, n->s + 1, n->len - 2, true);
         }
         if (n->kind == TK_IDENT) {
             p->at++;
             finish_kernel(p);
-            return start_kernel(p, n->s, n->len);
+            return start_kernel(p, n->s, n->len, true);
         }
         PERR(p, n, "syntax", "expected a kernel name");
         return false;
@@ -845,10 +845,33 @@ static bool parse_directive(parser *p)
         p->at++;
         return parse_function(p, n);
     }
-    if (is_word(d, "global_function") || is_word(d, "function") || is_word(d, "parameter") ||
-        is_word(d, "funcdecl")) {
-        PERR(p, d, "unsupported", ".%.*s is not implemented by vsmp (kernels only)", (int)d->len,
-             d->s);
+    /* A function object (a stack-call target, fcall): GenX_IR 12504 writes it as its own
+     * `.global_function "name"` program beside the kernels; its body is a kernel's. */
+    if (is_word(d, "global_function")) {
+        const tok *n = cur(p);
+        if (n->kind != TK_STRING && n->kind != TK_IDENT) {
+            PERR(p, n, "syntax", "expected a function name");
+            return false;
+        }
+        p->at++;
+        finish_kernel(p);
+        if (n->kind == TK_STRING)
+            return start_kernel(p, n->s + 1, n->len - 2, false);
+        return start_kernel(p, n->s, n->len, false);
+    }
+    /* `.funcdecl "name"` declares an fcall target; the fcall names it itself, and GenX_IR
+     * 12504 writes the same bytes with or without it: accepted and ignored. */
+    if (is_word(d, "funcdecl")) {
+        const tok *n = cur(p);
+        if (n->kind != TK_STRING && n->kind != TK_IDENT) {
+            PERR(p, n, "syntax", "expected a function name");
+            return false;
+        }
+        p->at++;
+        return true;
+    }
+    if (is_word(d, "function") || is_word(d, "parameter")) {
+        PERR(p, d, "unsupported", ".%.*s is not implemented by vsmp", (int)d->len, d->s);
         return false;
     }
     if (!p->k) {
@@ -1031,8 +1054,8 @@ vsmp_status vsmp_text_parse_opt(const char *text, size_t size, const vsmp_text_o
         perr_at(&p, p.lx.unterminated_comment, 0, "syntax", "unterminated /* comment");
     if (!p.nomem && !p.seen_version && !p.failed)
         perr_at(&p, 1, 1, "syntax", "empty program: a program starts with .version");
-    if (!p.nomem && !p.failed && p.m->num_kernels == 0)
-        perr_at(&p, 1, 1, "syntax", "no .kernel in the program");
+    if (!p.nomem && !p.failed && p.m->num_kernels == 0 && p.m->num_functions == 0)
+        perr_at(&p, 1, 1, "syntax", "no .kernel or .global_function in the program");
     finish_kernel(&p);
     if (p.budget.need)
         vsmp_budget_report(&p.budget, diags, p.toks ? p.toks[0].line : 0, -1, "instructions");

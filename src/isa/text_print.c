@@ -617,7 +617,8 @@ static void print_routine(sb *b, const vsmp_routine *r, const vsmp_print_options
         return;
     }
     const char *kn = vsmp_routine_string(r, r->name_index);
-    put(b, ".kernel \"%s\"\n", kn ? kn : (r->name ? r->name : "kernel"));
+    put(b, "%s \"%s\"\n", r->is_kernel ? ".kernel" : ".global_function",
+        kn ? kn : (r->name ? r->name : "kernel"));
     uint32_t first_label = UINT32_MAX;
     for (uint32_t i = 0; i < r->num_labels; i++)
         if (r->labels[i].name < first_label)
@@ -700,11 +701,7 @@ size_t vsmp_text_print(const vsmp_module *m, const vsmp_print_options *opt, char
     put(&b, ".version %u.%u\n", m->major, m->minor);
     for (uint32_t i = 0; i < m->num_kernels; i++)
         print_routine(&b, &m->kernels[i], opt, diags);
-    if (m->num_functions) {
-        vsmp_diags_add(diags, VSMP_SEV_WARNING, "print", 0, 0, -1,
-                       "%u function object(s) are not printed (vsmp's text covers kernels)",
-                       m->num_functions);
-        put(&b, "// %u function object(s) not printed\n", m->num_functions);
-    }
+    for (uint32_t i = 0; i < m->num_functions; i++)
+        print_routine(&b, &m->functions[i], opt, diags);
     return b.len;
 }
