@@ -28,7 +28,7 @@ VOLATILE = ("//.options_string", "//.full_options", "//.declare")
 # GenX_IR's reader renames every label NAME to NAME_<string index> (getDeclLabelString): in
 # these cases the Gen code read back from a binary is compared to the text path's with the
 # suffix of every label it defines taken off, and the columns (padded to the names) ignored.
-READER_LABELS = {"k_input_g_label", "fcall", "fcall_rec"}
+READER_LABELS = {"k_input_g_label", "fcall", "fcall_rec", "ifcall"}
 # The text path keeps a swapped sampler/surface *variable*; a binary holds only its index, and
 # GenX_IR crashes reading it back. Nothing printed from the index can match: not compared.
 UNREPRESENTABLE = {"inv_sampler_as_surface"}
@@ -60,8 +60,11 @@ def genx(genx_ir, src, platform, cwd, extra=()):
     stem = "" if base.endswith(".isa") else base.rsplit(".", 1)[0]
     r = run([genx_ir, base, "-platform", platform, "-output", *extra], cwd=cwd)
     asm = os.path.join(cwd, stem + ".asm")
+    # A program with function objects: GenX_IR names the Gen assembly of a linked kernel
+    # ".asm"; with an Extern function (ifcall) it writes one file per object under names that
+    # collide, and the one kept (the same on both paths) is the function's.
     if not os.path.exists(asm):
-        asm = os.path.join(cwd, ".asm")  # a program with function objects: named after none
+        asm = os.path.join(cwd, ".asm")
     dump = os.path.join(cwd, stem + ".visaasm") if stem == "" else None
     a = open(asm).read() if os.path.exists(asm) else None
     d = open(dump).read() if dump and os.path.exists(dump) else None
