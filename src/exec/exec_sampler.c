@@ -197,14 +197,6 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
                       vsmp_x_opname(in), in->subop);
         return VSMP_ERR_INVALID;
     }
-    if ((in->flags & VSMP_OPF_CPS) && (m->opt.coarse_x != 1 || m->opt.coarse_y != 1)) {
-        /* SEMANTICS 2 and 14.1: no source says what the compensation computes */
-        vsmp_x_report(m, in, "exec-cps",
-                      "%s: CPS LOD compensation with a %ux%u coarse pixel is not implemented "
-                      "(no source gives its arithmetic); with 1x1 it is a no-op",
-                      vsmp_x_opname(in), m->opt.coarse_x, m->opt.coarse_y);
-        return VSMP_ERR_UNSUPPORTED;
-    }
     vsmp_status s = plan_state(m, x, in->opcode == VSMP_OPC_3D_SAMPLE);
     if (!s)
         s = plan_params(m, x);
@@ -389,6 +381,11 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     msg.simd = x->lanes;
     msg.mask = en;
     msg.mcs16 = x->mcs16;
+    /* CPS LOD compensation: the engine applies the thread's coarse size when Op bit 9 or the
+     * sampler state's bit asks for it (vsmp's reading of SEMANTICS 2) */
+    msg.cps = (x->in->flags & VSMP_OPF_CPS) != 0;
+    msg.coarse[0] = m->opt.coarse_x;
+    msg.coarse[1] = m->opt.coarse_y;
     uint32_t buf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
     read_params(m, x, &msg, buf);
     if (!aoffimmi_now(m, x, &msg))
