@@ -1028,28 +1028,75 @@ static inline float fast_f(uint32_t b, bool keep)
     return keep || !(fabsf(f) < FLT_MIN) ? f : copysignf(0.0f, f);
 }
 
+/* How the fast path reads a source, chosen at planning (fast_kind): one value for every lane,
+ * 32-bit elements one after another (<w;w,1> rows that continue one another, or IGC's
+ * <1;1,0>), or element by element through fast_ld. */
+enum { FK_LANES, FK_SCALAR, FK_CONTIG4 };
+
+static uint8_t fast_kind(const xvec *v)
+{
+    if (v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0))
+        return FK_SCALAR;
+    if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
+        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1)))
+        return FK_CONTIG4;
+    return FK_LANES;
+}
+
+static inline uint32_t ld32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */
+static inline void copy32n(void *d, const void *p, unsigned n)
+{
+    switch (n) {
+    case 8:
+        memcpy(d, p, 32);
+        return;
+    case 16:
+        memcpy(d, p, 64);
+        return;
+    case 32:
+        memcpy(d, p, 128);
+        return;
+    default:
+        memcpy(d, p, 4u * n);
+        return;
+    }
+}
+
+/* n little-endian 32-bit words */
+static inline void ld32n(const uint8_t *p, unsigned n, uint32_t *o)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    copy32n(o, p, n);
+#else
+    for (unsigned l = 0; l < n; l++)
+        o[l] = ld32(p + 4 * l);
+#endif
+}
+
 /* Every lane's value of a source (disabled lanes too: the region was bounds-checked when the
- * kernel was planned), with the common regions (scalar, 32-bit contiguous) taken whole. */
+ * kernel was planned). */
 static void fast_gather(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *o)
 {
-    bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
-    if (scalar) {
+    switch (v->fk) {
+    case FK_SCALAR: {
         uint32_t b = fast_ld(m, v, 0);
         for (unsigned l = 0; l < n; l++)
             o[l] = b;
         return;
     }
-    /* element l at l: <w;w,1> rows that continue one another, or IGC's <1;1,0> */
-    if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
-        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1))) {
-        const uint8_t *p = m->arena + v->at;
-        for (unsigned l = 0; l < n; l++, p += 4)
-            o[l] =
-                (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    case FK_CONTIG4:
+        ld32n(m->arena + v->at, n, o);
+        return;
+    default:
+        for (unsigned l = 0; l < n; l++)
+            o[l] = fast_ld(m, v, l);
         return;
     }
-    for (unsigned l = 0; l < n; l++)
-        o[l] = fast_ld(m, v, l);
 }
 
 static inline float fast_fbits(uint32_t b, bool keep)
@@ -1063,16 +1110,54 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
     bool fl = x->v[0].type == VSMP_TYPE_F;
     if (fl && (c0 & 0x30u))
         return run_arith(m, x, s);
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    unsigned n = x->lanes, opc = x->in->opcode;
+    uint32_t en, pick = 0;
+    if (opc == VSMP_OPC_SEL) {
+        /* the predicate selects the source, it does not disable lanes (SEL.md) */
+        en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, n);
+        pick = x->in->pred ? vsmp_x_lanes(m,
+                                          &(vsmp_inst){.emask = 8u | (x->in->emask & 7u),
+                                                       .pred = x->in->pred},
+                                          n)
+                           : 0xffffffffu;
+    } else {
+        en = vsmp_x_lanes(m, x->in, n);
+    }
     s->lanes = en;
     if (!en)
         return VSMP_OK;
     bool keep = c0 >> 7 & 1u;
-    unsigned n = x->lanes, opc = x->in->opcode;
     uint32_t sv[3][32], out[32];
     for (unsigned i = 1; i < x->nv; i++)
         fast_gather(m, &x->v[i], n, sv[i - 1]);
-    if (fl) {
+    if (opc == VSMP_OPC_SEL) {
+        /* F: the picked source's value, denormals flushed as %cr0 bit 7 says; integers: its
+         * value, wrapped to the dst below */
+        for (unsigned l = 0; l < n; l++)
+            out[l] = sv[(pick >> l & 1u) ? 0 : 1][l];
+        if (fl)
+            for (unsigned l = 0; l < n; l++) {
+                float f = fast_f(out[l], keep);
+                memcpy(&out[l], &f, 4);
+                if (f != f) /* a NaN comes out quiet, as through the general path's double */
+                    out[l] |= 0x00400000u;
+            }
+    } else if (!fl && x->v[1].type == VSMP_TYPE_F) {
+        /* mov D/UD <- F: toward zero, saturated to the dst's range, NaN -> 0 (docs/EXEC.md) */
+        bool ud = x->v[0].type == VSMP_TYPE_UD;
+        for (unsigned l = 0; l < n; l++) {
+            float f = fast_f(sv[0][l], keep);
+            if (ud)
+                out[l] = !(f > 0.0f)              ? 0u
+                         : f >= 4294967296.0f ? 0xffffffffu
+                                              : (uint32_t)f;
+            else
+                out[l] = f != f                  ? 0u
+                         : f <= -2147483648.0f ? 0x80000000u
+                         : f >= 2147483648.0f  ? 0x7fffffffu
+                                               : (uint32_t)(int32_t)f;
+        }
+    } else if (fl) {
         float r[32];
         if (x->v[1].type != VSMP_TYPE_F) /* mov F <- integer: rounded to nearest even */
             for (unsigned l = 0; l < n; l++)
@@ -1094,6 +1179,8 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
             if (!keep && fabsf(r[l]) < FLT_MIN)
                 r[l] = copysignf(0.0f, r[l]);
             memcpy(&out[l], &r[l], 4);
+            if (r[l] != r[l]) /* a NaN comes out quiet, as through the general path's double */
+                out[l] |= 0x00400000u;
         }
     } else {
         switch (opc) {
@@ -1118,13 +1205,21 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
                 out[l] = sv[0][l] << (sv[1][l] & 31u);
             break;
         default:
-            memcpy(out, sv[0], 4u * n);
+            copy32n(out, sv[0], n);
             break;
         }
     }
     const xvec *d = &x->v[0];
     unsigned ts = vsmp_type_size(d->type), step = ts * d->hs;
     uint8_t *p = m->arena + d->at;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (ts == 4 && d->hs == 1 && en == (n >= 32 ? 0xffffffffu : (1u << n) - 1u)) {
+        /* every lane of a packed 32-bit dst: one copy */
+        copy32n(p, out, n);
+        note_dst(m, x, s);
+        return VSMP_OK;
+    }
+#endif
     /* integers wrap to the dst's size (docs/EXEC.md 5.2); sizes spelt out for the compiler */
     for (unsigned l = 0; l < n; l++, p += step) {
         if (!(en >> l & 1u))
@@ -1140,6 +1235,13 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
     }
     note_dst(m, x, s);
     return VSMP_OK;
+}
+
+/* A source the fast path reads: an immediate or a direct general variable with a region. */
+static bool fast_src(const xvec *v)
+{
+    return v->cls == VSMP_VEC_IMMEDIATE ||
+           (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0);
 }
 
 static bool fast_ok(const xinst *x)
@@ -1160,9 +1262,19 @@ static bool fast_ok(const xinst *x)
     case VSMP_OPC_SHL:
         fl = false;
         break;
+    case VSMP_OPC_SEL:
+        fl = x->v[0].type == VSMP_TYPE_F;
+        if (x->nv != 3)
+            return false;
+        break;
     default:
         return false;
     }
+    /* mov D/UD <- F: the conversion toward zero, saturated, NaN -> 0 */
+    if (x->in->opcode == VSMP_OPC_MOV && x->nv == 2 && x->v[1].type == VSMP_TYPE_F &&
+        (x->v[0].type == VSMP_TYPE_D || x->v[0].type == VSMP_TYPE_UD))
+        return x->v[0].cls == VSMP_VEC_GENERAL && x->v[0].var != 0 && !x->v[0].mod &&
+               !x->v[1].mod && fast_src(&x->v[1]);
     const xvec *d = &x->v[0];
     if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
         return false;
@@ -1175,11 +1287,99 @@ static bool fast_ok(const xinst *x)
                : small_int;
         if (!t || v->mod)
             return false;
-        if (i && v->cls != VSMP_VEC_IMMEDIATE &&
-            !(v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0))
+        if (i && !fast_src(v))
             return false;
     }
     return true;
+}
+
+/* B, UB, W, UW, D, UD: the types whose value fast_ld extends by their own signedness */
+static bool plain_int(unsigned t)
+{
+    return t == VSMP_TYPE_B || t == VSMP_TYPE_UB || t == VSMP_TYPE_W || t == VSMP_TYPE_UW ||
+           t == VSMP_TYPE_D || t == VSMP_TYPE_UD;
+}
+
+/* cmp to a predicate of two F sources or two integer sources of 32 bits or less, without
+ * modifiers, read as the fast path reads them. */
+static bool fast_cmp_ok(const xinst *x)
+{
+    if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
+        return false;
+    const xvec *a = &x->v[1], *b = &x->v[2];
+    bool fa = a->type == VSMP_TYPE_F, fb = b->type == VSMP_TYPE_F;
+    bool ia = plain_int(a->type), ib = plain_int(b->type);
+    return ((fa && fb) || (ia && ib)) && !a->mod && !b->mod && fast_src(a) && fast_src(b);
+}
+
+/* cmp (docs/EXEC.md 5.2) in float or in 64-bit integers: F sources flushed as %cr0 bit 7 says
+ * (NaN unordered: only "ne" holds); integers by their value, signed or not by their type. */
+static vsmp_status run_fast_cmp(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    unsigned n = x->lanes;
+    uint32_t a[32], b[32], res = 0;
+    fast_gather(m, &x->v[1], n, a);
+    fast_gather(m, &x->v[2], n, b);
+    if (x->v[1].type == VSMP_TYPE_F) {
+        bool keep = cr0(m) >> 7 & 1u;
+        for (unsigned l = 0; l < n; l++) {
+            float fa = fast_f(a[l], keep), fb = fast_f(b[l], keep);
+            bool r;
+            switch (x->aux) {
+            case 0:
+                r = fa == fb;
+                break;
+            case 1:
+                r = fa != fb;
+                break;
+            case 2:
+                r = fa > fb;
+                break;
+            case 3:
+                r = fa >= fb;
+                break;
+            case 4:
+                r = fa < fb;
+                break;
+            default:
+                r = fa <= fb;
+                break;
+            }
+            res |= (uint32_t)r << l;
+        }
+    } else {
+        bool sa = is_signed(x->v[1].type), sb = is_signed(x->v[2].type);
+        for (unsigned l = 0; l < n; l++) {
+            int64_t va = sa ? (int64_t)(int32_t)a[l] : (int64_t)a[l];
+            int64_t vb = sb ? (int64_t)(int32_t)b[l] : (int64_t)b[l];
+            bool r;
+            switch (x->aux) {
+            case 0:
+                r = va == vb;
+                break;
+            case 1:
+                r = va != vb;
+                break;
+            case 2:
+                r = va > vb;
+                break;
+            case 3:
+                r = va >= vb;
+                break;
+            case 4:
+                r = va < vb;
+                break;
+            default:
+                r = va <= vb;
+                break;
+            }
+            res |= (uint32_t)r << l;
+        }
+    }
+    put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, res & en);
+    return VSMP_OK;
 }
 
 /* ---- planning ---- */
@@ -1242,7 +1442,9 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     case VSMP_OPC_CMP:
         if (x->nv != 3 || x->aux > 5)
             return refuse(m, x, "cmp needs a relation 0..5 and two sources");
-        x->run = run_cmp;
+        x->run = fast_cmp_ok(x) ? run_fast_cmp : run_cmp;
+        for (unsigned i = 0; i < x->nv; i++)
+            x->v[i].fk = fast_kind(&x->v[i]);
         return VSMP_OK;
     case VSMP_OPC_MOVS:
         if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
@@ -1345,5 +1547,7 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     if (x->nv != want)
         return refuse(m, x, "unexpected operand count");
     x->run = fast_ok(x) ? run_fast : run_arith;
+    for (unsigned i = 0; i < x->nv; i++)
+        x->v[i].fk = fast_kind(&x->v[i]);
     return VSMP_OK;
 }

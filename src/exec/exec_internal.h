@@ -47,6 +47,7 @@ typedef struct xvec {
     uint8_t state_cls; /* STATE: 0 surface, 1 sampler */
     uint8_t width;     /* ADDRESS: elements */
     uint8_t nimm;      /* IMMEDIATE: 1, or 8 (V, UV) / 4 (VF) */
+    uint8_t fk;        /* the fast path's way of reading it (exec_alu.c fast_kind) */
     uint64_t imm[8];
 } xvec;
 
@@ -100,6 +101,7 @@ struct xinst {
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
+    bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
 };
 
 struct vsmp_machine {
