@@ -1115,11 +1115,10 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
     if (opc == VSMP_OPC_SEL) {
         /* the predicate selects the source, it does not disable lanes (SEL.md) */
         en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, n);
-        pick = x->in->pred ? vsmp_x_lanes(m,
-                                          &(vsmp_inst){.emask = 8u | (x->in->emask & 7u),
-                                                       .pred = x->in->pred},
-                                          n)
-                           : 0xffffffffu;
+        pick = x->in->pred
+                   ? vsmp_x_lanes(
+                         m, &(vsmp_inst){.emask = 8u | (x->in->emask & 7u), .pred = x->in->pred}, n)
+                   : 0xffffffffu;
     } else {
         en = vsmp_x_lanes(m, x->in, n);
     }
@@ -1148,11 +1147,9 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
         for (unsigned l = 0; l < n; l++) {
             float f = fast_f(sv[0][l], keep);
             if (ud)
-                out[l] = !(f > 0.0f)              ? 0u
-                         : f >= 4294967296.0f ? 0xffffffffu
-                                              : (uint32_t)f;
+                out[l] = !(f > 0.0f) ? 0u : f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
             else
-                out[l] = f != f                  ? 0u
+                out[l] = f != f                ? 0u
                          : f <= -2147483648.0f ? 0x80000000u
                          : f >= 2147483648.0f  ? 0x7fffffffu
                                                : (uint32_t)(int32_t)f;
@@ -1240,8 +1237,7 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
 /* A source the fast path reads: an immediate or a direct general variable with a region. */
 static bool fast_src(const xvec *v)
 {
-    return v->cls == VSMP_VEC_IMMEDIATE ||
-           (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0);
+    return v->cls == VSMP_VEC_IMMEDIATE || (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0);
 }
 
 static bool fast_ok(const xinst *x)
