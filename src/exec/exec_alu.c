@@ -676,13 +676,11 @@ static void note_dst(const vsmp_machine *m, const xinst *x, xstep *s)
 static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
 {
     bool sel = x->in->opcode == VSMP_OPC_SEL;
-    uint32_t en = sel ? vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, x->lanes)
-                      : vsmp_x_lanes(m, x->in, x->lanes);
+    uint32_t en = vsmp_x_lanes_of(m, x->in->emask, sel ? 0u : x->in->pred, x->lanes);
     /* sel: the predicate selects the source, it does not disable lanes (SEL.md) */
     uint32_t pick = 0xffffffffu;
     if (sel && x->in->pred)
-        pick = vsmp_x_lanes(m, &(vsmp_inst){.emask = 8u | (x->in->emask & 7u), .pred = x->in->pred},
-                            x->lanes);
+        pick = vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, x->lanes);
     s->lanes = en;
     uint32_t c0 = cr0(m);
     const xvec *d = &x->v[0];
@@ -968,7 +966,7 @@ static vsmp_status run_madw(vsmp_machine *m, xinst *x, xstep *s)
  * (MOV.md); bits past the predicate's size read 0 (the page: "undefined": vsmp). */
 static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
 {
-    uint32_t en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, 1);
+    uint32_t en = vsmp_x_lanes_of(m, x->in->emask, 0, 1);
     s->lanes = en;
     if (!(en & 1u) || x->v[0].var == 0)
         return VSMP_OK;
@@ -991,7 +989,7 @@ static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
 {
     uint32_t b;
     if (v->cls == VSMP_VEC_IMMEDIATE) {
-        b = (uint32_t)v->imm[v->nimm > 1 ? l % v->nimm : 0]; /* V, UV, VF: element l % n */
+        b = (uint32_t)v->imm[l & (v->nimm - 1u)]; /* V, UV, VF: element l % n, n = 1, 4, 8 */
     } else {
         unsigned ts = v->type == VSMP_TYPE_F || v->type == VSMP_TYPE_D || v->type == VSMP_TYPE_UD
                           ? 4u
@@ -1048,30 +1046,11 @@ static inline uint32_t ld32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */
-static inline void copy32n(void *d, const void *p, unsigned n)
-{
-    switch (n) {
-    case 8:
-        memcpy(d, p, 32);
-        return;
-    case 16:
-        memcpy(d, p, 64);
-        return;
-    case 32:
-        memcpy(d, p, 128);
-        return;
-    default:
-        memcpy(d, p, 4u * n);
-        return;
-    }
-}
-
 /* n little-endian 32-bit words */
 static inline void ld32n(const uint8_t *p, unsigned n, uint32_t *o)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    copy32n(o, p, n);
+    x_copy32n(o, p, n);
 #else
     for (unsigned l = 0; l < n; l++)
         o[l] = ld32(p + 4 * l);
@@ -1114,11 +1093,9 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en, pick = 0;
     if (opc == VSMP_OPC_SEL) {
         /* the predicate selects the source, it does not disable lanes (SEL.md) */
-        en = vsmp_x_lanes(m, &(vsmp_inst){.emask = x->in->emask}, n);
-        pick = x->in->pred
-                   ? vsmp_x_lanes(
-                         m, &(vsmp_inst){.emask = 8u | (x->in->emask & 7u), .pred = x->in->pred}, n)
-                   : 0xffffffffu;
+        en = vsmp_x_lanes_of(m, x->in->emask, 0, n);
+        pick = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
+                           : 0xffffffffu;
     } else {
         en = vsmp_x_lanes(m, x->in, n);
     }
@@ -1202,7 +1179,7 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
                 out[l] = sv[0][l] << (sv[1][l] & 31u);
             break;
         default:
-            copy32n(out, sv[0], n);
+            x_copy32n(out, sv[0], n);
             break;
         }
     }
@@ -1212,7 +1189,7 @@ static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (ts == 4 && d->hs == 1 && en == (n >= 32 ? 0xffffffffu : (1u << n) - 1u)) {
         /* every lane of a packed 32-bit dst: one copy */
-        copy32n(p, out, n);
+        x_copy32n(p, out, n);
         note_dst(m, x, s);
         return VSMP_OK;
     }

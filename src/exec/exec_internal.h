@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "isa_internal.h"
 #include "operand_geom.h"
@@ -166,6 +167,8 @@ void vsmp_x_report(vsmp_machine *m, const vsmp_inst *in, const char *rule, const
 const char *vsmp_x_opname(const vsmp_inst *in);
 /* Enabled lanes of an instruction: execution mask (offset, NoMask) and predicate. */
 uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes);
+/* The same from an instruction's mask control and predicate fields. */
+uint32_t vsmp_x_lanes_of(const vsmp_machine *m, unsigned emask, unsigned pred, unsigned lanes);
 /* Resolve a scalar vector operand (aoffimmi, SAMPLE_UNORM sources). */
 vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
                           xscalar *out);
@@ -205,6 +208,25 @@ static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
 {
     for (unsigned i = 0; i < n && i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */
+static inline void x_copy32n(void *d, const void *p, unsigned n)
+{
+    switch (n) {
+    case 8:
+        memcpy(d, p, 32);
+        return;
+    case 16:
+        memcpy(d, p, 64);
+        return;
+    case 32:
+        memcpy(d, p, 128);
+        return;
+    default:
+        memcpy(d, p, 4u * n);
+        return;
+    }
 }
 
 #endif

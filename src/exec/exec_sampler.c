@@ -311,7 +311,7 @@ static void read_params(const vsmp_machine *m, const xinst *x, vsmp_message *msg
         const uint8_t *p = m->arena + x->pat[i];
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (ts == 4) { /* F, UD, D: the words as they are */
-            memcpy(buf[i], p, 4u * x->lanes);
+            x_copy32n(buf[i], p, x->lanes);
             msg->param[x->op->params[i]] = buf[i];
             continue;
         }
@@ -368,7 +368,7 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
         uint8_t *base = dst + k++ * g->channel_stride;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (g->tsize == 4 && en == (x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u)) {
-            memcpy(base, res->c[c], 4u * x->lanes); /* every lane: the channel's words */
+            x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
             continue;
         }
 #endif
