@@ -583,5 +583,38 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run(["sample", ex])
     check(r.returncode == 0, "examples/trilinear.json runs: %r" % r.stderr)
 
+# vsmp launch: a misspelt top-level key ("globl") was ignored and the launch ran with the
+# default NDRange; it is refused before the kernel is read
+with tempfile.TemporaryDirectory() as tmp:
+    exl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "launch")
+    lj = {"kernel": os.path.join(exl, "rotate.visaasm"), "interface": os.path.join(exl, "rotate.cos"),
+          "global": [1, 1], "globl": [128, 128], "args": []}
+    jp = os.path.join(tmp, "launch.json")
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(r.returncode == 1 and b"globl: unknown key; did you mean 'global'?" in r.stderr,
+          "launch: misspelt key: %r" % r.stderr)
+    lj.pop("globl")
+    # arguments: a misspelt key, and a string or a fraction where a number or an integer goes,
+    # were ignored or read as 0 (the picture, then the output image, then two float scalars)
+    img = {"kind": "image", "format": "R8G8B8A8_UNORM", "width": 4, "height": 4}
+    for a2, a3, msg in (({"kind": "scalar", "type": "float", "value": 1, "valeu": 2}, None,
+                         b"args[2].valeu: unknown key; did you mean 'value'?"),
+                        ({"kind": "scalar", "type": "float", "value": "0.5"}, None,
+                         b"args[2].value: expected a number for float"),
+                        ({"kind": "scalar", "type": "float", "value": 0.5},
+                         {"kind": "scalar", "type": "float", "value": [0.5]},
+                         b"args[3].value: expected a number for float")):
+        lj["args"] = [img, img, a2, a3 or {"kind": "scalar", "type": "float", "value": 0.5}]
+        open(jp, "w").write(_json.dumps(lj))
+        r = run(["launch", jp])
+        check(r.returncode == 1 and msg in r.stderr, "launch: %s: %r" % (msg, r.stderr))
+    lj["args"] = []
+    lj["local"] = None  # docs/LAUNCH.md: local may be null
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(b"unknown key" not in r.stderr and b"null" not in r.stderr,
+          "launch: the documented keys pass the key check: %r" % r.stderr)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
