@@ -1041,11 +1041,6 @@ static uint8_t fast_kind(const xvec *v)
     return FK_LANES;
 }
 
-static inline uint32_t ld32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* n little-endian 32-bit words */
 static inline void ld32n(const uint8_t *p, unsigned n, uint32_t *o)
 {
@@ -1053,7 +1048,8 @@ static inline void ld32n(const uint8_t *p, unsigned n, uint32_t *o)
     x_copy32n(o, p, n);
 #else
     for (unsigned l = 0; l < n; l++)
-        o[l] = ld32(p + 4 * l);
+        o[l] = (uint32_t)p[4 * l] | (uint32_t)p[4 * l + 1] << 8 | (uint32_t)p[4 * l + 2] << 16 |
+               (uint32_t)p[4 * l + 3] << 24;
 #endif
 }
 
