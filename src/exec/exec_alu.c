@@ -1029,7 +1029,7 @@ static inline float fast_f(uint32_t b, bool keep)
 /* How the fast path reads a source, chosen at planning (fast_kind): one value for every lane,
  * 32-bit elements one after another (<w;w,1> rows that continue one another, or IGC's
  * <1;1,0>), or element by element through fast_ld. */
-enum { FK_LANES, FK_SCALAR, FK_CONTIG4 };
+enum { FK_LANES, FK_SCALAR, FK_CONTIG4, FK_CONTIG2 };
 
 static uint8_t fast_kind(const xvec *v)
 {
@@ -1038,6 +1038,9 @@ static uint8_t fast_kind(const xvec *v)
     if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
         ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1)))
         return FK_CONTIG4;
+    if (v->cls == VSMP_VEC_GENERAL && (v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW) &&
+        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1)))
+        return FK_CONTIG2;
     return FK_LANES;
 }
 
@@ -1067,6 +1070,16 @@ static void fast_gather(const vsmp_machine *m, const xvec *v, unsigned n, uint32
     case FK_CONTIG4:
         ld32n(m->arena + v->at, n, o);
         return;
+    case FK_CONTIG2: { /* W sign-extended, UW zero-extended, as fast_ld */
+        const uint8_t *p = m->arena + v->at;
+        if (v->type == VSMP_TYPE_W)
+            for (unsigned l = 0; l < n; l++)
+                o[l] = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[2 * l] | p[2 * l + 1] << 8);
+        else
+            for (unsigned l = 0; l < n; l++)
+                o[l] = (uint32_t)(p[2 * l] | p[2 * l + 1] << 8);
+        return;
+    }
     default:
         for (unsigned l = 0; l < n; l++)
             o[l] = fast_ld(m, v, l);
