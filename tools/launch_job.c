@@ -23,6 +23,7 @@ typedef struct job {
     char dir[4096];
     const char *out_dir; /* where "save" files go; NULL: beside the description */
     FILE *out, *err;
+    size_t max_memory; /* --max-memory */
 } job;
 
 static int fail(job *j, const char *fmt, ...)
@@ -435,10 +436,16 @@ static int launch(job *j, json_object *root)
     if (!kd)
         goto out;
     vsmp_diags_init(&d);
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    ro.max_memory = j->max_memory;
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    to.max_memory = j->max_memory;
     if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
-        st = vsmp_module_read(kd, size, NULL, &mod, &d);
+        st = vsmp_module_read(kd, size, &ro, &mod, &d);
     else
-        st = vsmp_text_parse((const char *)kd, size, VSMP_DIALECT_12504, &mod, &d);
+        st = vsmp_text_parse_opt((const char *)kd, size, &to, &mod, &d);
     free(kd);
     vsmp_diags_print(&d, kname, j->err);
     vsmp_diags_free(&d);
@@ -486,7 +493,8 @@ static int launch(job *j, json_object *root)
                     strcmp(key, "save"))
                     json_object_object_add(sd, key, json_object_get(val));
             }
-            int bad = !sd || vsmp_job_surface(sd, j->dir, &args[i].surface, msg, sizeof(msg));
+            int bad = !sd || vsmp_job_surface(sd, j->dir, j->max_memory, &args[i].surface, msg,
+                                              sizeof(msg));
             json_object_put(sd);
             if (bad) {
                 fail(j, "args[%u]: %s", i, sd ? msg : "out of memory");
@@ -575,10 +583,10 @@ out:
     return rc;
 }
 
-int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir, FILE *out,
-                    FILE *err)
+int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
+                    size_t max_memory, FILE *out, FILE *err)
 {
-    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err};
+    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err, .max_memory = max_memory};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(j.dir, sizeof(j.dir), "%.*s", (int)(slash - path), path);
