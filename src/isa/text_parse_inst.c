@@ -692,9 +692,9 @@ static bool lsc_data(parser *p, vsmp_raw *r, unsigned *dsize, unsigned *order, u
     return true;
 }
 
-static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
+/* the address model and its surface: flat, bti(0x7B), ss(VAR(0,0)) */
+static bool lsc_model(parser *p, vsmp_opnd *type, vsmp_opnd *surf)
 {
-    /* o: the 16 LSC fields; o[3] type, o[4] scale, o[5] offset, o[6] addr size, o[11] surface */
     const tok *t;
     if (!expect_ident(p, "an address model (flat, bti, bss, ss, arg)", &t))
         return false;
@@ -703,16 +703,16 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
         PERR(p, t, "syntax", "unknown LSC address model '%.*s'", (int)t->len, t->s);
         return false;
     }
-    o[3].value = (unsigned)at;
-    o[11].kind = VSMP_OPND_VEC_SRC;
-    o[11].vec.vclass = VSMP_VEC_IMMEDIATE;
-    o[11].vec.imm_type = VSMP_TYPE_UD;
+    type->value = (unsigned)at;
+    surf->kind = VSMP_OPND_VEC_SRC;
+    surf->vec.vclass = VSMP_VEC_IMMEDIATE;
+    surf->vec.imm_type = VSMP_TYPE_UD;
     if (at >= 2 && at <= 4) {
         if (!expect(p, '(', "'(' and a surface"))
             return false;
         const tok *s = cur(p);
         if (s->kind == TK_INT) {
-            o[11].vec.imm = (uint32_t)s->ival;
+            surf->vec.imm = (uint32_t)s->ival;
             p->at++;
         } else {
             const tok *name;
@@ -724,15 +724,38 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
             if (accept(p, '(') && (!int_expr(p, &row) || !expect(p, ',', "','") ||
                                    !int_expr(p, &col) || !expect(p, ')', "')'")))
                 return false;
-            o[11].vec.vclass = VSMP_VEC_GENERAL;
-            o[11].vec.var = id;
-            o[11].vec.row = (uint8_t)row;
-            o[11].vec.col = (uint8_t)col;
-            o[11].vec.region = 0x0121;
+            surf->vec.vclass = VSMP_VEC_GENERAL;
+            surf->vec.var = id;
+            surf->vec.row = (uint8_t)row;
+            surf->vec.col = (uint8_t)col;
+            surf->vec.region = 0x0121;
         }
         if (!expect(p, ')', "')'"))
             return false;
     }
+    return true;
+}
+
+/* ":a32" after an address */
+static bool lsc_asize(parser *p, vsmp_opnd *o)
+{
+    const tok *t;
+    if (!expect(p, ':', "':' and an address size") || !expect_ident(p, "an address size", &t))
+        return false;
+    int as = vsmp_name_index(VSMP_NAMES(vsmp_lsc_asize_names), t->s, t->len);
+    if (as < 0) {
+        PERR(p, t, "syntax", "unknown LSC address size '%.*s'", (int)t->len, t->s);
+        return false;
+    }
+    o->value = (unsigned)as;
+    return true;
+}
+
+static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
+{
+    /* o: the 16 LSC fields; o[3] type, o[4] scale, o[5] offset, o[6] addr size, o[11] surface */
+    if (!lsc_model(p, &o[3], &o[11]))
+        return false;
     if (!expect(p, '[', "'[' and an address"))
         return false;
     o[4].value = 1;
@@ -750,16 +773,62 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
             return false;
         o[5].value = (uint32_t)(neg ? -v : v);
     }
-    if (!expect(p, ']', "']'") || !expect(p, ':', "':' and an address size") ||
-        !expect_ident(p, "an address size", &t))
-        return false;
-    int as = vsmp_name_index(VSMP_NAMES(vsmp_lsc_asize_names), t->s, t->len);
-    if (as < 0) {
-        PERR(p, t, "syntax", "unknown LSC address size '%.*s'", (int)t->len, t->s);
+    (void)in;
+    return expect(p, ']', "']'") && lsc_asize(p, &o[6]);
+}
+
+/* lsc_load_quad.tgm (M1, 16)  dst:d32.x  bti(0x7B)[U, V, R, LOD]:a32 (stores: addr data;
+ * atomics: dst addr src1 src2); the typed fields: l1 l3 atype asize dsize order elems cmask
+ * surface dst u v r lod src1 src2 */
+static bool parse_lsc_typed(parser *p, vsmp_inst *in, const char *name, const tok *mn)
+{
+    const vsmp_opcode_info *sub = vsmp_subop_by_mnemonic(VSMP_OPC_LSC_TYPED, name);
+    if (!sub) {
+        PERR(p, mn, "unsupported", "%s has no typed (tgm) form", name);
         return false;
     }
-    o[6].value = (unsigned)as;
-    (void)in;
+    in->opcode = VSMP_OPC_LSC_TYPED;
+    in->subop = sub->subop;
+    in->num_opnds = 16;
+    vsmp_opnd *o = in->opnds;
+    memset(o, 0, 16 * sizeof(*o));
+    for (int i = 0; i < 8; i++) {
+        o[i].kind = VSMP_OPND_VALUE;
+        o[i].size = 1;
+    }
+    o[9].kind = VSMP_OPND_RAW_DST;
+    for (int i = 10; i < 16; i++)
+        o[i].kind = VSMP_OPND_RAW_SRC;
+    if (is_punct(cur(p), '.')) {
+        int l1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
+        int l3 = l1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
+        if (l3 < 0)
+            return false;
+        o[0].value = (unsigned)l1;
+        o[1].value = (unsigned)l3;
+    }
+    if (!parse_exec(p, in))
+        return false;
+    bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
+    bool quad = in->subop == VSMP_SOP_LSC_TLOAD_QUAD || in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
+    unsigned ds = 0, ord = 0, el = 0, cm = 0;
+    if (!store && !lsc_data(p, &o[9].raw, &ds, &ord, &el, &cm, quad, true))
+        return false;
+    if (!lsc_model(p, &o[2], &o[8]) || !expect(p, '[', "'[' and the U, V, R, LOD addresses"))
+        return false;
+    for (int i = 10; i < 14; i++)
+        if ((i > 10 && !expect(p, ',', "',' and the next address")) || !parse_lsc_raw(p, &o[i].raw))
+            return false;
+    if (!expect(p, ']', "']'") || !lsc_asize(p, &o[3]))
+        return false;
+    if (store && !lsc_data(p, &o[14].raw, &ds, &ord, &el, &cm, quad, true))
+        return false;
+    if (!load && !store && (!parse_lsc_raw(p, &o[14].raw) || !parse_lsc_raw(p, &o[15].raw)))
+        return false;
+    o[4].value = ds;
+    o[5].value = ord;
+    o[6].value = el;
+    o[7].value = cm;
     return true;
 }
 
@@ -779,7 +848,9 @@ static bool parse_lsc(parser *p, vsmp_inst *in, const char *name, const tok *mn)
         return sc >= 0 && add_value(p, in, (unsigned)sfid, 1) &&
                add_value(p, in, (unsigned)op, 1) && add_value(p, in, (unsigned)sc, 1);
     }
-    if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || sfid == 2) {
+    if (sfid == 2)
+        return parse_lsc_typed(p, in, name, mn);
+    if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0) {
         PERR(p, mn, "unsupported",
              "%s has no text form in vsmp (write it in the generic form, docs/TEXT.md)", name);
         return false;

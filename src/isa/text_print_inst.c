@@ -715,9 +715,94 @@ static bool lsc_has_chmask(unsigned sub)
     return sub == VSMP_SOP_LSC_LOAD_QUAD || sub == VSMP_SOP_LSC_STORE_QUAD;
 }
 
+/* "d32x4t" or "d32.xz" into data */
+static void lsc_shape(pctx *c, char *data, size_t n, unsigned dsize, unsigned order, unsigned elems,
+                      unsigned cmask, bool quad)
+{
+    int k = snprintf(data, n, ":%s", LSC_NAME(vsmp_lsc_dsize_names, dsize));
+    size_t dl = k < 0 ? 0 : (size_t)k;
+    if (quad)
+        snprintf(data + dl, n - dl, ".%s%s%s%s", cmask & 1 ? "x" : "", cmask & 2 ? "y" : "",
+                 cmask & 4 ? "z" : "", cmask & 8 ? "w" : "");
+    else
+        snprintf(data + dl, n - dl, "%s%s", LSC_NAME(vsmp_lsc_elems_names, elems),
+                 order == 2 ? "t" : "");
+}
+
+/* the surface an address model names: bti(0x7B), ss(VAR) */
+static void lsc_model(pctx *c, unsigned type, const vsmp_opnd *surf)
+{
+    put(c->b, "%s", LSC_NAME(vsmp_lsc_addr_names, type));
+    if (surf->vec.vclass == VSMP_VEC_IMMEDIATE &&
+        (surf->vec.imm_type != VSMP_TYPE_UD || surf->vec.mod))
+        c->why = "an LSC surface immediate that is not UD";
+    if (surf->vec.vclass == VSMP_VEC_GENERAL && (surf->vec.region != 0x0121 || surf->vec.mod))
+        c->why = "an LSC surface variable with a region or modifier";
+    if (type >= 2 && type <= 4) {
+        put(c->b, "(");
+        lsc_vec(c, surf);
+        put(c->b, ")");
+    }
+}
+
+/* typed (tgm): lsc_load_quad.tgm (M1, 16)  DST:d32.x  bti(0x7B)[U, V, R, LOD]:a32, stores
+ * address then data, atomics DST address SRC1 SRC2 (IsaDisassembly's formatter); the fields:
+ * l1 l3 atype asize dsize order elems cmask surface dst u v r lod src1 src2 */
+static void put_lsc_typed(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
+{
+    const vsmp_opnd *o = in->opnds;
+    put_pred(c, in->pred);
+    put(c->b, "%s.tgm", sub->mnemonic);
+    if (o[0].value || o[1].value)
+        put(c->b, "%s%s", LSC_DOT(vsmp_lsc_cache_names, o[0].value),
+            LSC_DOT(vsmp_lsc_cache_names, o[1].value));
+    g_exec(c, in);
+    put(c->b, "  ");
+    bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
+    bool quad = in->subop == VSMP_SOP_LSC_TLOAD_QUAD || in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
+    if (o[6].value != o[7].value)
+        c->why = "the LSC vector size and channel mask differ (GenX_IR writes one value twice)";
+    if (o[5].value != 1 && o[5].value != 2)
+        c->why = "the LSC data order is neither transposed nor not";
+    if (o[2].value < 2 || o[2].value > 4)
+        c->why = "a typed LSC address model other than bss, ss or bti";
+    if ((load && (o[14].raw.var || o[14].raw.offset || o[15].raw.var || o[15].raw.offset)) ||
+        (store && (o[9].raw.var || o[9].raw.offset || o[15].raw.var || o[15].raw.offset)))
+        c->why = "an LSC operand the text leaves out is not %null";
+    char data[32];
+    lsc_shape(c, data, sizeof(data), o[4].value, o[5].value, o[6].value, o[7].value, quad);
+    if (!store) {
+        lsc_raw(c, &o[9]);
+        put(c->b, "%s  ", data);
+    }
+    lsc_model(c, o[2].value, &o[8]);
+    put(c->b, "[");
+    for (int i = 10; i < 14; i++) {
+        if (i > 10)
+            put(c->b, ", ");
+        lsc_raw(c, &o[i]);
+    }
+    put(c->b, "]:%s", LSC_NAME(vsmp_lsc_asize_names, o[3].value));
+    if (store) {
+        put(c->b, "  ");
+        lsc_raw(c, &o[14]);
+        put(c->b, "%s", data);
+    } else if (!load) {
+        put(c->b, "  ");
+        lsc_raw(c, &o[14]);
+        put(c->b, "  ");
+        lsc_raw(c, &o[15]);
+    }
+}
+
 static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
 {
     const vsmp_opnd *o = in->opnds;
+    if (in->opcode == VSMP_OPC_LSC_TYPED && sub && strcmp(sub->layout, "EPbbbbbbbbvRrrrrrr") == 0 &&
+        in->num_opnds == 16) {
+        put_lsc_typed(c, in, sub);
+        return;
+    }
     if (in->opcode != VSMP_OPC_LSC_FENCE &&
         (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
          in->opcode != VSMP_OPC_LSC_UNTYPED)) {
