@@ -773,7 +773,22 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
             return false;
         o[5].value = (uint32_t)(neg ? -v : v);
     }
-    (void)in;
+    bool strided =
+        in->subop == VSMP_SOP_LSC_LOAD_STRIDED || in->subop == VSMP_SOP_LSC_STORE_STRIDED;
+    if (strided && accept(p, ',')) { /* the pitch; left out, parse_lsc gives the default */
+        const tok *t = cur(p);
+        int64_t v;
+        if (!int_prim(p, &v))
+            return false;
+        if (v < 0 || v > 0xffffffffll) {
+            PERR(p, t, "range", "an LSC pitch is a 32-bit unsigned value");
+            return false;
+        }
+        o[14].kind = VSMP_OPND_VEC_SRC;
+        o[14].vec.vclass = VSMP_VEC_IMMEDIATE;
+        o[14].vec.imm_type = VSMP_TYPE_UD;
+        o[14].vec.imm = (uint32_t)v;
+    }
     return expect(p, ']', "']'") && lsc_asize(p, &o[6]);
 }
 
@@ -850,7 +865,9 @@ static bool parse_lsc(parser *p, vsmp_inst *in, const char *name, const tok *mn)
     }
     if (sfid == 2)
         return parse_lsc_typed(p, in, name, mn);
-    if (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0) {
+    bool strided = sub && (sub->subop == VSMP_SOP_LSC_LOAD_STRIDED ||
+                           sub->subop == VSMP_SOP_LSC_STORE_STRIDED);
+    if (!sub || (!strided && strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0)) {
         PERR(p, mn, "unsupported",
              "%s has no text form in vsmp (write it in the generic form, docs/TEXT.md)", name);
         return false;
@@ -883,7 +900,7 @@ static bool parse_lsc(parser *p, vsmp_inst *in, const char *name, const tok *mn)
     unsigned ds = 0, ord = 0, el = 0, cm = 0;
     if (store) {
         if (!lsc_addr(p, in, o, &o[13].raw) ||
-            !lsc_data(p, &o[14].raw, &ds, &ord, &el, &cm, quad, true))
+            !lsc_data(p, &o[strided ? 15 : 14].raw, &ds, &ord, &el, &cm, quad, true))
             return false;
     } else {
         if (!lsc_data(p, &o[12].raw, &ds, &ord, &el, &cm, quad, true) ||
@@ -896,6 +913,24 @@ static bool parse_lsc(parser *p, vsmp_inst *in, const char *name, const tok *mn)
     o[8].value = ord;
     o[9].value = el;
     o[10].value = cm;
+    if (strided) {
+        /* GenX_IR stores no channel mask for strided messages, and a pitch left out as the
+         * size of one lane's data (d32x2: 8) */
+        o[10].value = 0;
+        if (o[14].kind != VSMP_OPND_VEC_SRC) {
+            static const uint8_t bytes[5] = {0, 1, 2, 4, 8};
+            static const uint8_t count[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
+            if (ds > 4 || el > 8) {
+                PERR(p, mn, "syntax", "%s needs its pitch ('[addr, PITCH]') for this data size",
+                     name);
+                return false;
+            }
+            o[14].kind = VSMP_OPND_VEC_SRC;
+            o[14].vec.vclass = VSMP_VEC_IMMEDIATE;
+            o[14].vec.imm_type = VSMP_TYPE_UD;
+            o[14].vec.imm = (uint32_t)bytes[ds] * count[el];
+        }
+    }
     return true;
 }
 

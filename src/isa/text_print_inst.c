@@ -804,9 +804,10 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
         return;
     }
     if (in->opcode != VSMP_OPC_LSC_FENCE &&
-        (!sub || strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 || in->num_opnds != 16 ||
-         in->opcode != VSMP_OPC_LSC_UNTYPED)) {
-        /* block2d, strided and typed forms */
+        (!sub || in->num_opnds != 16 || in->opcode != VSMP_OPC_LSC_UNTYPED ||
+         (strcmp(sub->layout, "EPbbbbwdbbbbbvRrrr") != 0 &&
+          strcmp(sub->layout, "EPbbbbwdbbbbbvRrvr") != 0))) {
+        /* block2d and the typed forms GenX_IR has no text for */
         put_generic_form(c, in, vsmp_opcode_info_get(in->opcode));
         return;
     }
@@ -833,8 +834,16 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
     bool quad = in->subop == VSMP_SOP_LSC_LOAD_QUAD || in->subop == VSMP_SOP_LSC_STORE_QUAD;
     bool flat = o[3].value == 1 || o[3].value == 5;
-    if (o[9].value != o[10].value)
-        c->why = "the LSC vector size and channel mask differ (GenX_IR writes one value twice)";
+    /* strided: src1 is the pitch, a store's data the last operand; no channel mask */
+    bool strided =
+        in->subop == VSMP_SOP_LSC_LOAD_STRIDED || in->subop == VSMP_SOP_LSC_STORE_STRIDED;
+    if (strided ? o[10].value != 0 : o[9].value != o[10].value)
+        c->why = strided ? "a strided LSC message with a channel mask"
+                         : "the LSC vector size and channel mask differ (GenX_IR writes one value "
+                           "twice)";
+    if (strided && (o[14].vec.vclass != VSMP_VEC_IMMEDIATE || o[14].vec.mod ||
+                    o[14].vec.imm_type != VSMP_TYPE_UD))
+        c->why = "an LSC pitch that is not an immediate";
     if (o[8].value != 1 && o[8].value != 2)
         c->why = "the LSC data order is neither transposed nor not";
     if (!o[4].value)
@@ -848,8 +857,10 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     if (o[11].vec.vclass == VSMP_VEC_GENERAL && (o[11].vec.region != 0x0121 || o[11].vec.mod))
         c->why = "an LSC surface variable with a region or modifier";
     const vsmp_raw *rw[4] = {&o[12].raw, &o[13].raw, &o[14].raw, &o[15].raw};
-    if ((load && (rw[2]->var || rw[2]->offset || rw[3]->var || rw[3]->offset)) ||
-        (store && (rw[0]->var || rw[0]->offset || rw[3]->var || rw[3]->offset)))
+    if (strided
+            ? (load && (rw[3]->var || rw[3]->offset)) || (store && (rw[0]->var || rw[0]->offset))
+            : (load && (rw[2]->var || rw[2]->offset || rw[3]->var || rw[3]->offset)) ||
+                  (store && (rw[0]->var || rw[0]->offset || rw[3]->var || rw[3]->offset)))
         c->why = "an LSC operand the text leaves out is not %null";
     (void)quad;
     char data[32];
@@ -884,10 +895,14 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     if (off)
         put(c->b, "%s0x%x", off < 0 ? "-" : "+",
             off < 0 ? (uint32_t) - (int64_t)off : (uint32_t)off);
+    if (strided) {
+        put(c->b, ", ");
+        lsc_vec(c, &o[14]);
+    }
     put(c->b, "]:%s", LSC_NAME(vsmp_lsc_asize_names, o[6].value));
     if (store) {
         put(c->b, "  ");
-        lsc_raw(c, &o[14]);
+        lsc_raw(c, &o[strided ? 15 : 14]);
         put(c->b, "%s", data);
     } else if (!load) {
         put(c->b, "  ");
