@@ -103,8 +103,7 @@ static uint32_t get_pred(vsmp_machine *m, const char *name)
 {
     uint32_t v = 0;
     size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, var_id(m, name), 0, &v, 4, &got) ==
-              VSMP_OK,
+    CHECK(vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, var_id(m, name), 0, &v, 4, &got) == VSMP_OK,
           "read %s", name);
     return v;
 }
@@ -134,22 +133,21 @@ static const struct shape {
  *   at outer the X < 8 lanes and X >= 14 add 0x1000; at far everybody adds 0x10000.
  * So A = 0x11000 for X < 8, 0x10101 for 8..11, 0x10111 for 12..13, 0x11111 for 14..15. In
  * SIMD8 X = 2 i, so lanes 0..3, 4..5, 6, 7 fall in these four classes. */
-static const char nested_body[] =
-    "cmp.lt (%s) P1 X(0,0)<1;1,0> 0x8:d\n"
-    "(P1) goto (%s) outer\n"
-    "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x1:d\n"
-    "cmp.lt (%s) P2 X(0,0)<1;1,0> 0xc:d\n"
-    "(P2) goto (%s) inner\n"
-    "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x10:d\n"
-    "inner:\n"
-    "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x100:d\n"
-    "cmp.lt (%s) P3 X(0,0)<1;1,0> 0xe:d\n"
-    "(P3) goto (%s) far\n"
-    "outer:\n"
-    "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x1000:d\n"
-    "far:\n"
-    "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x10000:d\n"
-    "ret (M1, 1)\n";
+static const char nested_body[] = "cmp.lt (%s) P1 X(0,0)<1;1,0> 0x8:d\n"
+                                  "(P1) goto (%s) outer\n"
+                                  "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x1:d\n"
+                                  "cmp.lt (%s) P2 X(0,0)<1;1,0> 0xc:d\n"
+                                  "(P2) goto (%s) inner\n"
+                                  "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x10:d\n"
+                                  "inner:\n"
+                                  "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x100:d\n"
+                                  "cmp.lt (%s) P3 X(0,0)<1;1,0> 0xe:d\n"
+                                  "(P3) goto (%s) far\n"
+                                  "outer:\n"
+                                  "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x1000:d\n"
+                                  "far:\n"
+                                  "add (%s) A(0,0)<1> A(0,0)<1;1,0> 0x10000:d\n"
+                                  "ret (M1, 1)\n";
 
 static void test_nested(void)
 {
@@ -173,8 +171,8 @@ static void test_nested(void)
             int32_t want = x[i] < 8 ? 0x11000 : x[i] < 12 ? 0x10101 : x[i] < 14 ? 0x10111 : 0x11111;
             ok &= a[i] == want;
             if (a[i] != want)
-                fprintf(stderr, "  nested %s lane %u: %#x, want %#x\n", sh->em, i,
-                        (unsigned)a[i], (unsigned)want);
+                fprintf(stderr, "  nested %s lane %u: %#x, want %#x\n", sh->em, i, (unsigned)a[i],
+                        (unsigned)want);
         }
         for (unsigned i = sh->n; i < 16; i++)
             ok &= a[i] == 0;
@@ -247,9 +245,8 @@ static void loop_case(const char *what, const int32_t *kk, const int32_t *jj, co
         for (unsigned i = 0; i < sh->n; i++) {
             ok &= s[i] == 0x100 + ws[base + i] && iv[i] == wi[base + i];
             if (s[i] != 0x100 + ws[base + i] || iv[i] != wi[base + i])
-                fprintf(stderr, "  loop %s %s lane %u: S %#x I %d, want %#x %d\n", what, sh->em,
-                        i, (unsigned)s[i], iv[i], (unsigned)(0x100 + ws[base + i]),
-                        wi[base + i]);
+                fprintf(stderr, "  loop %s %s lane %u: S %#x I %d, want %#x %d\n", what, sh->em, i,
+                        (unsigned)s[i], iv[i], (unsigned)(0x100 + ws[base + i]), wi[base + i]);
         }
         CHECK(ok, "loop %s %s: per-lane exits, re-joined after the loop", what, sh->em);
         vsmp_machine_free(m);
@@ -302,8 +299,7 @@ static const char off_body[] = "cmp.lt (%s) P1 X(0,0)<1;1,0> 0x100:d\n"
 
 static void test_all_off(void)
 {
-    /* "M1_NM, 16" is spelt "M1_NM, 16" in the text: the body's %s_NM needs the mask name and
-     * the size apart, so these shapes carry both */
+    /* the NoMask forms of the shapes, for the body's "%s_NM" */
     static const char *const nm[] = {"M1_NM, 16", "M1_NM, 8", "M5_NM, 8"};
     for (size_t k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++) {
         const struct shape *sh = &shapes[k];
@@ -345,11 +341,12 @@ static void test_all_off(void)
         bool ok = true;
         for (unsigned i = 0; i < 16; i++)
             ok &= a[i] == 0x55 && c[i] == 0x55 && d[i] == 0x55;
-        CHECK(ok, "all-off %s: the skipped region and the predicated-off mov write nothing "
-                  "(A %#x C %#x D %#x)",
+        CHECK(ok,
+              "all-off %s: the skipped region and the predicated-off mov write nothing "
+              "(A %#x C %#x D %#x)",
               sh->em, (unsigned)a[0], (unsigned)c[0], (unsigned)d[0]);
-        CHECK(get_pred(m, "P2") == 0xa5a5u, "all-off %s: the skipped cmp leaves P2 (%#x)",
-              sh->em, get_pred(m, "P2"));
+        CHECK(get_pred(m, "P2") == 0xa5a5u, "all-off %s: the skipped cmp leaves P2 (%#x)", sh->em,
+              get_pred(m, "P2"));
         ok = true;
         for (unsigned i = 0; i < 16; i++)
             ok &= b[i] == (i < 6 ? 1 : 0);
