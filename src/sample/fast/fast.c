@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "fast.h"
+#include "format_internal.h"
 #include "vmath.h"
 
 /* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
@@ -271,9 +272,49 @@ static float half_to_float(uint32_t h)
     return f;
 }
 
+/* Decoded 4x4 blocks of one message (direct-mapped by block address): a block's 16 texels are
+ * decoded once however many taps read them. Lives for one call: the surface may change between
+ * messages. */
+#define BC_SLOTS 16
+typedef struct bcache {
+    const uint8_t *key[BC_SLOTS];
+    union {
+        vsmp_texel t[16];
+        struct {
+            float pal[4][4];
+            uint32_t idx;
+        } bc1;
+    } b[BC_SLOTS];
+} bcache;
+
+static void cached_texel(bcache *bc, const vsmp_format_info *fi, const uint8_t *px, unsigned i,
+                         float t[4])
+{
+    size_t h = (size_t)((uintptr_t)px / 8);
+    unsigned slot = (unsigned)((h ^ h >> 5 ^ h >> 11) % BC_SLOTS);
+    if (bc->key[slot] != px) {
+        if (fi->bc == 1)
+            vsmp_format_bc1_palette(fi, px, bc->b[slot].bc1.pal, &bc->b[slot].bc1.idx);
+        else
+            vsmp_format_unpack_block16(fi, px, bc->b[slot].t);
+        bc->key[slot] = px;
+    }
+    if (fi->bc == 1)
+        memcpy(t, bc->b[slot].bc1.pal[bc->b[slot].bc1.idx >> (2 * i) & 3], 16);
+    else
+        memcpy(t, bc->b[slot].t[i].f, 16);
+}
+
+/* Whether the plan's texels are 4x4 blocks the cache decodes (not the 4:2:2 packed formats). */
+static bool cacheable(const vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    return p->texel_kind == TX_BLOCK && fi->block_w == 4 && fi->block_h == 4 && !fi->yuv;
+}
+
 /* Texel (x, y) of a slice of a level, decoded as the reference decodes it. */
-static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, int64_t x, int64_t y,
-                  float t[4])
+static void fetch(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, size_t slice,
+                  int64_t x, int64_t y, float t[4])
 {
     const vsmp_format_info *fi = p->s->fi;
     const uint8_t *px = lv->base + slice + (size_t)y * lv->pitch + (size_t)x * fi->bytes;
@@ -298,6 +339,12 @@ static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, i
                                        (uint32_t)px[fi->ch[c].shift / 8 + 1] << 8);
         return;
     case TX_BLOCK: /* x, y >= 0: unsigned division by the block size */
+        if (bc) {
+            px = lv->base + slice + (size_t)((uint64_t)y >> 2) * lv->pitch +
+                 (size_t)((uint64_t)x >> 2) * fi->bytes;
+            cached_texel(bc, fi, px, (unsigned)((y & 3) * 4 + (x & 3)), t);
+            return;
+        }
         px = lv->base + slice + (size_t)((uint64_t)y / fi->block_h) * lv->pitch +
              (size_t)((uint64_t)x / fi->block_w) * fi->bytes;
         vsmp_format_unpack_block(fi, px, (unsigned)((uint64_t)x % fi->block_w),
@@ -329,8 +376,8 @@ static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t siz
 }
 
 /* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
-static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float u, float v,
-                       float w, bool linear, float out[4])
+static void sample_one(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t layer, float u,
+                       float v, float w, bool linear, float out[4])
 {
     const vsmp_level_view *lv = &p->lv[level];
     int64_t xi[2], yi[2], zi[2] = {0, 0};
@@ -341,17 +388,17 @@ static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float
     if (!three)
         zi[0] = zi[1] = layer;
     if (!linear) {
-        fetch(p, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
+        fetch(p, bc, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
         return;
     }
     float zv[2][4];
     for (unsigned k = 0; k < (three ? 2u : 1u); k++) {
         size_t sl = (size_t)zi[k] * lv->spitch;
         float t00[4], t10[4], t01[4], t11[4];
-        fetch(p, lv, sl, xi[0], yi[0], t00);
-        fetch(p, lv, sl, xi[1], yi[0], t10);
-        fetch(p, lv, sl, xi[0], yi[1], t01);
-        fetch(p, lv, sl, xi[1], yi[1], t11);
+        fetch(p, bc, lv, sl, xi[0], yi[0], t00);
+        fetch(p, bc, lv, sl, xi[1], yi[0], t10);
+        fetch(p, bc, lv, sl, xi[0], yi[1], t01);
+        fetch(p, bc, lv, sl, xi[1], yi[1], t11);
         for (int c = 0; c < 4; c++)
             zv[k][c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
     }
@@ -360,18 +407,18 @@ static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float
 }
 
 /* sample_at of the reference: N bilinear taps spread along the major axis, averaged. */
-static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, unsigned l,
-                      float out[4])
+static void sample_at(const vsmp_plan *p, bcache *bc, unsigned level, const fast_lanes *fl,
+                      unsigned l, float out[4])
 {
     unsigned n = fl->taps[l];
     if (n <= 1) {
-        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
+        sample_one(p, bc, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
         return;
     }
     float acc[4] = {0, 0, 0, 0};
     for (unsigned t = 0; t < n; t++) {
         float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
-        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
+        sample_one(p, bc, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
                    fl->w[l] + fl->az[l] * k, true, r);
         for (int c = 0; c < 4; c++)
             acc[c] += r[c];
@@ -391,14 +438,19 @@ static void sample_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *
         p->run(p, m, r);
         return;
     }
+    bcache cache, *bc = NULL;
+    if (cacheable(p)) {
+        memset(cache.key, 0, sizeof(cache.key));
+        bc = &cache;
+    }
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
         float t[4];
-        sample_at(p, fl.l0[l], &fl, l, t);
+        sample_at(p, bc, fl.l0[l], &fl, l, t);
         if (fl.l1[l] != fl.l0[l]) {
             float t1[4];
-            sample_at(p, fl.l1[l], &fl, l, t1);
+            sample_at(p, bc, fl.l1[l], &fl, l, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = lerp(t[c], t1[c], fl.frac[l]);
         }
@@ -418,6 +470,7 @@ static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         return;
     }
     const vsmp_surface_desc *d = &p->s->d;
+    bcache *bc = NULL; /* one texel per lane: nothing to share */
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
@@ -431,7 +484,7 @@ static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (lod < p->nlev && ok) {
             const vsmp_level_view *lv = &p->lv[p->base + lod];
             if (u >= 0 && (uint32_t)u < lv->w && v >= 0 && (uint32_t)v < lv->h)
-                fetch(p, lv, (size_t)slice * lv->spitch, u, v, t);
+                fetch(p, bc, lv, (size_t)slice * lv->spitch, u, v, t);
         }
         for (int c = 0; c < 4; c++)
             memcpy(&r->c[c][l], &t[c], 4);
