@@ -105,9 +105,20 @@ static void set_aniso(fast_lanes *fl, unsigned l, const aniso *an)
     fl->ax[l] = an->ax, fl->ay[l] = an->ay, fl->az[l] = an->az;
 }
 
+/* Cube: derivatives of the direction -> of the face coordinates on c's face. */
+static void face_derivs(const float c[3], float dx[3], float dy[3])
+{
+    float fx[3], fy[3];
+    vsmp_cube_derivs(c, dx, fx);
+    vsmp_cube_derivs(c, dy, fy);
+    memcpy(dx, fx, sizeof(fx));
+    memcpy(dy, fy, sizeof(fy));
+}
+
 static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
 {
     unsigned simd = m->simd;
+    bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     bool ok = true;
     aniso an = {1, 0, 0, 0, false};
     for (unsigned l = 0; l < simd; l++)
@@ -119,6 +130,10 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
             unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
             float dx[3] = {fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->w[c1] - fl->w[q]};
             float dy[3] = {fl->u[c2] - fl->u[q], fl->v[c2] - fl->v[q], fl->w[c2] - fl->w[q]};
+            if (cube) { /* direction derivatives -> face coordinate derivatives at TL */
+                const float c0[3] = {fl->u[q], fl->v[q], fl->w[q]};
+                face_derivs(c0, dx, dy);
+            }
             float l = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
             for (unsigned k = 0; k < 4 && q + k < simd; k++) {
@@ -131,6 +146,10 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
         for (unsigned l = 0; l < simd; l++) {
             float dx[3] = {pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DRDX, l)};
             float dy[3] = {pf(m, VSMP_P_DUDY, l), pf(m, VSMP_P_DVDY, l), pf(m, VSMP_P_DRDY, l)};
+            if (cube) {
+                const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
+                face_derivs(c, dx, dy);
+            }
             lam[l] = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
             set_aniso(fl, l, &an);
@@ -164,15 +183,18 @@ bool vsmp_fast_lod_unused(const vsmp_plan *p)
            (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
 }
 
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+
 bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
     const vsmp_sampler_state *st = &p->st;
     unsigned simd = m->simd;
     float nl = (float)(p->s->d.array_len - 1);
+    bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     for (unsigned l = 0; l < simd; l++) {
         fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
-        fl->w[l] = p->dims >= 3 ? pf(m, VSMP_P_R, l) : 0.0f;
-        float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
+        fl->w[l] = p->dims >= 3 || cube ? pf(m, VSMP_P_R, l) : 0.0f;
+        float layer = p->s->d.array ? nearbyintf(pf(m, cube ? VSMP_P_AI : VSMP_P_R, l)) : 0.0f;
         layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
         fl->layer[l] = (uint32_t)layer;
     }
@@ -181,8 +203,25 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
             fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
             fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
         }
-        return true;
+    } else {
+        if (!levels(p, m, fl))
+            return false;
     }
+    if (cube) /* the direction -> face coordinates; the layer -> the face's slice */
+        for (unsigned l = 0; l < simd; l++) {
+            const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
+            facecoord f = vsmp_cube_face(c);
+            fl->u[l] = f.s, fl->v[l] = f.t, fl->w[l] = 0.0f;
+            fl->layer[l] = 6u * fl->layer[l] + f.face;
+        }
+    return true;
+}
+
+/* The LOD and level stage of vsmp_fast_lanes. */
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
+{
+    const vsmp_sampler_state *st = &p->st;
+    unsigned simd = m->simd;
     float lam[VSMP_MAX_LANES];
     if (!lambdas(p, m, fl, lam))
         return false;
@@ -375,10 +414,78 @@ static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t siz
     return w;
 }
 
+/* Seamless cube (fetch_cube of the reference): a tap off one edge is re-projected onto the face
+ * its texel centre lies on; a tap off a corner is the average of the three texels there. */
+static void cube_edge(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, uint32_t slice,
+                      int64_t x, int64_t y, float t[4])
+{
+    int64_t n = lv->w;
+    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
+    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
+    float d[3];
+    vsmp_cube_face_dir(slice % 6, sc, tc, d);
+    facecoord f = vsmp_cube_face(d);
+    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
+    nx = nx < 0 ? 0 : nx >= n ? n - 1 : nx;
+    ny = ny < 0 ? 0 : ny >= n ? n - 1 : ny;
+    fetch(p, bc, lv, (size_t)(slice - slice % 6 + f.face) * lv->spitch, nx, ny, t);
+}
+
+static void cube_texel(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, uint32_t slice,
+                       int64_t x, int64_t y, float t[4])
+{
+    int64_t n = lv->w;
+    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
+    if (!ox && !oy) {
+        fetch(p, bc, lv, (size_t)slice * lv->spitch, x, y, t);
+        return;
+    }
+    if (!(ox && oy)) {
+        cube_edge(p, bc, lv, slice, x, y, t);
+        return;
+    }
+    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
+    float a[4], b[4], c[4];
+    fetch(p, bc, lv, (size_t)slice * lv->spitch, cx, cy, a);
+    cube_edge(p, bc, lv, slice, x, cy, b);
+    cube_edge(p, bc, lv, slice, cx, y, c);
+    for (int ch = 0; ch < 4; ch++)
+        t[ch] = (a[ch] + b[ch] + c[ch]) / 3.0f;
+}
+
+/* One level of a seamless cube at face coordinates (u, v) of slice 6 layer + face. */
+static void sample_one_seamless(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t slice,
+                                float u, float v, bool linear, float out[4])
+{
+    const vsmp_level_view *lv = &p->lv[level];
+    float x = u * lv->fw, y = v * lv->fh;
+    if (!linear) {
+        cube_texel(p, bc, lv, slice, ifloor(x), ifloor(y), out);
+        return;
+    }
+    float wx = (x - 0.5f) - floorf(x - 0.5f), wy = (y - 0.5f) - floorf(y - 0.5f);
+    if (!(wx == wx))
+        wx = 0.0f;
+    if (!(wy == wy))
+        wy = 0.0f;
+    int64_t x0 = ifloor(x - 0.5f), y0 = ifloor(y - 0.5f);
+    float t00[4], t10[4], t01[4], t11[4];
+    cube_texel(p, bc, lv, slice, x0, y0, t00);
+    cube_texel(p, bc, lv, slice, x0 + 1, y0, t10);
+    cube_texel(p, bc, lv, slice, x0, y0 + 1, t01);
+    cube_texel(p, bc, lv, slice, x0 + 1, y0 + 1, t11);
+    for (int c = 0; c < 4; c++)
+        out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+}
+
 /* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
 static void sample_one(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t layer, float u,
                        float v, float w, bool linear, float out[4])
 {
+    if (p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
+        sample_one_seamless(p, bc, level, layer, u, v, linear, out);
+        return;
+    }
     const vsmp_level_view *lv = &p->lv[level];
     int64_t xi[2], yi[2], zi[2] = {0, 0};
     float wx = axis(p, 0, u, lv->fw, lv->w, linear, xi);
@@ -544,6 +651,26 @@ static bool border_mode(unsigned a)
     return a == VSMP_TCM_CLAMP_BORDER || a == VSMP_TCM_HALF_BORDER;
 }
 
+/* Cube surfaces and cube arrays of the same formats. */
+static bool plain_cube(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    return s->d.type == VSMP_SURFTYPE_CUBE && s->d.samples <= 1 && !s->resident &&
+           fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
+}
+
+/* Sampling a cube: as is_sample_2d, the face's two axes' address modes (CUBE is CLAMP unless
+ * seamless, which ignores them). */
+static bool is_sample_cube(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_cube(p) && !st->non_normalized &&
+           !border_mode(st->address[0]) && !border_mode(st->address[1]) &&
+           !(st->reduction_enable &&
+             (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
+}
+
 static bool is_sample_2d(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
@@ -600,6 +727,7 @@ static const fast_path table[] = {
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
 #endif
     {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
+    {"sample_cube_c", VSMP_CPU_C, is_sample_cube, sample_2d_c},
     {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
 };
 
@@ -667,7 +795,8 @@ void vsmp_fast_select(vsmp_plan *p)
     for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
         if ((table[i].cpu & p->cpu) != table[i].cpu)
             continue;
-        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d_3d(p))
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) &&
+            (plain_2d_3d(p) || plain_cube(p)))
             prepare(p), prepared = true;
         if (!prepared || !table[i].match(p))
             continue;

@@ -14,7 +14,7 @@ enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
     float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES], w[VSMP_MAX_LANES]; /* w: 3D only */
-    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped) */
+    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped); cube: the slice */
     uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
     float frac[VSMP_MAX_LANES];
     uint8_t linear[VSMP_MAX_LANES];
