@@ -180,10 +180,10 @@ int main(int argc, char **argv)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[5] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL};
+        const char *want[6] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL};
         if (levels[li] & VSMP_CPU_AVX2)
-            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2";
-        for (int w = 0; w < 5 && want[w]; w++) {
+            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2";
+        for (int w = 0; w < 6 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -478,6 +478,12 @@ static void sample_one_seamless(const vsmp_plan *p, bcache *bc, unsigned level, 
         out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
 }
 
+void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, float u, float v,
+                          bool linear, float out[4])
+{
+    sample_one_seamless(p, NULL, level, slice, u, v, linear, out);
+}
+
 /* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
 static void sample_one(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t layer, float u,
                        float v, float w, bool linear, float out[4])
@@ -702,6 +708,24 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
 
 #endif
 
+#ifdef VSMP_HAVE_AVX2
+/* The AVX2 kernel on cubes: 8-bit, float32 and float16 formats as on 2D surfaces. */
+static bool is_sample_cube_simd(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    const vsmp_format_info *fi = p->s->fi;
+    bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+    for (unsigned a = 0; a < 2 && !p->seamless; a++) {
+        unsigned m = st->address[a];
+        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
+            return false;
+    }
+    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
+                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+    return is_sample_cube(p) && kind && same && p->s->d.data_size < (1u << 31);
+}
+#endif
+
 static bool is_ld_2d(const vsmp_plan *p)
 {
     return p->kind == K_LD && plain_2d(p);
@@ -725,6 +749,7 @@ static const fast_path table[] = {
 #ifdef VSMP_HAVE_AVX2
     {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+    {"sample_cube_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_cube_simd, vsmp_sample_2d_avx2},
 #endif
     {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
     {"sample_cube_c", VSMP_CPU_C, is_sample_cube, sample_2d_c},

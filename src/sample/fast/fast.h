@@ -29,6 +29,11 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
  * mag filters alike): the LOD stage can be skipped. */
 bool vsmp_fast_lod_unused(const vsmp_plan *p);
 
+/* One level of a seamless cube, one lane, as the reference samples it: face coordinates (u, v)
+ * of slice 6 layer + face; any texel off the face is re-projected (edges) or averaged (corners). */
+void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, float u, float v,
+                          bool linear, float out[4]);
+
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
