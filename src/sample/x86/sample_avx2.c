@@ -452,6 +452,20 @@ typedef struct lanes8 {
     aniso8 an;
 } lanes8;
 
+/* The layer of lanes g..g+7 of a 2D array (0 otherwise): R rounded to nearest even, NaN and
+ * negative to 0, clamped to the array. */
+static inline __m256i layer8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+{
+    if (!p->s->d.array)
+        return _mm256_setzero_si256();
+    __m256 r =
+        _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
+    r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
+    r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
+    return _mm256_cvttps_epi32(r);
+}
+
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
 static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g)
 {
@@ -459,15 +473,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
     o.w = three ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
-    o.layer = _mm256_setzero_si256();
-    if (p->s->d.array) { /* round to nearest even, NaN and negative to 0, clamp to the array */
-        __m256 r =
-            _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
-        r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
-        r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
-        o.layer = _mm256_cvttps_epi32(r);
-    }
+    o.layer = layer8(p, m, g);
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
         o.frac = o.an.ax = o.an.ay = o.an.az = o.an.bad = _mm256_setzero_ps();
@@ -666,8 +672,30 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
 }
 
+/* 2D surfaces and arrays whose results do not depend on lambda (point and bilinear without
+ * mips): one level, one tap, no LOD stage; sample_body's steps for that case, in one body. */
+FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    unsigned n8 = (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    __m256i level = _mm256_set1_epi32((int)p->base);
+    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
+    for (unsigned g = 0; g < n8; g += 8) {
+        __m256 t[4];
+        level8_any(p, false, level, layer8(p, m, g), paramf8(m, VSMP_P_U, g),
+                   paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, t);
+        for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+            t[c] = _mm256_blendv_ps(t[c], qnan, _mm256_cmp_ps(t[c], t[c], _CMP_UNORD_Q));
+        store8(r, m, g, t);
+    }
+}
+
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
+    if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
+        sample_flat_2d(p, m, r);
+        return;
+    }
     if (p->dims >= 3)
         sample_body(p, true, m, r);
     else
