@@ -672,6 +672,17 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
 }
 
+/* sample_body with the level stage inlined, per dimensionality. */
+FLATTEN static void sample_body_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    sample_body(p, false, m, r);
+}
+
+FLATTEN static void sample_body_3d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    sample_body(p, true, m, r);
+}
+
 /* 2D surfaces and arrays whose results do not depend on lambda (point and bilinear without
  * mips): one level, one tap, no LOD stage; sample_body's steps for that case, in one body. */
 FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
@@ -697,9 +708,9 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         return;
     }
     if (p->dims >= 3)
-        sample_body(p, true, m, r);
+        sample_body_3d(p, m, r);
     else
-        sample_body(p, false, m, r);
+        sample_body_2d(p, m, r);
 }
 
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
