@@ -402,9 +402,89 @@ static void diag_limit(void)
     vsmp_diags_free(&d);
 }
 
+/* The memory budget of reading and parsing (max_memory): instruction arrays grow 16, 24, 36 ...
+ * (by half), each growth charged before it is allocated. With a budget of 20 instructions the
+ * 17th `ret` asks for 24 and is refused where it stands; 16 fit. */
+static const vsmp_diag *memory_diag(const vsmp_diags *d)
+{
+    for (size_t i = 0; i < d->count; i++)
+        if (!strcmp(d->items[i].rule, "memory") && d->items[i].severity == VSMP_SEV_ERROR)
+            return &d->items[i];
+    return NULL;
+}
+
+static void memory_budget(void)
+{
+    const size_t one = sizeof(vsmp_inst);
+    char prog[2048] = ".version 4.1\n.kernel \"k\"\n"; /* the rets start at line 3 */
+    for (int i = 0; i < 40; i++)
+        strcat(prog, "ret (M1, 1)\n");
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    CHECK(ro.max_memory == (size_t)1 << 30 && to.max_memory == (size_t)1 << 30 &&
+              to.dialect == VSMP_DIALECT_12504 && !ro.paired_surface,
+          "defaults: a 1 GiB budget");
+
+    to.max_memory = 20 * one;
+    vsmp_diags d = {0};
+    vsmp_module *m = NULL;
+    vsmp_status st = vsmp_text_parse_opt(prog, strlen(prog), &to, &m, &d);
+    const vsmp_diag *g = memory_diag(&d);
+    char want[160];
+    snprintf(want, sizeof(want),
+             "out of memory: the program needs %zu bytes or more for its instructions, over the "
+             "memory budget of %zu bytes",
+             24 * one, 20 * one);
+    CHECK(st == VSMP_ERR_NOMEM && !m && g && g->line == 2 + 17 && !strcmp(g->message, want),
+          "text over the budget: %d, line %u: %s", (int)st, g ? g->line : 0,
+          g ? g->message : "(none)");
+    vsmp_diags_free(&d);
+    /* 16 instructions fit the same budget; no budget (0) takes all 40 */
+    size_t sixteen = strlen(".version 4.1\n.kernel \"k\"\n") + 16 * strlen("ret (M1, 1)\n");
+    st = vsmp_text_parse_opt(prog, sixteen, &to, &m, &d);
+    CHECK(st == VSMP_OK && m && m->kernels[0].num_insts == 16, "16 instructions fit: %d", (int)st);
+    vsmp_module_free(m);
+    m = NULL;
+    to.max_memory = 0;
+    st = vsmp_text_parse_opt(prog, strlen(prog), &to, &m, &d);
+    CHECK(st == VSMP_OK && m && m->kernels[0].num_insts == 40, "no budget: %d", (int)st);
+
+    /* the same program as a binary: refused at the 17th instruction's file offset */
+    size_t n = 0;
+    vsmp_module_write(m, NULL, NULL, 0, &n, NULL);
+    unsigned char *b = malloc(n);
+    vsmp_module_write(m, NULL, b, n, &n, NULL);
+    vsmp_module_free(m);
+    m = NULL;
+    st = vsmp_module_read(b, n, NULL, &m, &d); /* NULL: the default budget */
+    int64_t off17 = st == VSMP_OK ? m->kernels[0].insts[16].offset : -1;
+    CHECK(st == VSMP_OK && m->kernels[0].num_insts == 40 && off17 > 0, "default budget reads");
+    vsmp_module_free(m);
+    m = NULL;
+    ro.max_memory = 20 * one;
+    st = vsmp_module_read(b, n, &ro, &m, &d);
+    g = memory_diag(&d);
+    CHECK(st == VSMP_ERR_NOMEM && !m && g && g->offset == off17 && g->line == 0 &&
+              strstr(g->message, "for its instructions, over the memory budget of"),
+          "binary over the budget: %d at %lld: %s", (int)st, g ? (long long)g->offset : -1,
+          g ? g->message : "(none)");
+    vsmp_diags_free(&d);
+    /* a budget smaller than the string pool stops there */
+    ro.max_memory = 8;
+    st = vsmp_module_read(b, n, &ro, &m, &d);
+    g = memory_diag(&d);
+    CHECK(st == VSMP_ERR_NOMEM && g && strstr(g->message, "for its string pool"),
+          "string pool over the budget: %s", g ? g->message : "(none)");
+    vsmp_diags_free(&d);
+    free(b);
+}
+
 int main(void)
 {
     diag_limit();
+    memory_budget();
     container_bounds();
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
         run_text_case(&cases[i]);

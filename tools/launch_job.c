@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "job_json.h"
 #include "launch_job.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
@@ -22,6 +23,7 @@ typedef struct job {
     char dir[4096];
     const char *out_dir; /* where "save" files go; NULL: beside the description */
     FILE *out, *err;
+    size_t max_memory; /* --max-memory */
 } job;
 
 static int fail(job *j, const char *fmt, ...)
@@ -92,9 +94,14 @@ static int type_index(const char *s)
     return -1;
 }
 
-static void encode(int t, json_object *v, uint8_t *b)
+/* A number for a float type, an integer for the others: a string or a fraction was read as 0
+ * or truncated. @return false for a value of another JSON type. */
+static bool encode(int t, json_object *v, uint8_t *b)
 {
     uint64_t x;
+    if (!json_object_is_type(v, json_type_int) &&
+        (types[t].cls != 'f' || !json_object_is_type(v, json_type_double)))
+        return false;
     if (types[t].cls == 'f') {
         float f = (float)json_object_get_double(v);
         uint32_t u;
@@ -105,6 +112,7 @@ static void encode(int t, json_object *v, uint8_t *b)
     }
     for (unsigned k = 0; k < types[t].bytes; k++)
         b[k] = (uint8_t)(x >> (8 * k));
+    return true;
 }
 
 /* "sampler": "CLK_A | CLK_B | ..." or a number. */
@@ -190,7 +198,9 @@ static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, a
         memcpy(s->mem, file, fsize);
     free(file);
     for (size_t k = 0; jd && k < count; k++)
-        encode(t, json_object_array_get_idx(jd, k), s->mem + k * types[t].bytes);
+        if (!encode(t, json_object_array_get_idx(jd, k), s->mem + k * types[t].bytes))
+            return fail(j, "args[%u].data[%zu]: expected %s for %s", i, k,
+                        types[t].cls == 'f' ? "a number" : "an integer", types[t].name);
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
     d.format = VSMP_FORMAT_R8_UINT;
@@ -306,8 +316,66 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
     return 0;
 }
 
+/* Every top-level key is one docs/LAUNCH.md names: a misspelt one ("globl") was ignored and
+ * the launch ran with its default. Values are checked where they are read ("local" may be null). */
+static int check_keys(job *j, json_object *root)
+{
+    static const char *const keys[] = {"kernel",          "interface", "platform", "global",
+                                       "local",           "offset",    "args",     "dynamic_state",
+                                       "inline_samplers", NULL};
+    if (!json_object_is_type(root, json_type_object))
+        return fail(j, "the launch description is not a JSON object");
+    json_object_object_foreach(root, k, v)
+    {
+        (void)v;
+        size_t n = 0;
+        bool known = false;
+        for (; keys[n]; n++)
+            known |= strcmp(k, keys[n]) == 0;
+        if (known)
+            continue;
+        const char *best = jclosest(k, keys, n);
+        if (best)
+            return fail(j, "%s: unknown key; did you mean '%s'?", k, best);
+        return fail(j, "%s: unknown key", k);
+    }
+    return 0;
+}
+
+/* The keys of a buffer, sampler or scalar argument (an image's are the surface's, checked by
+ * the surface reader): an unknown one is named with the closest valid key. */
+static int check_arg_keys(job *j, json_object *e, unsigned i, int kind)
+{
+    static const char *const buf[] = {"kind",  "type",  "data", "file",
+                                      "count", "print", "hex",  NULL};
+    static const char *const smp[] = {"kind", "sampler", NULL};
+    static const char *const sca[] = {"kind", "type", "value", NULL};
+    static const char *const loc[] = {"kind", "size", NULL};
+    const char *const *keys = kind == VSMP_ARG_BUFFER    ? buf
+                              : kind == VSMP_ARG_SAMPLER ? smp
+                              : kind == VSMP_ARG_LOCAL   ? loc
+                                                         : sca;
+    json_object_object_foreach(e, k, v)
+    {
+        (void)v;
+        size_t n = 0;
+        bool known = false;
+        for (; keys[n]; n++)
+            known |= strcmp(k, keys[n]) == 0;
+        if (known)
+            continue;
+        const char *best = jclosest(k, keys, n);
+        if (best)
+            return fail(j, "args[%u].%s: unknown key; did you mean '%s'?", i, k, best);
+        return fail(j, "args[%u].%s: unknown key", i, k);
+    }
+    return 0;
+}
+
 static int launch(job *j, json_object *root)
 {
+    if (check_keys(j, root))
+        return -1;
     json_object *jk = field(root, "kernel"), *ji = field(root, "interface");
     if (!jk || !ji)
         return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
@@ -368,10 +436,16 @@ static int launch(job *j, json_object *root)
     if (!kd)
         goto out;
     vsmp_diags_init(&d);
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    ro.max_memory = j->max_memory;
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    to.max_memory = j->max_memory;
     if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
-        st = vsmp_module_read(kd, size, NULL, &mod, &d);
+        st = vsmp_module_read(kd, size, &ro, &mod, &d);
     else
-        st = vsmp_text_parse((const char *)kd, size, VSMP_DIALECT_12504, &mod, &d);
+        st = vsmp_text_parse_opt((const char *)kd, size, &to, &mod, &d);
     free(kd);
     vsmp_diags_print(&d, kname, j->err);
     vsmp_diags_free(&d);
@@ -405,6 +479,8 @@ static int launch(job *j, json_object *root)
                  want);
             goto out;
         }
+        if (ai->kind != VSMP_ARG_IMAGE && check_arg_keys(j, e, i, ai->kind))
+            goto out;
         if (ai->kind == VSMP_ARG_BUFFER) {
             if (make_buffer(j, e, i, &args[i], &store[i]))
                 goto out;
@@ -417,7 +493,8 @@ static int launch(job *j, json_object *root)
                     strcmp(key, "save"))
                     json_object_object_add(sd, key, json_object_get(val));
             }
-            int bad = !sd || vsmp_job_surface(sd, j->dir, &args[i].surface, msg, sizeof(msg));
+            int bad = !sd || vsmp_job_surface(sd, j->dir, j->max_memory, &args[i].surface, msg,
+                                              sizeof(msg));
             json_object_put(sd);
             if (bad) {
                 fail(j, "args[%u]: %s", i, sd ? msg : "out of memory");
@@ -433,7 +510,11 @@ static int launch(job *j, json_object *root)
                 fail(j, "args[%u]: a scalar needs an OpenCL \"type\" and a \"value\"", i);
                 goto out;
             }
-            encode(t, jv, args[i].bytes);
+            if (!encode(t, jv, args[i].bytes)) {
+                fail(j, "args[%u].value: expected %s for %s", i,
+                     types[t].cls == 'f' ? "a number" : "an integer", types[t].name);
+                goto out;
+            }
             args[i].size = types[t].bytes;
         } else if (ai->kind == VSMP_ARG_LOCAL) {
             json_object *jz = field(e, "size");
@@ -502,10 +583,10 @@ out:
     return rc;
 }
 
-int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir, FILE *out,
-                    FILE *err)
+int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
+                    size_t max_memory, FILE *out, FILE *err)
 {
-    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err};
+    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err, .max_memory = max_memory};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(j.dir, sizeof(j.dir), "%.*s", (int)(slash - path), path);

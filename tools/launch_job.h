@@ -6,9 +6,10 @@
 #include <stdio.h>
 
 /* Launch a kernel from a launch description (JSON text, docs/LAUNCH.md); images saved under
- * @p out_dir (NULL: beside the description), results to out, errors to err.
+ * @p out_dir (NULL: beside the description); the kernel read and each image within
+ * @p max_memory bytes (--max-memory, 0 = none); results to out, errors to err.
  * @return the exit status. */
-int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir, FILE *out,
-                    FILE *err);
+int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
+                    size_t max_memory, FILE *out, FILE *err);
 
 #endif

@@ -33,6 +33,7 @@ typedef struct run {
     bool trace;
     bool shared; /* a worker's copy: the surfaces belong to the first run */
     uint32_t thread;
+    size_t max_memory; /* --max-memory */
 } run;
 
 static int fail(run *r, const char *fmt, ...)
@@ -193,10 +194,16 @@ static int load_kernel(run *r, json_object *root, const char *kernel_override)
     bool text = len > 8 && strcmp(path + len - 8, ".visaasm") == 0;
     if (!text && !(n >= 4 && memcmp(data, "CISA", 4) == 0))
         text = true;
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    to.max_memory = r->max_memory;
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    ro.max_memory = r->max_memory;
     if (text)
-        st = vsmp_text_parse((const char *)data, n, VSMP_DIALECT_12504, &r->mod, &d);
+        st = vsmp_text_parse_opt((const char *)data, n, &to, &r->mod, &d);
     else
-        st = vsmp_module_read(data, n, NULL, &r->mod, &d);
+        st = vsmp_module_read(data, n, &ro, &r->mod, &d);
     free(data);
     vsmp_diags_print(&d, path, r->err);
     vsmp_diags_free(&d);
@@ -257,7 +264,8 @@ static int bind_all(run *r, json_object *root)
         int bti = jb ? json_object_get_int(jb) : -1;
         if (bti < 0 || bti >= VSMP_MAX_BINDINGS || (!r->shared && r->surf[bti]))
             return fail(r, "surfaces[%zu]: \"bti\" must be a free index 0..255", i);
-        if (!r->shared && vsmp_job_surface(e, r->dir, &r->surf[bti], msg, sizeof(msg)))
+        if (!r->shared &&
+            vsmp_job_surface(e, r->dir, r->max_memory, &r->surf[bti], msg, sizeof(msg)))
             return fail(r, "surfaces[%zu]: %s", i, msg);
         vsmp_machine_bind_surface(r->m, (unsigned)bti, r->surf[bti]);
         json_object *ja = field(e, "address");
@@ -760,10 +768,11 @@ static int check_keys(run *r, json_object *root)
 }
 
 int vsmp_run_job(const char *path, const char *text, size_t size, const char *kernel, bool trace,
-                 FILE *out, FILE *err)
+                 size_t max_memory, FILE *out, FILE *err)
 {
     run r;
     memset(&r, 0, sizeof(r));
+    r.max_memory = max_memory;
     r.path = path, r.out = out, r.err = err, r.trace = trace, r.thread = UINT32_MAX;
     snprintf(r.dir, sizeof(r.dir), "%s", path);
     char *slash = strrchr(r.dir, '/');

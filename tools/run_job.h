@@ -7,9 +7,10 @@
 #include <stdio.h>
 
 /* Run a kernel from a run description (JSON text, docs/RUN.md); @p kernel overrides its
- * "kernel" path when not NULL; --trace output and results to out, errors to err.
+ * "kernel" path when not NULL; the kernel read and each surface within @p max_memory bytes
+ * (--max-memory, 0 = none); --trace output and results to out, errors to err.
  * @return the exit status. */
 int vsmp_run_job(const char *path, const char *text, size_t size, const char *kernel, bool trace,
-                 FILE *out, FILE *err);
+                 size_t max_memory, FILE *out, FILE *err);
 
 #endif

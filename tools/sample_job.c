@@ -857,13 +857,14 @@ static json_object *without(json_object *js, const char *const *drop)
     return c;
 }
 
-int vsmp_job_surface(struct json_object *js, const char *dir, vsmp_surface **out, char *err,
-                     size_t err_size)
+int vsmp_job_surface(struct json_object *js, const char *dir, size_t max_memory, vsmp_surface **out,
+                     char *err, size_t err_size)
 {
     static const char *const drop[] = {"bti", "address", NULL};
     jerr e = {{0}};
     vsmp_job_options o;
     vsmp_job_options_init(&o);
+    o.max_memory = max_memory;
     json_object *c = without(js, drop);
     int rc = c ? build_surface(c, out, dir, &o, &e) : jfail(&e, "out of memory");
     json_object_put(c);

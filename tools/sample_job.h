@@ -35,9 +35,10 @@ struct vsmp_surface;
 struct vsmp_sampler_state;
 
 /* A surface / sampler state from its JSON description (docs/SAMPLE_JOB.md; PNG paths relative to
- * @p dir). @return 0, or -1 with a message in @p err. */
-int vsmp_job_surface(struct json_object *js, const char *dir, struct vsmp_surface **out, char *err,
-                     size_t err_size);
+ * @p dir; the surface within @p max_memory bytes, 0 = the library's limit). @return 0, or -1
+ * with a message in @p err. */
+int vsmp_job_surface(struct json_object *js, const char *dir, size_t max_memory,
+                     struct vsmp_surface **out, char *err, size_t err_size);
 int vsmp_job_sampler(struct json_object *js, struct vsmp_sampler_state *st, char *err,
                      size_t err_size);
 

@@ -102,6 +102,7 @@ typedef struct common_opts {
     int paired;
     const char *input_format;
     const char *output;
+    size_t max_memory; /* budget of the program read (--max-memory) */
 } common_opts;
 
 static int load_module(const char *path, const common_opts *o, vsmp_module **m, vsmp_diags *d,
@@ -112,10 +113,17 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     classify(in, path, o->input_format);
     vsmp_status st;
     if (in->is_binary) {
-        vsmp_read_options ro = {.paired_surface = o->paired != 0};
+        vsmp_read_options ro;
+        vsmp_read_options_init(&ro);
+        ro.paired_surface = o->paired != 0;
+        ro.max_memory = o->max_memory;
         st = vsmp_module_read(in->data, in->size, &ro, m, d);
     } else {
-        st = vsmp_text_parse((const char *)in->data, in->size, o->dialect, m, d);
+        vsmp_text_options to;
+        vsmp_text_options_init(&to);
+        to.dialect = o->dialect;
+        to.max_memory = o->max_memory;
+        st = vsmp_text_parse_opt((const char *)in->data, in->size, &to, m, d);
     }
     if (st && d->errors == 0)
         vsmp_diags_add(d, VSMP_SEV_ERROR, "input", 0, 0, -1, "%s", vsmp_status_str(st));
@@ -257,6 +265,8 @@ static const char usage_asm[] =
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
     "      --drop-gen           leave embedded Gen binaries out\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_dis[] =
     "usage: vsmp dis [options] IN [-o OUT]\n"
@@ -268,6 +278,8 @@ static const char usage_dis[] =
     "      --input-format isa|text  override the extension\n"
     "      --divs reader|compiler  .divS of decoded sampler messages: the Gen code GenX_IR\n"
     "                           compiles from the binary (default), or from IGC's own text\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
@@ -277,6 +289,8 @@ static const char usage_check[] =
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
     "  -W, --warnings-as-errors exit 1 on warnings too\n"
+    "      --max-memory BYTES   memory budget of the program read (default 1G; K, M, G, T\n"
+    "                           suffixes; 0 = none)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_sample[] =
     "usage: vsmp sample [--format text|json] [--max-memory BYTES] JOB.json\n"
@@ -295,14 +309,18 @@ static const char usage_run[] =
     "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
-    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n";
+    "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n"
+    "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
+    "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
     "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
     "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
     "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
     "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
     "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
-    "LAUNCH.json)\n";
+    "LAUNCH.json)\n"
+    "      --max-memory BYTES  memory budget of the kernel read and of each image (default\n"
+    "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -359,7 +377,6 @@ typedef struct cli {
     const char *in_path;
     int json;
     unsigned error_limit;
-    const char *max_memory;
 } cli;
 
 /* Whether a command's usage text lists the option: the usage is the one list of what each
@@ -378,10 +395,21 @@ static int option_listed(const char *usage, int ch, const char **name)
     return 0;
 }
 
+/* --max-memory: one budget, 1 GiB by default, for what an input makes vsmp allocate (the
+ * program read, each surface). */
+static int parse_max_memory(const char *arg, size_t *out)
+{
+    if (!vsmp_job_parse_size(arg, out))
+        return 0;
+    fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
+    return -1;
+}
+
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
     c->error_limit = DEFAULT_ERROR_LIMIT;
+    c->co.max_memory = VSMP_DEFAULT_MAX_MEMORY;
     optind = 1;
     opterr = 0;
     int ch;
@@ -466,7 +494,8 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
             break;
         }
         case OPT_MAXMEM:
-            c->max_memory = optarg;
+            if (parse_max_memory(optarg, &c->co.max_memory))
+                return EXIT_USAGE;
             break;
         case 'h':
             fputs(usage, stdout);
@@ -604,10 +633,7 @@ static int cmd_sample(int argc, char **argv)
     vsmp_job_options jo;
     vsmp_job_options_init(&jo);
     jo.json_out = c.json != 0;
-    if (c.max_memory && vsmp_job_parse_size(c.max_memory, &jo.max_memory)) {
-        fprintf(stderr, "vsmp: --max-memory takes a byte count (1073741824, 512M, 4G)\n");
-        return EXIT_USAGE;
-    }
+    jo.max_memory = c.co.max_memory;
     input in = {0};
     if (read_all(c.in_path, &in))
         return EXIT_DIAG;
@@ -619,16 +645,22 @@ static int cmd_sample(int argc, char **argv)
 static int cmd_launch(int argc, char **argv)
 {
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch;
     const char *out_dir = NULL;
+    size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
     while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
         switch (ch) {
         case 'o':
             out_dir = optarg;
+            break;
+        case OPT_MAXMEM:
+            if (parse_max_memory(optarg, &max_memory))
+                return EXIT_USAGE;
             break;
         case 'h':
             fputs(usage_launch, stdout);
@@ -648,7 +680,8 @@ static int cmd_launch(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, stdout, stderr);
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, max_memory, stdout,
+                             stderr);
     free(in.data);
     return rc;
 }
@@ -657,14 +690,20 @@ static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
                                        {"kernel", required_argument, NULL, 'k'},
+                                       {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch, trace = 0;
     const char *kernel = NULL;
+    size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
     while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
         switch (ch) {
+        case OPT_MAXMEM:
+            if (parse_max_memory(optarg, &max_memory))
+                return EXIT_USAGE;
+            break;
         case 't':
             trace = 1;
             break;
@@ -689,8 +728,8 @@ static int cmd_run(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc =
-        vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, stdout, stderr);
+    int rc = vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, max_memory,
+                          stdout, stderr);
     free(in.data);
     return rc;
 }

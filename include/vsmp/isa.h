@@ -496,19 +496,33 @@ VSMP_API vsmp_module *vsmp_module_create(void);
 VSMP_API void vsmp_module_free(vsmp_module *m);
 
 /** Options for reading a binary. */
+/** Default memory budget of reading and parsing a program (1 GiB): the instruction model
+ *  holds every operand slot (about 1.7 KB an instruction) while an instruction takes a few
+ *  bytes of binary or text, so an input of minimal instructions would otherwise ask for some
+ *  hundred times its size. */
+#define VSMP_DEFAULT_MAX_MEMORY ((size_t)1 << 30)
+
 typedef struct vsmp_read_options {
     bool paired_surface; /**< read HEAD's layout (paired surface after Dst when version >= 3.8) */
+    /** Memory budget: the most bytes the module's tables (instructions, string pools,
+     *  declarations, attributes) may take. Over it, reading fails with VSMP_ERR_NOMEM before
+     *  allocating, with a diagnostic of rule "memory" at the file offset. 0 = no budget.
+     *  Default VSMP_DEFAULT_MAX_MEMORY. */
+    size_t max_memory;
     /** Zero (set by the _init function): room for later options. */
     uint8_t reserved[16];
 } vsmp_read_options;
-/** Fill @p o with the defaults (every field zero). Call it before setting fields, so that
- *  fields added later (from reserved) get their defaults too. */
+/** Fill @p o with the defaults (max_memory VSMP_DEFAULT_MAX_MEMORY, every other field zero).
+ *  Call it before setting fields, so that fields added later (from reserved) get their
+ *  defaults too. */
 VSMP_API void vsmp_read_options_init(vsmp_read_options *o);
 
 /**
  * Read a `.isa` file. Every problem is reported in @p diags with its byte offset.
+ * @param opt NULL for the defaults (vsmp_read_options_init()).
  * @return VSMP_OK and *out, or an error (VSMP_ERR_TRUNCATED, VSMP_ERR_MALFORMED,
- *         VSMP_ERR_UNSUPPORTED for an opcode or version vsmp does not implement, VSMP_ERR_NOMEM).
+ *         VSMP_ERR_UNSUPPORTED for an opcode or version vsmp does not implement, VSMP_ERR_NOMEM
+ *         over the memory budget or when an allocation failed).
  */
 VSMP_API vsmp_status vsmp_module_read(const uint8_t *data, size_t size,
                                       const vsmp_read_options *opt, vsmp_module **out,
@@ -547,12 +561,30 @@ typedef enum vsmp_dialect {
 
 /**
  * Parse a whole `.visaasm` program. The string pool, ids, inputs and attributes are built the
- * way GenX_IR 12504 builds them, so vsmp_module_write() gives its bytes.
- * @param name file name used in diagnostics only (may be NULL).
- * @return VSMP_OK, VSMP_ERR_SYNTAX (diagnostics say where), VSMP_ERR_NOMEM.
+ * way GenX_IR 12504 builds them, so vsmp_module_write() gives its bytes. The memory budget is
+ * VSMP_DEFAULT_MAX_MEMORY (vsmp_text_parse_opt() sets another).
+ * @return VSMP_OK, VSMP_ERR_SYNTAX (diagnostics say where), VSMP_ERR_NOMEM (over the memory
+ *         budget, with a diagnostic of rule "memory" at the line, or an allocation failed).
  */
 VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
                                      vsmp_module **out, vsmp_diags *diags);
+
+/** Options of the text parser. */
+typedef struct vsmp_text_options {
+    vsmp_dialect dialect; /**< default VSMP_DIALECT_12504 */
+    /** Memory budget of the module's instructions, as vsmp_read_options.max_memory (the line
+     *  is given). 0 = no budget. Default VSMP_DEFAULT_MAX_MEMORY. */
+    size_t max_memory;
+    /** Zero (set by the _init function): room for later options. */
+    uint8_t reserved[16];
+} vsmp_text_options;
+/** Fill @p o with the defaults. Call it before setting fields, so that fields added later
+ *  (from reserved) get their defaults too. */
+VSMP_API void vsmp_text_options_init(vsmp_text_options *o);
+/** vsmp_text_parse() with options; @p opt NULL for the defaults. */
+VSMP_API vsmp_status vsmp_text_parse_opt(const char *text, size_t size,
+                                         const vsmp_text_options *opt, vsmp_module **out,
+                                         vsmp_diags *diags);
 
 /** Options of the printer. */
 /** How a decoded 3D_SAMPLE's `.divS` is printed in the 12504 dialect (docs/TEXT.md): the binary

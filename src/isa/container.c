@@ -24,6 +24,7 @@ typedef struct rctx {
     vsmp_status st;
     uint32_t num_kt; /* entries of the kernel table (each may own gen offsets) */
     size_t base;     /* file offset of the object being read: its readers count from it */
+    vsmp_budget budget;
 } rctx;
 
 static bool ids_wide(unsigned major, unsigned minor)
@@ -38,6 +39,17 @@ static void fail(rctx *c, vsmp_status st, int64_t off, const char *fmt, const ch
         c->st = st;
     vsmp_diags_add(c->diags, VSMP_SEV_ERROR, st == VSMP_ERR_TRUNCATED ? "truncated" : "container",
                    0, 0, off + (int64_t)c->base, fmt, what);
+}
+
+/* Charges @p bytes of a table read at @p at (from c->base) to the memory budget; over it,
+ * reports where and returns false. */
+static bool charge(rctx *c, size_t bytes, size_t at, const char *what)
+{
+    if (vsmp_budget_take(&c->budget, bytes))
+        return true;
+    c->st = VSMP_ERR_NOMEM;
+    vsmp_budget_report(&c->budget, c->diags, 0, (int64_t)(c->base + at), what);
+    return false;
 }
 
 /* Records an allocation failure; returns false for the caller to pass up. */
@@ -77,6 +89,8 @@ static bool rd_attrs(rctx *c, vsmp_rd *r, vsmp_attr **out, uint32_t n, uint32_t 
         fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "%s ends inside its attributes", "object");
         return false;
     }
+    if (!charge(c, (size_t)n * (sizeof(vsmp_attr) + 1 + VSMP_BLOCK_OVERHEAD), r->pos, "attributes"))
+        return false;
     vsmp_attr *a = calloc(n, sizeof(*a));
     if (!a)
         return nomem(c);
@@ -125,6 +139,8 @@ static bool rd_decls(rctx *c, vsmp_rd *r, vsmp_routine *rt, vsmp_decl **out, uin
         fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s declarations run past the end", what);
         return false;
     }
+    if (!charge(c, (size_t)n * sizeof(vsmp_decl), r->pos, "declarations"))
+        return false;
     vsmp_decl *d = calloc(n, sizeof(*d));
     if (!d)
         return nomem(c);
@@ -150,6 +166,9 @@ static bool rd_strings(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         fail(c, VSMP_ERR_TRUNCATED, (int64_t)r->pos, "the %s runs past the end", "string pool");
         return false;
     }
+    /* every string is a block of its own: an empty string costs its pointer and a block */
+    if (!charge(c, (size_t)n * (sizeof(char *) + VSMP_BLOCK_OVERHEAD), r->pos, "string pool"))
+        return false;
     rt->strings = calloc(n ? n : 1, sizeof(char *));
     if (!rt->strings)
         return nomem(c);
@@ -166,6 +185,8 @@ static bool rd_strings(rctx *c, vsmp_rd *r, vsmp_routine *rt)
                  "%s: string of 1024 bytes or more (GenX_IR's limit)", "string pool");
             return false;
         }
+        if (!charge(c, len + 1, r->pos, "string pool"))
+            return false;
         rt->strings[i] = malloc(len + 1);
         if (!rt->strings[i])
             return nomem(c);
@@ -183,6 +204,8 @@ static bool rd_vars(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         return false;
     if (!n)
         return true;
+    if (!charge(c, (size_t)n * sizeof(*rt->vars), r->pos, "variable declarations"))
+        return false;
     rt->vars = calloc(n, sizeof(*rt->vars));
     if (!rt->vars)
         return nomem(c);
@@ -214,6 +237,8 @@ static bool rd_labels(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         return false;
     if (!n)
         return true;
+    if (!charge(c, (size_t)n * sizeof(*rt->labels), r->pos, "label declarations"))
+        return false;
     rt->labels = calloc(n, sizeof(*rt->labels));
     if (!rt->labels)
         return nomem(c);
@@ -238,6 +263,8 @@ static bool rd_inputs(rctx *c, vsmp_rd *r, vsmp_routine *rt)
         return false;
     if (!n)
         return true;
+    if (!charge(c, (size_t)n * sizeof(*rt->inputs), r->pos, "inputs"))
+        return false;
     rt->inputs = calloc(n, sizeof(*rt->inputs));
     if (!rt->inputs)
         return nomem(c);
@@ -256,7 +283,12 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
     vsmp_isa_version ver = {c->major, c->minor, paired};
     size_t pos = start, end = start + size;
     while (pos < end) {
-        vsmp_inst *slot = vsmp_routine_add_inst(rt);
+        vsmp_inst *slot = vsmp_routine_add_inst(rt, &c->budget);
+        if (!slot && c->budget.need) {
+            c->st = VSMP_ERR_NOMEM;
+            vsmp_budget_report(&c->budget, c->diags, 0, (int64_t)pos, "instructions");
+            return false;
+        }
         if (!slot)
             return nomem(c);
         size_t used = 0;
@@ -540,7 +572,8 @@ vsmp_status vsmp_module_read(const uint8_t *data, size_t size, const vsmp_read_o
     vsmp_module *m = vsmp_module_create();
     if (!m)
         return VSMP_ERR_NOMEM;
-    rctx c = {data, size, 0, 0, diags, VSMP_OK, 0, 0};
+    rctx c = {data, size, 0, 0, diags, VSMP_OK, 0, 0, {0, 0, 0}};
+    c.budget.limit = opt ? opt->max_memory : VSMP_DEFAULT_MAX_MEMORY;
     vsmp_rd r = {data, size, 0, false};
     rtab *kt = NULL, *ft = NULL;
     bool ok = rd_header(&c, &r, m, &kt, &ft);

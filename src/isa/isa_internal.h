@@ -117,10 +117,29 @@ const char *vsmp_routine_string(const vsmp_routine *r, uint32_t index);
 /* Growth helper: ensure *arr has room for n+1 elements of size sz. */
 bool vsmp_grow(void **arr, uint32_t *cap, uint32_t n, size_t sz);
 
-/* Routine building helpers (module.c). */
+/* The memory budget of one read or parse (max_memory of vsmp_read_options and
+ * vsmp_text_options): the bytes of the tables that grow with the input are charged before they
+ * are allocated. A refused charge leaves need (the bytes the input would take) for the
+ * diagnostic. */
+typedef struct vsmp_budget {
+    size_t limit; /* 0 = none */
+    size_t used;
+    size_t need; /* non-zero once a charge was refused */
+} vsmp_budget;
+/* What one heap block costs beyond its bytes (allocator header and rounding), charged for
+ * the small blocks a table holds one per entry (strings, attribute values). */
+#define VSMP_BLOCK_OVERHEAD 16
+bool vsmp_budget_take(vsmp_budget *b, size_t bytes);
+/* The out-of-memory diagnostic (rule "memory") of a read or parse at @p offset (-1: none) or
+ * @p line; @p what names the table that did not fit. */
+void vsmp_budget_report(const vsmp_budget *b, vsmp_diags *diags, uint32_t line, int64_t offset,
+                        const char *what);
+
+/* Routine building helpers (module.c). vsmp_routine_add_inst charges its growth to @p b (NULL:
+ * no budget); NULL when refused (b->need set) or out of memory. */
 vsmp_routine *vsmp_module_add_routine(vsmp_module *m, bool is_kernel);
 int64_t vsmp_routine_add_string(vsmp_routine *r, const char *s, size_t len);
-vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r);
+vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r, vsmp_budget *b);
 void vsmp_routine_clear(vsmp_routine *r);
 
 /* Instruction table iteration (opcodes.c). */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Module ownership: creation, growth and release of routines and their tables. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,10 +122,47 @@ int64_t vsmp_routine_add_string(vsmp_routine *r, const char *s, size_t len)
     return r->num_strings++;
 }
 
-vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r)
+bool vsmp_budget_take(vsmp_budget *b, size_t bytes)
 {
-    if (!vsmp_grow((void **)&r->insts, &r->cap_insts, r->num_insts, sizeof(vsmp_inst)))
-        return NULL;
+    if (!b)
+        return true;
+    size_t after = bytes > SIZE_MAX - b->used ? SIZE_MAX : b->used + bytes;
+    if (b->limit && after > b->limit) {
+        b->need = after;
+        return false;
+    }
+    b->used = after;
+    return true;
+}
+
+void vsmp_budget_report(const vsmp_budget *b, vsmp_diags *diags, uint32_t line, int64_t offset,
+                        const char *what)
+{
+    vsmp_diags_add(diags, VSMP_SEV_ERROR, "memory", line, line ? 1 : 0, offset,
+                   "out of memory: the program needs %zu bytes or more for its %s, over the "
+                   "memory budget of %zu bytes",
+                   b->need, what, b->limit);
+}
+
+/* The one place instruction arrays grow. An instruction model is large (every operand slot of
+ * the widest instruction) while its encoding or text can be a few bytes, so the growth is
+ * charged to the budget first, and by half the capacity rather than doubling it, to keep
+ * what is reserved close to what is used. */
+vsmp_inst *vsmp_routine_add_inst(vsmp_routine *r, vsmp_budget *b)
+{
+    if (r->num_insts == r->cap_insts) {
+        uint32_t cap = r->cap_insts;
+        if (cap > UINT32_MAX / 3 * 2)
+            return NULL;
+        uint32_t nc = cap < 16 ? 16 : cap + cap / 2;
+        if (!vsmp_budget_take(b, (size_t)(nc - cap) * sizeof(vsmp_inst)))
+            return NULL;
+        void *p = realloc(r->insts, (size_t)nc * sizeof(vsmp_inst));
+        if (!p)
+            return NULL;
+        r->insts = p;
+        r->cap_insts = nc;
+    }
     vsmp_inst *i = &r->insts[r->num_insts++];
     memset(i, 0, sizeof(*i));
     i->offset = -1;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Defaults of the codec, printer and validator options (isa.h). */
+/* Defaults of the codec, parser, printer and validator options (isa.h). */
 #include <string.h>
 
 #include "vsmp/isa.h"
@@ -7,6 +7,14 @@
 void vsmp_read_options_init(vsmp_read_options *o)
 {
     memset(o, 0, sizeof(*o));
+    o->max_memory = VSMP_DEFAULT_MAX_MEMORY;
+}
+
+void vsmp_text_options_init(vsmp_text_options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->dialect = VSMP_DIALECT_12504;
+    o->max_memory = VSMP_DEFAULT_MAX_MEMORY;
 }
 
 void vsmp_write_options_init(vsmp_write_options *o)

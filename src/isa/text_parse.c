@@ -895,7 +895,7 @@ static bool parse_label(parser *p, const tok *name)
     int64_t id = label_ref(p, name->s, name->len, C_L, 0);
     if (id < 0)
         return false;
-    vsmp_inst *in = vsmp_routine_add_inst(k);
+    vsmp_inst *in = vsmp_routine_add_inst(k, &p->budget);
     if (!in)
         return !(p->nomem = true);
     in->opcode = VSMP_OPC_LABEL;
@@ -985,6 +985,21 @@ static bool read_line(parser *p)
 vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect, vsmp_module **out,
                             vsmp_diags *diags)
 {
+    vsmp_text_options o;
+    vsmp_text_options_init(&o);
+    o.dialect = dialect;
+    return vsmp_text_parse_opt(text, size, &o, out, diags);
+}
+
+vsmp_status vsmp_text_parse_opt(const char *text, size_t size, const vsmp_text_options *opt,
+                                vsmp_module **out, vsmp_diags *diags)
+{
+    vsmp_text_options defaults;
+    if (!opt) {
+        vsmp_text_options_init(&defaults);
+        opt = &defaults;
+    }
+    vsmp_dialect dialect = opt->dialect;
     if (!text || !out || (dialect != VSMP_DIALECT_12504 && dialect != VSMP_DIALECT_HEAD))
         return VSMP_ERR_ARG;
     parser p;
@@ -994,6 +1009,7 @@ vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
         return VSMP_ERR_NOMEM;
     p.dialect = dialect;
     p.diags = diags;
+    p.budget.limit = opt->max_memory;
     vsmp_lex_init(&p.lx, text, size);
     for (;;) {
         bool more = read_line(&p);
@@ -1018,6 +1034,8 @@ vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect dialect,
     if (!p.nomem && !p.failed && p.m->num_kernels == 0)
         perr_at(&p, 1, 1, "syntax", "no .kernel in the program");
     finish_kernel(&p);
+    if (p.budget.need)
+        vsmp_budget_report(&p.budget, diags, p.toks ? p.toks[0].line : 0, -1, "instructions");
     syms_free(&p.syms);
     free(p.toks);
     if (p.nomem) {

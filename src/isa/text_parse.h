@@ -40,7 +40,8 @@ typedef struct parser {
     bool seen_version;
     bool has_target;
     bool nomem;
-    unsigned depth; /* nesting of the integer expression being parsed */
+    vsmp_budget budget; /* of the instructions (vsmp_text_options.max_memory) */
+    unsigned depth;     /* nesting of the integer expression being parsed */
 } parser;
 
 #define syms_find           vsmp_tp_syms_find

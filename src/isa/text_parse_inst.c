@@ -166,7 +166,7 @@ int64_t label_ref(parser *p, const char *s, size_t n, uint8_t cls, uint8_t kind)
 
 static vsmp_inst *new_inst(parser *p, const tok *at)
 {
-    vsmp_inst *in = vsmp_routine_add_inst(p->k);
+    vsmp_inst *in = vsmp_routine_add_inst(p->k, &p->budget);
     if (!in) {
         p->nomem = true;
         return NULL;
@@ -973,7 +973,7 @@ bool parse_instruction(parser *p)
 {
     const tok *first = cur(p);
     /* parsed in place: the slot is given back when the line fails */
-    vsmp_inst *in = vsmp_routine_add_inst(p->k);
+    vsmp_inst *in = vsmp_routine_add_inst(p->k, &p->budget);
     if (!in)
         return !(p->nomem = true);
     if (!parse_in(p, first, in)) {

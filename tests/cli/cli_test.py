@@ -190,6 +190,75 @@ with tempfile.TemporaryDirectory() as tmp:
     check(r.returncode == 1 and b"offset 0x1d: error: the Gen binary overlaps" in r.stderr,
           "overlapping Gen binaries: %r" % r.stderr[:300])
 
+# an instruction of the model holds every operand slot (about 1.7 KB) while `ret` takes 4
+# bytes of binary and 12 of text: 4 MB of them asked for 1.8 GB, 64 MB for 29 GB. Reading
+# stops at the memory budget (default 1 GiB, --max-memory) with a diagnostic naming the place,
+# within an address space of 1.5 GiB (ASan builds: an RSS limit)
+with tempfile.TemporaryDirectory() as tmp:
+    t = run(["asm", "-", "-o", "-"], stdin=b'.version 4.1\n.kernel "k"\nret (M1, 1)\n').stdout
+    off, size = int.from_bytes(t[11:15], "little"), int.from_bytes(t[15:19], "little")
+    kobj = t[off:off + size]
+    # the kernel object ends with its code (ret: opcode 0x34, exec size, predicate (2)); its
+    # header holds code_size (4) then entry (4), the code's offset
+    code = b"\x34\x00\x00\x00"
+    entry = len(kobj) - len(code)
+    at = kobj.find((4).to_bytes(4, "little") + entry.to_bytes(4, "little"))
+    check(off + size == len(t) and kobj[entry:] == code and at > 0,
+          "ret kernel layout: %r" % kobj[-16:])
+    n = (4 << 20) // len(code)
+    nk = kobj[:at] + (4 * n).to_bytes(4, "little") + kobj[at + 4:entry] + code * n
+    big = t[:15] + len(nk).to_bytes(4, "little") + t[19:off] + nk
+    bigp, bigt = os.path.join(tmp, "ret.isa"), os.path.join(tmp, "ret.visaasm")
+    open(bigp, "wb").write(big)
+    open(bigt, "wb").write(b'.version 4.1\n.kernel "k"\n' + b"ret (M1, 1)\n" * (700 << 10))
+    asan = b"__asan_init" in open(vsmp, "rb").read()
+    env = dict(os.environ)
+    # ASan's realloc copies (glibc's moves pages) and its shadow counts: a 256 MiB budget there
+    big_opts, big_budget = (["--max-memory", "256M"], 256 << 20) if asan else ([], 1 << 30)
+    if asan:
+        env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":hard_rss_limit_mb=1536"
+
+    def limited(args):
+        return subprocess.run([vsmp] + args, capture_output=True, timeout=120, env=env,
+                              preexec_fn=None if asan else lambda: _res.setrlimit(
+                                  _res.RLIMIT_AS, (3 << 29, 3 << 29)))
+    budget = re.compile(rb"needs (\d+) bytes or more for its instructions, over the memory "
+                        rb"budget of %d bytes \[memory\]" % big_budget)
+    for cmd in (["dis", bigp], ["check", "-p", "TGLLP", bigp], ["asm", bigp, "-o", os.devnull]):
+        r = limited(cmd[:1] + big_opts + cmd[1:])
+        m = budget.search(r.stderr)
+        check(r.returncode == 1 and re.search(rb"ret\.isa: offset 0x[0-9a-f]+: error: out of "
+                                              rb"memory", r.stderr) and m and
+              int(m.group(1)) > big_budget, "%s: 4 MB of ret refused: %r" % (cmd[0], r.stderr[:300]))
+    r = limited(["check"] + big_opts + ["-p", "TGLLP", bigt])
+    check(r.returncode == 1 and re.search(rb"ret\.visaasm:\d+:1: error: out of memory",
+                                          r.stderr) and budget.search(r.stderr),
+          "8 MB of ret lines refused: %r" % r.stderr[:300])
+    r = limited(["dis", "--max-memory", "64K", bigp])
+    check(r.returncode == 1 and b"over the memory budget of 65536 bytes [memory]" in r.stderr,
+          "--max-memory 64K: %r" % r.stderr[:300])
+    r = limited(["asm", "--max-memory", "lots", bigt, "-o", os.devnull])
+    check(r.returncode == 2 and b"--max-memory takes a byte count" in r.stderr, "--max-memory lots")
+    # run and launch read their kernel within the same budget
+    open(os.path.join(tmp, "ret.json"), "w").write('{"kernel": "ret.visaasm", "platform": "TGLLP"}')
+    r = limited(["run"] + big_opts + [os.path.join(tmp, "ret.json")])
+    check(r.returncode == 1 and budget.search(r.stderr), "run: %r" % r.stderr[:300])
+    # instructions of 1760 bytes, reserved 16, 24, 36, 54: 36 fit 64 KiB (63360 bytes), the
+    # 37th (line 2 + 37) asks for 54 (95040 bytes)
+    r = limited(["run", "--max-memory", "64K", os.path.join(tmp, "ret.json")])
+    check(r.returncode == 1 and b"ret.visaasm:39:1: error: out of memory: the program needs "
+          b"95040 bytes" in r.stderr and
+          b"over the memory budget of 65536 bytes [memory]" in r.stderr,
+          "run --max-memory 64K: %r" % r.stderr[:300])
+    r = limited(["launch", "--max-memory", "lots", os.path.join(tmp, "ret.json")])
+    check(r.returncode == 2 and b"--max-memory takes a byte count" in r.stderr,
+          "launch --max-memory lots")
+    # a normal kernel is read under the same limits, and under a small budget
+    for cmd in (["check", "-p", "TGLLP", src], ["dis", isa], ["asm", "--max-memory", "1M", src,
+                                                             "-o", os.devnull]):
+        r = limited(cmd)
+        check(r.returncode == 0, "%s of a normal kernel within the budget: %r" % (cmd[0], r.stderr))
+
 r = run(["asm", "-", "-o", os.devnull], stdin=bad_text)
 err = r.stderr.decode()
 check(r.returncode == 1, "bad text -> 1")
@@ -582,6 +651,39 @@ with tempfile.TemporaryDirectory() as tmp:
                       "trilinear.json")
     r = run(["sample", ex])
     check(r.returncode == 0, "examples/trilinear.json runs: %r" % r.stderr)
+
+# vsmp launch: a misspelt top-level key ("globl") was ignored and the launch ran with the
+# default NDRange; it is refused before the kernel is read
+with tempfile.TemporaryDirectory() as tmp:
+    exl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "launch")
+    lj = {"kernel": os.path.join(exl, "rotate.visaasm"), "interface": os.path.join(exl, "rotate.cos"),
+          "global": [1, 1], "globl": [128, 128], "args": []}
+    jp = os.path.join(tmp, "launch.json")
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(r.returncode == 1 and b"globl: unknown key; did you mean 'global'?" in r.stderr,
+          "launch: misspelt key: %r" % r.stderr)
+    lj.pop("globl")
+    # arguments: a misspelt key, and a string or a fraction where a number or an integer goes,
+    # were ignored or read as 0 (the picture, then the output image, then two float scalars)
+    img = {"kind": "image", "format": "R8G8B8A8_UNORM", "width": 4, "height": 4}
+    for a2, a3, msg in (({"kind": "scalar", "type": "float", "value": 1, "valeu": 2}, None,
+                         b"args[2].valeu: unknown key; did you mean 'value'?"),
+                        ({"kind": "scalar", "type": "float", "value": "0.5"}, None,
+                         b"args[2].value: expected a number for float"),
+                        ({"kind": "scalar", "type": "float", "value": 0.5},
+                         {"kind": "scalar", "type": "float", "value": [0.5]},
+                         b"args[3].value: expected a number for float")):
+        lj["args"] = [img, img, a2, a3 or {"kind": "scalar", "type": "float", "value": 0.5}]
+        open(jp, "w").write(_json.dumps(lj))
+        r = run(["launch", jp])
+        check(r.returncode == 1 and msg in r.stderr, "launch: %s: %r" % (msg, r.stderr))
+    lj["args"] = []
+    lj["local"] = None  # docs/LAUNCH.md: local may be null
+    open(jp, "w").write(_json.dumps(lj))
+    r = run(["launch", jp])
+    check(b"unknown key" not in r.stderr and b"null" not in r.stderr,
+          "launch: the documented keys pass the key check: %r" % r.stderr)
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

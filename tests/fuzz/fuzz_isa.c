@@ -11,7 +11,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void exercise(const uint8_t *data, size_t size, bool paired)
 {
-    vsmp_read_options ro = {.paired_surface = paired};
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro); /* the default memory budget */
+    ro.paired_surface = paired;
     vsmp_module *m = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);

@@ -34,7 +34,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             size_t n = 0;
             uint8_t *b = encode(m, &wo, &n);
             if (b) {
-                vsmp_read_options ro = {.paired_surface = wo.paired_surface};
+                vsmp_read_options ro;
+                vsmp_read_options_init(&ro);
+                ro.paired_surface = wo.paired_surface;
                 vsmp_module *back = NULL;
                 if (vsmp_module_read(b, n, &ro, &back, NULL) != VSMP_OK)
                     abort(); /* vsmp cannot read what it wrote */

@@ -559,8 +559,23 @@ static int make_sampler(vk *v, const tcase *c, VkSampler *out)
  * UNORM/SNORM codes of any value; 16-bit and 11/10-bit floats with exponents 0..16 (|x| < 4,
  * subnormals and zeros included); 32-bit floats as C stores them; shared-exponent with
  * exponents 0..17. */
-static void random_bits(const vsmp_format_info *fi, bool depth, uint8_t *dst)
+static void random_bits(const vsmp_format_info *fi, bool depth, uint8_t *texel)
 {
+    /* The channels are written into whole words of a local copy: only the bytes the channels
+     * cover are read from and written back to the texel (the surface's last texel may end
+     * before a word does). */
+    unsigned nb = 0;
+    for (int k = 0; k < 4; k++)
+        if (fi->ch[k].type != VSMP_CHAN_NONE) {
+            unsigned end =
+                fi->ch[k].type == VSMP_CHAN_SHAREDEXP ? 32u : fi->ch[k].shift + fi->ch[k].bits;
+            if ((end + 7) / 8 > nb)
+                nb = (end + 7) / 8;
+        }
+    uint8_t dst[16] = {0};
+    if (nb > sizeof(dst))
+        nb = sizeof(dst);
+    memcpy(dst, texel, nb);
     for (int k = 0; k < 4; k++) {
         const vsmp_chan_desc *d = &fi->ch[k];
         uint32_t v;
@@ -599,6 +614,7 @@ static void random_bits(const vsmp_format_info *fi, bool depth, uint8_t *dst)
         w = (w & ~mask) | ((v << at) & mask);
         memcpy(dst + 4 * word, &w, 4);
     }
+    memcpy(texel, dst, nb);
 }
 
 /* ---- comparison ---- */
