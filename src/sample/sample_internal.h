@@ -99,5 +99,7 @@ facecoord vsmp_cube_face(const float d[3]);
 void vsmp_cube_face_dir(unsigned face, float sc, float tc, float d[3]);
 /* Face coordinates' derivatives for direction d and its derivative dd, on d's own face. */
 void vsmp_cube_derivs(const float d[3], const float dd[3], float out[3]);
+/* The same, d's face given (vsmp_cube_face(d).face). */
+void vsmp_cube_face_derivs(unsigned face, const float d[3], const float dd[3], float out[3]);
 
 #endif

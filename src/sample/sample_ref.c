@@ -565,7 +565,12 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
  * s = (sc / |ma| + 1) / 2, so ds = (dsc |ma| - sc d|ma|) / (2 ma^2) (the Vulkan cube formula). */
 void vsmp_cube_derivs(const float d[3], const float dd[3], float out[3])
 {
-    facecoord f = vsmp_cube_face(d);
+    vsmp_cube_face_derivs(vsmp_cube_face(d).face, d, dd, out);
+}
+
+void vsmp_cube_face_derivs(unsigned face, const float d[3], const float dd[3], float out[3])
+{
+    const facecoord f = {face, 0.0f, 0.0f};
     int axis = f.face / 2;
     float sgn = (f.face & 1) ? -1.0f : 1.0f;
     /* sc, tc as linear forms of the direction, per face (cube_face's table) */

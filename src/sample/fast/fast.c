@@ -106,16 +106,17 @@ static void set_aniso(fast_lanes *fl, unsigned l, const aniso *an)
 }
 
 /* Cube: derivatives of the direction -> of the face coordinates on c's face. */
-static void face_derivs(const float c[3], float dx[3], float dy[3])
+static void face_derivs(unsigned face, const float c[3], float dx[3], float dy[3])
 {
     float fx[3], fy[3];
-    vsmp_cube_derivs(c, dx, fx);
-    vsmp_cube_derivs(c, dy, fy);
+    vsmp_cube_face_derivs(face, c, dx, fx);
+    vsmp_cube_face_derivs(face, c, dy, fy);
     memcpy(dx, fx, sizeof(fx));
     memcpy(dy, fy, sizeof(fy));
 }
 
-static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
+static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc,
+                    float *lam)
 {
     unsigned simd = m->simd;
     bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
@@ -132,7 +133,7 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
             float dy[3] = {fl->u[c2] - fl->u[q], fl->v[c2] - fl->v[q], fl->w[c2] - fl->w[q]};
             if (cube) { /* direction derivatives -> face coordinate derivatives at TL */
                 const float c0[3] = {fl->u[q], fl->v[q], fl->w[q]};
-                face_derivs(c0, dx, dy);
+                face_derivs(fc[q].face, c0, dx, dy);
             }
             float l = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
@@ -148,7 +149,7 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
             float dy[3] = {pf(m, VSMP_P_DUDY, l), pf(m, VSMP_P_DVDY, l), pf(m, VSMP_P_DRDY, l)};
             if (cube) {
                 const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
-                face_derivs(c, dx, dy);
+                face_derivs(fc[l].face, c, dx, dy);
             }
             lam[l] = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
@@ -183,7 +184,7 @@ bool vsmp_fast_lod_unused(const vsmp_plan *p)
            (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
 }
 
-static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc);
 
 bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
@@ -198,32 +199,36 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
         layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
         fl->layer[l] = (uint32_t)layer;
     }
+    facecoord fc[VSMP_MAX_LANES]; /* cube: each lane's face, for derivatives and coordinates */
+    if (cube)
+        for (unsigned l = 0; l < simd; l++) {
+            const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
+            fc[l] = vsmp_cube_face(c);
+        }
     if (vsmp_fast_lod_unused(p)) {
         for (unsigned l = 0; l < simd; l++) {
             fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
             fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
         }
     } else {
-        if (!levels(p, m, fl))
+        if (!levels(p, m, fl, fc))
             return false;
     }
     if (cube) /* the direction -> face coordinates; the layer -> the face's slice */
         for (unsigned l = 0; l < simd; l++) {
-            const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
-            facecoord f = vsmp_cube_face(c);
-            fl->u[l] = f.s, fl->v[l] = f.t, fl->w[l] = 0.0f;
-            fl->layer[l] = 6u * fl->layer[l] + f.face;
+            fl->u[l] = fc[l].s, fl->v[l] = fc[l].t, fl->w[l] = 0.0f;
+            fl->layer[l] = 6u * fl->layer[l] + fc[l].face;
         }
     return true;
 }
 
 /* The LOD and level stage of vsmp_fast_lanes. */
-static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc)
 {
     const vsmp_sampler_state *st = &p->st;
     unsigned simd = m->simd;
     float lam[VSMP_MAX_LANES];
-    if (!lambdas(p, m, fl, lam))
+    if (!lambdas(p, m, fl, fc, lam))
         return false;
     float lo = st->min_lod, hi = st->max_lod, top = (float)(p->nlev - 1);
     for (unsigned l = 0; l < simd; l++) {
