@@ -183,6 +183,42 @@ int main(void)
           "a mask operand has no 3.0 encoding");
     roundtrip(wait30, sizeof(wait30), &w30, &in, "wait 3.0");
     CHECK(in.num_opnds == 0, "3.0 wait has no operand");
+    /* VA and VA_SKL_PLUS, in ByteCodeReaderNG's reading order at igc-1.0.12504.6 (sub-opcode,
+     * the sampler of the sampled ones, surface, u/v offsets, then the sub-operation's own).
+     * va_minmax: 44 02, surface 05, u = imm F 1.0 (05 07 0000803f), v = imm F 2.0, mmf mode =
+     * imm UB 1 (05 04 01000000), dst raw V33.0 (21000000 0000). */
+    static const uint8_t va_mm[] = {0x44, 0x02, 0x05, 0x05, 0x07, 0x00, 0x00, 0x80, 0x3f,
+                                    0x05, 0x07, 0x00, 0x00, 0x00, 0x40, 0x05, 0x04, 0x01,
+                                    0x00, 0x00, 0x00, 0x21, 0x00, 0x00, 0x00, 0x00, 0x00};
+    roundtrip(va_mm, sizeof(va_mm), &v41, &in, "va_minmax");
+    CHECK(in.opcode == 0x44 && in.subop == 0x02 && in.num_opnds == 5 && in.opnds[0].value == 5 &&
+              in.opnds[1].vec.imm == 0x3f800000u && in.opnds[2].vec.imm == 0x40000000u &&
+              in.opnds[3].vec.imm_type == VSMP_TYPE_UB && in.opnds[4].kind == VSMP_OPND_RAW_DST &&
+              in.opnds[4].raw.var == 33,
+          "va_minmax fields");
+    /* va_hdc_convolve_1pixel (VAPlusSubOpcodeDesc 0x18): 4d 18, sampler 00, surface 05, u, v,
+     * pixel size 02, offsets raw V34.0, dst surface 07, dst x = imm UW 16, dst y = imm UW 32 */
+    static const uint8_t va_hdc[] = {0x4d, 0x18, 0x00, 0x05, 0x05, 0x07, 0x00, 0x00, 0x80,
+                                     0x3f, 0x05, 0x07, 0x00, 0x00, 0x00, 0x40, 0x02, 0x22,
+                                     0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x05, 0x02, 0x10,
+                                     0x00, 0x00, 0x00, 0x05, 0x02, 0x20, 0x00, 0x00, 0x00};
+    roundtrip(va_hdc, sizeof(va_hdc), &v41, &in, "va_hdc_convolve_1pixel");
+    CHECK(in.opcode == 0x4d && in.subop == 0x18 && in.num_opnds == 9 && in.opnds[0].value == 0 &&
+              in.opnds[1].value == 5 && in.opnds[4].value == 2 &&
+              in.opnds[5].kind == VSMP_OPND_RAW_SRC && in.opnds[5].raw.var == 34 &&
+              in.opnds[6].value == 7 && in.opnds[7].vec.imm == 16 && in.opnds[8].vec.imm == 32,
+          "va_hdc_convolve_1pixel fields");
+    /* sub-operations the reader does not turn into an instruction: VA's AVS (0x00) and
+     * VA_SKL_PLUS's "none" (0x0e) and the VA sub-opcodes below 0x08 */
+    static const uint8_t va_avs[] = {0x44, 0x00, 0x05};
+    static const uint8_t vap_none[] = {0x4d, 0x0e, 0x05};
+    static const uint8_t vap_old[] = {0x4d, 0x02, 0x05};
+    CHECK(vsmp_inst_decode(va_avs, sizeof(va_avs), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,
+          "va sub-op 0x00");
+    CHECK(vsmp_inst_decode(vap_none, sizeof(vap_none), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,
+          "va_skl_plus sub-op 0x0e");
+    CHECK(vsmp_inst_decode(vap_old, sizeof(vap_old), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,
+          "va_skl_plus sub-op 0x02");
     /* a reserved opcode is reported, never skipped */
     static const uint8_t rsv[] = {0x3b, 0x00, 0x00, 0x00};
     CHECK(vsmp_inst_decode(rsv, sizeof(rsv), &v41, 0, &in, &used) == VSMP_ERR_UNSUPPORTED,

@@ -25,14 +25,16 @@ typedef struct rig {
 
 static const char head[] = ".version 4.1\n.kernel \"t\"\n";
 
-/* Parse head + body and create a machine; st is the status of vsmp_machine_create. */
-static bool rig_make(rig *g, const char *body, vsmp_platform plat, const vsmp_machine_options *o)
+/* Parse head + body (in @p dialect) and create a machine; st is the status of
+ * vsmp_machine_create. */
+static bool rig_make_in(rig *g, const char *body, vsmp_dialect dialect, vsmp_platform plat,
+                        const vsmp_machine_options *o)
 {
     memset(g, 0, sizeof(*g));
     vsmp_diags_init(&g->d);
     char text[4096];
     snprintf(text, sizeof(text), "%s%s", head, body);
-    if (vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &g->mod, &g->d)) {
+    if (vsmp_text_parse(text, strlen(text), dialect, &g->mod, &g->d)) {
         vsmp_diags_print(&g->d, "test", stderr);
         return false;
     }
@@ -44,6 +46,11 @@ static bool rig_make(rig *g, const char *body, vsmp_platform plat, const vsmp_ma
     opt.platform = plat;
     g->create = vsmp_machine_create(g->mod, 0, &opt, &g->m, &g->d);
     return g->create == VSMP_OK;
+}
+
+static bool rig_make(rig *g, const char *body, vsmp_platform plat, const vsmp_machine_options *o)
+{
+    return rig_make_in(g, body, VSMP_DIALECT_12504, plat, o);
 }
 
 static void rig_free(rig *g)
@@ -1017,48 +1024,104 @@ static void test_inputs(const vsmp_surface *s)
     rig_free(&g);
 }
 
-/* CPS: with a 1x1 coarse pixel the bit changes nothing (SEMANTICS 2); another coarse size is
- * refused before running (no source gives the arithmetic). */
-static void test_cps(const vsmp_surface *s)
+/* CPS LOD compensation (docs/EXEC.md 4.1; vsmp's reading of SEMANTICS 2, "Proposed emulator
+ * rule (CPS)": with a coarse pixel (cx, cy) other than 1x1 and Op bit 9 or the sampler state's
+ * bit set, the x- and y-derivatives are divided by cx and cy before the LOD computation).
+ *
+ * Surface: grid(16, 16, 5), levels 16, 8, 4, 2, 1 texels wide. SIMD8, two quads; lane l is at
+ * x = l & 1, y = (l >> 1) & 1 of quad q = l >> 2:
+ *   u = (0.5 + dxs x + 8 q) / 16, v = (0.5 + dys y) / 16    (multiples of 1/32: exact)
+ * so in level-0 texels ddx = (dxs, 0), ddy = (0, dys), and with isotropic filtering
+ * lambda = log2(max(|ddx| / cx, |ddy| / cy)) (SEM 11.3; no bias, LOD range [0, 14]).
+ * `lod` returns that lambda in R (clamped to [0, 14]) and G (raw). The kernel runs
+ * lod.cps, a plain lod and sample_3d.cps (nearest, mip nearest): the latter reads level
+ * L = lambda, where texel (x, y) of grid holds R = x, G = y: R = floor(u (16 >> L)),
+ * G = floor(v (16 >> L)). `lod` is only in the head dialect (with its paired-surface operand). */
+static const char cps_body[] = ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                               ".decl V v_type=G type=f num_elts=8 align=GRF\n"
+                               ".decl L1 v_type=G type=f num_elts=16 align=GRF\n"
+                               ".decl L2 v_type=G type=f num_elts=16 align=GRF\n"
+                               ".decl S1 v_type=G type=f num_elts=16 align=GRF\n"
+                               ".decl smp v_type=S num_elts=1\n"
+                               ".decl tex v_type=T num_elts=1\n"
+                               ".input smp offset=0 size=4\n"
+                               ".input tex offset=8 size=4\n"
+                               "lod.cps.RG (M1, 8) 0x0:uw smp tex L1.0 %null.0 U.0 V.0\n"
+                               "lod.RG (M1, 8) 0x0:uw smp tex L2.0 %null.0 U.0 V.0\n"
+                               "sample_3d.cps.RG (M1, 8) 0x0:uw smp tex S1.0 %null.0 U.0 V.0\n"
+                               "ret (M1, 1)\n";
+
+static void cps_case(const vsmp_surface *s, unsigned cx, unsigned cy, bool state_bit, float dxs,
+                     float dys, float want_cps, float want_plain, const char *what)
 {
-    const char *body = ".decl U v_type=G type=f num_elts=8 align=GRF\n"
-                       ".decl V v_type=G type=f num_elts=8 align=GRF\n"
-                       ".decl D1 v_type=G type=f num_elts=8 align=GRF\n"
-                       ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
-                       ".decl smp v_type=S num_elts=1\n"
-                       ".decl tex v_type=T num_elts=1\n"
-                       ".input smp offset=0 size=4\n"
-                       ".input tex offset=8 size=4\n"
-                       "sample_3d.cps.R (M1, 8) 0x0:uw smp tex D1.0 U.0 V.0\n"
-                       "sample_3d.R (M1, 8) 0x0:uw smp tex D2.0 U.0 V.0\n"
-                       "ret (M1, 1)\n";
-    rig g;
-    CHECK(rig_make(&g, body, VSMP_PLATFORM_TGLLP, NULL), "cps create");
-    if (g.m) {
-        vsmp_sampler_state st;
-        vsmp_sampler_state_init(&st);
-        bind3(&g, s);
-        vsmp_machine_bind_sampler(g.m, 0, &st);
-        float u[8], v[8];
-        for (unsigned l = 0; l < 8; l++)
-            u[l] = ((float)l + 0.5f) / 8.0f, v[l] = 0.125f;
-        put_f32(&g, "U", u, 8);
-        put_f32(&g, "V", v, 8);
-        CHECK(run(&g), "cps run");
-        uint8_t a[32], b[32];
-        bytes_of(&g, "D1", a, 32);
-        bytes_of(&g, "D2", b, 32);
-        bool ok = memcmp(a, b, 32) == 0;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= lef(a + 4 * l) == (float)l;
-        CHECK(ok, ".cps with a 1x1 coarse pixel: same texels");
-    }
-    rig_free(&g);
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
-    o.coarse_x = 2;
-    CHECK(!rig_make(&g, body, VSMP_PLATFORM_TGLLP, &o) && g.create == VSMP_ERR_UNSUPPORTED,
-          "cps with 2x1 refused");
+    o.coarse_x = (uint8_t)cx, o.coarse_y = (uint8_t)cy;
+    rig g;
+    CHECK(rig_make_in(&g, cps_body, VSMP_DIALECT_HEAD, VSMP_PLATFORM_TGLLP, &o), "%s: create",
+          what);
+    if (g.m && s) {
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.mip_filter = VSMP_MIPFILTER_NEAREST;
+        st.cps_lod_compensation = state_bit;
+        bind3(&g, s);
+        CHECK(vsmp_machine_bind_sampler(g.m, 0, &st) == VSMP_OK, "%s: bind sampler", what);
+        float u[8], v[8];
+        for (unsigned l = 0; l < 8; l++)
+            u[l] = (0.5f + dxs * (float)(l & 1) + 8.0f * (float)(l >> 2)) / 16.0f,
+            v[l] = (0.5f + dys * (float)(l >> 1 & 1)) / 16.0f;
+        put_f32(&g, "U", u, 8);
+        put_f32(&g, "V", v, 8);
+        CHECK(run(&g), "%s: run", what);
+        uint8_t l1[64], l2[64], s1[64];
+        bytes_of(&g, "L1", l1, sizeof(l1));
+        bytes_of(&g, "L2", l2, sizeof(l2));
+        bytes_of(&g, "S1", s1, sizeof(s1));
+        unsigned n = 16u >> (unsigned)want_cps;
+        bool lc = true, lp = true, sm = true;
+        for (unsigned l = 0; l < 8; l++) {
+            lc &= lef(l1 + 4 * l) == want_cps && lef(l1 + 32 + 4 * l) == want_cps;
+            lp &= lef(l2 + 4 * l) == want_plain && lef(l2 + 32 + 4 * l) == want_plain;
+            sm &= lef(s1 + 4 * l) == floorf(u[l] * (float)n) &&
+                  lef(s1 + 32 + 4 * l) == floorf(v[l] * (float)n);
+        }
+        CHECK(lc, "%s: lod.cps = %g (lane 0: %g, %g)", what, want_cps, lef(l1), lef(l1 + 32));
+        CHECK(lp, "%s: plain lod = %g (lane 0: %g, %g)", what, want_plain, lef(l2), lef(l2 + 32));
+        CHECK(sm, "%s: sample.cps reads level %g (lane 1: R %g, lane 2: G %g)", what, want_cps,
+              lef(s1 + 4), lef(s1 + 32 + 8));
+    }
+    rig_free(&g);
+}
+
+static void test_cps(void)
+{
+    vsmp_surface *s = grid(16, 16, 5);
+    CHECK(s != NULL, "16x16 surface with 5 levels");
+    /* 4-texel isotropic footprint: lambda = log2 4 = 2 without compensation */
+    cps_case(s, 1, 1, false, 4, 4, 2, 2, "1x1: a no-op");
+    /* 2x2: |ddx| / 2 = |ddy| / 2 = 2 texels, lambda = log2 2 = 1: exactly one level lower */
+    cps_case(s, 2, 2, false, 4, 4, 1, 2, "2x2");
+    /* 4x4: 4 / 4 = 1 texel, lambda = 0 */
+    cps_case(s, 4, 4, false, 4, 4, 0, 2, "4x4");
+    /* only x is divided by cx: ddx = 4, ddy = 2; 2x1: max(4 / 2, 2) = 2 -> 1; 1x2: max(4, 2 / 2)
+     * = 4 -> 2 (unchanged); without compensation max(4, 2) = 4 -> 2 */
+    cps_case(s, 2, 1, false, 4, 2, 1, 2, "2x1 on a 4x2 footprint");
+    cps_case(s, 1, 2, false, 4, 2, 2, 2, "1x2 on a 4x2 footprint");
+    /* the sampler state's bit (SAMPLER_STATE bit 30) asks for it too: the plain lod also gets
+     * log2(4 / 2) = 1 */
+    cps_case(s, 2, 2, true, 4, 4, 1, 1, "2x2 with the state bit");
+    /* the state bit with a 1x1 coarse pixel changes nothing */
+    cps_case(s, 1, 1, true, 4, 4, 2, 2, "1x1 with the state bit");
+    vsmp_surface_free(s);
+    /* a zero coarse size is a bad option */
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.coarse_x = 0;
+    rig g;
+    CHECK(!rig_make_in(&g, cps_body, VSMP_DIALECT_HEAD, VSMP_PLATFORM_TGLLP, &o) &&
+              g.create == VSMP_ERR_ARG,
+          "coarse 0x1 refused");
     rig_free(&g);
 }
 
@@ -1462,12 +1525,12 @@ int main(int argc, char **argv)
         test_hf_params(s);
         test_alias_and_ret(s);
         test_inputs(s);
-        test_cps(s);
     }
     test_hf_dst();
     test_int_dst();
     test_null_mask();
     test_quad_derivatives();
+    test_cps();
     test_resinfo();
     test_unorm();
     test_geometry_errors();

@@ -6,6 +6,7 @@
  * cmp to general variables and predicates, sel, divergent goto (forward and backward) with
  * re-convergence. Expected values are derived in the comments.
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,8 +30,12 @@ static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl A0 v_type=A num_elts=2\n"
                             ".decl buf v_type=T num_elts=1\n"
                             ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+                            ".decl H v_type=G type=f num_elts=32 align=GRF\n"
+                            ".decl K v_type=G type=f num_elts=32 align=GRF\n"
+                            ".decl P2 v_type=P num_elts=16\n"
+                            ".decl P3 v_type=P num_elts=16\n"
                             "ret (M1, 1)\n";
-enum { A = 32, B, C, F, G, U, Q, R };
+enum { A = 32, B, C, F, G, U, Q, R, H, K };
 
 static int code(int v)
 {
@@ -1041,6 +1046,145 @@ static void test_fast_path(void)
     vsmp_module_free(p.mod);
 }
 
+/* The fast variants of cmp (to a predicate), sel and mov D <- F against the general path: each
+ * case runs the instruction twice in one program, once on plain sources (planned onto the fast
+ * variant) and once on the negated copies of the same values with a (-) modifier (a source
+ * modifier sends it to the general path, run_cmp / run_arith, which share no code with the fast
+ * variant); -(-x) is x bit for bit (F: the sign bit twice; D: no INT_MIN among the inputs). Both
+ * results must agree in every bit, with %cr0 = 0 (denormals flushed) and 0x80 (kept). A few
+ * values are checked by hand as well:
+ *   cmp.eq 0 == -0 holds; NaN: only cmp.ne holds; 1e-40 == 0 holds when flushed, not when kept;
+ *   sel picks src0 where P1 is set, src1 elsewhere, every lane written (the predicate selects);
+ *   mov D <- F: 2.5 -> 2, -2.5 -> -2, NaN -> 0, -inf -> INT_MIN, 1e30 -> INT_MAX. */
+static const float fx_a[16] = {0.0f,      -0.0f,    1e-40f, -1e-40f, 1.0f,  -1.0f,   2.5f,  NAN,
+                               -INFINITY, INFINITY, 3.0f,   3.0f,    -2.5f, FLT_MIN, 1e30f, -7.0f};
+static const float fx_b[16] = {-0.0f,     0.0f, 0.0f, 1e-40f, 1.0f,  2.0f,    2.5f,  1.0f,
+                               -INFINITY, NAN,  2.0f, 3.0f,   -3.0f, FLT_MIN, 1e30f, 7.0f};
+
+static uint32_t fbits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static vsmp_machine *fx_machine(prog *p, uint32_t c0, uint32_t p1)
+{
+    ret(p);
+    vsmp_machine *m = machine(p);
+    if (!m)
+        return NULL;
+    uint32_t h[32], k[32];
+    for (int i = 0; i < 16; i++) {
+        h[i] = fbits(fx_a[i]), h[16 + i] = fbits(fx_b[i]);
+        k[i] = h[i] ^ 0x80000000u, k[16 + i] = h[16 + i] ^ 0x80000000u;
+    }
+    put(m, H, h, 64); /* rows 0-1: a; rows 2-3: b (vsmp_machine_write_var in two halves) */
+    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, H, 64, h + 16, 64) == VSMP_OK, "H b");
+    put(m, K, k, 64);
+    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, K, 64, k + 16, 64) == VSMP_OK, "K b");
+    int32_t ia[8] = {0, -1, 5, -7, 2147483647, -2147483647, 100, 3};
+    int32_t ib[8] = {0, 1, 5, -8, -2147483647, 2147483647, 99, -3};
+    int32_t a[16], b[16];
+    for (int i = 0; i < 8; i++)
+        a[i] = ia[i], a[8 + i] = ib[i], b[i] = -ia[i], b[8 + i] = -ib[i];
+    put(m, A, a, sizeof(a));
+    put(m, B, b, sizeof(b));
+    uint32_t init = 0xa5a5u; /* the lanes a predicated cmp leaves alone keep these bits */
+    vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &p1, 4);
+    vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 2, 0, &init, 4);
+    vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 3, 0, &init, 4);
+    set_cr0(m, c0);
+    return m;
+}
+
+static uint32_t pred_of(vsmp_machine *m, unsigned id)
+{
+    uint32_t w = 0;
+    size_t n;
+    vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, id, 0, &w, 4, &n);
+    return w;
+}
+
+static void test_fast_differential(void)
+{
+    const unsigned neg = VSMP_MOD_NEG;
+    for (uint32_t c0 = 0; c0 <= 0x80; c0 += 0x80) {
+        for (unsigned rel = 0; rel < 6; rel++) {
+            for (int integer = 0; integer < 2; integer++) {
+                /* (P1) cmp.rel (16) P2 a b; (P1) cmp.rel (16) P3 (-)na (-)nb; F: H rows 0-1 and
+                 * 2-3; D (SIMD8): A row 0 and row 1 */
+                prog p;
+                CHECK(prog_make(&p, 0), "parse");
+                unsigned lanes = integer ? 8 : 16, v = integer ? A : H, nv = integer ? B : K;
+                int brow = integer ? 1 : 2;
+                vsmp_opnd o[4] = {value(rel, VSMP_OPND_VALUE), pred_dst(2),
+                                  src(v, 0, 0, 8, 8, 1, 0), src(v, brow, 0, 8, 8, 1, 0)};
+                add(&p, VSMP_OPC_CMP, lanes, 0, 1, 4, o);
+                vsmp_opnd g[4] = {value(rel, VSMP_OPND_VALUE), pred_dst(3),
+                                  src(nv, 0, 0, 8, 8, 1, neg), src(nv, brow, 0, 8, 8, 1, neg)};
+                add(&p, VSMP_OPC_CMP, lanes, 0, 1, 4, g);
+                vsmp_machine *m = fx_machine(&p, c0, 0x7fffu);
+                if (m && run(m)) {
+                    uint32_t fast = pred_of(m, 2), gen = pred_of(m, 3);
+                    CHECK(fast == gen, "cmp rel %u %s cr0 0x%x: fast 0x%x, general 0x%x", rel,
+                          integer ? "D" : "F", c0, fast, gen);
+                    CHECK((fast & 0x8000u) == 0x8000u, "lane 15 (P1 off) keeps its bit");
+                    if (!integer && rel == 0) /* eq: 0 == -0, -0 == 0, denormals as cr0 says */
+                        CHECK((fast & 0xfu) == (c0 ? 0x3u : 0xfu) && !(fast >> 7 & 1u),
+                              "cmp.eq F: 0x%x", fast);
+                    if (!integer && rel == 1) /* ne: NaN lanes 7 and 9 */
+                        CHECK((fast >> 7 & 1u) && (fast >> 9 & 1u), "cmp.ne NaN: 0x%x", fast);
+                    if (integer && rel == 4) /* lt: lanes 1 (-1 < 1) and 5 (-max < max) only */
+                        CHECK((fast & 0xffu) == 0x22u, "cmp.lt D: 0x%x", fast);
+                }
+                vsmp_machine_free(m);
+                vsmp_module_free(p.mod);
+            }
+        }
+        /* (P1) sel (16) F a b | G (-)na (-)nb;  (P1) sel (8) C Aa Ab | ... ; mov (16) A <- a,
+         * mov (16) B <- (-)na; with P1 = 0x5a3c */
+        prog p;
+        CHECK(prog_make(&p, 0), "parse");
+        vsmp_opnd sf[3] = {dst(F, 1, 0), src(H, 0, 0, 8, 8, 1, 0), src(H, 2, 0, 8, 8, 1, 0)};
+        add(&p, VSMP_OPC_SEL, 16, 0, 1, 3, sf);
+        vsmp_opnd sg[3] = {dst(G, 1, 0), src(K, 0, 0, 8, 8, 1, neg), src(K, 2, 0, 8, 8, 1, neg)};
+        add(&p, VSMP_OPC_SEL, 16, 0, 1, 3, sg);
+        vsmp_opnd si[3] = {dst(C, 1, 0), src(A, 0, 0, 8, 8, 1, 0), src(A, 1, 0, 8, 8, 1, 0)};
+        add(&p, VSMP_OPC_SEL, 8, 0, 1, 3, si);
+        vsmp_opnd sj[3] = {dst(C, 1, 0), src(B, 0, 0, 8, 8, 1, neg), src(B, 1, 0, 8, 8, 1, neg)};
+        sj[0].vec.row = 1;
+        add(&p, VSMP_OPC_SEL, 8, 0, 1, 3, sj);
+        vsmp_opnd mf[2] = {dst(A, 1, 0), src(H, 0, 0, 8, 8, 1, 0)};
+        add(&p, VSMP_OPC_MOV, 16, 0, 0, 2, mf);
+        vsmp_opnd mg[2] = {dst(B, 1, 0), src(K, 0, 0, 8, 8, 1, neg)};
+        add(&p, VSMP_OPC_MOV, 16, 0, 0, 2, mg);
+        vsmp_machine *m = fx_machine(&p, c0, 0x5a3cu);
+        if (m && run(m)) {
+            uint32_t f[16], g[16];
+            int32_t c[16], a[16], b[16];
+            get(m, F, f, sizeof(f));
+            get(m, G, g, sizeof(g));
+            get(m, C, c, sizeof(c));
+            get(m, A, a, sizeof(a));
+            get(m, B, b, sizeof(b));
+            bool same = !memcmp(f, g, sizeof(f)) && !memcmp(c, c + 8, 32) && !memcmp(a, b, 64);
+            CHECK(same, "sel F, sel D, mov D <- F: fast and general agree (cr0 0x%x)", c0);
+            /* by hand: P1 bit 2 set: lane 2 = a = 1e-40 (flushed to +0 unless kept); bit 0
+             * clear: lane 0 = b = -0; lane 4 set (1), lane 15 clear (7) */
+            CHECK(f[0] == 0x80000000u && f[2] == (c0 ? fbits(1e-40f) : 0u) && f[4] == fbits(1.0f) &&
+                      f[15] == fbits(7.0f),
+                  "sel F by hand: %x %x %x %x", f[0], f[2], f[4], f[15]);
+            CHECK(c[2] == 5 && c[0] == 0 && c[1] == 1 && c[4] == 2147483647, "sel D by hand");
+            CHECK(a[6] == 2 && a[12] == -2 && a[7] == 0 && a[8] == INT32_MIN && a[9] == INT32_MAX &&
+                      a[14] == INT32_MAX && a[15] == -7,
+                  "mov D <- F by hand: %d %d %d %d %d", a[6], a[12], a[7], a[8], a[9]);
+        }
+        vsmp_machine_free(m);
+        vsmp_module_free(p.mod);
+    }
+}
+
 int main(void)
 {
     test_f2d();
@@ -1059,5 +1203,6 @@ int main(void)
     test_intmath();
     test_bfn_madw();
     test_fast_path();
+    test_fast_differential();
     return t_finish();
 }

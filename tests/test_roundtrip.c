@@ -563,6 +563,28 @@ static void text_table_trip(unsigned *ok, unsigned *apart)
                 in->opnds[0].value = 0x20 | rnd(2);
             if (opc == VSMP_OPC_LIFETIME)
                 in->opnds[1].value = 32;
+            /* dpas: bf.bf.8.8, src2 a plain <1;1,0> operand */
+            if (opc == VSMP_OPC_DPAS || opc == VSMP_OPC_DPASW) {
+                in->opnds[4].value = 9u | 9u << 8 | 8u << 16 | 8u << 24;
+                in->opnds[3].vec.vclass = VSMP_VEC_GENERAL;
+                in->opnds[3].vec.mod = 0;
+                in->opnds[3].vec.region = 0x0122;
+            }
+            /* avs: RGBA, sampler S0, surface T6, AVS_8_FULL, AVS_16x8 */
+            if (opc == VSMP_OPC_AVS) {
+                in->opnds[0].value = 0xf;
+                in->opnds[1].value = 0;
+                in->opnds[2].value = 6;
+                in->opnds[10].value = 2;
+                in->opnds[12].value = 2;
+            }
+            /* the old sample/load: SIMD16 RGBA, sampler S0, surface T6 */
+            if (opc == VSMP_OPC_SAMPLE || opc == VSMP_OPC_LOAD) {
+                in->opnds[0].value = 0x1f;
+                if (opc == VSMP_OPC_SAMPLE)
+                    in->opnds[1].value = 0;
+                in->opnds[opc == VSMP_OPC_SAMPLE ? 2 : 1].value = 6;
+            }
             /* faddr, fcall and FILE name a string; the parser appends it to the pool, as
              * GenX_IR's addStringPool does, so a binary naming an earlier string (here the
              * kernel's name) prints the same text but parses to a longer pool: not compared */

@@ -240,6 +240,21 @@ static int make_machine(run *r, json_object *root)
     }
     json_object *ju = field(root, "hw_unorm_formats");
     o.hw_unorm_formats = ju && json_object_get_boolean(ju);
+    json_object *jc = field(root, "coarse_pixel");
+    if (jc) {
+        int c[2] = {0, 0};
+        bool ok = json_object_is_type(jc, json_type_array) && json_object_array_length(jc) == 2;
+        for (size_t i = 0; ok && i < 2; i++) {
+            json_object *v = json_object_array_get_idx(jc, i);
+            ok = json_object_is_type(v, json_type_int);
+            c[i] = ok ? json_object_get_int(v) : 0;
+            ok = ok && c[i] >= 1 && c[i] <= 4;
+        }
+        if (!ok)
+            return fail(r, "coarse_pixel: [cx, cy] with each in 1..4 expected");
+        o.coarse_x = (uint8_t)c[0];
+        o.coarse_y = (uint8_t)c[1];
+    }
     vsmp_diags d;
     vsmp_diags_init(&d);
     vsmp_check_options co = {.platform = o.platform};
@@ -735,9 +750,9 @@ done:
 static int check_keys(run *r, json_object *root)
 {
     static const char *const top[] = {
-        "kernel",   "platform", "simd",    "dispatch_mask", "hw_unorm_formats",
-        "surfaces", "samplers", "payload", "vars",          "threads",
-        "print",    "save",     NULL};
+        "kernel",   "platform", "simd",    "dispatch_mask", "hw_unorm_formats", "coarse_pixel",
+        "surfaces", "samplers", "payload", "vars",          "threads",          "print",
+        "save",     NULL};
     static const char *const pay[] = {"offset", "type", "values", NULL};
     static const char *const prt[] = {"var", "type", "offset", "count", "hex", NULL};
     static const char *const sav[] = {"surface", "png", "raw", NULL};

@@ -376,10 +376,23 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
 
 /* ---- sampler ---- */
 
-static const char *const sampler_keys[] = {
-    "min_filter",    "mag_filter",     "mip_filter",  "max_aniso", "address",      "border",
-    "shadow_func",   "lod_bias",       "min_lod",     "max_lod",   "lod_preclamp", "reduction",
-    "seamless_cube", "non_normalized", "mag_mipnone", NULL};
+static const char *const sampler_keys[] = {"min_filter",
+                                           "mag_filter",
+                                           "mip_filter",
+                                           "max_aniso",
+                                           "address",
+                                           "border",
+                                           "shadow_func",
+                                           "lod_bias",
+                                           "min_lod",
+                                           "max_lod",
+                                           "lod_preclamp",
+                                           "reduction",
+                                           "seamless_cube",
+                                           "non_normalized",
+                                           "mag_mipnone",
+                                           "cps_lod_compensation",
+                                           NULL};
 
 static int get_u8_enum(json_object *js, const char *k, const char *const *names, int n,
                        uint8_t *out, jerr *e)
@@ -428,7 +441,8 @@ static int build_sampler(json_object *js, const vsmp_format_info *fi, vsmp_sampl
         get_float(js, "max_lod", &st->max_lod, e) ||
         jget_bool(js, "sampler", "seamless_cube", &st->seamless_cube, e) ||
         jget_bool(js, "sampler", "non_normalized", &st->non_normalized, e) ||
-        jget_bool(js, "sampler", "mag_mipnone", &st->mag_mipnone, e))
+        jget_bool(js, "sampler", "mag_mipnone", &st->mag_mipnone, e) ||
+        jget_bool(js, "sampler", "cps_lod_compensation", &st->cps_lod_compensation, e))
         return -1;
     if (aniso < 2)
         return jfail(e, "sampler.max_aniso: %u is out of range [2, 16]", aniso);

@@ -74,8 +74,10 @@ typedef struct vsmp_machine_options {
                                  default all ones */
     bool hw_unorm_formats;  /**< SAMPLE_UNORM: the documented hardware layouts for the output
                                  format bits (default false: IGC's 16-bit full, SEMANTICS 1) */
-    uint8_t coarse_x;       /**< coarse-pixel size for CPS LOD compensation; 1x1 (default) makes
-                                 .cps a no-op (SEMANTICS 2) */
+    uint8_t coarse_x;       /**< the thread's coarse-pixel size (>= 1) for CPS LOD compensation:
+                                 with .cps or a state's cps_lod_compensation, implicit derivatives
+                                 are divided by it (vsmp_message.coarse); 1x1 (default) makes it a
+                                 no-op (docs/EXEC.md 4.1) */
     uint8_t coarse_y;
     uint64_t max_steps;  /**< instructions one run may execute (default 1 << 24) */
     vsmp_trace_fn trace; /**< NULL = no trace */

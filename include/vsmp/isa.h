@@ -365,7 +365,7 @@ typedef struct vsmp_isa_version {
  * @param base_offset file offset of src[0], recorded in inst->offset.
  * @param consumed set to the instruction's length on success.
  * @return VSMP_OK; VSMP_ERR_TRUNCATED; VSMP_ERR_UNSUPPORTED for a value that is no opcode of
- *         the instruction table (reserved values), VA / VA_SKL_PLUS, or an unknown SVM/LSC
+ *         the instruction table (reserved values), or an unknown VA/SVM/LSC
  *         sub-operation; VSMP_ERR_MALFORMED for a field no encoder writes (NumParams over 16, a
  *         bad exec mask, a vector-operand tag with an unknown class).
  *         @p inst and @p consumed are untouched on failure.

@@ -92,10 +92,12 @@ typedef struct vsmp_sampler_state {
     bool mag_mipnone;     /**< LOD Clamp Magnification Mode MIPNONE */
     bool seamless_cube;   /**< Cube Surface Control Mode OVERRIDE */
     bool reduction_enable;
-    uint8_t reduction;   /**< vsmp_reduction */
-    bool non_normalized; /**< coordinates in texels (level 0 only) */
+    uint8_t reduction;         /**< vsmp_reduction */
+    bool non_normalized;       /**< coordinates in texels (level 0 only) */
+    bool cps_lod_compensation; /**< CPS LOD Compensation Enable (SAMPLER_STATE bit 30, gen11+):
+                                    as the message's cps flag (see vsmp_message.coarse) */
     /** Zero (set by vsmp_sampler_state_init): room for later fields. */
-    uint8_t reserved[16];
+    uint8_t reserved[15];
 } vsmp_sampler_state;
 
 /** Defaults: nearest filters, no mips, wrap, border (0,0,0,0), compare ALWAYS, LOD range
@@ -126,6 +128,11 @@ typedef struct vsmp_message {
     uint32_t mask;      /**< enabled lanes: only these are written */
     int8_t aoffimmi[3]; /**< immediate texel offsets U, V, R, each in [-8, 7] */
     bool mcs16;         /**< ld2dms_w: the UW form (MCS in mcs0..mcs3), else mcsl/mcsh */
+    bool cps;           /**< CPS LOD compensation asked by the instruction (3D_SAMPLE Op bit 9) */
+    /** The thread's coarse-pixel size (cx, cy); 0 reads as 1. When it is not 1x1 and cps or the
+     *  state's cps_lod_compensation is set, the implicit-derivative operations divide the x- and
+     *  y-derivatives by cx and cy before the LOD computation (vsmp's reading of SEMANTICS 2). */
+    uint8_t coarse[2];
     const uint32_t *param[VSMP_P_COUNT];
 } vsmp_message;
 

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "isa_internal.h"
 #include "operand_geom.h"
@@ -47,6 +48,7 @@ typedef struct xvec {
     uint8_t state_cls; /* STATE: 0 surface, 1 sampler */
     uint8_t width;     /* ADDRESS: elements */
     uint8_t nimm;      /* IMMEDIATE: 1, or 8 (V, UV) / 4 (VF) */
+    uint8_t fk;        /* the fast path's way of reading it (exec_alu.c fast_kind) */
     uint64_t imm[8];
 } xvec;
 
@@ -100,6 +102,7 @@ struct xinst {
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
+    bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
 };
 
 struct vsmp_machine {
@@ -164,6 +167,8 @@ void vsmp_x_report(vsmp_machine *m, const vsmp_inst *in, const char *rule, const
 const char *vsmp_x_opname(const vsmp_inst *in);
 /* Enabled lanes of an instruction: execution mask (offset, NoMask) and predicate. */
 uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes);
+/* The same from an instruction's mask control and predicate fields. */
+uint32_t vsmp_x_lanes_of(const vsmp_machine *m, unsigned emask, unsigned pred, unsigned lanes);
 /* Resolve a scalar vector operand (aoffimmi, SAMPLE_UNORM sources). */
 vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
                           xscalar *out);
@@ -203,6 +208,25 @@ static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
 {
     for (unsigned i = 0; i < n && i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */
+static inline void x_copy32n(void *d, const void *p, unsigned n)
+{
+    switch (n) {
+    case 8:
+        memcpy(d, p, 32);
+        return;
+    case 16:
+        memcpy(d, p, 64);
+        return;
+    case 32:
+        memcpy(d, p, 128);
+        return;
+    default:
+        memcpy(d, p, 4u * n);
+        return;
+    }
 }
 
 #endif

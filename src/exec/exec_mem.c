@@ -236,8 +236,8 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
-        unsigned level;
-        uint32_t tx, ty, sl;
+        unsigned level = 0;
+        uint32_t tx = 0, ty = 0, sl = 0;
         bool in = typed_at(surf, lane_ud(m, x->raw[0].var, l), lane_ud(m, x->raw[1].var, l),
                            lane_ud(m, x->raw[2].var, l), lane_ud(m, x->raw[3].var, l), &level, &tx,
                            &ty, &sl);

@@ -197,14 +197,6 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
                       vsmp_x_opname(in), in->subop);
         return VSMP_ERR_INVALID;
     }
-    if ((in->flags & VSMP_OPF_CPS) && (m->opt.coarse_x != 1 || m->opt.coarse_y != 1)) {
-        /* SEMANTICS 2 and 14.1: no source says what the compensation computes */
-        vsmp_x_report(m, in, "exec-cps",
-                      "%s: CPS LOD compensation with a %ux%u coarse pixel is not implemented "
-                      "(no source gives its arithmetic); with 1x1 it is a no-op",
-                      vsmp_x_opname(in), m->opt.coarse_x, m->opt.coarse_y);
-        return VSMP_ERR_UNSUPPORTED;
-    }
     vsmp_status s = plan_state(m, x, in->opcode == VSMP_OPC_3D_SAMPLE);
     if (!s)
         s = plan_params(m, x);
@@ -243,6 +235,8 @@ static bool fetch_state(vsmp_machine *m, xinst *x, uint32_t *bti, uint32_t *smp)
     return true;
 }
 
+static bool float_response(const xinst *x, const vsmp_surface *s);
+
 /* The plan for (binding, sampler state, op), made on first use and kept until a binding
  * changes ("prepare once, run many times"). */
 static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32_t smp)
@@ -264,6 +258,7 @@ static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32
     x->plan = p;
     x->plan_bti = bti;
     x->plan_smp = smp;
+    x->plan_flt = float_response(x, m->bt[bti]);
     return p;
 }
 
@@ -305,8 +300,16 @@ static void read_params(const vsmp_machine *m, const xinst *x, vsmp_message *msg
         if (x->pat[i] == X_NONE || i >= x->op->num_params)
             continue;
         unsigned ts = vsmp_type_size(x->ptype[i]);
+        const uint8_t *p = m->arena + x->pat[i];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (ts == 4) { /* F, UD, D: the words as they are */
+            x_copy32n(buf[i], p, x->lanes);
+            msg->param[x->op->params[i]] = buf[i];
+            continue;
+        }
+#endif
         for (unsigned l = 0; l < x->lanes; l++)
-            buf[i][l] = lane_value(m->arena + x->pat[i] + l * ts, x->ptype[i]);
+            buf[i][l] = lane_value(p + l * ts, x->ptype[i]);
         msg->param[x->op->params[i]] = buf[i];
     }
 }
@@ -355,6 +358,12 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
         if (!(x->in->channels >> c & 1u))
             continue;
         uint8_t *base = dst + k++ * g->channel_stride;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (g->tsize == 4 && en == (x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u)) {
+            x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
+            continue;
+        }
+#endif
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))
                 continue;
@@ -389,6 +398,11 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     msg.simd = x->lanes;
     msg.mask = en;
     msg.mcs16 = x->mcs16;
+    /* CPS LOD compensation: the engine applies the thread's coarse size when Op bit 9 or the
+     * sampler state's bit asks for it (vsmp's reading of SEMANTICS 2) */
+    msg.cps = (x->in->flags & VSMP_OPF_CPS) != 0;
+    msg.coarse[0] = m->opt.coarse_x;
+    msg.coarse[1] = m->opt.coarse_y;
     uint32_t buf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
     read_params(m, x, &msg, buf);
     if (!aoffimmi_now(m, x, &msg))
@@ -403,7 +417,7 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     }
     if (x->dst_at == X_NONE)
         return VSMP_OK;
-    writeback(m, x, &res, en, float_response(x, m->bt[bti]));
+    writeback(m, x, &res, en, x->plan_flt);
     s->dst_var = x->in->dst.var;
     s->dst_offset = x->in->dst.offset;
     s->dst_size = x->geom.bytes;

@@ -595,16 +595,21 @@ void vsmp_machine_reset(vsmp_machine *m)
 
 uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes)
 {
+    return vsmp_x_lanes_of(m, in->emask, in->pred, lanes);
+}
+
+uint32_t vsmp_x_lanes_of(const vsmp_machine *m, unsigned emask, unsigned pred, unsigned lanes)
+{
     /* 3_execution_model.md: mask control Mn selects EM[i .. i+k) with i = 4 (n - 1); the
      * _NM forms ignore the EMs "subject to predication"; "the M1-M8 mask control ... also
      * used to control the predicate variable offset" */
-    unsigned off = 4u * (in->emask & 7u);
+    unsigned off = 4u * (emask & 7u);
     uint32_t lm = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
-    uint32_t en = (in->emask & 8u) ? lm : (off < 32 ? m->em >> off : 0) & lm;
-    if (in->pred) {
-        unsigned id = VSMP_PRED_ID(in->pred);
+    uint32_t en = (emask & 8u) ? lm : (off < 32 ? m->em >> off : 0) & lm;
+    if (pred) {
+        unsigned id = VSMP_PRED_ID(pred);
         uint32_t p = id && id <= m->r->num_preds && off < 32 ? (m->preds[id] >> off) & lm : 0;
-        switch (VSMP_PRED_CTRL(in->pred)) {
+        switch (VSMP_PRED_CTRL(pred)) {
         case 1: /* .any: one predicate for every lane */
             p = p ? lm : 0;
             break;
@@ -614,7 +619,7 @@ uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes
         default:
             break;
         }
-        if (VSMP_PRED_INV(in->pred))
+        if (VSMP_PRED_INV(pred))
             p = ~p & lm;
         en &= p;
     }

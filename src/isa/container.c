@@ -299,8 +299,8 @@ static bool rd_code(rctx *c, vsmp_routine *rt, size_t start, uint32_t size, bool
         if (st) {
             const char *msg = "cannot decode the instruction (%s)";
             if (st == VSMP_ERR_UNSUPPORTED)
-                msg = "opcode 0x%s is not a vISA opcode GenX_IR 1.0.12504 reads (or a VA "
-                      "video-analytics or unknown sub-operation)";
+                msg = "opcode 0x%s is not a vISA opcode GenX_IR 1.0.12504 reads (or an unknown "
+                      "sub-operation)";
             char what[64];
             if (st == VSMP_ERR_UNSUPPORTED)
                 snprintf(what, sizeof(what), "%02x", c->data[pos]);

@@ -348,7 +348,7 @@ vsmp_status vsmp_inst_decode(const uint8_t *src, size_t src_size, const vsmp_isa
             return VSMP_ERR_TRUNCATED;
         const vsmp_opcode_info *row = vsmp_opcode_info_get(in.opcode);
         if (!row || !strcmp(row->layout, "*"))
-            return VSMP_ERR_UNSUPPORTED; /* not an opcode, or VA / VA_SKL_PLUS */
+            return VSMP_ERR_UNSUPPORTED; /* not an opcode */
         rd_generic(&d, &in, row);
         break;
     }

@@ -154,6 +154,17 @@ const vsmp_opcode_info *vsmp_subop_by_mnemonic(unsigned opcode, const char *mnem
 extern const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES];
 extern const char *const vsmp_relop_names[8];
 extern const char *const vsmp_block_num_names[4];
+/* media_ld / media_st modifiers (Common_ISA.cpp media_ld_mod_str / media_st_mod_str) */
+#define VSMP_MEDIA_LD_MODS 6
+#define VSMP_MEDIA_ST_MODS 4
+extern const char *const vsmp_media_ld_mod_names[VSMP_MEDIA_LD_MODS];
+extern const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS];
+/* dpas operand precisions (GenPrecision 1..12; 0 and 11 have no name) */
+extern const char *const vsmp_dpas_precision_names[13];
+/* AVS output-format control and exec mode (Common_ISA.cpp avs_control_str / avs_exec_mode;
+ * exec mode 1, AVS_INVALID, has no token) */
+extern const char *const vsmp_avs_control_names[4];
+extern const char *const vsmp_avs_exec_mode_names[3];
 extern const char *const vsmp_svm_block_size_names[3];
 extern const char *const vsmp_lsc_sfid_names[4];
 extern const char *const vsmp_lsc_cache_names[7];

@@ -117,6 +117,15 @@ const char *const vsmp_atomic_names[VSMP_NUM_ATOMIC_NAMES] = {
     "minsint", "maxsint", NULL,  NULL,  NULL,  "fmax", "fmin", "fcmpwr",  "fadd", "fsub"};
 const char *const vsmp_relop_names[8] = {"eq", "ne", "gt", "ge", "lt", "le", NULL, NULL};
 const char *const vsmp_block_num_names[4] = {"1", "2", "4", "8"};
+const char *const vsmp_media_ld_mod_names[VSMP_MEDIA_LD_MODS] = {
+    "nomod", "modified", "top", "bottom", "top_mod", "bottom_mod"};
+const char *const vsmp_avs_control_names[4] = {"AVS_16_FULL", "AVS_16_DOWN_SAMPLE", "AVS_8_FULL",
+                                               "AVS_8_DOWN_SAMPLE"};
+const char *const vsmp_avs_exec_mode_names[3] = {"AVS_16x4", NULL, "AVS_16x8"};
+const char *const vsmp_dpas_precision_names[13] = {NULL, "u1", "s1", "u2", "s2", "u4",  "s4",
+                                                   "u8", "s8", "bf", "hf", NULL, "tf32"};
+const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS] = {"nomod", "reserved", "top",
+                                                                 "bottom"};
 const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};
 const char *const vsmp_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
 const char *const vsmp_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};

@@ -408,6 +408,68 @@ static bool parse_sync(parser *p, vsmp_inst *in, const char *name, const tok *mn
     }
 }
 
+/* sample / load of the old sampler: sample.CHANNELS [(8|16|32)] SAMPLER SURFACE U V R DST
+ * (CISA.y SampleInstruction: no SIMD mode or 8 or 32 is SIMD8; only 16 sets bit 4) */
+static bool parse_sample_old(parser *p, vsmp_inst *in)
+{
+    bool smp = in->opcode == VSMP_OPC_SAMPLE;
+    uint8_t ch, state;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &ch))
+        return false;
+    unsigned simd16 = 0;
+    if (is_punct(cur(p), '(')) {
+        p->at++;
+        int64_t n = parse_count(p, "the SIMD mode", 8, 32);
+        if (n < 0 || !expect(p, ')', "')'"))
+            return false;
+        if (n != 8 && n != 16 && n != 32) {
+            PERR(p, cur(p), "syntax", "SIMD mode can only be 8, 16 or 32");
+            return false;
+        }
+        simd16 = n == 16;
+    }
+    if (!add_value(p, in, ch | simd16 << 4, 1))
+        return false;
+    if (smp && (!parse_state(p, true, &state) || !add_value(p, in, state, 1)))
+        return false;
+    if (!parse_state(p, false, &state) || !add_value(p, in, state, 1))
+        return false;
+    return parse_layout_tail(p, in, "rrrR");
+}
+
+/* avs.CHANNELS SURFACE SAMPLER U V DU DV U2D GROUP VBLOCK CNTRL V2D EXECMODE EIF DST (CISA.y
+ * AVSInstruction); the binary holds channels, sampler, surface first */
+static bool parse_avs(parser *p, vsmp_inst *in)
+{
+    uint8_t ch, surf, smp;
+    if (!expect(p, '.', "'.' and channels") || !parse_channels(p, &ch) ||
+        !parse_state(p, false, &surf) || !parse_state(p, true, &smp) || !add_value(p, in, ch, 1) ||
+        !add_value(p, in, smp, 1) || !add_value(p, in, surf, 1) ||
+        !parse_layout_tail(p, in, "vvvvvvv"))
+        return false;
+    const tok *t = cur(p);
+    int cntrl = t->kind == TK_IDENT
+                    ? vsmp_name_index(VSMP_NAMES(vsmp_avs_control_names), t->s, t->len)
+                    : -1;
+    if (cntrl < 0) {
+        PERR(p, t, "syntax", "expected an AVS output control (AVS_16_FULL ...)");
+        return false;
+    }
+    p->at++;
+    if (!add_value(p, in, (unsigned)cntrl, 1) || !parse_layout_tail(p, in, "v"))
+        return false;
+    t = cur(p);
+    int mode = t->kind == TK_IDENT
+                   ? vsmp_name_index(VSMP_NAMES(vsmp_avs_exec_mode_names), t->s, t->len)
+                   : -1;
+    if (mode < 0) {
+        PERR(p, t, "syntax", "expected an AVS exec mode (AVS_16x4 or AVS_16x8)");
+        return false;
+    }
+    p->at++;
+    return add_value(p, in, (unsigned)mode, 1) && parse_layout_tail(p, in, "vR");
+}
+
 static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row)
 {
     switch (in->opcode) {
@@ -441,6 +503,32 @@ static bool parse_dataport(parser *p, vsmp_inst *in, const vsmp_opcode_info *row
         int nb = suffix(p, VSMP_NAMES(vsmp_block_num_names), "'.' and a block count");
         return nb >= 0 && add_value(p, in, (unsigned)nb, 1) && parse_exec(p, in) &&
                parse_surface_value(p, in) && parse_layout_tail(p, in, row->layout + 4);
+    }
+    case VSMP_OPC_MEDIA_LD:
+    case VSMP_OPC_MEDIA_ST: {
+        /* media_ld.MOD (W,H) SURFACE [PLANE] X Y MSG (CISA.y MediaInstruction: the lexer takes
+         * media_ld's modifier names for both; the plane is optional, 0..15) */
+        bool st = in->opcode == VSMP_OPC_MEDIA_ST;
+        int mod = suffix(p, VSMP_NAMES(vsmp_media_ld_mod_names), "'.' and a media modifier");
+        int64_t w, h, plane = 0;
+        if (mod < 0 || !expect(p, '(', "'(' and the block width") || !int_prim(p, &w) ||
+            !expect(p, ',', "','") || !int_prim(p, &h) || !expect(p, ')', "')'"))
+            return false;
+        if (w < 0 || w > 255 || h < 0 || h > 255) {
+            PERR(p, cur(p), "syntax", "media block size out of range");
+            return false;
+        }
+        if (!add_value(p, in, (unsigned)mod, 1) || !parse_surface_value(p, in))
+            return false;
+        /* a bare integer is the plane; an immediate offset carries its ':type' */
+        if (cur(p)->kind == TK_INT &&
+            !(p->at + 1 < p->ntok && is_punct(&p->toks[p->at + 1], ':'))) {
+            plane = parse_count(p, "the media plane", 0, 15);
+            if (plane < 0)
+                return false;
+        }
+        return add_value(p, in, (uint32_t)plane, 1) && add_value(p, in, (uint32_t)w, 1) &&
+               add_value(p, in, (uint32_t)h, 1) && parse_layout_tail(p, in, st ? "vvr" : "vvR");
     }
     case VSMP_OPC_OWORD_LD:
     case VSMP_OPC_OWORD_ST:
@@ -861,6 +949,75 @@ static bool parse_misc(parser *p, vsmp_inst *in, const char *name, const tok *mn
         int64_t v;
         return int_prim(p, &v) && add_value(p, in, (uint32_t)v, 4);
     }
+    case VSMP_OPC_3D_URB_WRITE: {
+        /* [(P)] urb_write_3d (exec) NUM_OUT GLOBAL_OFFSET CHANNEL_MASK HANDLE PER_SLOT DATA
+         * (CISA.y URBWriteInstruction); the binary holds the channel mask first. A value after
+         * the exec size tells it from the generic form, which has the raw mask there. */
+        if (!parse_exec(p, in))
+            return false;
+        int64_t nout, goff;
+        if ((nout = parse_count(p, "the output count", 0, 255)) < 0)
+            return false;
+        if (cur(p)->kind != TK_INT) { /* generic form: NUM_OUT MASK GOFF HANDLE PSO DATA */
+            return add_value(p, in, (uint32_t)nout, 1) && parse_layout_tail(p, in, "r") &&
+                   (goff = parse_count(p, "the global offset", 0, 0xffff)) >= 0 &&
+                   add_value(p, in, (uint32_t)goff, 2) && parse_layout_tail(p, in, "rrr");
+        }
+        if ((goff = parse_count(p, "the global offset", 0, 0xffff)) < 0)
+            return false;
+        return add_value(p, in, (uint32_t)nout, 1) && parse_layout_tail(p, in, "r") &&
+               add_value(p, in, (uint32_t)goff, 2) && parse_layout_tail(p, in, "rrr");
+    }
+    case VSMP_OPC_DPAS:
+    case VSMP_OPC_DPASW: {
+        /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2 (CISA.l's DPAS_OP token); without the
+         * '.' it is the generic form */
+        if (!is_punct(cur(p), '.'))
+            return parse_generic_form(p, in, vsmp_opcode_info_get(in->opcode));
+        int w = suffix(p, VSMP_NAMES(vsmp_dpas_precision_names), "'.' and a precision");
+        int a =
+            w < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_dpas_precision_names), "'.' and a precision");
+        if (a < 0)
+            return false;
+        if ((w == 12) != (a == 12)) {
+            PERR(p, cur(p), "syntax", "tf32 pairs only with tf32");
+            return false;
+        }
+        int64_t d, n;
+        if (!expect(p, '.', "'.' and the depth") || (d = parse_count(p, "the depth", 1, 8)) < 0 ||
+            !expect(p, '.', "'.' and the repeat count") ||
+            (n = parse_count(p, "the repeat count", 1, 8)) < 0)
+            return false;
+        if (d != 1 && d != 2 && d != 4 && d != 8) {
+            PERR(p, cur(p), "syntax", "the depth is 1, 2, 4 or 8");
+            return false;
+        }
+        if (!parse_exec(p, in) || !parse_layout_tail(p, in, "Rrr"))
+            return false;
+        /* src2: VAR(row,col), the region <1;1,0> implied (CISA.y VecSrcOpndSimple) */
+        const tok *vt;
+        uint32_t id;
+        int64_t row, col;
+        if (!expect_ident(p, "a general variable", &vt) ||
+            !find_sym(p, vt, C_G, "general variable", &id) || !expect(p, '(', "'(' row, column") ||
+            !int_expr(p, &row) || !expect(p, ',', "','") || !int_expr(p, &col) ||
+            !expect(p, ')', "')'"))
+            return false;
+        if (row < 0 || row > 255 || col < 0 || col > 255) {
+            PERR(p, vt, "syntax", "row or column offset out of range (0..255)");
+            return false;
+        }
+        vsmp_opnd *o = add_opnd(p, in, VSMP_OPND_VEC_SRC);
+        if (!o)
+            return false;
+        o->vec.vclass = VSMP_VEC_GENERAL;
+        o->vec.var = id;
+        o->vec.row = (uint8_t)row;
+        o->vec.col = (uint8_t)col;
+        o->vec.region = 0x0122; /* <1;1,0> */
+        return add_value(p, in,
+                         (uint32_t)w | (uint32_t)a << 8 | (uint32_t)d << 16 | (uint32_t)n << 24, 4);
+    }
     default:
         (void)mn;
         return parse_generic_form(p, in, vsmp_opcode_info_get(in->opcode));
@@ -954,8 +1111,11 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
     case VSMP_FAM_SYNC:
         return parse_sync(p, in, name, mn);
     case VSMP_FAM_DATAPORT:
-        if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
-            in->opcode == VSMP_OPC_3D_RT_WRITE)
+        /* media_ld/st: GenX_IR's form starts with '.' and the modifier; vsmp's generic form
+         * (written before the form was implemented) with the modifier's value */
+        if (in->opcode == VSMP_OPC_3D_RT_WRITE ||
+            ((in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST) &&
+             !is_punct(cur(p), '.')))
             return parse_generic_form(p, in, row);
         return parse_dataport(p, in, row);
     case VSMP_FAM_MISC:
@@ -963,6 +1123,11 @@ static bool parse_generic(parser *p, vsmp_inst *in, const char *name, const tok 
             name = "raw_send";
         return parse_misc(p, in, name, mn);
     default:
+        /* the old sample/load: GenX_IR's form starts with '.' and the channels */
+        if ((in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD) && is_punct(cur(p), '.'))
+            return parse_sample_old(p, in);
+        if (in->opcode == VSMP_OPC_AVS && is_punct(cur(p), '.'))
+            return parse_avs(p, in);
         return parse_generic_form(p, in, row);
     }
 }

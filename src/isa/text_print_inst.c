@@ -360,8 +360,7 @@ static void put_atomic_op(pctx *c, uint32_t v)
 static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
 {
     gcur g = {in, 0};
-    if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST ||
-        in->opcode == VSMP_OPC_3D_RT_WRITE) {
+    if (in->opcode == VSMP_OPC_3D_RT_WRITE) {
         put_generic_form(c, in, row);
         return;
     }
@@ -427,6 +426,27 @@ static void put_dataport(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *r
         g_surface(c, g_value(c, &g));
         g_rest(c, &g);
         return;
+    case VSMP_OPC_MEDIA_LD:
+    case VSMP_OPC_MEDIA_ST: {
+        /* media_ld.MOD (W,H) SURFACE PLANE X Y MSG; the binary's order is mod, surface, plane,
+         * width, height */
+        bool st = in->opcode == VSMP_OPC_MEDIA_ST;
+        uint32_t mod = g_value(c, &g), surf = g_value(c, &g), plane = g_value(c, &g);
+        uint32_t w = g_value(c, &g), h = g_value(c, &g);
+        /* GenX_IR's lexer reads only the media_ld names, so media_st's "reserved" (1) cannot be
+         * read back */
+        if (mod >= (st ? VSMP_MEDIA_ST_MODS : VSMP_MEDIA_LD_MODS) || (st && mod == 1))
+            c->why = "the media modifier has no text form";
+        if (plane > 15)
+            c->why = "the media plane is over 15";
+        unsigned nmods = st ? VSMP_MEDIA_ST_MODS : VSMP_MEDIA_LD_MODS;
+        const char *const *mods = st ? vsmp_media_st_mod_names : vsmp_media_ld_mod_names;
+        put(c->b, ".%s (%u,%u)", mods[mod < nmods ? mod : 0], w, h);
+        g_surface(c, surf);
+        put(c->b, " %u", plane);
+        g_rest(c, &g);
+        return;
+    }
     case VSMP_OPC_OWORD_LD:
     case VSMP_OPC_OWORD_ST:
     case VSMP_OPC_OWORD_LD_UNALIGNED: {
@@ -560,6 +580,8 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     case VSMP_OPC_LIFETIME: {
         uint32_t p = g_value(c, &g), id = g_value(c, &g);
         put(c->b, "lifetime.%s ", p & 1 ? "end" : "start");
+        if (p & ~0x31u)
+            c->why = "lifetime's property byte has bits other than start/end and the class";
         unsigned cls = (p >> 4) & 3;
         char tmp[48];
         if (cls == VSMP_VEC_GENERAL) {
@@ -589,6 +611,49 @@ static void put_misc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
     case VSMP_OPC_LOC:
         put(c->b, "LOC %u", g_value(c, &g));
         return;
+    case VSMP_OPC_3D_URB_WRITE: {
+        /* [(P)] urb_write_3d (exec) NUM_OUT GLOBAL_OFFSET CHANNEL_MASK HANDLE PER_SLOT DATA: the
+         * binary holds the channel mask before the global offset (IsaDisassembly swaps them) */
+        put_pred(c, in->pred);
+        put(c->b, "%s", row->mnemonic);
+        g_exec(c, in);
+        if (in->num_opnds == 6) {
+            put(c->b, " %u %u", in->opnds[0].value, in->opnds[2].value);
+            put_opnd(c, &in->opnds[1]);
+            for (unsigned k = 3; k < 6; k++)
+                put_opnd(c, &in->opnds[k]);
+        }
+        return;
+    }
+    case VSMP_OPC_DPAS:
+    case VSMP_OPC_DPASW: {
+        /* dpas.W.A.DEPTH.COUNT (exec) DST SRC0 SRC1 SRC2; the info word is W | A << 8 |
+         * depth << 16 | count << 24 (Common_ISA_util.h DpasInfoToUI32) */
+        uint32_t info = in->num_opnds == 5 ? in->opnds[4].value : 0;
+        unsigned w = info & 0xff, a = info >> 8 & 0xff, d = info >> 16 & 0xff, n = info >> 24;
+        const char *wn = w < 13 ? vsmp_dpas_precision_names[w] : NULL;
+        const char *an = a < 13 ? vsmp_dpas_precision_names[a] : NULL;
+        /* GenX_IR's lexer takes tf32 only paired with itself, depth 1/2/4/8, count 1..8 */
+        if (!wn || !an || (w == 12) != (a == 12) || (d != 1 && d != 2 && d != 4 && d != 8) ||
+            n < 1 || n > 8)
+            c->why = "the dpas precision, depth or count has no text form";
+        put(c->b, "%s.%s.%s.%u.%u", row->mnemonic, wn ? wn : "?", an ? an : "?", d, n);
+        g_exec(c, in);
+        for (unsigned k = 0; k < 3 && k < in->num_opnds; k++)
+            put_opnd(c, &in->opnds[k]);
+        /* src2 is CISA.y's VecSrcOpndSimple: VAR(row,col), region <1;1,0> implied */
+        const vsmp_vec *v = in->num_opnds > 3 ? &in->opnds[3].vec : NULL;
+        char tmp[48];
+        const char *vn = v ? var_name(c->nm, v->var, tmp, sizeof(tmp)) : NULL;
+        if (v && v->vclass == VSMP_VEC_GENERAL && !v->mod && v->region == 0x0122 && vn) {
+            put(c->b, " %s(%u,%u)", vn, v->row, v->col);
+        } else {
+            c->why = "dpas's src2 is not a plain <1;1,0> general operand";
+            if (v)
+                put_opnd(c, &in->opnds[3]);
+        }
+        return;
+    }
     default:
         put_generic_form(c, in, row);
         return;
@@ -747,6 +812,54 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     }
 }
 
+/* The old sampler's sample / load: sample.CHANNELS (8|16) SAMPLER SURFACE U V R DST; the mode
+ * byte holds the channels (bits 3..0) and SIMD16 (bit 4) (IsaDisassembly, CISA.y
+ * SampleInstruction). */
+static void put_sample_old(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *row)
+{
+    gcur g = {in, 0};
+    bool smp = in->opcode == VSMP_OPC_SAMPLE;
+    uint32_t mode = g_value(c, &g);
+    if (mode >> 5)
+        c->why = "the sample/load mode byte has bits above SIMD16";
+    if (in->pred)
+        c->why = "sample/load print no predicate";
+    put(c->b, "%s", row->mnemonic);
+    put_channels(c, mode & 0xf);
+    put(c->b, " (%u)", mode >> 4 & 1 ? 16 : 8);
+    if (smp)
+        put_state(c, true, g_value(c, &g));
+    put_state(c, false, g_value(c, &g));
+    g_rest(c, &g);
+}
+
+/* avs.CHANNELS SURFACE SAMPLER U V DU DV U2D GROUP VBLOCK CNTRL V2D EXECMODE EIF DST; the
+ * binary holds channels, sampler, surface first (IsaDisassembly, CISA.y AVSInstruction). */
+static void put_avs(pctx *c, const vsmp_inst *in)
+{
+    if (in->num_opnds != 15) {
+        c->why = "avs has the wrong operand count";
+        return;
+    }
+    const vsmp_opnd *o = in->opnds;
+    if (o[0].value > 15)
+        c->why = "the avs channel byte has bits above the mask";
+    put(c->b, "avs");
+    put_channels(c, o[0].value & 0xf);
+    put_state(c, false, o[2].value);
+    put_state(c, true, o[1].value);
+    for (unsigned k = 3; k < 10; k++)
+        put_opnd(c, &o[k]);
+    uint32_t cntrl = o[10].value, mode = o[12].value;
+    if (cntrl > 3 || mode > 2 || mode == 1)
+        c->why = "the avs control or exec mode has no text form";
+    put(c->b, " %s", vsmp_avs_control_names[cntrl & 3]);
+    put_opnd(c, &o[11]);
+    put(c->b, " %s", vsmp_avs_exec_mode_names[mode == 2 ? 2 : 0]);
+    put_opnd(c, &o[13]);
+    put_opnd(c, &o[14]);
+}
+
 void put_generic(pctx *c, const vsmp_inst *in)
 {
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
@@ -780,7 +893,12 @@ void put_generic(pctx *c, const vsmp_inst *in)
         put_lsc(c, in, vsmp_subop_info_get(in->opcode, in->subop));
         break;
     default:
-        put_misc(c, in, row);
+        if (in->opcode == VSMP_OPC_SAMPLE || in->opcode == VSMP_OPC_LOAD)
+            put_sample_old(c, in, row);
+        else if (in->opcode == VSMP_OPC_AVS)
+            put_avs(c, in);
+        else
+            put_misc(c, in, row);
         break;
     }
 }

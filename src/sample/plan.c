@@ -169,6 +169,14 @@ void vsmp_plan_free(vsmp_plan *p)
     free(p);
 }
 
+bool vsmp_cps_scaled(const vsmp_plan *p, const vsmp_message *m)
+{
+    bool implicit =
+        (p->kind == K_SAMPLE || p->kind == K_LOD) && (p->lod == L_IMPLICIT || p->lod == L_BIAS);
+    return implicit && (m->cps || p->st.cps_lod_compensation) &&
+           (m->coarse[0] > 1 || m->coarse[1] > 1);
+}
+
 vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (!p || !m || !r || m->simd < 1 || m->simd > VSMP_MAX_LANES)
@@ -179,7 +187,8 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
      * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
     r->null_mask = 0xffffffffu;
-    if (p->fast && !(m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2]))
+    /* fast paths take neither immediate offsets nor CPS-scaled derivatives */
+    if (p->fast && !(m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2]) && !vsmp_cps_scaled(p, m))
         p->fast(p, m, r);
     else
         p->run(p, m, r);

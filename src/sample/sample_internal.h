@@ -76,6 +76,11 @@ struct vsmp_plan {
     bool lod_unused;    /* vsmp_fast_lod_unused(): lambda cannot change a result */
 };
 
+/* CPS LOD compensation (vsmp_message.coarse; vsmp's reading of SEMANTICS 2): true when this
+ * message's implicit derivatives are divided by a coarse-pixel size other than 1x1, which only
+ * the reference pipeline does (vsmp_plan_run sends such messages there). */
+bool vsmp_cps_scaled(const vsmp_plan *p, const vsmp_message *m);
+
 /* Create a plan with the given CPU flags (the public entry uses vsmp_cpu_effective()). */
 vsmp_status vsmp_plan_create_cpu(const vsmp_surface *surf, const vsmp_sampler_state *st,
                                  unsigned op, unsigned cpu, vsmp_plan **out, vsmp_diags *diags);

@@ -605,9 +605,14 @@ void vsmp_cube_face_derivs(unsigned face, const float d[3], const float dd[3], f
 }
 
 /* Implicit LOD: one per 2x2 quad (lanes 4k..4k+3 = TL, TR, BL, BR), from all four lanes
- * whatever the mask (11.1, 11.2); lanes past simd copy lane 0 of the quad. */
-static void implicit_lod(const vsmp_plan *p, lane *ln, unsigned simd)
+ * whatever the mask (11.1, 11.2); lanes past simd copy lane 0 of the quad. CPS LOD compensation
+ * (vsmp_cps_scaled) divides the x- and y-derivatives by the coarse-pixel size (cx, cy) before
+ * the LOD computation (vsmp's reading of SEMANTICS 2). */
+static void implicit_lod(const vsmp_plan *p, const vsmp_message *m, lane *ln, unsigned simd)
 {
+    bool cps = vsmp_cps_scaled(p, m);
+    float cx = m->coarse[0] ? (float)m->coarse[0] : 1.0f;
+    float cy = m->coarse[1] ? (float)m->coarse[1] : 1.0f;
     bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     for (unsigned q = 0; q < simd; q += 4) {
         float c[4][3];
@@ -627,6 +632,11 @@ static void implicit_lod(const vsmp_plan *p, lane *ln, unsigned simd)
             memcpy(dx, fx, sizeof(dx));
             memcpy(dy, fy, sizeof(dy));
         }
+        if (cps)
+            for (int a = 0; a < 3; a++) {
+                dx[a] /= cx;
+                dy[a] /= cy;
+            }
         lane tmp;
         memset(&tmp, 0, sizeof(tmp));
         lod_from_derivs(p, dx, dy, &tmp);
@@ -773,7 +783,7 @@ void vsmp_ref_sample(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         read_lane(p, m, l, &ln[l]);
     bool implicit = p->lod == L_IMPLICIT || p->lod == L_BIAS;
     if (implicit && !p->st.non_normalized)
-        implicit_lod(p, ln, simd);
+        implicit_lod(p, m, ln, simd);
     for (unsigned l = 0; l < simd; l++) {
         lane *x = &ln[l];
         switch (p->lod) {

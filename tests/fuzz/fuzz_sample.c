@@ -105,6 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     st.reduction_enable = b >> 4 & 1;
     st.reduction = (uint8_t)(b >> 5 & 3);
     st.non_normalized = b >> 7 & 1;
+    st.cps_lod_compensation = b >> 8 & 1;
 
     static uint32_t params[VSMP_P_COUNT][VSMP_MAX_LANES];
     for (unsigned msg = 0; msg < 4 && r.n; msg++) {
@@ -119,6 +120,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int i = 0; i < 3; i++)
             m.aoffimmi[i] = (int8_t)((int)(take(&r, 1) % 16) - 8);
         m.mcs16 = (oi->flags & VSMP_OPI_UW_FORM) != 0;
+        m.cps = b >> 9 & 1; /* CPS LOD compensation with a coarse size 0..7 (0 reads as 1) */
+        m.coarse[0] = (uint8_t)(b >> 10 & 7);
+        m.coarse[1] = (uint8_t)(b >> 13 & 7);
         for (unsigned k = 0; k < oi->num_params; k++)
             for (unsigned l = 0; l < m.simd; l++)
                 params[oi->params[k]][l] = take(&r, 4);

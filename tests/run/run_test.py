@@ -221,6 +221,48 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 1 and "instruction 8 (svm_atomic) is not implemented" in err and out == "",
           "unimplemented svm_atomic: " + err[:300])
 
+# CPS LOD compensation (docs/RUN.md coarse_pixel, docs/EXEC.md 4.1): cps.visaasm samples an
+# 8x8 R32_FLOAT surface whose level L holds L everywhere, nearest with mip nearest, with
+# sample_3d.cps into D1 and a plain sample_3d into D2. Lane l of quad q = l >> 2 is at
+# u = (0.5 + 2 (l & 1) + 4 q) / 8, v = (0.5 + 2 ((l >> 1) & 1)) / 8: 2 level-0 texels between
+# neighbours in x and in y, lambda = log2 2 = 1. A 2x2 coarse pixel divides both by 2:
+# lambda = log2 1 = 0. So D1 reads level 0 with [2, 2] and level 1 without; D2 reads level 1
+# unless the sampler's cps_lod_compensation asks for it too.
+with tempfile.TemporaryDirectory() as tmp:
+    lanes = range(8)
+    cps = {
+        "kernel": os.path.join(here, "cps.visaasm"),
+        "surfaces": [{"bti": 3, "format": "R32_FLOAT", "width": 8, "height": 8, "levels": 4,
+                      "texels": [[0]] * 64,
+                      "mip_texels": [[[1]] * 16, [[2]] * 4, [[3]]]}],
+        "samplers": [{"index": 0, "mip_filter": "nearest"}],
+        "payload": [{"offset": 0, "type": "ud", "values": [0]},
+                    {"offset": 8, "type": "ud", "values": [3]}],
+        "vars": {"U": [(0.5 + 2 * (l & 1) + 4 * (l >> 2)) / 8 for l in lanes],
+                 "V": [(0.5 + 2 * ((l >> 1) & 1)) / 8 for l in lanes]},
+        "print": ["D1", "D2"],
+    }
+    path = os.path.join(tmp, "cps.json")
+    cases = [
+        ({}, "1", "1"),
+        ({"coarse_pixel": [1, 1]}, "1", "1"),
+        ({"coarse_pixel": [2, 2]}, "0", "1"),
+        ({"coarse_pixel": [2, 2], "samplers": [{"index": 0, "mip_filter": "nearest",
+                                                "cps_lod_compensation": True}]}, "0", "0"),
+    ]
+    for extra, d1, d2 in cases:
+        with open(path, "w") as f:
+            json.dump(dict(cps, **extra), f)
+        rc, out, err = run(path)
+        want = "D1 = %s\nD2 = %s\n" % (" ".join([d1] * 8), " ".join([d2] * 8))
+        check(rc == 0 and out == want, "cps %s:\n%s%s" % (extra, out, err))
+    for badc in ([0, 1], [2], [5, 1], "2x2"):
+        with open(path, "w") as f:
+            json.dump(dict(cps, coarse_pixel=badc), f)
+        rc, out, err = run(path)
+        check(rc == 1 and "coarse_pixel: [cx, cy] with each in 1..4 expected" in err,
+              "coarse_pixel %s refused: %d %s" % (badc, rc, err))
+
 rc, out, err = run()
 check(rc == 2, "no argument: usage error")
 
