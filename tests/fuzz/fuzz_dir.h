@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* A private scratch directory for the description fuzz targets (fuzz_run, fuzz_launchjob). The
  * fixed files a description may name (committed kernels, a PNG) are copied in and restored
- * before each input; whatever an input saved is removed after it. An input whose strings could
- * name a path outside the directory ('/' or "..") is skipped, so the target writes nothing
- * outside it. Header-only: each target is one translation unit. */
+ * before each input, which also removes whatever the previous one saved. An input whose strings
+ * could name a path outside the directory ('/' or "..") is skipped, so the target writes nothing
+ * outside it. Header-only: each target is one translation unit (which defines _GNU_SOURCE). */
 #ifndef VSMP_FUZZ_DIR_H
 #define VSMP_FUZZ_DIR_H
 
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <json-c/json.h>
 #include <stdbool.h>

@@ -4,6 +4,7 @@
  * example (rotate.visaasm, rotate.cos, picture.png); "save" goes there too; 1 MiB --max-memory
  * and at most 1024 work-items. A description must succeed or fail with its diagnostics; it must
  * never crash, read out of bounds or leak. */
+#define _GNU_SOURCE
 #include <stdint.h>
 
 #include "fuzz_dir.h"

@@ -4,6 +4,7 @@
  * kernels of tests/run and vadd_simd32, so "kernel" names one of them; 1 MiB --max-memory, at most
  * 64 threads and one worker. A description must succeed or fail with its diagnostics; it must never
  * crash, read out of bounds or leak. */
+#define _GNU_SOURCE
 #include <stdint.h>
 
 #include "fuzz_dir.h"
