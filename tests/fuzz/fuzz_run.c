@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Fuzz target: `vsmp run` descriptions (docs/RUN.md), through the same entry point the CLI uses
  * (tools/run_job.h). The description lives in a scratch directory holding the committed
- * kernels of tests/run and vadd_simd32, so "kernel" names one of them; 1 MiB --max-memory, at most
- * 64 threads and one worker. A description must succeed or fail with its diagnostics; it must never
- * crash, read out of bounds or leak. */
+ * kernels of tests/run, vadd_simd32 and atomics_simd32, so "kernel" names one of them; 1 MiB
+ * --max-memory, at most 64 threads and one worker. A description must succeed or fail with its
+ * diagnostics; it must never crash, read out of bounds or leak. */
 #define _GNU_SOURCE
 #include <stdint.h>
 
@@ -16,6 +16,8 @@ static fuzz_file files[] = {
     {VSMP_FUZZ_SRC "/tests/run/ld8.visaasm", "ld8.visaasm", NULL, 0},
     {VSMP_FUZZ_SRC "/tests/run/cps.visaasm", "cps.visaasm", NULL, 0},
     {VSMP_FUZZ_SRC "/tests/kernels/tgllp/vadd_simd32.visaasm", "vadd_simd32.visaasm", NULL, 0},
+    {VSMP_FUZZ_SRC "/tests/kernels/tgllp/atomics_simd32.visaasm", "atomics_simd32.visaasm", NULL,
+     0},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
