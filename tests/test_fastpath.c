@@ -2,10 +2,11 @@
 /*
  * The bit-identity tier (checkasm style): every fast-path kernel at every CPU level this
  * machine has, against the reference kernel of the same plan, word for word, on seeded random
- * cases aimed at the fast paths' properties (2D surfaces and arrays of 8-bit, float and block
- * formats, power-of-two and other sizes, every level, mip views) with edge-case messages (NaN,
- * infinities, -0, huge coordinates, exact texel edges; tests/sample_cases.h). Each kernel must be
- * reached by enough cases, so a selection that stops choosing it fails too.
+ * cases aimed at the fast paths' properties (2D surfaces and arrays, 3D surfaces, cubes and cube
+ * arrays of 8-bit, float and block formats, power-of-two and other sizes, every level, mip views)
+ * with edge-case messages (NaN, infinities, -0, huge coordinates, exact texel edges;
+ * tests/sample_cases.h). Each kernel must be reached by enough cases, so a selection that stops
+ * choosing it fails too.
  *
  * usage: test_fastpath [CASES]
  */
@@ -79,6 +80,11 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
     if (d.type == VSMP_SURFTYPE_3D) {
         d.width = 1 + sc_below(r, 20), d.height = 1 + sc_below(r, 20);
         d.depth = pow2 ? 1u << sc_below(r, 4) : 1 + sc_below(r, 12);
+    }
+    if (sc_below(r, 5) == 0) { /* cubes and cube arrays: square faces */
+        d.type = VSMP_SURFTYPE_CUBE;
+        d.height = d.width = pow2 ? 1u << sc_below(r, 6) : 1 + sc_below(r, 24);
+        d.depth = 1;
     }
     uint32_t big = d.width > d.height ? d.width : d.height, full = 1;
     while (big >> full)
@@ -174,10 +180,10 @@ int main(int argc, char **argv)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[4] = {"sample_c", "ld_2d_c", NULL, NULL};
+        const char *want[6] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL};
         if (levels[li] & VSMP_CPU_AVX2)
-            want[2] = "sample_2d_avx2", want[3] = "ld_2d_unorm8_avx2";
-        for (int w = 0; w < 4 && want[w]; w++) {
+            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2";
+        for (int w = 0; w < 6 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -42,12 +42,6 @@ static int fail(job *j, const char *fmt, ...)
     return -1;
 }
 
-static json_object *field(json_object *o, const char *k)
-{
-    json_object *v = NULL;
-    return o && json_object_object_get_ex(o, k, &v) ? v : NULL;
-}
-
 static void join(const job *j, const char *name, char *out, size_t n)
 {
     if (name[0] == '/')
@@ -168,11 +162,11 @@ typedef struct arg_store {
 
 static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, arg_store *s)
 {
-    int t = type_index(json_object_get_string(field(e, "type")));
+    int t = type_index(json_object_get_string(jfield(e, "type")));
     if (t < 0)
         return fail(j, "args[%u]: \"type\" must be an OpenCL scalar type name", i);
     s->type = t;
-    json_object *jd = field(e, "data"), *jf = field(e, "file"), *jn = field(e, "count");
+    json_object *jd = jfield(e, "data"), *jf = jfield(e, "file"), *jn = jfield(e, "count");
     size_t count = jd && json_object_is_type(jd, json_type_array) ? json_object_array_length(jd)
                    : jn ? (size_t)json_object_get_int64(jn)
                         : 0;
@@ -262,7 +256,7 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
 {
     for (unsigned i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(ja, i);
-        json_object *jp = field(e, "print"), *jh = field(e, "hex"), *jpng = field(e, "save");
+        json_object *jp = jfield(e, "print"), *jh = jfield(e, "hex"), *jpng = jfield(e, "save");
         bool hex = jh && json_object_get_boolean(jh);
         if (st[i].mem && jp && json_object_get_boolean(jp)) {
             int t = st[i].type;
@@ -376,18 +370,18 @@ static int launch(job *j, json_object *root)
 {
     if (check_keys(j, root))
         return -1;
-    json_object *jk = field(root, "kernel"), *ji = field(root, "interface");
+    json_object *jk = jfield(root, "kernel"), *ji = jfield(root, "interface");
     if (!jk || !ji)
         return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
-    json_object *jp = field(root, "platform");
+    json_object *jp = jfield(root, "platform");
     if (jp && vsmp_platform_find(json_object_get_string(jp), &o.platform))
         return fail(j, "unknown platform \"%s\"", json_object_get_string(jp));
     vsmp_ndrange nd = {0};
     static const char *nk[3] = {"global", "local", "offset"};
     for (int q = 0; q < 3; q++) {
-        json_object *a = field(root, nk[q]);
+        json_object *a = jfield(root, nk[q]);
         if (!a || json_object_is_type(a, json_type_null))
             continue;
         size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
@@ -454,7 +448,7 @@ static int launch(job *j, json_object *root)
         goto out;
     }
 
-    json_object *ja = field(root, "args");
+    json_object *ja = jfield(root, "args");
     nargs =
         ja && json_object_is_type(ja, json_type_array) ? (unsigned)json_object_array_length(ja) : 0;
     if (nargs != vsmp_launch_iface_num_args(f) || nargs > VSMP_LAUNCH_MAX_ARGS) {
@@ -467,7 +461,7 @@ static int launch(job *j, json_object *root)
     for (unsigned i = 0; i < nargs; i++) {
         json_object *e = json_object_array_get_idx(ja, i);
         const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(f, i);
-        const char *kind = json_object_get_string(field(e, "kind"));
+        const char *kind = json_object_get_string(jfield(e, "kind"));
         const char *want = ai->kind == VSMP_ARG_BUFFER    ? "buffer"
                            : ai->kind == VSMP_ARG_IMAGE   ? "image"
                            : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
@@ -501,11 +495,11 @@ static int launch(job *j, json_object *root)
                 goto out;
             }
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
-            if (sampler_value(j, field(e, "sampler"), &args[i].sampler))
+            if (sampler_value(j, jfield(e, "sampler"), &args[i].sampler))
                 goto out;
         } else if (ai->kind == VSMP_ARG_SCALAR) {
-            int t = type_index(json_object_get_string(field(e, "type")));
-            json_object *jv = field(e, "value");
+            int t = type_index(json_object_get_string(jfield(e, "type")));
+            json_object *jv = jfield(e, "value");
             if (t < 0 || !jv) {
                 fail(j, "args[%u]: a scalar needs an OpenCL \"type\" and a \"value\"", i);
                 goto out;
@@ -517,7 +511,7 @@ static int launch(job *j, json_object *root)
             }
             args[i].size = types[t].bytes;
         } else if (ai->kind == VSMP_ARG_LOCAL) {
-            json_object *jz = field(e, "size");
+            json_object *jz = jfield(e, "size");
             int64_t z =
                 jz && json_object_is_type(jz, json_type_int) ? json_object_get_int64(jz) : -1;
             if (z < 1 || z > (1 << 20)) {
@@ -528,7 +522,7 @@ static int launch(job *j, json_object *root)
         }
     }
     /* inline samplers from the kernel's dynamic state heap; "inline_samplers" overrides */
-    json_object *jdsh = field(root, "dynamic_state");
+    json_object *jdsh = jfield(root, "dynamic_state");
     if (jdsh) {
         size_t dsize = 0;
         uint8_t *dsh = read_file(j, json_object_get_string(jdsh), &dsize);
@@ -547,7 +541,7 @@ static int launch(job *j, json_object *root)
             if (hw_set[i])
                 o.inline_samplers[i] = &hw_smp[i];
     }
-    json_object *js = field(root, "inline_samplers");
+    json_object *js = jfield(root, "inline_samplers");
     size_t ns = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
     if (ns > 8) {
         fail(j, "at most 8 \"inline_samplers\"");
@@ -555,12 +549,12 @@ static int launch(job *j, json_object *root)
     }
     for (size_t i = 0; i < ns; i++) {
         json_object *e = json_object_array_get_idx(js, i);
-        int idx = json_object_get_int(field(e, "index"));
-        if (idx < 0 || idx >= VSMP_MAX_SAMPLER_STATES || !field(e, "index")) {
+        int idx = json_object_get_int(jfield(e, "index"));
+        if (idx < 0 || idx >= VSMP_MAX_SAMPLER_STATES || !jfield(e, "index")) {
             fail(j, "inline_samplers[%zu]: \"index\" must be 0..255", i);
             goto out;
         }
-        if (sampler_value(j, field(e, "sampler"), &inl[i]))
+        if (sampler_value(j, jfield(e, "sampler"), &inl[i]))
             goto out;
         o.inline_samplers[idx] = &inl[i];
     }

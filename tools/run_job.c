@@ -52,12 +52,6 @@ static int fail(run *r, const char *fmt, ...)
     return -1;
 }
 
-static json_object *field(json_object *o, const char *k)
-{
-    json_object *v = NULL;
-    return o && json_object_object_get_ex(o, k, &v) ? v : NULL;
-}
-
 static int type_of(const char *s)
 {
     for (unsigned t = 0; t < 16; t++)
@@ -168,7 +162,7 @@ static int encode_all(run *r, json_object *v, unsigned t, uint8_t *buf, size_t c
 
 static int load_kernel(run *r, json_object *root, const char *kernel_override)
 {
-    json_object *jk = field(root, "kernel");
+    json_object *jk = jfield(root, "kernel");
     const char *name = kernel_override ? kernel_override : jk ? json_object_get_string(jk) : NULL;
     if (!name)
         return fail(r, "the run needs a \"kernel\" path");
@@ -224,13 +218,13 @@ static int make_machine(run *r, json_object *root)
         o.trace = on_trace;
         o.trace_user = r;
     }
-    json_object *jp = field(root, "platform");
+    json_object *jp = jfield(root, "platform");
     if (jp && vsmp_platform_find(json_object_get_string(jp), &o.platform))
         return fail(r, "unknown platform \"%s\"", json_object_get_string(jp));
-    json_object *js = field(root, "simd");
+    json_object *js = jfield(root, "simd");
     if (js)
         o.dispatch_simd = (uint8_t)json_object_get_int(js);
-    json_object *jm = field(root, "dispatch_mask");
+    json_object *jm = jfield(root, "dispatch_mask");
     if (jm) {
         uint8_t b[4];
         if (encode(r, jm, VSMP_TYPE_UD, b))
@@ -238,9 +232,9 @@ static int make_machine(run *r, json_object *root)
         o.dispatch_mask =
             (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
     }
-    json_object *ju = field(root, "hw_unorm_formats");
+    json_object *ju = jfield(root, "hw_unorm_formats");
     o.hw_unorm_formats = ju && json_object_get_boolean(ju);
-    json_object *jc = field(root, "coarse_pixel");
+    json_object *jc = jfield(root, "coarse_pixel");
     if (jc) {
         int c[2] = {0, 0};
         bool ok = json_object_is_type(jc, json_type_array) && json_object_array_length(jc) == 2;
@@ -270,12 +264,12 @@ static int make_machine(run *r, json_object *root)
 
 static int bind_all(run *r, json_object *root)
 {
-    json_object *js = field(root, "surfaces");
+    json_object *js = jfield(root, "surfaces");
     size_t n = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
     char msg[512];
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(js, i);
-        json_object *jb = field(e, "bti");
+        json_object *jb = jfield(e, "bti");
         int bti = jb ? json_object_get_int(jb) : -1;
         if (bti < 0 || bti >= VSMP_MAX_BINDINGS || (!r->shared && r->surf[bti]))
             return fail(r, "surfaces[%zu]: \"bti\" must be a free index 0..255", i);
@@ -283,7 +277,7 @@ static int bind_all(run *r, json_object *root)
             vsmp_job_surface(e, r->dir, r->max_memory, &r->surf[bti], msg, sizeof(msg)))
             return fail(r, "surfaces[%zu]: %s", i, msg);
         vsmp_machine_bind_surface(r->m, (unsigned)bti, r->surf[bti]);
-        json_object *ja = field(e, "address");
+        json_object *ja = jfield(e, "address");
         if (ja) {
             uint8_t b[8];
             if (encode(r, ja, VSMP_TYPE_UQ, b))
@@ -295,11 +289,11 @@ static int bind_all(run *r, json_object *root)
                 return fail(r, "surfaces[%zu]: \"address\" overlaps another mapping", i);
         }
     }
-    json_object *jsm = field(root, "samplers");
+    json_object *jsm = jfield(root, "samplers");
     n = jsm && json_object_is_type(jsm, json_type_array) ? json_object_array_length(jsm) : 0;
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(jsm, i);
-        json_object *ji = field(e, "index");
+        json_object *ji = jfield(e, "index");
         int idx = ji ? json_object_get_int(ji) : -1;
         vsmp_sampler_state st;
         if (idx < 0 || idx >= VSMP_MAX_SAMPLER_STATES)
@@ -314,11 +308,11 @@ static int bind_all(run *r, json_object *root)
 /* "payload": [{"offset", "type", "values"}] raw bytes of the thread payload. */
 static int set_payload(run *r, json_object *root)
 {
-    json_object *jp = field(root, "payload");
+    json_object *jp = jfield(root, "payload");
     size_t n = jp && json_object_is_type(jp, json_type_array) ? json_object_array_length(jp) : 0;
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(jp, i);
-        json_object *jo = field(e, "offset"), *jt = field(e, "type"), *jv = field(e, "values");
+        json_object *jo = jfield(e, "offset"), *jt = jfield(e, "type"), *jv = jfield(e, "values");
         int t = jt ? type_of(json_object_get_string(jt)) : VSMP_TYPE_UD;
         if (!jo || !jv || t < 0)
             return fail(r, "payload[%zu] needs \"offset\", \"values\" and a known \"type\"", i);
@@ -326,7 +320,7 @@ static int set_payload(run *r, json_object *root)
         size_t len;
         if (encode_all(r, jv, (unsigned)t, buf, sizeof(buf), &len))
             return -1;
-        if (vsmp_machine_set_payload(r->m, (size_t)json_object_get_int64(field(e, "offset")), buf,
+        if (vsmp_machine_set_payload(r->m, (size_t)json_object_get_int64(jfield(e, "offset")), buf,
                                      len))
             return fail(r, "payload[%zu] lies outside the %zu-byte payload", i,
                         vsmp_machine_payload_size(r->m));
@@ -350,13 +344,13 @@ static int set_vars(run *r, json_object *jv)
         size_t off = 0;
         json_object *values = val;
         if (json_object_is_type(val, json_type_object)) {
-            json_object *jt = field(val, "type"), *jo = field(val, "offset");
+            json_object *jt = jfield(val, "type"), *jo = jfield(val, "offset");
             if (jt && type_of(json_object_get_string(jt)) < 0)
                 return fail(r, "vars.%s: unknown type", name);
             if (jt)
                 t = (unsigned)type_of(json_object_get_string(jt));
             off = jo ? (size_t)json_object_get_int64(jo) : 0;
-            values = field(val, "values");
+            values = jfield(val, "values");
             if (!values)
                 return fail(r, "vars.%s needs \"values\"", name);
         }
@@ -441,19 +435,19 @@ static void print_span(run *r, const char *name, const vsmp_var_info *vi, unsign
 /* "print": ["NAME" | {"var", "type", "offset", "count", "hex"}] after each thread. */
 static int print_vars(run *r, json_object *root)
 {
-    json_object *jp = field(root, "print");
+    json_object *jp = jfield(root, "print");
     size_t n = jp && json_object_is_type(jp, json_type_array) ? json_object_array_length(jp) : 0;
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(jp, i);
         const char *name = json_object_is_type(e, json_type_string)
                                ? json_object_get_string(e)
-                               : json_object_get_string(field(e, "var"));
+                               : json_object_get_string(jfield(e, "var"));
         vsmp_var_info vi;
         if (!name || vsmp_machine_find(r->m, name, &vi))
             return fail(r, "print[%zu]: no variable \"%s\"", i, name ? name : "");
         unsigned t = vi.cls == VSMP_VAR_GENERAL ? vi.type : VSMP_TYPE_UD;
-        json_object *jt = field(e, "type"), *jo = field(e, "offset"), *jc = field(e, "count"),
-                    *jh = field(e, "hex");
+        json_object *jt = jfield(e, "type"), *jo = jfield(e, "offset"), *jc = jfield(e, "count"),
+                    *jh = jfield(e, "hex");
         if (jt && type_of(json_object_get_string(jt)) < 0)
             return fail(r, "print[%zu]: unknown type", i);
         if (jt)
@@ -514,11 +508,11 @@ static int save_png(run *r, const vsmp_surface *s, const char *path)
 /* "save": [{"surface": BTI, "png" | "raw": PATH}] after the last thread. */
 static int save_all(run *r, json_object *root)
 {
-    json_object *js = field(root, "save");
+    json_object *js = jfield(root, "save");
     size_t n = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(js, i);
-        json_object *jb = field(e, "surface"), *jpng = field(e, "png"), *jraw = field(e, "raw");
+        json_object *jb = jfield(e, "surface"), *jpng = jfield(e, "png"), *jraw = jfield(e, "raw");
         int bti = jb ? json_object_get_int(jb) : -1;
         if (bti < 0 || bti >= VSMP_MAX_BINDINGS || !r->surf[bti] || (!jpng == !jraw))
             return fail(r, "save[%zu]: a bound \"surface\" and one of \"png\", \"raw\"", i);
@@ -585,7 +579,7 @@ static int run_one(run *r, json_object *root, uint32_t t, bool numbered)
         vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, g.id, 0, &t, 4);
     if (vsmp_machine_find(r->m, "%r0", &r0) == VSMP_OK)
         vsmp_machine_write_var(r->m, VSMP_VAR_GENERAL, r0.id, 4, &t, 4);
-    if (set_vars(r, field(root, "vars")))
+    if (set_vars(r, jfield(root, "vars")))
         return -1;
     vsmp_diags d;
     vsmp_diags_init(&d);
@@ -666,7 +660,7 @@ static unsigned num_workers(uint32_t threads)
 
 static int run_threads(run *r, json_object *root)
 {
-    json_object *jt = field(root, "threads");
+    json_object *jt = jfield(root, "threads");
     int64_t threads = jt ? json_object_get_int64(jt) : 1;
     if (threads < 1 || threads > MAX_THREADS)
         return fail(r, "\"threads\" must be 1..%d", MAX_THREADS);
@@ -764,7 +758,7 @@ static int check_keys(run *r, json_object *root)
     if (jcheck_object(root, "", top, &e))
         return fail(r, "%s", e.msg);
     for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
-        json_object *a = field(root, lists[l].key);
+        json_object *a = jfield(root, lists[l].key);
         if (!a)
             continue;
         if (!json_object_is_type(a, json_type_array))

@@ -215,71 +215,58 @@ static double round_fmt(double x, int mbits, int emin, int emax, unsigned mode)
     return out;
 }
 
+/* The range of an integer type of at most 32 bits; false for the 64-bit types. */
+static bool int32_range(unsigned t, int64_t *lo, int64_t *hi)
+{
+    switch (t) {
+    case VSMP_TYPE_B:
+        *lo = -128, *hi = 127;
+        return true;
+    case VSMP_TYPE_UB:
+        *lo = 0, *hi = 255;
+        return true;
+    case VSMP_TYPE_W:
+        *lo = -32768, *hi = 32767;
+        return true;
+    case VSMP_TYPE_UW:
+        *lo = 0, *hi = 65535;
+        return true;
+    case VSMP_TYPE_D:
+        *lo = INT32_MIN, *hi = INT32_MAX;
+        return true;
+    case VSMP_TYPE_UD:
+        *lo = 0, *hi = UINT32_MAX;
+        return true;
+    default:
+        return false;
+    }
+}
+
 static int64_t clamp_int(double d, unsigned t)
 {
     /* float -> integer: toward zero, saturated to the type's range, NaN -> 0 (docs/EXEC.md) */
-    double lo, hi;
-    switch (t) {
-    case VSMP_TYPE_B:
-        lo = -128, hi = 127;
-        break;
-    case VSMP_TYPE_UB:
-        lo = 0, hi = 255;
-        break;
-    case VSMP_TYPE_W:
-        lo = -32768, hi = 32767;
-        break;
-    case VSMP_TYPE_UW:
-        lo = 0, hi = 65535;
-        break;
-    case VSMP_TYPE_D:
-        lo = -2147483648.0, hi = 2147483647.0;
-        break;
-    case VSMP_TYPE_UD:
-        lo = 0, hi = 4294967295.0;
-        break;
-    case VSMP_TYPE_Q:
-        if (isnan(d))
-            return 0;
-        return d <= -9223372036854775808.0  ? INT64_MIN
-               : d >= 9223372036854775808.0 ? INT64_MAX
-                                            : (int64_t)d;
-    default:
-        if (isnan(d) || d <= 0)
+    int64_t lo, hi;
+    if (isnan(d))
+        return 0;
+    if (!int32_range(t, &lo, &hi)) {
+        if (t == VSMP_TYPE_Q)
+            return d <= -9223372036854775808.0  ? INT64_MIN
+                   : d >= 9223372036854775808.0 ? INT64_MAX
+                                                : (int64_t)d;
+        if (d <= 0)
             return 0;
         return d >= 18446744073709551616.0 ? (int64_t)UINT64_MAX : (int64_t)(uint64_t)d;
     }
-    if (isnan(d))
-        return 0;
     d = trunc(d);
-    return (int64_t)(d < lo ? lo : d > hi ? hi : d);
+    return d < (double)lo ? lo : d > (double)hi ? hi : (int64_t)d;
 }
 
 static int64_t sat_int(int64_t v, unsigned t, bool src_unsigned64)
 {
     int64_t lo, hi;
-    switch (t) {
-    case VSMP_TYPE_B:
-        lo = -128, hi = 127;
-        break;
-    case VSMP_TYPE_UB:
-        lo = 0, hi = 255;
-        break;
-    case VSMP_TYPE_W:
-        lo = -32768, hi = 32767;
-        break;
-    case VSMP_TYPE_UW:
-        lo = 0, hi = 65535;
-        break;
-    case VSMP_TYPE_D:
-        lo = INT32_MIN, hi = INT32_MAX;
-        break;
-    case VSMP_TYPE_UD:
-        lo = 0, hi = UINT32_MAX;
-        break;
-    case VSMP_TYPE_Q:
-        return src_unsigned64 && v < 0 ? INT64_MAX : v;
-    default:
+    if (!int32_range(t, &lo, &hi)) {
+        if (t == VSMP_TYPE_Q)
+            return src_unsigned64 && v < 0 ? INT64_MAX : v;
         return !src_unsigned64 && v < 0 ? 0 : v;
     }
     return v < lo ? lo : v > hi ? hi : v;

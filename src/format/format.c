@@ -322,8 +322,9 @@ static uint64_t le64(const uint8_t *p)
     return v;
 }
 
-/* BC1 colour block: RGB565 endpoints; 4-colour mode when c0 > c1 (always for BC2/BC3). */
-static void bc1_color(const uint8_t *b, unsigned i, bool force4, float out[4])
+/* BC1 colour block: RGB565 endpoints; 4-colour mode when c0 > c1 (always for BC2/BC3). The
+ * palette of the 4 indices (index 3 is transparent black in 3-colour mode). */
+static void bc1_palette(const uint8_t *b, bool force4, float pal[4][4])
 {
     unsigned c[2] = {(unsigned)(b[0] | b[1] << 8), (unsigned)(b[2] | b[3] << 8)};
     float e[2][3];
@@ -332,21 +333,28 @@ static void bc1_color(const uint8_t *b, unsigned i, bool force4, float out[4])
         e[k][1] = (float)(c[k] >> 5 & 63) / 63.0f;
         e[k][2] = (float)(c[k] & 31) / 31.0f;
     }
-    unsigned idx = (unsigned)(le64(b) >> 32 >> (2 * i)) & 3;
-    out[3] = 1.0f;
+    bool four = force4 || c[0] > c[1];
     for (int ch = 0; ch < 3; ch++) {
         float p0 = e[0][ch], p1 = e[1][ch];
-        if (idx == 0)
-            out[ch] = p0;
-        else if (idx == 1)
-            out[ch] = p1;
-        else if (force4 || c[0] > c[1])
-            out[ch] = idx == 2 ? (2.0f * p0 + p1) / 3.0f : (p0 + 2.0f * p1) / 3.0f;
-        else
-            out[ch] = idx == 2 ? (p0 + p1) / 2.0f : 0.0f;
+        pal[0][ch] = p0;
+        pal[1][ch] = p1;
+        pal[2][ch] = four ? (2.0f * p0 + p1) / 3.0f : (p0 + p1) / 2.0f;
+        pal[3][ch] = four ? (p0 + 2.0f * p1) / 3.0f : 0.0f;
     }
-    if (!force4 && c[0] <= c[1] && idx == 3)
-        out[3] = 0.0f; /* 3-colour mode: index 3 is transparent black */
+    pal[0][3] = pal[1][3] = pal[2][3] = 1.0f;
+    pal[3][3] = four ? 1.0f : 0.0f;
+}
+
+static unsigned bc1_index(const uint8_t *b, unsigned i)
+{
+    return (unsigned)(le64(b) >> 32 >> (2 * i)) & 3;
+}
+
+static void bc1_color(const uint8_t *b, unsigned i, bool force4, float out[4])
+{
+    float pal[4][4];
+    bc1_palette(b, force4, pal);
+    memcpy(out, pal[bc1_index(b, i)], 16);
 }
 
 /* BC3 alpha / BC4 / BC5 channel block: two 8-bit endpoints and 3-bit indices. */
@@ -434,6 +442,46 @@ void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, uns
     if (fi->srgb)
         for (int c = 0; c < 3; c++)
             out->f[c] = (float)srgb_to_linear(out->f[c]);
+}
+
+/* A BC1 block as its palette (sRGB applied) and its 2-bit indices: texel i is
+ * pal[indices >> 2i & 3], the value vsmp_format_unpack_block gives. */
+void vsmp_format_bc1_palette(const vsmp_format_info *fi, const void *block, float pal[4][4],
+                             uint32_t *indices)
+{
+    const uint8_t *b = block;
+    bc1_palette(b, false, pal);
+    if (fi->srgb)
+        for (int k = 0; k < 4; k++)
+            for (int c = 0; c < 3; c++)
+                pal[k][c] = (float)srgb_to_linear(pal[k][c]);
+    *indices = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+}
+
+/* All 16 texels of a 4x4 block (texel 4y + x), each as vsmp_format_unpack_block gives it:
+ * the BC1-BC3 colour palette is computed once. */
+void vsmp_format_unpack_block16(const vsmp_format_info *fi, const void *block, vsmp_texel out[16])
+{
+    const uint8_t *b = block;
+    if (fi->yuv || fi->bc < 1 || fi->bc > 3) {
+        for (unsigned i = 0; i < 16; i++)
+            vsmp_format_unpack_block(fi, block, i & 3, i >> 2, &out[i]);
+        return;
+    }
+    const uint8_t *cb = fi->bc == 1 ? b : b + 8;
+    float pal[4][4];
+    bc1_palette(cb, fi->bc != 1, pal);
+    if (fi->srgb)
+        for (int k = 0; k < 4; k++)
+            for (int c = 0; c < 3; c++)
+                pal[k][c] = (float)srgb_to_linear(pal[k][c]);
+    for (unsigned i = 0; i < 16; i++) {
+        memcpy(out[i].f, pal[bc1_index(cb, i)], 16);
+        if (fi->bc == 2)
+            out[i].f[3] = (float)(le64(b) >> (4 * i) & 15) / 15.0f;
+        else if (fi->bc == 3)
+            out[i].f[3] = bc4_channel(b, i, false);
+    }
 }
 
 vsmp_status vsmp_format_pack_block(const vsmp_format_info *fi, const vsmp_texel *in, unsigned x,

@@ -93,4 +93,18 @@ void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ref_info(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ref_load_ms(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
+/* Cube faces (12.4), the reference's, for the fast paths too. Faces +X -X +Y -Y +Z -Z = 0..5. */
+typedef struct facecoord {
+    unsigned face;
+    float s, t; /* normalized in [0, 1] on the face */
+} facecoord;
+/* The face of direction d (major axis; ties prefer z over y over x) and its coordinates. */
+facecoord vsmp_cube_face(const float d[3]);
+/* The direction of face coordinates (sc, tc in [-1, 1] on the face; may lie outside). */
+void vsmp_cube_face_dir(unsigned face, float sc, float tc, float d[3]);
+/* Face coordinates' derivatives for direction d and its derivative dd, on d's own face. */
+void vsmp_cube_derivs(const float d[3], const float dd[3], float out[3]);
+/* The same, d's face given (vsmp_cube_face(d).face). */
+void vsmp_cube_face_derivs(unsigned face, const float d[3], const float dd[3], float out[3]);
+
 #endif

@@ -162,13 +162,8 @@ static void read_lane(const vsmp_plan *p, const vsmp_message *m, unsigned l, lan
 
 /* ---- cube faces (12.4) ---- */
 
-typedef struct facecoord {
-    unsigned face;
-    float s, t; /* normalized in [0, 1] on the face */
-} facecoord;
-
 /* Major axis; ties prefer z over y over x. Faces +X -X +Y -Y +Z -Z = 0..5. */
-static facecoord cube_face(const float d[3])
+facecoord vsmp_cube_face(const float d[3])
 {
     float ax = fabsf(d[0]), ay = fabsf(d[1]), az = fabsf(d[2]);
     facecoord f;
@@ -191,7 +186,7 @@ static facecoord cube_face(const float d[3])
 }
 
 /* Direction of face coordinates (sc, tc in [-1, 1] on the face; may lie outside). */
-static void face_dir(unsigned face, float sc, float tc, float d[3])
+void vsmp_cube_face_dir(unsigned face, float sc, float tc, float d[3])
 {
     switch (face) {
     case 0:
@@ -392,8 +387,8 @@ static void fetch_cube_edge(const vsmp_plan *p, const level_ctx *lc, int64_t x, 
     float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
     float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
     float d[3];
-    face_dir(lc->face, sc, tc, d);
-    facecoord f = cube_face(d);
+    vsmp_cube_face_dir(lc->face, sc, tc, d);
+    facecoord f = vsmp_cube_face(d);
     level_ctx o = *lc;
     o.face = f.face;
     int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
@@ -568,9 +563,14 @@ static void lod_from_derivs(const vsmp_plan *p, const float dx[3], const float d
 
 /* Face coordinates' derivatives for a direction d and its derivative dd, on d's own face:
  * s = (sc / |ma| + 1) / 2, so ds = (dsc |ma| - sc d|ma|) / (2 ma^2) (the Vulkan cube formula). */
-static void cube_derivs(const float d[3], const float dd[3], float out[3])
+void vsmp_cube_derivs(const float d[3], const float dd[3], float out[3])
 {
-    facecoord f = cube_face(d);
+    vsmp_cube_face_derivs(vsmp_cube_face(d).face, d, dd, out);
+}
+
+void vsmp_cube_face_derivs(unsigned face, const float d[3], const float dd[3], float out[3])
+{
+    const facecoord f = {face, 0.0f, 0.0f};
     int axis = f.face / 2;
     float sgn = (f.face & 1) ? -1.0f : 1.0f;
     /* sc, tc as linear forms of the direction, per face (cube_face's table) */
@@ -627,8 +627,8 @@ static void implicit_lod(const vsmp_plan *p, const vsmp_message *m, lane *ln, un
         }
         if (cube) { /* direction derivatives -> face coordinate derivatives at TL */
             float fx[3], fy[3];
-            cube_derivs(c[0], dx, fx);
-            cube_derivs(c[0], dy, fy);
+            vsmp_cube_derivs(c[0], dx, fx);
+            vsmp_cube_derivs(c[0], dy, fy);
             memcpy(dx, fx, sizeof(dx));
             memcpy(dy, fy, sizeof(dy));
         }
@@ -657,8 +657,8 @@ static void grad_lod(const vsmp_plan *p, lane *ln)
     }
     if (p->s->d.type == VSMP_SURFTYPE_CUBE) {
         float fx[3], fy[3];
-        cube_derivs(ln->c, dx, fx);
-        cube_derivs(ln->c, dy, fy);
+        vsmp_cube_derivs(ln->c, dx, fx);
+        vsmp_cube_derivs(ln->c, dy, fy);
         memcpy(dx, fx, sizeof(dx));
         memcpy(dy, fy, sizeof(dy));
     }
@@ -721,7 +721,7 @@ static void level_setup(const vsmp_plan *p, unsigned rel, const lane *ln, level_
     float nl = (float)(d->array_len - 1);
     layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
     if (d->type == VSMP_SURFTYPE_CUBE) {
-        facecoord f = cube_face(ln->c);
+        facecoord f = vsmp_cube_face(ln->c);
         lc->face = f.face;
         lc->slice_base = 6u * (uint32_t)layer;
         fc[0] = f.s, fc[1] = f.t, fc[2] = 0.0f;

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "fast.h"
+#include "format_internal.h"
 #include "vmath.h"
 
 /* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
@@ -104,9 +105,21 @@ static void set_aniso(fast_lanes *fl, unsigned l, const aniso *an)
     fl->ax[l] = an->ax, fl->ay[l] = an->ay, fl->az[l] = an->az;
 }
 
-static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, float *lam)
+/* Cube: derivatives of the direction -> of the face coordinates on c's face. */
+static void face_derivs(unsigned face, const float c[3], float dx[3], float dy[3])
+{
+    float fx[3], fy[3];
+    vsmp_cube_face_derivs(face, c, dx, fx);
+    vsmp_cube_face_derivs(face, c, dy, fy);
+    memcpy(dx, fx, sizeof(fx));
+    memcpy(dy, fy, sizeof(fy));
+}
+
+static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc,
+                    float *lam)
 {
     unsigned simd = m->simd;
+    bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     bool ok = true;
     aniso an = {1, 0, 0, 0, false};
     for (unsigned l = 0; l < simd; l++)
@@ -118,6 +131,10 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
             unsigned c1 = q + 1 < simd ? q + 1 : q, c2 = q + 2 < simd ? q + 2 : q;
             float dx[3] = {fl->u[c1] - fl->u[q], fl->v[c1] - fl->v[q], fl->w[c1] - fl->w[q]};
             float dy[3] = {fl->u[c2] - fl->u[q], fl->v[c2] - fl->v[q], fl->w[c2] - fl->w[q]};
+            if (cube) { /* direction derivatives -> face coordinate derivatives at TL */
+                const float c0[3] = {fl->u[q], fl->v[q], fl->w[q]};
+                face_derivs(fc[q].face, c0, dx, dy);
+            }
             float l = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
             for (unsigned k = 0; k < 4 && q + k < simd; k++) {
@@ -130,6 +147,10 @@ static bool lambdas(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, f
         for (unsigned l = 0; l < simd; l++) {
             float dx[3] = {pf(m, VSMP_P_DUDX, l), pf(m, VSMP_P_DVDX, l), pf(m, VSMP_P_DRDX, l)};
             float dy[3] = {pf(m, VSMP_P_DUDY, l), pf(m, VSMP_P_DVDY, l), pf(m, VSMP_P_DRDY, l)};
+            if (cube) {
+                const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
+                face_derivs(fc[l].face, c, dx, dy);
+            }
             lam[l] = lod_nd(p, dx, dy, &an);
             ok = ok && !an.bad;
             set_aniso(fl, l, &an);
@@ -163,27 +184,51 @@ bool vsmp_fast_lod_unused(const vsmp_plan *p)
            (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
 }
 
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc);
+
 bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
 {
     const vsmp_sampler_state *st = &p->st;
     unsigned simd = m->simd;
     float nl = (float)(p->s->d.array_len - 1);
+    bool cube = p->s->d.type == VSMP_SURFTYPE_CUBE;
     for (unsigned l = 0; l < simd; l++) {
         fl->u[l] = pf(m, VSMP_P_U, l), fl->v[l] = pf(m, VSMP_P_V, l);
-        fl->w[l] = p->dims >= 3 ? pf(m, VSMP_P_R, l) : 0.0f;
-        float layer = p->s->d.array ? nearbyintf(pf(m, VSMP_P_R, l)) : 0.0f;
+        fl->w[l] = p->dims >= 3 || cube ? pf(m, VSMP_P_R, l) : 0.0f;
+        float layer = p->s->d.array ? nearbyintf(pf(m, cube ? VSMP_P_AI : VSMP_P_R, l)) : 0.0f;
         layer = !(layer >= 0.0f) ? 0.0f : layer > nl ? nl : layer;
         fl->layer[l] = (uint32_t)layer;
     }
+    facecoord fc[VSMP_MAX_LANES]; /* cube: each lane's face, for derivatives and coordinates */
+    if (cube)
+        for (unsigned l = 0; l < simd; l++) {
+            const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
+            fc[l] = vsmp_cube_face(c);
+        }
     if (vsmp_fast_lod_unused(p)) {
         for (unsigned l = 0; l < simd; l++) {
             fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
             fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
         }
-        return true;
+    } else {
+        if (!levels(p, m, fl, fc))
+            return false;
     }
+    if (cube) /* the direction -> face coordinates; the layer -> the face's slice */
+        for (unsigned l = 0; l < simd; l++) {
+            fl->u[l] = fc[l].s, fl->v[l] = fc[l].t, fl->w[l] = 0.0f;
+            fl->layer[l] = 6u * fl->layer[l] + fc[l].face;
+        }
+    return true;
+}
+
+/* The LOD and level stage of vsmp_fast_lanes. */
+static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, const facecoord *fc)
+{
+    const vsmp_sampler_state *st = &p->st;
+    unsigned simd = m->simd;
     float lam[VSMP_MAX_LANES];
-    if (!lambdas(p, m, fl, lam))
+    if (!lambdas(p, m, fl, fc, lam))
         return false;
     float lo = st->min_lod, hi = st->max_lod, top = (float)(p->nlev - 1);
     for (unsigned l = 0; l < simd; l++) {
@@ -271,9 +316,49 @@ static float half_to_float(uint32_t h)
     return f;
 }
 
+/* Decoded 4x4 blocks of one message (direct-mapped by block address): a block's 16 texels are
+ * decoded once however many taps read them. Lives for one call: the surface may change between
+ * messages. */
+#define BC_SLOTS 16
+typedef struct bcache {
+    const uint8_t *key[BC_SLOTS];
+    union {
+        vsmp_texel t[16];
+        struct {
+            float pal[4][4];
+            uint32_t idx;
+        } bc1;
+    } b[BC_SLOTS];
+} bcache;
+
+static void cached_texel(bcache *bc, const vsmp_format_info *fi, const uint8_t *px, unsigned i,
+                         float t[4])
+{
+    size_t h = (size_t)((uintptr_t)px / 8);
+    unsigned slot = (unsigned)((h ^ h >> 5 ^ h >> 11) % BC_SLOTS);
+    if (bc->key[slot] != px) {
+        if (fi->bc == 1)
+            vsmp_format_bc1_palette(fi, px, bc->b[slot].bc1.pal, &bc->b[slot].bc1.idx);
+        else
+            vsmp_format_unpack_block16(fi, px, bc->b[slot].t);
+        bc->key[slot] = px;
+    }
+    if (fi->bc == 1)
+        memcpy(t, bc->b[slot].bc1.pal[bc->b[slot].bc1.idx >> (2 * i) & 3], 16);
+    else
+        memcpy(t, bc->b[slot].t[i].f, 16);
+}
+
+/* Whether the plan's texels are 4x4 blocks the cache decodes (not the 4:2:2 packed formats). */
+static bool cacheable(const vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    return p->texel_kind == TX_BLOCK && fi->block_w == 4 && fi->block_h == 4 && !fi->yuv;
+}
+
 /* Texel (x, y) of a slice of a level, decoded as the reference decodes it. */
-static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, int64_t x, int64_t y,
-                  float t[4])
+static void fetch(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, size_t slice,
+                  int64_t x, int64_t y, float t[4])
 {
     const vsmp_format_info *fi = p->s->fi;
     const uint8_t *px = lv->base + slice + (size_t)y * lv->pitch + (size_t)x * fi->bytes;
@@ -298,6 +383,12 @@ static void fetch(const vsmp_plan *p, const vsmp_level_view *lv, size_t slice, i
                                        (uint32_t)px[fi->ch[c].shift / 8 + 1] << 8);
         return;
     case TX_BLOCK: /* x, y >= 0: unsigned division by the block size */
+        if (bc) {
+            px = lv->base + slice + (size_t)((uint64_t)y >> 2) * lv->pitch +
+                 (size_t)((uint64_t)x >> 2) * fi->bytes;
+            cached_texel(bc, fi, px, (unsigned)((y & 3) * 4 + (x & 3)), t);
+            return;
+        }
         px = lv->base + slice + (size_t)((uint64_t)y / fi->block_h) * lv->pitch +
              (size_t)((uint64_t)x / fi->block_w) * fi->bytes;
         vsmp_format_unpack_block(fi, px, (unsigned)((uint64_t)x % fi->block_w),
@@ -328,10 +419,84 @@ static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t siz
     return w;
 }
 
-/* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
-static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float u, float v,
-                       float w, bool linear, float out[4])
+/* Seamless cube (fetch_cube of the reference): a tap off one edge is re-projected onto the face
+ * its texel centre lies on; a tap off a corner is the average of the three texels there. */
+static void cube_edge(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, uint32_t slice,
+                      int64_t x, int64_t y, float t[4])
 {
+    int64_t n = lv->w;
+    float sc = 2.0f * (((float)x + 0.5f) / (float)n) - 1.0f;
+    float tc = 2.0f * (((float)y + 0.5f) / (float)n) - 1.0f;
+    float d[3];
+    vsmp_cube_face_dir(slice % 6, sc, tc, d);
+    facecoord f = vsmp_cube_face(d);
+    int64_t nx = ifloor(f.s * (float)n), ny = ifloor(f.t * (float)n);
+    nx = nx < 0 ? 0 : nx >= n ? n - 1 : nx;
+    ny = ny < 0 ? 0 : ny >= n ? n - 1 : ny;
+    fetch(p, bc, lv, (size_t)(slice - slice % 6 + f.face) * lv->spitch, nx, ny, t);
+}
+
+static void cube_texel(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, uint32_t slice,
+                       int64_t x, int64_t y, float t[4])
+{
+    int64_t n = lv->w;
+    bool ox = x < 0 || x >= n, oy = y < 0 || y >= n;
+    if (!ox && !oy) {
+        fetch(p, bc, lv, (size_t)slice * lv->spitch, x, y, t);
+        return;
+    }
+    if (!(ox && oy)) {
+        cube_edge(p, bc, lv, slice, x, y, t);
+        return;
+    }
+    int64_t cx = x < 0 ? 0 : n - 1, cy = y < 0 ? 0 : n - 1;
+    float a[4], b[4], c[4];
+    fetch(p, bc, lv, (size_t)slice * lv->spitch, cx, cy, a);
+    cube_edge(p, bc, lv, slice, x, cy, b);
+    cube_edge(p, bc, lv, slice, cx, y, c);
+    for (int ch = 0; ch < 4; ch++)
+        t[ch] = (a[ch] + b[ch] + c[ch]) / 3.0f;
+}
+
+/* One level of a seamless cube at face coordinates (u, v) of slice 6 layer + face. */
+static void sample_one_seamless(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t slice,
+                                float u, float v, bool linear, float out[4])
+{
+    const vsmp_level_view *lv = &p->lv[level];
+    float x = u * lv->fw, y = v * lv->fh;
+    if (!linear) {
+        cube_texel(p, bc, lv, slice, ifloor(x), ifloor(y), out);
+        return;
+    }
+    float wx = (x - 0.5f) - floorf(x - 0.5f), wy = (y - 0.5f) - floorf(y - 0.5f);
+    if (!(wx == wx))
+        wx = 0.0f;
+    if (!(wy == wy))
+        wy = 0.0f;
+    int64_t x0 = ifloor(x - 0.5f), y0 = ifloor(y - 0.5f);
+    float t00[4], t10[4], t01[4], t11[4];
+    cube_texel(p, bc, lv, slice, x0, y0, t00);
+    cube_texel(p, bc, lv, slice, x0 + 1, y0, t10);
+    cube_texel(p, bc, lv, slice, x0, y0 + 1, t01);
+    cube_texel(p, bc, lv, slice, x0 + 1, y0 + 1, t11);
+    for (int c = 0; c < 4; c++)
+        out[c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
+}
+
+void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, float u, float v,
+                          bool linear, float out[4])
+{
+    sample_one_seamless(p, NULL, level, slice, u, v, linear, out);
+}
+
+/* One level, as sample_level does it for 2D and 3D surfaces without offsets. */
+static void sample_one(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t layer, float u,
+                       float v, float w, bool linear, float out[4])
+{
+    if (p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
+        sample_one_seamless(p, bc, level, layer, u, v, linear, out);
+        return;
+    }
     const vsmp_level_view *lv = &p->lv[level];
     int64_t xi[2], yi[2], zi[2] = {0, 0};
     float wx = axis(p, 0, u, lv->fw, lv->w, linear, xi);
@@ -341,17 +506,17 @@ static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float
     if (!three)
         zi[0] = zi[1] = layer;
     if (!linear) {
-        fetch(p, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
+        fetch(p, bc, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
         return;
     }
     float zv[2][4];
     for (unsigned k = 0; k < (three ? 2u : 1u); k++) {
         size_t sl = (size_t)zi[k] * lv->spitch;
         float t00[4], t10[4], t01[4], t11[4];
-        fetch(p, lv, sl, xi[0], yi[0], t00);
-        fetch(p, lv, sl, xi[1], yi[0], t10);
-        fetch(p, lv, sl, xi[0], yi[1], t01);
-        fetch(p, lv, sl, xi[1], yi[1], t11);
+        fetch(p, bc, lv, sl, xi[0], yi[0], t00);
+        fetch(p, bc, lv, sl, xi[1], yi[0], t10);
+        fetch(p, bc, lv, sl, xi[0], yi[1], t01);
+        fetch(p, bc, lv, sl, xi[1], yi[1], t11);
         for (int c = 0; c < 4; c++)
             zv[k][c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
     }
@@ -360,18 +525,18 @@ static void sample_one(const vsmp_plan *p, unsigned level, uint32_t layer, float
 }
 
 /* sample_at of the reference: N bilinear taps spread along the major axis, averaged. */
-static void sample_at(const vsmp_plan *p, unsigned level, const fast_lanes *fl, unsigned l,
-                      float out[4])
+static void sample_at(const vsmp_plan *p, bcache *bc, unsigned level, const fast_lanes *fl,
+                      unsigned l, float out[4])
 {
     unsigned n = fl->taps[l];
     if (n <= 1) {
-        sample_one(p, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
+        sample_one(p, bc, level, fl->layer[l], fl->u[l], fl->v[l], fl->w[l], fl->linear[l], out);
         return;
     }
     float acc[4] = {0, 0, 0, 0};
     for (unsigned t = 0; t < n; t++) {
         float k = ((float)t + 0.5f) / (float)n - 0.5f, r[4];
-        sample_one(p, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
+        sample_one(p, bc, level, fl->layer[l], fl->u[l] + fl->ax[l] * k, fl->v[l] + fl->ay[l] * k,
                    fl->w[l] + fl->az[l] * k, true, r);
         for (int c = 0; c < 4; c++)
             acc[c] += r[c];
@@ -391,14 +556,19 @@ static void sample_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *
         p->run(p, m, r);
         return;
     }
+    bcache cache, *bc = NULL;
+    if (cacheable(p)) {
+        memset(cache.key, 0, sizeof(cache.key));
+        bc = &cache;
+    }
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
         float t[4];
-        sample_at(p, fl.l0[l], &fl, l, t);
+        sample_at(p, bc, fl.l0[l], &fl, l, t);
         if (fl.l1[l] != fl.l0[l]) {
             float t1[4];
-            sample_at(p, fl.l1[l], &fl, l, t1);
+            sample_at(p, bc, fl.l1[l], &fl, l, t1);
             for (int c = 0; c < 4; c++)
                 t[c] = lerp(t[c], t1[c], fl.frac[l]);
         }
@@ -418,6 +588,7 @@ static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         return;
     }
     const vsmp_surface_desc *d = &p->s->d;
+    bcache *bc = NULL; /* one texel per lane: nothing to share */
     for (unsigned l = 0; l < m->simd; l++) {
         if (!(m->mask >> l & 1))
             continue;
@@ -431,7 +602,7 @@ static void ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         if (lod < p->nlev && ok) {
             const vsmp_level_view *lv = &p->lv[p->base + lod];
             if (u >= 0 && (uint32_t)u < lv->w && v >= 0 && (uint32_t)v < lv->h)
-                fetch(p, lv, (size_t)slice * lv->spitch, u, v, t);
+                fetch(p, bc, lv, (size_t)slice * lv->spitch, u, v, t);
         }
         for (int c = 0; c < 4; c++)
             memcpy(&r->c[c][l], &t[c], 4);
@@ -491,6 +662,26 @@ static bool border_mode(unsigned a)
     return a == VSMP_TCM_CLAMP_BORDER || a == VSMP_TCM_HALF_BORDER;
 }
 
+/* Cube surfaces and cube arrays of the same formats. */
+static bool plain_cube(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    return s->d.type == VSMP_SURFTYPE_CUBE && s->d.samples <= 1 && !s->resident &&
+           fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
+}
+
+/* Sampling a cube: as is_sample_2d, the face's two axes' address modes (CUBE is CLAMP unless
+ * seamless, which ignores them). */
+static bool is_sample_cube(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_cube(p) && !st->non_normalized &&
+           !border_mode(st->address[0]) && !border_mode(st->address[1]) &&
+           !(st->reduction_enable &&
+             (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
+}
+
 static bool is_sample_2d(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
@@ -522,6 +713,24 @@ static bool is_sample_2d_simd(const vsmp_plan *p)
 
 #endif
 
+#ifdef VSMP_HAVE_AVX2
+/* The AVX2 kernel on cubes: 8-bit, float32 and float16 formats as on 2D surfaces. */
+static bool is_sample_cube_simd(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    const vsmp_format_info *fi = p->s->fi;
+    bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+    for (unsigned a = 0; a < 2 && !p->seamless; a++) {
+        unsigned m = st->address[a];
+        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
+            return false;
+    }
+    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
+                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+    return is_sample_cube(p) && kind && same && p->s->d.data_size < (1u << 31);
+}
+#endif
+
 static bool is_ld_2d(const vsmp_plan *p)
 {
     return p->kind == K_LD && plain_2d(p);
@@ -545,8 +754,10 @@ static const fast_path table[] = {
 #ifdef VSMP_HAVE_AVX2
     {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+    {"sample_cube_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_cube_simd, vsmp_sample_2d_avx2},
 #endif
     {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
+    {"sample_cube_c", VSMP_CPU_C, is_sample_cube, sample_2d_c},
     {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
 };
 
@@ -614,7 +825,8 @@ void vsmp_fast_select(vsmp_plan *p)
     for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
         if ((table[i].cpu & p->cpu) != table[i].cpu)
             continue;
-        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) && plain_2d_3d(p))
+        if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) &&
+            (plain_2d_3d(p) || plain_cube(p)))
             prepare(p), prepared = true;
         if (!prepared || !table[i].match(p))
             continue;

@@ -14,7 +14,7 @@ enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
     float u[VSMP_MAX_LANES], v[VSMP_MAX_LANES], w[VSMP_MAX_LANES]; /* w: 3D only */
-    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped) */
+    uint32_t layer[VSMP_MAX_LANES]; /* arrays: the layer (rounded, clamped); cube: the slice */
     uint32_t l0[VSMP_MAX_LANES], l1[VSMP_MAX_LANES];
     float frac[VSMP_MAX_LANES];
     uint8_t linear[VSMP_MAX_LANES];
@@ -28,6 +28,11 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl);
 /* Whether the plan's results do not depend on lambda at all (no mips, no anisotropy, min and
  * mag filters alike): the LOD stage can be skipped. */
 bool vsmp_fast_lod_unused(const vsmp_plan *p);
+
+/* One level of a seamless cube, one lane, as the reference samples it: face coordinates (u, v)
+ * of slice 6 layer + face; any texel off the face is re-projected (edges) or averaged (corners). */
+void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, float u, float v,
+                          bool linear, float out[4]);
 
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

@@ -13,6 +13,12 @@
 #include "../fast/fast.h"
 #include "../vmath.h"
 
+/* Surfaces whose lanes address a slice of their own: arrays, and cubes (6 layer + face). */
+static inline bool layered(const vsmp_plan *p)
+{
+    return p->s->d.array || p->s->d.type == VSMP_SURFTYPE_CUBE;
+}
+
 static inline __m256 lerp8(__m256 a, __m256 b, __m256 w)
 {
     return _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), w));
@@ -147,7 +153,7 @@ static inline __m256i hmin8(__m256i v)
  * load two rows and permute them into place; others gather. Same bytes either way. */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    if (v->one && !p->s->d.array && !v->three) {
+    if (v->one && !layered(p) && !v->three) {
         __m256i x0 = hmin8(x), y0 = hmin8(y);
         __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
         __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
@@ -221,11 +227,41 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
 {
     view8 lv = gather_view(p, level);
     lv.three = three;
-    if (p->s->d.array)
+    if (layered(p))
         lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
     unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
+    if (!three && p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
+        /* seamless cube: lanes whose taps all lie on their face read them as CLAMP would;
+         * taps off an edge are the scalar path's */
+        __m256 h = _mm256_set1_ps(linear ? 0.5f : 0.0f);
+        __m256i x0 = ifloor8(_mm256_sub_ps(x, h)), y0 = ifloor8(_mm256_sub_ps(y, h));
+        __m256i last = _mm256_sub_epi32(lv.w, _mm256_set1_epi32(linear ? 1 : 0));
+        __m256i lastv = _mm256_sub_epi32(lv.h, _mm256_set1_epi32(linear ? 1 : 0));
+        __m256i zero = _mm256_setzero_si256();
+        __m256i off = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpgt_epi32(zero, x0), _mm256_cmpgt_epi32(zero, y0)),
+            _mm256_or_si256(_mm256_cmpgt_epi32(x0, _mm256_sub_epi32(last, _mm256_set1_epi32(1))),
+                            _mm256_cmpgt_epi32(y0, _mm256_sub_epi32(lastv, _mm256_set1_epi32(1)))));
+        if (!_mm256_testz_si256(off, off)) {
+            float fu[8], fv[8], t[4][8];
+            uint32_t fl[8], fs[8];
+            _mm256_storeu_ps(fu, u), _mm256_storeu_ps(fv, v);
+            _mm256_storeu_si256((__m256i *)fl, level);
+            _mm256_storeu_si256((__m256i *)fs, layer);
+            for (int l = 0; l < 8; l++) {
+                float o[4];
+                vsmp_fast_cube_level(p, fl[l], fs[l], fu[l], fv[l], linear, o);
+                for (int c = 0; c < 4; c++)
+                    t[c][l] = o[c];
+            }
+            for (int c = 0; c < 4; c++)
+                out[c] = _mm256_loadu_ps(t[c]);
+            return;
+        }
+        ma = mb = VSMP_TCM_CLAMP; /* every index in range: any mode reads the same texel */
+    }
     __m256i xa, xb, ya, yb, za = _mm256_setzero_si256(), zb = za;
     if (!linear) {
         index8(ma, x, lv.w, lv.fw, lv.rw, &xa, &xb);
@@ -416,6 +452,20 @@ typedef struct lanes8 {
     aniso8 an;
 } lanes8;
 
+/* The layer of lanes g..g+7 of a 2D array (0 otherwise): R rounded to nearest even, NaN and
+ * negative to 0, clamped to the array. */
+static inline __m256i layer8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+{
+    if (!p->s->d.array)
+        return _mm256_setzero_si256();
+    __m256 r =
+        _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
+    r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
+    r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
+    return _mm256_cvttps_epi32(r);
+}
+
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
 static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g)
 {
@@ -423,15 +473,7 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
     lanes8 o;
     o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
     o.w = three ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
-    o.layer = _mm256_setzero_si256();
-    if (p->s->d.array) { /* round to nearest even, NaN and negative to 0, clamp to the array */
-        __m256 r =
-            _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
-        r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
-        r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
-        o.layer = _mm256_cvttps_epi32(r);
-    }
+    o.layer = layer8(p, m, g);
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
         o.frac = o.an.ax = o.an.ay = o.an.az = o.an.bad = _mm256_setzero_ps();
@@ -574,7 +616,8 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
     fast_lanes fl;
     unsigned simd = m->simd, n8 = (simd + 7) & ~7u;
-    bool vector_stage = simd % 4 == 0;
+    /* cubes: the scalar stage (faces, face-coordinate derivatives) */
+    bool vector_stage = simd % 4 == 0 && p->s->d.type != VSMP_SURFTYPE_CUBE;
     if (!vector_stage) { /* a partial quad: the scalar stage */
         if (!vsmp_fast_lanes(p, m, &fl)) {
             p->run(p, m, r);
@@ -629,12 +672,45 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
 }
 
+/* sample_body with the level stage inlined, per dimensionality. */
+FLATTEN static void sample_body_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    sample_body(p, false, m, r);
+}
+
+FLATTEN static void sample_body_3d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    sample_body(p, true, m, r);
+}
+
+/* 2D surfaces and arrays whose results do not depend on lambda (point and bilinear without
+ * mips): one level, one tap, no LOD stage; sample_body's steps for that case, in one body. */
+FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    unsigned n8 = (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    __m256i level = _mm256_set1_epi32((int)p->base);
+    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
+    for (unsigned g = 0; g < n8; g += 8) {
+        __m256 t[4];
+        level8_any(p, false, level, layer8(p, m, g), paramf8(m, VSMP_P_U, g),
+                   paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, t);
+        for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+            t[c] = _mm256_blendv_ps(t[c], qnan, _mm256_cmp_ps(t[c], t[c], _CMP_UNORD_Q));
+        store8(r, m, g, t);
+    }
+}
+
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
+    if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
+        sample_flat_2d(p, m, r);
+        return;
+    }
     if (p->dims >= 3)
-        sample_body(p, true, m, r);
+        sample_body_3d(p, m, r);
     else
-        sample_body(p, false, m, r);
+        sample_body_2d(p, m, r);
 }
 
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
