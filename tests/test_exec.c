@@ -1125,6 +1125,24 @@ static void test_cps(void)
     rig_free(&g);
 }
 
+/* Read and decode tests/kernels/tgllp/FILE.isa (the CHECKs name the kernel). @return the
+ * module, NULL when it could not be read or decoded. */
+static vsmp_module *read_kernel(const char *kernels, const char *file, const char *name,
+                                vsmp_diags *d)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/tgllp/%s.isa", kernels, file);
+    size_t n = 0;
+    unsigned char *bin = t_read(path, &n);
+    CHECK(bin != NULL, "read %s", path);
+    if (!bin)
+        return NULL;
+    vsmp_module *mod = NULL;
+    CHECK(vsmp_module_read(bin, n, NULL, &mod, d) == VSMP_OK, "%s decodes", name);
+    free(bin);
+    return mod;
+}
+
 /* A real kernel: IGC's vadd (tests/kernels/tgllp/vadd_simd32.isa, OpenCL compiled by ocloc,
  * written by GenX_IR): gid = group_id * local_size + local_id + global_offset; if gid < n,
  * c[gid] = a[gid] * 2.0f + b[gid] (mov, mul, add, shl, cmp, goto, movs, gather4_scaled, mad,
@@ -1146,18 +1164,9 @@ static vsmp_surface *buffer64(void)
 
 static void test_vadd(const char *kernels)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/vadd_simd32.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "vadd decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "vadd_simd32", "vadd", &d);
     vsmp_machine *m = NULL;
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
@@ -1210,18 +1219,9 @@ static void test_vadd(const char *kernels)
  * n at 264, local size at 268. buf[32..63] keep their values. */
 static void test_loop(const char *kernels)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/loop_simd32.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "loop decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "loop_simd32", "loop", &d);
     vsmp_surface *buf = buffer64();
     for (uint32_t count = 0; mod && buf && count <= 3; count += 3) {
         vsmp_machine *m = NULL;
@@ -1272,18 +1272,9 @@ static void test_loop(const char *kernels)
 static void test_calls(const char *kernels)
 {
     static const int32_t want[8] = {-2, -12, -33, -63, -102, -152, -213, -283};
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/calls_simd8.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "calls decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "calls_simd8", "calls", &d);
     vsmp_machine *m = NULL;
     if (mod)
         CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "calls plans");
@@ -1322,18 +1313,9 @@ static void test_calls(const char *kernels)
  * denormals first (%cr0 |= 0x4c0). */
 static void test_typed(const char *kernels)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/typed_simd32.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "typed decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "typed_simd32", "typed", &d);
     vsmp_machine *m = NULL;
     if (mod)
         CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "typed plans");
@@ -1385,18 +1367,9 @@ static void test_typed(const char *kernels)
  * (integer). So out[y * 8 + x] = (2x mod 4, y / 2, 100 + 2x mod 4, 1000 + y / 2). */
 static void test_img(const char *kernels)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/img_simd32.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "img decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "img_simd32", "img", &d);
     vsmp_machine *m = NULL;
     if (mod)
         CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "img plans");
@@ -1465,18 +1438,9 @@ static uint16_t half_of(double v)
  * first). a[g] = g + 0.5, b[g] = -2g: out[g] = 0.5 - g, exact. 32 lanes, local size 32. */
 static void test_half(const char *kernels)
 {
-    char path[1024];
-    snprintf(path, sizeof(path), "%s/tgllp/half_k_simd32.isa", kernels);
-    size_t n = 0;
-    unsigned char *bin = t_read(path, &n);
-    CHECK(bin != NULL, "read %s", path);
-    if (!bin)
-        return;
-    vsmp_module *mod = NULL;
     vsmp_diags d;
     vsmp_diags_init(&d);
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, &d) == VSMP_OK, "half_k decodes");
-    free(bin);
+    vsmp_module *mod = read_kernel(kernels, "half_k_simd32", "half_k", &d);
     vsmp_machine *m = NULL;
     if (mod)
         CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) == VSMP_OK, "half_k plans");
