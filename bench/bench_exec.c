@@ -202,13 +202,22 @@ static int bench_sampler(double seconds)
 int main(int argc, char **argv)
 {
     double seconds = 1.0;
+    const char *row = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--row") && i + 1 < argc)
+            row = argv[++i];
         else {
-            fprintf(stderr, "usage: bench_exec [--seconds S]\n");
+            fprintf(stderr, "usage: bench_exec [--seconds S] [--row alu|sampler]\n");
             return 2;
         }
     }
-    return bench_alu(seconds) || bench_sampler(seconds);
+    if (!row || !strcmp(row, "alu"))
+        if (bench_alu(seconds))
+            return 1;
+    if (!row || !strcmp(row, "sampler"))
+        if (bench_sampler(seconds))
+            return 1;
+    return 0;
 }

@@ -153,6 +153,7 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
     m->x = calloc(m->nx ? m->nx : 1, sizeof(xinst));
     if (!m->x)
         return VSMP_ERR_NOMEM;
+    m->fast = vsmp_x_fast_level();
     vsmp_status worst = map_labels(m);
     if (worst)
         return worst;

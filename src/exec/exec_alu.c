@@ -660,7 +660,7 @@ static void note_dst(const vsmp_machine *m, const xinst *x, xstep *s)
 }
 
 /* dst = op(src...) for every enabled lane; sources all read before any write. */
-static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
+vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
 {
     bool sel = x->in->opcode == VSMP_OPC_SEL;
     uint32_t en = vsmp_x_lanes_of(m, x->in->emask, sel ? 0u : x->in->pred, x->lanes);
@@ -713,7 +713,7 @@ static vsmp_status run_arith(vsmp_machine *m, xinst *x, xstep *s)
 
 /* Predicate results: the bits of lanes [off, off + exec) (5_operands.md: "contiguous elements
  * are accessed starting from the offset specified by the instruction's mask control"). */
-static void put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits)
+void vsmp_x_put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits)
 {
     uint32_t mask = off < 32 ? en << off : 0;
     uint32_t v = off < 32 ? bits << off : 0;
@@ -744,7 +744,7 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     }
     const xvec *d = &x->v[0];
     if (d->cls == VSMP_VEC_PREDICATE) {
-        put_pred(m, d->word, 4u * (x->in->emask & 7u), en, res);
+        vsmp_x_put_pred(m, d->word, 4u * (x->in->emask & 7u), en, res);
         return VSMP_OK;
     }
     if (d->var == 0)
@@ -791,7 +791,7 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
         r = ~a;
         break;
     }
-    put_pred(m, x->v[0].word, off, en, r);
+    vsmp_x_put_pred(m, x->v[0].word, off, en, r);
     return VSMP_OK;
 }
 
@@ -856,7 +856,7 @@ static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
             bits |= (uint32_t)(b & 1u) << l;
         }
     }
-    put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, bits);
+    vsmp_x_put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, bits);
     return VSMP_OK;
 }
 
@@ -965,392 +965,6 @@ static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
-/* ---- the fast path: F add/mul/mad/mov and 32-bit integer add/and/or/xor/shl/mov ---- */
-
-/* Chosen at planning when every operand is a direct general variable or a scalar immediate of
- * one 4-byte type class, without modifiers. It computes what run_arith computes (docs/EXEC.md
- * 5.2: F +, * and fused mad rounded once to nearest even, denormals flushed unless %cr0 bit 7;
- * integers wrapping in 32 bits, shift counts & 31), in float and uint32_t arithmetic, without
- * the per-lane conversions; another %cr0 rounding mode goes to run_arith. */
-static inline uint32_t fast_ld(const vsmp_machine *m, const xvec *v, unsigned l)
-{
-    uint32_t b;
-    if (v->cls == VSMP_VEC_IMMEDIATE) {
-        b = (uint32_t)v->imm[l & (v->nimm - 1u)]; /* V, UV, VF: element l % n, n = 1, 4, 8 */
-    } else {
-        unsigned ts = v->type == VSMP_TYPE_F || v->type == VSMP_TYPE_D || v->type == VSMP_TYPE_UD
-                          ? 4u
-                      : v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW ? 2u
-                                                                          : 1u;
-        /* rows that continue one another (vstride = width * hstride) need no division */
-        uint32_t e = v->vs == v->w * v->hs ? l * v->hs
-                     : v->w == 1           ? l * v->vs
-                                           : (l / v->w) * v->vs + (l % v->w) * v->hs;
-        const uint8_t *p = m->arena + v->at + ts * e;
-        b = ts == 4
-                ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
-            : ts == 2 ? (uint32_t)p[0] | (uint32_t)p[1] << 8
-                      : p[0];
-    }
-    switch (v->type) { /* the value of the narrow integer types, extended to 32 bits */
-    case VSMP_TYPE_B:
-        return (uint32_t)(int32_t)(int8_t)(uint8_t)b;
-    case VSMP_TYPE_UB:
-        return b & 0xffu;
-    case VSMP_TYPE_W:
-        return (uint32_t)(int32_t)(int16_t)(uint16_t)b;
-    case VSMP_TYPE_UW:
-        return b & 0xffffu;
-    default:
-        return b;
-    }
-}
-
-static inline float fast_f(uint32_t b, bool keep)
-{
-    float f;
-    memcpy(&f, &b, 4);
-    return keep || !(fabsf(f) < FLT_MIN) ? f : copysignf(0.0f, f);
-}
-
-/* How the fast path reads a source, chosen at planning (fast_kind): one value for every lane,
- * 32-bit elements one after another (<w;w,1> rows that continue one another, or IGC's
- * <1;1,0>), or element by element through fast_ld. */
-enum { FK_LANES, FK_SCALAR, FK_CONTIG4, FK_CONTIG2 };
-
-static uint8_t fast_kind(const xvec *v)
-{
-    if (v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0))
-        return FK_SCALAR;
-    if (v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4 &&
-        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1)))
-        return FK_CONTIG4;
-    if (v->cls == VSMP_VEC_GENERAL && (v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW) &&
-        ((v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1)))
-        return FK_CONTIG2;
-    return FK_LANES;
-}
-
-/* n little-endian 32-bit words */
-static inline void ld32n(const uint8_t *p, unsigned n, uint32_t *o)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    x_copy32n(o, p, n);
-#else
-    for (unsigned l = 0; l < n; l++)
-        o[l] = (uint32_t)p[4 * l] | (uint32_t)p[4 * l + 1] << 8 | (uint32_t)p[4 * l + 2] << 16 |
-               (uint32_t)p[4 * l + 3] << 24;
-#endif
-}
-
-/* Every lane's value of a source (disabled lanes too: the region was bounds-checked when the
- * kernel was planned). */
-static void fast_gather(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *o)
-{
-    switch (v->fk) {
-    case FK_SCALAR: {
-        uint32_t b = fast_ld(m, v, 0);
-        for (unsigned l = 0; l < n; l++)
-            o[l] = b;
-        return;
-    }
-    case FK_CONTIG4:
-        ld32n(m->arena + v->at, n, o);
-        return;
-    case FK_CONTIG2: { /* W sign-extended, UW zero-extended, as fast_ld */
-        const uint8_t *p = m->arena + v->at;
-        if (v->type == VSMP_TYPE_W)
-            for (unsigned l = 0; l < n; l++)
-                o[l] = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[2 * l] | p[2 * l + 1] << 8);
-        else
-            for (unsigned l = 0; l < n; l++)
-                o[l] = (uint32_t)(p[2 * l] | p[2 * l + 1] << 8);
-        return;
-    }
-    default:
-        for (unsigned l = 0; l < n; l++)
-            o[l] = fast_ld(m, v, l);
-        return;
-    }
-}
-
-static inline float fast_fbits(uint32_t b, bool keep)
-{
-    return fast_f(b, keep);
-}
-
-static vsmp_status run_fast(vsmp_machine *m, xinst *x, xstep *s)
-{
-    uint32_t c0 = cr0(m);
-    bool fl = x->v[0].type == VSMP_TYPE_F;
-    if (fl && (c0 & 0x30u))
-        return run_arith(m, x, s);
-    unsigned n = x->lanes, opc = x->in->opcode;
-    uint32_t en, pick = 0;
-    if (opc == VSMP_OPC_SEL) {
-        /* the predicate selects the source, it does not disable lanes (SEL.md) */
-        en = vsmp_x_lanes_of(m, x->in->emask, 0, n);
-        pick = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
-                           : 0xffffffffu;
-    } else {
-        en = vsmp_x_lanes(m, x->in, n);
-    }
-    s->lanes = en;
-    if (!en)
-        return VSMP_OK;
-    bool keep = c0 >> 7 & 1u;
-    uint32_t sv[3][32], out[32];
-    for (unsigned i = 1; i < x->nv; i++)
-        fast_gather(m, &x->v[i], n, sv[i - 1]);
-    if (opc == VSMP_OPC_SEL) {
-        /* F: the picked source's value, denormals flushed as %cr0 bit 7 says; integers: its
-         * value, wrapped to the dst below */
-        for (unsigned l = 0; l < n; l++)
-            out[l] = sv[(pick >> l & 1u) ? 0 : 1][l];
-        if (fl)
-            for (unsigned l = 0; l < n; l++) {
-                float f = fast_f(out[l], keep);
-                memcpy(&out[l], &f, 4);
-                if (f != f) /* a NaN comes out quiet, as through the general path's double */
-                    out[l] |= 0x00400000u;
-            }
-    } else if (!fl && x->v[1].type == VSMP_TYPE_F) {
-        /* mov D/UD <- F: toward zero, saturated to the dst's range, NaN -> 0 (docs/EXEC.md) */
-        bool ud = x->v[0].type == VSMP_TYPE_UD;
-        for (unsigned l = 0; l < n; l++) {
-            float f = fast_f(sv[0][l], keep);
-            if (ud)
-                out[l] = !(f > 0.0f) ? 0u : f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
-            else
-                out[l] = f != f                ? 0u
-                         : f <= -2147483648.0f ? 0x80000000u
-                         : f >= 2147483648.0f  ? 0x7fffffffu
-                                               : (uint32_t)(int32_t)f;
-        }
-    } else if (fl) {
-        float r[32];
-        if (x->v[1].type != VSMP_TYPE_F) /* mov F <- integer: rounded to nearest even */
-            for (unsigned l = 0; l < n; l++)
-                r[l] = is_signed(x->v[1].type) ? (float)(int32_t)sv[0][l] : (float)sv[0][l];
-        else if (opc == VSMP_OPC_ADD)
-            for (unsigned l = 0; l < n; l++)
-                r[l] = fast_fbits(sv[0][l], keep) + fast_fbits(sv[1][l], keep);
-        else if (opc == VSMP_OPC_MUL)
-            for (unsigned l = 0; l < n; l++)
-                r[l] = fast_fbits(sv[0][l], keep) * fast_fbits(sv[1][l], keep);
-        else if (opc == VSMP_OPC_MAD)
-            for (unsigned l = 0; l < n; l++)
-                r[l] = fmaf(fast_fbits(sv[0][l], keep), fast_fbits(sv[1][l], keep),
-                            fast_fbits(sv[2][l], keep));
-        else
-            for (unsigned l = 0; l < n; l++)
-                r[l] = fast_fbits(sv[0][l], keep);
-        for (unsigned l = 0; l < n; l++) {
-            if (!keep && fabsf(r[l]) < FLT_MIN)
-                r[l] = copysignf(0.0f, r[l]);
-            memcpy(&out[l], &r[l], 4);
-            if (r[l] != r[l]) /* a NaN comes out quiet, as through the general path's double */
-                out[l] |= 0x00400000u;
-        }
-    } else {
-        switch (opc) {
-        case VSMP_OPC_ADD:
-            for (unsigned l = 0; l < n; l++)
-                out[l] = sv[0][l] + sv[1][l];
-            break;
-        case VSMP_OPC_AND:
-            for (unsigned l = 0; l < n; l++)
-                out[l] = sv[0][l] & sv[1][l];
-            break;
-        case VSMP_OPC_OR:
-            for (unsigned l = 0; l < n; l++)
-                out[l] = sv[0][l] | sv[1][l];
-            break;
-        case VSMP_OPC_XOR:
-            for (unsigned l = 0; l < n; l++)
-                out[l] = sv[0][l] ^ sv[1][l];
-            break;
-        case VSMP_OPC_SHL:
-            for (unsigned l = 0; l < n; l++)
-                out[l] = sv[0][l] << (sv[1][l] & 31u);
-            break;
-        default:
-            x_copy32n(out, sv[0], n);
-            break;
-        }
-    }
-    const xvec *d = &x->v[0];
-    unsigned ts = vsmp_type_size(d->type), step = ts * d->hs;
-    uint8_t *p = m->arena + d->at;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (ts == 4 && d->hs == 1 && en == (n >= 32 ? 0xffffffffu : (1u << n) - 1u)) {
-        /* every lane of a packed 32-bit dst: one copy */
-        x_copy32n(p, out, n);
-        note_dst(m, x, s);
-        return VSMP_OK;
-    }
-#endif
-    /* integers wrap to the dst's size (docs/EXEC.md 5.2); sizes spelt out for the compiler */
-    for (unsigned l = 0; l < n; l++, p += step) {
-        if (!(en >> l & 1u))
-            continue;
-        uint32_t v = out[l];
-        if (ts == 4)
-            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16),
-            p[3] = (uint8_t)(v >> 24);
-        else if (ts == 2)
-            p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
-        else
-            p[0] = (uint8_t)v;
-    }
-    note_dst(m, x, s);
-    return VSMP_OK;
-}
-
-/* A source the fast path reads: an immediate or a direct general variable with a region. */
-static bool fast_src(const xvec *v)
-{
-    return v->cls == VSMP_VEC_IMMEDIATE || (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0);
-}
-
-static bool fast_ok(const xinst *x)
-{
-    bool fl;
-    switch (x->in->opcode) {
-    case VSMP_OPC_ADD:
-    case VSMP_OPC_MUL:
-    case VSMP_OPC_MAD:
-    case VSMP_OPC_MOV:
-        fl = x->v[0].type == VSMP_TYPE_F;
-        if (!fl && x->in->opcode != VSMP_OPC_ADD && x->in->opcode != VSMP_OPC_MOV)
-            return false;
-        break;
-    case VSMP_OPC_AND:
-    case VSMP_OPC_OR:
-    case VSMP_OPC_XOR:
-    case VSMP_OPC_SHL:
-        fl = false;
-        break;
-    case VSMP_OPC_SEL:
-        fl = x->v[0].type == VSMP_TYPE_F;
-        if (x->nv != 3)
-            return false;
-        break;
-    default:
-        return false;
-    }
-    /* mov D/UD <- F: the conversion toward zero, saturated, NaN -> 0 */
-    if (x->in->opcode == VSMP_OPC_MOV && x->nv == 2 && x->v[1].type == VSMP_TYPE_F &&
-        (x->v[0].type == VSMP_TYPE_D || x->v[0].type == VSMP_TYPE_UD))
-        return x->v[0].cls == VSMP_VEC_GENERAL && x->v[0].var != 0 && !x->v[0].mod &&
-               !x->v[1].mod && fast_src(&x->v[1]);
-    const xvec *d = &x->v[0];
-    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
-        return false;
-    for (unsigned i = 0; i < x->nv; i++) {
-        const xvec *v = &x->v[i];
-        bool small_int = !is_float(v->type) && vsmp_type_size(v->type) <= 4;
-        /* F throughout, but mov F <- any integer of 32 bits or less; integers throughout */
-        bool t =
-            fl ? v->type == VSMP_TYPE_F || (i == 1 && x->in->opcode == VSMP_OPC_MOV && small_int)
-               : small_int;
-        if (!t || v->mod)
-            return false;
-        if (i && !fast_src(v))
-            return false;
-    }
-    return true;
-}
-
-/* B, UB, W, UW, D, UD: the types whose value fast_ld extends by their own signedness */
-static bool plain_int(unsigned t)
-{
-    return t == VSMP_TYPE_B || t == VSMP_TYPE_UB || t == VSMP_TYPE_W || t == VSMP_TYPE_UW ||
-           t == VSMP_TYPE_D || t == VSMP_TYPE_UD;
-}
-
-/* cmp to a predicate of two F sources or two integer sources of 32 bits or less, without
- * modifiers, read as the fast path reads them. */
-static bool fast_cmp_ok(const xinst *x)
-{
-    if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
-        return false;
-    const xvec *a = &x->v[1], *b = &x->v[2];
-    bool fa = a->type == VSMP_TYPE_F, fb = b->type == VSMP_TYPE_F;
-    bool ia = plain_int(a->type), ib = plain_int(b->type);
-    return ((fa && fb) || (ia && ib)) && !a->mod && !b->mod && fast_src(a) && fast_src(b);
-}
-
-/* cmp (docs/EXEC.md 5.2) in float or in 64-bit integers: F sources flushed as %cr0 bit 7 says
- * (NaN unordered: only "ne" holds); integers by their value, signed or not by their type. */
-static vsmp_status run_fast_cmp(vsmp_machine *m, xinst *x, xstep *s)
-{
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
-    s->lanes = en;
-    unsigned n = x->lanes;
-    uint32_t a[32], b[32], res = 0;
-    fast_gather(m, &x->v[1], n, a);
-    fast_gather(m, &x->v[2], n, b);
-    if (x->v[1].type == VSMP_TYPE_F) {
-        bool keep = cr0(m) >> 7 & 1u;
-        for (unsigned l = 0; l < n; l++) {
-            float fa = fast_f(a[l], keep), fb = fast_f(b[l], keep);
-            bool r;
-            switch (x->aux) {
-            case 0:
-                r = fa == fb;
-                break;
-            case 1:
-                r = fa != fb;
-                break;
-            case 2:
-                r = fa > fb;
-                break;
-            case 3:
-                r = fa >= fb;
-                break;
-            case 4:
-                r = fa < fb;
-                break;
-            default:
-                r = fa <= fb;
-                break;
-            }
-            res |= (uint32_t)r << l;
-        }
-    } else {
-        bool sa = is_signed(x->v[1].type), sb = is_signed(x->v[2].type);
-        for (unsigned l = 0; l < n; l++) {
-            int64_t va = sa ? (int64_t)(int32_t)a[l] : (int64_t)a[l];
-            int64_t vb = sb ? (int64_t)(int32_t)b[l] : (int64_t)b[l];
-            bool r;
-            switch (x->aux) {
-            case 0:
-                r = va == vb;
-                break;
-            case 1:
-                r = va != vb;
-                break;
-            case 2:
-                r = va > vb;
-                break;
-            case 3:
-                r = va >= vb;
-                break;
-            case 4:
-                r = va < vb;
-                break;
-            default:
-                r = va <= vb;
-                break;
-            }
-            res |= (uint32_t)r << l;
-        }
-    }
-    put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, res & en);
-    return VSMP_OK;
-}
-
 /* ---- planning ---- */
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
@@ -1411,9 +1025,8 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     case VSMP_OPC_CMP:
         if (x->nv != 3 || x->aux > 5)
             return refuse(m, x, "cmp needs a relation 0..5 and two sources");
-        x->run = fast_cmp_ok(x) ? run_fast_cmp : run_cmp;
-        for (unsigned i = 0; i < x->nv; i++)
-            x->v[i].fk = fast_kind(&x->v[i]);
+        x->run = run_cmp;
+        vsmp_x_plan_fast(m, x);
         return VSMP_OK;
     case VSMP_OPC_MOVS:
         if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
@@ -1515,8 +1128,7 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
                         : 3u;
     if (x->nv != want)
         return refuse(m, x, "unexpected operand count");
-    x->run = fast_ok(x) ? run_fast : run_arith;
-    for (unsigned i = 0; i < x->nv; i++)
-        x->v[i].fk = fast_kind(&x->v[i]);
+    x->run = vsmp_x_run_arith;
+    vsmp_x_plan_fast(m, x);
     return VSMP_OK;
 }

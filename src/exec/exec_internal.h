@@ -66,6 +66,53 @@ typedef struct xstep {
 
 typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
 
+/* A source of a fast-path kernel: 32-bit lane values at p (XS_WORDS), one value v for every
+ * lane (XS_BCAST), or 16-bit values at p extended by their sign (XS_W) or with zeros (XS_UW). */
+enum { XS_NONE, XS_WORDS, XS_BCAST, XS_W, XS_UW };
+typedef struct xsrc {
+    const uint8_t *p;
+    uint32_t v;
+    uint8_t kind;
+} xsrc;
+
+/* The fast path's lane kernels (exec_fast_k.h), one table per CPU level: out[l] = op(a[l],
+ * b[l], c[l]) for l < n over the 32-bit lane values of the sources s[0..2]; arg carries
+ * XF_KEEP_F (%cr0 bit 7), XF_KEEP_HF (%cr0 bit 10) and a kernel's own planned value from bit
+ * XF_ARG_SHIFT. out may be the dst in the arena: no source region overlaps it then. */
+typedef void (*xfast_fn)(uint32_t *restrict out, const xsrc *s, unsigned n, uint32_t arg);
+enum {
+    XF_FADD,
+    XF_FMUL,
+    XF_FMAD,
+    XF_FMOV,
+    XF_FMIN,
+    XF_FMAX,
+    XF_F_FROM_D,
+    XF_F_FROM_UD,
+    XF_HF_FROM_F,
+    XF_I_FROM_F,
+    XF_IMOV,
+    XF_IADD,
+    XF_IMUL,
+    XF_IMAD,
+    XF_AND,
+    XF_OR,
+    XF_XOR,
+    XF_NOT,
+    XF_SHL,
+    XF_SHR,
+    XF_ASR,
+    XF_COUNT
+};
+#define XF_KEEP_F    1u
+#define XF_KEEP_HF   2u
+#define XF_ARG_SHIFT 8
+typedef struct xfast_table {
+    xfast_fn fn[XF_COUNT];
+} xfast_table;
+extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
+extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
+
 /* A planned instruction: handler chosen and operands resolved once per kernel. */
 struct xinst {
     xhandler run;
@@ -99,6 +146,18 @@ struct xinst {
     uint32_t target;    /* branch target: instruction index */
     uint32_t surf_word; /* index of the surface variable's word in surf_vals */
     uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
+    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
+    xfast_fn fast;
+    uint32_t fast_arg;
+    bool fast_float; /* a float result: other %cr0 rounding modes take the general path */
+    uint8_t fast_st; /* how the result is stored (exec_fast.c) */
+    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
+    uint32_t lmask;  /* (1 << lanes) - 1 */
+    uint32_t note_off, note_size; /* the trace's dst span */
+    /* sampler instructions: the message built once, its parameters pointing into the arena
+     * where their layout allows (exec_sampler.c) */
+    vsmp_message msg;
+    uint32_t direct; /* parameter i read in place (bit i) */
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
@@ -153,6 +212,9 @@ struct vsmp_machine {
     uint32_t slm_size;
     bool pause_barrier; /* barriers stop the run (vsmp_machine_run_group_step) */
     uint32_t pc;        /* where a run stopped at a barrier resumes */
+    const xfast_table *fast; /* the fast path's kernels (NULL: the general path only) */
+    /* sampler parameters that cannot be read in place, converted per message */
+    uint32_t pbuf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
     bool paused;        /* the run stopped at a barrier (pc is valid) */
 };
 
@@ -180,6 +242,15 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x);
 void vsmp_x_drop_plans(vsmp_machine *m);
 
+/* exec_fast.c: the kernels of the CPU level in use (vsmp_cpu_effective; NULL for "ref"), and
+ * the planning of an instruction onto the fast path: sets x->run and returns true when one of
+ * its forms applies (every operand of 32 bits or less, direct or immediate, no modifier). */
+const xfast_table *vsmp_x_fast_level(void);
+bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
+/* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
+vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
+void vsmp_x_put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits);
+
 /* exec_operand.c: vector operands of generic instructions. */
 vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool dst, xvec *out);
 /* exec_alu.c, exec_flow.c, exec_mem.c: plan a generic instruction (handler and operands). */
@@ -199,6 +270,13 @@ uint16_t vsmp_float_to_half_rtne(float f);
 /* little-endian access to the arena */
 static inline uint32_t x_ld(const uint8_t *p, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n >= 4) {
+        uint32_t w;
+        memcpy(&w, p, 4);
+        return w;
+    }
+#endif
     uint32_t v = 0;
     for (unsigned i = 0; i < n && i < 4; i++)
         v |= (uint32_t)p[i] << (8 * i);
@@ -206,6 +284,12 @@ static inline uint32_t x_ld(const uint8_t *p, unsigned n)
 }
 static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n >= 4) {
+        memcpy(p, &v, 4);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < n && i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
 }

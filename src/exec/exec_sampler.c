@@ -167,6 +167,7 @@ static vsmp_status plan_aoffimmi(vsmp_machine *m, xinst *x)
 }
 
 static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s);
+static void plan_message(vsmp_machine *m, xinst *x);
 
 vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
 {
@@ -204,6 +205,8 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
         s = plan_dst(m, x);
     if (!s && !info)
         s = plan_aoffimmi(m, x);
+    if (!s)
+        plan_message(m, x);
     x->run = run_sampler;
     return s;
 }
@@ -291,35 +294,55 @@ static uint32_t lane_value(const uint8_t *p, unsigned type)
     }
 }
 
-static void read_params(const vsmp_machine *m, const xinst *x, vsmp_message *msg,
-                        uint32_t (*buf)[VSMP_MAX_LANES])
+/* The message, built once when the kernel is planned: a parameter of 32-bit elements at an
+ * aligned offset is read by the engine where it lies in the arena (the arena never moves);
+ * the others (HF, UW, W) point at the machine's buffer, filled per message (read_params). */
+static void plan_message(vsmp_machine *m, xinst *x)
 {
+    vsmp_message *msg = &x->msg;
+    memset(msg, 0, sizeof(*msg));
+    msg->simd = x->lanes;
+    msg->mcs16 = x->mcs16;
+    /* CPS LOD compensation: the engine applies the thread's coarse size when Op bit 9 or the
+     * sampler state's bit asks for it (vsmp's reading of SEMANTICS 2) */
+    msg->cps = (x->in->flags & VSMP_OPF_CPS) != 0;
+    msg->coarse[0] = m->opt.coarse_x;
+    msg->coarse[1] = m->opt.coarse_y;
+    memcpy(msg->aoffimmi, x->aoff, 3);
+    x->direct = 0;
     for (unsigned i = 0; i < x->nparams; i++) {
         /* parameters past the op's list are MLOD or ignored (SEMANTICS 13.4): the engine has no
          * per-message MLOD, so they are not read */
         if (x->pat[i] == X_NONE || i >= x->op->num_params)
             continue;
-        unsigned ts = vsmp_type_size(x->ptype[i]);
-        const uint8_t *p = m->arena + x->pat[i];
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        if (ts == 4) { /* F, UD, D: the words as they are */
-            x_copy32n(buf[i], p, x->lanes);
-            msg->param[x->op->params[i]] = buf[i];
+        if (vsmp_type_size(x->ptype[i]) == 4 && x->pat[i] % 4 == 0) {
+            /* F, UD, D: the words as they are */
+            msg->param[x->op->params[i]] = (const uint32_t *)(const void *)(m->arena + x->pat[i]);
+            x->direct |= 1u << i;
             continue;
         }
 #endif
+        msg->param[x->op->params[i]] = m->pbuf[i];
+    }
+}
+
+static void read_params(vsmp_machine *m, const xinst *x)
+{
+    for (unsigned i = 0; i < x->nparams; i++) {
+        if (x->pat[i] == X_NONE || i >= x->op->num_params || (x->direct >> i & 1u))
+            continue;
+        unsigned ts = vsmp_type_size(x->ptype[i]);
+        const uint8_t *p = m->arena + x->pat[i];
         for (unsigned l = 0; l < x->lanes; l++)
-            buf[i][l] = lane_value(p + l * ts, x->ptype[i]);
-        msg->param[x->op->params[i]] = buf[i];
+            m->pbuf[i][l] = lane_value(p + l * ts, x->ptype[i]);
     }
 }
 
 static bool aoffimmi_now(vsmp_machine *m, const xinst *x, vsmp_message *msg)
 {
-    if (!x->aoff_var) {
-        memcpy(msg->aoffimmi, x->aoff, 3);
-        return true;
-    }
+    if (!x->aoff_var)
+        return true; /* planned with the message */
     uint64_t bits;
     if (!vsmp_x_read_scalar(m, &x->aoff_src, &bits)) {
         vsmp_x_report(m, x->in, "exec-address",
@@ -393,23 +416,15 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     const vsmp_plan *p = get_plan(m, x, bti, smp);
     if (!p)
         return VSMP_ERR_INVALID;
-    vsmp_message msg;
-    memset(&msg, 0, sizeof(msg));
-    msg.simd = x->lanes;
-    msg.mask = en;
-    msg.mcs16 = x->mcs16;
-    /* CPS LOD compensation: the engine applies the thread's coarse size when Op bit 9 or the
-     * sampler state's bit asks for it (vsmp's reading of SEMANTICS 2) */
-    msg.cps = (x->in->flags & VSMP_OPF_CPS) != 0;
-    msg.coarse[0] = m->opt.coarse_x;
-    msg.coarse[1] = m->opt.coarse_y;
-    uint32_t buf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
-    read_params(m, x, &msg, buf);
-    if (!aoffimmi_now(m, x, &msg))
+    vsmp_message *msg = &x->msg;
+    msg->mask = en;
+    read_params(m, x);
+    if (!aoffimmi_now(m, x, msg))
         return VSMP_ERR_INVALID;
+    /* not cleared: the engine writes every channel of the enabled lanes and the null mask,
+     * and the writeback reads nothing else */
     vsmp_result res;
-    memset(&res, 0, sizeof(res));
-    vsmp_status st = vsmp_plan_run(p, &msg, &res);
+    vsmp_status st = vsmp_plan_run(p, msg, &res);
     if (st) {
         vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
                       vsmp_x_opname(x->in), x->index, vsmp_status_str(st));

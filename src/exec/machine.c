@@ -682,6 +682,7 @@ vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_b
 static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
 {
     vsmp_status st = VSMP_OK;
+    uint8_t *ce0 = m->arena + m->vars[15].at;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
         if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
@@ -698,10 +699,12 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
         }
         m->steps++;
         xstep s;
-        memset(&s, 0, sizeof(s));
+        if (m->opt.trace) /* the trace reads what a handler left unset as zero */
+            memset(&s, 0, sizeof(s));
         s.next = pc + 1;
+        s.end = s.barrier = false;
         /* %ce0: "the 32 bit execution mask for the current instruction" */
-        x_st(m->arena + m->vars[15].at, m->em, 4);
+        x_st(ce0, m->em, 4);
         st = x->run(m, x, &s);
         if (st)
             break;

@@ -31,6 +31,16 @@ unsigned vsmp_cpu_flags(void)
     return f;
 }
 
+bool vsmp_cpu_fma(void)
+{
+#ifdef VSMP_X86
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("fma");
+#else
+    return false;
+#endif
+}
+
 void vsmp_cpu_set_mask(unsigned mask)
 {
     atomic_store(&g_mask, mask);

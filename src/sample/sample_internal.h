@@ -35,6 +35,8 @@ typedef void (*vsmp_kernel)(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 
 /* CPU levels (vsmp_cpu_flags): a plan picks its kernels from the flags it was created with. */
 unsigned vsmp_cpu_effective(void);
+/* Does the processor have FMA3 (the machine's AVX2 ALU kernels need it too)? */
+bool vsmp_cpu_fma(void);
 
 /* One mip level as the fast paths address it (precomputed when the plan is made). */
 typedef struct vsmp_level_view {

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast path of the EU instructions real kernels run most: mov (with the F <-> integer and
+ * F -> HF conversions), add, mul, mad, min/max, and, or, xor, not, shl, shr, asr, sel, and cmp to
+ * a predicate. Chosen when the kernel is planned, for operands that are direct general
+ * variables or immediates of 32 bits or less without modifiers (dst without .sat): each source
+ * is read as it lies (a packed region in place) or broadcast once (a scalar, an immediate), or
+ * lane by lane (V, UV, VF immediates, other regions), the lane kernel of the CPU level
+ * (exec_fast_k.h) computes every lane, and the enabled lanes are stored. Every form gives the
+ * general path's bits (tests/test_exec_alu.c runs both on random values); another %cr0
+ * rounding mode than nearest-even sends a float result to the general path.
+ *
+ * The CPU level is that of the sampler's fast paths (vsmp_cpu_effective, VSMP_CPU): "ref" turns
+ * the fast path off (every instruction through the general path), "c" uses the kernels below
+ * compiled for the baseline, "avx2" (with FMA) those of x86/exec_fast_avx2.c.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "exec_internal.h"
+#include "sample_internal.h"
+
+#define XF_TABLE vsmp_x_fast_c
+#include "exec_fast_k.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define XF_LE 1 /* the kernels read arena words in place: little-endian hosts only */
+#endif
+
+const xfast_table *vsmp_x_fast_level(void)
+{
+#ifdef XF_LE
+    unsigned cpu = vsmp_cpu_effective();
+#ifdef VSMP_HAVE_AVX2
+    if ((cpu & VSMP_CPU_AVX2) && vsmp_cpu_fma())
+        return &vsmp_x_fast_avx2;
+#endif
+    if (cpu & VSMP_CPU_C)
+        return &vsmp_x_fast_c;
+#endif
+    return NULL;
+}
+
+static uint32_t cr0(const vsmp_machine *m)
+{
+    uint32_t v;
+    memcpy(&v, m->arena + m->vars[14].at, 4);
+    return v;
+}
+
+/* Enabled lanes: the execution mask at the instruction's offset, then its predicate. */
+static inline uint32_t lanes_now(const vsmp_machine *m, const xinst *x)
+{
+    if (!x->in->pred && !(x->in->emask & 8u))
+        return (m->em >> (4u * (x->in->emask & 7u))) & x->lmask;
+    return vsmp_x_lanes(m, x->in, x->lanes);
+}
+
+/* ---- sources ---- */
+
+/* How a source is read (xvec.fk): one value for every lane; 32-bit elements one after another
+ * (<w;w,1> rows that continue one another, or <1;1,0>); 16-bit ones likewise; an immediate
+ * vector (V, UV, VF: element l % n); element by element. */
+enum { FK_LANES, FK_SCALAR, FK_CONTIG4, FK_CONTIG2, FK_IMMV };
+
+static uint8_t fast_kind(const xvec *v)
+{
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        return v->nimm == 1 ? FK_SCALAR : FK_IMMV;
+    if (v->vs == 0 && v->hs == 0)
+        return FK_SCALAR;
+    bool packed = (v->hs == 1 && v->vs == v->w) || (v->w == 1 && v->vs == 1);
+    if (packed && vsmp_type_size(v->type) == 4)
+        return FK_CONTIG4;
+    if (packed && (v->type == VSMP_TYPE_W || v->type == VSMP_TYPE_UW))
+        return FK_CONTIG2;
+    return FK_LANES;
+}
+
+/* Raw bits of type t extended to 32 bits by the type's signedness (B, W sign; UB, UW zero). */
+static inline uint32_t ext(uint32_t b, unsigned t)
+{
+    switch (t) {
+    case VSMP_TYPE_B:
+        return (uint32_t)(int32_t)(int8_t)(uint8_t)b;
+    case VSMP_TYPE_UB:
+        return b & 0xffu;
+    case VSMP_TYPE_W:
+        return (uint32_t)(int32_t)(int16_t)(uint16_t)b;
+    case VSMP_TYPE_UW:
+        return b & 0xffffu;
+    default:
+        return b;
+    }
+}
+
+/* Lane l of a direct general source with its region (bounds checked when planned). */
+static inline uint32_t lane_ld(const vsmp_machine *m, const xvec *v, unsigned l)
+{
+    unsigned ts = vsmp_type_size(v->type);
+    uint32_t e = v->vs == v->w * v->hs ? l * v->hs
+                 : v->w == 1           ? l * v->vs
+                                       : (l / v->w) * v->vs + (l % v->w) * v->hs;
+    const uint8_t *p = m->arena + v->at + ts * e;
+    uint32_t b = 0;
+    memcpy(&b, p, ts < 4 ? ts : 4);
+    return ext(b, v->type);
+}
+
+/* The source's lane values: in place (a packed 32-bit region), or in @p buf. */
+static const uint8_t *src_lanes(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *buf)
+{
+    switch (v->fk) {
+    case FK_CONTIG4:
+        return m->arena + v->at;
+    case FK_SCALAR: {
+        uint32_t b = v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type)
+                                                  : lane_ld(m, v, 0);
+        for (unsigned l = 0; l < n; l++)
+            buf[l] = b;
+        break;
+    }
+    case FK_CONTIG2: {
+        uint16_t h[32];
+        memcpy(h, m->arena + v->at, 2u * n);
+        if (v->type == VSMP_TYPE_W)
+            for (unsigned l = 0; l < n; l++)
+                buf[l] = (uint32_t)(int32_t)(int16_t)h[l];
+        else
+            for (unsigned l = 0; l < n; l++)
+                buf[l] = h[l];
+        break;
+    }
+    case FK_IMMV:
+        for (unsigned l = 0; l < n; l++)
+            buf[l] = ext((uint32_t)v->imm[l & (v->nimm - 1u)], v->type);
+        break;
+    default:
+        for (unsigned l = 0; l < n; l++)
+            buf[l] = lane_ld(m, v, l);
+        break;
+    }
+    return (const uint8_t *)buf;
+}
+
+/* ---- the dst ---- */
+
+enum { ST_4, ST_2, ST_ANY };
+
+/* The enabled lanes of out to the dst, cut to its size (integers wrap, docs/EXEC.md 5.2). */
+static void store(vsmp_machine *m, const xinst *x, const uint32_t *out, uint32_t en)
+{
+    const xvec *d = &x->v[0];
+    uint8_t *p = m->arena + d->at;
+    unsigned n = x->lanes;
+    switch (x->fast_st) {
+    case ST_4:
+        if (en == x->lmask) {
+            x_copy32n(p, out, n);
+            return;
+        }
+        for (unsigned l = 0; l < n; l++)
+            if (en >> l & 1u)
+                memcpy(p + (size_t)l * 4, &out[l], 4);
+        return;
+    case ST_2: {
+        uint16_t h[32];
+        for (unsigned l = 0; l < n; l++)
+            h[l] = (uint16_t)out[l];
+        if (en == x->lmask) {
+            memcpy(p, h, 2u * n);
+            return;
+        }
+        for (unsigned l = 0; l < n; l++)
+            if (en >> l & 1u)
+                memcpy(p + (size_t)l * 2, &h[l], 2);
+        return;
+    }
+    default: {
+        unsigned ts = vsmp_type_size(d->type), step = ts * d->hs;
+        for (unsigned l = 0; l < n; l++)
+            if (en >> l & 1u)
+                memcpy(p + (size_t)step * l, &out[l], ts);
+        return;
+    }
+    }
+}
+
+static inline void note(const xinst *x, xstep *s)
+{
+    s->dst_var = x->v[0].var;
+    s->dst_offset = x->note_off;
+    s->dst_size = x->note_size;
+}
+
+static inline uint32_t keep_bits(uint32_t c0)
+{
+    return (c0 >> 7 & 1u) * XF_KEEP_F | (c0 >> 10 & 1u) * XF_KEEP_HF;
+}
+
+/* ---- the handlers ---- */
+
+/* A kernel source: in place, broadcast or widened by the kernel itself (exec_fast_k.h prep), or
+ * read lane by lane into @p buf here. */
+static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *buf, xsrc *o)
+{
+    o->p = m->arena + v->at;
+    switch (v->fk) {
+    case FK_CONTIG4:
+        o->kind = XS_WORDS;
+        return;
+    case FK_SCALAR:
+        o->kind = XS_BCAST;
+        o->v = v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type) : lane_ld(m, v, 0);
+        return;
+    case FK_CONTIG2:
+        o->kind = v->type == VSMP_TYPE_W ? XS_W : XS_UW;
+        return;
+    default:
+        o->kind = XS_WORDS;
+        o->p = src_lanes(m, v, n, buf);
+        return;
+    }
+}
+
+static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t c0 = cr0(m);
+    if (x->fast_float && (c0 & 0x30u))
+        return vsmp_x_run_arith(m, x, s);
+    uint32_t en = lanes_now(m, x);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    unsigned n = x->lanes;
+    uint32_t buf[3][32], out[32];
+    xsrc src[3] = {{NULL, 0, XS_NONE}, {NULL, 0, XS_NONE}, {NULL, 0, XS_NONE}};
+    for (unsigned i = 1; i < x->nv; i++)
+        kernel_src(m, &x->v[i], n, buf[i - 1], &src[i - 1]);
+    if (x->fast_direct && en == x->lmask) {
+        /* every lane of a packed 32-bit dst no source overlaps: written in place */
+        x->fast((uint32_t *)(void *)(m->arena + x->v[0].at), src, n,
+                x->fast_arg | keep_bits(c0));
+    } else {
+        x->fast(out, src, n, x->fast_arg | keep_bits(c0));
+        store(m, x, out, en);
+    }
+    note(x, s);
+    return VSMP_OK;
+}
+
+/* sel: the predicate picks src0 where it holds, src1 elsewhere; it disables no lane (SEL.md).
+ * F: the picked value flushed unless %cr0 bit 7, a NaN quiet; integers: the value, wrapped. */
+static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t c0 = cr0(m);
+    if (x->fast_float && (c0 & 0x30u))
+        return vsmp_x_run_arith(m, x, s);
+    unsigned n = x->lanes;
+    uint32_t en = vsmp_x_lanes_of(m, x->in->emask, 0, n);
+    uint32_t pick = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
+                                : 0xffffffffu;
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    uint32_t buf[2][32], out[32];
+    const uint8_t *a = src_lanes(m, &x->v[1], n, buf[0]);
+    const uint8_t *b = src_lanes(m, &x->v[2], n, buf[1]);
+    uint32_t keep = keep_bits(c0) & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = (pick >> l & 1u) ? ld(a, l) : ld(b, l);
+    if (x->fast_float)
+        for (unsigned l = 0; l < n; l++)
+            out[l] = fout(asf(ftz(out[l], keep)), keep);
+    store(m, x, out, en);
+    note(x, s);
+    return VSMP_OK;
+}
+
+/* cmp to a predicate (docs/EXEC.md 5.2): F sources flushed as %cr0 bit 7 says, NaN unordered
+ * (only "ne" holds); integers by their value, signed or not by their type. */
+#define CMP_LOOP(T, A, B)                                                                          \
+    do {                                                                                           \
+        for (unsigned l = 0; l < n; l++) {                                                         \
+            T va = A, vb = B;                                                                      \
+            bool r;                                                                                \
+            switch (x->aux) {                                                                      \
+            case 0:                                                                                \
+                r = va == vb;                                                                      \
+                break;                                                                             \
+            case 1:                                                                                \
+                r = va != vb;                                                                      \
+                break;                                                                             \
+            case 2:                                                                                \
+                r = va > vb;                                                                       \
+                break;                                                                             \
+            case 3:                                                                                \
+                r = va >= vb;                                                                      \
+                break;                                                                             \
+            case 4:                                                                                \
+                r = va < vb;                                                                       \
+                break;                                                                             \
+            default:                                                                               \
+                r = va <= vb;                                                                      \
+                break;                                                                             \
+            }                                                                                      \
+            res |= (uint32_t)r << l;                                                               \
+        }                                                                                          \
+    } while (0)
+
+static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = lanes_now(m, x);
+    s->lanes = en;
+    unsigned n = x->lanes;
+    uint32_t buf[2][32], res = 0;
+    const uint8_t *a = src_lanes(m, &x->v[1], n, buf[0]);
+    const uint8_t *b = src_lanes(m, &x->v[2], n, buf[1]);
+    if (x->v[1].type == VSMP_TYPE_F) {
+        uint32_t keep = cr0(m) >> 7 & 1u;
+        CMP_LOOP(float, fin(a, l, keep), fin(b, l, keep));
+    } else {
+        bool sa = x->fast_arg & 1u, sb = x->fast_arg & 2u;
+        CMP_LOOP(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
+                 sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+    }
+    vsmp_x_put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, res & en);
+    return VSMP_OK;
+}
+
+/* ---- planning ---- */
+
+static bool is_sint(unsigned t)
+{
+    return t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D;
+}
+
+/* B, UB, W, UW, D, UD (V and UV immediates are W and UW vectors by then) */
+static bool plain_int(unsigned t)
+{
+    return is_sint(t) || t == VSMP_TYPE_UB || t == VSMP_TYPE_UW || t == VSMP_TYPE_UD;
+}
+
+/* A source the fast path reads: an immediate, or a direct general variable with a region,
+ * without a modifier. */
+static bool fast_src(const xvec *v)
+{
+    return !v->mod && (v->cls == VSMP_VEC_IMMEDIATE ||
+                       (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0));
+}
+
+static bool plan_cmp(xinst *x)
+{
+    if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
+        return false;
+    const xvec *a = &x->v[1], *b = &x->v[2];
+    bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
+    if (!(f || (plain_int(a->type) && plain_int(b->type))) || !fast_src(a) || !fast_src(b))
+        return false;
+    x->fast_arg = (uint32_t)is_sint(a->type) | (uint32_t)is_sint(b->type) << 1;
+    x->run = run_cmp;
+    return true;
+}
+
+/* The kernel of an instruction whose operands all passed fast_src; -1 when none applies. */
+static int pick_kernel(const xinst *x, uint32_t *arg)
+{
+    unsigned dt = x->v[0].type, s0 = x->v[1].type;
+    bool all_f = true, all_i = true;
+    for (unsigned i = 1; i < x->nv; i++)
+        all_f &= x->v[i].type == VSMP_TYPE_F, all_i &= plain_int(x->v[i].type);
+    bool f = dt == VSMP_TYPE_F && all_f, i = plain_int(dt) && all_i;
+    *arg = 0;
+    switch (x->in->opcode) {
+    case VSMP_OPC_MOV:
+        if (dt == VSMP_TYPE_F)
+            return all_f ? XF_FMOV : !all_i ? -1 : is_sint(s0) ? XF_F_FROM_D : XF_F_FROM_UD;
+        if (dt == VSMP_TYPE_HF)
+            return all_f ? XF_HF_FROM_F : -1;
+        if (plain_int(dt) && all_f) {
+            *arg = dt << XF_ARG_SHIFT;
+            return XF_I_FROM_F;
+        }
+        return i ? XF_IMOV : -1;
+    case VSMP_OPC_ADD:
+        return f ? XF_FADD : i ? XF_IADD : -1;
+    case VSMP_OPC_MUL:
+        return f ? XF_FMUL : i ? XF_IMUL : -1;
+    case VSMP_OPC_MAD:
+        return f ? XF_FMAD : i ? XF_IMAD : -1;
+    case VSMP_OPC_FMINMAX:
+        return f ? ((x->aux & 1u) ? XF_FMAX : XF_FMIN) : -1;
+    case VSMP_OPC_AND:
+        return i ? XF_AND : -1;
+    case VSMP_OPC_OR:
+        return i ? XF_OR : -1;
+    case VSMP_OPC_XOR:
+        return i ? XF_XOR : -1;
+    case VSMP_OPC_NOT:
+        return i ? XF_NOT : -1;
+    case VSMP_OPC_SHL:
+        return i ? XF_SHL : -1;
+    case VSMP_OPC_SHR: {
+        unsigned ts = vsmp_type_size(s0);
+        *arg = (ts >= 4 ? 0u : ts == 2 ? 0xffffu : 0xffu) << XF_ARG_SHIFT;
+        return i ? XF_SHR : -1;
+    }
+    case VSMP_OPC_ASR:
+        *arg = (uint32_t)is_sint(s0) << XF_ARG_SHIFT;
+        return i ? XF_ASR : -1;
+    default:
+        return -1;
+    }
+}
+
+/* Does a general source's region (every lane's element) reach into [lo, hi)? */
+static bool overlaps(const xvec *v, unsigned lanes, uint32_t lo, uint32_t hi)
+{
+    if (v->cls != VSMP_VEC_GENERAL)
+        return false;
+    unsigned ts = vsmp_type_size(v->type);
+    uint32_t top = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        uint32_t e = ((l / v->w) * v->vs + (l % v->w) * v->hs) * ts;
+        top = e > top ? e : top;
+    }
+    return v->at < hi && v->at + top + ts > lo;
+}
+
+bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
+{
+    if (!m->fast)
+        return false;
+    x->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    for (unsigned i = 1; i < x->nv; i++)
+        x->v[i].fk = fast_kind(&x->v[i]);
+    if (x->in->opcode == VSMP_OPC_CMP)
+        return plan_cmp(x);
+    const xvec *d = &x->v[0];
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
+        return false;
+    for (unsigned i = 1; i < x->nv; i++)
+        if (!fast_src(&x->v[i]))
+            return false;
+    unsigned ts = vsmp_type_size(d->type);
+    x->fast_st = d->hs == 1 && ts == 4 ? ST_4 : d->hs == 1 && ts == 2 ? ST_2 : ST_ANY;
+    x->note_off = d->at - m->vars[d->var].at;
+    x->note_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
+    x->fast_float = d->type == VSMP_TYPE_F || d->type == VSMP_TYPE_HF;
+    if (x->in->opcode == VSMP_OPC_SEL) {
+        bool f = d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F &&
+                 x->v[2].type == VSMP_TYPE_F;
+        bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
+        if (x->nv != 3 || !(f || i))
+            return false;
+        x->run = run_sel;
+        return true;
+    }
+    uint32_t arg;
+    int k = pick_kernel(x, &arg);
+    if (k < 0)
+        return false;
+    x->fast = m->fast->fn[k];
+    x->fast_arg = arg;
+    x->fast_direct = x->fast_st == ST_4 && d->at % 4 == 0;
+    for (unsigned i = 1; i < x->nv; i++)
+        if (overlaps(&x->v[i], x->lanes, d->at, d->at + 4u * x->lanes))
+            x->fast_direct = false;
+    x->run = run_kernel;
+    return true;
+}

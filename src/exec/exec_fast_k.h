@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast path's lane kernels, one loop per operation over the instruction's lanes, written to
+ * be vectorised by the compiler. This file is included once per CPU level: by exec_fast.c
+ * (baseline x86-64 or any other target) and by x86/exec_fast_avx2.c (-mavx2 -mfma), each
+ * defining XF_TABLE, the name of the table it fills. The same C source at every level: only
+ * the instructions the compiler picks differ (mad's fmaf is a libm call per lane at the
+ * baseline, one vfmadd per eight lanes with FMA; both round once, as C's fmaf must).
+ *
+ * Every kernel computes what the general path (exec_alu.c run_arith) computes for its form,
+ * bit for bit (docs/EXEC.md 5.2, 1): F sources flushed to a signed zero unless %cr0 bit 7 keeps
+ * denormals, the F result flushed the same way and a NaN result made quiet (the general path's
+ * double does that); integers in 32-bit wrapping arithmetic on values extended by their type.
+ * Sources are 32-bit lane values at a, b, c (an arena region, or a buffer prep() filled); the
+ * result goes to out[0..n).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "exec_internal.h"
+
+static inline uint32_t ld(const uint8_t *p, unsigned l)
+{
+    uint32_t v;
+    memcpy(&v, p + (size_t)l * 4, 4); /* size_t: a linear access, never a gather */
+    return v;
+}
+
+static inline float asf(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static inline uint32_t asu(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* A denormal (exponent field 0) flushed to the zero of its sign unless kept. */
+static inline uint32_t ftz(uint32_t b, uint32_t keep)
+{
+    return (b & 0x7f800000u) || keep ? b : b & 0x80000000u;
+}
+
+static inline float fin(const uint8_t *p, unsigned l, uint32_t keep)
+{
+    return asf(ftz(ld(p, l), keep));
+}
+
+/* An F result: flushed unless kept, a NaN made quiet. */
+static inline uint32_t fout(float r, uint32_t keep)
+{
+    uint32_t b = ftz(asu(r), keep);
+    return (b & 0x7fffffffu) > 0x7f800000u ? b | 0x00400000u : b;
+}
+
+/* A source's lane values: in place, or made in @p buf here, with this level's stores, so that
+ * the kernel's loads of them are forwarded from those stores. */
+static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigned n)
+{
+    switch (s->kind) {
+    case XS_WORDS:
+        return s->p;
+    case XS_BCAST:
+        for (unsigned l = 0; l < n; l++)
+            buf[l] = s->v;
+        return (const uint8_t *)buf;
+    case XS_W:
+        for (unsigned l = 0; l < n; l++) {
+            int16_t h;
+            memcpy(&h, s->p + (size_t)l * 2, 2);
+            buf[l] = (uint32_t)(int32_t)h;
+        }
+        return (const uint8_t *)buf;
+    case XS_UW:
+        for (unsigned l = 0; l < n; l++) {
+            uint16_t h;
+            memcpy(&h, s->p + (size_t)l * 2, 2);
+            buf[l] = h;
+        }
+        return (const uint8_t *)buf;
+    default:
+        return NULL;
+    }
+}
+
+/* KERNEL(name) { body over a, b, c, n, arg, out }: the table's entry prepares the sources. */
+#define KERNEL(name)                                                                               \
+    static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
+                                const uint8_t *c, unsigned n, uint32_t arg);                       \
+    static void name(uint32_t *restrict out, const xsrc *s, unsigned n, uint32_t arg)              \
+    {                                                                                              \
+        uint32_t buf[3][32];                                                                       \
+        name##_k(out, prep(&s[0], buf[0], n), prep(&s[1], buf[1], n), prep(&s[2], buf[2], n), n,   \
+                 arg);                                                                             \
+    }                                                                                              \
+    static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
+                                const uint8_t *c, unsigned n, uint32_t arg)
+
+KERNEL(k_fadd)
+{
+    (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = fout(fin(a, l, keep) + fin(b, l, keep), keep);
+}
+
+KERNEL(k_fmul)
+{
+    (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = fout(fin(a, l, keep) * fin(b, l, keep), keep);
+}
+
+/* mad in F with round-to-nearest-even: fused, rounded once (the general path's fmaf) */
+KERNEL(k_fmad)
+{
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = fout(fmaf(fin(a, l, keep), fin(b, l, keep), fin(c, l, keep)), keep);
+}
+
+KERNEL(k_fmov)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = fout(fin(a, l, keep), keep);
+}
+
+/* min/max: a NaN source gives the other source; otherwise a < b (a > b) picks a, else b (so
+ * min(0, -0) is -0 and min(-0, 0) is 0, as the general path's comparison gives) */
+KERNEL(k_fmin)
+{
+    (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++) {
+        float x = fin(a, l, keep), y = fin(b, l, keep);
+        out[l] = fout(x != x ? y : y != y ? x : x < y ? x : y, keep);
+    }
+}
+
+KERNEL(k_fmax)
+{
+    (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++) {
+        float x = fin(a, l, keep), y = fin(b, l, keep);
+        out[l] = fout(x != x ? y : y != y ? x : x > y ? x : y, keep);
+    }
+}
+
+/* F <- a signed integer (B, W, D extended to 32 bits), rounded to nearest even */
+KERNEL(k_f_from_d)
+{
+    (void)b, (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = asu((float)(int32_t)ld(a, l));
+}
+
+/* F <- an unsigned integer (UB, UW, UD) */
+KERNEL(k_f_from_ud)
+{
+    (void)b, (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = asu((float)ld(a, l));
+}
+
+/* binary32 bits to binary16 bits, rounded to nearest even, overflow to infinity, a NaN quiet
+ * with the top mantissa bits kept: the rules of half.c's vsmp_float_to_half_rtne, as selects */
+static inline uint32_t f2h(uint32_t x)
+{
+    uint32_t sign = x >> 16 & 0x8000u, exp = x >> 23 & 0xffu, man = x & 0x7fffffu;
+    int32_t e = (int32_t)exp - 112; /* the half's biased exponent */
+    uint32_t sub = e <= 0;
+    uint32_t full = sub ? man | 0x800000u : man;
+    uint32_t shift = sub ? (uint32_t)(14 - (e < -10 ? -10 : e)) : 13u; /* 13..24 */
+    uint32_t q = full >> shift, rem = full & ((1u << shift) - 1u), half = 1u << (shift - 1u);
+    q += (uint32_t)(rem > half) | ((uint32_t)(rem == half) & q);
+    uint32_t r = sub ? q : ((uint32_t)e << 10) + q;
+    uint32_t naninf = 0x7c00u | (man ? 0x200u | man >> 13 : 0u);
+    r = exp == 0xffu ? naninf : e >= 31 ? 0x7c00u : e < -10 ? 0u : r;
+    return sign | r;
+}
+
+/* HF <- F: the F value (flushed unless %cr0 bit 7) rounded to half, a half denormal flushed
+ * unless %cr0 bit 10 keeps it; out holds the 16-bit values */
+KERNEL(k_hf_from_f)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F, keep_hf = arg & XF_KEEP_HF;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t h = f2h(ftz(ld(a, l), keep));
+        out[l] = (h & 0x7c00u) || keep_hf ? h : h & 0x8000u;
+    }
+}
+
+/* integer <- F: toward zero, saturated to the dst type's range, NaN -> 0 (arg: the dst type) */
+KERNEL(k_i_from_f)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    unsigned t = arg >> XF_ARG_SHIFT;
+    if (t == VSMP_TYPE_UD) {
+        for (unsigned l = 0; l < n; l++) {
+            float f = fin(a, l, keep);
+            out[l] = !(f > 0.0f) ? 0u : f >= 4294967296.0f ? 0xffffffffu : (uint32_t)f;
+        }
+        return;
+    }
+    /* lo and hi + 1 are exact in F; trunc(f) < lo exactly when f <= lo - 1 < lo ... and lanes
+     * in (lo - 1, lo] truncate to lo anyway, so f <= lo gives lo */
+    int32_t lo = t == VSMP_TYPE_D    ? INT32_MIN
+                 : t == VSMP_TYPE_W  ? -32768
+                 : t == VSMP_TYPE_B  ? -128
+                                     : 0;
+    int32_t hi = t == VSMP_TYPE_D    ? INT32_MAX
+                 : t == VSMP_TYPE_W  ? 32767
+                 : t == VSMP_TYPE_B  ? 127
+                 : t == VSMP_TYPE_UW ? 65535
+                                     : 255;
+    float flo = (float)lo, fhi = (float)hi + 1.0f;
+    for (unsigned l = 0; l < n; l++) {
+        float f = fin(a, l, keep);
+        int32_t v = f != f ? 0 : f <= flo ? lo : f >= fhi ? hi : (int32_t)f;
+        out[l] = (uint32_t)v;
+    }
+}
+
+KERNEL(k_imov)
+{
+    (void)b, (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l);
+}
+
+KERNEL(k_iadd)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) + ld(b, l);
+}
+
+KERNEL(k_imul)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) * ld(b, l);
+}
+
+KERNEL(k_imad)
+{
+    (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) * ld(b, l) + ld(c, l);
+}
+
+KERNEL(k_and)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) & ld(b, l);
+}
+
+KERNEL(k_or)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) | ld(b, l);
+}
+
+KERNEL(k_xor)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) ^ ld(b, l);
+}
+
+KERNEL(k_not)
+{
+    (void)b, (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ~ld(a, l);
+}
+
+/* shifts: the count & 31 (sources of 32 bits or less) */
+KERNEL(k_shl)
+{
+    (void)c, (void)arg;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = ld(a, l) << (ld(b, l) & 31u);
+}
+
+/* shr: src0 cut to its own width first (arg: that width's mask, 0 for 32 bits) */
+KERNEL(k_shr)
+{
+    (void)c;
+    uint32_t wm = arg >> XF_ARG_SHIFT ? arg >> XF_ARG_SHIFT : 0xffffffffu;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = (ld(a, l) & wm) >> (ld(b, l) & 31u);
+}
+
+/* asr: arithmetic on a signed src0's value, logical on an unsigned one's (arg: 1 = signed) */
+KERNEL(k_asr)
+{
+    (void)c;
+    if (arg >> XF_ARG_SHIFT)
+        for (unsigned l = 0; l < n; l++) {
+            int32_t v = (int32_t)ld(a, l);
+            unsigned k = ld(b, l) & 31u;
+            out[l] = (uint32_t)(v < 0 ? ~(~v >> k) : v >> k);
+        }
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] = ld(a, l) >> (ld(b, l) & 31u);
+}
+
+const xfast_table XF_TABLE = {{
+    [XF_FADD] = k_fadd,
+    [XF_FMUL] = k_fmul,
+    [XF_FMAD] = k_fmad,
+    [XF_FMOV] = k_fmov,
+    [XF_FMIN] = k_fmin,
+    [XF_FMAX] = k_fmax,
+    [XF_F_FROM_D] = k_f_from_d,
+    [XF_F_FROM_UD] = k_f_from_ud,
+    [XF_HF_FROM_F] = k_hf_from_f,
+    [XF_I_FROM_F] = k_i_from_f,
+    [XF_IMOV] = k_imov,
+    [XF_IADD] = k_iadd,
+    [XF_IMUL] = k_imul,
+    [XF_IMAD] = k_imad,
+    [XF_AND] = k_and,
+    [XF_OR] = k_or,
+    [XF_XOR] = k_xor,
+    [XF_NOT] = k_not,
+    [XF_SHL] = k_shl,
+    [XF_SHR] = k_shr,
+    [XF_ASR] = k_asr,
+}};
