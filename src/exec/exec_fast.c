@@ -52,8 +52,8 @@ static uint32_t cr0(const vsmp_machine *m)
 /* Enabled lanes: the execution mask at the instruction's offset, then its predicate. */
 static inline uint32_t lanes_now(const vsmp_machine *m, const xinst *x)
 {
-    if (!x->in->pred && !(x->in->emask & 8u))
-        return (m->em >> (4u * (x->in->emask & 7u))) & x->lmask;
+    if (x->plain_mask)
+        return (m->em >> x->em_off) & x->lmask;
     return vsmp_x_lanes(m, x->in, x->lanes);
 }
 
@@ -224,6 +224,27 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
+/* The general case: sources read now, lanes masked, a dst a source overlaps. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void run_kernel_any(vsmp_machine *m, xinst *x, uint32_t en, uint32_t arg)
+{
+    unsigned n = x->lanes;
+    uint32_t buf[3][32], out[32];
+    xsrc src[3];
+    memcpy(src, x->fsrc, sizeof(src));
+    if (!x->fast_static)
+        for (unsigned i = 1; i < x->nv; i++)
+            kernel_src(m, &x->v[i], n, buf[i - 1], &src[i - 1]);
+    if (x->fast_direct && en == x->lmask) {
+        x->fast(x->fast_dst, src, n, arg);
+        return;
+    }
+    x->fast(out, src, n, arg);
+    store(m, x, out, en);
+}
+
 static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t c0 = cr0(m);
@@ -233,20 +254,13 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     s->lanes = en;
     if (!en)
         return VSMP_OK;
-    unsigned n = x->lanes;
-    uint32_t buf[3][32], out[32];
-    xsrc src[3] = {{NULL, 0, XS_NONE}, {NULL, 0, XS_NONE}, {NULL, 0, XS_NONE}};
-    for (unsigned i = 1; i < x->nv; i++)
-        kernel_src(m, &x->v[i], n, buf[i - 1], &src[i - 1]);
-    if (x->fast_direct && en == x->lmask) {
-        /* every lane of a packed 32-bit dst no source overlaps: written in place */
-        x->fast((uint32_t *)(void *)(m->arena + x->v[0].at), src, n,
-                x->fast_arg | keep_bits(c0));
-    } else {
-        x->fast(out, src, n, x->fast_arg | keep_bits(c0));
-        store(m, x, out, en);
-    }
     note(x, s);
+    uint32_t arg = x->fast_arg | keep_bits(c0);
+    /* the common case: every lane, sources as planned, the dst written in place */
+    if (x->fast_static && x->fast_direct && en == x->lmask)
+        x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
+    else
+        run_kernel_any(m, x, en, arg);
     return VSMP_OK;
 }
 
@@ -414,25 +428,13 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     }
 }
 
-/* Does a general source's region (every lane's element) reach into [lo, hi)? */
-static bool overlaps(const xvec *v, unsigned lanes, uint32_t lo, uint32_t hi)
-{
-    if (v->cls != VSMP_VEC_GENERAL)
-        return false;
-    unsigned ts = vsmp_type_size(v->type);
-    uint32_t top = 0;
-    for (unsigned l = 0; l < lanes; l++) {
-        uint32_t e = ((l / v->w) * v->vs + (l % v->w) * v->hs) * ts;
-        top = e > top ? e : top;
-    }
-    return v->at < hi && v->at + top + ts > lo;
-}
-
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
 {
     if (!m->fast)
         return false;
     x->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    x->plain_mask = !x->in->pred && !(x->in->emask & 8u);
+    x->em_off = (uint8_t)(4u * (x->in->emask & 7u));
     for (unsigned i = 1; i < x->nv; i++)
         x->v[i].fk = fast_kind(&x->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
@@ -464,9 +466,19 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast = m->fast->fn[k];
     x->fast_arg = arg;
     x->fast_direct = x->fast_st == ST_4 && d->at % 4 == 0;
-    for (unsigned i = 1; i < x->nv; i++)
-        if (overlaps(&x->v[i], x->lanes, d->at, d->at + 4u * x->lanes))
-            x->fast_direct = false;
+    x->fast_dst = (uint32_t *)(void *)(m->arena + d->at); /* the arena never moves */
+    x->fast_static = true;
+    for (unsigned i = 0; i < 3; i++)
+        x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
+    for (unsigned i = 1; i < x->nv; i++) {
+        const xvec *v = &x->v[i];
+        /* packed regions, 16-bit ones and immediate scalars are what they are at run time */
+        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
+            (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
+            kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+        else
+            x->fast_static = false;
+    }
     x->run = run_kernel;
     return true;
 }

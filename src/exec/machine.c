@@ -683,6 +683,8 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
 {
     vsmp_status st = VSMP_OK;
     uint8_t *ce0 = m->arena + m->vars[15].at;
+    const bool tracing = m->opt.trace != NULL;
+    const uint64_t max_steps = m->opt.max_steps;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
         if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
@@ -691,15 +693,15 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
                     m->waiting &= ~(1u << l);
                     m->em |= 1u << l;
                 }
-        if (m->steps >= m->opt.max_steps) {
+        if (m->steps >= max_steps) {
             vsmp_x_report(m, x->in, "steps", "the run reached its limit of %llu instructions",
-                          (unsigned long long)m->opt.max_steps);
+                          (unsigned long long)max_steps);
             st = VSMP_ERR_INVALID;
             break;
         }
         m->steps++;
         xstep s;
-        if (m->opt.trace) /* the trace reads what a handler left unset as zero */
+        if (tracing) /* the trace reads what a handler left unset as zero */
             memset(&s, 0, sizeof(s));
         s.next = pc + 1;
         s.end = s.barrier = false;
@@ -708,17 +710,19 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
         st = x->run(m, x, &s);
         if (st)
             break;
-        if (m->opt.trace)
+        if (tracing)
             trace(m, x, &s);
-        if (s.end)
-            break;
-        pc = s.next;
-        if (s.barrier && at_barrier) {
-            m->pc = pc;
-            m->paused = true;
-            *at_barrier = true;
-            break;
+        if (s.end | s.barrier) {
+            if (s.end)
+                break;
+            if (at_barrier) {
+                m->pc = s.next;
+                m->paused = true;
+                *at_barrier = true;
+                break;
+            }
         }
+        pc = s.next;
     }
     m->diags = NULL;
     return st;
