@@ -241,7 +241,7 @@ static void run_kernel_any(vsmp_machine *m, xinst *x, uint32_t en, uint32_t arg)
         x->fast(x->fast_dst, src, n, arg);
         return;
     }
-    x->fast(out, src, n, arg);
+    x->fast(out, src, n, arg & ~XF_OUT16);
     store(m, x, out, en);
 }
 
@@ -465,17 +465,22 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         return false;
     x->fast = m->fast->fn[k];
     x->fast_arg = arg;
-    x->fast_direct = x->fast_st == ST_4 && d->at % 4 == 0;
-    x->fast_dst = (uint32_t *)(void *)(m->arena + d->at); /* the arena never moves */
+    x->fast_direct = x->fast_st == ST_4 || x->fast_st == ST_2;
+    if (x->fast_st == ST_2)
+        x->fast_arg |= XF_OUT16;
+    x->fast_dst = m->arena + d->at; /* the arena never moves */
     x->fast_static = true;
     for (unsigned i = 0; i < 3; i++)
         x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
     for (unsigned i = 1; i < x->nv; i++) {
         const xvec *v = &x->v[i];
-        /* packed regions, 16-bit ones and immediate scalars are what they are at run time */
+        /* packed regions, 16-bit ones and immediates are what they are at run time */
         if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
             (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
             kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+        else if (v->fk == FK_IMMV)
+            x->fsrc[i - 1] = (xsrc){(const uint8_t *)src_lanes(m, v, x->lanes, x->immv), 0,
+                                    XS_WORDS};
         else
             x->fast_static = false;
     }

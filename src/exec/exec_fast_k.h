@@ -89,29 +89,49 @@ static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigne
     }
 }
 
+/* The results to out: 32-bit words, or (XF_OUT16) their low 16 bits. */
+static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
+{
+    if (arg & XF_OUT16) {
+        uint16_t h[32];
+        if (n == 16) {
+            for (unsigned l = 0; l < 16; l++)
+                h[l] = (uint16_t)r[l];
+            memcpy(out, h, 32);
+        } else {
+            for (unsigned l = 0; l < n; l++)
+                h[l] = (uint16_t)r[l];
+            memcpy(out, h, 2u * n);
+        }
+    } else if (n == 16) {
+        memcpy(out, r, 64);
+    } else if (n == 8) {
+        memcpy(out, r, 32);
+    } else {
+        memcpy(out, r, 4u * n);
+    }
+}
+
 /* KERNEL(name) { body over a, b, c, n, arg, out }: the table's entry prepares the sources, runs
  * the body into a buffer of its own and copies that to out, so that out may overlap any source
  * (an in-place add reads every lane before any is written, as the general path does). */
 #define KERNEL(name)                                                                               \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg);                       \
-    static void name(uint32_t *out, const xsrc *s, unsigned n, uint32_t arg)                       \
+    static void name(void *out, const xsrc *s, unsigned n, uint32_t arg)                           \
     {                                                                                              \
         uint32_t buf[3][32], r[32];                                                                \
         /* SIMD16 and SIMD8 with a constant lane count: whole vectors, no remainder */             \
-        if (n == 16) {                                                                             \
+        if (n == 16)                                                                               \
             name##_k(r, prep(&s[0], buf[0], 16), prep(&s[1], buf[1], 16),                          \
                      prep(&s[2], buf[2], 16), 16, arg);                                            \
-            memcpy(out, r, 64);                                                                    \
-        } else if (n == 8) {                                                                       \
+        else if (n == 8)                                                                           \
             name##_k(r, prep(&s[0], buf[0], 8), prep(&s[1], buf[1], 8), prep(&s[2], buf[2], 8), 8, \
                      arg);                                                                         \
-            memcpy(out, r, 32);                                                                    \
-        } else {                                                                                   \
+        else                                                                                       \
             name##_k(r, prep(&s[0], buf[0], n), prep(&s[1], buf[1], n), prep(&s[2], buf[2], n), n, \
                      arg);                                                                         \
-            memcpy(out, r, 4u * n);                                                                \
-        }                                                                                          \
+        put(out, r, n, arg);                                                                       \
     }                                                                                              \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg)

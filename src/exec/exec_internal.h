@@ -77,9 +77,9 @@ typedef struct xsrc {
 
 /* The fast path's lane kernels (exec_fast_k.h), one table per CPU level: out[l] = op(a[l],
  * b[l], c[l]) for l < n over the 32-bit lane values of the sources s[0..2]; arg carries
- * XF_KEEP_F (%cr0 bit 7), XF_KEEP_HF (%cr0 bit 10) and a kernel's own planned value from bit
- * XF_ARG_SHIFT. out may be the dst in the arena, overlapping sources. */
-typedef void (*xfast_fn)(uint32_t *out, const xsrc *s, unsigned n, uint32_t arg);
+ * XF_KEEP_F (%cr0 bit 7), XF_KEEP_HF (%cr0 bit 10), XF_OUT16 and a kernel's own planned value
+ * from bit XF_ARG_SHIFT. out may be the dst in the arena, overlapping sources. */
+typedef void (*xfast_fn)(void *out, const xsrc *s, unsigned n, uint32_t arg);
 enum {
     XF_FADD,
     XF_FMUL,
@@ -106,6 +106,7 @@ enum {
 };
 #define XF_KEEP_F    1u
 #define XF_KEEP_HF   2u
+#define XF_OUT16     4u /* out holds 16-bit elements: each result cut to its low 16 bits */
 #define XF_ARG_SHIFT 8
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
@@ -155,8 +156,9 @@ struct xinst {
     bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
     bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
     uint8_t em_off;
-    uint32_t *fast_dst; /* the dst in the arena (fast_direct) */
+    uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
     xsrc fsrc[3];       /* the kernel's sources, planned */
+    uint32_t immv[32];  /* a V, UV or VF immediate source's lane values, expanded once */
     uint32_t lmask;  /* (1 << lanes) - 1 */
     uint32_t note_off, note_size; /* the trace's dst span */
     /* sampler instructions: the message built once, its parameters pointing into the arena
