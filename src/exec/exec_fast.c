@@ -487,3 +487,11 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->run = run_kernel;
     return true;
 }
+
+bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
+{
+    if (!m || index >= m->nx)
+        return false;
+    xhandler h = m->x[index].run;
+    return h == run_kernel || h == run_sel || h == run_cmp;
+}

@@ -254,6 +254,8 @@ void vsmp_x_drop_plans(vsmp_machine *m);
  * its forms applies (every operand of 32 bits or less, direct or immediate, no modifier). */
 const xfast_table *vsmp_x_fast_level(void);
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
+/* Was instruction @p index planned onto the fast path? (tests/test_exec_alu.c) */
+bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
 void vsmp_x_put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits);
