@@ -8,11 +8,20 @@
  *    add D, shl, and, sel, cmp) plus ret; the time per executed instruction and per lane.
  * 2. Sampler: a SIMD16 kernel in the shape IGC gives an image read (coordinates from the lane
  *    index: mov, add, mul and mad; one sample_3d.RGBA with bilinear filtering on a 256x256
- *    RGBA8 surface; ret); its run time against the time of the same message through
- *    vsmp_plan_run alone. The difference is the share of the kernel's time spent outside the
- *    sampler (the machine's dispatch, operands and writeback).
+ *    RGBA8 surface; ret), written by hand; its run time against the time of the same message
+ *    through vsmp_plan_run alone. The difference is the share of the kernel's time spent
+ *    outside the sampler (the machine's dispatch, operands and writeback).
+ * 3. IGC kernel: s2d_linear_pix of tests/corpus (img_sample2d.cl, compiled by ocloc for tgllp
+ *    at SIMD16: 31 vISA instructions around one sample_lz and one scatter4_scaled store)
+ *    launched through vsmp_launch over a 256x64 NDRange (1024 hardware threads, each with its
+ *    payload, reset and run), against the same 1024 SIMD16 sample_lz messages (the coordinates
+ *    the kernel computes) through vsmp_plan_run alone. Outside the sampler here: the launch's
+ *    per-thread work, 30 EU instructions, the store message and the machine.
+ *
+ *   bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,17 +208,160 @@ static int bench_sampler(double seconds)
     return 0;
 }
 
+
+/* A gzip file of the corpus, through gzip -dc (the library reads no gzip). */
+static char *read_gz(const char *dir, const char *name, size_t *size)
+{
+    char cmd[4400];
+    snprintf(cmd, sizeof(cmd), "gzip -dc '%s/%s'", dir, name);
+    FILE *f = popen(cmd, "r");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    for (size_t got; b && (got = fread(b + n, 1, cap - n, f)) > 0;) {
+        n += got;
+        if (n == cap) {
+            char *nb = realloc(b, cap * 2);
+            if (!nb)
+                free(b);
+            b = nb, cap *= 2;
+        }
+    }
+    if (pclose(f) != 0 || !b || !n) {
+        fprintf(stderr, "bench_exec: cannot read %s/%s\n", dir, name);
+        free(b);
+        return NULL;
+    }
+    *size = n;
+    return b;
+}
+
+enum { KW = 256, KH = 64 };
+
+static int bench_kernel(double seconds, const char *corpus)
+{
+    size_t ksize = 0, csize = 0;
+    char *ktext = read_gz(corpus, "s2d_linear_pix.tgllp.simd16.visaasm.gz", &ksize);
+    char *cos = read_gz(corpus, "s2d_linear_pix.tgllp.simd16.cos.gz", &csize);
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_module *mod = NULL;
+    vsmp_launch_iface *f = NULL;
+    if (!ktext || !cos || vsmp_text_parse(ktext, ksize, VSMP_DIALECT_12504, &mod, &d) ||
+        vsmp_launch_iface_parse(cos, csize, &f, &d)) {
+        vsmp_diags_print(&d, "bench_exec kernel", stderr);
+        return 1;
+    }
+    free(ktext);
+    free(cos);
+    /* the image: 256x64 RGBA8, texel (x, y) = (x / 255, 4y / 255, 0.5, 1); the output buffer:
+     * float4 per work-item, as a 2D R8_UINT surface */
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R8G8B8A8_UNORM;
+    sd.width = KW, sd.height = KH;
+    vsmp_launch_arg args[3];
+    memset(args, 0, sizeof(args));
+    if (vsmp_surface_create(&sd, &args[0].surface, NULL))
+        return 1;
+    for (uint32_t y = 0; y < KH; y++)
+        for (uint32_t x = 0; x < KW; x++) {
+            vsmp_texel tx = {.f = {x / 255.0f, 4 * y / 255.0f, 0.5f, 1.0f}};
+            vsmp_surface_store(args[0].surface, 0, 0, x, y, &tx);
+        }
+    vsmp_sampler_from_cl(0x0 | 0x2 << 0 | 0x20, &args[1].sampler); /* pixel, clamp, linear */
+    size_t obytes = (size_t)KW * KH * 16;
+    uint8_t *omem = calloc(obytes, 1);
+    vsmp_surface_desc od;
+    vsmp_surface_desc_init(&od);
+    od.format = VSMP_FORMAT_R8_UINT;
+    od.width = 16384, od.height = (uint32_t)(obytes / 16384);
+    od.data = omem, od.data_size = obytes;
+    if (!omem || vsmp_surface_create(&od, &args[2].surface, NULL))
+        return 1;
+    vsmp_ndrange nd = {.dims = 2, .global = {KW, KH, 1}, .local = {16, 1, 1}};
+    vsmp_launch_options lo;
+    vsmp_launch_options_init(&lo);
+    lo.platform = VSMP_PLATFORM_TGLLP;
+    unsigned long launches = 0;
+    double t0 = now(), t1;
+    do {
+        if (vsmp_launch(mod, 0, f, &nd, args, 3, &lo, &d)) {
+            vsmp_diags_print(&d, "bench_exec kernel", stderr);
+            return 1;
+        }
+        launches++;
+        t1 = now();
+    } while (t1 - t0 < seconds);
+    double threads = (double)launches * (KW / 16) * KH;
+    double per_thread = (t1 - t0) / threads;
+    /* the kernel's result at work-item (5, 3): c = (5 * 0.75 + 0.25, 3 * 0.5) = (4, 1.5):
+     * u - 0.5 = 3.5, v - 0.5 = 1: texels x 3 and 4 halved, row 1: R = 3.5 / 255, G = 4 / 255 */
+    float r5[4];
+    memcpy(r5, omem + ((size_t)3 * KW + 5) * 16, 16);
+    if (fabsf(r5[0] - 3.5f / 255) > 1e-6f || fabsf(r5[1] - 4.0f / 255) > 1e-6f) {
+        fprintf(stderr, "bench_exec kernel: wrong result (%g, %g) at (5, 3)\n", r5[0], r5[1]);
+        return 1;
+    }
+    /* the same messages through the sampler alone: thread (gx, y) samples lanes x = 16 gx + l
+     * at (x * 0.75 + 0.25, y * 0.5) (the kernel's mad, fused, and mul) */
+    vsmp_plan *p = NULL;
+    if (vsmp_plan_create(args[0].surface, &args[1].sampler, VSMP_SUB_SAMPLE_LZ, &p, &d))
+        return 1;
+    static uint32_t u[KW / 16][KH][16], v[KW / 16][KH][16];
+    for (unsigned gx = 0; gx < KW / 16; gx++)
+        for (unsigned y = 0; y < KH; y++)
+            for (unsigned l = 0; l < 16; l++) {
+                float fu = fmaf((float)(16 * gx + l), 0.75f, 0.25f), fv = (float)y * 0.5f;
+                memcpy(&u[gx][y][l], &fu, 4);
+                memcpy(&v[gx][y][l], &fv, 4);
+            }
+    vsmp_message msg;
+    memset(&msg, 0, sizeof(msg));
+    msg.simd = 16;
+    msg.mask = 0xffff;
+    vsmp_result res;
+    unsigned long msgs = 0;
+    t0 = now();
+    do {
+        for (unsigned gx = 0; gx < KW / 16; gx++)
+            for (unsigned y = 0; y < KH; y++, msgs++) {
+                msg.param[VSMP_P_U] = u[gx][y];
+                msg.param[VSMP_P_V] = v[gx][y];
+                vsmp_plan_run(p, &msg, &res);
+            }
+        t1 = now();
+    } while (t1 - t0 < seconds);
+    double per_msg = (t1 - t0) / (double)msgs;
+    printf("IGC kernel s2d_linear_pix (tgllp SIMD16, 32 instructions: 30 EU, one bilinear "
+           "sample_lz, one scatter4_scaled; through vsmp_launch, 1024 threads a launch): %.0f ns "
+           "per hardware thread, the sample message alone %.0f ns: %.1f%% of the thread's time "
+           "outside the sampler\n",
+           per_thread * 1e9, per_msg * 1e9, 100.0 * (per_thread - per_msg) / per_thread);
+    vsmp_plan_free(p);
+    vsmp_diags_free(&d);
+    for (int i = 0; i < 3; i += 2)
+        vsmp_surface_free(args[i].surface);
+    free(omem);
+    vsmp_launch_iface_free(f);
+    vsmp_module_free(mod);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     double seconds = 1.0;
-    const char *row = NULL;
+    const char *row = NULL, *corpus = "tests/corpus/k";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
         else if (!strcmp(argv[i], "--row") && i + 1 < argc)
             row = argv[++i];
+        else if (!strcmp(argv[i], "--corpus") && i + 1 < argc)
+            corpus = argv[++i];
         else {
-            fprintf(stderr, "usage: bench_exec [--seconds S] [--row alu|sampler]\n");
+            fprintf(stderr, "usage: bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]\n");
             return 2;
         }
     }
@@ -218,6 +370,9 @@ int main(int argc, char **argv)
             return 1;
     if (!row || !strcmp(row, "sampler"))
         if (bench_sampler(seconds))
+            return 1;
+    if (!row || !strcmp(row, "kernel"))
+        if (bench_kernel(seconds, corpus))
             return 1;
     return 0;
 }
