@@ -478,6 +478,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
             (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
             kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+        else if (v->fk == FK_SCALAR && vsmp_type_size(v->type) == 4)
+            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR}; /* read when it runs */
         else if (v->fk == FK_IMMV)
             x->fsrc[i - 1] = (xsrc){(const uint8_t *)src_lanes(m, v, x->lanes, x->immv), 0,
                                     XS_WORDS};

@@ -70,6 +70,13 @@ static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigne
         for (unsigned l = 0; l < n; l++)
             buf[l] = s->v;
         return (const uint8_t *)buf;
+    case XS_SCALAR: {
+        uint32_t v;
+        memcpy(&v, s->p, 4);
+        for (unsigned l = 0; l < n; l++)
+            buf[l] = v;
+        return (const uint8_t *)buf;
+    }
     case XS_W:
         for (unsigned l = 0; l < n; l++) {
             int16_t h;

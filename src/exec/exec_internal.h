@@ -67,8 +67,9 @@ typedef struct xstep {
 typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
 
 /* A source of a fast-path kernel: 32-bit lane values at p (XS_WORDS), one value v for every
- * lane (XS_BCAST), or 16-bit values at p extended by their sign (XS_W) or with zeros (XS_UW). */
-enum { XS_NONE, XS_WORDS, XS_BCAST, XS_W, XS_UW };
+ * lane (XS_BCAST), the 32-bit value at p for every lane (XS_SCALAR), or 16-bit values at p
+ * extended by their sign (XS_W) or with zeros (XS_UW). */
+enum { XS_NONE, XS_WORDS, XS_BCAST, XS_SCALAR, XS_W, XS_UW };
 typedef struct xsrc {
     const uint8_t *p;
     uint32_t v;

@@ -41,6 +41,13 @@ static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
 
 static uint32_t rd(const buf *b, uint64_t at, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 4 && at + 4 <= b->size) { /* inside: one word */
+        uint32_t w;
+        memcpy(&w, b->p + at, 4);
+        return w;
+    }
+#endif
     uint32_t v = 0;
     for (unsigned i = 0; i < n; i++)
         if (at + i < b->size)
@@ -50,6 +57,12 @@ static uint32_t rd(const buf *b, uint64_t at, unsigned n)
 
 static void wr(buf *b, uint64_t at, uint32_t v, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 4 && at + 4 <= b->size) {
+        memcpy(b->p + at, &v, 4);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < n; i++)
         if (at + i < b->size)
             b->p[at + i] = (uint8_t)(v >> (8 * i));
