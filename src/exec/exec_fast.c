@@ -264,6 +264,15 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* The sources as planned, or read now (scalars of other sizes, regions, ...). */
+static inline void sources(const vsmp_machine *m, const xinst *x, uint32_t (*buf)[32], xsrc *src)
+{
+    memcpy(src, x->fsrc, 3 * sizeof(xsrc));
+    if (!x->fast_static)
+        for (unsigned i = 1; i < x->nv; i++)
+            kernel_src(m, &x->v[i], x->lanes, buf[i - 1], &src[i - 1]);
+}
+
 /* sel: the predicate picks src0 where it holds, src1 elsewhere; it disables no lane (SEL.md).
  * F: the picked value flushed unless %cr0 bit 7, a NaN quiet; integers: the value, wrapped. */
 static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
@@ -272,74 +281,37 @@ static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
     if (x->fast_float && (c0 & 0x30u))
         return vsmp_x_run_arith(m, x, s);
     unsigned n = x->lanes;
-    uint32_t en = vsmp_x_lanes_of(m, x->in->emask, 0, n);
-    uint32_t pick = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
-                                : 0xffffffffu;
+    uint32_t en = x->in->emask & 8u ? x->lmask : (m->em >> x->em_off) & x->lmask;
     s->lanes = en;
     if (!en)
         return VSMP_OK;
-    uint32_t buf[2][32], out[32];
-    const uint8_t *a = src_lanes(m, &x->v[1], n, buf[0]);
-    const uint8_t *b = src_lanes(m, &x->v[2], n, buf[1]);
-    uint32_t keep = keep_bits(c0) & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++)
-        out[l] = (pick >> l & 1u) ? ld(a, l) : ld(b, l);
-    if (x->fast_float)
-        for (unsigned l = 0; l < n; l++)
-            out[l] = fout(asf(ftz(out[l], keep)), keep);
-    store(m, x, out, en);
     note(x, s);
+    uint32_t buf[2][32], out[32];
+    xsrc src[3];
+    sources(m, x, buf, src);
+    src[2].v = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
+                           : 0xffffffffu;
+    uint32_t arg = x->fast_arg | keep_bits(c0);
+    if (x->fast_direct && en == x->lmask) {
+        x->fast(x->fast_dst, src, n, arg);
+    } else {
+        x->fast(out, src, n, arg & ~XF_OUT16);
+        store(m, x, out, en);
+    }
     return VSMP_OK;
 }
 
 /* cmp to a predicate (docs/EXEC.md 5.2): F sources flushed as %cr0 bit 7 says, NaN unordered
  * (only "ne" holds); integers by their value, signed or not by their type. */
-#define CMP_LOOP(T, A, B)                                                                          \
-    do {                                                                                           \
-        for (unsigned l = 0; l < n; l++) {                                                         \
-            T va = A, vb = B;                                                                      \
-            bool r;                                                                                \
-            switch (x->aux) {                                                                      \
-            case 0:                                                                                \
-                r = va == vb;                                                                      \
-                break;                                                                             \
-            case 1:                                                                                \
-                r = va != vb;                                                                      \
-                break;                                                                             \
-            case 2:                                                                                \
-                r = va > vb;                                                                       \
-                break;                                                                             \
-            case 3:                                                                                \
-                r = va >= vb;                                                                      \
-                break;                                                                             \
-            case 4:                                                                                \
-                r = va < vb;                                                                       \
-                break;                                                                             \
-            default:                                                                               \
-                r = va <= vb;                                                                      \
-                break;                                                                             \
-            }                                                                                      \
-            res |= (uint32_t)r << l;                                                               \
-        }                                                                                          \
-    } while (0)
-
 static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = lanes_now(m, x);
     s->lanes = en;
-    unsigned n = x->lanes;
     uint32_t buf[2][32], res = 0;
-    const uint8_t *a = src_lanes(m, &x->v[1], n, buf[0]);
-    const uint8_t *b = src_lanes(m, &x->v[2], n, buf[1]);
-    if (x->v[1].type == VSMP_TYPE_F) {
-        uint32_t keep = cr0(m) >> 7 & 1u;
-        CMP_LOOP(float, fin(a, l, keep), fin(b, l, keep));
-    } else {
-        bool sa = x->fast_arg & 1u, sb = x->fast_arg & 2u;
-        CMP_LOOP(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
-                 sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
-    }
-    vsmp_x_put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, res & en);
+    xsrc src[3];
+    sources(m, x, buf, src);
+    x->fast(&res, src, x->lanes, x->fast_arg | keep_bits(cr0(m)));
+    vsmp_x_put_pred(m, x->v[0].word, x->em_off, en, res & en);
     return VSMP_OK;
 }
 
@@ -364,7 +336,29 @@ static bool fast_src(const xvec *v)
                        (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0));
 }
 
-static bool plan_cmp(xinst *x)
+/* Each source as the kernel reads it, where it can be fixed when the kernel is planned. */
+static void plan_sources(const vsmp_machine *m, xinst *x)
+{
+    x->fast_static = true;
+    for (unsigned i = 0; i < 3; i++)
+        x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
+    for (unsigned i = 1; i < x->nv; i++) {
+        const xvec *v = &x->v[i];
+        /* packed regions, 16-bit ones and immediates are what they are at run time */
+        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
+            (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
+            kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+        else if (v->fk == FK_SCALAR && vsmp_type_size(v->type) == 4)
+            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR}; /* read when it runs */
+        else if (v->fk == FK_IMMV)
+            x->fsrc[i - 1] = (xsrc){(const uint8_t *)src_lanes(m, v, x->lanes, x->immv), 0,
+                                    XS_WORDS};
+        else
+            x->fast_static = false;
+    }
+}
+
+static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
     if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
         return false;
@@ -372,7 +366,10 @@ static bool plan_cmp(xinst *x)
     bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
     if (!(f || (plain_int(a->type) && plain_int(b->type))) || !fast_src(a) || !fast_src(b))
         return false;
-    x->fast_arg = (uint32_t)is_sint(a->type) | (uint32_t)is_sint(b->type) << 1;
+    x->fast = m->fast->fn[f ? XF_FCMP : XF_ICMP];
+    x->fast_arg = (x->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
+                  << XF_ARG_SHIFT;
+    plan_sources(m, x);
     x->run = run_cmp;
     return true;
 }
@@ -438,7 +435,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     for (unsigned i = 1; i < x->nv; i++)
         x->v[i].fk = fast_kind(&x->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
-        return plan_cmp(x);
+        return plan_cmp(m, x);
     const xvec *d = &x->v[0];
     if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
         return false;
@@ -450,12 +447,18 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->note_off = d->at - m->vars[d->var].at;
     x->note_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
     x->fast_float = d->type == VSMP_TYPE_F || d->type == VSMP_TYPE_HF;
+    /* a packed 32- or 16-bit dst is written by the kernel itself when every lane is on */
+    x->fast_direct = x->fast_st == ST_4 || x->fast_st == ST_2;
+    x->fast_arg = x->fast_st == ST_2 ? XF_OUT16 : 0u;
+    x->fast_dst = m->arena + d->at; /* the arena never moves */
+    plan_sources(m, x);
     if (x->in->opcode == VSMP_OPC_SEL) {
         bool f = d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F &&
                  x->v[2].type == VSMP_TYPE_F;
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
         if (x->nv != 3 || !(f || i))
             return false;
+        x->fast = m->fast->fn[f ? XF_FSEL : XF_ISEL];
         x->run = run_sel;
         return true;
     }
@@ -464,31 +467,11 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     if (k < 0)
         return false;
     x->fast = m->fast->fn[k];
-    x->fast_arg = arg;
-    x->fast_direct = x->fast_st == ST_4 || x->fast_st == ST_2;
-    if (x->fast_st == ST_2)
-        x->fast_arg |= XF_OUT16;
-    x->fast_dst = m->arena + d->at; /* the arena never moves */
-    x->fast_static = true;
-    for (unsigned i = 0; i < 3; i++)
-        x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
-    for (unsigned i = 1; i < x->nv; i++) {
-        const xvec *v = &x->v[i];
-        /* packed regions, 16-bit ones and immediates are what they are at run time */
-        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
-            (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
-            kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
-        else if (v->fk == FK_SCALAR && vsmp_type_size(v->type) == 4)
-            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR}; /* read when it runs */
-        else if (v->fk == FK_IMMV)
-            x->fsrc[i - 1] = (xsrc){(const uint8_t *)src_lanes(m, v, x->lanes, x->immv), 0,
-                                    XS_WORDS};
-        else
-            x->fast_static = false;
-    }
+    x->fast_arg |= arg;
     x->run = run_kernel;
     return true;
 }
+
 
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
 {

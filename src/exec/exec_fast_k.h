@@ -362,6 +362,105 @@ KERNEL(k_asr)
             out[l] = ld(a, l) >> (ld(b, l) & 31u);
 }
 
+/* sel: the predicate's lanes (s[2].v) take src0, the others src1 (F: flushed, a NaN quiet) */
+static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg, bool fl)
+{
+    uint32_t buf[2][32], r[32], pick = s[2].v, keep = arg & XF_KEEP_F;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    for (unsigned l = 0; l < n; l++)
+        r[l] = (pick >> l & 1u) ? ld(a, l) : ld(b, l);
+    if (fl)
+        for (unsigned l = 0; l < n; l++)
+            r[l] = fout(asf(ftz(r[l], keep)), keep);
+    put(out, r, n, arg);
+}
+
+static void k_fsel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    if (n == 16)
+        k_sel_any(out, s, 16, arg, true);
+    else
+        k_sel_any(out, s, n, arg, true);
+}
+
+static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    if (n == 16)
+        k_sel_any(out, s, 16, arg, false);
+    else
+        k_sel_any(out, s, n, arg, false);
+}
+
+/* cmp: bit l of out[0] set where src0 rel src1 holds (rel: 0 eq, 1 ne, 2 gt, 3 ge, 4 lt, 5 le);
+ * F flushed unless kept, NaN unordered (only ne holds); integers by their value, each source
+ * signed or not by its type */
+#define CMP_BITS(T, A, B)                                                                          \
+    do {                                                                                           \
+        switch (rel) {                                                                             \
+        case 0:                                                                                    \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x == y) << l;                                                      \
+            }                                                                                      \
+            break;                                                                                 \
+        case 1:                                                                                    \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x != y) << l;                                                      \
+            }                                                                                      \
+            break;                                                                                 \
+        case 2:                                                                                    \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x > y) << l;                                                       \
+            }                                                                                      \
+            break;                                                                                 \
+        case 3:                                                                                    \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x >= y) << l;                                                      \
+            }                                                                                      \
+            break;                                                                                 \
+        case 4:                                                                                    \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x < y) << l;                                                       \
+            }                                                                                      \
+            break;                                                                                 \
+        default:                                                                                   \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                T x = A, y = B;                                                                    \
+                m |= (uint32_t)(x <= y) << l;                                                      \
+            }                                                                                      \
+            break;                                                                                 \
+        }                                                                                          \
+    } while (0)
+
+static void k_fcmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], m = 0, keep = arg & XF_KEEP_F;
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    CMP_BITS(float, fin(a, l, keep), fin(b, l, keep));
+    memcpy(out, &m, 4);
+}
+
+static void k_icmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], m = 0;
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    if (sa && sb)
+        CMP_BITS(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
+    else if (!sa && !sb)
+        CMP_BITS(uint32_t, ld(a, l), ld(b, l));
+    else
+        CMP_BITS(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
+                 sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+    memcpy(out, &m, 4);
+}
+
 const xfast_table XF_TABLE = {{
     [XF_FADD] = k_fadd,
     [XF_FMUL] = k_fmul,
@@ -384,4 +483,8 @@ const xfast_table XF_TABLE = {{
     [XF_SHL] = k_shl,
     [XF_SHR] = k_shr,
     [XF_ASR] = k_asr,
+    [XF_FSEL] = k_fsel_t,
+    [XF_ISEL] = k_isel_t,
+    [XF_FCMP] = k_fcmp_t,
+    [XF_ICMP] = k_icmp_t,
 }};

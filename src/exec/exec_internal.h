@@ -103,6 +103,10 @@ enum {
     XF_SHL,
     XF_SHR,
     XF_ASR,
+    XF_FSEL, /* sel: s[2].v holds the lanes that pick src0 */
+    XF_ISEL,
+    XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
+    XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
 };
 #define XF_KEEP_F    1u
