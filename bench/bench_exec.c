@@ -208,7 +208,6 @@ static int bench_sampler(double seconds)
     return 0;
 }
 
-
 /* A gzip file of the corpus, through gzip -dc (the library reads no gzip). */
 static char *read_gz(const char *dir, const char *name, size_t *size)
 {
@@ -361,7 +360,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--corpus") && i + 1 < argc)
             corpus = argv[++i];
         else {
-            fprintf(stderr, "usage: bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]\n");
+            fprintf(stderr,
+                    "usage: bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]\n");
             return 2;
         }
     }

@@ -1296,11 +1296,10 @@ static uint32_t ff_rand(uint64_t *st)
 
 static uint32_t ff_float(uint64_t *st)
 {
-    static const uint32_t special[] = {0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu,
-                                       0x00800000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
-                                       0x7f7fffffu, 0x3f800000u, 0xbf000000u, 0x4f000000u,
-                                       0xcf000000u, 0x4f800000u, 0x477fe000u, 0x33800001u,
-                                       0x38800000u, 0x387fc000u, 0xc0200000u, 0x3fc00000u};
+    static const uint32_t special[] = {
+        0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u, 0x7f800000u, 0xff800000u,
+        0x7fc00000u, 0x7f7fffffu, 0x3f800000u, 0xbf000000u, 0x4f000000u, 0xcf000000u, 0x4f800000u,
+        0x477fe000u, 0x33800001u, 0x38800000u, 0x387fc000u, 0xc0200000u, 0x3fc00000u};
     uint32_t r = ff_rand(st), b, sign = r & 0x80000000u;
     switch (r & 7u) {
     case 0:
@@ -1321,10 +1320,9 @@ static uint32_t ff_float(uint64_t *st)
     case 4: /* integers and halves near the integer types' bounds */
         b = ff_rand(st);
         {
-            static const float near[] = {2147483648.0f, 2147483520.0f, 4294967296.0f,
-                                         4294967040.0f, 32767.5f,      32768.0f,
-                                         65535.5f,      65536.0f,      127.5f,
-                                         128.0f,        255.5f,        256.0f,
+            static const float near[] = {2147483648.0f, 2147483520.0f, 4294967296.0f, 4294967040.0f,
+                                         32767.5f,      32768.0f,      65535.5f,      65536.0f,
+                                         127.5f,        128.0f,        255.5f,        256.0f,
                                          0.5f,          1.5f,          2.5f};
             float v = near[(r >> 8) % (sizeof(near) / sizeof(near[0]))];
             memcpy(&b, &v, 4);
@@ -1340,9 +1338,9 @@ static uint32_t ff_float(uint64_t *st)
 
 static uint32_t ff_int(uint64_t *st)
 {
-    static const uint32_t special[] = {0,          1,          0xffffffffu, 0x7fffffffu,
-                                       0x80000000u, 0x8000u,    0x7fffu,     0xffffu,
-                                       0x10000u,    31,         32,          33};
+    static const uint32_t special[] = {0,           1,       0xffffffffu, 0x7fffffffu,
+                                       0x80000000u, 0x8000u, 0x7fffu,     0xffffu,
+                                       0x10000u,    31,      32,          33};
     uint32_t r = ff_rand(st);
     switch (r & 3u) {
     case 0:

@@ -171,6 +171,8 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
         if (s && !worst)
             worst = s;
     }
+    if (!worst)
+        vsmp_x_group_fast(m);
     return worst;
 }
 

@@ -115,8 +115,8 @@ static const uint8_t *src_lanes(const vsmp_machine *m, const xvec *v, unsigned n
     case FK_CONTIG4:
         return m->arena + v->at;
     case FK_SCALAR: {
-        uint32_t b = v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type)
-                                                  : lane_ld(m, v, 0);
+        uint32_t b =
+            v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type) : lane_ld(m, v, 0);
         for (unsigned l = 0; l < n; l++)
             buf[l] = b;
         break;
@@ -228,7 +228,8 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void run_kernel_any(vsmp_machine *m, xinst *x, uint32_t en, uint32_t arg)
+static void
+run_kernel_any(vsmp_machine *m, xinst *x, uint32_t en, uint32_t arg)
 {
     unsigned n = x->lanes;
     uint32_t buf[3][32], out[32];
@@ -289,8 +290,8 @@ static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t buf[2][32], out[32];
     xsrc src[3];
     sources(m, x, buf, src);
-    src[2].v = x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n)
-                           : 0xffffffffu;
+    src[2].v =
+        x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n) : 0xffffffffu;
     uint32_t arg = x->fast_arg | keep_bits(c0);
     if (x->fast_direct && en == x->lmask) {
         x->fast(x->fast_dst, src, n, arg);
@@ -344,15 +345,14 @@ static void plan_sources(const vsmp_machine *m, xinst *x)
         x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
     for (unsigned i = 1; i < x->nv; i++) {
         const xvec *v = &x->v[i];
-        /* packed regions, 16-bit ones and immediates are what they are at run time */
-        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2 ||
-            (v->fk == FK_SCALAR && v->cls == VSMP_VEC_IMMEDIATE))
+        /* packed regions and 16-bit ones are read in place; an immediate's lanes are made
+         * once; a 32-bit scalar is read when the instruction runs */
+        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2)
             kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+        else if (v->cls == VSMP_VEC_IMMEDIATE)
+            x->fsrc[i - 1] = (xsrc){src_lanes(m, v, x->lanes, x->immv[i - 1]), 0, XS_WORDS};
         else if (v->fk == FK_SCALAR && vsmp_type_size(v->type) == 4)
-            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR}; /* read when it runs */
-        else if (v->fk == FK_IMMV)
-            x->fsrc[i - 1] = (xsrc){(const uint8_t *)src_lanes(m, v, x->lanes, x->immv), 0,
-                                    XS_WORDS};
+            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR};
         else
             x->fast_static = false;
     }
@@ -453,8 +453,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast_dst = m->arena + d->at; /* the arena never moves */
     plan_sources(m, x);
     if (x->in->opcode == VSMP_OPC_SEL) {
-        bool f = d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F &&
-                 x->v[2].type == VSMP_TYPE_F;
+        bool f =
+            d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F && x->v[2].type == VSMP_TYPE_F;
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
         if (x->nv != 3 || !(f || i))
             return false;
@@ -472,11 +472,50 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     return true;
 }
 
+static bool fast_handler(xhandler h)
+{
+    return h == run_kernel || h == run_sel || h == run_cmp;
+}
+
+/* A run of fast-path instructions in one step of the run loop: they change neither the
+ * execution mask nor the flow, and cannot fault, so the loop's work between them (the step
+ * count, %ce0, lanes waiting for a goto's target, the trace) is done once for the run. With a
+ * trace, lanes waiting to come back inside the run, or too few steps left, only the first
+ * instruction runs. */
+static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+{
+    vsmp_status st = x->own(m, x, s);
+    if (st || m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
+        return st;
+    for (uint32_t k = 1; k < x->group; k++) {
+        st = x[k].run(m, &x[k], s);
+        if (st)
+            return st;
+    }
+    m->steps += x->group - 1u;
+    s->next = x->index + x->group;
+    return VSMP_OK;
+}
+
+void vsmp_x_group_fast(vsmp_machine *m)
+{
+    for (uint32_t i = 0; i < m->nx;) {
+        uint32_t n = 0;
+        while (i + n < m->nx && fast_handler(m->x[i + n].run))
+            n++;
+        if (n >= 2) {
+            m->x[i].own = m->x[i].run;
+            m->x[i].group = n;
+            m->x[i].run = run_group;
+        }
+        i += n ? n : 1;
+    }
+}
 
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
 {
     if (!m || index >= m->nx)
         return false;
-    xhandler h = m->x[index].run;
-    return h == run_kernel || h == run_sel || h == run_cmp;
+    const xinst *x = &m->x[index];
+    return fast_handler(x->run) || (x->run == run_group && fast_handler(x->own));
 }

@@ -130,8 +130,8 @@ static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
         uint32_t buf[3][32], r[32];                                                                \
         /* SIMD16 and SIMD8 with a constant lane count: whole vectors, no remainder */             \
         if (n == 16)                                                                               \
-            name##_k(r, prep(&s[0], buf[0], 16), prep(&s[1], buf[1], 16),                          \
-                     prep(&s[2], buf[2], 16), 16, arg);                                            \
+            name##_k(r, prep(&s[0], buf[0], 16), prep(&s[1], buf[1], 16), prep(&s[2], buf[2], 16), \
+                     16, arg);                                                                     \
         else if (n == 8)                                                                           \
             name##_k(r, prep(&s[0], buf[0], 8), prep(&s[1], buf[1], 8), prep(&s[2], buf[2], 8), 8, \
                      arg);                                                                         \
@@ -257,10 +257,10 @@ KERNEL(k_i_from_f)
     }
     /* lo and hi + 1 are exact in F; trunc(f) < lo exactly when f <= lo - 1 < lo ... and lanes
      * in (lo - 1, lo] truncate to lo anyway, so f <= lo gives lo */
-    int32_t lo = t == VSMP_TYPE_D    ? INT32_MIN
-                 : t == VSMP_TYPE_W  ? -32768
-                 : t == VSMP_TYPE_B  ? -128
-                                     : 0;
+    int32_t lo = t == VSMP_TYPE_D   ? INT32_MIN
+                 : t == VSMP_TYPE_W ? -32768
+                 : t == VSMP_TYPE_B ? -128
+                                    : 0;
     int32_t hi = t == VSMP_TYPE_D    ? INT32_MAX
                  : t == VSMP_TYPE_W  ? 32767
                  : t == VSMP_TYPE_B  ? 127

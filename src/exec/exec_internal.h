@@ -155,16 +155,18 @@ struct xinst {
     /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
     xfast_fn fast;
     uint32_t fast_arg;
-    bool fast_float; /* a float result: other %cr0 rounding modes take the general path */
-    uint8_t fast_st; /* how the result is stored (exec_fast.c) */
+    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
+    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
     bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
     bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
     bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
     uint8_t em_off;
-    uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
-    xsrc fsrc[3];       /* the kernel's sources, planned */
-    uint32_t immv[32];  /* a V, UV or VF immediate source's lane values, expanded once */
-    uint32_t lmask;  /* (1 << lanes) - 1 */
+    uint8_t *fast_dst;    /* the dst in the arena (fast_direct) */
+    xhandler own;         /* a group's first instruction: its own handler (exec_fast.c) */
+    uint32_t group;       /* fast-path instructions from this one on that run as one step */
+    xsrc fsrc[3];         /* the kernel's sources, planned */
+    uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
+    uint32_t lmask;       /* (1 << lanes) - 1 */
     uint32_t note_off, note_size; /* the trace's dst span */
     /* sampler instructions: the message built once, its parameters pointing into the arena
      * where their layout allows (exec_sampler.c) */
@@ -222,12 +224,12 @@ struct vsmp_machine {
     vsmp_diags *diags; /* during create and run */
     uint8_t *slm;      /* shared local memory (lsc.c), not owned */
     uint32_t slm_size;
-    bool pause_barrier; /* barriers stop the run (vsmp_machine_run_group_step) */
-    uint32_t pc;        /* where a run stopped at a barrier resumes */
+    bool pause_barrier;      /* barriers stop the run (vsmp_machine_run_group_step) */
+    uint32_t pc;             /* where a run stopped at a barrier resumes */
     const xfast_table *fast; /* the fast path's kernels (NULL: the general path only) */
     /* sampler parameters that cannot be read in place, converted per message */
     uint32_t pbuf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
-    bool paused;        /* the run stopped at a barrier (pc is valid) */
+    bool paused; /* the run stopped at a barrier (pc is valid) */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
@@ -259,6 +261,9 @@ void vsmp_x_drop_plans(vsmp_machine *m);
  * its forms applies (every operand of 32 bits or less, direct or immediate, no modifier). */
 const xfast_table *vsmp_x_fast_level(void);
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
+/* Runs of consecutive fast-path instructions: the first runs them all in one step of the run
+ * loop (exec_fast.c); called once every instruction is planned. */
+void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_alu.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
