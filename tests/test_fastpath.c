@@ -166,12 +166,79 @@ static void run_case(uint64_t seed, unsigned cpu)
     sc_free(&c);
 }
 
+/* Every byte value of every channel of 8-bit UNORM formats, by ld and by point sampling at texel
+ * centres: the kernels turn bytes into floats without the reference's division (b / 255.0f), so
+ * all 256 values of each channel are compared with the reference, not only those random
+ * surfaces happen to hold. */
+static void every_byte(unsigned cpu)
+{
+    static const vsmp_format f8[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                     VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_R8G8_UNORM};
+    for (unsigned fi = 0; fi < sizeof(f8) / sizeof(f8[0]); fi++) {
+        for (unsigned op = 0; op < 2; op++) {
+            vsmp_surface_desc d;
+            vsmp_surface_desc_init(&d);
+            d.format = f8[fi];
+            d.width = d.height = 16;
+            vsmp_surface *s = NULL;
+            CHECK(!vsmp_surface_create(&d, &s, NULL), "every_byte: surface");
+            if (!s)
+                return;
+            const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+            unsigned bpt = vsmp_format_get(f8[fi])->bytes;
+            /* byte k of texel i: (i + 64 k) mod 256, each channel sees all 256 values */
+            for (size_t i = 0; i < 256; i++)
+                for (unsigned k = 0; k < bpt; k++)
+                    ((uint8_t *)ld->data)[i * bpt + k] = (uint8_t)(i + 64 * k);
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            unsigned sop = op ? VSMP_SUB_SAMPLE_LZ : VSMP_SUB_LD;
+            vsmp_plan *p = NULL;
+            CHECK(!vsmp_plan_create_cpu(s, &st, sop, cpu, &p, NULL), "every_byte: plan");
+            /* a fast kernel of this level, not the reference against itself */
+            bool simd = (cpu & VSMP_CPU_AVX2) && (op || bpt == 4);
+            CHECK(p && strstr(p->fast_name, simd ? "avx2" : "_c"),
+                  "every_byte: cpu %#x %s: kernel %s", cpu, vsmp_format_get(f8[fi])->name,
+                  p ? p->fast_name : "none");
+            for (unsigned y = 0; p && y < 16; y++) {
+                uint32_t u[16], v[16], lod[16] = {0};
+                for (unsigned x = 0; x < 16; x++) {
+                    float fu = ((float)x + 0.5f) / 16.0f, fv = ((float)y + 0.5f) / 16.0f;
+                    if (op)
+                        memcpy(&u[x], &fu, 4), memcpy(&v[x], &fv, 4);
+                    else
+                        u[x] = x, v[x] = y;
+                }
+                vsmp_message m;
+                memset(&m, 0, sizeof(m));
+                m.simd = 16, m.mask = 0xffff;
+                m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+                if (!op)
+                    m.param[VSMP_P_LOD] = lod;
+                vsmp_result got, want;
+                memset(&got, 0x5a, sizeof(got));
+                memset(&want, 0x5a, sizeof(want));
+                vsmp_plan_run(p, &m, &got);
+                want.null_mask = 0xffffffffu;
+                p->run(p, &m, &want);
+                CHECK(!memcmp(&got, &want, sizeof(got)),
+                      "every_byte: cpu %#x %s %s row %u (kernel %s) differs from the reference",
+                      cpu, vsmp_format_get(f8[fi])->name, op ? "sample_lz" : "ld", y,
+                      p->fast_name);
+            }
+            vsmp_plan_free(p);
+            vsmp_surface_free(s);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
     unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
     unsigned nlev = levels[1] != VSMP_CPU_C ? 2 : 1;
     for (unsigned li = 0; li < nlev; li++) {
+        every_byte(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li]);
