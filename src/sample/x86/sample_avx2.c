@@ -203,6 +203,122 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
 }
 
+/* Four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8...): each byte / 255. */
+static inline bool u8x4(const vsmp_plan *p)
+{
+    return p->texel_kind == TX_UNORM8 && p->s->fi->bytes == 4 && p->ch_kind[0] == 1 &&
+           p->ch_kind[1] == 1 && p->ch_kind[2] == 1 && p->ch_kind[3] == 1;
+}
+
+static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    __m256i ff = _mm256_set1_epi32(0xff);
+    for (int c = 0; c < 4; c++) {
+        __m128i sh = _mm_cvtsi32_si128(8 * p->byte_of[c]);
+        out[c] = div255(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(px, sh), ff)));
+    }
+}
+
+/* index8 on floored coordinates f (NaN already 0) for lanes where it takes no 64-bit
+ * arithmetic: WRAP (a power of two) is the low bits of the 32-bit conversion, which is exact
+ * below 2^31 and 0 (as the reference gives) for the infinities; CLAMP clamps in float first. */
+static inline void index8_short(unsigned mode, __m256 f, bool linear, const view8 *v, __m256i *i0,
+                                __m256i *i1, __m256 fm1, __m256i m1)
+{
+    __m256i zero = _mm256_setzero_si256();
+    if (mode == VSMP_TCM_WRAP) {
+        *i0 = _mm256_and_si256(_mm256_cvttps_epi32(f), m1);
+        if (linear)
+            *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, _mm256_set1_epi32(1)), m1);
+        return;
+    }
+    (void)v;
+    *i0 = _mm256_max_epi32(_mm256_cvttps_epi32(_mm256_min_ps(fm1, f)), zero);
+    if (linear)
+        *i1 = _mm256_max_epi32(
+            _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))), zero);
+}
+
+/* Lanes whose floored coordinate is finite and at least 2^31 in magnitude (WRAP then takes the
+ * general index8). */
+static inline __m256 huge8(__m256 f)
+{
+    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+    return _mm256_and_ps(_mm256_cmp_ps(a, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ),
+                         _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
+}
+
+/* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
+ * that a kernel can issue several groups' gathers before it waits for any of them). */
+typedef struct taps8 {
+    __m256i t[4]; /* (xa, ya), then linear: (xb, ya), (xa, yb), (xb, yb) */
+    __m256 wx, wy;
+} taps8;
+
+/* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
+ * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
+ * @return false (nothing fetched) when a lane needs the general index8. */
+static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y,
+                               bool linear, unsigned ma, unsigned mb, taps8 *t)
+{
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
+    __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
+    t->wx = t->wy = _mm256_setzero_ps();
+    if (linear) {
+        __m256 half = _mm256_set1_ps(0.5f);
+        x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+    }
+    __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+    if (linear) {
+        __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
+        t->wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
+        t->wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    }
+    fx = _mm256_and_ps(fx, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
+    fy = _mm256_and_ps(fy, _mm256_cmp_ps(y, y, _CMP_ORD_Q));
+    if (ma == VSMP_TCM_WRAP || mb == VSMP_TCM_WRAP) {
+        __m256 h = _mm256_or_ps(ma == VSMP_TCM_WRAP ? huge8(fx) : _mm256_setzero_ps(),
+                                mb == VSMP_TCM_WRAP ? huge8(fy) : _mm256_setzero_ps());
+        if (!_mm256_testz_ps(h, h))
+            return false;
+    }
+    __m256i xa, xb = one, ya, yb = one;
+    index8_short(ma, fx, linear, lv, &xa, &xb, fwm1, wm1);
+    index8_short(mb, fy, linear, lv, &ya, &yb, fhm1, hm1);
+    t->t[0] = texels8(p, lv, xa, ya);
+    if (linear) {
+        t->t[1] = texels8(p, lv, xb, ya);
+        t->t[2] = texels8(p, lv, xa, yb);
+        t->t[3] = texels8(p, lv, xb, yb);
+    }
+    return true;
+}
+
+/* The filtered result of fetched taps. */
+static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+{
+    if (!linear) {
+        unpack_u8x4(p, t->t[0], out);
+        return;
+    }
+    __m256 a[4], b[4], c[4], d[4];
+    unpack_u8x4(p, t->t[0], a), unpack_u8x4(p, t->t[1], b);
+    unpack_u8x4(p, t->t[2], c), unpack_u8x4(p, t->t[3], d);
+    for (int k = 0; k < 4; k++)
+        out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
+}
+
+static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y,
+                               bool linear, unsigned ma, unsigned mb, __m256 out[4])
+{
+    taps8 t;
+    if (!fetch8_u8x4(p, lv, x, y, linear, ma, mb, &t))
+        return false;
+    filter8_u8x4(p, &t, linear, out);
+    return true;
+}
+
 static inline void level8_any(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
                               __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
 {
@@ -213,6 +329,9 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
     unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
+    if (!three && p->s->d.type != VSMP_SURFTYPE_CUBE && u8x4(p) &&
+        level8_u8x4(p, &lv, x, y, linear, ma, mb, out))
+        return;
     if (!three && p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
         /* seamless cube: lanes whose taps all lie on their face read them as CLAMP would;
          * taps off an edge are the scalar path's */
@@ -682,8 +801,44 @@ FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vs
     }
 }
 
+/* sample_flat_2d for u8x4 formats: every group's gathers issued before any is unpacked, so
+ * that their latencies overlap. Groups the short index arithmetic cannot take go the general way. */
+FLATTEN static void sample_flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    unsigned n8 = (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    unsigned ma = p->st.address[0], mb = p->st.address[1];
+    __m256i level = _mm256_set1_epi32((int)p->base);
+    view8 lv = gather_view(p, level);
+    taps8 t[VSMP_MAX_LANES / 8];
+    unsigned done = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        view8 gv = lv;
+        if (p->s->d.array)
+            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
+        __m256 x = _mm256_mul_ps(paramf8(m, VSMP_P_U, g), lv.fw);
+        __m256 y = _mm256_mul_ps(paramf8(m, VSMP_P_V, g), lv.fh);
+        if (fetch8_u8x4(p, &gv, x, y, linear, ma, mb, &t[g / 8]))
+            done |= 1u << (g / 8);
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        __m256 o[4];
+        if (done >> (g / 8) & 1)
+            filter8_u8x4(p, &t[g / 8], linear, o);
+        else
+            level8_any(p, false, level, layer8(p, m, g), paramf8(m, VSMP_P_U, g),
+                       paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, o);
+        store8(r, m, g, o); /* finite: 8-bit UNORM results are never NaN */
+    }
+}
+
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
+    if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident &&
+        u8x4(p)) {
+        sample_flat_u8x4(p, m, r);
+        return;
+    }
     if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
         sample_flat_2d(p, m, r);
         return;
