@@ -82,7 +82,9 @@ static const row rows[] = {
 /* edge of the surface of each shape (3D: a cube of this size; cube: the face) */
 static uint32_t edge(enum shape s)
 {
-    return s == S3D ? 128 : s == SCUBE ? 512 : 1024;
+    return s == S3D     ? 128
+           : s == SCUBE ? 512
+                        : (getenv("EDGE") ? (uint32_t)atoi(getenv("EDGE")) : 1024);
 }
 
 static double wall(void)

@@ -103,10 +103,16 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
 }
 
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
-static void run_case(uint64_t seed, unsigned cpu)
+/* focus: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
+ * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages. */
+static void run_case(uint64_t seed, unsigned cpu, bool focus)
 {
+    static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    static const unsigned sops[] = {VSMP_SUB_SAMPLE, VSMP_SUB_SAMPLE_B, VSMP_SUB_SAMPLE_L,
+                                    VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ};
     sc_rng r = {seed, NULL, 0};
-    const vsmp_format_info *fi = vsmp_format_get(fmts[sc_below(&r, NFMT)]);
+    const vsmp_format_info *fi =
+        vsmp_format_get(focus ? f8x4[sc_below(&r, 2)] : fmts[sc_below(&r, NFMT)]);
     sc_case c;
     memset(&c, 0, sizeof(c));
     c.s = surface_2d(&r, fi->format, &c.size);
@@ -114,7 +120,7 @@ static void run_case(uint64_t seed, unsigned cpu)
     if (!c.s)
         return;
     sc_state(&r, fi, &c.st);
-    if (sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
+    if (focus || sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
         c.st.min_filter = (uint8_t)sc_below(&r, 3);
         c.st.mag_filter =
             c.st.min_filter == VSMP_FILTER_ANISOTROPIC ? VSMP_FILTER_LINEAR : c.st.min_filter;
@@ -122,8 +128,12 @@ static void run_case(uint64_t seed, unsigned cpu)
         c.st.address[1] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
         c.st.non_normalized = false;
         c.st.reduction_enable = false;
+        if (focus) {
+            c.st.min_filter = c.st.mag_filter = (uint8_t)sc_below(&r, 2);
+            c.st.mip_filter = VSMP_MIPFILTER_NONE;
+        }
     }
-    c.op = ops[sc_below(&r, NOPS)];
+    c.op = focus ? sops[sc_below(&r, 5)] : ops[sc_below(&r, NOPS)];
     vsmp_plan *p = NULL;
     if (vsmp_plan_create_cpu(c.s, &c.st, c.op, cpu, &p, NULL)) {
         sc_free(&c);
@@ -223,8 +233,7 @@ static void every_byte(unsigned cpu)
                 p->run(p, &m, &want);
                 CHECK(!memcmp(&got, &want, sizeof(got)),
                       "every_byte: cpu %#x %s %s row %u (kernel %s) differs from the reference",
-                      cpu, vsmp_format_get(f8[fi])->name, op ? "sample_lz" : "ld", y,
-                      p->fast_name);
+                      cpu, vsmp_format_get(f8[fi])->name, op ? "sample_lz" : "ld", y, p->fast_name);
             }
             vsmp_plan_free(p);
             vsmp_surface_free(s);
@@ -241,16 +250,19 @@ int main(int argc, char **argv)
         every_byte(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
-            run_case(0x5eed0000ull + k, levels[li]);
+            run_case(0x5eed0000ull + k, levels[li], false);
+        for (unsigned k = 0; k < cases / 10; k++)
+            run_case(0xf1a70000ull + k, levels[li], true);
         printf("cpu flags %#x:", levels[li]);
         for (int i = 0; i < 16 && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[6] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL};
+        const char *want[7] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL, NULL};
         if (levels[li] & VSMP_CPU_AVX2)
-            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2";
-        for (int w = 0; w < 6 && want[w]; w++) {
+            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
+            want[6] = "sample_flat_u8x4_avx2";
+        for (int w = 0; w < 7 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -258,8 +258,8 @@ typedef struct taps8 {
 /* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
  * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
  * @return false (nothing fetched) when a lane needs the general index8. */
-static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y,
-                               bool linear, unsigned ma, unsigned mb, taps8 *t)
+static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned ma, unsigned mb, taps8 *t)
 {
     __m256i one = _mm256_set1_epi32(1);
     __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
@@ -309,8 +309,8 @@ static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear,
         out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
 }
 
-static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y,
-                               bool linear, unsigned ma, unsigned mb, __m256 out[4])
+static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned ma, unsigned mb, __m256 out[4])
 {
     taps8 t;
     if (!fetch8_u8x4(p, lv, x, y, linear, ma, mb, &t))
@@ -801,44 +801,8 @@ FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vs
     }
 }
 
-/* sample_flat_2d for u8x4 formats: every group's gathers issued before any is unpacked, so
- * that their latencies overlap. Groups the short index arithmetic cannot take go the general way. */
-FLATTEN static void sample_flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    unsigned n8 = (m->simd + 7) & ~7u;
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    unsigned ma = p->st.address[0], mb = p->st.address[1];
-    __m256i level = _mm256_set1_epi32((int)p->base);
-    view8 lv = gather_view(p, level);
-    taps8 t[VSMP_MAX_LANES / 8];
-    unsigned done = 0;
-    for (unsigned g = 0; g < n8; g += 8) {
-        view8 gv = lv;
-        if (p->s->d.array)
-            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
-        __m256 x = _mm256_mul_ps(paramf8(m, VSMP_P_U, g), lv.fw);
-        __m256 y = _mm256_mul_ps(paramf8(m, VSMP_P_V, g), lv.fh);
-        if (fetch8_u8x4(p, &gv, x, y, linear, ma, mb, &t[g / 8]))
-            done |= 1u << (g / 8);
-    }
-    for (unsigned g = 0; g < n8; g += 8) {
-        __m256 o[4];
-        if (done >> (g / 8) & 1)
-            filter8_u8x4(p, &t[g / 8], linear, o);
-        else
-            level8_any(p, false, level, layer8(p, m, g), paramf8(m, VSMP_P_U, g),
-                       paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, o);
-        store8(r, m, g, o); /* finite: 8-bit UNORM results are never NaN */
-    }
-}
-
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident &&
-        u8x4(p)) {
-        sample_flat_u8x4(p, m, r);
-        return;
-    }
     if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
         sample_flat_2d(p, m, r);
         return;
@@ -883,4 +847,147 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
             t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c], _mm256_castsi256_ps(in));
         store8(r, m, g, t);
     }
+}
+
+/* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
+ *
+ * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
+ * when the plan is made. Lanes whose index needs more than the 32-bit conversion (NaN,
+ * infinities, |x| >= 2^31) are rare: their group of 8 takes the general level8_any. Every
+ * group's gathers are issued before any is unpacked, so that their latencies overlap. Results
+ * of these formats are never NaN: no NaN rewrite. */
+
+/* The byte of channel c in each 32-bit lane, zero-extended: a byte shuffle per channel. */
+static inline __m256 chan_u8(__m256i px, __m256i shuf)
+{
+    return div255(_mm256_cvtepi32_ps(_mm256_shuffle_epi8(px, shuf)));
+}
+
+typedef struct flat8 {
+    __m256 fw, fh, fwm1, fhm1;
+    __m256i wm1, hm1, pitch, off, spitch;
+    __m256i shuf[4];
+} flat8;
+
+/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad. */
+static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
+{
+    __m256i i;
+    if (wrap) {
+        i = _mm256_cvttps_epi32(f);
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+        return _mm256_and_si256(i, m1);
+    }
+    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    return _mm256_max_epi32(i, _mm256_setzero_si256());
+}
+
+static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
+{
+    if (wrap)
+        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
+    return _mm256_max_epi32(
+        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
+        _mm256_setzero_si256());
+}
+
+static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                             const bool linear, const bool wu, const bool wv)
+{
+    const vsmp_level_view *l = &p->lv[p->base];
+    flat8 k;
+    k.fw = _mm256_set1_ps(l->fw), k.fh = _mm256_set1_ps(l->fh);
+    k.wm1 = _mm256_set1_epi32((int)l->w - 1), k.hm1 = _mm256_set1_epi32((int)l->h - 1);
+    k.fwm1 = _mm256_cvtepi32_ps(k.wm1), k.fhm1 = _mm256_cvtepi32_ps(k.hm1);
+    k.pitch = _mm256_set1_epi32((int)l->pitch), k.off = _mm256_set1_epi32((int)l->off);
+    k.spitch = _mm256_set1_epi32((int)l->spitch32);
+    for (int c = 0; c < 4; c++)
+        k.shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    const int *mem = (const int *)p->s->mem;
+    unsigned n8 = (m->simd + 7) & ~7u;
+    __m256i px[VSMP_MAX_LANES / 8][4];
+    __m256 wx[VSMP_MAX_LANES / 8], wy[VSMP_MAX_LANES / 8];
+    unsigned slow = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 x = _mm256_mul_ps(paramf8(m, VSMP_P_U, g), k.fw);
+        __m256 y = _mm256_mul_ps(paramf8(m, VSMP_P_V, g), k.fh);
+        __m256i base = k.off;
+        if (p->s->d.array)
+            base = _mm256_add_epi32(base, _mm256_mullo_epi32(layer8(p, m, g), k.spitch));
+        if (linear) {
+            __m256 half = _mm256_set1_ps(0.5f);
+            x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+        }
+        __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+        __m256i bad = _mm256_setzero_si256();
+        __m256i xa = idx_flat(wu, fx, k.fwm1, k.wm1, &bad);
+        __m256i ya = idx_flat(wv, fy, k.fhm1, k.hm1, &bad);
+        if (!_mm256_testz_si256(bad, bad)) {
+            slow |= 1u << i;
+            continue;
+        }
+        __m256i ra = _mm256_add_epi32(base, _mm256_mullo_epi32(ya, k.pitch));
+        __m256i ca = _mm256_slli_epi32(xa, 2);
+        px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
+        if (!linear)
+            continue;
+        /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+        wx[i] = _mm256_sub_ps(x, fx), wy[i] = _mm256_sub_ps(y, fy);
+        if (!wu)
+            wx[i] = _mm256_and_ps(wx[i], _mm256_cmp_ps(wx[i], wx[i], _CMP_ORD_Q));
+        if (!wv)
+            wy[i] = _mm256_and_ps(wy[i], _mm256_cmp_ps(wy[i], wy[i], _CMP_ORD_Q));
+        __m256i xb = idx_next(wu, fx, xa, k.fwm1, k.wm1);
+        __m256i yb = idx_next(wv, fy, ya, k.fhm1, k.hm1);
+        __m256i rb = _mm256_add_epi32(base, _mm256_mullo_epi32(yb, k.pitch));
+        __m256i cb = _mm256_slli_epi32(xb, 2);
+        px[i][1] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, cb), 1);
+        px[i][2] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, ca), 1);
+        px[i][3] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, cb), 1);
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 o[4];
+        if (slow >> i & 1) {
+            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
+                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
+                       linear, o);
+        } else if (!linear) {
+            for (int c = 0; c < 4; c++)
+                o[c] = chan_u8(px[i][0], k.shuf[c]);
+        } else {
+            for (int c = 0; c < 4; c++) {
+                __m256 t00 = chan_u8(px[i][0], k.shuf[c]), t10 = chan_u8(px[i][1], k.shuf[c]);
+                __m256 t01 = chan_u8(px[i][2], k.shuf[c]), t11 = chan_u8(px[i][3], k.shuf[c]);
+                o[c] = lerp8(lerp8(t00, t10, wx[i]), lerp8(t01, t11, wx[i]), wy[i]);
+            }
+        }
+        store8(r, m, g, o);
+    }
+}
+
+#define FLAT_KERNEL(name, linear, wu, wv)                                                          \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        flat_u8x4(p, m, r, linear, wu, wv);                                                        \
+    }
+FLAT_KERNEL(flat_pcc, false, false, false)
+FLAT_KERNEL(flat_pcw, false, false, true)
+FLAT_KERNEL(flat_pwc, false, true, false)
+FLAT_KERNEL(flat_pww, false, true, true)
+FLAT_KERNEL(flat_lcc, true, false, false)
+FLAT_KERNEL(flat_lcw, true, false, true)
+FLAT_KERNEL(flat_lwc, true, true, false)
+FLAT_KERNEL(flat_lww, true, true, true)
+
+void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[8] = {flat_pcc, flat_pcw, flat_pwc, flat_pww,
+                                     flat_lcc, flat_lcw, flat_lwc, flat_lww};
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
+    k[linear * 4 + wu * 2 + wv](p, m, r);
 }
