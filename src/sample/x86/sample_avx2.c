@@ -893,6 +893,20 @@ static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m2
         _mm256_setzero_si256());
 }
 
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
+ * the pairs then split into the first and the second texels. */
+static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const long long *q = (const long long *)mem;
+    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
+    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
+    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
+    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const bool wu, const bool wv)
 {
@@ -931,9 +945,10 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         }
         __m256i ra = _mm256_add_epi32(base, _mm256_mullo_epi32(ya, k.pitch));
         __m256i ca = _mm256_slli_epi32(xa, 2);
-        px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
-        if (!linear)
+        if (!linear) {
+            px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
             continue;
+        }
         /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
         wx[i] = _mm256_sub_ps(x, fx), wy[i] = _mm256_sub_ps(y, fy);
         if (!wu)
@@ -943,7 +958,15 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i xb = idx_next(wu, fx, xa, k.fwm1, k.wm1);
         __m256i yb = idx_next(wv, fy, ya, k.fhm1, k.hm1);
         __m256i rb = _mm256_add_epi32(base, _mm256_mullo_epi32(yb, k.pitch));
+        __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, _mm256_set1_epi32(1)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+            /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+            pairs8(mem, _mm256_add_epi32(ra, ca), &px[i][0], &px[i][1]);
+            pairs8(mem, _mm256_add_epi32(rb, ca), &px[i][2], &px[i][3]);
+            continue;
+        }
         __m256i cb = _mm256_slli_epi32(xb, 2);
+        px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
         px[i][1] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, cb), 1);
         px[i][2] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, ca), 1);
         px[i][3] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, cb), 1);
