@@ -108,8 +108,9 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
 static void run_case(uint64_t seed, unsigned cpu, bool focus)
 {
     static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
-    static const unsigned sops[] = {VSMP_SUB_SAMPLE, VSMP_SUB_SAMPLE_B, VSMP_SUB_SAMPLE_L,
-                                    VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ};
+    static const unsigned sops[] = {VSMP_SUB_SAMPLE,   VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
+                                    VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ, VSMP_SUB_LD,
+                                    VSMP_SUB_LD_LZ,    VSMP_SUB_LD_L};
     sc_rng r = {seed, NULL, 0};
     const vsmp_format_info *fi =
         vsmp_format_get(focus ? f8x4[sc_below(&r, 2)] : fmts[sc_below(&r, NFMT)]);
@@ -133,7 +134,7 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
             c.st.mip_filter = VSMP_MIPFILTER_NONE;
         }
     }
-    c.op = focus ? sops[sc_below(&r, 5)] : ops[sc_below(&r, NOPS)];
+    c.op = focus ? sops[sc_below(&r, 8)] : ops[sc_below(&r, NOPS)];
     vsmp_plan *p = NULL;
     if (vsmp_plan_create_cpu(c.s, &c.st, c.op, cpu, &p, NULL)) {
         sc_free(&c);

@@ -449,6 +449,20 @@ static inline __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
     return _mm256_castsi256_ps(param8(m, kind, g));
 }
 
+/* param8 when the kernel knows lanes g..g+7 are all in the message (SIMD16, every lane on). */
+static inline __m256i param8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    if (!full)
+        return param8(m, kind, g);
+    const uint32_t *a = m->param[kind];
+    return a ? _mm256_loadu_si256((const __m256i *)(a + g)) : _mm256_setzero_si256();
+}
+
+static inline __m256 paramf8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    return _mm256_castsi256_ps(param8_in(m, kind, g, full));
+}
+
 /* vsmp_log2f (src/sample/vmath.h), 8 lanes: the same operations, specials blended in last. */
 static inline __m256 log2_8(__m256 x)
 {
@@ -674,6 +688,23 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
         _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
 }
 
+static inline void store8_in(vsmp_result *r, const vsmp_message *m, unsigned g, const __m256 t[4],
+                             bool full)
+{
+    if (!full) {
+        store8(r, m, g, t);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        _mm256_storeu_ps((float *)&r->c[c][g], t[c]);
+}
+
+/* A SIMD16 message with every lane on: the kernels' most common shape, compiled apart. */
+static inline bool full16(const vsmp_message *m)
+{
+    return m->simd == 16 && (m->mask & 0xffffu) == 0xffffu;
+}
+
 /* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
  * their major axis; the others sample once. */
 static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer, __m256 u,
@@ -813,42 +844,6 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         sample_body_2d(p, m, r);
 }
 
-void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    if (p->s->resident) {
-        p->run(p, m, r);
-        return;
-    }
-    unsigned n8 = (m->simd + 7u) & ~7u;
-    __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
-    for (unsigned g = 0; g < n8; g += 8) {
-        __m256i u = param8(m, VSMP_P_U, g), v = param8(m, VSMP_P_V, g);
-        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8(m, VSMP_P_LOD, g);
-        /* lod < nlev, unsigned */
-        __m256i ok =
-            _mm256_cmpeq_epi32(_mm256_min_epu32(lod, _mm256_set1_epi32((int)p->nlev - 1)), lod);
-        __m256i level =
-            _mm256_add_epi32(_mm256_set1_epi32((int)p->base), _mm256_and_si256(lod, ok));
-        view8 lv = gather_view(p, level);
-        __m256i in = _mm256_and_si256(
-            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(lv.w, u)));
-        in = _mm256_and_si256(
-            in, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(lv.h, v)));
-        __m256i px;
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(in)) == 0xff) {
-            px = texels8(p, &lv, u, v);
-        } else {
-            __m256i off = _mm256_and_si256(texel_off(&lv, u, v), in);
-            px = _mm256_mask_i32gather_epi32(zero, (const int *)p->s->mem, off, in, 1);
-        }
-        __m256 t[4];
-        unpack8(p, px, t);
-        for (int c = 0; c < 4; c++) /* out of range: the zero texel */
-            t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c], _mm256_castsi256_ps(in));
-        store8(r, m, g, t);
-    }
-}
-
 /* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
  *
  * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
@@ -908,7 +903,7 @@ static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *
 }
 
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                             const bool linear, const bool wu, const bool wv)
+                             const bool linear, const bool wu, const bool wv, const bool full)
 {
     const vsmp_level_view *l = &p->lv[p->base];
     flat8 k;
@@ -920,14 +915,14 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     for (int c = 0; c < 4; c++)
         k.shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
     const int *mem = (const int *)p->s->mem;
-    unsigned n8 = (m->simd + 7) & ~7u;
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
     __m256i px[VSMP_MAX_LANES / 8][4];
     __m256 wx[VSMP_MAX_LANES / 8], wy[VSMP_MAX_LANES / 8];
     unsigned slow = 0;
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
-        __m256 x = _mm256_mul_ps(paramf8(m, VSMP_P_U, g), k.fw);
-        __m256 y = _mm256_mul_ps(paramf8(m, VSMP_P_V, g), k.fh);
+        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), k.fw);
+        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), k.fh);
         __m256i base = k.off;
         if (p->s->d.array)
             base = _mm256_add_epi32(base, _mm256_mullo_epi32(layer8(p, m, g), k.spitch));
@@ -988,14 +983,17 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
                 o[c] = lerp8(lerp8(t00, t10, wx[i]), lerp8(t01, t11, wx[i]), wy[i]);
             }
         }
-        store8(r, m, g, o);
+        store8_in(r, m, g, o, full);
     }
 }
 
 #define FLAT_KERNEL(name, linear, wu, wv)                                                          \
     FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
     {                                                                                              \
-        flat_u8x4(p, m, r, linear, wu, wv);                                                        \
+        if (full16(m))                                                                             \
+            flat_u8x4(p, m, r, linear, wu, wv, true);                                              \
+        else                                                                                       \
+            flat_u8x4(p, m, r, linear, wu, wv, false);                                             \
     }
 FLAT_KERNEL(flat_pcc, false, false, false)
 FLAT_KERNEL(flat_pcw, false, false, true)
@@ -1013,4 +1011,94 @@ void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
     k[linear * 4 + wu * 2 + wv](p, m, r);
+}
+
+/* The size, pitch and offset of each lane's level (one level for all 8: no gathers). */
+static inline void ld_view(const vsmp_plan *p, __m256i level, __m256i *w, __m256i *h,
+                           __m256i *pitch, __m256i *off)
+{
+    __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
+        const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
+        *w = _mm256_set1_epi32((int)l->w), *h = _mm256_set1_epi32((int)l->h);
+        *pitch = _mm256_set1_epi32((int)l->pitch), *off = _mm256_set1_epi32((int)l->off);
+        return;
+    }
+    const char *b = (const char *)p->lv;
+    __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
+    *w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
+    *h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
+    *pitch = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, pitch)), idx, 4);
+    *off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
+}
+
+/* ld of 8-bit formats in 4-byte texels: every group's gather issued before any is unpacked;
+ * four UNORM channels (u4) unpack by byte shuffles. */
+static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                             const bool u4, const bool full)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
+    __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
+    __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
+    __m256i shuf[4];
+    for (int c = 0; c < 4; c++)
+        shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    const int *mem = (const int *)p->s->mem;
+    __m256i px[VSMP_MAX_LANES / 8], in[VSMP_MAX_LANES / 8];
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
+        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8_in(m, VSMP_P_LOD, g, full);
+        /* lod < nlev, unsigned */
+        __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
+        __m256i w, h, pitch, off;
+        ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &pitch, &off);
+        __m256i inr = _mm256_and_si256(
+            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(w, u)));
+        in[i] = inr = _mm256_and_si256(
+            inr, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(h, v)));
+        off = _mm256_add_epi32(
+            off, _mm256_add_epi32(_mm256_mullo_epi32(v, pitch), _mm256_slli_epi32(u, 2)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
+            px[i] = _mm256_i32gather_epi32(mem, off, 1);
+        else
+            px[i] = _mm256_mask_i32gather_epi32(zero, mem, _mm256_and_si256(off, inr), inr, 1);
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 t[4];
+        if (u4)
+            for (int c = 0; c < 4; c++)
+                t[c] = chan_u8(px[i], shuf[c]);
+        else
+            unpack8(p, px[i], t);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(in[i])) != 0xff)
+            for (int c = 0; c < 4; c++) /* out of range: the zero texel */
+                t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c],
+                                        _mm256_castsi256_ps(in[i]));
+        store8_in(r, m, g, t, full);
+    }
+}
+
+FLATTEN static void ld_u4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (full16(m))
+        ld_unorm8(p, m, r, true, true);
+    else
+        ld_unorm8(p, m, r, true, false);
+}
+
+FLATTEN static void ld_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    ld_unorm8(p, m, r, false, false);
+}
+
+void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident)
+        p->run(p, m, r);
+    else if (u8x4(p))
+        ld_u4(p, m, r);
+    else
+        ld_any(p, m, r);
 }
