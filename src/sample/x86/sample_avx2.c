@@ -248,6 +248,20 @@ static inline __m256 huge8(__m256 f)
                          _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
 }
 
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
+ * the pairs then split into the first and the second texels. */
+static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const long long *q = (const long long *)mem;
+    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
+    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
+    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
+    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
 /* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
  * that a kernel can issue several groups' gathers before it waits for any of them). */
 typedef struct taps8 {
@@ -286,11 +300,21 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     __m256i xa, xb = one, ya, yb = one;
     index8_short(ma, fx, linear, lv, &xa, &xb, fwm1, wm1);
     index8_short(mb, fy, linear, lv, &ya, &yb, fhm1, hm1);
-    t->t[0] = texels8(p, lv, xa, ya);
     if (linear) {
+        __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+            /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+            const int *mem = (const int *)p->s->mem;
+            pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
+            pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
+            return true;
+        }
+        t->t[0] = texels8(p, lv, xa, ya);
         t->t[1] = texels8(p, lv, xb, ya);
         t->t[2] = texels8(p, lv, xa, yb);
         t->t[3] = texels8(p, lv, xb, yb);
+    } else {
+        t->t[0] = texels8(p, lv, xa, ya);
     }
     return true;
 }
@@ -888,20 +912,6 @@ static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m2
         _mm256_setzero_si256());
 }
 
-/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
- * the pairs then split into the first and the second texels. */
-static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
-{
-    const long long *q = (const long long *)mem;
-    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
-    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
-    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
-    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
-    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
-    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
-}
-
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const bool wu, const bool wv, const bool full)
 {
@@ -1101,4 +1111,88 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         ld_u4(p, m, r);
     else
         ld_any(p, m, r);
+}
+
+/* ---- 2D surfaces and arrays of four 8-bit UNORM channels with mips (trilinear...) ----
+ *
+ * sample_body for u8x4 formats without anisotropy: the LOD stage of each group, then both
+ * levels' gathers of every group issued before any is unpacked. Groups the short index
+ * arithmetic cannot take go sample_body's way; a NaN anisotropy ratio cannot occur (isotropic). */
+static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const bool full)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    unsigned ma = p->st.address[0], mb = p->st.address[1];
+    lanes8 o[VSMP_MAX_LANES / 8];
+    taps8 t[VSMP_MAX_LANES / 8][2];
+    unsigned fast = 0, two = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        lanes8 *q = &o[i];
+        *q = stage8(p, false, m, g);
+        view8 v0 = gather_view(p, q->l0);
+        if (p->s->d.array)
+            v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
+        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear, ma,
+                         mb, &t[i][0]))
+            continue;
+        __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+            view8 v1 = gather_view(p, q->l1);
+            if (p->s->d.array)
+                v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
+            if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
+                             ma, mb, &t[i][1]))
+                continue;
+            two |= 1u << i;
+        }
+        fast |= 1u << i;
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        const lanes8 *q = &o[i];
+        __m256 a[4];
+        if (fast >> i & 1) {
+            filter8_u8x4(p, &t[i][0], linear, a);
+            if (two >> i & 1) {
+                __m256 b[4];
+                filter8_u8x4(p, &t[i][1], linear, b);
+                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q->l0, q->l1));
+                for (int c = 0; c < 4; c++)
+                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
+            }
+        } else {
+            at8(p, false, q->l0, q->layer, q->u, q->v, q->w, linear, &q->an, a);
+            __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+            if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+                __m256 b[4];
+                at8(p, false, q->l1, q->layer, q->u, q->v, q->w, linear, &q->an, b);
+                for (int c = 0; c < 4; c++)
+                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c],
+                                            _mm256_castsi256_ps(same));
+            }
+        }
+        store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
+    }
+}
+
+FLATTEN static void mip_u8x4_full(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    mip_u8x4(p, m, r, true);
+}
+
+FLATTEN static void mip_u8x4_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    mip_u8x4(p, m, r, false);
+}
+
+void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
+        vsmp_sample_2d_avx2(p, m, r);
+    else if (full16(m))
+        mip_u8x4_full(p, m, r);
+    else
+        mip_u8x4_any(p, m, r);
 }
