@@ -830,8 +830,8 @@ static void prepare(vsmp_plan *p)
     for (int c = 0; c < 4; c++) {
         bool none = fi->ch[c].type == VSMP_CHAN_NONE;
         p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
-        for (int b = 0; b < 16; b++) /* 0x80 selects a zero byte */
-            p->u8shuf[c][b] = b % 4 || none ? 0x80 : (uint8_t)(b + p->byte_of[c]);
+        for (int b = 0; b < 16; b++) /* bytes 0-2 of each lane: the channel's; 0x80: zero */
+            p->u8shuf[c][b] = b % 4 == 3 || none ? 0x80 : (uint8_t)(b - b % 4 + p->byte_of[c]);
         p->ch_kind[c] = none                                                        ? 0
                         : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
                                                                                     : 2;
