@@ -273,6 +273,30 @@ static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *
     *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
 }
 
+/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad. */
+static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
+{
+    __m256i i;
+    if (wrap) {
+        i = _mm256_cvttps_epi32(f);
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+        return _mm256_and_si256(i, m1);
+    }
+    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    return _mm256_max_epi32(i, _mm256_setzero_si256());
+}
+
+static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
+{
+    if (wrap)
+        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
+    return _mm256_max_epi32(
+        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
+        _mm256_setzero_si256());
+}
+
 /* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
  * that a kernel can issue several groups' gathers before it waits for any of them). */
 typedef struct taps8 {
@@ -284,49 +308,43 @@ typedef struct taps8 {
  * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
  * @return false (nothing fetched) when a lane needs the general index8. */
 static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
-                               unsigned ma, unsigned mb, taps8 *t)
+                               bool wu, bool wv, taps8 *t)
 {
     __m256i one = _mm256_set1_epi32(1);
     __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
     __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
-    t->wx = t->wy = _mm256_setzero_ps();
     if (linear) {
         __m256 half = _mm256_set1_ps(0.5f);
         x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
     }
     __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
-    if (linear) {
-        __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
-        t->wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
-        t->wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    __m256i bad = _mm256_setzero_si256();
+    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    if (!linear) {
+        t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
+        return true;
     }
-    fx = _mm256_and_ps(fx, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
-    fy = _mm256_and_ps(fy, _mm256_cmp_ps(y, y, _CMP_ORD_Q));
-    if (ma == VSMP_TCM_WRAP || mb == VSMP_TCM_WRAP) {
-        __m256 h = _mm256_or_ps(ma == VSMP_TCM_WRAP ? huge8(fx) : _mm256_setzero_ps(),
-                                mb == VSMP_TCM_WRAP ? huge8(fy) : _mm256_setzero_ps());
-        if (!_mm256_testz_ps(h, h))
-            return false;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    t->wx = _mm256_sub_ps(x, fx), t->wy = _mm256_sub_ps(y, fy);
+    if (!wu)
+        t->wx = _mm256_and_ps(t->wx, _mm256_cmp_ps(t->wx, t->wx, _CMP_ORD_Q));
+    if (!wv)
+        t->wy = _mm256_and_ps(t->wy, _mm256_cmp_ps(t->wy, t->wy, _CMP_ORD_Q));
+    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
+    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+        pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
+        pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
+        return true;
     }
-    __m256i xa, xb = one, ya, yb = one;
-    index8_short(ma, fx, linear, lv, &xa, &xb, fwm1, wm1);
-    index8_short(mb, fy, linear, lv, &ya, &yb, fhm1, hm1);
-    if (linear) {
-        __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-            /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
-            const int *mem = (const int *)p->s->mem;
-            pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
-            pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
-            return true;
-        }
-        t->t[0] = texels8(p, lv, xa, ya);
-        t->t[1] = texels8(p, lv, xb, ya);
-        t->t[2] = texels8(p, lv, xa, yb);
-        t->t[3] = texels8(p, lv, xb, yb);
-    } else {
-        t->t[0] = texels8(p, lv, xa, ya);
-    }
+    t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
+    t->t[1] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, ya), 1);
+    t->t[2] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, yb), 1);
+    t->t[3] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, yb), 1);
     return true;
 }
 
@@ -348,7 +366,7 @@ static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
                                unsigned ma, unsigned mb, __m256 out[4])
 {
     taps8 t;
-    if (!fetch8_u8x4(p, lv, x, y, linear, ma, mb, &t))
+    if (!fetch8_u8x4(p, lv, x, y, linear, ma == VSMP_TCM_WRAP, mb == VSMP_TCM_WRAP, &t))
         return false;
     filter8_u8x4(p, &t, linear, out);
     return true;
@@ -899,30 +917,6 @@ typedef struct flat8 {
     __m256i shuf[4];
 } flat8;
 
-/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
- * infinities, out of 32-bit range) are flagged in *bad. */
-static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
-{
-    __m256i i;
-    if (wrap) {
-        i = _mm256_cvttps_epi32(f);
-        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
-        return _mm256_and_si256(i, m1);
-    }
-    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
-    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
-    return _mm256_max_epi32(i, _mm256_setzero_si256());
-}
-
-static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
-{
-    if (wrap)
-        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
-    return _mm256_max_epi32(
-        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
-        _mm256_setzero_si256());
-}
-
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const bool wu, const bool wv, const bool full)
 {
@@ -1130,11 +1124,10 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
  * levels' gathers of every group issued before any is unpacked. Groups the short index
  * arithmetic cannot take go sample_body's way; a NaN anisotropy ratio cannot occur (isotropic). */
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                            const bool full)
+                            const bool full, const bool wu, const bool wv)
 {
     unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    unsigned ma = p->st.address[0], mb = p->st.address[1];
     lanes8 o[VSMP_MAX_LANES / 8];
     taps8 t[VSMP_MAX_LANES / 8][2];
     unsigned fast = 0, two = 0;
@@ -1145,8 +1138,8 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         view8 v0 = gather_view(p, q->l0);
         if (p->s->d.array)
             v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
-        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear, ma,
-                         mb, &t[i][0]))
+        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear, wu,
+                         wv, &t[i][0]))
             continue;
         __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
@@ -1154,7 +1147,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
             if (p->s->d.array)
                 v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
             if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
-                             ma, mb, &t[i][1]))
+                             wu, wv, &t[i][1]))
                 continue;
             two |= 1u << i;
         }
@@ -1188,22 +1181,27 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     }
 }
 
-FLATTEN static void mip_u8x4_full(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    mip_u8x4(p, m, r, true);
-}
-
-FLATTEN static void mip_u8x4_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    mip_u8x4(p, m, r, false);
-}
+#define MIP_KERNEL(name, full, wu, wv)                                                             \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
+    {                                                                                              \
+        mip_u8x4(p, m, r, full, wu, wv);                                                           \
+    }
+MIP_KERNEL(mip_cc, false, false, false)
+MIP_KERNEL(mip_cw, false, false, true)
+MIP_KERNEL(mip_wc, false, true, false)
+MIP_KERNEL(mip_ww, false, true, true)
+MIP_KERNEL(mip_cc16, true, false, false)
+MIP_KERNEL(mip_cw16, true, false, true)
+MIP_KERNEL(mip_wc16, true, true, false)
+MIP_KERNEL(mip_ww16, true, true, true)
 
 void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
+    static const vsmp_kernel k[8] = {mip_cc, mip_cw, mip_wc, mip_ww,
+                                     mip_cc16, mip_cw16, mip_wc16, mip_ww16};
+    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
     if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
         vsmp_sample_2d_avx2(p, m, r);
-    else if (full16(m))
-        mip_u8x4_full(p, m, r);
     else
-        mip_u8x4_any(p, m, r);
+        k[full16(m) * 4 + wu * 2 + wv](p, m, r);
 }
