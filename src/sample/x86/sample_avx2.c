@@ -634,12 +634,13 @@ static inline __m256i layer8(const vsmp_plan *p, const vsmp_message *m, unsigned
 }
 
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
-static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g)
+static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g,
+                            const bool full)
 {
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
-    o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
-    o.w = three ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
+    o.u = paramf8_in(m, VSMP_P_U, g, full), o.v = paramf8_in(m, VSMP_P_V, g, full);
+    o.w = three ? paramf8_in(m, VSMP_P_R, g, full) : _mm256_setzero_ps();
     o.layer = layer8(p, m, g);
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
@@ -665,12 +666,13 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
         break;
     }
     case L_GRAD:
-        lam = lod8(p, three, paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
-                   paramf8(m, VSMP_P_DRDX, g), paramf8(m, VSMP_P_DUDY, g),
-                   paramf8(m, VSMP_P_DVDY, g), paramf8(m, VSMP_P_DRDY, g), &o.an);
+        lam =
+            lod8(p, three, paramf8_in(m, VSMP_P_DUDX, g, full), paramf8_in(m, VSMP_P_DVDX, g, full),
+                 paramf8_in(m, VSMP_P_DRDX, g, full), paramf8_in(m, VSMP_P_DUDY, g, full),
+                 paramf8_in(m, VSMP_P_DVDY, g, full), paramf8_in(m, VSMP_P_DRDY, g, full), &o.an);
         break;
     case L_EXPLICIT:
-        lam = paramf8(m, VSMP_P_LOD, g);
+        lam = paramf8_in(m, VSMP_P_LOD, g, full);
         o.an.n = _mm256_set1_epi32(1);
         o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
         break;
@@ -683,8 +685,8 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
     }
     lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
     if (p->lod == L_BIAS)
-        lam = _mm256_add_ps(
-            lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f), _mm256_set1_ps(16.0f)));
+        lam = _mm256_add_ps(lam, clamp8(paramf8_in(m, VSMP_P_BIAS, g, full), _mm256_set1_ps(-16.0f),
+                                        _mm256_set1_ps(16.0f)));
     lam = _mm256_and_ps(lam, _mm256_cmp_ps(lam, lam, _CMP_ORD_Q)); /* a NaN LOD is 0 */
     __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
     __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
@@ -819,7 +821,7 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
         __m256i l0, l1, layer;
         aniso8 an;
         if (vector_stage) {
-            lanes8 o = stage8(p, three, m, g);
+            lanes8 o = stage8(p, three, m, g, false);
             if (!_mm256_testz_ps(o.an.bad, o.an.bad)) {
                 p->run(p, m, r); /* rewrites every enabled lane */
                 return;
@@ -1134,7 +1136,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
         lanes8 *q = &o[i];
-        *q = stage8(p, false, m, g);
+        *q = stage8(p, false, m, g, full);
         view8 v0 = gather_view(p, q->l0);
         if (p->s->d.array)
             v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
@@ -1182,7 +1184,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 }
 
 #define MIP_KERNEL(name, full, wu, wv)                                                             \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
     {                                                                                              \
         mip_u8x4(p, m, r, full, wu, wv);                                                           \
     }
@@ -1197,7 +1199,7 @@ MIP_KERNEL(mip_ww16, true, true, true)
 
 void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[8] = {mip_cc, mip_cw, mip_wc, mip_ww,
+    static const vsmp_kernel k[8] = {mip_cc,   mip_cw,   mip_wc,   mip_ww,
                                      mip_cc16, mip_cw16, mip_wc16, mip_ww16};
     bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
     if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
