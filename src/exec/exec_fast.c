@@ -33,7 +33,7 @@ const xfast_table *vsmp_x_fast_level(void)
 #ifdef XF_LE
     unsigned cpu = vsmp_cpu_effective();
 #ifdef VSMP_HAVE_AVX2
-    if ((cpu & VSMP_CPU_AVX2) && vsmp_cpu_fma())
+    if (cpu & VSMP_CPU_AVX2) /* with FMA and F16C (cpu.c) */
         return &vsmp_x_fast_avx2;
 #endif
     if (cpu & VSMP_CPU_C)
