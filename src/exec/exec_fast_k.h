@@ -143,28 +143,39 @@ static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg)
 
+/* add, mul, mad: an arithmetic result is never a signalling NaN (IEEE 754 6.2), so only the
+ * flush remains; with denormals kept (IGC's kernels set %cr0 bit 7), the bare operation */
 KERNEL(k_fadd)
 {
     (void)c;
-    uint32_t keep = arg & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++)
-        out[l] = fout(fin(a, l, keep) + fin(b, l, keep), keep);
+    if (arg & XF_KEEP_F)
+        for (unsigned l = 0; l < n; l++)
+            out[l] = asu(asf(ld(a, l)) + asf(ld(b, l)));
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] = ftz(asu(fin(a, l, 0) + fin(b, l, 0)), 0);
 }
 
 KERNEL(k_fmul)
 {
     (void)c;
-    uint32_t keep = arg & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++)
-        out[l] = fout(fin(a, l, keep) * fin(b, l, keep), keep);
+    if (arg & XF_KEEP_F)
+        for (unsigned l = 0; l < n; l++)
+            out[l] = asu(asf(ld(a, l)) * asf(ld(b, l)));
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] = ftz(asu(fin(a, l, 0) * fin(b, l, 0)), 0);
 }
 
 /* mad in F with round-to-nearest-even: fused, rounded once (the general path's fmaf) */
 KERNEL(k_fmad)
 {
-    uint32_t keep = arg & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++)
-        out[l] = fout(fmaf(fin(a, l, keep), fin(b, l, keep), fin(c, l, keep)), keep);
+    if (arg & XF_KEEP_F)
+        for (unsigned l = 0; l < n; l++)
+            out[l] = asu(fmaf(asf(ld(a, l)), asf(ld(b, l)), asf(ld(c, l))));
+    else
+        for (unsigned l = 0; l < n; l++)
+            out[l] = ftz(asu(fmaf(fin(a, l, 0), fin(b, l, 0), fin(c, l, 0))), 0);
 }
 
 KERNEL(k_fmov)
