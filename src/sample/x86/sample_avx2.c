@@ -1055,27 +1055,41 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
                              const bool u4, const bool full)
 {
     unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
-    __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
+    __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
     __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
     __m256i shuf[4];
     for (int c = 0; c < 4; c++)
         shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
     const int *mem = (const int *)p->s->mem;
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    /* every lane at level 0 (no LOD, or its SIMD16 lanes all 0): one view for the message */
+    bool lz = !lods;
+    if (full && lods) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)lods);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(lods + 8));
+        lz = _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
+    }
+    const vsmp_level_view *l0 = &p->lv[p->base];
+    __m256i wm1 = _mm256_set1_epi32((int)l0->w - 1), hm1 = _mm256_set1_epi32((int)l0->h - 1);
+    __m256i pitch = _mm256_set1_epi32((int)l0->pitch), off0 = _mm256_set1_epi32((int)l0->off);
     __m256i px[VSMP_MAX_LANES / 8], in[VSMP_MAX_LANES / 8];
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
         __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
-        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8_in(m, VSMP_P_LOD, g, full);
-        /* lod < nlev, unsigned */
-        __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
-        __m256i w, h, pitch, off;
-        ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &pitch, &off);
-        __m256i inr = _mm256_and_si256(
-            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(w, u)));
-        in[i] = inr = _mm256_and_si256(
-            inr, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(h, v)));
-        off = _mm256_add_epi32(
-            off, _mm256_add_epi32(_mm256_mullo_epi32(v, pitch), _mm256_slli_epi32(u, 2)));
+        __m256i ok = _mm256_set1_epi32(-1), gw = wm1, gh = hm1, gp = pitch, off = off0;
+        if (!lz) {
+            __m256i lod = param8_in(m, VSMP_P_LOD, g, full), w, h;
+            /* lod < nlev, unsigned */
+            ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
+            ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &gp, &off);
+            gw = _mm256_sub_epi32(w, one), gh = _mm256_sub_epi32(h, one);
+        }
+        /* 0 <= u < w as the unsigned u <= w - 1 */
+        __m256i inu = _mm256_cmpeq_epi32(_mm256_min_epu32(u, gw), u);
+        __m256i inv = _mm256_cmpeq_epi32(_mm256_min_epu32(v, gh), v);
+        __m256i inr = in[i] = _mm256_and_si256(ok, _mm256_and_si256(inu, inv));
+        off = _mm256_add_epi32(off,
+                               _mm256_add_epi32(_mm256_mullo_epi32(v, gp), _mm256_slli_epi32(u, 2)));
         if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
             px[i] = _mm256_i32gather_epi32(mem, off, 1);
         else
