@@ -1088,12 +1088,28 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i inu = _mm256_cmpeq_epi32(_mm256_min_epu32(u, gw), u);
         __m256i inv = _mm256_cmpeq_epi32(_mm256_min_epu32(v, gh), v);
         __m256i inr = in[i] = _mm256_and_si256(ok, _mm256_and_si256(inu, inv));
-        off = _mm256_add_epi32(off,
-                               _mm256_add_epi32(_mm256_mullo_epi32(v, gp), _mm256_slli_epi32(u, 2)));
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
-            px[i] = _mm256_i32gather_epi32(mem, off, 1);
-        else
+        off = _mm256_add_epi32(
+            off, _mm256_add_epi32(_mm256_mullo_epi32(v, gp), _mm256_slli_epi32(u, 2)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) != 0xff) {
             px[i] = _mm256_mask_i32gather_epi32(zero, mem, _mm256_and_si256(off, inr), inr, 1);
+            continue;
+        }
+        /* lanes 2j and 2j + 1 on neighbouring texels of a row (a quad's top or bottom pair):
+         * four 64-bit loads */
+        __m256i pair = _mm256_cmpeq_epi32(_mm256_srli_epi64(off, 32),
+                                          _mm256_add_epi32(off, _mm256_set1_epi32(4)));
+        if ((_mm256_movemask_ps(_mm256_castsi256_ps(pair)) & 0x55) != 0x55) {
+            px[i] = _mm256_i32gather_epi32(mem, off, 1);
+            continue;
+        }
+        const char *b = (const char *)mem;
+        __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+        uint32_t o0 = (uint32_t)_mm_cvtsi128_si32(lo), o1 = (uint32_t)_mm_extract_epi32(lo, 2);
+        uint32_t o2 = (uint32_t)_mm_cvtsi128_si32(hi), o3 = (uint32_t)_mm_extract_epi32(hi, 2);
+        long long q0, q1, q2, q3;
+        memcpy(&q0, b + o0, 8), memcpy(&q1, b + o1, 8);
+        memcpy(&q2, b + o2, 8), memcpy(&q3, b + o3, 8);
+        px[i] = _mm256_setr_epi64x(q0, q1, q2, q3);
     }
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
