@@ -112,6 +112,22 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     return v;
 }
 
+/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
+ * cheaper than a gather). */
+static inline __m256i loads8(const int *mem, __m256i off)
+{
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    int w[8];
+    memcpy(&w[0], b + (uint32_t)a0, 4), memcpy(&w[1], b + (a0 >> 32), 4);
+    memcpy(&w[2], b + (uint32_t)a1, 4), memcpy(&w[3], b + (a1 >> 32), 4);
+    memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
+    memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
+    return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+}
+
 /* (float)v / 255.0f for v = 0..255, as the reference unpack computes it, without a division:
  * the product by the rounded reciprocal, then one Newton correction with the exact residual
  * (fused); correctly rounded, hence equal to the quotient, for each of the 256 values (checked
@@ -147,7 +163,8 @@ static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
         if (p->ch_kind[c] == 1)
             out[c] = div255(_mm256_cvtepi32_ps(b));
         else
-            out[c] = _mm256_i32gather_ps(p->lut[c], b, 4);
+            out[c] = _mm256_castsi256_ps(
+                loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2))); /* the table */
     }
 }
 
@@ -163,22 +180,6 @@ static inline __m256i texel_off_n(const view8 *v, __m256i x, __m256i y, unsigned
 static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
 {
     return texel_off_n(v, x, y, 4);
-}
-
-/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
- * cheaper than a gather). */
-static inline __m256i loads8(const int *mem, __m256i off)
-{
-    const char *b = (const char *)mem;
-    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
-    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-    int w[8];
-    memcpy(&w[0], b + (uint32_t)a0, 4), memcpy(&w[1], b + (a0 >> 32), 4);
-    memcpy(&w[2], b + (uint32_t)a1, 4), memcpy(&w[3], b + (a1 >> 32), 4);
-    memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
-    memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
-    return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
 }
 
 /* The texels of 8 lanes (on the CPUs measured, scalar loads are cheaper than a gather, and
