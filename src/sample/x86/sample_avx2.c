@@ -284,13 +284,15 @@ static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *
     __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
     uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
     uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-    long long q[8];
-    memcpy(&q[0], b + (uint32_t)a0, 8), memcpy(&q[1], b + (a0 >> 32), 8);
-    memcpy(&q[2], b + (uint32_t)a1, 8), memcpy(&q[3], b + (a1 >> 32), 8);
-    memcpy(&q[4], b + (uint32_t)a2, 8), memcpy(&q[5], b + (a2 >> 32), 8);
-    memcpy(&q[6], b + (uint32_t)a3, 8), memcpy(&q[7], b + (a3 >> 32), 8);
-    __m256 l4 = _mm256_castsi256_ps(_mm256_setr_epi64x(q[0], q[1], q[2], q[3]));
-    __m256 h4 = _mm256_castsi256_ps(_mm256_setr_epi64x(q[4], q[5], q[6], q[7]));
+    /* a 64-bit load into each half of 128 bits (movq, movhpd: loads folded into the inserts) */
+#define Q2(x, y)                                                                                   \
+    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
+                 (const double *)(b + (y)))
+    __m256 l4 = _mm256_castpd_ps(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
+    __m256 h4 = _mm256_castpd_ps(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
+#undef Q2
     /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
     __m256 x = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(2, 0, 2, 0));
     __m256 y = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(3, 1, 3, 1));
