@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine's fast path (src/exec/exec_fast.c) against its general path: every form the fast
+ * path takes, planned at the reference level and at each fast CPU level, on random values.
+ * The general path's own rules are checked by hand in test_exec_alu.c.
+ */
+#define _POSIX_C_SOURCE 200112L /* unsetenv */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+static bool run(vsmp_machine *m)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_machine_run(m, &d);
+    if (s)
+        vsmp_diags_print(&d, "fast run", stderr);
+    vsmp_diags_free(&d);
+    return s == VSMP_OK;
+}
+
+static void set_cr0(vsmp_machine *m, uint32_t v)
+{
+    vsmp_var_info vi;
+    vsmp_machine_find(m, "%cr0", &vi);
+    vsmp_machine_write_var(m, VSMP_VAR_GENERAL, vi.id, 0, &v, 4);
+}
+
+/* Each form is one instruction (then ret), planned with the CPU levels off
+ * (vsmp_cpu_set_mask(0), "ref": every instruction through the general path, run_arith and
+ * run_cmp in exec_alu.c) and at each fast level the host has (the C kernels, then AVX2 with
+ * FMA). The fast machine must have planned the instruction onto the fast path
+ * (vsmp_x_is_fast, an internal query: this test links the internal objects), the reference
+ * machine must not have. Both get the same random contents (F values biased to zeros,
+ * denormals, infinities, the quiet NaN, extremes and halves; integers to 0, -1, extremes and
+ * small values; a NaN is always 0x7fc00000, as a payload may come from either source of a
+ * two-NaN operation), the same predicates and %cr0 (denormals flushed or kept for F and HF,
+ * and a rounding mode, which sends the fast forms to the general path), and every variable
+ * and predicate must hold the same bytes afterwards. */
+bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+
+static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
+                               ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
+                               ".decl FB v_type=G type=f num_elts=32 align=GRF\n"
+                               ".decl FC v_type=G type=f num_elts=32 align=GRF\n"
+                               ".decl FD v_type=G type=f num_elts=32 align=GRF\n"
+                               ".decl DA v_type=G type=d num_elts=32 align=GRF\n"
+                               ".decl DB v_type=G type=d num_elts=32 align=GRF\n"
+                               ".decl DC v_type=G type=d num_elts=32 align=GRF\n"
+                               ".decl DD v_type=G type=d num_elts=32 align=GRF\n"
+                               ".decl UA v_type=G type=ud num_elts=32 align=GRF\n"
+                               ".decl UB v_type=G type=ud num_elts=32 align=GRF\n"
+                               ".decl UD v_type=G type=ud num_elts=32 align=GRF\n"
+                               ".decl WA v_type=G type=w num_elts=32 align=GRF\n"
+                               ".decl WB v_type=G type=uw num_elts=32 align=GRF\n"
+                               ".decl WD v_type=G type=w num_elts=32 align=GRF\n"
+                               ".decl HD v_type=G type=hf num_elts=32 align=GRF\n"
+                               ".decl BA v_type=G type=b num_elts=32 align=GRF\n"
+                               ".decl BD v_type=G type=ub num_elts=32 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=32\n"
+                               ".decl P2 v_type=P num_elts=32\n";
+static const char *const ff_vars[] = {"FA", "FB", "FC", "FD", "DA", "DB", "DC", "DD", "UA",
+                                      "UB", "UD", "WA", "WB", "WD", "HD", "BA", "BD"};
+
+static const char *const ff_forms[] = {
+    /* F arithmetic: packed, in place, a variable's scalar, immediates, SIMD1/8/16/32 */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "add (M1, 16) FA(0,0)<1> FA(0,0)<8;8,1> 0.5:f",
+    "add (M1, 1) FD(0,3)<1> FA(0,5)<0;1,0> FB(0,0)<0;1,0>",
+    "mul (M1, 8) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,2)<0;1,0>",
+    "mul (M1, 32) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>",
+    "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> 0.001953125:f 0.25:f",
+    "mad (M1, 4) FC(0,0)<1> FC(0,0)<4;4,1> FA(0,0)<4;4,1> FC(0,0)<4;4,1>",
+    "min (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "max (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> 0.0:f",
+    /* moves and conversions */
+    "mov (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> UA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> WA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> WB(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> BA(0,0)<8;8,1>",
+    "mov (M1, 8) FD(0,0)<1> 0x76543210:v",
+    "mov (M1, 8) FD(0,0)<1> 0xb0403830:vf",
+    "mov (M1, 16) DD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) UD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) WD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) BD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) HD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) DD(0,0)<1> WA(0,0)<8;8,1>",
+    "mov (M1, 16) WD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov (M1, 16) WD(0,0)<1> 0x76543210:v",
+    "mov (M1, 16) DD(0,0)<1> 0xfedcba98:uv",
+    /* integers: add with D/UD and 16-bit operands, logic, shifts */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0x7fffffff:ud",
+    "add (M1, 8) WD(0,8)<1> WA(0,0)<8;8,1> 0x8:uw",
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> WA(0,0)<8;8,1>",
+    "mul (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "mad (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1> DC(0,0)<8;8,1>",
+    "and (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "or (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0xff00:ud",
+    "xor (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "not (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>",
+    "shl (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "shr (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "shr (M1, 16) WD(0,0)<1> WA(0,0)<8;8,1> 0x3:uw",
+    "asr (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "asr (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0x5:ud",
+    /* sel and cmp */
+    "(P1) sel (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(!P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7:d",
+    "cmp.lt (M1, 16) P2 FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "cmp.ne (M1, 16) P2 FA(0,0)<8;8,1> FA(0,0)<8;8,1>",
+    "cmp.ge (M1, 16) P2 DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
+    "cmp.eq (M1, 16) P2 WA(0,0)<8;8,1> 0x5:w",
+    "cmp.le (M5, 8) P2 DA(0,0)<8;8,1> DB(0,0)<0;1,0>",
+    /* masks, predicates, strides */
+    "(P1) add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(!P1) mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>",
+    "add (M5, 8) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "add (M1_NM, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "add (M1, 8) FD(0,0)<2> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "add (M1, 8) FD(0,0)<1> FA(0,0)<16;8,2> FB(0,1)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> FA(0,0)<1;1,0>",
+};
+
+static uint32_t ff_rand(uint64_t *st)
+{
+    *st = *st * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(*st >> 32);
+}
+
+static uint32_t ff_float(uint64_t *st)
+{
+    static const uint32_t special[] = {
+        0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x00800000u, 0x7f800000u, 0xff800000u,
+        0x7fc00000u, 0x7f7fffffu, 0x3f800000u, 0xbf000000u, 0x4f000000u, 0xcf000000u, 0x4f800000u,
+        0x477fe000u, 0x33800001u, 0x38800000u, 0x387fc000u, 0xc0200000u, 0x3fc00000u};
+    uint32_t r = ff_rand(st), b, sign = r & 0x80000000u;
+    switch (r & 7u) {
+    case 0:
+    case 1:
+        b = special[(r >> 8) % (sizeof(special) / sizeof(special[0]))];
+        break;
+    case 2: { /* a tie between two binary16 values: normal, then subnormal in half */
+        uint32_t e = 113u + (r >> 8) % 30u;
+        b = sign | e << 23 | (ff_rand(st) & 0x3ffu) << 13 | 0x1000u;
+        break;
+    }
+    case 3: {
+        uint32_t e = 102u + (r >> 8) % 11u, shift = 126u - e; /* the half's rounding bit */
+        b = sign | e << 23 | ((ff_rand(st) & 0x7fffffu) & ~((1u << shift) - 1u)) |
+            1u << (shift - 1u);
+        break;
+    }
+    case 4: /* integers and halves near the integer types' bounds */
+        b = ff_rand(st);
+        {
+            static const float near[] = {2147483648.0f, 2147483520.0f, 4294967296.0f, 4294967040.0f,
+                                         32767.5f,      32768.0f,      65535.5f,      65536.0f,
+                                         127.5f,        128.0f,        255.5f,        256.0f,
+                                         0.5f,          1.5f,          2.5f};
+            float v = near[(r >> 8) % (sizeof(near) / sizeof(near[0]))];
+            memcpy(&b, &v, 4);
+            b |= sign;
+        }
+        break;
+    default:
+        b = ff_rand(st);
+        break;
+    }
+    return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : b;
+}
+
+static uint32_t ff_int(uint64_t *st)
+{
+    static const uint32_t special[] = {0,           1,       0xffffffffu, 0x7fffffffu,
+                                       0x80000000u, 0x8000u, 0x7fffu,     0xffffu,
+                                       0x10000u,    31,      32,          33};
+    uint32_t r = ff_rand(st);
+    switch (r & 3u) {
+    case 0:
+        return special[(r >> 8) % (sizeof(special) / sizeof(special[0]))];
+    case 1:
+        return (r >> 8) & 0x3fu;
+    default:
+        return ff_rand(st);
+    }
+}
+
+/* Random contents for every variable and predicate, the same for both machines. */
+static void ff_fill(vsmp_machine *const *ms, unsigned nm, uint64_t seed)
+{
+    for (size_t v = 0; v < sizeof(ff_vars) / sizeof(ff_vars[0]); v++) {
+        uint64_t st = seed * 977u + v;
+        vsmp_var_info vi;
+        if (vsmp_machine_find(ms[0], ff_vars[v], &vi))
+            continue;
+        uint8_t b[128];
+        unsigned ts = vi.bytes / vi.elements;
+        for (uint32_t e = 0; e < vi.elements; e++) {
+            uint32_t w = vi.type == VSMP_TYPE_F ? ff_float(&st) : ff_int(&st);
+            memcpy(b + e * ts, &w, ts);
+        }
+        for (unsigned k = 0; k < nm; k++)
+            vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, vi.id, 0, b, vi.bytes);
+    }
+    uint64_t st = seed;
+    uint32_t p1 = ff_rand(&st), p2 = ff_rand(&st);
+    for (unsigned k = 0; k < nm; k++) {
+        vsmp_machine_write_var(ms[k], VSMP_VAR_PREDICATE, 1, 0, &p1, 4);
+        vsmp_machine_write_var(ms[k], VSMP_VAR_PREDICATE, 2, 0, &p2, 4);
+    }
+}
+
+/* Do two machines hold the same bytes in every variable and predicate? */
+static bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
+{
+    for (size_t v = 0; v < sizeof(ff_vars) / sizeof(ff_vars[0]); v++) {
+        vsmp_var_info vi;
+        uint8_t x[128], y[128];
+        size_t nx = 0, ny = 0;
+        vsmp_machine_find(a, ff_vars[v], &vi);
+        vsmp_machine_read_var(a, VSMP_VAR_GENERAL, vi.id, 0, x, sizeof(x), &nx);
+        vsmp_machine_read_var(b, VSMP_VAR_GENERAL, vi.id, 0, y, sizeof(y), &ny);
+        if (nx != ny || memcmp(x, y, nx)) {
+            *which = ff_vars[v];
+            return false;
+        }
+    }
+    for (uint32_t id = 1; id <= 2; id++) {
+        uint32_t x = 0, y = 1;
+        size_t n;
+        vsmp_machine_read_var(a, VSMP_VAR_PREDICATE, id, 0, &x, 4, &n);
+        vsmp_machine_read_var(b, VSMP_VAR_PREDICATE, id, 0, &y, 4, &n);
+        if (x != y) {
+            *which = id == 1 ? "P1" : "P2";
+            return false;
+        }
+    }
+    return true;
+}
+
+static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu)
+{
+    vsmp_cpu_set_mask(cpu);
+    vsmp_machine *m = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 32;
+    if (vsmp_machine_create(mod, 0, &o, &m, &d))
+        vsmp_diags_print(&d, "fast forms", stderr);
+    vsmp_diags_free(&d);
+    vsmp_cpu_set_mask(~0u);
+    return m;
+}
+
+static void test_fast_forms(void)
+{
+    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30};
+    /* the levels are set here through vsmp_cpu_set_mask: VSMP_CPU, which lowers every mask,
+     * would keep the fast levels from being reached */
+    unsetenv("VSMP_CPU");
+    unsigned levels[2] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2}, nlev = 1;
+    if (vsmp_cpu_flags() & VSMP_CPU_AVX2)
+        nlev = 2;
+    for (size_t f = 0; f < sizeof(ff_forms) / sizeof(ff_forms[0]); f++) {
+        char text[2048];
+        int len = snprintf(text, sizeof(text), "%s%s\nret (M1, 1)\n", ff_decls, ff_forms[f]);
+        vsmp_module *mod = NULL;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
+        if (ps)
+            vsmp_diags_print(&d, ff_forms[f], stderr);
+        vsmp_diags_free(&d);
+        CHECK(ps == VSMP_OK, "parse %s", ff_forms[f]);
+        if (ps)
+            continue;
+        vsmp_machine *ms[3] = {ff_machine(mod, 0), NULL, NULL};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l]);
+        bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+        CHECK(made, "machines for %s", ff_forms[f]);
+        if (made) {
+            CHECK(!vsmp_x_is_fast(ms[0], 0), "%s: general path at the reference level",
+                  ff_forms[f]);
+            for (unsigned l = 0; l < nlev; l++)
+                CHECK(vsmp_x_is_fast(ms[1 + l], 0), "%s: fast path at level 0x%x", ff_forms[f],
+                      levels[l]);
+            unsigned bad = 0;
+            for (uint64_t seed = 1; seed <= 300 && bad < 3; seed++) {
+                uint32_t c0 = cr0s[seed % (sizeof(cr0s) / sizeof(cr0s[0]))];
+                ff_fill(ms, 1 + nlev, seed * 7919u + f);
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    set_cr0(ms[k], c0);
+                    CHECK(run(ms[k]), "run %s", ff_forms[f]);
+                }
+                for (unsigned l = 0; l < nlev; l++) {
+                    const char *which = "";
+                    bool same = ff_same(ms[0], ms[1 + l], &which);
+                    CHECK(same, "%s (level 0x%x, seed %llu, cr0 0x%x): %s differs", ff_forms[f],
+                          levels[l], (unsigned long long)seed, c0, which);
+                    bad += !same;
+                }
+            }
+        }
+        for (unsigned k = 0; k < 3; k++)
+            vsmp_machine_free(ms[k]);
+        vsmp_module_free(mod);
+    }
+}
+
+int main(void)
+{
+    test_fast_forms();
+    return t_finish();
+}
