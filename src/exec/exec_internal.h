@@ -48,7 +48,7 @@ typedef struct xvec {
     uint8_t state_cls; /* STATE: 0 surface, 1 sampler */
     uint8_t width;     /* ADDRESS: elements */
     uint8_t nimm;      /* IMMEDIATE: 1, or 8 (V, UV) / 4 (VF) */
-    uint8_t fk;        /* the fast path's way of reading it (exec_alu.c fast_kind) */
+    uint8_t fk;        /* the fast path's way of reading it (exec_fast.c fast_kind) */
     uint64_t imm[8];
 } xvec;
 
@@ -264,7 +264,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 /* Runs of consecutive fast-path instructions: the first runs them all in one step of the run
  * loop (exec_fast.c); called once every instruction is planned. */
 void vsmp_x_group_fast(vsmp_machine *m);
-/* Was instruction @p index planned onto the fast path? (tests/test_exec_alu.c) */
+/* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
