@@ -7,7 +7,7 @@
  * is read as it lies (a packed region in place) or broadcast once (a scalar, an immediate), or
  * lane by lane (V, UV, VF immediates, other regions), the lane kernel of the CPU level
  * (exec_fast_k.h) computes every lane, and the enabled lanes are stored. Every form gives the
- * general path's bits (tests/test_exec_alu.c runs both on random values); another %cr0
+ * general path's bits (tests/test_exec_fast.c runs both on random values); another %cr0
  * rounding mode than nearest-even sends a float result to the general path.
  *
  * The CPU level is that of the sampler's fast paths (vsmp_cpu_effective, VSMP_CPU): "ref" turns
