@@ -258,7 +258,9 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     note(x, s);
     uint32_t arg = x->fast_arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
-    if (x->fast_static && x->fast_direct && en == x->lmask)
+    if (x->fast16 && x->fast_direct && en == x->lmask)
+        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+    else if (x->fast_static && x->fast_direct && en == x->lmask)
         x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
     else
         run_kernel_any(m, x, en, arg);
@@ -469,6 +471,10 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;
     x->run = run_kernel;
+    bool words = x->lanes == 16 && x->fast_static;
+    for (unsigned i = 1; i < x->nv; i++)
+        words &= x->fsrc[i - 1].kind == XS_WORDS;
+    x->fast16 = words ? m->fast->fn16[k] : NULL;
     return true;
 }
 
@@ -496,7 +502,11 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             memcpy(&c0, cr, 4);
             uint32_t en = (m->em >> y->em_off) & y->lmask;
             if (en == y->lmask && !(y->fast_float && (c0 & 0x30u))) {
-                y->fast(y->fast_dst, y->fsrc, y->lanes, y->fast_arg | keep_bits(c0));
+                uint32_t arg = y->fast_arg | keep_bits(c0);
+                if (y->fast16)
+                    y->fast16(y->fast_dst, y->fsrc[0].p, y->fsrc[1].p, y->fsrc[2].p, arg);
+                else
+                    y->fast(y->fast_dst, y->fsrc, y->lanes, arg);
                 continue;
             }
         }

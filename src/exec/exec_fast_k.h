@@ -140,6 +140,14 @@ static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
                      arg);                                                                         \
         put(out, r, n, arg);                                                                       \
     }                                                                                              \
+    /* SIMD16 with every source a region in place: no preparation */                               \
+    static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
+                           uint32_t arg)                                                           \
+    {                                                                                              \
+        uint32_t r[16];                                                                            \
+        name##_k(r, a, b, c, 16, arg);                                                             \
+        put(out, r, 16, arg);                                                                      \
+    }                                                                                              \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg)
 
@@ -473,29 +481,52 @@ static void k_icmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
 }
 
 const xfast_table XF_TABLE = {{
-    [XF_FADD] = k_fadd,
-    [XF_FMUL] = k_fmul,
-    [XF_FMAD] = k_fmad,
-    [XF_FMOV] = k_fmov,
-    [XF_FMIN] = k_fmin,
-    [XF_FMAX] = k_fmax,
-    [XF_F_FROM_D] = k_f_from_d,
-    [XF_F_FROM_UD] = k_f_from_ud,
-    [XF_HF_FROM_F] = k_hf_from_f,
-    [XF_I_FROM_F] = k_i_from_f,
-    [XF_IMOV] = k_imov,
-    [XF_IADD] = k_iadd,
-    [XF_IMUL] = k_imul,
-    [XF_IMAD] = k_imad,
-    [XF_AND] = k_and,
-    [XF_OR] = k_or,
-    [XF_XOR] = k_xor,
-    [XF_NOT] = k_not,
-    [XF_SHL] = k_shl,
-    [XF_SHR] = k_shr,
-    [XF_ASR] = k_asr,
-    [XF_FSEL] = k_fsel_t,
-    [XF_ISEL] = k_isel_t,
-    [XF_FCMP] = k_fcmp_t,
-    [XF_ICMP] = k_icmp_t,
-}};
+                                  [XF_FADD] = k_fadd,
+                                  [XF_FMUL] = k_fmul,
+                                  [XF_FMAD] = k_fmad,
+                                  [XF_FMOV] = k_fmov,
+                                  [XF_FMIN] = k_fmin,
+                                  [XF_FMAX] = k_fmax,
+                                  [XF_F_FROM_D] = k_f_from_d,
+                                  [XF_F_FROM_UD] = k_f_from_ud,
+                                  [XF_HF_FROM_F] = k_hf_from_f,
+                                  [XF_I_FROM_F] = k_i_from_f,
+                                  [XF_IMOV] = k_imov,
+                                  [XF_IADD] = k_iadd,
+                                  [XF_IMUL] = k_imul,
+                                  [XF_IMAD] = k_imad,
+                                  [XF_AND] = k_and,
+                                  [XF_OR] = k_or,
+                                  [XF_XOR] = k_xor,
+                                  [XF_NOT] = k_not,
+                                  [XF_SHL] = k_shl,
+                                  [XF_SHR] = k_shr,
+                                  [XF_ASR] = k_asr,
+                                  [XF_FSEL] = k_fsel_t,
+                                  [XF_ISEL] = k_isel_t,
+                                  [XF_FCMP] = k_fcmp_t,
+                                  [XF_ICMP] = k_icmp_t,
+                              },
+                              {
+                                  [XF_FADD] = k_fadd_w16,
+                                  [XF_FMUL] = k_fmul_w16,
+                                  [XF_FMAD] = k_fmad_w16,
+                                  [XF_FMOV] = k_fmov_w16,
+                                  [XF_FMIN] = k_fmin_w16,
+                                  [XF_FMAX] = k_fmax_w16,
+                                  [XF_F_FROM_D] = k_f_from_d_w16,
+                                  [XF_F_FROM_UD] = k_f_from_ud_w16,
+                                  [XF_HF_FROM_F] = k_hf_from_f_w16,
+                                  [XF_I_FROM_F] = k_i_from_f_w16,
+                                  [XF_IMOV] = k_imov_w16,
+                                  [XF_IADD] = k_iadd_w16,
+                                  [XF_IMUL] = k_imul_w16,
+                                  [XF_IMAD] = k_imad_w16,
+                                  [XF_AND] = k_and_w16,
+                                  [XF_OR] = k_or_w16,
+                                  [XF_XOR] = k_xor_w16,
+                                  [XF_NOT] = k_not_w16,
+                                  [XF_SHL] = k_shl_w16,
+                                  [XF_SHR] = k_shr_w16,
+                                  [XF_ASR] = k_asr_w16,
+                              }};

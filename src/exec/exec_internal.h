@@ -113,8 +113,12 @@ enum {
 #define XF_KEEP_HF   2u
 #define XF_OUT16     4u /* out holds 16-bit elements: each result cut to its low 16 bits */
 #define XF_ARG_SHIFT 8
+/* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
+typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                           uint32_t arg);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
+    xfast16_fn fn16[XF_COUNT]; /* NULL for sel and cmp */
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -154,6 +158,7 @@ struct xinst {
     uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
     /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
     xfast_fn fast;
+    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
     uint32_t fast_arg;
     bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
     uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
