@@ -247,35 +247,6 @@ static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
     }
 }
 
-/* index8 on floored coordinates f (NaN already 0) for lanes where it takes no 64-bit
- * arithmetic: WRAP (a power of two) is the low bits of the 32-bit conversion, which is exact
- * below 2^31 and 0 (as the reference gives) for the infinities; CLAMP clamps in float first. */
-static inline void index8_short(unsigned mode, __m256 f, bool linear, const view8 *v, __m256i *i0,
-                                __m256i *i1, __m256 fm1, __m256i m1)
-{
-    __m256i zero = _mm256_setzero_si256();
-    if (mode == VSMP_TCM_WRAP) {
-        *i0 = _mm256_and_si256(_mm256_cvttps_epi32(f), m1);
-        if (linear)
-            *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, _mm256_set1_epi32(1)), m1);
-        return;
-    }
-    (void)v;
-    *i0 = _mm256_max_epi32(_mm256_cvttps_epi32(_mm256_min_ps(fm1, f)), zero);
-    if (linear)
-        *i1 = _mm256_max_epi32(
-            _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))), zero);
-}
-
-/* Lanes whose floored coordinate is finite and at least 2^31 in magnitude (WRAP then takes the
- * general index8). */
-static inline __m256 huge8(__m256 f)
-{
-    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
-    return _mm256_and_ps(_mm256_cmp_ps(a, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ),
-                         _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
-}
-
 /* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit load per lane (on the
  * CPUs measured, cheaper than gathers), the pairs then split into first and second texels. */
 static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
@@ -300,8 +271,10 @@ static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *
     *second = _mm256_permute4x64_epi64(_mm256_castps_si256(y), _MM_SHUFFLE(3, 1, 2, 0));
 }
 
-/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
- * infinities, out of 32-bit range) are flagged in *bad. */
+/* Floored coordinate -> texel index as index8 gives it, without 64-bit arithmetic: WRAP (a power
+ * of two) is the low bits of the 32-bit conversion, exact below 2^31; CLAMP clamps in float first
+ * (min(w - 1, f) keeps a NaN, which converts to INT_MIN). Lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad: the caller sends them the general way. */
 static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
 {
     __m256i i;
