@@ -22,6 +22,8 @@ static const vsmp_format fmts[] = {VSMP_FORMAT_R16G16B16A16_FLOAT,
                                    VSMP_FORMAT_R32_FLOAT,
                                    VSMP_FORMAT_R16G16_FLOAT,
                                    VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC1_UNORM, /* twice: its own AVX2 decoder */
+                                   VSMP_FORMAT_BC1_UNORM_SRGB,
                                    VSMP_FORMAT_BC3_UNORM_SRGB,
                                    VSMP_FORMAT_R10G10B10A2_UNORM,
                                    VSMP_FORMAT_B5G6R5_UNORM,
@@ -180,10 +182,11 @@ int main(int argc, char **argv)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[6] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL};
+        const char *want[7] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL, NULL};
         if (levels[li] & VSMP_CPU_AVX2)
-            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2";
-        for (int w = 0; w < 6 && want[w]; w++) {
+            want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
+            want[6] = "sample_bc1_avx2";
+        for (int w = 0; w < 7 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -12,6 +12,7 @@
 
 #include "../fast/fast.h"
 #include "../vmath.h"
+#include "sample_avx2_bc.h"
 
 /* Surfaces whose lanes address a slice of their own: arrays, and cubes (6 layer + face). */
 static inline bool layered(const vsmp_plan *p)
@@ -191,6 +192,10 @@ static inline __m256 half8(__m256i h)
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
+    if (p->texel_kind == TX_BLOCK) { /* BC1: the plan lets no other block format through */
+        vsmp_bc1_fetch8_avx2(p->s->mem, _mm256_add_epi32(v->off, v->slice), v->pitch, x, y, out);
+        return;
+    }
     if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
         unpack8(p, texels8(p, v, x, y), out);
         return;
