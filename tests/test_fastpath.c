@@ -104,6 +104,23 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
     return s;
 }
 
+/* Cube directions on the faces' boundaries: lanes whose components come from a few values
+ * (zeros of both signs, +-1, +-0.5), so that ties between major axes (the reference prefers z
+ * over y over x), the zero vector and signed zeros are drawn often; the derivatives too. */
+static void cube_edges(sc_rng *r, sc_case *c, unsigned k)
+{
+    static const float vals[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 1.0f, -1.0f};
+    static const unsigned kinds[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_R,
+                                     VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DRDX,
+                                     VSMP_P_DUDY, VSMP_P_DVDY, VSMP_P_DRDY};
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        if (sc_below(r, 2))
+            continue;
+        for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+            c->par[k][kinds[i]][l] = sc_fbits(vals[sc_below(r, 8)]);
+    }
+}
+
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
 static void run_case(uint64_t seed, unsigned cpu)
 {
@@ -134,6 +151,8 @@ static void run_case(uint64_t seed, unsigned cpu)
     count(p->fast_name);
     for (unsigned k = 0; k < 2; k++) {
         sc_message(&r, &c, k);
+        if (vsmp_surface_get_desc(c.s)->type == VSMP_SURFTYPE_CUBE && sc_below(&r, 3) == 0)
+            cube_edges(&r, &c, k);
         if (sc_below(&r, 2))
             memset(c.m[k].aoffimmi, 0, 3);
         vsmp_result got, want;
