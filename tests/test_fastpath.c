@@ -5,8 +5,9 @@
  * cases aimed at the fast paths' properties (2D surfaces and arrays, 3D surfaces, cubes and cube
  * arrays of 8-bit, float and block formats, power-of-two and other sizes, every level, mip views)
  * with edge-case messages (NaN, infinities, -0, huge coordinates, exact texel edges;
- * tests/sample_cases.h). Each kernel must be reached by enough cases, so a selection that stops
- * choosing it fails too.
+ * tests/sample_cases.h), cube directions on the faces' boundaries and rasterizer-like lanes
+ * (quads side by side: the coherent paths). Each kernel must be reached by enough cases, so a
+ * selection that stops choosing it fails too.
  *
  * usage: test_fastpath [CASES]
  */
@@ -22,7 +23,9 @@ static const vsmp_format fmts[] = {VSMP_FORMAT_R16G16B16A16_FLOAT,
                                    VSMP_FORMAT_R32_FLOAT,
                                    VSMP_FORMAT_R16G16_FLOAT,
                                    VSMP_FORMAT_BC1_UNORM,
-                                   VSMP_FORMAT_BC1_UNORM, /* twice: its own AVX2 decoder */
+                                   VSMP_FORMAT_BC1_UNORM, /* more often: its own AVX2 paths */
+                                   VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC1_UNORM,
                                    VSMP_FORMAT_BC1_UNORM_SRGB,
                                    VSMP_FORMAT_BC3_UNORM_SRGB,
                                    VSMP_FORMAT_R10G10B10A2_UNORM,
@@ -121,6 +124,21 @@ static void cube_edges(sc_rng *r, sc_case *c, unsigned k)
     }
 }
 
+/* Rasterizer-like lanes: 2x2 quads side by side from one point, a texel or so apart (rows of
+ * quads of 8 lanes), so that a message's taps share texels and blocks (the coherent loads and
+ * the BC1 block palettes decoded once per group of lanes). */
+static void side_by_side(sc_rng *r, sc_case *c, unsigned k)
+{
+    float u0 = 1.5f * sc_unit(r) - 0.25f, v0 = 1.5f * sc_unit(r) - 0.25f;
+    float step =
+        (0.05f + (sc_below(r, 2) ? 0.5f : 1.5f) * sc_unit(r)) / (float)(c->size ? c->size : 1);
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        float x = (float)((l >> 2) % 4 * 2 + (l & 1)), y = (float)((l >> 4) * 2 + (l >> 1 & 1));
+        c->par[k][VSMP_P_U][l] = sc_fbits(u0 + step * x);
+        c->par[k][VSMP_P_V][l] = sc_fbits(v0 + step * y);
+    }
+}
+
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
 static void run_case(uint64_t seed, unsigned cpu)
 {
@@ -153,6 +171,8 @@ static void run_case(uint64_t seed, unsigned cpu)
         sc_message(&r, &c, k);
         if (vsmp_surface_get_desc(c.s)->type == VSMP_SURFTYPE_CUBE && sc_below(&r, 3) == 0)
             cube_edges(&r, &c, k);
+        else if (sc_below(&r, 3) == 0)
+            side_by_side(&r, &c, k);
         if (sc_below(&r, 2))
             memset(c.m[k].aoffimmi, 0, 3);
         vsmp_result got, want;

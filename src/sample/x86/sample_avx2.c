@@ -194,7 +194,8 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
 {
     const vsmp_format_info *fi = p->s->fi;
     if (p->texel_kind == TX_BLOCK) { /* BC1: the plan lets no other block format through */
-        vsmp_bc1_fetch8_avx2(p->s->mem, _mm256_add_epi32(v->off, v->slice), v->pitch, x, y, out);
+        vsmp_bc1_fetch8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(v->off, v->slice),
+                             v->pitch, x, y, out);
         return;
     }
     if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
@@ -298,10 +299,15 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
         if (three)
             lv.slice = _mm256_mullo_epi32(k ? zb : za, lv.spitch);
         __m256 t00[4], t10[4], t01[4], t11[4];
-        fetch8(p, &lv, xa, ya, t00);
-        fetch8(p, &lv, xb, ya, t10);
-        fetch8(p, &lv, xa, yb, t01);
-        fetch8(p, &lv, xb, yb, t11);
+        if (p->texel_kind == TX_BLOCK) { /* BC1: the taps' blocks decoded once */
+            vsmp_bc1_quad8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(lv.off, lv.slice),
+                                lv.pitch, xa, xb, ya, yb, t00, t10, t01, t11);
+        } else {
+            fetch8(p, &lv, xa, ya, t00);
+            fetch8(p, &lv, xb, ya, t10);
+            fetch8(p, &lv, xa, yb, t01);
+            fetch8(p, &lv, xb, yb, t11);
+        }
         for (int c = 0; c < 4; c++)
             zv[k][c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
     }

@@ -4,7 +4,9 @@
  * decoded straight from their blocks, with the operations of the reference's bc1_palette
  * (src/format/format.c) in the same order, so the same floats: endpoints k / 31 and k / 63,
  * the third and fourth colours (2 p0 + p1) / 3 and (p0 + 2 p1) / 3, or (p0 + p1) / 2 and
- * transparent black in 3-colour mode. Only the entry each lane's index selects is computed.
+ * transparent black in 3-colour mode. A lone tap decodes only the entry each lane's index
+ * selects; the four taps of bilinear filtering, when the 8 lanes' taps lie in 2x2 blocks of one
+ * level (coherent lanes), decode those blocks' 16 entries once and look each tap's up.
  */
 #include <immintrin.h>
 
@@ -32,29 +34,115 @@ static inline __m256 bc1_channel(__m256i c0, __m256i c1, int shift, int mask, __
     return _mm256_andnot_ps(black, r);
 }
 
-void vsmp_bc1_fetch8_avx2(const uint8_t *mem, __m256i base, __m256i pitch, __m256i x, __m256i y,
-                          __m256 out[4])
+/* The palette entries idx of 8 texels whose blocks' dwords are ends (endpoints) and idx. */
+static inline void bc1_decode8(__m256i ends, __m256i idx, __m256 out[4])
 {
+    __m256i c0 = _mm256_and_si256(ends, _mm256_set1_epi32(0xffff));
+    __m256i c1 = _mm256_srli_epi32(ends, 16);
+    __m256 four = _mm256_castsi256_ps(_mm256_cmpgt_epi32(c0, c1));
+    __m256 sel1 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(1)));
+    __m256 idx2 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(2)));
+    __m256 idx3 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(3)));
+    __m256 black = _mm256_andnot_ps(four, idx3); /* 3-colour mode, index 3 */
+    out[0] = bc1_channel(c0, c1, 11, 31, idx2, idx3, sel1, four, black);
+    out[1] = bc1_channel(c0, c1, 5, 63, idx2, idx3, sel1, four, black);
+    out[2] = bc1_channel(c0, c1, 0, 31, idx2, idx3, sel1, four, black);
+    out[3] = _mm256_andnot_ps(black, _mm256_set1_ps(1.0f));
+}
+
+/* The 2-bit index of texel (x, y) in a block's index dword. */
+static inline __m256i bc1_index8(__m256i bits, __m256i x, __m256i y)
+{
+    __m256i three = _mm256_set1_epi32(3);
+    __m256i i = _mm256_add_epi32(_mm256_slli_epi32(_mm256_and_si256(y, three), 2),
+                                 _mm256_and_si256(x, three));
+    return _mm256_and_si256(_mm256_srlv_epi32(bits, _mm256_add_epi32(i, i)), three);
+}
+
+void vsmp_bc1_fetch8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i pitch, __m256i x,
+                          __m256i y, __m256 out[4])
+{
+    (void)size;
     /* the block: rows of blocks pitch bytes apart, 8 bytes each */
     __m256i off =
         _mm256_add_epi32(base, _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(y, 2), pitch),
                                                 _mm256_slli_epi32(_mm256_srli_epi32(x, 2), 3)));
     __m256i ends = _mm256_i32gather_epi32((const int *)mem, off, 1);
     __m256i bits = _mm256_i32gather_epi32((const int *)(mem + 4), off, 1);
-    /* texel 4 (y & 3) + (x & 3): its 2-bit index */
-    __m256i three = _mm256_set1_epi32(3);
-    __m256i i = _mm256_add_epi32(_mm256_slli_epi32(_mm256_and_si256(y, three), 2),
-                                 _mm256_and_si256(x, three));
-    __m256i idx = _mm256_and_si256(_mm256_srlv_epi32(bits, _mm256_add_epi32(i, i)), three);
-    __m256i c0 = _mm256_and_si256(ends, _mm256_set1_epi32(0xffff));
-    __m256i c1 = _mm256_srli_epi32(ends, 16);
-    __m256 four = _mm256_castsi256_ps(_mm256_cmpgt_epi32(c0, c1));
-    __m256 sel1 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(1)));
-    __m256 idx2 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(2)));
-    __m256 idx3 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(idx, three));
-    __m256 black = _mm256_andnot_ps(four, idx3); /* 3-colour mode, index 3 */
-    out[0] = bc1_channel(c0, c1, 11, 31, idx2, idx3, sel1, four, black);
-    out[1] = bc1_channel(c0, c1, 5, 63, idx2, idx3, sel1, four, black);
-    out[2] = bc1_channel(c0, c1, 0, 31, idx2, idx3, sel1, four, black);
-    out[3] = _mm256_andnot_ps(black, _mm256_set1_ps(1.0f));
+    bc1_decode8(ends, bc1_index8(bits, x, y), out);
+}
+
+static inline __m256i hmin8(__m256i v)
+{
+    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+    return _mm256_broadcastd_epi32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
+}
+
+static inline __m256i hmax8(__m256i v)
+{
+    __m128i m = _mm_max_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+    return _mm256_broadcastd_epi32(_mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
+}
+
+/* One tap of the quad: the entry of each lane's texel (x, y) in the 2x2 blocks' palettes
+ * (pal[j]: blocks 2j and 2j + 1, 4 entries each; bits: the 4 blocks' index dwords). */
+static inline void quad_tap(const __m256 pal[2][4], __m256i bits, __m256i bx0, __m256i by0,
+                            __m256i x, __m256i y, __m256 out[4])
+{
+    __m256i dx = _mm256_sub_epi32(_mm256_srli_epi32(x, 2), bx0);
+    __m256i dy = _mm256_sub_epi32(_mm256_srli_epi32(y, 2), by0);
+    __m256i blk = _mm256_add_epi32(dx, _mm256_add_epi32(dy, dy));
+    __m256i idx = bc1_index8(_mm256_permutevar8x32_epi32(bits, blk), x, y);
+    __m256i slot = _mm256_add_epi32(_mm256_slli_epi32(dx, 2), idx);
+    __m256 second = _mm256_castsi256_ps(_mm256_slli_epi32(dy, 31)); /* the second block row */
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm256_blendv_ps(_mm256_permutevar8x32_ps(pal[0][c], slot),
+                                  _mm256_permutevar8x32_ps(pal[1][c], slot), second);
+}
+
+void vsmp_bc1_quad8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i pitch, __m256i x0,
+                         __m256i x1, __m256i y0, __m256i y1, __m256 t00[4], __m256 t10[4],
+                         __m256 t01[4], __m256 t11[4])
+{
+    /* the blocks of every tap within 2x2 blocks, one base and pitch for the 8 lanes */
+    __m256i bx0 = hmin8(_mm256_min_epi32(_mm256_srli_epi32(x0, 2), _mm256_srli_epi32(x1, 2)));
+    __m256i by0 = hmin8(_mm256_min_epi32(_mm256_srli_epi32(y0, 2), _mm256_srli_epi32(y1, 2)));
+    __m256i bx1 = hmax8(_mm256_max_epi32(_mm256_srli_epi32(x0, 2), _mm256_srli_epi32(x1, 2)));
+    __m256i by1 = hmax8(_mm256_max_epi32(_mm256_srli_epi32(y0, 2), _mm256_srli_epi32(y1, 2)));
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_sub_epi32(bx1, bx0), one),
+                                  _mm256_cmpgt_epi32(_mm256_sub_epi32(by1, by0), one));
+    far = _mm256_or_si256(
+        far, _mm256_xor_si256(_mm256_cmpeq_epi32(base, hmin8(base)), _mm256_set1_epi32(-1)));
+    far = _mm256_or_si256(
+        far, _mm256_xor_si256(_mm256_cmpeq_epi32(pitch, hmin8(pitch)), _mm256_set1_epi32(-1)));
+    size_t o = (uint32_t)_mm256_cvtsi256_si32(base) +
+               (size_t)(uint32_t)_mm256_cvtsi256_si32(by0) * (uint32_t)_mm256_cvtsi256_si32(pitch) +
+               (size_t)(uint32_t)_mm256_cvtsi256_si32(bx0) * 8;
+    size_t row = (uint32_t)_mm256_cvtsi256_si32(pitch);
+    if (!_mm256_testz_si256(far, far) || o + row + 16 > size) {
+        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x0, y0, t00);
+        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x1, y0, t10);
+        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x0, y1, t01);
+        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x1, y1, t11);
+        return;
+    }
+    /* blocks (bx0, by0) (bx0 + 1, by0) and the same one row down, whether used or not (the
+     * bytes past a row's last block are never selected) */
+    __m256i r = _mm256_setr_m128i(_mm_loadu_si128((const __m128i *)(mem + o)),
+                                  _mm_loadu_si128((const __m128i *)(mem + o + row)));
+    /* per block row j: slots 0-3 the first block's entries 0-3, slots 4-7 the second's */
+    __m256i entry = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
+    __m256 pal[2][4];
+    bc1_decode8(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2)), entry,
+                pal[0]);
+    bc1_decode8(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(4, 4, 4, 4, 6, 6, 6, 6)), entry,
+                pal[1]);
+    __m256i bits = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7));
+    quad_tap(pal, bits, bx0, by0, x0, y0, t00);
+    quad_tap(pal, bits, bx0, by0, x1, y0, t10);
+    quad_tap(pal, bits, bx0, by0, x0, y1, t01);
+    quad_tap(pal, bits, bx0, by0, x1, y1, t11);
 }
