@@ -86,20 +86,64 @@ static inline __m256i hmax8(__m256i v)
     return _mm256_broadcastd_epi32(_mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
 }
 
-/* One tap of the quad: the entry of each lane's texel (x, y) in the 2x2 blocks' palettes
- * (pal[j]: blocks 2j and 2j + 1, 4 entries each; bits: the 4 blocks' index dwords). */
-static inline void quad_tap(const __m256 pal[2][4], __m256i bits, __m256i bx0, __m256i by0,
-                            __m256i x, __m256i y, __m256 out[4])
+/* The palettes of 4 blocks (their endpoint dwords in lanes 0-3 of ends), per channel in two
+ * vectors: ep (lanes j and 4 + j: entries 0 and 1 of block j) and mid (entries 2 and 3), the
+ * same operations as bc1_channel, each on all the blocks at once; three: the 3-colour blocks
+ * (lanes j and 4 + j). */
+typedef struct pal4 {
+    __m256 ep[3], mid[3];
+    __m256i three;
+} pal4;
+
+static inline void bc1_palettes4(__m256i ends, pal4 *pl)
+{
+    /* c0 of the 4 blocks, then their c1 */
+    __m256i e = _mm256_permute2x128_si256(ends, ends, 0x00);
+    __m256i c =
+        _mm256_and_si256(_mm256_srlv_epi32(e, _mm256_setr_epi32(0, 0, 0, 0, 16, 16, 16, 16)),
+                         _mm256_set1_epi32(0xffff));
+    __m256i sw = _mm256_permute2x128_si256(c, c, 0x01);
+    __m256i four = _mm256_cmpgt_epi32(c, sw); /* lanes 0-3: c0 > c1 */
+    four = _mm256_permute2x128_si256(four, four, 0x00);
+    pl->three = _mm256_xor_si256(four, _mm256_set1_epi32(-1));
+    __m256 f = _mm256_castsi256_ps(four);
+    __m256 den = _mm256_blendv_ps(_mm256_set1_ps(2.0f), _mm256_set1_ps(3.0f), f);
+    static const int shift[3] = {11, 5, 0}, mask[3] = {31, 63, 31};
+    for (int ch = 0; ch < 3; ch++) {
+        __m256i m = _mm256_set1_epi32(mask[ch]);
+        __m256 p =
+            _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(c, shift[ch]), m)),
+                          _mm256_set1_ps((float)mask[ch]));
+        /* lanes j: p0 and p1 of block j, lanes 4 + j: p1 and p0; 2 p0 + p1 and p1 + 2 p0 are
+         * the reference's sums (addition is commutative) */
+        __m256 q = _mm256_permute2f128_ps(p, p, 0x01);
+        __m256 num4 = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(2.0f), p), q);
+        __m256 num3 = _mm256_add_ps(p, q); /* lanes 4 + j: masked as black */
+        pl->ep[ch] = p;
+        pl->mid[ch] = _mm256_div_ps(_mm256_blendv_ps(num3, num4, f), den);
+    }
+}
+
+/* One tap of the quad: the entry of each lane's texel (x, y) in the palettes of the 2x2
+ * blocks (block j = dx + 2 dy from (bx0, by0); bits: their index dwords in lanes 0-3). */
+static inline void quad_tap(const pal4 *pl, __m256i bits, __m256i bx0, __m256i by0, __m256i x,
+                            __m256i y, __m256 out[4])
 {
     __m256i dx = _mm256_sub_epi32(_mm256_srli_epi32(x, 2), bx0);
     __m256i dy = _mm256_sub_epi32(_mm256_srli_epi32(y, 2), by0);
     __m256i blk = _mm256_add_epi32(dx, _mm256_add_epi32(dy, dy));
     __m256i idx = bc1_index8(_mm256_permutevar8x32_epi32(bits, blk), x, y);
-    __m256i slot = _mm256_add_epi32(_mm256_slli_epi32(dx, 2), idx);
-    __m256 second = _mm256_castsi256_ps(_mm256_slli_epi32(dy, 31)); /* the second block row */
-    for (int c = 0; c < 4; c++)
-        out[c] = _mm256_blendv_ps(_mm256_permutevar8x32_ps(pal[0][c], slot),
-                                  _mm256_permutevar8x32_ps(pal[1][c], slot), second);
+    __m256i slot =
+        _mm256_add_epi32(blk, _mm256_slli_epi32(_mm256_and_si256(idx, _mm256_set1_epi32(1)), 2));
+    __m256 hi = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 30)); /* entries 2 and 3 */
+    __m256 black =
+        _mm256_castsi256_ps(_mm256_and_si256(_mm256_cmpeq_epi32(idx, _mm256_set1_epi32(3)),
+                                             _mm256_permutevar8x32_epi32(pl->three, blk)));
+    for (int c = 0; c < 3; c++)
+        out[c] = _mm256_andnot_ps(black,
+                                  _mm256_blendv_ps(_mm256_permutevar8x32_ps(pl->ep[c], slot),
+                                                   _mm256_permutevar8x32_ps(pl->mid[c], slot), hi));
+    out[3] = _mm256_andnot_ps(black, _mm256_set1_ps(1.0f));
 }
 
 void vsmp_bc1_quad8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i pitch, __m256i x0,
@@ -133,16 +177,13 @@ void vsmp_bc1_quad8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i 
      * bytes past a row's last block are never selected) */
     __m256i r = _mm256_setr_m128i(_mm_loadu_si128((const __m128i *)(mem + o)),
                                   _mm_loadu_si128((const __m128i *)(mem + o + row)));
-    /* per block row j: slots 0-3 the first block's entries 0-3, slots 4-7 the second's */
-    __m256i entry = _mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
-    __m256 pal[2][4];
-    bc1_decode8(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2)), entry,
-                pal[0]);
-    bc1_decode8(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(4, 4, 4, 4, 6, 6, 6, 6)), entry,
-                pal[1]);
+    /* blocks j = dx + 2 dy: endpoints in lanes 0-3, index dwords too */
+    __m256i ends = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
     __m256i bits = _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7));
-    quad_tap(pal, bits, bx0, by0, x0, y0, t00);
-    quad_tap(pal, bits, bx0, by0, x1, y0, t10);
-    quad_tap(pal, bits, bx0, by0, x0, y1, t01);
-    quad_tap(pal, bits, bx0, by0, x1, y1, t11);
+    pal4 pal;
+    bc1_palettes4(ends, &pal);
+    quad_tap(&pal, bits, bx0, by0, x0, y0, t00);
+    quad_tap(&pal, bits, bx0, by0, x1, y0, t10);
+    quad_tap(&pal, bits, bx0, by0, x0, y1, t01);
+    quad_tap(&pal, bits, bx0, by0, x1, y1, t11);
 }
