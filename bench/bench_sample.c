@@ -15,7 +15,9 @@
  * lavapipe runs in two children (LP_NUM_THREADS=1 and =N, read at device creation) that serve
  * measurement requests over pipes.
  *
- * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME]
+ * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME] [--vsmp-only]
+ *
+ * --vsmp-only measures vsmp alone (for profiling; lavapipe's columns then read 0).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -80,7 +82,9 @@ static const row rows[] = {
 /* edge of the surface of each shape (3D: a cube of this size; cube: the face) */
 static uint32_t edge(enum shape s)
 {
-    return s == S3D ? 128 : s == SCUBE ? 512 : 1024;
+    return s == S3D     ? 128
+           : s == SCUBE ? 512
+                        : (getenv("EDGE") ? (uint32_t)atoi(getenv("EDGE")) : 1024);
 }
 
 static double wall(void)
@@ -545,6 +549,7 @@ int main(int argc, char **argv)
     double seconds = 0.5;
     unsigned rounds = 3, threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     const char *only = NULL;
+    bool vsmp_only = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
@@ -554,9 +559,11 @@ int main(int argc, char **argv)
             threads = (unsigned)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--row") && i + 1 < argc)
             only = argv[++i];
+        else if (!strcmp(argv[i], "--vsmp-only"))
+            vsmp_only = true;
         else {
             fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
-                            "[--row NAME]\n");
+                            "[--row NAME] [--vsmp-only]\n");
             return 2;
         }
     }
@@ -574,7 +581,7 @@ int main(int argc, char **argv)
         return 1;
     child c1, cn;
     memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
-    if (child_start(&c1, 1) || child_start(&cn, threads))
+    if (!vsmp_only && (child_start(&c1, 1) || child_start(&cn, threads)))
         fprintf(stderr, "lavapipe children failed to start\n");
     printf("vsmp %s sampling benchmark; vsmp SIMD16 messages, lavapipe 64-lane groups, %d "
            "samples per pixel\n",
@@ -598,10 +605,10 @@ int main(int argc, char **argv)
         build_messages(r);
         double v1[MAXR], l1[MAXR], vn[MAXR], ln[MAXR];
         for (unsigned k = 0; k < rounds; k++) {
-            l1[k] = child_rate(&c1, (int)i, seconds);
+            l1[k] = vsmp_only ? 0 : child_rate(&c1, (int)i, seconds);
             v1[k] = vsmp_rate(p, 1, seconds);
-            ln[k] = child_rate(&cn, (int)i, seconds);
-            vn[k] = vsmp_rate(p, threads, seconds);
+            ln[k] = vsmp_only ? 0 : child_rate(&cn, (int)i, seconds);
+            vn[k] = vsmp_only && threads == 1 ? 0 : vsmp_rate(p, threads, seconds);
         }
         stat3 sv1 = stats(v1, rounds), sl1 = stats(l1, rounds);
         stat3 svn = stats(vn, rounds), sln = stats(ln, rounds);

@@ -140,10 +140,17 @@ static void side_by_side(sc_rng *r, sc_case *c, unsigned k)
 }
 
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
-static void run_case(uint64_t seed, unsigned cpu)
+/* focus: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
+ * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages. */
+static void run_case(uint64_t seed, unsigned cpu, bool focus)
 {
+    static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    static const unsigned sops[] = {VSMP_SUB_SAMPLE,   VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
+                                    VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ, VSMP_SUB_LD,
+                                    VSMP_SUB_LD_LZ,    VSMP_SUB_LD_L};
     sc_rng r = {seed, NULL, 0};
-    const vsmp_format_info *fi = vsmp_format_get(fmts[sc_below(&r, NFMT)]);
+    const vsmp_format_info *fi =
+        vsmp_format_get(focus ? f8x4[sc_below(&r, 2)] : fmts[sc_below(&r, NFMT)]);
     sc_case c;
     memset(&c, 0, sizeof(c));
     c.s = surface_2d(&r, fi->format, &c.size);
@@ -151,7 +158,7 @@ static void run_case(uint64_t seed, unsigned cpu)
     if (!c.s)
         return;
     sc_state(&r, fi, &c.st);
-    if (sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
+    if (focus || sc_below(&r, 2)) { /* mostly inside the fast paths' properties */
         c.st.min_filter = (uint8_t)sc_below(&r, 3);
         c.st.mag_filter =
             c.st.min_filter == VSMP_FILTER_ANISOTROPIC ? VSMP_FILTER_LINEAR : c.st.min_filter;
@@ -159,8 +166,12 @@ static void run_case(uint64_t seed, unsigned cpu)
         c.st.address[1] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
         c.st.non_normalized = false;
         c.st.reduction_enable = false;
+        if (focus) {
+            c.st.min_filter = c.st.mag_filter = (uint8_t)sc_below(&r, 2);
+            c.st.mip_filter = VSMP_MIPFILTER_NONE;
+        }
     }
-    c.op = ops[sc_below(&r, NOPS)];
+    c.op = focus ? sops[sc_below(&r, 8)] : ops[sc_below(&r, NOPS)];
     vsmp_plan *p = NULL;
     if (vsmp_plan_create_cpu(c.s, &c.st, c.op, cpu, &p, NULL)) {
         sc_free(&c);
@@ -207,25 +218,94 @@ static void run_case(uint64_t seed, unsigned cpu)
     sc_free(&c);
 }
 
+/* Every byte value of every channel of 8-bit UNORM formats, by ld and by point sampling at texel
+ * centres: the kernels turn bytes into floats without the reference's division (b / 255.0f), so
+ * all 256 values of each channel are compared with the reference, not only those random
+ * surfaces happen to hold. */
+static void every_byte(unsigned cpu)
+{
+    static const vsmp_format f8[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                     VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_R8G8_UNORM};
+    for (unsigned fi = 0; fi < sizeof(f8) / sizeof(f8[0]); fi++) {
+        for (unsigned op = 0; op < 2; op++) {
+            vsmp_surface_desc d;
+            vsmp_surface_desc_init(&d);
+            d.format = f8[fi];
+            d.width = d.height = 16;
+            vsmp_surface *s = NULL;
+            CHECK(!vsmp_surface_create(&d, &s, NULL), "every_byte: surface");
+            if (!s)
+                return;
+            const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+            unsigned bpt = vsmp_format_get(f8[fi])->bytes;
+            /* byte k of texel i: (i + 64 k) mod 256, each channel sees all 256 values */
+            for (size_t i = 0; i < 256; i++)
+                for (unsigned k = 0; k < bpt; k++)
+                    ((uint8_t *)ld->data)[i * bpt + k] = (uint8_t)(i + 64 * k);
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            unsigned sop = op ? VSMP_SUB_SAMPLE_LZ : VSMP_SUB_LD;
+            vsmp_plan *p = NULL;
+            CHECK(!vsmp_plan_create_cpu(s, &st, sop, cpu, &p, NULL), "every_byte: plan");
+            /* a fast kernel of this level, not the reference against itself */
+            bool simd = (cpu & VSMP_CPU_AVX2) && (op || bpt == 4);
+            CHECK(p && strstr(p->fast_name, simd ? "avx2" : "_c"),
+                  "every_byte: cpu %#x %s: kernel %s", cpu, vsmp_format_get(f8[fi])->name,
+                  p ? p->fast_name : "none");
+            for (unsigned y = 0; p && y < 16; y++) {
+                uint32_t u[16], v[16], lod[16] = {0};
+                for (unsigned x = 0; x < 16; x++) {
+                    float fu = ((float)x + 0.5f) / 16.0f, fv = ((float)y + 0.5f) / 16.0f;
+                    if (op)
+                        memcpy(&u[x], &fu, 4), memcpy(&v[x], &fv, 4);
+                    else
+                        u[x] = x, v[x] = y;
+                }
+                vsmp_message m;
+                memset(&m, 0, sizeof(m));
+                m.simd = 16, m.mask = 0xffff;
+                m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+                if (!op)
+                    m.param[VSMP_P_LOD] = lod;
+                vsmp_result got, want;
+                memset(&got, 0x5a, sizeof(got));
+                memset(&want, 0x5a, sizeof(want));
+                vsmp_plan_run(p, &m, &got);
+                want.null_mask = 0xffffffffu;
+                p->run(p, &m, &want);
+                CHECK(!memcmp(&got, &want, sizeof(got)),
+                      "every_byte: cpu %#x %s %s row %u (kernel %s) differs from the reference",
+                      cpu, vsmp_format_get(f8[fi])->name, op ? "sample_lz" : "ld", y, p->fast_name);
+            }
+            vsmp_plan_free(p);
+            vsmp_surface_free(s);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
     unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
     unsigned nlev = levels[1] != VSMP_CPU_C ? 2 : 1;
     for (unsigned li = 0; li < nlev; li++) {
+        every_byte(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
-            run_case(0x5eed0000ull + k, levels[li]);
+            run_case(0x5eed0000ull + k, levels[li], false);
+        for (unsigned k = 0; k < cases / 10; k++)
+            run_case(0xf1a70000ull + k, levels[li], true);
         printf("cpu flags %#x:", levels[li]);
         for (int i = 0; i < 16 && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[7] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL, NULL};
+        const char *want[8] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL, NULL, NULL,
+                               NULL,       NULL};
         if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
-            want[6] = "sample_bc1_avx2";
-        for (int w = 0; w < 7 && want[w]; w++) {
+            want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_bc1_avx2";
+        for (int w = 0; w < 8 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -25,7 +25,7 @@ unsigned vsmp_cpu_flags(void)
     unsigned f = VSMP_CPU_C;
 #ifdef VSMP_X86
     __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
-    if (__builtin_cpu_supports("avx2") && has_f16c())
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
         f |= VSMP_CPU_AVX2;
 #endif
     return f;

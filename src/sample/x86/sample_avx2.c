@@ -114,6 +114,17 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     return v;
 }
 
+/* (float)v / 255.0f for v = 0..255, as the reference unpack computes it, without a division:
+ * the product by the rounded reciprocal, then one Newton correction with the exact residual
+ * (fused); correctly rounded, hence equal to the quotient, for each of the 256 values (checked
+ * exhaustively by tests/test_fastpath.c's every_byte). */
+static inline __m256 div255(__m256 v)
+{
+    __m256 r = _mm256_set1_ps(1.0f / 255.0f);
+    __m256 q = _mm256_mul_ps(v, r);
+    return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v), r, q);
+}
+
 static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
     for (int c = 0; c < 4; c++) {
@@ -123,8 +134,8 @@ static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
         }
         __m256i b =
             _mm256_and_si256(_mm256_srli_epi32(px, 8 * p->byte_of[c]), _mm256_set1_epi32(0xff));
-        if (p->ch_kind[c] == 1) /* (float)v / 255.0f, as the reference unpack computes it */
-            out[c] = _mm256_div_ps(_mm256_cvtepi32_ps(b), _mm256_set1_ps(255.0f));
+        if (p->ch_kind[c] == 1)
+            out[c] = div255(_mm256_cvtepi32_ps(b));
         else
             out[c] = _mm256_i32gather_ps(p->lut[c], b, 4);
     }
@@ -144,40 +155,10 @@ static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
     return texel_off_n(v, x, y, 4);
 }
 
-static inline __m256i hmin8(__m256i v)
-{
-    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
-    return _mm256_broadcastd_epi32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
-}
-
-/* The texels of 8 lanes. Coherent lanes (one level, within 8 texels across and 2 rows down)
- * load two rows and permute them into place; others gather. Same bytes either way. */
+/* The texels of 8 lanes: one gather (on the CPUs measured, cheaper than loading a coherent
+ * message's rows and permuting them into place). */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    if (v->one && !layered(p) && !v->three) {
-        __m256i x0 = hmin8(x), y0 = hmin8(y);
-        __m256i dx = _mm256_sub_epi32(x, x0), dy = _mm256_sub_epi32(y, y0);
-        __m256i far = _mm256_or_si256(_mm256_cmpgt_epi32(dx, _mm256_set1_epi32(7)),
-                                      _mm256_cmpgt_epi32(dy, _mm256_set1_epi32(1)));
-        if (_mm256_testz_si256(far, far)) {
-            size_t xs = (size_t)_mm256_cvtsi256_si32(x0), ys = (size_t)_mm256_cvtsi256_si32(y0);
-            size_t o = v->one->off + ys * v->one->pitch + xs * 4;
-            __m256i second = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(1));
-            bool two = !_mm256_testz_si256(second, second);
-            size_t end = o + (two ? v->one->pitch : 0) + 32;
-            if (end <= p->s->d.data_size) {
-                const uint8_t *r0 = p->s->mem + o;
-                __m256i a =
-                    _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)r0), dx);
-                if (!two)
-                    return a;
-                __m256i b = _mm256_permutevar8x32_epi32(
-                    _mm256_loadu_si256((const __m256i *)(r0 + v->one->pitch)), dx);
-                return _mm256_blendv_epi8(a, b, second);
-            }
-        }
-    }
     return _mm256_i32gather_epi32((const int *)p->s->mem, texel_off(v, x, y), 1);
 }
 
@@ -229,6 +210,122 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
 }
 
+/* Four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8...): each byte / 255. */
+static inline bool u8x4(const vsmp_plan *p)
+{
+    return p->texel_kind == TX_UNORM8 && p->s->fi->bytes == 4 && p->ch_kind[0] == 1 &&
+           p->ch_kind[1] == 1 && p->ch_kind[2] == 1 && p->ch_kind[3] == 1;
+}
+
+static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    __m256i ff = _mm256_set1_epi32(0xff);
+    for (int c = 0; c < 4; c++) {
+        __m128i sh = _mm_cvtsi32_si128(8 * p->byte_of[c]);
+        out[c] = div255(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(px, sh), ff)));
+    }
+}
+
+/* index8 on floored coordinates f (NaN already 0) for lanes where it takes no 64-bit
+ * arithmetic: WRAP (a power of two) is the low bits of the 32-bit conversion, which is exact
+ * below 2^31 and 0 (as the reference gives) for the infinities; CLAMP clamps in float first. */
+static inline void index8_short(unsigned mode, __m256 f, bool linear, const view8 *v, __m256i *i0,
+                                __m256i *i1, __m256 fm1, __m256i m1)
+{
+    __m256i zero = _mm256_setzero_si256();
+    if (mode == VSMP_TCM_WRAP) {
+        *i0 = _mm256_and_si256(_mm256_cvttps_epi32(f), m1);
+        if (linear)
+            *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, _mm256_set1_epi32(1)), m1);
+        return;
+    }
+    (void)v;
+    *i0 = _mm256_max_epi32(_mm256_cvttps_epi32(_mm256_min_ps(fm1, f)), zero);
+    if (linear)
+        *i1 = _mm256_max_epi32(
+            _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))), zero);
+}
+
+/* Lanes whose floored coordinate is finite and at least 2^31 in magnitude (WRAP then takes the
+ * general index8). */
+static inline __m256 huge8(__m256 f)
+{
+    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
+    return _mm256_and_ps(_mm256_cmp_ps(a, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ),
+                         _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
+}
+
+/* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
+ * that a kernel can issue several groups' gathers before it waits for any of them). */
+typedef struct taps8 {
+    __m256i t[4]; /* (xa, ya), then linear: (xb, ya), (xa, yb), (xb, yb) */
+    __m256 wx, wy;
+} taps8;
+
+/* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
+ * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
+ * @return false (nothing fetched) when a lane needs the general index8. */
+static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned ma, unsigned mb, taps8 *t)
+{
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
+    __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
+    t->wx = t->wy = _mm256_setzero_ps();
+    if (linear) {
+        __m256 half = _mm256_set1_ps(0.5f);
+        x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+    }
+    __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+    if (linear) {
+        __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
+        t->wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
+        t->wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    }
+    fx = _mm256_and_ps(fx, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
+    fy = _mm256_and_ps(fy, _mm256_cmp_ps(y, y, _CMP_ORD_Q));
+    if (ma == VSMP_TCM_WRAP || mb == VSMP_TCM_WRAP) {
+        __m256 h = _mm256_or_ps(ma == VSMP_TCM_WRAP ? huge8(fx) : _mm256_setzero_ps(),
+                                mb == VSMP_TCM_WRAP ? huge8(fy) : _mm256_setzero_ps());
+        if (!_mm256_testz_ps(h, h))
+            return false;
+    }
+    __m256i xa, xb = one, ya, yb = one;
+    index8_short(ma, fx, linear, lv, &xa, &xb, fwm1, wm1);
+    index8_short(mb, fy, linear, lv, &ya, &yb, fhm1, hm1);
+    t->t[0] = texels8(p, lv, xa, ya);
+    if (linear) {
+        t->t[1] = texels8(p, lv, xb, ya);
+        t->t[2] = texels8(p, lv, xa, yb);
+        t->t[3] = texels8(p, lv, xb, yb);
+    }
+    return true;
+}
+
+/* The filtered result of fetched taps. */
+static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+{
+    if (!linear) {
+        unpack_u8x4(p, t->t[0], out);
+        return;
+    }
+    __m256 a[4], b[4], c[4], d[4];
+    unpack_u8x4(p, t->t[0], a), unpack_u8x4(p, t->t[1], b);
+    unpack_u8x4(p, t->t[2], c), unpack_u8x4(p, t->t[3], d);
+    for (int k = 0; k < 4; k++)
+        out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
+}
+
+static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned ma, unsigned mb, __m256 out[4])
+{
+    taps8 t;
+    if (!fetch8_u8x4(p, lv, x, y, linear, ma, mb, &t))
+        return false;
+    filter8_u8x4(p, &t, linear, out);
+    return true;
+}
+
 static inline void level8_any(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
                               __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
 {
@@ -239,6 +336,9 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
     unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
     __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
     __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
+    if (!three && p->s->d.type != VSMP_SURFTYPE_CUBE && u8x4(p) &&
+        level8_u8x4(p, &lv, x, y, linear, ma, mb, out))
+        return;
     if (!three && p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
         /* seamless cube: lanes whose taps all lie on their face read them as CLAMP would;
          * taps off an edge are the scalar path's */
@@ -359,6 +459,20 @@ static inline __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
 static inline __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
 {
     return _mm256_castsi256_ps(param8(m, kind, g));
+}
+
+/* param8 when the kernel knows lanes g..g+7 are all in the message (SIMD16, every lane on). */
+static inline __m256i param8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    if (!full)
+        return param8(m, kind, g);
+    const uint32_t *a = m->param[kind];
+    return a ? _mm256_loadu_si256((const __m256i *)(a + g)) : _mm256_setzero_si256();
+}
+
+static inline __m256 paramf8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    return _mm256_castsi256_ps(param8_in(m, kind, g, full));
 }
 
 /* vsmp_log2f (src/sample/vmath.h), 8 lanes: the same operations, specials blended in last. */
@@ -619,6 +733,23 @@ static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, con
         _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
 }
 
+static inline void store8_in(vsmp_result *r, const vsmp_message *m, unsigned g, const __m256 t[4],
+                             bool full)
+{
+    if (!full) {
+        store8(r, m, g, t);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        _mm256_storeu_ps((float *)&r->c[c][g], t[c]);
+}
+
+/* A SIMD16 message with every lane on: the kernels' most common shape, compiled apart. */
+static inline bool full16(const vsmp_message *m)
+{
+    return m->simd == 16 && (m->mask & 0xffffu) == 0xffffu;
+}
+
 /* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
  * their major axis; the others sample once. */
 static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer, __m256 u,
@@ -757,38 +888,261 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         sample_body_2d(p, m, r);
 }
 
-void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
+ *
+ * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
+ * when the plan is made. Lanes whose index needs more than the 32-bit conversion (NaN,
+ * infinities, |x| >= 2^31) are rare: their group of 8 takes the general level8_any. Every
+ * group's gathers are issued before any is unpacked, so that their latencies overlap. Results
+ * of these formats are never NaN: no NaN rewrite. */
+
+/* The byte of channel c in each 32-bit lane, zero-extended: a byte shuffle per channel. */
+static inline __m256 chan_u8(__m256i px, __m256i shuf)
 {
-    if (p->s->resident) {
-        p->run(p, m, r);
+    return div255(_mm256_cvtepi32_ps(_mm256_shuffle_epi8(px, shuf)));
+}
+
+typedef struct flat8 {
+    __m256 fw, fh, fwm1, fhm1;
+    __m256i wm1, hm1, pitch, off, spitch;
+    __m256i shuf[4];
+} flat8;
+
+/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad. */
+static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
+{
+    __m256i i;
+    if (wrap) {
+        i = _mm256_cvttps_epi32(f);
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+        return _mm256_and_si256(i, m1);
+    }
+    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    return _mm256_max_epi32(i, _mm256_setzero_si256());
+}
+
+static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
+{
+    if (wrap)
+        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
+    return _mm256_max_epi32(
+        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
+        _mm256_setzero_si256());
+}
+
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
+ * the pairs then split into the first and the second texels. */
+static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const long long *q = (const long long *)mem;
+    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
+    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
+    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
+    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
+static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                             const bool linear, const bool wu, const bool wv, const bool full)
+{
+    const vsmp_level_view *l = &p->lv[p->base];
+    flat8 k;
+    k.fw = _mm256_set1_ps(l->fw), k.fh = _mm256_set1_ps(l->fh);
+    k.wm1 = _mm256_set1_epi32((int)l->w - 1), k.hm1 = _mm256_set1_epi32((int)l->h - 1);
+    k.fwm1 = _mm256_cvtepi32_ps(k.wm1), k.fhm1 = _mm256_cvtepi32_ps(k.hm1);
+    k.pitch = _mm256_set1_epi32((int)l->pitch), k.off = _mm256_set1_epi32((int)l->off);
+    k.spitch = _mm256_set1_epi32((int)l->spitch32);
+    for (int c = 0; c < 4; c++)
+        k.shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    const int *mem = (const int *)p->s->mem;
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    __m256i px[VSMP_MAX_LANES / 8][4];
+    __m256 wx[VSMP_MAX_LANES / 8], wy[VSMP_MAX_LANES / 8];
+    unsigned slow = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), k.fw);
+        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), k.fh);
+        __m256i base = k.off;
+        if (p->s->d.array)
+            base = _mm256_add_epi32(base, _mm256_mullo_epi32(layer8(p, m, g), k.spitch));
+        if (linear) {
+            __m256 half = _mm256_set1_ps(0.5f);
+            x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+        }
+        __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+        __m256i bad = _mm256_setzero_si256();
+        __m256i xa = idx_flat(wu, fx, k.fwm1, k.wm1, &bad);
+        __m256i ya = idx_flat(wv, fy, k.fhm1, k.hm1, &bad);
+        if (!_mm256_testz_si256(bad, bad)) {
+            slow |= 1u << i;
+            continue;
+        }
+        __m256i ra = _mm256_add_epi32(base, _mm256_mullo_epi32(ya, k.pitch));
+        __m256i ca = _mm256_slli_epi32(xa, 2);
+        if (!linear) {
+            px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
+            continue;
+        }
+        /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+        wx[i] = _mm256_sub_ps(x, fx), wy[i] = _mm256_sub_ps(y, fy);
+        if (!wu)
+            wx[i] = _mm256_and_ps(wx[i], _mm256_cmp_ps(wx[i], wx[i], _CMP_ORD_Q));
+        if (!wv)
+            wy[i] = _mm256_and_ps(wy[i], _mm256_cmp_ps(wy[i], wy[i], _CMP_ORD_Q));
+        __m256i xb = idx_next(wu, fx, xa, k.fwm1, k.wm1);
+        __m256i yb = idx_next(wv, fy, ya, k.fhm1, k.hm1);
+        __m256i rb = _mm256_add_epi32(base, _mm256_mullo_epi32(yb, k.pitch));
+        __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, _mm256_set1_epi32(1)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+            /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+            pairs8(mem, _mm256_add_epi32(ra, ca), &px[i][0], &px[i][1]);
+            pairs8(mem, _mm256_add_epi32(rb, ca), &px[i][2], &px[i][3]);
+            continue;
+        }
+        __m256i cb = _mm256_slli_epi32(xb, 2);
+        px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
+        px[i][1] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, cb), 1);
+        px[i][2] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, ca), 1);
+        px[i][3] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, cb), 1);
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 o[4];
+        if (slow >> i & 1) {
+            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
+                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
+                       linear, o);
+        } else if (!linear) {
+            for (int c = 0; c < 4; c++)
+                o[c] = chan_u8(px[i][0], k.shuf[c]);
+        } else {
+            for (int c = 0; c < 4; c++) {
+                __m256 t00 = chan_u8(px[i][0], k.shuf[c]), t10 = chan_u8(px[i][1], k.shuf[c]);
+                __m256 t01 = chan_u8(px[i][2], k.shuf[c]), t11 = chan_u8(px[i][3], k.shuf[c]);
+                o[c] = lerp8(lerp8(t00, t10, wx[i]), lerp8(t01, t11, wx[i]), wy[i]);
+            }
+        }
+        store8_in(r, m, g, o, full);
+    }
+}
+
+#define FLAT_KERNEL(name, linear, wu, wv)                                                          \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        if (full16(m))                                                                             \
+            flat_u8x4(p, m, r, linear, wu, wv, true);                                              \
+        else                                                                                       \
+            flat_u8x4(p, m, r, linear, wu, wv, false);                                             \
+    }
+FLAT_KERNEL(flat_pcc, false, false, false)
+FLAT_KERNEL(flat_pcw, false, false, true)
+FLAT_KERNEL(flat_pwc, false, true, false)
+FLAT_KERNEL(flat_pww, false, true, true)
+FLAT_KERNEL(flat_lcc, true, false, false)
+FLAT_KERNEL(flat_lcw, true, false, true)
+FLAT_KERNEL(flat_lwc, true, true, false)
+FLAT_KERNEL(flat_lww, true, true, true)
+
+void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[8] = {flat_pcc, flat_pcw, flat_pwc, flat_pww,
+                                     flat_lcc, flat_lcw, flat_lwc, flat_lww};
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
+    k[linear * 4 + wu * 2 + wv](p, m, r);
+}
+
+/* The size, pitch and offset of each lane's level (one level for all 8: no gathers). */
+static inline void ld_view(const vsmp_plan *p, __m256i level, __m256i *w, __m256i *h,
+                           __m256i *pitch, __m256i *off)
+{
+    __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
+        const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
+        *w = _mm256_set1_epi32((int)l->w), *h = _mm256_set1_epi32((int)l->h);
+        *pitch = _mm256_set1_epi32((int)l->pitch), *off = _mm256_set1_epi32((int)l->off);
         return;
     }
-    unsigned n8 = (m->simd + 7u) & ~7u;
+    const char *b = (const char *)p->lv;
+    __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
+    *w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
+    *h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
+    *pitch = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, pitch)), idx, 4);
+    *off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
+}
+
+/* ld of 8-bit formats in 4-byte texels: every group's gather issued before any is unpacked;
+ * four UNORM channels (u4) unpack by byte shuffles. */
+static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                             const bool u4, const bool full)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
     __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
+    __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
+    __m256i shuf[4];
+    for (int c = 0; c < 4; c++)
+        shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    const int *mem = (const int *)p->s->mem;
+    __m256i px[VSMP_MAX_LANES / 8], in[VSMP_MAX_LANES / 8];
     for (unsigned g = 0; g < n8; g += 8) {
-        __m256i u = param8(m, VSMP_P_U, g), v = param8(m, VSMP_P_V, g);
-        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8(m, VSMP_P_LOD, g);
+        unsigned i = g / 8;
+        __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
+        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8_in(m, VSMP_P_LOD, g, full);
         /* lod < nlev, unsigned */
-        __m256i ok =
-            _mm256_cmpeq_epi32(_mm256_min_epu32(lod, _mm256_set1_epi32((int)p->nlev - 1)), lod);
-        __m256i level =
-            _mm256_add_epi32(_mm256_set1_epi32((int)p->base), _mm256_and_si256(lod, ok));
-        view8 lv = gather_view(p, level);
-        __m256i in = _mm256_and_si256(
-            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(lv.w, u)));
-        in = _mm256_and_si256(
-            in, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(lv.h, v)));
-        __m256i px;
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(in)) == 0xff) {
-            px = texels8(p, &lv, u, v);
-        } else {
-            __m256i off = _mm256_and_si256(texel_off(&lv, u, v), in);
-            px = _mm256_mask_i32gather_epi32(zero, (const int *)p->s->mem, off, in, 1);
-        }
-        __m256 t[4];
-        unpack8(p, px, t);
-        for (int c = 0; c < 4; c++) /* out of range: the zero texel */
-            t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c], _mm256_castsi256_ps(in));
-        store8(r, m, g, t);
+        __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
+        __m256i w, h, pitch, off;
+        ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &pitch, &off);
+        __m256i inr = _mm256_and_si256(
+            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(w, u)));
+        in[i] = inr = _mm256_and_si256(
+            inr, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(h, v)));
+        off = _mm256_add_epi32(
+            off, _mm256_add_epi32(_mm256_mullo_epi32(v, pitch), _mm256_slli_epi32(u, 2)));
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
+            px[i] = _mm256_i32gather_epi32(mem, off, 1);
+        else
+            px[i] = _mm256_mask_i32gather_epi32(zero, mem, _mm256_and_si256(off, inr), inr, 1);
     }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        __m256 t[4];
+        if (u4)
+            for (int c = 0; c < 4; c++)
+                t[c] = chan_u8(px[i], shuf[c]);
+        else
+            unpack8(p, px[i], t);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(in[i])) != 0xff)
+            for (int c = 0; c < 4; c++) /* out of range: the zero texel */
+                t[c] = _mm256_blendv_ps(_mm256_set1_ps(p->ldzero[c]), t[c],
+                                        _mm256_castsi256_ps(in[i]));
+        store8_in(r, m, g, t, full);
+    }
+}
+
+FLATTEN static void ld_u4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (full16(m))
+        ld_unorm8(p, m, r, true, true);
+    else
+        ld_unorm8(p, m, r, true, false);
+}
+
+FLATTEN static void ld_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    ld_unorm8(p, m, r, false, false);
+}
+
+void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident)
+        p->run(p, m, r);
+    else if (u8x4(p))
+        ld_u4(p, m, r);
+    else
+        ld_any(p, m, r);
 }
