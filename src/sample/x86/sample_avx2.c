@@ -175,8 +175,7 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
 {
     const vsmp_format_info *fi = p->s->fi;
     if (p->texel_kind == TX_BLOCK) { /* BC1: the plan lets no other block format through */
-        vsmp_bc1_fetch8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(v->off, v->slice),
-                             v->pitch, x, y, out);
+        vsmp_bc1_fetch8_avx2(p->s->mem, _mm256_add_epi32(v->off, v->slice), v->pitch, x, y, out);
         return;
     }
     if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {

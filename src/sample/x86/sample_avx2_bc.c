@@ -59,10 +59,9 @@ static inline __m256i bc1_index8(__m256i bits, __m256i x, __m256i y)
     return _mm256_and_si256(_mm256_srlv_epi32(bits, _mm256_add_epi32(i, i)), three);
 }
 
-void vsmp_bc1_fetch8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i pitch, __m256i x,
-                          __m256i y, __m256 out[4])
+void vsmp_bc1_fetch8_avx2(const uint8_t *mem, __m256i base, __m256i pitch, __m256i x, __m256i y,
+                          __m256 out[4])
 {
-    (void)size;
     /* the block: rows of blocks pitch bytes apart, 8 bytes each */
     __m256i off =
         _mm256_add_epi32(base, _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(y, 2), pitch),
@@ -167,10 +166,10 @@ void vsmp_bc1_quad8_avx2(const uint8_t *mem, size_t size, __m256i base, __m256i 
                (size_t)(uint32_t)_mm256_cvtsi256_si32(bx0) * 8;
     size_t row = (uint32_t)_mm256_cvtsi256_si32(pitch);
     if (!_mm256_testz_si256(far, far) || o + row + 16 > size) {
-        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x0, y0, t00);
-        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x1, y0, t10);
-        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x0, y1, t01);
-        vsmp_bc1_fetch8_avx2(mem, size, base, pitch, x1, y1, t11);
+        vsmp_bc1_fetch8_avx2(mem, base, pitch, x0, y0, t00);
+        vsmp_bc1_fetch8_avx2(mem, base, pitch, x1, y0, t10);
+        vsmp_bc1_fetch8_avx2(mem, base, pitch, x0, y1, t01);
+        vsmp_bc1_fetch8_avx2(mem, base, pitch, x1, y1, t11);
         return;
     }
     /* blocks (bx0, by0) (bx0 + 1, by0) and the same one row down, whether used or not (the
