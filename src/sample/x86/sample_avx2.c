@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * AVX2 kernels (this file alone is compiled with -mavx2): 8 lanes at a time, the same float
- * operations in the same order as the C fast path and the reference, so the same result words.
- * The per-lane LOD and level stage is the baseline C one (vsmp_fast_lanes); filtering, address
- * computation, texel gathers and unpacking are vectorised here.
+ * AVX2 kernels (compiled with -mavx2, as sample_avx2_bc.c alone besides): 8 lanes at a time,
+ * the same float operations in the same order as the C fast path and the reference, so the same
+ * result words. The LOD and level stage (stage8; cube faces in cube_avx2.h), filtering, address
+ * computation, texel gathers and unpacking are vectorised here; messages with a partial quad
+ * take the baseline C stage (vsmp_fast_lanes). BC1 texels are sample_avx2_bc.c's.
  */
 #include <float.h>
 #include <immintrin.h>
