@@ -69,7 +69,8 @@ struct vsmp_plan {
     float lut[4][256];  /* unorm8/snorm8 formats: channel c of byte value b, from the reference */
     uint8_t byte_of[4]; /* the byte holding channel c (0xff: none, lut gives the constant) */
     uint8_t ch_kind[4]; /* 0: no channel (a constant), 1: UNORM (byte / 255), 2: the table */
-    uint8_t u8shuf[4][16]; /* unorm8: a byte shuffle moving channel c's byte to each lane's low */
+    uint8_t u8shuf[4][16]; /* unorm8: a byte shuffle giving each lane channel c's byte b three
+                              times (b * 0x010101, see the AVX2 kernels' unorm8) */
     uint8_t texel_kind;    /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
     float konst[4];        /* missing channels: what the reference unpack gives them */
     float ldzero[4];       /* the texel ld returns out of range */

@@ -774,14 +774,25 @@ typedef struct fast_path {
 #ifdef VSMP_HAVE_AVX2
 /* The flat kernels: 2D surfaces and arrays of four 8-bit UNORM channels in a 4-byte texel,
  * results independent of lambda (no mips, min and mag filters alike). */
-static bool is_flat_u8x4_simd(const vsmp_plan *p)
+static bool u8x4_2d_simd(const vsmp_plan *p)
 {
     const vsmp_format_info *fi = p->s->fi;
     bool u8x4 = p->texel_kind == TX_UNORM8 && fi->bytes == 4;
     for (int c = 0; c < 4; c++)
         u8x4 = u8x4 && fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3);
-    return u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && is_sample_2d_simd(p) &&
-           vsmp_fast_lod_unused(p);
+    return u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && is_sample_2d_simd(p);
+}
+
+static bool is_flat_u8x4_simd(const vsmp_plan *p)
+{
+    return u8x4_2d_simd(p) && vsmp_fast_lod_unused(p);
+}
+
+/* The same with a LOD stage (mips, or filters differing), not anisotropic. */
+static bool is_mip_u8x4_simd(const vsmp_plan *p)
+{
+    return u8x4_2d_simd(p) && !vsmp_fast_lod_unused(p) &&
+           p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
 }
 #endif
 
@@ -789,6 +800,8 @@ static const fast_path table[] = {
 #ifdef VSMP_HAVE_AVX2
     {"sample_flat_u8x4_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_flat_u8x4_simd,
      vsmp_sample_flat_u8x4_avx2},
+    {"sample_mip_u8x4_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_mip_u8x4_simd,
+     vsmp_sample_mip_u8x4_avx2},
     {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
     {"sample_cube_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_cube_simd, vsmp_sample_2d_avx2},
@@ -839,8 +852,8 @@ static void prepare(vsmp_plan *p)
     for (int c = 0; c < 4; c++) {
         bool none = fi->ch[c].type == VSMP_CHAN_NONE;
         p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
-        for (int b = 0; b < 16; b++) /* 0x80 selects a zero byte */
-            p->u8shuf[c][b] = b % 4 || none ? 0x80 : (uint8_t)(b + p->byte_of[c]);
+        for (int b = 0; b < 16; b++) /* bytes 0-2 of each lane: the channel's; 0x80: zero */
+            p->u8shuf[c][b] = b % 4 == 3 || none ? 0x80 : (uint8_t)(b - b % 4 + p->byte_of[c]);
         p->ch_kind[c] = none                                                        ? 0
                         : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
                                                                                     : 2;

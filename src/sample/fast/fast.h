@@ -37,6 +37,7 @@ void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, fl
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

@@ -126,6 +126,18 @@ static inline __m256 div255(__m256 v)
     return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v), r, q);
 }
 
+/* b / 255.0f correctly rounded, from z = b * 0x010101 (b = 0..255): b / 255 is z / (2^24 - 1)
+ * = z 2^-24 (1 + 2^-24 + 2^-48 ...), and z 2^-24 + z 2^-48, summed exactly and rounded once by
+ * the fused multiply-add, rounds as the whole series does: their difference is below 2^-48 and
+ * both are integers in units of 2^-48, so no rounding boundary (a multiple of 2^-32 here) lies
+ * between them, and z 2^-24 + z 2^-48 is itself a boundary only for b = 0. Checked for all 256
+ * bytes by tests/test_fastpath.c's every_byte. */
+static inline __m256 unorm8(__m256i z)
+{
+    __m256 f = _mm256_cvtepi32_ps(z);
+    return _mm256_fmadd_ps(f, _mm256_set1_ps(0x1p-48f), _mm256_mul_ps(f, _mm256_set1_ps(0x1p-24f)));
+}
+
 static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
     for (int c = 0; c < 4; c++) {
@@ -219,10 +231,9 @@ static inline bool u8x4(const vsmp_plan *p)
 
 static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
-    __m256i ff = _mm256_set1_epi32(0xff);
     for (int c = 0; c < 4; c++) {
-        __m128i sh = _mm_cvtsi32_si128(8 * p->byte_of[c]);
-        out[c] = div255(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(px, sh), ff)));
+        __m256i shuf = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+        out[c] = unorm8(_mm256_shuffle_epi8(px, shuf));
     }
 }
 
@@ -255,6 +266,44 @@ static inline __m256 huge8(__m256 f)
                          _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
 }
 
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
+ * the pairs then split into the first and the second texels. */
+static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const long long *q = (const long long *)mem;
+    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
+    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
+    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
+    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
+/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad. */
+static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
+{
+    __m256i i;
+    if (wrap) {
+        i = _mm256_cvttps_epi32(f);
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+        return _mm256_and_si256(i, m1);
+    }
+    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    return _mm256_max_epi32(i, _mm256_setzero_si256());
+}
+
+static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
+{
+    if (wrap)
+        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
+    return _mm256_max_epi32(
+        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
+        _mm256_setzero_si256());
+}
+
 /* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
  * that a kernel can issue several groups' gathers before it waits for any of them). */
 typedef struct taps8 {
@@ -266,39 +315,43 @@ typedef struct taps8 {
  * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
  * @return false (nothing fetched) when a lane needs the general index8. */
 static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
-                               unsigned ma, unsigned mb, taps8 *t)
+                               bool wu, bool wv, taps8 *t)
 {
     __m256i one = _mm256_set1_epi32(1);
     __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
     __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
-    t->wx = t->wy = _mm256_setzero_ps();
     if (linear) {
         __m256 half = _mm256_set1_ps(0.5f);
         x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
     }
     __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
-    if (linear) {
-        __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
-        t->wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
-        t->wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    __m256i bad = _mm256_setzero_si256();
+    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    if (!linear) {
+        t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
+        return true;
     }
-    fx = _mm256_and_ps(fx, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
-    fy = _mm256_and_ps(fy, _mm256_cmp_ps(y, y, _CMP_ORD_Q));
-    if (ma == VSMP_TCM_WRAP || mb == VSMP_TCM_WRAP) {
-        __m256 h = _mm256_or_ps(ma == VSMP_TCM_WRAP ? huge8(fx) : _mm256_setzero_ps(),
-                                mb == VSMP_TCM_WRAP ? huge8(fy) : _mm256_setzero_ps());
-        if (!_mm256_testz_ps(h, h))
-            return false;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    t->wx = _mm256_sub_ps(x, fx), t->wy = _mm256_sub_ps(y, fy);
+    if (!wu)
+        t->wx = _mm256_and_ps(t->wx, _mm256_cmp_ps(t->wx, t->wx, _CMP_ORD_Q));
+    if (!wv)
+        t->wy = _mm256_and_ps(t->wy, _mm256_cmp_ps(t->wy, t->wy, _CMP_ORD_Q));
+    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
+    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+        pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
+        pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
+        return true;
     }
-    __m256i xa, xb = one, ya, yb = one;
-    index8_short(ma, fx, linear, lv, &xa, &xb, fwm1, wm1);
-    index8_short(mb, fy, linear, lv, &ya, &yb, fhm1, hm1);
-    t->t[0] = texels8(p, lv, xa, ya);
-    if (linear) {
-        t->t[1] = texels8(p, lv, xb, ya);
-        t->t[2] = texels8(p, lv, xa, yb);
-        t->t[3] = texels8(p, lv, xb, yb);
-    }
+    t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
+    t->t[1] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, ya), 1);
+    t->t[2] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, yb), 1);
+    t->t[3] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, yb), 1);
     return true;
 }
 
@@ -320,7 +373,7 @@ static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
                                unsigned ma, unsigned mb, __m256 out[4])
 {
     taps8 t;
-    if (!fetch8_u8x4(p, lv, x, y, linear, ma, mb, &t))
+    if (!fetch8_u8x4(p, lv, x, y, linear, ma == VSMP_TCM_WRAP, mb == VSMP_TCM_WRAP, &t))
         return false;
     filter8_u8x4(p, &t, linear, out);
     return true;
@@ -609,12 +662,12 @@ static inline __m256 lod8_at(const vsmp_plan *p, const bool three, const cube8 *
 /* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4), before a cube's
  * direction becomes face coordinates: fc the faces of a cube's lanes, NULL otherwise. */
 static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp_message *m,
-                                unsigned g, const cube8 *fc)
+                                unsigned g, const bool full, const cube8 *fc)
 {
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
-    o.u = paramf8(m, VSMP_P_U, g), o.v = paramf8(m, VSMP_P_V, g);
-    o.w = three || fc ? paramf8(m, VSMP_P_R, g) : _mm256_setzero_ps();
+    o.u = paramf8_in(m, VSMP_P_U, g, full), o.v = paramf8_in(m, VSMP_P_V, g, full);
+    o.w = three || fc ? paramf8_in(m, VSMP_P_R, g, full) : _mm256_setzero_ps();
     o.layer = layer8(p, m, g);
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
@@ -643,12 +696,13 @@ static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp
     }
     case L_GRAD:
         lam = lod8_at(p, three, fc, fc ? fc->face : o.layer, o.u, o.v, o.w,
-                      paramf8(m, VSMP_P_DUDX, g), paramf8(m, VSMP_P_DVDX, g),
-                      paramf8(m, VSMP_P_DRDX, g), paramf8(m, VSMP_P_DUDY, g),
-                      paramf8(m, VSMP_P_DVDY, g), paramf8(m, VSMP_P_DRDY, g), &o.an);
+                      paramf8_in(m, VSMP_P_DUDX, g, full), paramf8_in(m, VSMP_P_DVDX, g, full),
+                      paramf8_in(m, VSMP_P_DRDX, g, full), paramf8_in(m, VSMP_P_DUDY, g, full),
+                      paramf8_in(m, VSMP_P_DVDY, g, full), paramf8_in(m, VSMP_P_DRDY, g, full),
+                      &o.an);
         break;
     case L_EXPLICIT:
-        lam = paramf8(m, VSMP_P_LOD, g);
+        lam = paramf8_in(m, VSMP_P_LOD, g, full);
         o.an.n = _mm256_set1_epi32(1);
         o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
         break;
@@ -661,8 +715,8 @@ static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp
     }
     lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
     if (p->lod == L_BIAS)
-        lam = _mm256_add_ps(
-            lam, clamp8(paramf8(m, VSMP_P_BIAS, g), _mm256_set1_ps(-16.0f), _mm256_set1_ps(16.0f)));
+        lam = _mm256_add_ps(lam, clamp8(paramf8_in(m, VSMP_P_BIAS, g, full), _mm256_set1_ps(-16.0f),
+                                        _mm256_set1_ps(16.0f)));
     lam = _mm256_and_ps(lam, _mm256_cmp_ps(lam, lam, _CMP_ORD_Q)); /* a NaN LOD is 0 */
     __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
     __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
@@ -699,13 +753,14 @@ static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp
 
 /* vsmp_fast_lanes for lanes g..g+7: on a cube, the faces of the directions, derivatives on
  * them, then the face coordinates and the slice 6 layer + face. */
-static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g)
+static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g,
+                            const bool full)
 {
     if (three || p->s->d.type != VSMP_SURFTYPE_CUBE)
-        return stage8_dir(p, three, m, g, NULL);
-    cube8 fc =
-        cube_face8(paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), paramf8(m, VSMP_P_R, g));
-    lanes8 o = stage8_dir(p, false, m, g, &fc);
+        return stage8_dir(p, three, m, g, full, NULL);
+    cube8 fc = cube_face8(paramf8_in(m, VSMP_P_U, g, full), paramf8_in(m, VSMP_P_V, g, full),
+                          paramf8_in(m, VSMP_P_R, g, full));
+    lanes8 o = stage8_dir(p, false, m, g, full, &fc);
     o.u = fc.s, o.v = fc.t, o.w = _mm256_setzero_ps();
     o.layer = _mm256_add_epi32(_mm256_mullo_epi32(o.layer, _mm256_set1_epi32(6)), fc.face);
     return o;
@@ -810,7 +865,7 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
         __m256i l0, l1, layer;
         aniso8 an;
         if (vector_stage) {
-            lanes8 o = stage8(p, three, m, g);
+            lanes8 o = stage8(p, three, m, g, false);
             if (!_mm256_testz_ps(o.an.bad, o.an.bad)) {
                 p->run(p, m, r); /* rewrites every enabled lane */
                 return;
@@ -896,10 +951,10 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
  * group's gathers are issued before any is unpacked, so that their latencies overlap. Results
  * of these formats are never NaN: no NaN rewrite. */
 
-/* The byte of channel c in each 32-bit lane, zero-extended: a byte shuffle per channel. */
+/* Channel c of 8 texels: its byte tripled by a byte shuffle (u8shuf), then unorm8. */
 static inline __m256 chan_u8(__m256i px, __m256i shuf)
 {
-    return div255(_mm256_cvtepi32_ps(_mm256_shuffle_epi8(px, shuf)));
+    return unorm8(_mm256_shuffle_epi8(px, shuf));
 }
 
 typedef struct flat8 {
@@ -907,44 +962,6 @@ typedef struct flat8 {
     __m256i wm1, hm1, pitch, off, spitch;
     __m256i shuf[4];
 } flat8;
-
-/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
- * infinities, out of 32-bit range) are flagged in *bad. */
-static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
-{
-    __m256i i;
-    if (wrap) {
-        i = _mm256_cvttps_epi32(f);
-        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
-        return _mm256_and_si256(i, m1);
-    }
-    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
-    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
-    return _mm256_max_epi32(i, _mm256_setzero_si256());
-}
-
-static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
-{
-    if (wrap)
-        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
-    return _mm256_max_epi32(
-        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
-        _mm256_setzero_si256());
-}
-
-/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
- * the pairs then split into the first and the second texels. */
-static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
-{
-    const long long *q = (const long long *)mem;
-    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
-    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
-    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
-    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
-    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
-    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
-}
 
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const bool wu, const bool wv, const bool full)
@@ -1082,27 +1099,41 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
                              const bool u4, const bool full)
 {
     unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
-    __m256i zero = _mm256_setzero_si256(), minus1 = _mm256_set1_epi32(-1);
+    __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
     __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
     __m256i shuf[4];
     for (int c = 0; c < 4; c++)
         shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
     const int *mem = (const int *)p->s->mem;
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    /* every lane at level 0 (no LOD, or its SIMD16 lanes all 0): one view for the message */
+    bool lz = !lods;
+    if (full && lods) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)lods);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(lods + 8));
+        lz = _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
+    }
+    const vsmp_level_view *l0 = &p->lv[p->base];
+    __m256i wm1 = _mm256_set1_epi32((int)l0->w - 1), hm1 = _mm256_set1_epi32((int)l0->h - 1);
+    __m256i pitch = _mm256_set1_epi32((int)l0->pitch), off0 = _mm256_set1_epi32((int)l0->off);
     __m256i px[VSMP_MAX_LANES / 8], in[VSMP_MAX_LANES / 8];
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
         __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
-        __m256i lod = p->op == VSMP_SUB_LD_LZ ? zero : param8_in(m, VSMP_P_LOD, g, full);
-        /* lod < nlev, unsigned */
-        __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
-        __m256i w, h, pitch, off;
-        ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &pitch, &off);
-        __m256i inr = _mm256_and_si256(
-            ok, _mm256_and_si256(_mm256_cmpgt_epi32(u, minus1), _mm256_cmpgt_epi32(w, u)));
-        in[i] = inr = _mm256_and_si256(
-            inr, _mm256_and_si256(_mm256_cmpgt_epi32(v, minus1), _mm256_cmpgt_epi32(h, v)));
+        __m256i ok = _mm256_set1_epi32(-1), gw = wm1, gh = hm1, gp = pitch, off = off0;
+        if (!lz) {
+            __m256i lod = param8_in(m, VSMP_P_LOD, g, full), w, h;
+            /* lod < nlev, unsigned */
+            ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
+            ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &gp, &off);
+            gw = _mm256_sub_epi32(w, one), gh = _mm256_sub_epi32(h, one);
+        }
+        /* 0 <= u < w as the unsigned u <= w - 1 */
+        __m256i inu = _mm256_cmpeq_epi32(_mm256_min_epu32(u, gw), u);
+        __m256i inv = _mm256_cmpeq_epi32(_mm256_min_epu32(v, gh), v);
+        __m256i inr = in[i] = _mm256_and_si256(ok, _mm256_and_si256(inu, inv));
         off = _mm256_add_epi32(
-            off, _mm256_add_epi32(_mm256_mullo_epi32(v, pitch), _mm256_slli_epi32(u, 2)));
+            off, _mm256_add_epi32(_mm256_mullo_epi32(v, gp), _mm256_slli_epi32(u, 2)));
         if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
             px[i] = _mm256_i32gather_epi32(mem, off, 1);
         else
@@ -1145,4 +1176,92 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         ld_u4(p, m, r);
     else
         ld_any(p, m, r);
+}
+
+/* ---- 2D surfaces and arrays of four 8-bit UNORM channels with mips (trilinear...) ----
+ *
+ * sample_body for u8x4 formats without anisotropy: the LOD stage of each group, then both
+ * levels' gathers of every group issued before any is unpacked. Groups the short index
+ * arithmetic cannot take go sample_body's way; a NaN anisotropy ratio cannot occur (isotropic). */
+static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const bool full, const bool wu, const bool wv)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    lanes8 o[VSMP_MAX_LANES / 8];
+    taps8 t[VSMP_MAX_LANES / 8][2];
+    unsigned fast = 0, two = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        lanes8 *q = &o[i];
+        *q = stage8(p, false, m, g, full);
+        view8 v0 = gather_view(p, q->l0);
+        if (p->s->d.array)
+            v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
+        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear, wu,
+                         wv, &t[i][0]))
+            continue;
+        __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+            view8 v1 = gather_view(p, q->l1);
+            if (p->s->d.array)
+                v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
+            if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
+                             wu, wv, &t[i][1]))
+                continue;
+            two |= 1u << i;
+        }
+        fast |= 1u << i;
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        const lanes8 *q = &o[i];
+        __m256 a[4];
+        if (fast >> i & 1) {
+            filter8_u8x4(p, &t[i][0], linear, a);
+            if (two >> i & 1) {
+                __m256 b[4];
+                filter8_u8x4(p, &t[i][1], linear, b);
+                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q->l0, q->l1));
+                for (int c = 0; c < 4; c++)
+                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
+            }
+        } else {
+            at8(p, false, q->l0, q->layer, q->u, q->v, q->w, linear, &q->an, a);
+            __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+            if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+                __m256 b[4];
+                at8(p, false, q->l1, q->layer, q->u, q->v, q->w, linear, &q->an, b);
+                for (int c = 0; c < 4; c++)
+                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c],
+                                            _mm256_castsi256_ps(same));
+            }
+        }
+        store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
+    }
+}
+
+#define MIP_KERNEL(name, full, wu, wv)                                                             \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        mip_u8x4(p, m, r, full, wu, wv);                                                           \
+    }
+MIP_KERNEL(mip_cc, false, false, false)
+MIP_KERNEL(mip_cw, false, false, true)
+MIP_KERNEL(mip_wc, false, true, false)
+MIP_KERNEL(mip_ww, false, true, true)
+MIP_KERNEL(mip_cc16, true, false, false)
+MIP_KERNEL(mip_cw16, true, false, true)
+MIP_KERNEL(mip_wc16, true, true, false)
+MIP_KERNEL(mip_ww16, true, true, true)
+
+void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[8] = {mip_cc,   mip_cw,   mip_wc,   mip_ww,
+                                     mip_cc16, mip_cw16, mip_wc16, mip_ww16};
+    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
+    if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
+        vsmp_sample_2d_avx2(p, m, r);
+    else
+        k[full16(m) * 4 + wu * 2 + wv](p, m, r);
 }
