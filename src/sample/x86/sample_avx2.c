@@ -168,11 +168,27 @@ static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
     return texel_off_n(v, x, y, 4);
 }
 
-/* The texels of 8 lanes: one gather (on the CPUs measured, cheaper than loading a coherent
- * message's rows and permuting them into place). */
+/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
+ * cheaper than a gather). */
+static inline __m256i loads8(const int *mem, __m256i off)
+{
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    int w[8];
+    memcpy(&w[0], b + (uint32_t)a0, 4), memcpy(&w[1], b + (a0 >> 32), 4);
+    memcpy(&w[2], b + (uint32_t)a1, 4), memcpy(&w[3], b + (a1 >> 32), 4);
+    memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
+    memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
+    return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+}
+
+/* The texels of 8 lanes (on the CPUs measured, scalar loads are cheaper than a gather, and
+ * than loading a coherent message's rows and permuting them into place). */
 static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
 {
-    return _mm256_i32gather_epi32((const int *)p->s->mem, texel_off(v, x, y), 1);
+    return loads8((const int *)p->s->mem, texel_off(v, x, y));
 }
 
 /* 8 binary16 values in the low halves of 32-bit lanes -> floats (exact; a NaN stays a NaN,
@@ -201,7 +217,7 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
          * first bytes of the surface, which is at least 4 bytes long), shifted down */
         __m256i base = _mm256_max_epi32(
             _mm256_sub_epi32(off, _mm256_set1_epi32(4 - (int)fi->bytes)), _mm256_setzero_si256());
-        __m256i w = _mm256_i32gather_epi32((const int *)p->s->mem, base, 1);
+        __m256i w = loads8((const int *)p->s->mem, base);
         unpack8(p, _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, base), 3)), out);
         return;
     }
@@ -212,7 +228,7 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
         }
         /* the 32-bit word holding the channel (inside the texel: bytes is a multiple of 4) */
         const uint8_t *base = p->s->mem + fi->ch[c].shift / 32 * 4;
-        __m256i w = _mm256_i32gather_epi32((const int *)base, off, 1);
+        __m256i w = loads8((const int *)base, off);
         if (p->texel_kind == TX_F32)
             out[c] = _mm256_castsi256_ps(w);
         else if (fi->ch[c].shift % 32)
@@ -266,18 +282,26 @@ static inline __m256 huge8(__m256 f)
                          _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
 }
 
-/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit gather per 4 lanes,
- * the pairs then split into the first and the second texels. */
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit load per lane (on the
+ * CPUs measured, cheaper than gathers), the pairs then split into first and second texels. */
 static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
 {
-    const long long *q = (const long long *)mem;
-    __m256 lo = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_castsi256_si128(off), 1));
-    __m256 hi = _mm256_castsi256_ps(_mm256_i32gather_epi64(q, _mm256_extracti128_si256(off, 1), 1));
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    long long q[8];
+    memcpy(&q[0], b + (uint32_t)a0, 8), memcpy(&q[1], b + (a0 >> 32), 8);
+    memcpy(&q[2], b + (uint32_t)a1, 8), memcpy(&q[3], b + (a1 >> 32), 8);
+    memcpy(&q[4], b + (uint32_t)a2, 8), memcpy(&q[5], b + (a2 >> 32), 8);
+    memcpy(&q[6], b + (uint32_t)a3, 8), memcpy(&q[7], b + (a3 >> 32), 8);
+    __m256 l4 = _mm256_castsi256_ps(_mm256_setr_epi64x(q[0], q[1], q[2], q[3]));
+    __m256 h4 = _mm256_castsi256_ps(_mm256_setr_epi64x(q[4], q[5], q[6], q[7]));
     /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
-    __m256 a = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 b = _mm256_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
-    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(a), _MM_SHUFFLE(3, 1, 2, 0));
-    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(b), _MM_SHUFFLE(3, 1, 2, 0));
+    __m256 x = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 y = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(x), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(y), _MM_SHUFFLE(3, 1, 2, 0));
 }
 
 /* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
@@ -331,7 +355,7 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
         return false;
     const int *mem = (const int *)p->s->mem;
     if (!linear) {
-        t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
+        t->t[0] = loads8(mem, texel_off(lv, xa, ya));
         return true;
     }
     /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
@@ -348,10 +372,10 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
         pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
         return true;
     }
-    t->t[0] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, ya), 1);
-    t->t[1] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, ya), 1);
-    t->t[2] = _mm256_i32gather_epi32(mem, texel_off(lv, xa, yb), 1);
-    t->t[3] = _mm256_i32gather_epi32(mem, texel_off(lv, xb, yb), 1);
+    t->t[0] = loads8(mem, texel_off(lv, xa, ya));
+    t->t[1] = loads8(mem, texel_off(lv, xb, ya));
+    t->t[2] = loads8(mem, texel_off(lv, xa, yb));
+    t->t[3] = loads8(mem, texel_off(lv, xb, yb));
     return true;
 }
 
@@ -1002,7 +1026,7 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i ra = _mm256_add_epi32(base, _mm256_mullo_epi32(ya, k.pitch));
         __m256i ca = _mm256_slli_epi32(xa, 2);
         if (!linear) {
-            px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
+            px[i][0] = loads8(mem, _mm256_add_epi32(ra, ca));
             continue;
         }
         /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
@@ -1022,10 +1046,10 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
             continue;
         }
         __m256i cb = _mm256_slli_epi32(xb, 2);
-        px[i][0] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, ca), 1);
-        px[i][1] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(ra, cb), 1);
-        px[i][2] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, ca), 1);
-        px[i][3] = _mm256_i32gather_epi32(mem, _mm256_add_epi32(rb, cb), 1);
+        px[i][0] = loads8(mem, _mm256_add_epi32(ra, ca));
+        px[i][1] = loads8(mem, _mm256_add_epi32(ra, cb));
+        px[i][2] = loads8(mem, _mm256_add_epi32(rb, ca));
+        px[i][3] = loads8(mem, _mm256_add_epi32(rb, cb));
     }
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
@@ -1134,10 +1158,26 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i inr = in[i] = _mm256_and_si256(ok, _mm256_and_si256(inu, inv));
         off = _mm256_add_epi32(
             off, _mm256_add_epi32(_mm256_mullo_epi32(v, gp), _mm256_slli_epi32(u, 2)));
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) == 0xff)
-            px[i] = _mm256_i32gather_epi32(mem, off, 1);
-        else
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(inr)) != 0xff) {
             px[i] = _mm256_mask_i32gather_epi32(zero, mem, _mm256_and_si256(off, inr), inr, 1);
+            continue;
+        }
+        /* lanes 2j and 2j + 1 on neighbouring texels of a row (a quad's top or bottom pair):
+         * four 64-bit loads */
+        __m256i pair = _mm256_cmpeq_epi32(_mm256_srli_epi64(off, 32),
+                                          _mm256_add_epi32(off, _mm256_set1_epi32(4)));
+        if ((_mm256_movemask_ps(_mm256_castsi256_ps(pair)) & 0x55) != 0x55) {
+            px[i] = loads8(mem, off);
+            continue;
+        }
+        const char *b = (const char *)mem;
+        __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+        uint32_t o0 = (uint32_t)_mm_cvtsi128_si32(lo), o1 = (uint32_t)_mm_extract_epi32(lo, 2);
+        uint32_t o2 = (uint32_t)_mm_cvtsi128_si32(hi), o3 = (uint32_t)_mm_extract_epi32(hi, 2);
+        long long q0, q1, q2, q3;
+        memcpy(&q0, b + o0, 8), memcpy(&q1, b + o1, 8);
+        memcpy(&q2, b + o2, 8), memcpy(&q3, b + o3, 8);
+        px[i] = _mm256_setr_epi64x(q0, q1, q2, q3);
     }
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
