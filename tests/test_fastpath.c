@@ -5,8 +5,9 @@
  * cases aimed at the fast paths' properties (2D surfaces and arrays, 3D surfaces, cubes and cube
  * arrays of 8-bit, float and block formats, power-of-two and other sizes, every level, mip views)
  * with edge-case messages (NaN, infinities, -0, huge coordinates, exact texel edges;
- * tests/sample_cases.h). Each kernel must be reached by enough cases, so a selection that stops
- * choosing it fails too.
+ * tests/sample_cases.h), cube directions on the faces' boundaries and rasterizer-like lanes
+ * (quads side by side: the coherent paths). Each kernel must be reached by enough cases, so a
+ * selection that stops choosing it fails too.
  *
  * usage: test_fastpath [CASES]
  */
@@ -22,6 +23,10 @@ static const vsmp_format fmts[] = {VSMP_FORMAT_R16G16B16A16_FLOAT,
                                    VSMP_FORMAT_R32_FLOAT,
                                    VSMP_FORMAT_R16G16_FLOAT,
                                    VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC1_UNORM, /* more often: its own AVX2 paths */
+                                   VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC1_UNORM,
+                                   VSMP_FORMAT_BC1_UNORM_SRGB,
                                    VSMP_FORMAT_BC3_UNORM_SRGB,
                                    VSMP_FORMAT_R10G10B10A2_UNORM,
                                    VSMP_FORMAT_B5G6R5_UNORM,
@@ -102,6 +107,38 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
     return s;
 }
 
+/* Cube directions on the faces' boundaries: lanes whose components come from a few values
+ * (zeros of both signs, +-1, +-0.5), so that ties between major axes (the reference prefers z
+ * over y over x), the zero vector and signed zeros are drawn often; the derivatives too. */
+static void cube_edges(sc_rng *r, sc_case *c, unsigned k)
+{
+    static const float vals[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -0.5f, 1.0f, -1.0f};
+    static const unsigned kinds[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_R,
+                                     VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DRDX,
+                                     VSMP_P_DUDY, VSMP_P_DVDY, VSMP_P_DRDY};
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        if (sc_below(r, 2))
+            continue;
+        for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+            c->par[k][kinds[i]][l] = sc_fbits(vals[sc_below(r, 8)]);
+    }
+}
+
+/* Rasterizer-like lanes: 2x2 quads side by side from one point, a texel or so apart (rows of
+ * quads of 8 lanes), so that a message's taps share texels and blocks (the coherent loads and
+ * the BC1 block palettes decoded once per group of lanes). */
+static void side_by_side(sc_rng *r, sc_case *c, unsigned k)
+{
+    float u0 = 1.5f * sc_unit(r) - 0.25f, v0 = 1.5f * sc_unit(r) - 0.25f;
+    float step =
+        (0.05f + (sc_below(r, 2) ? 0.5f : 1.5f) * sc_unit(r)) / (float)(c->size ? c->size : 1);
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        float x = (float)((l >> 2) % 4 * 2 + (l & 1)), y = (float)((l >> 4) * 2 + (l >> 1 & 1));
+        c->par[k][VSMP_P_U][l] = sc_fbits(u0 + step * x);
+        c->par[k][VSMP_P_V][l] = sc_fbits(v0 + step * y);
+    }
+}
+
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
 /* focus: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
  * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages. */
@@ -144,6 +181,10 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
     count(p->fast_name);
     for (unsigned k = 0; k < 2; k++) {
         sc_message(&r, &c, k);
+        if (vsmp_surface_get_desc(c.s)->type == VSMP_SURFTYPE_CUBE && sc_below(&r, 3) == 0)
+            cube_edges(&r, &c, k);
+        else if (sc_below(&r, 3) == 0)
+            side_by_side(&r, &c, k);
         if (sc_below(&r, 2))
             memset(c.m[k].aoffimmi, 0, 3);
         vsmp_result got, want;
@@ -260,11 +301,12 @@ int main(int argc, char **argv)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[8] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
+        const char *want[9] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
         if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
-            want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2";
-        for (int w = 0; w < 8 && want[w]; w++) {
+            want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
+            want[8] = "sample_bc1_avx2";
+        for (int w = 0; w < 9 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < 16 && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

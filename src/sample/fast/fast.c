@@ -693,41 +693,62 @@ static bool is_sample_2d(const vsmp_plan *p)
 }
 
 #ifdef VSMP_HAVE_AVX2
-/* The AVX2 kernel: 2D surfaces, arrays and 3D surfaces of 8-bit, float32 and float16 formats
- * under 2 GiB (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters
- * both nearest or both not (anisotropic counts as linear). */
-static bool is_sample_2d_simd(const vsmp_plan *p)
+/* Texels the AVX2 kernels unpack: 8-bit, float32 and float16 formats. */
+static bool simd_texels(const vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    return (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
+           ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+}
+
+/* BC1 (not sRGB), decoded by sample_avx2_bc.c. */
+static bool bc1_texels(const vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    return p->texel_kind == TX_BLOCK && fi->bc == 1 && !fi->srgb && fi->bytes == 8;
+}
+
+/* The AVX2 kernel, whatever the texels: 2D surfaces, arrays and 3D surfaces under 2 GiB
+ * (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters both nearest
+ * or both not (anisotropic counts as linear). */
+static bool sample_2d_simd(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    const vsmp_format_info *fi = p->s->fi;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
     for (unsigned a = 0; a < p->dims; a++) {
         unsigned m = st->address[a];
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
-                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
-    return is_sample_2d(p) && kind && same && p->s->d.data_size < (1u << 31);
+    return is_sample_2d(p) && same && p->s->d.data_size < (1u << 31);
 }
 
-#endif
-
-#ifdef VSMP_HAVE_AVX2
-/* The AVX2 kernel on cubes: 8-bit, float32 and float16 formats as on 2D surfaces. */
-static bool is_sample_cube_simd(const vsmp_plan *p)
+/* The same on cubes (the face's two axes; seamless ignores their modes). */
+static bool sample_cube_simd(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    const vsmp_format_info *fi = p->s->fi;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
     for (unsigned a = 0; a < 2 && !p->seamless; a++) {
         unsigned m = st->address[a];
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    bool kind = (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
-                ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
-    return is_sample_cube(p) && kind && same && p->s->d.data_size < (1u << 31);
+    return is_sample_cube(p) && same && p->s->d.data_size < (1u << 31);
+}
+
+static bool is_sample_2d_simd(const vsmp_plan *p)
+{
+    return sample_2d_simd(p) && simd_texels(p);
+}
+
+static bool is_sample_cube_simd(const vsmp_plan *p)
+{
+    return sample_cube_simd(p) && simd_texels(p);
+}
+
+static bool is_sample_bc1_simd(const vsmp_plan *p)
+{
+    return (sample_2d_simd(p) || sample_cube_simd(p)) && bc1_texels(p);
 }
 #endif
 
@@ -784,6 +805,7 @@ static const fast_path table[] = {
     {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
     {"sample_cube_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_cube_simd, vsmp_sample_2d_avx2},
+    {"sample_bc1_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_bc1_simd, vsmp_sample_2d_avx2},
 #endif
     {"sample_c", VSMP_CPU_C, is_sample_2d, sample_2d_c},
     {"sample_cube_c", VSMP_CPU_C, is_sample_cube, sample_2d_c},

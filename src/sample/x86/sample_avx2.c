@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * AVX2 kernels (this file alone is compiled with -mavx2): 8 lanes at a time, the same float
- * operations in the same order as the C fast path and the reference, so the same result words.
- * The per-lane LOD and level stage is the baseline C one (vsmp_fast_lanes); filtering, address
- * computation, texel gathers and unpacking are vectorised here.
+ * AVX2 kernels (compiled with -mavx2, as sample_avx2_bc.c alone besides): 8 lanes at a time,
+ * the same float operations in the same order as the C fast path and the reference, so the same
+ * result words. The LOD and level stage (stage8; cube faces in cube_avx2.h), filtering, address
+ * computation, texel gathers and unpacking are vectorised here; messages with a partial quad
+ * take the baseline C stage (vsmp_fast_lanes). BC1 texels are sample_avx2_bc.c's.
  */
 #include <float.h>
 #include <immintrin.h>
@@ -12,6 +13,8 @@
 
 #include "../fast/fast.h"
 #include "../vmath.h"
+#include "cube_avx2.h"
+#include "sample_avx2_bc.h"
 
 /* Surfaces whose lanes address a slice of their own: arrays, and cubes (6 layer + face). */
 static inline bool layered(const vsmp_plan *p)
@@ -201,6 +204,10 @@ static inline __m256 half8(__m256i h)
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
+    if (p->texel_kind == TX_BLOCK) { /* BC1: the plan lets no other block format through */
+        vsmp_bc1_fetch8_avx2(p->s->mem, _mm256_add_epi32(v->off, v->slice), v->pitch, x, y, out);
+        return;
+    }
     if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
         unpack8(p, texels8(p, v, x, y), out);
         return;
@@ -247,35 +254,6 @@ static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
     }
 }
 
-/* index8 on floored coordinates f (NaN already 0) for lanes where it takes no 64-bit
- * arithmetic: WRAP (a power of two) is the low bits of the 32-bit conversion, which is exact
- * below 2^31 and 0 (as the reference gives) for the infinities; CLAMP clamps in float first. */
-static inline void index8_short(unsigned mode, __m256 f, bool linear, const view8 *v, __m256i *i0,
-                                __m256i *i1, __m256 fm1, __m256i m1)
-{
-    __m256i zero = _mm256_setzero_si256();
-    if (mode == VSMP_TCM_WRAP) {
-        *i0 = _mm256_and_si256(_mm256_cvttps_epi32(f), m1);
-        if (linear)
-            *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, _mm256_set1_epi32(1)), m1);
-        return;
-    }
-    (void)v;
-    *i0 = _mm256_max_epi32(_mm256_cvttps_epi32(_mm256_min_ps(fm1, f)), zero);
-    if (linear)
-        *i1 = _mm256_max_epi32(
-            _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))), zero);
-}
-
-/* Lanes whose floored coordinate is finite and at least 2^31 in magnitude (WRAP then takes the
- * general index8). */
-static inline __m256 huge8(__m256 f)
-{
-    __m256 a = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), f);
-    return _mm256_and_ps(_mm256_cmp_ps(a, _mm256_set1_ps(2147483648.0f), _CMP_GE_OQ),
-                         _mm256_cmp_ps(a, _mm256_set1_ps(INFINITY), _CMP_LT_OQ));
-}
-
 /* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit load per lane (on the
  * CPUs measured, cheaper than gathers), the pairs then split into first and second texels. */
 static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
@@ -300,8 +278,10 @@ static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *
     *second = _mm256_permute4x64_epi64(_mm256_castps_si256(y), _MM_SHUFFLE(3, 1, 2, 0));
 }
 
-/* Floored coordinate -> texel index (see index8_short); lanes converted to INT_MIN (NaN,
- * infinities, out of 32-bit range) are flagged in *bad. */
+/* Floored coordinate -> texel index as index8 gives it, without 64-bit arithmetic: WRAP (a power
+ * of two) is the low bits of the 32-bit conversion, exact below 2^31; CLAMP clamps in float first
+ * (min(w - 1, f) keeps a NaN, which converts to INT_MIN). Lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad: the caller sends them the general way. */
 static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
 {
     __m256i i;
@@ -472,10 +452,15 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
         if (three)
             lv.slice = _mm256_mullo_epi32(k ? zb : za, lv.spitch);
         __m256 t00[4], t10[4], t01[4], t11[4];
-        fetch8(p, &lv, xa, ya, t00);
-        fetch8(p, &lv, xb, ya, t10);
-        fetch8(p, &lv, xa, yb, t01);
-        fetch8(p, &lv, xb, yb, t11);
+        if (p->texel_kind == TX_BLOCK) { /* BC1: the taps' blocks decoded once */
+            vsmp_bc1_quad8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(lv.off, lv.slice),
+                                lv.pitch, xa, xb, ya, yb, t00, t10, t01, t11);
+        } else {
+            fetch8(p, &lv, xa, ya, t00);
+            fetch8(p, &lv, xb, ya, t10);
+            fetch8(p, &lv, xa, yb, t01);
+            fetch8(p, &lv, xb, yb, t11);
+        }
         for (int c = 0; c < 4; c++)
             zv[k][c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
     }
@@ -652,22 +637,37 @@ static inline __m256i layer8(const vsmp_plan *p, const vsmp_message *m, unsigned
 {
     if (!p->s->d.array)
         return _mm256_setzero_si256();
-    __m256 r =
-        _mm256_round_ps(paramf8(m, VSMP_P_R, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    unsigned kind = p->s->d.type == VSMP_SURFTYPE_CUBE ? VSMP_P_AI : VSMP_P_R;
+    __m256 r = _mm256_round_ps(paramf8(m, kind, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
     r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
     r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
     return _mm256_cvttps_epi32(r);
 }
 
-/* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4). */
-static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g,
-                            const bool full)
+/* lod8 of derivatives (dx, dy) at c; on a cube (fc given), of the direction: they become the
+ * face coordinates' on the face of @p face (vsmp_cube_face_derivs). */
+static inline __m256 lod8_at(const vsmp_plan *p, const bool three, const cube8 *fc, __m256i face,
+                             __m256 c0, __m256 c1, __m256 c2, __m256 dx0, __m256 dx1, __m256 dx2,
+                             __m256 dy0, __m256 dy1, __m256 dy2, aniso8 *an)
+{
+    if (fc) {
+        cube_derivs8(face, c0, c1, c2, dx0, dx1, dx2, &dx0, &dx1);
+        cube_derivs8(face, c0, c1, c2, dy0, dy1, dy2, &dy0, &dy1);
+        dx2 = dy2 = _mm256_setzero_ps();
+    }
+    return lod8(p, three, dx0, dx1, dx2, dy0, dy1, dy2, an);
+}
+
+/* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4), before a cube's
+ * direction becomes face coordinates: fc the faces of a cube's lanes, NULL otherwise. */
+static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp_message *m,
+                                unsigned g, const bool full, const cube8 *fc)
 {
     const vsmp_sampler_state *st = &p->st;
     lanes8 o;
     o.u = paramf8_in(m, VSMP_P_U, g, full), o.v = paramf8_in(m, VSMP_P_V, g, full);
-    o.w = three ? paramf8_in(m, VSMP_P_R, g, full) : _mm256_setzero_ps();
+    o.w = three || fc ? paramf8_in(m, VSMP_P_R, g, full) : _mm256_setzero_ps();
     o.layer = layer8(p, m, g);
     if (p->lod_unused) {
         o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
@@ -684,19 +684,22 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
         __m256i i2 = _mm256_setr_epi32(2, 2, 2, 2, 6, 6, 6, 6);
         __m256 u0 = _mm256_permutevar8x32_ps(o.u, i0), v0 = _mm256_permutevar8x32_ps(o.v, i0);
         __m256 w0 = _mm256_permutevar8x32_ps(o.w, i0);
-        lam = lod8(p, three, _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i1), w0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0),
-                   _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i2), w0), &o.an);
+        __m256i face0 = fc ? _mm256_permutevar8x32_epi32(fc->face, i0) : i0;
+        lam = lod8_at(p, three, fc, face0, u0, v0, w0,
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i1), w0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i2), w0), &o.an);
         break;
     }
     case L_GRAD:
-        lam =
-            lod8(p, three, paramf8_in(m, VSMP_P_DUDX, g, full), paramf8_in(m, VSMP_P_DVDX, g, full),
-                 paramf8_in(m, VSMP_P_DRDX, g, full), paramf8_in(m, VSMP_P_DUDY, g, full),
-                 paramf8_in(m, VSMP_P_DVDY, g, full), paramf8_in(m, VSMP_P_DRDY, g, full), &o.an);
+        lam = lod8_at(p, three, fc, fc ? fc->face : o.layer, o.u, o.v, o.w,
+                      paramf8_in(m, VSMP_P_DUDX, g, full), paramf8_in(m, VSMP_P_DVDX, g, full),
+                      paramf8_in(m, VSMP_P_DRDX, g, full), paramf8_in(m, VSMP_P_DUDY, g, full),
+                      paramf8_in(m, VSMP_P_DVDY, g, full), paramf8_in(m, VSMP_P_DRDY, g, full),
+                      &o.an);
         break;
     case L_EXPLICIT:
         lam = paramf8_in(m, VSMP_P_LOD, g, full);
@@ -745,6 +748,21 @@ static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_mes
     o.l0 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l0));
     o.l1 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l1));
     o.frac = _mm256_andnot_ps(_mm256_castsi256_ps(keep), _mm256_sub_ps(lam, f));
+    return o;
+}
+
+/* vsmp_fast_lanes for lanes g..g+7: on a cube, the faces of the directions, derivatives on
+ * them, then the face coordinates and the slice 6 layer + face. */
+static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g,
+                            const bool full)
+{
+    if (three || p->s->d.type != VSMP_SURFTYPE_CUBE)
+        return stage8_dir(p, three, m, g, full, NULL);
+    cube8 fc = cube_face8(paramf8_in(m, VSMP_P_U, g, full), paramf8_in(m, VSMP_P_V, g, full),
+                          paramf8_in(m, VSMP_P_R, g, full));
+    lanes8 o = stage8_dir(p, false, m, g, full, &fc);
+    o.u = fc.s, o.v = fc.t, o.w = _mm256_setzero_ps();
+    o.layer = _mm256_add_epi32(_mm256_mullo_epi32(o.layer, _mm256_set1_epi32(6)), fc.face);
     return o;
 }
 
@@ -829,8 +847,7 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
     fast_lanes fl;
     unsigned simd = m->simd, n8 = (simd + 7) & ~7u;
-    /* cubes: the scalar stage (faces, face-coordinate derivatives) */
-    bool vector_stage = simd % 4 == 0 && p->s->d.type != VSMP_SURFTYPE_CUBE;
+    bool vector_stage = simd % 4 == 0;
     if (!vector_stage) { /* a partial quad: the scalar stage */
         if (!vsmp_fast_lanes(p, m, &fl)) {
             p->run(p, m, r);
