@@ -170,6 +170,7 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
             c.st.min_filter = c.st.mag_filter = (uint8_t)sc_below(&r, 2);
             if (sc_below(&r, 2))
                 c.st.mip_filter = VSMP_MIPFILTER_NONE;
+            c.st.non_normalized = sc_below(&r, 4) == 0; /* the flat kernels, any mips */
         }
     }
     c.op = focus ? sops[sc_below(&r, 8)] : ops[sc_below(&r, NOPS)];

@@ -682,14 +682,20 @@ static bool is_sample_cube(const vsmp_plan *p)
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
 
-static bool is_sample_2d(const vsmp_plan *p)
+/* is_sample_2d, unnormalized coordinates allowed */
+static bool sample_2d_nn(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) && !st->non_normalized &&
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) &&
            !border_mode(st->address[0]) && !(p->dims >= 3 && border_mode(st->address[2])) &&
            !border_mode(st->address[1]) &&
            !(st->reduction_enable &&
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
+}
+
+static bool is_sample_2d(const vsmp_plan *p)
+{
+    return sample_2d_nn(p) && !p->st.non_normalized;
 }
 
 #ifdef VSMP_HAVE_AVX2
@@ -711,7 +717,7 @@ static bool bc1_texels(const vsmp_plan *p)
 /* The AVX2 kernel, whatever the texels: 2D surfaces, arrays and 3D surfaces under 2 GiB
  * (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters both nearest
  * or both not (anisotropic counts as linear). */
-static bool sample_2d_simd(const vsmp_plan *p)
+static bool sample_2d_simd_nn(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
@@ -720,7 +726,12 @@ static bool sample_2d_simd(const vsmp_plan *p)
         if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
-    return is_sample_2d(p) && same && p->s->d.data_size < (1u << 31);
+    return sample_2d_nn(p) && same && p->s->d.data_size < (1u << 31);
+}
+
+static bool sample_2d_simd(const vsmp_plan *p)
+{
+    return sample_2d_simd_nn(p) && !p->st.non_normalized;
 }
 
 /* The same on cubes (the face's two axes; seamless ignores their modes). */
@@ -780,18 +791,22 @@ static bool u8x4_2d_simd(const vsmp_plan *p)
     bool u8x4 = p->texel_kind == TX_UNORM8 && fi->bytes == 4;
     for (int c = 0; c < 4; c++)
         u8x4 = u8x4 && fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3);
-    return u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && is_sample_2d_simd(p);
+    return u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && sample_2d_simd_nn(p) &&
+           simd_texels(p);
 }
 
+/* Unnormalized coordinates read the base level whatever lambda (sample_ref.c's level_setup);
+ * with min and mag filters alike and no anisotropy, results do not depend on it. */
 static bool is_flat_u8x4_simd(const vsmp_plan *p)
 {
-    return u8x4_2d_simd(p) && vsmp_fast_lod_unused(p);
+    bool nn = p->st.non_normalized && p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
+    return u8x4_2d_simd(p) && (p->st.non_normalized ? nn : vsmp_fast_lod_unused(p));
 }
 
 /* The same with a LOD stage (mips, or filters differing), not anisotropic. */
 static bool is_mip_u8x4_simd(const vsmp_plan *p)
 {
-    return u8x4_2d_simd(p) && !vsmp_fast_lod_unused(p) &&
+    return u8x4_2d_simd(p) && !p->st.non_normalized && !vsmp_fast_lod_unused(p) &&
            p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
 }
 #endif

@@ -968,7 +968,8 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
 {
     const vsmp_level_view *l = &p->lv[p->base];
     flat8 k;
-    k.fw = _mm256_set1_ps(l->fw), k.fh = _mm256_set1_ps(l->fh);
+    bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
+    k.fw = _mm256_set1_ps(nn ? 1.0f : l->fw), k.fh = _mm256_set1_ps(nn ? 1.0f : l->fh);
     k.wm1 = _mm256_set1_epi32((int)l->w - 1), k.hm1 = _mm256_set1_epi32((int)l->h - 1);
     k.fwm1 = _mm256_cvtepi32_ps(k.wm1), k.fhm1 = _mm256_cvtepi32_ps(k.hm1);
     k.pitch = _mm256_set1_epi32((int)l->pitch), k.off = _mm256_set1_epi32((int)l->off);
@@ -1026,6 +1027,10 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         px[i][1] = loads8(mem, _mm256_add_epi32(ra, cb));
         px[i][2] = loads8(mem, _mm256_add_epi32(rb, ca));
         px[i][3] = loads8(mem, _mm256_add_epi32(rb, cb));
+    }
+    if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
+        p->run(p, m, r);
+        return;
     }
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
