@@ -72,6 +72,7 @@ struct vsmp_plan {
     uint8_t u8shuf[4][16]; /* unorm8: a byte shuffle giving each lane channel c's byte b three
                               times (b * 0x010101, see the AVX2 kernels' unorm8) */
     uint8_t texel_kind;    /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
+    bool u8x4;             /* four 8-bit UNORM channels (byte / 255) in a 4-byte texel */
     float konst[4];        /* missing channels: what the reference unpack gives them */
     float ldzero[4];       /* the texel ld returns out of range */
     bool pow2;             /* every level's width and height is a power of two */

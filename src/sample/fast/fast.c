@@ -862,8 +862,10 @@ static void prepare(vsmp_plan *p)
      * zero_texel) */
     p->ldzero[0] = p->ldzero[1] = p->ldzero[2] = 0.0f;
     p->ldzero[3] = fi->ch[3].bits ? 0.0f : 1.0f;
+    p->u8x4 = false;
     if (p->texel_kind != TX_UNORM8)
         return;
+    p->u8x4 = fi->bytes == 4;
     for (int c = 0; c < 4; c++) {
         bool none = fi->ch[c].type == VSMP_CHAN_NONE;
         p->byte_of[c] = none ? 0xff : (uint8_t)(fi->ch[c].shift / 8);
@@ -872,6 +874,7 @@ static void prepare(vsmp_plan *p)
         p->ch_kind[c] = none                                                        ? 0
                         : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
                                                                                     : 2;
+        p->u8x4 = p->u8x4 && p->ch_kind[c] == 1;
         for (unsigned b = 0; b < 256; b++) {
             uint8_t px[4] = {0, 0, 0, 0};
             if (!none)

@@ -201,6 +201,20 @@ static inline __m256 half8(__m256i h)
     return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
 }
 
+/* Four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8...): each byte / 255. */
+static inline bool u8x4(const vsmp_plan *p)
+{
+    return p->u8x4;
+}
+
+static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    for (int c = 0; c < 4; c++) {
+        __m256i shuf = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+        out[c] = unorm8(_mm256_shuffle_epi8(px, shuf));
+    }
+}
+
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
@@ -209,7 +223,10 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
         return;
     }
     if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
-        unpack8(p, texels8(p, v, x, y), out);
+        if (u8x4(p))
+            unpack_u8x4(p, texels8(p, v, x, y), out);
+        else
+            unpack8(p, texels8(p, v, x, y), out);
         return;
     }
     __m256i off = texel_off_n(v, x, y, fi->bytes);
@@ -236,21 +253,6 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
             out[c] = half8(_mm256_srli_epi32(w, 16));
         else
             out[c] = half8(_mm256_and_si256(w, _mm256_set1_epi32(0xffff)));
-    }
-}
-
-/* Four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8...): each byte / 255. */
-static inline bool u8x4(const vsmp_plan *p)
-{
-    return p->texel_kind == TX_UNORM8 && p->s->fi->bytes == 4 && p->ch_kind[0] == 1 &&
-           p->ch_kind[1] == 1 && p->ch_kind[2] == 1 && p->ch_kind[3] == 1;
-}
-
-static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
-{
-    for (int c = 0; c < 4; c++) {
-        __m256i shuf = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-        out[c] = unorm8(_mm256_shuffle_epi8(px, shuf));
     }
 }
 
