@@ -181,14 +181,16 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
 {
     if (!p || !m || !r || m->simd < 1 || m->simd > VSMP_MAX_LANES)
         return VSMP_ERR_ARG;
-    for (int a = 0; a < 3; a++)
-        if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
-            return VSMP_ERR_ARG;
+    bool offsets = m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2];
+    if (offsets)
+        for (int a = 0; a < 3; a++)
+            if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
+                return VSMP_ERR_ARG;
     /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
      * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
     r->null_mask = 0xffffffffu;
     /* fast paths take neither immediate offsets nor CPS-scaled derivatives */
-    if (p->fast && !(m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2]) && !vsmp_cps_scaled(p, m))
+    if (p->fast && !offsets && !vsmp_cps_scaled(p, m))
         p->fast(p, m, r);
     else
         p->run(p, m, r);
