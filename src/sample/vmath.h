@@ -2,7 +2,7 @@
 /*
  * vsmp's own log2, the one the reference pipeline computes LOD with (SEMANTICS 11.3), so that
  * results do not depend on the C library and SIMD kernels can compute the same bits (their
- * copies, e.g. log2_8 in src/sample/x86/sample_avx2.c, perform these float operations in this
+ * copies, e.g. log2_8 in src/sample/x86/stages_avx2.h, perform these float operations in this
  * order). Every step is an IEEE float operation; powers of two give exact integers.
  *
  *   x = 2^e * m, m in [sqrt(1/2), sqrt(2));  log2 m = 2/ln 2 * atanh(t), t = (m - 1) / (m + 1)

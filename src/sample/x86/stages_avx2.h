@@ -1,0 +1,848 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The 8-lane stages of the AVX2 sampling kernels (include only from files compiled with the
+ * AVX2 level's flags: -mavx2 -mfma -mf16c): coordinates and address modes (index8, idx_flat),
+ * level views, texel loads, unpacking (unorm8 turns a byte into b / 255.0f exactly), fetch and
+ * bilinear filtering of a level (level8_any; fetch8_u8x4 and filter8_u8x4 for four 8-bit UNORM
+ * channels), message parameters and stores, the LOD stage (stage8; cube faces in cube_avx2.h)
+ * and anisotropic taps (at8). The same float operations in the same order as the C fast path
+ * and the reference, so the same result words. The kernels that assemble them are
+ * sample_avx2.c (every format the AVX2 level takes) and sample_avx2_u8.c (RGBA8-class).
+ */
+#ifndef VSMP_STAGES_AVX2_H
+#define VSMP_STAGES_AVX2_H
+
+#include <float.h>
+#include <immintrin.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "../fast/fast.h"
+#include "../vmath.h"
+#include "cube_avx2.h"
+#include "sample_avx2_bc.h"
+
+/* Surfaces whose lanes address a slice of their own: arrays, and cubes (6 layer + face). */
+static inline bool layered(const vsmp_plan *p)
+{
+    return p->s->d.array || p->s->d.type == VSMP_SURFTYPE_CUBE;
+}
+
+static inline __m256 lerp8(__m256 a, __m256 b, __m256 w)
+{
+    return _mm256_add_ps(a, _mm256_mul_ps(_mm256_sub_ps(b, a), w));
+}
+
+/* The reference's ifloor: floor, NaN reads as 0, saturated to +-1e9. */
+static inline __m256i ifloor8(__m256 x)
+{
+    __m256 f = _mm256_floor_ps(x);
+    f = _mm256_and_ps(f, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
+    f = _mm256_max_ps(f, _mm256_set1_ps(-1e9f));
+    f = _mm256_min_ps(f, _mm256_set1_ps(1e9f));
+    return _mm256_cvttps_epi32(f);
+}
+
+/* WRAP of a floored coordinate f on a power-of-two size n, exactly as the reference's
+ * int64 floor (saturated at +-2^62) and mask: f - n floor(f / n) is exact in float (f / n and
+ * the product are exact, the difference is Sterbenz-exact or of small integers); infinities
+ * and NaN give 0, as the saturated and the NaN index do. */
+static inline __m256i wrap8(__m256 f, __m256 nf, __m256 rn)
+{
+    /* f / n as f * (1 / n) (rn): exact for a power of two n */
+    __m256 r = _mm256_sub_ps(f, _mm256_mul_ps(nf, _mm256_floor_ps(_mm256_mul_ps(f, rn))));
+    r = _mm256_and_ps(r, _mm256_cmp_ps(r, r, _CMP_ORD_Q));
+    return _mm256_cvttps_epi32(r);
+}
+
+/* The index of floor(x) (x - 0.5 for the first linear tap) and the next one, after the
+ * address mode: WRAP on a power of two, or CLAMP (the only modes the plan lets through). */
+static inline void index8(unsigned mode, __m256 x, __m256i n, __m256 nf, __m256 rn, __m256i *i0,
+                          __m256i *i1)
+{
+    __m256i one = _mm256_set1_epi32(1);
+    if (mode == VSMP_TCM_WRAP) {
+        __m256 f = _mm256_floor_ps(x);
+        f = _mm256_and_ps(f, _mm256_cmp_ps(x, x, _CMP_ORD_Q));
+        *i0 = wrap8(f, nf, rn);
+        *i1 = _mm256_and_si256(_mm256_add_epi32(*i0, one), _mm256_sub_epi32(n, one));
+        return;
+    }
+    __m256i i = ifloor8(x); /* saturated at +-1e9: the clamp gives the same texel */
+    __m256i hi = _mm256_sub_epi32(n, one), zero = _mm256_setzero_si256();
+    *i0 = _mm256_min_epi32(_mm256_max_epi32(i, zero), hi);
+    *i1 = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(i, one), zero), hi);
+}
+
+typedef struct view8 {
+    __m256 fw, fh, fd, rw, rh, rd; /* sizes and their reciprocals */
+    __m256i w, h, d, pitch, off, spitch;
+    __m256i slice;              /* arrays: the byte offset of each lane's layer in the level */
+    const vsmp_level_view *one; /* the level of all 8 lanes, or NULL */
+    bool three;                 /* a 3D surface (the kernel is compiled for each case) */
+} view8;
+
+static inline view8 gather_view(const vsmp_plan *p, __m256i level)
+{
+    view8 v;
+    v.three = false;
+    __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
+        /* one level for the 8 lanes (the common case): no gathers */
+        const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
+        v.fw = _mm256_set1_ps(l->fw), v.fh = _mm256_set1_ps(l->fh);
+        v.rw = _mm256_set1_ps(l->rw), v.rh = _mm256_set1_ps(l->rh);
+        v.fd = _mm256_set1_ps(l->fd), v.rd = _mm256_set1_ps(l->rd);
+        v.d = _mm256_set1_epi32((int)l->d);
+        v.w = _mm256_set1_epi32((int)l->w), v.h = _mm256_set1_epi32((int)l->h);
+        v.pitch = _mm256_set1_epi32((int)l->pitch), v.off = _mm256_set1_epi32((int)l->off);
+        v.spitch = _mm256_set1_epi32((int)l->spitch32);
+        v.slice = _mm256_setzero_si256();
+        v.one = l;
+        return v;
+    }
+    v.one = NULL;
+    const char *b = (const char *)p->lv;
+    __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
+    v.fw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fw)), idx, 4);
+    v.rw = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rw)), idx, 4);
+    v.rh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rh)), idx, 4);
+    v.fd = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fd)), idx, 4);
+    v.rd = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, rd)), idx, 4);
+    v.d = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, d)), idx, 4);
+    v.fh = _mm256_i32gather_ps((const float *)(b + offsetof(vsmp_level_view, fh)), idx, 4);
+    v.w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
+    v.h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
+    v.pitch = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, pitch)), idx, 4);
+    v.off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
+    v.spitch =
+        _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, spitch32)), idx, 4);
+    v.slice = _mm256_setzero_si256();
+    return v;
+}
+
+/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
+ * cheaper than a gather). */
+static inline __m256i loads8(const int *mem, __m256i off)
+{
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    int w[8];
+    memcpy(&w[0], b + (uint32_t)a0, 4), memcpy(&w[1], b + (a0 >> 32), 4);
+    memcpy(&w[2], b + (uint32_t)a1, 4), memcpy(&w[3], b + (a1 >> 32), 4);
+    memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
+    memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
+    return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+}
+
+/* (float)v / 255.0f for v = 0..255, as the reference unpack computes it, without a division:
+ * the product by the rounded reciprocal, then one Newton correction with the exact residual
+ * (fused); correctly rounded, hence equal to the quotient, for each of the 256 values (checked
+ * exhaustively by tests/test_fastpath.c's every_byte). */
+static inline __m256 div255(__m256 v)
+{
+    __m256 r = _mm256_set1_ps(1.0f / 255.0f);
+    __m256 q = _mm256_mul_ps(v, r);
+    return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v), r, q);
+}
+
+/* b / 255.0f correctly rounded, from z = b * 0x010101 (b = 0..255): b / 255 is z / (2^24 - 1)
+ * = z 2^-24 (1 + 2^-24 + 2^-48 ...), and z 2^-24 + z 2^-48, summed exactly and rounded once by
+ * the fused multiply-add, rounds as the whole series does: their difference is below 2^-48 and
+ * both are integers in units of 2^-48, so no rounding boundary (a multiple of 2^-32 here) lies
+ * between them, and z 2^-24 + z 2^-48 is itself a boundary only for b = 0. Checked for all 256
+ * bytes by tests/test_fastpath.c's every_byte. */
+static inline __m256 unorm8(__m256i z)
+{
+    __m256 f = _mm256_cvtepi32_ps(z);
+    return _mm256_fmadd_ps(f, _mm256_set1_ps(0x1p-48f), _mm256_mul_ps(f, _mm256_set1_ps(0x1p-24f)));
+}
+
+static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    for (int c = 0; c < 4; c++) {
+        if (p->ch_kind[c] == 0) {
+            out[c] = _mm256_set1_ps(p->lut[c][0]);
+            continue;
+        }
+        __m256i b =
+            _mm256_and_si256(_mm256_srli_epi32(px, 8 * p->byte_of[c]), _mm256_set1_epi32(0xff));
+        if (p->ch_kind[c] == 1)
+            out[c] = div255(_mm256_cvtepi32_ps(b));
+        else
+            out[c] = _mm256_castsi256_ps(
+                loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2))); /* the table */
+    }
+}
+
+/* Byte offsets of texels (x, y) of @p bytes each. */
+static inline __m256i texel_off_n(const view8 *v, __m256i x, __m256i y, unsigned bytes)
+{
+    __m256i o =
+        _mm256_add_epi32(_mm256_add_epi32(v->off, v->slice), _mm256_mullo_epi32(y, v->pitch));
+    return _mm256_add_epi32(o, bytes == 4 ? _mm256_slli_epi32(x, 2)
+                                          : _mm256_mullo_epi32(x, _mm256_set1_epi32((int)bytes)));
+}
+
+static inline __m256i texel_off(const view8 *v, __m256i x, __m256i y)
+{
+    return texel_off_n(v, x, y, 4);
+}
+
+/* The texels of 8 lanes (on the CPUs measured, scalar loads are cheaper than a gather, and
+ * than loading a coherent message's rows and permuting them into place). */
+static inline __m256i texels8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y)
+{
+    return loads8((const int *)p->s->mem, texel_off(v, x, y));
+}
+
+/* 8 binary16 values in the low halves of 32-bit lanes -> floats (exact; a NaN stays a NaN,
+ * which the final store makes the reference's NaN). */
+static inline __m256 half8(__m256i h)
+{
+    __m256i packed = _mm256_packus_epi32(h, h); /* per 128-bit half: h0-3 h0-3 | h4-7 h4-7 */
+    packed = _mm256_permute4x64_epi64(packed, 0x08);
+    return _mm256_cvtph_ps(_mm256_castsi256_si128(packed));
+}
+
+/* Four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8...): each byte / 255. */
+static inline bool u8x4(const vsmp_plan *p)
+{
+    return p->u8x4;
+}
+
+static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    for (int c = 0; c < 4; c++) {
+        __m256i shuf = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+        out[c] = unorm8(_mm256_shuffle_epi8(px, shuf));
+    }
+}
+
+static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
+{
+    const vsmp_format_info *fi = p->s->fi;
+    if (p->texel_kind == TX_BLOCK) { /* BC1: the plan lets no other block format through */
+        vsmp_bc1_fetch8_avx2(p->s->mem, _mm256_add_epi32(v->off, v->slice), v->pitch, x, y, out);
+        return;
+    }
+    if (p->texel_kind == TX_UNORM8 && fi->bytes == 4) {
+        if (u8x4(p))
+            unpack_u8x4(p, texels8(p, v, x, y), out);
+        else
+            unpack8(p, texels8(p, v, x, y), out);
+        return;
+    }
+    __m256i off = texel_off_n(v, x, y, fi->bytes);
+    if (p->texel_kind == TX_UNORM8) {
+        /* 1- and 2-byte texels: the 32-bit word ending with the texel (starting at 0 for the
+         * first bytes of the surface, which is at least 4 bytes long), shifted down */
+        __m256i base = _mm256_max_epi32(
+            _mm256_sub_epi32(off, _mm256_set1_epi32(4 - (int)fi->bytes)), _mm256_setzero_si256());
+        __m256i w = loads8((const int *)p->s->mem, base);
+        unpack8(p, _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, base), 3)), out);
+        return;
+    }
+    for (int c = 0; c < 4; c++) {
+        if (fi->ch[c].type == VSMP_CHAN_NONE) {
+            out[c] = _mm256_set1_ps(p->konst[c]);
+            continue;
+        }
+        /* the 32-bit word holding the channel (inside the texel: bytes is a multiple of 4) */
+        const uint8_t *base = p->s->mem + fi->ch[c].shift / 32 * 4;
+        __m256i w = loads8((const int *)base, off);
+        if (p->texel_kind == TX_F32)
+            out[c] = _mm256_castsi256_ps(w);
+        else if (fi->ch[c].shift % 32)
+            out[c] = half8(_mm256_srli_epi32(w, 16));
+        else
+            out[c] = half8(_mm256_and_si256(w, _mm256_set1_epi32(0xffff)));
+    }
+}
+
+/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit load per lane (on the
+ * CPUs measured, cheaper than gathers), the pairs then split into first and second texels. */
+static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+    /* a 64-bit load into each half of 128 bits (movq, movhpd: loads folded into the inserts) */
+#define Q2(x, y)                                                                                   \
+    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
+                 (const double *)(b + (y)))
+    __m256 l4 = _mm256_castpd_ps(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
+    __m256 h4 = _mm256_castpd_ps(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
+#undef Q2
+    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
+    __m256 x = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 y = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(3, 1, 3, 1));
+    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(x), _MM_SHUFFLE(3, 1, 2, 0));
+    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(y), _MM_SHUFFLE(3, 1, 2, 0));
+}
+
+/* Floored coordinate -> texel index as index8 gives it, without 64-bit arithmetic: WRAP (a power
+ * of two) is the low bits of the 32-bit conversion, exact below 2^31; CLAMP clamps in float first
+ * (min(w - 1, f) keeps a NaN, which converts to INT_MIN). Lanes converted to INT_MIN (NaN,
+ * infinities, out of 32-bit range) are flagged in *bad: the caller sends them the general way. */
+static inline __m256i idx_flat(bool wrap, __m256 f, __m256 fm1, __m256i m1, __m256i *bad)
+{
+    __m256i i;
+    if (wrap) {
+        i = _mm256_cvttps_epi32(f);
+        *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+        return _mm256_and_si256(i, m1);
+    }
+    i = _mm256_cvttps_epi32(_mm256_min_ps(fm1, f));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    return _mm256_max_epi32(i, _mm256_setzero_si256());
+}
+
+static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m256i m1)
+{
+    if (wrap)
+        return _mm256_and_si256(_mm256_add_epi32(i0, _mm256_set1_epi32(1)), m1);
+    return _mm256_max_epi32(
+        _mm256_cvttps_epi32(_mm256_min_ps(fm1, _mm256_add_ps(f, _mm256_set1_ps(1.0f)))),
+        _mm256_setzero_si256());
+}
+
+/* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
+ * that a kernel can issue several groups' gathers before it waits for any of them). */
+typedef struct taps8 {
+    __m256i t[4]; /* (xa, ya), then linear: (xb, ya), (xa, yb), (xb, yb) */
+    __m256 wx, wy;
+} taps8;
+
+/* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
+ * WRAP (power of two) or CLAMP: the same texels and weights, with the short index arithmetic.
+ * @return false (nothing fetched) when a lane needs the general index8. */
+static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               bool wu, bool wv, taps8 *t)
+{
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
+    __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
+    if (linear) {
+        __m256 half = _mm256_set1_ps(0.5f);
+        x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+    }
+    __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+    __m256i bad = _mm256_setzero_si256();
+    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    if (!linear) {
+        t->t[0] = loads8(mem, texel_off(lv, xa, ya));
+        return true;
+    }
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    t->wx = _mm256_sub_ps(x, fx), t->wy = _mm256_sub_ps(y, fy);
+    if (!wu)
+        t->wx = _mm256_and_ps(t->wx, _mm256_cmp_ps(t->wx, t->wx, _CMP_ORD_Q));
+    if (!wv)
+        t->wy = _mm256_and_ps(t->wy, _mm256_cmp_ps(t->wy, t->wy, _CMP_ORD_Q));
+    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
+    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+        pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
+        pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
+        return true;
+    }
+    t->t[0] = loads8(mem, texel_off(lv, xa, ya));
+    t->t[1] = loads8(mem, texel_off(lv, xb, ya));
+    t->t[2] = loads8(mem, texel_off(lv, xa, yb));
+    t->t[3] = loads8(mem, texel_off(lv, xb, yb));
+    return true;
+}
+
+/* The filtered result of fetched taps. */
+static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+{
+    if (!linear) {
+        unpack_u8x4(p, t->t[0], out);
+        return;
+    }
+    __m256 a[4], b[4], c[4], d[4];
+    unpack_u8x4(p, t->t[0], a), unpack_u8x4(p, t->t[1], b);
+    unpack_u8x4(p, t->t[2], c), unpack_u8x4(p, t->t[3], d);
+    for (int k = 0; k < 4; k++)
+        out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
+}
+
+static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned ma, unsigned mb, __m256 out[4])
+{
+    taps8 t;
+    if (!fetch8_u8x4(p, lv, x, y, linear, ma == VSMP_TCM_WRAP, mb == VSMP_TCM_WRAP, &t))
+        return false;
+    filter8_u8x4(p, &t, linear, out);
+    return true;
+}
+
+static inline void level8_any(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
+                              __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
+{
+    view8 lv = gather_view(p, level);
+    lv.three = three;
+    if (layered(p))
+        lv.slice = _mm256_mullo_epi32(layer, lv.spitch);
+    unsigned ma = p->st.address[0], mb = p->st.address[1], mc = p->st.address[2];
+    __m256 x = _mm256_mul_ps(u, lv.fw), y = _mm256_mul_ps(v, lv.fh);
+    __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
+    if (!three && p->s->d.type != VSMP_SURFTYPE_CUBE && u8x4(p) &&
+        level8_u8x4(p, &lv, x, y, linear, ma, mb, out))
+        return;
+    if (!three && p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
+        /* seamless cube: lanes whose taps all lie on their face read them as CLAMP would;
+         * taps off an edge are the scalar path's */
+        __m256 h = _mm256_set1_ps(linear ? 0.5f : 0.0f);
+        __m256i x0 = ifloor8(_mm256_sub_ps(x, h)), y0 = ifloor8(_mm256_sub_ps(y, h));
+        __m256i last = _mm256_sub_epi32(lv.w, _mm256_set1_epi32(linear ? 1 : 0));
+        __m256i lastv = _mm256_sub_epi32(lv.h, _mm256_set1_epi32(linear ? 1 : 0));
+        __m256i zero = _mm256_setzero_si256();
+        __m256i off = _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpgt_epi32(zero, x0), _mm256_cmpgt_epi32(zero, y0)),
+            _mm256_or_si256(_mm256_cmpgt_epi32(x0, _mm256_sub_epi32(last, _mm256_set1_epi32(1))),
+                            _mm256_cmpgt_epi32(y0, _mm256_sub_epi32(lastv, _mm256_set1_epi32(1)))));
+        if (!_mm256_testz_si256(off, off)) {
+            float fu[8], fv[8], t[4][8];
+            uint32_t fl[8], fs[8];
+            _mm256_storeu_ps(fu, u), _mm256_storeu_ps(fv, v);
+            _mm256_storeu_si256((__m256i *)fl, level);
+            _mm256_storeu_si256((__m256i *)fs, layer);
+            for (int l = 0; l < 8; l++) {
+                float o[4];
+                vsmp_fast_cube_level(p, fl[l], fs[l], fu[l], fv[l], linear, o);
+                for (int c = 0; c < 4; c++)
+                    t[c][l] = o[c];
+            }
+            for (int c = 0; c < 4; c++)
+                out[c] = _mm256_loadu_ps(t[c]);
+            return;
+        }
+        ma = mb = VSMP_TCM_CLAMP; /* every index in range: any mode reads the same texel */
+    }
+    __m256i xa, xb, ya, yb, za = _mm256_setzero_si256(), zb = za;
+    if (!linear) {
+        index8(ma, x, lv.w, lv.fw, lv.rw, &xa, &xb);
+        index8(mb, y, lv.h, lv.fh, lv.rh, &ya, &yb);
+        if (three) {
+            index8(mc, z, lv.d, lv.fd, lv.rd, &za, &zb);
+            lv.slice = _mm256_mullo_epi32(za, lv.spitch);
+        }
+        fetch8(p, &lv, xa, ya, out);
+        return;
+    }
+    __m256 half = _mm256_set1_ps(0.5f);
+    __m256 xm = _mm256_sub_ps(x, half), ym = _mm256_sub_ps(y, half);
+    __m256 wx = _mm256_sub_ps(xm, _mm256_floor_ps(xm)), wy = _mm256_sub_ps(ym, _mm256_floor_ps(ym));
+    wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
+    wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    index8(ma, xm, lv.w, lv.fw, lv.rw, &xa, &xb);
+    index8(mb, ym, lv.h, lv.fh, lv.rh, &ya, &yb);
+    __m256 wz = _mm256_setzero_ps();
+    if (three) {
+        __m256 zm = _mm256_sub_ps(z, half);
+        wz = _mm256_sub_ps(zm, _mm256_floor_ps(zm));
+        wz = _mm256_and_ps(wz, _mm256_cmp_ps(wz, wz, _CMP_ORD_Q));
+        index8(mc, zm, lv.d, lv.fd, lv.rd, &za, &zb);
+    }
+    __m256 zv[2][4];
+    for (int k = 0; k < (three ? 2 : 1); k++) {
+        if (three)
+            lv.slice = _mm256_mullo_epi32(k ? zb : za, lv.spitch);
+        __m256 t00[4], t10[4], t01[4], t11[4];
+        if (p->texel_kind == TX_BLOCK) { /* BC1: the taps' blocks decoded once */
+            vsmp_bc1_quad8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(lv.off, lv.slice),
+                                lv.pitch, xa, xb, ya, yb, t00, t10, t01, t11);
+        } else {
+            fetch8(p, &lv, xa, ya, t00);
+            fetch8(p, &lv, xb, ya, t10);
+            fetch8(p, &lv, xa, yb, t01);
+            fetch8(p, &lv, xb, yb, t11);
+        }
+        for (int c = 0; c < 4; c++)
+            zv[k][c] = lerp8(lerp8(t00[c], t10[c], wx), lerp8(t01[c], t11[c], wx), wy);
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = three ? lerp8(zv[0][c], zv[1][c], wz) : zv[0][c];
+}
+
+/* One copy per dimensionality, each with the other's code compiled out: the body is inlined
+ * into both (a hint; without it the code is the same, only slower). */
+#if defined(__GNUC__)
+#define FLATTEN __attribute__((flatten))
+#else
+#define FLATTEN
+#endif
+
+FLATTEN static void level8_2d(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
+                              bool linear, __m256 out[4])
+{
+    level8_any(p, false, level, layer, u, v, _mm256_setzero_ps(), linear, out);
+}
+
+FLATTEN static void level8_3d(const vsmp_plan *p, __m256i level, __m256 u, __m256 v, __m256 w,
+                              bool linear, __m256 out[4])
+{
+    level8_any(p, true, level, _mm256_setzero_si256(), u, v, w, linear, out);
+}
+
+static inline void level8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
+                          __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
+{
+    if (three)
+        level8_3d(p, level, u, v, w, linear, out);
+    else
+        level8_2d(p, level, layer, u, v, linear, out);
+}
+
+/* Up to 8 lanes of a parameter (zeros past the message or for an omitted parameter). */
+static inline __m256i param8(const vsmp_message *m, unsigned kind, unsigned g)
+{
+    const uint32_t *a = m->param[kind];
+    if (a && m->simd - g >= 8)
+        return _mm256_loadu_si256((const __m256i *)(a + g));
+    uint32_t b[8] = {0};
+    if (a)
+        memcpy(b, a + g, 4 * (m->simd - g < 8 ? m->simd - g : 8));
+    return _mm256_loadu_si256((const __m256i *)b);
+}
+
+static inline __m256 paramf8(const vsmp_message *m, unsigned kind, unsigned g)
+{
+    return _mm256_castsi256_ps(param8(m, kind, g));
+}
+
+/* param8 when the kernel knows lanes g..g+7 are all in the message (SIMD16, every lane on). */
+static inline __m256i param8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    if (!full)
+        return param8(m, kind, g);
+    const uint32_t *a = m->param[kind];
+    return a ? _mm256_loadu_si256((const __m256i *)(a + g)) : _mm256_setzero_si256();
+}
+
+static inline __m256 paramf8_in(const vsmp_message *m, unsigned kind, unsigned g, bool full)
+{
+    return _mm256_castsi256_ps(param8_in(m, kind, g, full));
+}
+
+/* vsmp_log2f (src/sample/vmath.h), 8 lanes: the same operations, specials blended in last. */
+static inline __m256 log2_8(__m256 x)
+{
+    __m256i b = _mm256_castps_si256(x);
+    __m256i sub = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x00800000), b); /* subnormal (or <= 0) */
+    __m256 xs =
+        _mm256_blendv_ps(x, _mm256_mul_ps(x, _mm256_set1_ps(8388608.0f)), _mm256_castsi256_ps(sub));
+    b = _mm256_castps_si256(xs);
+    __m256i e = _mm256_and_si256(sub, _mm256_set1_epi32(-23));
+    e = _mm256_add_epi32(e, _mm256_sub_epi32(_mm256_srli_epi32(b, 23), _mm256_set1_epi32(127)));
+    b = _mm256_or_si256(_mm256_and_si256(b, _mm256_set1_epi32(0x007fffff)),
+                        _mm256_set1_epi32(0x3f800000));
+    __m256 m = _mm256_castsi256_ps(b);
+    __m256 big = _mm256_cmp_ps(m, _mm256_set1_ps(VSMP_LOG2_SQRT2), _CMP_GT_OQ);
+    m = _mm256_blendv_ps(m, _mm256_mul_ps(m, _mm256_set1_ps(0.5f)), big);
+    e = _mm256_sub_epi32(e, _mm256_castps_si256(big));
+    __m256 one = _mm256_set1_ps(1.0f);
+    __m256 t = _mm256_div_ps(_mm256_sub_ps(m, one), _mm256_add_ps(m, one));
+    __m256 t2 = _mm256_mul_ps(t, t);
+    __m256 s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C7),
+                             _mm256_mul_ps(t2, _mm256_set1_ps(VSMP_LOG2_C9)));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C5), _mm256_mul_ps(t2, s));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C3), _mm256_mul_ps(t2, s));
+    s = _mm256_add_ps(_mm256_set1_ps(VSMP_LOG2_C1), _mm256_mul_ps(t2, s));
+    s = _mm256_mul_ps(t, s);
+    __m256 r = _mm256_add_ps(_mm256_cvtepi32_ps(e), s);
+    __m256 pos = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ);
+    __m256 zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
+    __m256 inf = _mm256_cmp_ps(x, _mm256_set1_ps(INFINITY), _CMP_EQ_OQ);
+    r = _mm256_blendv_ps(_mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS)), r, pos);
+    r = _mm256_blendv_ps(r, _mm256_set1_ps(-INFINITY), zero);
+    return _mm256_blendv_ps(r, _mm256_set1_ps(INFINITY), inf);
+}
+
+static inline __m256 sq(__m256 a)
+{
+    return _mm256_mul_ps(a, a);
+}
+
+/* lod_2d of fast.c: sums from 0 in the same order, sqrt, the larger (NaN: the second), log2 */
+/* x < lo ? lo : x > hi ? hi : x */
+static inline __m256 clamp8(__m256 x, __m256 lo, __m256 hi)
+{
+    __m256 r = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
+    return _mm256_blendv_ps(r, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
+}
+
+typedef struct aniso8 {
+    __m256i n;         /* taps (1: isotropic) */
+    __m256 ax, ay, az; /* major axis */
+    __m256 bad;        /* NaN ratio: the reference decides */
+} aniso8;
+
+/* lod_2d of fast.c (lod_from_derivs of the reference), anisotropic when the min filter is. */
+static inline __m256 lod8(const vsmp_plan *p, const bool three, __m256 dx0, __m256 dx1, __m256 dx2,
+                          __m256 dy0, __m256 dy1, __m256 dy2, aniso8 *an)
+{
+    const vsmp_level_view *b = &p->lv[p->base];
+    __m256 fw = _mm256_set1_ps(b->fw), fh = _mm256_set1_ps(b->fh), z = _mm256_setzero_ps();
+    /* the reference adds the squares to 0: the same bits as the first square (never -0) */
+    __m256 sx = _mm256_add_ps(sq(_mm256_mul_ps(dx0, fw)), sq(_mm256_mul_ps(dx1, fh)));
+    __m256 sy = _mm256_add_ps(sq(_mm256_mul_ps(dy0, fw)), sq(_mm256_mul_ps(dy1, fh)));
+    if (three) { /* the third axis, added last */
+        __m256 fd = _mm256_set1_ps(b->fd);
+        sx = _mm256_add_ps(sx, sq(_mm256_mul_ps(dx2, fd)));
+        sy = _mm256_add_ps(sy, sq(_mm256_mul_ps(dy2, fd)));
+    }
+    __m256 lx = _mm256_sqrt_ps(sx), ly = _mm256_sqrt_ps(sy);
+    __m256 gt = _mm256_cmp_ps(lx, ly, _CMP_GT_OQ);
+    __m256 pmax = _mm256_blendv_ps(ly, lx, gt);
+    an->n = _mm256_set1_epi32(1);
+    an->bad = an->ax = an->ay = an->az = z;
+    /* a NaN length makes lambda NaN (0 after the bias), whatever the other length */
+    __m256 nan = _mm256_cmp_ps(lx, ly, _CMP_UNORD_Q);
+    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
+    if (p->st.min_filter != VSMP_FILTER_ANISOTROPIC)
+        return _mm256_blendv_ps(log2_8(pmax), qnan, nan);
+    /* anisotropic only where both lengths are finite (not NaN, not infinite) */
+    __m256 fmx = _mm256_set1_ps(FLT_MAX);
+    __m256 finite =
+        _mm256_and_ps(_mm256_cmp_ps(lx, fmx, _CMP_LE_OQ), _mm256_cmp_ps(ly, fmx, _CMP_LE_OQ));
+    unsigned maxa = p->st.max_aniso < 2 ? 2 : p->st.max_aniso > 16 ? 16 : p->st.max_aniso;
+    __m256 fmaxa = _mm256_set1_ps((float)maxa), one = _mm256_set1_ps(1.0f);
+    __m256 pmin = _mm256_blendv_ps(lx, ly, gt);
+    __m256 ratio = _mm256_blendv_ps(fmaxa, _mm256_ceil_ps(_mm256_div_ps(pmax, pmin)),
+                                    _mm256_cmp_ps(pmin, z, _CMP_GT_OQ));
+    an->bad = _mm256_and_ps(finite, _mm256_cmp_ps(ratio, ratio, _CMP_UNORD_Q));
+    __m256 nf =
+        _mm256_blendv_ps(one, clamp8(ratio, one, fmaxa), _mm256_cmp_ps(pmax, z, _CMP_GT_OQ));
+    nf = _mm256_blendv_ps(one, nf, finite);
+    an->n = _mm256_cvttps_epi32(_mm256_and_ps(nf, _mm256_cmp_ps(nf, nf, _CMP_ORD_Q)));
+    an->ax = _mm256_blendv_ps(dy0, dx0, gt), an->ay = _mm256_blendv_ps(dy1, dx1, gt);
+    an->az = three ? _mm256_blendv_ps(dy2, dx2, gt) : z;
+    /* (float)n of the reference: n is a small integer (1 where not anisotropic) */
+    return _mm256_blendv_ps(log2_8(_mm256_div_ps(pmax, _mm256_cvtepi32_ps(an->n))), qnan, nan);
+}
+
+typedef struct lanes8 {
+    __m256 u, v, w, frac;
+    __m256i l0, l1, layer;
+    aniso8 an;
+} lanes8;
+
+/* The layer of lanes g..g+7 of a 2D array (0 otherwise): R rounded to nearest even, NaN and
+ * negative to 0, clamped to the array. */
+static inline __m256i layer8(const vsmp_plan *p, const vsmp_message *m, unsigned g)
+{
+    if (!p->s->d.array)
+        return _mm256_setzero_si256();
+    unsigned kind = p->s->d.type == VSMP_SURFTYPE_CUBE ? VSMP_P_AI : VSMP_P_R;
+    __m256 r = _mm256_round_ps(paramf8(m, kind, g), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 nl = _mm256_set1_ps((float)(p->s->d.array_len - 1));
+    r = _mm256_and_ps(r, _mm256_cmp_ps(r, _mm256_setzero_ps(), _CMP_GE_OQ));
+    r = _mm256_blendv_ps(r, nl, _mm256_cmp_ps(r, nl, _CMP_GT_OQ));
+    return _mm256_cvttps_epi32(r);
+}
+
+/* lod8 of derivatives (dx, dy) at c; on a cube (fc given), of the direction: they become the
+ * face coordinates' on the face of @p face (vsmp_cube_face_derivs). */
+static inline __m256 lod8_at(const vsmp_plan *p, const bool three, const cube8 *fc, __m256i face,
+                             __m256 c0, __m256 c1, __m256 c2, __m256 dx0, __m256 dx1, __m256 dx2,
+                             __m256 dy0, __m256 dy1, __m256 dy2, aniso8 *an)
+{
+    if (fc) {
+        cube_derivs8(face, c0, c1, c2, dx0, dx1, dx2, &dx0, &dx1);
+        cube_derivs8(face, c0, c1, c2, dy0, dy1, dy2, &dy0, &dy1);
+        dx2 = dy2 = _mm256_setzero_ps();
+    }
+    return lod8(p, three, dx0, dx1, dx2, dy0, dy1, dy2, an);
+}
+
+/* vsmp_fast_lanes for lanes g..g+7 (whole quads: simd is a multiple of 4), before a cube's
+ * direction becomes face coordinates: fc the faces of a cube's lanes, NULL otherwise. */
+static inline lanes8 stage8_dir(const vsmp_plan *p, const bool three, const vsmp_message *m,
+                                unsigned g, const bool full, const cube8 *fc)
+{
+    const vsmp_sampler_state *st = &p->st;
+    lanes8 o;
+    o.u = paramf8_in(m, VSMP_P_U, g, full), o.v = paramf8_in(m, VSMP_P_V, g, full);
+    o.w = three || fc ? paramf8_in(m, VSMP_P_R, g, full) : _mm256_setzero_ps();
+    o.layer = layer8(p, m, g);
+    if (p->lod_unused) {
+        o.l0 = o.l1 = _mm256_set1_epi32((int)p->base);
+        o.frac = o.an.ax = o.an.ay = o.an.az = o.an.bad = _mm256_setzero_ps();
+        o.an.n = _mm256_set1_epi32(1);
+        return o;
+    }
+    __m256 lam;
+    switch (p->lod) {
+    case L_IMPLICIT:
+    case L_BIAS: {
+        __m256i i0 = _mm256_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4);
+        __m256i i1 = _mm256_setr_epi32(1, 1, 1, 1, 5, 5, 5, 5);
+        __m256i i2 = _mm256_setr_epi32(2, 2, 2, 2, 6, 6, 6, 6);
+        __m256 u0 = _mm256_permutevar8x32_ps(o.u, i0), v0 = _mm256_permutevar8x32_ps(o.v, i0);
+        __m256 w0 = _mm256_permutevar8x32_ps(o.w, i0);
+        __m256i face0 = fc ? _mm256_permutevar8x32_epi32(fc->face, i0) : i0;
+        lam = lod8_at(p, three, fc, face0, u0, v0, w0,
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i1), u0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i1), v0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i1), w0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.u, i2), u0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.v, i2), v0),
+                      _mm256_sub_ps(_mm256_permutevar8x32_ps(o.w, i2), w0), &o.an);
+        break;
+    }
+    case L_GRAD:
+        lam = lod8_at(p, three, fc, fc ? fc->face : o.layer, o.u, o.v, o.w,
+                      paramf8_in(m, VSMP_P_DUDX, g, full), paramf8_in(m, VSMP_P_DVDX, g, full),
+                      paramf8_in(m, VSMP_P_DRDX, g, full), paramf8_in(m, VSMP_P_DUDY, g, full),
+                      paramf8_in(m, VSMP_P_DVDY, g, full), paramf8_in(m, VSMP_P_DRDY, g, full),
+                      &o.an);
+        break;
+    case L_EXPLICIT:
+        lam = paramf8_in(m, VSMP_P_LOD, g, full);
+        o.an.n = _mm256_set1_epi32(1);
+        o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
+        break;
+    case L_ZERO:
+    default:
+        lam = _mm256_setzero_ps();
+        o.an.n = _mm256_set1_epi32(1);
+        o.an.bad = o.an.ax = o.an.ay = o.an.az = _mm256_setzero_ps();
+        break;
+    }
+    lam = _mm256_add_ps(lam, _mm256_set1_ps(st->lod_bias));
+    if (p->lod == L_BIAS)
+        lam = _mm256_add_ps(lam, clamp8(paramf8_in(m, VSMP_P_BIAS, g, full), _mm256_set1_ps(-16.0f),
+                                        _mm256_set1_ps(16.0f)));
+    lam = _mm256_and_ps(lam, _mm256_cmp_ps(lam, lam, _CMP_ORD_Q)); /* a NaN LOD is 0 */
+    __m256 lo = _mm256_set1_ps(st->min_lod), hi = _mm256_set1_ps(st->max_lod);
+    __m256 top = _mm256_set1_ps((float)(p->nlev - 1)), zero = _mm256_setzero_ps();
+    if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
+        lam = clamp8(lam, lo, hi);
+    __m256 magnify = _mm256_cmp_ps(lam, zero, _CMP_NGT_UQ); /* !(lambda > 0) */
+    /* magnified lanes filter with the mag filter: one tap */
+    o.an.n = _mm256_blendv_epi8(o.an.n, _mm256_set1_epi32(1), _mm256_castps_si256(magnify));
+    if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
+        lam = clamp8(lam, lo, hi);
+    lam = _mm256_blendv_ps(lam, top, _mm256_cmp_ps(lam, top, _CMP_GT_OQ));
+    lam = _mm256_blendv_ps(lam, zero, _mm256_cmp_ps(lam, zero, _CMP_NGE_UQ));
+    __m256i base = _mm256_set1_epi32((int)p->base);
+    o.l0 = o.l1 = base, o.frac = zero;
+    if (st->mip_filter == VSMP_MIPFILTER_NONE)
+        return o;
+    __m256i keep = st->mag_mipnone ? _mm256_castps_si256(magnify) : _mm256_setzero_si256();
+    if (st->mip_filter == VSMP_MIPFILTER_NEAREST) {
+        __m256 f = _mm256_floor_ps(_mm256_add_ps(lam, _mm256_set1_ps(0.5f)));
+        f = _mm256_blendv_ps(f, top, _mm256_cmp_ps(f, top, _CMP_GT_OQ));
+        o.l0 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, _mm256_cvttps_epi32(f)));
+        o.l1 = o.l0;
+        return o;
+    }
+    __m256 f = _mm256_floor_ps(lam);
+    __m256i l0 = _mm256_cvttps_epi32(f), one = _mm256_set1_epi32(1);
+    __m256i l1 = _mm256_add_epi32(l0, one);
+    l1 = _mm256_blendv_epi8(l0, l1, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)p->nlev), l1));
+    o.l0 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l0));
+    o.l1 = _mm256_add_epi32(base, _mm256_andnot_si256(keep, l1));
+    o.frac = _mm256_andnot_ps(_mm256_castsi256_ps(keep), _mm256_sub_ps(lam, f));
+    return o;
+}
+
+/* vsmp_fast_lanes for lanes g..g+7: on a cube, the faces of the directions, derivatives on
+ * them, then the face coordinates and the slice 6 layer + face. */
+static inline lanes8 stage8(const vsmp_plan *p, const bool three, const vsmp_message *m, unsigned g,
+                            const bool full)
+{
+    if (three || p->s->d.type != VSMP_SURFTYPE_CUBE)
+        return stage8_dir(p, three, m, g, full, NULL);
+    cube8 fc = cube_face8(paramf8_in(m, VSMP_P_U, g, full), paramf8_in(m, VSMP_P_V, g, full),
+                          paramf8_in(m, VSMP_P_R, g, full));
+    lanes8 o = stage8_dir(p, false, m, g, full, &fc);
+    o.u = fc.s, o.v = fc.t, o.w = _mm256_setzero_ps();
+    o.layer = _mm256_add_epi32(_mm256_mullo_epi32(o.layer, _mm256_set1_epi32(6)), fc.face);
+    return o;
+}
+
+/* Lanes l..l+7 that are enabled and inside the message, as a store mask. */
+static inline __m256i lane_mask(const vsmp_message *m, unsigned g)
+{
+    uint32_t bits = (m->mask >> g) & 0xffu;
+    if (m->simd - g < 8)
+        bits &= (1u << (m->simd - g)) - 1;
+    __m256i sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)bits), sel), sel);
+}
+
+static inline void store8(vsmp_result *r, const vsmp_message *m, unsigned g, const __m256 t[4])
+{
+    __m256i mask = lane_mask(m, g);
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(mask)) == 0xff) {
+        for (int c = 0; c < 4; c++)
+            _mm256_storeu_ps((float *)&r->c[c][g], t[c]);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        _mm256_maskstore_ps((float *)&r->c[c][g], mask, t[c]);
+}
+
+static inline void store8_in(vsmp_result *r, const vsmp_message *m, unsigned g, const __m256 t[4],
+                             bool full)
+{
+    if (!full) {
+        store8(r, m, g, t);
+        return;
+    }
+    for (int c = 0; c < 4; c++)
+        _mm256_storeu_ps((float *)&r->c[c][g], t[c]);
+}
+
+/* A SIMD16 message with every lane on: the kernels' most common shape, compiled apart. */
+static inline bool full16(const vsmp_message *m)
+{
+    return m->simd == 16 && (m->mask & 0xffffu) == 0xffffu;
+}
+
+/* sample_at of the reference for 8 lanes: lanes with n > 1 average n bilinear taps along
+ * their major axis; the others sample once. */
+static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer, __m256 u,
+                       __m256 v, __m256 w, bool linear, const aniso8 *an, __m256 out[4])
+{
+    level8(p, three, level, layer, u, v, w, linear, out);
+    __m256i one = _mm256_set1_epi32(1);
+    __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
+    if (_mm256_testz_ps(multi, multi))
+        return;
+    __m128i m4 = _mm_max_epi32(_mm256_castsi256_si128(an->n), _mm256_extracti128_si256(an->n, 1));
+    m4 = _mm_max_epi32(m4, _mm_shuffle_epi32(m4, 0x4e));
+    m4 = _mm_max_epi32(m4, _mm_shuffle_epi32(m4, 0xb1));
+    int nmax = _mm_cvtsi128_si32(m4);
+    __m256 nf = _mm256_cvtepi32_ps(an->n), half = _mm256_set1_ps(0.5f);
+    __m256 acc[4] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps(),
+                     _mm256_setzero_ps()};
+    for (int t = 0; t < nmax; t++) {
+        __m256 on = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, _mm256_set1_epi32(t)));
+        __m256 k =
+            _mm256_sub_ps(_mm256_div_ps(_mm256_add_ps(_mm256_set1_ps((float)t), half), nf), half);
+        __m256 r[4];
+        level8(p, three, level, layer, _mm256_add_ps(u, _mm256_mul_ps(an->ax, k)),
+               _mm256_add_ps(v, _mm256_mul_ps(an->ay, k)),
+               _mm256_add_ps(w, _mm256_mul_ps(an->az, k)), true, r);
+        for (int c = 0; c < 4; c++)
+            acc[c] = _mm256_blendv_ps(acc[c], _mm256_add_ps(acc[c], r[c]), on);
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm256_blendv_ps(out[c], _mm256_div_ps(acc[c], nf), multi);
+}
+
+#endif
