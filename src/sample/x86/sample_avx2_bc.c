@@ -10,6 +10,7 @@
  */
 #include <immintrin.h>
 
+#include "loads_avx2.h"
 #include "sample_avx2_bc.h"
 
 /* One channel of 8 texels: the endpoint fields (bits @p shift, @p mask) of c0 and c1, divided
@@ -66,8 +67,8 @@ void vsmp_bc1_fetch8_avx2(const uint8_t *mem, __m256i base, __m256i pitch, __m25
     __m256i off =
         _mm256_add_epi32(base, _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(y, 2), pitch),
                                                 _mm256_slli_epi32(_mm256_srli_epi32(x, 2), 3)));
-    __m256i ends = _mm256_i32gather_epi32((const int *)mem, off, 1);
-    __m256i bits = _mm256_i32gather_epi32((const int *)(mem + 4), off, 1);
+    __m256i ends, bits; /* the block's two words */
+    pairs8((const int *)mem, off, &ends, &bits);
     bc1_decode8(ends, bc1_index8(bits, x, y), out);
 }
 

@@ -13,7 +13,7 @@
  * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
  * when the plan is made. Lanes whose index needs more than the 32-bit conversion (NaN,
  * infinities, |x| >= 2^31) are rare: their group of 8 takes the general level8_any. Every
- * group's gathers are issued before any is unpacked, so that their latencies overlap. Results
+ * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
  * of these formats are never NaN: no NaN rewrite. */
 
 /* Channel c of 8 texels: its byte tripled by a byte shuffle (u8shuf), then unorm8. */
@@ -82,7 +82,7 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i rb = _mm256_add_epi32(base, _mm256_mullo_epi32(yb, k.pitch));
         __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, _mm256_set1_epi32(1)));
         if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-            /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+            /* each lane's two texels of a row are neighbours: a 64-bit load of both */
             pairs8(mem, _mm256_add_epi32(ra, ca), &px[i][0], &px[i][1]);
             pairs8(mem, _mm256_add_epi32(rb, ca), &px[i][2], &px[i][3]);
             continue;
@@ -163,7 +163,7 @@ static inline void ld_view(const vsmp_plan *p, __m256i level, __m256i *w, __m256
     *off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
 }
 
-/* ld of 8-bit formats in 4-byte texels: every group's gather issued before any is unpacked;
+/* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
  * four UNORM channels (u4) unpack by byte shuffles. */
 static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool u4, const bool full)
@@ -267,7 +267,7 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 /* ---- 2D surfaces and arrays of four 8-bit UNORM channels with mips (trilinear...) ----
  *
  * sample_body for u8x4 formats without anisotropy: the LOD stage of each group, then both
- * levels' gathers of every group issued before any is unpacked. Groups the short index
+ * levels' loads of every group issued before any is unpacked. Groups the short index
  * arithmetic cannot take go sample_body's way; a NaN anisotropy ratio cannot occur (isotropic). */
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)

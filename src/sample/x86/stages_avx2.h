@@ -20,6 +20,7 @@
 #include "../fast/fast.h"
 #include "../vmath.h"
 #include "cube_avx2.h"
+#include "loads_avx2.h"
 #include "sample_avx2_bc.h"
 
 /* Surfaces whose lanes address a slice of their own: arrays, and cubes (6 layer + face). */
@@ -119,22 +120,6 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
         _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, spitch32)), idx, 4);
     v.slice = _mm256_setzero_si256();
     return v;
-}
-
-/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
- * cheaper than a gather). */
-static inline __m256i loads8(const int *mem, __m256i off)
-{
-    const char *b = (const char *)mem;
-    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
-    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-    int w[8];
-    memcpy(&w[0], b + (uint32_t)a0, 4), memcpy(&w[1], b + (a0 >> 32), 4);
-    memcpy(&w[2], b + (uint32_t)a1, 4), memcpy(&w[3], b + (a1 >> 32), 4);
-    memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
-    memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
-    return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
 }
 
 /* (float)v / 255.0f for v = 0..255, as the reference unpack computes it, without a division:
@@ -262,30 +247,6 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
 }
 
-/* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: a 64-bit load per lane (on the
- * CPUs measured, cheaper than gathers), the pairs then split into first and second texels. */
-static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
-{
-    const char *b = (const char *)mem;
-    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
-    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-    /* a 64-bit load into each half of 128 bits (movq, movhpd: loads folded into the inserts) */
-#define Q2(x, y)                                                                                   \
-    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
-                 (const double *)(b + (y)))
-    __m256 l4 = _mm256_castpd_ps(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
-    __m256 h4 = _mm256_castpd_ps(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
-#undef Q2
-    /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
-    __m256 x = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 y = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(3, 1, 3, 1));
-    *first = _mm256_permute4x64_epi64(_mm256_castps_si256(x), _MM_SHUFFLE(3, 1, 2, 0));
-    *second = _mm256_permute4x64_epi64(_mm256_castps_si256(y), _MM_SHUFFLE(3, 1, 2, 0));
-}
-
 /* Floored coordinate -> texel index as index8 gives it, without 64-bit arithmetic: WRAP (a power
  * of two) is the low bits of the 32-bit conversion, exact below 2^31; CLAMP clamps in float first
  * (min(w - 1, f) keeps a NaN, which converts to INT_MIN). Lanes converted to INT_MIN (NaN,
@@ -313,7 +274,7 @@ static inline __m256i idx_next(bool wrap, __m256 f, __m256i i0, __m256 fm1, __m2
 }
 
 /* The fetched texels of 8 lanes of level8_u8x4, before unpacking and filtering (kept apart so
- * that a kernel can issue several groups' gathers before it waits for any of them). */
+ * that a kernel can issue several groups' loads before it waits for any of them). */
 typedef struct taps8 {
     __m256i t[4]; /* (xa, ya), then linear: (xb, ya), (xa, yb), (xb, yb) */
     __m256 wx, wy;
@@ -351,7 +312,7 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
     __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-        /* each lane's two texels of a row are neighbours: 64-bit gathers of both */
+        /* each lane's two texels of a row are neighbours: a 64-bit load of both */
         pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
         pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
         return true;
