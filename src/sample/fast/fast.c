@@ -787,11 +787,7 @@ typedef struct fast_path {
  * results independent of lambda (no mips, min and mag filters alike). */
 static bool u8x4_2d_simd(const vsmp_plan *p)
 {
-    const vsmp_format_info *fi = p->s->fi;
-    bool u8x4 = p->texel_kind == TX_UNORM8 && fi->bytes == 4;
-    for (int c = 0; c < 4; c++)
-        u8x4 = u8x4 && fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3);
-    return u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && sample_2d_simd_nn(p) &&
+    return p->u8x4 && p->s->d.type == VSMP_SURFTYPE_2D && p->dims == 2 && sample_2d_simd_nn(p) &&
            simd_texels(p);
 }
 

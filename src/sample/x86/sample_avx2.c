@@ -58,14 +58,7 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
             layer = _mm256_loadu_si256((const __m256i *)(fl.layer + g));
         }
         __m256 t[4];
-        at8(p, three, l0, layer, u, v, w, linear, &an, t);
-        __m256i same = _mm256_cmpeq_epi32(l0, l1);
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
-            __m256 t1[4];
-            at8(p, three, l1, layer, u, v, w, linear, &an, t1);
-            for (int c = 0; c < 4; c++)
-                t[c] = _mm256_blendv_ps(lerp8(t[c], t1[c], frac), t[c], _mm256_castsi256_ps(same));
-        }
+        mip8(p, three, l0, l1, layer, u, v, w, frac, linear, &an, t);
         __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
         for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
             t[c] = _mm256_blendv_ps(t[c], qnan, _mm256_cmp_ps(t[c], t[c], _CMP_UNORD_Q));

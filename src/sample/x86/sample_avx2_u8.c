@@ -16,104 +16,36 @@
  * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
  * of these formats are never NaN: no NaN rewrite. */
 
-/* Channel c of 8 texels: its byte tripled by a byte shuffle (u8shuf), then unorm8. */
-static inline __m256 chan_u8(__m256i px, __m256i shuf)
-{
-    return unorm8(_mm256_shuffle_epi8(px, shuf));
-}
-
-typedef struct flat8 {
-    __m256 fw, fh, fwm1, fhm1;
-    __m256i wm1, hm1, pitch, off, spitch;
-    __m256i shuf[4];
-} flat8;
-
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const bool wu, const bool wv, const bool full)
 {
-    const vsmp_level_view *l = &p->lv[p->base];
-    flat8 k;
+    view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
     bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
-    k.fw = _mm256_set1_ps(nn ? 1.0f : l->fw), k.fh = _mm256_set1_ps(nn ? 1.0f : l->fh);
-    k.wm1 = _mm256_set1_epi32((int)l->w - 1), k.hm1 = _mm256_set1_epi32((int)l->h - 1);
-    k.fwm1 = _mm256_cvtepi32_ps(k.wm1), k.fhm1 = _mm256_cvtepi32_ps(k.hm1);
-    k.pitch = _mm256_set1_epi32((int)l->pitch), k.off = _mm256_set1_epi32((int)l->off);
-    k.spitch = _mm256_set1_epi32((int)l->spitch32);
-    for (int c = 0; c < 4; c++)
-        k.shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    const int *mem = (const int *)p->s->mem;
+    __m256 sx = nn ? _mm256_set1_ps(1.0f) : lv.fw, sy = nn ? _mm256_set1_ps(1.0f) : lv.fh;
     unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
-    __m256i px[VSMP_MAX_LANES / 8][4];
-    __m256 wx[VSMP_MAX_LANES / 8], wy[VSMP_MAX_LANES / 8];
+    taps8 t[VSMP_MAX_LANES / 8];
     unsigned slow = 0;
     for (unsigned g = 0; g < n8; g += 8) {
-        unsigned i = g / 8;
-        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), k.fw);
-        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), k.fh);
-        __m256i base = k.off;
+        view8 gv = lv;
         if (p->s->d.array)
-            base = _mm256_add_epi32(base, _mm256_mullo_epi32(layer8(p, m, g), k.spitch));
-        if (linear) {
-            __m256 half = _mm256_set1_ps(0.5f);
-            x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
-        }
-        __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
-        __m256i bad = _mm256_setzero_si256();
-        __m256i xa = idx_flat(wu, fx, k.fwm1, k.wm1, &bad);
-        __m256i ya = idx_flat(wv, fy, k.fhm1, k.hm1, &bad);
-        if (!_mm256_testz_si256(bad, bad)) {
-            slow |= 1u << i;
-            continue;
-        }
-        __m256i ra = _mm256_add_epi32(base, _mm256_mullo_epi32(ya, k.pitch));
-        __m256i ca = _mm256_slli_epi32(xa, 2);
-        if (!linear) {
-            px[i][0] = loads8(mem, _mm256_add_epi32(ra, ca));
-            continue;
-        }
-        /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
-        wx[i] = _mm256_sub_ps(x, fx), wy[i] = _mm256_sub_ps(y, fy);
-        if (!wu)
-            wx[i] = _mm256_and_ps(wx[i], _mm256_cmp_ps(wx[i], wx[i], _CMP_ORD_Q));
-        if (!wv)
-            wy[i] = _mm256_and_ps(wy[i], _mm256_cmp_ps(wy[i], wy[i], _CMP_ORD_Q));
-        __m256i xb = idx_next(wu, fx, xa, k.fwm1, k.wm1);
-        __m256i yb = idx_next(wv, fy, ya, k.fhm1, k.hm1);
-        __m256i rb = _mm256_add_epi32(base, _mm256_mullo_epi32(yb, k.pitch));
-        __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, _mm256_set1_epi32(1)));
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-            /* each lane's two texels of a row are neighbours: a 64-bit load of both */
-            pairs8(mem, _mm256_add_epi32(ra, ca), &px[i][0], &px[i][1]);
-            pairs8(mem, _mm256_add_epi32(rb, ca), &px[i][2], &px[i][3]);
-            continue;
-        }
-        __m256i cb = _mm256_slli_epi32(xb, 2);
-        px[i][0] = loads8(mem, _mm256_add_epi32(ra, ca));
-        px[i][1] = loads8(mem, _mm256_add_epi32(ra, cb));
-        px[i][2] = loads8(mem, _mm256_add_epi32(rb, ca));
-        px[i][3] = loads8(mem, _mm256_add_epi32(rb, cb));
+            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
+        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
+        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
+        if (!fetch8_u8x4(p, &gv, x, y, linear, wu, wv, &t[g / 8]))
+            slow |= 1u << (g / 8);
     }
     if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
         p->run(p, m, r);
         return;
     }
     for (unsigned g = 0; g < n8; g += 8) {
-        unsigned i = g / 8;
         __m256 o[4];
-        if (slow >> i & 1) {
+        if (slow >> (g / 8) & 1)
             level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
                        paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
                        linear, o);
-        } else if (!linear) {
-            for (int c = 0; c < 4; c++)
-                o[c] = chan_u8(px[i][0], k.shuf[c]);
-        } else {
-            for (int c = 0; c < 4; c++) {
-                __m256 t00 = chan_u8(px[i][0], k.shuf[c]), t10 = chan_u8(px[i][1], k.shuf[c]);
-                __m256 t01 = chan_u8(px[i][2], k.shuf[c]), t11 = chan_u8(px[i][3], k.shuf[c]);
-                o[c] = lerp8(lerp8(t00, t10, wx[i]), lerp8(t01, t11, wx[i]), wy[i]);
-            }
-        }
+        else
+            filter8_u8x4(p, &t[g / 8], linear, o);
         store8_in(r, m, g, o, full);
     }
 }
@@ -144,25 +76,6 @@ void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
     k[linear * 4 + wu * 2 + wv](p, m, r);
 }
 
-/* The size, pitch and offset of each lane's level (one level for all 8: no gathers). */
-static inline void ld_view(const vsmp_plan *p, __m256i level, __m256i *w, __m256i *h,
-                           __m256i *pitch, __m256i *off)
-{
-    __m256i first = _mm256_permutevar8x32_epi32(level, _mm256_setzero_si256());
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(level, first))) == 0xff) {
-        const vsmp_level_view *l = &p->lv[_mm256_cvtsi256_si32(level)];
-        *w = _mm256_set1_epi32((int)l->w), *h = _mm256_set1_epi32((int)l->h);
-        *pitch = _mm256_set1_epi32((int)l->pitch), *off = _mm256_set1_epi32((int)l->off);
-        return;
-    }
-    const char *b = (const char *)p->lv;
-    __m256i idx = _mm256_mullo_epi32(level, _mm256_set1_epi32(sizeof(vsmp_level_view) / 4));
-    *w = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, w)), idx, 4);
-    *h = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, h)), idx, 4);
-    *pitch = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, pitch)), idx, 4);
-    *off = _mm256_i32gather_epi32((const int *)(b + offsetof(vsmp_level_view, off)), idx, 4);
-}
-
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
  * four UNORM channels (u4) unpack by byte shuffles. */
 static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
@@ -173,7 +86,7 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
     __m256i shuf[4];
     for (int c = 0; c < 4; c++)
-        shuf[c] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+        shuf[c] = u8shuf8(p, c);
     const int *mem = (const int *)p->s->mem;
     const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
     /* every lane at level 0 (no LOD, or its SIMD16 lanes all 0): one view for the message */
@@ -192,11 +105,12 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
         __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
         __m256i ok = _mm256_set1_epi32(-1), gw = wm1, gh = hm1, gp = pitch, off = off0;
         if (!lz) {
-            __m256i lod = param8_in(m, VSMP_P_LOD, g, full), w, h;
+            __m256i lod = param8_in(m, VSMP_P_LOD, g, full);
             /* lod < nlev, unsigned */
             ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod);
-            ld_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)), &w, &h, &gp, &off);
-            gw = _mm256_sub_epi32(w, one), gh = _mm256_sub_epi32(h, one);
+            view8 lv = gather_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)));
+            gw = _mm256_sub_epi32(lv.w, one), gh = _mm256_sub_epi32(lv.h, one);
+            gp = lv.pitch, off = lv.off;
         }
         /* 0 <= u < w as the unsigned u <= w - 1 */
         __m256i inu = _mm256_cmpeq_epi32(_mm256_min_epu32(u, gw), u);
@@ -313,15 +227,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
                     a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
             }
         } else {
-            at8(p, false, q->l0, q->layer, q->u, q->v, q->w, linear, &q->an, a);
-            __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
-            if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
-                __m256 b[4];
-                at8(p, false, q->l1, q->layer, q->u, q->v, q->w, linear, &q->an, b);
-                for (int c = 0; c < 4; c++)
-                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c],
-                                            _mm256_castsi256_ps(same));
-            }
+            mip8(p, false, q->l0, q->l1, q->layer, q->u, q->v, q->w, q->frac, linear, &q->an, a);
         }
         store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
     }

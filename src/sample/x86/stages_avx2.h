@@ -122,17 +122,6 @@ static inline view8 gather_view(const vsmp_plan *p, __m256i level)
     return v;
 }
 
-/* (float)v / 255.0f for v = 0..255, as the reference unpack computes it, without a division:
- * the product by the rounded reciprocal, then one Newton correction with the exact residual
- * (fused); correctly rounded, hence equal to the quotient, for each of the 256 values (checked
- * exhaustively by tests/test_fastpath.c's every_byte). */
-static inline __m256 div255(__m256 v)
-{
-    __m256 r = _mm256_set1_ps(1.0f / 255.0f);
-    __m256 q = _mm256_mul_ps(v, r);
-    return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(255.0f), v), r, q);
-}
-
 /* b / 255.0f correctly rounded, from z = b * 0x010101 (b = 0..255): b / 255 is z / (2^24 - 1)
  * = z 2^-24 (1 + 2^-24 + 2^-48 ...), and z 2^-24 + z 2^-48, summed exactly and rounded once by
  * the fused multiply-add, rounds as the whole series does: their difference is below 2^-48 and
@@ -145,20 +134,30 @@ static inline __m256 unorm8(__m256i z)
     return _mm256_fmadd_ps(f, _mm256_set1_ps(0x1p-48f), _mm256_mul_ps(f, _mm256_set1_ps(0x1p-24f)));
 }
 
+/* The byte shuffle giving each lane channel c's byte three times (the plan's u8shuf). */
+static inline __m256i u8shuf8(const vsmp_plan *p, int c)
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+}
+
+/* An 8-bit UNORM channel of 8 texels: its byte tripled by the shuffle, then unorm8. */
+static inline __m256 chan_u8(__m256i px, __m256i shuf)
+{
+    return unorm8(_mm256_shuffle_epi8(px, shuf));
+}
+
 static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
     for (int c = 0; c < 4; c++) {
         if (p->ch_kind[c] == 0) {
             out[c] = _mm256_set1_ps(p->lut[c][0]);
-            continue;
+        } else if (p->ch_kind[c] == 1) {
+            out[c] = chan_u8(px, u8shuf8(p, c));
+        } else { /* the table */
+            __m256i b =
+                _mm256_and_si256(_mm256_srli_epi32(px, 8 * p->byte_of[c]), _mm256_set1_epi32(0xff));
+            out[c] = _mm256_castsi256_ps(loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2)));
         }
-        __m256i b =
-            _mm256_and_si256(_mm256_srli_epi32(px, 8 * p->byte_of[c]), _mm256_set1_epi32(0xff));
-        if (p->ch_kind[c] == 1)
-            out[c] = div255(_mm256_cvtepi32_ps(b));
-        else
-            out[c] = _mm256_castsi256_ps(
-                loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2))); /* the table */
     }
 }
 
@@ -198,12 +197,11 @@ static inline bool u8x4(const vsmp_plan *p)
     return p->u8x4;
 }
 
+/* unpack8 of u8x4 formats, without the per-channel kinds */
 static inline void unpack_u8x4(const vsmp_plan *p, __m256i px, __m256 out[4])
 {
-    for (int c = 0; c < 4; c++) {
-        __m256i shuf = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-        out[c] = unorm8(_mm256_shuffle_epi8(px, shuf));
-    }
+    for (int c = 0; c < 4; c++)
+        out[c] = chan_u8(px, u8shuf8(p, c));
 }
 
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
@@ -443,6 +441,7 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
 #define FLATTEN __attribute__((flatten))
 #else
 #define FLATTEN
+
 #endif
 
 FLATTEN static void level8_2d(const vsmp_plan *p, __m256i level, __m256i layer, __m256 u, __m256 v,
@@ -804,6 +803,22 @@ static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m2
     }
     for (int c = 0; c < 4; c++)
         out[c] = _mm256_blendv_ps(out[c], _mm256_div_ps(acc[c], nf), multi);
+}
+
+/* Both levels of 8 lanes (at8 each) blended by frac where they differ, as the reference's
+ * mip-linear filter blends them. */
+static inline void mip8(const vsmp_plan *p, const bool three, __m256i l0, __m256i l1, __m256i layer,
+                        __m256 u, __m256 v, __m256 w, __m256 frac, bool linear, const aniso8 *an,
+                        __m256 out[4])
+{
+    at8(p, three, l0, layer, u, v, w, linear, an, out);
+    __m256i same = _mm256_cmpeq_epi32(l0, l1);
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) == 0xff)
+        return;
+    __m256 t1[4];
+    at8(p, three, l1, layer, u, v, w, linear, an, t1);
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm256_blendv_ps(lerp8(out[c], t1[c], frac), out[c], _mm256_castsi256_ps(same));
 }
 
 #endif
