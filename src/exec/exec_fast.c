@@ -224,6 +224,36 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
+/* The SIMD16 kernel on sources in place, a scalar source (xinst.splat) copied to its 16 lanes
+ * first: read before the kernel writes the dst, as prep() would. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+call16_splat(const xinst *x, uint32_t arg)
+{
+    const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
+    uint32_t sp[3][16];
+    for (unsigned i = 0; i < 3; i++) {
+        if (!(x->splat >> i & 1u))
+            continue;
+        uint32_t v;
+        memcpy(&v, p[i], 4);
+        for (unsigned l = 0; l < 16; l++)
+            sp[i][l] = v;
+        p[i] = (const uint8_t *)sp[i];
+    }
+    x->fast16(x->fast_dst, p[0], p[1], p[2], arg);
+}
+
+static inline void call16(const xinst *x, uint32_t arg)
+{
+    if (x->splat)
+        call16_splat(x, arg);
+    else
+        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+}
+
 /* The general case: sources read now, lanes masked, a dst a source overlaps. */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -259,7 +289,7 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t arg = x->fast_arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
     if (x->fast16 && x->fast_direct && en == x->lmask)
-        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+        call16(x, arg);
     else if (x->fast_static && x->fast_direct && en == x->lmask)
         x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
     else
@@ -471,9 +501,13 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;
     x->run = run_kernel;
+    /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
     bool words = x->lanes == 16 && x->fast_static;
-    for (unsigned i = 1; i < x->nv; i++)
-        words &= x->fsrc[i - 1].kind == XS_WORDS;
+    x->splat = 0;
+    for (unsigned i = 1; i < x->nv; i++) {
+        words &= x->fsrc[i - 1].kind == XS_WORDS || x->fsrc[i - 1].kind == XS_SCALAR;
+        x->splat |= (uint8_t)((x->fsrc[i - 1].kind == XS_SCALAR) << (i - 1));
+    }
     x->fast16 = words ? m->fast->fn16[k] : NULL;
     return true;
 }
@@ -522,7 +556,7 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
                 goto call;
-            y->fast16(y->fast_dst, y->fsrc[0].p, y->fsrc[1].p, y->fsrc[2].p, arg);
+            call16(y, arg);
             break;
         case GM_K:
             en = group_lanes(m, y);
