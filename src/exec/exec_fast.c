@@ -464,6 +464,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     x->plain_mask = !x->in->pred && !(x->in->emask & 8u);
     x->em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->nomask = (x->in->emask & 8u) != 0;
+    x->pred = x->in->pred;
     for (unsigned i = 1; i < x->nv; i++)
         x->v[i].fk = fast_kind(&x->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
@@ -533,14 +535,14 @@ enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP };
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
 {
-    return y->in->emask & 8u ? y->lmask : (m->em >> y->em_off) & y->lmask;
+    return y->nomask ? y->lmask : (m->em >> y->em_off) & y->lmask;
 }
 
 /* A plain predicate's lanes at the instruction's offset (no .any/.all: vsmp_x_lanes_of). */
 static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
 {
-    uint32_t p = (m->preds[VSMP_PRED_ID(y->in->pred)] >> y->em_off) & y->lmask;
-    return VSMP_PRED_INV(y->in->pred) ? ~p & y->lmask : p;
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->pred)] >> y->em_off) & y->lmask;
+    return VSMP_PRED_INV(y->pred) ? ~p & y->lmask : p;
 }
 
 static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)

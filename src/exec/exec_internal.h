@@ -137,6 +137,8 @@ struct xinst {
     bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
     bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
     uint8_t em_off;
+    bool nomask; /* the instruction's NoMask and predicate, copied next to the rest */
+    uint16_t pred;
     uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
     xhandler own;      /* a group's first instruction: its own handler (exec_fast.c) */
     uint32_t group;    /* fast-path instructions from this one on that run as one step */
