@@ -126,6 +126,23 @@ extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
 /* A planned instruction: handler chosen and operands resolved once per kernel. */
 struct xinst {
     xhandler run;
+    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
+    xfast_fn fast;
+    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
+    uint32_t fast_arg;
+    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
+    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
+    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
+    bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
+    bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
+    uint8_t em_off;
+    uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
+    xhandler own;      /* a group's first instruction: its own handler (exec_fast.c) */
+    uint32_t group;    /* fast-path instructions from this one on that run as one step */
+    uint8_t gmode;     /* how the group's loop takes it (exec_fast.c run_group) */
+    bool sets_cr0;     /* a fast instruction whose dst is %cr0 */
+    xsrc fsrc[3];      /* the kernel's sources, planned */
+    uint32_t lmask;    /* (1 << lanes) - 1 */
     const vsmp_inst *in;
     uint32_t index;
     uint8_t lanes; /* exec size */
@@ -153,25 +170,10 @@ struct xinst {
     uint8_t nval;
     vsmp_raw raw[6]; /* raw operands in layout order */
     uint8_t nraw;
-    uint32_t target;    /* branch target: instruction index */
-    uint32_t surf_word; /* index of the surface variable's word in surf_vals */
-    uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
-    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
-    xfast_fn fast;
-    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
-    uint32_t fast_arg;
-    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
-    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
-    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
-    bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
-    bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
-    uint8_t em_off;
-    uint8_t *fast_dst;    /* the dst in the arena (fast_direct) */
-    xhandler own;         /* a group's first instruction: its own handler (exec_fast.c) */
-    uint32_t group;       /* fast-path instructions from this one on that run as one step */
-    xsrc fsrc[3];         /* the kernel's sources, planned */
+    uint32_t target;      /* branch target: instruction index */
+    uint32_t surf_word;   /* index of the surface variable's word in surf_vals */
+    uint32_t smp_word;    /* index of the sampler variable's word in smp_vals */
     uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
-    uint32_t lmask;       /* (1 << lanes) - 1 */
     uint32_t note_off, note_size; /* the trace's dst span */
     /* sampler instructions: the message built once, its parameters pointing into the arena
      * where their layout allows (exec_sampler.c) */
