@@ -6,7 +6,7 @@
 set -eu
 build="$1"
 seconds="${2:-60}"
-for t in isa text job run launch launchjob sample fastpath; do
+for t in isa text job run launch launchjob sample fastpath exec_fast; do
     mkdir -p "fuzz-scratch/$t"
     echo "== fuzz_$t for ${seconds}s"
     "$build/tests/fuzz_$t" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
