@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bfn and the LSC untyped messages (lsc_load, lsc_store) on text programs, DG2 (32-byte GRFs).
+ * bfn, the LSC untyped messages (lsc_load, lsc_store), the scaled buffer messages and
+ * vsmp_machine_reset on text programs, DG2 (32-byte GRFs).
  * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
  * (instructions-head).
  */
@@ -455,11 +456,84 @@ static void test_scaled(void)
     vsmp_module_free(mod);
 }
 
+/* Every general variable of @p m reads as zeros (the predefined ones and those declared). */
+static bool all_zero(vsmp_machine *m, uint32_t nvars)
+{
+    for (uint32_t id = 1; id < 32 + nvars; id++) {
+        uint8_t b[4096];
+        size_t n = 0;
+        if (vsmp_machine_read_var(m, VSMP_VAR_GENERAL, id, 0, b, sizeof(b), &n))
+            continue; /* no such variable (ids 21..31, %null) */
+        for (size_t i = 0; i < n; i++)
+            if (b[i])
+                return false;
+    }
+    return true;
+}
+
+/* vsmp_machine_reset leaves every variable zero, as create does, whichever way a byte was
+ * written: by an instruction (B), as an input or through the API into a variable an
+ * instruction names (A), by the run itself (%sr0's dispatch mask), through the API into a
+ * variable no instruction names (U: the next reset clears the whole arena), or by an indirect
+ * operand (a kernel with one clears the whole arena at every reset). */
+static void test_reset(void)
+{
+    static const char direct[] = ".version 4.1\n.kernel \"t\"\n"
+                                 ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                                 ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                                 ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                                 "add (M1, 8) B(0,0)<1> A(0,0)<1;1,0> 0x1:ud\n"
+                                 "ret (M1, 1)\n";
+    /* AD = &A + 32 bytes: U, the next GRF (declared variables of a GRF are GRF-aligned, in
+     * order); U is written through AD only */
+    static const char indirect[] = ".version 4.1\n.kernel \"t\"\n"
+                                   ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                                   ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                                   ".decl AD v_type=A num_elts=1\n"
+                                   "addr_add (M1_NM, 1) AD(0)<1> &A 0x20:uw\n"
+                                   "mov (M1, 8) r[AD(0),0]<1>:ud A(0,0)<1;1,0>\n"
+                                   "ret (M1, 1)\n";
+    uint32_t a[8], u[8], b[8];
+    for (uint32_t l = 0; l < 8; l++)
+        a[l] = 10 + l, u[l] = 0x77;
+    vsmp_module *mod;
+    vsmp_machine *m = machine(direct, &mod);
+    if (m) {
+        put(m, "A", a, sizeof(a));
+        CHECK(run(m), "reset: direct run");
+        get(m, "B", b, sizeof(b));
+        CHECK(b[0] == 11 && b[7] == 18, "reset: B = A + 1 (%u %u)", b[0], b[7]);
+        vsmp_machine_reset(m);
+        CHECK(all_zero(m, 3), "reset after a run: every variable zero");
+        put(m, "A", a, sizeof(a));
+        put(m, "U", u, sizeof(u)); /* named by no instruction */
+        CHECK(run(m), "reset: direct run 2");
+        vsmp_machine_reset(m);
+        get(m, "U", u, sizeof(u));
+        CHECK(u[0] == 0 && u[7] == 0, "reset clears a variable only the API wrote (%x)", u[0]);
+        CHECK(all_zero(m, 3), "reset after an API write: every variable zero");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    m = machine(indirect, &mod);
+    if (m) {
+        put(m, "A", a, sizeof(a));
+        CHECK(run(m), "reset: indirect run");
+        get(m, "U", u, sizeof(u));
+        CHECK(u[0] == 10 && u[7] == 17, "the indirect mov writes U (%u %u)", u[0], u[7]);
+        vsmp_machine_reset(m);
+        CHECK(all_zero(m, 2), "reset after an indirect write: every variable zero");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     test_bfn();
     test_lsc();
     test_slm_barrier();
     test_scaled();
+    test_reset();
     return t_finish();
 }

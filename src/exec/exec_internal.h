@@ -235,6 +235,12 @@ struct vsmp_machine {
     /* sampler parameters that cannot be read in place, converted per message */
     uint32_t pbuf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
     bool paused; /* the run stopped at a barrier (pc is valid) */
+    /* What vsmp_machine_reset clears (machine.c plan_clear): the arena spans a run can write,
+     * sorted and apart, or the whole arena */
+    uint32_t *clear; /* [2 * nclear]: begin, end of each span */
+    uint32_t nclear;
+    bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
+    bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
