@@ -183,6 +183,11 @@ struct xinst {
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
 };
 
+/* A copy of size bytes from payload offset from to arena offset to (an input). */
+typedef struct xcopy {
+    uint32_t from, to, size;
+} xcopy;
+
 struct vsmp_machine {
     const vsmp_module *mod;
     const vsmp_routine *r;
@@ -241,6 +246,11 @@ struct vsmp_machine {
     uint32_t nclear;
     bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
     bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    /* the general inputs as copies from the payload into the arena, neighbours joined
+     * (machine.c plan_inputs) */
+    xcopy *incopy;
+    uint32_t nincopy;
+    bool state_inputs; /* some input is a sampler or surface variable */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

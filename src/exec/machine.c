@@ -254,15 +254,49 @@ static vsmp_status check_inputs(vsmp_machine *m)
     return m->payload ? VSMP_OK : VSMP_ERR_NOMEM;
 }
 
+/* The general inputs as copies, in their order, a copy that continues the previous one in the
+ * payload and in the arena joined to it (the same bytes land in the same places: the two
+ * destinations are adjacent, so disjoint). */
+static vsmp_status plan_inputs(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->incopy = calloc(r->num_inputs ? r->num_inputs : 1, sizeof(*m->incopy));
+    if (!m->incopy)
+        return VSMP_ERR_NOMEM;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < r->num_inputs; i++) {
+        const vsmp_input *in = &r->inputs[i];
+        if ((in->kind & 3u) != VSMP_INPUT_GENERAL) {
+            m->state_inputs = true;
+            continue;
+        }
+        uint32_t from = (uint32_t)in->offset, to = m->vars[in->id].at;
+        if (!in->size)
+            continue;
+        if (n && m->incopy[n - 1].from + m->incopy[n - 1].size == from &&
+            m->incopy[n - 1].to + m->incopy[n - 1].size == to) {
+            m->incopy[n - 1].size += in->size;
+            continue;
+        }
+        m->incopy[n].from = from, m->incopy[n].to = to, m->incopy[n].size = in->size;
+        n++;
+    }
+    m->nincopy = n;
+    return VSMP_OK;
+}
+
 static void load_inputs(vsmp_machine *m)
 {
+    for (uint32_t i = 0; i < m->nincopy; i++)
+        memcpy(m->arena + m->incopy[i].to, m->payload + m->incopy[i].from, m->incopy[i].size);
+    if (!m->state_inputs)
+        return;
     const vsmp_routine *r = m->r;
     for (uint32_t i = 0; i < r->num_inputs; i++) {
         const vsmp_input *in = &r->inputs[i];
         const uint8_t *src = m->payload + in->offset;
         switch (in->kind & 3u) {
         case VSMP_INPUT_GENERAL:
-            memcpy(m->arena + m->vars[in->id].at, src, in->size);
             break;
         case VSMP_INPUT_SAMPLER:
             for (uint32_t w = 0; w * 4 < in->size; w++)
@@ -447,6 +481,8 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     if (!s)
         s = check_inputs(m);
     if (!s)
+        s = plan_inputs(m);
+    if (!s)
         s = vsmp_x_plan(m);
     if (!s)
         s = plan_clear(m);
@@ -477,6 +513,7 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->surf_base);
     free(m->payload);
     free(m->clear);
+    free(m->incopy);
     free(m);
 }
 
