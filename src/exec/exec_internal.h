@@ -116,9 +116,14 @@ enum {
 /* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
+/* fn16's kernel k on sources p[0..2], those of the bits in splat 32-bit scalars copied to 16
+ * lanes first (in the kernels' own file, with their vector width) */
+typedef void (*xsplat16_fn)(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
+                            uint32_t arg);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT]; /* NULL for sel and cmp */
+    xsplat16_fn splat16;
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -130,6 +135,7 @@ struct xinst {
     xfast_fn fast;
     xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
     uint8_t splat;     /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
+    xsplat16_fn splat16; /* ... by this (the level's exec_fast_k.h k_splat16) */
     uint32_t fast_arg;
     bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
     uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
