@@ -6,6 +6,11 @@
  * is filled with a sentinel byte first, so that every byte the rules say is not written is
  * checked to keep it. The layout rules: 3D_SAMPLE.md Notes ("Each channel's return data start in
  * the next GRF"), SEMANTICS 0.3, 3, 6, 10, 11; the mask rules: 3_execution_model.md.
+ *
+ * The writeback cases are the rows of `cases` (a kernel, its surface and sampler state, the
+ * variables written before the run, and every span of the variables read after it with its
+ * expected values, derived next to the row), run by run_case. The cases of another shape
+ * (refusals, payload inputs, CPS, IGC's kernels) are functions of their own below it.
  */
 #include <math.h>
 #include <stdint.h>
@@ -67,40 +72,6 @@ static vsmp_var_info var(rig *g, const char *name)
     vsmp_status s = vsmp_machine_find(g->m, name, &vi);
     CHECK(s == VSMP_OK, "variable %s", name);
     return vi;
-}
-
-static void put_u32(rig *g, const char *name, const uint32_t *v, unsigned n)
-{
-    vsmp_var_info vi = var(g, name);
-    uint8_t b[512];
-    for (unsigned i = 0; i < n; i++)
-        for (int k = 0; k < 4; k++)
-            b[4 * i + k] = (uint8_t)(v[i] >> (8 * k));
-    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 4u * n) == VSMP_OK, "write %s", name);
-}
-
-static void put_u16(rig *g, const char *name, const uint16_t *v, unsigned n)
-{
-    vsmp_var_info vi = var(g, name);
-    uint8_t b[256];
-    for (unsigned i = 0; i < n; i++)
-        b[2 * i] = (uint8_t)v[i], b[2 * i + 1] = (uint8_t)(v[i] >> 8);
-    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 2u * n) == VSMP_OK, "write %s", name);
-}
-
-static void put_f32(rig *g, const char *name, const float *v, unsigned n)
-{
-    uint32_t u[64];
-    memcpy(u, v, 4u * n);
-    put_u32(g, name, u, n);
-}
-
-static void put_pred(rig *g, const char *name, uint32_t bits)
-{
-    vsmp_var_info vi = var(g, name);
-    uint8_t b[4] = {(uint8_t)bits, (uint8_t)(bits >> 8), (uint8_t)(bits >> 16),
-                    (uint8_t)(bits >> 24)};
-    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, 0, b, 4) == VSMP_OK, "write %s", name);
 }
 
 /* Fill a general variable with the sentinel byte. */
@@ -185,17 +156,6 @@ static void bind3(rig *g, const vsmp_surface *s)
     CHECK(vsmp_machine_set_payload(g->m, 8, bti, 4) == VSMP_OK, "payload");
 }
 
-/* Coordinates u = lane % w, v = @p v, lod 0 for 32 lanes. */
-static void coords(rig *g, uint32_t w, uint32_t v)
-{
-    uint32_t u[32], vv[32], l[32];
-    for (unsigned i = 0; i < 32; i++)
-        u[i] = i % w, vv[i] = v, l[i] = 0;
-    put_u32(g, "UI", u, 32);
-    put_u32(g, "VI", vv, 32);
-    put_u32(g, "LI", l, 32);
-}
-
 static bool run(rig *g)
 {
     vsmp_status s = vsmp_machine_run(g->m, &g->d);
@@ -204,107 +164,177 @@ static bool run(rig *g)
     return s == VSMP_OK;
 }
 
-/* SIMD8, RGBA, F on a 32-byte GRF: 4 channels x 1 GRF; R G B A of lane l = (l, 2, 100 + l,
- * 1002) for texel (l, 2). */
-static void test_simd8_rgba(const vsmp_surface *s)
+/* ---- spans: what is written into a variable before the run, and read from it after ---- */
+
+typedef enum elem {
+    E_F,   /* 32-bit float */
+    E_UD,  /* 32-bit word (a predicate's bits too) */
+    E_UW,  /* 16-bit word (a half's bits too) */
+    E_UB,  /* byte */
+    E_KEPT /* n bytes that keep the sentinel */
+} elem;
+
+/* n elements of type t from byte `at` of variable var; element i holds v[i % nv], except that
+ * an element i < 32 with bit i of `kept` set is not written (it keeps the sentinel). Values are
+ * doubles: every float, half pattern and 32-bit word the cases use is exact in one. */
+typedef struct span {
+    const char *var;
+    unsigned at;
+    elem t;
+    unsigned n;
+    const double *v;
+    unsigned nv;
+    uint32_t kept;
+} span;
+
+/* clang-format off */
+#define V(...) (const double[]){__VA_ARGS__}, sizeof((const double[]){__VA_ARGS__}) / sizeof(double)
+#define F32(var, at, n, ...) {var, at, E_F, n, V(__VA_ARGS__), 0}
+#define U32(var, at, n, ...) {var, at, E_UD, n, V(__VA_ARGS__), 0}
+#define U16(var, at, n, ...) {var, at, E_UW, n, V(__VA_ARGS__), 0}
+#define U8(var, at, n, ...)  {var, at, E_UB, n, V(__VA_ARGS__), 0}
+/* F32 of which only the lanes in @p lanes are written */
+#define F32_ONLY(var, at, n, lanes, ...) {var, at, E_F, n, V(__VA_ARGS__), ~(uint32_t)(lanes)}
+#define KEPT(var, at, n)                 {var, at, E_KEPT, n, NULL, 0, 0}
+#define LANES8                           0, 1, 2, 3, 4, 5, 6, 7
+/* 32 lanes of coordinates u = lane % 8, v, lod 0 */
+#define COORDS(v) U32("UI", 0, 32, LANES8), U32("VI", 0, 32, v), U32("LI", 0, 32, 0)
+/* clang-format on */
+
+static unsigned elem_size(elem t)
 {
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=40 align=GRF\n"
-                              "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "simd8 create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 2);
-    sentinel(&g, "DST");
-    CHECK(run(&g), "simd8 run");
-    uint8_t b[160];
-    bytes_of(&g, "DST", b, sizeof(b));
-    bool ok = true;
-    for (unsigned l = 0; l < 8; l++) {
-        ok &= lef(b + 4 * l) == (float)l;
-        ok &= lef(b + 32 + 4 * l) == 2.0f;
-        ok &= lef(b + 64 + 4 * l) == 100.0f + l;
-        ok &= lef(b + 96 + 4 * l) == 1002.0f;
+    switch (t) {
+    case E_F:
+    case E_UD:
+        return 4;
+    case E_UW:
+        return 2;
+    case E_UB:
+    case E_KEPT:
+        break;
     }
-    CHECK(ok, "SIMD8 RGBA: one GRF per channel, RGBA order");
-    CHECK(is_sent(b + 128, 32), "SIMD8 RGBA: nothing past 4 GRFs");
-    rig_free(&g);
+    return 1;
 }
 
-/* SIMD16 .GA, F on 32-byte GRFs: 2 GRFs per channel, R and B skipped: G in bytes 0..63, A in
- * 64..127. Lane l reads texel (l % 8, 1): G = 1, A = 1001. */
-static void test_simd16_ga(const vsmp_surface *s)
+static double elem_at(const uint8_t *p, elem t)
 {
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
-                              "load_3d.GA (M1, 16) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "simd16 create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 1);
-    sentinel(&g, "DST");
-    CHECK(run(&g), "simd16 run");
-    uint8_t b[192];
-    bytes_of(&g, "DST", b, sizeof(b));
-    bool ok = true;
-    for (unsigned l = 0; l < 16; l++)
-        ok &= lef(b + 4 * l) == 1.0f && lef(b + 64 + 4 * l) == 1001.0f;
-    CHECK(ok, "SIMD16 .GA: G then A, two GRFs each");
-    CHECK(is_sent(b + 128, 64), "SIMD16 .GA: two channels only");
-    rig_free(&g);
+    switch (t) {
+    case E_F:
+        return lef(p);
+    case E_UD:
+        return le32(p);
+    case E_UW:
+        return le16(p);
+    case E_UB:
+    case E_KEPT:
+        break;
+    }
+    return p[0];
 }
 
-/* SIMD32 .RG on a 32-byte GRF: 4 GRFs per channel, G from byte 128; lane l reads (l % 8, 3). */
-static void test_simd32(const vsmp_surface *s)
+static bool is_kept(const span *sp, unsigned i)
 {
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=72 align=GRF\n"
-                              "load_3d.RG (M1, 32) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "simd32 create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 3);
-    sentinel(&g, "DST");
-    CHECK(run(&g), "simd32 run");
-    uint8_t b[288];
-    bytes_of(&g, "DST", b, sizeof(b));
-    bool ok = true;
-    for (unsigned l = 0; l < 32; l++)
-        ok &= lef(b + 4 * l) == (float)(l % 8) && lef(b + 128 + 4 * l) == 3.0f;
-    CHECK(ok, "SIMD32 .RG: 4 GRFs per channel");
-    CHECK(is_sent(b + 256, 32), "SIMD32 .RG: nothing after G");
-    rig_free(&g);
+    return sp->t == E_KEPT || (i < 32 && (sp->kept >> i & 1u));
 }
 
-/* HF dst: 16-bit returns, IEEE half with round-to-nearest-even (SEMANTICS 10). SIMD8 on a 32-byte
- * GRF: each channel takes 1 GRF, its bytes 16..31 keep their contents (SEMANTICS 0.3: "undefined";
- * vsmp leaves them). Texel x of the 8x1 surface, and the halves derived by hand:
- *   R = 1 + x 2^-11: ulp at 1 is 2^-10, odd x are ties -> even: 3C00 3C00 3C01 3C02 3C02 3C02
- *       3C03 3C04
- *   G = 65504 (7BFF), 65520 (tie between 7BFF and infinity: the even one is 7C00), 65519 (7BFF),
- *       1e9 (7C00), -65520 (FC00), 0 (0000), -0 (8000), 0.5 (3800)
- *   B = 2^-24 (0001), 2^-25 (tie with 0: 0000), 3 2^-25 (1.5 units: 0002), 2^-14 (0400),
- *       2^-14 - 2^-25 (1023.5 units: tie, even 1024: 0400), 5 2^-26 (1.25: 0001), -2^-24 (8001),
- *       2^-26 (0.25: 0000)
- *   A = x: 0000 3C00 4000 4200 4400 4500 4600 4700 */
-static void test_hf_dst(void)
+static void put(rig *g, const span *sp)
 {
-    static const uint16_t er[8] = {0x3c00, 0x3c00, 0x3c01, 0x3c02, 0x3c02, 0x3c02, 0x3c03, 0x3c04};
-    static const uint16_t eg[8] = {0x7bff, 0x7c00, 0x7bff, 0x7c00, 0xfc00, 0x0000, 0x8000, 0x3800};
-    static const uint16_t eb[8] = {0x0001, 0x0000, 0x0002, 0x0400, 0x0400, 0x0001, 0x8001, 0x0000};
-    static const uint16_t ea[8] = {0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700};
+    vsmp_var_info vi = var(g, sp->var);
+    unsigned es = elem_size(sp->t);
+    uint8_t b[512];
+    if (es * sp->n > sizeof(b)) {
+        CHECK(false, "write %s: %u bytes is more than the test writes", sp->var, es * sp->n);
+        return;
+    }
+    for (unsigned i = 0; i < sp->n; i++) {
+        double v = sp->v[i % sp->nv];
+        uint32_t u = (uint32_t)v;
+        if (sp->t == E_F) {
+            float f = (float)v;
+            memcpy(&u, &f, 4);
+        }
+        for (unsigned k = 0; k < es; k++)
+            b[es * i + k] = (uint8_t)(u >> (8 * k));
+    }
+    CHECK(vsmp_machine_write_var(g->m, vi.cls, vi.id, sp->at, b, es * sp->n) == VSMP_OK, "write %s",
+          sp->var);
+}
+
+/* One CHECK for the written elements of a span, one for those that keep the sentinel; the
+ * first element that differs is named. */
+static void check_span(rig *g, const char *name, const span *sp)
+{
+    uint8_t b[1024];
+    size_t size = bytes_of(g, sp->var, b, sizeof(b));
+    unsigned es = elem_size(sp->t), end = sp->at + es * sp->n;
+    if (end > size) {
+        CHECK(false, "%s: %s has %zu bytes, the span ends at %u", name, sp->var, size, end);
+        return;
+    }
+    int bad = -1, bad_kept = -1;
+    unsigned written = 0, kept = 0;
+    for (unsigned i = 0; i < sp->n; i++) {
+        const uint8_t *p = b + sp->at + es * i;
+        if (is_kept(sp, i)) {
+            kept++;
+            if (bad_kept < 0 && !is_sent(p, es))
+                bad_kept = (int)i;
+        } else {
+            written++;
+            if (bad < 0 && elem_at(p, sp->t) != sp->v[i % sp->nv])
+                bad = (int)i;
+        }
+    }
+    if (written) {
+        double got = bad < 0 ? 0 : elem_at(b + sp->at + es * (unsigned)bad, sp->t);
+        double want = bad < 0 ? 0 : sp->v[(unsigned)bad % sp->nv];
+        if (sp->t == E_F)
+            CHECK(bad < 0, "%s: %s bytes %u..%u hold their values (element %d is %.9g, want %.9g)",
+                  name, sp->var, sp->at, end - 1, bad, got, want);
+        else
+            CHECK(bad < 0, "%s: %s bytes %u..%u hold their values (element %d is 0x%x, want 0x%x)",
+                  name, sp->var, sp->at, end - 1, bad, (unsigned)got, (unsigned)want);
+    }
+    if (kept)
+        CHECK(bad_kept < 0,
+              "%s: %s bytes %u..%u: what is not written keeps the sentinel "
+              "(element %d does not)",
+              name, sp->var, sp->at, end - 1, bad_kept);
+}
+
+/* ---- the writeback cases ---- */
+
+static vsmp_surface *grid8x4(void)
+{
+    return grid(8, 4, 1);
+}
+
+/* 8x8 with 2 levels (the quad case) */
+static vsmp_surface *grid8x8_2(void)
+{
+    return grid(8, 8, 2);
+}
+
+/* 8x4 with 3 levels (resinfo) */
+static vsmp_surface *grid8x4_3(void)
+{
+    return grid(8, 4, 3);
+}
+
+/* 128x64 RGBA32F: 2 KiB rows, a 64 KiB tile is 32 rows; tile 1 (rows 32..63) unmapped. */
+static vsmp_surface *sparse128x64(void)
+{
+    vsmp_surface *s = grid(128, 64, 1);
+    if (s && vsmp_surface_set_resident(s, 1, false)) {
+        vsmp_surface_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* 8x1 RGBA32F, texel x = (1 + x 2^-11, gv[x], bv[x], x): the values of the HF dst case. */
+static vsmp_surface *halves8(void)
+{
     const float gv[8] = {65504.0f, 65520.0f, 65519.0f, 1e9f, -65520.0f, 0.0f, -0.0f, 0.5f};
     const float bv[8] = {ldexpf(1, -24),
                          ldexpf(1, -25),
@@ -319,175 +349,177 @@ static void test_hf_dst(void)
     d.format = VSMP_FORMAT_R32G32B32A32_FLOAT;
     d.width = 8, d.height = 1;
     vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "hf surface");
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
     for (unsigned x = 0; x < 8; x++) {
         vsmp_texel t = {.f = {1.0f + (float)x * ldexpf(1, -11), gv[x], bv[x], (float)x}};
         vsmp_surface_store(s, 0, 0, x, 0, &t);
     }
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=hf num_elts=80 align=GRF\n"
-                              "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "hf create");
-    if (g.m) {
-        bind3(&g, s);
-        coords(&g, 8, 0);
-        sentinel(&g, "DST");
-        CHECK(run(&g), "hf run");
-        uint8_t b[160];
-        bytes_of(&g, "DST", b, sizeof(b));
-        const uint16_t *e[4] = {er, eg, eb, ea};
-        for (unsigned c = 0; c < 4; c++) {
-            bool ok = true;
-            for (unsigned l = 0; l < 8; l++)
-                ok &= le16(b + 32 * c + 2 * l) == e[c][l];
-            CHECK(ok, "HF channel %u: RTNE halves", c);
-            CHECK(is_sent(b + 32 * c + 16, 16), "HF channel %u: bytes 16..31 kept", c);
-        }
-        CHECK(is_sent(b + 128, 32), "HF: 4 GRFs only");
-    }
-    rig_free(&g);
-    vsmp_surface_free(s);
+    return s;
 }
 
-/* Integer formats into 16-bit and 32-bit integer dsts: UW keeps the low 16 bits (SEMANTICS 10),
- * D stores the 32 bits. RGBA32 UINT texel x = (0x12345678 + x, 0xffff0000 | x, 0x10000 + x, 7). */
-static void test_int_dst(void)
+/* 8x1 RGBA32 UINT, texel x = (0x12345678 + x, 0xffff0000 | x, 0x10000 + x, 7). */
+static vsmp_surface *uints8(void)
 {
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
     d.format = VSMP_FORMAT_R32G32B32A32_UINT;
     d.width = 8, d.height = 1;
     vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "uint surface");
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
     for (unsigned x = 0; x < 8; x++) {
         vsmp_texel t = {.u = {0x12345678u + x, 0xffff0000u | x, 0x10000u + x, 7}};
         vsmp_surface_store(s, 0, 0, x, 0, &t);
     }
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=uw num_elts=64 align=GRF\n"
-                              ".decl DD v_type=G type=d num_elts=16 align=GRF\n"
-                              "load_3d.RB (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "load_3d.G (M1, 8) 0x0:uw tex DD.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "int create");
-    if (g.m) {
-        bind3(&g, s);
-        coords(&g, 8, 0);
-        sentinel(&g, "DST");
-        sentinel(&g, "DD");
-        CHECK(run(&g), "int run");
-        uint8_t b[128], dd[64];
-        bytes_of(&g, "DST", b, sizeof(b));
-        bytes_of(&g, "DD", dd, sizeof(dd));
-        bool ok = true;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= le16(b + 2 * l) == 0x5678 + l && le16(b + 32 + 2 * l) == l &&
-                  le32(dd + 4 * l) == (0xffff0000u | l);
-        CHECK(ok, "UW: low 16 bits of R and B; D: the 32 bits of G");
-        CHECK(is_sent(b + 16, 16) && is_sent(b + 48, 80), "UW: half GRFs and later GRFs kept");
-        CHECK(is_sent(dd + 32, 32), "D: one GRF");
-    }
-    rig_free(&g);
-    vsmp_surface_free(s);
+    return s;
 }
 
-/* 64-byte GRFs (Xe2): SIMD8 F .RG takes 1 GRF per channel, so G starts at byte 64 (on TGLLP at
- * 32); SIMD16 HF .RG: 32 bytes per channel, G at byte 64, bytes 32..63 kept. */
-static void test_xe2(const vsmp_surface *s)
+/* 16x16 RGBA8 UNORM, texel (x, y) = (16 x, 16 y, 7, 255). */
+static vsmp_surface *unorm16(void)
 {
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
-                              ".decl DH v_type=G type=hf num_elts=96 align=GRF\n"
-                              ".decl UW16 v_type=G type=uw num_elts=32 align=GRF\n"
-                              ".decl VW16 v_type=G type=uw num_elts=32 align=GRF\n"
-                              ".decl LW16 v_type=G type=uw num_elts=32 align=GRF\n"
-                              "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "load_3d.RG (M1, 16) 0x0:uw tex DH.0 UW16.0 VW16.0 LW16.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_XE2, NULL),
-          "xe2 create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 2);
-    uint16_t u[32], v[32], l[32];
-    for (unsigned i = 0; i < 32; i++)
-        u[i] = (uint16_t)(i % 8), v[i] = 3, l[i] = 0;
-    put_u16(&g, "UW16", u, 32);
-    put_u16(&g, "VW16", v, 32);
-    put_u16(&g, "LW16", l, 32);
-    sentinel(&g, "DST");
-    sentinel(&g, "DH");
-    CHECK(run(&g), "xe2 run");
-    uint8_t b[192], h[192];
-    bytes_of(&g, "DST", b, sizeof(b));
-    bytes_of(&g, "DH", h, sizeof(h));
-    bool ok = true;
-    for (unsigned i = 0; i < 8; i++)
-        ok &= lef(b + 4 * i) == (float)i && lef(b + 64 + 4 * i) == 2.0f;
-    CHECK(ok, "Xe2 SIMD8 F: R in GRF 0, G in GRF 1 (byte 64)");
-    CHECK(is_sent(b + 32, 32) && is_sent(b + 96, 96), "Xe2 SIMD8 F: rest of each GRF kept");
-    ok = true;
-    /* lane l: R = l % 8 as a half (exact: 0x0000, 0x3c00, 0x4000, ...), G = 3 = 0x4200 */
-    static const uint16_t hx[8] = {0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700};
-    for (unsigned i = 0; i < 16; i++)
-        ok &= le16(h + 2 * i) == hx[i % 8] && le16(h + 64 + 2 * i) == 0x4200;
-    CHECK(ok, "Xe2 SIMD16 HF: one 64-byte GRF per channel");
-    CHECK(is_sent(h + 32, 32) && is_sent(h + 96, 96), "Xe2 SIMD16 HF: upper halves kept");
-    rig_free(&g);
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.width = d.height = 16;
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
+    for (uint32_t y = 0; y < 16; y++)
+        for (uint32_t x = 0; x < 16; x++) {
+            uint8_t *t = vsmp_surface_texel(s, 0, 0, x, y);
+            t[0] = (uint8_t)(16 * x), t[1] = (uint8_t)(16 * y), t[2] = 7, t[3] = 255;
+        }
+    return s;
 }
 
-/* Predicates and the execution mask (3_execution_model.md). One SIMD8 .R load per case into its
- * own variable; lane l writes l (texel (l, 0)). */
-static void test_masks(const vsmp_surface *s)
+/* Sampler states, from vsmp_sampler_state_init (nearest, wrap, no mips). */
+static void smp_default(vsmp_sampler_state *st)
 {
-    rig g;
-    vsmp_machine_options o;
-    vsmp_machine_options_init(&o);
-    o.dispatch_simd = 32;
-    o.dispatch_mask = 0x000f00ffu; /* lanes 0..7 and 16..19 dispatched */
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl D1 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D4 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D5 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D6 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D7 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D8 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl P1 v_type=P num_elts=32\n"
-                              ".decl P2 v_type=P num_elts=32\n"
-                              ".decl P3 v_type=P num_elts=32\n"
-                              "(P1) load_3d.R (M1, 8) 0x0:uw tex D1.0 UI.0 VI.0 LI.0\n"
-                              "(!P1) load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
-                              "(P2.any) load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n"
-                              "(P3.all) load_3d.R (M1, 8) 0x0:uw tex D4.0 UI.0 VI.0 LI.0\n"
-                              "load_3d.R (M5, 8) 0x0:uw tex D5.0 UI.0 VI.0 LI.0\n"
-                              "(P1) load_3d.R (M5, 8) 0x0:uw tex D6.0 UI.0 VI.0 LI.0\n"
-                              "load_3d.R (M3_NM, 8) 0x0:uw tex D7.0 UI.0 VI.0 LI.0\n"
-                              "(!P2.any) load_3d.R (M1, 8) 0x0:uw tex D8.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, &o),
-          "masks create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 0);
-    /* P1: lanes 1, 3, 5, 7 in bits 0..7; bits 16..23 = 0x0a (lanes 1, 3 under M5) */
-    put_pred(&g, "P1", 0x000a00aau);
-    put_pred(&g, "P2", 0x00000100u); /* bit 8 only: nothing in lanes 0..7, so .any is false */
-    put_pred(&g, "P3", 0x000000ffu); /* all of lanes 0..7: .all holds */
-    const char *names[8] = {"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"};
-    for (int i = 0; i < 8; i++)
-        sentinel(&g, names[i]);
-    CHECK(run(&g), "masks run");
-    /* expected written lanes:
+    (void)st;
+}
+
+static void smp_mip_nearest(vsmp_sampler_state *st)
+{
+    st->mip_filter = VSMP_MIPFILTER_NEAREST;
+}
+
+static void smp_clamp(vsmp_sampler_state *st)
+{
+    st->address[0] = st->address[1] = VSMP_TCM_CLAMP;
+}
+
+typedef struct wb_case {
+    const char *name;
+    const char *body;                        /* the kernel after `head` (vISA 12504 text) */
+    bool xe2;                                /* Xe2 (64-byte GRFs) instead of TGLLP */
+    vsmp_surface *(*surface)(void);          /* bound at index 3, `tex` at payload 8 */
+    void (*sampler)(vsmp_sampler_state *st); /* bound at index 0 when set */
+    uint8_t simd;                            /* the dispatch options, when not 0 */
+    uint32_t mask;
+    bool hw_unorm;
+    span in[8];     /* written in order before the run */
+    span out[12];   /* after the run; their variables are filled with the sentinel first */
+    uint64_t steps; /* instructions executed, when not 0 */
+} wb_case;
+
+static const wb_case cases[] = {
+    /* SIMD8, RGBA, F on a 32-byte GRF: 4 channels x 1 GRF; R G B A of lane l = (l, 2, 100 + l,
+     * 1002) for texel (l, 2). */
+    {.name = "SIMD8 RGBA",
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl DST v_type=G type=f num_elts=40 align=GRF\n"
+                        "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(2)},
+     .out = {F32("DST", 0, 8, LANES8), F32("DST", 32, 8, 2),
+             F32("DST", 64, 8, 100, 101, 102, 103, 104, 105, 106, 107), F32("DST", 96, 8, 1002),
+             KEPT("DST", 128, 32)}},
+    /* SIMD16 .GA, F on 32-byte GRFs: 2 GRFs per channel, R and B skipped: G in bytes 0..63, A
+     * in 64..127. Lane l reads texel (l % 8, 1): G = 1, A = 1001. */
+    {.name = "SIMD16 .GA",
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
+                        "load_3d.GA (M1, 16) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(1)},
+     .out = {F32("DST", 0, 16, 1), F32("DST", 64, 16, 1001), KEPT("DST", 128, 64)}},
+    /* SIMD32 .RG on a 32-byte GRF: 4 GRFs per channel, G from byte 128; lane l reads (l % 8,
+     * 3). */
+    {.name = "SIMD32 .RG",
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl DST v_type=G type=f num_elts=72 align=GRF\n"
+                        "load_3d.RG (M1, 32) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(3)},
+     .out = {F32("DST", 0, 32, LANES8), F32("DST", 128, 32, 3), KEPT("DST", 256, 32)}},
+    /* HF dst: 16-bit returns, IEEE half with round-to-nearest-even (SEMANTICS 10). SIMD8 on a
+     * 32-byte GRF: each channel takes 1 GRF, its bytes 16..31 keep their contents (SEMANTICS
+     * 0.3: "undefined"; vsmp leaves them). Texel x of the 8x1 surface (halves8), and the halves
+     * derived by hand:
+     *   R = 1 + x 2^-11: ulp at 1 is 2^-10, odd x are ties -> even: 3C00 3C00 3C01 3C02 3C02
+     *       3C02 3C03 3C04
+     *   G = 65504 (7BFF), 65520 (tie between 7BFF and infinity: the even one is 7C00), 65519
+     *       (7BFF), 1e9 (7C00), -65520 (FC00), 0 (0000), -0 (8000), 0.5 (3800)
+     *   B = 2^-24 (0001), 2^-25 (tie with 0: 0000), 3 2^-25 (1.5 units: 0002), 2^-14 (0400),
+     *       2^-14 - 2^-25 (1023.5 units: tie, even 1024: 0400), 5 2^-26 (1.25: 0001), -2^-24
+     *       (8001), 2^-26 (0.25: 0000)
+     *   A = x: 0000 3C00 4000 4200 4400 4500 4600 4700 */
+    {.name = "HF dst",
+     .surface = halves8,
+     .body = LOAD_DECLS ".decl DST v_type=G type=hf num_elts=80 align=GRF\n"
+                        "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(0)},
+     .out = {U16("DST", 0, 8, 0x3c00, 0x3c00, 0x3c01, 0x3c02, 0x3c02, 0x3c02, 0x3c03, 0x3c04),
+             KEPT("DST", 16, 16),
+             U16("DST", 32, 8, 0x7bff, 0x7c00, 0x7bff, 0x7c00, 0xfc00, 0x0000, 0x8000, 0x3800),
+             KEPT("DST", 48, 16),
+             U16("DST", 64, 8, 0x0001, 0x0000, 0x0002, 0x0400, 0x0400, 0x0001, 0x8001, 0x0000),
+             KEPT("DST", 80, 16),
+             U16("DST", 96, 8, 0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700),
+             KEPT("DST", 112, 16), KEPT("DST", 128, 32)}},
+    /* Integer formats into 16-bit and 32-bit integer dsts: UW keeps the low 16 bits (SEMANTICS
+     * 10), D stores the 32 bits. Texel x of uints8 = (0x12345678 + x, 0xffff0000 | x, 0x10000 +
+     * x, 7): .RB into UW gives R = 0x5678 + x in bytes 0..15 and B = x in 32..47, the upper half
+     * of each GRF and the GRFs after kept; .G into D gives 0xffff0000 | x in one GRF. */
+    {.name = "integer dsts",
+     .surface = uints8,
+     .body = LOAD_DECLS ".decl DST v_type=G type=uw num_elts=64 align=GRF\n"
+                        ".decl DD v_type=G type=d num_elts=16 align=GRF\n"
+                        "load_3d.RB (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "load_3d.G (M1, 8) 0x0:uw tex DD.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(0)},
+     .out = {U16("DST", 0, 8, 0x5678, 0x5679, 0x567a, 0x567b, 0x567c, 0x567d, 0x567e, 0x567f),
+             KEPT("DST", 16, 16), U16("DST", 32, 8, LANES8), KEPT("DST", 48, 80),
+             U32("DD", 0, 8, 0xffff0000u, 0xffff0001u, 0xffff0002u, 0xffff0003u, 0xffff0004u,
+                 0xffff0005u, 0xffff0006u, 0xffff0007u),
+             KEPT("DD", 32, 32)}},
+    /* 64-byte GRFs (Xe2): SIMD8 F .RG takes 1 GRF per channel, so G starts at byte 64 (on TGLLP
+     * at 32), the rest of each GRF kept; SIMD16 HF .RG: 32 bytes per channel, G at byte 64, bytes
+     * 32..63 kept. SIMD8 lane l reads (l, 2); SIMD16 lane l reads (l % 8, 3): R = l % 8 as a half
+     * (exact: 0x0000, 0x3c00, 0x4000, ...), G = 3 = 0x4200. */
+    {.name = "Xe2",
+     .xe2 = true,
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl DST v_type=G type=f num_elts=48 align=GRF\n"
+                        ".decl DH v_type=G type=hf num_elts=96 align=GRF\n"
+                        ".decl UW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                        ".decl VW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                        ".decl LW16 v_type=G type=uw num_elts=32 align=GRF\n"
+                        "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "load_3d.RG (M1, 16) 0x0:uw tex DH.0 UW16.0 VW16.0 LW16.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(2), U16("UW16", 0, 32, LANES8), U16("VW16", 0, 32, 3), U16("LW16", 0, 32, 0)},
+     .out = {F32("DST", 0, 8, LANES8), KEPT("DST", 32, 32), F32("DST", 64, 8, 2),
+             KEPT("DST", 96, 96),
+             U16("DH", 0, 16, 0x0000, 0x3c00, 0x4000, 0x4200, 0x4400, 0x4500, 0x4600, 0x4700),
+             KEPT("DH", 32, 32), U16("DH", 64, 16, 0x4200), KEPT("DH", 96, 96)}},
+    /* Predicates and the execution mask (3_execution_model.md). SIMD32 dispatch with lanes
+     * 0..7 and 16..19 enabled; one SIMD8 .R load per case into its own variable; lane l writes
+     * l (texel (l, 0)). P1: lanes 1, 3, 5, 7 in bits 0..7; bits 16..23 = 0x0a (lanes 1, 3 under
+     * M5). P2: bit 8 only: nothing in lanes 0..7, so .any is false. P3: all of lanes 0..7: .all
+     * holds. Written lanes:
      *   D1 (P1) M1: P1 bits 0..7 = 0xaa                                   -> 0xaa
      *   D2 (!P1) M1: inverted                                              -> 0x55
      *   D3 (P2.any): no bit of P2 in lanes 0..7 -> false for every lane   -> 0x00
@@ -496,374 +528,298 @@ static void test_masks(const vsmp_surface *s)
      *   D6 (P1) M5: EM 0x0f & P1 bits 16..23 (0x0a)                        -> 0x0a
      *   D7 M3_NM: NoMask ignores EM bits 8..15 (none dispatched)           -> 0xff
      *   D8 (!P2.any): the inversion applies to the .any result             -> 0xff */
-    const uint32_t want[8] = {0xaa, 0x55, 0x00, 0xff, 0x0f, 0x0a, 0xff, 0xff};
-    for (int i = 0; i < 8; i++) {
-        uint8_t b[32];
-        bytes_of(&g, names[i], b, sizeof(b));
-        bool ok = true;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= (want[i] >> l & 1) ? lef(b + 4 * l) == (float)l : is_sent(b + 4 * l, 4);
-        CHECK(ok, "%s: lanes 0x%02x written, the others kept", names[i], want[i]);
-    }
-    rig_free(&g);
-}
+    {.name = "masks",
+     .surface = grid8x4,
+     .simd = 32,
+     .mask = 0x000f00ffu,
+     .body = LOAD_DECLS ".decl D1 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D4 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D5 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D6 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D7 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D8 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl P1 v_type=P num_elts=32\n"
+                        ".decl P2 v_type=P num_elts=32\n"
+                        ".decl P3 v_type=P num_elts=32\n"
+                        "(P1) load_3d.R (M1, 8) 0x0:uw tex D1.0 UI.0 VI.0 LI.0\n"
+                        "(!P1) load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
+                        "(P2.any) load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n"
+                        "(P3.all) load_3d.R (M1, 8) 0x0:uw tex D4.0 UI.0 VI.0 LI.0\n"
+                        "load_3d.R (M5, 8) 0x0:uw tex D5.0 UI.0 VI.0 LI.0\n"
+                        "(P1) load_3d.R (M5, 8) 0x0:uw tex D6.0 UI.0 VI.0 LI.0\n"
+                        "load_3d.R (M3_NM, 8) 0x0:uw tex D7.0 UI.0 VI.0 LI.0\n"
+                        "(!P2.any) load_3d.R (M1, 8) 0x0:uw tex D8.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(0), U32("P1", 0, 1, 0x000a00aau), U32("P2", 0, 1, 0x00000100u),
+            U32("P3", 0, 1, 0x000000ffu)},
+     .out = {F32_ONLY("D1", 0, 8, 0xaa, LANES8), F32_ONLY("D2", 0, 8, 0x55, LANES8),
+             F32_ONLY("D3", 0, 8, 0x00, LANES8), F32_ONLY("D4", 0, 8, 0xff, LANES8),
+             F32_ONLY("D5", 0, 8, 0x0f, LANES8), F32_ONLY("D6", 0, 8, 0x0a, LANES8),
+             F32_ONLY("D7", 0, 8, 0xff, LANES8), F32_ONLY("D8", 0, 8, 0xff, LANES8)}},
+    /* Pixel null mask: the DWord after the data GRFs, bit l = 0 when lane l read a
+     * non-resident tile, 1 otherwise (disabled lanes and lanes past exec size included)
+     * (SEMANTICS 3). On sparse128x64, odd lanes read row 40 (null: R = 0), even lanes row 1
+     * (R = l): lanes 1, 3, 5, 7 null, mask 0xffffffff & ~0xaa = 0xffffff55, the rest of its
+     * GRF kept. The second load has lane 1 disabled (P1 = 0xfd): its bit stays 1 (0xffffff57)
+     * and its data is not written. */
+    {.name = "pixel null mask",
+     .surface = sparse128x64,
+     .body = LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+                        ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+                        ".decl P1 v_type=P num_elts=8\n"
+                        "load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                        "(P1) load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 "
+                        "LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {U32("UI", 0, 32, LANES8), U32("VI", 0, 32, 1, 40), U32("LI", 0, 32, 0),
+            U32("P1", 0, 1, 0xfd)},
+     .out = {F32("DST", 0, 8, 0, 0, 2, 0, 4, 0, 6, 0), U32("DST", 32, 1, 0xffffff55u),
+             KEPT("DST", 36, 28), F32_ONLY("D2", 0, 8, 0xfd, 0, 0, 2, 0, 4, 0, 6, 0),
+             U32("D2", 32, 1, 0xffffff57u), KEPT("D2", 36, 28)}},
+    /* aoffimmi: U 11:8, V 7:4, R 3:0, 4-bit two's complement, added to the integer coordinates
+     * (SEMANTICS 6). Immediate 0x1f0 = (U +1, V -1): lane l at (l, 2) reads (l + 1, 1): R = l +
+     * 1, G = 1, lane 7 reads x = 8, outside the 8x4 level: zeros. Variable 0xe00 = U -2: lane l
+     * reads (l - 2, 2): lanes 0, 1 outside (zeros), others R = l - 2, G = 2. */
+    {.name = "aoffimmi",
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
+                        ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+                        ".decl AOFF v_type=G type=uw num_elts=1 align=word\n"
+                        "load_3d.RG (M1, 8) 0x1f0:uw tex D1.0 UI.0 VI.0 LI.0\n"
+                        "load_3d.RG (M1, 8) AOFF(0,0)<0;1,0> tex D2.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n",
+     .in = {COORDS(2), U16("AOFF", 0, 1, 0xe00)},
+     .out = {F32("D1", 0, 8, 1, 2, 3, 4, 5, 6, 7, 0), F32("D1", 32, 8, 1, 1, 1, 1, 1, 1, 1, 0),
+             F32("D2", 0, 8, 0, 0, 0, 1, 2, 3, 4, 5), F32("D2", 32, 8, 0, 0, 2, 2, 2, 2, 2, 2)}},
+    /* 16-bit integer parameters: W sign-extends, UW zero-extends (SEMANTICS 10). u = 0xffff with
+     * aoffimmi U +1: as W, -1 + 1 = 0 (texel (0, 1): R = 0, G = 1); as UW, 65535 + 1 is outside
+     * the surface (zeros). Every lane. */
+    {.name = "word params",
+     .surface = grid8x4,
+     .body = ".decl UW1 v_type=G type=w num_elts=8 align=GRF\n"
+             ".decl VW1 v_type=G type=w num_elts=8 align=GRF\n"
+             ".decl LW1 v_type=G type=w num_elts=8 align=GRF\n"
+             ".decl UU1 v_type=G type=uw num_elts=8 align=GRF\n"
+             ".decl VU1 v_type=G type=uw num_elts=8 align=GRF\n"
+             ".decl LU1 v_type=G type=uw num_elts=8 align=GRF\n"
+             ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
+             ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input tex offset=8 size=4\n"
+             "load_3d.RG (M1, 8) 0x100:uw tex D1.0 UW1.0 VW1.0 LW1.0\n"
+             "load_3d.RG (M1, 8) 0x100:uw tex D2.0 UU1.0 VU1.0 LU1.0\n"
+             "ret (M1, 1)\n",
+     .in = {U16("UW1", 0, 8, 0xffff), U16("VW1", 0, 8, 1), U16("LW1", 0, 8, 0),
+            U16("UU1", 0, 8, 0xffff), U16("VU1", 0, 8, 1), U16("LU1", 0, 8, 0)},
+     .out = {F32("D1", 0, 8, 0), F32("D1", 32, 8, 1), F32("D2", 0, 8, 0), F32("D2", 32, 8, 0)}},
+    /* Implicit derivatives read all four lanes of a quad whatever the masks (SEMANTICS 11.2).
+     * 8x8 with 2 levels (B = 100 + x on each level), nearest, mip nearest. In each quad (TL, TR,
+     * BL, BR) u = (0.5 + 2 (l & 1)) / 8 + quad / 2 and v = 0.5 / 8: ddx = 2/8 x 8 = 2 texels,
+     * ddy = 0, LOD 1, level 1 (4x4), x = floor(4 u). TR of quad 0 (lane 1) is disabled: had its
+     * u read as 0, ddx would be 0.5 texel, LOD -1, level 0, x = floor(8 u). Lane 3 (BR, u =
+     * 5/16) tells them apart: level 1 gives x = 1 (B = 101), level 0 x = 2 (B = 102). Expected B
+     * per lane: lanes 0, 2 (u = 1/16) 100; lane 3 101; lanes 4, 6 (u = 9/16) 102; lanes 5, 7 (u
+     * = 13/16) 103; disabled lane 1 not written. */
+    {.name = "quad derivatives",
+     .surface = grid8x8_2,
+     .sampler = smp_mip_nearest,
+     .body = ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+             ".decl V v_type=G type=f num_elts=8 align=GRF\n"
+             ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+             ".decl P1 v_type=P num_elts=8\n"
+             ".decl smp v_type=S num_elts=1\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input smp offset=0 size=4\n"
+             ".input tex offset=8 size=4\n"
+             "(P1) sample_3d.B (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
+             "ret (M1, 1)\n",
+     .in = {F32("U", 0, 8, 1 / 16.0, 5 / 16.0, 1 / 16.0, 5 / 16.0, 9 / 16.0, 13 / 16.0, 9 / 16.0,
+                13 / 16.0),
+            F32("V", 0, 8, 1 / 16.0), U32("P1", 0, 1, 0xfd)},
+     .out = {F32_ONLY("DST", 0, 8, 0xfd, 100, 0, 100, 101, 102, 103, 102, 103)}},
+    /* HF parameters widen exactly (SEMANTICS 10): u = (l + 0.5) / 8 and v = 0.125 are multiples
+     * of 1/16, exact in half. Nearest, 8x4 level: lane l reads texel (l, 0): R = l, A = 1000.
+     * The halves of (l + 0.5) / 8 = (2l + 1) / 16, exponent and mantissa written out: 1/16 =
+     * 0x2c00, 3/16 = 0x3200, 5/16 = 0x3500, 7/16 = 0x3700, 9/16 = 0x3880, 11/16 = 0x3980, 13/16
+     * = 0x3a80, 15/16 = 0x3b80; 0.125 = 0x3000. */
+    {.name = "HF params",
+     .surface = grid8x4,
+     .sampler = smp_default,
+     .body = ".decl U v_type=G type=hf num_elts=16 align=GRF\n"
+             ".decl V v_type=G type=hf num_elts=16 align=GRF\n"
+             ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+             ".decl smp v_type=S num_elts=1\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input smp offset=0 size=4\n"
+             ".input tex offset=8 size=4\n"
+             "sample_3d.RA (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
+             "ret (M1, 1)\n",
+     .in = {U16("U", 0, 8, 0x2c00, 0x3200, 0x3500, 0x3700, 0x3880, 0x3980, 0x3a80, 0x3b80),
+            U16("V", 0, 8, 0x3000)},
+     .out = {F32("DST", 0, 8, LANES8), F32("DST", 32, 8, 1000)}},
+    /* resinfo, SIMD8 UD RGBA (SEMANTICS 8): 8x4 with 3 levels; lod = l % 3: R = max(1, 8 >>
+     * lod) = 8, 4, 2; G = max(1, 4 >> lod) = 4, 2, 1; B = 0 (2D); A = 3 levels; 4 GRFs. */
+    {.name = "resinfo",
+     .surface = grid8x4_3,
+     .body = ".decl LODI v_type=G type=ud num_elts=8 align=GRF\n"
+             ".decl DSTUD v_type=G type=ud num_elts=40 align=GRF\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input tex offset=8 size=4\n"
+             "resinfo.RGBA (M1, 8) tex LODI.0 DSTUD.0\n"
+             "ret (M1, 1)\n",
+     .in = {U32("LODI", 0, 8, 0, 1, 2)},
+     .out = {U32("DSTUD", 0, 8, 8, 4, 2), U32("DSTUD", 32, 8, 4, 2, 1), U32("DSTUD", 64, 8, 0),
+             U32("DSTUD", 96, 8, 3), KEPT("DSTUD", 128, 32)}},
+    /* SAMPLE_UNORM, IGC's 16-bit full layout (SEMANTICS 1): unorm16, texel (x, y) = (16 x,
+     * 16 y, 7, 255); u = v = 0, du = dv = 1/16: pixel p = 8 y + x samples the corner of texel
+     * (x, y); nearest gives it exactly; UNORM8 -> raw << 8. .RG: R in UW 0..31 (16 x << 8),
+     * G in 32..63 (16 y << 8, 8 pixels per y); two channels only. Only lane 0 is dispatched:
+     * every pixel is written all the same (channel enable ignored). */
+    {.name = "SAMPLE_UNORM 16-bit full",
+     .surface = unorm16,
+     .sampler = smp_clamp,
+     .mask = 0x1,
+     .body = ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
+             ".decl smp v_type=S num_elts=1\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input smp offset=0 size=4\n"
+             ".input tex offset=8 size=4\n"
+             "sample_unorm.RG.16-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
+             "ret (M1, 1)\n",
+     .out = {U16("DSTUW", 0, 32, 0x0000, 0x1000, 0x2000, 0x3000, 0x4000, 0x5000, 0x6000, 0x7000),
+             U16("DSTUW", 64, 8, 0x0000), U16("DSTUW", 80, 8, 0x1000), U16("DSTUW", 96, 8, 0x2000),
+             U16("DSTUW", 112, 8, 0x3000), KEPT("DSTUW", 128, 64)}},
+    /* The documented hardware 8-bit full layout (SEMANTICS 1.4): 32 bytes per channel, the high
+     * byte of each 16-bit value: R = 16 x, G = 16 y; 64 bytes only. */
+    {.name = "SAMPLE_UNORM 8-bit full",
+     .surface = unorm16,
+     .sampler = smp_clamp,
+     .mask = 0x1,
+     .hw_unorm = true,
+     .body = ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
+             ".decl smp v_type=S num_elts=1\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input smp offset=0 size=4\n"
+             ".input tex offset=8 size=4\n"
+             "sample_unorm.RG.8-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
+             "ret (M1, 1)\n",
+     .out = {U8("DSTUW", 0, 32, 0, 16, 32, 48, 64, 80, 96, 112), U8("DSTUW", 32, 8, 0),
+             U8("DSTUW", 40, 8, 16), U8("DSTUW", 48, 8, 32), U8("DSTUW", 56, 8, 48),
+             KEPT("DSTUW", 64, 128)}},
+    /* Aliases share storage: DA is BIG from byte 64; a .RG SIMD8 load into DA lands in BIG's
+     * floats 16..31 (R = l, G = 1 for texel (l, 1)). ret: a predicated SIMD8 ret retires lanes
+     * 0..3; the next load writes only lanes 4..7; the final ret ends the thread before the last
+     * load: 4 instructions executed. */
+    {.name = "alias and ret",
+     .surface = grid8x4,
+     .body = LOAD_DECLS ".decl BIG v_type=G type=f num_elts=64 align=GRF\n"
+                        ".decl DA v_type=G type=f num_elts=16 alias=<BIG, 64>\n"
+                        ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
+                        ".decl P1 v_type=P num_elts=8\n"
+                        "load_3d.RG (M1, 8) 0x0:uw tex DA.0 UI.0 VI.0 LI.0\n"
+                        "(P1) ret (M1, 8)\n"
+                        "load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
+                        "ret (M1, 1)\n"
+                        "load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n",
+     .in = {COORDS(1), U32("P1", 0, 1, 0x0f)},
+     .out = {KEPT("BIG", 0, 64), F32("BIG", 64, 8, LANES8), F32("BIG", 96, 8, 1),
+             KEPT("BIG", 128, 128), F32_ONLY("D2", 0, 8, 0xf0, LANES8), KEPT("D3", 0, 32)},
+     .steps = 4},
+};
 
-/* Pixel null mask: the DWord after the data GRFs, bit l = 0 when lane l read a non-resident
- * tile, 1 otherwise (disabled lanes and lanes past exec size included) (SEMANTICS 3).
- * 128x64 RGBA32F: 2 KiB rows, a 64 KiB tile is 32 rows; tile 1 (rows 32..63) unmapped. Odd
- * lanes read row 40 (null: R = 0), even lanes row 1 (R = l). */
-static void test_null_mask(void)
+static void run_case(const wb_case *c)
 {
-    vsmp_surface *s = grid(128, 64, 1);
-    CHECK(s && vsmp_surface_set_resident(s, 1, false) == VSMP_OK, "sparse surface");
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
-                              ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
-                              ".decl P1 v_type=P num_elts=8\n"
-                              "load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                              "(P1) load_3d.pixel_null_mask.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 "
-                              "LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "pnm create");
-    if (g.m && s) {
-        bind3(&g, s);
-        coords(&g, 8, 0);
-        uint32_t v[32];
-        for (unsigned i = 0; i < 32; i++)
-            v[i] = i & 1 ? 40 : 1;
-        put_u32(&g, "VI", v, 32);
-        put_pred(&g, "P1", 0xfd); /* lane 1 disabled */
-        sentinel(&g, "DST");
-        sentinel(&g, "D2");
-        CHECK(run(&g), "pnm run");
-        uint8_t b[64], c[64];
-        bytes_of(&g, "DST", b, sizeof(b));
-        bytes_of(&g, "D2", c, sizeof(c));
-        bool ok = true;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= lef(b + 4 * l) == (l & 1 ? 0.0f : (float)l);
-        CHECK(ok, "null texels read as zero");
-        /* lanes 1, 3, 5, 7 null: 0xffffffff & ~0xaa */
-        CHECK(le32(b + 32) == 0xffffff55u, "null mask DWord after the R GRF: 0x%08x", le32(b + 32));
-        CHECK(is_sent(b + 36, 28), "rest of the null-mask GRF kept");
-        /* lane 1 disabled: its bit stays 1, its data is not written */
-        CHECK(le32(c + 32) == 0xffffff57u, "disabled lane's bit is 1: 0x%08x", le32(c + 32));
-        CHECK(is_sent(c + 4, 4) && lef(c) == 0.0f, "disabled lane not written");
-    }
-    rig_free(&g);
-    vsmp_surface_free(s);
-}
-
-/* aoffimmi: U 11:8, V 7:4, R 3:0, 4-bit two's complement, added to the integer coordinates
- * (SEMANTICS 6). Immediate 0x1f0 = (U +1, V -1): lane l at (l, 2) reads (l + 1, 1): R = l + 1,
- * G = 1, lane 7 reads x = 8, outside the 8x4 level: zeros. Variable 0xe00 = U -2: lane l reads
- * (l - 2, 2): lanes 0, 1 outside (zeros), others R = l - 2, G = 2. */
-static void test_aoffimmi(const vsmp_surface *s)
-{
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
-                              ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
-                              ".decl AOFF v_type=G type=uw num_elts=1 align=word\n"
-                              "load_3d.RG (M1, 8) 0x1f0:uw tex D1.0 UI.0 VI.0 LI.0\n"
-                              "load_3d.RG (M1, 8) AOFF(0,0)<0;1,0> tex D2.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "aoffimmi create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 2);
-    uint16_t a = 0xe00;
-    put_u16(&g, "AOFF", &a, 1);
-    CHECK(run(&g), "aoffimmi run");
-    uint8_t b[64], c[64];
-    bytes_of(&g, "D1", b, sizeof(b));
-    bytes_of(&g, "D2", c, sizeof(c));
-    bool ok = true;
-    for (unsigned l = 0; l < 8; l++) {
-        ok &= lef(b + 4 * l) == (l < 7 ? (float)(l + 1) : 0.0f);
-        ok &= lef(b + 32 + 4 * l) == (l < 7 ? 1.0f : 0.0f);
-    }
-    CHECK(ok, "immediate aoffimmi (+1, -1)");
-    ok = true;
-    for (unsigned l = 0; l < 8; l++) {
-        ok &= lef(c + 4 * l) == (l >= 2 ? (float)(l - 2) : 0.0f);
-        ok &= lef(c + 32 + 4 * l) == (l >= 2 ? 2.0f : 0.0f);
-    }
-    CHECK(ok, "variable aoffimmi (-2, 0)");
-    rig_free(&g);
-}
-
-/* 16-bit integer parameters: W sign-extends, UW zero-extends (SEMANTICS 10). u = 0xffff with
- * aoffimmi U +1: as W, -1 + 1 = 0 (texel (0, 1): R = 0, G = 1); as UW, 65535 + 1 is outside
- * the surface (zeros). Lane 0 checked for R, every lane for G. */
-static void test_word_params(const vsmp_surface *s)
-{
-    rig g;
-    CHECK(rig_make(&g,
-                   ".decl UW1 v_type=G type=w num_elts=8 align=GRF\n"
-                   ".decl VW1 v_type=G type=w num_elts=8 align=GRF\n"
-                   ".decl LW1 v_type=G type=w num_elts=8 align=GRF\n"
-                   ".decl UU1 v_type=G type=uw num_elts=8 align=GRF\n"
-                   ".decl VU1 v_type=G type=uw num_elts=8 align=GRF\n"
-                   ".decl LU1 v_type=G type=uw num_elts=8 align=GRF\n"
-                   ".decl D1 v_type=G type=f num_elts=16 align=GRF\n"
-                   ".decl D2 v_type=G type=f num_elts=16 align=GRF\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input tex offset=8 size=4\n"
-                   "load_3d.RG (M1, 8) 0x100:uw tex D1.0 UW1.0 VW1.0 LW1.0\n"
-                   "load_3d.RG (M1, 8) 0x100:uw tex D2.0 UU1.0 VU1.0 LU1.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "word params create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    uint16_t u[8], v[8], l[8];
-    for (int i = 0; i < 8; i++)
-        u[i] = 0xffff, v[i] = 1, l[i] = 0;
-    put_u16(&g, "UW1", u, 8), put_u16(&g, "VW1", v, 8), put_u16(&g, "LW1", l, 8);
-    put_u16(&g, "UU1", u, 8), put_u16(&g, "VU1", v, 8), put_u16(&g, "LU1", l, 8);
-    CHECK(run(&g), "word params run");
-    uint8_t b[64], c[64];
-    bytes_of(&g, "D1", b, sizeof(b));
-    bytes_of(&g, "D2", c, sizeof(c));
-    bool ok = true;
-    for (unsigned i = 0; i < 8; i++)
-        ok &= lef(b + 4 * i) == 0.0f && lef(b + 32 + 4 * i) == 1.0f && lef(c + 32 + 4 * i) == 0.0f;
-    CHECK(ok, "W sign-extends (-1 + 1 = 0), UW does not (65536 is outside)");
-    rig_free(&g);
-}
-
-/* Implicit derivatives read all four lanes of a quad whatever the masks (SEMANTICS 11.2). 8x8
- * with 2 levels (B = 100 + x on each level), nearest, mip nearest. In each quad (TL, TR, BL, BR)
- * u = (0.5 + 2 (l & 1)) / 8 + quad / 2 and v = 0.5 / 8: ddx = 2/8 x 8 = 2 texels, ddy = 0, LOD
- * 1, level 1 (4x4), x = floor(4 u). TR of quad 0 (lane 1) is disabled: had its u read as 0, ddx
- * would be 0.5 texel, LOD -1, level 0, x = floor(8 u). Lane 3 (BR, u = 5/16) tells them apart:
- * level 1 gives x = 1 (B = 101), level 0 x = 2 (B = 102). Expected B per lane: lanes 0, 2
- * (u = 1/16) 100; lane 3 101; lanes 4, 6 (u = 9/16) 102; lanes 5, 7 (u = 13/16) 103. */
-static void test_quad_derivatives(void)
-{
-    vsmp_surface *s = grid(8, 8, 2);
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.mip_filter = VSMP_MIPFILTER_NEAREST;
-    rig g;
-    CHECK(rig_make(&g,
-                   ".decl U v_type=G type=f num_elts=8 align=GRF\n"
-                   ".decl V v_type=G type=f num_elts=8 align=GRF\n"
-                   ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
-                   ".decl P1 v_type=P num_elts=8\n"
-                   ".decl smp v_type=S num_elts=1\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input smp offset=0 size=4\n"
-                   ".input tex offset=8 size=4\n"
-                   "(P1) sample_3d.B (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "quad create");
-    if (g.m && s) {
-        bind3(&g, s);
-        CHECK(vsmp_machine_bind_sampler(g.m, 0, &st) == VSMP_OK, "bind sampler");
-        float u[8], v[8];
-        for (unsigned l = 0; l < 8; l++)
-            u[l] = (0.5f + 2.0f * (float)(l & 1)) / 8.0f + (float)(l >> 2) * 0.5f,
-            v[l] = 0.5f / 8.0f;
-        put_f32(&g, "U", u, 8);
-        put_f32(&g, "V", v, 8);
-        put_pred(&g, "P1", 0xfd); /* lane 1 disabled */
-        sentinel(&g, "DST");
-        CHECK(run(&g), "quad run");
-        uint8_t b[32];
-        bytes_of(&g, "DST", b, sizeof(b));
-        static const float want[8] = {100, 0, 100, 101, 102, 103, 102, 103};
-        bool ok = true;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= l == 1 || lef(b + 4 * l) == want[l];
-        CHECK(ok, "quad 0 uses its disabled TR lane: LOD 1 (lane 3: %g)", lef(b + 12));
-        CHECK(is_sent(b + 4, 4), "disabled lane 1 not written");
-    }
-    rig_free(&g);
-    vsmp_surface_free(s);
-}
-
-/* HF parameters widen exactly (SEMANTICS 10): u = (l + 0.5) / 8 and v = 0.125 are multiples of
- * 1/16, exact in half. Nearest, 8x4 level: lane l reads texel (l, 0): R = l, A = 1000. */
-static void test_hf_params(const vsmp_surface *s)
-{
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    rig g;
-    CHECK(rig_make(&g,
-                   ".decl U v_type=G type=hf num_elts=16 align=GRF\n"
-                   ".decl V v_type=G type=hf num_elts=16 align=GRF\n"
-                   ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
-                   ".decl smp v_type=S num_elts=1\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input smp offset=0 size=4\n"
-                   ".input tex offset=8 size=4\n"
-                   "sample_3d.RA (M1, 8) 0x0:uw smp tex DST.0 U.0 V.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "hf params create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    vsmp_machine_bind_sampler(g.m, 0, &st);
-    /* halves of (l + 0.5) / 8 = (2l + 1) / 16: exponent and mantissa written out:
-     * 1/16 = 0x2c00, 3/16 = 0x3200, 5/16 = 0x3500, 7/16 = 0x3700, 9/16 = 0x3880,
-     * 11/16 = 0x3980, 13/16 = 0x3a80, 15/16 = 0x3b80; 0.125 = 0x3000 */
-    const uint16_t hu[8] = {0x2c00, 0x3200, 0x3500, 0x3700, 0x3880, 0x3980, 0x3a80, 0x3b80};
-    const uint16_t hv[8] = {0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000, 0x3000};
-    put_u16(&g, "U", hu, 8);
-    put_u16(&g, "V", hv, 8);
-    CHECK(run(&g), "hf params run");
-    uint8_t b[64];
-    bytes_of(&g, "DST", b, sizeof(b));
-    bool ok = true;
-    for (unsigned l = 0; l < 8; l++)
-        ok &= lef(b + 4 * l) == (float)l && lef(b + 32 + 4 * l) == 1000.0f;
-    CHECK(ok, "HF coordinates select texel l");
-    rig_free(&g);
-}
-
-/* resinfo, SIMD8 UD RGBA (SEMANTICS 8): 8x4 with 3 levels; lod = l % 3: R = max(1, 8 >> lod)
- * = 8, 4, 2; G = max(1, 4 >> lod) = 4, 2, 1; B = 0 (2D); A = 3 levels. */
-static void test_resinfo(void)
-{
-    vsmp_surface *s = grid(8, 4, 3);
-    rig g;
-    CHECK(rig_make(&g,
-                   ".decl LODI v_type=G type=ud num_elts=8 align=GRF\n"
-                   ".decl DSTUD v_type=G type=ud num_elts=40 align=GRF\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input tex offset=8 size=4\n"
-                   "resinfo.RGBA (M1, 8) tex LODI.0 DSTUD.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "resinfo create");
-    if (g.m && s) {
-        bind3(&g, s);
-        uint32_t lod[8];
-        for (unsigned l = 0; l < 8; l++)
-            lod[l] = l % 3;
-        put_u32(&g, "LODI", lod, 8);
-        sentinel(&g, "DSTUD");
-        CHECK(run(&g), "resinfo run");
-        uint8_t b[160];
-        bytes_of(&g, "DSTUD", b, sizeof(b));
-        static const uint32_t w[3] = {8, 4, 2}, h[3] = {4, 2, 1};
-        bool ok = true;
-        for (unsigned l = 0; l < 8; l++)
-            ok &= le32(b + 4 * l) == w[l % 3] && le32(b + 32 + 4 * l) == h[l % 3] &&
-                  le32(b + 64 + 4 * l) == 0 && le32(b + 96 + 4 * l) == 3;
-        CHECK(ok, "resinfo: width, height, 0, levels per lane");
-        CHECK(is_sent(b + 128, 32), "resinfo: 4 GRFs");
-    }
-    rig_free(&g);
-    vsmp_surface_free(s);
-}
-
-/* SAMPLE_UNORM, IGC's 16-bit full layout (SEMANTICS 1): 16x16 RGBA8 UNORM, texel (x, y) =
- * (16 x, 16 y, 7, 255); u = v = 0, du = dv = 1/16: pixel p = 8 y + x samples the corner of
- * texel (x, y); nearest gives it exactly; UNORM8 -> raw << 8. .RG: R in UW 0..31, G in 32..63;
- * every pixel written (channel enable ignored). */
-static void test_unorm(void)
-{
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
-    d.width = d.height = 16;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "rgba8 surface");
-    for (uint32_t y = 0; y < 16; y++)
-        for (uint32_t x = 0; x < 16; x++) {
-            uint8_t *t = vsmp_surface_texel(s, 0, 0, x, y);
-            t[0] = (uint8_t)(16 * x), t[1] = (uint8_t)(16 * y), t[2] = 7, t[3] = 255;
-        }
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.address[0] = st.address[1] = VSMP_TCM_CLAMP;
-    rig g;
+    vsmp_surface *s = c->surface();
+    CHECK(s != NULL, "%s: surface", c->name);
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
-    o.dispatch_mask = 0x1; /* only lane 0 dispatched: SAMPLE_UNORM still writes 32 pixels */
-    CHECK(rig_make(&g,
-                   ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
-                   ".decl smp v_type=S num_elts=1\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input smp offset=0 size=4\n"
-                   ".input tex offset=8 size=4\n"
-                   "sample_unorm.RG.16-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, &o),
-          "unorm create");
+    if (c->simd)
+        o.dispatch_simd = c->simd;
+    if (c->mask)
+        o.dispatch_mask = c->mask;
+    o.hw_unorm_formats = c->hw_unorm;
+    rig g;
+    CHECK(rig_make(&g, c->body, c->xe2 ? VSMP_PLATFORM_XE2 : VSMP_PLATFORM_TGLLP, &o), "%s: create",
+          c->name);
     if (g.m && s) {
         bind3(&g, s);
-        vsmp_machine_bind_sampler(g.m, 0, &st);
-        sentinel(&g, "DSTUW");
-        CHECK(run(&g), "unorm run");
-        uint8_t b[192];
-        bytes_of(&g, "DSTUW", b, sizeof(b));
-        bool ok = true;
-        for (unsigned p = 0; p < 32; p++)
-            ok &= le16(b + 2 * p) == (16 * (p & 7)) << 8 && le16(b + 64 + 2 * p) == (16 * (p >> 3))
-                                                                                        << 8;
-        CHECK(ok, "SAMPLE_UNORM: R then G, 32 pixels each, raw << 8");
-        CHECK(is_sent(b + 128, 64), "SAMPLE_UNORM: two channels only");
-    }
-    rig_free(&g);
-    /* the documented hardware 8-bit full layout (SEMANTICS 1.4): 32 bytes per channel, the high
-     * byte of each 16-bit value: R = 16 x, G = 16 y */
-    o.hw_unorm_formats = true;
-    CHECK(rig_make(&g,
-                   ".decl DSTUW v_type=G type=uw num_elts=96 align=GRF\n"
-                   ".decl smp v_type=S num_elts=1\n"
-                   ".decl tex v_type=T num_elts=1\n"
-                   ".input smp offset=0 size=4\n"
-                   ".input tex offset=8 size=4\n"
-                   "sample_unorm.RG.8-full smp tex 0.0:f 0.0:f 0.0625:f 0.0625:f DSTUW.0\n"
-                   "ret (M1, 1)\n",
-                   VSMP_PLATFORM_TGLLP, &o),
-          "unorm 8-bit create");
-    if (g.m && s) {
-        bind3(&g, s);
-        vsmp_machine_bind_sampler(g.m, 0, &st);
-        sentinel(&g, "DSTUW");
-        CHECK(run(&g), "unorm 8-bit run");
-        uint8_t b[192];
-        bytes_of(&g, "DSTUW", b, sizeof(b));
-        bool ok = true;
-        for (unsigned p = 0; p < 32; p++)
-            ok &= b[p] == 16 * (p & 7) && b[32 + p] == 16 * (p >> 3);
-        CHECK(ok, "SAMPLE_UNORM 8-bit full: R bytes then G bytes");
-        CHECK(is_sent(b + 64, 128), "SAMPLE_UNORM 8-bit full: 64 bytes only");
+        if (c->sampler) {
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            c->sampler(&st);
+            CHECK(vsmp_machine_bind_sampler(g.m, 0, &st) == VSMP_OK, "%s: bind sampler", c->name);
+        }
+        const span *in_end = c->in + sizeof(c->in) / sizeof(c->in[0]);
+        const span *out_end = c->out + sizeof(c->out) / sizeof(c->out[0]);
+        for (const span *sp = c->in; sp < in_end && sp->var; sp++)
+            put(&g, sp);
+        for (const span *sp = c->out; sp < out_end && sp->var; sp++)
+            sentinel(&g, sp->var);
+        CHECK(run(&g), "%s: run", c->name);
+        for (const span *sp = c->out; sp < out_end && sp->var; sp++)
+            check_span(&g, c->name, sp);
+        if (c->steps)
+            CHECK(vsmp_machine_steps(g.m) == c->steps, "%s: %llu instructions executed (%llu)",
+                  c->name, (unsigned long long)c->steps,
+                  (unsigned long long)vsmp_machine_steps(g.m));
     }
     rig_free(&g);
     vsmp_surface_free(s);
 }
+
+/* ---- refusals ---- */
 
 /* Operand geometry refused before running, and the validator reports the same rule (one
  * module computes it for both). */
-static void refused(const char *body, vsmp_platform plat, const char *rule, const char *what)
+static const struct refusal {
+    const char *what;
+    vsmp_platform plat;
+    const char *rule;
+    const char *body;
+} refusals[] = {
+    /* RGBA SIMD8 F needs 4 GRFs = 128 bytes; 24 floats are 96 */
+    {"dst too small", VSMP_PLATFORM_TGLLP, "operand-bounds",
+     LOAD_DECLS ".decl DST v_type=G type=f num_elts=24 align=GRF\n"
+                "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n"},
+    /* with the null mask: 4 GRFs + 1 = 160 bytes; 32 floats are 128 */
+    {"no room for the null mask", VSMP_PLATFORM_TGLLP, "operand-bounds",
+     LOAD_DECLS ".decl DST v_type=G type=f num_elts=32 align=GRF\n"
+                "load_3d.pixel_null_mask.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
+                "ret (M1, 1)\n"},
+    /* SIMD16 UD parameter: 64 bytes; 8 elements are 32 */
+    {"parameter too small", VSMP_PLATFORM_TGLLP, "operand-bounds",
+     ".decl UI v_type=G type=ud num_elts=8 align=GRF\n"
+     ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+     ".decl tex v_type=T num_elts=1\n"
+     "load_3d.R (M1, 16) 0x0:uw tex DST.0 UI.0 UI.0 UI.0\nret (M1, 1)\n"},
+    /* SIMD8 F .RG: 64 bytes on TGLLP (accepted below), 2 x 64 on Xe2 (refused) */
+    {"SIMD8 .RG needs 128 bytes on Xe2", VSMP_PLATFORM_XE2, "operand-bounds",
+     LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
+                "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n"},
+};
+
+static void refused(const struct refusal *r)
 {
     rig g;
-    CHECK(!rig_make(&g, body, plat, NULL) && g.create == VSMP_ERR_INVALID, "%s: refused", what);
+    CHECK(!rig_make(&g, r->body, r->plat, NULL) && g.create == VSMP_ERR_INVALID, "%s: refused",
+          r->what);
     bool found = false;
     for (size_t i = 0; i < g.d.count; i++)
-        found |= g.d.items[i].rule && strcmp(g.d.items[i].rule, rule) == 0 && g.d.items[i].line > 0;
-    CHECK(found, "%s: diagnostic [%s] with a line", what, rule);
+        found |=
+            g.d.items[i].rule && strcmp(g.d.items[i].rule, r->rule) == 0 && g.d.items[i].line > 0;
+    CHECK(found, "%s: diagnostic [%s] with a line", r->what, r->rule);
     if (g.mod) {
         vsmp_diags vd;
         vsmp_diags_init(&vd);
-        vsmp_check_options co = {.platform = plat};
-        CHECK(vsmp_module_check(g.mod, &co, &vd) == VSMP_ERR_INVALID, "%s: validator", what);
+        vsmp_check_options co = {.platform = r->plat};
+        CHECK(vsmp_module_check(g.mod, &co, &vd) == VSMP_ERR_INVALID, "%s: validator", r->what);
         bool vf = false;
         for (size_t i = 0; i < vd.count; i++)
-            vf |= vd.items[i].rule && strcmp(vd.items[i].rule, rule) == 0;
-        CHECK(vf, "%s: validator says [%s]", what, rule);
+            vf |= vd.items[i].rule && strcmp(vd.items[i].rule, r->rule) == 0;
+        CHECK(vf, "%s: validator says [%s]", r->what, r->rule);
         vsmp_diags_free(&vd);
     }
     rig_free(&g);
@@ -871,28 +827,13 @@ static void refused(const char *body, vsmp_platform plat, const char *rule, cons
 
 static void test_geometry_errors(void)
 {
-    /* RGBA SIMD8 F needs 4 GRFs = 128 bytes; 24 floats are 96 */
-    refused(LOAD_DECLS ".decl DST v_type=G type=f num_elts=24 align=GRF\n"
-                       "load_3d.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n",
-            VSMP_PLATFORM_TGLLP, "operand-bounds", "dst too small");
-    /* with the null mask: 4 GRFs + 1 = 160 bytes; 32 floats are 128 */
-    refused(LOAD_DECLS ".decl DST v_type=G type=f num_elts=32 align=GRF\n"
-                       "load_3d.pixel_null_mask.RGBA (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
-                       "ret (M1, 1)\n",
-            VSMP_PLATFORM_TGLLP, "operand-bounds", "no room for the null mask");
-    /* SIMD16 UD parameter: 64 bytes; 8 elements are 32 */
-    refused(".decl UI v_type=G type=ud num_elts=8 align=GRF\n"
-            ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
-            ".decl tex v_type=T num_elts=1\n"
-            "load_3d.R (M1, 16) 0x0:uw tex DST.0 UI.0 UI.0 UI.0\nret (M1, 1)\n",
-            VSMP_PLATFORM_TGLLP, "operand-bounds", "parameter too small");
-    /* SIMD8 F .RG: 64 bytes on TGLLP (accepted), 2 x 64 on Xe2 (refused) */
-    const char *rg = LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
-                                "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n";
+    for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++)
+        refused(&refusals[i]);
+    /* the Xe2 refusal's program fits its 64 bytes on TGLLP */
     rig g;
-    CHECK(rig_make(&g, rg, VSMP_PLATFORM_TGLLP, NULL), "SIMD8 .RG fits 64 bytes on TGLLP");
+    CHECK(rig_make(&g, refusals[3].body, VSMP_PLATFORM_TGLLP, NULL),
+          "SIMD8 .RG fits 64 bytes on TGLLP");
     rig_free(&g);
-    refused(rg, VSMP_PLATFORM_XE2, "operand-bounds", "SIMD8 .RG needs 128 bytes on Xe2");
 }
 
 /* An instruction the machine does not implement is refused before running, with its place. */
@@ -941,55 +882,11 @@ static void test_unbound(void)
     rig_free(&g);
 }
 
-/* Aliases share storage: DA is BIG from byte 64; a .RG SIMD8 load into DA lands in BIG's
- * floats 16..31. ret: a predicated SIMD8 ret retires lanes 0..3; the next load writes only
- * lanes 4..7; the final ret ends the thread before the last load. */
-static void test_alias_and_ret(const vsmp_surface *s)
-{
-    rig g;
-    CHECK(rig_make(&g,
-                   LOAD_DECLS ".decl BIG v_type=G type=f num_elts=64 align=GRF\n"
-                              ".decl DA v_type=G type=f num_elts=16 alias=<BIG, 64>\n"
-                              ".decl D2 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl D3 v_type=G type=f num_elts=8 align=GRF\n"
-                              ".decl P1 v_type=P num_elts=8\n"
-                              "load_3d.RG (M1, 8) 0x0:uw tex DA.0 UI.0 VI.0 LI.0\n"
-                              "(P1) ret (M1, 8)\n"
-                              "load_3d.R (M1, 8) 0x0:uw tex D2.0 UI.0 VI.0 LI.0\n"
-                              "ret (M1, 1)\n"
-                              "load_3d.R (M1, 8) 0x0:uw tex D3.0 UI.0 VI.0 LI.0\n",
-                   VSMP_PLATFORM_TGLLP, NULL),
-          "alias create");
-    if (!g.m)
-        return rig_free(&g);
-    bind3(&g, s);
-    coords(&g, 8, 1);
-    put_pred(&g, "P1", 0x0f);
-    sentinel(&g, "BIG");
-    sentinel(&g, "D2");
-    sentinel(&g, "D3");
-    CHECK(run(&g), "alias run");
-    uint8_t b[256], c[32], e[32];
-    bytes_of(&g, "BIG", b, sizeof(b));
-    bytes_of(&g, "D2", c, sizeof(c));
-    bytes_of(&g, "D3", e, sizeof(e));
-    bool ok = is_sent(b, 64) && is_sent(b + 128, 128);
-    for (unsigned l = 0; l < 8; l++)
-        ok &= lef(b + 64 + 4 * l) == (float)l && lef(b + 96 + 4 * l) == 1.0f;
-    CHECK(ok, "alias writes into its base at offset 64");
-    ok = is_sent(c, 16);
-    for (unsigned l = 4; l < 8; l++)
-        ok &= lef(c + 4 * l) == (float)l;
-    CHECK(ok, "lanes retired by the predicated ret are off");
-    CHECK(is_sent(e, 32), "nothing runs after the thread's ret");
-    CHECK(vsmp_machine_steps(g.m) == 4, "4 instructions executed (%llu)",
-          (unsigned long long)vsmp_machine_steps(g.m));
-    rig_free(&g);
-}
-
 /* Inputs come from the payload at their .input offsets; general inputs too. */
-static void test_inputs(const vsmp_surface *s)
+static void test_inputs(void)
 {
+    vsmp_surface *s = grid8x4();
+    CHECK(s != NULL, "inputs: surface");
     rig g;
     CHECK(rig_make(&g,
                    ".decl UI v_type=G type=ud num_elts=8 align=GRF\n"
@@ -1003,8 +900,11 @@ static void test_inputs(const vsmp_surface *s)
                    "ret (M1, 1)\n",
                    VSMP_PLATFORM_TGLLP, NULL),
           "inputs create");
-    if (!g.m)
-        return rig_free(&g);
+    if (!g.m || !s) {
+        rig_free(&g);
+        vsmp_surface_free(s);
+        return;
+    }
     CHECK(vsmp_machine_payload_size(g.m) == 96, "payload spans the inputs");
     uint8_t p[96];
     memset(p, 0, sizeof(p));
@@ -1022,6 +922,7 @@ static void test_inputs(const vsmp_surface *s)
         ok &= lef(b + 4 * l) == (float)(7 - l);
     CHECK(ok, "ld_lz at (7 - l, 2) from payload inputs");
     rig_free(&g);
+    vsmp_surface_free(s);
 }
 
 /* CPS LOD compensation (docs/EXEC.md 4.1; vsmp's reading of SEMANTICS 2, "Proposed emulator
@@ -1051,12 +952,39 @@ static const char cps_body[] = ".decl U v_type=G type=f num_elts=8 align=GRF\n"
                                "sample_3d.cps.RG (M1, 8) 0x0:uw smp tex S1.0 %null.0 U.0 V.0\n"
                                "ret (M1, 1)\n";
 
-static void cps_case(const vsmp_surface *s, unsigned cx, unsigned cy, bool state_bit, float dxs,
-                     float dys, float want_cps, float want_plain, const char *what)
+/* One coarse-pixel size, footprint (dxs, dys) in level-0 texels, and the lambdas lod.cps and the
+ * plain lod return. */
+typedef struct cps_row {
+    unsigned cx, cy;
+    bool state_bit;
+    float dxs, dys, want_cps, want_plain;
+    const char *what;
+} cps_row;
+
+static const cps_row cps_rows[] = {
+    /* 4-texel isotropic footprint: lambda = log2 4 = 2 without compensation */
+    {1, 1, false, 4, 4, 2, 2, "1x1: a no-op"},
+    /* 2x2: |ddx| / 2 = |ddy| / 2 = 2 texels, lambda = log2 2 = 1: exactly one level lower */
+    {2, 2, false, 4, 4, 1, 2, "2x2"},
+    /* 4x4: 4 / 4 = 1 texel, lambda = 0 */
+    {4, 4, false, 4, 4, 0, 2, "4x4"},
+    /* only x is divided by cx: ddx = 4, ddy = 2; 2x1: max(4 / 2, 2) = 2 -> 1; 1x2: max(4, 2 / 2)
+     * = 4 -> 2 (unchanged); without compensation max(4, 2) = 4 -> 2 */
+    {2, 1, false, 4, 2, 1, 2, "2x1 on a 4x2 footprint"},
+    {1, 2, false, 4, 2, 2, 2, "1x2 on a 4x2 footprint"},
+    /* the sampler state's bit (SAMPLER_STATE bit 30) asks for it too: the plain lod also gets
+     * log2(4 / 2) = 1 */
+    {2, 2, true, 4, 4, 1, 1, "2x2 with the state bit"},
+    /* the state bit with a 1x1 coarse pixel changes nothing */
+    {1, 1, true, 4, 4, 2, 2, "1x1 with the state bit"},
+};
+
+static void cps_case(const vsmp_surface *s, const cps_row *r)
 {
+    const char *what = r->what;
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
-    o.coarse_x = (uint8_t)cx, o.coarse_y = (uint8_t)cy;
+    o.coarse_x = (uint8_t)r->cx, o.coarse_y = (uint8_t)r->cy;
     rig g;
     CHECK(rig_make_in(&g, cps_body, VSMP_DIALECT_HEAD, VSMP_PLATFORM_TGLLP, &o), "%s: create",
           what);
@@ -1064,31 +992,35 @@ static void cps_case(const vsmp_surface *s, unsigned cx, unsigned cy, bool state
         vsmp_sampler_state st;
         vsmp_sampler_state_init(&st);
         st.mip_filter = VSMP_MIPFILTER_NEAREST;
-        st.cps_lod_compensation = state_bit;
+        st.cps_lod_compensation = r->state_bit;
         bind3(&g, s);
         CHECK(vsmp_machine_bind_sampler(g.m, 0, &st) == VSMP_OK, "%s: bind sampler", what);
         float u[8], v[8];
         for (unsigned l = 0; l < 8; l++)
-            u[l] = (0.5f + dxs * (float)(l & 1) + 8.0f * (float)(l >> 2)) / 16.0f,
-            v[l] = (0.5f + dys * (float)(l >> 1 & 1)) / 16.0f;
-        put_f32(&g, "U", u, 8);
-        put_f32(&g, "V", v, 8);
+            u[l] = (0.5f + r->dxs * (float)(l & 1) + 8.0f * (float)(l >> 2)) / 16.0f,
+            v[l] = (0.5f + r->dys * (float)(l >> 1 & 1)) / 16.0f;
+        double du[8], dv[8];
+        for (unsigned l = 0; l < 8; l++)
+            du[l] = u[l], dv[l] = v[l];
+        put(&g, &(span){"U", 0, E_F, 8, du, 8, 0});
+        put(&g, &(span){"V", 0, E_F, 8, dv, 8, 0});
         CHECK(run(&g), "%s: run", what);
         uint8_t l1[64], l2[64], s1[64];
         bytes_of(&g, "L1", l1, sizeof(l1));
         bytes_of(&g, "L2", l2, sizeof(l2));
         bytes_of(&g, "S1", s1, sizeof(s1));
-        unsigned n = 16u >> (unsigned)want_cps;
+        unsigned n = 16u >> (unsigned)r->want_cps;
         bool lc = true, lp = true, sm = true;
         for (unsigned l = 0; l < 8; l++) {
-            lc &= lef(l1 + 4 * l) == want_cps && lef(l1 + 32 + 4 * l) == want_cps;
-            lp &= lef(l2 + 4 * l) == want_plain && lef(l2 + 32 + 4 * l) == want_plain;
+            lc &= lef(l1 + 4 * l) == r->want_cps && lef(l1 + 32 + 4 * l) == r->want_cps;
+            lp &= lef(l2 + 4 * l) == r->want_plain && lef(l2 + 32 + 4 * l) == r->want_plain;
             sm &= lef(s1 + 4 * l) == floorf(u[l] * (float)n) &&
                   lef(s1 + 32 + 4 * l) == floorf(v[l] * (float)n);
         }
-        CHECK(lc, "%s: lod.cps = %g (lane 0: %g, %g)", what, want_cps, lef(l1), lef(l1 + 32));
-        CHECK(lp, "%s: plain lod = %g (lane 0: %g, %g)", what, want_plain, lef(l2), lef(l2 + 32));
-        CHECK(sm, "%s: sample.cps reads level %g (lane 1: R %g, lane 2: G %g)", what, want_cps,
+        CHECK(lc, "%s: lod.cps = %g (lane 0: %g, %g)", what, r->want_cps, lef(l1), lef(l1 + 32));
+        CHECK(lp, "%s: plain lod = %g (lane 0: %g, %g)", what, r->want_plain, lef(l2),
+              lef(l2 + 32));
+        CHECK(sm, "%s: sample.cps reads level %g (lane 1: R %g, lane 2: G %g)", what, r->want_cps,
               lef(s1 + 4), lef(s1 + 32 + 8));
     }
     rig_free(&g);
@@ -1098,21 +1030,8 @@ static void test_cps(void)
 {
     vsmp_surface *s = grid(16, 16, 5);
     CHECK(s != NULL, "16x16 surface with 5 levels");
-    /* 4-texel isotropic footprint: lambda = log2 4 = 2 without compensation */
-    cps_case(s, 1, 1, false, 4, 4, 2, 2, "1x1: a no-op");
-    /* 2x2: |ddx| / 2 = |ddy| / 2 = 2 texels, lambda = log2 2 = 1: exactly one level lower */
-    cps_case(s, 2, 2, false, 4, 4, 1, 2, "2x2");
-    /* 4x4: 4 / 4 = 1 texel, lambda = 0 */
-    cps_case(s, 4, 4, false, 4, 4, 0, 2, "4x4");
-    /* only x is divided by cx: ddx = 4, ddy = 2; 2x1: max(4 / 2, 2) = 2 -> 1; 1x2: max(4, 2 / 2)
-     * = 4 -> 2 (unchanged); without compensation max(4, 2) = 4 -> 2 */
-    cps_case(s, 2, 1, false, 4, 2, 1, 2, "2x1 on a 4x2 footprint");
-    cps_case(s, 1, 2, false, 4, 2, 2, 2, "1x2 on a 4x2 footprint");
-    /* the sampler state's bit (SAMPLER_STATE bit 30) asks for it too: the plain lod also gets
-     * log2(4 / 2) = 1 */
-    cps_case(s, 2, 2, true, 4, 4, 1, 1, "2x2 with the state bit");
-    /* the state bit with a 1x1 coarse pixel changes nothing */
-    cps_case(s, 1, 1, true, 4, 4, 2, 2, "1x1 with the state bit");
+    for (size_t i = 0; i < sizeof(cps_rows) / sizeof(cps_rows[0]); i++)
+        cps_case(s, &cps_rows[i]);
     vsmp_surface_free(s);
     /* a zero coarse size is a bad option */
     vsmp_machine_options o;
@@ -1476,33 +1395,15 @@ static void test_half(const char *kernels)
 
 int main(int argc, char **argv)
 {
-    vsmp_surface *s = grid(8, 4, 1);
-    CHECK(s != NULL, "8x4 surface");
-    if (s) {
-        test_simd8_rgba(s);
-        test_simd16_ga(s);
-        test_simd32(s);
-        test_xe2(s);
-        test_masks(s);
-        test_aoffimmi(s);
-        test_word_params(s);
-        test_hf_params(s);
-        test_alias_and_ret(s);
-        test_inputs(s);
-    }
-    test_hf_dst();
-    test_int_dst();
-    test_null_mask();
-    test_quad_derivatives();
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+        run_case(&cases[i]);
+    test_inputs();
     test_cps();
-    test_resinfo();
-    test_unorm();
     test_geometry_errors();
     test_unimplemented();
     test_unbound();
     if (argc > 1)
         test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]),
             test_img(argv[1]), test_half(argv[1]);
-    vsmp_surface_free(s);
     return t_finish();
 }

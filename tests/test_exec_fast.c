@@ -320,8 +320,137 @@ static void test_fast_forms(void)
     }
 }
 
+/* Runs of fast instructions execute as one step (exec_fast.c run_group), which takes each
+ * instruction's common case itself: every lane on (by the EM or NoMask), %cr0 as read at the
+ * run's start or after an instruction of the run wrote it, a plain predicate picking for sel,
+ * cmp to a predicate that a later sel of the same run reads. Each sequence below is one such
+ * run (ret ends it), against the reference level, under dispatch masks that turn lanes off,
+ * with %cr0 changed inside the run (denormals kept, then a rounding mode that sends float
+ * results to the general path, then back). */
+static const char *const ff_runs[] = {
+    /* IGC's shape: coordinates, clamps by cmp and sel, a scalar test under NoMask */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "cmp.lt (M1, 16) P2 FD(0,0)<8;8,1> 0x0:f\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "(!P2) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> 0.5:f\n"
+    "cmp.eq (M1_NM, 16) P1 DA(0,0)<0;1,0> 0x0:d\n"
+    "(P1) sel (M1, 16) FD(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "(P2.any) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> 0.75:f FB(0,0)<8;8,1>\n"
+    "mul (M1_NM, 1) DC(0,0)<1> DA(0,0)<0;1,0> DB(0,1)<0;1,0>\n"
+    "add (M1, 16) DD(0,0)<1> DC(0,0)<0;1,0> DD(0,0)<8;8,1>\n",
+    /* %cr0 written inside the run */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x80:ud\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "xor (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x20:ud\n"
+    "add (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "and (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0xffffff4f:ud\n"
+    "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "mov (M1, 16) DD(0,0)<1> FD(0,0)<8;8,1>\n",
+    /* masks and forms that take their handlers inside the run */
+    "add (M5, 8) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1_NM, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 1) FD(0,3)<1> FA(0,5)<0;1,0>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> WA(0,0)<8;8,1>\n"
+    "(P1) add (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "shl (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0x4:d\n"
+    "cmp.ge (M5, 8) P2 DA(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "(!P2) sel (M5, 8) DB(0,0)<1> DA(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) WD(0,0)<1> 0x76543210:v\n"
+    "add (M1, 32) FA(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n",
+};
+
+static vsmp_machine *ff_machine_masked(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
+{
+    vsmp_cpu_set_mask(cpu);
+    vsmp_machine *m = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 32;
+    o.dispatch_mask = dmask;
+    if (vsmp_machine_create(mod, 0, &o, &m, &d))
+        vsmp_diags_print(&d, "fast runs", stderr);
+    vsmp_diags_free(&d);
+    vsmp_cpu_set_mask(~0u);
+    return m;
+}
+
+static void test_fast_runs(void)
+{
+    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x10};
+    static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0xfff0ffffu, 0x00ff0f0fu};
+    unsetenv("VSMP_CPU");
+    unsigned levels[2] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2}, nlev = 1;
+    if (vsmp_cpu_flags() & VSMP_CPU_AVX2)
+        nlev = 2;
+    for (size_t f = 0; f < sizeof(ff_runs) / sizeof(ff_runs[0]); f++) {
+        char text[4096];
+        int len = snprintf(text, sizeof(text), "%s%sret (M1, 1)\n", ff_decls, ff_runs[f]);
+        vsmp_module *mod = NULL;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
+        if (ps)
+            vsmp_diags_print(&d, "fast runs", stderr);
+        vsmp_diags_free(&d);
+        CHECK(ps == VSMP_OK, "parse run %zu", f);
+        if (ps)
+            continue;
+        uint32_t ninst = mod->kernels[0].num_insts - 1; /* without ret */
+        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
+            vsmp_machine *ms[3] = {ff_machine_masked(mod, 0, dmasks[dm]), NULL, NULL};
+            for (unsigned l = 0; l < nlev; l++)
+                ms[1 + l] = ff_machine_masked(mod, levels[l], dmasks[dm]);
+            bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+            CHECK(made, "machines for run %zu", f);
+            if (!made)
+                goto next;
+            for (uint32_t i = 0; i < ninst; i++) {
+                CHECK(!vsmp_x_is_fast(ms[0], i), "run %zu inst %u: reference level", f, i);
+                for (unsigned l = 0; l < nlev; l++)
+                    CHECK(vsmp_x_is_fast(ms[1 + l], i), "run %zu inst %u: fast at level 0x%x", f, i,
+                          levels[l]);
+            }
+            unsigned bad = 0;
+            for (uint64_t seed = 1; seed <= 200 && bad < 3; seed++) {
+                uint32_t c0 = cr0s[seed % (sizeof(cr0s) / sizeof(cr0s[0]))];
+                ff_fill(ms, 1 + nlev, seed * 104729u + f * 31u + dm);
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    set_cr0(ms[k], c0);
+                    CHECK(run(ms[k]), "run %zu", f);
+                }
+                for (unsigned l = 0; l < nlev; l++) {
+                    const char *which = "";
+                    bool same = ff_same(ms[0], ms[1 + l], &which);
+                    vsmp_var_info vi;
+                    uint32_t ca = 0, cb = 1;
+                    size_t n;
+                    vsmp_machine_find(ms[0], "%cr0", &vi);
+                    vsmp_machine_read_var(ms[0], VSMP_VAR_GENERAL, vi.id, 0, &ca, 4, &n);
+                    vsmp_machine_read_var(ms[1 + l], VSMP_VAR_GENERAL, vi.id, 0, &cb, 4, &n);
+                    if (same && ca != cb)
+                        same = false, which = "%cr0";
+                    CHECK(same,
+                          "run %zu (level 0x%x, mask 0x%08x, seed %llu, cr0 0x%x): %s differs", f,
+                          levels[l], dmasks[dm], (unsigned long long)seed, c0, which);
+                    bad += !same;
+                }
+            }
+        next:
+            for (unsigned k = 0; k < 3; k++)
+                vsmp_machine_free(ms[k]);
+        }
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
     test_fast_forms();
+    test_fast_runs();
     return t_finish();
 }

@@ -224,6 +224,15 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
+static inline void call16(const xinst *x, uint32_t arg)
+{
+    if (x->splat) {
+        const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
+        x->splat16(x->fast16, x->fast_dst, p, x->splat, arg);
+    } else
+        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+}
+
 /* The general case: sources read now, lanes masked, a dst a source overlaps. */
 #if defined(__GNUC__)
 __attribute__((noinline))
@@ -259,7 +268,7 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t arg = x->fast_arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
     if (x->fast16 && x->fast_direct && en == x->lmask)
-        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+        call16(x, arg);
     else if (x->fast_static && x->fast_direct && en == x->lmask)
         x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
     else
@@ -429,11 +438,13 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
 
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
 {
-    if (!m->fast)
+    if (!m->fast || x->nv > 4) /* a dst and at most three sources (fsrc) */
         return false;
     x->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     x->plain_mask = !x->in->pred && !(x->in->emask & 8u);
     x->em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->nomask = (x->in->emask & 8u) != 0;
+    x->pred = x->in->pred;
     for (unsigned i = 1; i < x->nv; i++)
         x->v[i].fk = fast_kind(&x->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
@@ -471,10 +482,15 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;
     x->run = run_kernel;
+    /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
     bool words = x->lanes == 16 && x->fast_static;
-    for (unsigned i = 1; i < x->nv; i++)
-        words &= x->fsrc[i - 1].kind == XS_WORDS;
+    x->splat = 0;
+    for (unsigned i = 1; i < x->nv; i++) {
+        words &= x->fsrc[i - 1].kind == XS_WORDS || x->fsrc[i - 1].kind == XS_SCALAR;
+        x->splat |= (uint8_t)((x->fsrc[i - 1].kind == XS_SCALAR) << (i - 1));
+    }
     x->fast16 = words ? m->fast->fn16[k] : NULL;
+    x->splat16 = m->fast->splat16;
     return true;
 }
 
@@ -487,40 +503,108 @@ static bool fast_handler(xhandler h)
  * execution mask nor the flow, and cannot fault, so the loop's work between them (the step
  * count, %ce0, lanes waiting for a goto's target, the trace) is done once for the run. With a
  * trace, lanes waiting to come back inside the run, or too few steps left, only the first
- * instruction runs. */
+ * instruction runs.
+ *
+ * Inside the run, each instruction's common case is taken here without its handler (xinst.gmode,
+ * set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its offset, or
+ * NoMask), %cr0 rounding to nearest even for a float result, sources as planned. %cr0 is read
+ * once, and again after an instruction that writes it. Anything else goes through the
+ * instruction's handler, which decides the same way with every rule spelt out. */
+enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP };
+
+/* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
+static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
+{
+    return y->nomask ? y->lmask : (m->em >> y->em_off) & y->lmask;
+}
+
+/* A plain predicate's lanes at the instruction's offset (no .any/.all: vsmp_x_lanes_of). */
+static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
+{
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->pred)] >> y->em_off) & y->lmask;
+    return VSMP_PRED_INV(y->pred) ? ~p & y->lmask : p;
+}
+
 static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
-    vsmp_status st = x->own(m, x, s);
-    if (st || m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
-        return st;
-    const uint8_t *cr = m->arena + m->vars[14].at;
-    for (uint32_t k = 1; k < x->group; k++) {
-        const xinst *y = &x[k];
-        if (y->run == run_kernel && y->fast_static && y->fast_direct && y->plain_mask) {
-            /* run_kernel's common case, without its call (no trace: its step is not noted) */
-            uint32_t c0;
-            memcpy(&c0, cr, 4);
-            uint32_t en = (m->em >> y->em_off) & y->lmask;
-            if (en == y->lmask && !(y->fast_float && (c0 & 0x30u))) {
-                uint32_t arg = y->fast_arg | keep_bits(c0);
-                if (y->fast16)
-                    y->fast16(y->fast_dst, y->fsrc[0].p, y->fsrc[1].p, y->fsrc[2].p, arg);
-                else
-                    y->fast(y->fast_dst, y->fsrc, y->lanes, arg);
-                continue;
-            }
+    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
+        return x->own(m, x, s);
+    uint32_t c0 = cr0(m);
+    for (uint32_t k = 0; k < x->group; k++) {
+        xinst *y = &x[k];
+        uint32_t en, arg = y->fast_arg | keep_bits(c0);
+        switch (y->gmode) {
+        case GM_K16:
+            en = group_lanes(m, y);
+            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+                goto call;
+            call16(y, arg);
+            break;
+        case GM_K:
+            en = group_lanes(m, y);
+            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+                goto call;
+            y->fast(y->fast_dst, y->fsrc, y->lanes, arg);
+            break;
+        case GM_SEL: { /* the predicate picks, it disables no lane */
+            en = group_lanes(m, y);
+            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+                goto call;
+            xsrc src[3] = {y->fsrc[0], y->fsrc[1], {NULL, group_pred(m, y), XS_NONE}};
+            y->fast(y->fast_dst, src, y->lanes, arg);
+            break;
         }
-        st = x[k].run(m, &x[k], s);
-        if (st)
-            return st;
+        case GM_CMP: {
+            uint32_t res = 0;
+            en = group_lanes(m, y);
+            y->fast(&res, y->fsrc, y->lanes, arg);
+            vsmp_x_put_pred(m, y->v[0].word, y->em_off, en, res & en);
+            break;
+        }
+        default:
+        call : {
+            vsmp_status st = (k ? y->run : y->own)(m, y, s);
+            if (st)
+                return st;
+            break;
+        }
+        }
+        if (y->sets_cr0)
+            c0 = cr0(m);
     }
     m->steps += x->group - 1u;
     s->next = x->index + x->group;
     return VSMP_OK;
 }
 
+/* How run_group takes an instruction (GM_CALL: through its handler). */
+static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
+{
+    bool lanes_only = !x->in->pred, plain_pred = x->in->pred && !VSMP_PRED_CTRL(x->in->pred) &&
+                                                 VSMP_PRED_ID(x->in->pred) &&
+                                                 VSMP_PRED_ID(x->in->pred) <= m->r->num_preds;
+    if (x->run == run_cmp)
+        return lanes_only && x->fast_static ? GM_CMP : GM_CALL;
+    if (!x->fast_static || !x->fast_direct)
+        return GM_CALL;
+    if (x->run == run_sel)
+        return plain_pred ? GM_SEL : GM_CALL;
+    if (x->run != run_kernel || !lanes_only)
+        return GM_CALL;
+    return x->fast16 ? GM_K16 : GM_K;
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
+    for (uint32_t i = 0; i < m->nx; i++) {
+        xinst *x = &m->x[i];
+        x->gmode = fast_handler(x->run) ? group_mode(m, x) : GM_CALL;
+        /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
+         * what the next ones read of it */
+        uint32_t c = m->vars[14].at;
+        x->sets_cr0 = fast_handler(x->run) && x->run != run_cmp && x->v[0].at < c + 4u &&
+                      c < x->v[0].at + x->note_size;
+    }
     for (uint32_t i = 0; i < m->nx;) {
         uint32_t n = 0;
         while (i + n < m->nx && fast_handler(m->x[i + n].run))

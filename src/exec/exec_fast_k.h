@@ -386,11 +386,16 @@ static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg,
 {
     uint32_t buf[2][32], r[32], pick = s[2].v, keep = arg & XF_KEEP_F;
     const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
-    for (unsigned l = 0; l < n; l++)
-        r[l] = (pick >> l & 1u) ? ld(a, l) : ld(b, l);
-    if (fl)
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t m = 0u - (pick >> l & 1u);
+        r[l] = (ld(a, l) & m) | (ld(b, l) & ~m);
+    }
+    if (fl && keep)
         for (unsigned l = 0; l < n; l++)
-            r[l] = fout(asf(ftz(r[l], keep)), keep);
+            r[l] = fout(asf(r[l]), XF_KEEP_F);
+    else if (fl)
+        for (unsigned l = 0; l < n; l++)
+            r[l] = fout(asf(ftz(r[l], 0)), 0);
     put(out, r, n, arg);
 }
 
@@ -410,74 +415,120 @@ static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
         k_sel_any(out, s, n, arg, false);
 }
 
+/* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
+static inline uint32_t lane_bits(const uint32_t *t, unsigned n)
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < n; l++)
+        m |= t[l] << l;
+    return m;
+}
+
 /* cmp: bit l of out[0] set where src0 rel src1 holds (rel: 0 eq, 1 ne, 2 gt, 3 ge, 4 lt, 5 le);
  * F flushed unless kept, NaN unordered (only ne holds); integers by their value, each source
  * signed or not by its type */
-#define CMP_BITS(T, A, B)                                                                          \
+#define CMP_LANES(T, A, B)                                                                         \
     do {                                                                                           \
         switch (rel) {                                                                             \
         case 0:                                                                                    \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x == y) << l;                                                      \
+                t[l] = x == y;                                                                     \
             }                                                                                      \
             break;                                                                                 \
         case 1:                                                                                    \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x != y) << l;                                                      \
+                t[l] = x != y;                                                                     \
             }                                                                                      \
             break;                                                                                 \
         case 2:                                                                                    \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x > y) << l;                                                       \
+                t[l] = x > y;                                                                      \
             }                                                                                      \
             break;                                                                                 \
         case 3:                                                                                    \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x >= y) << l;                                                      \
+                t[l] = x >= y;                                                                     \
             }                                                                                      \
             break;                                                                                 \
         case 4:                                                                                    \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x < y) << l;                                                       \
+                t[l] = x < y;                                                                      \
             }                                                                                      \
             break;                                                                                 \
         default:                                                                                   \
             for (unsigned l = 0; l < n; l++) {                                                     \
                 T x = A, y = B;                                                                    \
-                m |= (uint32_t)(x <= y) << l;                                                      \
+                t[l] = x <= y;                                                                     \
             }                                                                                      \
             break;                                                                                 \
         }                                                                                          \
     } while (0)
 
-static void k_fcmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+static inline void fcmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
 {
-    uint32_t buf[2][32], m = 0, keep = arg & XF_KEEP_F;
+    uint32_t buf[2][32], t[32], keep = arg & XF_KEEP_F;
     unsigned rel = arg >> XF_ARG_SHIFT & 7u;
     const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
-    CMP_BITS(float, fin(a, l, keep), fin(b, l, keep));
+    CMP_LANES(float, fin(a, l, keep), fin(b, l, keep));
+    uint32_t m = lane_bits(t, n);
+    memcpy(out, &m, 4);
+}
+
+static void k_fcmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    if (n == 16)
+        fcmp_n(out, s, 16, arg);
+    else
+        fcmp_n(out, s, n, arg);
+}
+
+static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], t[32];
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    if (sa && sb)
+        CMP_LANES(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
+    else if (!sa && !sb)
+        CMP_LANES(uint32_t, ld(a, l), ld(b, l));
+    else
+        CMP_LANES(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
+                  sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+    uint32_t m = lane_bits(t, n);
     memcpy(out, &m, 4);
 }
 
 static void k_icmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
 {
-    uint32_t buf[2][32], m = 0;
-    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
-    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
-    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
-    if (sa && sb)
-        CMP_BITS(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
-    else if (!sa && !sb)
-        CMP_BITS(uint32_t, ld(a, l), ld(b, l));
+    if (n == 16)
+        icmp_n(out, s, 16, arg);
     else
-        CMP_BITS(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
-                 sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
-    memcpy(out, &m, 4);
+        icmp_n(out, s, n, arg);
+}
+
+/* A SIMD16 kernel with scalar sources: each copied to 16 lanes of an aligned buffer, with this
+ * level's vector stores, so that the kernel's loads of it are forwarded from those stores. */
+static void k_splat16(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
+                      uint32_t arg)
+{
+    _Alignas(32) uint32_t sp[3][16];
+    const uint8_t *q[3] = {p[0], p[1], p[2]};
+    for (unsigned i = 0; i < 3; i++) {
+        if (!(splat >> i & 1u))
+            continue;
+        uint32_t v;
+        memcpy(&v, p[i], 4);
+        for (unsigned l = 0; l < 16; l++)
+            sp[i][l] = v;
+        q[i] = (const uint8_t *)sp[i];
+    }
+    k(out, q[0], q[1], q[2], arg);
 }
 
 const xfast_table XF_TABLE = {{
@@ -529,4 +580,5 @@ const xfast_table XF_TABLE = {{
                                   [XF_SHL] = k_shl_w16,
                                   [XF_SHR] = k_shr_w16,
                                   [XF_ASR] = k_asr_w16,
-                              }};
+                              },
+                              k_splat16};

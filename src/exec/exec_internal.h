@@ -116,9 +116,14 @@ enum {
 /* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
+/* fn16's kernel k on sources p[0..2], those of the bits in splat 32-bit scalars copied to 16
+ * lanes first (in the kernels' own file, with their vector width) */
+typedef void (*xsplat16_fn)(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
+                            uint32_t arg);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT]; /* NULL for sel and cmp */
+    xsplat16_fn splat16;
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -126,6 +131,27 @@ extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
 /* A planned instruction: handler chosen and operands resolved once per kernel. */
 struct xinst {
     xhandler run;
+    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
+    xfast_fn fast;
+    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
+    uint8_t splat;     /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
+    xsplat16_fn splat16; /* ... by this (the level's exec_fast_k.h k_splat16) */
+    uint32_t fast_arg;
+    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
+    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
+    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
+    bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
+    bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
+    uint8_t em_off;
+    bool nomask; /* the instruction's NoMask and predicate, copied next to the rest */
+    uint16_t pred;
+    uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
+    xhandler own;      /* a group's first instruction: its own handler (exec_fast.c) */
+    uint32_t group;    /* fast-path instructions from this one on that run as one step */
+    uint8_t gmode;     /* how the group's loop takes it (exec_fast.c run_group) */
+    bool sets_cr0;     /* a fast instruction whose dst is %cr0 */
+    xsrc fsrc[3];      /* the kernel's sources, planned */
+    uint32_t lmask;    /* (1 << lanes) - 1 */
     const vsmp_inst *in;
     uint32_t index;
     uint8_t lanes; /* exec size */
@@ -153,25 +179,10 @@ struct xinst {
     uint8_t nval;
     vsmp_raw raw[6]; /* raw operands in layout order */
     uint8_t nraw;
-    uint32_t target;    /* branch target: instruction index */
-    uint32_t surf_word; /* index of the surface variable's word in surf_vals */
-    uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
-    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
-    xfast_fn fast;
-    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
-    uint32_t fast_arg;
-    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
-    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
-    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
-    bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
-    bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
-    uint8_t em_off;
-    uint8_t *fast_dst;    /* the dst in the arena (fast_direct) */
-    xhandler own;         /* a group's first instruction: its own handler (exec_fast.c) */
-    uint32_t group;       /* fast-path instructions from this one on that run as one step */
-    xsrc fsrc[3];         /* the kernel's sources, planned */
+    uint32_t target;      /* branch target: instruction index */
+    uint32_t surf_word;   /* index of the surface variable's word in surf_vals */
+    uint32_t smp_word;    /* index of the sampler variable's word in smp_vals */
     uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
-    uint32_t lmask;       /* (1 << lanes) - 1 */
     uint32_t note_off, note_size; /* the trace's dst span */
     /* sampler instructions: the message built once, its parameters pointing into the arena
      * where their layout allows (exec_sampler.c) */

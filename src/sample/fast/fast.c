@@ -871,14 +871,18 @@ static void prepare(vsmp_plan *p)
                         : fi->ch[c].type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3) ? 1
                                                                                     : 2;
         p->u8x4 = p->u8x4 && p->ch_kind[c] == 1;
-        for (unsigned b = 0; b < 256; b++) {
-            uint8_t px[4] = {0, 0, 0, 0};
-            if (!none)
+    }
+    /* the tables: byte b in every channel's byte at once (each 8-bit channel unpacks from its
+     * own byte alone), one unpack per value */
+    for (unsigned b = 0; b < 256; b++) {
+        uint8_t px[4] = {0, 0, 0, 0};
+        for (int c = 0; c < 4; c++)
+            if (p->byte_of[c] != 0xff)
                 px[p->byte_of[c]] = (uint8_t)b;
-            vsmp_texel t;
-            vsmp_format_unpack(fi, px, &t);
+        vsmp_texel t;
+        vsmp_format_unpack(fi, px, &t);
+        for (int c = 0; c < 4; c++)
             p->lut[c][b] = t.f[c];
-        }
     }
 }
 
