@@ -210,6 +210,33 @@ static vsmp_status run_group(vsmp_machine **m, uint32_t threads, bool *waits, ui
     }
 }
 
+/* The local-ID registers of every hardware thread of a work-group (docs/LAUNCH.md section 2):
+ * thread t's at t * nids * id_bytes, dimension by dimension (those present), one 16-bit ID per
+ * lane; lanes past the group's last work-item hold work-item 0's IDs. */
+static uint8_t *local_ids(const vsmp_ndrange *nd, const vsmp_launch_iface *f, unsigned simd,
+                          uint32_t threads, uint32_t group, unsigned id_bytes, unsigned nids)
+{
+    uint8_t *ids = calloc((size_t)threads * nids, id_bytes);
+    if (!ids)
+        return NULL;
+    for (uint32_t t = 0; t < threads; t++)
+        for (unsigned l = 0; l < simd; l++) {
+            uint32_t it = t * simd + l;
+            if (it >= group)
+                it = 0;
+            uint32_t lid[3] = {it % nd->local[0], it / nd->local[0] % nd->local[1],
+                               it / (nd->local[0] * nd->local[1])};
+            uint8_t *p = ids + (size_t)t * nids * id_bytes + 2 * l;
+            for (unsigned k = 0; k < 3; k++)
+                if (f->local_id[k]) {
+                    p[0] = (uint8_t)lid[k];
+                    p[1] = (uint8_t)(lid[k] >> 8);
+                    p += id_bytes;
+                }
+        }
+    return ids;
+}
+
 /* The NDRange with its unused dimensions set to 1 and, when no local size is given, the local
  * size chosen (the largest divisor of the global size up to 16 in x, 1 elsewhere); *items the
  * work-items. -1 when valid; -2 for a dimension count outside 1..3; else the first dimension
@@ -301,10 +328,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
      * dimension), then the cross-thread data */
     unsigned id_bytes = simd * 2 < 32 ? 32 : simd * 2, nids = 0;
-    unsigned id_off[3] = {0};
     for (unsigned k = 0; k < 3; k++)
-        if (f->local_id[k])
-            id_off[k] = 32 + id_bytes * nids++;
+        nids += f->local_id[k];
     size_t ct_base = 32 + (size_t)id_bytes * nids;
     size_t ct_cap = f->cross_size ? f->cross_size : 256;
     uint8_t *payload = calloc(1, ct_base + ct_cap);
@@ -342,6 +367,27 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     vsmp_var_info r0;
     if (!st && vsmp_machine_find(m[0], "%r0", &r0))
         st = VSMP_ERR_UNSUPPORTED;
+    /* A machine keeps its payload through vsmp_machine_reset: the cross-thread data, the same
+     * for every thread, is written once per machine; per thread only the local IDs change, and
+     * those of thread t are the same in every work-group: worked out once, here. What a thread
+     * sees is the payload of the single-thread description above (bytes past n never written,
+     * so zero as the machine created them). */
+    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
+    size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > 32 ? id_end - 32 : 0;
+    uint8_t *ids = NULL;
+    uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
+    if (!st && ids_n) {
+        ids = local_ids(&nd, f, simd, threads, group, id_bytes, nids);
+        holds = malloc(nm * sizeof(*holds));
+        if (!ids || !holds)
+            st = VSMP_ERR_NOMEM;
+    }
+    for (unsigned k = 0; k < nm && !st && m[k]; k++) {
+        if (n)
+            vsmp_machine_set_payload(m[k], 0, payload, n);
+        if (holds)
+            holds[k] = UINT32_MAX;
+    }
     uint32_t ng[3];
     for (unsigned k = 0; k < 3; k++)
         ng[k] = nd.global[k] / nd.local[k];
@@ -352,25 +398,16 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
                 if (lin < lo || lin >= hi)
                     continue;
                 /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
-                memset(slm, 0, slm_size ? (size_t)slm_size : 1);
+                if (slm_size)
+                    memset(slm, 0, (size_t)slm_size);
                 for (uint32_t t = 0; t < threads && !st; t++) {
-                    for (unsigned l = 0; l < simd; l++) {
-                        uint32_t it = t * simd + l;
-                        if (it >= group)
-                            it = 0;
-                        uint32_t lid[3] = {it % nd.local[0], it / nd.local[0] % nd.local[1],
-                                           it / (nd.local[0] * nd.local[1])};
-                        for (unsigned k = 0; k < 3; k++)
-                            if (f->local_id[k]) {
-                                payload[id_off[k] + 2 * l] = (uint8_t)lid[k];
-                                payload[id_off[k] + 2 * l + 1] = (uint8_t)(lid[k] >> 8);
-                            }
-                    }
-                    vsmp_machine *mm = interleave ? m[t] : m[t == threads - 1 && tail ? 1 : 0];
+                    unsigned k = interleave ? t : t == threads - 1 && tail ? 1 : 0;
+                    vsmp_machine *mm = m[k];
                     vsmp_machine_reset(mm);
-                    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
-                    if (n)
-                        vsmp_machine_set_payload(mm, 0, payload, n);
+                    if (holds && holds[k] != t) {
+                        vsmp_machine_set_payload(mm, 32, ids + (size_t)t * nids * id_bytes, ids_n);
+                        holds[k] = t;
+                    }
                     uint8_t rr[32] = {0};
                     put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
                     put32(rr + 24, gy);
@@ -395,6 +432,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     free(waits);
     free(slm);
     free(payload);
+    free(ids);
+    free(holds);
     return st;
 }
 
