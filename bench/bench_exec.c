@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "vsmp/vsmp.h"
 
@@ -39,6 +40,13 @@ static double now(void)
     /* the thread's CPU time: the figures stay meaningful on a shared, loaded machine */
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -300,6 +308,23 @@ static int bench_kernel(double seconds, const char *corpus)
     } while (t1 - t0 < seconds);
     double threads = (double)launches * (KW / 16) * KH;
     double per_thread = (t1 - t0) / threads;
+    /* wall time with one worker and with one per core (vsmp_launch_options.workers) */
+    double wall[2];
+    for (int k = 0; k < 2; k++) {
+        lo.workers = k ? 0 : 1;
+        unsigned long n = 0;
+        double w0 = wall_now(), w1;
+        do {
+            if (vsmp_launch(mod, 0, f, &nd, args, 3, &lo, &d)) {
+                vsmp_diags_print(&d, "bench_exec kernel", stderr);
+                return 1;
+            }
+            n++;
+            w1 = wall_now();
+        } while (w1 - w0 < seconds);
+        wall[k] = (w1 - w0) / ((double)n * (KW / 16) * KH);
+    }
+    lo.workers = 1;
     /* the kernel's result at work-item (5, 3): c = (5 * 0.75 + 0.25, 3 * 0.5) = (4, 1.5):
      * u - 0.5 = 3.5, v - 0.5 = 1: texels x 3 and 4 halved, row 1: R = 3.5 / 255, G = 4 / 255 */
     float r5[4];
@@ -344,6 +369,9 @@ static int bench_kernel(double seconds, const char *corpus)
            "per hardware thread, the sample message alone %.0f ns: %.1f%% of the thread's time "
            "outside the sampler\n",
            per_thread * 1e9, per_msg * 1e9, 100.0 * (per_thread - per_msg) / per_thread);
+    printf("IGC kernel launch, wall time per hardware thread: %.0f ns with one worker, %.0f ns "
+           "with one per core (%ld cores): %.2fx\n",
+           wall[0] * 1e9, wall[1] * 1e9, sysconf(_SC_NPROCESSORS_ONLN), wall[0] / wall[1]);
     vsmp_plan_free(p);
     vsmp_diags_free(&d);
     for (int i = 0; i < 3; i += 2)

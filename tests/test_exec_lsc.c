@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bfn and the LSC untyped messages (lsc_load, lsc_store) on text programs, DG2 (32-byte GRFs).
+ * bfn, the LSC untyped messages (lsc_load, lsc_store), the scaled buffer messages and
+ * vsmp_machine_reset on text programs, DG2 (32-byte GRFs).
  * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
  * (instructions-head).
  */
@@ -315,10 +316,224 @@ static void test_slm_barrier(void)
     vsmp_module_free(mod);
 }
 
+/* gather4_scaled / scatter4_scaled and gather_scaled / scatter_scaled on a 256-byte buffer:
+ * once with every enabled lane inside it (the plain copies of the fast case; a predicated-off
+ * lane far outside does not count), once with lane 7 reaching past its end (byte by byte:
+ * the bytes inside written and read, the rest dropped and read as zeros; docs/EXEC.md). */
+static const char scaled_text[] = ".version 4.1\n.kernel \"t\"\n"
+                                  ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                                  ".decl B v_type=G type=ud num_elts=16 align=GRF\n"
+                                  ".decl C v_type=G type=ud num_elts=16 align=GRF\n"
+                                  ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                                  ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                                  ".decl F v_type=G type=ud num_elts=8 align=GRF\n"
+                                  ".decl buf v_type=T num_elts=1\n"
+                                  ".decl buf2 v_type=T num_elts=1\n"
+                                  ".decl P1 v_type=P num_elts=8\n"
+                                  "(P1) scatter4_scaled.RB (M1, 8) buf 0x8:ud A.0 B.0\n"
+                                  "(P1) gather4_scaled.RB (M1, 8) buf 0x8:ud A.0 C.0\n"
+                                  "(P1) scatter_scaled.2 (M1, 8) buf2 0x80:ud F.0 D.0\n"
+                                  "(P1) gather_scaled.2 (M1, 8) buf2 0x80:ud F.0 E.0\n"
+                                  "ret (M1, 1)\n";
+
+/* Run scaled_text from a reset with lane 7's offsets a7 (A) and f7 (F); buffers w (bti 3) and
+ * w2 (bti 4) start as 0xa0000000 + i and 0xb0000000 + i; C and E as 0xdead. */
+static bool run_scaled(vsmp_machine *m, uint32_t *w, uint32_t *w2, uint32_t a7, uint32_t f7,
+                       uint32_t *c, uint32_t *e)
+{
+    for (uint32_t i = 0; i < 64; i++)
+        w[i] = 0xa0000000u + i, w2[i] = 0xb0000000u + i;
+    vsmp_machine_reset(m);
+    uint32_t a[8], b[16], c0[16], d[8], f[8];
+    for (uint32_t l = 0; l < 8; l++) {
+        a[l] = 16 * l;
+        f[l] = 2 * l;
+        b[l] = 0xc0000100u + l;     /* channel R */
+        b[8 + l] = 0xd0000200u + l; /* channel B */
+        d[l] = 0xabcd0000u + 0x1111u * (l + 1);
+    }
+    a[6] = f[6] = 0x10000; /* lane 6 is predicated off: far outside, never touched */
+    a[7] = a7, f[7] = f7;
+    for (int i = 0; i < 16; i++)
+        c0[i] = 0xdead;
+    put(m, "A", a, sizeof(a));
+    put(m, "B", b, sizeof(b));
+    put(m, "C", c0, sizeof(c0));
+    put(m, "D", d, sizeof(d));
+    put(m, "E", c0, 32);
+    put(m, "F", f, sizeof(f));
+    vsmp_var_info bv, bv2;
+    CHECK(vsmp_machine_find(m, "buf", &bv) == VSMP_OK && vsmp_machine_find(m, "buf2", &bv2) == 0,
+          "find buf");
+    uint32_t bti = 3, bti2 = 4, pw = 0xbf; /* lane 6 off */
+    vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv.id, 0, &bti, 4);
+    vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv2.id, 0, &bti2, 4);
+    vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
+    bool ok = run(m);
+    get(m, "C", c, 64);
+    get(m, "E", e, 32);
+    return ok;
+}
+
+static void test_scaled(void)
+{
+    vsmp_module *mod;
+    vsmp_machine *m = machine(scaled_text, &mod);
+    vsmp_surface *s3 = buffer(64), *s4 = buffer(64);
+    if (m && s3 && s4) {
+        uint32_t *w = vsmp_surface_get_desc(s3)->data, *w2 = vsmp_surface_get_desc(s4)->data;
+        CHECK(vsmp_machine_bind_surface(m, 3, s3) == VSMP_OK, "bind 3");
+        CHECK(vsmp_machine_bind_surface(m, 4, s4) == VSMP_OK, "bind 4");
+        uint32_t c[16], e[8];
+        /* 1. Inside: lane 7 at A = 112, F = 14.
+         * scatter4_scaled.RB: lane l's R at byte 8 + 16 l (word 2 + 4 l), its B (channel 2, the
+         * data's second row) at 8 + 16 l + 8 (word 4 + 4 l); lane 6 keeps words 26 and 28,
+         * words between (3, 5, ...) and past lane 7's word 32 keep theirs. */
+        CHECK(run_scaled(m, w, w2, 112, 14, c, e), "scaled run inside");
+        bool ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            if (l != 6)
+                ok &= w[2 + 4 * l] == 0xc0000100u + l && w[4 + 4 * l] == 0xd0000200u + l;
+        CHECK(ok, "scatter4_scaled inside: w[2] %08x w[4] %08x w[30] %08x w[32] %08x", w[2], w[4],
+              w[30], w[32]);
+        CHECK(w[26] == 0xa000001au && w[28] == 0xa000001cu && w[3] == 0xa0000003u &&
+                  w[33] == 0xa0000021u && w[63] == 0xa000003fu,
+              "scatter4_scaled inside: the other words keep theirs");
+        /* gather4_scaled.RB reads them back: C[l] = R, C[8 + l] = B; lane 6 keeps 0xdead */
+        ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            if (l != 6)
+                ok &= c[l] == 0xc0000100u + l && c[8 + l] == 0xd0000200u + l;
+        CHECK(ok && c[6] == 0xdead && c[14] == 0xdead, "gather4_scaled inside: %08x %08x %08x",
+              c[0], c[9], c[6]);
+        /* scatter_scaled.2: the low half of D[l] = 0x1111 (l + 1) at byte 128 + 2 l: words 32..35
+         * take two lanes each, lane 6's half (the low one of word 35) keeps 0x0023:
+         * 0x22221111, 0x44443333, 0x66665555, 0x88880023; word 36 keeps 0xb0000024 */
+        CHECK(w2[32] == 0x22221111u && w2[33] == 0x44443333u && w2[34] == 0x66665555u &&
+                  w2[35] == 0x88880023u && w2[36] == 0xb0000024u && w2[31] == 0xb000001fu,
+              "scatter_scaled.2 inside: %08x %08x %08x %08x %08x", w2[32], w2[33], w2[34], w2[35],
+              w2[36]);
+        /* gather_scaled.2: the halves back, zero-extended */
+        ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            if (l != 6)
+                ok &= e[l] == 0x1111u * (l + 1);
+        CHECK(ok && e[6] == 0xdead, "gather_scaled.2 inside: %08x %08x %08x", e[0], e[7], e[6]);
+
+        /* 2. Lane 7 past the end: A = 238, F = 127.
+         * Its R (0xc0000107: bytes 07 01 00 c0) at byte 246: words 61 (bytes 244..247: 3d 00,
+         * then 07 01) = 0x0107003d and 62 (bytes 00 c0, then 00 a0) = 0xa000c000. Its B
+         * (0xd0000207: bytes 07 02 00 d0) at byte 254: bytes 254, 255 of word 63 (3f 00 07 02)
+         * = 0x0207003f, bytes 256 and 257 dropped. Lanes 0..5 as before; lane 7's old words 30
+         * and 32 keep theirs. */
+        CHECK(run_scaled(m, w, w2, 238, 127, c, e), "scaled run past the end");
+        ok = true;
+        for (uint32_t l = 0; l < 6; l++)
+            ok &= w[2 + 4 * l] == 0xc0000100u + l && w[4 + 4 * l] == 0xd0000200u + l;
+        CHECK(ok && w[30] == 0xa000001eu && w[32] == 0xa0000020u,
+              "scatter4_scaled lanes 0..5 with lane 7 outside");
+        CHECK(w[61] == 0x0107003du && w[62] == 0xa000c000u && w[63] == 0x0207003fu,
+              "scatter4_scaled past the end: w[61] %08x w[62] %08x w[63] %08x", w[61], w[62],
+              w[63]);
+        /* gather: lane 7's R = bytes 246..249 = 0xc0000107; its B = bytes 254, 255 (07 02) and
+         * zeros past the end = 0x00000207 */
+        ok = true;
+        for (uint32_t l = 0; l < 6; l++)
+            ok &= c[l] == 0xc0000100u + l && c[8 + l] == 0xd0000200u + l;
+        CHECK(ok && c[7] == 0xc0000107u && c[15] == 0x207u && c[6] == 0xdead,
+              "gather4_scaled past the end: %08x %08x", c[7], c[15]);
+        /* scatter_scaled.2: lane 7's half 0x8888 at byte 255: byte 255 (the top of word 63) =
+         * 0x88, byte 256 dropped: 0x8800003f; word 35 keeps 0xb0000023 (lane 6 off, lane 7
+         * elsewhere). gather_scaled.2: byte 255 and a zero = 0x88. */
+        CHECK(w2[63] == 0x8800003fu && w2[35] == 0xb0000023u && w2[34] == 0x66665555u,
+              "scatter_scaled.2 past the end: %08x %08x", w2[63], w2[35]);
+        CHECK(e[7] == 0x88u && e[0] == 0x1111u && e[5] == 0x6666u && e[6] == 0xdead,
+              "gather_scaled.2 past the end: %08x %08x", e[7], e[0]);
+    }
+    vsmp_surface_free(s3);
+    vsmp_surface_free(s4);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
+/* Every general variable of @p m reads as zeros (the predefined ones and those declared). */
+static bool all_zero(vsmp_machine *m, uint32_t nvars)
+{
+    for (uint32_t id = 1; id < 32 + nvars; id++) {
+        uint8_t b[4096];
+        size_t n = 0;
+        if (vsmp_machine_read_var(m, VSMP_VAR_GENERAL, id, 0, b, sizeof(b), &n))
+            continue; /* no such variable (ids 21..31, %null) */
+        for (size_t i = 0; i < n; i++)
+            if (b[i])
+                return false;
+    }
+    return true;
+}
+
+/* vsmp_machine_reset leaves every variable zero, as create does, whichever way a byte was
+ * written: by an instruction (B), as an input or through the API into a variable an
+ * instruction names (A), by the run itself (%sr0's dispatch mask), through the API into a
+ * variable no instruction names (U: the next reset clears the whole arena), or by an indirect
+ * operand (a kernel with one clears the whole arena at every reset). */
+static void test_reset(void)
+{
+    static const char direct[] = ".version 4.1\n.kernel \"t\"\n"
+                                 ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                                 ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                                 ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                                 "add (M1, 8) B(0,0)<1> A(0,0)<1;1,0> 0x1:ud\n"
+                                 "ret (M1, 1)\n";
+    /* AD = &A + 32 bytes: U, the next GRF (declared variables of a GRF are GRF-aligned, in
+     * order); U is written through AD only */
+    static const char indirect[] = ".version 4.1\n.kernel \"t\"\n"
+                                   ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+                                   ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                                   ".decl AD v_type=A num_elts=1\n"
+                                   "addr_add (M1_NM, 1) AD(0)<1> &A 0x20:uw\n"
+                                   "mov (M1, 8) r[AD(0),0]<1>:ud A(0,0)<1;1,0>\n"
+                                   "ret (M1, 1)\n";
+    uint32_t a[8], u[8], b[8];
+    for (uint32_t l = 0; l < 8; l++)
+        a[l] = 10 + l, u[l] = 0x77;
+    vsmp_module *mod;
+    vsmp_machine *m = machine(direct, &mod);
+    if (m) {
+        put(m, "A", a, sizeof(a));
+        CHECK(run(m), "reset: direct run");
+        get(m, "B", b, sizeof(b));
+        CHECK(b[0] == 11 && b[7] == 18, "reset: B = A + 1 (%u %u)", b[0], b[7]);
+        vsmp_machine_reset(m);
+        CHECK(all_zero(m, 3), "reset after a run: every variable zero");
+        put(m, "A", a, sizeof(a));
+        put(m, "U", u, sizeof(u)); /* named by no instruction */
+        CHECK(run(m), "reset: direct run 2");
+        vsmp_machine_reset(m);
+        get(m, "U", u, sizeof(u));
+        CHECK(u[0] == 0 && u[7] == 0, "reset clears a variable only the API wrote (%x)", u[0]);
+        CHECK(all_zero(m, 3), "reset after an API write: every variable zero");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    m = machine(indirect, &mod);
+    if (m) {
+        put(m, "A", a, sizeof(a));
+        CHECK(run(m), "reset: indirect run");
+        get(m, "U", u, sizeof(u));
+        CHECK(u[0] == 10 && u[7] == 17, "the indirect mov writes U (%u %u)", u[0], u[7]);
+        vsmp_machine_reset(m);
+        CHECK(all_zero(m, 2), "reset after an indirect write: every variable zero");
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     test_bfn();
     test_lsc();
     test_slm_barrier();
+    test_scaled();
+    test_reset();
     return t_finish();
 }

@@ -375,6 +375,9 @@ static int launch(job *j, json_object *root)
         return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
+    /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
+    const char *env = getenv("VSMP_LAUNCH_WORKERS");
+    o.workers = env && atoi(env) > 0 ? (unsigned)atoi(env) : 0;
     json_object *jp = jfield(root, "platform");
     if (jp && vsmp_platform_find(json_object_get_string(jp), &o.platform))
         return fail(j, "unknown platform \"%s\"", json_object_get_string(jp));

@@ -11,7 +11,8 @@
  * slots, their offsets in the cross-thread data, the implicit arguments (global offset, local
  * and global sizes, image sizes), the local IDs in the thread payload, the SIMD width.
  * vsmp_launch() splits the NDRange into work-groups and each group into hardware threads of the
- * kernel's SIMD width, builds each thread's payload and runs the threads one after the other.
+ * kernel's SIMD width, builds each thread's payload and runs the threads one after the other,
+ * the work-groups shared among vsmp_launch_options.workers CPU threads.
  * The payload layout and every rule are in docs/LAUNCH.md.
  */
 
@@ -95,7 +96,14 @@ typedef struct vsmp_launch_options {
      *  index: the patch tokens do not carry their values. */
     const vsmp_sampler_state *inline_samplers[VSMP_MAX_SAMPLER_STATES];
     uint64_t max_steps; /**< per thread; 0 = the machine's default */
+    /** CPU threads the work-groups are shared among (each takes a contiguous share, with
+     *  machines of its own): 1 (the default) runs everything on the calling thread, 0 one per
+     *  online core; at most VSMP_LAUNCH_MAX_WORKERS. Results are the same for any count; after
+     *  a failure, groups past the failing one may have run. */
+    unsigned workers;
 } vsmp_launch_options;
+
+#define VSMP_LAUNCH_MAX_WORKERS 64
 
 VSMP_API void vsmp_launch_options_init(vsmp_launch_options *o);
 

@@ -224,33 +224,12 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
-/* The SIMD16 kernel on sources in place, a scalar source (xinst.splat) copied to its 16 lanes
- * first: read before the kernel writes the dst, as prep() would. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void
-call16_splat(const xinst *x, uint32_t arg)
-{
-    const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
-    uint32_t sp[3][16];
-    for (unsigned i = 0; i < 3; i++) {
-        if (!(x->splat >> i & 1u))
-            continue;
-        uint32_t v;
-        memcpy(&v, p[i], 4);
-        for (unsigned l = 0; l < 16; l++)
-            sp[i][l] = v;
-        p[i] = (const uint8_t *)sp[i];
-    }
-    x->fast16(x->fast_dst, p[0], p[1], p[2], arg);
-}
-
 static inline void call16(const xinst *x, uint32_t arg)
 {
-    if (x->splat)
-        call16_splat(x, arg);
-    else
+    if (x->splat) {
+        const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
+        x->splat16(x->fast16, x->fast_dst, p, x->splat, arg);
+    } else
         x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
 }
 
@@ -511,6 +490,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         x->splat |= (uint8_t)((x->fsrc[i - 1].kind == XS_SCALAR) << (i - 1));
     }
     x->fast16 = words ? m->fast->fn16[k] : NULL;
+    x->splat16 = m->fast->splat16;
     return true;
 }
 

@@ -512,6 +512,25 @@ static void k_icmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
         icmp_n(out, s, n, arg);
 }
 
+/* A SIMD16 kernel with scalar sources: each copied to 16 lanes of an aligned buffer, with this
+ * level's vector stores, so that the kernel's loads of it are forwarded from those stores. */
+static void k_splat16(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
+                      uint32_t arg)
+{
+    _Alignas(32) uint32_t sp[3][16];
+    const uint8_t *q[3] = {p[0], p[1], p[2]};
+    for (unsigned i = 0; i < 3; i++) {
+        if (!(splat >> i & 1u))
+            continue;
+        uint32_t v;
+        memcpy(&v, p[i], 4);
+        for (unsigned l = 0; l < 16; l++)
+            sp[i][l] = v;
+        q[i] = (const uint8_t *)sp[i];
+    }
+    k(out, q[0], q[1], q[2], arg);
+}
+
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
@@ -561,4 +580,5 @@ const xfast_table XF_TABLE = {{
                                   [XF_SHL] = k_shl_w16,
                                   [XF_SHR] = k_shr_w16,
                                   [XF_ASR] = k_asr_w16,
-                              }};
+                              },
+                              k_splat16};

@@ -116,9 +116,14 @@ enum {
 /* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
+/* fn16's kernel k on sources p[0..2], those of the bits in splat 32-bit scalars copied to 16
+ * lanes first (in the kernels' own file, with their vector width) */
+typedef void (*xsplat16_fn)(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
+                            uint32_t arg);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT]; /* NULL for sel and cmp */
+    xsplat16_fn splat16;
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -128,8 +133,9 @@ struct xinst {
     xhandler run;
     /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
     xfast_fn fast;
-    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
-    uint8_t splat;     /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
+    xfast16_fn fast16;   /* SIMD16, every source in place: the kernel without preparation */
+    uint8_t splat;       /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
+    xsplat16_fn splat16; /* ... by this (the level's exec_fast_k.h k_splat16) */
     uint32_t fast_arg;
     bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
     uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
@@ -188,6 +194,11 @@ struct xinst {
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
 };
 
+/* A copy of size bytes from payload offset from to arena offset to (an input). */
+typedef struct xcopy {
+    uint32_t from, to, size;
+} xcopy;
+
 struct vsmp_machine {
     const vsmp_module *mod;
     const vsmp_routine *r;
@@ -240,6 +251,17 @@ struct vsmp_machine {
     /* sampler parameters that cannot be read in place, converted per message */
     uint32_t pbuf[VSMP_MAX_PARAMS][VSMP_MAX_LANES];
     bool paused; /* the run stopped at a barrier (pc is valid) */
+    /* What vsmp_machine_reset clears (machine.c plan_clear): the arena spans a run can write,
+     * sorted and apart, or the whole arena */
+    uint32_t *clear; /* [2 * nclear]: begin, end of each span */
+    uint32_t nclear;
+    bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
+    bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    /* the general inputs as copies from the payload into the arena, neighbours joined
+     * (machine.c plan_inputs) */
+    xcopy *incopy;
+    uint32_t nincopy;
+    bool state_inputs; /* some input is a sampler or surface variable */
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

@@ -95,9 +95,67 @@ static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
     return true;
 }
 
+/* The fast case of a message (the common one): every enabled lane's bytes inside the buffer,
+ * so that each access is a plain copy without the byte-by-byte bounds of rd() and wr(). Reads
+ * the offsets of every lane once, into off[], and says whether the furthest enabled lane ends
+ * inside: global + off[l] + @p end <= size for every enabled lane l (end: the bytes a lane
+ * reaches past its address). Exact against the general path when the offsets the general path
+ * reads lane by lane are these: always for a store (the buffer is not the arena), and for a
+ * load when its data does not overlap the offsets (fast_load_ok). */
+static bool lanes_inside(const buf *b, uint32_t g, const uint8_t *offs, uint32_t en, unsigned lanes,
+                         unsigned end, uint32_t *off)
+{
+    uint32_t top = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        off[l] = x_ld(offs + 4 * l, 4);
+        if ((en >> l & 1u) && off[l] > top)
+            top = off[l];
+    }
+    return en && (uint64_t)g + top + end <= b->size;
+}
+
+/* A load whose data [data, data + bytes) does not overlap its offsets [offs, offs + 4 lanes):
+ * its writes cannot change an offset the general path would read later. */
+static bool fast_load_ok(const xinst *x, uint32_t bytes)
+{
+    uint32_t o = x->raw[0].var, d = x->raw[1].var;
+    return o + 4u * x->lanes <= d || d + bytes <= o;
+}
+
+/* gather4_scaled / scatter4_scaled inside the buffer (lanes_inside): the DWords at base +
+ * off[l] + 4 c, channel by channel, lane by lane as the general path (the order decides which
+ * of two lanes storing to the same DWord wins). */
+static void g4s_inside(uint8_t *base, const uint32_t *off, uint8_t *data, uint32_t stride,
+                       unsigned chans, uint32_t en, unsigned lanes, bool store)
+{
+    bool all = en == (lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u); /* no lane to skip */
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(chans >> c & 1u))
+            continue;
+        uint8_t *q = base + 4 * c;
+        if (store && all) {
+            for (unsigned l = 0; l < lanes; l++)
+                memcpy(q + off[l], data + 4 * l, 4);
+        } else if (store) {
+            for (unsigned l = 0; l < lanes; l++)
+                if (en >> l & 1u)
+                    memcpy(q + off[l], data + 4 * l, 4);
+        } else if (all) {
+            for (unsigned l = 0; l < lanes; l++)
+                memcpy(data + 4 * l, q + off[l], 4);
+        } else {
+            for (unsigned l = 0; l < lanes; l++)
+                if (en >> l & 1u)
+                    memcpy(data + 4 * l, q + off[l], 4);
+        }
+        data += stride;
+    }
+}
+
 /* gather4_scaled / scatter4_scaled: per enabled lane, the enabled channels' DWords at
  * global + offset[lane] + 4 c; channel k of the data at its own GRF run (GATHER4_SCALED.md: "The
- * next enabled channel will have its return data starting at the next register"). */
+ * next enabled channel will have its return data starting at the next register"). A lane
+ * reaching past the buffer is read and written byte by byte (rd, wr). */
 static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
@@ -108,23 +166,31 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
         return VSMP_ERR_INVALID;
     bool store = x->in->opcode == VSMP_OPC_SCATTER4_SCALED;
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    unsigned chans = x->val[0] & 0xfu, k = popcount4(chans);
     const uint8_t *offs = m->arena + x->raw[0].var;
     uint8_t *data = m->arena + x->raw[1].var;
-    unsigned k = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        if (!(x->val[0] >> c & 1u))
-            continue;
-        for (unsigned l = 0; l < x->lanes; l++) {
-            if (!(en >> l & 1u))
+    uint32_t off[32];
+    unsigned end = chans & 8u ? 16u : chans & 4u ? 12u : chans & 2u ? 8u : chans ? 4u : 0u;
+    if ((store || fast_load_ok(x, k * stride)) &&
+        lanes_inside(&b, g, offs, en, x->lanes, end, off)) {
+        g4s_inside(b.p + g, off, data, stride, chans, en, x->lanes, store);
+    } else {
+        unsigned kk = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(chans >> c & 1u))
                 continue;
-            uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4) + 4u * c;
-            uint8_t *p = data + k * stride + 4 * l;
-            if (store)
-                wr(&b, at, x_ld(p, 4), 4);
-            else
-                x_st(p, rd(&b, at, 4), 4);
+            for (unsigned l = 0; l < x->lanes; l++) {
+                if (!(en >> l & 1u))
+                    continue;
+                uint64_t a = (uint64_t)g + x_ld(offs + 4 * l, 4) + 4u * c;
+                uint8_t *p = data + kk * stride + 4 * l;
+                if (store)
+                    wr(&b, a, x_ld(p, 4), 4);
+                else
+                    x_st(p, rd(&b, a, 4), 4);
+            }
+            kk++;
         }
-        k++;
     }
     if (!store) {
         s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
@@ -149,14 +215,31 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
     unsigned n = 1u << (x->val[1] & 3u);
     const uint8_t *offs = m->arena + x->raw[0].var;
     uint8_t *data = m->arena + x->raw[1].var;
-    for (unsigned l = 0; l < x->lanes; l++) {
-        if (!(en >> l & 1u))
-            continue;
-        uint64_t at = (uint64_t)g + x_ld(offs + 4 * l, 4);
-        if (store)
-            wr(&b, at, x_ld(data + 4 * l, 4), n);
-        else
-            x_st(data + 4 * l, rd(&b, at, n), 4);
+    uint32_t off[32];
+    if ((store || fast_load_ok(x, 4u * x->lanes)) &&
+        lanes_inside(&b, g, offs, en, x->lanes, n, off)) {
+        uint8_t *base = b.p + g;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            if (store) {
+                memcpy(base + off[l], data + 4 * l, n);
+            } else {
+                uint8_t w[4] = {0};
+                memcpy(w, base + off[l], n);
+                memcpy(data + 4 * l, w, 4);
+            }
+        }
+    } else {
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint64_t a = (uint64_t)g + x_ld(offs + 4 * l, 4);
+            if (store)
+                wr(&b, a, x_ld(data + 4 * l, 4), n);
+            else
+                x_st(data + 4 * l, rd(&b, a, n), 4);
+        }
     }
     if (!store) {
         s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;

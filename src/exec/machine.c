@@ -6,6 +6,7 @@
  * the end; instructions are planned in dispatch.c. Rules and sources: docs/EXEC.md.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,15 +254,49 @@ static vsmp_status check_inputs(vsmp_machine *m)
     return m->payload ? VSMP_OK : VSMP_ERR_NOMEM;
 }
 
+/* The general inputs as copies, in their order, a copy that continues the previous one in the
+ * payload and in the arena joined to it (the same bytes land in the same places: the two
+ * destinations are adjacent, so disjoint). */
+static vsmp_status plan_inputs(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    m->incopy = calloc(r->num_inputs ? r->num_inputs : 1, sizeof(*m->incopy));
+    if (!m->incopy)
+        return VSMP_ERR_NOMEM;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < r->num_inputs; i++) {
+        const vsmp_input *in = &r->inputs[i];
+        if ((in->kind & 3u) != VSMP_INPUT_GENERAL) {
+            m->state_inputs = true;
+            continue;
+        }
+        uint32_t from = (uint32_t)in->offset, to = m->vars[in->id].at;
+        if (!in->size)
+            continue;
+        if (n && m->incopy[n - 1].from + m->incopy[n - 1].size == from &&
+            m->incopy[n - 1].to + m->incopy[n - 1].size == to) {
+            m->incopy[n - 1].size += in->size;
+            continue;
+        }
+        m->incopy[n].from = from, m->incopy[n].to = to, m->incopy[n].size = in->size;
+        n++;
+    }
+    m->nincopy = n;
+    return VSMP_OK;
+}
+
 static void load_inputs(vsmp_machine *m)
 {
+    for (uint32_t i = 0; i < m->nincopy; i++)
+        memcpy(m->arena + m->incopy[i].to, m->payload + m->incopy[i].from, m->incopy[i].size);
+    if (!m->state_inputs)
+        return;
     const vsmp_routine *r = m->r;
     for (uint32_t i = 0; i < r->num_inputs; i++) {
         const vsmp_input *in = &r->inputs[i];
         const uint8_t *src = m->payload + in->offset;
         switch (in->kind & 3u) {
         case VSMP_INPUT_GENERAL:
-            memcpy(m->arena + m->vars[in->id].at, src, in->size);
             break;
         case VSMP_INPUT_SAMPLER:
             for (uint32_t w = 0; w * 4 < in->size; w++)
@@ -288,6 +323,117 @@ static unsigned max_exec(const vsmp_routine *r)
             top = e;
     }
     return top <= 8 ? 8 : top <= 16 ? 16 : 32;
+}
+
+/* ---- what a reset clears ----
+ *
+ * vsmp_machine_reset must leave the arena all zero, as vsmp_machine_create does. It clears only
+ * the spans a run can have written, which is exact because of these invariants:
+ *  - between two resets (or since create, when the arena is all zero) every byte written goes
+ *    through one of: an instruction's handler, the run loop's %sr0 and %ce0 (machine.c),
+ *    load_inputs, and vsmp_machine_write_var (the only API call writing the arena);
+ *  - a handler writes only inside the variables its instruction names: direct general
+ *    operands and raw operands are checked against their variable at planning (rules
+ *    operand-bounds, exec_operand.c, raw_at in exec_mem.c and lsc.c, the sampler's dst
+ *    geometry: each against the variable the operand names). Only indirect operands reach
+ *    arena bytes that planning cannot know: a kernel with one clears the whole arena;
+ *  - so the spans are those of every general variable any instruction names, in any role
+ *    (sources included: more than needed, never less), with the variables it aliases, plus
+ *    %sr0, %ce0 and the inputs' variables (load_inputs);
+ *  - vsmp_machine_write_var outside the spans sets m->dirty: the next reset clears it all.
+ * Builds with VSMP_CHECK_RESET (the sanitizer builds) verify the result after every reset. */
+
+/* Mark variable @p id's span and those of the variables it aliases, up the chain (bounded:
+ * planning checks every operand against its own variable, the chain is a margin). False when
+ * a span leaves the arena. */
+static bool mark_var(const vsmp_machine *m, uint8_t *w, uint32_t id)
+{
+    for (uint32_t n = 0; n <= m->nvars && id && id < m->nvars && m->vars[id].present; n++) {
+        const xvar *v = &m->vars[id];
+        if ((uint64_t)v->at + v->bytes > m->arena_size)
+            return false;
+        memset(w + v->at, 1, v->bytes);
+        if (id < VSMP_FIRST_VAR)
+            break;
+        id = m->r->vars[id - VSMP_FIRST_VAR].alias;
+    }
+    return true;
+}
+
+/* false: the operand reaches a place planning cannot know */
+static bool mark_vec(const vsmp_machine *m, uint8_t *w, const vsmp_vec *v)
+{
+    if (v->vclass == VSMP_VEC_INDIRECT)
+        return false;
+    /* address, predicate, state words and immediates are not in the arena */
+    return v->vclass != VSMP_VEC_GENERAL || mark_var(m, w, v->var);
+}
+
+static bool mark_inst(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in)
+{
+    bool known = mark_vec(m, w, &in->aoffimmi);
+    for (unsigned i = 0; i < 4; i++)
+        known &= mark_vec(m, w, &in->src[i]);
+    known &=
+        mark_var(m, w, in->dst.var) & mark_var(m, w, in->paired.var) & mark_var(m, w, in->lod.var);
+    for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
+        known &= mark_var(m, w, in->params[i].var);
+    for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
+        const vsmp_opnd *o = &in->opnds[i];
+        if (o->kind == VSMP_OPND_VEC_DST || o->kind == VSMP_OPND_VEC_SRC)
+            known &= mark_vec(m, w, &o->vec);
+        else if (o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC)
+            known &= mark_var(m, w, o->raw.var);
+    }
+    return known;
+}
+
+static vsmp_status plan_clear(vsmp_machine *m)
+{
+    const vsmp_routine *r = m->r;
+    uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
+    if (!w)
+        return VSMP_ERR_NOMEM;
+    bool known = true;
+    for (uint32_t i = 0; i < r->num_insts; i++)
+        known &= mark_inst(m, w, &r->insts[i]);
+    known &= mark_var(m, w, 13); /* %sr0 (vsmp_machine_run_to_barrier) */
+    known &= mark_var(m, w, 15); /* %ce0 (run_from) */
+    for (uint32_t i = 0; i < r->num_inputs; i++)
+        if ((r->inputs[i].kind & 3u) == VSMP_INPUT_GENERAL)
+            known &= mark_var(m, w, r->inputs[i].id);
+    /* the spans, joined across gaps under 64 bytes (clearing zeros again is harmless, and a
+     * few longer memsets cost less than many short ones) */
+    uint32_t n = 0, cap = 0, *sp = NULL;
+    for (uint32_t at = 0; known && at < m->arena_size;) {
+        if (!w[at]) {
+            at++;
+            continue;
+        }
+        uint32_t end = at;
+        while (end < m->arena_size && w[end])
+            end++;
+        if (n && at - sp[2 * n - 1] < 64) {
+            sp[2 * n - 1] = end;
+        } else {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 16;
+                uint32_t *g = realloc(sp, 2 * cap * sizeof(*sp));
+                if (!g) {
+                    free(sp), free(w);
+                    return VSMP_ERR_NOMEM;
+                }
+                sp = g;
+            }
+            sp[2 * n] = at, sp[2 * n + 1] = end, n++;
+        }
+        at = end;
+    }
+    free(w);
+    m->clear_all = !known;
+    m->clear = sp;
+    m->nclear = known ? n : 0;
+    return VSMP_OK;
 }
 
 vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
@@ -335,7 +481,11 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     if (!s)
         s = check_inputs(m);
     if (!s)
+        s = plan_inputs(m);
+    if (!s)
         s = vsmp_x_plan(m);
+    if (!s)
+        s = plan_clear(m);
     m->diags = NULL;
     if (s) {
         vsmp_machine_free(m);
@@ -362,6 +512,8 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->surf_vals);
     free(m->surf_base);
     free(m->payload);
+    free(m->clear);
+    free(m->incopy);
     free(m);
 }
 
@@ -504,6 +656,15 @@ vsmp_status vsmp_machine_read_var(const vsmp_machine *m, vsmp_var_class cls, uin
     return VSMP_OK;
 }
 
+/* Do the @p size bytes at arena offset @p at lie inside one of the spans a reset clears? */
+static bool in_clear(const vsmp_machine *m, uint32_t at, uint32_t size)
+{
+    for (uint32_t i = 0; i < m->nclear; i++)
+        if (at >= m->clear[2 * i] && at + size <= m->clear[2 * i + 1])
+            return true;
+    return m->clear_all;
+}
+
 vsmp_status vsmp_machine_write_var(vsmp_machine *m, vsmp_var_class cls, uint32_t id, size_t offset,
                                    const void *src, size_t size)
 {
@@ -511,10 +672,13 @@ vsmp_status vsmp_machine_write_var(vsmp_machine *m, vsmp_var_class cls, uint32_t
     if (!m || (!src && size) || !var_span(m, cls, id, &sp) || offset > sp.bytes ||
         size > sp.bytes - offset)
         return VSMP_ERR_ARG;
-    if (cls == VSMP_VAR_GENERAL)
+    if (cls == VSMP_VAR_GENERAL) {
         memcpy(sp.p + offset, src, size);
-    else
+        if (size && !m->dirty)
+            m->dirty = !in_clear(m, (uint32_t)(sp.p + offset - m->arena), (uint32_t)size);
+    } else {
         copy_words_in(sp.p, src, offset, size);
+    }
     if (cls == VSMP_VAR_PREDICATE) {
         unsigned n = m->r->preds[id - 1].num_elts;
         if (n < 32)
@@ -579,15 +743,39 @@ vsmp_status vsmp_machine_find(const vsmp_machine *m, const char *name, vsmp_var_
     return VSMP_ERR_ARG;
 }
 
+/* The state arrays are mostly a word or two: a loop costs less than a call to memset. */
+static void clear_words(uint32_t *w, uint32_t n)
+{
+    if (n > 16) {
+        memset(w, 0, n * sizeof(*w));
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        w[i] = 0;
+}
+
 void vsmp_machine_reset(vsmp_machine *m)
 {
     if (!m)
         return;
-    memset(m->arena, 0, m->arena_size);
-    memset(m->preds, 0, (m->r->num_preds + 1) * sizeof(uint32_t));
-    memset(m->addr_vals, 0, (m->naddr_words + 1) * sizeof(uint32_t));
-    memset(m->smp_vals, 0, (m->nsmp_words + 1) * sizeof(uint32_t));
-    memset(m->surf_vals, 0, (m->nsurf_words + 1) * sizeof(uint32_t));
+    if (m->clear_all || m->dirty) {
+        memset(m->arena, 0, m->arena_size);
+        m->dirty = false;
+    } else { /* every byte outside the spans is still zero (plan_clear) */
+        for (uint32_t i = 0; i < m->nclear; i++)
+            memset(m->arena + m->clear[2 * i], 0, m->clear[2 * i + 1] - m->clear[2 * i]);
+    }
+#ifdef VSMP_CHECK_RESET
+    for (uint32_t i = 0; i < m->arena_size; i++)
+        if (m->arena[i]) {
+            fprintf(stderr, "vsmp_machine_reset: arena byte %u left non-zero\n", i);
+            abort();
+        }
+#endif
+    clear_words(m->preds, m->r->num_preds + 1);
+    clear_words(m->addr_vals, m->naddr_words + 1);
+    clear_words(m->smp_vals, m->nsmp_words + 1);
+    clear_words(m->surf_vals, m->nsurf_words + 1);
     m->paused = false;
 }
 

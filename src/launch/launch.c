@@ -3,8 +3,11 @@
  * NDRange launch: work-groups, hardware threads of the kernel's SIMD width, their payloads
  * (docs/LAUNCH.md section 2), one machine run per thread.
  */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "launch_internal.h"
 
@@ -14,6 +17,7 @@ void vsmp_launch_options_init(vsmp_launch_options *o)
 {
     memset(o, 0, sizeof(*o));
     o->platform = VSMP_PLATFORM_TGLLP;
+    o->workers = 1;
 }
 
 vsmp_status vsmp_sampler_from_cl(uint32_t v, vsmp_sampler_state *st)
@@ -206,9 +210,70 @@ static vsmp_status run_group(vsmp_machine **m, uint32_t threads, bool *waits, ui
     }
 }
 
-vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
-                        const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
-                        const vsmp_launch_options *o, vsmp_diags *d)
+/* The local-ID registers of every hardware thread of a work-group (docs/LAUNCH.md section 2):
+ * thread t's at t * nids * id_bytes, dimension by dimension (those present), one 16-bit ID per
+ * lane; lanes past the group's last work-item hold work-item 0's IDs. */
+static uint8_t *local_ids(const vsmp_ndrange *nd, const vsmp_launch_iface *f, unsigned simd,
+                          uint32_t threads, uint32_t group, unsigned id_bytes, unsigned nids)
+{
+    uint8_t *ids = calloc((size_t)threads * nids, id_bytes);
+    if (!ids)
+        return NULL;
+    for (uint32_t t = 0; t < threads; t++)
+        for (unsigned l = 0; l < simd; l++) {
+            uint32_t it = t * simd + l;
+            if (it >= group)
+                it = 0;
+            uint32_t lid[3] = {it % nd->local[0], it / nd->local[0] % nd->local[1],
+                               it / (nd->local[0] * nd->local[1])};
+            uint8_t *p = ids + (size_t)t * nids * id_bytes + 2 * l;
+            for (unsigned k = 0; k < 3; k++)
+                if (f->local_id[k]) {
+                    p[0] = (uint8_t)lid[k];
+                    p[1] = (uint8_t)(lid[k] >> 8);
+                    p += id_bytes;
+                }
+        }
+    return ids;
+}
+
+/* The NDRange with its unused dimensions set to 1 and, when no local size is given, the local
+ * size chosen (the largest divisor of the global size up to 16 in x, 1 elsewhere); *items the
+ * work-items. -1 when valid; -2 for a dimension count outside 1..3; else the first dimension
+ * whose global size is not a non-zero multiple of its local size. */
+static int norm_ndrange(vsmp_ndrange *nd, uint64_t *items)
+{
+    if (nd->dims < 1 || nd->dims > 3)
+        return -2;
+    bool choose = !nd->local[0] && !nd->local[1] && !nd->local[2];
+    *items = 1;
+    for (unsigned k = 0; k < 3; k++) {
+        if (k >= nd->dims) {
+            nd->global[k] = nd->local[k] = 1;
+            nd->offset[k] = 0;
+        }
+        if (choose && k < nd->dims) {
+            unsigned lim = k == 0 ? 16 : 1;
+            nd->local[k] = 1;
+            for (unsigned l = lim; l >= 1; l--)
+                if (nd->global[k] % l == 0) {
+                    nd->local[k] = l;
+                    break;
+                }
+        }
+        if (!nd->global[k] || !nd->local[k] || nd->global[k] % nd->local[k])
+            return (int)k;
+        *items *= nd->global[k];
+    }
+    return -1;
+}
+
+/* The launch, running the work-groups of linear index (x fastest) in [lo, hi) only. */
+static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
+                                 const vsmp_launch_iface *f, const vsmp_ndrange *ndr,
+                                 const vsmp_launch_arg *args, unsigned nargs,
+                                 const vsmp_launch_options *o, vsmp_diags *d, uint64_t lo,
+                                 uint64_t hi)
 {
     if (!mod || !f || !ndr || !o || (nargs && !args))
         return VSMP_ERR_ARG;
@@ -221,31 +286,15 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
             return fail(d, VSMP_ERR_ARG, "argument %s%ld needs a surface", "", i);
     }
     vsmp_ndrange nd = *ndr;
-    if (nd.dims < 1 || nd.dims > 3)
+    uint64_t items = 0;
+    int bad = norm_ndrange(&nd, &items);
+    if (bad == -2)
         return fail(d, VSMP_ERR_ARG, "%sNDRange of %ld dimensions", "", nd.dims);
-    bool choose = !nd.local[0] && !nd.local[1] && !nd.local[2];
-    uint64_t items = 1;
-    for (unsigned k = 0; k < 3; k++) {
-        if (k >= nd.dims) {
-            nd.global[k] = nd.local[k] = 1;
-            nd.offset[k] = 0;
-        }
-        if (choose && k < nd.dims) { /* the largest divisor of the global size up to 16 / 1 */
-            unsigned lim = k == 0 ? 16 : 1;
-            nd.local[k] = 1;
-            for (unsigned l = lim; l >= 1; l--)
-                if (nd.global[k] % l == 0) {
-                    nd.local[k] = l;
-                    break;
-                }
-        }
-        if (!nd.global[k] || !nd.local[k] || nd.global[k] % nd.local[k])
-            return fail(d, VSMP_ERR_ARG,
-                        "dimension %s%ld: the global size must be a non-zero multiple of the "
-                        "local size",
-                        "", k);
-        items *= nd.global[k];
-    }
+    if (bad >= 0)
+        return fail(d, VSMP_ERR_ARG,
+                    "dimension %s%ld: the global size must be a non-zero multiple of the "
+                    "local size",
+                    "", bad);
     if (items > (1u << 24))
         return fail(d, VSMP_ERR_ARG, "%smore than 2^24 work-items (%ld)", "", (long)items);
     unsigned simd = f->simd;
@@ -279,10 +328,8 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
      * dimension), then the cross-thread data */
     unsigned id_bytes = simd * 2 < 32 ? 32 : simd * 2, nids = 0;
-    unsigned id_off[3] = {0};
     for (unsigned k = 0; k < 3; k++)
-        if (f->local_id[k])
-            id_off[k] = 32 + id_bytes * nids++;
+        nids += f->local_id[k];
     size_t ct_base = 32 + (size_t)id_bytes * nids;
     size_t ct_cap = f->cross_size ? f->cross_size : 256;
     uint8_t *payload = calloc(1, ct_base + ct_cap);
@@ -320,32 +367,47 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     vsmp_var_info r0;
     if (!st && vsmp_machine_find(m[0], "%r0", &r0))
         st = VSMP_ERR_UNSUPPORTED;
+    /* A machine keeps its payload through vsmp_machine_reset: the cross-thread data, the same
+     * for every thread, is written once per machine; per thread only the local IDs change, and
+     * those of thread t are the same in every work-group: worked out once, here. What a thread
+     * sees is the payload of the single-thread description above (bytes past n never written,
+     * so zero as the machine created them). */
+    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
+    size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > 32 ? id_end - 32 : 0;
+    uint8_t *ids = NULL;
+    uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
+    if (!st && ids_n) {
+        ids = local_ids(&nd, f, simd, threads, group, id_bytes, nids);
+        holds = malloc(nm * sizeof(*holds));
+        if (!ids || !holds)
+            st = VSMP_ERR_NOMEM;
+    }
+    for (unsigned k = 0; k < nm && !st && m[k]; k++) {
+        if (n)
+            vsmp_machine_set_payload(m[k], 0, payload, n);
+        if (holds)
+            holds[k] = UINT32_MAX;
+    }
     uint32_t ng[3];
     for (unsigned k = 0; k < 3; k++)
         ng[k] = nd.global[k] / nd.local[k];
     for (uint32_t gz = 0; gz < ng[2] && !st; gz++)
         for (uint32_t gy = 0; gy < ng[1] && !st; gy++)
             for (uint32_t gx = 0; gx < ng[0] && !st; gx++) {
+                uint64_t lin = ((uint64_t)gz * ng[1] + gy) * ng[0] + gx;
+                if (lin < lo || lin >= hi)
+                    continue;
                 /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
-                memset(slm, 0, slm_size ? (size_t)slm_size : 1);
+                if (slm_size)
+                    memset(slm, 0, (size_t)slm_size);
                 for (uint32_t t = 0; t < threads && !st; t++) {
-                    for (unsigned l = 0; l < simd; l++) {
-                        uint32_t it = t * simd + l;
-                        if (it >= group)
-                            it = 0;
-                        uint32_t lid[3] = {it % nd.local[0], it / nd.local[0] % nd.local[1],
-                                           it / (nd.local[0] * nd.local[1])};
-                        for (unsigned k = 0; k < 3; k++)
-                            if (f->local_id[k]) {
-                                payload[id_off[k] + 2 * l] = (uint8_t)lid[k];
-                                payload[id_off[k] + 2 * l + 1] = (uint8_t)(lid[k] >> 8);
-                            }
-                    }
-                    vsmp_machine *mm = interleave ? m[t] : m[t == threads - 1 && tail ? 1 : 0];
+                    unsigned k = interleave ? t : t == threads - 1 && tail ? 1 : 0;
+                    vsmp_machine *mm = m[k];
                     vsmp_machine_reset(mm);
-                    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
-                    if (n)
-                        vsmp_machine_set_payload(mm, 0, payload, n);
+                    if (holds && holds[k] != t) {
+                        vsmp_machine_set_payload(mm, 32, ids + (size_t)t * nids * id_bytes, ids_n);
+                        holds[k] = t;
+                    }
                     uint8_t rr[32] = {0};
                     put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
                     put32(rr + 24, gy);
@@ -370,5 +432,99 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     free(waits);
     free(slm);
     free(payload);
+    free(ids);
+    free(holds);
+    return st;
+}
+
+/* ---- several CPU threads ---- */
+
+typedef struct worker {
+    const vsmp_module *mod;
+    uint32_t kernel;
+    const vsmp_launch_iface *f;
+    const vsmp_ndrange *ndr;
+    const vsmp_launch_arg *args;
+    unsigned nargs;
+    const vsmp_launch_options *o;
+    uint64_t lo, hi;
+    vsmp_diags d;
+    vsmp_status st;
+} worker;
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    w->st = launch_groups(w->mod, w->kernel, w->f, w->ndr, w->args, w->nargs, w->o, &w->d, w->lo,
+                          w->hi);
+    return NULL;
+}
+
+static unsigned online_cores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1u : n > VSMP_LAUNCH_MAX_WORKERS ? VSMP_LAUNCH_MAX_WORKERS : (unsigned)n;
+}
+
+/* Work-groups are independent (no memory model across them but atomics, which the machine
+ * refuses), so each worker takes a contiguous share of them in linear order, with machines,
+ * SLM and payload of its own. A worker stops at its first failing group; the launch reports the
+ * failure of the first worker that failed, which is the failing group the one-worker launch
+ * reports (every group before it ran, and passed, in an earlier share or before it in its own).
+ * Groups after it may have run in other shares: after a failure, the buffers' contents are not
+ * those of the one-worker launch. */
+vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
+                        const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
+                        const vsmp_launch_options *o, vsmp_diags *d)
+{
+    unsigned nw = o ? o->workers : 1;
+    if (nw == 0)
+        nw = online_cores();
+    if (nw > VSMP_LAUNCH_MAX_WORKERS)
+        nw = VSMP_LAUNCH_MAX_WORKERS;
+    vsmp_ndrange nd;
+    uint64_t items = 0, groups = 0;
+    if (ndr) {
+        nd = *ndr;
+        if (norm_ndrange(&nd, &items) == -1)
+            groups = items / ((uint64_t)nd.local[0] * nd.local[1] * nd.local[2]);
+    }
+    if (nw > groups)
+        nw = (unsigned)groups;
+    if (nw <= 1)
+        return launch_groups(mod, kernel, f, ndr, args, nargs, o, d, 0, UINT64_MAX);
+    worker w[VSMP_LAUNCH_MAX_WORKERS];
+    pthread_t tid[VSMP_LAUNCH_MAX_WORKERS];
+    bool started[VSMP_LAUNCH_MAX_WORKERS] = {false};
+    for (unsigned i = 0; i < nw; i++) {
+        w[i] = (worker){mod, kernel, f, ndr, args, nargs, o, groups * i / nw, groups * (i + 1) / nw,
+                        {0}, VSMP_OK};
+        vsmp_diags_init(&w[i].d);
+        w[i].d.limit = d ? d->limit : 0;
+    }
+    /* worker 0 runs on the calling thread; a worker that cannot be started runs there too */
+    for (unsigned i = 1; i < nw; i++)
+        started[i] = pthread_create(&tid[i], NULL, worker_main, &w[i]) == 0;
+    worker_main(&w[0]);
+    for (unsigned i = 1; i < nw; i++) {
+        if (started[i])
+            pthread_join(tid[i], NULL);
+        else
+            worker_main(&w[i]);
+    }
+    /* the diagnostics of the first failing worker, or of the first one when none failed */
+    unsigned pick = 0;
+    for (unsigned i = 0; i < nw; i++)
+        if (w[i].st) {
+            pick = i;
+            break;
+        }
+    for (size_t k = 0; d && k < w[pick].d.count; k++) {
+        const vsmp_diag *g = &w[pick].d.items[k];
+        vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
+    }
+    vsmp_status st = w[pick].st;
+    for (unsigned i = 0; i < nw; i++)
+        vsmp_diags_free(&w[i].d);
     return st;
 }

@@ -20,7 +20,7 @@ static bool has_f16c(void)
 #define VSMP_X86 1
 #endif
 
-unsigned vsmp_cpu_flags(void)
+static unsigned detect(void)
 {
     unsigned f = VSMP_CPU_C;
 #ifdef VSMP_X86
@@ -28,6 +28,20 @@ unsigned vsmp_cpu_flags(void)
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
         f |= VSMP_CPU_AVX2;
 #endif
+    return f;
+}
+
+/* What the CPU has does not change: asked once (CPUID can cost microseconds in a virtual
+ * machine, and plans and machines are made per launch). 0 = not asked yet. */
+static atomic_uint g_flags;
+
+unsigned vsmp_cpu_flags(void)
+{
+    unsigned f = atomic_load_explicit(&g_flags, memory_order_relaxed);
+    if (!f) {
+        f = detect();
+        atomic_store_explicit(&g_flags, f, memory_order_relaxed);
+    }
     return f;
 }
 

@@ -2,14 +2,31 @@
 /* Fuzz target: the machine. A program vsmp reads (binary, or text in the 12504 syntax) is
  * planned for two platforms and, when planned, run with a small surface and sampler state bound
  * at every index, the payload filled from the input, and a step limit: planning may refuse, a
- * run may fault, nothing may crash or run away. */
+ * run may fault, nothing may crash or run away. After the run, vsmp_machine_reset must leave
+ * every variable zero (abort otherwise: a finding). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vsmp/vsmp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_reset(const vsmp_machine *mc, uint32_t nvars)
+{
+    static uint8_t b[1u << 16];
+    for (uint32_t id = 1; id < nvars; id++) {
+        size_t n = 0;
+        if (vsmp_machine_read_var(mc, VSMP_VAR_GENERAL, id, 0, b, sizeof(b), &n))
+            continue; /* no such variable, or larger than vISA allows (4 KiB) */
+        for (size_t i = 0; i < n; i++)
+            if (b[i]) {
+                fprintf(stderr, "fuzz_exec: variable %u byte %zu not zero after a reset\n", id, i);
+                abort();
+            }
+    }
+}
 
 static void run_on(const vsmp_module *m, vsmp_platform plat, const uint8_t *data, size_t size)
 {
@@ -36,6 +53,8 @@ static void run_on(const vsmp_module *m, vsmp_platform plat, const uint8_t *data
         size_t p = vsmp_machine_payload_size(mc);
         vsmp_machine_set_payload(mc, 0, data, p < size ? p : size);
         vsmp_machine_run(mc, NULL);
+        vsmp_machine_reset(mc);
+        check_reset(mc, 32u + m->kernels[k].num_vars); /* declared ids from 32 (exec.h) */
         vsmp_machine_free(mc);
     }
     vsmp_surface_free(s);

@@ -150,6 +150,19 @@ def compare(name, exp, got_lines, tol):
     return res
 
 
+def groups(exp):
+    """The launch's work-groups: global / local per dimension, the local size vsmp's default
+    when the description has none (docs/LAUNCH.md section 2)."""
+    g = list(exp["global"])
+    loc = exp.get("local")
+    if not loc:
+        loc = [max(d for d in range(1, 17) if g[0] % d == 0)] + [1] * (len(g) - 1)
+    n = 1
+    for a, b in zip(g, loc):
+        n *= a // b
+    return n
+
+
 def negative_cases(vsmp, kdir):
     """Launches that must be refused with a diagnostic naming the reason (exit 1)."""
     def files(tmp, name):
@@ -176,6 +189,11 @@ def negative_cases(vsmp, kdir):
         ("lr_deadlock.tgllp.simd8",
          {"global": [16], "local": [16],
           "args": [{"kind": "buffer", "type": "int", "count": 16}]}, "deadlock"),
+        # the same deadlock in each of 8 groups: the first group's, whatever the workers
+        ("lr_deadlock.tgllp.simd8",
+         {"global": [128], "local": [16],
+          "args": [{"kind": "buffer", "type": "int", "count": 128}]},
+         "work-group (0, 0, 0): deadlock"),
         # a __local argument needs its size
         ("lb_reduce.tgllp.simd16",
          {"global": [64], "local": [64],
@@ -195,7 +213,14 @@ def negative_cases(vsmp, kdir):
             jpath = os.path.join(tmp, "launch.json")
             json.dump(desc, open(jpath, "w"))
             p = subprocess.run([vsmp, "launch", jpath], capture_output=True, text=True,
-                               timeout=60)
+                               timeout=60, env=dict(os.environ, VSMP_LAUNCH_WORKERS="3"))
+            p1 = subprocess.run([vsmp, "launch", jpath], capture_output=True, text=True,
+                                timeout=60, env=dict(os.environ, VSMP_LAUNCH_WORKERS="1"))
+        if p.stderr != p1.stderr:
+            print("FAIL refusal %s (%s): three workers and one report differently:\n%s\n%s" %
+                  (name, want, p.stderr.strip()[-300:], p1.stderr.strip()[-300:]))
+            bad += 1
+            continue
         if p.returncode != 1 or want not in p.stderr:
             print("FAIL refusal %s (%s): exit %d: %s" % (name, want, p.returncode,
                                                           p.stderr.strip()[-300:]))
@@ -215,6 +240,7 @@ def main():
     edir = os.path.join(o.corpus, "expected")
     kdir = os.path.join(o.corpus, "k")
     passed, failed, unsupported, cases = 0, 0, 0, []
+    shared = 0
     dsh_used = 0
     for fn in sorted(os.listdir(edir)):
         if not fn.endswith(".json"):
@@ -259,9 +285,19 @@ def main():
                     desc["local"] = exp["local"]
                 jpath = os.path.join(tmp, "launch.json")
                 json.dump(desc, open(jpath, "w"))
+                # three workers (docs/LAUNCH.md section 2), and one: the same output
                 p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
-                                   timeout=300)
+                                   timeout=300, env=dict(os.environ, VSMP_LAUNCH_WORKERS="3"))
+                p1 = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
+                                    timeout=300, env=dict(os.environ, VSMP_LAUNCH_WORKERS="1"))
             label = "%s.%s" % (name, var)
+            if (p.returncode, p.stdout, p.stderr) != (p1.returncode, p1.stdout, p1.stderr):
+                failed += 1
+                print("FAIL %s: three workers and one differ (exit %d / %d)" %
+                      (label, p.returncode, p1.returncode))
+                continue
+            if groups(exp) >= 3:
+                shared += 1
             if p.returncode != 0 and "[exec-unsupported]" in p.stderr and \
                     "error" not in p.stderr.replace("[exec-unsupported]", "").replace(
                         "error: instruction", ""):
@@ -297,6 +333,8 @@ def main():
           "not implement)" % (passed, failed, unsupported))
     print("launch_e2e: %d launches took their inline samplers from the kernel's dynamic state "
           "heap" % dsh_used)
+    print("launch_e2e: %d launches of three work-groups or more gave the same output with three "
+          "workers and with one" % shared)
     if not o.filter:
         failed += negative_cases(o.vsmp, kdir)
     if passed + failed == 0:
