@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Fuzz target: the machine's fast path (src/exec/exec_fast.c, exec_fast_k.h) against its
- * general path (exec_alu.c). The input bytes drive a generator, not text mutation: a header fills
- * every variable, predicate, %cr0 and the dispatch mask; the rest builds a straight-line program
- * of 1 to 24 instructions from the forms the fast path takes and their neighbours that it must
- * leave to the general path (docs/EXEC.md, "Planning also puts ..."): mov with the F <-> integer
- * and HF <- F conversions, add, mul, mad, min, max, and, or, xor, not, shl, shr, asr, sel
- * (predicated or not, inverted, .any/.all), cmp to a predicate or a variable; exec sizes
- * 1/4/8/16/32, M1..M8 offsets, NoMask, predicates; packed, scalar, <1;1,0>, strided and
- * repeating regions; scalar, V, UV and VF immediates; source modifiers and .sat; in-place and
- * overlapping dsts, views of one storage as another type; and writes to %cr0 (its rounding bits
- * 4-5, its denormal bits 7 and 10) in the middle of a run of fast instructions.
+ * general path (exec_alu.c). The input bytes drive a generator, not text mutation: a header of
+ * five to nine bytes sets %cr0 and the dispatch mask and seeds every variable and predicate; the
+ * rest builds a straight-line program of 1 to 24 instructions (while the input lasts) from the
+ * forms the fast path takes and their neighbours that it must leave to the general path
+ * (docs/EXEC.md, "Planning also puts ..."): mov with the F <-> integer and HF <- F conversions,
+ * add, mul, mad, min, max, and, or, xor, not, shl, shr, asr, sel (predicated or not, inverted,
+ * .any/.all), cmp to a predicate or a variable; exec sizes 1/4/8/16/32, M1..M8 offsets, NoMask,
+ * predicates; packed, scalar, <1;1,0>, strided and repeating regions; scalar, V, UV and VF
+ * immediates; source modifiers and .sat; in-place and overlapping dsts, views of one storage as
+ * another type; and writes to %cr0 (its rounding bits 4-5, its denormal bits 7 and 10) in the
+ * middle of a run of fast instructions.
  *
  * The program is planned at the reference level (vsmp_cpu_set_mask(0): every instruction on
  * the general path) and at each fast level the host has (the C kernels, then AVX2 with FMA),
@@ -318,6 +319,7 @@ static const struct op {
     {"or", 2, K_I},    {"xor", 2, K_I},   {"not", 1, K_I},   {"shl", 2, K_I},  {"shr", 2, K_I},
     {"asr", 2, K_I},   {"sel", 2, K_FI},  {"sel", 2, K_FI},  {"cmp", 2, K_FI}, {"cmp", 2, K_FI},
     {NULL, 0, 0}, /* a write to %cr0 */
+    {NULL, 0, 0},
 };
 #define NOPS (sizeof(ops) / sizeof(ops[0]))
 
@@ -566,23 +568,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         init = true;
     }
     rd r = {data, size};
-    /* the header: %cr0, the dispatch mask, the predicates, a seed per variable */
+    /* the header, five bytes (nine with a dispatch mask of its own), so that most of a short
+     * input is program: %cr0, the dispatch mask, a seed of the values, the predicates' kinds */
     static const uint32_t cr0s[] = {0x0,  0x80, 0x400, 0x480, 0x0,  0x80,  0x10, 0x20,
                                     0x30, 0xb0, 0x490, 0x0,   0x80, 0x480, 0x0,  0x80};
     state s;
     s.cr0 = cr0s[u8(&r) & 15u];
     unsigned dm = u8(&r);
-    uint32_t dmask = u32(&r);
     static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0xffff0000u, 0x000000ffu};
-    if (dm < 0xc0)
-        dmask = dmasks[dm & 3u];
+    uint32_t dmask = dm < 0xc0 ? dmasks[dm & 3u] : u32(&r);
+    uint64_t seed = u8(&r) | u8(&r) << 8;
+    unsigned pk = u8(&r);
     for (unsigned p = 0; p < NPRED; p++) {
-        unsigned k = u8(&r);
-        uint32_t v = u32(&r);
-        s.preds[p] = (k & 3u) == 2u ? 0xffffffffu : (k & 3u) == 3u ? 0u : v;
+        uint64_t st = seed * 0x2545f4914f6cdd1dull + p;
+        unsigned k = pk >> 2 * p & 3u;
+        s.preds[p] = k == 2u ? 0xffffffffu : k == 3u ? 0u : rnd(&st);
     }
     for (unsigned v = 0; v < NBASE; v++) {
-        uint64_t st = (u8(&r) | u8(&r) << 8) * 0x9e3779b97f4a7c15ull + v;
+        uint64_t st = seed * 0x9e3779b97f4a7c15ull + v;
         unsigned ts = cls_size[vars[v].cls];
         for (unsigned e = 0; e < 256u / ts; e++) {
             uint32_t w = vars[v].cls == C_F    ? fval(&st)
@@ -602,9 +605,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (unsigned p = 0; p < NPRED; p++)
         put(&g, ".decl P%u v_type=P num_elts=32\n", p + 1);
     size_t body = g.len;
-    unsigned n = 1 + pick(&r, 24);
-    for (unsigned i = 0; i < n; i++)
-        inst(&g, &r);
+    /* up to 24 instructions, while the input lasts */
+    unsigned n = 1 + pick(&r, 24), ni = 0;
+    while (ni < n && (ni == 0 || r.n))
+        inst(&g, &r), ni++;
+    n = ni;
     put(&g, "ret (M1, 1)\n");
     if (g.full)
         return 0;
