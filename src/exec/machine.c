@@ -376,8 +376,9 @@ static bool mark_inst(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in)
     bool known = mark_vec(m, w, &in->aoffimmi);
     for (unsigned i = 0; i < 4; i++)
         known &= mark_vec(m, w, &in->src[i]);
-    known &=
-        mark_var(m, w, in->dst.var) & mark_var(m, w, in->paired.var) & mark_var(m, w, in->lod.var);
+    known &= mark_var(m, w, in->dst.var);
+    known &= mark_var(m, w, in->paired.var);
+    known &= mark_var(m, w, in->lod.var);
     for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
         known &= mark_var(m, w, in->params[i].var);
     for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
