@@ -861,6 +861,43 @@ static void test_unimplemented(void)
     rig_free(&g);
 }
 
+/* An alias whose base is itself, or a chain of aliases back to its start, is refused when the
+ * kernel is planned (a binary can say so; the text parser cannot): it would otherwise have no
+ * place of its own and lie over the pre-defined variables. */
+static void test_alias_loops(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"k\"\n"
+                               ".decl A v_type=G type=f num_elts=8 align=GRF\n"
+                               ".decl B v_type=G type=f num_elts=8 alias=<A, 0>\n"
+                               "mov (M1, 8) B(0,0)<1> 0x0:f\n"
+                               "ret (M1, 1)\n";
+    for (int loop = 0; loop < 2; loop++) {
+        vsmp_module *mod = NULL;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_text_parse(text, sizeof(text) - 1, VSMP_DIALECT_12504, &mod, &d) == VSMP_OK,
+              "alias program parses");
+        if (!mod) {
+            vsmp_diags_free(&d);
+            continue;
+        }
+        vsmp_var_decl *v = mod->kernels[0].vars; /* A is var 32, B var 33 */
+        if (loop == 0)
+            v[1].alias = 33, v[1].alias_offset = 0; /* B aliases B */
+        else
+            v[0].alias = 33, v[0].alias_offset = 0; /* A aliases B, B aliases A */
+        vsmp_machine *m = NULL;
+        vsmp_status s = vsmp_machine_create(mod, 0, NULL, &m, &d);
+        bool named = false;
+        for (size_t i = 0; i < d.count; i++)
+            named |= strcmp(d.items[i].rule, "alias") == 0 && strstr(d.items[i].message, "loops");
+        CHECK(s == VSMP_ERR_INVALID && !m && named, "alias loop %d refused (%d)", loop, s);
+        vsmp_machine_free(m);
+        vsmp_module_free(mod);
+        vsmp_diags_free(&d);
+    }
+}
+
 /* Run-time faults: nothing bound at the index the surface variable holds. */
 static void test_unbound(void)
 {
@@ -1401,6 +1438,7 @@ int main(int argc, char **argv)
     test_cps();
     test_geometry_errors();
     test_unimplemented();
+    test_alias_loops();
     test_unbound();
     if (argc > 1)
         test_vadd(argv[1]), test_loop(argv[1]), test_calls(argv[1]), test_typed(argv[1]),

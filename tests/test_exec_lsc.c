@@ -375,6 +375,47 @@ static bool run_scaled(vsmp_machine *m, uint32_t *w, uint32_t *w2, uint32_t a7, 
     return ok;
 }
 
+/* A gather whose data overlaps its own offsets: the offsets are those of the send, read before
+ * any response is written. O holds lane l's offset 8 l in its first row; gather4_scaled.RG
+ * writes R over that row and G over the second. Lane l reads words 2 l and 2 l + 1 of a buffer
+ * holding 0xa0000000 + i at word i: O[l] = 0xa0000000 + 2 l, O[8 + l] = 0xa0000001 + 2 l. (Were
+ * the offsets read lane by lane as R is written, channel G would take the R values as offsets
+ * and read past the buffer: zeros.) */
+static void test_scaled_overlap(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl O v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl buf v_type=T num_elts=1\n"
+                               "gather4_scaled.RG (M1, 8) buf 0x0:ud O.0 O.0\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    vsmp_surface *s = buffer(64);
+    if (m && s) {
+        uint32_t *w = vsmp_surface_get_desc(s)->data, o[16];
+        for (uint32_t i = 0; i < 64; i++)
+            w[i] = 0xa0000000u + i;
+        for (uint32_t l = 0; l < 8; l++)
+            o[l] = 8 * l, o[8 + l] = 0xdead;
+        CHECK(vsmp_machine_bind_surface(m, 3, s) == VSMP_OK, "bind 3");
+        vsmp_var_info bv;
+        uint32_t bti = 3;
+        CHECK(vsmp_machine_find(m, "buf", &bv) == VSMP_OK, "find buf");
+        vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv.id, 0, &bti, 4);
+        put(m, "O", o, sizeof(o));
+        CHECK(run(m), "overlapping gather runs");
+        get(m, "O", o, sizeof(o));
+        bool ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            ok &= o[l] == 0xa0000000u + 2 * l && o[8 + l] == 0xa0000001u + 2 * l;
+        CHECK(ok, "gather4_scaled over its offsets: O[0] %08x O[8] %08x O[15] %08x", o[0], o[8],
+              o[15]);
+    }
+    vsmp_surface_free(s);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 static void test_scaled(void)
 {
     vsmp_module *mod;
@@ -534,6 +575,7 @@ int main(void)
     test_lsc();
     test_slm_barrier();
     test_scaled();
+    test_scaled_overlap();
     test_reset();
     return t_finish();
 }

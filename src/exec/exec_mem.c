@@ -95,13 +95,12 @@ static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
     return true;
 }
 
-/* The fast case of a message (the common one): every enabled lane's bytes inside the buffer,
- * so that each access is a plain copy without the byte-by-byte bounds of rd() and wr(). Reads
- * the offsets of every lane once, into off[], and says whether the furthest enabled lane ends
- * inside: global + off[l] + @p end <= size for every enabled lane l (end: the bytes a lane
- * reaches past its address). Exact against the general path when the offsets the general path
- * reads lane by lane are these: always for a store (the buffer is not the arena), and for a
- * load when its data does not overlap the offsets (fast_load_ok). */
+/* A message's offsets are read when it is sent, before its response is written (a send takes
+ * its payload registers as they are when issued): a load whose data overlaps its own offsets
+ * reads every lane's offset first. Reads them into off[] and says whether the message has its
+ * fast case (the common one): every enabled lane's bytes inside the buffer, global + off[l] +
+ * @p end <= size (end: the bytes a lane reaches past its address), so that each access is a
+ * plain copy without the byte-by-byte bounds of rd() and wr(). */
 static bool lanes_inside(const buf *b, uint32_t g, const uint8_t *offs, uint32_t en, unsigned lanes,
                          unsigned end, uint32_t *off)
 {
@@ -112,14 +111,6 @@ static bool lanes_inside(const buf *b, uint32_t g, const uint8_t *offs, uint32_t
             top = off[l];
     }
     return en && (uint64_t)g + top + end <= b->size;
-}
-
-/* A load whose data [data, data + bytes) does not overlap its offsets [offs, offs + 4 lanes):
- * its writes cannot change an offset the general path would read later. */
-static bool fast_load_ok(const xinst *x, uint32_t bytes)
-{
-    uint32_t o = x->raw[0].var, d = x->raw[1].var;
-    return o + 4u * x->lanes <= d || d + bytes <= o;
 }
 
 /* gather4_scaled / scatter4_scaled inside the buffer (lanes_inside): the DWords at base +
@@ -171,8 +162,7 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
     unsigned end = chans & 8u ? 16u : chans & 4u ? 12u : chans & 2u ? 8u : chans ? 4u : 0u;
-    if ((store || fast_load_ok(x, k * stride)) &&
-        lanes_inside(&b, g, offs, en, x->lanes, end, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, end, off)) {
         g4s_inside(b.p + g, off, data, stride, chans, en, x->lanes, store);
     } else {
         unsigned kk = 0;
@@ -182,7 +172,7 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
             for (unsigned l = 0; l < x->lanes; l++) {
                 if (!(en >> l & 1u))
                     continue;
-                uint64_t a = (uint64_t)g + x_ld(offs + 4 * l, 4) + 4u * c;
+                uint64_t a = (uint64_t)g + off[l] + 4u * c;
                 uint8_t *p = data + kk * stride + 4 * l;
                 if (store)
                     wr(&b, a, x_ld(p, 4), 4);
@@ -216,8 +206,7 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
     const uint8_t *offs = m->arena + x->raw[0].var;
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
-    if ((store || fast_load_ok(x, 4u * x->lanes)) &&
-        lanes_inside(&b, g, offs, en, x->lanes, n, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, n, off)) {
         uint8_t *base = b.p + g;
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))
@@ -234,7 +223,7 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))
                 continue;
-            uint64_t a = (uint64_t)g + x_ld(offs + 4 * l, 4);
+            uint64_t a = (uint64_t)g + off[l];
             if (store)
                 wr(&b, a, x_ld(data + 4 * l, 4), n);
             else

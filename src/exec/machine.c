@@ -135,7 +135,8 @@ static vsmp_status resolve_var(vsmp_machine *m, uint32_t id, uint8_t *state, uin
     v->type = d->type;
     v->elems = d->num_elts;
     v->bytes = (uint32_t)d->num_elts * ts;
-    v->present = true;
+    /* present only once placed: an alias whose base is still being resolved (itself, or a
+     * chain back to it) is a loop, not a base at offset 0 */
     if (!d->alias) {
         /* a variable of a GRF or more starts a GRF, as an input of that size must (input_info)
          * and as raw operands must ("all raw operands must be GRF-aligned", 5_operands.md) */
@@ -174,6 +175,7 @@ static vsmp_status resolve_var(vsmp_machine *m, uint32_t id, uint8_t *state, uin
         }
         v->at = base->at + d->alias_offset;
     }
+    v->present = true;
     state[id - VSMP_FIRST_VAR] = 2;
     return VSMP_OK;
 }
@@ -374,8 +376,9 @@ static bool mark_inst(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in)
     bool known = mark_vec(m, w, &in->aoffimmi);
     for (unsigned i = 0; i < 4; i++)
         known &= mark_vec(m, w, &in->src[i]);
-    known &=
-        mark_var(m, w, in->dst.var) & mark_var(m, w, in->paired.var) & mark_var(m, w, in->lod.var);
+    known &= mark_var(m, w, in->dst.var);
+    known &= mark_var(m, w, in->paired.var);
+    known &= mark_var(m, w, in->lod.var);
     for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
         known &= mark_var(m, w, in->params[i].var);
     for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
