@@ -767,6 +767,45 @@ static void math8(unsigned opc, unsigned nsrc, const float *a, const float *b, c
 #define PINF 0x7f800000u
 #define NINF 0xff800000u
 
+static float fof(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+/* A NaN result of add, mul and mad is the one quiet NaN 0x7fc00000, whatever the sources' NaNs
+ * (signs, payloads, a signalling one) and whichever of them the host returns (docs/EXEC.md
+ * 5.2); other lanes as IEEE 754 says. On the general path (CPU levels off) and on the fast path
+ * (the host's best level). */
+static void test_nan_results(void)
+{
+    const uint32_t NNAN = 0xffc00000u, SNAN = 0x7f800001u, PNAN = 0x7fc00001u;
+    for (int lev = 0; lev < 2; lev++) {
+        vsmp_cpu_set_mask(lev ? ~0u : 0u);
+        /* add: NaN + 1, -NaN + 1, 1 + -NaN, inf + -inf (invalid), a payload NaN + 1, -NaN + NaN,
+         * 1 + 2 = 3 (0x40400000), a signalling NaN + 1 */
+        const float aa[8] = {fof(QNAN), fof(NNAN), 1, INFINITY, fof(PNAN), fof(NNAN), 1, fof(SNAN)};
+        const float ab[8] = {1, 1, fof(NNAN), -INFINITY, 1, fof(QNAN), 2, 1};
+        const uint32_t aw[8] = {QNAN, QNAN, QNAN, QNAN, QNAN, QNAN, 0x40400000, QNAN};
+        math8(VSMP_OPC_ADD, 2, aa, ab, NULL, aw, 0, lev ? "add NaN, fast" : "add NaN, general");
+        /* mul: 0 * inf (invalid), -NaN * 3, 2 * -NaN, -NaN * NaN, 2 * 3 = 6 (0x40c00000), a
+         * signalling NaN * 1, -0 * 5 = -0, inf * -1 = -inf */
+        const float ma[8] = {0, fof(NNAN), 2, fof(NNAN), 2, fof(SNAN), -0.0f, INFINITY};
+        const float mb[8] = {INFINITY, 3, fof(NNAN), fof(QNAN), 3, 1, 5, -1};
+        const uint32_t mw[8] = {QNAN, QNAN, QNAN, QNAN, 0x40c00000, QNAN, 0x80000000, NINF};
+        math8(VSMP_OPC_MUL, 2, ma, mb, NULL, mw, 0, lev ? "mul NaN, fast" : "mul NaN, general");
+        /* mad a * b + c: NaN * -NaN + -NaN, 0 * inf + 1, 1 * 1 + -NaN, inf * 1 + -inf, 2 * 3 + 1
+         * = 7 (0x40e00000), -NaN * 0 + 1, 1 * SNaN + 0, 1 * 1 + payload NaN */
+        const float da[8] = {fof(QNAN), 0, 1, INFINITY, 2, fof(NNAN), 1, 1};
+        const float db[8] = {fof(NNAN), INFINITY, 1, 1, 3, 0, fof(SNAN), 1};
+        const float dc[8] = {fof(NNAN), 1, fof(NNAN), -INFINITY, 1, 1, 0, fof(PNAN)};
+        const uint32_t dw[8] = {QNAN, QNAN, QNAN, QNAN, 0x40e00000, QNAN, QNAN, QNAN};
+        math8(VSMP_OPC_MAD, 3, da, db, dc, dw, 0, lev ? "mad NaN, fast" : "mad NaN, general");
+    }
+    vsmp_cpu_set_mask(~0u);
+}
+
 /* inv, sqrt, rsqrt, exp (2^x), log (log2), pow, sin, cos, lrp, div, divm on exact cases; the
  * bits of the F values are worked by hand: 1.0 = 0x3f800000, 2^k adds k << 23 to it. */
 static void test_math(void)
@@ -1200,6 +1239,7 @@ int main(void)
     test_carry();
     test_buffers();
     test_math();
+    test_nan_results();
     test_intmath();
     test_bfn_madw();
     test_fast_path();

@@ -631,8 +631,14 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
         r = s[0];
         break;
     }
-    if ((is_math(x->in->opcode) || x->in->opcode == VSMP_OPC_DIV) && f && isnan(r.d))
-        r.d = NAN; /* one quiet NaN, 0x7fc00000 in F, whatever the host made (vsmp) */
+    /* one quiet NaN, 0x7fc00000 in F, whatever the host made (vsmp): for the math box and div,
+     * and for the operations of two or three sources, where which source's NaN (its sign, its
+     * payload) comes out is the host's and its compiler's choice */
+    if (f && isnan(r.d) &&
+        (is_math(x->in->opcode) || x->in->opcode == VSMP_OPC_DIV || x->in->opcode == VSMP_OPC_ADD ||
+         x->in->opcode == VSMP_OPC_MUL || x->in->opcode == VSMP_OPC_MAD ||
+         x->in->opcode == VSMP_OPC_ADD3 || x->in->opcode == VSMP_OPC_LRP))
+        r.d = NAN;
     if (!f && (x->in->opcode == VSMP_OPC_FRC || x->in->opcode == VSMP_OPC_RNDD ||
                x->in->opcode == VSMP_OPC_RNDU || x->in->opcode == VSMP_OPC_RNDE ||
                x->in->opcode == VSMP_OPC_RNDZ))

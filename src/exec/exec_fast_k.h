@@ -151,17 +151,24 @@ static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg)
 
-/* add, mul, mad: an arithmetic result is never a signalling NaN (IEEE 754 6.2), so only the
- * flush remains; with denormals kept (IGC's kernels set %cr0 bit 7), the bare operation */
+/* A NaN result of add, mul or mad: the one quiet NaN 0x7fc00000, whichever source's NaN the
+ * host's instruction returned (docs/EXEC.md 5.2) */
+static inline uint32_t fnan1(uint32_t b)
+{
+    return (b & 0x7fffffffu) > 0x7f800000u ? 0x7fc00000u : b;
+}
+
+/* add, mul, mad: the result flushed unless kept (a NaN is not flushed), a NaN made the one
+ * NaN; with denormals kept (IGC's kernels set %cr0 bit 7), the bare operation */
 KERNEL(k_fadd)
 {
     (void)c;
     if (arg & XF_KEEP_F)
         for (unsigned l = 0; l < n; l++)
-            out[l] = asu(asf(ld(a, l)) + asf(ld(b, l)));
+            out[l] = fnan1(asu(asf(ld(a, l)) + asf(ld(b, l))));
     else
         for (unsigned l = 0; l < n; l++)
-            out[l] = ftz(asu(fin(a, l, 0) + fin(b, l, 0)), 0);
+            out[l] = fnan1(ftz(asu(fin(a, l, 0) + fin(b, l, 0)), 0));
 }
 
 KERNEL(k_fmul)
@@ -169,10 +176,10 @@ KERNEL(k_fmul)
     (void)c;
     if (arg & XF_KEEP_F)
         for (unsigned l = 0; l < n; l++)
-            out[l] = asu(asf(ld(a, l)) * asf(ld(b, l)));
+            out[l] = fnan1(asu(asf(ld(a, l)) * asf(ld(b, l))));
     else
         for (unsigned l = 0; l < n; l++)
-            out[l] = ftz(asu(fin(a, l, 0) * fin(b, l, 0)), 0);
+            out[l] = fnan1(ftz(asu(fin(a, l, 0) * fin(b, l, 0)), 0));
 }
 
 /* mad in F with round-to-nearest-even: fused, rounded once (the general path's fmaf) */
@@ -180,10 +187,10 @@ KERNEL(k_fmad)
 {
     if (arg & XF_KEEP_F)
         for (unsigned l = 0; l < n; l++)
-            out[l] = asu(fmaf(asf(ld(a, l)), asf(ld(b, l)), asf(ld(c, l))));
+            out[l] = fnan1(asu(fmaf(asf(ld(a, l)), asf(ld(b, l)), asf(ld(c, l)))));
     else
         for (unsigned l = 0; l < n; l++)
-            out[l] = ftz(asu(fmaf(fin(a, l, 0), fin(b, l, 0), fin(c, l, 0))), 0);
+            out[l] = fnan1(ftz(asu(fmaf(fin(a, l, 0), fin(b, l, 0), fin(c, l, 0))), 0));
 }
 
 KERNEL(k_fmov)
