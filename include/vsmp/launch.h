@@ -97,9 +97,10 @@ typedef struct vsmp_launch_options {
     const vsmp_sampler_state *inline_samplers[VSMP_MAX_SAMPLER_STATES];
     uint64_t max_steps; /**< per thread; 0 = the machine's default */
     /** CPU threads the work-groups are shared among (each takes a contiguous share, with
-     *  machines of its own): 1 (the default) runs everything on the calling thread, 0 one per
-     *  online core; at most VSMP_LAUNCH_MAX_WORKERS. Results are the same for any count; after
-     *  a failure, groups past the failing one may have run. */
+     *  machines of its own): 1 (the default) runs everything on the calling thread; 0 one per
+     *  online core, as many as have 4096 hardware threads of work or more each; another count
+     *  that many (at most one per group, and VSMP_LAUNCH_MAX_WORKERS). Results are the same for
+     *  any count; after a failure, groups past the failing one may have run. */
     unsigned workers;
 } vsmp_launch_options;
 

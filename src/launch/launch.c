@@ -439,6 +439,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
 
 /* ---- several CPU threads ---- */
 
+enum { WORKER_MIN = 4096 }; /* hardware threads a worker takes at least */
+
 typedef struct worker {
     const vsmp_module *mod;
     uint32_t kernel;
@@ -488,6 +490,15 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         nd = *ndr;
         if (norm_ndrange(&nd, &items) == -1)
             groups = items / ((uint64_t)nd.local[0] * nd.local[1] * nd.local[2]);
+    }
+    /* one per core: a worker is a CPU thread started for the launch, which can cost some
+     * hundreds of microseconds on a virtual machine, so each gets some milliseconds of work,
+     * WORKER_MIN hardware threads (each about a microsecond) or more; a count given is kept */
+    if (o && !o->workers && groups && f && f->simd) {
+        uint64_t group = (uint64_t)nd.local[0] * nd.local[1] * nd.local[2];
+        uint64_t hw = groups * ((group + f->simd - 1) / f->simd);
+        if (nw > hw / WORKER_MIN)
+            nw = (unsigned)(hw / WORKER_MIN);
     }
     if (nw > groups)
         nw = (unsigned)groups;
