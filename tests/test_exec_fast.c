@@ -220,9 +220,20 @@ static void ff_fill(vsmp_machine *const *ms, unsigned nm, uint64_t seed)
     }
 }
 
-/* Do two machines hold the same bytes in every variable and predicate? */
+/* Do two machines hold the same bytes in every variable and predicate, and in %cr0 (a run may
+ * write it)? */
 static bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
 {
+    vsmp_var_info cr;
+    uint32_t ca = 0, cb = 1;
+    size_t nc;
+    vsmp_machine_find(a, "%cr0", &cr);
+    vsmp_machine_read_var(a, VSMP_VAR_GENERAL, cr.id, 0, &ca, 4, &nc);
+    vsmp_machine_read_var(b, VSMP_VAR_GENERAL, cr.id, 0, &cb, 4, &nc);
+    if (ca != cb) {
+        *which = "%cr0";
+        return false;
+    }
     for (size_t v = 0; v < sizeof(ff_vars) / sizeof(ff_vars[0]); v++) {
         vsmp_var_info vi;
         uint8_t x[128], y[128];
@@ -248,7 +259,8 @@ static bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
     return true;
 }
 
-static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu)
+/* A SIMD32 machine planned at CPU level @p cpu, lanes @p dmask on at dispatch. */
+static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
 {
     vsmp_cpu_set_mask(cpu);
     vsmp_machine *m = NULL;
@@ -257,38 +269,52 @@ static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu)
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 32;
+    o.dispatch_mask = dmask;
     if (vsmp_machine_create(mod, 0, &o, &m, &d))
-        vsmp_diags_print(&d, "fast forms", stderr);
+        vsmp_diags_print(&d, "fast path", stderr);
     vsmp_diags_free(&d);
     vsmp_cpu_set_mask(~0u);
     return m;
 }
 
+/* The fast CPU levels the host has (the C kernels, then AVX2 with FMA) into levels[], their
+ * count. They are set through vsmp_cpu_set_mask: VSMP_CPU, which lowers every mask, would keep
+ * them from being reached, so it is unset. */
+static unsigned ff_levels(unsigned *levels)
+{
+    unsetenv("VSMP_CPU");
+    levels[0] = VSMP_CPU_C;
+    levels[1] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    return vsmp_cpu_flags() & VSMP_CPU_AVX2 ? 2 : 1;
+}
+
+/* The declarations, @p body (then @p sep) and ret, parsed; NULL (a failed check) when not. */
+static vsmp_module *ff_parse(const char *body, const char *sep)
+{
+    char text[4096];
+    int len = snprintf(text, sizeof(text), "%s%s%sret (M1, 1)\n", ff_decls, body, sep);
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
+    if (ps)
+        vsmp_diags_print(&d, body, stderr);
+    vsmp_diags_free(&d);
+    CHECK(ps == VSMP_OK, "parse %s", body);
+    return ps ? NULL : mod;
+}
+
 static void test_fast_forms(void)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30};
-    /* the levels are set here through vsmp_cpu_set_mask: VSMP_CPU, which lowers every mask,
-     * would keep the fast levels from being reached */
-    unsetenv("VSMP_CPU");
-    unsigned levels[2] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2}, nlev = 1;
-    if (vsmp_cpu_flags() & VSMP_CPU_AVX2)
-        nlev = 2;
+    unsigned levels[2], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_forms) / sizeof(ff_forms[0]); f++) {
-        char text[2048];
-        int len = snprintf(text, sizeof(text), "%s%s\nret (M1, 1)\n", ff_decls, ff_forms[f]);
-        vsmp_module *mod = NULL;
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
-        if (ps)
-            vsmp_diags_print(&d, ff_forms[f], stderr);
-        vsmp_diags_free(&d);
-        CHECK(ps == VSMP_OK, "parse %s", ff_forms[f]);
-        if (ps)
+        vsmp_module *mod = ff_parse(ff_forms[f], "\n");
+        if (!mod)
             continue;
-        vsmp_machine *ms[3] = {ff_machine(mod, 0), NULL, NULL};
+        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
         for (unsigned l = 0; l < nlev; l++)
-            ms[1 + l] = ff_machine(mod, levels[l]);
+            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
         bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
         CHECK(made, "machines for %s", ff_forms[f]);
         if (made) {
@@ -362,49 +388,20 @@ static const char *const ff_runs[] = {
     "add (M1, 32) FA(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n",
 };
 
-static vsmp_machine *ff_machine_masked(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
-{
-    vsmp_cpu_set_mask(cpu);
-    vsmp_machine *m = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_machine_options o;
-    vsmp_machine_options_init(&o);
-    o.dispatch_simd = 32;
-    o.dispatch_mask = dmask;
-    if (vsmp_machine_create(mod, 0, &o, &m, &d))
-        vsmp_diags_print(&d, "fast runs", stderr);
-    vsmp_diags_free(&d);
-    vsmp_cpu_set_mask(~0u);
-    return m;
-}
-
 static void test_fast_runs(void)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x10};
     static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0xfff0ffffu, 0x00ff0f0fu};
-    unsetenv("VSMP_CPU");
-    unsigned levels[2] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2}, nlev = 1;
-    if (vsmp_cpu_flags() & VSMP_CPU_AVX2)
-        nlev = 2;
+    unsigned levels[2], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_runs) / sizeof(ff_runs[0]); f++) {
-        char text[4096];
-        int len = snprintf(text, sizeof(text), "%s%sret (M1, 1)\n", ff_decls, ff_runs[f]);
-        vsmp_module *mod = NULL;
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
-        if (ps)
-            vsmp_diags_print(&d, "fast runs", stderr);
-        vsmp_diags_free(&d);
-        CHECK(ps == VSMP_OK, "parse run %zu", f);
-        if (ps)
+        vsmp_module *mod = ff_parse(ff_runs[f], "");
+        if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1; /* without ret */
         for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
-            vsmp_machine *ms[3] = {ff_machine_masked(mod, 0, dmasks[dm]), NULL, NULL};
+            vsmp_machine *ms[3] = {ff_machine(mod, 0, dmasks[dm]), NULL, NULL};
             for (unsigned l = 0; l < nlev; l++)
-                ms[1 + l] = ff_machine_masked(mod, levels[l], dmasks[dm]);
+                ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
             bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
             CHECK(made, "machines for run %zu", f);
             if (!made)
@@ -426,14 +423,6 @@ static void test_fast_runs(void)
                 for (unsigned l = 0; l < nlev; l++) {
                     const char *which = "";
                     bool same = ff_same(ms[0], ms[1 + l], &which);
-                    vsmp_var_info vi;
-                    uint32_t ca = 0, cb = 1;
-                    size_t n;
-                    vsmp_machine_find(ms[0], "%cr0", &vi);
-                    vsmp_machine_read_var(ms[0], VSMP_VAR_GENERAL, vi.id, 0, &ca, 4, &n);
-                    vsmp_machine_read_var(ms[1 + l], VSMP_VAR_GENERAL, vi.id, 0, &cb, 4, &n);
-                    if (same && ca != cb)
-                        same = false, which = "%cr0";
                     CHECK(same,
                           "run %zu (level 0x%x, mask 0x%08x, seed %llu, cr0 0x%x): %s differs", f,
                           levels[l], dmasks[dm], (unsigned long long)seed, c0, which);
