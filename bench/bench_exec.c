@@ -251,6 +251,26 @@ static char *read_gz(const char *dir, const char *name, size_t *size)
 
 enum { KW = 256, KH = 64 };
 
+/* Launches over @p nd, one after the other for about @p seconds by @p clock: the time of one,
+ * or -1 when a launch fails. */
+static double launch_time(const vsmp_module *mod, const vsmp_launch_iface *f,
+                          const vsmp_ndrange *nd, const vsmp_launch_arg *args,
+                          const vsmp_launch_options *lo, double (*clock)(void), double seconds,
+                          vsmp_diags *d)
+{
+    unsigned long n = 0;
+    double t0 = clock(), t1;
+    do {
+        if (vsmp_launch(mod, 0, f, nd, args, 3, lo, d)) {
+            vsmp_diags_print(d, "bench_exec kernel", stderr);
+            return -1;
+        }
+        n++;
+        t1 = clock();
+    } while (t1 - t0 < seconds);
+    return (t1 - t0) / (double)n;
+}
+
 static int bench_kernel(double seconds, const char *corpus)
 {
     size_t ksize = 0, csize = 0;
@@ -296,18 +316,9 @@ static int bench_kernel(double seconds, const char *corpus)
     vsmp_launch_options lo;
     vsmp_launch_options_init(&lo);
     lo.platform = VSMP_PLATFORM_TGLLP;
-    unsigned long launches = 0;
-    double t0 = now(), t1;
-    do {
-        if (vsmp_launch(mod, 0, f, &nd, args, 3, &lo, &d)) {
-            vsmp_diags_print(&d, "bench_exec kernel", stderr);
-            return 1;
-        }
-        launches++;
-        t1 = now();
-    } while (t1 - t0 < seconds);
-    double threads = (double)launches * (KW / 16) * KH;
-    double per_thread = (t1 - t0) / threads;
+    double per_thread = launch_time(mod, f, &nd, args, &lo, now, seconds, &d) / ((KW / 16) * KH);
+    if (per_thread < 0)
+        return 1;
     /* wall time with one worker and with one per core (vsmp_launch_options.workers), over a
      * 2048x512 NDRange (65536 hardware threads: a launch gives each worker some milliseconds
      * of work) into an output buffer of its own */
@@ -321,20 +332,12 @@ static int bench_kernel(double seconds, const char *corpus)
         return 1;
     vsmp_ndrange wnd = {.dims = 2, .global = {2048, 512, 1}, .local = {16, 1, 1}};
     for (int k = 0; k < 2; k++) {
-        lo.workers = k ? 0 : 1;
-        unsigned long n = 0;
-        double w0 = wall_now(), w1;
-        do {
-            if (vsmp_launch(mod, 0, f, &wnd, wargs, 3, &lo, &d)) {
-                vsmp_diags_print(&d, "bench_exec kernel", stderr);
-                return 1;
-            }
-            n++;
-            w1 = wall_now();
-        } while (w1 - w0 < seconds);
-        wall[k] = (w1 - w0) / ((double)n * 65536);
+        vsmp_launch_options wo = lo;
+        wo.workers = k ? 0 : 1;
+        wall[k] = launch_time(mod, f, &wnd, wargs, &wo, wall_now, seconds, &d) / 65536;
+        if (wall[k] < 0)
+            return 1;
     }
-    lo.workers = 1;
     vsmp_surface_free(wargs[2].surface);
     free(wmem);
     /* the kernel's result at work-item (5, 3): c = (5 * 0.75 + 0.25, 3 * 0.5) = (4, 1.5):
@@ -364,7 +367,7 @@ static int bench_kernel(double seconds, const char *corpus)
     msg.mask = 0xffff;
     vsmp_result res;
     unsigned long msgs = 0;
-    t0 = now();
+    double t0 = now(), t1;
     do {
         for (int pass = 0; pass < 8; pass++) /* 8192 messages a batch */
             for (unsigned gx = 0; gx < KW / 16; gx++)
