@@ -224,11 +224,11 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
-static inline void call16(const xinst *x, uint32_t arg)
+static inline void call16(const vsmp_machine *m, const xinst *x, uint32_t arg)
 {
     if (x->splat) {
         const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
-        x->splat16(x->fast16, x->fast_dst, p, x->splat, arg);
+        m->fast->splat16(x->fast16, x->fast_dst, p, x->splat, arg);
     } else
         x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
 }
@@ -268,7 +268,7 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t arg = x->fast_arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
     if (x->fast16 && x->fast_direct && en == x->lmask)
-        call16(x, arg);
+        call16(m, x, arg);
     else if (x->fast_static && x->fast_direct && en == x->lmask)
         x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
     else
@@ -490,7 +490,6 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         x->splat |= (uint8_t)((x->fsrc[i - 1].kind == XS_SCALAR) << (i - 1));
     }
     x->fast16 = words ? m->fast->fn16[k] : NULL;
-    x->splat16 = m->fast->splat16;
     return true;
 }
 
@@ -538,7 +537,7 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
                 goto call;
-            call16(y, arg);
+            call16(m, y, arg);
             break;
         case GM_K:
             en = group_lanes(m, y);

@@ -133,9 +133,8 @@ struct xinst {
     xhandler run;
     /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
     xfast_fn fast;
-    xfast16_fn fast16;   /* SIMD16, every source in place: the kernel without preparation */
-    uint8_t splat;       /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
-    xsplat16_fn splat16; /* ... by this (the level's exec_fast_k.h k_splat16) */
+    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
+    uint8_t splat;     /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
     uint32_t fast_arg;
     bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
     uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
