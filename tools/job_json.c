@@ -160,10 +160,32 @@ static int dvalue(dscan *s, const char *path)
     return 0;
 }
 
+/* Line and column (both from 1; a tab is one column) of byte @p at of text. */
+static void line_col(const char *text, size_t at, size_t *line, size_t *col)
+{
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < at; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *col = 1;
+        } else {
+            ++*col;
+        }
+    }
+}
+
 json_object *jparse(const char *text, size_t size, jerr *e)
 {
     if (size > INT32_MAX) {
         jfail(e, "invalid JSON: larger than 2 GiB");
+        return NULL;
+    }
+    size_t first = 0, line, col;
+    while (first < size && isspace((unsigned char)text[first]))
+        first++;
+    if (first == size) {
+        jfail(e, "empty input (expected a JSON object)");
         return NULL;
     }
     enum json_tokener_error je;
@@ -176,20 +198,25 @@ json_object *jparse(const char *text, size_t size, jerr *e)
         json_object *head = end && end < size ? parse_strict(text, end, &je2, &end2) : NULL;
         if (head) {
             json_object_put(head);
-            jfail(e, "invalid JSON: unexpected text after the job (byte %zu)", end);
+            line_col(text, end, &line, &col);
+            jfail(e, "invalid JSON: unexpected text after the job (line %zu, column %zu)", line,
+                  col);
             return NULL;
         }
-        jfail(e, "invalid JSON: %s (near byte %zu)",
+        line_col(text, end, &line, &col);
+        jfail(e, "invalid JSON: %s (line %zu, column %zu)",
               je == json_tokener_continue || je == json_tokener_success
                   ? "unexpected end of input"
                   : json_tokener_error_desc(je),
-              end);
+              line, col);
         return NULL;
     }
     for (size_t i = end; i < size; i++) {
         if (!isspace((unsigned char)text[i])) {
             json_object_put(root);
-            jfail(e, "invalid JSON: unexpected text after the job (byte %zu)", i);
+            line_col(text, i, &line, &col);
+            jfail(e, "invalid JSON: unexpected text after the job (line %zu, column %zu)", line,
+                  col);
             return NULL;
         }
     }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* `vsmp launch LAUNCH.json`: an IGC-compiled OpenCL kernel over an NDRange. Schema:
- * docs/LAUNCH.md. Public API only. */
+ * docs/LAUNCH.md. Public API only. Every value is read strictly (job_json.h): a value of
+ * another type, out of its type's range or not what the key takes is refused with its JSON path. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <json-c/json.h>
-#include <png.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,17 +14,21 @@
 #include "job_json.h"
 #include "launch_job.h"
 #include "sample_job.h"
+#include "tool_out.h"
 #include "vsmp/vsmp.h"
 
 #define MAX_FILE   (64u << 20)
 #define MAX_BUFFER (64u << 20)
+#define MAX_NDR    (1 << 24) /* a global, local or offset size */
 
 typedef struct job {
     const char *path;
     char dir[4096];
-    const char *out_dir; /* where "save" files go; NULL: beside the description */
+    const char *out_dir; /* where "save" and "raw" files go; NULL: beside the description */
     FILE *out, *err;
-    size_t max_memory; /* --max-memory */
+    size_t max_memory;    /* --max-memory */
+    unsigned error_limit; /* --error-limit: diagnostics printed per severity, 0 = all */
+    jerr e;               /* the message of a failed strict read */
 } job;
 
 static int fail(job *j, const char *fmt, ...)
@@ -42,12 +47,33 @@ static int fail(job *j, const char *fmt, ...)
     return -1;
 }
 
+/* The strict read that failed (its message names the JSON path). @return -1. */
+static int jfailed(job *j)
+{
+    return fail(j, "%s", j->e.msg);
+}
+
+static void diags_begin(const job *j, vsmp_diags *d)
+{
+    vsmp_diags_init(d);
+    d->limit = j->error_limit;
+}
+
 static void join(const job *j, const char *name, char *out, size_t n)
 {
     if (name[0] == '/')
         snprintf(out, n, "%s", name);
     else
         snprintf(out, n, "%s/%s", j->dir, name);
+}
+
+/* Where an output file goes: under --out-dir, else beside the description. */
+static void out_path(const job *j, const char *name, char *out, size_t n)
+{
+    if (j->out_dir && name[0] != '/')
+        snprintf(out, n, "%s/%s", j->out_dir, name);
+    else
+        join(j, name, out, n);
 }
 
 static uint8_t *read_file(job *j, const char *name, size_t *size)
@@ -71,114 +97,264 @@ static uint8_t *read_file(job *j, const char *name, size_t *size)
     return data;
 }
 
-/* OpenCL C scalar type names a buffer or scalar may hold. */
+/* ---- OpenCL C types: scalars and their vectors of 2, 3, 4, 8 and 16 elements ---- */
+
 static const struct {
     const char *name;
     unsigned bytes;
     char cls; /* 'f' float, 'i' signed, 'u' unsigned */
-} types[] = {{"float", 4, 'f'}, {"int", 4, 'i'},    {"uint", 4, 'u'},
-             {"short", 2, 'i'}, {"ushort", 2, 'u'}, {"char", 1, 'i'},
-             {"uchar", 1, 'u'}, {"long", 8, 'i'},   {"ulong", 8, 'u'}};
+} scalars[] = {{"float", 4, 'f'}, {"double", 8, 'f'}, {"int", 4, 'i'},  {"uint", 4, 'u'},
+               {"short", 2, 'i'}, {"ushort", 2, 'u'}, {"char", 1, 'i'}, {"uchar", 1, 'u'},
+               {"long", 8, 'i'},  {"ulong", 8, 'u'}};
+#define NSCALARS (sizeof(scalars) / sizeof(scalars[0]))
 
-static int type_index(const char *s)
-{
-    for (size_t i = 0; s && i < sizeof(types) / sizeof(types[0]); i++)
-        if (strcmp(types[i].name, s) == 0)
-            return (int)i;
-    return -1;
-}
+typedef struct cltype {
+    unsigned s;     /* scalars[] index */
+    unsigned n;     /* elements written: 1 (a scalar), 2, 3, 4, 8, 16 */
+    unsigned bytes; /* the type's size: a 3-element vector takes 4 elements (OpenCL 6.1.5) */
+} cltype;
 
-/* A number for a float type, an integer for the others: a string or a fraction was read as 0
- * or truncated. @return false for a value of another JSON type. */
-static bool encode(int t, json_object *v, uint8_t *b)
+/* "float", "int4", "uchar16"... (up to a ';' or '*': the interface's "float2;8"). */
+static bool cltype_parse(const char *name, size_t len, cltype *t)
 {
-    uint64_t x;
-    if (!json_object_is_type(v, json_type_int) &&
-        (types[t].cls != 'f' || !json_object_is_type(v, json_type_double)))
-        return false;
-    if (types[t].cls == 'f') {
-        float f = (float)json_object_get_double(v);
-        uint32_t u;
-        memcpy(&u, &f, 4);
-        x = u;
-    } else {
-        x = (uint64_t)json_object_get_int64(v);
-    }
-    for (unsigned k = 0; k < types[t].bytes; k++)
-        b[k] = (uint8_t)(x >> (8 * k));
-    return true;
-}
-
-/* "sampler": "CLK_A | CLK_B | ..." or a number. */
-static int sampler_value(job *j, json_object *v, vsmp_sampler_state *st)
-{
-    uint32_t bits = 0;
-    if (json_object_is_type(v, json_type_int)) {
-        bits = (uint32_t)json_object_get_int(v);
-    } else {
-        static const struct {
-            const char *n;
-            uint32_t v;
-        } names[] = {{"CLK_NORMALIZED_COORDS_FALSE", 0},
-                     {"CLK_NORMALIZED_COORDS_TRUE", 1},
-                     {"CLK_ADDRESS_NONE", 0},
-                     {"CLK_ADDRESS_CLAMP_TO_EDGE", 2},
-                     {"CLK_ADDRESS_CLAMP", 4},
-                     {"CLK_ADDRESS_REPEAT", 6},
-                     {"CLK_ADDRESS_MIRRORED_REPEAT", 8},
-                     {"CLK_FILTER_NEAREST", 0x10},
-                     {"CLK_FILTER_LINEAR", 0x20}};
-        const char *s = json_object_get_string(v);
-        char tok[64];
-        while (s && *s) {
-            while (*s == ' ' || *s == '|')
-                s++;
-            size_t n = strcspn(s, " |");
-            if (!n)
-                break;
-            if (n >= sizeof(tok))
-                return fail(j, "sampler: unknown name \"%.*s\"", (int)n, s);
-            memcpy(tok, s, n);
-            tok[n] = 0;
-            size_t i = 0;
-            while (i < sizeof(names) / sizeof(names[0]) && strcmp(names[i].n, tok))
-                i++;
-            if (i == sizeof(names) / sizeof(names[0]))
-                return fail(j, "sampler: unknown name \"%s\"", tok);
-            bits |= names[i].v;
-            s += n;
+    for (unsigned s = 0; s < NSCALARS; s++) {
+        size_t l = strlen(scalars[s].name);
+        if (len < l || strncmp(name, scalars[s].name, l))
+            continue;
+        unsigned n = 1;
+        if (len > l) {
+            char num[4] = {0};
+            if (len - l > 2)
+                continue;
+            memcpy(num, name + l, len - l);
+            n = (unsigned)atoi(num);
+            if ((n != 2 && n != 3 && n != 4 && n != 8 && n != 16) || (num[0] == '0'))
+                continue;
+            if ((n < 10) != (len - l == 1))
+                continue;
         }
+        t->s = s;
+        t->n = n;
+        t->bytes = scalars[s].bytes * (n == 3 ? 4 : n);
+        return true;
     }
-    if (vsmp_sampler_from_cl(bits, st))
-        return fail(j, "sampler 0x%x is no OpenCL sampler (it needs a CLK_FILTER_*)", bits);
+    return false;
+}
+
+static void cltype_name(const cltype *t, char *buf, size_t n)
+{
+    if (t->n == 1)
+        snprintf(buf, n, "%s", scalars[t->s].name);
+    else
+        snprintf(buf, n, "%s%u", scalars[t->s].name, t->n);
+}
+
+/* "type" of argument i: an OpenCL scalar or vector type name. */
+static int get_type(job *j, json_object *e, const char *path, cltype *t)
+{
+    const char *s = NULL;
+    char p[256];
+    jpath(p, sizeof(p), path, "type");
+    json_object *v = jfield(e, "type");
+    if (!v)
+        return fail(j, "%s: missing (an OpenCL scalar or vector type: float, int4, uchar16...)", p);
+    if (jval_str(v, p, &s, &j->e))
+        return jfailed(j);
+    if (!cltype_parse(s, strlen(s), t))
+        return fail(
+            j,
+            "%s: \"%.40s\" is no OpenCL type vsmp takes (float, double, char, uchar, short, "
+            "ushort, int, uint, long, ulong, or their vectors of 2, 3, 4, 8, 16)",
+            p, s);
     return 0;
 }
+
+/* One element of scalar type s at path: a number (an integer for the integer types, within the
+ * type's range; integers are read as numbers for float and double), or "0x..." giving its bits. */
+static int encode_scalar(job *j, unsigned s, json_object *v, const char *path, uint8_t *b)
+{
+    unsigned bytes = scalars[s].bytes;
+    char cls = scalars[s].cls;
+    uint64_t x = 0;
+    if (json_object_is_type(v, json_type_string)) {
+        const char *str = json_object_get_string(v);
+        size_t len = strlen(str), digits = len > 2 ? len - 2 : 0;
+        bool ok = len > 2 && str[0] == '0' && (str[1] == 'x' || str[1] == 'X') &&
+                  digits <= 2 * bytes && strspn(str + 2, "0123456789abcdefABCDEF") == digits;
+        if (!ok)
+            return fail(j,
+                        "%s: expected %s for %s, got \"%.40s\" (a string gives the bits: \"0x\" "
+                        "and at most %u hex digits)",
+                        path, cls == 'f' ? "a number" : "an integer", scalars[s].name, str,
+                        2 * bytes);
+        x = strtoull(str + 2, NULL, 16);
+    } else if (!json_object_is_type(v, json_type_int) &&
+               (cls != 'f' || !json_object_is_type(v, json_type_double))) {
+        return fail(j, "%s: expected %s for %s, got %s", path,
+                    cls == 'f' ? "a number" : "an integer", scalars[s].name,
+                    json_object_is_type(v, json_type_double)    ? "a fraction"
+                    : json_object_is_type(v, json_type_array)   ? "an array"
+                    : json_object_is_type(v, json_type_object)  ? "an object"
+                    : json_object_is_type(v, json_type_boolean) ? "a boolean"
+                                                                : "null");
+    } else if (cls == 'f') {
+        double d;
+        if (jval_num(v, path, &d, &j->e))
+            return jfailed(j);
+        if (json_object_is_type(v, json_type_int)) {
+            int64_t i = json_object_get_int64(v);
+            if (i == INT64_MAX || i == INT64_MIN) /* json-c's clamp of what int64 cannot hold */
+                return fail(j, "%s: %s is out of range for %s", path, json_object_get_string(v),
+                            scalars[s].name);
+        }
+        if (bytes == 4) {
+            float f = (float)d;
+            if (isinf(f))
+                return fail(j, "%s: %g is out of range for float", path, d);
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            x = u;
+        } else {
+            memcpy(&x, &d, 8);
+        }
+    } else {
+        /* int64 ends are json-c's clamps (and ulong values past 2^63 - 2 need "0x...") */
+        int64_t lo = cls == 'u' ? 0 : bytes == 8 ? INT64_MIN + 1 : -((int64_t)1 << (8 * bytes - 1));
+        int64_t hi = bytes == 8   ? INT64_MAX - 1
+                     : cls == 'u' ? ((int64_t)1 << (8 * bytes)) - 1
+                                  : ((int64_t)1 << (8 * bytes - 1)) - 1;
+        int64_t i;
+        if (jval_int(v, path, lo, hi, &i, &j->e))
+            return fail(j, "%s (%s)", j->e.msg, scalars[s].name);
+        x = (uint64_t)i;
+    }
+    for (unsigned k = 0; k < bytes; k++)
+        b[k] = (uint8_t)(x >> (8 * k));
+    return 0;
+}
+
+/* A value of type t at path: the element itself for a scalar type, an array of exactly n
+ * elements for a vector (a 3-element vector's fourth element is 0). */
+static int encode_value(job *j, const cltype *t, json_object *v, const char *path, uint8_t *b)
+{
+    memset(b, 0, t->bytes);
+    if (t->n == 1)
+        return encode_scalar(j, t->s, v, path, b);
+    char name[16];
+    cltype_name(t, name, sizeof(name));
+    if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != t->n)
+        return fail(j, "%s: a %s is an array of %u elements", path, name, t->n);
+    for (unsigned k = 0; k < t->n; k++) {
+        char p[256];
+        if (encode_scalar(j, t->s, json_object_array_get_idx(v, k),
+                          jpath_idx(p, sizeof(p), path, k), b + k * scalars[t->s].bytes))
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- samplers ---- */
+
+/* "sampler": "CLK_A | CLK_B | ..." (at most one name of each group: coordinates, address mode,
+ * filter) or the number. */
+static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st)
+{
+    static const struct {
+        const char *n;
+        uint32_t v;
+        int group; /* 0 coordinates, 1 address mode, 2 filter */
+    } names[] = {{"CLK_NORMALIZED_COORDS_FALSE", 0, 0},
+                 {"CLK_NORMALIZED_COORDS_TRUE", 1, 0},
+                 {"CLK_ADDRESS_NONE", 0, 1},
+                 {"CLK_ADDRESS_CLAMP_TO_EDGE", 2, 1},
+                 {"CLK_ADDRESS_CLAMP", 4, 1},
+                 {"CLK_ADDRESS_REPEAT", 6, 1},
+                 {"CLK_ADDRESS_MIRRORED_REPEAT", 8, 1},
+                 {"CLK_FILTER_NEAREST", 0x10, 2},
+                 {"CLK_FILTER_LINEAR", 0x20, 2}};
+    static const char *const groups[] = {"coordinate modes", "address modes", "filters"};
+    uint32_t bits = 0;
+    if (!v)
+        return fail(j, "%s: missing (\"CLK_... | CLK_...\" or the number)", path);
+    if (json_object_is_type(v, json_type_int)) {
+        int64_t x;
+        if (jval_int(v, path, 0, UINT32_MAX, &x, &j->e))
+            return jfailed(j);
+        bits = (uint32_t)x;
+    } else if (json_object_is_type(v, json_type_string)) {
+        const char *s = json_object_get_string(v), *seen[3] = {NULL, NULL, NULL};
+        for (;;) {
+            while (*s == ' ')
+                s++;
+            size_t n = strcspn(s, "|");
+            size_t t = n;
+            while (t && s[t - 1] == ' ')
+                t--;
+            size_t i = 0;
+            while (i < sizeof(names) / sizeof(names[0]) &&
+                   (strlen(names[i].n) != t || strncmp(names[i].n, s, t)))
+                i++;
+            if (i == sizeof(names) / sizeof(names[0]))
+                return fail(j, "%s: \"%.*s\" is no CLK_* sampler name (names are joined by '|')",
+                            path, (int)(t > 64 ? 64 : t), s);
+            if (seen[names[i].group])
+                return fail(j, "%s: two %s (%s and %s)", path, groups[names[i].group],
+                            seen[names[i].group], names[i].n);
+            seen[names[i].group] = names[i].n;
+            bits |= names[i].v;
+            if (!s[n])
+                break;
+            s += n + 1;
+        }
+    } else {
+        return fail(j, "%s: expected \"CLK_... | CLK_...\" or the number", path);
+    }
+    if (vsmp_sampler_from_cl(bits, st))
+        return fail(j, "%s: 0x%x is no OpenCL sampler (it needs a CLK_FILTER_*)", path, bits);
+    return 0;
+}
+
+/* ---- buffers ---- */
 
 typedef struct arg_store {
     uint8_t *mem; /* buffers: caller memory of the surface */
     size_t bytes; /* the buffer's own bytes */
-    int type;     /* buffers: element type */
+    cltype type;  /* buffers: element type */
 } arg_store;
 
 static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, arg_store *s)
 {
-    int t = type_index(json_object_get_string(jfield(e, "type")));
-    if (t < 0)
-        return fail(j, "args[%u]: \"type\" must be an OpenCL scalar type name", i);
-    s->type = t;
-    json_object *jd = jfield(e, "data"), *jf = jfield(e, "file"), *jn = jfield(e, "count");
-    size_t count = jd && json_object_is_type(jd, json_type_array) ? json_object_array_length(jd)
-                   : jn ? (size_t)json_object_get_int64(jn)
-                        : 0;
-    uint8_t *file = NULL;
-    size_t fsize = 0;
-    if (jf && !(file = read_file(j, json_object_get_string(jf), &fsize)))
+    char path[64], p[96];
+    snprintf(path, sizeof(path), "args[%u]", i);
+    if (get_type(j, e, path, &s->type))
         return -1;
-    size_t bytes = jf ? fsize : count * types[t].bytes;
-    if (!bytes || bytes > MAX_BUFFER) {
-        free(file);
-        return fail(j, "args[%u]: a buffer of 1 byte to %u MiB (\"data\", \"file\" or \"count\")",
-                    i, MAX_BUFFER >> 20);
+    const cltype *t = &s->type;
+    json_object *jd = jfield(e, "data"), *jf = jfield(e, "file"), *jn = jfield(e, "count");
+    if ((jd != NULL) + (jf != NULL) + (jn != NULL) != 1)
+        return fail(j, "%s: a buffer takes exactly one of \"data\", \"file\", \"count\"", path);
+    size_t count = 0, bytes = 0;
+    uint8_t *file = NULL;
+    if (jd) {
+        if (jval_array(jd, jpath(p, sizeof(p), path, "data"), 1, MAX_BUFFER / t->bytes, &count,
+                       &j->e))
+            return jfailed(j);
+        bytes = count * t->bytes;
+    } else if (jn) {
+        int64_t c;
+        if (jval_int(jn, jpath(p, sizeof(p), path, "count"), 1, MAX_BUFFER / t->bytes, &c, &j->e))
+            return jfailed(j);
+        bytes = (size_t)c * t->bytes;
+    } else {
+        const char *name;
+        if (jval_str(jf, jpath(p, sizeof(p), path, "file"), &name, &j->e))
+            return jfailed(j);
+        if (!(file = read_file(j, name, &bytes)))
+            return -1;
+        if (!bytes) {
+            free(file);
+            return fail(j, "%s.file: an empty file (a buffer has 1 byte to %u MiB)", path,
+                        MAX_BUFFER >> 20);
+        }
     }
     /* a 2D R8_UINT surface whose rows hold the bytes in order */
     uint32_t w = bytes < 16384 ? (uint32_t)bytes : 16384, h = (uint32_t)((bytes + w - 1) / w);
@@ -189,12 +365,14 @@ static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, a
         return fail(j, "out of memory");
     }
     if (file)
-        memcpy(s->mem, file, fsize);
+        memcpy(s->mem, file, bytes);
     free(file);
-    for (size_t k = 0; jd && k < count; k++)
-        if (!encode(t, json_object_array_get_idx(jd, k), s->mem + k * types[t].bytes))
-            return fail(j, "args[%u].data[%zu]: expected %s for %s", i, k,
-                        types[t].cls == 'f' ? "a number" : "an integer", types[t].name);
+    char pd[96], pk[128];
+    jpath(pd, sizeof(pd), path, "data");
+    for (size_t k = 0; k < count; k++)
+        if (encode_value(j, t, json_object_array_get_idx(jd, k), jpath_idx(pk, sizeof(pk), pd, k),
+                         s->mem + k * t->bytes))
+            return -1;
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
     d.format = VSMP_FORMAT_R8_UINT;
@@ -203,223 +381,329 @@ static int make_buffer(job *j, json_object *e, unsigned i, vsmp_launch_arg *a, a
     d.data = s->mem;
     d.data_size = (size_t)w * h;
     if (vsmp_surface_create(&d, &a->surface, NULL))
-        return fail(j, "args[%u]: cannot describe the buffer as a surface", i);
+        return fail(j, "%s: cannot describe the buffer as a surface", path);
     return 0;
 }
 
-static int save_png(job *j, const vsmp_surface *s, const char *name)
+/* ---- images ---- */
+
+/* The image of argument i from its surface description (the launcher's own keys left out);
+ * "file": the surface's memory, its exact size. */
+static int make_image(job *j, json_object *e, unsigned i, vsmp_launch_arg *a)
 {
-    char path[4200];
-    if (j->out_dir && name[0] != '/')
-        snprintf(path, sizeof(path), "%s/%s", j->out_dir, name);
-    else
-        join(j, name, path, sizeof(path));
-    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
-    const vsmp_format_info *fi = vsmp_format_get(d->format);
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return fail(j, "cannot write %s: %s", path, strerror(errno));
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    uint8_t *row = malloc((size_t)d->width * 4);
-    if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        fclose(f);
-        return fail(j, "cannot write %s", path);
+    static const char *const own[] = {"kind", "print", "hex", "save", "raw", "file", NULL};
+    static const char *const level0[] = {"texels", "png", "pattern", "bytes", "mip_texels", NULL};
+    char p[96], msg[512];
+    json_object *sd = json_object_new_object(), *jf = jfield(e, "file");
+    if (!sd)
+        return fail(j, "out of memory");
+    json_object_object_foreach(e, key, val)
+    {
+        size_t k = 0;
+        while (own[k] && strcmp(key, own[k]))
+            k++;
+        if (!own[k])
+            json_object_object_add(sd, key, json_object_get(val));
     }
-    png_init_io(png, f);
-    png_set_IHDR(png, info, d->width, d->height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    bool fl = fi && fi->cls == VSMP_CLASS_FLOAT;
-    for (uint32_t y = 0; y < d->height; y++) {
-        for (uint32_t x = 0; x < d->width; x++) {
-            vsmp_texel t;
-            vsmp_surface_load(s, 0, 0, x, y, &t);
-            for (int c = 0; c < 4; c++) {
-                double v = fl ? t.f[c] * 255.0 + 0.5 : (double)t.i[c];
-                row[4 * x + c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+    for (size_t k = 0; jf && level0[k]; k++)
+        if (jfield(e, level0[k])) {
+            json_object_put(sd);
+            return fail(j, "args[%u]: give an image's contents as \"file\" or \"%s\", not both", i,
+                        level0[k]);
+        }
+    if (jf) /* the file's bytes replace the memory: no level is generated */
+        json_object_object_add(sd, "generate_mips", json_object_new_boolean(0));
+    int bad = vsmp_job_surface(sd, j->dir, j->max_memory, &a->surface, msg, sizeof(msg));
+    json_object_put(sd);
+    if (bad)
+        return fail(j, "args[%u]: %s", i, msg);
+    if (!jf)
+        return 0;
+    const char *name;
+    snprintf(p, sizeof(p), "args[%u].file", i);
+    if (jval_str(jf, p, &name, &j->e))
+        return jfailed(j);
+    size_t size;
+    uint8_t *data = read_file(j, name, &size);
+    if (!data)
+        return -1;
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(a->surface);
+    if (size != d->data_size) {
+        free(data);
+        return fail(j, "%s: %zu bytes; the %ux%ux%u %s image's memory is %zu bytes", p, size,
+                    d->width, d->height, d->depth > 1 ? d->depth : d->array_len,
+                    vsmp_format_get(d->format)->name, d->data_size);
+    }
+    memcpy(d->data, data, size);
+    free(data);
+    return 0;
+}
+
+/* ---- after the launch ---- */
+
+static void print_buffer(job *j, unsigned i, const arg_store *st, bool hex)
+{
+    const cltype *t = &st->type;
+    unsigned b = scalars[t->s].bytes;
+    char cls = scalars[t->s].cls;
+    fprintf(j->out, "arg%u =", i);
+    for (size_t k = 0; k + t->bytes <= st->bytes; k += t->bytes)
+        for (unsigned c = 0; c < t->n; c++) {
+            uint64_t x = 0;
+            for (unsigned q = 0; q < b; q++)
+                x |= (uint64_t)st->mem[k + c * b + q] << (8 * q);
+            if (hex) {
+                fprintf(j->out, " 0x%0*llx", (int)(2 * b), (unsigned long long)x);
+            } else if (cls == 'f' && b == 4) {
+                float f;
+                uint32_t u = (uint32_t)x;
+                memcpy(&f, &u, 4);
+                fprintf(j->out, " %.9g", f);
+            } else if (cls == 'f') {
+                double f;
+                memcpy(&f, &x, 8);
+                fprintf(j->out, " %.17g", f);
+            } else if (cls == 'u') {
+                fprintf(j->out, " %llu", (unsigned long long)x);
+            } else {
+                int64_t sx = b == 8 ? (int64_t)x : (int64_t)(x << (64 - 8 * b)) >> (64 - 8 * b);
+                fprintf(j->out, " %lld", (long long)sx);
             }
         }
-        png_write_row(png, row);
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    fclose(f);
-    return 0;
+    fputc('\n', j->out);
 }
 
-/* After the launch: "print" buffers (typed or hex) and images (texels), "png" images. */
+/* Level 0, channel by channel; an image of several slices (3D depth, array layers) as one line
+ * per slice, "argN slice Z =". */
+static void print_image(job *j, unsigned i, const vsmp_surface *s, bool hex)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
+    const vsmp_format_info *fi = vsmp_format_get(d->format);
+    bool fl = fi && fi->cls != VSMP_CLASS_UINT && fi->cls != VSMP_CLASS_SINT;
+    uint32_t w = 0, h = 0, slices = 0;
+    vsmp_surface_level_size(s, 0, &w, &h, NULL, &slices);
+    for (uint32_t z = 0; z < slices; z++) {
+        if (slices > 1)
+            fprintf(j->out, "arg%u slice %u =", i, z);
+        else
+            fprintf(j->out, "arg%u =", i);
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                vsmp_texel t;
+                memset(&t, 0, sizeof(t));
+                vsmp_surface_load(s, 0, z, x, y, &t);
+                for (int c = 0; c < 4; c++) {
+                    if (hex)
+                        fprintf(j->out, " 0x%08x", t.u[c]);
+                    else if (fl)
+                        fprintf(j->out, " %.9g", t.f[c]);
+                    else if (fi && fi->cls == VSMP_CLASS_UINT)
+                        fprintf(j->out, " %u", t.u[c]);
+                    else
+                        fprintf(j->out, " %d", t.i[c]);
+                }
+            }
+        fputc('\n', j->out);
+    }
+}
+
+/* "print" buffers (typed or hex) and images (texels); "save" images as PNG; "raw" the memory
+ * bytes of buffers and images. The keys were checked before the launch. */
 static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(ja, i);
-        json_object *jp = jfield(e, "print"), *jh = jfield(e, "hex"), *jpng = jfield(e, "save");
+        json_object *jp = jfield(e, "print"), *jh = jfield(e, "hex"), *js = jfield(e, "save"),
+                    *jr = jfield(e, "raw");
         bool hex = jh && json_object_get_boolean(jh);
-        if (st[i].mem && jp && json_object_get_boolean(jp)) {
-            int t = st[i].type;
-            unsigned b = types[t].bytes;
-            fprintf(j->out, "arg%u =", i);
-            for (size_t k = 0; k + b <= st[i].bytes; k += b) {
-                uint64_t x = 0;
-                for (unsigned q = 0; q < b; q++)
-                    x |= (uint64_t)st[i].mem[k + q] << (8 * q);
-                if (hex)
-                    fprintf(j->out, " 0x%0*llx", (int)(2 * b), (unsigned long long)x);
-                else if (types[t].cls == 'f') {
-                    float f;
-                    uint32_t u = (uint32_t)x;
-                    memcpy(&f, &u, 4);
-                    fprintf(j->out, " %.9g", f);
-                } else if (types[t].cls == 'u')
-                    fprintf(j->out, " %llu", (unsigned long long)x);
-                else {
-                    int64_t sx = b == 8 ? (int64_t)x : (int64_t)(x << (64 - 8 * b)) >> (64 - 8 * b);
-                    fprintf(j->out, " %lld", (long long)sx);
-                }
-            }
-            fputc('\n', j->out);
-        } else if (!st[i].mem && args[i].surface && jp && json_object_get_boolean(jp)) {
-            const vsmp_surface_desc *d = vsmp_surface_get_desc(args[i].surface);
-            const vsmp_format_info *fi = vsmp_format_get(d->format);
-            bool fl = fi && fi->cls != VSMP_CLASS_UINT && fi->cls != VSMP_CLASS_SINT;
-            fprintf(j->out, "arg%u =", i);
-            for (uint32_t y = 0; y < d->height; y++)
-                for (uint32_t x = 0; x < d->width; x++) {
-                    vsmp_texel t;
-                    vsmp_surface_load(args[i].surface, 0, 0, x, y, &t);
-                    for (int c = 0; c < 4; c++) {
-                        if (hex)
-                            fprintf(j->out, " 0x%08x", t.u[c]);
-                        else if (fl)
-                            fprintf(j->out, " %.9g", t.f[c]);
-                        else if (fi && fi->cls == VSMP_CLASS_UINT)
-                            fprintf(j->out, " %u", t.u[c]);
-                        else
-                            fprintf(j->out, " %d", t.i[c]);
-                    }
-                }
-            fputc('\n', j->out);
+        if (jp && json_object_get_boolean(jp)) {
+            if (st[i].mem)
+                print_buffer(j, i, &st[i], hex);
+            else if (args[i].surface)
+                print_image(j, i, args[i].surface, hex);
         }
-        if (jpng && args[i].surface && !st[i].mem &&
-            save_png(j, args[i].surface, json_object_get_string(jpng)))
-            return -1;
+        char path[4200], msg[4400];
+        if (js && args[i].surface && !st[i].mem) {
+            out_path(j, json_object_get_string(js), path, sizeof(path));
+            if (vsmp_tool_save_png(args[i].surface, path, msg, sizeof(msg)))
+                return fail(j, "args[%u].save: %s", i, msg);
+        }
+        if (jr && args[i].surface) {
+            const vsmp_surface_desc *d = vsmp_surface_get_desc(args[i].surface);
+            out_path(j, json_object_get_string(jr), path, sizeof(path));
+            if (vsmp_tool_save_raw(st[i].mem ? st[i].mem : d->data,
+                                   st[i].mem ? st[i].bytes : d->data_size, path, msg, sizeof(msg)))
+                return fail(j, "args[%u].raw: %s", i, msg);
+        }
     }
     return 0;
 }
 
-/* Every top-level key is one docs/LAUNCH.md names: a misspelt one ("globl") was ignored and
- * the launch ran with its default. Values are checked where they are read ("local" may be null). */
-static int check_keys(job *j, json_object *root)
+/* ---- the description ---- */
+
+/* Keys of an object at path: unknown ones are named with the closest valid key. */
+static int check_keys(job *j, json_object *o, const char *path, const char *const *keys)
+{
+    if (jcheck_object(o, path, keys, &j->e))
+        return jfailed(j);
+    return 0;
+}
+
+/* The launcher's own keys of argument i, whatever its kind, typed before anything runs. */
+static int check_arg(job *j, json_object *e, unsigned i, int kind)
+{
+    static const char *const buf[] = {"kind",  "type", "data", "file", "count",
+                                      "print", "hex",  "raw",  NULL};
+    static const char *const smp[] = {"kind", "sampler", NULL};
+    static const char *const sca[] = {"kind", "type", "value", NULL};
+    static const char *const loc[] = {"kind", "size", NULL};
+    char path[64], p[96];
+    snprintf(path, sizeof(path), "args[%u]", i);
+    if (kind != VSMP_ARG_IMAGE && check_keys(j, e, path,
+                                             kind == VSMP_ARG_BUFFER    ? buf
+                                             : kind == VSMP_ARG_SAMPLER ? smp
+                                             : kind == VSMP_ARG_LOCAL   ? loc
+                                                                        : sca))
+        return -1;
+    bool b;
+    const char *s;
+    if (jget_bool(e, path, "print", &b, &j->e) || jget_bool(e, path, "hex", &b, &j->e) ||
+        jget_str(e, path, "save", &s, &j->e) || jget_str(e, path, "raw", &s, &j->e))
+        return jfailed(j);
+    if (kind == VSMP_ARG_IMAGE && jfield(e, "save") && !*json_object_get_string(jfield(e, "save")))
+        return fail(j, "%s: an empty file name", jpath(p, sizeof(p), path, "save"));
+    if (jfield(e, "raw") && !*json_object_get_string(jfield(e, "raw")))
+        return fail(j, "%s: an empty file name", jpath(p, sizeof(p), path, "raw"));
+    return 0;
+}
+
+/* A scalar argument: "type" (scalar or vector) and "value"; its size must be the interface's
+ * (the kernel reads that many bytes). */
+static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg_info *ai,
+                       vsmp_launch_arg *a)
+{
+    char path[64], p[96], name[16];
+    snprintf(path, sizeof(path), "args[%u]", i);
+    cltype t;
+    if (get_type(j, e, path, &t))
+        return -1;
+    cltype_name(&t, name, sizeof(name));
+    cltype it;
+    size_t il = strcspn(ai->type, ";");
+    if (il && cltype_parse(ai->type, il, &it) && (it.s != t.s || it.n != t.n))
+        return fail(j, "%s.type: \"%s\", but the kernel's argument %u (%.*s %s) is a %.*s", path,
+                    name, i, (int)il, ai->type, ai->name, (int)il, ai->type);
+    if (t.bytes > sizeof(a->bytes))
+        return fail(j, "%s.type: a %s of %u bytes; vsmp passes scalars of at most %zu bytes", path,
+                    name, t.bytes, sizeof(a->bytes));
+    if (t.bytes < ai->size)
+        return fail(j, "%s.type: a %s has %u bytes; the kernel reads %u", path, name, t.bytes,
+                    ai->size);
+    json_object *jv = jfield(e, "value");
+    if (!jv)
+        return fail(j, "%s: missing (a %s)", jpath(p, sizeof(p), path, "value"), name);
+    if (encode_value(j, &t, jv, jpath(p, sizeof(p), path, "value"), a->bytes))
+        return -1;
+    a->size = t.bytes;
+    return 0;
+}
+
+/* "global" (1 to 3 sizes), "local" (as many, or null), "offset" (as many). */
+static int ndrange(job *j, json_object *root, vsmp_ndrange *nd)
+{
+    static const char *const nk[3] = {"global", "local", "offset"};
+    memset(nd, 0, sizeof(*nd));
+    for (int q = 0; q < 3; q++) {
+        json_object *a = jfield(root, nk[q]);
+        if (!a || (q == 1 && json_object_is_type(a, json_type_null)))
+            continue;
+        if (!json_object_is_type(a, json_type_array))
+            return fail(j, "%s: expected an array of %s", nk[q],
+                        q ? "sizes, as many as \"global\"" : "1 to 3 sizes");
+        size_t n = json_object_array_length(a);
+        if (q == 0 && (n < 1 || n > 3))
+            return fail(j, "global: an array of 1 to 3 sizes, got %zu", n);
+        if (q && n != nd->dims)
+            return fail(j, "%s: %u size%s (as many as \"global\"), got %zu", nk[q], nd->dims,
+                        nd->dims > 1 ? "s" : "", n);
+        uint32_t *dst = q == 0 ? nd->global : q == 1 ? nd->local : nd->offset;
+        for (size_t k = 0; k < n; k++) {
+            char p[32];
+            int64_t v;
+            if (jval_int(json_object_array_get_idx(a, k), jpath_idx(p, sizeof(p), nk[q], k),
+                         q == 2 ? 0 : 1, MAX_NDR, &v, &j->e))
+                return jfailed(j);
+            dst[k] = (uint32_t)v;
+        }
+        if (q == 0)
+            nd->dims = (uint32_t)n;
+    }
+    if (!nd->dims)
+        return fail(j, "the launch needs \"global\"");
+    return 0;
+}
+
+static int launch(job *j, json_object *root)
 {
     static const char *const keys[] = {"kernel",          "interface", "platform", "global",
                                        "local",           "offset",    "args",     "dynamic_state",
                                        "inline_samplers", NULL};
     if (!json_object_is_type(root, json_type_object))
         return fail(j, "the launch description is not a JSON object");
-    json_object_object_foreach(root, k, v)
+    json_object_object_foreach(root, key, val)
     {
-        (void)v;
+        (void)val;
         size_t n = 0;
         bool known = false;
         for (; keys[n]; n++)
-            known |= strcmp(k, keys[n]) == 0;
+            known |= strcmp(key, keys[n]) == 0;
         if (known)
             continue;
-        const char *best = jclosest(k, keys, n);
+        const char *best = jclosest(key, keys, n);
         if (best)
-            return fail(j, "%s: unknown key; did you mean '%s'?", k, best);
-        return fail(j, "%s: unknown key", k);
+            return fail(j, "%s: unknown key; did you mean '%s'?", key, best);
+        return fail(j, "%s: unknown key", key);
     }
-    return 0;
-}
-
-/* The keys of a buffer, sampler or scalar argument (an image's are the surface's, checked by
- * the surface reader): an unknown one is named with the closest valid key. */
-static int check_arg_keys(job *j, json_object *e, unsigned i, int kind)
-{
-    static const char *const buf[] = {"kind",  "type",  "data", "file",
-                                      "count", "print", "hex",  NULL};
-    static const char *const smp[] = {"kind", "sampler", NULL};
-    static const char *const sca[] = {"kind", "type", "value", NULL};
-    static const char *const loc[] = {"kind", "size", NULL};
-    const char *const *keys = kind == VSMP_ARG_BUFFER    ? buf
-                              : kind == VSMP_ARG_SAMPLER ? smp
-                              : kind == VSMP_ARG_LOCAL   ? loc
-                                                         : sca;
-    json_object_object_foreach(e, k, v)
-    {
-        (void)v;
-        size_t n = 0;
-        bool known = false;
-        for (; keys[n]; n++)
-            known |= strcmp(k, keys[n]) == 0;
-        if (known)
-            continue;
-        const char *best = jclosest(k, keys, n);
-        if (best)
-            return fail(j, "args[%u].%s: unknown key; did you mean '%s'?", i, k, best);
-        return fail(j, "args[%u].%s: unknown key", i, k);
-    }
-    return 0;
-}
-
-static int launch(job *j, json_object *root)
-{
-    if (check_keys(j, root))
-        return -1;
-    json_object *jk = jfield(root, "kernel"), *ji = jfield(root, "interface");
-    if (!jk || !ji)
+    const char *kname = NULL, *iname = NULL, *pname = NULL, *dname = NULL;
+    if (!jfield(root, "kernel") || !jfield(root, "interface"))
         return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
+    if (jget_str(root, "", "kernel", &kname, &j->e) ||
+        jget_str(root, "", "interface", &iname, &j->e) ||
+        jget_str(root, "", "platform", &pname, &j->e) ||
+        jget_str(root, "", "dynamic_state", &dname, &j->e))
+        return jfailed(j);
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
     /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
     const char *env = getenv("VSMP_LAUNCH_WORKERS");
     o.workers = env && atoi(env) > 0 ? (unsigned)atoi(env) : 0;
-    json_object *jp = jfield(root, "platform");
-    if (jp && vsmp_platform_find(json_object_get_string(jp), &o.platform))
-        return fail(j, "unknown platform \"%s\"", json_object_get_string(jp));
-    vsmp_ndrange nd = {0};
-    static const char *nk[3] = {"global", "local", "offset"};
-    for (int q = 0; q < 3; q++) {
-        json_object *a = jfield(root, nk[q]);
-        if (!a || json_object_is_type(a, json_type_null))
-            continue;
-        size_t n = json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-        if (n < 1 || n > 3 || (q && n != nd.dims))
-            return fail(j, "\"%s\" must be an array of 1 to 3 sizes (as many as \"global\")",
-                        nk[q]);
-        uint32_t *dst = q == 0 ? nd.global : q == 1 ? nd.local : nd.offset;
-        for (size_t k = 0; k < n; k++) {
-            int64_t v = json_object_get_int64(json_object_array_get_idx(a, k));
-            if (v < 0 || v > (1 << 24))
-                return fail(j, "\"%s\"[%zu] out of range", nk[q], k);
-            dst[k] = (uint32_t)v;
-        }
-        if (q == 0)
-            nd.dims = (uint32_t)n;
-    }
-    if (!nd.dims)
-        return fail(j, "the launch needs \"global\"");
+    if (pname && vsmp_platform_find(pname, &o.platform))
+        return fail(j, "platform: unknown platform \"%.40s\"", pname);
+    vsmp_ndrange nd;
+    if (ndrange(j, root, &nd))
+        return -1;
+    json_object *ja = jfield(root, "args"), *js = jfield(root, "inline_samplers");
+    size_t nja = 0, ns = 0;
+    if (ja && jval_array(ja, "args", 0, VSMP_LAUNCH_MAX_ARGS, &nja, &j->e))
+        return jfailed(j);
+    if (js && jval_array(js, "inline_samplers", 0, 8, &ns, &j->e))
+        return jfailed(j);
 
     size_t size;
-    uint8_t *text = read_file(j, json_object_get_string(ji), &size);
+    uint8_t *text = read_file(j, iname, &size);
     if (!text)
         return -1;
     vsmp_diags d;
-    vsmp_diags_init(&d);
+    diags_begin(j, &d);
     vsmp_launch_iface *f = NULL;
     vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, &f, &d);
     free(text);
-    vsmp_diags_print(&d, json_object_get_string(ji), j->err);
+    vsmp_diags_print(&d, iname, j->err);
     vsmp_diags_free(&d);
     if (st)
-        return fail(j, "%s: %s", json_object_get_string(ji), vsmp_status_str(st));
+        return fail(j, "%s: %s", iname, vsmp_status_str(st));
 
     vsmp_module *mod = NULL;
-    const char *kname = json_object_get_string(jk);
     uint8_t *kd = read_file(j, kname, &size);
     int rc = -1;
     vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
@@ -429,10 +713,10 @@ static int launch(job *j, json_object *root)
     bool hw_set[VSMP_MAX_SAMPLER_STATES];
     memset(args, 0, sizeof(args));
     memset(store, 0, sizeof(store));
-    unsigned nargs = 0;
+    unsigned nargs = (unsigned)nja;
     if (!kd)
         goto out;
-    vsmp_diags_init(&d);
+    diags_begin(j, &d);
     vsmp_read_options ro;
     vsmp_read_options_init(&ro);
     ro.max_memory = j->max_memory;
@@ -451,20 +735,25 @@ static int launch(job *j, json_object *root)
         goto out;
     }
 
-    json_object *ja = jfield(root, "args");
-    nargs =
-        ja && json_object_is_type(ja, json_type_array) ? (unsigned)json_object_array_length(ja) : 0;
-    if (nargs != vsmp_launch_iface_num_args(f) || nargs > VSMP_LAUNCH_MAX_ARGS) {
+    if (nargs != vsmp_launch_iface_num_args(f)) {
         fail(j, "\"args\" has %u entries; kernel %s takes %u", nargs, vsmp_launch_iface_kernel(f),
              vsmp_launch_iface_num_args(f));
-        nargs = nargs > VSMP_LAUNCH_MAX_ARGS ? 0 : nargs;
         goto out;
     }
-    char msg[512];
     for (unsigned i = 0; i < nargs; i++) {
         json_object *e = json_object_array_get_idx(ja, i);
         const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(f, i);
-        const char *kind = json_object_get_string(jfield(e, "kind"));
+        const char *kind = NULL;
+        char p[64];
+        snprintf(p, sizeof(p), "args[%u]", i);
+        if (!json_object_is_type(e, json_type_object)) {
+            fail(j, "%s: expected an object", p);
+            goto out;
+        }
+        if (jget_str(e, p, "kind", &kind, &j->e)) {
+            jfailed(j);
+            goto out;
+        }
         const char *want = ai->kind == VSMP_ARG_BUFFER    ? "buffer"
                            : ai->kind == VSMP_ARG_IMAGE   ? "image"
                            : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
@@ -476,64 +765,44 @@ static int launch(job *j, json_object *root)
                  want);
             goto out;
         }
-        if (ai->kind != VSMP_ARG_IMAGE && check_arg_keys(j, e, i, ai->kind))
+        if (check_arg(j, e, i, ai->kind))
             goto out;
         if (ai->kind == VSMP_ARG_BUFFER) {
             if (make_buffer(j, e, i, &args[i], &store[i]))
                 goto out;
         } else if (ai->kind == VSMP_ARG_IMAGE) {
-            /* the surface description without the launcher's own keys */
-            json_object *sd = json_object_new_object();
-            json_object_object_foreach(e, key, val)
-            {
-                if (strcmp(key, "kind") && strcmp(key, "print") && strcmp(key, "hex") &&
-                    strcmp(key, "save"))
-                    json_object_object_add(sd, key, json_object_get(val));
-            }
-            int bad = !sd || vsmp_job_surface(sd, j->dir, j->max_memory, &args[i].surface, msg,
-                                              sizeof(msg));
-            json_object_put(sd);
-            if (bad) {
-                fail(j, "args[%u]: %s", i, sd ? msg : "out of memory");
+            if (make_image(j, e, i, &args[i]))
                 goto out;
-            }
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
-            if (sampler_value(j, jfield(e, "sampler"), &args[i].sampler))
+            char q[96];
+            if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
+                              &args[i].sampler))
                 goto out;
         } else if (ai->kind == VSMP_ARG_SCALAR) {
-            int t = type_index(json_object_get_string(jfield(e, "type")));
-            json_object *jv = jfield(e, "value");
-            if (t < 0 || !jv) {
-                fail(j, "args[%u]: a scalar needs an OpenCL \"type\" and a \"value\"", i);
+            if (make_scalar(j, e, i, ai, &args[i]))
                 goto out;
-            }
-            if (!encode(t, jv, args[i].bytes)) {
-                fail(j, "args[%u].value: expected %s for %s", i,
-                     types[t].cls == 'f' ? "a number" : "an integer", types[t].name);
-                goto out;
-            }
-            args[i].size = types[t].bytes;
         } else if (ai->kind == VSMP_ARG_LOCAL) {
-            json_object *jz = jfield(e, "size");
-            int64_t z =
-                jz && json_object_is_type(jz, json_type_int) ? json_object_get_int64(jz) : -1;
-            if (z < 1 || z > (1 << 20)) {
+            int64_t z = 0;
+            if (!jfield(e, "size")) {
                 fail(j, "args[%u]: a __local argument needs its \"size\" in bytes (1..2^20)", i);
+                goto out;
+            }
+            if (jget_int(e, p, "size", 1, 1 << 20, &z, &j->e)) {
+                jfailed(j);
                 goto out;
             }
             args[i].size = (uint32_t)z;
         }
     }
     /* inline samplers from the kernel's dynamic state heap; "inline_samplers" overrides */
-    json_object *jdsh = jfield(root, "dynamic_state");
-    if (jdsh) {
+    if (dname) {
         size_t dsize = 0;
-        uint8_t *dsh = read_file(j, json_object_get_string(jdsh), &dsize);
+        uint8_t *dsh = read_file(j, dname, &dsize);
         if (!dsh)
             goto out;
-        vsmp_diags_init(&d);
+        diags_begin(j, &d);
         st = vsmp_launch_dsh_samplers(f, dsh, dsize, hw_smp, hw_set, &d);
-        vsmp_diags_print(&d, json_object_get_string(jdsh), j->err);
+        vsmp_diags_print(&d, dname, j->err);
         vsmp_diags_free(&d);
         free(dsh);
         if (st) {
@@ -544,24 +813,33 @@ static int launch(job *j, json_object *root)
             if (hw_set[i])
                 o.inline_samplers[i] = &hw_smp[i];
     }
-    json_object *js = jfield(root, "inline_samplers");
-    size_t ns = js && json_object_is_type(js, json_type_array) ? json_object_array_length(js) : 0;
-    if (ns > 8) {
-        fail(j, "at most 8 \"inline_samplers\"");
-        goto out;
-    }
+    bool given[VSMP_MAX_SAMPLER_STATES] = {false};
     for (size_t i = 0; i < ns; i++) {
+        static const char *const skeys[] = {"index", "sampler", NULL};
         json_object *e = json_object_array_get_idx(js, i);
-        int idx = json_object_get_int(jfield(e, "index"));
-        if (idx < 0 || idx >= VSMP_MAX_SAMPLER_STATES || !jfield(e, "index")) {
-            fail(j, "inline_samplers[%zu]: \"index\" must be 0..255", i);
+        char p[64], q[96];
+        int64_t idx = -1;
+        jpath_idx(p, sizeof(p), "inline_samplers", i);
+        if (check_keys(j, e, p, skeys))
+            goto out;
+        if (!jfield(e, "index")) {
+            fail(j, "%s.index: missing (the sampler-state index, 0..255)", p);
             goto out;
         }
-        if (sampler_value(j, jfield(e, "sampler"), &inl[i]))
+        if (jget_int(e, p, "index", 0, VSMP_MAX_SAMPLER_STATES - 1, &idx, &j->e)) {
+            jfailed(j);
+            goto out;
+        }
+        if (given[idx]) {
+            fail(j, "%s.index: sampler state %lld is given twice", p, (long long)idx);
+            goto out;
+        }
+        given[idx] = true;
+        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i]))
             goto out;
         o.inline_samplers[idx] = &inl[i];
     }
-    vsmp_diags_init(&d);
+    diags_begin(j, &d);
     st = vsmp_launch(mod, 0, f, &nd, args, nargs, &o, &d);
     vsmp_diags_print(&d, kname, j->err);
     vsmp_diags_free(&d);
@@ -581,25 +859,24 @@ out:
 }
 
 int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
-                    size_t max_memory, FILE *out, FILE *err)
+                    size_t max_memory, unsigned error_limit, FILE *out, FILE *err)
 {
-    job j = {.path = path, .out_dir = out_dir, .out = out, .err = err, .max_memory = max_memory};
+    job j = {.path = path,
+             .out_dir = out_dir,
+             .out = out,
+             .err = err,
+             .max_memory = max_memory,
+             .error_limit = error_limit};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(j.dir, sizeof(j.dir), "%.*s", (int)(slash - path), path);
     else
         snprintf(j.dir, sizeof(j.dir), ".");
-    json_tokener *tok = json_tokener_new();
-    json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)size) : NULL;
-    if (!root || !json_object_is_type(root, json_type_object)) {
-        fprintf(err, "%s: not a JSON object: %s\n", path,
-                tok ? json_tokener_error_desc(json_tokener_get_error(tok)) : "out of memory");
-        if (tok)
-            json_tokener_free(tok);
-        json_object_put(root);
+    json_object *root = jparse(text, size, &j.e);
+    if (!root) {
+        jfailed(&j);
         return 1;
     }
-    json_tokener_free(tok);
     int rc = launch(&j, root);
     json_object_put(root);
     return rc ? 1 : 0;

@@ -5,7 +5,6 @@
 #include <inttypes.h>
 #include <json-c/json.h>
 #include <math.h>
-#include <png.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -16,6 +15,7 @@
 
 #include "job_json.h"
 #include "run_job.h"
+#include "tool_out.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
 
@@ -464,47 +464,6 @@ static int print_vars(run *r, json_object *root)
     return 0;
 }
 
-static int save_png(run *r, const vsmp_surface *s, const char *path)
-{
-    const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return fail(r, "cannot create %s: %s", path, strerror(errno));
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    uint8_t *row = malloc((size_t)d->width * 4);
-    if (!png || !info || !row || setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        fclose(f);
-        return fail(r, "cannot write %s", path);
-    }
-    png_init_io(png, f);
-    png_set_IHDR(png, info, d->width, d->height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    const vsmp_format_info *fi = vsmp_format_get(d->format);
-    for (uint32_t y = 0; y < d->height; y++) {
-        for (uint32_t x = 0; x < d->width; x++) {
-            vsmp_texel t;
-            memset(&t, 0, sizeof(t));
-            vsmp_surface_load(s, d->min_lod, 0, x, y, &t);
-            for (int c = 0; c < 4; c++) {
-                /* float classes as [0, 1] -> 0..255; integer classes clamped to 0..255 */
-                double v = fi && fi->cls == VSMP_CLASS_FLOAT  ? t.f[c] * 255.0 + 0.5
-                           : fi && fi->cls == VSMP_CLASS_SINT ? (double)t.i[c]
-                                                              : (double)t.u[c];
-                row[4 * x + c] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
-            }
-        }
-        png_write_row(png, row);
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    return fclose(f) ? fail(r, "cannot write %s", path) : 0;
-}
-
 /* "save": [{"surface": BTI, "png" | "raw": PATH}] after the last thread. */
 static int save_all(run *r, json_object *root)
 {
@@ -518,20 +477,12 @@ static int save_all(run *r, json_object *root)
             return fail(r, "save[%zu]: a bound \"surface\" and one of \"png\", \"raw\"", i);
         char path[4200];
         join(r, json_object_get_string(jpng ? jpng : jraw), path, sizeof(path));
-        if (jpng) {
-            if (save_png(r, r->surf[bti], path))
-                return -1;
-            continue;
-        }
+        /* one PNG writer and one raw writer for run and launch (tool_out.h) */
         const vsmp_surface_desc *d = vsmp_surface_get_desc(r->surf[bti]);
-        FILE *f = fopen(path, "wb");
-        if (!f || fwrite(d->data, 1, d->data_size, f) != d->data_size) {
-            if (f)
-                fclose(f);
-            return fail(r, "cannot write %s", path);
-        }
-        if (fclose(f))
-            return fail(r, "cannot write %s", path);
+        char msg[4400];
+        if (jpng ? vsmp_tool_save_png(r->surf[bti], path, msg, sizeof(msg))
+                 : vsmp_tool_save_raw(d->data, d->data_size, path, msg, sizeof(msg)))
+            return fail(r, "%s", msg);
     }
     return 0;
 }

@@ -313,14 +313,15 @@ static const char usage_run[] =
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
-    "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
+    "usage: vsmp launch [--out-dir DIR] [--error-limit N] LAUNCH.json\n"
     "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
     "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
     "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
-    "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
+    "  -o, --out-dir DIR  write the files \"save\" and \"raw\" name under DIR (default: beside "
     "LAUNCH.json)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each image (default\n"
-    "                         1G; K, M, G, T suffixes; 0 = none)\n";
+    "                         1G; K, M, G, T suffixes; 0 = none)\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -646,6 +647,7 @@ static int cmd_launch(int argc, char **argv)
 {
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
+                                       {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
@@ -653,11 +655,20 @@ static int cmd_launch(int argc, char **argv)
     int ch;
     const char *out_dir = NULL;
     size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
+    unsigned error_limit = DEFAULT_ERROR_LIMIT;
     while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
         switch (ch) {
         case 'o':
             out_dir = optarg;
             break;
+        case OPT_ERRLIMIT: {
+            const char *e;
+            if (parse_digits(optarg, &e, &error_limit) || *e) {
+                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
         case OPT_MAXMEM:
             if (parse_max_memory(optarg, &max_memory))
                 return EXIT_USAGE;
@@ -680,8 +691,8 @@ static int cmd_launch(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, max_memory, stdout,
-                             stderr);
+    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, max_memory,
+                             error_limit, stdout, stderr);
     free(in.data);
     return rc;
 }
