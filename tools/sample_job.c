@@ -135,6 +135,16 @@ static int channel_from_json(json_object *v, const char *path, const vsmp_format
         double x;
         if (jval_num(v, path, &x, e))
             return -1;
+        /* a normalized channel holds [0, 1] or [-1, 1]: 128 meant as a byte is refused, not
+         * clamped to 1 */
+        uint8_t ct = fi->ch[c].type;
+        if (ct == VSMP_CHAN_UNORM && (x < 0 || x > 1))
+            return jfail(e, "%s: %g is outside [0, 1], the range of %s's UNORM channels (a byte "
+                            "value v is v / 255)",
+                         path, x, fi->name);
+        if (ct == VSMP_CHAN_SNORM && (x < -1 || x > 1))
+            return jfail(e, "%s: %g is outside [-1, 1], the range of %s's SNORM channels", path,
+                         x, fi->name);
         t->f[c] = (float)x;
         return 0;
     }
@@ -166,7 +176,8 @@ static int texel_from_json(json_object *a, const char *path, const vsmp_format_i
 }
 
 /* "bytes": the surface's memory from byte 0 of its layout, as hex digits (whitespace between
- * bytes allowed); what is not given stays as it was. */
+ * bytes allowed); what is not given stays as it was, except on a surface of several mip levels,
+ * whose bytes must cover every level (levels are not generated over them). */
 static int load_bytes(vsmp_surface *s, const char *hex, jerr *e)
 {
     const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
@@ -185,6 +196,12 @@ static int load_bytes(vsmp_surface *s, const char *hex, jerr *e)
         mem[n++] = (uint8_t)strtoul(two, NULL, 16);
         p += 2;
     }
+    if (d->levels > 1 && n != d->data_size)
+        return jfail(e,
+                     "surface.bytes: %zu bytes given; a surface of %u mip levels takes the bytes "
+                     "of every level, %zu (or give level 0 as \"texels\", \"png\" or "
+                     "\"pattern\" and let the levels be generated)",
+                     n, d->levels, d->data_size);
     return 0;
 }
 
@@ -300,6 +317,8 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
         return jfail(e, "surface: give level 0 as one of \"texels\", \"png\" or \"pattern\"");
     if (mt && jfield(js, "generate_mips") && gm)
         return jfail(e, "surface.generate_mips: levels given as \"mip_texels\" are not generated");
+    if (raw && jfield(js, "generate_mips") && gm)
+        return jfail(e, "surface.generate_mips: levels given as \"bytes\" are not generated");
     json_object *cc = jfield(js, "clear_color");
     if (cc && texel_from_json(cc, "surface.clear_color", fi, &d.clear_color, e))
         return -1;
@@ -345,7 +364,7 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
             rc = store_texels(s, (unsigned)i + 1, json_object_array_get_idx(mt, i),
                               jpath_idx(p, sizeof(p), "surface.mip_texels", i), fi, e);
         }
-    } else if (!rc && gm && d.levels > 1) {
+    } else if (!rc && gm && !raw && d.levels > 1) {
         vsmp_surface_generate_mips(s);
     }
     /* multisample: the texels are the planes (sample i in plane i); "compress" builds the MCS */
