@@ -139,12 +139,13 @@ static int channel_from_json(json_object *v, const char *path, const vsmp_format
          * clamped to 1 */
         uint8_t ct = fi->ch[c].type;
         if (ct == VSMP_CHAN_UNORM && (x < 0 || x > 1))
-            return jfail(e, "%s: %g is outside [0, 1], the range of %s's UNORM channels (a byte "
-                            "value v is v / 255)",
+            return jfail(e,
+                         "%s: %g is outside [0, 1], the range of %s's UNORM channels (a byte "
+                         "value v is v / 255)",
                          path, x, fi->name);
         if (ct == VSMP_CHAN_SNORM && (x < -1 || x > 1))
-            return jfail(e, "%s: %g is outside [-1, 1], the range of %s's SNORM channels", path,
-                         x, fi->name);
+            return jfail(e, "%s: %g is outside [-1, 1], the range of %s's SNORM channels", path, x,
+                         fi->name);
         t->f[c] = (float)x;
         return 0;
     }
