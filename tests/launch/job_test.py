@@ -228,8 +228,10 @@ def strict(L):
     refused(L, "uint -1", "at_histogram", hist, "args[1].data[0]: -1 is out of range")
     mip = {"global": [1], "args": [
         {"kind": "image", "format": "R8G8B8A8_UNORM", "width": 1, "height": 1},
-        {"kind": "buffer", "type": "uint4", "count": 1},
-        {"kind": "scalar", "type": "int", "value": 2 ** 32 + 2}]}
+        {"kind": "buffer", "type": "uint", "count": 4},
+        {"kind": "scalar", "type": "int", "value": 2 ** 32 + 2}],
+        "inline_samplers": [{"index": 0, "sampler": "CLK_NORMALIZED_COORDS_FALSE | "
+                                                    "CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST"}]}
     refused(L, "int scalar 2^32 + 2", "mip_level", mip,
             "args[2].value: 4294967298 is out of range [-2147483648, 2147483647]")
     # two address modes: CLAMP_TO_EDGE | CLAMP became REPEAT (2 | 4 = 6)
@@ -238,7 +240,7 @@ def strict(L):
         {"kind": "sampler",
          "sampler": "CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE | CLK_ADDRESS_CLAMP "
                     "| CLK_FILTER_LINEAR"},
-        {"kind": "buffer", "type": "float4", "count": 128}]}
+        {"kind": "buffer", "type": "float", "count": 512}]}
     refused(L, "two address modes", "s2d_linear_pix", lin,
             "args[1].sampler: two address modes (CLK_ADDRESS_CLAMP_TO_EDGE and CLK_ADDRESS_CLAMP)")
     lin["args"][1]["sampler"] = "CLK_FILTER_LINEAR | CLK_FILTER_NEAREST"
@@ -420,7 +422,7 @@ def images(L, tmp):
 def surfaces(L):
     base = {"global": [1], "args": [
         {"kind": "image", "format": "R8G8B8A8_UNORM", "width": 1, "height": 1},
-        {"kind": "buffer", "type": "uint4", "count": 1},
+        {"kind": "buffer", "type": "uint", "count": 4},
         {"kind": "scalar", "type": "int", "value": 0}]}
     # 128 meant as a byte was clamped to 1.0
     base["args"][0]["texels"] = [[128, 0, 0, 1]]
@@ -451,6 +453,20 @@ def surfaces(L):
     raw = open(os.path.join(L.tmp, "mips.bin"), "rb").read() if rc == 0 else b""
     check(rc == 0 and raw == bytes.fromhex(img["bytes"]),
           "bytes of every level are kept, not generated: %r %r" % (raw[-8:], err))
+    # the same through `vsmp sample` (the shared surface reader): a 2x2 surface of 2 levels whose
+    # bytes give level 1 (1x1) the texel 0x40 = 64 / 255 in every channel; it was generated from
+    # level 0's zeros instead
+    job = {"surface": {"format": "R8G8B8A8_UNORM", "width": 2, "height": 2, "levels": 2,
+                       "mip_count": 2, "bytes": "00" * 16 + "40404040"},
+           "sampler": {"min_filter": "nearest", "mag_filter": "nearest"},
+           "lanes": [{"op": "ld", "u": 0, "v": 0, "lod": 1}]}
+    jp = os.path.join(L.tmp, "mips_sample.json")
+    with open(jp, "w") as f:
+        json.dump(job, f)
+    r = subprocess.run([L.vsmp, "sample", jp], capture_output=True, text=True, timeout=60)
+    v = "%.9g" % f32(64 / 255)
+    check(r.returncode == 0 and r.stdout.split() == ["lane", "0", "ld:", v, v, v, v],
+          "sample: level 1 from bytes: %r %r" % (r.stdout, r.stderr))
 
 
 if __name__ == "__main__":
