@@ -405,14 +405,21 @@ static int make_image(job *j, json_object *e, unsigned i, vsmp_launch_arg *a)
         if (!own[k])
             json_object_object_add(sd, key, json_object_get(val));
     }
+    bool gm = false;
+    if (jf && jfield(e, "generate_mips") &&
+        (!json_object_is_type(jfield(e, "generate_mips"), json_type_boolean) ||
+         (gm = json_object_get_boolean(jfield(e, "generate_mips"))))) {
+        json_object_put(sd);
+        return fail(j, "args[%u].generate_mips: no level is generated over an image's \"file\"", i);
+    }
     for (size_t k = 0; jf && level0[k]; k++)
         if (jfield(e, level0[k])) {
             json_object_put(sd);
             return fail(j, "args[%u]: give an image's contents as \"file\" or \"%s\", not both", i,
                         level0[k]);
         }
-    if (jf) /* the file's bytes replace the memory: no level is generated */
-        json_object_object_add(sd, "generate_mips", json_object_new_boolean(0));
+    if (jf && !jfield(e, "generate_mips")) /* the file's bytes are the memory: nothing generated */
+        json_object_object_add(sd, "generate_mips", json_object_new_boolean(gm));
     int bad = vsmp_job_surface(sd, j->dir, j->max_memory, &a->surface, msg, sizeof(msg));
     json_object_put(sd);
     if (bad)

@@ -383,6 +383,11 @@ def images(L, tmp):
             src2, {"kind": "buffer", "type": "float4", "count": 12}]},
             "args[0].file: 192 bytes; the 2x2x2 R32G32B32A32_FLOAT image's memory is 128 bytes")
         src2["depth"] = 3
+        src2["generate_mips"] = True
+        refused(L, "image file and generate_mips", "cp_3d", {"global": [2, 2, 3], "args": [
+            src2, {"kind": "buffer", "type": "float4", "count": 12}]},
+            "args[0].generate_mips: no level is generated over an image's \"file\"")
+        del src2["generate_mips"]
         src2["texels"] = tex
         refused(L, "image file and texels", "cp_3d", {"global": [2, 2, 3], "args": [
             src2, {"kind": "buffer", "type": "float4", "count": 12}]},
