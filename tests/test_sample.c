@@ -286,6 +286,28 @@ static void test_surfaces(void)
     vsmp_surface_desc_init(&d);
     d.levels = 2, d.min_lod = 2;
     CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "min_lod past the levels");
+    /* SURFTYPE_BUFFER (image1d_buffer_t): up to 2^27 texels in one row, nothing else */
+    vsmp_surface_desc_init(&d);
+    d.type = VSMP_SURFTYPE_BUFFER, d.format = VSMP_FORMAT_R8_UINT, d.width = 20000;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "a buffer surface of 20000 texels");
+    vsmp_texel t = {.u = {7, 0, 0, 1}}, back;
+    CHECK(s && vsmp_surface_store(s, 0, 0, 19999, 0, &t) == VSMP_OK &&
+              vsmp_surface_load(s, 0, 0, 19999, 0, &back) == VSMP_OK && back.u[0] == 7 &&
+              (uint8_t *)vsmp_surface_texel(s, 0, 0, 19999, 0) ==
+                  (uint8_t *)vsmp_surface_get_desc(s)->data + 19999,
+          "buffer texel 19999 at byte 19999");
+    vsmp_surface_free(s);
+    s = NULL;
+    d.width = VSMP_MAX_BUFFER_TEXELS + 1;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "a buffer of 2^27 + 1 texels");
+    d.width = 4, d.height = 2;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "a buffer of two rows");
+    d.height = 1, d.levels = 2;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "a buffer of two levels");
+    d.levels = 1, d.array = true, d.array_len = 2;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "a buffer of two layers");
+    d.array = false, d.array_len = 1, d.format = VSMP_FORMAT_BC1_UNORM;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_ERR_ARG, "a buffer of BC blocks");
 }
 
 static void test_address_modes(void)

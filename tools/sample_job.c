@@ -277,15 +277,16 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
     vsmp_surface_desc d;
     vsmp_surface_desc_init(&d);
     d.max_memory = o->max_memory;
-    static const char *const types[] = {"1D", "2D", "3D", "CUBE"};
+    static const char *const types[] = {"1D", "2D", "3D", "CUBE", "BUFFER"};
     static const char *const pats[] = {"checker", "gradient", "index"};
     int ty = 1, pk = -1;
     const char *fname = NULL, *pngf = NULL, *raw = NULL;
     bool gm = true, cmp = false;
-    if (jget_enum(js, "surface", "type", types, 4, &ty, e) ||
+    if (jget_enum(js, "surface", "type", types, 5, &ty, e) ||
         jget_bool(js, "surface", "array", &d.array, e) ||
         jget_str(js, "surface", "format", &fname, e) ||
-        jget_u32(js, "surface", "width", VSMP_MAX_SURFACE_DIM, &d.width, e) ||
+        jget_u32(js, "surface", "width", ty == 4 ? VSMP_MAX_BUFFER_TEXELS : VSMP_MAX_SURFACE_DIM,
+                 &d.width, e) ||
         jget_u32(js, "surface", "height", VSMP_MAX_SURFACE_DIM, &d.height, e) ||
         jget_u32(js, "surface", "depth", VSMP_MAX_SURFACE_DEPTH, &d.depth, e) ||
         jget_u32(js, "surface", "array_len", VSMP_MAX_SURFACE_DEPTH, &d.array_len, e) ||

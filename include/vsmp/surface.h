@@ -24,6 +24,7 @@ extern "C" {
 #define VSMP_MAX_SURFACE_DIM   16384 /**< largest width/height (Intel's 2D limit) */
 #define VSMP_MAX_SURFACE_DEPTH 2048  /**< largest 3D depth and array length */
 #define VSMP_MAX_SURFACE_BYTES ((size_t)1 << 34) /**< a surface vsmp will describe */
+#define VSMP_MAX_BUFFER_TEXELS (1u << 27) /**< largest SURFTYPE_BUFFER width (27 bits of size) */
 
 /** SURFTYPE values. Arrays are 1D/2D/CUBE with @c array set (SurfaceArray). */
 typedef enum vsmp_surface_type {
@@ -31,6 +32,9 @@ typedef enum vsmp_surface_type {
     VSMP_SURFTYPE_2D = 1,
     VSMP_SURFTYPE_3D = 2,
     VSMP_SURFTYPE_CUBE = 3,
+    /** A run of texels without mips or layers (OpenCL's image1d_buffer_t): addressed like 1D,
+     *  @c width up to VSMP_MAX_BUFFER_TEXELS, height, depth, levels and array length 1. */
+    VSMP_SURFTYPE_BUFFER = 4,
     VSMP_SURFTYPE_NULL = 7,
 } vsmp_surface_type;
 

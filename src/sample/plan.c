@@ -85,6 +85,7 @@ vsmp_status vsmp_plan_create_cpu(const vsmp_surface *surf, const vsmp_sampler_st
     p.nlev = surf->d.mip_count;
     switch ((unsigned)surf->d.type) {
     case VSMP_SURFTYPE_1D:
+    case VSMP_SURFTYPE_BUFFER:
         p.dims = 1;
         break;
     case VSMP_SURFTYPE_3D:

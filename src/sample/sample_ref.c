@@ -116,6 +116,7 @@ static void read_lane(const vsmp_plan *p, const vsmp_message *m, unsigned l, lan
     ln->c[0] = u;
     switch (d->type) {
     case VSMP_SURFTYPE_1D:
+    case VSMP_SURFTYPE_BUFFER: /* never an array */
         ln->layer = d->array ? v : 0.0f;
         break;
     case VSMP_SURFTYPE_2D:
@@ -902,6 +903,7 @@ void vsmp_ref_load(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
         bool ok = true;
         switch (d->type) {
         case VSMP_SURFTYPE_1D:
+        case VSMP_SURFTYPE_BUFFER: /* never an array */
             if (d->array)
                 ok = v >= 0 && (uint32_t)v < d->array_len, slice = (uint32_t)v;
             break;

@@ -66,10 +66,22 @@ static vsmp_status check_desc(const vsmp_surface_desc *d, vsmp_diags *diags)
     if (d->type == VSMP_SURFTYPE_NULL)
         return VSMP_OK;
     if (d->type != VSMP_SURFTYPE_1D && d->type != VSMP_SURFTYPE_2D && d->type != VSMP_SURFTYPE_3D &&
-        d->type != VSMP_SURFTYPE_CUBE)
+        d->type != VSMP_SURFTYPE_CUBE && d->type != VSMP_SURFTYPE_BUFFER)
         return reject(diags, "unknown surface type");
     if (!vsmp_format_get(d->format))
         return reject(diags, "format not implemented");
+    if (d->type == VSMP_SURFTYPE_BUFFER) {
+        /* SURFTYPE_BUFFER: the element count is 27 bits of the surface state's size fields */
+        const vsmp_format_info *bf = vsmp_format_get(d->format);
+        if (d->width < 1 || d->width > VSMP_MAX_BUFFER_TEXELS)
+            return reject(diags, "a buffer surface has 1..2^27 texels");
+        if (d->height != 1 || d->depth != 1 || d->array || d->array_len != 1 || d->levels != 1 ||
+            d->min_lod || d->mip_count > 1 || d->samples != 1 || d->mcs)
+            return reject(diags, "a buffer surface has one row, one level, no layers or samples");
+        if (bf->block_w > 1 || bf->block_h > 1 || bf->planes > 1)
+            return reject(diags, "a buffer surface holds whole texels (no blocks or planes)");
+        return VSMP_OK;
+    }
     if (d->width < 1 || d->width > VSMP_MAX_SURFACE_DIM || d->height < 1 ||
         d->height > VSMP_MAX_SURFACE_DIM || d->depth < 1 || d->depth > VSMP_MAX_SURFACE_DEPTH ||
         d->array_len < 1 || d->array_len > VSMP_MAX_SURFACE_DEPTH)

@@ -136,6 +136,7 @@ def main():
         diagnostics(L)
         vectors(L)
         images(L, tmp)
+        buffer_images(L)
         surfaces(L)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
@@ -421,6 +422,31 @@ def images(L, tmp):
     r = subprocess.run([L.vsmp, "run", rp], capture_output=True, text=True, timeout=60)
     got = png_pixels(os.path.join(tmp, "u_run.png")) if r.returncode == 0 else r.stderr
     check(got == [[(255, 200, 255, 255)]], "run: UINT texel saved saturated: %r" % got)
+
+
+# ---- item: image1d_buffer_t: a BUFFER surface, not capped at 1D's 16384 texels ----
+# cp_1dbuf (img_copy.cl): write_imageui(dst, x, read_imageui(src, x)) for x = 0..19999. The source
+# is the "index" pattern, texel x = (x, 0, 0, 1) (SAMPLE_JOB.md); the copy's raw memory holds the
+# same 20000 texels of four little-endian uint32.
+def buffer_images(L):
+    n = 20000
+    src = {"kind": "image", "type": "BUFFER", "format": "R32G32B32A32_UINT", "width": n,
+           "pattern": "index"}
+    dst = {"kind": "image", "type": "BUFFER", "format": "R32G32B32A32_UINT", "width": n,
+           "raw": "buf1d.bin"}
+    rc, out, err = L.run("cp_1dbuf", {"global": [n], "args": [src, dst]}, "--out-dir", L.tmp)
+    raw = open(os.path.join(L.tmp, "buf1d.bin"), "rb").read() if rc == 0 else b""
+    want = b"".join(struct.pack("<4I", x, 0, 0, 1) for x in range(n))
+    check(rc == 0 and raw == want, "image1d_buffer of 20000 texels: %d bytes %r" % (len(raw), err))
+    for change, msg in (({"type": "1D"}, "args[0]: surface.width: 20000 is out of range [0, 16384]"),
+                        ({"width": 2 ** 27 + 1},
+                         "args[0]: surface.width: 134217729 is out of range [0, 134217728]"),
+                        ({"height": 2}, "args[0]: surface: invalid surface: a buffer surface has one row, one "
+                                        "level, no layers or samples"),
+                        ({"levels": 2}, "args[0]: surface: invalid surface: a buffer surface has one row")):
+        bad = dict(src, **change)
+        refused(L, "buffer surface %r" % change, "cp_1dbuf", {"global": [n], "args": [bad, dst]},
+                msg)
 
 
 # ---- item: surfaces: bytes with mips, UNORM values out of range ----
