@@ -647,6 +647,10 @@ static int ndrange(job *j, json_object *root, vsmp_ndrange *nd)
     }
     if (!nd->dims)
         return fail(j, "the launch needs \"global\"");
+    for (uint32_t k = 0; nd->local[0] && k < nd->dims; k++)
+        if (nd->global[k] % nd->local[k])
+            return fail(j, "local[%u]: global[%u] = %u is no multiple of the local size %u", k, k,
+                        nd->global[k], nd->local[k]);
     return 0;
 }
 

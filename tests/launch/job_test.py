@@ -186,6 +186,7 @@ def strict(L):
         ("global 0", {"global": [0]}, "global[0]: 0 is out of range"),
         ("4 global sizes", {"global": [16, 1, 1, 1]}, "global: an array of 1 to 3 sizes, got 4"),
         ("local of 2 for 1", {"local": [16, 1]}, "local: 1 size (as many as \"global\"), got 2"),
+        ("local not dividing", {"local": [5]}, "local[0]: global[0] = 16 is no multiple of the local size 5"),
         ("global a string", {"global": "16"}, "global: expected an array of 1 to 3 sizes"),
         ("kernel a number", {"kernel": 3}, "kernel: expected a string, got an integer"),
     ]
