@@ -243,7 +243,7 @@ static int encode_value(job *j, const cltype *t, json_object *v, const char *pat
     char name[16];
     cltype_name(t, name, sizeof(name));
     if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != t->n)
-        return fail(j, "%s: a %s is an array of %u elements", path, name, t->n);
+        return fail(j, "%s: expected an array of %u elements (%s)", path, t->n, name);
     for (unsigned k = 0; k < t->n; k++) {
         char p[256];
         if (encode_scalar(j, t->s, json_object_array_get_idx(v, k),
@@ -598,8 +598,8 @@ static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg
     cltype it;
     size_t il = strcspn(ai->type, ";");
     if (il && cltype_parse(ai->type, il, &it) && (it.s != t.s || it.n != t.n))
-        return fail(j, "%s.type: \"%s\", but the kernel's argument %u (%.*s %s) is a %.*s", path,
-                    name, i, (int)il, ai->type, ai->name, (int)il, ai->type);
+        return fail(j, "%s.type: \"%s\", but the kernel's argument %u is \"%.*s %s\"", path, name,
+                    i, (int)il, ai->type, ai->name);
     if (t.bytes > sizeof(a->bytes))
         return fail(j, "%s.type: a %s of %u bytes; vsmp passes scalars of at most %zu bytes", path,
                     name, t.bytes, sizeof(a->bytes));

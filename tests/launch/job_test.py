@@ -216,7 +216,7 @@ def strict(L):
     # the scalar's type against the interface's (float)
     refused(L, "int for a float argument", "buf_saxpy",
             saxpy(a={"kind": "scalar", "type": "int", "value": 2}),
-            "args[2].type: \"int\", but the kernel's argument 2 (float a) is a float")
+            "args[2].type: \"int\", but the kernel's argument 2 is \"float a\"")
     # integers out of their type's range: 2^32 + 2 became 2, a uchar 300 became 44
     hist = {"global": [16], "args": [
         {"kind": "buffer", "type": "uchar", "data": [300] + [0] * 15},
@@ -323,13 +323,13 @@ def vectors(L):
     check(rc == 0 and out2 == out, "vector elements as bits: %r" % err)
     args[3]["value"], args[7]["value"] = VA_ARGS[1][1], VA_ARGS[5][1]
     for k, value, typ, msg in (
-            (2, [10, -20, 30], "int4", "args[2].value: a int4 is an array of 4 elements"),
-            (2, 10, "int4", "args[2].value: a int4 is an array of 4 elements"),
+            (2, [10, -20, 30], "int4", "args[2].value: expected an array of 4 elements (int4)"),
+            (2, 10, "int4", "args[2].value: expected an array of 4 elements (int4)"),
             (2, [1, 2, 3, 4], "uint4", "args[2].type: \"uint4\", but the kernel's argument 2 "
-                                       "(int4 off) is a int4"),
+                                       "is \"int4 off\""),
             (4, [1, 128, 200, 256], "uchar4", "args[4].value[3]: 256 is out of range [0, 255]"),
             (5, [1, 2.5], "int2", "args[5].value[1]: expected an integer for int, got a fraction"),
-            (5, [1, 2, 3, 4], "int4", "args[5].type: \"int4\", but the kernel's argument 5"),
+            (5, [1, 2, 3, 4], "int4", "args[5].type: \"int4\", but the kernel's argument 5 is \"int2 xy\""),
             (8, [0, 2 ** 63], "long2", "args[8].value[1]: 9223372036854775808 is out of range"),
             (6, [1, 2], "float7", "args[6].type: \"float7\" is no OpenCL type")):
         saved = args[k]
@@ -339,7 +339,7 @@ def vectors(L):
     # a vector buffer's data: one array per element
     args[1] = {"kind": "buffer", "type": "float4", "data": [[1, 2, 3, 4]] * 31 + [[1, 2]]}
     refused(L, "float4 data of 2", "va_args", desc,
-            "args[1].data[31]: a float4 is an array of 4 elements")
+            "args[1].data[31]: expected an array of 4 elements (float4)")
     args[1] = {"kind": "buffer", "type": "float4", "data": [[0.5 * k, 1, 2, 3] for k in range(32)],
                "print": True}
     rc, out, err = L.run("va_args", desc)
