@@ -15,8 +15,8 @@
 
 #include "job_json.h"
 #include "run_job.h"
-#include "tool_out.h"
 #include "sample_job.h"
+#include "tool_out.h"
 #include "vsmp/vsmp.h"
 
 #define MAX_KERNEL_FILE (64u << 20)
