@@ -71,6 +71,10 @@ VSMP_API unsigned vsmp_launch_iface_simd(const vsmp_launch_iface *f);
 VSMP_API unsigned vsmp_launch_iface_num_args(const vsmp_launch_iface *f);
 /** @return argument @p i, or NULL past the end. */
 VSMP_API const vsmp_launch_arg_info *vsmp_launch_iface_arg(const vsmp_launch_iface *f, unsigned i);
+/** @return the sampler states of the kernel's SAMPLER_STATE_ARRAY (`Count`): those no sampler_t
+ *  argument uses are its inline samplers (`__constant sampler_t`), which the launch needs in
+ *  vsmp_launch_options.inline_samplers. */
+VSMP_API unsigned vsmp_launch_iface_num_sampler_states(const vsmp_launch_iface *f);
 
 /** A bound argument (by the argument number of the interface). */
 typedef struct vsmp_launch_arg {

@@ -90,7 +90,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             continue;
         case LP_KERNEL_ARGUMENT: {
             const vsmp_launch_arg *a = &args[p->arg];
-            if (p->source + p->size > a->size)
+            if (p->source + p->size > a->size || p->source + p->size > sizeof(a->bytes))
                 return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short", "argument",
                             p->arg);
             memcpy(ct + p->offset, a->bytes + p->source, p->size);
@@ -321,9 +321,10 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     if (slm_size > (1u << 20))
         return fail(d, VSMP_ERR_ARG, "%sshared local memory of %ld bytes (at most 1 MiB)", "",
                     (long)slm_size);
-    /* a group with barriers runs its threads interleaved, one machine each; otherwise the
+    /* a group with barriers (a barrier instruction in the kernel: HasBarriers may say 0) runs
+     * its threads interleaved, one machine each; otherwise the
      * threads run one after the other on two machines (full threads, the partial last one) */
-    bool interleave = f->barriers && threads > 1;
+    bool interleave = vsmp_launch_kernel_barriers(mod, kernel) && threads > 1;
 
     /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
      * dimension), then the cross-thread data */
@@ -479,6 +480,14 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
 {
+    if (mod && f && o && (!nargs || args)) {
+        if (nargs < f->nargs)
+            return fail(d, VSMP_ERR_ARG, "the kernel has %s%ld arguments, fewer were given", "",
+                        f->nargs);
+        vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
+        if (st)
+            return st;
+    }
     unsigned nw = o ? o->workers : 1;
     if (nw == 0)
         nw = online_cores();
