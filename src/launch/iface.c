@@ -364,6 +364,7 @@ static vsmp_status commit(reader *r, const token *t)
         if (!first(r, t, ONE_HEADER))
             return VSMP_ERR_MALFORMED;
         NUM("DynamicStateHeapSize", 0, 0x7fffffff, &f->dsh_size);
+        f->dsh_line = t->line;
         const char *cs = get(t, "CheckSum");
         char *end = NULL;
         unsigned long c = cs ? strtoul(cs, &end, 16) : 0;
@@ -710,6 +711,26 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
             return ierr(d, f->arg_line[i], VSMP_ERR_ARG,
                         "argument %u (%s %s): a scalar of %u bytes, %u given", i, a->type, a->name,
                         a->size, args[i].size);
+    }
+    /* the data parameters: each of a type and size the launcher writes */
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const launch_param *p = &f->params[i];
+        if (p->kind == LP_UNKNOWN)
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Type = %s (argument %d): a value the "
+                        "launcher does not fill",
+                        p->unknown, p->arg);
+        if (p->kind == LP_LOCAL_OFFSET && p->size != 4 && p->size != 8)
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: a __local argument's "
+                        "offset of 4 or 8 bytes",
+                        p->size);
+        if (p->kind != LP_NONE && p->kind != LP_KERNEL_ARGUMENT && p->kind != LP_LOCAL_OFFSET &&
+            p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: the launcher writes "
+                        "this value in 4 bytes",
+                        p->size);
     }
     /* inline samplers: the states of SAMPLER_STATE_ARRAY no sampler_t argument uses */
     for (unsigned s = 0; s < f->sampler_count; s++) {

@@ -48,6 +48,7 @@ struct vsmp_launch_iface {
     unsigned sampler_count; /* SAMPLER_STATE_ARRAY Count */
     uint32_t sampler_line;
     long dsh_size;     /* the binary header's DynamicStateHeapSize; -1 when the .cos has none */
+    uint32_t dsh_line; /* the binary header's line */
     bool has_checksum; /* the binary header's CheckSum */
     uint32_t checksum;
     unsigned nargs;
