@@ -10,7 +10,8 @@
   * the interface against the kernel: another kernel's .cos, another SIMD width, a 3D image for
     an image2d_t are refused; a kernel with barriers whose .cos says HasBarriers = 0 still
     interleaves its threads (a reduction comes out right);
-  * where errors are reported: the NDRange under the description, the .cos's under its line.
+  * where errors are reported: the NDRange under the description, the .cos's under its line;
+  * the validator's rule input-offset through `vsmp check` and `vsmp run`.
 
 Kernels: tests/launch/data (inline_none.cl, compiled by ocloc for tgllp at SIMD8: see its header)
 and the corpus (lb_reduce, buf_saxpy). Expected values are worked out by hand below.
@@ -227,12 +228,35 @@ def kernel_checks(vsmp):
               p.stderr.strip()[-300:])
 
 
+def input_offsets(vsmp):
+    """Validator rule input-offset through `vsmp check` and `vsmp run`: tests/run/ld8's kernel
+    with its input UI (32 bytes) moved to offset 4080: bytes 4080..4111, past TGLLP's register
+    file of 128 GRFs x 32 bytes = 4096 bytes."""
+    run_dir = os.path.join(HERE, "..", "run")
+    with tempfile.TemporaryDirectory() as tmp:
+        k = open(os.path.join(run_dir, "ld8.visaasm")).read()
+        check(".input UI offset=32 size=32" in k, "ld8's input UI at 32")
+        with open(os.path.join(tmp, "ld8.visaasm"), "w") as f:
+            f.write(k.replace(".input UI offset=32 size=32", ".input UI offset=4080 size=32"))
+        desc = json.load(open(os.path.join(run_dir, "ld8.json")))
+        desc["payload"] = [e for e in desc["payload"] if e["offset"] < 32]
+        with open(os.path.join(tmp, "ld8.json"), "w") as f:
+            json.dump(desc, f)
+        for cmd in (["check", "--platform", "TGLLP", os.path.join(tmp, "ld8.visaasm")],
+                    ["run", os.path.join(tmp, "ld8.json")]):
+            p = subprocess.run([vsmp] + cmd, capture_output=True, text=True, timeout=60)
+            check(p.returncode == 1 and "[input-offset]" in p.stderr and "4080..4111" in p.stderr,
+                  "vsmp %s refuses an input past the register file" % cmd[0],
+                  "exit %d: %s" % (p.returncode, p.stderr.strip()[-300:]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
     o = ap.parse_args()
     inline_samplers(o.vsmp)
     kernel_checks(o.vsmp)
+    input_offsets(o.vsmp)
     print("%d passed, %d failed" % (checks - failures, failures))
     return 1 if failures else 0
 
