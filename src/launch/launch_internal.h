@@ -39,8 +39,8 @@ struct vsmp_launch_iface {
     char kernel[128];
     uint32_t kernel_line; /* the "Kernel Patch Lists" line */
     unsigned simd;
-    uint32_t simd_line; /* the EXECUTION_ENVIRONMENT token */
-    bool barriers;      /* HasBarriers (the launch decides from the kernel's instructions) */
+    uint32_t simd_line;  /* the EXECUTION_ENVIRONMENT token */
+    bool barriers;       /* HasBarriers (the launch decides from the kernel's instructions) */
     uint32_t slm_inline; /* ALLOCATE_LOCAL_SURFACE TotalInlineLocalMemorySize */
     bool local_id[3];
     uint32_t cross_size;
