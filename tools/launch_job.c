@@ -598,7 +598,7 @@ static int launch(job *j, json_object *root)
         vsmp_diags_free(&d);
         free(dsh);
         if (st) {
-            fail(j, "\"dynamic_state\": %s", vsmp_status_str(st));
+            fail(j, "\"dynamic_state\": %s: %s", json_object_get_string(jdsh), vsmp_status_str(st));
             goto out;
         }
         for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
