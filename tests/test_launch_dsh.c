@@ -2,7 +2,8 @@
 /*
  * vsmp_sampler_from_hw on the SAMPLER_STATEs IGC wrote for three OpenCL inline samplers
  * (tests/corpus/cl/img_sample2d.cl, tgllp: the first 16 bytes of each kernel's sampler-state
- * array, copied from its dynamic state heap), decoded by hand in the comments.
+ * array, copied from its dynamic state heap) and for CLK_ADDRESS_NONE (tests/launch/data), decoded
+ * by hand in the comments; the CLK_ bits of an inline sampler mapped as IGC maps them.
  */
 #include <stdint.h>
 
@@ -43,6 +44,36 @@ int main(void)
               st.address[2] == VSMP_TCM_CLAMP_BORDER && st.non_normalized &&
               st.border.f[0] == 0.0f && st.border.f[3] == 0.0f,
           "CLAMP, unnormalized, border 0");
+    /* CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_NONE | CLK_FILTER_NEAREST, inline
+     * (tests/launch/data/inline_none.cl, rd_none: bytes 64..79 of its heap):
+     * DW0 = 0x00100000: nearest, mip 1; DW3 = 0x00001c92: 0x092 = 010 010 010: TCX = TCY =
+     * TCZ = 2 = clamp (to edge), not clamp to border; bit 10 set: non-normalized */
+    static const uint8_t none_pix[16] = {0x00, 0x00, 0x10, 0x00, 0x03, 0x00, 0x0e, 0x00,
+                                         0x00, 0x00, 0x00, 0x00, 0x92, 0x1c, 0x00, 0x00};
+    CHECK(vsmp_sampler_from_hw(none_pix, &st) == VSMP_OK, "none_pix");
+    CHECK(st.address[0] == VSMP_TCM_CLAMP && st.address[1] == VSMP_TCM_CLAMP &&
+              st.address[2] == VSMP_TCM_CLAMP && st.non_normalized &&
+              st.min_filter == VSMP_FILTER_NEAREST,
+          "IGC's inline CLK_ADDRESS_NONE: clamp to edge");
+    /* the same value written in a launch description: as IGC programs it (0x10: NEAREST,
+     * address 0: NONE, bit 0 clear: unnormalized) for an inline sampler; as the runtime does
+     * (clamp to border) for a sampler_t argument */
+    vsmp_sampler_state inl, arg;
+    CHECK(vsmp_sampler_from_cl_inline(0x10, &inl) == VSMP_OK && inl.address[0] == VSMP_TCM_CLAMP &&
+              inl.address[1] == VSMP_TCM_CLAMP && inl.address[2] == VSMP_TCM_CLAMP &&
+              inl.non_normalized && inl.min_filter == st.min_filter &&
+              inl.mag_filter == st.mag_filter,
+          "inline NONE from the CLK_ bits: clamp to edge, as in IGC's heap");
+    CHECK(vsmp_sampler_from_cl(0x10, &arg) == VSMP_OK && arg.address[0] == VSMP_TCM_CLAMP_BORDER &&
+              arg.address[2] == VSMP_TCM_CLAMP_BORDER,
+          "argument NONE: clamp to border");
+    /* the other modes are the argument mapping's: CLAMP (4) to border, CLAMP_TO_EDGE (2) clamp */
+    CHECK(vsmp_sampler_from_cl_inline(0x14, &inl) == VSMP_OK &&
+              inl.address[0] == VSMP_TCM_CLAMP_BORDER,
+          "inline CLAMP: clamp to border");
+    CHECK(vsmp_sampler_from_cl_inline(0x12, &inl) == VSMP_OK && inl.address[0] == VSMP_TCM_CLAMP,
+          "inline CLAMP_TO_EDGE: clamp");
+    CHECK(vsmp_sampler_from_cl_inline(0x00, &inl) == VSMP_ERR_ARG, "inline without a filter");
     /* a min filter of 2 (anisotropic) is no OpenCL sampler */
     uint8_t aniso[16] = {0x00, 0x80, 0x00, 0x00};
     CHECK(vsmp_sampler_from_hw(aniso, &st) == VSMP_ERR_UNSUPPORTED, "anisotropic refused");

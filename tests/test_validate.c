@@ -481,8 +481,53 @@ static void memory_budget(void)
     free(b);
 }
 
+/* Rule input-offset: an input's bytes inside the register file, 128 GRFs of 32 bytes on TGLLP
+ * (4096 bytes), 64-byte GRFs on PVC (8192). Offset 4064 + 32 bytes ends at 4096: inside;
+ * 4080 + 32 ends at 4112: outside; 8000 + 32: outside on TGLLP, inside on PVC. */
+static void input_offsets(void)
+{
+    static const struct {
+        const char *platform;
+        int offset;
+        bool bad;
+    } ic[] = {{"TGLLP", 4064, false},
+              {"TGLLP", 4080, true},
+              {"TGLLP", 8000, true},
+              {"PVC", 8000, false},
+              {"TGLLP", -32, true}};
+    for (size_t i = 0; i < sizeof(ic) / sizeof(ic[0]); i++) {
+        char src[512];
+        snprintf(src, sizeof(src),
+                 ".version 4.1\n.kernel \"v\"\n"
+                 ".decl U v_type=G type=f num_elts=8 align=GRF\n"
+                 ".input U offset=%d size=32\n"
+                 "mov (M1, 8) U(0,0)<1> U(0,0)<1;1,0>\nret (M1, 1)\n",
+                 ic[i].offset);
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_module *m = NULL;
+        vsmp_status st = vsmp_text_parse(src, strlen(src), VSMP_DIALECT_12504, &m, &d);
+        if (st) { /* a negative offset may already be refused by the parser */
+            CHECK(ic[i].bad, "input offset %d does not parse", ic[i].offset);
+            vsmp_diags_free(&d);
+            continue;
+        }
+        vsmp_diags_free(&d);
+        vsmp_platform p;
+        vsmp_platform_find(ic[i].platform, &p);
+        vsmp_check_options co = {.platform = p};
+        st = vsmp_module_check(m, &co, &d);
+        size_t n = count_rule(&d, "input-offset", VSMP_SEV_ERROR, NULL);
+        CHECK(ic[i].bad ? n == 1 && st == VSMP_ERR_INVALID : n == 0,
+              "[input-offset] offset %d on %s: %zu reports", ic[i].offset, ic[i].platform, n);
+        vsmp_module_free(m);
+        vsmp_diags_free(&d);
+    }
+}
+
 int main(void)
 {
+    input_offsets();
     diag_limit();
     memory_budget();
     container_bounds();

@@ -256,8 +256,10 @@ static int encode_value(job *j, const cltype *t, json_object *v, const char *pat
 /* ---- samplers ---- */
 
 /* "sampler": "CLK_A | CLK_B | ..." (at most one name of each group: coordinates, address mode,
- * filter) or the number. */
-static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st)
+ * filter) or the number; @p inl: an inline sampler, as IGC programs those (CLK_ADDRESS_NONE is
+ * clamp to edge: docs/LAUNCH.md section 2). */
+static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st,
+                         bool inl)
 {
     static const struct {
         const char *n;
@@ -309,7 +311,7 @@ static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_
     } else {
         return fail(j, "%s: expected \"CLK_... | CLK_...\" or the number", path);
     }
-    if (vsmp_sampler_from_cl(bits, st))
+    if ((inl ? vsmp_sampler_from_cl_inline : vsmp_sampler_from_cl)(bits, st))
         return fail(j, "%s: 0x%x is no OpenCL sampler (it needs a CLK_FILTER_*)", path, bits);
     return 0;
 }
@@ -654,6 +656,54 @@ static int ndrange(job *j, json_object *root, vsmp_ndrange *nd)
     return 0;
 }
 
+/* The sampler states of the interface that are inline samplers (no sampler_t argument uses
+ * them): missing[i] set for those not in @p o; @return how many are missing. */
+static unsigned missing_inline(const vsmp_launch_iface *f, const vsmp_launch_options *o,
+                               bool *missing)
+{
+    unsigned n = 0, ns = vsmp_launch_iface_num_sampler_states(f);
+    for (unsigned s = 0; s < ns && s < VSMP_MAX_SAMPLER_STATES; s++) {
+        bool arg = false;
+        for (unsigned i = 0; i < vsmp_launch_iface_num_args(f); i++) {
+            const vsmp_launch_arg_info *a = vsmp_launch_iface_arg(f, i);
+            arg |= a->kind == VSMP_ARG_SAMPLER && a->sampler == (int32_t)s;
+        }
+        missing[s] = !arg && !(o && o->inline_samplers[s]);
+        n += missing[s];
+    }
+    return n;
+}
+
+/* A diagnostic of the library under the file it is about: the interface's line (rules
+ * launch.iface and launch.dsh with a line), the description (launch.ndrange, launch.args: what
+ * its keys asked for), else @p other (the kernel, or the dynamic state file). */
+static void print_diags(job *j, const vsmp_diags *d, const char *iface, const char *other)
+{
+    size_t errors = 0, warnings = 0;
+    for (size_t k = 0; k < d->count; k++) {
+        const vsmp_diag *g = &d->items[k];
+        const char *r = g->rule ? g->rule : "";
+        const char *file =
+            (strcmp(r, "launch.iface") == 0 || strcmp(r, "launch.dsh") == 0) && g->line ? iface
+            : strcmp(r, "launch.ndrange") == 0 || strcmp(r, "launch.args") == 0         ? j->path
+                                                                                        : other;
+        vsmp_diags one = {0};
+        one.items = (vsmp_diag *)g;
+        one.count = 1;
+        one.errors = g->severity == VSMP_SEV_ERROR;
+        one.warnings = g->severity == VSMP_SEV_WARNING;
+        errors += one.errors;
+        warnings += one.warnings;
+        vsmp_diags_print(&one, file, j->err);
+    }
+    if (d->errors > errors)
+        fprintf(j->err, "%s: ... and %zu more error%s\n", other, d->errors - errors,
+                d->errors - errors == 1 ? "" : "s");
+    if (d->warnings > warnings)
+        fprintf(j->err, "%s: ... and %zu more warning%s\n", other, d->warnings - warnings,
+                d->warnings - warnings == 1 ? "" : "s");
+}
+
 static int launch(job *j, json_object *root)
 {
     static const char *const keys[] = {"kernel",          "interface", "platform", "global",
@@ -713,6 +763,18 @@ static int launch(job *j, json_object *root)
     vsmp_diags_free(&d);
     if (st)
         return fail(j, "%s: %s", iname, vsmp_status_str(st));
+    /* inline samplers (__constant sampler_t) come from "dynamic_state" or "inline_samplers":
+     * with neither, say so before reading anything else */
+    bool missing[VSMP_MAX_SAMPLER_STATES];
+    unsigned nmiss = missing_inline(f, NULL, missing);
+    if (nmiss && !dname && !js) {
+        fail(j,
+             "kernel %s has %u inline sampler%s (__constant sampler_t): give \"dynamic_state\" "
+             "(its .dsh, IGC's .progbin or ocloc's .bin) or \"inline_samplers\"",
+             vsmp_launch_iface_kernel(f), nmiss, nmiss == 1 ? "" : "s");
+        vsmp_launch_iface_free(f);
+        return -1;
+    }
 
     vsmp_module *mod = NULL;
     uint8_t *kd = read_file(j, kname, &size);
@@ -787,7 +849,7 @@ static int launch(job *j, json_object *root)
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
             char q[96];
             if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
-                              &args[i].sampler))
+                              &args[i].sampler, false))
                 goto out;
         } else if (ai->kind == VSMP_ARG_SCALAR) {
             if (make_scalar(j, e, i, ai, &args[i]))
@@ -813,11 +875,11 @@ static int launch(job *j, json_object *root)
             goto out;
         diags_begin(j, &d);
         st = vsmp_launch_dsh_samplers(f, dsh, dsize, hw_smp, hw_set, &d);
-        vsmp_diags_print(&d, dname, j->err);
+        print_diags(j, &d, iname, dname);
         vsmp_diags_free(&d);
         free(dsh);
         if (st) {
-            fail(j, "\"dynamic_state\": %s", vsmp_status_str(st));
+            fail(j, "\"dynamic_state\": %s: %s", dname, vsmp_status_str(st));
             goto out;
         }
         for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
@@ -846,13 +908,24 @@ static int launch(job *j, json_object *root)
             goto out;
         }
         given[idx] = true;
-        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i]))
+        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i],
+                          true))
             goto out;
         o.inline_samplers[idx] = &inl[i];
     }
+    if (missing_inline(f, &o, missing)) {
+        unsigned s = 0;
+        while (!missing[s])
+            s++;
+        fail(j,
+             "sampler state %u of kernel %s is an inline sampler (__constant sampler_t) that "
+             "neither \"dynamic_state\" nor \"inline_samplers\" gives",
+             s, vsmp_launch_iface_kernel(f));
+        goto out;
+    }
     diags_begin(j, &d);
     st = vsmp_launch(mod, 0, f, &nd, args, nargs, &o, &d);
-    vsmp_diags_print(&d, kname, j->err);
+    print_diags(j, &d, iname, kname);
     vsmp_diags_free(&d);
     if (st) {
         fail(j, "the launch failed: %s", vsmp_status_str(st));

@@ -71,6 +71,10 @@ VSMP_API unsigned vsmp_launch_iface_simd(const vsmp_launch_iface *f);
 VSMP_API unsigned vsmp_launch_iface_num_args(const vsmp_launch_iface *f);
 /** @return argument @p i, or NULL past the end. */
 VSMP_API const vsmp_launch_arg_info *vsmp_launch_iface_arg(const vsmp_launch_iface *f, unsigned i);
+/** @return the sampler states of the kernel's SAMPLER_STATE_ARRAY (`Count`): those no sampler_t
+ *  argument uses are its inline samplers (`__constant sampler_t`), which the launch needs in
+ *  vsmp_launch_options.inline_samplers. */
+VSMP_API unsigned vsmp_launch_iface_num_sampler_states(const vsmp_launch_iface *f);
 
 /** A bound argument (by the argument number of the interface). */
 typedef struct vsmp_launch_arg {
@@ -116,6 +120,15 @@ VSMP_API void vsmp_launch_options_init(vsmp_launch_options *o);
 VSMP_API vsmp_status vsmp_sampler_from_cl(uint32_t value, vsmp_sampler_state *st);
 
 /**
+ * An OpenCL inline sampler (`__constant sampler_t` in the kernel's source) as IGC programs it in
+ * the kernel's dynamic state heap: as vsmp_sampler_from_cl() but CLK_ADDRESS_NONE is clamp to
+ * edge (IGC's CImagesBI::CreateInlineSamplerAnnotations), where the runtime makes a sampler_t
+ * argument's NONE clamp to border.
+ * @return VSMP_OK or VSMP_ERR_ARG (bits that are no sampler).
+ */
+VSMP_API vsmp_status vsmp_sampler_from_cl_inline(uint32_t value, vsmp_sampler_state *st);
+
+/**
  * A hardware SAMPLER_STATE (16 bytes, as IGC writes OpenCL inline samplers) as a sampler
  * state: min/mag/mip filters, the three address modes, non-normalized coordinates (the fields an
  * OpenCL sampler sets; docs/LAUNCH.md).
@@ -124,12 +137,15 @@ VSMP_API vsmp_status vsmp_sampler_from_cl(uint32_t value, vsmp_sampler_state *st
 VSMP_API vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st);
 
 /**
- * The inline samplers of a kernel from its dynamic state heap (@p dsh, @p size bytes: the heap
- * of IGC's program binary; the corpus keeps it as KERNEL.DEVICE.simdW.dsh.gz): each sampler
- * state of the interface's SAMPLER_STATE_ARRAY that no sampler_t argument uses, decoded into
- * @p out[i] with @p set[i] true (both VSMP_MAX_SAMPLER_STATES long).
- * @return VSMP_OK; VSMP_ERR_MALFORMED (the heap too short, in @p diags); VSMP_ERR_UNSUPPORTED;
- *         VSMP_ERR_ARG.
+ * The inline samplers of a kernel from its dynamic state heap: each sampler state of the
+ * interface's SAMPLER_STATE_ARRAY that no sampler_t argument uses, decoded into @p out[i] with
+ * @p set[i] true (both VSMP_MAX_SAMPLER_STATES long). @p dsh (@p size bytes) is the heap alone
+ * (the corpus keeps it as KERNEL.DEVICE.simdW.dsh.gz), IGC's program binary (`.progbin`, magic
+ * "CTNI": the kernel of the interface's name, its checksum that of the interface's binary
+ * header when it has one) or ocloc's output holding one (an ELF of type 0xff04). The heap's size
+ * must be the interface's DynamicStateHeapSize when the `.cos` gives it.
+ * @return VSMP_OK; VSMP_ERR_MALFORMED (a zebin, another kernel's or a short heap, a size other
+ *         than the interface's, in @p diags); VSMP_ERR_UNSUPPORTED; VSMP_ERR_ARG.
  */
 VSMP_API vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *dsh,
                                               size_t size, vsmp_sampler_state *out, bool *set,

@@ -862,10 +862,41 @@ static void check_labels(vctx *c, const labinfo *li)
     c->in = NULL;
 }
 
+/* Rule input-offset: a kernel's inputs are bytes of its thread payload, "the offset in bytes of
+ * where this input is stored in Gen's general register file" (4_visa_header.md input_info): each
+ * lies inside the register file, 128 GRFs of the platform's size (the kernel's NumGRF attribute
+ * when it has one). */
+static void check_inputs(vctx *c)
+{
+    const vsmp_routine *r = c->r;
+    uint32_t grfs = 128;
+    for (uint32_t i = 0; i < r->num_attrs; i++) {
+        const char *n = vsmp_routine_string(r, r->attrs[i].name);
+        if (n && strcmp(n, "NumGRF") == 0 && r->attrs[i].size >= 1) {
+            uint32_t v = r->attrs[i].value[0];
+            if (r->attrs[i].size >= 2)
+                v |= (uint32_t)r->attrs[i].value[1] << 8;
+            if (v >= 1 && v <= 256)
+                grfs = v;
+        }
+    }
+    uint32_t file = grfs * c->pi->grf_bytes;
+    for (uint32_t i = 0; i < r->num_inputs; i++) {
+        const vsmp_input *in = &r->inputs[i];
+        if (in->offset < 0 || (uint32_t)in->offset + in->size > file)
+            ERR(c, "input-offset",
+                "input %u: bytes %d..%d of the payload are outside the register file (%u GRFs of "
+                "%u bytes: %u bytes)",
+                i, in->offset, in->offset + (int)in->size - 1, grfs, c->pi->grf_bytes, file);
+    }
+}
+
 static void check_routine(vctx *c)
 {
     const vsmp_routine *r = c->r;
     c->in = NULL;
+    if (r->is_kernel)
+        check_inputs(c);
     if (r->num_samplers > 31)
         ERR(c, "declarations", "%u samplers declared; at most 31 are allowed", r->num_samplers);
     for (uint32_t i = 0; i < r->num_vars; i++) {

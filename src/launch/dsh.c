@@ -9,7 +9,14 @@
  *
  * (the SAMPLER_STATE layout of Gen9 to Xe-HPG; the address modes and mip filters have the
  * hardware's codes in vsmp_sampler_state). Border colour: (0, 0, 0, 0), OpenCL's.
+ *
+ * The heap is taken from what the user has (docs/LAUNCH.md section 1): the heap alone (`.dsh`),
+ * IGC's program binary (`.progbin`: magic "CTNI") or ocloc's output (`.bin`: an ELF of type
+ * 0xff04 whose section of type 0xff000005 holds that program binary). A zebin ELF (newer ocloc)
+ * has no heap and is refused, saying what to give instead.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "launch_internal.h"
@@ -17,6 +24,11 @@
 static uint32_t dw(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t qw(const uint8_t *p)
+{
+    return dw(p) | (uint64_t)dw(p + 4) << 32;
 }
 
 vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st)
@@ -39,31 +51,147 @@ vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st
     return VSMP_OK;
 }
 
-vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *dsh, size_t size,
+vsmp_status vsmp_sampler_from_cl_inline(uint32_t v, vsmp_sampler_state *st)
+{
+    vsmp_status s = vsmp_sampler_from_cl(v, st);
+    /* IGC's CImagesBI::CreateInlineSamplerAnnotations (OCLBIUtils.cpp): CLK_ADDRESS_NONE is
+     * SAMPLER_TEXTURE_ADDRESS_MODE_CLAMP (clamp to edge) in all three directions */
+    if (!s && (v >> 1 & 7) == 0)
+        st->address[0] = st->address[1] = st->address[2] = VSMP_TCM_CLAMP;
+    return s;
+}
+
+static vsmp_status dsh_err(vsmp_diags *d, uint32_t line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static vsmp_status dsh_err(vsmp_diags *d, uint32_t line, const char *fmt, ...)
+{
+    char msg[VSMP_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.dsh", line, 0, -1, "%s", msg);
+    return VSMP_ERR_MALFORMED;
+}
+
+#define PROGBIN_MAGIC 0x494e5443u /* "CTNI" */
+
+/* The kernel's dynamic state heap in IGC's program binary: a header of 7 dwords (magic,
+ * version, device, pointer size, kernels, stepping, program patch-list size) and the program's
+ * patch list, then per kernel a 40-byte header (checksum, 64-bit shader hash, and the sizes of
+ * the name, the patch list, the kernel, general, dynamic and surface state heaps and the
+ * unpadded kernel), its name, the four heaps in that order and its patch list. */
+static vsmp_status from_progbin(const vsmp_launch_iface *f, const uint8_t *b, size_t size,
+                                const uint8_t **heap, size_t *heap_size, vsmp_diags *d)
+{
+    if (size < 28 || dw(b) != PROGBIN_MAGIC)
+        return dsh_err(d, 0, "the program binary is shorter than its header");
+    uint32_t nk = dw(b + 16);
+    uint64_t o = 28 + (uint64_t)dw(b + 24);
+    for (uint32_t k = 0; k < nk; k++) {
+        if (o + 40 > size)
+            return dsh_err(d, 0, "the program binary ends inside kernel %u's header (at %llu)", k,
+                           (unsigned long long)o);
+        const uint8_t *h = b + o;
+        uint32_t sum = dw(h); /* then the shader hash (8 bytes) */
+        uint64_t nsz = dw(h + 12), pl = dw(h + 16), kh = dw(h + 20), gsh = dw(h + 24),
+                 dsh = dw(h + 28), ssh = dw(h + 32);
+        uint64_t name_at = o + 40, dsh_at = name_at + nsz + kh + gsh, end = dsh_at + dsh + ssh + pl;
+        if (end > size)
+            return dsh_err(d, 0,
+                           "the program binary ends inside kernel %u (its sizes reach %llu "
+                           "of %zu bytes)",
+                           k, (unsigned long long)end, size);
+        char name[sizeof(f->kernel)];
+        size_t nl = nsz < sizeof(name) - 1 ? (size_t)nsz : sizeof(name) - 1;
+        memcpy(name, b + name_at, nl);
+        name[nl] = 0;
+        if (strcmp(name, f->kernel) == 0) {
+            if (f->has_checksum && sum != f->checksum)
+                return dsh_err(d, f->dsh_line,
+                               "the program binary's kernel %s has checksum %08x; the interface's "
+                               "binary header says CheckSum = %08x: another compilation",
+                               f->kernel, sum, f->checksum);
+            *heap = b + dsh_at;
+            *heap_size = (size_t)dsh;
+            return VSMP_OK;
+        }
+        o = end;
+    }
+    return dsh_err(d, 0, "the program binary has no kernel %s (%u kernels)", f->kernel, nk);
+}
+
+/* ocloc's output: an ELF64 of type 0xff04 (an OpenCL executable) whose section of type
+ * 0xff000005 is the device binary, IGC's program binary. A zebin (ELF type 0xff11..0xff13, or
+ * machine 205: Intel GT) has no dynamic state heap. */
+static vsmp_status from_elf(const vsmp_launch_iface *f, const uint8_t *b, size_t size,
+                            const uint8_t **heap, size_t *heap_size, vsmp_diags *d)
+{
+    if (size < 64 || b[4] != 2 || b[5] != 1)
+        return dsh_err(d, 0, "an ELF file that is not 64-bit little-endian");
+    unsigned type = b[16] | b[17] << 8, machine = b[18] | b[19] << 8;
+    if ((type >= 0xff11 && type <= 0xff13) || machine == 205)
+        return dsh_err(d, 0,
+                       "a zebin (ocloc's newer output) holds no dynamic state heap: give IGC's "
+                       "program binary (the .progbin IGC_ShaderDumpEnable=1 writes beside the "
+                       ".cos), the kernel's .dsh, or the samplers as \"inline_samplers\"");
+    if (type != 0xff04)
+        return dsh_err(d, 0, "an ELF file of type 0x%x, not ocloc's OpenCL binary (0xff04)", type);
+    uint64_t shoff = qw(b + 0x28);
+    unsigned shentsize = b[0x3a] | b[0x3b] << 8, shnum = b[0x3c] | b[0x3d] << 8;
+    if (shentsize < 64 || shoff > size || (uint64_t)shnum * shentsize > size - shoff)
+        return dsh_err(d, 0, "the ELF section headers are past the end of the file");
+    for (unsigned i = 0; i < shnum; i++) {
+        const uint8_t *s = b + shoff + (uint64_t)i * shentsize;
+        uint64_t off = qw(s + 24), sz = qw(s + 32);
+        if (dw(s + 4) != 0xff000005u)
+            continue;
+        if (off > size || sz > size - off)
+            return dsh_err(d, 0, "the ELF device-binary section is past the end of the file");
+        return from_progbin(f, b + off, (size_t)sz, heap, heap_size, d);
+    }
+    return dsh_err(d, 0, "the ELF file has no OpenCL device binary (section type 0xff000005)");
+}
+
+vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *data, size_t size,
                                      vsmp_sampler_state *out, bool *set, vsmp_diags *d)
 {
-    if (!f || (!dsh && size) || !out || !set)
+    if (!f || (!data && size) || !out || !set)
         return VSMP_ERR_ARG;
     memset(set, 0, VSMP_MAX_SAMPLER_STATES * sizeof(bool));
+    const uint8_t *b = data, *dsh = b;
+    vsmp_status st = VSMP_OK;
+    if (size >= 4 && dw(b) == PROGBIN_MAGIC)
+        st = from_progbin(f, b, size, &dsh, &size, d);
+    else if (size >= 4 && memcmp(b, "\177ELF", 4) == 0)
+        st = from_elf(f, b, size, &dsh, &size, d);
+    if (st)
+        return st;
+    if (f->dsh_size >= 0 && (uint64_t)size != (uint64_t)f->dsh_size)
+        return dsh_err(d, f->dsh_line,
+                       "the dynamic state heap has %zu bytes; the interface's binary header says "
+                       "DynamicStateHeapSize = %ld",
+                       size, f->dsh_size);
     if (!f->sampler_count)
         return VSMP_OK;
     if (f->sampler_array_offset < 0 || f->sampler_count > VSMP_MAX_SAMPLER_STATES ||
-        (uint64_t)f->sampler_array_offset + 16u * f->sampler_count > size) {
-        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+        (uint64_t)f->sampler_array_offset + 16u * f->sampler_count > size)
+        return dsh_err(d, f->sampler_line,
                        "the dynamic state heap (%zu bytes) does not hold the %u sampler states "
                        "at %ld",
                        size, f->sampler_count, f->sampler_array_offset);
-        return VSMP_ERR_MALFORMED;
-    }
     for (unsigned i = 0; i < f->sampler_count; i++) {
         bool arg = false;
         for (unsigned a = 0; a < f->nargs; a++)
             arg |= f->args[a].kind == VSMP_ARG_SAMPLER && f->args[a].sampler == (int32_t)i;
         if (arg)
             continue;
-        const uint8_t *p = (const uint8_t *)dsh + f->sampler_array_offset + 16u * i;
+        const uint8_t *p = dsh + f->sampler_array_offset + 16u * i;
         if (vsmp_sampler_from_hw(p, &out[i])) {
-            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.dsh", 0, 0, -1,
                            "sampler state %u of the dynamic state heap is no OpenCL sampler", i);
             return VSMP_ERR_UNSUPPORTED;
         }

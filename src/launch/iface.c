@@ -2,25 +2,63 @@
 /*
  * Kernel interfaces from IGC's patch-token text dump (`.cos`). The dump lists each token as a
  * header line `PATCH_TOKEN_NAME (hex id) (size = N)` followed by tab-indented `Field = value`
- * lines; KERNEL_ARGUMENT_INFO fields read `Field = N | value = "text"`. Only the tokens the
- * launcher needs are kept (docs/LAUNCH.md section 1); the rest are skipped.
+ * lines; KERNEL_ARGUMENT_INFO fields read `Field = N | value = "text"`; it ends with the kernel's
+ * binary header (`Kernel Name: K`, `Gen7 Kernel Binary Header:` and its fields). Only the tokens
+ * the launcher needs are kept (docs/LAUNCH.md section 1); the rest are skipped. Every value read
+ * is checked, and an error names the line and the field.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "launch_internal.h"
 
-#define MAX_FIELDS 32
+#define MAX_FIELDS 48
 #define MAX_LINE   512
+#define MAX_VALUE  64
+
+#define BINARY_HEADER "Gen7 Kernel Binary Header:"
 
 typedef struct token {
-    char name[64];
+    char name[96];
     uint32_t line;
     unsigned nf;
     char key[MAX_FIELDS][48];
-    char val[MAX_FIELDS][64];
+    char val[MAX_FIELDS][MAX_VALUE];
 } token;
+
+/* The tokens that may appear once (a second one was taken silently: the last won). */
+enum { ONE_EXEC, ONE_PAYLOAD, ONE_STREAM, ONE_SAMPLERS, ONE_LOCAL, ONE_HEADER, ONE_N };
+
+/* The parse: the interface being built and what is resolved once every token is read. */
+typedef struct reader {
+    vsmp_launch_iface *f;
+    vsmp_diags *d;
+    uint32_t once[ONE_N];                     /* line of each singleton token, 0 = not yet */
+    long smp_off[VSMP_LAUNCH_MAX_ARGS];       /* SAMPLER_KERNEL_ARGUMENT Offset */
+    uint32_t smp_line[VSMP_LAUNCH_MAX_ARGS];  /* its line, 0 = none */
+    uint32_t info_line[VSMP_LAUNCH_MAX_ARGS]; /* KERNEL_ARGUMENT_INFO */
+    char binary_name[sizeof(((vsmp_launch_iface *)0)->kernel)]; /* "Kernel Name: K" */
+    uint32_t binary_name_line;
+} reader;
+
+static vsmp_status bad(vsmp_diags *d, uint32_t line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static vsmp_status bad(vsmp_diags *d, uint32_t line, const char *fmt, ...)
+{
+    char msg[VSMP_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, "%s", msg);
+    return VSMP_ERR_MALFORMED;
+}
 
 static const char *get(const token *t, const char *k)
 {
@@ -30,35 +68,88 @@ static const char *get(const token *t, const char *k)
     return NULL;
 }
 
-/* A decimal integer field; *ok cleared when absent or not a number. */
-static long num(const token *t, const char *k, bool *ok)
+/* A decimal integer field in [lo, hi]: false (with the error naming the field, its value and
+ * the range) when absent, not a number or outside. */
+static bool num(const token *t, const char *k, long lo, long hi, long *out, vsmp_diags *d)
 {
     const char *v = get(t, k);
-    char *end;
+    char *end = NULL;
+    errno = 0;
     long x = v ? strtol(v, &end, 10) : 0;
-    if (!v || end == v || *end || x < -1 || x > 0x7fffffff)
-        *ok = false;
-    return x;
+    if (!v) {
+        bad(d, t->line, "%s: no field %s", t->name, k);
+        return false;
+    }
+    if (end == v || *end || errno || x < lo || x > hi) {
+        bad(d, t->line, "%s: %s = \"%s\": expected an integer %ld..%ld", t->name, k, v, lo, hi);
+        return false;
+    }
+    *out = x;
+    return true;
 }
 
-static vsmp_status bad(vsmp_diags *d, uint32_t line, const char *fmt, const char *what)
+/* A boolean field: true/false or 1/0; an absent one is @p dflt. */
+static bool flag(const token *t, const char *k, bool dflt, bool *out, vsmp_diags *d)
 {
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, fmt, what);
-    return VSMP_ERR_MALFORMED;
+    const char *v = get(t, k);
+    if (!v)
+        *out = dflt;
+    else if (strcmp(v, "true") == 0 || strcmp(v, "1") == 0)
+        *out = true;
+    else if (strcmp(v, "false") == 0 || strcmp(v, "0") == 0)
+        *out = false;
+    else {
+        bad(d, t->line, "%s: %s = \"%s\": expected true, false, 1 or 0", t->name, k, v);
+        return false;
+    }
+    return true;
 }
 
-static vsmp_launch_arg_info *arg_at(vsmp_launch_iface *f, long n)
+static const char *kind_name(vsmp_arg_kind k)
 {
-    if (n < 0 || n >= VSMP_LAUNCH_MAX_ARGS)
-        return NULL;
+    switch (k) {
+    case VSMP_ARG_NONE:
+        return "none";
+    case VSMP_ARG_SCALAR:
+        return "scalar (KERNEL_ARGUMENT)";
+    case VSMP_ARG_BUFFER:
+        return "buffer";
+    case VSMP_ARG_IMAGE:
+        return "image";
+    case VSMP_ARG_SAMPLER:
+        return "sampler";
+    case VSMP_ARG_LOCAL:
+        return "__local pointer";
+    }
+    return "?";
+}
+
+/* Argument @p n (0..VSMP_LAUNCH_MAX_ARGS-1, checked by the caller), made kind @p k by the
+ * token at @p line: an argument is one kind, made so once (a scalar's several KERNEL_ARGUMENT
+ * parts excepted). */
+static vsmp_launch_arg_info *arg_as(reader *r, long n, vsmp_arg_kind k, const token *t)
+{
+    vsmp_launch_iface *f = r->f;
     if ((unsigned)n >= f->nargs) {
         for (unsigned i = f->nargs; i <= (unsigned)n; i++) {
             memset(&f->args[i], 0, sizeof(f->args[i]));
             f->args[i].bti = f->args[i].sampler = f->args[i].offset = -1;
+            f->arg_line[i] = 0;
         }
         f->nargs = (unsigned)n + 1;
     }
-    return &f->args[n];
+    vsmp_launch_arg_info *a = &f->args[n];
+    if (k == VSMP_ARG_NONE)
+        return a;
+    if (a->kind != VSMP_ARG_NONE && !(a->kind == k && k == VSMP_ARG_SCALAR)) {
+        bad(r->d, t->line, "%s: argument %ld is already a %s (line %u)", t->name, n,
+            kind_name(a->kind), f->arg_line[n]);
+        return NULL;
+    }
+    if (a->kind == VSMP_ARG_NONE)
+        f->arg_line[n] = t->line;
+    a->kind = k;
+    return a;
 }
 
 static const struct {
@@ -82,108 +173,184 @@ static const struct {
     {"SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES", LP_LOCAL_OFFSET},
 };
 
-/* One token, complete: keep what the launcher reads. */
-static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
+static bool is(const token *t, const char *name)
 {
-    bool ok = true;
-    const char *n = t->name;
-    if (strcmp(n, "PATCH_TOKEN_IMAGE_MEMORY_OBJECT_KERNEL_ARGUMENT") == 0) {
-        vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
-        long off = num(t, "Offset", &ok);
-        if (!ok || !a || off < 0 || off % 64 || off / 64 >= VSMP_MAX_BINDINGS)
-            return bad(d, t->line, "%s: bad ArgumentNumber or Offset", n);
-        a->kind = VSMP_ARG_IMAGE;
+    return strcmp(t->name, name) == 0;
+}
+
+/* A singleton token: the second is an error naming the first. */
+static bool first(reader *r, const token *t, int which)
+{
+    if (r->once[which]) {
+        bad(r->d, t->line, "a second %s (the first at line %u)", t->name, r->once[which]);
+        return false;
+    }
+    r->once[which] = t->line;
+    return true;
+}
+
+#define NUM(field, lo, hi, out)                                                                    \
+    do {                                                                                           \
+        if (!num(t, field, lo, hi, out, d))                                                        \
+            return VSMP_ERR_MALFORMED;                                                             \
+    } while (0)
+
+static vsmp_status data_param(reader *r, const token *t)
+{
+    vsmp_launch_iface *f = r->f;
+    vsmp_diags *d = r->d;
+    const char *ty = get(t, "Type");
+    long arg, off, size, src;
+    if (!ty)
+        return bad(d, t->line, "%s: no field Type", t->name);
+    NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
+    NUM("Offset", 0, 4095, &off);
+    NUM("DataSize", 0, 64, &size);
+    NUM("SourceOffset", 0, 4096, &src);
+    launch_param p = {0};
+    p.arg = (int32_t)arg;
+    p.offset = (uint32_t)off;
+    p.size = (uint32_t)size;
+    p.source = (uint32_t)src;
+    p.line = t->line;
+    p.kind = LP_UNKNOWN;
+    for (size_t i = 0; i < sizeof(param_names) / sizeof(param_names[0]); i++)
+        if (strcmp(ty, param_names[i].name) == 0)
+            p.kind = param_names[i].kind;
+    if (p.kind == LP_UNKNOWN)
+        snprintf(p.unknown, sizeof(p.unknown), "%s", ty);
+    if (p.kind == LP_LOCAL_OFFSET) {
+        /* a __local pointer argument: its SLM offset, aligned to SourceOffset */
+        if (!src || (src & (src - 1)))
+            return bad(d, t->line,
+                       "%s: SourceOffset = %ld: a __local alignment that is no power "
+                       "of two",
+                       t->name, src);
+        if (!arg_as(r, arg, VSMP_ARG_LOCAL, t))
+            return VSMP_ERR_MALFORMED;
+    }
+    if (p.kind == LP_KERNEL_ARGUMENT) {
+        /* bytes SourceOffset .. of the scalar's value, which has 64 bytes at most */
+        if (!size)
+            return bad(d, t->line, "%s: KERNEL_ARGUMENT of DataSize = 0 (argument %ld)", t->name,
+                       arg);
+        if (src + size > 64)
+            return bad(d, t->line,
+                       "%s: KERNEL_ARGUMENT bytes %ld..%ld (SourceOffset, DataSize) are past a "
+                       "scalar's 64",
+                       t->name, src, src + size - 1);
+        vsmp_launch_arg_info *a = arg_as(r, arg, VSMP_ARG_SCALAR, t);
+        if (!a)
+            return VSMP_ERR_MALFORMED;
+        if (a->offset < 0 || a->offset > off - src)
+            a->offset = (int32_t)(off - src);
+        if (a->size < (uint32_t)(src + size))
+            a->size = (uint32_t)(src + size);
+    }
+    if (f->nparams == LAUNCH_MAX_PARAMS)
+        return bad(d, t->line, "%s: more than %d data parameters", t->name, LAUNCH_MAX_PARAMS);
+    f->params[f->nparams++] = p;
+    return VSMP_OK;
+}
+
+/* One token, complete: keep what the launcher reads. */
+static vsmp_status commit(reader *r, const token *t)
+{
+    vsmp_launch_iface *f = r->f;
+    vsmp_diags *d = r->d;
+    long arg, off, v;
+    if (is(t, "PATCH_TOKEN_IMAGE_MEMORY_OBJECT_KERNEL_ARGUMENT")) {
+        NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
+        NUM("Offset", 0, 64L * VSMP_MAX_BINDINGS - 1, &off);
+        if (off % 64)
+            return bad(d, t->line, "%s: Offset = %ld: not a multiple of 64", t->name, off);
+        vsmp_launch_arg_info *a = arg_as(r, arg, VSMP_ARG_IMAGE, t);
+        if (!a)
+            return VSMP_ERR_MALFORMED;
         a->bti = (int32_t)(off / 64); /* surface states are 64 bytes, in binding-table order */
-    } else if (strcmp(n, "PATCH_TOKEN_STATELESS_GLOBAL_MEMORY_OBJECT_KERNEL_ARGUMENT") == 0 ||
-               strcmp(n, "PATCH_TOKEN_STATELESS_CONSTANT_MEMORY_OBJECT_KERNEL_ARGUMENT") == 0) {
-        vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
-        long ssh = num(t, "SurfaceStateHeapOffset", &ok);
-        long off = num(t, "DataParamOffset", &ok), sz = num(t, "DataParamSize", &ok);
-        if (!ok || !a || ssh < 0 || ssh % 64 || ssh / 64 >= VSMP_MAX_BINDINGS || off < 0 ||
-            (sz != 4 && sz != 8))
-            return bad(d, t->line, "%s: bad field", n);
-        a->kind = VSMP_ARG_BUFFER;
+    } else if (is(t, "PATCH_TOKEN_STATELESS_GLOBAL_MEMORY_OBJECT_KERNEL_ARGUMENT") ||
+               is(t, "PATCH_TOKEN_STATELESS_CONSTANT_MEMORY_OBJECT_KERNEL_ARGUMENT")) {
+        long ssh, size;
+        NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
+        NUM("SurfaceStateHeapOffset", 0, 64L * VSMP_MAX_BINDINGS - 1, &ssh);
+        NUM("DataParamOffset", 0, 4095, &off);
+        NUM("DataParamSize", 4, 8, &size);
+        if (ssh % 64)
+            return bad(d, t->line, "%s: SurfaceStateHeapOffset = %ld: not a multiple of 64",
+                       t->name, ssh);
+        if (size != 4 && size != 8)
+            return bad(d, t->line, "%s: DataParamSize = %ld: a pointer of 4 or 8 bytes", t->name,
+                       size);
+        vsmp_launch_arg_info *a = arg_as(r, arg, VSMP_ARG_BUFFER, t);
+        if (!a)
+            return VSMP_ERR_MALFORMED;
         a->bti = (int32_t)(ssh / 64);
         a->offset = (int32_t)off;
-        a->size = (uint32_t)sz;
-    } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_STATE_ARRAY") == 0) {
-        f->sampler_array_offset = num(t, "Offset", &ok);
-        long cnt = num(t, "Count", &ok);
-        if (!ok || f->sampler_array_offset < 0 || cnt < 0 || cnt > VSMP_MAX_SAMPLER_STATES)
-            return bad(d, t->line, "%s: bad Offset or Count", n);
-        f->sampler_count = (unsigned)cnt;
-    } else if (strcmp(n, "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT") == 0) {
-        vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
-        long off = num(t, "Offset", &ok) - f->sampler_array_offset;
-        /* SAMPLER_STATE is 16 bytes; Offset counts from the dynamic state heap */
-        if (!ok || !a || off < 0 || off % 16 || off / 16 >= VSMP_MAX_SAMPLER_STATES)
-            return bad(d, t->line, "%s: bad ArgumentNumber or Offset", n);
-        a->kind = VSMP_ARG_SAMPLER;
-        a->sampler = (int32_t)(off / 16);
-    } else if (strcmp(n, "PATCH_TOKEN_DATA_PARAMETER_BUFFER") == 0) {
-        const char *ty = get(t, "Type");
-        launch_param p = {0};
-        p.arg = (int32_t)num(t, "ArgumentNumber", &ok);
-        p.offset = (uint32_t)num(t, "Offset", &ok);
-        p.size = (uint32_t)num(t, "DataSize", &ok);
-        p.source = (uint32_t)num(t, "SourceOffset", &ok);
-        if (!ok || !ty || p.arg < 0 || p.arg >= VSMP_LAUNCH_MAX_ARGS || p.size > 64 ||
-            p.offset > 4096 || p.source > 64)
-            return bad(d, t->line, "%s: bad field", n);
-        p.kind = LP_UNKNOWN;
-        for (size_t i = 0; i < sizeof(param_names) / sizeof(param_names[0]); i++)
-            if (strcmp(ty, param_names[i].name) == 0)
-                p.kind = param_names[i].kind;
-        if (p.kind == LP_UNKNOWN)
-            snprintf(p.unknown, sizeof(p.unknown), "%s", ty);
-        if (p.kind == LP_LOCAL_OFFSET) {
-            /* a __local pointer argument: its SLM offset, aligned to SourceOffset */
-            if (p.source & (p.source - 1))
-                return bad(d, t->line, "%s: a local alignment that is no power of two", n);
-            arg_at(f, p.arg)->kind = VSMP_ARG_LOCAL;
-        }
-        if (p.kind == LP_KERNEL_ARGUMENT) {
-            vsmp_launch_arg_info *a = arg_at(f, p.arg);
-            if (a->kind == VSMP_ARG_NONE || a->kind == VSMP_ARG_SCALAR) {
-                a->kind = VSMP_ARG_SCALAR;
-                if (a->offset < 0 || (uint32_t)a->offset > p.offset - p.source)
-                    a->offset = (int32_t)(p.offset - p.source);
-                if (a->size < p.source + p.size)
-                    a->size = p.source + p.size;
-            }
-        }
-        if (f->nparams == LAUNCH_MAX_PARAMS)
-            return bad(d, t->line, "%s: more data parameters than vsmp reads", n);
-        f->params[f->nparams++] = p;
-    } else if (strcmp(n, "PATCH_TOKEN_ALLOCATE_LOCAL_SURFACE") == 0) {
-        long sz = num(t, "TotalInlineLocalMemorySize", &ok);
-        if (!ok || sz < 0 || sz > (1 << 20))
-            return bad(d, t->line, "%s: bad TotalInlineLocalMemorySize", n);
-        f->slm_inline = (uint32_t)sz;
-    } else if (strcmp(n, "PATCH_TOKEN_DATA_PARAMETER_STREAM") == 0) {
-        f->cross_size = (uint32_t)num(t, "DataParameterStreamSize", &ok);
-        if (!ok || f->cross_size > 4096)
-            return bad(d, t->line, "%s: bad DataParameterStreamSize", n);
-    } else if (strcmp(n, "PATCH_TOKEN_THREAD_PAYLOAD") == 0) {
+        a->size = (uint32_t)size;
+    } else if (is(t, "PATCH_TOKEN_SAMPLER_STATE_ARRAY")) {
+        if (!first(r, t, ONE_SAMPLERS))
+            return VSMP_ERR_MALFORMED;
+        NUM("Offset", 0, 0x7fffffff, &f->sampler_array_offset);
+        NUM("Count", 0, VSMP_MAX_SAMPLER_STATES, &v);
+        f->sampler_count = (unsigned)v;
+        f->sampler_line = t->line;
+    } else if (is(t, "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT")) {
+        /* resolved once every token is read: SAMPLER_STATE_ARRAY may come after it */
+        NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
+        NUM("Offset", 0, 0x7fffffff, &off);
+        if (!arg_as(r, arg, VSMP_ARG_SAMPLER, t))
+            return VSMP_ERR_MALFORMED;
+        r->smp_off[arg] = off;
+        r->smp_line[arg] = t->line;
+    } else if (is(t, "PATCH_TOKEN_DATA_PARAMETER_BUFFER")) {
+        return data_param(r, t);
+    } else if (is(t, "PATCH_TOKEN_ALLOCATE_LOCAL_SURFACE")) {
+        if (!first(r, t, ONE_LOCAL))
+            return VSMP_ERR_MALFORMED;
+        NUM("TotalInlineLocalMemorySize", 0, 1L << 20, &v);
+        f->slm_inline = (uint32_t)v;
+    } else if (is(t, "PATCH_TOKEN_DATA_PARAMETER_STREAM")) {
+        if (!first(r, t, ONE_STREAM))
+            return VSMP_ERR_MALFORMED;
+        NUM("DataParameterStreamSize", 0, 4096, &v);
+        f->cross_size = (uint32_t)v;
+    } else if (is(t, "PATCH_TOKEN_THREAD_PAYLOAD")) {
+        if (!first(r, t, ONE_PAYLOAD))
+            return VSMP_ERR_MALFORMED;
         static const char *ids[3] = {"LocalIDXPresent", "LocalIDYPresent", "LocalIDZPresent"};
-        for (int i = 0; i < 3; i++) {
-            const char *v = get(t, ids[i]);
-            f->local_id[i] = v && strcmp(v, "true") == 0;
-        }
-        const char *h = get(t, "HeaderPresent"), *fl = get(t, "LocalIDFlattenedPresent");
-        if ((h && strcmp(h, "false")) || (fl && strcmp(fl, "false")))
-            return bad(d, t->line, "%s: a payload header or flattened local IDs (not read)", n);
-    } else if (strcmp(n, "PATCH_TOKEN_EXECUTION_ENVIRONMENT") == 0) {
-        long s = num(t, "LargestCompiledSIMDSize", &ok);
-        long b = num(t, "HasBarriers", &ok);
-        if (!ok || (s != 8 && s != 16 && s != 32))
-            return bad(d, t->line, "%s: bad LargestCompiledSIMDSize", n);
-        f->simd = (unsigned)s;
+        for (int i = 0; i < 3; i++)
+            if (!flag(t, ids[i], false, &f->local_id[i], d))
+                return VSMP_ERR_MALFORMED;
+        bool h, fl;
+        if (!flag(t, "HeaderPresent", false, &h, d) ||
+            !flag(t, "LocalIDFlattenedPresent", false, &fl, d))
+            return VSMP_ERR_MALFORMED;
+        if (h || fl)
+            return bad(d, t->line, "%s: %s = true: the launcher does not write it", t->name,
+                       h ? "HeaderPresent" : "LocalIDFlattenedPresent");
+    } else if (is(t, "PATCH_TOKEN_EXECUTION_ENVIRONMENT")) {
+        if (!first(r, t, ONE_EXEC))
+            return VSMP_ERR_MALFORMED;
+        NUM("LargestCompiledSIMDSize", 8, 32, &v);
+        if (v != 8 && v != 16 && v != 32)
+            return bad(d, t->line, "%s: LargestCompiledSIMDSize = %ld: expected 8, 16 or 32",
+                       t->name, v);
+        f->simd = (unsigned)v;
+        f->simd_line = t->line;
+        long b = 0;
+        const char *hb = get(t, "HasBarriers");
+        if (hb && (strcmp(hb, "true") == 0 || strcmp(hb, "false") == 0))
+            b = hb[0] == 't';
+        else
+            NUM("HasBarriers", 0, 0x7fffffff, &b);
         f->barriers = b != 0;
-    } else if (strcmp(n, "PATCH_TOKEN_KERNEL_ARGUMENT_INFO") == 0) {
-        vsmp_launch_arg_info *a = arg_at(f, num(t, "ArgumentNumber", &ok));
-        if (!ok || !a)
-            return bad(d, t->line, "%s: bad ArgumentNumber", n);
+    } else if (is(t, "PATCH_TOKEN_KERNEL_ARGUMENT_INFO")) {
+        NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
+        if (r->info_line[arg])
+            return bad(d, t->line, "a second %s of argument %ld (the first at line %u)", t->name,
+                       arg, r->info_line[arg]);
+        r->info_line[arg] = t->line;
+        vsmp_launch_arg_info *a = arg_as(r, arg, VSMP_ARG_NONE, t);
         const char *ty = get(t, "TypeNameSize"), *nm = get(t, "ArgumentNameSize");
         if (ty) {
             snprintf(a->type, sizeof(a->type), "%s", ty);
@@ -193,16 +360,30 @@ static vsmp_status commit(vsmp_launch_iface *f, const token *t, vsmp_diags *d)
         }
         if (nm)
             snprintf(a->name, sizeof(a->name), "%s", nm);
+    } else if (is(t, BINARY_HEADER)) {
+        if (!first(r, t, ONE_HEADER))
+            return VSMP_ERR_MALFORMED;
+        NUM("DynamicStateHeapSize", 0, 0x7fffffff, &f->dsh_size);
+        f->dsh_line = t->line;
+        const char *cs = get(t, "CheckSum");
+        char *end = NULL;
+        unsigned long c = cs ? strtoul(cs, &end, 16) : 0;
+        if (cs && (end == cs || *end || c > 0xffffffffu))
+            return bad(d, t->line, "%s CheckSum = \"%s\": expected 8 hex digits", t->name, cs);
+        f->has_checksum = cs != NULL;
+        f->checksum = (uint32_t)c;
     }
     return VSMP_OK;
 }
 
 /* "Field = value", or "Field = N | value = "text"" (the text kept). */
-static bool split_field(char *s, token *t)
+static vsmp_status split_field(char *s, token *t, uint32_t line, vsmp_diags *d)
 {
     char *eq = strchr(s, '=');
-    if (!eq || t->nf == MAX_FIELDS)
-        return false;
+    if (!eq)
+        return bad(d, line, "%s: a field that is not \"Name = value\"", t->name);
+    if (t->nf == MAX_FIELDS)
+        return bad(d, line, "%s: more than %d fields", t->name, MAX_FIELDS);
     char *k = s, *v = eq + 1;
     *eq = 0;
     while (*k == ' ' || *k == '\t')
@@ -223,10 +404,90 @@ static bool split_field(char *s, token *t)
         while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\r'))
             v[--vl] = 0;
     }
-    snprintf(t->key[t->nf], sizeof(t->key[0]), "%s", k);
+    if (kl >= sizeof(t->key[0]))
+        return bad(d, line, "%s: a field name longer than %zu characters", t->name,
+                   sizeof(t->key[0]) - 1);
+    if (strlen(v) >= MAX_VALUE)
+        return bad(d, line, "%s: %s: a value longer than %d characters", t->name, k, MAX_VALUE - 1);
+    if (get(t, k))
+        return bad(d, line, "%s: a second field %s", t->name, k);
+    memcpy(t->key[t->nf], k, kl + 1);
     snprintf(t->val[t->nf], sizeof(t->val[0]), "%s", v);
     t->nf++;
-    return true;
+    return VSMP_OK;
+}
+
+/* Once every token is read: the sampler arguments' indices, the kinds of the data parameters'
+ * arguments, and the cross-thread bytes every value takes (inside the data, none over another). */
+static vsmp_status resolve(reader *r)
+{
+    vsmp_launch_iface *f = r->f;
+    vsmp_diags *d = r->d;
+    if (!f->kernel[0])
+        return bad(d, 0, "no \"Kernel Name\" line: not an IGC patch-token dump");
+    if (!f->simd)
+        return bad(d, 0, "no PATCH_TOKEN_EXECUTION_ENVIRONMENT (the SIMD width)");
+    if (!r->once[ONE_PAYLOAD])
+        return bad(d, 0, "no PATCH_TOKEN_THREAD_PAYLOAD (the local IDs of the payload)");
+    if (r->binary_name_line && strcmp(r->binary_name, f->kernel))
+        return bad(d, r->binary_name_line,
+                   "Kernel Name: %s: the binary header of another kernel than %s (line %u)",
+                   r->binary_name, f->kernel, f->kernel_line);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        if (!r->smp_line[i])
+            continue;
+        long rel = r->smp_off[i] - f->sampler_array_offset;
+        if (!r->once[ONE_SAMPLERS])
+            return bad(d, r->smp_line[i],
+                       "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT: argument %u without a "
+                       "PATCH_TOKEN_SAMPLER_STATE_ARRAY",
+                       i);
+        /* SAMPLER_STATE is 16 bytes; Offset counts from the dynamic state heap */
+        if (rel < 0 || rel % 16 || rel / 16 >= f->sampler_count)
+            return bad(d, r->smp_line[i],
+                       "PATCH_TOKEN_SAMPLER_KERNEL_ARGUMENT: Offset = %ld: not one of the %u "
+                       "sampler states at %ld (line %u)",
+                       r->smp_off[i], f->sampler_count, f->sampler_array_offset, f->sampler_line);
+        f->args[i].sampler = (int32_t)(rel / 16);
+    }
+    /* the bytes each value takes in the cross-thread data */
+    uint32_t cap = f->cross_size ? f->cross_size : 256;
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const launch_param *p = &f->params[i];
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE &&
+            ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_IMAGE))
+            return bad(d, p->line,
+                       "PATCH_TOKEN_DATA_PARAMETER_BUFFER: an image size of argument "
+                       "%d, which is no image",
+                       p->arg);
+        if (p->offset + p->size > cap)
+            return bad(d, p->line,
+                       "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Offset = %u, DataSize = %u: past the "
+                       "%u bytes of cross-thread data (DataParameterStreamSize)",
+                       p->offset, p->size, cap);
+    }
+    for (unsigned i = 0; i < f->nargs; i++) {
+        const vsmp_launch_arg_info *a = &f->args[i];
+        if (a->kind != VSMP_ARG_BUFFER)
+            continue;
+        if ((uint32_t)a->offset + a->size > cap)
+            return bad(d, f->arg_line[i],
+                       "argument %u: DataParamOffset = %d: its pointer is past the %u bytes of "
+                       "cross-thread data (DataParameterStreamSize)",
+                       i, a->offset, cap);
+        for (unsigned k = 0; k < f->nparams; k++) {
+            const launch_param *p = &f->params[k];
+            if (p->kind == LP_NONE || !p->size)
+                continue;
+            if (p->offset < (uint32_t)a->offset + a->size &&
+                (uint32_t)a->offset < p->offset + p->size)
+                return bad(d, p->line,
+                           "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Offset = %u, DataSize = %u: over "
+                           "the pointer of buffer argument %u (line %u)",
+                           p->offset, p->size, i, f->arg_line[i]);
+        }
+    }
+    return VSMP_OK;
 }
 
 vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_iface **out,
@@ -237,11 +498,16 @@ vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_i
     *out = NULL;
     vsmp_launch_iface *f = calloc(1, sizeof(*f));
     token *t = calloc(1, sizeof(*t));
-    if (!f || !t) {
+    reader *r = calloc(1, sizeof(*r));
+    if (!f || !t || !r) {
         free(f);
         free(t);
+        free(r);
         return VSMP_ERR_NOMEM;
     }
+    f->dsh_size = -1;
+    r->f = f;
+    r->d = d;
     vsmp_status st = VSMP_OK;
     bool in_token = false;
     uint32_t lineno = 0;
@@ -254,39 +520,56 @@ vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_i
         lineno++;
         size_t len = e - pos;
         if (len >= MAX_LINE) {
-            st = bad(d, lineno, "%s", "a line longer than 511 characters");
+            st = bad(d, lineno, "a line longer than %d characters", MAX_LINE - 1);
             break;
         }
         memcpy(line, text + pos, len);
         line[len] = 0;
         if (memchr(line, 0, len)) {
-            st = bad(d, lineno, "%s", "a NUL byte");
+            st = bad(d, lineno, "a NUL byte");
             break;
         }
         pos = e + 1;
-        const char *kn = strstr(line, "** Kernel Patch Lists : Kernel Name = ");
-        if (kn) {
-            char name[sizeof(f->kernel)];
-            snprintf(name, sizeof(name), "%s", kn + 38);
-            char *sp = strchr(name, ' ');
-            if (sp)
-                *sp = 0;
-            snprintf(f->kernel, sizeof(f->kernel), "%s", name);
-            continue;
-        }
         if (line[0] == '\t') {
-            if (in_token && !split_field(line, t))
-                st = bad(d, lineno, "%s", "a token field that is not \"Name = value\"");
+            if (in_token)
+                st = split_field(line, t, lineno, d);
             continue;
         }
         if (in_token)
-            st = commit(f, t, d);
+            st = commit(r, t);
         in_token = false;
-        if (strncmp(line, "PATCH_TOKEN_", 12) == 0) {
+        if (st)
+            break;
+        const char *kn = strstr(line, "** Kernel Patch Lists : Kernel Name = ");
+        if (kn) {
+            if (f->kernel[0]) {
+                st = bad(d, lineno, "the patch list of a second kernel (the first, %s, at line %u)",
+                         f->kernel, f->kernel_line);
+                break;
+            }
+            const char *nm = kn + 38;
+            size_t nl = strcspn(nm, " ");
+            if (!nl || nl >= sizeof(f->kernel)) {
+                st = bad(d, lineno, "Kernel Name: empty or longer than %zu characters",
+                         sizeof(f->kernel) - 1);
+                break;
+            }
+            memcpy(f->kernel, nm, nl);
+            f->kernel[nl] = 0;
+            f->kernel_line = lineno;
+            continue;
+        }
+        if (strncmp(line, "Kernel Name: ", 13) == 0) {
+            snprintf(r->binary_name, sizeof(r->binary_name), "%s", line + 13);
+            r->binary_name_line = lineno;
+            continue;
+        }
+        bool header = strcmp(line, BINARY_HEADER) == 0;
+        if (header || strncmp(line, "PATCH_TOKEN_", 12) == 0) {
             memset(t, 0, sizeof(*t));
-            size_t nl = strcspn(line, " ");
+            size_t nl = header ? strlen(line) : strcspn(line, " ");
             if (nl >= sizeof(t->name)) {
-                st = bad(d, lineno, "%s", "a token name longer than 63 characters");
+                st = bad(d, lineno, "a token name longer than %zu characters", sizeof(t->name) - 1);
                 break;
             }
             memcpy(t->name, line, nl);
@@ -295,17 +578,171 @@ vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_i
         }
     }
     if (!st && in_token)
-        st = commit(f, t, d);
+        st = commit(r, t);
+    if (!st)
+        st = resolve(r);
     free(t);
-    if (!st && !f->kernel[0])
-        st = bad(d, 0, "%s", "no \"Kernel Name\" line: not an IGC patch-token dump");
-    if (!st && !f->simd)
-        st = bad(d, 0, "%s", "no PATCH_TOKEN_EXECUTION_ENVIRONMENT (the SIMD width)");
+    free(r);
     if (st) {
         free(f);
         return st;
     }
     *out = f;
+    return VSMP_OK;
+}
+
+/* ---- the interface against the kernel and the arguments ---- */
+
+static const char *routine_string(const vsmp_routine *r, uint32_t i)
+{
+    return i < r->num_strings ? r->strings[i] : NULL;
+}
+
+static bool has_barrier(const vsmp_routine *r)
+{
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        unsigned op = r->insts[i].opcode;
+        if (op == VSMP_OPC_BARRIER || op == VSMP_OPC_SBARRIER || op == VSMP_OPC_NBARRIER)
+            return true;
+    }
+    return false;
+}
+
+bool vsmp_launch_kernel_barriers(const vsmp_module *mod, uint32_t kernel)
+{
+    if (!mod || kernel >= mod->num_kernels)
+        return false;
+    if (has_barrier(&mod->kernels[kernel]))
+        return true;
+    for (uint32_t i = 0; i < mod->num_functions; i++)
+        if (has_barrier(&mod->functions[i]))
+            return true;
+    return false;
+}
+
+/* What an OpenCL image type needs of its surface. */
+static const struct {
+    const char *type;
+    vsmp_surface_type st;
+    bool array;
+    const char *what;
+} image_types[] = {
+    {"image1d_t", VSMP_SURFTYPE_1D, false, "a 1D image"},
+    {"image1d_buffer_t", VSMP_SURFTYPE_1D, false, "a 1D image"},
+    {"image1d_array_t", VSMP_SURFTYPE_1D, true, "a 1D image array"},
+    {"image2d_t", VSMP_SURFTYPE_2D, false, "a 2D image"},
+    {"image2d_depth_t", VSMP_SURFTYPE_2D, false, "a 2D image"},
+    {"image2d_msaa_t", VSMP_SURFTYPE_2D, false, "a 2D image"},
+    {"image2d_array_t", VSMP_SURFTYPE_2D, true, "a 2D image array"},
+    {"image2d_array_depth_t", VSMP_SURFTYPE_2D, true, "a 2D image array"},
+    {"image2d_array_msaa_t", VSMP_SURFTYPE_2D, true, "a 2D image array"},
+    {"image3d_t", VSMP_SURFTYPE_3D, false, "a 3D image"},
+};
+
+static const char *surface_what(const vsmp_surface_desc *sd)
+{
+    switch (sd->type) {
+    case VSMP_SURFTYPE_1D:
+        return sd->array ? "a 1D image array" : "a 1D image";
+    case VSMP_SURFTYPE_2D:
+        return sd->array ? "a 2D image array" : "a 2D image";
+    case VSMP_SURFTYPE_3D:
+        return "a 3D image";
+    case VSMP_SURFTYPE_CUBE:
+        return "a cube";
+    case VSMP_SURFTYPE_NULL:
+        return "a null surface";
+    }
+    return "?";
+}
+
+static vsmp_status ierr(vsmp_diags *d, uint32_t line, vsmp_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static vsmp_status ierr(vsmp_diags *d, uint32_t line, vsmp_status st, const char *fmt, ...)
+{
+    char msg[VSMP_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, "%s", msg);
+    return st;
+}
+
+vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
+                                    const vsmp_launch_iface *f, const vsmp_launch_arg *args,
+                                    unsigned nargs, const vsmp_launch_options *o, vsmp_diags *d)
+{
+    if (!mod || !f || !o || (nargs && !args) || kernel >= mod->num_kernels)
+        return VSMP_ERR_ARG;
+    const vsmp_routine *r = &mod->kernels[kernel];
+    if (r->name && strcmp(r->name, f->kernel))
+        return ierr(d, f->kernel_line, VSMP_ERR_ARG,
+                    "the interface is kernel %s's, the kernel is %s", f->kernel, r->name);
+    /* the width IGC compiled the kernel for: its SimdSize attribute */
+    for (uint32_t i = 0; i < r->num_attrs; i++) {
+        const char *n = routine_string(r, r->attrs[i].name);
+        if (!n || strcmp(n, "SimdSize") || !r->attrs[i].size)
+            continue;
+        uint32_t w = 0;
+        for (unsigned b = 0; b < r->attrs[i].size && b < 4; b++)
+            w |= (uint32_t)r->attrs[i].value[b] << (8 * b);
+        if (w != f->simd)
+            return ierr(d, f->simd_line, VSMP_ERR_ARG,
+                        "LargestCompiledSIMDSize = %u, but kernel %s is compiled for SIMD%u "
+                        "(.kernel_attr SimdSize)",
+                        f->simd, f->kernel, w);
+    }
+    for (unsigned i = 0; i < f->nargs && i < nargs; i++) {
+        const vsmp_launch_arg_info *a = &f->args[i];
+        if (a->kind == VSMP_ARG_IMAGE && args[i].surface) {
+            const vsmp_surface_desc *sd = vsmp_surface_get_desc(args[i].surface);
+            for (size_t k = 0; sd && k < sizeof(image_types) / sizeof(image_types[0]); k++)
+                if (strcmp(a->type, image_types[k].type) == 0 &&
+                    (sd->type != image_types[k].st || sd->array != image_types[k].array))
+                    return ierr(d, f->arg_line[i], VSMP_ERR_ARG,
+                                "argument %u (%s %s) needs %s; %s was given", i, a->type, a->name,
+                                image_types[k].what, surface_what(sd));
+        }
+        if (a->kind == VSMP_ARG_SCALAR && (args[i].size < a->size || args[i].size > 64))
+            return ierr(d, f->arg_line[i], VSMP_ERR_ARG,
+                        "argument %u (%s %s): a scalar of %u bytes, %u given", i, a->type, a->name,
+                        a->size, args[i].size);
+    }
+    /* the data parameters: each of a type and size the launcher writes */
+    for (unsigned i = 0; i < f->nparams; i++) {
+        const launch_param *p = &f->params[i];
+        if (p->kind == LP_UNKNOWN)
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Type = %s (argument %d): a value the "
+                        "launcher does not fill",
+                        p->unknown, p->arg);
+        if (p->kind == LP_LOCAL_OFFSET && p->size != 4 && p->size != 8)
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: a __local argument's "
+                        "offset of 4 or 8 bytes",
+                        p->size);
+        if (p->kind != LP_NONE && p->kind != LP_KERNEL_ARGUMENT && p->kind != LP_LOCAL_OFFSET &&
+            p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
+            return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
+                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: the launcher writes "
+                        "this value in 4 bytes",
+                        p->size);
+    }
+    /* inline samplers: the states of SAMPLER_STATE_ARRAY no sampler_t argument uses */
+    for (unsigned s = 0; s < f->sampler_count; s++) {
+        bool arg = false;
+        for (unsigned i = 0; i < f->nargs; i++)
+            arg |= f->args[i].kind == VSMP_ARG_SAMPLER && f->args[i].sampler == (int32_t)s;
+        if (!arg && !o->inline_samplers[s])
+            return ierr(d, f->sampler_line, VSMP_ERR_ARG,
+                        "sampler state %u is an inline sampler (__constant sampler_t) of the "
+                        "kernel, and none was given",
+                        s);
+    }
     return VSMP_OK;
 }
 
@@ -332,4 +769,9 @@ unsigned vsmp_launch_iface_num_args(const vsmp_launch_iface *f)
 const vsmp_launch_arg_info *vsmp_launch_iface_arg(const vsmp_launch_iface *f, unsigned i)
 {
     return f && i < f->nargs ? &f->args[i] : NULL;
+}
+
+unsigned vsmp_launch_iface_num_sampler_states(const vsmp_launch_iface *f)
+{
+    return f ? f->sampler_count : 0;
 }

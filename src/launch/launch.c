@@ -43,6 +43,15 @@ static vsmp_status fail(vsmp_diags *d, vsmp_status st, const char *fmt, const ch
     return st;
 }
 
+/* An error of what the caller asked for: the NDRange (rule launch.ndrange) or the arguments
+ * (launch.args), not of the kernel (vsmp launch prints them under the description). */
+static vsmp_status fail_req(vsmp_diags *d, const char *rule, const char *fmt, const char *what,
+                            long n)
+{
+    vsmp_diags_add(d, VSMP_SEV_ERROR, rule, 0, 0, -1, fmt, what, n);
+    return VSMP_ERR_ARG;
+}
+
 static void put32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
@@ -90,7 +99,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             continue;
         case LP_KERNEL_ARGUMENT: {
             const vsmp_launch_arg *a = &args[p->arg];
-            if (p->source + p->size > a->size)
+            if (p->source + p->size > a->size || p->source + p->size > sizeof(a->bytes))
                 return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short", "argument",
                             p->arg);
             memcpy(ct + p->offset, a->bytes + p->source, p->size);
@@ -289,18 +298,19 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     uint64_t items = 0;
     int bad = norm_ndrange(&nd, &items);
     if (bad == -2)
-        return fail(d, VSMP_ERR_ARG, "%sNDRange of %ld dimensions", "", nd.dims);
+        return fail_req(d, "launch.ndrange", "%sNDRange of %ld dimensions", "", nd.dims);
     if (bad >= 0)
-        return fail(d, VSMP_ERR_ARG,
-                    "dimension %s%ld: the global size must be a non-zero multiple of the "
-                    "local size",
-                    "", bad);
+        return fail_req(d, "launch.ndrange",
+                        "dimension %s%ld: the global size must be a non-zero multiple of the "
+                        "local size",
+                        "", bad);
     if (items > (1u << 24))
-        return fail(d, VSMP_ERR_ARG, "%smore than 2^24 work-items (%ld)", "", (long)items);
+        return fail_req(d, "launch.ndrange", "%smore than 2^24 work-items (%ld)", "", (long)items);
     unsigned simd = f->simd;
     uint32_t group = nd.local[0] * nd.local[1] * nd.local[2];
     if (group > 1024)
-        return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
+        return fail_req(d, "launch.ndrange", "%sa work-group of %ld work-items (at most 1024)", "",
+                        group);
     uint32_t threads = (group + simd - 1) / simd;
     /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
      * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
@@ -319,11 +329,12 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         slm_size += args[i].size;
     }
     if (slm_size > (1u << 20))
-        return fail(d, VSMP_ERR_ARG, "%sshared local memory of %ld bytes (at most 1 MiB)", "",
-                    (long)slm_size);
-    /* a group with barriers runs its threads interleaved, one machine each; otherwise the
+        return fail_req(d, "launch.args", "%sshared local memory of %ld bytes (at most 1 MiB)", "",
+                        (long)slm_size);
+    /* a group with barriers (a barrier instruction in the kernel: HasBarriers may say 0) runs
+     * its threads interleaved, one machine each; otherwise the
      * threads run one after the other on two machines (full threads, the partial last one) */
-    bool interleave = f->barriers && threads > 1;
+    bool interleave = vsmp_launch_kernel_barriers(mod, kernel) && threads > 1;
 
     /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
      * dimension), then the cross-thread data */
@@ -479,6 +490,14 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
 {
+    if (mod && f && o && (!nargs || args)) {
+        if (nargs < f->nargs)
+            return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given",
+                            "", f->nargs);
+        vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
+        if (st)
+            return st;
+    }
     unsigned nw = o ? o->workers : 1;
     if (nw == 0)
         nw = online_cores();

@@ -31,22 +31,42 @@ typedef struct launch_param {
     uint32_t offset; /* in the cross-thread data */
     uint32_t size;   /* DataSize */
     uint32_t source; /* SourceOffset: byte of the value (dimension * 4 for the sizes) */
+    uint32_t line;   /* of the token in the .cos */
     char unknown[48];
 } launch_param;
 
 struct vsmp_launch_iface {
     char kernel[128];
+    uint32_t kernel_line; /* the "Kernel Patch Lists" line */
     unsigned simd;
-    bool barriers;
+    uint32_t simd_line;  /* the EXECUTION_ENVIRONMENT token */
+    bool barriers;       /* HasBarriers (the launch decides from the kernel's instructions) */
     uint32_t slm_inline; /* ALLOCATE_LOCAL_SURFACE TotalInlineLocalMemorySize */
     bool local_id[3];
     uint32_t cross_size;
     long sampler_array_offset;
     unsigned sampler_count; /* SAMPLER_STATE_ARRAY Count */
+    uint32_t sampler_line;
+    long dsh_size;     /* the binary header's DynamicStateHeapSize; -1 when the .cos has none */
+    uint32_t dsh_line; /* the binary header's line */
+    bool has_checksum; /* the binary header's CheckSum */
+    uint32_t checksum;
     unsigned nargs;
     vsmp_launch_arg_info args[VSMP_LAUNCH_MAX_ARGS];
+    uint32_t arg_line[VSMP_LAUNCH_MAX_ARGS]; /* the token that made the argument's kind */
     unsigned nparams;
     launch_param params[LAUNCH_MAX_PARAMS];
 };
+
+/* The interface against the kernel and the bound arguments, before anything runs
+ * (docs/LAUNCH.md section 1): the kernel's name and SIMD width, image types, scalar sizes, inline
+ * samplers given. Diagnostics of rule "launch.iface" carry the .cos line. */
+vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
+                                    const vsmp_launch_iface *f, const vsmp_launch_arg *args,
+                                    unsigned nargs, const vsmp_launch_options *o, vsmp_diags *d);
+
+/* True when the kernel (or a function of its module) has a barrier instruction: its work-groups
+ * run their hardware threads interleaved. */
+bool vsmp_launch_kernel_barriers(const vsmp_module *mod, uint32_t kernel);
 
 #endif

@@ -657,7 +657,10 @@ with tempfile.TemporaryDirectory() as tmp:
 with tempfile.TemporaryDirectory() as tmp:
     exl = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "launch")
     lj = {"kernel": os.path.join(exl, "rotate.visaasm"), "interface": os.path.join(exl, "rotate.cos"),
-          "global": [1, 1], "globl": [128, 128], "args": []}
+          "global": [1, 1], "globl": [128, 128], "args": [],
+          # rotate's inline sampler (without it the launch is refused before the arguments)
+          "inline_samplers": [{"index": 0, "sampler": "CLK_NORMALIZED_COORDS_TRUE | "
+                               "CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR"}]}
     jp = os.path.join(tmp, "launch.json")
     open(jp, "w").write(_json.dumps(lj))
     r = run(["launch", jp])

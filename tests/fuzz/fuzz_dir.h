@@ -3,7 +3,8 @@
  * fixed files a description may name (committed kernels, a PNG) are copied in and restored
  * before each input, which also removes whatever the previous one saved. An input whose strings
  * could name a path outside the directory ('/' or "..") is skipped, so the target writes nothing
- * outside it. Header-only: each target is one translation unit (which defines _GNU_SOURCE). */
+ * outside it. A fixed file whose source ends in .gz is decompressed (gzip -dc). Header-only: each
+ * target is one translation unit (which defines _GNU_SOURCE). */
 #ifndef VSMP_FUZZ_DIR_H
 #define VSMP_FUZZ_DIR_H
 
@@ -46,6 +47,25 @@ static void fuzz_dir_remove(void)
     rmdir(fuzz_dir);
 }
 
+/* A gzipped fixed file (the corpus keeps its kernels so), through gzip -dc. */
+static void fuzz_read_gz(fuzz_file *file)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", file->src);
+    FILE *p = popen(cmd, "r");
+    size_t cap = 1 << 16, n = 0, got;
+    char *b = malloc(cap);
+    while (p && b && (got = fread(b + n, 1, cap - n, p)) > 0) {
+        n += got;
+        if (n == cap && !(b = realloc(b, cap *= 2)))
+            abort();
+    }
+    if (!p || pclose(p) != 0 || !b || !n)
+        abort();
+    file->data = b;
+    file->size = n;
+}
+
 /* Copy the fixed files in (once) and restore them; remove everything else. */
 static void fuzz_dir_reset(fuzz_file *files, unsigned n)
 {
@@ -54,6 +74,11 @@ static void fuzz_dir_reset(fuzz_file *files, unsigned n)
         if (!mkdtemp(fuzz_dir))
             abort();
         for (unsigned i = 0; i < n; i++) {
+            size_t sl = strlen(files[i].src);
+            if (sl > 3 && strcmp(files[i].src + sl - 3, ".gz") == 0) {
+                fuzz_read_gz(&files[i]);
+                continue;
+            }
             FILE *f = fopen(files[i].src, "rb");
             if (!f || fseek(f, 0, SEEK_END))
                 abort();
