@@ -994,9 +994,8 @@ static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
 {
-    const vsmp_opcode_info *oi = vsmp_opcode_info_get(x->in->opcode);
     vsmp_x_report(m, x->in, "exec-unsupported", "instruction %u (%s): %s", x->index,
-                  oi ? oi->mnemonic : "?", why);
+                  vsmp_x_opname(x->in), why);
     return VSMP_ERR_UNSUPPORTED;
 }
 
