@@ -395,6 +395,28 @@ with tempfile.TemporaryDirectory() as tmp:
             per = len(p.stdout) // 64 + 64  # one thread's output, with room for its number
             check(held <= 7 * per, "2 workers held %d bytes, at most 7 threads of %d" % (held, per))
             check(held < len(p.stdout) // 4, "2 workers held %d of %d" % (held, len(p.stdout)))
+    # A thread that faults: thread t loads 8 DWords at 0x1000 + 16 t from a 20-DWord buffer
+    # mapped at 0x1000 (DG2, lsc flat a64); thread 5 reaches 0x1050, past its 80 bytes. Output
+    # and diagnostics are those of one worker with any number: threads 0..4 print D = 4t
+    # (lane l reads DWord 4t, the address being the same in every lane), then thread 5's fault
+    # at the kernel's line 7, and nothing of the threads after it.
+    with open(os.path.join(tmp, "f.visaasm"), "w") as f:
+        f.write('.version 4.1\n.kernel "f"\n'
+                '.decl Q v_type=G type=uq num_elts=8 align=GRF\n'
+                '.decl D v_type=G type=ud num_elts=8 align=GRF\n'
+                'mul (M1, 8) Q(0,0)<1> %thread_x(0,0)<0;1,0> 0x10:uq\n'
+                'add (M1, 8) Q(0,0)<1> Q(0,0)<1;1,0> 0x1000:uq\n'
+                'lsc_load.ugm (M1, 8)  D:d32  flat[Q]:a64\n'
+                'ret (M1, 1)\n')
+    fdesc = {"kernel": "f.visaasm", "platform": "DG2", "threads": 40, "print": ["D"],
+             "surfaces": [{"bti": 1, "type": "1D", "format": "R32_UINT", "width": 20,
+                           "texels": [[i] for i in range(20)], "address": 4096}]}
+    fres = [run_desc(fdesc, workers=w) for w in (1, 2, 4)]
+    want = "".join("[%d] D = %s\n" % (t, " ".join([str(4 * t)] * 8)) for t in range(5))
+    check(fres[0][0] == 1 and fres[0][1] == want, "faulting thread 5: %r" % (fres[0],))
+    check(os.path.join(tmp, "f.visaasm") + ":7:1: error: instruction 2: lsc flat address 0x1050"
+          in fres[0][2] and "thread 5: invalid program" in fres[0][2], "fault: %s" % fres[0][2])
+    check(fres[0] == fres[1] == fres[2], "faulting run: 1, 2 and 4 workers alike %r" % (fres,))
     check(outs[0] == outs[1] == outs[2] and outs[0].count("[63] DST =") == 2,
           "64 threads: 1, 2 and 4 workers print the same (%d %d %d bytes)" %
           tuple(len(o) for o in outs))
