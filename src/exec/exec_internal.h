@@ -102,8 +102,7 @@ enum {
     XF_SHL,
     XF_SHR,
     XF_ASR,
-    XF_ISEL, /* sel (any 32- or 16-bit type: it copies bits): s[2].v holds the lanes that pick src0
-              */
+    XF_ISEL, /* sel, F too (it picks bits): s[2].v holds the lanes that pick src0 */
     XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
