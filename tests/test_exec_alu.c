@@ -224,8 +224,10 @@ static void test_f2d(void)
 
 /* mov D -> F with the %cr0 rounding modes (bits 5..4): 2^24 + 1 lies between 16777216 and
  * 16777218; RTNE -> 16777216 (even), RU -> 16777218, RD -> 16777216, RTZ -> 16777216; for
- * -(2^24 + 1): RU -> -16777216, RD -> -16777218. Denormals: 1e-40 is subnormal in F; with
- * %cr0 bit 7 clear it flushes to 0, with it set it stays. */
+ * -(2^24 + 1): RU -> -16777216, RD -> -16777218. Denormals: 1e-40 is subnormal in F; moved
+ * with a (-) modifier (a conversion, not a copy) it flushes to -0 with %cr0 bit 7 clear and is
+ * -1e-40 with it set; moved as it is (a copy: vsmp_x_is_copy) it stays 1e-40 under every
+ * %cr0. */
 static void test_rounding(void)
 {
     static const float want[4][2] = {{16777216.0f, -16777216.0f},
@@ -236,31 +238,35 @@ static void test_rounding(void)
     CHECK(prog_make(&p, 0), "parse");
     vsmp_opnd o[2] = {dst(F, 1, 0), src(A, 0, 0, 8, 8, 1, 0)};
     add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, o);
-    vsmp_opnd o2[2] = {dst(G, 1, 0), src(G, 0, 0, 8, 8, 1, 0)};
+    vsmp_opnd o2[2] = {dst(G, 1, 0), src(G, 0, 0, 8, 8, 1, VSMP_MOD_NEG)};
     add(&p, VSMP_OPC_MOV, 1, 0, 0, 2, o2);
+    vsmp_opnd o3[2] = {dst(F, 1, 0), src(G, 0, 1, 8, 8, 1, 0)};
+    o3[0].vec.col = 2;
+    add(&p, VSMP_OPC_MOV, 1, 0, 0, 2, o3);
     ret(&p);
     vsmp_machine *m = machine(&p);
     for (uint32_t mode = 0; m && mode < 4; mode++) {
         int32_t a[2] = {16777217, -16777217};
-        float g = 1e-40f;
+        float g[2] = {1e-40f, 1e-40f};
         put(m, A, a, sizeof(a));
-        put(m, G, &g, 4);
+        put(m, G, g, sizeof(g));
         set_cr0(m, mode << 4);
         CHECK(run(m), "rounding run");
-        float f[2];
+        float f[3];
         get(m, F, f, sizeof(f));
-        get(m, G, &g, 4);
+        get(m, G, g, 4);
         CHECK(f[0] == want[mode][0] && f[1] == want[mode][1], "mode %u: %.1f %.1f", mode, f[0],
               f[1]);
-        CHECK(g == 0.0f, "F denormal flushed with %%cr0 bit 7 clear");
+        CHECK(g[0] == 0.0f && signbit(g[0]), "F denormal flushed with %%cr0 bit 7 clear");
+        CHECK(f[2] == 1e-40f, "F denormal copied by a plain mov, %%cr0 0x%x", mode << 4);
     }
     if (m) {
-        float g = 1e-40f;
-        put(m, G, &g, 4);
+        float g[2] = {1e-40f, 1e-40f};
+        put(m, G, g, sizeof(g));
         set_cr0(m, 0x80);
         CHECK(run(m), "denorm run");
-        get(m, G, &g, 4);
-        CHECK(g == 1e-40f, "F denormal kept with %%cr0 bit 7 set");
+        get(m, G, g, 4);
+        CHECK(g[0] == -1e-40f, "F denormal kept with %%cr0 bit 7 set");
     }
     vsmp_machine_free(m);
     vsmp_module_free(p.mod);
@@ -1207,12 +1213,21 @@ static void test_fast_differential(void)
             get(m, C, c, sizeof(c));
             get(m, A, a, sizeof(a));
             get(m, B, b, sizeof(b));
-            bool same = !memcmp(f, g, sizeof(f)) && !memcmp(c, c + 8, 32) && !memcmp(a, b, 64);
+            /* sel F copies bits (vsmp_x_is_copy): with %cr0 bit 7 clear its denormal lanes 2
+             * and 3 keep them where the (-) copies, converted, flush them */
+            uint32_t g_unflushed[16];
+            memcpy(g_unflushed, g, sizeof(g));
+            if (!c0)
+                g_unflushed[2] = f[2], g_unflushed[3] = f[3];
+            bool same =
+                !memcmp(f, g_unflushed, sizeof(f)) && !memcmp(c, c + 8, 32) && !memcmp(a, b, 64);
             CHECK(same, "sel F, sel D, mov D <- F: fast and general agree (cr0 0x%x)", c0);
-            /* by hand: P1 bit 2 set: lane 2 = a = 1e-40 (flushed to +0 unless kept); bit 0
-             * clear: lane 0 = b = -0; lane 4 set (1), lane 15 clear (7) */
-            CHECK(f[0] == 0x80000000u && f[2] == (c0 ? fbits(1e-40f) : 0u) && f[4] == fbits(1.0f) &&
-                      f[15] == fbits(7.0f),
+            CHECK(c0 || (g[2] == 0 && g[3] == 0x80000000u), "sel F (-)(-) flushed: %x %x", g[2],
+                  g[3]);
+            /* by hand: P1 bit 2 set: lane 2 = a = 1e-40, bit 3: lane 3 = -1e-40 (copied as they
+             * are); bit 0 clear: lane 0 = b = -0; lane 4 set (1), lane 15 clear (7) */
+            CHECK(f[0] == 0x80000000u && f[2] == fbits(1e-40f) && f[3] == fbits(-1e-40f) &&
+                      f[4] == fbits(1.0f) && f[15] == fbits(7.0f),
                   "sel F by hand: %x %x %x %x", f[0], f[2], f[4], f[15]);
             CHECK(c[2] == 5 && c[0] == 0 && c[1] == 1 && c[4] == 2147483647, "sel D by hand");
             CHECK(a[6] == 2 && a[12] == -2 && a[7] == 0 && a[8] == INT32_MIN && a[9] == INT32_MAX &&

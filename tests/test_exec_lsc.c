@@ -569,8 +569,52 @@ static void test_reset(void)
     vsmp_module_free(mod);
 }
 
+/* A refused LSC instruction is named by its mnemonic from the instruction table (opcodes.def):
+ * the surface S(0,3) of an lsc_load lies past its one-DWord variable (12 bytes in), so planning
+ * reports "lsc_load: surface S(0,3) lies outside the variable", and an lsc_load of an unsupported
+ * kind says "lsc_load" as well. */
+static void test_lsc_names(void)
+{
+    static const char *const texts[] = {
+        ".version 4.1\n.kernel \"t\"\n"
+        ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl S v_type=G type=ud num_elts=1 align=GRF\n"
+        "lsc_load.ugm (M1, 8)  D:d32  bti(S(0,3))[A]:a32\n"
+        "ret (M1, 1)\n",
+        ".version 4.1\n.kernel \"t\"\n"
+        ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+        "lsc_load.ugm (M1, 8)  D:d16  bti(0x3)[A]:a32\n"
+        "ret (M1, 1)\n",
+    };
+    static const char *const want[] = {"lsc_load: surface S(0,3) lies outside the variable",
+                                       "(lsc_load): non-transposed d8 and d16"};
+    for (size_t i = 0; i < 2; i++) {
+        vsmp_module *mod = NULL;
+        vsmp_machine *m = NULL;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status s = vsmp_text_parse(texts[i], strlen(texts[i]), VSMP_DIALECT_12504, &mod, &d);
+        CHECK(s == VSMP_OK, "parse %zu", i);
+        vsmp_machine_options o;
+        vsmp_machine_options_init(&o);
+        o.platform = VSMP_PLATFORM_DG2;
+        if (!s)
+            s = vsmp_machine_create(mod, 0, &o, &m, &d);
+        CHECK(s != VSMP_OK && d.count >= 1, "lsc refusal %zu", i);
+        const char *msg = d.count ? d.items[d.count - 1].message : "";
+        CHECK(strstr(msg, want[i]) && !strstr(msg, "(null)"), "lsc refusal names lsc_load: %s",
+              msg);
+        vsmp_diags_free(&d);
+        vsmp_machine_free(m);
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
+    test_lsc_names();
     test_bfn();
     test_lsc();
     test_slm_barrier();

@@ -304,12 +304,13 @@ static const char usage_sample[] =
     "                           suffixes; 0 = none)\n"
     "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
-    "usage: vsmp run [--trace] [--kernel FILE] RUN.json\n"
+    "usage: vsmp run [--trace] [--kernel FILE] [--error-limit N] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
     "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n"
+    "      --error-limit N  print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
@@ -702,15 +703,23 @@ static int cmd_run(int argc, char **argv)
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
                                        {"kernel", required_argument, NULL, 'k'},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
+                                       {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch, trace = 0;
-    const char *kernel = NULL;
+    const char *kernel = NULL, *end;
     size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
+    unsigned error_limit = DEFAULT_ERROR_LIMIT;
     while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
         switch (ch) {
+        case OPT_ERRLIMIT:
+            if (parse_digits(optarg, &end, &error_limit) || *end) {
+                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case OPT_MAXMEM:
             if (parse_max_memory(optarg, &max_memory))
                 return EXIT_USAGE;
@@ -740,7 +749,7 @@ static int cmd_run(int argc, char **argv)
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
     int rc = vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, max_memory,
-                          stdout, stderr);
+                          error_limit, stdout, stderr);
     free(in.data);
     return rc;
 }

@@ -9,24 +9,14 @@
 
 #include "exec_internal.h"
 
+/* An instruction's name in diagnostics: its mnemonic in the instruction table (opcodes.def), the
+ * sub-operation's for the opcodes that carry one ("lsc_load", "svm_gather"). */
 const char *vsmp_x_opname(const vsmp_inst *in)
 {
-    switch (in->opcode) {
-    case VSMP_OPC_3D_SAMPLE:
-        return "3D_SAMPLE";
-    case VSMP_OPC_3D_LOAD:
-        return "3D_LOAD";
-    case VSMP_OPC_3D_INFO:
-        return "INFO";
-    case VSMP_OPC_SAMPLE_UNORM:
-        return "SAMPLE_UNORM";
-    case VSMP_OPC_RET:
-        return "ret";
-    case VSMP_OPC_LABEL:
-        return "label";
-    default:
-        return NULL;
-    }
+    const vsmp_opcode_info *oi = vsmp_subop_info_get(in->opcode, in->subop);
+    if (!oi)
+        oi = vsmp_opcode_info_get(in->opcode);
+    return oi && oi->mnemonic ? oi->mnemonic : "instruction";
 }
 
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)
@@ -116,10 +106,9 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_LSC_FENCE:
         return vsmp_x_plan_sync(m, x);
     default: {
-        const vsmp_opcode_info *oi = vsmp_opcode_info_get(in->opcode);
         vsmp_x_report(m, in, "exec-unsupported",
                       "instruction %u (%s, opcode 0x%02x) is not implemented by the machine",
-                      x->index, oi ? oi->mnemonic : "unknown", in->opcode);
+                      x->index, vsmp_x_opname(in), in->opcode);
         return VSMP_ERR_UNSUPPORTED;
     }
     }

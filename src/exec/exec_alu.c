@@ -665,10 +665,25 @@ static void note_dst(const vsmp_machine *m, const xinst *x, xstep *s)
     s->dst_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
 }
 
+/* A mov or sel whose every source has the dst's type, without a source modifier or .sat: it
+ * copies bits ("with type conversion if necessary", MOV.md; SEL.md "copies data"), so a
+ * signalling NaN stays signalling and a denormal stays whatever %cr0 says (docs/EXEC.md 5.2). */
+bool vsmp_x_is_copy(const xinst *x)
+{
+    if (x->in->opcode != VSMP_OPC_MOV && x->in->opcode != VSMP_OPC_SEL)
+        return false;
+    if (x->v[0].mod == VSMP_MOD_SAT || x->nv < 2)
+        return false;
+    for (unsigned i = 1; i < x->nv; i++)
+        if (x->v[i].mod || x->v[i].type != x->v[0].type)
+            return false;
+    return true;
+}
+
 /* dst = op(src...) for every enabled lane; sources all read before any write. */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
 {
-    bool sel = x->in->opcode == VSMP_OPC_SEL;
+    bool sel = x->in->opcode == VSMP_OPC_SEL, copy = vsmp_x_is_copy(x);
     uint32_t en = vsmp_x_lanes_of(m, x->in->emask, sel ? 0u : x->in->pred, x->lanes);
     /* sel: the predicate selects the source, it does not disable lanes (SEL.md) */
     uint32_t pick = 0xffffffffu;
@@ -688,11 +703,15 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
         if (!(en >> l & 1u))
             continue;
         xnum src[4];
+        uint64_t raw[4];
         for (unsigned i = 0; i < ns; i++) {
-            uint64_t b;
-            if (!src_bits(m, &x->v[1 + i], l, &b))
+            if (!src_bits(m, &x->v[1 + i], l, &raw[i]))
                 return fault(m, x);
-            src[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
+            src[i] = apply_mod(num_of(raw[i], x->v[1 + i].type, c0), x->v[1 + i].mod);
+        }
+        if (copy) {
+            out[l] = raw[sel && !(pick >> l & 1u) ? 1 : 0];
+            continue;
         }
         if (sel) {
             out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == VSMP_MOD_SAT,
@@ -975,9 +994,8 @@ static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
 
 static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
 {
-    const vsmp_opcode_info *oi = vsmp_opcode_info_get(x->in->opcode);
     vsmp_x_report(m, x->in, "exec-unsupported", "instruction %u (%s): %s", x->index,
-                  oi ? oi->mnemonic : "?", why);
+                  vsmp_x_opname(x->in), why);
     return VSMP_ERR_UNSUPPORTED;
 }
 

@@ -286,7 +286,8 @@ static inline void sources(const vsmp_machine *m, const xinst *x, uint32_t (*buf
 }
 
 /* sel: the predicate picks src0 where it holds, src1 elsewhere; it disables no lane (SEL.md).
- * F: the picked value flushed unless %cr0 bit 7, a NaN quiet; integers: the value, wrapped. */
+ * F or integers of the dst's type: the picked bits (vsmp_x_is_copy); integers of another type:
+ * the value, wrapped. */
 static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t c0 = cr0(m);
@@ -396,8 +397,8 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     *arg = 0;
     switch (x->in->opcode) {
     case VSMP_OPC_MOV:
-        if (dt == VSMP_TYPE_F)
-            return all_f ? XF_FMOV : !all_i ? -1 : is_sint(s0) ? XF_F_FROM_D : XF_F_FROM_UD;
+        if (dt == VSMP_TYPE_F) /* F <- F copies bits (vsmp_x_is_copy) */
+            return all_f ? XF_IMOV : !all_i ? -1 : is_sint(s0) ? XF_F_FROM_D : XF_F_FROM_UD;
         if (dt == VSMP_TYPE_HF)
             return all_f ? XF_HF_FROM_F : -1;
         if (plain_int(dt) && all_f) {
@@ -471,7 +472,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
         if (x->nv != 3 || !(f || i))
             return false;
-        x->fast = m->fast->fn[f ? XF_FSEL : XF_ISEL];
+        x->fast = m->fast->fn[XF_ISEL]; /* F as well: sel copies bits */
+        x->fast_float = false;
         x->run = run_sel;
         return true;
     }
@@ -481,6 +483,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         return false;
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;
+    if (k == XF_IMOV) /* a copy: no rounding mode sends it to the general path */
+        x->fast_float = false;
     x->run = run_kernel;
     /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
     bool words = x->lanes == 16 && x->fast_static;

@@ -193,14 +193,6 @@ KERNEL(k_fmad)
             out[l] = fnan1(ftz(asu(fmaf(fin(a, l, 0), fin(b, l, 0), fin(c, l, 0))), 0));
 }
 
-KERNEL(k_fmov)
-{
-    (void)b, (void)c;
-    uint32_t keep = arg & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++)
-        out[l] = fout(fin(a, l, keep), keep);
-}
-
 /* min/max: a NaN source gives the other source; otherwise a < b (a > b) picks a, else b (so
  * min(0, -0) is -0 and min(-0, 0) is 0, as the general path's comparison gives) */
 KERNEL(k_fmin)
@@ -388,38 +380,25 @@ KERNEL(k_asr)
             out[l] = ld(a, l) >> (ld(b, l) & 31u);
 }
 
-/* sel: the predicate's lanes (s[2].v) take src0, the others src1 (F: flushed, a NaN quiet) */
-static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg, bool fl)
+/* sel: the predicate's lanes (s[2].v) take src0, the others src1, bits as they are (a copy:
+ * vsmp_x_is_copy; F as well, a signalling NaN and a denormal kept) */
+static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg)
 {
-    uint32_t buf[2][32], r[32], pick = s[2].v, keep = arg & XF_KEEP_F;
+    uint32_t buf[2][32], r[32], pick = s[2].v;
     const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
     for (unsigned l = 0; l < n; l++) {
         uint32_t m = 0u - (pick >> l & 1u);
         r[l] = (ld(a, l) & m) | (ld(b, l) & ~m);
     }
-    if (fl && keep)
-        for (unsigned l = 0; l < n; l++)
-            r[l] = fout(asf(r[l]), XF_KEEP_F);
-    else if (fl)
-        for (unsigned l = 0; l < n; l++)
-            r[l] = fout(asf(ftz(r[l], 0)), 0);
     put(out, r, n, arg);
-}
-
-static void k_fsel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
-{
-    if (n == 16)
-        k_sel_any(out, s, 16, arg, true);
-    else
-        k_sel_any(out, s, n, arg, true);
 }
 
 static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
 {
     if (n == 16)
-        k_sel_any(out, s, 16, arg, false);
+        k_sel_any(out, s, 16, arg);
     else
-        k_sel_any(out, s, n, arg, false);
+        k_sel_any(out, s, n, arg);
 }
 
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
@@ -542,7 +521,6 @@ const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
                                   [XF_FMAD] = k_fmad,
-                                  [XF_FMOV] = k_fmov,
                                   [XF_FMIN] = k_fmin,
                                   [XF_FMAX] = k_fmax,
                                   [XF_F_FROM_D] = k_f_from_d,
@@ -560,7 +538,6 @@ const xfast_table XF_TABLE = {{
                                   [XF_SHL] = k_shl,
                                   [XF_SHR] = k_shr,
                                   [XF_ASR] = k_asr,
-                                  [XF_FSEL] = k_fsel_t,
                                   [XF_ISEL] = k_isel_t,
                                   [XF_FCMP] = k_fcmp_t,
                                   [XF_ICMP] = k_icmp_t,
@@ -569,7 +546,6 @@ const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd_w16,
                                   [XF_FMUL] = k_fmul_w16,
                                   [XF_FMAD] = k_fmad_w16,
-                                  [XF_FMOV] = k_fmov_w16,
                                   [XF_FMIN] = k_fmin_w16,
                                   [XF_FMAX] = k_fmax_w16,
                                   [XF_F_FROM_D] = k_f_from_d_w16,

@@ -85,7 +85,6 @@ enum {
     XF_FADD,
     XF_FMUL,
     XF_FMAD,
-    XF_FMOV,
     XF_FMIN,
     XF_FMAX,
     XF_F_FROM_D,
@@ -103,8 +102,7 @@ enum {
     XF_SHL,
     XF_SHR,
     XF_ASR,
-    XF_FSEL, /* sel: s[2].v holds the lanes that pick src0 */
-    XF_ISEL,
+    XF_ISEL, /* sel, F too (it picks bits): s[2].v holds the lanes that pick src0 */
     XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
@@ -299,6 +297,7 @@ void vsmp_x_group_fast(vsmp_machine *m);
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
+bool vsmp_x_is_copy(const xinst *x);
 void vsmp_x_put_pred(vsmp_machine *m, unsigned id, unsigned off, uint32_t en, uint32_t bits);
 
 /* exec_operand.c: vector operands of generic instructions. */

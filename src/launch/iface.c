@@ -560,7 +560,8 @@ vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_i
             continue;
         }
         if (strncmp(line, "Kernel Name: ", 13) == 0) {
-            snprintf(r->binary_name, sizeof(r->binary_name), "%s", line + 13);
+            snprintf(r->binary_name, sizeof(r->binary_name), "%.*s",
+                     (int)sizeof(r->binary_name) - 1, line + 13);
             r->binary_name_line = lineno;
             continue;
         }
@@ -628,7 +629,7 @@ static const struct {
     const char *what;
 } image_types[] = {
     {"image1d_t", VSMP_SURFTYPE_1D, false, "a 1D image"},
-    {"image1d_buffer_t", VSMP_SURFTYPE_1D, false, "a 1D image"},
+    {"image1d_buffer_t", VSMP_SURFTYPE_BUFFER, false, "a buffer image (or a 1D image)"},
     {"image1d_array_t", VSMP_SURFTYPE_1D, true, "a 1D image array"},
     {"image2d_t", VSMP_SURFTYPE_2D, false, "a 2D image"},
     {"image2d_depth_t", VSMP_SURFTYPE_2D, false, "a 2D image"},
@@ -650,6 +651,8 @@ static const char *surface_what(const vsmp_surface_desc *sd)
         return "a 3D image";
     case VSMP_SURFTYPE_CUBE:
         return "a cube";
+    case VSMP_SURFTYPE_BUFFER:
+        return "a buffer image";
     case VSMP_SURFTYPE_NULL:
         return "a null surface";
     }
@@ -702,7 +705,10 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
             const vsmp_surface_desc *sd = vsmp_surface_get_desc(args[i].surface);
             for (size_t k = 0; sd && k < sizeof(image_types) / sizeof(image_types[0]); k++)
                 if (strcmp(a->type, image_types[k].type) == 0 &&
-                    (sd->type != image_types[k].st || sd->array != image_types[k].array))
+                    (sd->type != image_types[k].st || sd->array != image_types[k].array) &&
+                    /* an image1d_buffer_t reads a 1D image the same way */
+                    !(image_types[k].st == VSMP_SURFTYPE_BUFFER && sd->type == VSMP_SURFTYPE_1D &&
+                      !sd->array))
                     return ierr(d, f->arg_line[i], VSMP_ERR_ARG,
                                 "argument %u (%s %s) needs %s; %s was given", i, a->type, a->name,
                                 image_types[k].what, surface_what(sd));

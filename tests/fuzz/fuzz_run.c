@@ -39,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_dir_reset(files, sizeof(files) / sizeof(files[0]));
     char path[128];
     snprintf(path, sizeof(path), "%s/fuzz.json", fuzz_dir);
-    int rc =
-        vsmp_run_job(path, (const char *)data, size, NULL, size & 1, (size_t)1 << 20, sink, sink);
+    int rc = vsmp_run_job(path, (const char *)data, size, NULL, size & 1, (size_t)1 << 20, 20, sink,
+                          sink);
     if (rc != 0 && rc != 1)
         abort();
     return 0;

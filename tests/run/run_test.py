@@ -263,6 +263,164 @@ with tempfile.TemporaryDirectory() as tmp:
         check(rc == 1 and "coarse_pixel: [cx, cy] with each in 1..4 expected" in err,
               "coarse_pixel %s refused: %d %s" % (badc, rc, err))
 
+# Strict reading (docs/RUN.md "Values" and the key table): each of these is refused, exit 1,
+# with the JSON path of the bad value, where it used to run with another meaning (simd 264 as
+# 8, a mask of 2^40 as 0, ub 300 as 44, 1.9 as 1, "010" as octal 8, "0x1ffffffff" and 1e10 cut
+# to 32 bits, an .input variable's "vars" overwritten by the payload, a misspelt "ofset" as 0).
+with tempfile.TemporaryDirectory() as tmp:
+    base = json.load(open(os.path.join(here, "ld8.json")))
+    base["kernel"] = os.path.join(here, "ld8.visaasm")
+    path = os.path.join(tmp, "r.json")
+
+    def run_desc(desc, *opts, workers=None):
+        with open(path, "w") as f:
+            json.dump(desc, f)
+        return run(*opts, path, workers=workers)
+
+    def payload_with(v, t="ud"):
+        return [base["payload"][0], {"offset": 32, "type": t, "values": [v, 1, 2, 3, 0, 1, 2, 3]}]
+
+    vars_typo = dict(base["vars"], DST={"ofset": 4, "values": [1]})
+    cases = [
+        ({"simd": 264}, "simd: 264 is out of range"),
+        ({"simd": 12}, "simd: 12 is not a dispatch width (8, 16 or 32)"),
+        ({"simd": "16"}, "simd: expected an integer"),
+        ({"dispatch_mask": 2 ** 40}, "dispatch_mask: 1099511627776 is outside ud's range"),
+        ({"dispatch_mask": "0x1ffffffff"}, "dispatch_mask: \"0x1ffffffff\" has more bits than ud's 32"),
+        ({"vars": dict(base["vars"], UI=[9] * 8)},
+         "vars.UI: \"UI\" is an .input variable, copied from payload bytes 32..63"),
+        ({"vars": vars_typo}, "vars.DST.ofset: unknown key; did you mean 'offset'?"),
+        ({"payload": payload_with(300, "ub")}, "payload[1].values[0]: 300 is outside ub's range 0..255"),
+        ({"payload": payload_with(-1)}, "payload[1].values[0]: -1 is outside ud's range 0..4294967295"),
+        ({"payload": payload_with(1.9)}, "payload[1].values[0]: 1.9 is not an integer (type ud)"),
+        ({"payload": payload_with("010")},
+         "payload[1].values[0]: \"010\": a string gives raw bits, \"0x\" then hex digits"),
+        ({"payload": payload_with("0x1ffffffff")},
+         "payload[1].values[0]: \"0x1ffffffff\" has more bits than ud's 32"),
+        ({"payload": payload_with(1e10)}, "payload[1].values[0]: 10000000000 is outside ud's range"),
+        ({"payload": payload_with(True)}, "payload[1].values[0]: values are numbers"),
+        ({"payload": [{"offset": 4096, "values": [1]}]}, "payload[0].offset: 4096 lies outside the"),
+        ({"payload": [{"offset": 8, "type": "vf", "values": [1]}]}, "payload[0].type: a type is one of"),
+        ({"vars": dict(base["vars"], VI={"type": "f", "values": [1e39]})},
+         "vars.VI.values[0]: 1e+39 is outside f's range"),
+        ({"print": [{"var": "DST", "offset": 64}]}, "print[0].offset: 64 lies outside \"DST\" (64 bytes)"),
+        ({"print": [{"var": "DST", "offset": 60, "count": 2}]},
+         "print[0].count: 2 f values from byte 60 reach past \"DST\" (64 bytes)"),
+        ({"print": [{"var": "DST", "hex": 1}]}, "print[0].hex: expected true or false"),
+    ]
+    for extra, want in cases:
+        rc, out, err = run_desc(dict(base, **extra))
+        check(rc == 1 and want in err and out == "", "refused %s: want %r, got %d %r %r" %
+              (extra, want, rc, out, err))
+    # in range: the bounds themselves, an integral 3.0, "0x" with leading zeros, negative d
+    ok = dict(base, payload=payload_with(4294967295), simd=8, dispatch_mask="0x00000000000000ff")
+    ok["vars"] = dict(base["vars"], LI={"type": "d", "values": [-2147483648, 2147483647, 3.0]})
+    rc, out, err = run_desc(ok)
+    check(rc == 0, "bounds accepted: %d %s" % (rc, err))
+
+    # A variable past 8 KiB (PVC: 64-byte GRFs, 3000 DWords = 12000 bytes) prints whole, and
+    # --trace shows its write at bytes 11520..11552 (GRF 180)
+    with open(os.path.join(tmp, "big.visaasm"), "w") as f:
+        f.write('.version 4.1\n.kernel "big"\n'
+                '.decl BIG v_type=G type=ud num_elts=3000 align=GRF\n'
+                'mov (M1, 8) BIG(180,0)<1> 0x7:ud\n'
+                'ret (M1, 1)\n')
+    big = {"kernel": "big.visaasm", "platform": "PVC", "vars": {"BIG": {"offset": 11996, "values": [5]}},
+           "print": ["BIG", {"var": "BIG", "offset": 11516, "count": 10}]}
+    rc, out, err = run_desc(big, "--trace")
+    lines = out.splitlines()
+    whole = [l for l in lines if l.startswith("BIG = ") and len(l.split()) > 100]
+    vals = whole[0].split()[2:] if whole else []
+    want = ["0"] * 2880 + ["7"] * 8 + ["0"] * 111 + ["5"]
+    check(rc == 0 and vals == want, "BIG printed whole (%d values): %s" % (len(vals), err))
+    check("BIG = 0 7 7 7 7 7 7 7 7 0" in lines, "BIG span: %s" % lines[-1:])
+    check("    wrote bytes 11520..11552: 7 7 7 7 7 7 7 7" in lines, "BIG trace: %s" % lines[:3])
+
+    # Kernel diagnostics carry the kernel's file and lines (s3d_hf line 10 on SKL: two errors),
+    # not the run description's name; the first 20 errors are printed and the rest counted
+    # (--error-limit N, 0 for all): 15 such lines are 30 errors.
+    src = open(os.path.join(tests, "golden", "cases", "s3d_hf", "s3d_hf.visaasm")).read().split("\n")
+    with open(os.path.join(tmp, "k.visaasm"), "w") as f:
+        f.write("\n".join(src[:10] + [src[9]] * 14 + src[10:]))
+    many = {"kernel": "k.visaasm", "platform": "SKL"}
+    rc, out, err = run_desc(many)
+    errs = [l for l in err.splitlines() if ": error: " in l]
+    check(rc == 1 and len(errs) == 20 and all(l.startswith(os.path.join(tmp, "k.visaasm") + ":")
+                                              for l in errs), "20 errors under k.visaasm: %s" % err[:400])
+    check(errs and errs[0].startswith(os.path.join(tmp, "k.visaasm") + ":10:1: error: "),
+          "first error at k.visaasm:10:1: %s" % errs[:1])
+    check("k.visaasm: ... and 10 more errors" in err, "the rest counted: %s" % err[-300:])
+    rc, out, err = run_desc(many, "--error-limit", "0")
+    check(rc == 1 and err.count(": error: ") == 30, "--error-limit 0: all 30 (%d)" % err.count(": error: "))
+    rc, out, err = run_desc(many, "--error-limit", "3")
+    check(rc == 1 and err.count(": error: ") == 3 and "... and 27 more errors" in err,
+          "--error-limit 3: %s" % err)
+    rc, out, err = run("--error-limit", "x", path)
+    check(rc == 2, "--error-limit x: usage error")
+
+    # SVM mappings: one that wraps past 2^64 and the 65th each say so
+    buf = {"type": "1D", "format": "R32_UINT", "width": 4, "texels": [[0]] * 4}
+    wrap = dict(base, surfaces=base["surfaces"] + [dict(buf, bti=5, address="0xfffffffffffffff8")])
+    rc, out, err = run_desc(wrap)
+    check(rc == 1 and "surfaces[1].address: 0xfffffffffffffff8 and the surface's 16 bytes wrap past"
+          in err, "wrapped mapping: " + err)
+    maps = [dict(buf, bti=10 + i, address=4096 * (i + 1)) for i in range(65)]
+    rc, out, err = run_desc(dict(base, surfaces=base["surfaces"] + maps))
+    check(rc == 1 and "surfaces[65].address: more than 64 surfaces are mapped" in err,
+          "65th mapping: " + err)
+    over = dict(base, surfaces=base["surfaces"] + [dict(buf, bti=5, address=4096),
+                                                    dict(buf, bti=6, address=4100)])
+    rc, out, err = run_desc(over)
+    check(rc == 1 and "surfaces[2].address: [0x1004, +16) overlaps another mapping" in err,
+          "overlap: " + err)
+
+    # Several workers write each thread's output once the threads before it are done, in thread
+    # order, holding back at most the output of the threads a worker may run ahead of the first
+    # unfinished one (4 per worker, docs/RUN.md): VSMP_RUN_STATS reports the most bytes held. 64
+    # threads printing DST and tracing: the same bytes with 1, 2 and 4 workers, and with 2
+    # workers at most 7 threads' output held (every thread's output has the same length but for
+    # its number).
+    mt = dict(base, threads=64)
+    outs = []
+    for workers in (1, 2, 4):
+        with open(path, "w") as f:
+            json.dump(mt, f)
+        env = dict(os.environ, VSMP_RUN_WORKERS=str(workers), VSMP_RUN_STATS="1")
+        p = subprocess.run([vsmp, "run", "--trace", path], capture_output=True, text=True, env=env)
+        outs.append(p.stdout)
+        stat = [l for l in p.stderr.splitlines() if l.startswith("vsmp run: 64 threads on ")]
+        check(p.returncode == 0 and len(stat) == 1, "%d workers: stats line %s" % (workers, p.stderr))
+        if workers == 2 and stat:
+            held = int(stat[0].split("at most ")[1].split(" bytes")[0])
+            per = len(p.stdout) // 64 + 64  # one thread's output, with room for its number
+            check(held <= 7 * per, "2 workers held %d bytes, at most 7 threads of %d" % (held, per))
+            check(held < len(p.stdout) // 4, "2 workers held %d of %d" % (held, len(p.stdout)))
+    # A thread that faults: thread t loads 8 DWords at 0x1000 + 16 t from a 20-DWord buffer
+    # mapped at 0x1000 (DG2, lsc flat a64); thread 5 reaches 0x1050, past its 80 bytes. Output
+    # and diagnostics are those of one worker with any number: threads 0..4 print D = 4t
+    # (lane l reads DWord 4t, the address being the same in every lane), then thread 5's fault
+    # at the kernel's line 7, and nothing of the threads after it.
+    with open(os.path.join(tmp, "f.visaasm"), "w") as f:
+        f.write('.version 4.1\n.kernel "f"\n'
+                '.decl Q v_type=G type=uq num_elts=8 align=GRF\n'
+                '.decl D v_type=G type=ud num_elts=8 align=GRF\n'
+                'mul (M1, 8) Q(0,0)<1> %thread_x(0,0)<0;1,0> 0x10:uq\n'
+                'add (M1, 8) Q(0,0)<1> Q(0,0)<1;1,0> 0x1000:uq\n'
+                'lsc_load.ugm (M1, 8)  D:d32  flat[Q]:a64\n'
+                'ret (M1, 1)\n')
+    fdesc = {"kernel": "f.visaasm", "platform": "DG2", "threads": 40, "print": ["D"],
+             "surfaces": [{"bti": 1, "type": "1D", "format": "R32_UINT", "width": 20,
+                           "texels": [[i] for i in range(20)], "address": 4096}]}
+    fres = [run_desc(fdesc, workers=w) for w in (1, 2, 4)]
+    want = "".join("[%d] D = %s\n" % (t, " ".join([str(4 * t)] * 8)) for t in range(5))
+    check(fres[0][0] == 1 and fres[0][1] == want, "faulting thread 5: %r" % (fres[0],))
+    check(os.path.join(tmp, "f.visaasm") + ":7:1: error: instruction 2: lsc flat address 0x1050"
+          in fres[0][2] and "thread 5: invalid program" in fres[0][2], "fault: %s" % fres[0][2])
+    check(fres[0] == fres[1] == fres[2], "faulting run: 1, 2 and 4 workers alike %r" % (fres,))
+    check(outs[0] == outs[1] == outs[2] and outs[0].count("[63] DST =") == 2,
+          "64 threads: 1, 2 and 4 workers print the same (%d %d %d bytes)" %
+          tuple(len(o) for o in outs))
+
 rc, out, err = run()
 check(rc == 2, "no argument: usage error")
 
