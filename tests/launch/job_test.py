@@ -455,7 +455,9 @@ def surfaces(L):
     base = {"global": [1], "args": [
         {"kind": "image", "format": "R8G8B8A8_UNORM", "width": 1, "height": 1},
         {"kind": "buffer", "type": "uint", "count": 4},
-        {"kind": "scalar", "type": "int", "value": 0}]}
+        {"kind": "scalar", "type": "int", "value": 0}],
+        "inline_samplers": [{"index": 0, "sampler": "CLK_NORMALIZED_COORDS_FALSE | "
+                                                    "CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST"}]}
     # 128 meant as a byte was clamped to 1.0
     base["args"][0]["texels"] = [[128, 0, 0, 1]]
     refused(L, "UNORM 128", "mip_level", base,
@@ -476,8 +478,6 @@ def surfaces(L):
     # bytes of every level: kept as given (they were overwritten by generated levels 1 and 2),
     # as the image's raw output after the launch shows
     del img["generate_mips"]
-    base["inline_samplers"] = [{"index": 0, "sampler": "CLK_NORMALIZED_COORDS_FALSE | "
-                                                       "CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST"}]
     img["bytes"] = "00" * 64 + "11" * 16 + "4080c0ff"
     img["raw"] = "mips.bin"
     base["args"][2]["value"] = 2
