@@ -258,8 +258,8 @@ static void test_stats(const kernel *k)
 }
 
 /* Issue 17: the first failing group stops every worker. Group 0 fails at its third instruction;
- * the other 63 groups spin 100,000 times (400,005 instructions a thread): worker 1's share
- * alone is 32 of them, 12.8 million instructions. Both worker counts report group 0. */
+ * the other 63 groups spin 400,000 times (1,600,005 instructions a thread): worker 1's share
+ * alone is 32 of them, 51 million instructions. Both worker counts report group 0. */
 static void test_stop_at_failure(const kernel *k)
 {
     uint32_t g[3] = {64 * 16, 1, 1};
@@ -271,13 +271,13 @@ static void test_stop_at_failure(const kernel *k)
         o.stats = &s;
         vsmp_diags d;
         vsmp_diags_init(&d);
-        vsmp_status st = spin(k, g, 1, 16, 100000, 0, &o, &d);
+        vsmp_status st = spin(k, g, 1, 16, 400000, 0, &o, &d);
         CHECK(st == VSMP_ERR_INVALID && has_message(&d, "launch", "in work-group (0, 0, 0)"),
               "%u workers: group 0's failure (%s)", workers, vsmp_status_str(st));
         CHECK(s.workers == workers, "%u workers used", s.workers);
         /* one worker stops at once; two: worker 1 may have run a group or two before it sees
          * the failure, never the 32 of its share */
-        CHECK(s.instructions < 8u * 400005u, "%u workers: %llu instructions ran after the failure",
+        CHECK(s.instructions < 8u * 1600005u, "%u workers: %llu instructions ran after the failure",
               workers, (unsigned long long)s.instructions);
         vsmp_diags_free(&d);
     }
@@ -391,7 +391,7 @@ static void test_bounds(const kernel *k)
           "cancelled: %s", vsmp_status_str(st));
     vsmp_diags_free(&d);
 
-    /* cancelled from the progress function (called after 0.1 s): 4096 groups of 40,005
+    /* cancelled from the progress function (called after 0.1 s): 4096 groups of 400,005
      * instructions take some seconds; the launch stops early */
     cancel_on_progress c = {0};
     o.cancel = &c.flag;
@@ -399,7 +399,7 @@ static void test_bounds(const kernel *k)
     o.progress_user = &c;
     uint32_t big[3] = {4096 * 16, 1, 1};
     vsmp_diags_init(&d);
-    st = spin(k, big, 1, 16, 10000, -1, &o, &d);
+    st = spin(k, big, 1, 16, 100000, -1, &o, &d);
     CHECK(st == VSMP_ERR_CANCELLED && s.groups < 4096 && c.calls >= 2 && c.last_total == 4096 &&
               c.last_done == s.groups,
           "cancelled by progress: %s, %llu groups, %u calls", vsmp_status_str(st),

@@ -154,12 +154,12 @@ def run(vsmp, src, tmp):
     check(rc == 0 and "1 work-groups of 1024 x 1 x 1, 64 hardware threads" in err,
           "64M budget: %d %r" % (rc, err))
 
-    # ---- progress and Ctrl-C (issue 18): 64 threads of 4 million instructions take some
-    # seconds; after 1.6 s a progress line is out, and SIGINT stops the launch: status 130 ----
-    p = spin("long.json", [1024], 1000000)
+    # ---- progress and Ctrl-C (issue 18): 1024 threads of 400,005 instructions take some
+    # seconds; after 2 s a progress line is out, and SIGINT stops the launch: status 130 ----
+    p = spin("long.json", [16384], 100000)
     proc = subprocess.Popen([vsmp, "launch", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(1.6)
+    time.sleep(2.0)
     proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=30)
@@ -167,7 +167,7 @@ def run(vsmp, src, tmp):
         proc.kill()
         out, err = proc.communicate()
     check(proc.returncode == 130 and "interrupted: the launch stopped after" in err and
-          re.search(r"\d+ of 64 work-groups \([0-9.]+%\), \d+/s, \d+ s left", err),
+          re.search(r"\d+ of 1024 work-groups \([0-9.]+%\), \d+/s, \d+ s left", err),
           "Ctrl-C: %r %r" % (proc.returncode, err))
 
 
