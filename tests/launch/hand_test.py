@@ -76,8 +76,9 @@ def collatz_case(n):
     want = [DIVERGENT[i % len(DIVERGENT)][1] for i in range(n)]
     args = [{"kind": "buffer", "type": "int", "data": ins},
             {"kind": "buffer", "type": "int", "count": n, "print": True, "hex": True}]
-    # local 16: as call_poly, at SIMD32 lanes 16..31 come back 0 (here the callee has M5
-    # halves: a defect of calls at SIMD32, not yet found); groups of 16 keep those lanes off
+    # local 16: as call_poly, at SIMD32 the dumped callee cl_collatz_4 returns the M1 half of
+    # its result only (it writes V0061; V0062, which the caller reads for lanes 16..31 after
+    # the second call, is never written), so groups of 16 keep those lanes off
     return {"global": [n], "local": [16], "args": args}, {1: ("int", want, 0)}
 
 
