@@ -191,7 +191,6 @@ typedef struct launch_plan {
     unsigned nm;       /* machines a worker holds */
     uint64_t slm_size; /* shared local memory of a group */
     uint32_t local_off[VSMP_LAUNCH_MAX_ARGS]; /* each __local argument's offset in it */
-    size_t worker_bytes;                      /* what a worker holds besides its machines */
 } launch_plan;
 
 /* The local size vsmp chooses (docs/LAUNCH.md section 2): of the sizes whose every dimension
