@@ -736,12 +736,14 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     }
     if (o->max_memory && per_worker > o->max_memory) {
         vsmp_diags_add(d, VSMP_SEV_ERROR, "memory", 0, 0, -1,
-                       "out of memory: the launch needs %llu bytes (%u machines of %zu bytes "
-                       "for the %u hardware threads of a work-group%s), over the memory budget "
-                       "of %zu bytes",
+                       "out of memory: the launch needs %llu bytes (%u machine%s of %zu bytes%s), "
+                       "over the memory budget of %zu bytes",
                        (unsigned long long)per_worker, p->interleave || p->tail ? p->nm : 1,
-                       machine_bytes, p->threads,
-                       p->interleave ? ", one each: they meet at barriers" : "", o->max_memory);
+                       p->interleave || p->tail ? "s" : "", machine_bytes,
+                       p->interleave ? ": the hardware threads of a work-group meet at barriers, "
+                                       "one machine each"
+                                     : "",
+                       o->max_memory);
         free(p);
         return VSMP_ERR_NOMEM;
     }
