@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "job_json.h"
 #include "launch_job.h"
@@ -29,7 +31,40 @@ typedef struct job {
     size_t max_memory;    /* --max-memory */
     unsigned error_limit; /* --error-limit: diagnostics printed per severity, 0 = all */
     jerr e;               /* the message of a failed strict read */
+    const launch_job_options *opt;
+    unsigned saved;     /* files written ("save", "raw") */
+    bool cancelled;     /* the launch stopped on Ctrl-C */
+    double start;       /* when the launch started (seconds, monotonic) */
+    double next_report; /* when progress is next printed */
+    bool tty;           /* err is a terminal: progress rewrites one line */
+    bool reported;      /* a progress line was printed */
 } job;
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Progress on stderr (docs/LAUNCH.md section 3): nothing in the first second; then work-groups
+ * done, the rate and the time left, every half second on a terminal (one line, rewritten),
+ * every 10 s otherwise. */
+static void progress(void *user, uint64_t done, uint64_t total)
+{
+    job *j = user;
+    double now = seconds(), el = now - j->start;
+    if (done >= total || now < j->next_report)
+        return;
+    j->next_report = now + (j->tty ? 0.5 : 10.0);
+    double rate = el > 0 ? (double)done / el : 0;
+    double left = rate > 0 ? (double)(total - done) / rate : 0;
+    fprintf(j->err, "%s%s: %llu of %llu work-groups (%.1f%%), %.0f/s, %.0f s left%s",
+            j->tty ? "\r" : "", j->path, (unsigned long long)done, (unsigned long long)total,
+            100.0 * (double)done / (double)total, rate, left, j->tty ? "\033[K" : "\n");
+    fflush(j->err);
+    j->reported = true;
+}
 
 static int fail(job *j, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -258,8 +293,7 @@ static int encode_value(job *j, const cltype *t, json_object *v, const char *pat
 /* "sampler": "CLK_A | CLK_B | ..." (at most one name of each group: coordinates, address mode,
  * filter) or the number; @p inl: an inline sampler, as IGC programs those (CLK_ADDRESS_NONE is
  * clamp to edge: docs/LAUNCH.md section 2). */
-static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st,
-                         bool inl)
+static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st, bool inl)
 {
     static const struct {
         const char *n;
@@ -536,6 +570,7 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
             out_path(j, json_object_get_string(js), path, sizeof(path));
             if (vsmp_tool_save_png(args[i].surface, path, msg, sizeof(msg)))
                 return fail(j, "args[%u].save: %s", i, msg);
+            j->saved++;
         }
         if (jr && args[i].surface) {
             const vsmp_surface_desc *d = vsmp_surface_get_desc(args[i].surface);
@@ -543,6 +578,7 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
             if (vsmp_tool_save_raw(st[i].mem ? st[i].mem : d->data,
                                    st[i].mem ? st[i].bytes : d->data_size, path, msg, sizeof(msg)))
                 return fail(j, "args[%u].raw: %s", i, msg);
+            j->saved++;
         }
     }
     return 0;
@@ -923,8 +959,35 @@ static int launch(job *j, json_object *root)
              s, vsmp_launch_iface_kernel(f));
         goto out;
     }
+    /* the budgets, Ctrl-C, progress and the counts of the summary (docs/LAUNCH.md section 3) */
+    vsmp_launch_stats stats;
+    const launch_job_options *jo = j->opt;
+    o.max_memory = j->max_memory;
+    o.max_total_steps = jo ? jo->max_instructions : 0;
+    o.cancel = jo ? jo->cancel : NULL;
+    o.stats = &stats;
+    bool quiet = !jo || jo->quiet;
+    if (!quiet) {
+        o.progress = progress;
+        o.progress_user = j;
+        j->tty = isatty(fileno(j->err));
+    }
+    j->start = seconds();
+    j->next_report = j->start + 1.0;
     diags_begin(j, &d);
     st = vsmp_launch(mod, 0, f, &nd, args, nargs, &o, &d);
+    double took = seconds() - j->start;
+    if (j->reported && j->tty)
+        fputs("\r\033[K", j->err);
+    if (st == VSMP_ERR_CANCELLED) {
+        vsmp_diags_free(&d);
+        j->cancelled = true;
+        fail(j,
+             "interrupted: the launch stopped after %llu of %llu work-groups; nothing printed "
+             "or saved",
+             (unsigned long long)stats.groups, (unsigned long long)stats.groups_total);
+        goto out;
+    }
     print_diags(j, &d, iname, kname);
     vsmp_diags_free(&d);
     if (st) {
@@ -932,6 +995,16 @@ static int launch(job *j, json_object *root)
         goto out;
     }
     rc = results(j, ja, args, store, nargs);
+    if (!rc && !quiet)
+        fprintf(j->err,
+                "%s: %llu work-groups of %u x %u x %u, %llu hardware threads of SIMD%u, "
+                "%.1f%% of lanes used, %llu instructions, %llu sampler messages, %.3f s, %u "
+                "file%s written\n",
+                j->path, (unsigned long long)stats.groups, stats.local[0], stats.local[1],
+                stats.local[2], (unsigned long long)stats.threads, vsmp_launch_iface_simd(f),
+                stats.lane_slots ? 100.0 * (double)stats.lanes / (double)stats.lane_slots : 0.0,
+                (unsigned long long)stats.instructions, (unsigned long long)stats.sampler_messages,
+                took, j->saved, j->saved == 1 ? "" : "s");
 out:
     for (unsigned i = 0; i < nargs; i++) {
         vsmp_surface_free(args[i].surface);
@@ -942,15 +1015,16 @@ out:
     return rc;
 }
 
-int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
-                    size_t max_memory, unsigned error_limit, FILE *out, FILE *err)
+int vsmp_launch_job_opt(const char *path, const char *text, size_t size,
+                        const launch_job_options *o, FILE *out, FILE *err)
 {
     job j = {.path = path,
-             .out_dir = out_dir,
+             .out_dir = o ? o->out_dir : NULL,
              .out = out,
              .err = err,
-             .max_memory = max_memory,
-             .error_limit = error_limit};
+             .max_memory = o ? o->max_memory : 0,
+             .error_limit = o ? o->error_limit : 0,
+             .opt = o};
     const char *slash = strrchr(path, '/');
     if (slash)
         snprintf(j.dir, sizeof(j.dir), "%.*s", (int)(slash - path), path);
@@ -963,5 +1037,13 @@ int vsmp_launch_job(const char *path, const char *text, size_t size, const char 
     }
     int rc = launch(&j, root);
     json_object_put(root);
-    return rc ? 1 : 0;
+    return j.cancelled ? 130 : rc ? 1 : 0;
+}
+
+int vsmp_launch_job(const char *path, const char *text, size_t size, const char *out_dir,
+                    size_t max_memory, unsigned error_limit, FILE *out, FILE *err)
+{
+    launch_job_options o = {
+        .out_dir = out_dir, .max_memory = max_memory, .error_limit = error_limit, .quiet = true};
+    return vsmp_launch_job_opt(path, text, size, &o, out, err);
 }

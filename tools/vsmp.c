@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,15 +315,19 @@ static const char usage_run[] =
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
-    "usage: vsmp launch [--out-dir DIR] [--error-limit N] LAUNCH.json\n"
+    "usage: vsmp launch [--out-dir DIR] [--quiet] [--max-instructions N] [--error-limit N]\n"
+    "                   LAUNCH.json\n"
     "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
     "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
     "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
     "  -o, --out-dir DIR  write the files \"save\" and \"raw\" name under DIR (default: beside "
     "LAUNCH.json)\n"
-    "      --max-memory BYTES  memory budget of the kernel read and of each image (default\n"
-    "                         1G; K, M, G, T suffixes; 0 = none)\n"
-    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n";
+    "      --max-memory BYTES  memory budget of the kernel read, of each image and of the\n"
+    "                         launch's machines (default 1G; K, M, G, T suffixes; 0 = none)\n"
+    "      --max-instructions N  stop the launch past N instructions in all (default: none)\n"
+    "  -q, --quiet        no summary line and no progress on stderr\n"
+    "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
+    "Ctrl-C stops the launch: exit status 130, nothing printed or saved.\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
     "Commands:\n"
@@ -644,36 +649,62 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+/* Ctrl-C during a launch: the launch stops before its next hardware thread (a second Ctrl-C
+ * ends the process: the handler is reset when it runs). */
+static volatile sig_atomic_t launch_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    launch_interrupted = 1;
+}
+
 static int cmd_launch(int argc, char **argv)
 {
+    enum { OPT_MAXINSN = 0x200 };
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
+                                       {"max-instructions", required_argument, NULL, OPT_MAXINSN},
+                                       {"quiet", no_argument, NULL, 'q'},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int ch;
-    const char *out_dir = NULL;
-    size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
-    unsigned error_limit = DEFAULT_ERROR_LIMIT;
-    while ((ch = getopt_long(argc, argv, ":o:h", lo, NULL)) != -1) {
+    launch_job_options jo = {.max_memory = VSMP_DEFAULT_MAX_MEMORY,
+                             .error_limit = DEFAULT_ERROR_LIMIT};
+    while ((ch = getopt_long(argc, argv, ":o:qh", lo, NULL)) != -1) {
         switch (ch) {
         case 'o':
-            out_dir = optarg;
+            jo.out_dir = optarg;
+            break;
+        case 'q':
+            jo.quiet = true;
             break;
         case OPT_ERRLIMIT: {
             const char *e;
-            if (parse_digits(optarg, &e, &error_limit) || *e) {
+            if (parse_digits(optarg, &e, &jo.error_limit) || *e) {
                 fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
                 return EXIT_USAGE;
             }
             break;
         }
         case OPT_MAXMEM:
-            if (parse_max_memory(optarg, &max_memory))
+            if (parse_max_memory(optarg, &jo.max_memory))
                 return EXIT_USAGE;
             break;
+        case OPT_MAXINSN: {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (!*optarg || *end || errno || optarg[0] == '-' || v == 0) {
+                fprintf(stderr, "vsmp: --max-instructions takes a positive count\n");
+                return EXIT_USAGE;
+            }
+            jo.max_instructions = v;
+            break;
+        }
         case 'h':
             fputs(usage_launch, stdout);
             return 0;
@@ -692,8 +723,15 @@ static int cmd_launch(int argc, char **argv)
     input in = {0};
     if (read_all(argv[optind], &in))
         return EXIT_DIAG;
-    int rc = vsmp_launch_job(in.name, (const char *)in.data, in.size, out_dir, max_memory,
-                             error_limit, stdout, stderr);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_sigint;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old);
+    jo.cancel = &launch_interrupted;
+    int rc = vsmp_launch_job_opt(in.name, (const char *)in.data, in.size, &jo, stdout, stderr);
+    sigaction(SIGINT, &old, NULL);
     free(in.data);
     return rc;
 }

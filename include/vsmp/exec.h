@@ -206,6 +206,12 @@ VSMP_API void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size);
 
 /** @return the number of instructions the last run executed. */
 VSMP_API uint64_t vsmp_machine_steps(const vsmp_machine *m);
+/** @return the sampler messages the last run sent (sampler instructions with an enabled lane,
+ *  SAMPLE_UNORM included). */
+VSMP_API uint64_t vsmp_machine_sampler_messages(const vsmp_machine *m);
+/** @return about the bytes the machine holds (its variables' arena, its planned instructions,
+ *  payload and tables; not the surfaces bound to it). */
+VSMP_API size_t vsmp_machine_memory(const vsmp_machine *m);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
  * The payload layout and every rule are in docs/LAUNCH.md.
  */
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -93,6 +94,29 @@ typedef struct vsmp_ndrange {
     uint32_t offset[3]; /**< global offset */
 } vsmp_ndrange;
 
+/** What a launch did (vsmp_launch_options.stats). After a failure or a stop, the counts are of
+ *  what ran before it (with several workers, not the same for every worker count). */
+typedef struct vsmp_launch_stats {
+    uint32_t local[3];         /**< the local size used (given, or chosen: docs/LAUNCH.md) */
+    unsigned workers;          /**< CPU threads the groups were shared among */
+    uint64_t groups_total;     /**< work-groups of the NDRange */
+    uint64_t groups;           /**< work-groups run to their end */
+    uint64_t threads;          /**< hardware threads run */
+    uint64_t lanes;            /**< lanes enabled at dispatch over those threads (work-items) */
+    uint64_t lane_slots;       /**< those threads x the SIMD width: lanes / lane_slots is how
+                                    full the threads were */
+    uint64_t instructions;     /**< instructions executed (vsmp_machine_steps), every thread */
+    uint64_t sampler_messages; /**< sampler messages sent (vsmp_machine_sampler_messages) */
+    uint64_t memory;           /**< bytes of machines, payloads and shared local memory the
+                                    workers held (what max_memory is checked against) */
+    uint64_t reserved[8];
+} vsmp_launch_stats;
+
+/** Progress of a launch: @p done of @p total work-groups have ended. Called about every 0.1 s
+ *  of a launch, and once when it ends, from the calling thread or a worker's (never two calls
+ *  at once); it must not call vsmp_launch. */
+typedef void (*vsmp_launch_progress_fn)(void *user, uint64_t done, uint64_t total);
+
 /** Launch options. */
 typedef struct vsmp_launch_options {
     vsmp_platform platform;
@@ -103,13 +127,36 @@ typedef struct vsmp_launch_options {
     /** CPU threads the work-groups are shared among (each takes a contiguous share, with
      *  machines of its own): 1 (the default) runs everything on the calling thread; 0 one per
      *  online core, as many as have 4096 hardware threads of work or more each; another count
-     *  that many (at most one per group, and VSMP_LAUNCH_MAX_WORKERS). Results are the same for
-     *  any count; after a failure, groups past the failing one may have run. */
+     *  that many (at most one per group, and VSMP_LAUNCH_MAX_WORKERS), fewer when their
+     *  machines would pass max_memory. Results are the same for any count; the first failing
+     *  group stops every worker (groups past it may have run in other shares). */
     unsigned workers;
+    /** Memory budget of the launch's own state, every worker's together: the machines (one per
+     *  hardware thread of a group with barriers, else two), payloads, local IDs and shared
+     *  local memory (docs/LAUNCH.md section 2). A launch whose one worker would pass it is
+     *  refused before its machines are made (VSMP_ERR_NOMEM, rule "memory", the bytes needed);
+     *  with several workers, only as many run as fit. 0 = no budget. Default
+     *  VSMP_DEFAULT_MAX_MEMORY. */
+    size_t max_memory;
+    /** Instructions the whole launch may execute, every thread of every group: past it the
+     *  launch stops (VSMP_ERR_INVALID, rule "steps") once the threads running end. 0 = no
+     *  budget (the default; each thread keeps max_steps). */
+    uint64_t max_total_steps;
+    /** Non-zero stops the launch: each worker stops before its next hardware thread and
+     *  vsmp_launch returns VSMP_ERR_CANCELLED. May be set from a signal handler or another thread
+     *  (the launcher reads it with a relaxed atomic load). NULL = none. */
+    const volatile sig_atomic_t *cancel;
+    vsmp_launch_progress_fn progress; /**< NULL = none */
+    void *progress_user;
+    vsmp_launch_stats *stats; /**< filled (success or not) when not NULL */
+    /** Zero (set by vsmp_launch_options_init): room for later options. */
+    uint8_t reserved[32];
 } vsmp_launch_options;
 
 #define VSMP_LAUNCH_MAX_WORKERS 64
 
+/** Fill @p o with the defaults (platform TGLLP, one worker, max_memory
+ *  VSMP_DEFAULT_MAX_MEMORY, every other field zero). */
 VSMP_API void vsmp_launch_options_init(vsmp_launch_options *o);
 
 /**
@@ -152,12 +199,22 @@ VSMP_API vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const 
                                               vsmp_diags *diags);
 
 /**
+ * The local size vsmp_launch takes when an NDRange gives none (docs/LAUNCH.md section 2): each
+ * dimension a divisor of @p global (unused dimensions 1), at most 1024 work-items, the fewest
+ * hardware threads of @p simd lanes in all; of those the smallest group, then the widest in x,
+ * then in y. @p global must be non-zero; @p simd 8, 16 or 32.
+ */
+VSMP_API void vsmp_launch_local_size(const uint32_t global[3], unsigned simd, uint32_t local[3]);
+
+/**
  * Run kernel @p kernel of @p mod over @p nd with @p args (@p nargs, indexed by argument number;
  * surfaces are written in place).
- * @return VSMP_OK; VSMP_ERR_ARG (an argument missing or of the wrong kind, a bad NDRange);
- *         VSMP_ERR_UNSUPPORTED (barriers across the threads of a group, an interface vsmp does
- *         not read); what the machine returns (VSMP_ERR_INVALID...) with the failing thread in
- *         @p diags.
+ * @return VSMP_OK; VSMP_ERR_ARG (an argument missing or of the wrong kind, a bad NDRange:
+ *         a global size outside 1..2^24, more than 2^24 work-items, a local size that does not
+ *         divide it, more than 1024 work-items in a group); VSMP_ERR_UNSUPPORTED (an interface
+ *         vsmp does not read); VSMP_ERR_NOMEM (over max_memory, rule "memory"); what the
+ *         machine returns (VSMP_ERR_INVALID...) with the failing thread in @p diags, or for the
+ *         instruction budget (rule "steps"); VSMP_ERR_CANCELLED (the cancel flag).
  */
 VSMP_API vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel,
                                  const vsmp_launch_iface *f, const vsmp_ndrange *nd,

@@ -35,6 +35,7 @@ typedef enum vsmp_status {
     VSMP_ERR_SYNTAX = -8,      /**< text input did not parse */
     VSMP_ERR_INVALID = -9,     /**< the program breaks a rule of the specification */
     VSMP_ERR_IO = -10,         /**< reading or writing a file failed */
+    VSMP_ERR_CANCELLED = -11,  /**< stopped on request (vsmp_launch_options.cancel) */
 } vsmp_status;
 
 /** @return a static, human-readable name for @p st ("ok", "truncated input", ...). */

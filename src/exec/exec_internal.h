@@ -239,6 +239,7 @@ struct vsmp_machine {
     } svm[VSMP_MAX_SVM_MAPPINGS];
     unsigned nsvm;
     uint64_t steps;
+    uint64_t smp_msgs; /* sampler messages sent by the last run */
     vsmp_diags *diags; /* during create and run */
     uint8_t *slm;      /* shared local memory (lsc.c), not owned */
     uint32_t slm_size;

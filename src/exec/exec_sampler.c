@@ -424,6 +424,7 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     /* not cleared: the engine writes every channel of the enabled lanes and the null mask,
      * and the writeback reads nothing else */
     vsmp_result res;
+    m->smp_msgs++;
     vsmp_status st = vsmp_plan_run(p, msg, &res);
     if (st) {
         vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
@@ -494,6 +495,7 @@ static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s)
     }
     uint8_t block[256];
     size_t written;
+    m->smp_msgs++;
     vsmp_status st =
         vsmp_media_sample_unorm(m->bt[bti], &m->st[smp], f[0], f[1], f[2], f[3], x->in->channels,
                                 (vsmp_unorm_format)x->in->unorm_fmt, m->opt.hw_unorm_formats, block,

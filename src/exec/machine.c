@@ -862,6 +862,7 @@ vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_b
     /* %sr0.2 "DMask: the 32-bit mask specifying which channels are active at dispatch time" */
     x_st(m->arena + m->vars[13].at + 8, m->em, 4);
     m->steps = 0;
+    m->smp_msgs = 0;
     m->waiting = 0;
     m->depth = 0;
     m->callmask = 0;
@@ -922,4 +923,20 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
 uint64_t vsmp_machine_steps(const vsmp_machine *m)
 {
     return m ? m->steps : 0;
+}
+
+size_t vsmp_machine_memory(const vsmp_machine *m)
+{
+    if (!m)
+        return 0;
+    /* the arena and the plans dominate; the state words and tables are counted too */
+    return sizeof(*m) + m->arena_size + (size_t)m->nx * sizeof(xinst) +
+           (size_t)m->nvars * sizeof(xvar) + vsmp_machine_payload_size(m) +
+           (m->r->num_labels + 1) * sizeof(uint32_t) +
+           (m->naddr_words + m->nsmp_words + m->nsurf_words + 3) * sizeof(uint32_t);
+}
+
+uint64_t vsmp_machine_sampler_messages(const vsmp_machine *m)
+{
+    return m ? m->smp_msgs : 0;
 }

@@ -3,10 +3,12 @@
  * NDRange launch: work-groups, hardware threads of the kernel's SIMD width, their payloads
  * (docs/LAUNCH.md section 2), one machine run per thread.
  */
-#define _POSIX_C_SOURCE 200809L /* sysconf */
+#define _POSIX_C_SOURCE 200809L /* sysconf, clock_gettime */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "launch_internal.h"
@@ -18,6 +20,7 @@ void vsmp_launch_options_init(vsmp_launch_options *o)
     memset(o, 0, sizeof(*o));
     o->platform = VSMP_PLATFORM_TGLLP;
     o->workers = 1;
+    o->max_memory = VSMP_DEFAULT_MAX_MEMORY;
 }
 
 vsmp_status vsmp_sampler_from_cl(uint32_t v, vsmp_sampler_state *st)
@@ -177,17 +180,270 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
     return VSMP_OK;
 }
 
+/* ---- the plan: the NDRange and the shape of its work-groups, worked out once ---- */
+
+enum {
+    MAX_ITEMS = 1 << 24, /* work-items of a launch */
+    MAX_GROUP = 1024,    /* work-items of a work-group */
+    MAX_SLM = 1 << 20    /* bytes of shared local memory of a work-group */
+};
+
+typedef struct launch_plan {
+    vsmp_ndrange nd;   /* unused dimensions 1 (offset 0), the local size chosen if none given */
+    uint64_t groups;   /* work-groups */
+    uint32_t ng[3];    /* work-groups per dimension */
+    uint32_t group;    /* work-items of a group */
+    uint32_t threads;  /* hardware threads of a group */
+    uint32_t tail;     /* lanes of a group's last thread when partial, else 0 */
+    unsigned simd;     /* lanes of a hardware thread */
+    bool interleave;   /* the group's threads meet at barriers: one machine each */
+    unsigned nm;       /* machines a worker holds */
+    uint64_t slm_size; /* shared local memory of a group */
+    uint32_t local_off[VSMP_LAUNCH_MAX_ARGS]; /* each __local argument's offset in it */
+} launch_plan;
+
+/* The local size vsmp chooses (docs/LAUNCH.md section 2): of the sizes whose every dimension
+ * divides the global size and whose work-items are at most 1024, the one that needs the fewest
+ * hardware threads of `simd` lanes in all (the threads fullest); of those, the smallest group
+ * (fewer machines and less shared memory at a time), then the widest in x, then in y. */
+void vsmp_launch_local_size(const uint32_t global[3], unsigned simd, uint32_t local[3])
+{
+    uint64_t best_threads = UINT64_MAX;
+    uint32_t best_items = 0;
+    local[0] = local[1] = local[2] = 1;
+    if (!simd)
+        return;
+    for (uint32_t x = 1; x <= MAX_GROUP && x <= global[0]; x++) {
+        if (global[0] % x)
+            continue;
+        for (uint32_t y = 1; x * y <= MAX_GROUP && y <= global[1]; y++) {
+            if (global[1] % y)
+                continue;
+            for (uint32_t z = 1; x * y * z <= MAX_GROUP && z <= global[2]; z++) {
+                if (global[2] % z)
+                    continue;
+                uint32_t items = x * y * z;
+                uint64_t groups = (uint64_t)(global[0] / x) * (global[1] / y) * (global[2] / z);
+                uint64_t threads = groups * ((items + simd - 1) / simd);
+                /* x grows in the outer loop, y in the middle one: on a tie in threads and
+                 * items, the later (wider in x, then y) wins */
+                if (threads < best_threads || (threads == best_threads && items <= best_items)) {
+                    best_threads = threads;
+                    best_items = items;
+                    local[0] = x;
+                    local[1] = y;
+                    local[2] = z;
+                }
+            }
+        }
+    }
+}
+
+static vsmp_status nd_fail(vsmp_diags *d, const vsmp_ndrange *nd, const char *what)
+{
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.ndrange", 0, 0, -1,
+                   "NDRange %u x %u x %u, local %u x %u x %u: %s", nd->global[0], nd->global[1],
+                   nd->global[2], nd->local[0], nd->local[1], nd->local[2], what);
+    return VSMP_ERR_ARG;
+}
+
+/* Check the arguments and the NDRange against the limits (every product checked as it grows,
+ * before anything is divided by it) and work out the shape of the launch. */
+static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
+                               const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
+                               launch_plan *p, vsmp_diags *d)
+{
+    memset(p, 0, sizeof(*p));
+    if (nargs < f->nargs)
+        return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given", "",
+                        f->nargs);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        vsmp_arg_kind k = f->args[i].kind;
+        if ((k == VSMP_ARG_BUFFER || k == VSMP_ARG_IMAGE) && !args[i].surface)
+            return fail_req(d, "launch.args", "argument %s%ld needs a surface", "", i);
+    }
+    vsmp_ndrange *nd = &p->nd;
+    *nd = *ndr;
+    if (nd->dims < 1 || nd->dims > 3)
+        return fail_req(d, "launch.ndrange", "%sNDRange of %ld dimensions", "", nd->dims);
+    bool choose = true; /* no local size given: vsmp chooses */
+    for (unsigned k = 0; k < nd->dims; k++)
+        choose = choose && !nd->local[k];
+    for (unsigned k = nd->dims; k < 3; k++) {
+        nd->global[k] = nd->local[k] = 1;
+        nd->offset[k] = 0;
+    }
+    uint64_t items = 1;
+    for (unsigned k = 0; k < 3; k++) {
+        if (!nd->global[k] || nd->global[k] > MAX_ITEMS)
+            return fail_req(d, "launch.ndrange",
+                            "dimension %s%ld: the global size must be 1 to 2^24", "", k);
+        items *= nd->global[k]; /* at most 2^24 x 2^24 before the check */
+        if (items > MAX_ITEMS)
+            return nd_fail(d, nd, "more than 2^24 work-items");
+    }
+    p->simd = f->simd;
+    if (p->simd != 8 && p->simd != 16 && p->simd != 32)
+        return fail(d, VSMP_ERR_UNSUPPORTED, "a SIMD width of %s%ld", "", p->simd);
+    if (choose)
+        vsmp_launch_local_size(nd->global, p->simd, nd->local);
+    uint64_t group = 1;
+    for (unsigned k = 0; k < 3; k++) {
+        if (!nd->local[k] || nd->global[k] % nd->local[k])
+            return fail_req(d, "launch.ndrange",
+                            "dimension %s%ld: the global size must be a non-zero multiple of the "
+                            "local size",
+                            "", k);
+        group *= nd->local[k]; /* each local size at most its global size: at most 2^48 */
+        if (group > MAX_GROUP)
+            return nd_fail(d, nd, "a work-group of more than 1024 work-items");
+        p->ng[k] = nd->global[k] / nd->local[k];
+    }
+    p->group = (uint32_t)group;
+    p->groups = (uint64_t)p->ng[0] * p->ng[1] * p->ng[2];
+    p->threads = (p->group + p->simd - 1) / p->simd;
+    p->tail = p->group % p->simd;
+    /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
+     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
+    uint64_t slm = f->slm_inline;
+    for (unsigned i = 0; i < f->nargs; i++) {
+        if (f->args[i].kind != VSMP_ARG_LOCAL)
+            continue;
+        uint32_t al = 1;
+        for (unsigned k = 0; k < f->nparams; k++)
+            if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
+                f->params[k].source > al)
+                al = f->params[k].source;
+        slm = (slm + al - 1) / al * al;
+        if (slm > MAX_SLM)
+            break;
+        p->local_off[i] = (uint32_t)slm;
+        slm += args[i].size;
+    }
+    if (slm > MAX_SLM)
+        return fail_req(d, "launch.args", "%sshared local memory of %ld bytes (at most 1 MiB)", "",
+                        (long)slm);
+    p->slm_size = slm;
+    /* a group with barriers (a barrier instruction in the kernel: HasBarriers may say 0) runs
+     * its threads interleaved, one machine each; otherwise the threads run one after the other
+     * on two machines (full threads, the partial last one) */
+    p->interleave = vsmp_launch_kernel_barriers(mod, kernel) && p->threads > 1;
+    p->nm = p->interleave ? p->threads : 2;
+    return VSMP_OK;
+}
+
+/* ---- what the workers of a launch share ---- */
+
+typedef struct launch_shared {
+    const vsmp_launch_options *o;
+    const launch_plan *p;
+    _Atomic uint64_t stop_at; /* the lowest linear index of a group that failed so far */
+    _Atomic bool halt;        /* the instruction budget ran out: every worker stops */
+    _Atomic uint64_t steps;   /* instructions executed, every worker */
+    _Atomic uint64_t done;    /* groups ended */
+    pthread_mutex_t lock;     /* one progress call at a time */
+    uint64_t next_ns;         /* when the next progress call is due (under lock) */
+} launch_shared;
+
+/* What one worker did (summed into vsmp_launch_stats). */
+typedef struct worker_count {
+    uint64_t groups, threads, lanes, steps, smp;
+} worker_count;
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+enum { PROGRESS_NS = 100000000 }; /* 0.1 s between progress calls */
+
+static bool cancelled(const launch_shared *sh)
+{
+    return sh->o->cancel && __atomic_load_n(sh->o->cancel, __ATOMIC_RELAXED);
+}
+
+/* Before a worker runs anything of group `lin`: VSMP_ERR_CANCELLED; *stop when a group before
+ * it failed in another share (that failure is the launch's) or the instruction budget ran out
+ * (another worker reports it). */
+static vsmp_status check_halt(launch_shared *sh, uint64_t lin, bool *stop)
+{
+    if (cancelled(sh))
+        return VSMP_ERR_CANCELLED;
+    *stop = atomic_load_explicit(&sh->halt, memory_order_relaxed) ||
+            atomic_load_explicit(&sh->stop_at, memory_order_relaxed) < lin;
+    return VSMP_OK;
+}
+
+/* Group `lin` failed: workers past it stop (those before it go on: one of them may fail first). */
+static void note_failure(launch_shared *sh, uint64_t lin)
+{
+    uint64_t cur = atomic_load(&sh->stop_at);
+    while (lin < cur && !atomic_compare_exchange_weak(&sh->stop_at, &cur, lin))
+        ;
+}
+
+/* A hardware thread has ended (or failed: @p failed, the budget not checked): its counts, and
+ * the launch's instruction budget. */
+static vsmp_status count_thread(launch_shared *sh, worker_count *c, const vsmp_machine *m,
+                                uint32_t lanes, bool failed, vsmp_diags *d)
+{
+    uint64_t s = vsmp_machine_steps(m);
+    c->threads++;
+    c->lanes += lanes;
+    c->steps += s;
+    c->smp += vsmp_machine_sampler_messages(m);
+    uint64_t total = atomic_fetch_add_explicit(&sh->steps, s, memory_order_relaxed) + s;
+    uint64_t max = sh->o->max_total_steps;
+    if (max && total > max && !failed && !atomic_exchange(&sh->halt, true)) {
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "steps", 0, 0, -1,
+                       "the launch reached its budget of %llu instructions (%llu work-groups of "
+                       "%llu ended)",
+                       (unsigned long long)max, (unsigned long long)atomic_load(&sh->done),
+                       (unsigned long long)sh->p->groups);
+        return VSMP_ERR_INVALID;
+    }
+    return VSMP_OK;
+}
+
+/* A group has ended: count it, and call the progress function when one is due. */
+static void group_done(launch_shared *sh, worker_count *c)
+{
+    c->groups++;
+    uint64_t done = atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) + 1;
+    const vsmp_launch_options *o = sh->o;
+    if (!o->progress || pthread_mutex_trylock(&sh->lock))
+        return;
+    uint64_t t = now_ns();
+    if (t >= sh->next_ns) {
+        sh->next_ns = t + PROGRESS_NS;
+        o->progress(o->progress_user, done, sh->p->groups);
+    }
+    pthread_mutex_unlock(&sh->lock);
+}
+
+static uint32_t lanes_of(const launch_plan *p, uint32_t t)
+{
+    return t == p->threads - 1 && p->tail ? p->tail : p->simd;
+}
+
 /* The threads of one work-group with barriers, interleaved: each runs until it passes a
  * barrier (or ends), then the next, round-robin, until all have ended. A round where some
  * threads wait at a barrier and others have ended is a deadlock: the waiting threads would
  * never go on. (Each thread's run keeps the machine's step limit, so a group is bounded by
- * threads x max_steps instructions.) waits[t]: thread t has not ended (all true at the start). */
-static vsmp_status run_group(vsmp_machine **m, uint32_t threads, bool *waits, uint32_t gx,
-                             uint32_t gy, uint32_t gz, vsmp_diags *d)
+ * threads x max_steps instructions.) waits[t]: thread t has not ended (all true at the start).
+ * Each thread is counted when it ends or fails; the cancel flag is read every round. */
+static vsmp_status run_group(vsmp_machine **m, const launch_plan *p, bool *waits, uint32_t gx,
+                             uint32_t gy, uint32_t gz, launch_shared *sh, worker_count *c,
+                             vsmp_diags *d)
 {
     bool started = false;
+    uint32_t threads = p->threads;
     for (;;) {
         uint32_t waiting = 0, ended = 0;
+        if (started && cancelled(sh))
+            return VSMP_ERR_CANCELLED;
         for (uint32_t t = 0; t < threads; t++) {
             if (!waits[t]) {
                 ended++;
@@ -198,13 +454,18 @@ static vsmp_status run_group(vsmp_machine **m, uint32_t threads, bool *waits, ui
             if (st) {
                 vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
                                "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz, t);
+                count_thread(sh, c, m[t], lanes_of(p, t), true, d);
                 return st;
             }
             waits[t] = at;
-            if (at)
+            if (at) {
                 waiting++;
-            else
+            } else {
                 ended++;
+                st = count_thread(sh, c, m[t], lanes_of(p, t), false, d);
+                if (st)
+                    return st;
+            }
         }
         started = true;
         if (!waiting)
@@ -246,133 +507,75 @@ static uint8_t *local_ids(const vsmp_ndrange *nd, const vsmp_launch_iface *f, un
     return ids;
 }
 
-/* The NDRange with its unused dimensions set to 1 and, when no local size is given, the local
- * size chosen (the largest divisor of the global size up to 16 in x, 1 elsewhere); *items the
- * work-items. -1 when valid; -2 for a dimension count outside 1..3; else the first dimension
- * whose global size is not a non-zero multiple of its local size. */
-static int norm_ndrange(vsmp_ndrange *nd, uint64_t *items)
+/* The payload's layout: r0, then the local IDs present (one uw per lane, at least one 32-byte
+ * GRF per dimension), then the cross-thread data. */
+typedef struct payload_layout {
+    unsigned id_bytes, nids;
+    size_t ct_base, ct_cap;
+} payload_layout;
+
+static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd)
 {
-    if (nd->dims < 1 || nd->dims > 3)
-        return -2;
-    bool choose = !nd->local[0] && !nd->local[1] && !nd->local[2];
-    *items = 1;
-    for (unsigned k = 0; k < 3; k++) {
-        if (k >= nd->dims) {
-            nd->global[k] = nd->local[k] = 1;
-            nd->offset[k] = 0;
-        }
-        if (choose && k < nd->dims) {
-            unsigned lim = k == 0 ? 16 : 1;
-            nd->local[k] = 1;
-            for (unsigned l = lim; l >= 1; l--)
-                if (nd->global[k] % l == 0) {
-                    nd->local[k] = l;
-                    break;
-                }
-        }
-        if (!nd->global[k] || !nd->local[k] || nd->global[k] % nd->local[k])
-            return (int)k;
-        *items *= nd->global[k];
-    }
-    return -1;
+    payload_layout l;
+    l.id_bytes = simd * 2 < 32 ? 32 : simd * 2;
+    l.nids = (unsigned)f->local_id[0] + f->local_id[1] + f->local_id[2];
+    l.ct_base = 32 + (size_t)l.id_bytes * l.nids;
+    l.ct_cap = f->cross_size ? f->cross_size : 256;
+    return l;
+}
+
+/* Machine k of a worker (k < p->nm), its arguments bound and the shared local memory set. */
+static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
+                                const vsmp_launch_arg *args, const vsmp_launch_options *o,
+                                const launch_plan *p, unsigned k, void *slm, vsmp_machine **out,
+                                vsmp_diags *d)
+{
+    bool partial = p->interleave ? k == p->threads - 1 && p->tail : k == 1;
+    vsmp_machine_options mo;
+    vsmp_machine_options_init(&mo);
+    mo.platform = o->platform;
+    mo.dispatch_simd = (uint8_t)p->simd;
+    mo.dispatch_mask = partial ? (1u << p->tail) - 1 : ~0u;
+    if (o->max_steps)
+        mo.max_steps = o->max_steps;
+    vsmp_status st = vsmp_machine_create(mod, kernel, &mo, out, d);
+    if (!st && args)
+        st = bind_args(*out, f, args, o);
+    if (!st)
+        vsmp_machine_set_slm(*out, slm, (size_t)p->slm_size);
+    return st;
 }
 
 /* The launch, running the work-groups of linear index (x fastest) in [lo, hi) only. */
 static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
-                                 const vsmp_launch_iface *f, const vsmp_ndrange *ndr,
-                                 const vsmp_launch_arg *args, unsigned nargs,
-                                 const vsmp_launch_options *o, vsmp_diags *d, uint64_t lo,
+                                 const vsmp_launch_iface *f, const vsmp_launch_arg *args,
+                                 const vsmp_launch_options *o, const launch_plan *p,
+                                 launch_shared *sh, worker_count *c, vsmp_diags *d, uint64_t lo,
                                  uint64_t hi)
 {
-    if (!mod || !f || !ndr || !o || (nargs && !args))
-        return VSMP_ERR_ARG;
-    if (nargs < f->nargs)
-        return fail(d, VSMP_ERR_ARG, "the kernel has %s%ld arguments, fewer were given", "",
-                    f->nargs);
-    for (unsigned i = 0; i < f->nargs; i++) {
-        vsmp_arg_kind k = f->args[i].kind;
-        if ((k == VSMP_ARG_BUFFER || k == VSMP_ARG_IMAGE) && !args[i].surface)
-            return fail(d, VSMP_ERR_ARG, "argument %s%ld needs a surface", "", i);
-    }
-    vsmp_ndrange nd = *ndr;
-    uint64_t items = 0;
-    int bad = norm_ndrange(&nd, &items);
-    if (bad == -2)
-        return fail_req(d, "launch.ndrange", "%sNDRange of %ld dimensions", "", nd.dims);
-    if (bad >= 0)
-        return fail_req(d, "launch.ndrange",
-                        "dimension %s%ld: the global size must be a non-zero multiple of the "
-                        "local size",
-                        "", bad);
-    if (items > (1u << 24))
-        return fail_req(d, "launch.ndrange", "%smore than 2^24 work-items (%ld)", "", (long)items);
-    unsigned simd = f->simd;
-    uint32_t group = nd.local[0] * nd.local[1] * nd.local[2];
-    if (group > 1024)
-        return fail_req(d, "launch.ndrange", "%sa work-group of %ld work-items (at most 1024)", "",
-                        group);
-    uint32_t threads = (group + simd - 1) / simd;
-    /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
-     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
-    uint32_t local_off[VSMP_LAUNCH_MAX_ARGS] = {0};
-    uint64_t slm_size = f->slm_inline;
-    for (unsigned i = 0; i < f->nargs; i++) {
-        if (f->args[i].kind != VSMP_ARG_LOCAL)
-            continue;
-        uint32_t al = 1;
-        for (unsigned k = 0; k < f->nparams; k++)
-            if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
-                f->params[k].source > al)
-                al = f->params[k].source;
-        slm_size = (slm_size + al - 1) / al * al;
-        local_off[i] = (uint32_t)slm_size;
-        slm_size += args[i].size;
-    }
-    if (slm_size > (1u << 20))
-        return fail_req(d, "launch.args", "%sshared local memory of %ld bytes (at most 1 MiB)", "",
-                        (long)slm_size);
-    /* a group with barriers (a barrier instruction in the kernel: HasBarriers may say 0) runs
-     * its threads interleaved, one machine each; otherwise the
-     * threads run one after the other on two machines (full threads, the partial last one) */
-    bool interleave = vsmp_launch_kernel_barriers(mod, kernel) && threads > 1;
-
-    /* payload: r0, then the local IDs present (one uw per lane, at least one 32-byte GRF per
-     * dimension), then the cross-thread data */
-    unsigned id_bytes = simd * 2 < 32 ? 32 : simd * 2, nids = 0;
-    for (unsigned k = 0; k < 3; k++)
-        nids += f->local_id[k];
-    size_t ct_base = 32 + (size_t)id_bytes * nids;
-    size_t ct_cap = f->cross_size ? f->cross_size : 256;
+    const vsmp_ndrange *ndp = &p->nd;
+    unsigned simd = p->simd;
+    uint32_t group = p->group, threads = p->threads, tail = p->tail;
+    bool interleave = p->interleave;
+    payload_layout pl = layout_of(f, simd);
+    unsigned id_bytes = pl.id_bytes, nids = pl.nids;
+    size_t ct_base = pl.ct_base, ct_cap = pl.ct_cap;
     uint8_t *payload = calloc(1, ct_base + ct_cap);
     if (!payload)
         return VSMP_ERR_NOMEM;
-    uint8_t *slm = calloc(1, slm_size ? (size_t)slm_size : 1);
-    unsigned nm = interleave ? threads : 2;
+    uint8_t *slm = calloc(1, p->slm_size ? (size_t)p->slm_size : 1);
+    unsigned nm = p->nm;
     vsmp_machine **m = calloc(nm, sizeof(*m));
     bool *waits = calloc(threads, sizeof(bool));
     if (!slm || !m || !waits) {
         free(payload), free(slm), free(m), free(waits);
         return VSMP_ERR_NOMEM;
     }
-    vsmp_status st = cross_thread(f, &nd, args, local_off, payload + ct_base, ct_cap, d);
-
-    uint32_t tail = group % simd;
+    vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
     for (unsigned k = 0; k < nm && !st; k++) {
-        bool partial = interleave ? k == threads - 1 && tail : k == 1;
         if (!interleave && k == 1 && !tail)
             break;
-        vsmp_machine_options mo;
-        vsmp_machine_options_init(&mo);
-        mo.platform = o->platform;
-        mo.dispatch_simd = (uint8_t)simd;
-        mo.dispatch_mask = partial ? (1u << tail) - 1 : ~0u;
-        if (o->max_steps)
-            mo.max_steps = o->max_steps;
-        st = vsmp_machine_create(mod, kernel, &mo, &m[k], d);
-        if (!st)
-            st = bind_args(m[k], f, args, o);
-        if (!st)
-            vsmp_machine_set_slm(m[k], slm, (size_t)slm_size);
+        st = make_machine(mod, kernel, f, args, o, p, k, slm, &m[k], d);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -388,7 +591,7 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     uint8_t *ids = NULL;
     uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
     if (!st && ids_n) {
-        ids = local_ids(&nd, f, simd, threads, group, id_bytes, nids);
+        ids = local_ids(ndp, f, simd, threads, group, id_bytes, nids);
         holds = malloc(nm * sizeof(*holds));
         if (!ids || !holds)
             st = VSMP_ERR_NOMEM;
@@ -399,44 +602,50 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         if (holds)
             holds[k] = UINT32_MAX;
     }
-    uint32_t ng[3];
-    for (unsigned k = 0; k < 3; k++)
-        ng[k] = nd.global[k] / nd.local[k];
-    for (uint32_t gz = 0; gz < ng[2] && !st; gz++)
-        for (uint32_t gy = 0; gy < ng[1] && !st; gy++)
-            for (uint32_t gx = 0; gx < ng[0] && !st; gx++) {
-                uint64_t lin = ((uint64_t)gz * ng[1] + gy) * ng[0] + gx;
-                if (lin < lo || lin >= hi)
-                    continue;
-                /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
-                if (slm_size)
-                    memset(slm, 0, (size_t)slm_size);
-                for (uint32_t t = 0; t < threads && !st; t++) {
-                    unsigned k = interleave ? t : t == threads - 1 && tail ? 1 : 0;
-                    vsmp_machine *mm = m[k];
-                    vsmp_machine_reset(mm);
-                    if (holds && holds[k] != t) {
-                        vsmp_machine_set_payload(mm, 32, ids + (size_t)t * nids * id_bytes, ids_n);
-                        holds[k] = t;
-                    }
-                    uint8_t rr[32] = {0};
-                    put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
-                    put32(rr + 24, gy);
-                    put32(rr + 28, gz);
-                    vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
-                    if (interleave) { /* started below */
-                        waits[t] = true;
-                        continue;
-                    }
-                    st = vsmp_machine_run(mm, d);
-                    if (st)
-                        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
-                                       "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz,
-                                       t);
-                }
-                if (interleave && !st)
-                    st = run_group(m, threads, waits, gx, gy, gz, d);
+    const uint32_t *ng = p->ng;
+    bool stop = false;
+    /* the first group of the share, then on in linear order (x fastest) */
+    for (uint64_t lin = lo; lin < hi && lin < p->groups && !st && !stop; lin++) {
+        uint32_t gx = (uint32_t)(lin % ng[0]), gy = (uint32_t)(lin / ng[0] % ng[1]),
+                 gz = (uint32_t)(lin / ((uint64_t)ng[0] * ng[1]));
+        /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
+        if (p->slm_size)
+            memset(slm, 0, (size_t)p->slm_size);
+        for (uint32_t t = 0; t < threads && !st && !stop; t++) {
+            st = check_halt(sh, lin, &stop);
+            if (st || stop)
+                break;
+            unsigned k = interleave ? t : t == threads - 1 && tail ? 1 : 0;
+            vsmp_machine *mm = m[k];
+            vsmp_machine_reset(mm);
+            if (holds && holds[k] != t) {
+                vsmp_machine_set_payload(mm, 32, ids + (size_t)t * nids * id_bytes, ids_n);
+                holds[k] = t;
             }
+            uint8_t rr[32] = {0};
+            put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
+            put32(rr + 24, gy);
+            put32(rr + 28, gz);
+            vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
+            if (interleave) { /* started below */
+                waits[t] = true;
+                continue;
+            }
+            st = vsmp_machine_run(mm, d);
+            if (st)
+                vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                               "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz, t);
+            vsmp_status cs = count_thread(sh, c, mm, lanes_of(p, t), st != VSMP_OK, d);
+            if (!st)
+                st = cs;
+        }
+        if (interleave && !st && !stop)
+            st = run_group(m, p, waits, gx, gy, gz, sh, c, d);
+        if (st && st != VSMP_ERR_CANCELLED)
+            note_failure(sh, lin);
+        else if (!st && !stop)
+            group_done(sh, c);
+    }
     for (unsigned k = 0; k < nm; k++)
         vsmp_machine_free(m[k]);
     free(m);
@@ -456,11 +665,12 @@ typedef struct worker {
     const vsmp_module *mod;
     uint32_t kernel;
     const vsmp_launch_iface *f;
-    const vsmp_ndrange *ndr;
     const vsmp_launch_arg *args;
-    unsigned nargs;
     const vsmp_launch_options *o;
+    const launch_plan *p;
+    launch_shared *sh;
     uint64_t lo, hi;
+    worker_count c;
     vsmp_diags d;
     vsmp_status st;
 } worker;
@@ -468,7 +678,7 @@ typedef struct worker {
 static void *worker_main(void *arg)
 {
     worker *w = arg;
-    w->st = launch_groups(w->mod, w->kernel, w->f, w->ndr, w->args, w->nargs, w->o, &w->d, w->lo,
+    w->st = launch_groups(w->mod, w->kernel, w->f, w->args, w->o, w->p, w->sh, &w->c, &w->d, w->lo,
                           w->hi);
     return NULL;
 }
@@ -479,56 +689,116 @@ static unsigned online_cores(void)
     return n < 1 ? 1u : n > VSMP_LAUNCH_MAX_WORKERS ? VSMP_LAUNCH_MAX_WORKERS : (unsigned)n;
 }
 
+/* What one worker holds (docs/LAUNCH.md section 2): its machines, measured on one made for the
+ * purpose (a machine's arena is capped at 64 MiB), its payload, local IDs, shared local memory.
+ * *machine_bytes: one machine's. */
+static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
+                                 const vsmp_launch_iface *f, const vsmp_launch_options *o,
+                                 const launch_plan *p, uint64_t *bytes, size_t *machine_bytes,
+                                 vsmp_diags *d)
+{
+    vsmp_machine *m = NULL;
+    vsmp_status st = make_machine(mod, kernel, f, NULL, o, p, 0, NULL, &m, d);
+    if (st)
+        return st;
+    *machine_bytes = vsmp_machine_memory(m);
+    vsmp_machine_free(m);
+    payload_layout pl = layout_of(f, p->simd);
+    unsigned nm = p->interleave || p->tail ? p->nm : 1;
+    *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + p->slm_size +
+             (uint64_t)p->threads * pl.nids * pl.id_bytes +
+             p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *);
+    return VSMP_OK;
+}
+
 /* Work-groups are independent (no memory model across them but atomics, which the machine
  * refuses), so each worker takes a contiguous share of them in linear order, with machines,
- * SLM and payload of its own. A worker stops at its first failing group; the launch reports the
- * failure of the first worker that failed, which is the failing group the one-worker launch
- * reports (every group before it ran, and passed, in an earlier share or before it in its own).
- * Groups after it may have run in other shares: after a failure, the buffers' contents are not
- * those of the one-worker launch. */
+ * SLM and payload of its own. A worker stops at its first failing group, and every worker
+ * stops before a group past the lowest failing one so far: the launch reports the failure of the
+ * first worker that failed, which is the failing group the one-worker launch reports (every
+ * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
+ * earlier share is never stopped by a later failure). Groups after it may have run in other
+ * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
 vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
 {
-    if (mod && f && o && (!nargs || args)) {
-        if (nargs < f->nargs)
-            return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given",
-                            "", f->nargs);
-        vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
-        if (st)
-            return st;
+    if (o && o->stats)
+        memset(o->stats, 0, sizeof(*o->stats));
+    if (!mod || !f || !ndr || !o || (nargs && !args))
+        return VSMP_ERR_ARG;
+    launch_plan *p = malloc(sizeof(*p));
+    if (!p)
+        return VSMP_ERR_NOMEM;
+    if (nargs < f->nargs) {
+        free(p);
+        return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given", "",
+                        f->nargs);
     }
-    unsigned nw = o ? o->workers : 1;
-    if (nw == 0)
-        nw = online_cores();
+    vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
+    if (!st)
+        st = plan_launch(mod, kernel, f, ndr, args, nargs, p, d);
+    uint64_t per_worker = 0;
+    size_t machine_bytes = 0;
+    if (!st)
+        st = worker_memory(mod, kernel, f, o, p, &per_worker, &machine_bytes, d);
+    if (st) {
+        free(p);
+        return st;
+    }
+    vsmp_launch_stats *stats = o->stats;
+    if (stats) {
+        memcpy(stats->local, p->nd.local, sizeof(stats->local));
+        stats->groups_total = p->groups;
+    }
+    if (o->max_memory && per_worker > o->max_memory) {
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "memory", 0, 0, -1,
+                       "out of memory: the launch needs %llu bytes (%u machine%s of %zu bytes%s), "
+                       "over the memory budget of %zu bytes",
+                       (unsigned long long)per_worker, p->interleave || p->tail ? p->nm : 1,
+                       p->interleave || p->tail ? "s" : "", machine_bytes,
+                       p->interleave ? ": the hardware threads of a work-group meet at barriers, "
+                                       "one machine each"
+                                     : "",
+                       o->max_memory);
+        free(p);
+        return VSMP_ERR_NOMEM;
+    }
+    unsigned nw = o->workers ? o->workers : online_cores();
     if (nw > VSMP_LAUNCH_MAX_WORKERS)
         nw = VSMP_LAUNCH_MAX_WORKERS;
-    vsmp_ndrange nd;
-    uint64_t items = 0, groups = 0;
-    if (ndr) {
-        nd = *ndr;
-        if (norm_ndrange(&nd, &items) == -1)
-            groups = items / ((uint64_t)nd.local[0] * nd.local[1] * nd.local[2]);
-    }
     /* one per core: a worker is a CPU thread started for the launch, which can cost some
      * hundreds of microseconds on a virtual machine, so each gets some milliseconds of work,
      * WORKER_MIN hardware threads (each about a microsecond) or more; a count given is kept */
-    if (o && !o->workers && groups && f && f->simd) {
-        uint64_t group = (uint64_t)nd.local[0] * nd.local[1] * nd.local[2];
-        uint64_t hw = groups * ((group + f->simd - 1) / f->simd);
-        if (nw > hw / WORKER_MIN)
-            nw = (unsigned)(hw / WORKER_MIN);
-    }
-    if (nw > groups)
-        nw = (unsigned)groups;
-    if (nw <= 1)
-        return launch_groups(mod, kernel, f, ndr, args, nargs, o, d, 0, UINT64_MAX);
-    worker w[VSMP_LAUNCH_MAX_WORKERS];
+    uint64_t hw = p->groups * p->threads;
+    if (!o->workers && nw > hw / WORKER_MIN)
+        nw = (unsigned)(hw / WORKER_MIN);
+    if (nw > p->groups)
+        nw = (unsigned)p->groups;
+    /* as many as the memory budget holds */
+    if (o->max_memory && nw > o->max_memory / per_worker)
+        nw = (unsigned)(o->max_memory / per_worker);
+    if (nw < 1)
+        nw = 1;
+    launch_shared sh = {.o = o, .p = p};
+    atomic_init(&sh.stop_at, UINT64_MAX);
+    atomic_init(&sh.halt, false);
+    atomic_init(&sh.steps, 0);
+    atomic_init(&sh.done, 0);
+    pthread_mutex_init(&sh.lock, NULL);
+    sh.next_ns = now_ns() + PROGRESS_NS;
+    worker *w = calloc(nw, sizeof(*w));
     pthread_t tid[VSMP_LAUNCH_MAX_WORKERS];
     bool started[VSMP_LAUNCH_MAX_WORKERS] = {false};
+    if (!w) {
+        pthread_mutex_destroy(&sh.lock);
+        free(p);
+        return VSMP_ERR_NOMEM;
+    }
     for (unsigned i = 0; i < nw; i++) {
-        w[i] = (worker){mod, kernel, f, ndr, args, nargs, o, groups * i / nw, groups * (i + 1) / nw,
-                        {0}, VSMP_OK};
+        w[i] = (worker){
+            mod, kernel, f,      args, o, p, &sh, p->groups * i / nw, p->groups * (i + 1) / nw,
+            {0}, {0},    VSMP_OK};
         vsmp_diags_init(&w[i].d);
         w[i].d.limit = d ? d->limit : 0;
     }
@@ -542,19 +812,45 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         else
             worker_main(&w[i]);
     }
-    /* the diagnostics of the first failing worker, or of the first one when none failed */
-    unsigned pick = 0;
-    for (unsigned i = 0; i < nw; i++)
-        if (w[i].st) {
+    /* the diagnostics of the first worker that failed (a cancelled one only when none failed
+     * otherwise), or of the first one when none failed */
+    unsigned pick = nw;
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st && w[i].st != VSMP_ERR_CANCELLED)
             pick = i;
-            break;
-        }
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st)
+            pick = i;
+    if (pick == nw)
+        pick = 0;
     for (size_t k = 0; d && k < w[pick].d.count; k++) {
         const vsmp_diag *g = &w[pick].d.items[k];
         vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
     }
-    vsmp_status st = w[pick].st;
+    st = w[pick].st;
+    uint64_t done = atomic_load(&sh.done);
+    if (st == VSMP_ERR_CANCELLED)
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                       "the launch was cancelled after %llu of %llu work-groups",
+                       (unsigned long long)done, (unsigned long long)p->groups);
+    if (o->progress)
+        o->progress(o->progress_user, done, p->groups);
+    if (stats) {
+        stats->workers = nw;
+        stats->memory = per_worker * nw;
+        for (unsigned i = 0; i < nw; i++) {
+            stats->groups += w[i].c.groups;
+            stats->threads += w[i].c.threads;
+            stats->lanes += w[i].c.lanes;
+            stats->instructions += w[i].c.steps;
+            stats->sampler_messages += w[i].c.smp;
+        }
+        stats->lane_slots = stats->threads * p->simd;
+    }
     for (unsigned i = 0; i < nw; i++)
         vsmp_diags_free(&w[i].d);
+    free(w);
+    pthread_mutex_destroy(&sh.lock);
+    free(p);
     return st;
 }

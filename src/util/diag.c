@@ -32,6 +32,8 @@ const char *vsmp_status_str(vsmp_status st)
         return "invalid program";
     case VSMP_ERR_IO:
         return "I/O error";
+    case VSMP_ERR_CANCELLED:
+        return "cancelled";
     }
     return "unknown status";
 }

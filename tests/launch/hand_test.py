@@ -54,7 +54,10 @@ def poly_case(n):
     assert want[0] == 85.0 and want[32] == -1.0 and want[36] == 4.0 and want[31] == -109 / 64
     args = [{"kind": "buffer", "type": "float", "data": xs},
             {"kind": "buffer", "type": "float", "count": n, "print": True, "hex": True}]
-    return {"global": [n], "args": args}, {1: ("float", want, 0.0)}
+    # local 16: at SIMD32, the vISA IGC dumped for cl_poly's callee computes the first 16 lanes
+    # only (cl_poly_1 writes V0065, the M1 half of the result; V0066, the M5 half, is never
+    # written), so a thread with more than 16 work-items returns 0 in lanes 16..31
+    return {"global": [n], "local": [16], "args": args}, {1: ("float", want, 0.0)}
 
 
 # ---- call_divergent ----
@@ -73,7 +76,10 @@ def collatz_case(n):
     want = [DIVERGENT[i % len(DIVERGENT)][1] for i in range(n)]
     args = [{"kind": "buffer", "type": "int", "data": ins},
             {"kind": "buffer", "type": "int", "count": n, "print": True, "hex": True}]
-    return {"global": [n], "args": args}, {1: ("int", want, 0)}
+    # local 16: as call_poly, at SIMD32 the dumped callee cl_collatz_4 returns the M1 half of
+    # its result only (it writes V0061; V0062, which the caller reads for lanes 16..31 after
+    # the second call, is never written), so groups of 16 keep those lanes off
+    return {"global": [n], "local": [16], "args": args}, {1: ("int", want, 0)}
 
 
 # ---- s2d_linear_pix ----

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The launcher's scheduling (docs/LAUNCH.md section 2): NDRange limits checked before any product
+ * overflows, the local size it chooses, the counts of vsmp_launch_stats, the memory budget, the
+ * instruction budget, cancelling, and the first failure stopping every worker.
+ *
+ * The kernel is written here: a SIMD16 "spin" whose hardware threads each loop max(n, 1) times
+ * (n: argument 0) unless their group's x ID equals argument 1, where they read a surface at an
+ * index with nothing bound (a run-time fault at its fifth instruction). Counted by hand from the
+ * text below (labels are vISA instructions too, and the machine counts them), a thread that
+ * does not fail executes _main_0, cmp, goto, mov, then LOOP, add, cmp, goto per iteration, then
+ * ret: 5 + 4 * max(n, 1) instructions.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+static char kernel_text[1 << 16];
+
+/* The kernel, with a barrier before its ret when @p barrier, and @p big unused 4 KiB variables
+ * (the machine's arena holds every declared variable). */
+static const char *spin_kernel(bool barrier, unsigned big)
+{
+    int n = snprintf(kernel_text, sizeof(kernel_text),
+                     ".version 4.1\n"
+                     ".kernel \"spin\"\n"
+                     ".decl R0 v_type=G type=d num_elts=8 align=hword alias=<%%r0, 0>\n"
+                     ".decl LIDX v_type=G type=w num_elts=16 align=hword\n"
+                     ".decl CT v_type=G type=d num_elts=8 align=hword\n"
+                     ".decl N v_type=G type=d num_elts=1 align=dword\n"
+                     ".decl A v_type=G type=ud num_elts=16 align=hword\n"
+                     ".decl V v_type=G type=ud num_elts=16 align=hword\n"
+                     ".decl P1 v_type=P num_elts=1\n"
+                     ".decl T6 v_type=T num_elts=1 v_name=T006\n");
+    for (unsigned i = 0; i < big; i++)
+        n += snprintf(kernel_text + n, sizeof(kernel_text) - (size_t)n,
+                      ".decl BIG%u v_type=G type=d num_elts=1024 align=hword\n", i);
+    snprintf(kernel_text + n, sizeof(kernel_text) - (size_t)n,
+             ".input LIDX offset=32 size=32\n"
+             ".input CT offset=64 size=32\n"
+             ".kernel_attr Target=\"3d\"\n"
+             ".kernel_attr SimdSize=16\n"
+             ".function \"_main_0\"\n"
+             "_main_0:\n"
+             "    cmp.eq (M1_NM, 1) P1 R0(0,1)<0;1,0> CT(0,1)<0;1,0>\n"
+             "    (P1) goto (M1, 1) FAIL\n"
+             "    mov (M1_NM, 1) N(0,0)<1> CT(0,0)<0;1,0>\n"
+             "LOOP:\n"
+             "    add (M1_NM, 1) N(0,0)<1> N(0,0)<0;1,0> 0xffffffff:d\n"
+             "    cmp.gt (M1_NM, 1) P1 N(0,0)<0;1,0> 0x0:d\n"
+             "    (P1) goto (M1, 1) LOOP\n"
+             "%s"
+             "    ret (M1, 1)\n"
+             "FAIL:\n"
+             "    movs (M1_NM, 1) T6(0) 0x5:ud\n"
+             "    gather4_scaled.R (M1, 16) T6 0x0:ud A.0 V.0\n"
+             "    ret (M1, 1)\n",
+             barrier ? "    barrier\n" : "");
+    return kernel_text;
+}
+
+static char cos_text[4096];
+
+/* Its interface: two int arguments at cross-thread bytes 0 and 4, the x local IDs. */
+static const char *spin_cos(bool barriers)
+{
+    static const char *const param =
+        "PATCH_TOKEN_DATA_PARAMETER_BUFFER (00000011) (size = 40)\n"
+        "\tType = KERNEL_ARGUMENT\n\tArgumentNumber = %d\n\tOffset = %d\n\tDataSize = 4\n"
+        "\tSourceOffset = 0\n";
+    int n = snprintf(cos_text, sizeof(cos_text),
+                     "** Kernel Patch Lists : Kernel Name = spin **\n\n"
+                     "PATCH_TOKEN_EXECUTION_ENVIRONMENT (00000017) (size = 140)\n"
+                     "\tLargestCompiledSIMDSize = 16\n\tHasBarriers = %d\n"
+                     "PATCH_TOKEN_THREAD_PAYLOAD (00000016) (size = 88)\n"
+                     "\tHeaderPresent = false\n\tLocalIDXPresent = true\n"
+                     "\tLocalIDYPresent = false\n\tLocalIDZPresent = false\n"
+                     "\tLocalIDFlattenedPresent = false\n"
+                     "PATCH_TOKEN_DATA_PARAMETER_STREAM (00000019) (size = 12)\n"
+                     "\tDataParameterStreamSize = 32\n",
+                     barriers ? 1 : 0);
+    n += snprintf(cos_text + n, sizeof(cos_text) - (size_t)n, param, 0, 0);
+    snprintf(cos_text + n, sizeof(cos_text) - (size_t)n, param, 1, 4);
+    return cos_text;
+}
+
+typedef struct kernel {
+    vsmp_module *mod;
+    vsmp_launch_iface *f;
+} kernel;
+
+static bool load(kernel *k, bool barrier, unsigned big)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    const char *t = spin_kernel(barrier, big);
+    vsmp_status st = vsmp_text_parse(t, strlen(t), VSMP_DIALECT_12504, &k->mod, &d);
+    const char *c = spin_cos(barrier);
+    if (!st)
+        st = vsmp_launch_iface_parse(c, strlen(c), &k->f, &d);
+    vsmp_diags_print(&d, "spin", stderr);
+    vsmp_diags_free(&d);
+    return st == VSMP_OK;
+}
+
+static void unload(kernel *k)
+{
+    vsmp_module_free(k->mod);
+    vsmp_launch_iface_free(k->f);
+}
+
+/* Launch spin over @p global (1D when gy, gz are 1) with local @p lx (0: vsmp chooses), n
+ * iterations, failing in groups of x ID @p fail_x. */
+static vsmp_status spin(const kernel *k, const uint32_t global[3], uint32_t dims, uint32_t lx,
+                        int32_t n, int32_t fail_x, vsmp_launch_options *o, vsmp_diags *d)
+{
+    vsmp_launch_arg args[2];
+    memset(args, 0, sizeof(args));
+    memcpy(args[0].bytes, &n, 4);
+    memcpy(args[1].bytes, &fail_x, 4);
+    args[0].size = args[1].size = 4;
+    vsmp_ndrange nd = {0};
+    nd.dims = dims;
+    for (unsigned i = 0; i < 3; i++)
+        nd.global[i] = global[i];
+    nd.local[0] = lx;
+    if (lx)
+        nd.local[1] = nd.local[2] = 1;
+    return vsmp_launch(k->mod, 0, k->f, &nd, args, 2, o, d);
+}
+
+static bool has_message(const vsmp_diags *d, const char *rule, const char *text)
+{
+    for (size_t i = 0; i < d->count; i++)
+        if ((!rule || strcmp(d->items[i].rule, rule) == 0) && strstr(d->items[i].message, text))
+            return true;
+    return false;
+}
+
+/* Issue 1: three global sizes each within 2^24 whose product passes 2^64 (it wrapped to 0 and
+ * passed the 2^24 check), or local sizes whose product passes 2^32. */
+static void test_overflow(const kernel *k)
+{
+    static const struct {
+        uint32_t global[3], local[3];
+    } bad[] = {
+        {{1u << 24, 1u << 24, 1u << 16}, {0, 0, 0}},               /* 2^64 items */
+        {{1u << 24, 1u << 24, 1u << 16}, {1u << 16, 1u << 16, 1}}, /* and 2^32 per group */
+        {{1u << 24, 1u << 24, 1u << 16}, {1u << 24, 1u << 24, 1u << 16}},
+        {{1u << 24, 1u << 24, 1}, {16, 1, 1}},              /* 2^48 items */
+        {{1u << 12, 1u << 12, 1}, {1u << 12, 1u << 12, 1}}, /* 2^24 in one group */
+        {{1u << 25, 1, 1}, {16, 1, 1}},                     /* past 2^24 */
+        {{16, 1024, 1024}, {16, 1024, 1024}},               /* 2^24 per group */
+    };
+    for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        vsmp_ndrange nd = {0};
+        nd.dims = 3;
+        memcpy(nd.global, bad[i].global, sizeof(nd.global));
+        memcpy(nd.local, bad[i].local, sizeof(nd.local));
+        vsmp_launch_arg args[2];
+        memset(args, 0, sizeof(args));
+        args[0].size = args[1].size = 4;
+        vsmp_launch_options o;
+        vsmp_launch_options_init(&o);
+        vsmp_launch_stats s;
+        o.stats = &s;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status st = vsmp_launch(k->mod, 0, k->f, &nd, args, 2, &o, &d);
+        CHECK(st == VSMP_ERR_ARG && d.count >= 1 && s.threads == 0,
+              "NDRange %u: refused before running anything (status %d, %llu threads)", i, st,
+              (unsigned long long)s.threads);
+        if (i < 4)
+            CHECK(has_message(&d, "launch.ndrange", "more than 2^24 work-items"), "NDRange %u: message", i);
+        if (i == 4 || i == 6)
+            CHECK(has_message(&d, "launch.ndrange", "more than 1024 work-items"), "NDRange %u: message", i);
+        vsmp_diags_free(&d);
+    }
+}
+
+/* Issue 19: local sizes worked out by hand (docs/LAUNCH.md section 2). */
+static void test_local_size(void)
+{
+    static const struct {
+        uint32_t global[3];
+        unsigned simd;
+        uint32_t want[3];
+    } cases[] = {
+        /* 2039 is prime and over 1024: x is 1; 2039 x 128 groups of 1 x 16 need 260,992 threads,
+         * 2048 x 2039 / 16 (every lane used); 1 x 32 needs as many but is larger */
+        {{2039, 2048, 1}, 16, {1, 16, 1}},
+        {{2039, 2048, 1}, 32, {1, 32, 1}},
+        {{2039, 2048, 1}, 8, {1, 8, 1}},
+        /* 64 items: 4 threads at best, with 16, 32 or 64 items a group: the smallest */
+        {{64, 1, 1}, 16, {16, 1, 1}},
+        /* 24 items need 2 threads of 16: 12 (2 groups of 1 thread) or 24 (1 of 2): 12 */
+        {{24, 1, 1}, 16, {12, 1, 1}},
+        /* 17 (prime): 17 groups of 1 lane, or one group of 17 in 3 SIMD8 threads */
+        {{17, 1, 1}, 8, {17, 1, 1}},
+        /* 512 items need 32 threads; groups of 16 items: 8 x 2 is the widest in x */
+        {{8, 8, 8}, 16, {8, 2, 1}},
+        /* 15 items: one group of 3 x 5 in 2 SIMD8 threads (1 x 5 needs 3, 3 x 1 needs 5) */
+        {{3, 5, 1}, 8, {3, 5, 1}},
+        /* 1920 x 1080: every 16-item group fills its thread; 16 x 1 the widest */
+        {{1920, 1080, 1}, 16, {16, 1, 1}},
+        {{1, 1, 1}, 16, {1, 1, 1}},
+    };
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        uint32_t l[3];
+        vsmp_launch_local_size(cases[i].global, cases[i].simd, l);
+        CHECK(l[0] == cases[i].want[0] && l[1] == cases[i].want[1] && l[2] == cases[i].want[2],
+              "%u x %u x %u at SIMD%u: local %u x %u x %u, want %u x %u x %u", cases[i].global[0],
+              cases[i].global[1], cases[i].global[2], cases[i].simd, l[0], l[1], l[2],
+              cases[i].want[0], cases[i].want[1], cases[i].want[2]);
+    }
+}
+
+/* Issue 20: the counts of a launch worked out by hand. */
+static void test_stats(const kernel *k)
+{
+    vsmp_launch_options o;
+    vsmp_launch_options_init(&o);
+    vsmp_launch_stats s;
+    o.stats = &s;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    /* 64 items, local 16: 4 groups of one full SIMD16 thread; n = 5: 5 + 20 = 25 each */
+    uint32_t g64[3] = {64, 1, 1};
+    vsmp_status st = spin(k, g64, 1, 16, 5, -1, &o, &d);
+    CHECK(st == VSMP_OK, "64 items: %s", vsmp_status_str(st));
+    CHECK(s.groups == 4 && s.groups_total == 4 && s.threads == 4 && s.lanes == 64 &&
+              s.lane_slots == 64 && s.instructions == 4 * 25 && s.sampler_messages == 0 &&
+              s.local[0] == 16 && s.local[1] == 1 && s.workers == 1,
+          "64 items: %llu groups, %llu threads, %llu/%llu lanes, %llu instructions",
+          (unsigned long long)s.groups, (unsigned long long)s.threads, (unsigned long long)s.lanes,
+          (unsigned long long)s.lane_slots, (unsigned long long)s.instructions);
+    /* 40 items, local 20: 2 groups of a full thread and one of 4 lanes: 64 lane slots, 40
+     * used; n = 0 loops once: 9 instructions a thread */
+    uint32_t g40[3] = {40, 1, 1};
+    st = spin(k, g40, 1, 20, 0, -1, &o, &d);
+    CHECK(st == VSMP_OK && s.groups == 2 && s.threads == 4 && s.lanes == 40 && s.lane_slots == 64 &&
+              s.instructions == 4 * 9,
+          "40 items: %llu threads, %llu/%llu lanes, %llu instructions",
+          (unsigned long long)s.threads, (unsigned long long)s.lanes,
+          (unsigned long long)s.lane_slots, (unsigned long long)s.instructions);
+    /* the chosen local size: 2039 x 16 items, 1 x 16 groups: 2039 full threads */
+    uint32_t g2039[3] = {2039, 16, 1};
+    st = spin(k, g2039, 2, 0, 0, -1, &o, &d);
+    CHECK(st == VSMP_OK && s.local[0] == 1 && s.local[1] == 16 && s.threads == 2039 &&
+              s.lanes == s.lane_slots,
+          "2039 x 16: local %u x %u, %llu threads, %llu/%llu lanes", s.local[0], s.local[1],
+          (unsigned long long)s.threads, (unsigned long long)s.lanes,
+          (unsigned long long)s.lane_slots);
+    vsmp_diags_free(&d);
+}
+
+/* Issue 17: the first failing group stops every worker. Group 0 fails at its third instruction;
+ * the other 63 groups spin 400,000 times (1,600,005 instructions a thread): worker 1's share
+ * alone is 32 of them, 51 million instructions. Both worker counts report group 0. */
+static void test_stop_at_failure(const kernel *k)
+{
+    uint32_t g[3] = {64 * 16, 1, 1};
+    for (unsigned workers = 1; workers <= 2; workers++) {
+        vsmp_launch_options o;
+        vsmp_launch_options_init(&o);
+        o.workers = workers;
+        vsmp_launch_stats s;
+        o.stats = &s;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status st = spin(k, g, 1, 16, 400000, 0, &o, &d);
+        CHECK(st == VSMP_ERR_INVALID && has_message(&d, "launch", "in work-group (0, 0, 0)"),
+              "%u workers: group 0's failure (%s)", workers, vsmp_status_str(st));
+        CHECK(s.workers == workers, "%u workers used", s.workers);
+        /* one worker stops at once; two: worker 1 may have run a group or two before it sees
+         * the failure, never the 32 of its share */
+        CHECK(s.instructions < 8u * 1600005u, "%u workers: %llu instructions ran after the failure",
+              workers, (unsigned long long)s.instructions);
+        vsmp_diags_free(&d);
+    }
+    /* a failure in worker 1's share only (group 40 of 64, one iteration elsewhere): the same
+     * group reported with one worker and with two */
+    for (unsigned workers = 1; workers <= 2; workers++) {
+        vsmp_launch_options o;
+        vsmp_launch_options_init(&o);
+        o.workers = workers;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status st = spin(k, g, 1, 16, 1, 40, &o, &d);
+        CHECK(st == VSMP_ERR_INVALID && has_message(&d, "launch", "in work-group (40, 0, 0)"),
+              "%u workers: group 40's failure", workers);
+        vsmp_diags_free(&d);
+    }
+}
+
+/* Issue 15: machines count against max_memory. With a barrier, a group of 1024 SIMD16 items
+ * holds 64 machines, each with 64 unused 4 KiB variables (256 KiB): over 16 MiB. */
+static void test_memory(void)
+{
+    kernel k;
+    if (!load(&k, true, 64)) {
+        CHECK(false, "the barrier kernel loads");
+        return;
+    }
+    uint32_t g[3] = {1024, 1, 1};
+    vsmp_launch_options o;
+    vsmp_launch_options_init(&o);
+    vsmp_launch_stats s;
+    o.stats = &s;
+    o.max_memory = 0;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = spin(&k, g, 1, 1024, 0, -1, &o, &d);
+    CHECK(st == VSMP_OK && s.threads == 64 && s.memory > 64u * 256 * 1024,
+          "no budget: runs (%s), %llu bytes", vsmp_status_str(st), (unsigned long long)s.memory);
+    uint64_t need = s.memory;
+    vsmp_diags_free(&d);
+
+    /* 8 MiB: refused before any machine is made, with the bytes needed */
+    vsmp_diags_init(&d);
+    o.max_memory = 8u << 20;
+    st = spin(&k, g, 1, 1024, 0, -1, &o, &d);
+    char want[64];
+    snprintf(want, sizeof(want), "needs %llu bytes", (unsigned long long)need);
+    CHECK(st == VSMP_ERR_NOMEM && s.threads == 0 && has_message(&d, "memory", want) &&
+              has_message(&d, "memory", "over the memory budget of 8388608 bytes"),
+          "8 MiB budget: refused (%s)", vsmp_status_str(st));
+    vsmp_diags_free(&d);
+
+    /* room for one worker's machines, not two: one worker runs */
+    vsmp_diags_init(&d);
+    uint32_t g2[3] = {2048, 1, 1};
+    o.max_memory = need + need / 2;
+    o.workers = 2;
+    st = spin(&k, g2, 1, 1024, 0, -1, &o, &d);
+    CHECK(st == VSMP_OK && s.workers == 1 && s.groups == 2,
+          "1.5 workers' budget: one worker (%s, %u)", vsmp_status_str(st), s.workers);
+    vsmp_diags_free(&d);
+    unload(&k);
+}
+
+typedef struct cancel_on_progress {
+    volatile sig_atomic_t flag;
+    unsigned calls;
+    uint64_t last_done, last_total;
+} cancel_on_progress;
+
+static void on_progress(void *user, uint64_t done, uint64_t total)
+{
+    cancel_on_progress *c = user;
+    c->calls++;
+    c->last_done = done;
+    c->last_total = total;
+    c->flag = 1;
+}
+
+/* Issue 18: the instruction budget, the cancel flag and the progress function. */
+static void test_bounds(const kernel *k)
+{
+    uint32_t g[3] = {64, 1, 1};
+    vsmp_launch_options o;
+    vsmp_launch_options_init(&o);
+    vsmp_launch_stats s;
+    o.stats = &s;
+    vsmp_diags d;
+    /* 4 threads of 25 instructions: 100 in all */
+    vsmp_diags_init(&d);
+    o.max_total_steps = 100;
+    vsmp_status st = spin(k, g, 1, 16, 5, -1, &o, &d);
+    CHECK(st == VSMP_OK && s.instructions == 100, "a budget of exactly 100: runs");
+    vsmp_diags_free(&d);
+    vsmp_diags_init(&d);
+    o.max_total_steps = 99;
+    st = spin(k, g, 1, 16, 5, -1, &o, &d);
+    CHECK(st == VSMP_ERR_INVALID && has_message(&d, "steps", "budget of 99 instructions") &&
+              s.groups == 3,
+          "a budget of 99: stops in the fourth group (%s, %llu groups)", vsmp_status_str(st),
+          (unsigned long long)s.groups);
+    vsmp_diags_free(&d);
+    o.max_total_steps = 0;
+
+    /* cancelled before it starts: nothing runs */
+    volatile sig_atomic_t flag = 1;
+    o.cancel = &flag;
+    vsmp_diags_init(&d);
+    st = spin(k, g, 1, 16, 5, -1, &o, &d);
+    CHECK(st == VSMP_ERR_CANCELLED && s.threads == 0 && has_message(&d, "launch", "cancelled"),
+          "cancelled: %s", vsmp_status_str(st));
+    vsmp_diags_free(&d);
+
+    /* cancelled from the progress function (called after 0.1 s): 4096 groups of 400,005
+     * instructions take some seconds; the launch stops early */
+    cancel_on_progress c = {0};
+    o.cancel = &c.flag;
+    o.progress = on_progress;
+    o.progress_user = &c;
+    uint32_t big[3] = {4096 * 16, 1, 1};
+    vsmp_diags_init(&d);
+    st = spin(k, big, 1, 16, 100000, -1, &o, &d);
+    CHECK(st == VSMP_ERR_CANCELLED && s.groups < 4096 && c.calls >= 2 && c.last_total == 4096 &&
+              c.last_done == s.groups,
+          "cancelled by progress: %s, %llu groups, %u calls", vsmp_status_str(st),
+          (unsigned long long)s.groups, c.calls);
+    vsmp_diags_free(&d);
+
+    /* a launch without cancel: progress ends at the total */
+    o.cancel = NULL;
+    c.calls = 0;
+    vsmp_diags_init(&d);
+    st = spin(k, g, 1, 16, 5, -1, &o, &d);
+    CHECK(st == VSMP_OK && c.calls >= 1 && c.last_done == 4 && c.last_total == 4,
+          "progress: %u calls, %llu of %llu", c.calls, (unsigned long long)c.last_done,
+          (unsigned long long)c.last_total);
+    vsmp_diags_free(&d);
+}
+
+int main(void)
+{
+    kernel k;
+    if (!load(&k, false, 0)) {
+        CHECK(false, "the spin kernel loads");
+        return t_finish();
+    }
+    test_overflow(&k);
+    test_local_size();
+    test_stats(&k);
+    test_stop_at_failure(&k);
+    test_bounds(&k);
+    test_memory();
+    unload(&k);
+    return t_finish();
+}
