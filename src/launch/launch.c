@@ -303,7 +303,9 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
     uint32_t threads = (group + simd - 1) / simd;
     /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
-     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
+     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset). The offset the
+     * kernel is given counts from the end of the inline bytes (the kernel adds them itself:
+     * lr_sum_max adds 0x20 to it), as the name says: the sum of the earlier arguments' sizes. */
     uint32_t local_off[VSMP_LAUNCH_MAX_ARGS] = {0};
     uint64_t slm_size = f->slm_inline;
     for (unsigned i = 0; i < f->nargs; i++) {
@@ -314,9 +316,10 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
                 f->params[k].source > al)
                 al = f->params[k].source;
-        slm_size = (slm_size + al - 1) / al * al;
-        local_off[i] = (uint32_t)slm_size;
-        slm_size += args[i].size;
+        uint64_t rel = slm_size - f->slm_inline;
+        rel = (rel + al - 1) / al * al;
+        local_off[i] = (uint32_t)rel;
+        slm_size = f->slm_inline + rel + args[i].size;
     }
     if (slm_size > (1u << 20))
         return fail(d, VSMP_ERR_ARG, "%sshared local memory of %ld bytes (at most 1 MiB)", "",
