@@ -13,6 +13,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "ocl_internal.h"
 #include "zebin.h"
 
 #define MAX_DEPTH   8
@@ -896,8 +897,10 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
             if (!is_seq(z, v, s))
                 return false;
             misc = v;
+        } else if (!strcmp(s, "global_host_access_table")) {
+            /* host names of program-scope globals: for the runtime's clGetDeviceGlobalVariable */
         } else {
-            /* global_host_access_table, functions: program-scope data and external functions */
+            /* functions (external functions): not read */
             return unknown(z, kn, "");
         }
     }
@@ -947,7 +950,29 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
     FOR_ITEMS(z, kernels, e)
     {
         vsmp_ocl_kernel *out = &prog->kernels[i++];
-        if (!read_kernel_raw(z, e, k, out) || !build_kernel(z, k, out))
+        /* a kernel the launcher cannot run (VSMP_ERR_UNSUPPORTED) is kept with its reason and
+         * no interface; the program's other kernels stay usable. A malformed one fails all. */
+        vsmp_diags kd, *outer = z->d;
+        vsmp_diags_init(&kd);
+        z->d = &kd;
+        bool ok = read_kernel_raw(z, e, k, out) && build_kernel(z, k, out);
+        z->d = outer;
+        if (!ok && z->st == VSMP_ERR_UNSUPPORTED && kd.count) {
+            const vsmp_diag *g = &kd.items[0];
+            snprintf(out->unsupported, sizeof(out->unsupported), "zeinfo line %u: %s", g->line,
+                     g->message);
+            vsmp_launch_iface_free(out->iface);
+            out->iface = NULL;
+            if (!out->simd)
+                out->simd = (unsigned)k->simd;
+            z->st = VSMP_OK;
+            ok = true;
+        }
+        for (size_t g = 0; !ok && g < kd.count; g++)
+            vsmp_diags_add(outer, kd.items[g].severity, kd.items[g].rule, kd.items[g].line,
+                           kd.items[g].column, -1, "%s", kd.items[g].message);
+        vsmp_diags_free(&kd);
+        if (!ok)
             break;
     }
     free(k);
@@ -975,8 +1000,38 @@ static bool shallow(zctx *z, yaml_node_t *n, int depth)
     return true;
 }
 
+/* The kernel IGC adds to a program with program-scope symbols (globals, printf strings) to
+ * carry its symbol table: no OpenCL kernel, and runtimes do not offer it. */
+#define VOID_PROGRAM "Intel_Symbol_Table_Void_Program"
+
+void vsmp_ocl_program_drop_void(vsmp_ocl_program *p)
+{
+    unsigned w = 0;
+    for (unsigned i = 0; p && i < p->nkernels; i++) {
+        if (!strcmp(p->kernels[i].name, VOID_PROGRAM)) {
+            vsmp_launch_iface_free(p->kernels[i].iface);
+            free(p->kernels[i].visaasm);
+            continue;
+        }
+        if (w != i)
+            p->kernels[w] = p->kernels[i];
+        w++;
+    }
+    if (p)
+        p->nkernels = w;
+}
+
 vsmp_status vsmp_ocl_zeinfo_read(const char *yaml, size_t size, vsmp_ocl_program **out,
                                  vsmp_diags *d)
+{
+    vsmp_status st = vsmp_ocl_zeinfo_read_all(yaml, size, out, d);
+    if (!st)
+        vsmp_ocl_program_drop_void(*out);
+    return st;
+}
+
+vsmp_status vsmp_ocl_zeinfo_read_all(const char *yaml, size_t size, vsmp_ocl_program **out,
+                                     vsmp_diags *d)
 {
     if (!out || (!yaml && size))
         return VSMP_ERR_ARG;

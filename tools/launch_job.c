@@ -488,6 +488,8 @@ static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_mo
     int rc = 0;
     if (!k)
         rc = fail(j, "%s holds no kernel \"%s\" (it holds %s)", file, kernel, names);
+    else if (!k->iface)
+        rc = fail(j, "%s: kernel %s is not launched: %s", file, kernel, k->unsupported);
     else if (!k->visaasm)
         rc = fail(j,
                   "%s: no .visaasm section for kernel %s (ocloc's -internal_options "

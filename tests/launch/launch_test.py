@@ -341,6 +341,9 @@ def source_tier(o, edir, kdir):
                   "args": buf}, "\"interface\" goes with a .visaasm"),
                 ({"binary": good_cl, "kernel": "buf_saxpy", "global": [16], "args": buf},
                  "not an ELF file"),
+                ({"source": os.path.abspath(os.path.join(o.corpus, "cl", "printf.cl")),
+                  "kernel": "pf_hello", "global": [16], "args": buf},
+                 "kernel pf_hello is not launched: zeinfo line"),
             ]
             for desc, want in cases:
                 jpath = os.path.join(tmp, "bad.json")
@@ -354,7 +357,7 @@ def source_tier(o, edir, kdir):
                 else:
                     passed += 1
     print("launch_source: %d passed, %d failed (compiled by ocloc through vsmp launch, equal to "
-          "the .cos launches and to pocl; a kernel without local IDs; 4 refusals)" % (passed, failed))
+          "the .cos launches and to pocl; a kernel without local IDs; 5 refusals)" % (passed, failed))
     if passed + failed == 0:
         print("launch_source: no kernel found")
         return 1
