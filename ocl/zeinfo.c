@@ -241,7 +241,10 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
                 return zerr(z, v, VSMP_ERR_UNSUPPORTED, "execution_env.%s: not launched by vsmp",
                             s);
         } else if (!strcmp(s, "inline_data_payload_size")) {
-            if (!integer(z, v, s, 0, 0, &x)) /* an inline data payload: DG2 and later */
+            /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
+             * register of their own; the kernel's .input declarations keep the layout of the
+             * other platforms (as with the .cos's PassInlineData), so nothing changes here */
+            if (!integer(z, v, s, 0, 64, &x))
                 return false;
         } else if (in_list(s, env_harmless)) {
             if (v->type != YAML_SCALAR_NODE && v->type != YAML_SEQUENCE_NODE)
@@ -511,11 +514,14 @@ static const struct {
     {"image_array_size", VSMP_VALUE_IMAGE_ARRAY_SIZE, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
     {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
+    /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
+     * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
+     * per_thread_memory_buffers, and is unsupported for that. */
+    {"private_base_stateless", VSMP_VALUE_ZERO, false},
 };
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
-static const char *const unsupported_types[] = {"private_base_stateless",
-                                                "printf_buffer",
+static const char *const unsupported_types[] = {"printf_buffer",
                                                 "implicit_arg_buffer",
                                                 "image_channel_data_type",
                                                 "image_channel_order",
@@ -738,7 +744,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                 return false;
             continue;
         }
-        bool dims = v.what != VSMP_VALUE_WORK_DIM;
+        bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO;
         if (!dims || p->size == 4) {
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;

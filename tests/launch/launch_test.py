@@ -231,12 +231,17 @@ def negative_cases(vsmp, kdir):
     return bad
 
 
+# The source tier's devices and SIMD widths: tgllp at every width, skl and acm-g10 at 16 (each
+# variant is a compile of about half a second)
+SOURCE_VARIANTS = [("tgllp", 8), ("tgllp", 16), ("tgllp", 32), ("skl", 16), ("acm-g10", 16)]
+
+
 def source_tier(o, edir, kdir):
     """The same kernels compiled from their OpenCL C source by `vsmp launch` itself ("source" and
-    "kernel": ocloc in a child process, the zebin's .visaasm and zeinfo), at each SIMD width the
-    corpus holds for tgllp (IGC_ForceOCLSIMDWidth, which ocloc's child reads): the output must be
-    the bytes the .visaasm + .cos launch of that width gives, and match pocl as above. The build
-    cache goes to a directory of its own (XDG_CACHE_HOME)."""
+    "kernel": ocloc in a child process, the zebin's .visaasm and zeinfo), for the devices and
+    SIMD widths of SOURCE_VARIANTS (IGC_ForceOCLSIMDWidth, which ocloc's child reads): the output
+    must be the bytes the .visaasm + .cos launch of that platform and width gives, and match pocl
+    as above. The build cache goes to a directory of its own (XDG_CACHE_HOME)."""
     passed, failed = 0, 0
     with tempfile.TemporaryDirectory() as cache:
         for fn in sorted(os.listdir(edir)):
@@ -250,12 +255,12 @@ def source_tier(o, edir, kdir):
             outputs = {a["index"] for a in exp["outputs"]}
             cl_path = os.path.abspath(os.path.join(o.corpus, exp["source"]))
             inl = inline_samplers(open(cl_path).read(), name)
-            for simd in (8, 16, 32):
-                base = os.path.join(kdir, "%s.tgllp.simd%d" % (name, simd))
+            for dev, simd in SOURCE_VARIANTS:
+                base = os.path.join(kdir, "%s.%s.simd%d" % (name, dev, simd))
                 if not os.path.exists(base + ".cos.gz"):
                     continue
-                label = "%s.tgllp.simd%d from source" % (name, simd)
-                common = {"platform": "TGLLP", "global": exp["global"],
+                label = "%s.%s.simd%d from source" % (name, dev, simd)
+                common = {"platform": PLATFORMS[dev], "global": exp["global"],
                           "args": launch_args(exp, outputs)}
                 if exp.get("local"):
                     common["local"] = exp["local"]
@@ -275,7 +280,7 @@ def source_tier(o, edir, kdir):
                     elif inl:
                         dcos["inline_samplers"] = inl
                     # the source form: the inline samplers are the zeinfo's
-                    dsrc = dict(common, source=cl_path, kernel=name, device="tgllp")
+                    dsrc = dict(common, source=cl_path, kernel=name, device=dev)
                     runs = []
                     for tag, desc in (("cos", dcos), ("src", dsrc)):
                         jpath = os.path.join(tmp, tag + ".json")
