@@ -318,7 +318,8 @@ def source_tier(o, edir, kdir):
             cl = os.path.join(tmp, "nolid.cl")
             open(cl, "w").write("__kernel void nolid(__global int *a, int v)\n"
                                 "{ a[get_group_id(0)] = v + 10 * (int)get_group_id(0); }\n")
-            desc = {"source": cl, "kernel": "nolid", "global": [4], "local": [1],
+            # "device" alone: the platform follows (SKL)
+            desc = {"source": cl, "kernel": "nolid", "device": "skl", "global": [4], "local": [1],
                     "args": [{"kind": "buffer", "type": "int", "count": 4, "print": True},
                              {"kind": "scalar", "type": "int", "value": 7}]}
             jpath = os.path.join(tmp, "nolid.json")
@@ -346,6 +347,9 @@ def source_tier(o, edir, kdir):
                   "args": buf}, "\"interface\" goes with a .visaasm"),
                 ({"binary": good_cl, "kernel": "buf_saxpy", "global": [16], "args": buf},
                  "not an ELF file"),
+                ({"source": good_cl, "kernel": "buf_saxpy", "device": "acm-g10",
+                  "platform": "TGLLP", "global": [16], "args": buf},
+                 "\"device\" acm-g10 and \"platform\" TGLLP disagree"),
                 ({"source": os.path.abspath(os.path.join(o.corpus, "cl", "printf.cl")),
                   "kernel": "pf_hello", "global": [16], "args": buf},
                  "kernel pf_hello is not launched: zeinfo line"),
@@ -362,7 +366,7 @@ def source_tier(o, edir, kdir):
                 else:
                     passed += 1
     print("launch_source: %d passed, %d failed (compiled by ocloc through vsmp launch, equal to "
-          "the .cos launches and to pocl; a kernel without local IDs; 5 refusals)" % (passed, failed))
+          "the .cos launches and to pocl; a kernel without local IDs; 6 refusals)" % (passed, failed))
     if passed + failed == 0:
         print("launch_source: no kernel found")
         return 1
