@@ -985,22 +985,41 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
     return !z->st;
 }
 
-/* Every node's depth at most MAX_DEPTH: an alias can make the tree a graph. */
-static bool shallow(zctx *z, yaml_node_t *n, int depth)
+/* The document is a tree as IGC writes it: every node reached once (an alias would make it a
+ * graph, whose walk could grow without bound), nested at most MAX_DEPTH levels, no mapping with a
+ * key twice (the later one would silently win), at most MAX_PAIRS pairs a mapping. */
+#define MAX_PAIRS 4096
+
+static bool tree(zctx *z, yaml_node_t *n, int depth, uint8_t *seen)
 {
     if (!n)
         return true;
+    size_t id = (size_t)(n - z->doc.nodes.start);
+    if (seen[id])
+        return zerr(z, n, VSMP_ERR_MALFORMED, "a node reached twice (a YAML alias): not zeinfo");
+    seen[id] = 1;
     if (depth > MAX_DEPTH)
         return zerr(z, n, VSMP_ERR_MALFORMED, "nested deeper than %d levels", MAX_DEPTH);
     if (n->type == YAML_MAPPING_NODE) {
-        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
-            if (!shallow(z, node(z, p->key), depth + 1) ||
-                !shallow(z, node(z, p->value), depth + 1))
+        yaml_node_pair_t *a = n->data.mapping.pairs.start, *end = n->data.mapping.pairs.top;
+        if (end - a > MAX_PAIRS)
+            return zerr(z, n, VSMP_ERR_MALFORMED, "a mapping of more than %d keys", MAX_PAIRS);
+        for (yaml_node_pair_t *p = a; p < end; p++) {
+            yaml_node_t *k = node(z, p->key);
+            for (yaml_node_pair_t *q = a; k && k->type == YAML_SCALAR_NODE && q < p; q++) {
+                yaml_node_t *o = node(z, q->key);
+                if (o && o->type == YAML_SCALAR_NODE &&
+                    !strcmp((const char *)o->data.scalar.value, (const char *)k->data.scalar.value))
+                    return zerr(z, k, VSMP_ERR_MALFORMED, "key %s given twice",
+                                (const char *)k->data.scalar.value);
+            }
+            if (!tree(z, k, depth + 1, seen) || !tree(z, node(z, p->value), depth + 1, seen))
                 return false;
+        }
     } else if (n->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top;
              i++)
-            if (!shallow(z, node(z, *i), depth + 1))
+            if (!tree(z, node(z, *i), depth + 1, seen))
                 return false;
     }
     return true;
@@ -1067,8 +1086,13 @@ vsmp_status vsmp_ocl_zeinfo_read_all(const char *yaml, size_t size, vsmp_ocl_pro
         yaml_document_delete(&z.doc);
         return VSMP_ERR_NOMEM;
     }
-    if (shallow(&z, yaml_document_get_root_node(&z.doc), 0))
+    size_t nodes = (size_t)(z.doc.nodes.top - z.doc.nodes.start);
+    uint8_t *seen = calloc(nodes ? nodes : 1, 1);
+    if (!seen)
+        z.st = VSMP_ERR_NOMEM;
+    else if (tree(&z, yaml_document_get_root_node(&z.doc), 0, seen))
         read_top(&z, prog);
+    free(seen);
     yaml_document_delete(&z.doc);
     vsmp_diags_free(&z.bd);
     if (z.st) {

@@ -286,6 +286,9 @@ static void test_refusals(void)
     kernel_unsupported("version: '1.20'\nkernels: [ {name: k, execution_env: {simd_size: 12}} ]\n",
                        "simd_size 12");
     refused("version: '1.20'\nkernels: [\n", VSMP_ERR_MALFORMED, "YAML", 3);
+    refused(KERNEL_HEAD "      simd_size: 8\n", VSMP_ERR_MALFORMED, "key simd_size given twice", 6);
+    refused("version: '1.20'\nx: &a [1, 2]\nkernels: [*a, *a]\n", VSMP_ERR_MALFORMED,
+            "a node reached twice (a YAML alias)", 2);
     refused("version: '1.20'\nfunctions: []\nkernels: []\n", VSMP_ERR_MALFORMED,
             ".functions: a zeinfo key vsmp does not read", 2);
 
