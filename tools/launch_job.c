@@ -15,9 +15,11 @@
 
 #include "job_json.h"
 #include "launch_job.h"
+#include "ocloc.h"
 #include "sample_job.h"
 #include "tool_out.h"
 #include "vsmp/vsmp.h"
+#include "zebin.h"
 
 #define MAX_FILE   (64u << 20)
 #define MAX_BUFFER (64u << 20)
@@ -704,7 +706,8 @@ static unsigned missing_inline(const vsmp_launch_iface *f, const vsmp_launch_opt
             const vsmp_launch_arg_info *a = vsmp_launch_iface_arg(f, i);
             arg |= a->kind == VSMP_ARG_SAMPLER && a->sampler == (int32_t)s;
         }
-        missing[s] = !arg && !(o && o->inline_samplers[s]);
+        missing[s] =
+            !arg && !(o && o->inline_samplers[s]) && !vsmp_launch_iface_inline_sampler(f, s);
         n += missing[s];
     }
     return n;
@@ -740,11 +743,235 @@ static void print_diags(job *j, const vsmp_diags *d, const char *iface, const ch
                 d->warnings - warnings == 1 ? "" : "s");
 }
 
+/* The module's text, parsed (or its binary, read) into *mod; diagnostics under @p label. */
+static int parse_module(job *j, const uint8_t *kd, size_t size, const char *label,
+                        vsmp_module **mod)
+{
+    vsmp_diags d;
+    diags_begin(j, &d);
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    ro.max_memory = j->max_memory;
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    to.max_memory = j->max_memory;
+    vsmp_status st;
+    if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
+        st = vsmp_module_read(kd, size, &ro, mod, &d);
+    else
+        st = vsmp_text_parse_opt((const char *)kd, size, &to, mod, &d);
+    vsmp_diags_print(&d, label, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", label, vsmp_status_str(st));
+    return 0;
+}
+
+/* The ocloc device of a platform, when "device" is not given. */
+static const char *platform_device(vsmp_platform p)
+{
+    switch (p) {
+    case VSMP_PLATFORM_SKL:
+        return "skl";
+    case VSMP_PLATFORM_ICLLP:
+        return "icllp";
+    case VSMP_PLATFORM_TGLLP:
+        return "tgllp";
+    case VSMP_PLATFORM_DG2:
+        return "acm-g10";
+    case VSMP_PLATFORM_BDW:
+    case VSMP_PLATFORM_CHV:
+    case VSMP_PLATFORM_BXT:
+    case VSMP_PLATFORM_XEHP_SDV:
+    case VSMP_PLATFORM_MTL:
+    case VSMP_PLATFORM_PVC:
+    case VSMP_PLATFORM_XE2:
+    case VSMP_PLATFORM_COUNT:
+        break;
+    }
+    return NULL;
+}
+
+/* "device" without "platform" gives the platform; with one, they must agree (a kernel compiled
+ * for one target run as another's is refused). */
+static int device_platform(job *j, json_object *root, const char *device, vsmp_platform *platform)
+{
+    static const struct {
+        const char *device;
+        vsmp_platform platform;
+    } map[] = {{"skl", VSMP_PLATFORM_SKL},
+               {"icllp", VSMP_PLATFORM_ICLLP},
+               {"tgllp", VSMP_PLATFORM_TGLLP},
+               {"acm-g10", VSMP_PLATFORM_DG2},
+               {"dg2", VSMP_PLATFORM_DG2}};
+    if (!device)
+        return 0;
+    size_t i = 0, n = sizeof(map) / sizeof(map[0]);
+    while (i < n && strcmp(map[i].device, device))
+        i++;
+    if (!jfield(root, "platform")) {
+        if (i == n)
+            return fail(j, "\"device\" %s: say which \"platform\" runs it", device);
+        *platform = map[i].platform;
+    } else if (i < n && map[i].platform != *platform) {
+        return fail(j, "\"device\" %s and \"platform\" %s disagree", device,
+                    json_object_get_string(jfield(root, "platform")));
+    }
+    return 0;
+}
+
+/* The kernel from a zebin: "binary" (the file) or "source" (OpenCL C compiled by ocloc in a child
+ * process, through the build cache), "kernel" its name (docs/LAUNCH.md section 3). */
+static int load_zebin(job *j, json_object *root, vsmp_platform *platform, vsmp_module **mod,
+                      vsmp_launch_iface **f, char *label, size_t cap)
+{
+    json_object *jk = jfield(root, "kernel"), *js = jfield(root, "source"),
+                *jb = jfield(root, "binary"), *jdev = jfield(root, "device"),
+                *jopt = jfield(root, "options");
+    const char *what = js ? "source" : "binary";
+    const char *file = json_object_get_string(js ? js : jb);
+    if (jfield(root, "interface"))
+        return fail(j, "\"interface\" goes with a .visaasm \"kernel\", not with \"%s\"", what);
+    if (!jk || !json_object_is_type(jk, json_type_string))
+        return fail(j, "\"%s\" needs \"kernel\": the name of the kernel to launch", what);
+    if (jb && (jdev || jopt))
+        return fail(j, "\"device\" and \"options\" go with \"source\", not \"binary\"");
+    if ((jdev && !json_object_is_type(jdev, json_type_string)) ||
+        (jopt && !json_object_is_type(jopt, json_type_string)))
+        return fail(j, "\"device\" and \"options\" are strings");
+    const char *kernel = json_object_get_string(jk);
+    size_t size = 0;
+    uint8_t *data = read_file(j, file, &size);
+    if (!data)
+        return -1;
+    uint8_t *zebin = data;
+    vsmp_diags d;
+    diags_begin(j, &d);
+    if (js) {
+        vsmp_ocl_build b;
+        vsmp_ocl_build_init(&b);
+        b.device = jdev ? json_object_get_string(jdev) : platform_device(*platform);
+        b.options = jopt ? json_object_get_string(jopt) : NULL;
+        int dp = device_platform(j, root, b.device, platform);
+        if (dp || !b.device) {
+            free(data);
+            return dp ? dp : fail(j, "\"device\": which ocloc device (the platform names none)");
+        }
+        char *log = NULL;
+        zebin = NULL;
+        vsmp_status st = vsmp_ocl_compile((const char *)data, size, &b, &zebin, &size, &log, &d);
+        free(data);
+        if (st) {
+            /* ocloc's log is the diagnostic; else what kept it from running */
+            if (log && *log)
+                fprintf(j->err, "%s", log);
+            else
+                vsmp_diags_print(&d, file, j->err);
+            free(log);
+            vsmp_diags_free(&d);
+            return fail(j, "%s: ocloc -device %s could not compile it: %s", file, b.device,
+                        vsmp_status_str(st));
+        }
+        free(log);
+    }
+    vsmp_ocl_program *prog = NULL;
+    vsmp_status st = vsmp_ocl_zebin_read(zebin, size, &prog, &d);
+    free(zebin);
+    vsmp_diags_print(&d, file, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", file, vsmp_status_str(st));
+    vsmp_ocl_kernel *k = NULL;
+    char names[512] = "";
+    for (unsigned i = 0; i < prog->nkernels; i++) {
+        if (!strcmp(prog->kernels[i].name, kernel))
+            k = &prog->kernels[i];
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "", prog->kernels[i].name);
+    }
+    int rc = 0;
+    if (!k)
+        rc = fail(j, "%s holds no kernel \"%s\" (it holds %s)", file, kernel, names);
+    else if (!k->iface)
+        rc = fail(j, "%s: kernel %s is not launched: %s", file, kernel, k->unsupported);
+    else if (!k->visaasm)
+        rc = fail(j,
+                  "%s: no .visaasm section for kernel %s (ocloc's -internal_options "
+                  "-ze-emit-zebin-visa-sections writes it)",
+                  file, kernel);
+    if (!rc) {
+        snprintf(label, cap, "%s:%s.visaasm", file, kernel);
+        rc = parse_module(j, (const uint8_t *)k->visaasm, k->visaasm_size, label, mod);
+    }
+    if (!rc) {
+        *f = k->iface; /* the interface is the caller's now */
+        k->iface = NULL;
+    }
+    vsmp_ocl_program_free(prog);
+    return rc;
+}
+
+/* The kernel and its interface: "kernel" (.visaasm or .isa) with "interface" (IGC's .cos), or
+ * a zebin (load_zebin). @p label gets the kernel's name for diagnostics, @p ilabel the
+ * interface's. */
+static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_module **mod,
+                       vsmp_launch_iface **f, char *label, size_t cap, char *ilabel, size_t icap)
+{
+    const char *kpath = NULL, *ipath = NULL;
+    if (jfield(root, "source") && jfield(root, "binary"))
+        return fail(j, "\"source\" and \"binary\": give one of them");
+    if (jfield(root, "source") || jfield(root, "binary")) {
+        const char *file = NULL;
+        if (jget_str(root, "", jfield(root, "source") ? "source" : "binary", &file, &j->e))
+            return jfailed(j);
+        snprintf(ilabel, icap, "%s", file);
+        return load_zebin(j, root, platform, mod, f, label, cap);
+    }
+    if (jfield(root, "device") || jfield(root, "options"))
+        return fail(j, "\"device\" and \"options\" go with \"source\"");
+    if (jget_str(root, "", "kernel", &kpath, &j->e) ||
+        jget_str(root, "", "interface", &ipath, &j->e))
+        return jfailed(j);
+    if (!kpath || !ipath)
+        return fail(j, "the launch needs \"kernel\" and \"interface\" paths, or \"source\" or "
+                       "\"binary\" with \"kernel\"");
+    snprintf(ilabel, icap, "%s", ipath);
+    size_t size;
+    uint8_t *text = read_file(j, ipath, &size);
+    if (!text)
+        return -1;
+    vsmp_diags d;
+    diags_begin(j, &d);
+    vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, f, &d);
+    free(text);
+    vsmp_diags_print(&d, ipath, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", ipath, vsmp_status_str(st));
+    /* inline samplers (__constant sampler_t) come from "dynamic_state" or "inline_samplers"
+     * (a zebin carries its own): with neither, say so before reading anything else */
+    bool missing[VSMP_MAX_SAMPLER_STATES];
+    unsigned nmiss = missing_inline(*f, NULL, missing);
+    if (nmiss && !jfield(root, "dynamic_state") && !jfield(root, "inline_samplers"))
+        return fail(j,
+                    "kernel %s has %u inline sampler%s (__constant sampler_t): give "
+                    "\"dynamic_state\" (its .dsh, IGC's .progbin or ocloc's .bin) or "
+                    "\"inline_samplers\"",
+                    vsmp_launch_iface_kernel(*f), nmiss, nmiss == 1 ? "" : "s");
+    snprintf(label, cap, "%s", kpath);
+    uint8_t *kd = read_file(j, label, &size);
+    if (!kd)
+        return -1;
+    int rc = parse_module(j, kd, size, label, mod);
+    free(kd);
+    return rc;
+}
+
 static int launch(job *j, json_object *root)
 {
-    static const char *const keys[] = {"kernel",          "interface", "platform", "global",
-                                       "local",           "offset",    "args",     "dynamic_state",
-                                       "inline_samplers", NULL};
+    static const char *const keys[] = {
+        "kernel",        "interface",       "platform", "global", "local",  "offset",  "args",
+        "dynamic_state", "inline_samplers", "source",   "binary", "device", "options", NULL};
     if (!json_object_is_type(root, json_type_object))
         return fail(j, "the launch description is not a JSON object");
     json_object_object_foreach(root, key, val)
@@ -761,12 +988,8 @@ static int launch(job *j, json_object *root)
             return fail(j, "%s: unknown key; did you mean '%s'?", key, best);
         return fail(j, "%s: unknown key", key);
     }
-    const char *kname = NULL, *iname = NULL, *pname = NULL, *dname = NULL;
-    if (!jfield(root, "kernel") || !jfield(root, "interface"))
-        return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
-    if (jget_str(root, "", "kernel", &kname, &j->e) ||
-        jget_str(root, "", "interface", &iname, &j->e) ||
-        jget_str(root, "", "platform", &pname, &j->e) ||
+    const char *pname = NULL, *dname = NULL;
+    if (jget_str(root, "", "platform", &pname, &j->e) ||
         jget_str(root, "", "dynamic_state", &dname, &j->e))
         return jfailed(j);
     vsmp_launch_options o;
@@ -786,34 +1009,10 @@ static int launch(job *j, json_object *root)
     if (js && jval_array(js, "inline_samplers", 0, 8, &ns, &j->e))
         return jfailed(j);
 
-    size_t size;
-    uint8_t *text = read_file(j, iname, &size);
-    if (!text)
-        return -1;
-    vsmp_diags d;
-    diags_begin(j, &d);
     vsmp_launch_iface *f = NULL;
-    vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, &f, &d);
-    free(text);
-    vsmp_diags_print(&d, iname, j->err);
-    vsmp_diags_free(&d);
-    if (st)
-        return fail(j, "%s: %s", iname, vsmp_status_str(st));
-    /* inline samplers (__constant sampler_t) come from "dynamic_state" or "inline_samplers":
-     * with neither, say so before reading anything else */
-    bool missing[VSMP_MAX_SAMPLER_STATES];
-    unsigned nmiss = missing_inline(f, NULL, missing);
-    if (nmiss && !dname && !js) {
-        fail(j,
-             "kernel %s has %u inline sampler%s (__constant sampler_t): give \"dynamic_state\" "
-             "(its .dsh, IGC's .progbin or ocloc's .bin) or \"inline_samplers\"",
-             vsmp_launch_iface_kernel(f), nmiss, nmiss == 1 ? "" : "s");
-        vsmp_launch_iface_free(f);
-        return -1;
-    }
-
     vsmp_module *mod = NULL;
-    uint8_t *kd = read_file(j, kname, &size);
+    char kname[4200], iname[4200];
+    vsmp_diags d;
     int rc = -1;
     vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
     arg_store store[VSMP_LAUNCH_MAX_ARGS];
@@ -823,26 +1022,10 @@ static int launch(job *j, json_object *root)
     memset(args, 0, sizeof(args));
     memset(store, 0, sizeof(store));
     unsigned nargs = (unsigned)nja;
-    if (!kd)
+    vsmp_status st;
+    if (load_kernel(j, root, &o.platform, &mod, &f, kname, sizeof(kname), iname, sizeof(iname)))
         goto out;
-    diags_begin(j, &d);
-    vsmp_read_options ro;
-    vsmp_read_options_init(&ro);
-    ro.max_memory = j->max_memory;
-    vsmp_text_options to;
-    vsmp_text_options_init(&to);
-    to.max_memory = j->max_memory;
-    if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
-        st = vsmp_module_read(kd, size, &ro, &mod, &d);
-    else
-        st = vsmp_text_parse_opt((const char *)kd, size, &to, &mod, &d);
-    free(kd);
-    vsmp_diags_print(&d, kname, j->err);
-    vsmp_diags_free(&d);
-    if (st) {
-        fail(j, "%s: %s", kname, vsmp_status_str(st));
-        goto out;
-    }
+    bool missing[VSMP_MAX_SAMPLER_STATES];
 
     if (nargs != vsmp_launch_iface_num_args(f)) {
         fail(j, "\"args\" has %u entries; kernel %s takes %u", nargs, vsmp_launch_iface_kernel(f),

@@ -682,7 +682,10 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
     if (!mod || !f || !o || (nargs && !args) || kernel >= mod->num_kernels)
         return VSMP_ERR_ARG;
     const vsmp_routine *r = &mod->kernels[kernel];
-    if (r->name && strcmp(r->name, f->kernel))
+    /* the name of an interface read from a .cos; a built one is its builder's to match (IGC
+     * 1.0.12504 names the kernel of every .visaasm section of a zebin "kernel": the zebin
+     * reader matches sections by order and SIMD width) */
+    if (r->name && f->kernel_line && strcmp(r->name, f->kernel))
         return ierr(d, f->kernel_line, VSMP_ERR_ARG,
                     "the interface is kernel %s's, the kernel is %s", f->kernel, r->name);
     /* the width IGC compiled the kernel for: its SimdSize attribute */
@@ -732,7 +735,7 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         "offset of 4 or 8 bytes",
                         p->size);
         if (p->kind != LP_NONE && p->kind != LP_KERNEL_ARGUMENT && p->kind != LP_LOCAL_OFFSET &&
-            p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
+            p->kind != LP_ZERO && p->size != 4)
             return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
                         "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: the launcher writes "
                         "this value in 4 bytes",

@@ -91,8 +91,10 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         switch (p->kind) {
         case LP_UNKNOWN:
         case LP_NONE:
-        case LP_ZERO:
             break;
+        case LP_ZERO: /* any size (a built interface's 8-byte private base, say) */
+            memset(ct + p->offset, 0, p->size);
+            continue;
         case LP_LOCAL_OFFSET: /* the argument's offset in SLM, as a pointer of DataSize */
             if (p->size != 4 && p->size != 8)
                 return fail(d, VSMP_ERR_UNSUPPORTED, "local argument offset %s of %ld bytes",
@@ -144,7 +146,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
     }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
-        if (a->kind != VSMP_ARG_BUFFER)
+        if (a->kind != VSMP_ARG_BUFFER || a->offset < 0) /* < 0: no pointer (stateful only) */
             continue;
         if ((size_t)a->offset + a->size > cap)
             return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "argument", i);
@@ -159,14 +161,18 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
 static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
                              const vsmp_launch_arg *args, const vsmp_launch_options *o)
 {
+    /* the kernel's inline samplers: the launch options' if given, else the interface's */
     for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
         if (o->inline_samplers[i])
             vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
+        else if (f->inline_set[i])
+            vsmp_machine_bind_sampler(m, i, &f->inline_samplers[i]);
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;
         if (a->kind == VSMP_ARG_BUFFER) {
-            st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
+            if (a->bti >= 0) /* -1: reached only through its SVM address */
+                st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
             if (!st)
                 st = vsmp_machine_map_surface(m, SVM_BASE(i), args[i].surface);
         } else if (a->kind == VSMP_ARG_IMAGE) {
@@ -304,7 +310,9 @@ static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vs
     p->threads = (p->group + p->simd - 1) / p->simd;
     p->tail = p->group % p->simd;
     /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
-     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
+     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset). The offset the
+     * kernel is given counts from the end of the inline bytes (the kernel adds them itself:
+     * lr_sum_max adds 0x20 to it), as the name says: the sum of the earlier arguments' sizes. */
     uint64_t slm = f->slm_inline;
     for (unsigned i = 0; i < f->nargs; i++) {
         if (f->args[i].kind != VSMP_ARG_LOCAL)
@@ -314,11 +322,14 @@ static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vs
             if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
                 f->params[k].source > al)
                 al = f->params[k].source;
-        slm = (slm + al - 1) / al * al;
-        if (slm > MAX_SLM)
+        uint64_t rel = slm - f->slm_inline;
+        rel = (rel + al - 1) / al * al;
+        if (f->slm_inline + rel > MAX_SLM) {
+            slm = f->slm_inline + rel;
             break;
-        p->local_off[i] = (uint32_t)slm;
-        slm += args[i].size;
+        }
+        p->local_off[i] = (uint32_t)rel;
+        slm = f->slm_inline + rel + args[i].size;
     }
     if (slm > MAX_SLM)
         return fail_req(d, "launch.args", "%sshared local memory of %ld bytes (at most 1 MiB)", "",
@@ -519,7 +530,7 @@ static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd)
     payload_layout l;
     l.id_bytes = simd * 2 < 32 ? 32 : simd * 2;
     l.nids = (unsigned)f->local_id[0] + f->local_id[1] + f->local_id[2];
-    l.ct_base = 32 + (size_t)l.id_bytes * l.nids;
+    l.ct_base = f->cross_offset ? f->cross_offset : 32 + (size_t)l.id_bytes * l.nids;
     l.ct_cap = f->cross_size ? f->cross_size : 256;
     return l;
 }
@@ -588,6 +599,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
      * so zero as the machine created them). */
     size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
     size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > 32 ? id_end - 32 : 0;
+    if (ids_n > (size_t)nids * id_bytes) /* a gap before the cross-thread data stays zero */
+        ids_n = (size_t)nids * id_bytes;
     uint8_t *ids = NULL;
     uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
     if (!st && ids_n) {
