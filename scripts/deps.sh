@@ -13,7 +13,7 @@ set -eu
 want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
 case "${1:-build}" in
     test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools"
-          want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev" ;;
+          want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo" ;;
 esac
 missing=""
 for p in $want; do
