@@ -104,7 +104,7 @@ def main():
             continue
         use = [f"(void){p};" for p in pnames]
         # an object-returning entry point reports its error through its last parameter
-        if ret not in ("cl_int", "void") and plist and re.fullmatch(r"cl_int\s*\*", plist[-1]):
+        if ret not in ("cl_int", "void") and plist and re.fullmatch(r"cl_int\s*\*\s*\w*", plist[-1]):
             last = pnames[-1]
             use.append(f"if ({last})\n        *{last} = CL_INVALID_OPERATION;")
         if ret == "cl_int":

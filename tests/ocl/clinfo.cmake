@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: MIT
+# The clinfo tier: Debian's clinfo through the ICD loader sees vsmp's platform and its three
+# devices, and answers every query it makes without a crash.
+# usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so -P clinfo.cmake
+set(ENV{OCL_ICD_VENDORS} "${ICD}")
+foreach(args "-l" "")
+  separate_arguments(argv UNIX_COMMAND "${args}")
+  execute_process(COMMAND ${CLINFO} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err TIMEOUT 120)
+  if(NOT rc STREQUAL "0")
+    message(FATAL_ERROR "clinfo ${args} failed (${rc}):\n${out}\n${err}")
+  endif()
+  if(args STREQUAL "-l")
+    foreach(want "Platform #0: vsmp" "Device #0: vsmp tgllp" "Device #1: vsmp skl"
+                 "Device #2: vsmp acm-g10")
+      string(FIND "${out}" "${want}" at)
+      if(at EQUAL -1)
+        message(FATAL_ERROR "clinfo -l does not list \"${want}\":\n${out}")
+      endif()
+    endforeach()
+  else()
+    foreach(want "Platform Name                                   vsmp"
+                 "Number of devices                                 3"
+                 "Device Name                                     vsmp tgllp"
+                 "Device Name                                     vsmp skl"
+                 "Device Name                                     vsmp acm-g10"
+                 "Max work group size                             512"
+                 "Max work group size                             256"
+                 "Max work group size                             1024"
+                 "clCreateContextFromType(NULL, CL_DEVICE_TYPE_DEFAULT)  Success (1)")
+      string(FIND "${out}" "${want}" at)
+      if(at EQUAL -1)
+        message(FATAL_ERROR "clinfo does not show \"${want}\":\n${out}")
+      endif()
+    endforeach()
+  endif()
+  message(STATUS "clinfo ${args}: exit 0, platform and devices listed")
+endforeach()

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/* An OpenCL host program of our own, run through the system's ICD loader on vsmp's platform
+ * (OCL_ICD_VENDORS names libvsmp_opencl.so): platform and devices, contexts, queues, buffers and
+ * sub-buffers, every buffer command, events with their status, profiling and callbacks, user
+ * events, the memory budget, errors for bad handles and unimplemented entry points. Expected
+ * values are computed by hand in the comments. */
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);               \
+            failures++;                                                                            \
+        }                                                                                          \
+    } while (0)
+#define CHECK_ERR(expr, want)                                                                      \
+    do {                                                                                           \
+        cl_int got_ = (expr);                                                                      \
+        if (got_ != (want)) {                                                                      \
+            fprintf(stderr, "%s:%d: %s = %d, expected %d\n", __FILE__, __LINE__, #expr, got_,      \
+                    (int)(want));                                                                  \
+            failures++;                                                                            \
+        }                                                                                          \
+    } while (0)
+
+static cl_platform_id find_vsmp(void)
+{
+    cl_platform_id ps[16];
+    cl_uint n = 0;
+    CHECK_ERR(clGetPlatformIDs(16, ps, &n), CL_SUCCESS);
+    for (cl_uint i = 0; i < n && i < 16; i++) {
+        char name[64] = "";
+        clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+        if (!strcmp(name, "vsmp"))
+            return ps[i];
+    }
+    return NULL;
+}
+
+static void test_devices(cl_platform_id p, cl_device_id *devs)
+{
+    cl_uint n = 0;
+    CHECK_ERR(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 3, devs, &n), CL_SUCCESS);
+    CHECK(n == 3);
+    static const char *names[] = {"vsmp tgllp", "vsmp skl", "vsmp acm-g10"};
+    /* Intel's runtime for these targets: max work-group 512, 256, 1024; EUs 96, 24, 512 */
+    static const size_t wg[] = {512, 256, 1024};
+    static const cl_uint cus[] = {96, 24, 512};
+    for (int i = 0; i < 3; i++) {
+        char name[64] = "";
+        size_t size = 0, ret = 0;
+        cl_uint cu = 0;
+        CHECK_ERR(clGetDeviceInfo(devs[i], CL_DEVICE_NAME, sizeof name, name, &ret), CL_SUCCESS);
+        CHECK(!strcmp(name, names[i]) && ret == strlen(names[i]) + 1);
+        CHECK_ERR(clGetDeviceInfo(devs[i], CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof size, &size, NULL),
+                  CL_SUCCESS);
+        CHECK(size == wg[i]);
+        CHECK_ERR(clGetDeviceInfo(devs[i], CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cu, &cu, NULL),
+                  CL_SUCCESS);
+        CHECK(cu == cus[i]);
+        /* a buffer too small for the answer */
+        CHECK_ERR(clGetDeviceInfo(devs[i], CL_DEVICE_NAME, 4, name, NULL), CL_INVALID_VALUE);
+    }
+    cl_device_id def;
+    CHECK_ERR(clGetDeviceIDs(p, CL_DEVICE_TYPE_DEFAULT, 1, &def, &n), CL_SUCCESS);
+    CHECK(n == 1 && def == devs[0]);
+    CHECK_ERR(clGetDeviceIDs(p, CL_DEVICE_TYPE_CPU, 1, &def, &n), CL_DEVICE_NOT_FOUND);
+    CHECK_ERR(clGetDeviceInfo(devs[0], 0x7fff, 0, NULL, NULL), CL_INVALID_VALUE);
+}
+
+static int callback_status = 1, callback_calls;
+static void CL_CALLBACK on_event(cl_event ev, cl_int status, void *data)
+{
+    (void)ev;
+    callback_status = status;
+    callback_calls += *(int *)data;
+}
+
+static void test_buffers(cl_context ctx, cl_command_queue q)
+{
+    cl_int err;
+    /* COPY_HOST_PTR: the bytes are copied at creation, later changes to the source do not show */
+    uint32_t init[64];
+    for (int i = 0; i < 64; i++)
+        init[i] = (uint32_t)i * 3u;
+    cl_mem a =
+        clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof init, init, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    init[0] = 999;
+    uint32_t out[64];
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(out[0] == 0 && out[1] == 3 && out[63] == 189);
+
+    /* USE_HOST_PTR: the buffer is the application's memory */
+    uint32_t host[64] = {0};
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, sizeof host, host, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    void *hp = NULL;
+    CHECK_ERR(clGetMemObjectInfo(b, CL_MEM_HOST_PTR, sizeof hp, &hp, NULL), CL_SUCCESS);
+    CHECK(hp == host);
+    /* copy a[8..24) to b[0..16): b[i] = 3 * (i + 8) */
+    CHECK_ERR(clEnqueueCopyBuffer(q, a, b, 8 * 4, 0, 16 * 4, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clFinish(q), CL_SUCCESS);
+    CHECK(host[0] == 24 && host[15] == 69 && host[16] == 0);
+
+    /* fill b[16..32) with the 8-byte pattern {7, 9} */
+    uint32_t pat[2] = {7, 9};
+    CHECK_ERR(clEnqueueFillBuffer(q, b, pat, 8, 16 * 4, 16 * 4, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clFinish(q), CL_SUCCESS);
+    CHECK(host[16] == 7 && host[17] == 9 && host[31] == 9 && host[32] == 0);
+    CHECK_ERR(clEnqueueFillBuffer(q, b, pat, 3, 0, 12, 0, NULL, NULL), CL_INVALID_VALUE);
+
+    /* a sub-buffer of a at byte 128 (32 words): its word 0 is a[32] = 96 */
+    cl_buffer_region r = {128, 64};
+    cl_mem sub = clCreateSubBuffer(a, 0, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    uint32_t w = 0;
+    CHECK_ERR(clEnqueueReadBuffer(q, sub, CL_TRUE, 0, 4, &w, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(w == 96);
+    w = 12345;
+    CHECK_ERR(clEnqueueWriteBuffer(q, sub, CL_TRUE, 4, 4, &w, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 33 * 4, 4, &w, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(w == 12345);
+    cl_buffer_region bad = {4, 16}; /* not 128-byte aligned */
+    clCreateSubBuffer(a, 0, CL_BUFFER_CREATE_TYPE_REGION, &bad, &err);
+    CHECK_ERR(err, CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    cl_buffer_region past = {128, 256};
+    clCreateSubBuffer(a, 0, CL_BUFFER_CREATE_TYPE_REGION, &past, &err);
+    CHECK_ERR(err, CL_INVALID_VALUE);
+    cl_mem parent = NULL;
+    CHECK_ERR(clGetMemObjectInfo(sub, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL),
+              CL_SUCCESS);
+    CHECK(parent == a);
+
+    /* map a's words 4..8, write through the mapping, unmap, read back */
+    uint32_t *m =
+        clEnqueueMapBuffer(q, a, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 16, 16, 0, NULL, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (m) {
+        CHECK(m[0] == 12); /* a[4] = 3 * 4 */
+        m[1] = 555;
+        cl_uint maps = 0;
+        clGetMemObjectInfo(a, CL_MEM_MAP_COUNT, sizeof maps, &maps, NULL);
+        CHECK(maps == 1);
+        CHECK_ERR(clEnqueueUnmapMemObject(q, a, m, 0, NULL, NULL), CL_SUCCESS);
+    }
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 20, 4, &w, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(w == 555);
+    CHECK_ERR(clEnqueueUnmapMemObject(q, a, init, 0, NULL, NULL), CL_INVALID_VALUE);
+
+    /* a 2x2-word rectangle of a viewed as rows of 8 words (32 bytes), from byte 8 of row 1: rows
+     * 1 and 2 start at words 8 and 16, so it holds a[10], a[11], a[18], a[19] = 3 * {10, 11, 18,
+     * 19}, read into a packed 2x2 host box */
+    size_t bo[3] = {8, 1, 0}, ho[3] = {0, 0, 0}, reg[3] = {8, 2, 1};
+    uint32_t box[4] = {0};
+    CHECK_ERR(clEnqueueReadBufferRect(q, a, CL_TRUE, bo, ho, reg, 32, 0, 8, 0, box, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK(box[0] == 30 && box[1] == 33 && box[2] == 54 && box[3] == 57);
+
+    /* range errors, host-access flags, bad handles */
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 250, 8, out, 0, NULL, NULL), CL_INVALID_VALUE);
+    cl_mem ro = clCreateBuffer(ctx, CL_MEM_HOST_WRITE_ONLY, 16, NULL, &err);
+    CHECK_ERR(clEnqueueReadBuffer(q, ro, CL_TRUE, 0, 4, out, 0, NULL, NULL), CL_INVALID_OPERATION);
+    CHECK_ERR(clEnqueueReadBuffer(q, (cl_mem)ctx, CL_TRUE, 0, 4, out, 0, NULL, NULL),
+              CL_INVALID_MEM_OBJECT);
+    clCreateBuffer(ctx, CL_MEM_USE_HOST_PTR, 16, NULL, &err);
+    CHECK_ERR(err, CL_INVALID_HOST_PTR);
+    clCreateBuffer(ctx, 0, 0, NULL, &err);
+    CHECK_ERR(err, CL_INVALID_BUFFER_SIZE);
+    clReleaseMemObject(ro);
+    clReleaseMemObject(sub);
+    clReleaseMemObject(b);
+    clReleaseMemObject(a);
+}
+
+static void test_events(cl_context ctx, cl_command_queue q)
+{
+    cl_int err;
+    uint32_t v[4] = {1, 2, 3, 4}, out[4] = {0};
+    cl_mem buf = clCreateBuffer(ctx, 0, sizeof v, NULL, &err);
+    /* a write gated by a user event stays queued until the event completes */
+    cl_event gate = clCreateUserEvent(ctx, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_event wr = NULL, rd = NULL;
+    CHECK_ERR(clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, sizeof v, v, 1, &gate, &wr), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, buf, CL_FALSE, 0, sizeof out, out, 0, NULL, &rd), CL_SUCCESS);
+    int one = 1;
+    CHECK_ERR(clSetEventCallback(rd, CL_COMPLETE, on_event, &one), CL_SUCCESS);
+    cl_int st = 0;
+    CHECK_ERR(clGetEventInfo(wr, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+              CL_SUCCESS);
+    CHECK(st == CL_QUEUED);
+    CHECK(out[3] == 0 && callback_calls == 0);
+    CHECK_ERR(clSetUserEventStatus(gate, CL_COMPLETE), CL_SUCCESS);
+    CHECK_ERR(clSetUserEventStatus(gate, CL_COMPLETE), CL_INVALID_OPERATION);
+    CHECK_ERR(clWaitForEvents(1, &rd), CL_SUCCESS);
+    CHECK(out[0] == 1 && out[3] == 4);
+    CHECK(callback_calls == 1 && callback_status == CL_COMPLETE);
+    CHECK_ERR(clGetEventInfo(wr, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+              CL_SUCCESS);
+    CHECK(st == CL_COMPLETE);
+    cl_command_type type = 0;
+    clGetEventInfo(rd, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL);
+    CHECK(type == CL_COMMAND_READ_BUFFER);
+    /* profiling: queued <= submit <= start <= end */
+    cl_ulong t[4];
+    for (int i = 0; i < 4; i++)
+        CHECK_ERR(
+            clGetEventProfilingInfo(wr, CL_PROFILING_COMMAND_QUEUED + i, sizeof t[i], &t[i], NULL),
+            CL_SUCCESS);
+    CHECK(t[0] && t[0] <= t[1] && t[1] <= t[2] && t[2] <= t[3]);
+    CHECK_ERR(clGetEventProfilingInfo(gate, CL_PROFILING_COMMAND_START, sizeof t[0], t, NULL),
+              CL_PROFILING_INFO_NOT_AVAILABLE);
+    /* a failed user event fails the commands that wait on it, which do not run */
+    cl_event gate2 = clCreateUserEvent(ctx, &err);
+    cl_event wr2 = NULL;
+    uint32_t other[4] = {9, 9, 9, 9};
+    CHECK_ERR(clEnqueueWriteBuffer(q, buf, CL_FALSE, 0, sizeof other, other, 1, &gate2, &wr2),
+              CL_SUCCESS);
+    CHECK_ERR(clSetUserEventStatus(gate2, -1), CL_SUCCESS);
+    CHECK_ERR(clWaitForEvents(1, &wr2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    CHECK_ERR(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(out[0] == 1);
+    /* a marker completes after what came before it */
+    cl_event mk = NULL;
+    CHECK_ERR(clEnqueueMarkerWithWaitList(q, 0, NULL, &mk), CL_SUCCESS);
+    CHECK_ERR(clWaitForEvents(1, &mk), CL_SUCCESS);
+    CHECK_ERR(clWaitForEvents(1, (cl_event *)&buf), CL_INVALID_EVENT);
+    clReleaseEvent(mk);
+    clReleaseEvent(wr2);
+    clReleaseEvent(gate2);
+    clReleaseEvent(wr);
+    clReleaseEvent(rd);
+    clReleaseEvent(gate);
+    clReleaseMemObject(buf);
+}
+
+/* Several threads on their own queues of one context: each result is its own. */
+typedef struct {
+    cl_context ctx;
+    cl_device_id dev;
+    int id, ok;
+} job;
+
+static void *thread_main(void *arg)
+{
+    job *j = arg;
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueueWithProperties(j->ctx, j->dev, NULL, &err);
+    uint32_t data[256], back[256];
+    j->ok = err == CL_SUCCESS;
+    for (int round = 0; round < 50 && j->ok; round++) {
+        for (int i = 0; i < 256; i++)
+            data[i] = (uint32_t)(j->id * 100000 + round * 1000 + i);
+        cl_mem m = clCreateBuffer(j->ctx, CL_MEM_COPY_HOST_PTR, sizeof data, data, &err);
+        j->ok &= err == CL_SUCCESS;
+        j->ok &= clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL) == 0;
+        j->ok &= !memcmp(data, back, sizeof data);
+        clReleaseMemObject(m);
+    }
+    clReleaseCommandQueue(q);
+    return NULL;
+}
+
+static void test_threads(cl_context ctx, cl_device_id dev)
+{
+    pthread_t t[4];
+    job jobs[4];
+    for (int i = 0; i < 4; i++) {
+        jobs[i] = (job){ctx, dev, i, 0};
+        pthread_create(&t[i], NULL, thread_main, &jobs[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        CHECK(jobs[i].ok);
+    }
+}
+
+/* VSMP_CL_GLOBAL_MEM_MB=64 (set by the test): three 30 MiB buffers do not fit */
+static void test_budget(cl_context ctx)
+{
+    cl_int err;
+    cl_ulong global = 0;
+    cl_device_id dev;
+    clGetContextInfo(ctx, CL_CONTEXT_DEVICES, sizeof dev, &dev, NULL);
+    clGetDeviceInfo(dev, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof global, &global, NULL);
+    if (global != 64u << 20) {
+        fprintf(stderr, "budget: not checked (VSMP_CL_GLOBAL_MEM_MB=64 not set)\n");
+        failures++;
+        return;
+    }
+    cl_mem m1 = clCreateBuffer(ctx, 0, 30u << 20, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_mem m2 = clCreateBuffer(ctx, 0, 30u << 20, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_mem m3 = clCreateBuffer(ctx, 0, 30u << 20, NULL, &err);
+    CHECK_ERR(err, CL_OUT_OF_RESOURCES);
+    CHECK(m3 == NULL);
+    clReleaseMemObject(m2); /* given back: the third fits now */
+    m3 = clCreateBuffer(ctx, 0, 30u << 20, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    clCreateBuffer(ctx, 0, 65u << 20, NULL, &err);
+    CHECK_ERR(err, CL_INVALID_BUFFER_SIZE); /* past CL_DEVICE_MAX_MEM_ALLOC_SIZE */
+    clReleaseMemObject(m1);
+    clReleaseMemObject(m3);
+}
+
+/* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
+static void test_unimplemented(cl_context ctx, cl_command_queue q)
+{
+    cl_int err = 0;
+    cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4};
+    CHECK(clCreateImage(ctx, 0, &fmt, &desc, NULL, &err) == NULL);
+    CHECK(err != CL_SUCCESS);
+    err = 0;
+    CHECK(clCreatePipe(ctx, 0, 4, 4, NULL, &err) == NULL && err != CL_SUCCESS);
+    CHECK(clSVMAlloc(ctx, 0, 64, 0) == NULL);
+    CHECK(clEnqueueNativeKernel(q, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, NULL) != CL_SUCCESS);
+    CHECK_ERR(clCreateSubDevices(NULL, NULL, 0, NULL, NULL), CL_INVALID_DEVICE);
+}
+
+int main(void)
+{
+    cl_platform_id p = find_vsmp();
+    if (!p) {
+        fprintf(stderr, "no OpenCL platform named vsmp (OCL_ICD_VENDORS=%s)\n",
+                getenv("OCL_ICD_VENDORS") ? getenv("OCL_ICD_VENDORS") : "unset");
+        return 1;
+    }
+    char ver[64] = "";
+    clGetPlatformInfo(p, CL_PLATFORM_VERSION, sizeof ver, ver, NULL);
+    CHECK(!strncmp(ver, "OpenCL 3.0 ", 11));
+    cl_device_id devs[3];
+    test_devices(p, devs);
+    cl_int err;
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)p, 0};
+    cl_context ctx = clCreateContext(props, 1, devs, NULL, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_command_queue q = clCreateCommandQueue(ctx, devs[0], CL_QUEUE_PROFILING_ENABLE, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    clCreateCommandQueue(ctx, devs[1], 0, &err); /* skl is not in this context */
+    CHECK_ERR(err, CL_INVALID_DEVICE);
+    test_buffers(ctx, q);
+    test_events(ctx, q);
+    test_threads(ctx, devs[0]);
+    test_budget(ctx);
+    test_unimplemented(ctx, q);
+    CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
+    CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
+    if (failures) {
+        fprintf(stderr, "%d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("ocl_host: all checks passed\n");
+    return 0;
+}
