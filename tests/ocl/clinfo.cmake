@@ -1,7 +1,31 @@
 # SPDX-License-Identifier: MIT
 # The clinfo tier: Debian's clinfo through the ICD loader sees vsmp's platform and its three
 # devices, and answers every query it makes without a crash.
-# usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so -P clinfo.cmake
+# With -DBUILD_DIR and -DPREFIX, first `cmake --install BUILD_DIR --prefix PREFIX`, and clinfo -l
+# then runs on the installed vendor file (OCL_ICD_VENDORS=PREFIX/etc/OpenCL/vendors).
+# usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so [-DBUILD_DIR=d -DPREFIX=p] -P clinfo.cmake
+if(BUILD_DIR)
+  file(REMOVE_RECURSE "${PREFIX}")
+  execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc STREQUAL "0" OR NOT EXISTS "${PREFIX}/etc/OpenCL/vendors/vsmp.icd")
+    message(FATAL_ERROR "cmake --install did not install etc/OpenCL/vendors/vsmp.icd:\n${out}")
+  endif()
+  file(READ "${PREFIX}/etc/OpenCL/vendors/vsmp.icd" icd)
+  string(STRIP "${icd}" icd)
+  if(NOT EXISTS "${icd}")
+    message(FATAL_ERROR "the installed vsmp.icd names ${icd}, which is not there")
+  endif()
+  set(ENV{OCL_ICD_VENDORS} "${PREFIX}/etc/OpenCL/vendors")
+  execute_process(COMMAND ${CLINFO} -l RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out
+                  TIMEOUT 120)
+  string(FIND "${out}" "Platform #0: vsmp" at)
+  if(NOT rc STREQUAL "0" OR at EQUAL -1)
+    message(FATAL_ERROR "clinfo -l on the installed ICD (${rc}):\n${out}")
+  endif()
+  message(STATUS "installed: ${PREFIX}/etc/OpenCL/vendors/vsmp.icd -> ${icd}, listed by clinfo -l")
+  file(REMOVE_RECURSE "${PREFIX}")
+endif()
 set(ENV{OCL_ICD_VENDORS} "${ICD}")
 foreach(args "-l" "")
   separate_arguments(argv UNIX_COMMAND "${args}")
