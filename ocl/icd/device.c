@@ -407,7 +407,7 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
         B(true);
         break;
     case CL_DEVICE_COMPILER_AVAILABLE:
-        B(true);
+        B(false); /* programs are not built yet (docs/OPENCL.md) */
         break;
     case CL_DEVICE_LINKER_AVAILABLE:
         B(false);
