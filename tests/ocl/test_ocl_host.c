@@ -314,6 +314,42 @@ static void test_budget(cl_context ctx)
     clReleaseMemObject(m3);
 }
 
+/* Program objects: the source given in pieces is one string again; a binary that is no ELF file
+ * is refused; the build state is kept per device. */
+static void test_programs(cl_context ctx, cl_device_id dev)
+{
+    cl_int err;
+    const char *parts[] = {"kernel void k(global int *a) ", "{ a[0] = 1; }XYZ"};
+    size_t lens[] = {0, 13}; /* 0: NUL-terminated; 13 bytes: "{ a[0] = 1; }" without "XYZ" */
+    cl_program p = clCreateProgramWithSource(ctx, 2, parts, lens, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    char src[128] = "";
+    size_t n = 0;
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_SOURCE, sizeof src, src, &n), CL_SUCCESS);
+    CHECK(!strcmp(src, "kernel void k(global int *a) { a[0] = 1; }") && n == strlen(src) + 1);
+    cl_build_status st = 1;
+    CHECK_ERR(clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof st, &st, NULL),
+              CL_SUCCESS);
+    CHECK(st == CL_BUILD_NONE);
+    size_t kernels = 0;
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof kernels, &kernels, NULL),
+              CL_INVALID_PROGRAM_EXECUTABLE);
+    cl_uint refs = 0;
+    CHECK_ERR(clRetainProgram(p), CL_SUCCESS);
+    clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof refs, &refs, NULL);
+    CHECK(refs == 2);
+    CHECK_ERR(clReleaseProgram(p), CL_SUCCESS);
+    CHECK_ERR(clReleaseProgram(p), CL_SUCCESS);
+    const unsigned char junk[] = "not a zebin";
+    const unsigned char *bins[] = {junk};
+    size_t blen[] = {sizeof junk};
+    cl_int bst = 0;
+    CHECK(clCreateProgramWithBinary(ctx, 1, &dev, blen, bins, &bst, &err) == NULL);
+    CHECK_ERR(err, CL_INVALID_BINARY);
+    CHECK_ERR(bst, CL_INVALID_BINARY);
+    CHECK(clCreateProgramWithSource(ctx, 0, parts, NULL, &err) == NULL && err == CL_INVALID_VALUE);
+}
+
 /* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
 static void test_unimplemented(cl_context ctx, cl_command_queue q)
 {
@@ -354,6 +390,7 @@ int main(void)
     test_events(ctx, q);
     test_threads(ctx, devs[0]);
     test_budget(ctx);
+    test_programs(ctx, devs[0]);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
