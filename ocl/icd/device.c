@@ -323,31 +323,39 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
     case CL_DEVICE_ADDRESS_BITS:
         U(64);
         break;
+    /* images: the limits of Intel's runtime (docs/OPENCL.md) */
+    case CL_DEVICE_IMAGE_SUPPORT:
+        B(true);
+        break;
     case CL_DEVICE_MAX_READ_IMAGE_ARGS:
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
     case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+        U(128);
+        break;
     case CL_DEVICE_MAX_SAMPLERS:
+        U(16);
+        break;
     case CL_DEVICE_IMAGE2D_MAX_WIDTH:
     case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+        SZ(16384);
+        break;
     case CL_DEVICE_IMAGE3D_MAX_WIDTH:
     case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+        SZ(t->image3d_max_wh);
+        break;
     case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+        SZ(2048);
+        break;
     case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+        SZ(268434944);
+        break;
     case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+        SZ(2048);
+        break;
+    /* 2D images from buffers (cl_khr_image2d_from_buffer) are not offered: 0 */
     case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
     case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-        /* no image support yet (docs/OPENCL.md): 0, as the specification asks of such a device */
-        if (param_name == CL_DEVICE_MAX_SAMPLERS || param_name == CL_DEVICE_MAX_READ_IMAGE_ARGS ||
-            param_name == CL_DEVICE_MAX_WRITE_IMAGE_ARGS ||
-            param_name == CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS ||
-            param_name == CL_DEVICE_IMAGE_PITCH_ALIGNMENT ||
-            param_name == CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT)
-            U(0);
-        else
-            SZ(0);
-        break;
-    case CL_DEVICE_IMAGE_SUPPORT:
-        B(false);
+        U(0);
         break;
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
         UL(device->max_alloc);
@@ -522,8 +530,9 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
         break;
     }
     case CL_DEVICE_OPENCL_C_FEATURES:
-        size =
-            name_versions("__opencl_c_int64", CL_MAKE_VERSION(3, 0, 0), v.nv, 16) * sizeof v.nv[0];
+        size = name_versions("__opencl_c_int64 __opencl_c_images", CL_MAKE_VERSION(3, 0, 0), v.nv,
+                             16) *
+               sizeof v.nv[0];
         break;
     case CL_DEVICE_ILS_WITH_VERSION:
     case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:

@@ -127,6 +127,24 @@ struct _cl_mem {
     cl_mem_properties mprops[4];
     cl_uint nmprops;
     vsmp_cl_cb *destructors;
+    /* images (image.c): format, description, texel bytes and the storage's pitches; a 1D image
+     * buffer views its buffer (desc.buffer, held) */
+    cl_image_format fmt;
+    cl_image_desc desc;
+    const struct vsmp_format_info *vf;
+    size_t elem, row_pitch, slice_pitch;
+};
+
+struct _cl_sampler {
+    const cl_icd_dispatch *dispatch;
+    uint32_t magic;
+    cl_uint refs;
+    cl_context ctx;
+    cl_bool normalized;
+    cl_addressing_mode addressing;
+    cl_filter_mode filter;
+    cl_sampler_properties props[8];
+    cl_uint nprops;
 };
 
 /* What a command does when it runs (the lock released). */
@@ -158,10 +176,12 @@ struct _cl_event {
         } copy;
         struct {
             cl_mem mem;
-            size_t region[3], src_origin[3], dst_origin[3];
-            size_t src_pitch[2], dst_pitch[2]; /* row, slice */
+            size_t region[3], src_origin[3], dst_origin[3]; /* region[0], origin[0]: bytes */
+            size_t src_pitch[2], dst_pitch[2];              /* row, slice */
             const void *from;
             void *to;
+            uint8_t pixel[16]; /* image fills: the packed fill colour, elem bytes */
+            size_t elem;
         } rect;
         void *cmd; /* commands of other files (program.c) */
     } u;
@@ -188,6 +208,11 @@ cl_int vsmp_cl_info(size_t param_value_size, void *param_value, size_t *param_va
                     const void *value, size_t size);
 
 cl_ulong vsmp_cl_now(void);
+
+/* Rectangle copies (mem.c): ev->u.rect as it is filled in. */
+cl_int vsmp_cl_run_rect(cl_event ev);
+/* Checks a queue and a memory object of its context (any type). */
+cl_int vsmp_cl_check_mem(cl_command_queue q, cl_mem m);
 
 /* Object checks (the lock held). */
 bool vsmp_cl_context_ok(cl_context c);

@@ -329,6 +329,15 @@ static cl_int run_nothing(cl_event ev)
     return CL_SUCCESS;
 }
 
+cl_int vsmp_cl_check_mem(cl_command_queue q, cl_mem m)
+{
+    if (!vsmp_cl_queue_ok(q))
+        return CL_INVALID_COMMAND_QUEUE;
+    if (!vsmp_cl_mem_ok(m))
+        return CL_INVALID_MEM_OBJECT;
+    return m->ctx == q->ctx ? CL_SUCCESS : CL_INVALID_CONTEXT;
+}
+
 /* Checks shared by the buffer commands: the queue, the buffer's context, the range. */
 static cl_int check_buffer(cl_command_queue q, cl_mem m, size_t offset, size_t size)
 {
@@ -513,7 +522,7 @@ cl_int CL_API_CALL vsmp_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem memob
                                                 cl_uint n, const cl_event *list, cl_event *event)
 {
     vsmp_cl_lock();
-    cl_int err = check_buffer(q, memobj, 0, 0);
+    cl_int err = vsmp_cl_check_mem(q, memobj);
     if (!err && (!memobj->maps || (uint8_t *)mapped_ptr < memobj->data ||
                  (uint8_t *)mapped_ptr >= memobj->data + memobj->size))
         err = CL_INVALID_VALUE; /* not a pointer a map of this buffer returned */
@@ -531,7 +540,7 @@ cl_int CL_API_CALL vsmp_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem memob
 
 /* ---- rectangles ---- */
 
-static cl_int run_rect(cl_event ev)
+cl_int vsmp_cl_run_rect(cl_event ev)
 {
     const size_t *r = ev->u.rect.region, *so = ev->u.rect.src_origin, *d = ev->u.rect.dst_origin;
     const size_t *sp = ev->u.rect.src_pitch, *dp = ev->u.rect.dst_pitch;
@@ -594,7 +603,7 @@ static cl_int enqueue_rect(cl_command_queue q, cl_command_type type, cl_mem buf,
     vsmp_cl_hold(ev, buf);
     ev->u.rect.from = read ? (const void *)buf->data : ptr;
     ev->u.rect.to = read ? ptr : (void *)buf->data;
-    ev->run = run_rect;
+    ev->run = vsmp_cl_run_rect;
     return vsmp_cl_enqueue(ev, blocking, event);
 }
 
@@ -678,7 +687,7 @@ cl_int CL_API_CALL vsmp_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, 
         vsmp_cl_hold(ev, dst);
         ev->u.rect.from = src->data;
         ev->u.rect.to = dst->data;
-        ev->run = run_rect;
+        ev->run = vsmp_cl_run_rect;
         err = vsmp_cl_enqueue(ev, false, event);
     }
     vsmp_cl_unlock();

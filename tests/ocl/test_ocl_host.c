@@ -8,6 +8,7 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -350,15 +351,155 @@ static void test_programs(cl_context ctx, cl_device_id dev)
     CHECK(clCreateProgramWithSource(ctx, 0, parts, NULL, &err) == NULL && err == CL_INVALID_VALUE);
 }
 
+/* Images: formats, every type, pitches, read/write/copy/fill/map, image<->buffer copies;
+ * samplers. */
+static void test_images(cl_context ctx, cl_command_queue q)
+{
+    cl_int err;
+    cl_uint n = 0;
+    cl_image_format fmts[64];
+    CHECK_ERR(
+        clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 64, fmts, &n),
+        CL_SUCCESS);
+    CHECK(n == 45); /* Intel's 51 but A, INTENSITY and LUMINANCE in HALF_FLOAT and FLOAT */
+    bool rg = false;
+    for (cl_uint i = 0; i < n && i < 64; i++)
+        rg |= fmts[i].image_channel_order == CL_RG &&
+              fmts[i].image_channel_data_type == CL_UNORM_INT8;
+    CHECK(rg);
+    CHECK_ERR(
+        clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE3D, 0, NULL, &n),
+        CL_SUCCESS);
+    CHECK(n == 38);
+
+    /* a 4x3 RGBA8 image from host rows 20 bytes apart; pixel (x, y) = {x, y, 10x + y, 7} */
+    uint8_t src[3 * 20];
+    memset(src, 0xee, sizeof src);
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4; x++) {
+            uint8_t *px = src + y * 20 + x * 4;
+            px[0] = (uint8_t)x, px[1] = (uint8_t)y, px[2] = (uint8_t)(10 * x + y), px[3] = 7;
+        }
+    cl_image_format rgba8 = {CL_RGBA, CL_UNORM_INT8};
+    cl_image_desc d2 = {.image_type = CL_MEM_OBJECT_IMAGE2D,
+                        .image_width = 4,
+                        .image_height = 3,
+                        .image_row_pitch = 20};
+    cl_mem img = clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &rgba8, &d2, src, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    size_t pitch = 0, esz = 0;
+    clGetImageInfo(img, CL_IMAGE_ROW_PITCH, sizeof pitch, &pitch, NULL);
+    clGetImageInfo(img, CL_IMAGE_ELEMENT_SIZE, sizeof esz, &esz, NULL);
+    CHECK(pitch == 16 && esz == 4); /* the copy is packed */
+    /* the 2x2 box at (1, 1): pixels (1,1) (2,1) (1,2) (2,2) */
+    size_t o[3] = {1, 1, 0}, r[3] = {2, 2, 1};
+    uint8_t box[16] = {0};
+    CHECK_ERR(clEnqueueReadImage(q, img, CL_TRUE, o, r, 0, 0, box, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(box[0] == 1 && box[1] == 1 && box[2] == 11 && box[4] == 2 && box[6] == 21 &&
+          box[8] == 1 && box[9] == 2 && box[10] == 12 && box[14] == 22 && box[15] == 7);
+    /* fill (0,0)-(1,0) with {1, 0.5, 0, 1}: 255, 127.5 -> 128, 0, 255 */
+    float color[4] = {1.0f, 0.5f, 0.0f, 1.0f};
+    size_t fo[3] = {0, 0, 0}, fr[3] = {2, 1, 1};
+    CHECK_ERR(clEnqueueFillImage(q, img, color, fo, fr, 0, NULL, NULL), CL_SUCCESS);
+    /* map the whole image: rows 16 bytes apart */
+    size_t all[3] = {4, 3, 1}, row = 0;
+    uint8_t *m =
+        clEnqueueMapImage(q, img, CL_TRUE, CL_MAP_READ, fo, all, &row, NULL, 0, NULL, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (m) {
+        CHECK(row == 16);
+        CHECK(m[0] == 255 && m[1] == 128 && m[2] == 0 && m[3] == 255 && m[4] == 255 && m[8] == 2 &&
+              m[16 * 2 + 4 * 3 + 2] == 32);
+        CHECK_ERR(clEnqueueUnmapMemObject(q, img, m, 0, NULL, NULL), CL_SUCCESS);
+    }
+    /* image -> buffer -> another image: the same bytes; copy image within formats */
+    cl_mem buf = clCreateBuffer(ctx, 0, 48, NULL, &err);
+    CHECK_ERR(clEnqueueCopyImageToBuffer(q, img, buf, fo, all, 0, 0, NULL, NULL), CL_SUCCESS);
+    cl_image_desc d2b = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 3};
+    cl_mem img2 = clCreateImage(ctx, 0, &rgba8, &d2b, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    CHECK_ERR(clEnqueueCopyBufferToImage(q, buf, img2, 0, fo, all, 0, NULL, NULL), CL_SUCCESS);
+    uint8_t whole[48];
+    CHECK_ERR(clEnqueueReadImage(q, img2, CL_TRUE, fo, all, 0, 0, whole, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK(whole[1] == 128 && whole[16 + 4 + 2] == 11 && whole[47] == 7);
+    size_t co[3] = {3, 2, 0}, one[3] = {1, 1, 1};
+    CHECK_ERR(clEnqueueCopyImage(q, img, img2, fo, co, one, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadImage(q, img2, CL_TRUE, co, one, 0, 0, whole, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK(whole[0] == 255 && whole[1] == 128);
+    cl_image_format r8 = {CL_R, CL_UNSIGNED_INT8};
+    cl_mem img3 = clCreateImage(ctx, 0, &r8, &d2b, NULL, &err);
+    CHECK_ERR(clEnqueueCopyImage(q, img, img3, fo, fo, one, 0, NULL, NULL),
+              CL_IMAGE_FORMAT_MISMATCH);
+
+    /* a 3D 2x2x2 R/UINT16 image: fill it with 513 (bytes 01 02), write voxel (1,1,1) = 9 */
+    cl_image_format r16 = {CL_R, CL_UNSIGNED_INT16};
+    cl_image_desc d3 = {
+        .image_type = CL_MEM_OBJECT_IMAGE3D, .image_width = 2, .image_height = 2, .image_depth = 2};
+    cl_mem vol = clCreateImage(ctx, 0, &r16, &d3, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_uint ucolor[4] = {513, 0, 0, 0};
+    size_t all3[3] = {2, 2, 2}, last[3] = {1, 1, 1};
+    CHECK_ERR(clEnqueueFillImage(q, vol, ucolor, fo, all3, 0, NULL, NULL), CL_SUCCESS);
+    uint16_t nine = 9, vox[8];
+    CHECK_ERR(clEnqueueWriteImage(q, vol, CL_TRUE, last, one, 0, 0, &nine, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadImage(q, vol, CL_TRUE, fo, all3, 0, 0, vox, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(vox[0] == 513 && vox[6] == 513 && vox[7] == 9);
+
+    /* a 1D array of 3 layers of 2 R/UINT8 texels: layer 2 read alone */
+    uint8_t layers[6] = {1, 2, 3, 4, 5, 6}, two[2] = {0};
+    cl_image_desc d1a = {
+        .image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY, .image_width = 2, .image_array_size = 3};
+    cl_mem arr = clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &r8, &d1a, layers, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    size_t lo[3] = {0, 2, 0}, lr[3] = {2, 1, 1};
+    CHECK_ERR(clEnqueueReadImage(q, arr, CL_TRUE, lo, lr, 0, 0, two, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(two[0] == 5 && two[1] == 6);
+
+    /* a 1D image buffer is its buffer's bytes */
+    uint8_t bytes[4] = {9, 8, 7, 6};
+    cl_mem under = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, 4, bytes, &err);
+    cl_image_desc d1b = {
+        .image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER, .image_width = 4, .buffer = under};
+    cl_mem view = clCreateImage(ctx, 0, &r8, &d1b, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    size_t vo[3] = {2, 0, 0}, vr[3] = {1, 1, 1};
+    CHECK_ERR(clEnqueueReadImage(q, view, CL_TRUE, vo, vr, 0, 0, two, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(two[0] == 7);
+
+    /* refusals */
+    cl_image_format rgb = {CL_RGB, CL_UNORM_INT8}, srgb = {CL_sRGBA, CL_UNORM_INT8};
+    clCreateImage(ctx, 0, &rgb, &d2b, NULL, &err);
+    CHECK_ERR(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    clCreateImage(ctx, CL_MEM_WRITE_ONLY, &srgb, &d2b, NULL, &err);
+    CHECK_ERR(err, CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    cl_image_desc huge = {
+        .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 16385, .image_height = 1};
+    clCreateImage(ctx, 0, &rgba8, &huge, NULL, &err);
+    CHECK_ERR(err, CL_INVALID_IMAGE_SIZE);
+    size_t past[3] = {4, 4, 1};
+    CHECK_ERR(clEnqueueReadImage(q, img, CL_TRUE, fo, past, 0, 0, whole, 0, NULL, NULL),
+              CL_INVALID_VALUE);
+
+    cl_sampler smp = clCreateSampler(ctx, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_addressing_mode am = 0;
+    clGetSamplerInfo(smp, CL_SAMPLER_ADDRESSING_MODE, sizeof am, &am, NULL);
+    CHECK(am == CL_ADDRESS_REPEAT);
+    clCreateSampler(ctx, CL_TRUE, 0x1234, CL_FILTER_LINEAR, &err);
+    CHECK_ERR(err, CL_INVALID_VALUE);
+    clReleaseSampler(smp);
+    cl_mem objs[] = {view, under, arr, vol, img3, img2, buf, img};
+    for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++)
+        CHECK_ERR(clReleaseMemObject(objs[i]), CL_SUCCESS);
+}
+
 /* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
 static void test_unimplemented(cl_context ctx, cl_command_queue q)
 {
     cl_int err = 0;
-    cl_image_format fmt = {CL_RGBA, CL_UNORM_INT8};
-    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4};
-    CHECK(clCreateImage(ctx, 0, &fmt, &desc, NULL, &err) == NULL);
-    CHECK(err != CL_SUCCESS);
-    err = 0;
     CHECK(clCreatePipe(ctx, 0, 4, 4, NULL, &err) == NULL && err != CL_SUCCESS);
     CHECK(clSVMAlloc(ctx, 0, 64, 0) == NULL);
     CHECK(clEnqueueNativeKernel(q, NULL, NULL, 0, 0, NULL, NULL, 0, NULL, NULL) != CL_SUCCESS);
@@ -391,6 +532,7 @@ int main(void)
     test_threads(ctx, devs[0]);
     test_budget(ctx);
     test_programs(ctx, devs[0]);
+    test_images(ctx, q);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
