@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Install the Debian packages vsmp's build and tests need, when they are missing.
-#   scripts/deps.sh build   cmake, ninja, a C compiler, json-c and libpng (the vsmp tool)
+#   scripts/deps.sh build   cmake, ninja, a C compiler, json-c and libpng (the vsmp tool),
+#                           libelf and libyaml (zebin and zeinfo: ocl/)
 #   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for the
 #                           sanitizers and fuzzing, a C++ compiler for the install test,
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
@@ -10,7 +11,7 @@
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
 set -eu
-want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
+want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev libelf-dev libyaml-dev"
 case "${1:-build}" in
     test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools"
           want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers clinfo" ;;

@@ -152,4 +152,7 @@ VSMP_API vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel,
 }
 #endif
 
+/* interfaces built without a `.cos` */
+#include "vsmp/launch_iface.h"
+
 #endif

@@ -132,7 +132,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
     }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
-        if (a->kind != VSMP_ARG_BUFFER)
+        if (a->kind != VSMP_ARG_BUFFER || a->offset < 0) /* < 0: no pointer (stateful only) */
             continue;
         if ((size_t)a->offset + a->size > cap)
             return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "argument", i);
@@ -147,14 +147,18 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
 static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
                              const vsmp_launch_arg *args, const vsmp_launch_options *o)
 {
+    /* the kernel's inline samplers: the launch options' if given, else the interface's */
     for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
         if (o->inline_samplers[i])
             vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
+        else if (f->inline_set[i])
+            vsmp_machine_bind_sampler(m, i, &f->inline_samplers[i]);
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;
         if (a->kind == VSMP_ARG_BUFFER) {
-            st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
+            if (a->bti >= 0) /* -1: reached only through its SVM address */
+                st = vsmp_machine_bind_surface(m, (unsigned)a->bti, args[i].surface);
             if (!st)
                 st = vsmp_machine_map_surface(m, SVM_BASE(i), args[i].surface);
         } else if (a->kind == VSMP_ARG_IMAGE) {
@@ -303,7 +307,9 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         return fail(d, VSMP_ERR_ARG, "%sa work-group of %ld work-items (at most 1024)", "", group);
     uint32_t threads = (group + simd - 1) / simd;
     /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
-     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset) */
+     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset). The offset the
+     * kernel is given counts from the end of the inline bytes (the kernel adds them itself:
+     * lr_sum_max adds 0x20 to it), as the name says: the sum of the earlier arguments' sizes. */
     uint32_t local_off[VSMP_LAUNCH_MAX_ARGS] = {0};
     uint64_t slm_size = f->slm_inline;
     for (unsigned i = 0; i < f->nargs; i++) {
@@ -314,9 +320,10 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             if (f->params[k].kind == LP_LOCAL_OFFSET && f->params[k].arg == (int32_t)i &&
                 f->params[k].source > al)
                 al = f->params[k].source;
-        slm_size = (slm_size + al - 1) / al * al;
-        local_off[i] = (uint32_t)slm_size;
-        slm_size += args[i].size;
+        uint64_t rel = slm_size - f->slm_inline;
+        rel = (rel + al - 1) / al * al;
+        local_off[i] = (uint32_t)rel;
+        slm_size = f->slm_inline + rel + args[i].size;
     }
     if (slm_size > (1u << 20))
         return fail(d, VSMP_ERR_ARG, "%sshared local memory of %ld bytes (at most 1 MiB)", "",
@@ -330,7 +337,7 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     unsigned id_bytes = simd * 2 < 32 ? 32 : simd * 2, nids = 0;
     for (unsigned k = 0; k < 3; k++)
         nids += f->local_id[k];
-    size_t ct_base = 32 + (size_t)id_bytes * nids;
+    size_t ct_base = f->cross_offset ? f->cross_offset : 32 + (size_t)id_bytes * nids;
     size_t ct_cap = f->cross_size ? f->cross_size : 256;
     uint8_t *payload = calloc(1, ct_base + ct_cap);
     if (!payload)
@@ -374,6 +381,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
      * so zero as the machine created them). */
     size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
     size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > 32 ? id_end - 32 : 0;
+    if (ids_n > (size_t)nids * id_bytes) /* a gap before the cross-thread data stays zero */
+        ids_n = (size_t)nids * id_bytes;
     uint8_t *ids = NULL;
     uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
     if (!st && ids_n) {

@@ -47,6 +47,10 @@ struct vsmp_launch_iface {
     vsmp_launch_arg_info args[VSMP_LAUNCH_MAX_ARGS];
     unsigned nparams;
     launch_param params[LAUNCH_MAX_PARAMS];
+    /* set by the builder (iface_build.c) only; a parsed `.cos` leaves them zero */
+    uint32_t cross_offset; /* payload byte of the cross-thread data; 0: after the local IDs */
+    bool inline_set[VSMP_MAX_SAMPLER_STATES];
+    vsmp_sampler_state inline_samplers[VSMP_MAX_SAMPLER_STATES];
 };
 
 #endif

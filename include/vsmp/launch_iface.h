@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef VSMP_LAUNCH_IFACE_H
+#define VSMP_LAUNCH_IFACE_H
+
+/**
+ * @file launch_iface.h
+ * Kernel interfaces built by the caller, without IGC's `.cos` dump: what a reader of another
+ * description of the kernel (zeinfo in a zebin, an OpenCL runtime's own records) knows about
+ * the kernel, told to vsmp one fact at a time. The interface made this way is the same object
+ * vsmp_launch_iface_parse() makes, launched by vsmp_launch() and freed by
+ * vsmp_launch_iface_free(). docs/LAUNCH.md section 5 gives the rules.
+ *
+ * Every function checks what it is given: a value out of range, an argument number given twice,
+ * a payload value that names an argument of the wrong kind or falls outside the cross-thread
+ * data returns VSMP_ERR_ARG with a message in @p diags (rule "launch.iface") and leaves the
+ * interface as it was. Order: an argument is added before the payload values that name it.
+ *
+ * Included by vsmp/launch.h.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vsmp/launch.h"
+#include "vsmp/sampler.h"
+#include "vsmp/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The cross-thread data may reach this many bytes (offset + size). */
+#define VSMP_LAUNCH_MAX_CROSS_THREAD 4096
+
+/**
+ * Create an empty interface for kernel @p kernel (1 to 127 bytes, no NUL) compiled at SIMD
+ * @p simd (8, 16 or 32): no arguments, the local-ID registers of x, y and z in the payload, no
+ * barriers, no shared local memory, the cross-thread data right after the local IDs (256 bytes
+ * of it until vsmp_launch_iface_set_layout says otherwise).
+ * @return VSMP_OK; VSMP_ERR_ARG; VSMP_ERR_NOMEM.
+ */
+VSMP_API vsmp_status vsmp_launch_iface_create(const char *kernel, unsigned simd,
+                                              vsmp_launch_iface **out, vsmp_diags *diags);
+
+/** What the payload holds and the kernel needs besides its arguments. */
+typedef struct vsmp_launch_layout {
+    bool local_id[3]; /**< the local-ID registers of x, y, z present (one max(32, 2W)-byte block
+                           each, in that order, from payload byte 32) */
+    /** payload byte where the cross-thread data starts: a multiple of 32, at or after the end of
+     *  the local IDs; 0 = right after them (IGC's layout on every platform vsmp launches for) */
+    uint32_t cross_thread_offset;
+    /** bytes of cross-thread data (at most VSMP_LAUNCH_MAX_CROSS_THREAD); 0 = 256. Every payload
+     *  value and buffer pointer must lie inside it. */
+    uint32_t cross_thread_size;
+    bool barriers;     /**< the kernel has barriers (a group's threads run interleaved) */
+    uint32_t slm_size; /**< the kernel's own `__local` bytes, before any `__local` argument
+                            (at most 1 MiB) */
+} vsmp_launch_layout;
+
+/** Fill @p l as vsmp_launch_iface_create leaves an interface. */
+VSMP_API void vsmp_launch_layout_init(vsmp_launch_layout *l);
+
+/**
+ * Set the payload layout of @p f.
+ * @return VSMP_OK; VSMP_ERR_ARG (an offset that is no multiple of 32 or overlaps the local IDs, a
+ *         size past VSMP_LAUNCH_MAX_CROSS_THREAD or smaller than the values already added need,
+ *         shared local memory over 1 MiB).
+ */
+VSMP_API vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch_layout *l,
+                                                  vsmp_diags *diags);
+
+/**
+ * The layout of @p f (also of a parsed `.cos`): @p out->cross_thread_offset is the effective
+ * offset (never 0), @p out->cross_thread_size the bytes the interface declares (0: not given).
+ * @return VSMP_OK; VSMP_ERR_ARG (NULL).
+ */
+VSMP_API vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f,
+                                                  vsmp_launch_layout *out);
+
+/**
+ * Add explicit argument @p index (0 .. VSMP_LAUNCH_MAX_ARGS - 1; numbers skipped stay
+ * VSMP_ARG_NONE) as @p info describes it. By @p info->kind:
+ *  - VSMP_ARG_SCALAR: @p offset (>= 0) and @p size (1..64) of its bytes in the cross-thread data;
+ *    the launcher copies the value's bytes 0..size-1 there (a value split into pieces: @p size 0
+ *    here, each piece then a VSMP_VALUE_ARG_BYTES value);
+ *  - VSMP_ARG_BUFFER: @p bti (0..255, or -1 when only stateless accesses reach it) and its
+ *    pointer at @p offset, @p size 4 or 8 bytes (@p offset -1, @p size 0: no pointer; then @p bti
+ *    must be given);
+ *  - VSMP_ARG_IMAGE: @p bti (0..255);
+ *  - VSMP_ARG_SAMPLER: @p sampler (0..255);
+ *  - VSMP_ARG_LOCAL: nothing (its offset in shared local memory is a VSMP_VALUE_LOCAL_OFFSET).
+ * Fields a kind does not use must be -1 (@p bti, @p sampler, @p offset) and 0 (@p size).
+ * @p type and @p name are NUL-terminated within their arrays (for diagnostics; "" allowed).
+ * @return VSMP_OK; VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_iface_add_arg(vsmp_launch_iface *f, unsigned index,
+                                               const vsmp_launch_arg_info *info, vsmp_diags *diags);
+
+/** A value the launcher writes into the cross-thread data. */
+typedef enum vsmp_launch_value {
+    VSMP_VALUE_ZERO = 1,            /**< zeros (a buffer's offset, a workaround flag) */
+    VSMP_VALUE_ARG_BYTES,           /**< bytes source .. source+size-1 of scalar argument @c arg */
+    VSMP_VALUE_GLOBAL_OFFSET,       /**< of dimension @c source (0..2) */
+    VSMP_VALUE_LOCAL_SIZE,          /**< of dimension @c source */
+    VSMP_VALUE_ENQUEUED_LOCAL_SIZE, /**< of dimension @c source */
+    VSMP_VALUE_GLOBAL_SIZE,         /**< of dimension @c source */
+    VSMP_VALUE_NUM_GROUPS,          /**< of dimension @c source */
+    VSMP_VALUE_WORK_DIM,            /**< the NDRange's dimension count */
+    VSMP_VALUE_IMAGE_WIDTH,         /**< of image argument @c arg */
+    VSMP_VALUE_IMAGE_HEIGHT,        /**< of image argument @c arg */
+    VSMP_VALUE_IMAGE_DEPTH,         /**< of image argument @c arg */
+    VSMP_VALUE_IMAGE_ARRAY_SIZE,    /**< of image argument @c arg */
+    /** the byte offset in shared local memory of `__local` argument @c arg, which is placed at
+     *  a multiple of @c source (a power of two, 1..4096); @c size 4 or 8 */
+    VSMP_VALUE_LOCAL_OFFSET
+} vsmp_launch_value;
+
+/** One value of the cross-thread data. */
+typedef struct vsmp_launch_payload_value {
+    vsmp_launch_value what;
+    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET); else -1 */
+    uint32_t source; /**< dimension, byte of the value, or alignment (by @c what); else 0 */
+    uint32_t offset; /**< its byte in the cross-thread data */
+    uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET;
+                          1..64 for ARG_BYTES (inside the argument's 64 bytes) and ZERO */
+} vsmp_launch_payload_value;
+
+/**
+ * Add one value of the cross-thread data. A VSMP_VALUE_LOCAL_OFFSET is given once per `__local`
+ * argument.
+ * @return VSMP_OK; VSMP_ERR_ARG (an unknown @c what, a field out of range, @c arg not an argument
+ *         of the kind the value needs, past the cross-thread data).
+ */
+VSMP_API vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f,
+                                                 const vsmp_launch_payload_value *v,
+                                                 vsmp_diags *diags);
+
+/**
+ * Declare the kernel's own sampler state @p index (0..255; an OpenCL `__constant sampler_t`):
+ * vsmp_launch binds it there, unless vsmp_launch_options.inline_samplers[index] is given (that
+ * one wins). Declaring an index twice, or one a `sampler_t` argument uses, is refused.
+ * @return VSMP_OK; VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_iface_add_inline_sampler(vsmp_launch_iface *f, unsigned index,
+                                                          const vsmp_sampler_state *st,
+                                                          vsmp_diags *diags);
+
+/** @return the inline sampler state @p index declared by vsmp_launch_iface_add_inline_sampler,
+ *          or NULL. */
+VSMP_API const vsmp_sampler_state *vsmp_launch_iface_inline_sampler(const vsmp_launch_iface *f,
+                                                                    unsigned index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

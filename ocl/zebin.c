@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The zebin ELF read with elfutils' libelf: its `.ze_info` (zeinfo.c) and `.visaasm` sections.
+ * The sections vsmp knows are listed below; any other stops the read, named (docs/LAUNCH.md
+ * section 6).
+ */
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zebin.h"
+
+#define EM_INTEL_GT 205 /* e_machine of Intel's GPU binaries (ELF's EM_INTELGT) */
+
+static vsmp_status zbad(vsmp_diags *d, vsmp_status st, const char *fmt, const char *what)
+{
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "zebin", 0, 0, -1, fmt, what);
+    return st;
+}
+
+typedef struct sect {
+    const char *name;
+    const char *data;
+    size_t size;
+} sect;
+
+/* Sections that carry nothing vsmp runs (Gen code, symbols, the SPIR-V, notes). */
+static bool harmless(const char *n)
+{
+    return !strncmp(n, ".text.", 6) || !strcmp(n, ".symtab") || !strcmp(n, ".strtab") ||
+           !strcmp(n, ".shstrtab") || !strcmp(n, ".spv") || !strncmp(n, ".note.", 6) ||
+           !strcmp(n, "") || !strncmp(n, ".gtpin_info", 11) || !strncmp(n, ".debug_", 7);
+}
+
+/* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
+static unsigned visa_simd(const char *t, size_t n)
+{
+    static const char attr[] = ".kernel_attr SimdSize=";
+    for (size_t i = 0; i + sizeof(attr) - 1 < n; i++)
+        if (!memcmp(t + i, attr, sizeof(attr) - 1)) {
+            unsigned v = 0;
+            for (size_t k = i + sizeof(attr) - 1; k < n && t[k] >= '0' && t[k] <= '9' && v < 1000;
+                 k++)
+                v = v * 10 + (unsigned)(t[k] - '0');
+            return v;
+        }
+    return 0;
+}
+
+static vsmp_status attach(vsmp_ocl_kernel *k, const sect *s, vsmp_diags *d)
+{
+    if (k->visaasm)
+        return zbad(d, VSMP_ERR_MALFORMED, "kernel %s: two .visaasm sections", k->name);
+    unsigned simd = visa_simd(s->data, s->size);
+    if (simd != k->simd) {
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "zebin", 0, 0, -1,
+                       "kernel %s: its .visaasm section says SimdSize=%u, the zeinfo %u", k->name,
+                       simd, k->simd);
+        return VSMP_ERR_MALFORMED;
+    }
+    if (memchr(s->data, 0, s->size))
+        return zbad(d, VSMP_ERR_MALFORMED, "kernel %s: a NUL byte in its .visaasm", k->name);
+    k->visaasm = malloc(s->size + 1);
+    if (!k->visaasm)
+        return VSMP_ERR_NOMEM;
+    memcpy(k->visaasm, s->data, s->size);
+    k->visaasm[s->size] = 0;
+    k->visaasm_size = s->size;
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program **out,
+                                vsmp_diags *d)
+{
+    if (!out || (!data && size))
+        return VSMP_ERR_ARG;
+    *out = NULL;
+    if (size > VSMP_OCL_MAX_ZEBIN)
+        return zbad(d, VSMP_ERR_MALFORMED, "a zebin larger than %s", "64 MiB");
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return zbad(d, VSMP_ERR_UNSUPPORTED, "libelf: %s", elf_errmsg(-1));
+    /* libelf reads from writable memory: a copy, which the sections point into */
+    char *img = malloc(size ? size : 1);
+    if (!img)
+        return VSMP_ERR_NOMEM;
+    memcpy(img, data, size);
+    Elf *e = elf_memory(img, size);
+    vsmp_status st = VSMP_OK;
+    sect *vis = NULL, zeinfo = {0};
+    vsmp_ocl_program *prog = NULL;
+    size_t nvis = 0, nsec = 0, shstr = 0;
+    GElf_Ehdr eh;
+    if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
+        st = zbad(d, VSMP_ERR_MALFORMED, "not an ELF file (%s)", elf_errmsg(-1));
+        goto out;
+    }
+    if (gelf_getclass(e) != ELFCLASS64 || eh.e_machine != EM_INTEL_GT) {
+        st = zbad(d, VSMP_ERR_MALFORMED, "not a zebin: %s",
+                  "an ELF file that is not 64-bit Intel GT (e_machine 205)");
+        goto out;
+    }
+    if (elf_getshdrnum(e, &nsec) || elf_getshdrstrndx(e, &shstr) || nsec > 4096) {
+        st = zbad(d, VSMP_ERR_MALFORMED, "unreadable section headers (%s)", elf_errmsg(-1));
+        goto out;
+    }
+    vis = calloc(nsec ? nsec : 1, sizeof(*vis));
+    if (!vis) {
+        st = VSMP_ERR_NOMEM;
+        goto out;
+    }
+    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn && !st; scn = elf_nextscn(e, scn)) {
+        GElf_Shdr sh;
+        const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(e, shstr, sh.sh_name) : NULL;
+        if (!name) {
+            st = zbad(d, VSMP_ERR_MALFORMED, "a section without a name (%s)", elf_errmsg(-1));
+            break;
+        }
+        bool is_vis = !strcmp(name, ".visaasm") || !strncmp(name, ".visaasm.", 9);
+        if (!is_vis && strcmp(name, ".ze_info")) {
+            if (!harmless(name)) {
+                /* .data.const, .data.global, .rel.*: program-scope constants, globals and the
+                 * relocations to them, which the launcher does not provide */
+                st = zbad(d, VSMP_ERR_UNSUPPORTED,
+                          "section %s: program-scope data or relocations, which vsmp does not "
+                          "provide",
+                          name);
+            }
+            continue;
+        }
+        Elf_Data *dat = elf_rawdata(scn, NULL);
+        if (sh.sh_type == SHT_NOBITS || !dat || (sh.sh_size && !dat->d_buf) ||
+            dat->d_size != sh.sh_size) {
+            st = zbad(d, VSMP_ERR_MALFORMED, "section %s: its bytes lie outside the file", name);
+            break;
+        }
+        sect s = {name, dat->d_buf, dat->d_size};
+        if (is_vis) {
+            vis[nvis++] = s;
+        } else if (zeinfo.name) {
+            st = zbad(d, VSMP_ERR_MALFORMED, "two %s sections", ".ze_info");
+        } else {
+            zeinfo = s;
+        }
+    }
+    if (!st && !zeinfo.name)
+        st = zbad(d, VSMP_ERR_MALFORMED, "no %s section: not a zebin", ".ze_info");
+    if (!st)
+        st = vsmp_ocl_zeinfo_read(zeinfo.data, zeinfo.size, &prog, d);
+    /* IGC 1.0.12504 names every kernel's section `.visaasm`, in the zeinfo's kernel order;
+     * `.visaasm.NAME` names its kernel */
+    size_t plain = 0;
+    for (size_t i = 0; i < nvis; i++)
+        plain += !strcmp(vis[i].name, ".visaasm");
+    if (!st && plain && plain != nvis)
+        st = zbad(d, VSMP_ERR_MALFORMED, "%s sections both named and unnamed", ".visaasm");
+    if (!st && plain && plain != prog->nkernels) {
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "zebin", 0, 0, -1, "%zu .visaasm sections for %u kernels",
+                       plain, prog->nkernels);
+        st = VSMP_ERR_MALFORMED;
+    }
+    for (size_t i = 0; i < nvis && !st; i++) {
+        vsmp_ocl_kernel *k = NULL;
+        if (plain) {
+            k = &prog->kernels[i];
+        } else {
+            const vsmp_ocl_kernel *c = vsmp_ocl_program_kernel(prog, vis[i].name + 9);
+            if (!c) {
+                st = zbad(d, VSMP_ERR_MALFORMED, "section %s: no such kernel", vis[i].name);
+                break;
+            }
+            k = (vsmp_ocl_kernel *)c;
+        }
+        st = attach(k, &vis[i], d);
+    }
+    if (st)
+        vsmp_ocl_program_free(prog);
+    else
+        *out = prog;
+out:
+    free(vis);
+    if (e)
+        elf_end(e);
+    free(img);
+    return st;
+}

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The zebin reader (ocl/zebin.h) on zebins ocloc (IGC 1.0.12504) wrote for tgllp
+ * (tests/ocl/KERNEL.tgllp.zebin.gz, SIMD32 as ocloc picks it), against what the same compiler wrote
+ * for the same kernels as patch tokens (tests/corpus/k/KERNEL.tgllp.simd32.cos.gz): every argument
+ * and the layout equal, the inline samplers equal to the SAMPLER_STATEs of the kernel's dynamic
+ * state heap (.dsh.gz) where the corpus has it, the `.visaasm` text parsed. Then the refusals:
+ * an unknown key, named with its line; another zeinfo version; bindless arguments; what is no
+ * zebin.
+ * usage: test_ocl_zebin CORPUS_K_DIR ZEBIN_DIR
+ */
+#include <stdint.h>
+#include <zlib.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+#include "zebin.h"
+
+static char *gz_read(const char *path, size_t *size)
+{
+    gzFile g = gzopen(path, "rb");
+    if (!g)
+        return NULL;
+    size_t cap = 1 << 20, n = 0;
+    char *b = malloc(cap);
+    int r;
+    while (b && (r = gzread(g, b + n, (unsigned)(cap - n - 1))) > 0) {
+        n += (size_t)r;
+        if (n + 1 == cap) {
+            char *nb = realloc(b, cap *= 2);
+            if (!nb)
+                free(b);
+            b = nb;
+        }
+    }
+    gzclose(g);
+    if (b)
+        b[n] = 0;
+    *size = n;
+    return b;
+}
+
+static unsigned kernels_checked, samplers_checked;
+
+static void check_kernel(const char *kdir, const vsmp_ocl_kernel *k)
+{
+    char path[1024];
+    size_t n;
+    snprintf(path, sizeof(path), "%s/%s.tgllp.simd%u.cos.gz", kdir, k->name, k->simd);
+    char *text = gz_read(path, &n);
+    CHECK(text, "%s: no corpus .cos", path);
+    if (!text)
+        return;
+    vsmp_launch_iface *cos = NULL;
+    CHECK(vsmp_launch_iface_parse(text, n, &cos, NULL) == VSMP_OK, "%s parses", path);
+    free(text);
+    if (!cos)
+        return;
+    const vsmp_launch_iface *z = k->iface;
+    CHECK(!strcmp(vsmp_launch_iface_kernel(z), k->name) && vsmp_launch_iface_simd(z) == k->simd,
+          "%s: name and SIMD", k->name);
+    CHECK(vsmp_launch_iface_num_args(z) == vsmp_launch_iface_num_args(cos),
+          "%s: %u arguments, .cos %u", k->name, vsmp_launch_iface_num_args(z),
+          vsmp_launch_iface_num_args(cos));
+    for (unsigned i = 0; i < vsmp_launch_iface_num_args(cos); i++) {
+        const vsmp_launch_arg_info *x = vsmp_launch_iface_arg(z, i),
+                                   *y = vsmp_launch_iface_arg(cos, i);
+        CHECK(x && x->kind == y->kind && x->bti == y->bti && x->sampler == y->sampler &&
+                  x->offset == y->offset && x->size == y->size && !strcmp(x->name, y->name) &&
+                  !strcmp(x->type, y->type),
+              "%s argument %u: zebin (%d bti %d smp %d off %d size %u %s %s), .cos (%d bti %d "
+              "smp %d off %d size %u %s %s)",
+              k->name, i, x ? x->kind : -9, x ? x->bti : -9, x ? x->sampler : -9,
+              x ? x->offset : -9, x ? x->size : 0, x ? x->type : "", x ? x->name : "", y->kind,
+              y->bti, y->sampler, y->offset, y->size, y->type, y->name);
+        CHECK(!strcmp(k->args[i].name, y->name), "%s argument %u: meta name %s", k->name, i,
+              k->args[i].name);
+    }
+    vsmp_launch_layout a, b;
+    vsmp_launch_iface_get_layout(z, &a);
+    vsmp_launch_iface_get_layout(cos, &b);
+    /* the zeinfo gives no cross-thread size: the reader takes the end of the last value,
+     * rounded to 32 bytes, where the .cos says DataParameterStreamSize (also a multiple of 32) */
+    CHECK(a.cross_thread_offset == b.cross_thread_offset && a.barriers == b.barriers &&
+              a.slm_size == b.slm_size && !memcmp(a.local_id, b.local_id, sizeof(a.local_id)) &&
+              a.cross_thread_size <= b.cross_thread_size,
+          "%s: layout zebin (%u, %u, %d, %u), .cos (%u, %u, %d, %u)", k->name,
+          a.cross_thread_offset, a.cross_thread_size, a.barriers, a.slm_size, b.cross_thread_offset,
+          b.cross_thread_size, b.barriers, b.slm_size);
+    /* the inline samplers against IGC's own SAMPLER_STATEs */
+    snprintf(path, sizeof(path), "%s/%s.tgllp.simd%u.dsh.gz", kdir, k->name, k->simd);
+    char *dsh = gz_read(path, &n);
+    if (dsh) {
+        vsmp_sampler_state hw[VSMP_MAX_SAMPLER_STATES];
+        bool set[VSMP_MAX_SAMPLER_STATES];
+        CHECK(vsmp_launch_dsh_samplers(cos, dsh, n, hw, set, NULL) == VSMP_OK, "%s: .dsh", k->name);
+        for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++) {
+            const vsmp_sampler_state *s = vsmp_launch_iface_inline_sampler(z, i);
+            CHECK(!s == !set[i], "%s: inline sampler %u in one only", k->name, i);
+            if (s && set[i]) {
+                samplers_checked++;
+                CHECK(s->min_filter == hw[i].min_filter && s->mag_filter == hw[i].mag_filter &&
+                          s->mip_filter == hw[i].mip_filter &&
+                          !memcmp(s->address, hw[i].address, 3) &&
+                          s->non_normalized == hw[i].non_normalized,
+                      "%s: inline sampler %u: zeinfo (%u %u %u; %u %u %u; %d), heap (%u %u %u; "
+                      "%u %u %u; %d)",
+                      k->name, i, s->min_filter, s->mag_filter, s->mip_filter, s->address[0],
+                      s->address[1], s->address[2], s->non_normalized, hw[i].min_filter,
+                      hw[i].mag_filter, hw[i].mip_filter, hw[i].address[0], hw[i].address[1],
+                      hw[i].address[2], hw[i].non_normalized);
+            }
+        }
+        free(dsh);
+    }
+    vsmp_module *mod = NULL;
+    CHECK(k->visaasm && vsmp_text_parse(k->visaasm, k->visaasm_size, VSMP_DIALECT_12504, &mod,
+                                        NULL) == VSMP_OK,
+          "%s: its .visaasm parses", k->name);
+    vsmp_module_free(mod);
+    vsmp_launch_iface_free(cos);
+    kernels_checked++;
+}
+
+static void check_zebin(const char *kdir, const char *zdir, const char *name, unsigned nk)
+{
+    char path[1024];
+    size_t n;
+    snprintf(path, sizeof(path), "%s/%s.tgllp.zebin.gz", zdir, name);
+    char *bin = gz_read(path, &n);
+    CHECK(bin, "%s: unreadable", path);
+    if (!bin)
+        return;
+    vsmp_ocl_program *p = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_ocl_zebin_read(bin, n, &p, &d);
+    CHECK(st == VSMP_OK, "%s: %s (%s)", path, vsmp_status_str(st),
+          d.count ? d.items[0].message : "");
+    vsmp_diags_free(&d);
+    if (p) {
+        CHECK(p->nkernels == nk && !strcmp(p->zeinfo_version, "1.20"), "%s: %u kernels, %s", name,
+              p->nkernels, p->zeinfo_version);
+        for (unsigned i = 0; i < p->nkernels; i++)
+            check_kernel(kdir, &p->kernels[i]);
+    }
+    vsmp_ocl_program_free(p);
+    /* every truncation of the file is refused or read, never a crash (ASan watches) */
+    for (size_t cut = 0; cut < n; cut += n / 97 + 1) {
+        p = NULL;
+        st = vsmp_ocl_zebin_read(bin, cut, &p, NULL);
+        CHECK(st != VSMP_OK || p, "%s cut at %zu", name, cut);
+        vsmp_ocl_program_free(p);
+    }
+    free(bin);
+}
+
+/* A zeinfo refused with @p st and a message holding @p want at line @p line. */
+static void refused(const char *yaml, vsmp_status want_st, const char *want, uint32_t line)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_ocl_program *p = NULL;
+    vsmp_status st = vsmp_ocl_zeinfo_read(yaml, strlen(yaml), &p, &d);
+    CHECK(st == want_st && !p, "\"%s\": status %s", want, vsmp_status_str(st));
+    CHECK(d.count && strstr(d.items[0].message, want) && d.items[0].line == line,
+          "\"%s\" at line %u: got \"%s\" at line %u", want, line,
+          d.count ? d.items[0].message : "(none)", d.count ? d.items[0].line : 0);
+    vsmp_diags_free(&d);
+    vsmp_ocl_program_free(p);
+}
+
+#define KERNEL_HEAD                                                                                \
+    "version: '1.20'\n"                                                                            \
+    "kernels:\n"                                                                                   \
+    "  - name: k\n"                                                                                \
+    "    execution_env:\n"                                                                         \
+    "      simd_size: 16\n"
+
+static void test_refusals(void)
+{
+    /* a minimal kernel is read */
+    vsmp_ocl_program *p = NULL;
+    const char *ok = KERNEL_HEAD "    payload_arguments:\n"
+                                 "      - arg_type: arg_byvalue\n"
+                                 "        offset: 0\n"
+                                 "        size: 4\n"
+                                 "        arg_index: 0\n";
+    CHECK(vsmp_ocl_zeinfo_read(ok, strlen(ok), &p, NULL) == VSMP_OK && p && p->nkernels == 1 &&
+              p->kernels[0].nargs == 1 &&
+              vsmp_launch_iface_arg(p->kernels[0].iface, 0)->kind == VSMP_ARG_SCALAR,
+          "a minimal zeinfo");
+    vsmp_ocl_program_free(p);
+    refused(KERNEL_HEAD "      new_feature: 3\n", VSMP_ERR_MALFORMED,
+            "execution_env.new_feature: a zeinfo key vsmp does not read", 6);
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: arg_byvalue\n"
+                        "        offset: 0\n"
+                        "        size: 4\n"
+                        "        arg_index: 0\n"
+                        "        colour: red\n",
+            VSMP_ERR_MALFORMED, "payload_arguments[].colour", 11);
+    refused("version: '2.1'\nkernels: []\n", VSMP_ERR_UNSUPPORTED, "zeinfo version 2.1", 1);
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: arg_bypointer\n"
+                        "        offset: 0\n"
+                        "        size: 8\n"
+                        "        arg_index: 0\n"
+                        "        addrmode: bindless\n"
+                        "        addrspace: image\n",
+            VSMP_ERR_UNSUPPORTED, "bindless", 7);
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: private_base_stateless\n"
+                        "        offset: 0\n"
+                        "        size: 8\n",
+            VSMP_ERR_UNSUPPORTED, "private_base_stateless", 7);
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: global_size\n"
+                        "        offset: 4090\n"
+                        "        size: 12\n",
+            VSMP_ERR_MALFORMED, "at most 4096", 7);
+    refused(KERNEL_HEAD "    inline_samplers:\n"
+                        "      - sampler_index: 0\n"
+                        "        addrmode: wobble\n"
+                        "        filtermode: nearest\n",
+            VSMP_ERR_MALFORMED, "addrmode \"wobble\"", 8);
+    refused("version: '1.20'\nkernels: [ {name: k, execution_env: {simd_size: 12}} ]\n",
+            VSMP_ERR_UNSUPPORTED, "simd_size 12", 2);
+    refused("version: '1.20'\nkernels: [\n", VSMP_ERR_MALFORMED, "YAML", 3);
+    refused("version: '1.20'\nfunctions: []\nkernels: []\n", VSMP_ERR_MALFORMED,
+            ".functions: a zeinfo key vsmp does not read", 2);
+
+    /* what is no zebin */
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    CHECK(vsmp_ocl_zebin_read("hello", 5, &p, &d) == VSMP_ERR_MALFORMED && !p && d.count &&
+              strstr(d.items[0].message, "not an ELF file"),
+          "not ELF: %s", d.count ? d.items[0].message : "(none)");
+    vsmp_diags_free(&d);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_ocl_zebin CORPUS_K_DIR ZEBIN_DIR\n");
+        return 2;
+    }
+    check_zebin(argv[1], argv[2], "img_sample2d", 4);
+    check_zebin(argv[1], argv[2], "local_reduce", 2);
+    check_zebin(argv[1], argv[2], "buf_arith", 2);
+    printf("%u kernels, %u inline samplers compared\n", kernels_checked, samplers_checked);
+    CHECK(kernels_checked == 8 && samplers_checked == 3, "everything compared");
+    test_refusals();
+    return t_finish();
+}
