@@ -20,6 +20,7 @@
 static const vsmp_cl_target targets[] = {
     {.name = "tgllp",
      .gfx_name = "Tiger Lake LP (Gen12LP)",
+     .platform = "TGLLP",
      .pci_id = 0x9a49,
      .ip_version = 0xc0000,
      .slices = 1,
@@ -35,6 +36,7 @@ static const vsmp_cl_target targets[] = {
      .correct_div_sqrt = false},
     {.name = "skl",
      .gfx_name = "Skylake (Gen9)",
+     .platform = "SKL",
      .pci_id = 0x1912,
      .ip_version = 0x90000,
      .slices = 1,
@@ -50,6 +52,7 @@ static const vsmp_cl_target targets[] = {
      .correct_div_sqrt = true},
     {.name = "acm-g10",
      .gfx_name = "Alchemist ACM-G10 (Xe-HPG)",
+     .platform = "DG2",
      .pci_id = 0x56a0,
      .ip_version = 0xc0701,
      .slices = 8,
@@ -415,7 +418,7 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
         B(true);
         break;
     case CL_DEVICE_COMPILER_AVAILABLE:
-        B(false); /* programs are not built yet (docs/OPENCL.md) */
+        B(true); /* ocloc, run as a child process */
         break;
     case CL_DEVICE_LINKER_AVAILABLE:
         B(false);

@@ -45,6 +45,7 @@ enum {
 typedef struct vsmp_cl_target {
     const char *name;     /* ocloc's -device name: "tgllp" */
     const char *gfx_name; /* what Intel calls it */
+    const char *platform; /* vsmp's platform name (vsmp_platform_find) */
     uint32_t pci_id;      /* a PCI device id of the target */
     uint32_t ip_version;  /* CL_DEVICE_IP_VERSION_INTEL */
     uint32_t slices, subslices_per_slice, eus_per_subslice, threads_per_eu;
@@ -208,6 +209,17 @@ cl_int vsmp_cl_info(size_t param_value_size, void *param_value, size_t *param_va
                     const void *value, size_t size);
 
 cl_ulong vsmp_cl_now(void);
+
+/* The built kernels of program @p p for its device index @p i (program.c), with their parsed
+ * modules; NULL when not built for it. */
+struct vsmp_ocl_program;
+struct vsmp_module;
+const struct vsmp_ocl_program *vsmp_cl_program_built(cl_program p, cl_uint i,
+                                                      struct vsmp_module *const **mods);
+cl_int vsmp_cl_program_index(cl_program p, cl_device_id d);
+void vsmp_cl_program_kernels(cl_program p, int delta);
+bool vsmp_cl_program_ok(cl_program p);
+cl_context vsmp_cl_program_context(cl_program p);
 
 /* Rectangle copies (mem.c): ev->u.rect as it is filled in. */
 cl_int vsmp_cl_run_rect(cl_event ev);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* Program objects: their source or binaries, their info and build info, their references.
- * Building (ocloc in a child process, the zebin's kernels) is not wired yet: clBuildProgram
- * answers CL_COMPILER_NOT_AVAILABLE, as CL_DEVICE_COMPILER_AVAILABLE says (docs/OPENCL.md). */
-#define _POSIX_C_SOURCE 200809L /* strdup */
+/* Program objects: their source or binaries, their info and build info, their references, and
+ * building: ocloc in a child process (ocl/ocloc.c) makes a zebin per device, whose kernels
+ * (ocl/zebin.c: interfaces and vISA text) are parsed into vsmp modules (docs/OPENCL.md). */
+#define _POSIX_C_SOURCE 200809L /* strdup, open_memstream */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "icd.h"
+#include "ocloc.h"
+#include "zebin.h"
 
 struct _cl_program {
     const cl_icd_dispatch *dispatch;
@@ -21,7 +24,10 @@ struct _cl_program {
     cl_build_status status[4];
     char *options[4]; /* the options of the last build */
     char *log[4];
-    cl_uint kernels; /* kernel objects made from it: it cannot be rebuilt while any exist */
+    cl_uint kernels;         /* kernel objects made from it: it cannot be rebuilt while any exist */
+    bool building;           /* a thread is building it (the lock released) */
+    vsmp_ocl_program *op[4]; /* per device: the zebin's kernels */
+    vsmp_module **mods[4];   /* per device and kernel: the kernel's vISA, parsed */
 };
 
 static bool program_ok(cl_program p)
@@ -29,10 +35,21 @@ static bool program_ok(cl_program p)
     return p && p->magic == VSMP_CL_PROGRAM;
 }
 
+static void built_free(cl_program p, cl_uint i)
+{
+    for (unsigned k = 0; p->op[i] && p->mods[i] && k < p->op[i]->nkernels; k++)
+        vsmp_module_free(p->mods[i][k]);
+    free(p->mods[i]);
+    p->mods[i] = NULL;
+    vsmp_ocl_program_free(p->op[i]);
+    p->op[i] = NULL;
+}
+
 static void program_free(cl_program p)
 {
     free(p->source);
     for (cl_uint i = 0; i < 4; i++) {
+        built_free(p, i);
         free(p->bin[i]);
         free(p->options[i]);
         free(p->log[i]);
@@ -188,6 +205,94 @@ static int device_index(cl_program p, cl_device_id d)
     return -1;
 }
 
+/* Diagnostics as text (a build log's lines). */
+static char *diags_text(const vsmp_diags *d, const char *file)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    vsmp_diags_print(d, file, f);
+    fclose(f);
+    return text;
+}
+
+/* Append @p more to *@p log (both malloc'd or NULL). */
+static void log_append(char **log, const char *more)
+{
+    if (!more || !*more)
+        return;
+    size_t a = *log ? strlen(*log) : 0, b = strlen(more);
+    char *n = realloc(*log, a + b + 1);
+    if (!n)
+        return;
+    memcpy(n + a, more, b + 1);
+    *log = n;
+}
+
+/* Build for device @p dev (the lock released): compile the source, or take the binary; read the
+ * zebin's kernels and parse their vISA. Results in the out-parameters (the caller installs them);
+ * the log is ocloc's, then vsmp's diagnostics. */
+static cl_int build_one(const char *source, const char *options, cl_device_id dev,
+                        unsigned char **bin, size_t *bin_size, vsmp_ocl_program **op,
+                        vsmp_module ***mods, char **log)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    cl_int err = CL_SUCCESS;
+    if (source) {
+        vsmp_ocl_build b;
+        vsmp_ocl_build_init(&b);
+        b.device = dev->t->name;
+        b.options = options;
+        uint8_t *z = NULL;
+        size_t zs = 0;
+        char *olog = NULL;
+        vsmp_status st = vsmp_ocl_compile(source, strlen(source), &b, &z, &zs, &olog, &d);
+        log_append(log, olog);
+        free(olog);
+        if (st) {
+            if (!olog || !*olog) {
+                char *t = diags_text(&d, "ocloc");
+                log_append(log, t);
+                free(t);
+            }
+            vsmp_diags_free(&d);
+            return st == VSMP_ERR_NOMEM ? CL_OUT_OF_HOST_MEMORY : CL_BUILD_PROGRAM_FAILURE;
+        }
+        *bin = z;
+        *bin_size = zs;
+    }
+    vsmp_status st = vsmp_ocl_zebin_read(*bin, *bin_size, op, &d);
+    if (!st) {
+        *mods = calloc((*op)->nkernels ? (*op)->nkernels : 1, sizeof **mods);
+        if (!*mods)
+            st = VSMP_ERR_NOMEM;
+    }
+    for (unsigned k = 0; !st && k < (*op)->nkernels; k++) {
+        const vsmp_ocl_kernel *kk = &(*op)->kernels[k];
+        if (!kk->visaasm) {
+            vsmp_diags_add(&d, VSMP_SEV_ERROR, "zebin", 0, 0, -1,
+                           "kernel %s has no .visaasm section", kk->name);
+            st = VSMP_ERR_MALFORMED;
+            break;
+        }
+        st = vsmp_text_parse(kk->visaasm, kk->visaasm_size, VSMP_DIALECT_12504, &(*mods)[k], &d);
+    }
+    if (st) {
+        char *t = diags_text(&d, "vsmp");
+        log_append(log, "vsmp cannot run this program:\n");
+        log_append(log, t);
+        free(t);
+        err = st == VSMP_ERR_NOMEM ? CL_OUT_OF_HOST_MEMORY
+              : source             ? CL_BUILD_PROGRAM_FAILURE
+                                   : CL_INVALID_BINARY;
+    }
+    vsmp_diags_free(&d);
+    return err;
+}
+
 cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
                                        const cl_device_id *device_list, const char *options,
                                        void(CL_CALLBACK *pfn_notify)(cl_program, void *),
@@ -200,22 +305,102 @@ cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
     for (cl_uint i = 0; !err && i < num_devices; i++)
         if (device_index(program, device_list[i]) < 0)
             err = CL_INVALID_DEVICE;
-    if (!err && program->kernels)
+    if (!err && (program->kernels || program->building))
         err = CL_INVALID_OPERATION;
-    if (!err) {
-        for (cl_uint i = 0; i < program->ndev; i++) {
-            if (num_devices && device_index(program, program->dev[i]) < 0)
-                continue;
-            free(program->options[i]);
-            program->options[i] = options ? strdup(options) : NULL;
-            free(program->log[i]);
-            program->log[i] = strdup("vsmp: programs are not built yet (docs/OPENCL.md)\n");
-            program->status[i] = CL_BUILD_ERROR;
-        }
-        err = CL_COMPILER_NOT_AVAILABLE;
+    for (cl_uint i = 0; !err && !program->source && i < program->ndev; i++)
+        if (!program->bin[i] && (!num_devices || device_index(program, program->dev[i]) >= 0))
+            err = CL_INVALID_BINARY; /* made from binaries: none for a device asked for */
+    if (err) {
+        vsmp_cl_unlock();
+        return err;
     }
+    program->building = true;
+    program->refs++;
+    cl_int result = CL_SUCCESS;
+    for (cl_uint i = 0; i < program->ndev; i++) {
+        if (num_devices) {
+            bool asked = false;
+            for (cl_uint j = 0; j < num_devices; j++)
+                asked |= device_list[j] == program->dev[i];
+            if (!asked)
+                continue;
+        }
+        free(program->options[i]);
+        program->options[i] = options ? strdup(options) : NULL;
+        free(program->log[i]);
+        program->log[i] = NULL;
+        program->status[i] = CL_BUILD_IN_PROGRESS;
+        built_free(program, i);
+        unsigned char *bin = program->source ? NULL : program->bin[i];
+        size_t bin_size = program->source ? 0 : program->bin_size[i];
+        char *src = program->source, *log = NULL;
+        cl_device_id dev = program->dev[i];
+        vsmp_ocl_program *op = NULL;
+        vsmp_module **mods = NULL;
+        vsmp_cl_unlock();
+        cl_int e = build_one(src, options, dev, &bin, &bin_size, &op, &mods, &log);
+        vsmp_cl_lock();
+        if (program->source && bin) {
+            free(program->bin[i]);
+            program->bin[i] = bin;
+            program->bin_size[i] = bin_size;
+        }
+        program->op[i] = op;
+        program->mods[i] = mods;
+        if (e) {
+            built_free(program, i);
+            if (program->source) { /* no binary for a failed build */
+                free(program->bin[i]);
+                program->bin[i] = NULL;
+                program->bin_size[i] = 0;
+            }
+        }
+        program->log[i] = log;
+        program->status[i] = e ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+        if (e && !result)
+            result = e;
+    }
+    program->building = false;
+    if (--program->refs == 0)
+        program_free(program);
     vsmp_cl_unlock();
-    return err;
+    if (pfn_notify)
+        pfn_notify(program, user_data);
+    return result;
+}
+
+bool vsmp_cl_program_ok(cl_program p)
+{
+    return program_ok(p);
+}
+
+cl_context vsmp_cl_program_context(cl_program p)
+{
+    return p->ctx;
+}
+
+cl_int vsmp_cl_program_index(cl_program p, cl_device_id d)
+{
+    return device_index(p, d);
+}
+
+/* Count kernel objects made from @p p (they hold it). */
+void vsmp_cl_program_kernels(cl_program p, int delta)
+{
+    p->kernels = (cl_uint)((int)p->kernels + delta);
+    if (delta > 0)
+        p->refs++;
+    else if (--p->refs == 0)
+        program_free(p);
+}
+
+/* The built kernels of @p p for device index @p i, or NULL (the lock held; kernel.c). */
+const vsmp_ocl_program *vsmp_cl_program_built(cl_program p, cl_uint i, vsmp_module *const **mods)
+{
+    if (i >= p->ndev || p->status[i] != CL_BUILD_SUCCESS || !p->op[i])
+        return NULL;
+    *mods = p->mods[i];
+    return p->op[i];
 }
 
 cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info param_name,

@@ -496,6 +496,147 @@ static void test_images(cl_context ctx, cl_command_queue q)
         CHECK_ERR(clReleaseMemObject(objs[i]), CL_SUCCESS);
 }
 
+/* Build a saxpy kernel from source with ocloc and run it; run it again from the program's binary.
+ * y[i] = a * x[i] + y[i] with a = 2.5, x[i] = i, y[i] = 100 - i: 1.5 i + 100, exact in float. */
+static const char *saxpy_src =
+    "kernel void saxpy(float a, global const float *x, global float *y, int n)\n"
+    "{\n"
+    "    int i = get_global_id(0);\n"
+    "    if (i < n)\n"
+    "        y[i] = a * x[i] + y[i];\n"
+    "}\n";
+
+static int run_saxpy(cl_context ctx, cl_command_queue q, cl_program p, size_t count,
+                     const size_t *offset)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, "saxpy", &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (err)
+        return 1;
+    float x[1000], y[1000];
+    for (int i = 0; i < 1000; i++)
+        x[i] = (float)i, y[i] = (float)(100 - i);
+    cl_mem bx = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof x, x, &err);
+    cl_mem by = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof y, y, &err);
+    float a = 2.5f;
+    int n = 1000;
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof a, &a), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 1, sizeof bx, &bx), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof by, &by), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 3, sizeof n, &n), CL_SUCCESS);
+    cl_event ev = NULL;
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, offset, &count, NULL, 0, NULL, &ev), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, by, CL_TRUE, 0, sizeof y, y, 1, &ev, NULL), CL_SUCCESS);
+    cl_int st = 0;
+    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL);
+    CHECK(st == CL_COMPLETE);
+    size_t from = offset ? offset[0] : 0;
+    int bad = 0;
+    for (size_t i = 0; i < 1000; i++) {
+        float want =
+            i >= from && i < from + count ? 1.5f * (float)i + 100.0f : (float)(100 - (int)i);
+        bad += y[i] != want;
+    }
+    CHECK(bad == 0);
+    clReleaseEvent(ev);
+    clReleaseMemObject(bx);
+    clReleaseMemObject(by);
+    clReleaseKernel(k);
+    return bad;
+}
+
+static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &saxpy_src, NULL, &err);
+    err = clBuildProgram(p, 1, &dev, "-cl-std=CL1.2", NULL, NULL);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (err) {
+        static char log[1 << 16];
+        clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        fprintf(stderr, "build log:\n%s\n", log);
+    }
+    cl_build_status bs = 0;
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL);
+    CHECK(bs == CL_BUILD_SUCCESS);
+    char opts[64] = "";
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_OPTIONS, sizeof opts, opts, NULL);
+    CHECK(!strcmp(opts, "-cl-std=CL1.2"));
+    size_t nk = 0;
+    char names[64] = "";
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof nk, &nk, NULL), CL_SUCCESS);
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, sizeof names, names, NULL), CL_SUCCESS);
+    CHECK(nk == 1 && !strcmp(names, "saxpy"));
+    run_saxpy(ctx, q, p, 1000, NULL);
+    size_t off = 10;
+    run_saxpy(ctx, q, p, 500, &off); /* items 10..509 only */
+
+    /* the kernel's interface: four arguments, sizes checked, the preferred multiple its SIMD */
+    cl_kernel k = clCreateKernel(p, "saxpy", &err);
+    cl_uint nargs = 0;
+    clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+    CHECK(nargs == 4);
+    double wide = 1.0;
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof wide, &wide), CL_INVALID_ARG_SIZE);
+    CHECK_ERR(clSetKernelArg(k, 1, 4, &wide), CL_INVALID_ARG_SIZE);
+    CHECK_ERR(clSetKernelArg(k, 4, 4, &wide), CL_INVALID_ARG_INDEX);
+    cl_mem notmem = (cl_mem)ctx;
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof notmem, &notmem), CL_INVALID_MEM_OBJECT);
+    size_t mult = 0;
+    CHECK_ERR(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                       sizeof mult, &mult, NULL),
+              CL_SUCCESS);
+    CHECK(mult == 8 || mult == 16 || mult == 32);
+    size_t g = 64;
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL),
+              CL_INVALID_KERNEL_ARGS);
+    size_t l = 48; /* 64 is no multiple of 48 */
+    float a = 1;
+    cl_mem b = clCreateBuffer(ctx, 0, 256, NULL, &err);
+    clSetKernelArg(k, 0, sizeof a, &a);
+    clSetKernelArg(k, 1, sizeof b, &b);
+    clSetKernelArg(k, 2, sizeof b, &b);
+    clSetKernelArg(k, 3, sizeof(int), &(int){64});
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL),
+              CL_INVALID_WORK_GROUP_SIZE);
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 4, NULL, &g, NULL, 0, NULL, NULL),
+              CL_INVALID_WORK_DIMENSION);
+    CHECK_ERR(clBuildProgram(p, 1, &dev, NULL, NULL, NULL),
+              CL_INVALID_OPERATION); /* a kernel exists */
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+
+    /* the binary (the zebin) round trip */
+    size_t bsize = 0;
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bsize, &bsize, NULL), CL_SUCCESS);
+    unsigned char *bin = malloc(bsize ? bsize : 1);
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL), CL_SUCCESS);
+    CHECK(bsize > 4 && !memcmp(bin, "\177ELF", 4));
+    const unsigned char *cbin = bin;
+    cl_int bst = 1;
+    cl_program p2 = clCreateProgramWithBinary(ctx, 1, &dev, &bsize, &cbin, &bst, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    CHECK_ERR(clBuildProgram(p2, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    run_saxpy(ctx, q, p2, 1000, NULL);
+    free(bin);
+    clReleaseProgram(p2);
+    clReleaseProgram(p);
+
+    /* a build that fails: CL_BUILD_PROGRAM_FAILURE with the compiler's log */
+    const char *broken = "kernel void k(global int *a) { a[0] = undeclared; }";
+    p = clCreateProgramWithSource(ctx, 1, &broken, NULL, &err);
+    CHECK_ERR(clBuildProgram(p, 1, &dev, NULL, NULL, NULL), CL_BUILD_PROGRAM_FAILURE);
+    char log[4096] = "";
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    CHECK(strstr(log, "undeclared") != NULL);
+    clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_STATUS, sizeof bs, &bs, NULL);
+    CHECK(bs == CL_BUILD_ERROR);
+    clCreateKernel(p, "k", &err);
+    CHECK_ERR(err, CL_INVALID_PROGRAM_EXECUTABLE);
+    clReleaseProgram(p);
+}
+
 /* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
 static void test_unimplemented(cl_context ctx, cl_command_queue q)
 {
@@ -533,6 +674,7 @@ int main(void)
     test_budget(ctx);
     test_programs(ctx, devs[0]);
     test_images(ctx, q);
+    test_kernels(ctx, q, devs[0]);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
