@@ -25,12 +25,14 @@ typedef struct sect {
     size_t size;
 } sect;
 
-/* Sections that carry nothing vsmp runs (Gen code, symbols, the SPIR-V, notes). */
+/* Sections that carry nothing vsmp runs (Gen code, symbols, the SPIR-V, notes, the build
+ * options ocloc records when given some). */
 static bool harmless(const char *n)
 {
     return !strncmp(n, ".text.", 6) || !strcmp(n, ".symtab") || !strcmp(n, ".strtab") ||
            !strcmp(n, ".shstrtab") || !strcmp(n, ".spv") || !strncmp(n, ".note.", 6) ||
-           !strcmp(n, "") || !strncmp(n, ".gtpin_info", 11) || !strncmp(n, ".debug_", 7);
+           !strcmp(n, "") || !strncmp(n, ".gtpin_info", 11) || !strcmp(n, ".misc.buildOptions") ||
+           !strncmp(n, ".debug_", 7);
 }
 
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
@@ -92,7 +94,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     size_t nvis = 0, nsec = 0, shstr = 0;
     GElf_Ehdr eh;
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
-        st = zbad(d, VSMP_ERR_MALFORMED, "not an ELF file (%s)", elf_errmsg(-1));
+        st = zbad(d, VSMP_ERR_MALFORMED, "%s", "not an ELF file: no zebin");
         goto out;
     }
     if (gelf_getclass(e) != ELFCLASS64 || eh.e_machine != EM_INTEL_GT) {

@@ -12,8 +12,10 @@
 
 #include "job_json.h"
 #include "launch_job.h"
+#include "ocloc.h"
 #include "sample_job.h"
 #include "vsmp/vsmp.h"
+#include "zebin.h"
 
 #define MAX_FILE   (64u << 20)
 #define MAX_BUFFER (64u << 20)
@@ -314,9 +316,9 @@ static int results(job *j, json_object *ja, vsmp_launch_arg *args, arg_store *st
  * the launch ran with its default. Values are checked where they are read ("local" may be null). */
 static int check_keys(job *j, json_object *root)
 {
-    static const char *const keys[] = {"kernel",          "interface", "platform", "global",
-                                       "local",           "offset",    "args",     "dynamic_state",
-                                       "inline_samplers", NULL};
+    static const char *const keys[] = {
+        "kernel",        "interface",       "platform", "global", "local",  "offset",  "args",
+        "dynamic_state", "inline_samplers", "source",   "binary", "device", "options", NULL};
     if (!json_object_is_type(root, json_type_object))
         return fail(j, "the launch description is not a JSON object");
     json_object_object_foreach(root, k, v)
@@ -366,13 +368,184 @@ static int check_arg_keys(job *j, json_object *e, unsigned i, int kind)
     return 0;
 }
 
+/* The module's text, parsed (or its binary, read) into *mod; diagnostics under @p label. */
+static int parse_module(job *j, const uint8_t *kd, size_t size, const char *label,
+                        vsmp_module **mod)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_read_options ro;
+    vsmp_read_options_init(&ro);
+    ro.max_memory = j->max_memory;
+    vsmp_text_options to;
+    vsmp_text_options_init(&to);
+    to.max_memory = j->max_memory;
+    vsmp_status st;
+    if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
+        st = vsmp_module_read(kd, size, &ro, mod, &d);
+    else
+        st = vsmp_text_parse_opt((const char *)kd, size, &to, mod, &d);
+    vsmp_diags_print(&d, label, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", label, vsmp_status_str(st));
+    return 0;
+}
+
+/* The ocloc device of a platform, when "device" is not given. */
+static const char *platform_device(vsmp_platform p)
+{
+    switch (p) {
+    case VSMP_PLATFORM_SKL:
+        return "skl";
+    case VSMP_PLATFORM_ICLLP:
+        return "icllp";
+    case VSMP_PLATFORM_TGLLP:
+        return "tgllp";
+    case VSMP_PLATFORM_DG2:
+        return "acm-g10";
+    case VSMP_PLATFORM_BDW:
+    case VSMP_PLATFORM_CHV:
+    case VSMP_PLATFORM_BXT:
+    case VSMP_PLATFORM_XEHP_SDV:
+    case VSMP_PLATFORM_MTL:
+    case VSMP_PLATFORM_PVC:
+    case VSMP_PLATFORM_XE2:
+    case VSMP_PLATFORM_COUNT:
+        break;
+    }
+    return NULL;
+}
+
+/* The kernel from a zebin: "binary" (the file) or "source" (OpenCL C compiled by ocloc in a child
+ * process, through the build cache), "kernel" its name (docs/LAUNCH.md section 3). */
+static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_module **mod,
+                      vsmp_launch_iface **f, char *label, size_t cap)
+{
+    json_object *jk = jfield(root, "kernel"), *js = jfield(root, "source"),
+                *jb = jfield(root, "binary"), *jdev = jfield(root, "device"),
+                *jopt = jfield(root, "options");
+    const char *what = js ? "source" : "binary";
+    const char *file = json_object_get_string(js ? js : jb);
+    if (jfield(root, "interface"))
+        return fail(j, "\"interface\" goes with a .visaasm \"kernel\", not with \"%s\"", what);
+    if (!jk || !json_object_is_type(jk, json_type_string))
+        return fail(j, "\"%s\" needs \"kernel\": the name of the kernel to launch", what);
+    if (jb && (jdev || jopt))
+        return fail(j, "\"device\" and \"options\" go with \"source\", not \"binary\"");
+    if ((jdev && !json_object_is_type(jdev, json_type_string)) ||
+        (jopt && !json_object_is_type(jopt, json_type_string)))
+        return fail(j, "\"device\" and \"options\" are strings");
+    const char *kernel = json_object_get_string(jk);
+    size_t size = 0;
+    uint8_t *data = read_file(j, file, &size);
+    if (!data)
+        return -1;
+    uint8_t *zebin = data;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    if (js) {
+        vsmp_ocl_build b;
+        vsmp_ocl_build_init(&b);
+        b.device = jdev ? json_object_get_string(jdev) : platform_device(platform);
+        b.options = jopt ? json_object_get_string(jopt) : NULL;
+        if (!b.device) {
+            free(data);
+            return fail(j, "\"device\": which ocloc device (the platform names none)");
+        }
+        char *log = NULL;
+        zebin = NULL;
+        vsmp_status st = vsmp_ocl_compile((const char *)data, size, &b, &zebin, &size, &log, &d);
+        free(data);
+        if (st) {
+            /* ocloc's log is the diagnostic; else what kept it from running */
+            if (log && *log)
+                fprintf(j->err, "%s", log);
+            else
+                vsmp_diags_print(&d, file, j->err);
+            free(log);
+            vsmp_diags_free(&d);
+            return fail(j, "%s: ocloc -device %s could not compile it: %s", file, b.device,
+                        vsmp_status_str(st));
+        }
+        free(log);
+    }
+    vsmp_ocl_program *prog = NULL;
+    vsmp_status st = vsmp_ocl_zebin_read(zebin, size, &prog, &d);
+    free(zebin);
+    vsmp_diags_print(&d, file, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", file, vsmp_status_str(st));
+    vsmp_ocl_kernel *k = NULL;
+    char names[512] = "";
+    for (unsigned i = 0; i < prog->nkernels; i++) {
+        if (!strcmp(prog->kernels[i].name, kernel))
+            k = &prog->kernels[i];
+        size_t n = strlen(names);
+        snprintf(names + n, sizeof(names) - n, "%s%s", i ? ", " : "", prog->kernels[i].name);
+    }
+    int rc = 0;
+    if (!k)
+        rc = fail(j, "%s holds no kernel \"%s\" (it holds %s)", file, kernel, names);
+    else if (!k->visaasm)
+        rc = fail(j,
+                  "%s: no .visaasm section for kernel %s (ocloc's -internal_options "
+                  "-ze-emit-zebin-visa-sections writes it)",
+                  file, kernel);
+    if (!rc) {
+        snprintf(label, cap, "%s:%s.visaasm", file, kernel);
+        rc = parse_module(j, (const uint8_t *)k->visaasm, k->visaasm_size, label, mod);
+    }
+    if (!rc) {
+        *f = k->iface; /* the interface is the caller's now */
+        k->iface = NULL;
+    }
+    vsmp_ocl_program_free(prog);
+    return rc;
+}
+
+/* The kernel and its interface: "kernel" (.visaasm or .isa) with "interface" (IGC's .cos), or
+ * a zebin (load_zebin). */
+static int load_kernel(job *j, json_object *root, vsmp_platform platform, vsmp_module **mod,
+                       vsmp_launch_iface **f, char *label, size_t cap)
+{
+    json_object *jk = jfield(root, "kernel"), *ji = jfield(root, "interface");
+    if (jfield(root, "source") && jfield(root, "binary"))
+        return fail(j, "\"source\" and \"binary\": give one of them");
+    if (jfield(root, "source") || jfield(root, "binary"))
+        return load_zebin(j, root, platform, mod, f, label, cap);
+    if (jfield(root, "device") || jfield(root, "options"))
+        return fail(j, "\"device\" and \"options\" go with \"source\"");
+    if (!jk || !ji)
+        return fail(j, "the launch needs \"kernel\" and \"interface\" paths, or \"source\" or "
+                       "\"binary\" with \"kernel\"");
+    const char *iname = json_object_get_string(ji);
+    size_t size;
+    uint8_t *text = read_file(j, iname, &size);
+    if (!text)
+        return -1;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, f, &d);
+    free(text);
+    vsmp_diags_print(&d, iname, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", iname, vsmp_status_str(st));
+    snprintf(label, cap, "%s", json_object_get_string(jk));
+    uint8_t *kd = read_file(j, label, &size);
+    if (!kd)
+        return -1;
+    int rc = parse_module(j, kd, size, label, mod);
+    free(kd);
+    return rc;
+}
+
 static int launch(job *j, json_object *root)
 {
     if (check_keys(j, root))
         return -1;
-    json_object *jk = jfield(root, "kernel"), *ji = jfield(root, "interface");
-    if (!jk || !ji)
-        return fail(j, "the launch needs \"kernel\" and \"interface\" paths");
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
     /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
@@ -404,23 +577,10 @@ static int launch(job *j, json_object *root)
     if (!nd.dims)
         return fail(j, "the launch needs \"global\"");
 
-    size_t size;
-    uint8_t *text = read_file(j, json_object_get_string(ji), &size);
-    if (!text)
-        return -1;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
     vsmp_launch_iface *f = NULL;
-    vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, &f, &d);
-    free(text);
-    vsmp_diags_print(&d, json_object_get_string(ji), j->err);
-    vsmp_diags_free(&d);
-    if (st)
-        return fail(j, "%s: %s", json_object_get_string(ji), vsmp_status_str(st));
-
     vsmp_module *mod = NULL;
-    const char *kname = json_object_get_string(jk);
-    uint8_t *kd = read_file(j, kname, &size);
+    char kname[4200];
+    vsmp_diags d;
     int rc = -1;
     vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
     arg_store store[VSMP_LAUNCH_MAX_ARGS];
@@ -430,26 +590,9 @@ static int launch(job *j, json_object *root)
     memset(args, 0, sizeof(args));
     memset(store, 0, sizeof(store));
     unsigned nargs = 0;
-    if (!kd)
+    if (load_kernel(j, root, o.platform, &mod, &f, kname, sizeof(kname)))
         goto out;
-    vsmp_diags_init(&d);
-    vsmp_read_options ro;
-    vsmp_read_options_init(&ro);
-    ro.max_memory = j->max_memory;
-    vsmp_text_options to;
-    vsmp_text_options_init(&to);
-    to.max_memory = j->max_memory;
-    if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
-        st = vsmp_module_read(kd, size, &ro, &mod, &d);
-    else
-        st = vsmp_text_parse_opt((const char *)kd, size, &to, &mod, &d);
-    free(kd);
-    vsmp_diags_print(&d, kname, j->err);
-    vsmp_diags_free(&d);
-    if (st) {
-        fail(j, "%s: %s", kname, vsmp_status_str(st));
-        goto out;
-    }
+    vsmp_status st;
 
     json_object *ja = jfield(root, "args");
     nargs =

@@ -14,7 +14,9 @@ output value:
 A kernel the machine refuses to plan (an instruction it does not implement, named) is listed as
 UNSUPPORTED, not failed; any other launch error or any difference fails.
 
-usage: launch_test.py --vsmp build/vsmp [--corpus tests/corpus] [--filter REGEX] [-v]
+usage: launch_test.py --vsmp build/vsmp [--corpus tests/corpus] [--filter REGEX] [-v] [--source]
+
+--source: the source tier instead (source_tier below).
 """
 import argparse
 import gzip
@@ -229,6 +231,117 @@ def negative_cases(vsmp, kdir):
     return bad
 
 
+def source_tier(o, edir, kdir):
+    """The same kernels compiled from their OpenCL C source by `vsmp launch` itself ("source" and
+    "kernel": ocloc in a child process, the zebin's .visaasm and zeinfo), at each SIMD width the
+    corpus holds for tgllp (IGC_ForceOCLSIMDWidth, which ocloc's child reads): the output must be
+    the bytes the .visaasm + .cos launch of that width gives, and match pocl as above. The build
+    cache goes to a directory of its own (XDG_CACHE_HOME)."""
+    passed, failed = 0, 0
+    with tempfile.TemporaryDirectory() as cache:
+        for fn in sorted(os.listdir(edir)):
+            if not fn.endswith(".json"):
+                continue
+            exp = json.load(open(os.path.join(edir, fn)))
+            name = exp["kernel"]
+            if not re.search(o.filter, name):
+                continue
+            tol = TOLERANCE.get(name, (0.0, "exact"))[0]
+            outputs = {a["index"] for a in exp["outputs"]}
+            cl_path = os.path.abspath(os.path.join(o.corpus, exp["source"]))
+            inl = inline_samplers(open(cl_path).read(), name)
+            for simd in (8, 16, 32):
+                base = os.path.join(kdir, "%s.tgllp.simd%d" % (name, simd))
+                if not os.path.exists(base + ".cos.gz"):
+                    continue
+                label = "%s.tgllp.simd%d from source" % (name, simd)
+                common = {"platform": "TGLLP", "global": exp["global"],
+                          "args": launch_args(exp, outputs)}
+                if exp.get("local"):
+                    common["local"] = exp["local"]
+                env = dict(os.environ, VSMP_LAUNCH_WORKERS="3", XDG_CACHE_HOME=cache,
+                           IGC_ForceOCLSIMDWidth=str(simd))
+                with tempfile.TemporaryDirectory() as tmp:
+                    for ext in ("visaasm", "cos"):
+                        with gzip.open(base + "." + ext + ".gz", "rb") as src, \
+                                open(os.path.join(tmp, "k." + ext), "wb") as dst:
+                            dst.write(src.read())
+                    dcos = dict(common, kernel="k.visaasm", interface="k.cos")
+                    if os.path.exists(base + ".dsh.gz"):
+                        with gzip.open(base + ".dsh.gz", "rb") as src, \
+                                open(os.path.join(tmp, "k.dsh"), "wb") as dst:
+                            dst.write(src.read())
+                        dcos["dynamic_state"] = "k.dsh"
+                    elif inl:
+                        dcos["inline_samplers"] = inl
+                    # the source form: the inline samplers are the zeinfo's
+                    dsrc = dict(common, source=cl_path, kernel=name, device="tgllp")
+                    runs = []
+                    for tag, desc in (("cos", dcos), ("src", dsrc)):
+                        jpath = os.path.join(tmp, tag + ".json")
+                        json.dump(desc, open(jpath, "w"))
+                        runs.append(subprocess.run([o.vsmp, "launch", jpath], capture_output=True,
+                                                   text=True, timeout=300, env=env))
+                pc, ps = runs
+                if ps.returncode != 0:
+                    failed += 1
+                    print("FAIL %s: vsmp launch exit %d: %s" % (label, ps.returncode,
+                                                               ps.stderr.strip()[-600:]))
+                    continue
+                if (pc.returncode, pc.stdout) != (ps.returncode, ps.stdout):
+                    failed += 1
+                    print("FAIL %s: not the output of the .cos launch (exit %d)" %
+                          (label, pc.returncode))
+                    continue
+                lines = {}
+                for ln in ps.stdout.splitlines():
+                    m = re.match(r"arg(\d+) =(.*)", ln)
+                    if m:
+                        lines[int(m.group(1))] = m.group(2).split()
+                res = compare(name, exp, lines, tol)
+                if sum(r[1] for r in res):
+                    failed += 1
+                    print("FAIL %s: %s" % (label, "; ".join(
+                        "%d of %d differ (%s)" % (r[1], r[0], r[3]) for r in res if r[1])))
+                    continue
+                passed += 1
+                if o.v:
+                    print("ok   %s: as the .cos launch, and pocl's" % label)
+        # refusals, with their reason (exit 1)
+        with tempfile.TemporaryDirectory() as tmp:
+            bad_cl = os.path.join(tmp, "bad.cl")
+            open(bad_cl, "w").write("__kernel void k(__global int *a) { a[0] = undeclared; }\n")
+            good_cl = os.path.abspath(os.path.join(o.corpus, "cl", "buf_arith.cl"))
+            buf = [{"kind": "buffer", "type": "float", "count": 16}]
+            cases = [
+                ({"source": bad_cl, "kernel": "k", "global": [16], "args": buf[:1]},
+                 "use of undeclared identifier 'undeclared'"),
+                ({"source": good_cl, "kernel": "nope", "global": [16], "args": buf},
+                 "holds no kernel \"nope\" (it holds buf_saxpy, buf_int_ops)"),
+                ({"source": good_cl, "kernel": "buf_saxpy", "interface": "k.cos", "global": [16],
+                  "args": buf}, "\"interface\" goes with a .visaasm"),
+                ({"binary": good_cl, "kernel": "buf_saxpy", "global": [16], "args": buf},
+                 "not an ELF file"),
+            ]
+            for desc, want in cases:
+                jpath = os.path.join(tmp, "bad.json")
+                json.dump(desc, open(jpath, "w"))
+                p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
+                                   timeout=120, env=dict(os.environ, XDG_CACHE_HOME=cache))
+                if p.returncode != 1 or want not in p.stderr:
+                    failed += 1
+                    print("FAIL refusal (%s): exit %d: %s" % (want, p.returncode,
+                                                              p.stderr.strip()[-400:]))
+                else:
+                    passed += 1
+    print("launch_source: %d passed, %d failed (compiled by ocloc through vsmp launch, equal to "
+          "the .cos launches and to pocl; and 4 refusals)" % (passed, failed))
+    if passed + failed == 0:
+        print("launch_source: no kernel found")
+        return 1
+    return 1 if failed else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
@@ -236,9 +349,13 @@ def main():
     ap.add_argument("--corpus", default=os.path.join(here, "..", "corpus"))
     ap.add_argument("--filter", default="")
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--source", action="store_true",
+                    help="the kernels compiled from their OpenCL C by vsmp launch (needs ocloc)")
     o = ap.parse_args()
     edir = os.path.join(o.corpus, "expected")
     kdir = os.path.join(o.corpus, "k")
+    if o.source:
+        return source_tier(o, edir, kdir)
     passed, failed, unsupported, cases = 0, 0, 0, []
     shared = 0
     dsh_used = 0
