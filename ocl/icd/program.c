@@ -251,9 +251,10 @@ static cl_int build_one(const char *source, const char *options, cl_device_id de
         char *olog = NULL;
         vsmp_status st = vsmp_ocl_compile(source, strlen(source), &b, &z, &zs, &olog, &d);
         log_append(log, olog);
+        bool had_log = olog && *olog;
         free(olog);
         if (st) {
-            if (!olog || !*olog) {
+            if (!had_log) {
                 char *t = diags_text(&d, "ocloc");
                 log_append(log, t);
                 free(t);
@@ -462,9 +463,39 @@ cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info par
         return CL_SUCCESS;
     }
     case CL_PROGRAM_NUM_KERNELS:
-    case CL_PROGRAM_KERNEL_NAMES:
-        err = CL_INVALID_PROGRAM_EXECUTABLE;
-        break; /* never built */
+    case CL_PROGRAM_KERNEL_NAMES: {
+        const vsmp_ocl_program *op = NULL;
+        for (cl_uint i = 0; !op && i < program->ndev; i++)
+            if (program->status[i] == CL_BUILD_SUCCESS)
+                op = program->op[i];
+        if (!op) {
+            err = CL_INVALID_PROGRAM_EXECUTABLE;
+            break;
+        }
+        if (param_name == CL_PROGRAM_NUM_KERNELS) {
+            v.sizes[0] = op->nkernels, size = sizeof(size_t);
+            break;
+        }
+        /* "name;name" */
+        size_t need = 1;
+        for (unsigned k = 0; k < op->nkernels; k++)
+            need += strlen(op->kernels[k].name) + 1;
+        char *names = calloc(1, need);
+        if (!names) {
+            err = CL_OUT_OF_HOST_MEMORY;
+            break;
+        }
+        for (unsigned k = 0; k < op->nkernels; k++) {
+            if (k)
+                strcat(names, ";");
+            strcat(names, op->kernels[k].name);
+        }
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, names,
+                           strlen(names) + 1);
+        free(names);
+        vsmp_cl_unlock();
+        return err;
+    }
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
         v.u = CL_FALSE, size = sizeof(cl_bool);
