@@ -215,7 +215,7 @@ cl_ulong vsmp_cl_now(void);
 struct vsmp_ocl_program;
 struct vsmp_module;
 const struct vsmp_ocl_program *vsmp_cl_program_built(cl_program p, cl_uint i,
-                                                      struct vsmp_module *const **mods);
+                                                     struct vsmp_module *const **mods);
 cl_int vsmp_cl_program_index(cl_program p, cl_device_id d);
 void vsmp_cl_program_kernels(cl_program p, int delta);
 bool vsmp_cl_program_ok(cl_program p);
