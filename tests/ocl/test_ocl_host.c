@@ -637,6 +637,79 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
     clReleaseProgram(p);
 }
 
+/* Images and samplers as kernel arguments: a 5x3 RGBA8 image read with a sampler argument
+ * (unnormalized, nearest, texel centres) and with an inline sampler, written with its red and
+ * blue swapped and alpha 255 into a second image; the image's width and height as the kernel
+ * sees them written to a buffer. Every byte is known: in pixel (x, y) = {x, y, 10x + y, 100}. */
+static const char *image_src =
+    "__constant sampler_t inl = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP_TO_EDGE |\n"
+    "                           CLK_FILTER_NEAREST;\n"
+    "kernel void swap(read_only image2d_t src, write_only image2d_t dst, sampler_t smp,\n"
+    "                 global int *dims)\n"
+    "{\n"
+    "    int x = get_global_id(0), y = get_global_id(1);\n"
+    "    float4 a = read_imagef(src, smp, (float2)(x + 0.5f, y + 0.5f));\n"
+    "    float4 b = read_imagef(src, inl, (int2)(x, y));\n"
+    "    write_imagef(dst, (int2)(x, y), (float4)(a.z, b.y, a.x, 1.0f));\n"
+    "    if (x == 0 && y == 0) {\n"
+    "        dims[0] = get_image_width(src);\n"
+    "        dims[1] = get_image_height(src);\n"
+    "    }\n"
+    "}\n";
+
+static void test_image_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &image_src, NULL, &err);
+    err = clBuildProgram(p, 1, &dev, NULL, NULL, NULL);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (err) {
+        static char log[1 << 16];
+        clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        fprintf(stderr, "build log:\n%s\n", log);
+        clReleaseProgram(p);
+        return;
+    }
+    uint8_t px[3][5][4];
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 5; x++)
+            px[y][x][0] = (uint8_t)x, px[y][x][1] = (uint8_t)y, px[y][x][2] = (uint8_t)(10 * x + y),
+            px[y][x][3] = 100;
+    cl_image_format rgba8 = {CL_RGBA, CL_UNORM_INT8};
+    cl_image_desc d = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 5, .image_height = 3};
+    cl_mem src = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &rgba8, &d, px, &err);
+    cl_mem dst = clCreateImage(ctx, CL_MEM_WRITE_ONLY, &rgba8, &d, NULL, &err);
+    cl_mem dims = clCreateBuffer(ctx, 0, 8, NULL, &err);
+    cl_sampler smp =
+        clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST, &err);
+    cl_kernel k = clCreateKernel(p, "swap", &err);
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof src, &src), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 1, sizeof dst, &dst), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof smp, &smp), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 3, sizeof dims, &dims), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof dims, &dims), CL_INVALID_ARG_VALUE); /* a buffer */
+    size_t g[2] = {5, 3};
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 2, NULL, g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    uint8_t out[3][5][4];
+    size_t o[3] = {0, 0, 0}, r[3] = {5, 3, 1};
+    CHECK_ERR(clEnqueueReadImage(q, dst, CL_TRUE, o, r, 0, 0, out, 0, NULL, NULL), CL_SUCCESS);
+    int bad = 0;
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 5; x++)
+            bad += out[y][x][0] != 10 * x + y || out[y][x][1] != y || out[y][x][2] != x ||
+                   out[y][x][3] != 255;
+    CHECK(bad == 0);
+    int wh[2] = {0, 0};
+    CHECK_ERR(clEnqueueReadBuffer(q, dims, CL_TRUE, 0, sizeof wh, wh, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(wh[0] == 5 && wh[1] == 3);
+    clReleaseKernel(k);
+    clReleaseSampler(smp);
+    clReleaseMemObject(dims);
+    clReleaseMemObject(dst);
+    clReleaseMemObject(src);
+    clReleaseProgram(p);
+}
+
 /* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
 static void test_unimplemented(cl_context ctx, cl_command_queue q)
 {
@@ -675,6 +748,7 @@ int main(void)
     test_programs(ctx, devs[0]);
     test_images(ctx, q);
     test_kernels(ctx, q, devs[0]);
+    test_image_kernels(ctx, q, devs[0]);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
