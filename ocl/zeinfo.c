@@ -569,6 +569,11 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
     }
     for (unsigned i = 0; i < 3; i++)
         l.local_id[i] = i < nids;
+    /* Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
+     * argument; the patch tokens' UnusedPerThreadConstantPresent): the cross-thread data starts
+     * at 64 (the .visaasm's .input declarations say so) */
+    if (!nids)
+        l.cross_thread_offset = 64;
     uint64_t end = 0;
     const yaml_node_t *end_at = k->at; /* the value reaching furthest */
     for (unsigned i = 0; i < k->npay; i++)
@@ -613,6 +618,17 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
             arg_at[p->arg] = p->at;
             continue;
         }
+        bool buffer = !strcmp(p->addrspace, "global") || !strcmp(p->addrspace, "constant");
+        if (a->kind == VSMP_ARG_BUFFER && buffer && !strcmp(p->addrmode, "stateless") &&
+            a->offset < 0) {
+            /* a buffer reached both ways: a stateful entry and a stateless one with its pointer
+             * (IGC writes both when the kernel uses both) */
+            a->offset = (int32_t)p->offset;
+            a->size = (uint32_t)p->size;
+            continue;
+        }
+        if (a->kind == VSMP_ARG_BUFFER && buffer && !strcmp(p->addrmode, "stateful"))
+            continue; /* the stateful entry after the stateless one */
         if (a->kind != VSMP_ARG_NONE)
             return zerr(z, p->at, VSMP_ERR_MALFORMED, "argument %lld described twice", p->arg);
         arg_at[p->arg] = p->at;
@@ -627,7 +643,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
             a->sampler = (int32_t)p->sampler;
         } else if (!strcmp(p->addrspace, "local")) {
             a->kind = VSMP_ARG_LOCAL;
-        } else if (!strcmp(p->addrspace, "global") || !strcmp(p->addrspace, "constant")) {
+        } else if (buffer) {
             a->kind = VSMP_ARG_BUFFER;
             a->bti = k->bti[p->arg];
             if (!strcmp(p->addrmode, "stateless")) { /* the pointer is this entry's bytes */

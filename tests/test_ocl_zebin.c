@@ -191,6 +191,36 @@ static void test_refusals(void)
               vsmp_launch_iface_arg(p->kernels[0].iface, 0)->kind == VSMP_ARG_SCALAR,
           "a minimal zeinfo");
     vsmp_ocl_program_free(p);
+    /* a buffer both stateful and stateless (IGC writes both entries when the kernel uses both
+     * ways, the pointer in the stateless one), its binding-table index from the table */
+    const char *both = KERNEL_HEAD "    payload_arguments:\n"
+                                   "      - arg_type: arg_bypointer\n"
+                                   "        offset: 0\n"
+                                   "        size: 0\n"
+                                   "        arg_index: 0\n"
+                                   "        addrmode: stateful\n"
+                                   "        addrspace: global\n"
+                                   "      - arg_type: arg_bypointer\n"
+                                   "        offset: 32\n"
+                                   "        size: 8\n"
+                                   "        arg_index: 0\n"
+                                   "        addrmode: stateless\n"
+                                   "        addrspace: global\n"
+                                   "    binding_table_indices:\n"
+                                   "      - bti_value: 0\n"
+                                   "        arg_index: 0\n";
+    p = NULL;
+    CHECK(vsmp_ocl_zeinfo_read(both, strlen(both), &p, NULL) == VSMP_OK && p, "both ways");
+    const vsmp_launch_arg_info *ai = p ? vsmp_launch_iface_arg(p->kernels[0].iface, 0) : NULL;
+    CHECK(ai && ai->kind == VSMP_ARG_BUFFER && ai->bti == 0 && ai->offset == 32 && ai->size == 8,
+          "a buffer both ways: bti %d, pointer at %d (%u bytes)", ai ? ai->bti : -9,
+          ai ? ai->offset : -9, ai ? ai->size : 0);
+    /* no local IDs: the cross-thread data one GRF after r0 (IGC's unused per-thread GRF) */
+    vsmp_launch_layout lay;
+    CHECK(p && vsmp_launch_iface_get_layout(p->kernels[0].iface, &lay) == VSMP_OK &&
+              lay.cross_thread_offset == 64 && !lay.local_id[0],
+          "no local IDs: cross-thread data at %u", p ? lay.cross_thread_offset : 0);
+    vsmp_ocl_program_free(p);
     refused(KERNEL_HEAD "      new_feature: 3\n", VSMP_ERR_MALFORMED,
             "execution_env.new_feature: a zeinfo key vsmp does not read", 6);
     refused(KERNEL_HEAD "    payload_arguments:\n"

@@ -307,6 +307,25 @@ def source_tier(o, edir, kdir):
                 passed += 1
                 if o.v:
                     print("ok   %s: as the .cos launch, and pocl's" % label)
+        # a kernel without local IDs, its results worked out by hand: IGC leaves one GRF of
+        # per-thread data, so its cross-thread data starts at 64, not 32
+        with tempfile.TemporaryDirectory() as tmp:
+            cl = os.path.join(tmp, "nolid.cl")
+            open(cl, "w").write("__kernel void nolid(__global int *a, int v)\n"
+                                "{ a[get_group_id(0)] = v + 10 * (int)get_group_id(0); }\n")
+            desc = {"source": cl, "kernel": "nolid", "global": [4], "local": [1],
+                    "args": [{"kind": "buffer", "type": "int", "count": 4, "print": True},
+                             {"kind": "scalar", "type": "int", "value": 7}]}
+            jpath = os.path.join(tmp, "nolid.json")
+            json.dump(desc, open(jpath, "w"))
+            p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
+                               timeout=120, env=dict(os.environ, XDG_CACHE_HOME=cache))
+            if p.returncode != 0 or p.stdout.split() != ["arg0", "=", "7", "17", "27", "37"]:
+                failed += 1
+                print("FAIL nolid: exit %d: %s %s" % (p.returncode, p.stdout.strip(),
+                                                      p.stderr.strip()[-400:]))
+            else:
+                passed += 1
         # refusals, with their reason (exit 1)
         with tempfile.TemporaryDirectory() as tmp:
             bad_cl = os.path.join(tmp, "bad.cl")
@@ -335,7 +354,7 @@ def source_tier(o, edir, kdir):
                 else:
                     passed += 1
     print("launch_source: %d passed, %d failed (compiled by ocloc through vsmp launch, equal to "
-          "the .cos launches and to pocl; and 4 refusals)" % (passed, failed))
+          "the .cos launches and to pocl; a kernel without local IDs; 4 refusals)" % (passed, failed))
     if passed + failed == 0:
         print("launch_source: no kernel found")
         return 1
