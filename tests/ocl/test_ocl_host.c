@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
+static _Atomic int failures; /* checks fail on several threads */
 
 #define CHECK(cond)                                                                                \
     do {                                                                                           \
@@ -546,6 +546,24 @@ static int run_saxpy(cl_context ctx, cl_command_queue q, cl_program p, size_t co
     return bad;
 }
 
+typedef struct {
+    cl_context ctx;
+    cl_device_id dev;
+    cl_program prog;
+    int bad;
+} saxpy_job;
+
+static void *saxpy_thread(void *arg)
+{
+    saxpy_job *j = arg;
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueueWithProperties(j->ctx, j->dev, NULL, &err);
+    for (int round = 0; round < 3; round++)
+        j->bad += run_saxpy(j->ctx, q, j->prog, 1000, NULL);
+    clReleaseCommandQueue(q);
+    return NULL;
+}
+
 static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
 {
     cl_int err;
@@ -606,6 +624,39 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
               CL_INVALID_OPERATION); /* a kernel exists */
     clReleaseMemObject(b);
     clReleaseKernel(k);
+
+    /* a launch vsmp cannot make (a NULL buffer argument) fails its command, and the read
+     * waiting on it */
+    cl_kernel kn = clCreateKernel(p, "saxpy", &err);
+    cl_mem ok = clCreateBuffer(ctx, 0, 256, NULL, &err);
+    clSetKernelArg(kn, 0, sizeof a, &a);
+    CHECK_ERR(clSetKernelArg(kn, 1, sizeof(cl_mem), NULL), CL_SUCCESS);
+    clSetKernelArg(kn, 2, sizeof ok, &ok);
+    clSetKernelArg(kn, 3, sizeof(int), &(int){64});
+    cl_event kev = NULL;
+    CHECK_ERR(clEnqueueNDRangeKernel(q, kn, 1, NULL, &g, NULL, 0, NULL, &kev), CL_SUCCESS);
+    cl_int kst = 0;
+    CHECK_ERR(clWaitForEvents(1, &kev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    clGetEventInfo(kev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof kst, &kst, NULL);
+    CHECK(kst == CL_INVALID_OPERATION);
+    float tmp[4];
+    CHECK_ERR(clEnqueueReadBuffer(q, ok, CL_TRUE, 0, sizeof tmp, tmp, 1, &kev, NULL),
+              CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    clReleaseEvent(kev);
+    clReleaseMemObject(ok);
+    clReleaseKernel(kn);
+
+    /* three threads, each with its own queue and kernel object, launch at once */
+    saxpy_job jobs[3];
+    pthread_t th[3];
+    for (int i = 0; i < 3; i++) {
+        jobs[i] = (saxpy_job){ctx, dev, p, 0};
+        pthread_create(&th[i], NULL, saxpy_thread, &jobs[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        pthread_join(th[i], NULL);
+        CHECK(jobs[i].bad == 0);
+    }
 
     /* the binary (the zebin) round trip */
     size_t bsize = 0;
