@@ -533,9 +533,8 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
         break;
     }
     case CL_DEVICE_OPENCL_C_FEATURES:
-        size = name_versions("__opencl_c_int64 __opencl_c_images", CL_MAKE_VERSION(3, 0, 0), v.nv,
-                             16) *
-               sizeof v.nv[0];
+        size =
+            name_versions(VSMP_CL_C_FEATURES, CL_MAKE_VERSION(3, 0, 0), v.nv, 16) * sizeof v.nv[0];
         break;
     case CL_DEVICE_ILS_WITH_VERSION:
     case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:

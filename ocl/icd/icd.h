@@ -28,6 +28,13 @@
 
 extern const cl_icd_dispatch vsmp_cl_dispatch;
 
+/* What the devices list (device.c) and the compiler is told to define (program.c): the OpenCL
+ * C extensions and 3.0 features vsmp runs. */
+#define VSMP_CL_EXTENSIONS "cl_khr_icd cl_khr_byte_addressable_store"
+#define VSMP_CL_C_FEATURES "__opencl_c_int64 __opencl_c_images"
+#define VSMP_CL_COMPILER_EXT                                                                       \
+    "-cl-ext=-all,+cl_khr_byte_addressable_store,+__opencl_c_int64,+__opencl_c_images"
+
 enum {
     VSMP_CL_PLATFORM = 0x76504c54,
     VSMP_CL_DEVICE = 0x76444556,

@@ -246,6 +246,8 @@ static cl_int build_one(const char *source, const char *options, cl_device_id de
         vsmp_ocl_build_init(&b);
         b.device = dev->t->name;
         b.options = options;
+        /* the compiler defines only the extensions and features the device lists */
+        b.internal_options = VSMP_CL_COMPILER_EXT;
         uint8_t *z = NULL;
         size_t zs = 0;
         char *olog = NULL;

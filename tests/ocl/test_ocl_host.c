@@ -674,6 +674,16 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
     clReleaseProgram(p2);
     clReleaseProgram(p);
 
+    /* the compiler offers the kernel only what the device lists: no fp16, no atomics */
+    const char *ext = "#ifdef cl_khr_fp16\n#error cl_khr_fp16 is not offered\n#endif\n"
+                      "#ifdef cl_khr_global_int32_base_atomics\n#error atomics are not offered\n"
+                      "#endif\n"
+                      "#ifndef cl_khr_byte_addressable_store\n#error it is offered\n#endif\n"
+                      "kernel void k(global int *a) { a[0] = 1; }\n";
+    p = clCreateProgramWithSource(ctx, 1, &ext, NULL, &err);
+    CHECK_ERR(clBuildProgram(p, 1, &dev, NULL, NULL, NULL), CL_SUCCESS);
+    clReleaseProgram(p);
+
     /* a build that fails: CL_BUILD_PROGRAM_FAILURE with the compiler's log */
     const char *broken = "kernel void k(global int *a) { a[0] = undeclared; }";
     p = clCreateProgramWithSource(ctx, 1, &broken, NULL, &err);
