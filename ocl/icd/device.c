@@ -13,7 +13,7 @@
 
 #define PLATFORM_NAME     "vsmp"
 #define CL_VERSION_STRING "OpenCL 3.0 vsmp " VSMP_VERSION_STRING
-#define EXTENSIONS        "cl_khr_icd cl_khr_byte_addressable_store"
+#define EXTENSIONS        VSMP_CL_EXTENSIONS
 #define MAX_ALLOC_INTEL   4294959104ull /* Intel's CL_DEVICE_MAX_MEM_ALLOC_SIZE: 4 GiB - 8 KiB */
 
 /* Facts of Intel's OpenCL runtime (compute-runtime 22.43 in AUB mode, docs/OPENCL.md). */
