@@ -356,10 +356,15 @@ cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id 
     cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
     int i = -1;
     if (!err) {
-        /* NULL: the program's only device */
-        if (!device && vsmp_cl_program_index(kernel->prog, vsmp_cl_device(1)) < 0 &&
-            vsmp_cl_program_index(kernel->prog, vsmp_cl_device(2)) < 0)
-            device = vsmp_cl_device(0);
+        /* NULL: the program's device, when it has only one */
+        if (!device) {
+            cl_uint ndev = 0;
+            for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
+                if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
+                    ndev++, device = vsmp_cl_device(t);
+            if (ndev != 1)
+                device = NULL;
+        }
         i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
         if (i < 0)
             err = CL_INVALID_DEVICE;

@@ -606,6 +606,11 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
                                        sizeof mult, &mult, NULL),
               CL_SUCCESS);
     CHECK(mult == 8 || mult == 16 || mult == 32);
+    size_t mult2 = 0; /* NULL: the program's one device */
+    CHECK_ERR(clGetKernelWorkGroupInfo(k, NULL, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+                                       sizeof mult2, &mult2, NULL),
+              CL_SUCCESS);
+    CHECK(mult2 == mult);
     size_t g = 64;
     CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL),
               CL_INVALID_KERNEL_ARGS);
