@@ -807,6 +807,15 @@ int main(void)
     test_images(ctx, q);
     test_kernels(ctx, q, devs[0]);
     test_image_kernels(ctx, q, devs[0]);
+    /* skl: saxpy built for its own target and run there */
+    cl_context sctx = clCreateContext(NULL, 1, &devs[1], NULL, NULL, &err);
+    cl_command_queue sq = clCreateCommandQueue(sctx, devs[1], 0, &err);
+    cl_program sp = clCreateProgramWithSource(sctx, 1, &saxpy_src, NULL, &err);
+    CHECK_ERR(clBuildProgram(sp, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
+    run_saxpy(sctx, sq, sp, 1000, NULL);
+    clReleaseProgram(sp);
+    clReleaseCommandQueue(sq);
+    clReleaseContext(sctx);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
