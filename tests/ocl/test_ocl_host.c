@@ -663,6 +663,44 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
         CHECK(jobs[i].bad == 0);
     }
 
+    /* 20000 floats (80000 bytes: no whole number of 16384-byte rows, so the launch runs on a
+     * padded copy) through a sub-buffer at 128 bytes: y[i] = 2.5 * x[i] + y[i] for the
+     * sub-buffer's items, x[i] = i, y[i] = 100 - i, item i of the sub-buffer being 32 + i */
+    {
+        enum { N = 20000 };
+        float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+        for (int i = 0; i < N; i++)
+            x[i] = (float)i, y[i] = (float)(100 - i);
+        cl_mem bx = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, N * sizeof *x, x, &err);
+        cl_mem by = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, N * sizeof *y, y, &err);
+        cl_buffer_region reg = {128, (N - 32) * sizeof *y};
+        cl_mem sub = clCreateSubBuffer(by, 0, CL_BUFFER_CREATE_TYPE_REGION, &reg, &err);
+        cl_kernel kb = clCreateKernel(p, "saxpy", &err);
+        float a25 = 2.5f;
+        int nn = N - 32;
+        clSetKernelArg(kb, 0, sizeof a25, &a25);
+        clSetKernelArg(kb, 1, sizeof bx, &bx);
+        clSetKernelArg(kb, 2, sizeof sub, &sub);
+        clSetKernelArg(kb, 3, sizeof nn, &nn);
+        size_t gn = N - 32;
+        CHECK_ERR(clEnqueueNDRangeKernel(q, kb, 1, NULL, &gn, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_ERR(clEnqueueReadBuffer(q, by, CL_TRUE, 0, N * sizeof *y, y, 0, NULL, NULL),
+                  CL_SUCCESS);
+        int wrong = 0;
+        for (int i = 0; i < N; i++) {
+            /* sub-buffer item j = i - 32 got 2.5 * x[j] + y[i] = 2.5 (i - 32) + 100 - i */
+            float want = i < 32 ? (float)(100 - i) : 2.5f * (float)(i - 32) + (float)(100 - i);
+            wrong += y[i] != want;
+        }
+        CHECK(wrong == 0);
+        clReleaseKernel(kb);
+        clReleaseMemObject(sub);
+        clReleaseMemObject(by);
+        clReleaseMemObject(bx);
+        free(x);
+        free(y);
+    }
+
     /* the binary (the zebin) round trip */
     size_t bsize = 0;
     CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof bsize, &bsize, NULL), CL_SUCCESS);
@@ -675,6 +713,15 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
     CHECK_ERR(err, CL_SUCCESS);
     CHECK_ERR(clBuildProgram(p2, 0, NULL, NULL, NULL, NULL), CL_SUCCESS);
     run_saxpy(ctx, q, p2, 1000, NULL);
+    /* a zebin cut in half is refused when built, with the reason in the log */
+    size_t half = bsize / 2;
+    cl_program p3 = clCreateProgramWithBinary(ctx, 1, &dev, &half, &cbin, &bst, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    CHECK_ERR(clBuildProgram(p3, 0, NULL, NULL, NULL, NULL), CL_INVALID_BINARY);
+    char blog[1024] = "";
+    clGetProgramBuildInfo(p3, dev, CL_PROGRAM_BUILD_LOG, sizeof blog, blog, NULL);
+    CHECK(strstr(blog, "vsmp cannot run this program") != NULL);
+    clReleaseProgram(p3);
     free(bin);
     clReleaseProgram(p2);
     clReleaseProgram(p);
