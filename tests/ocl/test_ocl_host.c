@@ -750,6 +750,57 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
     clReleaseProgram(p);
 }
 
+/* A __local argument and barriers: each group of 64 sums its items in shared local memory;
+ * with in[i] = i, group g's sum is 64 * 64 g + (0 + ... + 63) = 4096 g + 2016. */
+static const char *reduce_src =
+    "kernel void reduce(global const int *in, global int *out, local int *tmp)\n"
+    "{\n"
+    "    int l = get_local_id(0), n = get_local_size(0);\n"
+    "    tmp[l] = in[get_global_id(0)];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int s = n / 2; s > 0; s /= 2) {\n"
+    "        if (l < s)\n"
+    "            tmp[l] += tmp[l + s];\n"
+    "        barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    }\n"
+    "    if (l == 0)\n"
+    "        out[get_group_id(0)] = tmp[0];\n"
+    "}\n";
+
+static void test_local(cl_context ctx, cl_command_queue q, cl_device_id dev)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &reduce_src, NULL, &err);
+    CHECK_ERR(clBuildProgram(p, 1, &dev, NULL, NULL, NULL), CL_SUCCESS);
+    cl_kernel k = clCreateKernel(p, "reduce", &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (err) {
+        clReleaseProgram(p);
+        return;
+    }
+    int in[256], out[4] = {0};
+    for (int i = 0; i < 256; i++)
+        in[i] = i;
+    cl_mem bi = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof in, in, &err);
+    cl_mem bo = clCreateBuffer(ctx, 0, sizeof out, NULL, &err);
+    clSetKernelArg(k, 0, sizeof bi, &bi);
+    clSetKernelArg(k, 1, sizeof bo, &bo);
+    CHECK_ERR(clSetKernelArg(k, 2, 64 * sizeof(int), in), CL_INVALID_ARG_VALUE); /* not NULL */
+    CHECK_ERR(clSetKernelArg(k, 2, 0, NULL), CL_INVALID_ARG_SIZE);
+    CHECK_ERR(clSetKernelArg(k, 2, 64 * sizeof(int), NULL), CL_SUCCESS);
+    cl_ulong lmem = 0;
+    clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lmem, &lmem, NULL);
+    CHECK(lmem >= 256);
+    size_t g = 256, l = 64;
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(out[0] == 2016 && out[1] == 6112 && out[2] == 10208 && out[3] == 14304);
+    clReleaseMemObject(bi);
+    clReleaseMemObject(bo);
+    clReleaseKernel(k);
+    clReleaseProgram(p);
+}
+
 /* Images and samplers as kernel arguments: a 5x3 RGBA8 image read with a sampler argument
  * (unnormalized, nearest, texel centres) and with an inline sampler, written with its red and
  * blue swapped into a second image, alpha (10 x width + height) / 255 = 53 / 255 (the image's
@@ -854,6 +905,7 @@ int main(void)
     test_images(ctx, q);
     test_kernels(ctx, q, devs[0]);
     test_image_kernels(ctx, q, devs[0]);
+    test_local(ctx, q, devs[0]);
     /* skl: saxpy built for its own target and run there */
     cl_context sctx = clCreateContext(NULL, 1, &devs[1], NULL, NULL, &err);
     cl_command_queue sq = clCreateCommandQueue(sctx, devs[1], 0, &err);
