@@ -3,7 +3,8 @@
 # devices, and answers every query it makes without a crash.
 # With -DBUILD_DIR and -DPREFIX, first `cmake --install BUILD_DIR --prefix PREFIX`, and clinfo -l
 # then runs on the installed vendor file (OCL_ICD_VENDORS=PREFIX/etc/OpenCL/vendors).
-# usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so [-DBUILD_DIR=d -DPREFIX=p] -P clinfo.cmake
+# usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so [-DBUILD_DIR=d -DPREFIX=p]
+#              [-DPRELOAD=sanitizer-runtime.so -DOCLOC_WRAPPER=ocloc_unpreloaded.sh] -P clinfo.cmake
 if(BUILD_DIR)
   file(REMOVE_RECURSE "${PREFIX}")
   execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}"
@@ -27,6 +28,13 @@ if(BUILD_DIR)
   file(REMOVE_RECURSE "${PREFIX}")
 endif()
 set(ENV{OCL_ICD_VENDORS} "${ICD}")
+if(PRELOAD)
+  # a sanitized ICD in the uninstrumented clinfo: the sanitizer runtime preloaded into clinfo, not
+  # into ocloc (IGC dlopens with RTLD_DEEPBIND, which the sanitizer refuses)
+  set(ENV{LD_PRELOAD} "${PRELOAD}")
+  set(ENV{ASAN_OPTIONS} "detect_leaks=0")
+  set(ENV{VSMP_OCLOC} "${OCLOC_WRAPPER}")
+endif()
 foreach(args "-l" "")
   separate_arguments(argv UNIX_COMMAND "${args}")
   execute_process(COMMAND ${CLINFO} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out
