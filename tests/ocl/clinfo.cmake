@@ -5,6 +5,15 @@
 # then runs on the installed vendor file (OCL_ICD_VENDORS=PREFIX/etc/OpenCL/vendors).
 # usage: cmake -DCLINFO=path -DICD=libvsmp_opencl.so [-DBUILD_DIR=d -DPREFIX=p]
 #              [-DPRELOAD=sanitizer-runtime.so -DOCLOC_WRAPPER=ocloc_unpreloaded.sh] -P clinfo.cmake
+# A sanitized ICD in the uninstrumented clinfo: the sanitizer runtime preloaded into clinfo (only:
+# not into cmake, nor into ocloc, whose IGC dlopens with RTLD_DEEPBIND, which it refuses).
+macro(preload)
+  if(PRELOAD)
+    set(ENV{LD_PRELOAD} "${PRELOAD}")
+    set(ENV{ASAN_OPTIONS} "detect_leaks=0")
+    set(ENV{VSMP_OCLOC} "${OCLOC_WRAPPER}")
+  endif()
+endmacro()
 if(BUILD_DIR)
   file(REMOVE_RECURSE "${PREFIX}")
   execute_process(COMMAND ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${PREFIX}"
@@ -18,6 +27,7 @@ if(BUILD_DIR)
     message(FATAL_ERROR "the installed vsmp.icd names ${icd}, which is not there")
   endif()
   set(ENV{OCL_ICD_VENDORS} "${PREFIX}/etc/OpenCL/vendors")
+  preload()
   execute_process(COMMAND ${CLINFO} -l RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out
                   TIMEOUT 120)
   string(FIND "${out}" "Platform #0: vsmp" at)
@@ -28,13 +38,7 @@ if(BUILD_DIR)
   file(REMOVE_RECURSE "${PREFIX}")
 endif()
 set(ENV{OCL_ICD_VENDORS} "${ICD}")
-if(PRELOAD)
-  # a sanitized ICD in the uninstrumented clinfo: the sanitizer runtime preloaded into clinfo, not
-  # into ocloc (IGC dlopens with RTLD_DEEPBIND, which the sanitizer refuses)
-  set(ENV{LD_PRELOAD} "${PRELOAD}")
-  set(ENV{ASAN_OPTIONS} "detect_leaks=0")
-  set(ENV{VSMP_OCLOC} "${OCLOC_WRAPPER}")
-endif()
+preload()
 foreach(args "-l" "")
   separate_arguments(argv UNIX_COMMAND "${args}")
   execute_process(COMMAND ${CLINFO} ${argv} RESULT_VARIABLE rc OUTPUT_VARIABLE out
