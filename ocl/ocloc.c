@@ -131,11 +131,9 @@ static char *slurp(const char *path, size_t max, size_t *size, bool *too_big)
     return b.p;
 }
 
-static bool spill(const char *path, const void *data, size_t n)
+/* Write @p n bytes to the open @p fd and close it. */
+static bool spill_fd(int fd, const void *data, size_t n)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return false;
     const char *p = data;
     while (n) {
         ssize_t w = write(fd, p, n);
@@ -149,6 +147,12 @@ static bool spill(const char *path, const void *data, size_t n)
         n -= (size_t)w;
     }
     return close(fd) == 0;
+}
+
+static bool spill(const char *path, const void *data, size_t n)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    return fd >= 0 && spill_fd(fd, data, n);
 }
 
 /* Remove the temporary directory and what ocloc left in it (files only). */
@@ -396,11 +400,16 @@ static void cache_write(const char *dir, const char *path, const buf *key, const
     put(&f, zebin, zsize);
     put64(&f, strlen(log));
     puts_(&f, log);
+    /* a file of this writer's own (threads and processes may build the same key at once),
+     * renamed over the entry once whole */
     char tmp[4200];
-    snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
-    if (!f.oom && spill(tmp, f.p, f.n))
-        rename(tmp, path);
-    unlink(tmp);
+    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path);
+    int fd = f.oom ? -1 : mkstemp(tmp);
+    if (fd >= 0) {
+        if (spill_fd(fd, f.p, f.n))
+            rename(tmp, path);
+        unlink(tmp);
+    }
     free(f.p);
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ocl_internal.h"
 #include "zebin.h"
 
 #define EM_INTEL_GT 205 /* e_machine of Intel's GPU binaries (ELF's EM_INTELGT) */
@@ -26,13 +27,27 @@ typedef struct sect {
 } sect;
 
 /* Sections that carry nothing vsmp runs (Gen code, symbols, the SPIR-V, notes, the build
- * options ocloc records when given some). */
+ * options ocloc records when given some), or that matter only to the kernels that relocate to
+ * them (program-scope constants and globals, their relocations: `.rel.text.KERNEL` marks that
+ * kernel unsupported). */
 static bool harmless(const char *n)
 {
     return !strncmp(n, ".text.", 6) || !strcmp(n, ".symtab") || !strcmp(n, ".strtab") ||
            !strcmp(n, ".shstrtab") || !strcmp(n, ".spv") || !strncmp(n, ".note.", 6) ||
            !strcmp(n, "") || !strncmp(n, ".gtpin_info", 11) || !strcmp(n, ".misc.buildOptions") ||
-           !strncmp(n, ".debug_", 7);
+           !strncmp(n, ".debug_", 7) || !strncmp(n, ".data.", 6) || !strcmp(n, ".bss") ||
+           !strncmp(n, ".bss.", 5) || !strncmp(n, ".rel.", 5) || !strncmp(n, ".rela.", 6);
+}
+
+/* The kernel whose Gen code a relocation section patches (`.rel.text.K`, `.rela.text.K`), or
+ * NULL. */
+static const char *relocated_kernel(const char *n)
+{
+    if (!strncmp(n, ".rel.text.", 10))
+        return n + 10;
+    if (!strncmp(n, ".rela.text.", 11))
+        return n + 11;
+    return NULL;
 }
 
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
@@ -90,6 +105,8 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     Elf *e = elf_memory(img, size);
     vsmp_status st = VSMP_OK;
     sect *vis = NULL, zeinfo = {0};
+    const char **rel = NULL;
+    size_t nrel = 0;
     vsmp_ocl_program *prog = NULL;
     size_t nvis = 0, nsec = 0, shstr = 0;
     GElf_Ehdr eh;
@@ -107,7 +124,8 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
         goto out;
     }
     vis = calloc(nsec ? nsec : 1, sizeof(*vis));
-    if (!vis) {
+    rel = calloc(nsec ? nsec : 1, sizeof(*rel));
+    if (!vis || !rel) {
         st = VSMP_ERR_NOMEM;
         goto out;
     }
@@ -120,14 +138,10 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
         }
         bool is_vis = !strcmp(name, ".visaasm") || !strncmp(name, ".visaasm.", 9);
         if (!is_vis && strcmp(name, ".ze_info")) {
-            if (!harmless(name)) {
-                /* .data.const, .data.global, .rel.*: program-scope constants, globals and the
-                 * relocations to them, which the launcher does not provide */
-                st = zbad(d, VSMP_ERR_UNSUPPORTED,
-                          "section %s: program-scope data or relocations, which vsmp does not "
-                          "provide",
-                          name);
-            }
+            if (relocated_kernel(name))
+                rel[nrel++] = name;
+            else if (!harmless(name))
+                st = zbad(d, VSMP_ERR_MALFORMED, "section %s: a section vsmp does not read", name);
             continue;
         }
         Elf_Data *dat = elf_rawdata(scn, NULL);
@@ -148,7 +162,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     if (!st && !zeinfo.name)
         st = zbad(d, VSMP_ERR_MALFORMED, "no %s section: not a zebin", ".ze_info");
     if (!st)
-        st = vsmp_ocl_zeinfo_read(zeinfo.data, zeinfo.size, &prog, d);
+        st = vsmp_ocl_zeinfo_read_all(zeinfo.data, zeinfo.size, &prog, d);
     /* IGC 1.0.12504 names every kernel's section `.visaasm`, in the zeinfo's kernel order;
      * `.visaasm.NAME` names its kernel */
     size_t plain = 0;
@@ -175,12 +189,32 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
         }
         st = attach(k, &vis[i], d);
     }
-    if (st)
+    /* a kernel whose code is relocated (to program-scope data or functions): unsupported */
+    for (size_t i = 0; i < nrel && !st; i++) {
+        const vsmp_ocl_kernel *c = vsmp_ocl_program_kernel(prog, relocated_kernel(rel[i]));
+        if (!c) {
+            st = zbad(d, VSMP_ERR_MALFORMED, "section %s: no such kernel", rel[i]);
+            break;
+        }
+        vsmp_ocl_kernel *k = (vsmp_ocl_kernel *)c;
+        if (k->iface) {
+            snprintf(k->unsupported, sizeof(k->unsupported),
+                     "section %s: its code is relocated (to program-scope data or functions, "
+                     "which the launcher does not provide)",
+                     rel[i]);
+            vsmp_launch_iface_free(k->iface);
+            k->iface = NULL;
+        }
+    }
+    if (st) {
         vsmp_ocl_program_free(prog);
-    else
+    } else {
+        vsmp_ocl_program_drop_void(prog);
         *out = prog;
+    }
 out:
     free(vis);
+    free(rel);
     if (e)
         elf_end(e);
     free(img);

@@ -44,8 +44,13 @@ typedef struct vsmp_ocl_arg_meta {
 typedef struct vsmp_ocl_kernel {
     char name[128];
     char *visaasm; /**< the kernel's `.visaasm` text, NUL-terminated (NULL: the zebin has none) */
-    size_t visaasm_size;      /**< its bytes, without the NUL */
-    vsmp_launch_iface *iface; /**< interface, inline samplers included */
+    size_t visaasm_size; /**< its bytes, without the NUL */
+    /** interface, inline samplers included; NULL when the kernel is unsupported */
+    vsmp_launch_iface *iface;
+    /** "" when the launcher runs the kernel; else why not (a payload argument it does not fill,
+     *  bindless, private memory, relocations...), with the zeinfo line. The program's other
+     *  kernels are read as usual. */
+    char unsupported[VSMP_DIAG_MSG_MAX + 32];
     unsigned simd;
     uint32_t required_local_size[3]; /**< reqd_work_group_size; all 0 when none */
     bool has_arg_meta;               /**< kernels_misc_info named the kernel */
@@ -64,10 +69,16 @@ typedef struct vsmp_ocl_program {
  * is read; each `.visaasm` section goes to its kernel (`.visaasm.NAME` by name; IGC 1.0.12504
  * names them all `.visaasm`, in the order of the zeinfo kernels, and each one's `SimdSize`
  * attribute must be its kernel's).
+ * The kernel IGC adds to programs with program-scope symbols, `Intel_Symbol_Table_Void_Program`
+ * (no OpenCL kernel: it carries the symbol table; Intel's runtime does not offer it either), is
+ * left out.
+ * A kernel using what the launcher does not provide (private memory, printf, bindless, image
+ * channel queries, relocations to program-scope data...) is read with `iface` NULL and the
+ * reason in `unsupported`; the others are usable.
  * @return VSMP_OK; VSMP_ERR_MALFORMED (not a zebin, a section or zeinfo key vsmp does not read,
  *         a value out of range: the place in @p diags, rule "zebin" or "zeinfo" with the YAML
- *         line); VSMP_ERR_UNSUPPORTED (a facility the launcher does not provide: private memory,
- *         printf, bindless, program-scope data); VSMP_ERR_NOMEM; VSMP_ERR_ARG.
+ *         line); VSMP_ERR_UNSUPPORTED (a whole program vsmp does not read: another zeinfo
+ *         version); VSMP_ERR_NOMEM; VSMP_ERR_ARG.
  */
 vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program **out,
                                 vsmp_diags *diags);

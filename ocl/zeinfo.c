@@ -13,6 +13,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "ocl_internal.h"
 #include "zebin.h"
 
 #define MAX_DEPTH   8
@@ -240,7 +241,10 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
                 return zerr(z, v, VSMP_ERR_UNSUPPORTED, "execution_env.%s: not launched by vsmp",
                             s);
         } else if (!strcmp(s, "inline_data_payload_size")) {
-            if (!integer(z, v, s, 0, 0, &x)) /* an inline data payload: DG2 and later */
+            /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
+             * register of their own; the kernel's .input declarations keep the layout of the
+             * other platforms (as with the .cos's PassInlineData), so nothing changes here */
+            if (!integer(z, v, s, 0, 64, &x))
                 return false;
         } else if (in_list(s, env_harmless)) {
             if (v->type != YAML_SCALAR_NODE && v->type != YAML_SEQUENCE_NODE)
@@ -510,11 +514,14 @@ static const struct {
     {"image_array_size", VSMP_VALUE_IMAGE_ARRAY_SIZE, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
     {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
+    /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
+     * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
+     * per_thread_memory_buffers, and is unsupported for that. */
+    {"private_base_stateless", VSMP_VALUE_ZERO, false},
 };
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
-static const char *const unsupported_types[] = {"private_base_stateless",
-                                                "printf_buffer",
+static const char *const unsupported_types[] = {"printf_buffer",
                                                 "implicit_arg_buffer",
                                                 "image_channel_data_type",
                                                 "image_channel_order",
@@ -737,7 +744,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                 return false;
             continue;
         }
-        bool dims = v.what != VSMP_VALUE_WORK_DIM;
+        bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO;
         if (!dims || p->size == 4) {
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;
@@ -896,8 +903,10 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
             if (!is_seq(z, v, s))
                 return false;
             misc = v;
+        } else if (!strcmp(s, "global_host_access_table")) {
+            /* host names of program-scope globals: for the runtime's clGetDeviceGlobalVariable */
         } else {
-            /* global_host_access_table, functions: program-scope data and external functions */
+            /* functions (external functions): not read */
             return unknown(z, kn, "");
         }
     }
@@ -947,36 +956,107 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
     FOR_ITEMS(z, kernels, e)
     {
         vsmp_ocl_kernel *out = &prog->kernels[i++];
-        if (!read_kernel_raw(z, e, k, out) || !build_kernel(z, k, out))
+        /* a kernel the launcher cannot run (VSMP_ERR_UNSUPPORTED) is kept with its reason and
+         * no interface; the program's other kernels stay usable. A malformed one fails all. */
+        vsmp_diags kd, *outer = z->d;
+        vsmp_diags_init(&kd);
+        z->d = &kd;
+        bool ok = read_kernel_raw(z, e, k, out) && build_kernel(z, k, out);
+        z->d = outer;
+        if (!ok && z->st == VSMP_ERR_UNSUPPORTED && kd.count) {
+            const vsmp_diag *g = &kd.items[0];
+            snprintf(out->unsupported, sizeof(out->unsupported), "zeinfo line %u: %s", g->line,
+                     g->message);
+            vsmp_launch_iface_free(out->iface);
+            out->iface = NULL;
+            if (!out->simd)
+                out->simd = (unsigned)k->simd;
+            z->st = VSMP_OK;
+            ok = true;
+        }
+        for (size_t g = 0; !ok && g < kd.count; g++)
+            vsmp_diags_add(outer, kd.items[g].severity, kd.items[g].rule, kd.items[g].line,
+                           kd.items[g].column, -1, "%s", kd.items[g].message);
+        vsmp_diags_free(&kd);
+        if (!ok)
             break;
     }
     free(k);
     return !z->st;
 }
 
-/* Every node's depth at most MAX_DEPTH: an alias can make the tree a graph. */
-static bool shallow(zctx *z, yaml_node_t *n, int depth)
+/* The document is a tree as IGC writes it: every node reached once (an alias would make it a
+ * graph, whose walk could grow without bound), nested at most MAX_DEPTH levels, no mapping with a
+ * key twice (the later one would silently win), at most MAX_PAIRS pairs a mapping. */
+#define MAX_PAIRS 4096
+
+static bool tree(zctx *z, yaml_node_t *n, int depth, uint8_t *seen)
 {
     if (!n)
         return true;
+    size_t id = (size_t)(n - z->doc.nodes.start);
+    if (seen[id])
+        return zerr(z, n, VSMP_ERR_MALFORMED, "a node reached twice (a YAML alias): not zeinfo");
+    seen[id] = 1;
     if (depth > MAX_DEPTH)
         return zerr(z, n, VSMP_ERR_MALFORMED, "nested deeper than %d levels", MAX_DEPTH);
     if (n->type == YAML_MAPPING_NODE) {
-        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
-            if (!shallow(z, node(z, p->key), depth + 1) ||
-                !shallow(z, node(z, p->value), depth + 1))
+        yaml_node_pair_t *a = n->data.mapping.pairs.start, *end = n->data.mapping.pairs.top;
+        if (end - a > MAX_PAIRS)
+            return zerr(z, n, VSMP_ERR_MALFORMED, "a mapping of more than %d keys", MAX_PAIRS);
+        for (yaml_node_pair_t *p = a; p < end; p++) {
+            yaml_node_t *k = node(z, p->key);
+            for (yaml_node_pair_t *q = a; k && k->type == YAML_SCALAR_NODE && q < p; q++) {
+                yaml_node_t *o = node(z, q->key);
+                if (o && o->type == YAML_SCALAR_NODE &&
+                    !strcmp((const char *)o->data.scalar.value, (const char *)k->data.scalar.value))
+                    return zerr(z, k, VSMP_ERR_MALFORMED, "key %s given twice",
+                                (const char *)k->data.scalar.value);
+            }
+            if (!tree(z, k, depth + 1, seen) || !tree(z, node(z, p->value), depth + 1, seen))
                 return false;
+        }
     } else if (n->type == YAML_SEQUENCE_NODE) {
         for (yaml_node_item_t *i = n->data.sequence.items.start; i < n->data.sequence.items.top;
              i++)
-            if (!shallow(z, node(z, *i), depth + 1))
+            if (!tree(z, node(z, *i), depth + 1, seen))
                 return false;
     }
     return true;
 }
 
+/* The kernel IGC adds to a program with program-scope symbols (globals, printf strings) to
+ * carry its symbol table: no OpenCL kernel, and runtimes do not offer it. */
+#define VOID_PROGRAM "Intel_Symbol_Table_Void_Program"
+
+void vsmp_ocl_program_drop_void(vsmp_ocl_program *p)
+{
+    unsigned w = 0;
+    for (unsigned i = 0; p && i < p->nkernels; i++) {
+        if (!strcmp(p->kernels[i].name, VOID_PROGRAM)) {
+            vsmp_launch_iface_free(p->kernels[i].iface);
+            free(p->kernels[i].visaasm);
+            continue;
+        }
+        if (w != i)
+            p->kernels[w] = p->kernels[i];
+        w++;
+    }
+    if (p)
+        p->nkernels = w;
+}
+
 vsmp_status vsmp_ocl_zeinfo_read(const char *yaml, size_t size, vsmp_ocl_program **out,
                                  vsmp_diags *d)
+{
+    vsmp_status st = vsmp_ocl_zeinfo_read_all(yaml, size, out, d);
+    if (!st)
+        vsmp_ocl_program_drop_void(*out);
+    return st;
+}
+
+vsmp_status vsmp_ocl_zeinfo_read_all(const char *yaml, size_t size, vsmp_ocl_program **out,
+                                     vsmp_diags *d)
 {
     if (!out || (!yaml && size))
         return VSMP_ERR_ARG;
@@ -1006,8 +1086,13 @@ vsmp_status vsmp_ocl_zeinfo_read(const char *yaml, size_t size, vsmp_ocl_program
         yaml_document_delete(&z.doc);
         return VSMP_ERR_NOMEM;
     }
-    if (shallow(&z, yaml_document_get_root_node(&z.doc), 0))
+    size_t nodes = (size_t)(z.doc.nodes.top - z.doc.nodes.start);
+    uint8_t *seen = calloc(nodes ? nodes : 1, 1);
+    if (!seen)
+        z.st = VSMP_ERR_NOMEM;
+    else if (tree(&z, yaml_document_get_root_node(&z.doc), 0, seen))
         read_top(&z, prog);
+    free(seen);
     yaml_document_delete(&z.doc);
     vsmp_diags_free(&z.bd);
     if (z.st) {

@@ -122,7 +122,10 @@ static void check_kernel(const char *kdir, const vsmp_ocl_kernel *k)
     kernels_checked++;
 }
 
-static void check_zebin(const char *kdir, const char *zdir, const char *name, unsigned nk)
+/* @p unsupported: the kernel the zebin holds that the launcher cannot run ("" none), and
+ * @p why what its reason says. */
+static void check_zebin(const char *kdir, const char *zdir, const char *name, unsigned nk,
+                        const char *unsupported, const char *why)
 {
     char path[1024];
     size_t n;
@@ -141,8 +144,18 @@ static void check_zebin(const char *kdir, const char *zdir, const char *name, un
     if (p) {
         CHECK(p->nkernels == nk && !strcmp(p->zeinfo_version, "1.20"), "%s: %u kernels, %s", name,
               p->nkernels, p->zeinfo_version);
-        for (unsigned i = 0; i < p->nkernels; i++)
-            check_kernel(kdir, &p->kernels[i]);
+        for (unsigned i = 0; i < p->nkernels; i++) {
+            const vsmp_ocl_kernel *k = &p->kernels[i];
+            if (!strcmp(k->name, unsupported)) {
+                CHECK(!k->iface && strstr(k->unsupported, why) && k->nargs && k->visaasm,
+                      "%s: unsupported (\"%s\"), its %u arguments' information and text kept",
+                      k->name, k->unsupported, k->nargs);
+                continue;
+            }
+            CHECK(k->iface && !k->unsupported[0], "%s: %s", k->name, k->unsupported);
+            if (k->iface)
+                check_kernel(kdir, k);
+        }
     }
     vsmp_ocl_program_free(p);
     /* every truncation of the file is refused or read, never a crash (ASan watches) */
@@ -153,6 +166,17 @@ static void check_zebin(const char *kdir, const char *zdir, const char *name, un
         vsmp_ocl_program_free(p);
     }
     free(bin);
+}
+
+/* A zeinfo read, its only kernel unsupported with a reason holding @p want. */
+static void kernel_unsupported(const char *yaml, const char *want)
+{
+    vsmp_ocl_program *p = NULL;
+    vsmp_status st = vsmp_ocl_zeinfo_read(yaml, strlen(yaml), &p, NULL);
+    CHECK(st == VSMP_OK && p && p->nkernels == 1 && !p->kernels[0].iface &&
+              strstr(p->kernels[0].unsupported, want),
+          "\"%s\": %s, \"%s\"", want, vsmp_status_str(st), p ? p->kernels[0].unsupported : "");
+    vsmp_ocl_program_free(p);
 }
 
 /* A zeinfo refused with @p st and a message holding @p want at line @p line. */
@@ -231,19 +255,24 @@ static void test_refusals(void)
                         "        colour: red\n",
             VSMP_ERR_MALFORMED, "payload_arguments[].colour", 11);
     refused("version: '2.1'\nkernels: []\n", VSMP_ERR_UNSUPPORTED, "zeinfo version 2.1", 1);
-    refused(KERNEL_HEAD "    payload_arguments:\n"
-                        "      - arg_type: arg_bypointer\n"
-                        "        offset: 0\n"
-                        "        size: 8\n"
-                        "        arg_index: 0\n"
-                        "        addrmode: bindless\n"
-                        "        addrspace: image\n",
-            VSMP_ERR_UNSUPPORTED, "bindless", 7);
-    refused(KERNEL_HEAD "    payload_arguments:\n"
-                        "      - arg_type: private_base_stateless\n"
-                        "        offset: 0\n"
-                        "        size: 8\n",
-            VSMP_ERR_UNSUPPORTED, "private_base_stateless", 7);
+    kernel_unsupported(KERNEL_HEAD "    payload_arguments:\n"
+                                   "      - arg_type: arg_bypointer\n"
+                                   "        offset: 0\n"
+                                   "        size: 8\n"
+                                   "        arg_index: 0\n"
+                                   "        addrmode: bindless\n"
+                                   "        addrspace: image\n",
+                       "zeinfo line 7: argument 0: bindless");
+    kernel_unsupported(KERNEL_HEAD "    payload_arguments:\n"
+                                   "      - arg_type: printf_buffer\n"
+                                   "        offset: 0\n"
+                                   "        size: 8\n",
+                       "zeinfo line 7: kernel k: payload argument printf_buffer");
+    kernel_unsupported(KERNEL_HEAD "    per_thread_memory_buffers:\n"
+                                   "      - type: global\n"
+                                   "        usage: private_space\n"
+                                   "        size: 64\n",
+                       "zeinfo line 6: per_thread_memory_buffers: scratch or private memory");
     refused(KERNEL_HEAD "    payload_arguments:\n"
                         "      - arg_type: global_size\n"
                         "        offset: 4090\n"
@@ -254,9 +283,12 @@ static void test_refusals(void)
                         "        addrmode: wobble\n"
                         "        filtermode: nearest\n",
             VSMP_ERR_MALFORMED, "addrmode \"wobble\"", 8);
-    refused("version: '1.20'\nkernels: [ {name: k, execution_env: {simd_size: 12}} ]\n",
-            VSMP_ERR_UNSUPPORTED, "simd_size 12", 2);
+    kernel_unsupported("version: '1.20'\nkernels: [ {name: k, execution_env: {simd_size: 12}} ]\n",
+                       "simd_size 12");
     refused("version: '1.20'\nkernels: [\n", VSMP_ERR_MALFORMED, "YAML", 3);
+    refused(KERNEL_HEAD "      simd_size: 8\n", VSMP_ERR_MALFORMED, "key simd_size given twice", 6);
+    refused("version: '1.20'\nx: &a [1, 2]\nkernels: [*a, *a]\n", VSMP_ERR_MALFORMED,
+            "a node reached twice (a YAML alias)", 2);
     refused("version: '1.20'\nfunctions: []\nkernels: []\n", VSMP_ERR_MALFORMED,
             ".functions: a zeinfo key vsmp does not read", 2);
 
@@ -275,11 +307,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_ocl_zebin CORPUS_K_DIR ZEBIN_DIR\n");
         return 2;
     }
-    check_zebin(argv[1], argv[2], "img_sample2d", 4);
-    check_zebin(argv[1], argv[2], "local_reduce", 2);
-    check_zebin(argv[1], argv[2], "buf_arith", 2);
+    check_zebin(argv[1], argv[2], "img_sample2d", 4, "", "");
+    check_zebin(argv[1], argv[2], "local_reduce", 2, "", "");
+    check_zebin(argv[1], argv[2], "buf_arith", 2, "", "");
+    /* vec_vload has a private_base_stateless entry but no private memory: zero */
+    check_zebin(argv[1], argv[2], "vector", 3, "", "");
+    /* one kernel the launcher cannot run, the program's others read as usual */
+    /* its zeinfo also has Intel_Symbol_Table_Void_Program, left out */
+    check_zebin(argv[1], argv[2], "printf", 1, "pf_hello", "printf_buffer");
     printf("%u kernels, %u inline samplers compared\n", kernels_checked, samplers_checked);
-    CHECK(kernels_checked == 8 && samplers_checked == 3, "everything compared");
+    CHECK(kernels_checked == 11 && samplers_checked == 3, "everything compared");
     test_refusals();
     return t_finish();
 }

@@ -417,9 +417,37 @@ static const char *platform_device(vsmp_platform p)
     return NULL;
 }
 
+/* "device" without "platform" gives the platform; with one, they must agree (a kernel compiled
+ * for one target run as another's is refused). */
+static int device_platform(job *j, json_object *root, const char *device, vsmp_platform *platform)
+{
+    static const struct {
+        const char *device;
+        vsmp_platform platform;
+    } map[] = {{"skl", VSMP_PLATFORM_SKL},
+               {"icllp", VSMP_PLATFORM_ICLLP},
+               {"tgllp", VSMP_PLATFORM_TGLLP},
+               {"acm-g10", VSMP_PLATFORM_DG2},
+               {"dg2", VSMP_PLATFORM_DG2}};
+    if (!device)
+        return 0;
+    size_t i = 0, n = sizeof(map) / sizeof(map[0]);
+    while (i < n && strcmp(map[i].device, device))
+        i++;
+    if (!jfield(root, "platform")) {
+        if (i == n)
+            return fail(j, "\"device\" %s: say which \"platform\" runs it", device);
+        *platform = map[i].platform;
+    } else if (i < n && map[i].platform != *platform) {
+        return fail(j, "\"device\" %s and \"platform\" %s disagree", device,
+                    json_object_get_string(jfield(root, "platform")));
+    }
+    return 0;
+}
+
 /* The kernel from a zebin: "binary" (the file) or "source" (OpenCL C compiled by ocloc in a child
  * process, through the build cache), "kernel" its name (docs/LAUNCH.md section 3). */
-static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_module **mod,
+static int load_zebin(job *j, json_object *root, vsmp_platform *platform, vsmp_module **mod,
                       vsmp_launch_iface **f, char *label, size_t cap)
 {
     json_object *jk = jfield(root, "kernel"), *js = jfield(root, "source"),
@@ -447,11 +475,12 @@ static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_mo
     if (js) {
         vsmp_ocl_build b;
         vsmp_ocl_build_init(&b);
-        b.device = jdev ? json_object_get_string(jdev) : platform_device(platform);
+        b.device = jdev ? json_object_get_string(jdev) : platform_device(*platform);
         b.options = jopt ? json_object_get_string(jopt) : NULL;
-        if (!b.device) {
+        int dp = device_platform(j, root, b.device, platform);
+        if (dp || !b.device) {
             free(data);
-            return fail(j, "\"device\": which ocloc device (the platform names none)");
+            return dp ? dp : fail(j, "\"device\": which ocloc device (the platform names none)");
         }
         char *log = NULL;
         zebin = NULL;
@@ -488,6 +517,8 @@ static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_mo
     int rc = 0;
     if (!k)
         rc = fail(j, "%s holds no kernel \"%s\" (it holds %s)", file, kernel, names);
+    else if (!k->iface)
+        rc = fail(j, "%s: kernel %s is not launched: %s", file, kernel, k->unsupported);
     else if (!k->visaasm)
         rc = fail(j,
                   "%s: no .visaasm section for kernel %s (ocloc's -internal_options "
@@ -507,7 +538,7 @@ static int load_zebin(job *j, json_object *root, vsmp_platform platform, vsmp_mo
 
 /* The kernel and its interface: "kernel" (.visaasm or .isa) with "interface" (IGC's .cos), or
  * a zebin (load_zebin). */
-static int load_kernel(job *j, json_object *root, vsmp_platform platform, vsmp_module **mod,
+static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_module **mod,
                        vsmp_launch_iface **f, char *label, size_t cap)
 {
     json_object *jk = jfield(root, "kernel"), *ji = jfield(root, "interface");
@@ -590,7 +621,7 @@ static int launch(job *j, json_object *root)
     memset(args, 0, sizeof(args));
     memset(store, 0, sizeof(store));
     unsigned nargs = 0;
-    if (load_kernel(j, root, o.platform, &mod, &f, kname, sizeof(kname)))
+    if (load_kernel(j, root, &o.platform, &mod, &f, kname, sizeof(kname)))
         goto out;
     vsmp_status st;
 

@@ -314,9 +314,11 @@ static const char usage_run[] =
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
 static const char usage_launch[] =
     "usage: vsmp launch [--out-dir DIR] LAUNCH.json\n"
-    "Launch an IGC-compiled OpenCL kernel (.visaasm or .isa, with its patch-token dump .cos) over\n"
-    "an NDRange, as the launch description (docs/LAUNCH.md) says: buffers, images, samplers and\n"
-    "scalars by argument; buffers printed, images printed or saved as PNG afterwards.\n"
+    "Launch an IGC-compiled OpenCL kernel (OpenCL C compiled by ocloc in a child process, a\n"
+    "zebin, or .visaasm/.isa with its patch-token dump .cos) over an NDRange, as the launch\n"
+    "description (docs/LAUNCH.md) says: buffers, images, samplers and scalars by argument;\n"
+    "buffers printed, images printed or saved as PNG afterwards. Builds are cached in\n"
+    "$XDG_CACHE_HOME/vsmp (VSMP_OCL_CACHE=0: not); VSMP_OCLOC names ocloc.\n"
     "  -o, --out-dir DIR  write the images \"save\" names under DIR (default: beside "
     "LAUNCH.json)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each image (default\n"

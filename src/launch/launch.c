@@ -79,8 +79,10 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         switch (p->kind) {
         case LP_UNKNOWN:
         case LP_NONE:
-        case LP_ZERO:
             break;
+        case LP_ZERO: /* any size (a built interface's 8-byte private base, say) */
+            memset(ct + p->offset, 0, p->size);
+            continue;
         case LP_LOCAL_OFFSET: /* the argument's offset in SLM, as a pointer of DataSize */
             if (p->size != 4 && p->size != 8)
                 return fail(d, VSMP_ERR_UNSUPPORTED, "local argument offset %s of %ld bytes",

@@ -231,12 +231,17 @@ def negative_cases(vsmp, kdir):
     return bad
 
 
+# The source tier's devices and SIMD widths: tgllp at every width, skl and acm-g10 at 16 (each
+# variant is a compile of about half a second)
+SOURCE_VARIANTS = [("tgllp", 8), ("tgllp", 16), ("tgllp", 32), ("skl", 16), ("acm-g10", 16)]
+
+
 def source_tier(o, edir, kdir):
     """The same kernels compiled from their OpenCL C source by `vsmp launch` itself ("source" and
-    "kernel": ocloc in a child process, the zebin's .visaasm and zeinfo), at each SIMD width the
-    corpus holds for tgllp (IGC_ForceOCLSIMDWidth, which ocloc's child reads): the output must be
-    the bytes the .visaasm + .cos launch of that width gives, and match pocl as above. The build
-    cache goes to a directory of its own (XDG_CACHE_HOME)."""
+    "kernel": ocloc in a child process, the zebin's .visaasm and zeinfo), for the devices and
+    SIMD widths of SOURCE_VARIANTS (IGC_ForceOCLSIMDWidth, which ocloc's child reads): the output
+    must be the bytes the .visaasm + .cos launch of that platform and width gives, and match pocl
+    as above. The build cache goes to a directory of its own (XDG_CACHE_HOME)."""
     passed, failed = 0, 0
     with tempfile.TemporaryDirectory() as cache:
         for fn in sorted(os.listdir(edir)):
@@ -250,12 +255,12 @@ def source_tier(o, edir, kdir):
             outputs = {a["index"] for a in exp["outputs"]}
             cl_path = os.path.abspath(os.path.join(o.corpus, exp["source"]))
             inl = inline_samplers(open(cl_path).read(), name)
-            for simd in (8, 16, 32):
-                base = os.path.join(kdir, "%s.tgllp.simd%d" % (name, simd))
+            for dev, simd in SOURCE_VARIANTS:
+                base = os.path.join(kdir, "%s.%s.simd%d" % (name, dev, simd))
                 if not os.path.exists(base + ".cos.gz"):
                     continue
-                label = "%s.tgllp.simd%d from source" % (name, simd)
-                common = {"platform": "TGLLP", "global": exp["global"],
+                label = "%s.%s.simd%d from source" % (name, dev, simd)
+                common = {"platform": PLATFORMS[dev], "global": exp["global"],
                           "args": launch_args(exp, outputs)}
                 if exp.get("local"):
                     common["local"] = exp["local"]
@@ -275,7 +280,7 @@ def source_tier(o, edir, kdir):
                     elif inl:
                         dcos["inline_samplers"] = inl
                     # the source form: the inline samplers are the zeinfo's
-                    dsrc = dict(common, source=cl_path, kernel=name, device="tgllp")
+                    dsrc = dict(common, source=cl_path, kernel=name, device=dev)
                     runs = []
                     for tag, desc in (("cos", dcos), ("src", dsrc)):
                         jpath = os.path.join(tmp, tag + ".json")
@@ -313,7 +318,8 @@ def source_tier(o, edir, kdir):
             cl = os.path.join(tmp, "nolid.cl")
             open(cl, "w").write("__kernel void nolid(__global int *a, int v)\n"
                                 "{ a[get_group_id(0)] = v + 10 * (int)get_group_id(0); }\n")
-            desc = {"source": cl, "kernel": "nolid", "global": [4], "local": [1],
+            # "device" alone: the platform follows (SKL)
+            desc = {"source": cl, "kernel": "nolid", "device": "skl", "global": [4], "local": [1],
                     "args": [{"kind": "buffer", "type": "int", "count": 4, "print": True},
                              {"kind": "scalar", "type": "int", "value": 7}]}
             jpath = os.path.join(tmp, "nolid.json")
@@ -341,6 +347,12 @@ def source_tier(o, edir, kdir):
                   "args": buf}, "\"interface\" goes with a .visaasm"),
                 ({"binary": good_cl, "kernel": "buf_saxpy", "global": [16], "args": buf},
                  "not an ELF file"),
+                ({"source": good_cl, "kernel": "buf_saxpy", "device": "acm-g10",
+                  "platform": "TGLLP", "global": [16], "args": buf},
+                 "\"device\" acm-g10 and \"platform\" TGLLP disagree"),
+                ({"source": os.path.abspath(os.path.join(o.corpus, "cl", "printf.cl")),
+                  "kernel": "pf_hello", "global": [16], "args": buf},
+                 "kernel pf_hello is not launched: zeinfo line"),
             ]
             for desc, want in cases:
                 jpath = os.path.join(tmp, "bad.json")
@@ -354,7 +366,7 @@ def source_tier(o, edir, kdir):
                 else:
                     passed += 1
     print("launch_source: %d passed, %d failed (compiled by ocloc through vsmp launch, equal to "
-          "the .cos launches and to pocl; a kernel without local IDs; 4 refusals)" % (passed, failed))
+          "the .cos launches and to pocl; a kernel without local IDs; 6 refusals)" % (passed, failed))
     if passed + failed == 0:
         print("launch_source: no kernel found")
         return 1
