@@ -11,7 +11,7 @@
 typedef struct kernel_arg {
     bool set;
     cl_mem mem;        /* buffers and images (NULL: a NULL buffer) */
-    cl_sampler smp;    /* samplers */
+    uint32_t smp_bits; /* samplers: their sampler_t bits, taken when set */
     uint8_t bytes[64]; /* scalars */
     uint32_t size;     /* scalars: bytes; __local: bytes of shared local memory */
 } kernel_arg;
@@ -167,6 +167,8 @@ cl_int CL_API_CALL vsmp_clReleaseKernel(cl_kernel kernel)
     return err;
 }
 
+static uint32_t sampler_bits(cl_sampler s);
+
 /* clSetKernelArg: the value checked against the argument's kind and size (the zeinfo's). */
 cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
                                        const void *arg_value)
@@ -202,8 +204,8 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             else if (!arg_value || !*(const cl_sampler *)arg_value ||
                      (*(const cl_sampler *)arg_value)->magic != VSMP_CL_SAMPLER)
                 err = CL_INVALID_SAMPLER;
-            else
-                a.smp = *(const cl_sampler *)arg_value;
+            else /* the sampler's state, not the handle: it may be released before a launch */
+                a.smp_bits = sampler_bits(*(const cl_sampler *)arg_value);
             break;
         case VSMP_ARG_LOCAL:
             if (arg_value)
@@ -532,7 +534,7 @@ static cl_int run_ndrange(cl_event ev)
             st = image_surface(a->mem, &args[i].surface);
             break;
         case VSMP_ARG_SAMPLER:
-            st = vsmp_sampler_from_cl(sampler_bits(a->smp), &args[i].sampler);
+            st = vsmp_sampler_from_cl(a->smp_bits, &args[i].sampler);
             break;
         case VSMP_ARG_SCALAR:
             memcpy(args[i].bytes, a->bytes, sizeof args[i].bytes);

@@ -846,6 +846,7 @@ static void test_image_kernels(cl_context ctx, cl_command_queue q, cl_device_id 
     CHECK_ERR(clSetKernelArg(k, 0, sizeof src, &src), CL_SUCCESS);
     CHECK_ERR(clSetKernelArg(k, 1, sizeof dst, &dst), CL_SUCCESS);
     CHECK_ERR(clSetKernelArg(k, 2, sizeof smp, &smp), CL_SUCCESS);
+    clReleaseSampler(smp); /* the kernel keeps the sampler's state, not the handle */
     CHECK_ERR(clSetKernelArg(k, 0, sizeof dims, &dims), CL_INVALID_ARG_VALUE); /* a buffer */
     size_t g[2] = {5, 3};
     CHECK_ERR(clEnqueueNDRangeKernel(q, k, 2, NULL, g, NULL, 0, NULL, NULL), CL_SUCCESS);
@@ -859,7 +860,6 @@ static void test_image_kernels(cl_context ctx, cl_command_queue q, cl_device_id 
                    out[y][x][3] != 53;
     CHECK(bad == 0);
     clReleaseKernel(k);
-    clReleaseSampler(smp);
     clReleaseMemObject(dims);
     clReleaseMemObject(dst);
     clReleaseMemObject(src);
