@@ -592,6 +592,22 @@ static void test_kernels(cl_context ctx, cl_command_queue q, cl_device_id dev)
 
     /* the kernel's interface: four arguments, sizes checked, the preferred multiple its SIMD */
     cl_kernel k = clCreateKernel(p, "saxpy", &err);
+    char aname[32] = "", atype[32] = "";
+    cl_kernel_arg_address_qualifier aq = 0;
+    cl_kernel_arg_type_qualifier tq = 0;
+    cl_int ai = clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_NAME, sizeof aname, aname, NULL);
+    if (ai != CL_KERNEL_ARG_INFO_NOT_AVAILABLE) {
+        CHECK_ERR(ai, CL_SUCCESS);
+        clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_NAME, sizeof atype, atype, NULL);
+        clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq, NULL);
+        clGetKernelArgInfo(k, 1, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL);
+        /* global const float *x */
+        CHECK(!strcmp(aname, "x") && !strcmp(atype, "float*"));
+        CHECK(aq == CL_KERNEL_ARG_ADDRESS_GLOBAL && (tq & CL_KERNEL_ARG_TYPE_CONST));
+    } else {
+        fprintf(stderr, "ocl_host: the zeinfo has no argument info for saxpy\n");
+        failures++;
+    }
     cl_uint nargs = 0;
     clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
     CHECK(nargs == 4);
