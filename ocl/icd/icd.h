@@ -115,6 +115,7 @@ struct _cl_command_queue {
     cl_uint nqprops;
     cl_event head, tail; /* commands not yet run, in order */
     bool busy;           /* a thread is running this queue's head */
+    bool progressing;    /* vsmp_cl_queue_progress is at work on it */
     cl_command_queue next_queue;
 };
 

@@ -552,6 +552,11 @@ cl_int vsmp_cl_enqueue(cl_event ev, bool blocking, cl_event *out)
 
 void vsmp_cl_queue_progress(cl_command_queue q)
 {
+    /* once per queue at a time: queues waiting on each other's commands (a cycle the
+     * application made) would otherwise recurse without end */
+    if (q->progressing)
+        return;
+    q->progressing = true;
     q->refs++; /* the last command's release must not free the queue under this loop */
     while (q->head && !q->busy) {
         cl_event ev = q->head;
@@ -594,6 +599,7 @@ void vsmp_cl_queue_progress(cl_command_queue q)
         }
         vsmp_cl_event_release(ev);
     }
+    q->progressing = false;
     queue_unref(q);
 }
 
