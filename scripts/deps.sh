@@ -2,19 +2,24 @@
 # SPDX-License-Identifier: MIT
 # Install the Debian packages vsmp's build and tests need, when they are missing.
 #   scripts/deps.sh build   cmake, ninja, a C compiler, json-c and libpng (the vsmp tool),
-#                           libelf and libyaml (zebin and zeinfo: ocl/)
+#                           libelf and libyaml (zebin and zeinfo: ocl/), the OpenCL ICD's
+#                           headers and python3 (opencl-c-headers), the loader
+#                           (ocl-icd-opencl-dev) and ocloc (intel-opencl-icd): make run's
+#                           OpenCL program on vsmp (docs/OPENCL.md)
 #   scripts/deps.sh test    + GenX_IR (libigc-tools) for the compatibility tier, clang for the
 #                           sanitizers and fuzzing, a C++ compiler for the install test,
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
 #                           sampling tier, ocloc (intel-opencl-icd) for scripts/gen-corpus.sh,
-#                           pocl (pocl-opencl-icd, ocl-icd-opencl-dev) for scripts/gen-expected.sh
+#                           pocl (pocl-opencl-icd) for scripts/gen-expected.sh, clinfo for
+#                           the OpenCL tier
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
 set -eu
 want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev libelf-dev libyaml-dev"
+want="$want python3 opencl-c-headers ocl-icd-opencl-dev intel-opencl-icd"
 case "${1:-build}" in
-    test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools"
-          want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev" ;;
+    test) want="$want libigc-tools clang g++ libvulkan-dev mesa-vulkan-drivers glslang-tools"
+          want="$want pocl-opencl-icd clinfo" ;;
 esac
 missing=""
 for p in $want; do

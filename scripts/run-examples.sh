@@ -26,3 +26,17 @@ done
 echo "== vsmp launch examples/launch/rotate.json"
 "$vsmp" launch --out-dir "$out" examples/launch/rotate.json
 echo "wrote $out/rotated.png (examples/launch/picture.png rotated by 30 degrees)"
+# The same kernel from an ordinary OpenCL host program (examples/opencl/rotate_host.c) through the
+# system's ICD loader on vsmp's platform: built from its OpenCL C by ocloc, run by vsmp.
+rot="$(dirname "$vsmp")/vsmp-ocl-rotate"
+icd="$(dirname "$vsmp")/ocl/icd/libvsmp_opencl.so"
+echo
+if [ -x "$rot" ] && [ -f "$icd" ]; then
+    echo "== OCL_ICD_VENDORS=$icd $rot examples/launch/rotate.cl examples/launch/picture.png $out/rotated_opencl.png"
+    OCL_ICD_VENDORS="$icd" "$rot" examples/launch/rotate.cl examples/launch/picture.png \
+        "$out/rotated_opencl.png"
+else
+    echo "== the OpenCL program was not built: the ICD needs opencl-c-headers, ocl-icd-opencl-dev"
+    echo "   and python3 (make deps-build installs them; docs/OPENCL.md)"
+    exit 1
+fi

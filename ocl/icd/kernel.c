@@ -1,0 +1,670 @@
+/* SPDX-License-Identifier: MIT */
+/* Kernel objects, their arguments (checked against the zeinfo's interface), their info, and
+ * clEnqueueNDRangeKernel through vsmp_launch on every core (docs/OPENCL.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "icd.h"
+#include "zebin.h"
+
+typedef struct kernel_arg {
+    bool set;
+    cl_mem mem;        /* buffers and images (NULL: a NULL buffer) */
+    uint32_t smp_bits; /* samplers: their sampler_t bits, taken when set */
+    uint8_t bytes[64]; /* scalars */
+    uint32_t size;     /* scalars: bytes; __local: bytes of shared local memory */
+} kernel_arg;
+
+struct _cl_kernel {
+    const cl_icd_dispatch *dispatch;
+    uint32_t magic;
+    cl_uint refs;
+    cl_program prog;
+    char name[128];
+    unsigned nargs;
+    int first; /* the program's first device index built with this kernel */
+    kernel_arg args[VSMP_LAUNCH_MAX_ARGS];
+};
+
+static bool kernel_ok(cl_kernel k)
+{
+    return k && k->magic == VSMP_CL_KERNEL;
+}
+
+/* Kernel @p name of program @p p for its device index @p i, with its module. */
+static const vsmp_ocl_kernel *find(cl_program p, cl_uint i, const char *name, vsmp_module **mod)
+{
+    vsmp_module *const *mods;
+    const vsmp_ocl_program *op = vsmp_cl_program_built(p, i, &mods);
+    for (unsigned k = 0; op && k < op->nkernels; k++)
+        if (!strcmp(op->kernels[k].name, name)) {
+            if (mod)
+                *mod = mods[k];
+            return &op->kernels[k];
+        }
+    return NULL;
+}
+
+/* The kernel's description for its first built device (argument kinds are the same on every
+ * device: the same source). */
+static const vsmp_ocl_kernel *desc(cl_kernel k)
+{
+    return find(k->prog, (cl_uint)k->first, k->name, NULL);
+}
+
+static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
+{
+    int first = -1;
+    cl_uint ndev = 0;
+    for (cl_uint i = 0; i < 4; i++) {
+        vsmp_module *const *mods;
+        if (vsmp_cl_program_built(program, i, &mods)) {
+            ndev++;
+            if (first < 0)
+                first = (int)i;
+        }
+    }
+    if (!ndev) {
+        *err = CL_INVALID_PROGRAM_EXECUTABLE;
+        return NULL;
+    }
+    const vsmp_ocl_kernel *d = find(program, (cl_uint)first, name, NULL);
+    if (!d) {
+        *err = CL_INVALID_KERNEL_NAME;
+        return NULL;
+    }
+    cl_kernel k = calloc(1, sizeof *k);
+    if (!k) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    k->dispatch = &vsmp_cl_dispatch;
+    k->magic = VSMP_CL_KERNEL;
+    k->refs = 1;
+    k->prog = program;
+    snprintf(k->name, sizeof k->name, "%s", name);
+    k->nargs = vsmp_launch_iface_num_args(d->iface);
+    k->first = first;
+    vsmp_cl_program_kernels(program, 1);
+    *err = CL_SUCCESS;
+    return k;
+}
+
+cl_kernel CL_API_CALL vsmp_clCreateKernel(cl_program program, const char *kernel_name,
+                                          cl_int *errcode_ret)
+{
+    if (!kernel_name) {
+        VSMP_CL_ERR(CL_INVALID_VALUE);
+        return NULL;
+    }
+    vsmp_cl_lock();
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = NULL;
+    if (!vsmp_cl_program_ok(program))
+        err = CL_INVALID_PROGRAM;
+    else
+        k = kernel_new(program, kernel_name, &err);
+    vsmp_cl_unlock();
+    VSMP_CL_ERR(err);
+    return k;
+}
+
+cl_int CL_API_CALL vsmp_clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
+                                                 cl_kernel *kernels, cl_uint *num_kernels_ret)
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
+    const vsmp_ocl_program *op = NULL;
+    for (cl_uint i = 0; !err && !op && i < 4; i++) {
+        vsmp_module *const *mods;
+        op = vsmp_cl_program_built(program, i, &mods);
+    }
+    if (!err && !op)
+        err = CL_INVALID_PROGRAM_EXECUTABLE;
+    if (!err && kernels && num_kernels < op->nkernels)
+        err = CL_INVALID_VALUE;
+    for (unsigned i = 0; !err && kernels && i < op->nkernels; i++) {
+        kernels[i] = kernel_new(program, op->kernels[i].name, &err);
+        while (err && i--) { /* undo the ones made */
+            kernels[i]->magic = VSMP_CL_DEAD;
+            vsmp_cl_program_kernels(program, -1);
+            free(kernels[i]);
+        }
+    }
+    if (!err && num_kernels_ret)
+        *num_kernels_ret = op->nkernels;
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int CL_API_CALL vsmp_clRetainKernel(cl_kernel kernel)
+{
+    vsmp_cl_lock();
+    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err)
+        kernel->refs++;
+    vsmp_cl_unlock();
+    return err;
+}
+
+static void kernel_unref(cl_kernel k)
+{
+    if (--k->refs)
+        return;
+    k->magic = VSMP_CL_DEAD;
+    vsmp_cl_program_kernels(k->prog, -1);
+    free(k);
+}
+
+cl_int CL_API_CALL vsmp_clReleaseKernel(cl_kernel kernel)
+{
+    vsmp_cl_lock();
+    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err)
+        kernel_unref(kernel);
+    vsmp_cl_unlock();
+    return err;
+}
+
+static uint32_t sampler_bits(cl_sampler s);
+
+/* clSetKernelArg: the value checked against the argument's kind and size (the zeinfo's). */
+cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
+                                       const void *arg_value)
+{
+    vsmp_cl_lock();
+    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err && arg_index >= kernel->nargs)
+        err = CL_INVALID_ARG_INDEX;
+    const vsmp_launch_arg_info *ai =
+        err ? NULL : vsmp_launch_iface_arg(desc(kernel)->iface, arg_index);
+    kernel_arg a = {.set = true};
+    if (!err) {
+        switch (ai->kind) {
+        case VSMP_ARG_BUFFER:
+        case VSMP_ARG_IMAGE:
+            if (arg_size != sizeof(cl_mem)) {
+                err = CL_INVALID_ARG_SIZE;
+                break;
+            }
+            a.mem = arg_value ? *(const cl_mem *)arg_value : NULL;
+            if (!a.mem && ai->kind == VSMP_ARG_IMAGE)
+                err = CL_INVALID_ARG_VALUE;
+            else if (a.mem && (!vsmp_cl_mem_ok(a.mem) ||
+                               a.mem->ctx != vsmp_cl_program_context(kernel->prog)))
+                err = CL_INVALID_MEM_OBJECT;
+            else if (a.mem &&
+                     (ai->kind == VSMP_ARG_BUFFER) != (a.mem->type == CL_MEM_OBJECT_BUFFER))
+                err = CL_INVALID_ARG_VALUE; /* an image for a buffer, or the reverse */
+            break;
+        case VSMP_ARG_SAMPLER:
+            if (arg_size != sizeof(cl_sampler))
+                err = CL_INVALID_ARG_SIZE;
+            else if (!arg_value || !*(const cl_sampler *)arg_value ||
+                     (*(const cl_sampler *)arg_value)->magic != VSMP_CL_SAMPLER)
+                err = CL_INVALID_SAMPLER;
+            else /* the sampler's state, not the handle: it may be released before a launch */
+                a.smp_bits = sampler_bits(*(const cl_sampler *)arg_value);
+            break;
+        case VSMP_ARG_LOCAL:
+            if (arg_value)
+                err = CL_INVALID_ARG_VALUE;
+            else if (!arg_size || arg_size > 65536) /* CL_DEVICE_LOCAL_MEM_SIZE */
+                err = CL_INVALID_ARG_SIZE;
+            else
+                a.size = (uint32_t)arg_size;
+            break;
+        case VSMP_ARG_SCALAR:
+            /* the size the interface gives (split values: at most the 64 bytes of a value) */
+            if ((ai->size && arg_size != ai->size) || !arg_size || arg_size > sizeof a.bytes)
+                err = CL_INVALID_ARG_SIZE;
+            else if (!arg_value)
+                err = CL_INVALID_ARG_VALUE;
+            else {
+                memcpy(a.bytes, arg_value, arg_size);
+                a.size = (uint32_t)arg_size;
+            }
+            break;
+        case VSMP_ARG_NONE:
+            err = CL_INVALID_ARG_INDEX;
+            break; /* not in the interface */
+        }
+    }
+    if (!err)
+        kernel->args[arg_index] = a;
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int CL_API_CALL vsmp_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
+                                        size_t param_value_size, void *param_value,
+                                        size_t *param_value_size_ret)
+{
+    vsmp_cl_lock();
+    if (!kernel_ok(kernel)) {
+        vsmp_cl_unlock();
+        return CL_INVALID_KERNEL;
+    }
+    union {
+        cl_uint u;
+        cl_context c;
+        cl_program p;
+        char s[96];
+    } v;
+    const void *ptr = &v;
+    size_t size = 0;
+    cl_int err = CL_SUCCESS;
+    const vsmp_ocl_kernel *d = desc(kernel);
+    switch (param_name) {
+    case CL_KERNEL_FUNCTION_NAME:
+        ptr = kernel->name, size = strlen(kernel->name) + 1;
+        break;
+    case CL_KERNEL_NUM_ARGS:
+        v.u = kernel->nargs, size = sizeof v.u;
+        break;
+    case CL_KERNEL_REFERENCE_COUNT:
+        v.u = kernel->refs, size = sizeof v.u;
+        break;
+    case CL_KERNEL_CONTEXT:
+        v.c = vsmp_cl_program_context(kernel->prog), size = sizeof v.c;
+        break;
+    case CL_KERNEL_PROGRAM:
+        v.p = kernel->prog, size = sizeof v.p;
+        break;
+    case CL_KERNEL_ATTRIBUTES:
+        if (d->required_local_size[0])
+            snprintf(v.s, sizeof v.s, "reqd_work_group_size(%u,%u,%u)", d->required_local_size[0],
+                     d->required_local_size[1], d->required_local_size[2]);
+        else
+            v.s[0] = '\0';
+        size = strlen(v.s) + 1;
+        break;
+    default:
+        err = CL_INVALID_VALUE;
+    }
+    if (!err)
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int CL_API_CALL vsmp_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
+                                           cl_kernel_arg_info param_name, size_t param_value_size,
+                                           void *param_value, size_t *param_value_size_ret)
+{
+    vsmp_cl_lock();
+    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    if (!err && arg_index >= kernel->nargs)
+        err = CL_INVALID_ARG_INDEX;
+    const vsmp_ocl_kernel *d = err ? NULL : desc(kernel);
+    if (!err && !d->has_arg_meta)
+        err = CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    if (err) {
+        vsmp_cl_unlock();
+        return err;
+    }
+    const vsmp_ocl_arg_meta *m = &d->args[arg_index];
+    union {
+        cl_kernel_arg_address_qualifier aq;
+        cl_kernel_arg_access_qualifier ac;
+        cl_kernel_arg_type_qualifier tq;
+    } v;
+    const void *ptr = &v;
+    size_t size = 0;
+    switch (param_name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+        v.aq = !strcmp(m->address_qualifier, "__global")     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+               : !strcmp(m->address_qualifier, "__local")    ? CL_KERNEL_ARG_ADDRESS_LOCAL
+               : !strcmp(m->address_qualifier, "__constant") ? CL_KERNEL_ARG_ADDRESS_CONSTANT
+                                                             : CL_KERNEL_ARG_ADDRESS_PRIVATE;
+        size = sizeof v.aq;
+        break;
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+        v.ac = !strcmp(m->access_qualifier, "__read_only")    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+               : !strcmp(m->access_qualifier, "__write_only") ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+               : !strcmp(m->access_qualifier, "__read_write") ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                              : CL_KERNEL_ARG_ACCESS_NONE;
+        size = sizeof v.ac;
+        break;
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+        v.tq = (strstr(m->type_qualifiers, "const") ? CL_KERNEL_ARG_TYPE_CONST : 0) |
+               (strstr(m->type_qualifiers, "volatile") ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
+               (strstr(m->type_qualifiers, "restrict") ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
+               (strstr(m->type_qualifiers, "pipe") ? CL_KERNEL_ARG_TYPE_PIPE : 0);
+        size = sizeof v.tq;
+        break;
+    case CL_KERNEL_ARG_TYPE_NAME:
+        ptr = m->type_name, size = strlen(m->type_name) + 1;
+        break;
+    case CL_KERNEL_ARG_NAME:
+        ptr = m->name, size = strlen(m->name) + 1;
+        break;
+    default:
+        err = CL_INVALID_VALUE;
+    }
+    if (!err)
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                 cl_kernel_work_group_info param_name,
+                                                 size_t param_value_size, void *param_value,
+                                                 size_t *param_value_size_ret)
+{
+    vsmp_cl_lock();
+    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
+    int i = -1;
+    if (!err) {
+        /* NULL: the program's device, when it has only one */
+        if (!device) {
+            cl_uint ndev = 0;
+            for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
+                if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
+                    ndev++, device = vsmp_cl_device(t);
+            if (ndev != 1)
+                device = NULL;
+        }
+        i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
+        if (i < 0)
+            err = CL_INVALID_DEVICE;
+    }
+    const vsmp_ocl_kernel *d = err ? NULL : find(kernel->prog, (cl_uint)i, kernel->name, NULL);
+    if (!err && !d)
+        err = CL_INVALID_PROGRAM_EXECUTABLE; /* not built for this device */
+    if (err) {
+        vsmp_cl_unlock();
+        return err;
+    }
+    union {
+        size_t sz;
+        size_t sizes[3];
+        cl_ulong ul;
+    } v;
+    size_t size = 0;
+    switch (param_name) {
+    case CL_KERNEL_WORK_GROUP_SIZE:
+        v.sz = device->t->max_wg, size = sizeof v.sz;
+        break;
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
+        for (int j = 0; j < 3; j++)
+            v.sizes[j] = d->required_local_size[j];
+        size = sizeof v.sizes;
+        break;
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+        v.sz = d->simd, size = sizeof v.sz;
+        break;
+    case CL_KERNEL_LOCAL_MEM_SIZE: {
+        vsmp_launch_layout l;
+        vsmp_launch_iface_get_layout(d->iface, &l);
+        v.ul = l.slm_size;
+        for (unsigned a = 0; a < kernel->nargs; a++) {
+            const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(d->iface, a);
+            if (ai->kind == VSMP_ARG_LOCAL && kernel->args[a].set)
+                v.ul += kernel->args[a].size;
+        }
+        size = sizeof v.ul;
+        break;
+    }
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+        v.ul = 0, size = sizeof v.ul;
+        break;
+    default:
+        err = CL_INVALID_VALUE; /* CL_KERNEL_GLOBAL_WORK_SIZE: built-in kernels only */
+    }
+    if (!err)
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
+    vsmp_cl_unlock();
+    return err;
+}
+
+/* ---- NDRange ---- */
+
+typedef struct ndrange_cmd {
+    vsmp_module *mod;
+    const vsmp_launch_iface *iface;
+    cl_program prog; /* held: the module and interface are its */
+    vsmp_platform platform;
+    vsmp_ndrange nd;
+    unsigned nargs;
+    kernel_arg args[VSMP_LAUNCH_MAX_ARGS]; /* memory objects held */
+    vsmp_launch_arg_info info[VSMP_LAUNCH_MAX_ARGS];
+} ndrange_cmd;
+
+static void ndrange_free(cl_event ev)
+{
+    ndrange_cmd *c = ev->u.cmd;
+    for (unsigned i = 0; i < c->nargs; i++)
+        if (c->args[i].mem)
+            vsmp_cl_mem_release(c->args[i].mem);
+    vsmp_cl_program_kernels(c->prog, -1);
+    free(c);
+}
+
+/* A buffer as a surface: rows of 16384 bytes of R8_UINT (the launcher maps the whole surface
+ * at the buffer's SVM address). A buffer that is not a whole number of rows runs on a copy
+ * padded to one, written back after the launch. */
+static vsmp_status buffer_surface(cl_mem m, vsmp_surface **out, uint8_t **bounce)
+{
+    size_t w = m->size < 16384 ? m->size : 16384, h = (m->size + w - 1) / w;
+    if (h > 16384)
+        return VSMP_ERR_UNSUPPORTED;
+    uint8_t *data = m->data;
+    *bounce = NULL;
+    if (w * h != m->size) {
+        if (!(*bounce = calloc(w, h)))
+            return VSMP_ERR_NOMEM;
+        memcpy(*bounce, m->data, m->size);
+        data = *bounce;
+    }
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8_UINT;
+    d.width = (uint32_t)w;
+    d.height = (uint32_t)h;
+    d.data = data;
+    d.data_size = w * h;
+    return vsmp_surface_create(&d, out, NULL);
+}
+
+static vsmp_status image_surface(cl_mem m, vsmp_surface **out)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = m->vf->format;
+    d.width = (uint32_t)m->desc.image_width;
+    switch (m->type) {
+    case CL_MEM_OBJECT_IMAGE1D:
+    case CL_MEM_OBJECT_IMAGE1D_BUFFER:
+        d.type = VSMP_SURFTYPE_1D;
+        break;
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+        d.type = VSMP_SURFTYPE_1D, d.array = true;
+        d.array_len = (uint32_t)m->desc.image_array_size;
+        break;
+    case CL_MEM_OBJECT_IMAGE2D:
+        d.type = VSMP_SURFTYPE_2D, d.height = (uint32_t)m->desc.image_height;
+        break;
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+        d.type = VSMP_SURFTYPE_2D, d.array = true, d.height = (uint32_t)m->desc.image_height;
+        d.array_len = (uint32_t)m->desc.image_array_size;
+        break;
+    default:
+        d.type = VSMP_SURFTYPE_3D, d.height = (uint32_t)m->desc.image_height;
+        d.depth = (uint32_t)m->desc.image_depth;
+        break;
+    }
+    d.data = m->data;
+    d.data_size = m->size;
+    d.row_pitch[0] = m->row_pitch;
+    d.slice_pitch[0] = m->slice_pitch;
+    return vsmp_surface_create(&d, out, NULL);
+}
+
+/* An OpenCL sampler as the sampler_t bits vsmp_sampler_from_cl reads. */
+static uint32_t sampler_bits(cl_sampler s)
+{
+    uint32_t addr = s->addressing == CL_ADDRESS_CLAMP_TO_EDGE     ? 1
+                    : s->addressing == CL_ADDRESS_CLAMP           ? 2
+                    : s->addressing == CL_ADDRESS_REPEAT          ? 3
+                    : s->addressing == CL_ADDRESS_MIRRORED_REPEAT ? 4
+                                                                  : 0;
+    return (s->normalized ? 1u : 0u) | addr << 1 | (s->filter == CL_FILTER_LINEAR ? 2u : 1u) << 4;
+}
+
+static cl_int run_ndrange(cl_event ev)
+{
+    ndrange_cmd *c = ev->u.cmd;
+    vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
+    uint8_t *bounce[VSMP_LAUNCH_MAX_ARGS] = {0};
+    memset(args, 0, sizeof args);
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = VSMP_OK;
+    for (unsigned i = 0; !st && i < c->nargs; i++) {
+        const kernel_arg *a = &c->args[i];
+        switch (c->info[i].kind) {
+        case VSMP_ARG_BUFFER:
+            if (a->mem)
+                st = buffer_surface(a->mem, &args[i].surface, &bounce[i]);
+            break;
+        case VSMP_ARG_IMAGE:
+            st = image_surface(a->mem, &args[i].surface);
+            break;
+        case VSMP_ARG_SAMPLER:
+            st = vsmp_sampler_from_cl(a->smp_bits, &args[i].sampler);
+            break;
+        case VSMP_ARG_SCALAR:
+            memcpy(args[i].bytes, a->bytes, sizeof args[i].bytes);
+            args[i].size = a->size;
+            break;
+        case VSMP_ARG_LOCAL:
+            args[i].size = a->size;
+            break;
+        case VSMP_ARG_NONE:
+            break;
+        }
+    }
+    if (!st) {
+        vsmp_launch_options o;
+        vsmp_launch_options_init(&o);
+        o.platform = c->platform;
+        o.workers = 0; /* every core */
+        st = vsmp_launch(c->mod, 0, c->iface, &c->nd, args, c->nargs, &o, &d);
+    }
+    for (unsigned i = 0; i < c->nargs; i++) {
+        if (bounce[i]) {
+            if (!st)
+                memcpy(c->args[i].mem->data, bounce[i], c->args[i].mem->size);
+            free(bounce[i]);
+        }
+        vsmp_surface_free(args[i].surface);
+    }
+    if (st) {
+        /* why the command failed, for the person running the program */
+        fprintf(stderr, "vsmp: kernel %s: %s\n", vsmp_launch_iface_kernel(c->iface),
+                vsmp_status_str(st));
+        vsmp_diags_print(&d, vsmp_launch_iface_kernel(c->iface), stderr);
+    }
+    vsmp_diags_free(&d);
+    return st == VSMP_OK          ? CL_SUCCESS
+           : st == VSMP_ERR_NOMEM ? CL_OUT_OF_HOST_MEMORY
+                                  : CL_INVALID_OPERATION;
+}
+
+cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel,
+                                               cl_uint work_dim, const size_t *global_work_offset,
+                                               const size_t *global_work_size,
+                                               const size_t *local_work_size, cl_uint n,
+                                               const cl_event *list, cl_event *event)
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_queue_ok(q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
+    if (!err && !kernel_ok(kernel))
+        err = CL_INVALID_KERNEL;
+    if (!err && vsmp_cl_program_context(kernel->prog) != q->ctx)
+        err = CL_INVALID_CONTEXT;
+    int di = err ? -1 : vsmp_cl_program_index(kernel->prog, q->dev);
+    vsmp_module *mod = NULL;
+    const vsmp_ocl_kernel *d = di < 0 ? NULL : find(kernel->prog, (cl_uint)di, kernel->name, &mod);
+    if (!err && !d)
+        err = CL_INVALID_PROGRAM_EXECUTABLE; /* not built for the queue's device */
+    if (!err && (work_dim < 1 || work_dim > 3))
+        err = CL_INVALID_WORK_DIMENSION;
+    if (!err && !global_work_size)
+        err = CL_INVALID_GLOBAL_WORK_SIZE;
+    vsmp_ndrange nd = {.dims = work_dim, .global = {1, 1, 1}};
+    size_t wg = 1;
+    for (cl_uint i = 0; !err && i < work_dim; i++) {
+        if (global_work_size[i] > UINT32_MAX)
+            err = CL_INVALID_GLOBAL_WORK_SIZE;
+        else if (global_work_offset && (global_work_offset[i] > UINT32_MAX - global_work_size[i]))
+            err = CL_INVALID_GLOBAL_OFFSET;
+        else if (local_work_size &&
+                 (!local_work_size[i] || local_work_size[i] > q->dev->t->max_wg ||
+                  (global_work_size[i] && global_work_size[i] % local_work_size[i])))
+            err = CL_INVALID_WORK_GROUP_SIZE; /* non-uniform work-groups are not offered */
+        else if (d->required_local_size[0] &&
+                 (!local_work_size || local_work_size[i] != d->required_local_size[i]))
+            err = CL_INVALID_WORK_GROUP_SIZE;
+        if (err)
+            break;
+        nd.global[i] = (uint32_t)global_work_size[i];
+        nd.offset[i] = global_work_offset ? (uint32_t)global_work_offset[i] : 0;
+        nd.local[i] = local_work_size ? (uint32_t)local_work_size[i] : 0;
+        wg *= local_work_size ? local_work_size[i] : 1;
+    }
+    if (!err && local_work_size && work_dim < 3)
+        for (cl_uint i = work_dim; i < 3; i++)
+            nd.local[i] = 1;
+    if (!err && wg > q->dev->t->max_wg)
+        err = CL_INVALID_WORK_GROUP_SIZE;
+    for (unsigned i = 0; !err && i < kernel->nargs; i++)
+        if (!kernel->args[i].set)
+            err = CL_INVALID_KERNEL_ARGS;
+    bool empty = false;
+    for (cl_uint i = 0; !err && i < work_dim; i++)
+        empty |= global_work_size[i] == 0; /* OpenCL 2.1: nothing runs, the event completes */
+    ndrange_cmd *c = NULL;
+    if (!err && !empty && !(c = calloc(1, sizeof *c)))
+        err = CL_OUT_OF_HOST_MEMORY;
+    cl_event ev = NULL;
+    if (!err)
+        err = vsmp_cl_command(q, CL_COMMAND_NDRANGE_KERNEL, n, list, &ev);
+    if (err) {
+        free(c);
+        vsmp_cl_unlock();
+        return err;
+    }
+    if (c) {
+        c->mod = mod;
+        c->iface = d->iface;
+        c->prog = kernel->prog;
+        vsmp_cl_program_kernels(kernel->prog, 1);
+        if (vsmp_platform_find(q->dev->t->platform, &c->platform))
+            c->platform = 0;
+        c->nd = nd;
+        c->nargs = kernel->nargs;
+        for (unsigned i = 0; i < kernel->nargs; i++) {
+            c->args[i] = kernel->args[i];
+            c->info[i] = *vsmp_launch_iface_arg(d->iface, i);
+            if (c->args[i].mem)
+                c->args[i].mem->refs++;
+        }
+        ev->u.cmd = c;
+        ev->free_cmd = ndrange_free;
+        ev->run = run_ndrange;
+    }
+    err = vsmp_cl_enqueue(ev, false, event);
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int CL_API_CALL vsmp_clEnqueueTask(cl_command_queue q, cl_kernel kernel, cl_uint n,
+                                      const cl_event *list, cl_event *event)
+{
+    const size_t one = 1;
+    return vsmp_clEnqueueNDRangeKernel(q, kernel, 1, NULL, &one, &one, n, list, event);
+}
