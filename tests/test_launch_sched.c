@@ -174,9 +174,11 @@ static void test_overflow(const kernel *k)
               "NDRange %u: refused before running anything (status %d, %llu threads)", i, st,
               (unsigned long long)s.threads);
         if (i < 4)
-            CHECK(has_message(&d, "launch.ndrange", "more than 2^24 work-items"), "NDRange %u: message", i);
+            CHECK(has_message(&d, "launch.ndrange", "more than 2^24 work-items"),
+                  "NDRange %u: message", i);
         if (i == 4 || i == 6)
-            CHECK(has_message(&d, "launch.ndrange", "more than 1024 work-items"), "NDRange %u: message", i);
+            CHECK(has_message(&d, "launch.ndrange", "more than 1024 work-items"),
+                  "NDRange %u: message", i);
         vsmp_diags_free(&d);
     }
 }

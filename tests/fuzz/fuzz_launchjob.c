@@ -72,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     snprintf(path, sizeof(path), "%s/fuzz.json", fuzz_dir);
-    int rc = vsmp_launch_job(path, (const char *)data, jsize, NULL, (size_t)1 << 20, 20, sink, sink);
+    int rc =
+        vsmp_launch_job(path, (const char *)data, jsize, NULL, (size_t)1 << 20, 20, sink, sink);
     if (rc != 0 && rc != 1)
         abort();
     return 0;
