@@ -99,6 +99,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_mem(m, x);
     case VSMP_OPC_SVM:
         return vsmp_x_plan_svm(m, x);
+    case VSMP_OPC_DWORD_ATOMIC:
+        return vsmp_x_plan_atomic(m, x);
     case VSMP_OPC_LSC_UNTYPED:
         return vsmp_x_plan_lsc(m, x);
     case VSMP_OPC_BARRIER:

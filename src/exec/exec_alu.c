@@ -821,7 +821,9 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
 }
 
 /* addc / subb: dst = src0 + src1 (src0 - src1) in 32 bits, the second dst = the carry (the
- * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md). */
+ * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md).
+ * A source narrower than 32 bits (a V, UV, W or UW immediate: IGC adds a lane's 64-bit offset as
+ * `0x...:uv`) is its integer value, sign- or zero-extended by its type, taken modulo 2^32. */
 static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
@@ -834,7 +836,8 @@ static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
             continue;
         if (!src_bits(m, &x->v[2], l, &a) || !src_bits(m, &x->v[3], l, &b))
             return fault(m, x);
-        uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+        uint32_t ua = (uint32_t)num_of(a, x->v[2].type, 0).i;
+        uint32_t ub = (uint32_t)num_of(b, x->v[3].type, 0).i;
         res[l] = sub ? ua - ub : ua + ub;
         cb[l] = sub ? ua < ub : res[l] < ua;
     }
@@ -1064,9 +1067,17 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
                 (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
                 return refuse(m, x, "an operand of this class is not implemented");
-        if (x->nv != 4 || vsmp_type_size(x->v[0].type) != 4 || vsmp_type_size(x->v[2].type) != 4 ||
-            vsmp_type_size(x->v[3].type) != 4)
-            return refuse(m, x, "addc and subb take 32-bit operands");
+        if (x->nv != 4)
+            return refuse(m, x, "unexpected operand count");
+        /* the validator's "type" rule, word for word in meaning: integers of 32 bits or less */
+        for (unsigned i = 0; i < 4; i++)
+            if (is_float(x->v[i].type) || vsmp_type_size(x->v[i].type) > 4) {
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (%s): operand %u has type %s; addc and subb take "
+                              "integers of 32 bits or less",
+                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
         x->run = run_carry;
         return VSMP_OK;
     case VSMP_OPC_SETP:

@@ -21,8 +21,17 @@ typedef struct buf {
 
 static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
 {
+    uint64_t size;
+    if (!vsmp_x_buffer(m, x, word, &b->p, &size))
+        return false;
+    b->size = (size_t)size;
+    return true;
+}
+
+bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size)
+{
     if (word == X_NONE) { /* T0: shared local memory */
-        b->p = m->slm, b->size = m->slm_size;
+        *p = m->slm, *size = m->slm_size;
         return true;
     }
     uint32_t bti = m->surf_vals[word];
@@ -34,8 +43,8 @@ static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
         return false;
     }
     const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
-    b->p = d->data;
-    b->size = d->data_size;
+    *p = d->data;
+    *size = d->data_size;
     return true;
 }
 
@@ -357,7 +366,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
 
 /* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
 
-static uint8_t *svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
+uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
 {
     for (unsigned i = 0; i < m->nsvm; i++) {
         const vsmp_surface_desc *d = vsmp_surface_get_desc(m->svm[i].s);
@@ -394,7 +403,7 @@ static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
             return VSMP_ERR_INVALID;
     }
     unsigned bytes = 16u << (x->val[0] & 3u);
-    uint8_t *p = svm_at(m, x, a, bytes);
+    uint8_t *p = vsmp_x_svm_at(m, x, a, bytes);
     if (!p)
         return VSMP_ERR_INVALID;
     uint8_t *data = m->arena + x->raw[0].var;
@@ -426,7 +435,7 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
         if (!(en >> l & 1u))
             continue;
         uint64_t a = ld64(addr + 8 * l);
-        uint8_t *p = svm_at(m, x, a, bs * nb);
+        uint8_t *p = vsmp_x_svm_at(m, x, a, bs * nb);
         if (!p)
             return VSMP_ERR_INVALID;
         for (unsigned j = 0; j < nb; j++) {
@@ -446,8 +455,6 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
-static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
-
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
@@ -460,7 +467,7 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
         if (x->nval < 1 || x->nv != 1 || x->nraw != 1 || (x->val[0] & 7u) > 3)
             break;
         x->run = run_svm_block;
-        return raw_at(m, x, 0, 16u << (x->val[0] & 3u));
+        return vsmp_x_raw_at(m, x, 0, 16u << (x->val[0] & 3u));
     case VSMP_SOP_SVM_GATHER:
     case VSMP_SOP_SVM_SCATTER: {
         if (x->nval < 2 || x->nraw != 2 || (x->val[0] & 3u) == 3)
@@ -468,11 +475,13 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
         static const unsigned bsz[3] = {1, 4, 8};
         unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
         x->run = run_svm_gs;
-        st = raw_at(m, x, 0, 8u * x->lanes);
+        st = vsmp_x_raw_at(m, x, 0, 8u * x->lanes);
         if (!st)
-            st = raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
+            st = vsmp_x_raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
         return st;
     }
+    case VSMP_SOP_SVM_ATOMIC:
+        return vsmp_x_plan_atomic(m, x);
     default: {
         const vsmp_opcode_info *oi = vsmp_subop_info_get(in->opcode, in->subop);
         vsmp_x_report(m, in, "exec-unsupported",
@@ -487,7 +496,7 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 }
 
 /* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
-static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
+vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
 {
     vsmp_raw r = x->raw[i];
     if (r.var == 0 && bytes == 0) {
@@ -554,12 +563,12 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         }
         x->target = m->surf_base[sv];
         for (unsigned i = 0; i < 4; i++) {
-            st = raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
+            st = vsmp_x_raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
             if (st)
                 return st;
         }
-        st = raw_at(m, x, 4,
-                    popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
+        st = vsmp_x_raw_at(
+            m, x, 4, popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
         x->run = run_typed;
         return st;
     }
@@ -603,7 +612,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     } else
         x->target = m->surf_base[sv];
     for (unsigned i = 0; i < nraw; i++) {
-        st = raw_at(m, x, i, bytes[i]);
+        st = vsmp_x_raw_at(m, x, i, bytes[i]);
         if (st)
             return st;
     }
