@@ -449,6 +449,49 @@ int main(int argc, char **argv)
         run("local_reduce.cl", "lr_sum_max", 1, (size_t[]){256}, a, 4);
         run_local = NULL;
     }
+    { /* atomics (atomic_ops.cl): every 32-bit operation on global memory over 16 groups of 64,
+       * the tickets atomic_inc hands out, one compare-exchange winner */
+        seed = 16;
+        struct arg a[5] = {buf(BUF_I32, 12, 1), buf(BUF_U32, 2, 1), buf(BUF_I32, 1024, 1),
+                           buf(BUF_I32, 1, 1), buf(BUF_I32, 1024, 0)};
+        const int32_t g0[12] = {1000, 1000, 0, 0, INT32_MAX, INT32_MIN, -1, 0, 0x5a5a, 0, 0, 0};
+        memcpy(a[0].data, g0, sizeof(g0));
+        ((uint32_t *)a[1].data)[0] = 0xffffffffu;
+        for (size_t i = 0; i < 1024; i++)
+            ((int32_t *)a[4].data)[i] = rnd(-100000, 100000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_ops", 1, (size_t[]){1024}, a, 5);
+        run_local = NULL;
+    }
+    { /* a 16-bin histogram of 4096 values in global memory, 64 groups */
+        seed = 17;
+        struct arg a[2] = {buf(BUF_U32, 4096, 0), buf(BUF_U32, 16, 1)};
+        for (size_t i = 0; i < 4096; i++)
+            ((uint32_t *)a[0].data)[i] = (uint32_t)rnd(0, 1000000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_hist16", 1, (size_t[]){4096}, a, 2);
+        run_local = NULL;
+    }
+    { /* the same operations on __local memory, 4 groups of 128 */
+        seed = 18;
+        struct arg a[2] = {buf(BUF_I32, 512, 0), buf(BUF_I32, 40, 1)};
+        for (size_t i = 0; i < 512; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-100000, 100000);
+        run_local = (size_t[]){128};
+        run("atomic_ops.cl", "at_local_ops", 1, (size_t[]){512}, a, 2);
+        run_local = NULL;
+    }
+    { /* 64-bit add, inc and xchg; the longs as pairs of ints (low word first): the sum of 256
+       * values below 2^31 carries into the high word */
+        seed = 19;
+        struct arg a[2] = {buf(BUF_I32, 6, 1), buf(BUF_I32, 512, 0)};
+        ((int32_t *)a[0].data)[0] = -1; /* g[0] = 0x00000000ffffffff */
+        for (size_t i = 0; i < 256; i++)
+            ((int32_t *)a[1].data)[2 * i] = rnd(0, 2000000000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_ops64", 1, (size_t[]){256}, a, 2);
+        run_local = NULL;
+    }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
     return 0;
