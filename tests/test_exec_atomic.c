@@ -376,7 +376,8 @@ static void test_svm_float_widths(void)
 
 /* dword_atomic on shared local memory (T0), SIMD16: every lane increments the DWord at byte 8:
  * the lanes take it in turn, lane l reading 100 + l (vsmp: lane order) and leaving 116; a
- * cmpxchg of 0 -> 40 + l at byte 12 (holding 0) succeeds for lane 0 only, the others read 40;
+ * cmpxchg of 0 -> 40 + l at byte 12, addressed as IGC tags __local pointers (0x1000000c: bits
+ * 31..28 ignored), holding 0, succeeds for lane 0 only, the others read 40;
  * lanes 14 and 15 of an add at offset 4096 lie past the 64 bytes of SLM: they return 0 and
  * change nothing; a 16-bit add on the halfword at byte 2 adds 3 to its 0x00ff (0x0102), the
  * halfword at byte 0 keeps 0x00ff. */
@@ -408,7 +409,8 @@ static void test_dword_slm(void)
         vsmp_machine_set_slm(m, slm, sizeof(slm));
         uint32_t o[16], o2[16], o3[16], c[16], z[16] = {0}, o4 = 2, h = 3;
         for (int l = 0; l < 16; l++)
-            o[l] = 8, o2[l] = 12, c[l] = 40u + (uint32_t)l, o3[l] = l < 14 ? 16u + 4u * l : 4096;
+            o[l] = 8, o2[l] = 0x1000000c, c[l] = 40u + (uint32_t)l,
+            o3[l] = l < 14 ? 16u + 4u * l : 4096;
         put(m, "O", o, sizeof(o));
         put(m, "O2", o2, sizeof(o2));
         put(m, "O3", o3, sizeof(o3));

@@ -218,7 +218,7 @@ static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
                 return VSMP_ERR_INVALID;
             }
         } else {
-            uint64_t off = x_ld(addr + 4 * l, 4);
+            uint64_t off = x_ld(addr + 4 * l, 4) & (x->target == X_NONE ? X_SLM_MASK : ~0u);
             if (off % bytes) {
                 vsmp_x_report(m, x->in, "exec-address",
                               "instruction %u: atomic offset %llu is not %u-byte aligned", x->index,

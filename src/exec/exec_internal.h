@@ -313,6 +313,11 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
  * an exec-binding fault; the bytes at an SVM address (NULL and an exec-address fault when no
  * mapping holds them); raw operand i of @p bytes resolved to its arena offset (X_NONE for
  * %null when @p bytes is 0). */
+/* Shared local memory offsets keep their low 28 bits: IGC tags __local pointers with
+ * 0x10000000 in kernels with local atomics (tests/corpus/k/at_local_ops.*: "or ... 0x10000000"
+ * before every %slm message) and sends them as they are; the hardware's SLM (at most 64 KiB
+ * per group) never sees those bits (vsmp's reading). */
+#define X_SLM_MASK 0x0fffffffu
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);

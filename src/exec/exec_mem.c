@@ -85,6 +85,12 @@ static uint32_t surf_word_of(const xinst *x)
     return x->target; /* stored there by the planner */
 }
 
+/* The mask of a message's element offsets: X_SLM_MASK on shared local memory. */
+static uint32_t slm_mask(const xinst *x)
+{
+    return surf_word_of(x) == X_NONE ? X_SLM_MASK : 0xffffffffu;
+}
+
 static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
 {
     xscalar sc;
@@ -111,11 +117,11 @@ static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
  * @p end <= size (end: the bytes a lane reaches past its address), so that each access is a
  * plain copy without the byte-by-byte bounds of rd() and wr(). */
 static bool lanes_inside(const buf *b, uint32_t g, const uint8_t *offs, uint32_t en, unsigned lanes,
-                         unsigned end, uint32_t *off)
+                         unsigned end, uint32_t mask, uint32_t *off)
 {
     uint32_t top = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        off[l] = x_ld(offs + 4 * l, 4);
+        off[l] = x_ld(offs + 4 * l, 4) & mask;
         if ((en >> l & 1u) && off[l] > top)
             top = off[l];
     }
@@ -171,7 +177,7 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
     unsigned end = chans & 8u ? 16u : chans & 4u ? 12u : chans & 2u ? 8u : chans ? 4u : 0u;
-    if (lanes_inside(&b, g, offs, en, x->lanes, end, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, end, slm_mask(x), off)) {
         g4s_inside(b.p + g, off, data, stride, chans, en, x->lanes, store);
     } else {
         unsigned kk = 0;
@@ -215,7 +221,7 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
     const uint8_t *offs = m->arena + x->raw[0].var;
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
-    if (lanes_inside(&b, g, offs, en, x->lanes, n, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, n, slm_mask(x), off)) {
         uint8_t *base = b.p + g;
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))

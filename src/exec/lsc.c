@@ -133,7 +133,9 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
             a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
         a = a * g.scale + (uint64_t)(int64_t)g.off;
         if (g.asize == LSC_A32)
-            a &= 0xffffffffu; /* a32 addresses are 32-bit offsets */
+            a &= 0xffffffffu;
+        if (g.sfid == 3)
+            a &= X_SLM_MASK; /* a32 addresses are 32-bit offsets */
         for (unsigned v = 0; v < g.vec; v++) {
             uint64_t at = a + (uint64_t)v * g.mem_bytes;
             uint8_t *r = !data ? NULL
@@ -201,6 +203,8 @@ static vsmp_status run_lsc_atomic(vsmp_machine *m, xinst *x, xstep *s)
         a = a * g.scale + (uint64_t)(int64_t)g.off;
         if (g.asize == LSC_A32)
             a &= 0xffffffffu;
+        if (g.sfid == 3)
+            a &= X_SLM_MASK;
         uint64_t v1 = 0, v2 = 0;
         if (s1)
             v1 = x_ld(s1 + rb * n, 4) | (rb == 8 ? (uint64_t)x_ld(s1 + rb * n + 4, 4) << 32 : 0);
