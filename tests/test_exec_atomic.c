@@ -605,8 +605,77 @@ static void test_contention(void)
     vsmp_module_free(mod);
 }
 
+/* oword_ld_unaligned and svm_gather4_scaled / svm_scatter4_scaled (TGLLP, 32-byte GRFs):
+ *  a buffer bound at index 2 holds w[i] = 3 i: oword_ld_unaligned of 2 owords at byte 0x24
+ *  reads w[9..16] = 27, 30, .., 48 (OWORD_LD_UNALIGNED.md: a byte offset);
+ *  a buffer mapped at 0x1000 holds v[i] = 100 + i: gather4scaled.RB (8) at 0x1000 + OFF[l],
+ *  OFF[l] = 8 (7 - l): R = v[14 - 2 l] = 114 - 2 l in G[0..7], B (+8 bytes) = 116 - 2 l in
+ *  G[8..15] (channel k at element k * max(8, 32 / 4)); scatter4scaled.RG at 0x1000 + 128 + 8 l
+ *  writes v[32 + 2 l] = S[l] = 1000 + l and v[33 + 2 l] = S[8 + l] = 2000 + l; lane 7 is
+ *  predicated off (P1 = 0x7f): v[46], v[47] keep 146, 147. */
+static void test_unaligned_svm4(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl buf v_type=T num_elts=1\n"
+                               ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl OFF v_type=G type=uq num_elts=8 align=GRF\n"
+                               ".decl OFF2 v_type=G type=uq num_elts=8 align=GRF\n"
+                               ".decl G v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl S v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=8\n"
+                               "movs (M1_NM, 1) buf(0) 0x2:ud\n"
+                               "oword_ld_unaligned (2) buf 0x24:ud D.0\n"
+                               "svm_gather4scaled.RB (M1, 8) 0x1000:ud OFF.0 G.0\n"
+                               "setp (M1_NM, 8) P1 0x7f:uw\n"
+                               "(P1) svm_scatter4scaled.RG (M1, 8) 0x1080:ud OFF2.0 S.0\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "unaligned/svm4 checks (%s)",
+          mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_surface *b1 = buffer(32), *b2 = buffer(64);
+    if (m && b1 && b2) {
+        uint32_t *w = vsmp_surface_get_desc(b1)->data, *v = vsmp_surface_get_desc(b2)->data;
+        for (uint32_t i = 0; i < 32; i++)
+            w[i] = 3 * i;
+        for (uint32_t i = 0; i < 64; i++)
+            v[i] = 100 + i;
+        CHECK(vsmp_machine_bind_surface(m, 2, b1) == VSMP_OK, "bind");
+        CHECK(vsmp_machine_map_surface(m, 0x1000, b2) == VSMP_OK, "map");
+        uint64_t off[8], off2[8];
+        uint32_t sv[16];
+        for (uint32_t l = 0; l < 8; l++)
+            off[l] = 8 * (7 - l), off2[l] = 8 * l, sv[l] = 1000 + l, sv[8 + l] = 2000 + l;
+        put(m, "OFF", off, sizeof(off));
+        put(m, "OFF2", off2, sizeof(off2));
+        put(m, "S", sv, sizeof(sv));
+        CHECK(run(m), "unaligned/svm4 run");
+        uint32_t d[8], g[16];
+        get(m, "D", d, sizeof(d));
+        get(m, "G", g, sizeof(g));
+        bool ok = true;
+        for (uint32_t i = 0; i < 8; i++)
+            ok &= d[i] == 3 * (9 + i);
+        CHECK(ok, "oword_ld_unaligned: %u .. %u", d[0], d[7]);
+        ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            ok &= g[l] == 114 - 2 * l && g[8 + l] == 116 - 2 * l;
+        CHECK(ok, "svm_gather4_scaled.RB: %u %u / %u %u", g[0], g[7], g[8], g[15]);
+        ok = v[46] == 146 && v[47] == 147;
+        for (uint32_t l = 0; l < 7; l++)
+            ok &= v[32 + 2 * l] == 1000 + l && v[33 + 2 * l] == 2000 + l;
+        CHECK(ok, "svm_scatter4_scaled.RG: %u %u, lane 7 off: %u %u", v[32], v[33], v[46], v[47]);
+    }
+    vsmp_surface_free(b1);
+    vsmp_surface_free(b2);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_unaligned_svm4();
     test_carry_immediates();
     test_svm_ops();
     test_svm_float_widths();

@@ -93,6 +93,7 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_GATHER_SCALED:
     case VSMP_OPC_SCATTER_SCALED:
     case VSMP_OPC_OWORD_LD:
+    case VSMP_OPC_OWORD_LD_UNALIGNED:
     case VSMP_OPC_OWORD_ST:
     case VSMP_OPC_GATHER4_TYPED:
     case VSMP_OPC_SCATTER4_TYPED:

@@ -263,7 +263,9 @@ static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
     bool store = x->in->opcode == VSMP_OPC_OWORD_ST;
     unsigned bytes = 16u << (x->val[0] & 7u);
     uint8_t *data = m->arena + x->raw[0].var;
-    uint64_t at = (uint64_t)g * 16u;
+    /* oword_ld_unaligned: "identical to OWORD_LD, except that the offset is dword-aligned"
+     * (OWORD_LD_UNALIGNED.md): a byte offset */
+    uint64_t at = x->in->opcode == VSMP_OPC_OWORD_LD_UNALIGNED ? (uint64_t)g : (uint64_t)g * 16u;
     for (unsigned i = 0; i < bytes; i += 4) {
         if (store)
             wr(&b, at + i, x_ld(data + i, 4), 4);
@@ -461,6 +463,58 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* svm_gather4_scaled / svm_scatter4_scaled: per enabled lane and enabled channel c, the DWord at
+ * address + element_offset[lane] (UQ) + 4 c; channel k of the data at element k * max(exec,
+ * GRF / 4) (SVM_GATHER4_SCALED.md). An address outside every mapping faults. */
+static vsmp_status run_svm_g4s(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint64_t base;
+    const xvec *v = &x->v[0];
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        base = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        base = ld64(m->arena + v->at);
+    else {
+        xscalar sc;
+        memset(&sc, 0, sizeof(sc));
+        sc.kind = XS_INDIRECT, sc.type = VSMP_TYPE_UQ, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &base))
+            return VSMP_ERR_INVALID;
+    }
+    bool store = x->in->subop == VSMP_SOP_SVM_SCATTER4_SCALED;
+    unsigned chans = x->val[0] & 0xfu, k = 0;
+    uint32_t step = 4u * (x->lanes > m->grf / 4u ? x->lanes : m->grf / 4u);
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    uint64_t off[32];
+    for (unsigned l = 0; l < x->lanes; l++)
+        off[l] = ld64(offs + 8 * l);
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(chans >> c & 1u))
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint8_t *p = vsmp_x_svm_at(m, x, base + off[l] + 4u * c, 4);
+            if (!p)
+                return VSMP_ERR_INVALID;
+            if (store)
+                memcpy(p, data + k * step + 4 * l, 4);
+            else
+                memcpy(data + k * step + 4 * l, p, 4);
+        }
+        k++;
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = k * step;
+    }
+    return VSMP_OK;
+}
+
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
@@ -488,6 +542,19 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
     }
     case VSMP_SOP_SVM_ATOMIC:
         return vsmp_x_plan_atomic(m, x);
+    case VSMP_SOP_SVM_GATHER4_SCALED:
+    case VSMP_SOP_SVM_SCATTER4_SCALED: {
+        /* Channels Scale Address Element_offset Dst/Src */
+        unsigned chans = x->nval ? x->val[0] & 0xfu : 0u;
+        if (x->nval < 2 || x->nv != 1 || x->nraw != 2 || !chans)
+            break;
+        unsigned per = m->grf / 4u > x->lanes ? m->grf / 4u : x->lanes;
+        x->run = run_svm_g4s;
+        st = vsmp_x_raw_at(m, x, 0, 8u * x->lanes);
+        if (!st)
+            st = vsmp_x_raw_at(m, x, 1, 4u * per * popcount4(chans) - 4u * (per - x->lanes));
+        return st;
+    }
     default: {
         const vsmp_opcode_info *oi = vsmp_subop_info_get(in->opcode, in->subop);
         vsmp_x_report(m, in, "exec-unsupported",
@@ -579,7 +646,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         return st;
     }
     default:
-        /* oword_ld: Size Is_modified Surface Offset Dst; oword_st: Size Surface Offset Src */
+        /* oword_ld, oword_ld_unaligned: Size Is_modified Surface Offset Dst; oword_st: Size
+         * Surface Offset Src */
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
         bytes[0] = 16u << (x->val[0] & 7u);
         if ((x->val[0] & 7u) > 3) {
