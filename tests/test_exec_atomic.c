@@ -673,8 +673,36 @@ static void test_unaligned_svm4(void)
     vsmp_module_free(mod);
 }
 
+/* shl into a Q dst from a D source shifts in 64 bits with a 6-bit count (IGC's float -> long
+ * emulation on SKL: the high word << 32): D = {-1, 1, 0x80000000, 7} << 32 (sign-extended) =
+ * {0xffffffff00000000, 0x100000000, 0x8000000000000000, 0x700000000}. */
+static void test_shl_q(void)
+{
+    static const char text[] = ".version 3.6\n.kernel \"t\"\n"
+                               ".decl D v_type=G type=d num_elts=8 align=GRF\n"
+                               ".decl Q v_type=G type=q num_elts=4 align=GRF\n"
+                               "shl (M1, 4) Q(0,0)<1> D(0,0)<1;1,0> 0x20:d\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_SKL);
+    if (m) {
+        int32_t d[8] = {-1, 1, INT32_MIN, 7};
+        put(m, "D", d, sizeof(d));
+        CHECK(run(m), "shl run");
+        uint64_t q[4];
+        get(m, "Q", q, sizeof(q));
+        CHECK(q[0] == 0xffffffff00000000ull && q[1] == 0x100000000ull &&
+                  q[2] == 0x8000000000000000ull && q[3] == 0x700000000ull,
+              "shl Q <- D << 32: %llx %llx %llx %llx", (unsigned long long)q[0],
+              (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_shl_q();
     test_unaligned_svm4();
     test_carry_immediates();
     test_svm_ops();

@@ -419,6 +419,7 @@ static int64_t int_div(int64_t a, int64_t b, bool uns, bool rem)
 /* One lane of an arithmetic/logic/move instruction. */
 static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
 {
+    unsigned tsd = vsmp_type_size(x->v[0].type), tsx = tsd > ts0 ? tsd : ts0;
     xnum r = {false, 0, 0};
     bool f = is_math(x->in->opcode);
     for (unsigned i = 0; i < ns; i++)
@@ -488,15 +489,17 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
     case VSMP_OPC_NOT:
         r.i = ~s[0].i;
         break;
+    /* the count takes 6 bits when src0 or the dst is 64-bit: IGC's float -> long emulation on
+     * SKL shifts a D high word into a Q dst by 32 (`shl ... V(Q) V(D) 0x20:d`) */
     case VSMP_OPC_SHL:
-        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, ts0));
+        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, tsx));
         break;
     case VSMP_OPC_SHR:
-        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, ts0));
+        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, tsx));
         break;
     case VSMP_OPC_ASR: {
         int64_t v = s[0].i;
-        int64_t n = shift_count(s[1].i, ts0);
+        int64_t n = shift_count(s[1].i, tsx);
         r.i = v < 0 ? ~(~v >> n) : v >> n;
         break;
     }
