@@ -700,8 +700,53 @@ static void test_shl_q(void)
     vsmp_module_free(mod);
 }
 
+/* A flag copy into a D dst (the validator's rule: any integer of 32 bits or less) runs: P1 =
+ * 0x8005 -> D = 0x8005; one of exec size 2 is refused by both under exec-size. */
+static void test_flag_copy(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl D v_type=G type=d num_elts=8 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=16\n"
+                               "setp (M1_NM, 16) P1 0x8005:uw\n"
+                               "mov (M1_NM, 1) D(0,0)<1> P1\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "flag copy to D checks (%s)",
+          mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    if (m) {
+        CHECK(run(m), "flag copy run");
+        int32_t d[8];
+        get(m, "D", d, sizeof(d));
+        CHECK(d[0] == 0x8005, "flag copy to D: %x", (unsigned)d[0]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    static const char bad[] = ".version 4.1\n.kernel \"t\"\n"
+                              ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                              ".decl P1 v_type=P num_elts=16\n"
+                              "mov (M1_NM, 2) D(0,0)<1> P1\n"
+                              "ret (M1, 1)\n";
+    mod = parse(bad);
+    CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &rule) && !strcmp(rule, "exec-size"),
+          "validator: exec-size (%s)", mod ? rule : "-");
+    if (mod) {
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_machine *mq = NULL;
+        CHECK(vsmp_machine_create(mod, 0, NULL, &mq, &d) != VSMP_OK && d.count &&
+                  !strcmp(d.items[0].rule, "exec-size"),
+              "machine: exec-size (%s)", d.count ? d.items[0].rule : "-");
+        vsmp_diags_free(&d);
+        vsmp_machine_free(mq);
+    }
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_flag_copy();
     test_shl_q();
     test_unaligned_svm4();
     test_carry_immediates();

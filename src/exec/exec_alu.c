@@ -1118,9 +1118,21 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     }
     case VSMP_OPC_MOV:
         if (x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE) {
-            if (in->exec_size != 1 || in->pred || d->mod || d->cls != VSMP_VEC_GENERAL ||
-                (d->type != VSMP_TYPE_UB && d->type != VSMP_TYPE_UW && d->type != VSMP_TYPE_UD))
-                return refuse(m, x, "mov of a predicate is scalar, unpredicated, to UB/UW/UD");
+            /* the validator's rules for a flag copy, under its rule ids */
+            const char *rule = in->exec_size != 1                                 ? "exec-size"
+                               : in->pred                                         ? "predicate"
+                               : d->mod == VSMP_MOD_SAT                           ? "operand-class"
+                               : is_float(d->type) || vsmp_type_size(d->type) > 4 ? "type"
+                                                                                  : NULL;
+            if (rule) {
+                vsmp_x_report(m, in, rule,
+                              "instruction %u (mov): a flag copy is scalar, unpredicated, into an "
+                              "integer of 32 bits or less, without .sat",
+                              x->index);
+                return VSMP_ERR_INVALID;
+            }
+            if (d->mod || d->cls != VSMP_VEC_GENERAL)
+                return refuse(m, x, "mov of a predicate to this operand is not implemented");
             x->run = run_mov_pred;
             return VSMP_OK;
         }
