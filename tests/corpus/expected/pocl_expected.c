@@ -69,8 +69,8 @@ static uint32_t rnd32(void)
 
 static uint64_t rnd64(void)
 {
-    static const uint64_t special[6] = {0, ~(uint64_t)0, (uint64_t)1 << 63, 1, 0x100000000u,
-                                        0xffffffffu};
+    static const uint64_t special[6] = {0, ~(uint64_t)0, (uint64_t)1 << 63,
+                                        1, 0x100000000u, 0xffffffffu};
     uint32_t k = next() % 8u;
     if (k < 6 && next() % 4u == 0)
         return special[k];
@@ -517,7 +517,9 @@ int main(int argc, char **argv)
     }
     { /* 64-bit integer operations (conv64.cl): longs as pairs of ints, low word first */
         seed = 20;
-        struct arg a[4] = {buf(BUF_I32, 128, 0), buf(BUF_I32, 128, 0), buf(BUF_I32, 2048, 1),
+        struct arg a[4] = {buf(BUF_I32, 128, 0),
+                           buf(BUF_I32, 128, 0),
+                           buf(BUF_I32, 2048, 1),
                            {.kind = SCALAR_I32}};
         a[3].scalar.i = 37;
         for (size_t i = 0; i < 64; i++) {
@@ -532,11 +534,11 @@ int main(int argc, char **argv)
         seed = 21;
         struct arg a[5] = {buf(BUF_I32, 128, 0), buf(BUF_F32, 64, 0), buf(BUF_I32, 512, 1),
                            buf(BUF_F32, 384, 1), buf(BUF_I32, 384, 1)};
-        static const float sp[8] = {2.5f, -2.5f, 3.5f, -0.5f, 0.49999997f, 16777217.0f,
-                                    -2147483520.0f, 2147483520.0f};
+        static const float sp[8] = {2.5f,        -2.5f,       3.5f,           -0.5f,
+                                    0.49999997f, 16777217.0f, -2147483520.0f, 2147483520.0f};
         for (size_t i = 0; i < 64; i++) {
             put64(&a[0], i, rnd64());
-            float g = i < 8 ? sp[i]
+            float g = i < 8   ? sp[i]
                       : i % 2 ? (float)rnd(-1000000, 1000000) * 0.125f
                               : (float)rnd(-2000000, 2000000) * 1000.0f;
             ((float *)a[1].data)[i] = g;
