@@ -744,8 +744,33 @@ static void test_flag_copy(void)
     vsmp_module_free(mod);
 }
 
+/* sampler_cache_flush runs as a no-op: the mov after it writes 7 (CACHE_FLUSH.md). */
+static void test_cache_flush(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl D v_type=G type=d num_elts=8 align=GRF\n"
+                               "sampler_cache_flush\n"
+                               "mov (M1_NM, 1) D(0,0)<1> 0x7:d\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "sampler_cache_flush checks (%s)",
+          mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    if (m) {
+        CHECK(run(m), "sampler_cache_flush run");
+        int32_t d[8];
+        get(m, "D", d, sizeof(d));
+        CHECK(d[0] == 7 && vsmp_machine_steps(m) == 3, "after the flush: %d, %llu steps", d[0],
+              (unsigned long long)vsmp_machine_steps(m));
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_cache_flush();
     test_flag_copy();
     test_shl_q();
     test_unaligned_svm4();

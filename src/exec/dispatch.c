@@ -107,6 +107,7 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_BARRIER:
     case VSMP_OPC_FENCE:
     case VSMP_OPC_LSC_FENCE:
+    case VSMP_OPC_SAMPLR_CACHE_FLUSH:
         return vsmp_x_plan_sync(m, x);
     default: {
         vsmp_x_report(m, in, "exec-unsupported",
