@@ -768,8 +768,45 @@ static void test_cache_flush(void)
     vsmp_module_free(mod);
 }
 
+/* The validator and the machine refuse @p text under the same rule. */
+static void same_rule(const char *text, const char *rule, const char *what)
+{
+    vsmp_module *mod = parse(text);
+    const char *vr = "";
+    CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &vr) && !strcmp(vr, rule),
+          "%s: validator [%s] (%s)", what, rule, vr);
+    if (mod) {
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_machine *m = NULL;
+        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK && d.count &&
+                  !strcmp(d.items[0].rule, rule),
+              "%s: machine [%s] (%s)", what, rule, d.count ? d.items[0].rule : "-");
+        vsmp_diags_free(&d);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
+}
+
+/* integer-only opcodes with a float operand: both say "type" (the machine said
+ * exec-unsupported) */
+static void test_same_rules(void)
+{
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              ".decl F v_type=G type=f num_elts=8 align=GRF\n"
+              "mod (M1, 8) A(0,0)<1> F(0,0)<1;1,0> A(0,0)<1;1,0>\nret (M1, 1)\n",
+              "type", "mod of a float");
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=16 align=GRF\n"
+              ".decl F v_type=G type=f num_elts=8 align=GRF\n"
+              "madw (M1, 8) A(0,0)<1> F(0,0)<1;1,0> A(0,0)<1;1,0> A(0,0)<1;1,0>\nret (M1, 1)\n",
+              "type", "madw of a float");
+}
+
 int main(void)
 {
+    test_same_rules();
     test_cache_flush();
     test_flag_copy();
     test_shl_q();

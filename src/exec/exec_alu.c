@@ -1097,11 +1097,18 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     case VSMP_OPC_MADW: {
         if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
             return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
-        for (unsigned i = 1; i < 4; i++)
-            if (is_float(x->v[i].type) ||
-                (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-                 x->v[i].cls != VSMP_VEC_IMMEDIATE))
+        for (unsigned i = 1; i < 4; i++) {
+            if (is_float(x->v[i].type)) {
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (madw): operand %u has type %s; it takes integer "
+                              "operands only",
+                              x->index, i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
+            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                x->v[i].cls != VSMP_VEC_IMMEDIATE)
                 return refuse(m, x, "madw takes integer general or immediate sources");
+        }
         /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16
          * madw on 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
         uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
@@ -1159,8 +1166,14 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
         in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
         for (unsigned i = 0; i < x->nv; i++)
-            if (is_float(x->v[i].type))
-                return refuse(m, x, "takes integer operands only");
+            if (is_float(x->v[i].type)) {
+                /* the validator's "type" rule (integer-only opcodes) */
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (%s): operand %u has type %s; it takes integer "
+                              "operands only",
+                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
     unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
                     : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
                             in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE ||
