@@ -804,8 +804,50 @@ static void test_same_rules(void)
               "type", "madw of a float");
 }
 
+/* dword_atomic on a bound buffer (binding-table index 3, 8 words w[i] = i): add of 10 + l at
+ * byte 4 l for lanes 0..7 of SIMD8, lane 7 at byte 28 + 4 = 32 past the end (offset 32): w[i]
+ * = i + 10 + i for i < 7, w[7] keeps 7, lane 7 returns 0, the others their old i. */
+static void test_dword_buffer(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl buf v_type=T num_elts=1\n"
+                               ".decl O v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl S v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+                               "movs (M1_NM, 1) buf(0) 0x3:ud\n"
+                               "dword_atomic.add (M1, 8) buf O.0 S.0 %null.0 R.0\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "dword_atomic buffer checks (%s)",
+          mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_surface *b = buffer(8);
+    if (m && b) {
+        uint32_t *w = vsmp_surface_get_desc(b)->data;
+        uint32_t o[8], sv[8], r[8];
+        for (uint32_t i = 0; i < 8; i++)
+            w[i] = i, o[i] = i < 7 ? 4 * i : 32, sv[i] = 10 + i, r[i] = 0x99;
+        CHECK(vsmp_machine_bind_surface(m, 3, b) == VSMP_OK, "bind");
+        put(m, "O", o, sizeof(o));
+        put(m, "S", sv, sizeof(sv));
+        put(m, "R", r, sizeof(r));
+        CHECK(run(m), "dword_atomic buffer run");
+        get(m, "R", r, sizeof(r));
+        bool ok = w[7] == 7 && r[7] == 0;
+        for (uint32_t i = 0; i < 7; i++)
+            ok &= w[i] == 2 * i + 10 && r[i] == i;
+        CHECK(ok, "dword_atomic.add on a buffer: %u %u %u, returned %u %u", w[0], w[6], w[7], r[6],
+              r[7]);
+    }
+    vsmp_surface_free(b);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_dword_buffer();
     test_same_rules();
     test_cache_flush();
     test_flag_copy();
