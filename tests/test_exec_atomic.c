@@ -845,8 +845,32 @@ static void test_dword_buffer(void)
     vsmp_module_free(mod);
 }
 
+/* A SIMD1 non-transposed lsc_store.slm of a d32 from a one-DWord variable plans (it needs 4
+ * bytes, not a GRF: IGC's work-group functions on DG2) and stores 0x1234 at byte 8. */
+static void test_lsc_simd1(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=1 align=dword\n"
+                               ".decl B v_type=G type=d num_elts=1 align=dword\n"
+                               "mov (M1_NM, 1) A(0,0)<1> 0x8:ud\n"
+                               "mov (M1_NM, 1) B(0,0)<1> 0x1234:d\n"
+                               "lsc_store.slm (M1_NM, 1) flat[A]:a32 B:d32\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_DG2);
+    if (m) {
+        uint32_t slm[4] = {0};
+        vsmp_machine_set_slm(m, slm, sizeof(slm));
+        CHECK(run(m) && slm[2] == 0x1234 && slm[1] == 0 && slm[3] == 0, "lsc_store SIMD1: %x",
+              slm[2]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_lsc_simd1();
     test_dword_buffer();
     test_same_rules();
     test_cache_flush();

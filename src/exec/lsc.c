@@ -341,8 +341,12 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
         return VSMP_OK;
     }
     bool store = in->subop == VSMP_SOP_LSC_STORE;
+    /* non-transposed: vector element v at v * run; the last one needs only its lanes' bytes
+     * (IGC stores a SIMD1 d32 from a one-DWord variable) */
     uint32_t data_bytes =
-        tr ? g.vec * g.reg_bytes : g.vec * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
+        tr ? g.vec * g.reg_bytes
+           : (g.vec - 1u) * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf +
+                 x->lanes * g.reg_bytes;
     uint32_t addr_bytes = (g.asize == LSC_A64 ? 8u : 4u) * x->lanes;
     x->nraw = 3;
     x->raw[0].var = x->raw[1].var = x->raw[2].var = X_NONE;
