@@ -58,6 +58,10 @@ static const rule_case cases[] = {
      "mov (M1_NM, 8) UI(0,0)<1> P1"},
     {"type", "TGLLP", VSMP_SEV_ERROR, "mov (M1_NM, 1) UI(0,0)<1> P1",
      "mov (M1_NM, 1) U(0,0)<1> P1"},
+    /* addc/subb: integers of 32 bits or less, immediates included (IGC's :uv; not a :q) */
+    {"type", "TGLLP", VSMP_SEV_ERROR,
+     "addc (M1, 8) UI(0,0)<1> UI(1,0)<1> UI(2,0)<1;1,0> 0x76543210:uv",
+     "addc (M1, 8) UI(0,0)<1> UI(1,0)<1> UI(2,0)<1;1,0> 0x1:q"},
     /* region rules of GenX_IR's verifier */
     {"region", "TGLLP", VSMP_SEV_ERROR, "mov (M1, 8) U(0,0)<1> V(0,0)<8;8,1>",
      "mov (M1, 8) U(0,0)<0> V(0,0)<8;8,1>"},

@@ -93,17 +93,21 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_GATHER_SCALED:
     case VSMP_OPC_SCATTER_SCALED:
     case VSMP_OPC_OWORD_LD:
+    case VSMP_OPC_OWORD_LD_UNALIGNED:
     case VSMP_OPC_OWORD_ST:
     case VSMP_OPC_GATHER4_TYPED:
     case VSMP_OPC_SCATTER4_TYPED:
         return vsmp_x_plan_mem(m, x);
     case VSMP_OPC_SVM:
         return vsmp_x_plan_svm(m, x);
+    case VSMP_OPC_DWORD_ATOMIC:
+        return vsmp_x_plan_atomic(m, x);
     case VSMP_OPC_LSC_UNTYPED:
         return vsmp_x_plan_lsc(m, x);
     case VSMP_OPC_BARRIER:
     case VSMP_OPC_FENCE:
     case VSMP_OPC_LSC_FENCE:
+    case VSMP_OPC_SAMPLR_CACHE_FLUSH:
         return vsmp_x_plan_sync(m, x);
     default: {
         vsmp_x_report(m, in, "exec-unsupported",

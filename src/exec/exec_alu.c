@@ -419,6 +419,7 @@ static int64_t int_div(int64_t a, int64_t b, bool uns, bool rem)
 /* One lane of an arithmetic/logic/move instruction. */
 static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
 {
+    unsigned tsd = vsmp_type_size(x->v[0].type), tsx = tsd > ts0 ? tsd : ts0;
     xnum r = {false, 0, 0};
     bool f = is_math(x->in->opcode);
     for (unsigned i = 0; i < ns; i++)
@@ -488,15 +489,17 @@ static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsign
     case VSMP_OPC_NOT:
         r.i = ~s[0].i;
         break;
+    /* the count takes 6 bits when src0 or the dst is 64-bit: IGC's float -> long emulation on
+     * SKL shifts a D high word into a Q dst by 32 (`shl ... V(Q) V(D) 0x20:d`) */
     case VSMP_OPC_SHL:
-        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, ts0));
+        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, tsx));
         break;
     case VSMP_OPC_SHR:
-        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, ts0));
+        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, tsx));
         break;
     case VSMP_OPC_ASR: {
         int64_t v = s[0].i;
-        int64_t n = shift_count(s[1].i, ts0);
+        int64_t n = shift_count(s[1].i, tsx);
         r.i = v < 0 ? ~(~v >> n) : v >> n;
         break;
     }
@@ -821,7 +824,9 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
 }
 
 /* addc / subb: dst = src0 + src1 (src0 - src1) in 32 bits, the second dst = the carry (the
- * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md). */
+ * borrow): 1 when the unsigned sum overflows 32 bits (when src0 < src1) (ADDC.md, SUBB.md).
+ * A source narrower than 32 bits (a V, UV, W or UW immediate: IGC adds a lane's 64-bit offset as
+ * `0x...:uv`) is its integer value, sign- or zero-extended by its type, taken modulo 2^32. */
 static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
@@ -834,7 +839,8 @@ static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
             continue;
         if (!src_bits(m, &x->v[2], l, &a) || !src_bits(m, &x->v[3], l, &b))
             return fault(m, x);
-        uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+        uint32_t ua = (uint32_t)num_of(a, x->v[2].type, 0).i;
+        uint32_t ub = (uint32_t)num_of(b, x->v[3].type, 0).i;
         res[l] = sub ? ua - ub : ua + ub;
         cb[l] = sub ? ua < ub : res[l] < ua;
     }
@@ -1064,9 +1070,17 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
             if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
                 (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
                 return refuse(m, x, "an operand of this class is not implemented");
-        if (x->nv != 4 || vsmp_type_size(x->v[0].type) != 4 || vsmp_type_size(x->v[2].type) != 4 ||
-            vsmp_type_size(x->v[3].type) != 4)
-            return refuse(m, x, "addc and subb take 32-bit operands");
+        if (x->nv != 4)
+            return refuse(m, x, "unexpected operand count");
+        /* the validator's "type" rule, word for word in meaning: integers of 32 bits or less */
+        for (unsigned i = 0; i < 4; i++)
+            if (is_float(x->v[i].type) || vsmp_type_size(x->v[i].type) > 4) {
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (%s): operand %u has type %s; addc and subb take "
+                              "integers of 32 bits or less",
+                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
         x->run = run_carry;
         return VSMP_OK;
     case VSMP_OPC_SETP:
@@ -1083,11 +1097,18 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     case VSMP_OPC_MADW: {
         if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
             return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
-        for (unsigned i = 1; i < 4; i++)
-            if (is_float(x->v[i].type) ||
-                (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-                 x->v[i].cls != VSMP_VEC_IMMEDIATE))
+        for (unsigned i = 1; i < 4; i++) {
+            if (is_float(x->v[i].type)) {
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (madw): operand %u has type %s; it takes integer "
+                              "operands only",
+                              x->index, i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
+            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+                x->v[i].cls != VSMP_VEC_IMMEDIATE)
                 return refuse(m, x, "madw takes integer general or immediate sources");
+        }
         /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16
          * madw on 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
         uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
@@ -1104,9 +1125,21 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     }
     case VSMP_OPC_MOV:
         if (x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE) {
-            if (in->exec_size != 1 || in->pred || d->mod || d->cls != VSMP_VEC_GENERAL ||
-                (d->type != VSMP_TYPE_UB && d->type != VSMP_TYPE_UW && d->type != VSMP_TYPE_UD))
-                return refuse(m, x, "mov of a predicate is scalar, unpredicated, to UB/UW/UD");
+            /* the validator's rules for a flag copy, under its rule ids */
+            const char *rule = in->exec_size != 1                                 ? "exec-size"
+                               : in->pred                                         ? "predicate"
+                               : d->mod == VSMP_MOD_SAT                           ? "operand-class"
+                               : is_float(d->type) || vsmp_type_size(d->type) > 4 ? "type"
+                                                                                  : NULL;
+            if (rule) {
+                vsmp_x_report(m, in, rule,
+                              "instruction %u (mov): a flag copy is scalar, unpredicated, into an "
+                              "integer of 32 bits or less, without .sat",
+                              x->index);
+                return VSMP_ERR_INVALID;
+            }
+            if (d->mod || d->cls != VSMP_VEC_GENERAL)
+                return refuse(m, x, "mov of a predicate to this operand is not implemented");
             x->run = run_mov_pred;
             return VSMP_OK;
         }
@@ -1133,8 +1166,14 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
         in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
         for (unsigned i = 0; i < x->nv; i++)
-            if (is_float(x->v[i].type))
-                return refuse(m, x, "takes integer operands only");
+            if (is_float(x->v[i].type)) {
+                /* the validator's "type" rule (integer-only opcodes) */
+                vsmp_x_report(m, in, "type",
+                              "instruction %u (%s): operand %u has type %s; it takes integer "
+                              "operands only",
+                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
+                return VSMP_ERR_INVALID;
+            }
     unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
                     : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
                             in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE ||

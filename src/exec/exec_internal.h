@@ -309,6 +309,49 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+/* exec_mem.c: the bytes of the buffer a surface word names (X_NONE: shared local memory), or
+ * an exec-binding fault; the bytes at an SVM address (NULL and an exec-address fault when no
+ * mapping holds them); raw operand i of @p bytes resolved to its arena offset (X_NONE for
+ * %null when @p bytes is 0). */
+/* Shared local memory offsets keep their low 28 bits: IGC tags __local pointers with
+ * 0x10000000 in kernels with local atomics (tests/corpus/k/at_local_ops.*: "or ... 0x10000000"
+ * before every %slm message) and sends them as they are; the hardware's SLM (at most 64 KiB
+ * per group) never sees those bits (vsmp's reading). */
+#define X_SLM_MASK 0x0fffffffu
+bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
+uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
+vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
+/* atomic.c: svm_atomic and dword_atomic; the atomic operations (XA_), shared with lsc.c:
+ * vsmp_x_atomic applies one to the @p bytes (2, 4, 8; aligned) at @p p as one C11 atomic
+ * operation with operand @p a and compare value @p c, and returns the old value;
+ * vsmp_x_atomic_ret gives what the message returns from it (PREDEC: the new value). */
+enum {
+    XA_ADD,
+    XA_SUB,
+    XA_INC,
+    XA_DEC,
+    XA_UMIN,
+    XA_UMAX,
+    XA_XCHG,
+    XA_CAS,
+    XA_AND,
+    XA_OR,
+    XA_XOR,
+    XA_IMIN,
+    XA_IMAX,
+    XA_PREDEC,
+    XA_FMAX,
+    XA_FMIN,
+    XA_FCAS,
+    XA_FADD,
+    XA_FSUB,
+    XA_LOAD,
+    XA_STORE,
+    XA_NONE
+};
+vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x);
+uint64_t vsmp_x_atomic(uint8_t *p, unsigned bytes, unsigned op, uint64_t a, uint64_t c);
+uint64_t vsmp_x_atomic_ret(unsigned op, unsigned bytes, uint64_t old);
 /* lsc.c: lsc_load / lsc_store. */
 vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */

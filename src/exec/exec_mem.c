@@ -21,8 +21,17 @@ typedef struct buf {
 
 static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
 {
+    uint64_t size;
+    if (!vsmp_x_buffer(m, x, word, &b->p, &size))
+        return false;
+    b->size = (size_t)size;
+    return true;
+}
+
+bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size)
+{
     if (word == X_NONE) { /* T0: shared local memory */
-        b->p = m->slm, b->size = m->slm_size;
+        *p = m->slm, *size = m->slm_size;
         return true;
     }
     uint32_t bti = m->surf_vals[word];
@@ -34,8 +43,8 @@ static bool buffer(vsmp_machine *m, const xinst *x, uint32_t word, buf *b)
         return false;
     }
     const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
-    b->p = d->data;
-    b->size = d->data_size;
+    *p = d->data;
+    *size = d->data_size;
     return true;
 }
 
@@ -76,6 +85,12 @@ static uint32_t surf_word_of(const xinst *x)
     return x->target; /* stored there by the planner */
 }
 
+/* The mask of a message's element offsets: X_SLM_MASK on shared local memory. */
+static uint32_t slm_mask(const xinst *x)
+{
+    return surf_word_of(x) == X_NONE ? X_SLM_MASK : 0xffffffffu;
+}
+
 static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
 {
     xscalar sc;
@@ -102,11 +117,11 @@ static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
  * @p end <= size (end: the bytes a lane reaches past its address), so that each access is a
  * plain copy without the byte-by-byte bounds of rd() and wr(). */
 static bool lanes_inside(const buf *b, uint32_t g, const uint8_t *offs, uint32_t en, unsigned lanes,
-                         unsigned end, uint32_t *off)
+                         unsigned end, uint32_t mask, uint32_t *off)
 {
     uint32_t top = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        off[l] = x_ld(offs + 4 * l, 4);
+        off[l] = x_ld(offs + 4 * l, 4) & mask;
         if ((en >> l & 1u) && off[l] > top)
             top = off[l];
     }
@@ -162,7 +177,7 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
     unsigned end = chans & 8u ? 16u : chans & 4u ? 12u : chans & 2u ? 8u : chans ? 4u : 0u;
-    if (lanes_inside(&b, g, offs, en, x->lanes, end, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, end, slm_mask(x), off)) {
         g4s_inside(b.p + g, off, data, stride, chans, en, x->lanes, store);
     } else {
         unsigned kk = 0;
@@ -206,7 +221,7 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
     const uint8_t *offs = m->arena + x->raw[0].var;
     uint8_t *data = m->arena + x->raw[1].var;
     uint32_t off[32];
-    if (lanes_inside(&b, g, offs, en, x->lanes, n, off)) {
+    if (lanes_inside(&b, g, offs, en, x->lanes, n, slm_mask(x), off)) {
         uint8_t *base = b.p + g;
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))
@@ -248,7 +263,9 @@ static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
     bool store = x->in->opcode == VSMP_OPC_OWORD_ST;
     unsigned bytes = 16u << (x->val[0] & 7u);
     uint8_t *data = m->arena + x->raw[0].var;
-    uint64_t at = (uint64_t)g * 16u;
+    /* oword_ld_unaligned: "identical to OWORD_LD, except that the offset is dword-aligned"
+     * (OWORD_LD_UNALIGNED.md): a byte offset */
+    uint64_t at = x->in->opcode == VSMP_OPC_OWORD_LD_UNALIGNED ? (uint64_t)g : (uint64_t)g * 16u;
     for (unsigned i = 0; i < bytes; i += 4) {
         if (store)
             wr(&b, at + i, x_ld(data + i, 4), 4);
@@ -357,7 +374,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
 
 /* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
 
-static uint8_t *svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
+uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n)
 {
     for (unsigned i = 0; i < m->nsvm; i++) {
         const vsmp_surface_desc *d = vsmp_surface_get_desc(m->svm[i].s);
@@ -394,7 +411,7 @@ static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
             return VSMP_ERR_INVALID;
     }
     unsigned bytes = 16u << (x->val[0] & 3u);
-    uint8_t *p = svm_at(m, x, a, bytes);
+    uint8_t *p = vsmp_x_svm_at(m, x, a, bytes);
     if (!p)
         return VSMP_ERR_INVALID;
     uint8_t *data = m->arena + x->raw[0].var;
@@ -426,7 +443,7 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
         if (!(en >> l & 1u))
             continue;
         uint64_t a = ld64(addr + 8 * l);
-        uint8_t *p = svm_at(m, x, a, bs * nb);
+        uint8_t *p = vsmp_x_svm_at(m, x, a, bs * nb);
         if (!p)
             return VSMP_ERR_INVALID;
         for (unsigned j = 0; j < nb; j++) {
@@ -446,7 +463,57 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
-static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
+/* svm_gather4_scaled / svm_scatter4_scaled: per enabled lane and enabled channel c, the DWord at
+ * address + element_offset[lane] (UQ) + 4 c; channel k of the data at element k * max(exec,
+ * GRF / 4) (SVM_GATHER4_SCALED.md). An address outside every mapping faults. */
+static vsmp_status run_svm_g4s(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint64_t base;
+    const xvec *v = &x->v[0];
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        base = v->imm[0];
+    else if (v->cls == VSMP_VEC_GENERAL)
+        base = ld64(m->arena + v->at);
+    else {
+        xscalar sc;
+        memset(&sc, 0, sizeof(sc));
+        sc.kind = XS_INDIRECT, sc.type = VSMP_TYPE_UQ, sc.addr = v->word, sc.disp = v->disp;
+        if (!vsmp_x_read_scalar(m, &sc, &base))
+            return VSMP_ERR_INVALID;
+    }
+    bool store = x->in->subop == VSMP_SOP_SVM_SCATTER4_SCALED;
+    unsigned chans = x->val[0] & 0xfu, k = 0;
+    uint32_t step = 4u * (x->lanes > m->grf / 4u ? x->lanes : m->grf / 4u);
+    const uint8_t *offs = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->raw[1].var;
+    uint64_t off[32];
+    for (unsigned l = 0; l < x->lanes; l++)
+        off[l] = ld64(offs + 8 * l);
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(chans >> c & 1u))
+            continue;
+        for (unsigned l = 0; l < x->lanes; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint8_t *p = vsmp_x_svm_at(m, x, base + off[l] + 4u * c, 4);
+            if (!p)
+                return VSMP_ERR_INVALID;
+            if (store)
+                memcpy(p, data + k * step + 4 * l, 4);
+            else
+                memcpy(data + k * step + 4 * l, p, 4);
+        }
+        k++;
+    }
+    if (!store) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = k * step;
+    }
+    return VSMP_OK;
+}
 
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 {
@@ -460,7 +527,7 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
         if (x->nval < 1 || x->nv != 1 || x->nraw != 1 || (x->val[0] & 7u) > 3)
             break;
         x->run = run_svm_block;
-        return raw_at(m, x, 0, 16u << (x->val[0] & 3u));
+        return vsmp_x_raw_at(m, x, 0, 16u << (x->val[0] & 3u));
     case VSMP_SOP_SVM_GATHER:
     case VSMP_SOP_SVM_SCATTER: {
         if (x->nval < 2 || x->nraw != 2 || (x->val[0] & 3u) == 3)
@@ -468,9 +535,24 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
         static const unsigned bsz[3] = {1, 4, 8};
         unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
         x->run = run_svm_gs;
-        st = raw_at(m, x, 0, 8u * x->lanes);
+        st = vsmp_x_raw_at(m, x, 0, 8u * x->lanes);
         if (!st)
-            st = raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
+            st = vsmp_x_raw_at(m, x, 1, x->lanes * (bs == 1 ? (nb < 4 ? 4u : nb) : bs * nb));
+        return st;
+    }
+    case VSMP_SOP_SVM_ATOMIC:
+        return vsmp_x_plan_atomic(m, x);
+    case VSMP_SOP_SVM_GATHER4_SCALED:
+    case VSMP_SOP_SVM_SCATTER4_SCALED: {
+        /* Channels Scale Address Element_offset Dst/Src */
+        unsigned chans = x->nval ? x->val[0] & 0xfu : 0u;
+        if (x->nval < 2 || x->nv != 1 || x->nraw != 2 || !chans)
+            break;
+        unsigned per = m->grf / 4u > x->lanes ? m->grf / 4u : x->lanes;
+        x->run = run_svm_g4s;
+        st = vsmp_x_raw_at(m, x, 0, 8u * x->lanes);
+        if (!st)
+            st = vsmp_x_raw_at(m, x, 1, 4u * per * popcount4(chans) - 4u * (per - x->lanes));
         return st;
     }
     default: {
@@ -487,7 +569,7 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 }
 
 /* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
-static vsmp_status raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
+vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
 {
     vsmp_raw r = x->raw[i];
     if (r.var == 0 && bytes == 0) {
@@ -554,17 +636,18 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         }
         x->target = m->surf_base[sv];
         for (unsigned i = 0; i < 4; i++) {
-            st = raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
+            st = vsmp_x_raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
             if (st)
                 return st;
         }
-        st = raw_at(m, x, 4,
-                    popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
+        st = vsmp_x_raw_at(
+            m, x, 4, popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
         x->run = run_typed;
         return st;
     }
     default:
-        /* oword_ld: Size Is_modified Surface Offset Dst; oword_st: Size Surface Offset Src */
+        /* oword_ld, oword_ld_unaligned: Size Is_modified Surface Offset Dst; oword_st: Size
+         * Surface Offset Src */
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
         bytes[0] = 16u << (x->val[0] & 7u);
         if ((x->val[0] & 7u) > 3) {
@@ -603,7 +686,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     } else
         x->target = m->surf_base[sv];
     for (unsigned i = 0; i < nraw; i++) {
-        st = raw_at(m, x, i, bytes[i]);
+        st = vsmp_x_raw_at(m, x, i, bytes[i]);
         if (st)
             return st;
     }

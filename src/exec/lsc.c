@@ -133,7 +133,9 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
             a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
         a = a * g.scale + (uint64_t)(int64_t)g.off;
         if (g.asize == LSC_A32)
-            a &= 0xffffffffu; /* a32 addresses are 32-bit offsets */
+            a &= 0xffffffffu;
+        if (g.sfid == 3)
+            a &= X_SLM_MASK; /* a32 addresses are 32-bit offsets */
         for (unsigned v = 0; v < g.vec; v++) {
             uint64_t at = a + (uint64_t)v * g.mem_bytes;
             uint8_t *r = !data ? NULL
@@ -161,6 +163,80 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
         s->dst_var = x->in->opnds[12].raw.var;
         s->dst_offset = x->in->opnds[12].raw.offset;
         s->dst_size = tr ? g.vec * g.reg_bytes : g.vec * run;
+    }
+    return VSMP_OK;
+}
+
+/* lsc_atomic_*: per enabled lane, one atomic operation (atomic.c) on the datum at the lane's
+ * address (computed as for lsc_load); src1 the operand, src2 the value swapped in by icas and
+ * fcas when the old value equals src1 (LSC_UNTYPED.md: "set to VIFEQ only if (VCMP ==
+ * [VOFF])"); the old value returned in the dst (d16u32: zero-extended to a DWord). Bti and slm
+ * addresses outside their memory change nothing and return 0; a flat one faults. */
+static const uint8_t lsc_aop[19] = {XA_INC,  XA_DEC,  XA_LOAD, XA_STORE, XA_ADD,  XA_SUB,  XA_IMIN,
+                                    XA_IMAX, XA_UMIN, XA_UMAX, XA_CAS,   XA_FADD, XA_FSUB, XA_FMIN,
+                                    XA_FMAX, XA_FCAS, XA_AND,  XA_OR,    XA_XOR};
+
+static vsmp_status run_lsc_atomic(vsmp_machine *m, xinst *x, xstep *s)
+{
+    lsc_msg g;
+    lsc_fields(x->in, &g);
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    lsc_mem b;
+    if (!lsc_surface(m, x, &g, &b))
+        return VSMP_ERR_INVALID;
+    unsigned op = lsc_aop[x->in->subop - VSMP_SOP_LSC_ATOMIC_IINC];
+    unsigned abytes = g.asize == LSC_A64 ? 8u : 4u, rb = g.reg_bytes;
+    const uint8_t *addrs = m->arena + x->raw[1].var;
+    const uint8_t *s1 = x->raw[2].var == X_NONE ? NULL : m->arena + x->raw[2].var;
+    const uint8_t *s2 = x->raw[3].var == X_NONE ? NULL : m->arena + x->raw[3].var;
+    uint8_t *d = x->raw[0].var == X_NONE ? NULL : m->arena + x->raw[0].var;
+    uint64_t res[32];
+    for (unsigned n = 0; n < x->lanes; n++) {
+        if (!(en >> n & 1u))
+            continue;
+        uint64_t a = x_ld(addrs + abytes * n, 4);
+        if (abytes == 8)
+            a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
+        a = a * g.scale + (uint64_t)(int64_t)g.off;
+        if (g.asize == LSC_A32)
+            a &= 0xffffffffu;
+        if (g.sfid == 3)
+            a &= X_SLM_MASK;
+        uint64_t v1 = 0, v2 = 0;
+        if (s1)
+            v1 = x_ld(s1 + rb * n, 4) | (rb == 8 ? (uint64_t)x_ld(s1 + rb * n + 4, 4) << 32 : 0);
+        if (s2)
+            v2 = x_ld(s2 + rb * n, 4) | (rb == 8 ? (uint64_t)x_ld(s2 + rb * n + 4, 4) << 32 : 0);
+        if (a % g.mem_bytes) {
+            vsmp_x_report(m, x->in, "exec-address",
+                          "instruction %u: lsc atomic address 0x%llx is not %u-byte aligned",
+                          x->index, (unsigned long long)a, g.mem_bytes);
+            return VSMP_ERR_INVALID;
+        }
+        uint8_t *p = lsc_ptr(m, &b, a, g.mem_bytes);
+        if (!p && b.flat) {
+            vsmp_x_report(m, x->in, "exec-address",
+                          "instruction %u: lsc flat address 0x%llx (%u bytes) is not in a "
+                          "mapped surface",
+                          x->index, (unsigned long long)a, g.mem_bytes);
+            return VSMP_ERR_INVALID;
+        }
+        bool cas = op == XA_CAS || op == XA_FCAS;
+        res[n] = p ? vsmp_x_atomic(p, g.mem_bytes, op, cas ? v2 : v1, v1) : 0;
+    }
+    if (d) {
+        for (unsigned n = 0; n < x->lanes; n++)
+            if (en >> n & 1u) {
+                x_st(d + rb * n, (uint32_t)res[n], 4);
+                if (rb == 8)
+                    x_st(d + rb * n + 4, (uint32_t)(res[n] >> 32), 4);
+            }
+        s->dst_var = x->in->opnds[12].raw.var;
+        s->dst_offset = x->in->opnds[12].raw.offset;
+        s->dst_size = rb * x->lanes;
     }
     return VSMP_OK;
 }
@@ -204,8 +280,9 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     const vsmp_inst *in = x->in;
     if (in->opcode != VSMP_OPC_LSC_UNTYPED || in->num_opnds != 16)
         return lsc_refuse(m, x, "this LSC form is not implemented");
-    if (in->subop != VSMP_SOP_LSC_LOAD && in->subop != VSMP_SOP_LSC_STORE)
-        return lsc_refuse(m, x, "only lsc_load and lsc_store are implemented");
+    bool atomic = in->subop >= VSMP_SOP_LSC_ATOMIC_IINC && in->subop <= VSMP_SOP_LSC_ATOMIC_XOR;
+    if (in->subop != VSMP_SOP_LSC_LOAD && in->subop != VSMP_SOP_LSC_STORE && !atomic)
+        return lsc_refuse(m, x, "only lsc_load, lsc_store and lsc_atomic_* are implemented");
     if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
         vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
                       in->exec_size);
@@ -236,9 +313,40 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
             return st;
     }
     x->lanes = (uint8_t)in->exec_size;
+    if (atomic) {
+        unsigned op = lsc_aop[in->subop - VSMP_SOP_LSC_ATOMIC_IINC];
+        bool fl = op == XA_FADD || op == XA_FSUB || op == XA_FMIN || op == XA_FMAX || op == XA_FCAS;
+        if (tr || g.vec != 1 || (g.mem_bytes != 2 && g.mem_bytes != 4 && g.mem_bytes != 8) ||
+            (g.mem_bytes == 2 && g.reg_bytes != 4) || (fl && g.mem_bytes == 8))
+            return lsc_refuse(m, x,
+                              "atomics take one d16u32, d32 or d64 datum per lane, not transposed "
+                              "(float ones d16u32 or d32)");
+        unsigned nargs = op == XA_INC || op == XA_DEC || op == XA_LOAD ? 0u
+                         : op == XA_CAS || op == XA_FCAS               ? 2u
+                                                                       : 1u;
+        uint32_t bytes = g.reg_bytes * x->lanes;
+        x->nraw = 4;
+        x->raw[0].var = x->raw[1].var = x->raw[2].var = x->raw[3].var = X_NONE;
+        vsmp_status st = lsc_raw(m, x, &in->opnds[13].raw,
+                                 (g.asize == LSC_A64 ? 8u : 4u) * x->lanes, false, &x->raw[1].var);
+        if (!st)
+            st = lsc_raw(m, x, &in->opnds[12].raw, bytes, true, &x->raw[0].var);
+        if (!st && nargs >= 1)
+            st = lsc_raw(m, x, &in->opnds[14].raw, bytes, false, &x->raw[2].var);
+        if (!st && nargs == 2)
+            st = lsc_raw(m, x, &in->opnds[15].raw, bytes, false, &x->raw[3].var);
+        if (st)
+            return st;
+        x->run = run_lsc_atomic;
+        return VSMP_OK;
+    }
     bool store = in->subop == VSMP_SOP_LSC_STORE;
+    /* non-transposed: vector element v at v * run; the last one needs only its lanes' bytes
+     * (IGC stores a SIMD1 d32 from a one-DWord variable) */
     uint32_t data_bytes =
-        tr ? g.vec * g.reg_bytes : g.vec * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
+        tr ? g.vec * g.reg_bytes
+           : (g.vec - 1u) * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf +
+                 x->lanes * g.reg_bytes;
     uint32_t addr_bytes = (g.asize == LSC_A64 ? 8u : 4u) * x->lanes;
     x->nraw = 3;
     x->raw[0].var = x->raw[1].var = x->raw[2].var = X_NONE;

@@ -6,7 +6,9 @@
  * the executing thread to wait until all threads in the same thread group have executed the
  * barrier instruction") stops the run
  * when the caller interleaves the threads of a work-group (vsmp_machine_run_to_barrier), and
- * passes otherwise (a thread alone in its group).
+ * passes otherwise (a thread alone in its group). sampler_cache_flush ("The texture caches in
+ * the sampling engine are flushed", CACHE_FLUSH.md) is a no-op too: the machine caches no texel,
+ * every sample reads the surface's memory as it is.
  */
 #include "exec_internal.h"
 

@@ -812,6 +812,16 @@ static void check_generic(vctx *c, labinfo *li)
                 ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
                     vsmp_type_name((unsigned)t), mnem(in),
                     tclass == 1 ? "floating-point" : "integer");
+            /* ADDC.md, SUBB.md: "Supported Types: UD". A narrower integer (IGC's `:uv`
+             * immediates) is its value modulo 2^32; a 64-bit or float one, immediates included,
+             * has no meaning there (the machine refuses it under the same rule) */
+            if ((in->opcode == VSMP_OPC_ADDC || in->opcode == VSMP_OPC_SUBB) && t >= 0 &&
+                o->vec.vclass != VSMP_VEC_PREDICATE &&
+                (t == VSMP_TYPE_Q || t == VSMP_TYPE_UQ ||
+                 (o->vec.vclass == VSMP_VEC_IMMEDIATE && t != VSMP_TYPE_V && t != VSMP_TYPE_UV &&
+                  !is_int_type((unsigned)t))))
+                ERR(c, "type", "%s: operand %u has type %s; %s takes integers of 32 bits or less",
+                    mnem(in), i, vsmp_type_name((unsigned)t), mnem(in));
             break;
         }
         case VSMP_OPND_RAW_DST:

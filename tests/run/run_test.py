@@ -214,12 +214,19 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 1 and "invalid JSON" in err, "bad JSON: " + err)
 
     # an instruction the machine does not implement is refused before anything runs
-    bad = dict(desc, kernel=os.path.join(tests, "kernels", "tgllp", "atomics_simd32.isa"))
+    # (dp4: docs/EXEC.md section 5.2 lists what the machine refuses)
+    dp4 = os.path.join(os.path.dirname(path), "dp4.visaasm")
+    with open(dp4, "w") as f:
+        f.write('.version 3.6\n.kernel "k"\n'
+                ".decl A v_type=G type=f num_elts=8 align=GRF\n"
+                ".decl B v_type=G type=f num_elts=8 align=GRF\n"
+                "dp4 (M1, 8) B(0,0)<1> A(0,0)<1;1,0> A(0,0)<1;1,0>\nret (M1, 1)\n")
+    bad = dict(desc, kernel=dp4)
     with open(path, "w") as f:
         json.dump(bad, f)
     rc, out, err = run(path)
-    check(rc == 1 and "instruction 8 (svm_atomic) is not implemented" in err and out == "",
-          "unimplemented svm_atomic: " + err[:300])
+    check(rc == 1 and "instruction 0 (dp4, opcode 0x06) is not implemented" in err and out == "",
+          "unimplemented dp4: " + err[:300])
 
 # CPS LOD compensation (docs/RUN.md coarse_pixel, docs/EXEC.md 4.1): cps.visaasm samples an
 # 8x8 R32_FLOAT surface whose level L holds L everywhere, nearest with mip nearest, with

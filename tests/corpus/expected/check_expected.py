@@ -103,7 +103,52 @@ def sum_max(j):  # per group of 64: the sum (wrapping at 32 bits), the max, the 
     return {1: out}
 
 
-MODELS = {"buf_saxpy": saxpy, "buf_int_ops": int_ops, "loop_sum_n": sum_n, "br_switch": switch,
+def at_ops(j):  # final values whatever the order; each ticket 0..n-1 taken once; one winner
+    v = j["args"][4]["data"]
+    g = list(j["args"][0]["data"])
+    n = len(v)
+    andv = -1
+    for i in range(n):
+        andv &= ~(1 << (i & 31))
+    orv = 0
+    for x in v:
+        orv |= 1 << (x & 31)
+    xorv = 0x5a5a
+    for x in v:
+        xorv ^= x
+    g = [s32(g[0] + sum(v)), s32(g[1] - sum(v)), n, -n, min(v), max(v), s32(andv), s32(orv),
+         s32(xorv), 7, n, 1]
+    u = [min(x & 0xFFFFFFFF for x in v), max(x & 0xFFFFFFFF for x in v)]
+    return {0: g, 1: u, 2: [1] * n, 3: [1]}
+
+
+def hist16(j):
+    h = [0] * 16
+    for x in j["args"][0]["data"]:
+        h[x & 15] += 1
+    return {1: h}
+
+
+def local_ops(j):  # per group of 128: the __local results, then "every ticket once"
+    v, out = j["args"][0]["data"], []
+    for g in range(0, len(v), 128):
+        x = v[g:g + 128]
+        andv, xorv = -1, 0
+        for lid, e in enumerate(x):
+            andv &= ~(1 << (lid & 31))
+            xorv ^= e
+        out += [s32(sum(x)), s32(-sum(x)), 128, -128, min(x), max(x), s32(andv), s32(xorv), 1, 1]
+    return {1: out}
+
+
+def ops64(j):  # longs as (low, high) int pairs
+    v = j["args"][1]["data"]
+    tot = (0xFFFFFFFF + sum(v[0::2][i] & 0xFFFFFFFF for i in range(len(v) // 2))) % (1 << 64)
+    return {0: [s32(tot), s32(tot >> 32), len(v) // 2, 0, 5, 0]}
+
+
+MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_ops64": ops64,
+          "buf_saxpy": saxpy, "buf_int_ops": int_ops, "loop_sum_n": sum_n, "br_switch": switch,
           "cp_2d": copy, "s2d_nearest_norm": nearest, "s2d_int_pix": int_pix,
           "lb_reduce": reduce_sum, "lb_transpose": transpose, "lr_sum_max": sum_max}
 

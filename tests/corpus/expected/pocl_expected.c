@@ -61,6 +61,29 @@ static int32_t rnd(int32_t lo, int32_t hi)
     return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1));
 }
 
+/* 32 random bits; a 64-bit value as two of them, some of them special */
+static uint32_t rnd32(void)
+{
+    return next() << 8 ^ next();
+}
+
+static uint64_t rnd64(void)
+{
+    static const uint64_t special[6] = {0, ~(uint64_t)0, (uint64_t)1 << 63,
+                                        1, 0x100000000u, 0xffffffffu};
+    uint32_t k = next() % 8u;
+    if (k < 6 && next() % 4u == 0)
+        return special[k];
+    uint64_t v = (uint64_t)rnd32() << 32 | rnd32();
+    return k == 6 ? v >> (next() % 64u) : v;
+}
+
+static void put64(struct arg *a, size_t i, uint64_t v)
+{
+    ((uint32_t *)a->data)[2 * i] = (uint32_t)v;
+    ((uint32_t *)a->data)[2 * i + 1] = (uint32_t)(v >> 32);
+}
+
 static enum elem elem_of(const struct arg *a)
 {
     if (a->kind == BUF_F32)
@@ -447,6 +470,95 @@ int main(int argc, char **argv)
             ((int32_t *)a[0].data)[i] = rnd(-1000000, 1000000);
         run_local = (size_t[]){64};
         run("local_reduce.cl", "lr_sum_max", 1, (size_t[]){256}, a, 4);
+        run_local = NULL;
+    }
+    { /* atomics (atomic_ops.cl): every 32-bit operation on global memory over 16 groups of 64,
+       * the tickets atomic_inc hands out, one compare-exchange winner */
+        seed = 16;
+        struct arg a[5] = {buf(BUF_I32, 12, 1), buf(BUF_U32, 2, 1), buf(BUF_I32, 1024, 1),
+                           buf(BUF_I32, 1, 1), buf(BUF_I32, 1024, 0)};
+        const int32_t g0[12] = {1000, 1000, 0, 0, INT32_MAX, INT32_MIN, -1, 0, 0x5a5a, 0, 0, 0};
+        memcpy(a[0].data, g0, sizeof(g0));
+        ((uint32_t *)a[1].data)[0] = 0xffffffffu;
+        for (size_t i = 0; i < 1024; i++)
+            ((int32_t *)a[4].data)[i] = rnd(-100000, 100000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_ops", 1, (size_t[]){1024}, a, 5);
+        run_local = NULL;
+    }
+    { /* a 16-bin histogram of 4096 values in global memory, 64 groups */
+        seed = 17;
+        struct arg a[2] = {buf(BUF_U32, 4096, 0), buf(BUF_U32, 16, 1)};
+        for (size_t i = 0; i < 4096; i++)
+            ((uint32_t *)a[0].data)[i] = (uint32_t)rnd(0, 1000000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_hist16", 1, (size_t[]){4096}, a, 2);
+        run_local = NULL;
+    }
+    { /* the same operations on __local memory, 4 groups of 128 */
+        seed = 18;
+        struct arg a[2] = {buf(BUF_I32, 512, 0), buf(BUF_I32, 40, 1)};
+        for (size_t i = 0; i < 512; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-100000, 100000);
+        run_local = (size_t[]){128};
+        run("atomic_ops.cl", "at_local_ops", 1, (size_t[]){512}, a, 2);
+        run_local = NULL;
+    }
+    { /* 64-bit add, inc and xchg; the longs as pairs of ints (low word first): the sum of 256
+       * values below 2^31 carries into the high word */
+        seed = 19;
+        struct arg a[2] = {buf(BUF_I32, 6, 1), buf(BUF_I32, 512, 0)};
+        ((int32_t *)a[0].data)[0] = -1; /* g[0] = 0x00000000ffffffff */
+        for (size_t i = 0; i < 256; i++)
+            ((int32_t *)a[1].data)[2 * i] = rnd(0, 2000000000);
+        run_local = (size_t[]){64};
+        run("atomic_ops.cl", "at_ops64", 1, (size_t[]){256}, a, 2);
+        run_local = NULL;
+    }
+    { /* 64-bit integer operations (conv64.cl): longs as pairs of ints, low word first */
+        seed = 20;
+        struct arg a[4] = {buf(BUF_I32, 128, 0),
+                           buf(BUF_I32, 128, 0),
+                           buf(BUF_I32, 2048, 1),
+                           {.kind = SCALAR_I32}};
+        a[3].scalar.i = 37;
+        for (size_t i = 0; i < 64; i++) {
+            put64(&a[0], i, rnd64());
+            put64(&a[1], i, rnd64());
+        }
+        run_local = (size_t[]){16};
+        run("conv64.cl", "q_ops", 1, (size_t[]){64}, a, 4);
+        run_local = NULL;
+    }
+    { /* long <-> float and float -> int conversions with every rounding mode */
+        seed = 21;
+        struct arg a[5] = {buf(BUF_I32, 128, 0), buf(BUF_F32, 64, 0), buf(BUF_I32, 512, 1),
+                           buf(BUF_F32, 384, 1), buf(BUF_I32, 384, 1)};
+        static const float sp[8] = {2.5f,        -2.5f,       3.5f,           -0.5f,
+                                    0.49999997f, 16777217.0f, -2147483520.0f, 2147483520.0f};
+        for (size_t i = 0; i < 64; i++) {
+            put64(&a[0], i, rnd64());
+            float g = i < 8   ? sp[i]
+                      : i % 2 ? (float)rnd(-1000000, 1000000) * 0.125f
+                              : (float)rnd(-2000000, 2000000) * 1000.0f;
+            ((float *)a[1].data)[i] = g;
+        }
+        run_local = (size_t[]){16};
+        run("conv64.cl", "q_conv", 1, (size_t[]){64}, a, 5);
+        run_local = NULL;
+    }
+    { /* int/uint -> float rounding, rint, round, trunc, floor, ceil, fma, saturating
+       * conversions to narrow types */
+        seed = 22;
+        struct arg a[5] = {buf(BUF_F32, 64, 0), buf(BUF_I32, 64, 0), buf(BUF_U32, 64, 0),
+                           buf(BUF_F32, 512, 1), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((float *)a[0].data)[i] = (float)rnd(-8000, 8000) * 0.125f;
+            ((uint32_t *)a[1].data)[i] = rnd32();
+            ((uint32_t *)a[2].data)[i] = rnd32();
+        }
+        run_local = (size_t[]){16};
+        run("conv64.cl", "f_round", 1, (size_t[]){64}, a, 5);
         run_local = NULL;
     }
     clReleaseCommandQueue(queue);
