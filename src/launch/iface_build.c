@@ -80,6 +80,7 @@ vsmp_status vsmp_launch_iface_create(const char *kernel, unsigned simd, vsmp_lau
     vsmp_launch_iface *f = calloc(1, sizeof(*f));
     if (!f)
         return VSMP_ERR_NOMEM;
+    vsmp_launch_iface_init_prog(f);
     memcpy(f->kernel, kernel, n + 1);
     f->simd = simd;
     f->local_id[0] = f->local_id[1] = f->local_id[2] = true;

@@ -144,6 +144,19 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         if (p->size == 4)
             put32(ct + p->offset, v);
     }
+    static const uint64_t prog_addr[PROG_N] = {
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS};
+    for (int k = 0; k < PROG_N; k++) {
+        const launch_prog_surf *ps = &f->prog[k];
+        if (!ps->present || ps->offset < 0)
+            continue;
+        if ((size_t)ps->offset + ps->size > cap)
+            return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "program buffer",
+                        k);
+        put32(ct + ps->offset, (uint32_t)prog_addr[k]);
+        if (ps->size == 8)
+            put32(ct + ps->offset + 4, (uint32_t)(prog_addr[k] >> 32));
+    }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         if (a->kind != VSMP_ARG_BUFFER || a->offset < 0) /* < 0: no pointer (stateful only) */
@@ -167,6 +180,20 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
             vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
         else if (f->inline_set[i])
             vsmp_machine_bind_sampler(m, i, &f->inline_samplers[i]);
+    vsmp_surface *const prog[PROG_N] = {o->program_constant, o->program_global, o->printf_buffer};
+    static const uint64_t prog_addr[PROG_N] = {
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS};
+    for (int k = 0; k < PROG_N; k++) {
+        if (!f->prog[k].present || !prog[k])
+            continue;
+        vsmp_status st = VSMP_OK;
+        if (f->prog[k].bti >= 0)
+            st = vsmp_machine_bind_surface(m, (unsigned)f->prog[k].bti, prog[k]);
+        if (!st)
+            st = vsmp_machine_map_surface(m, prog_addr[k], prog[k]);
+        if (st)
+            return st;
+    }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;
