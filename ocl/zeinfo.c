@@ -160,6 +160,7 @@ typedef struct kraw {
     const yaml_node_t *at;
     char name[128];
     long long simd, barriers, slm;
+    long long inline_data;          /* execution_env.inline_data_payload_size */
     long long ids_offset, ids_size; /* per_thread_payload_arguments local_id */
     const yaml_node_t *ids_at;
     unsigned npay;
@@ -243,9 +244,11 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
         } else if (!strcmp(s, "inline_data_payload_size")) {
             /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
              * register of their own; the kernel's .input declarations keep the layout of the
-             * other platforms (as with the .cos's PassInlineData), so nothing changes here */
+             * other platforms (as with the .cos's PassInlineData), except that a kernel without
+             * local IDs has no "R1" (below) */
             if (!integer(z, v, s, 0, 64, &x))
                 return false;
+            k->inline_data = x;
         } else if (in_list(s, env_harmless)) {
             if (v->type != YAML_SCALAR_NODE && v->type != YAML_SEQUENCE_NODE)
                 return zerr(z, v, VSMP_ERR_MALFORMED, "execution_env.%s: a mapping", s);
@@ -578,8 +581,11 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         l.local_id[i] = i < nids;
     /* Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
      * argument; the patch tokens' UnusedPerThreadConstantPresent): the cross-thread data starts
-     * at 64 (the .visaasm's .input declarations say so) */
-    if (!nids)
+     * at 64 (the .visaasm's .input declarations say so). With inline data (acm-g10) that GRF
+     * is the inline data: the cross-thread data starts at 32, right after r0 (the .input
+     * declarations of acm-g10's zebins and the .cos's UnusedPerThreadConstantPresent = false
+     * agree) */
+    if (!nids && !k->inline_data)
         l.cross_thread_offset = 64;
     uint64_t end = 0;
     const yaml_node_t *end_at = k->at; /* the value reaching furthest */

@@ -168,6 +168,8 @@ typedef struct vsmp_launch_options {
 #define VSMP_LAUNCH_CONSTANT_ADDRESS ((uint64_t)0x100 << 32)
 #define VSMP_LAUNCH_GLOBAL_ADDRESS   ((uint64_t)0x101 << 32)
 #define VSMP_LAUNCH_PRINTF_ADDRESS   ((uint64_t)0x102 << 32)
+/** Where each hardware thread's private memory is mapped (each machine its own). */
+#define VSMP_LAUNCH_PRIVATE_ADDRESS ((uint64_t)0x103 << 32)
 
 /** The program-scope data of a compiled program: its `__constant` and `__global` bytes. */
 typedef struct vsmp_launch_program {

@@ -396,6 +396,30 @@ static vsmp_status commit(reader *r, const token *t)
         ps->offset = (int32_t)off;
         ps->size = (uint32_t)sz;
         ps->line = t->line;
+    } else if (is(t, "PATCH_TOKEN_ALLOCATE_STATELESS_PRIVATE_MEMORY")) {
+        /* the private base (the same for every thread: a thread adds its own slot from %sr0
+         * and its lanes) and the bytes of each work-item, or hardware thread */
+        launch_prog_surf *ps = &f->prog[PROG_PRIVATE];
+        if (ps->present)
+            return bad(d, t->line, "a second %s (the first at line %u)", t->name, ps->line);
+        long ssh, sz, simt;
+        NUM("SurfaceHeapOffset", -1, 64 * 256 - 64, &ssh);
+        NUM("DataParamOffset", 0, 4095, &off);
+        NUM("DataParamSize", 4, 8, &sz);
+        NUM("PerThreadPrivateMemorySize", 0, LAUNCH_MAX_PRIVATE, &v);
+        NUM("IsSimtThread", 0, 1, &simt);
+        if (ssh >= 0 && ssh % 64)
+            return bad(d, t->line, "%s: SurfaceHeapOffset = %ld: not a multiple of 64", t->name,
+                       ssh);
+        if (sz != 4 && sz != 8)
+            return bad(d, t->line, "%s: DataParamSize = %ld: expected 4 or 8", t->name, sz);
+        ps->present = true;
+        ps->bti = ssh < 0 ? -1 : (int32_t)(ssh / 64);
+        ps->offset = (int32_t)off;
+        ps->size = (uint32_t)sz;
+        ps->line = t->line;
+        f->private_size = (uint32_t)v;
+        f->private_simt = simt != 0;
     } else if (is(t, "PATCH_TOKEN_STRING")) {
         NUM("String Index", 0, LAUNCH_MAX_STRINGS - 1, &v);
         if (!t->has_text)
@@ -819,11 +843,12 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
     }
     /* the program-scope buffers and the printf buffer the kernel reaches, each given and
      * holding at least the program's bytes */
-    static const char *const prog_what[PROG_N] = {
+    static const char *const prog_what[PROG_PRIVATE] = {
         "program-scope __constant data (give the program binary: \"program\")",
         "program-scope __global data (give the program binary: \"program\")", "a printf buffer"};
-    vsmp_surface *const prog[PROG_N] = {o->program_constant, o->program_global, o->printf_buffer};
-    for (int k = 0; k < PROG_N; k++) {
+    vsmp_surface *const prog[PROG_PRIVATE] = {o->program_constant, o->program_global,
+                                              o->printf_buffer};
+    for (int k = 0; k < PROG_PRIVATE; k++) {
         if (!f->prog[k].present)
             continue;
         if (!prog[k])

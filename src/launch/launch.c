@@ -145,7 +145,8 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             put32(ct + p->offset, v);
     }
     static const uint64_t prog_addr[PROG_N] = {
-        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS};
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS,
+        VSMP_LAUNCH_PRIVATE_ADDRESS};
     for (int k = 0; k < PROG_N; k++) {
         const launch_prog_surf *ps = &f->prog[k];
         if (!ps->present || ps->offset < 0)
@@ -172,7 +173,8 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
 }
 
 static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
-                             const vsmp_launch_arg *args, const vsmp_launch_options *o)
+                             const vsmp_launch_arg *args, const vsmp_launch_options *o,
+                             vsmp_surface *priv)
 {
     /* the kernel's inline samplers: the launch options' if given, else the interface's */
     for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
@@ -180,9 +182,11 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
             vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
         else if (f->inline_set[i])
             vsmp_machine_bind_sampler(m, i, &f->inline_samplers[i]);
-    vsmp_surface *const prog[PROG_N] = {o->program_constant, o->program_global, o->printf_buffer};
+    vsmp_surface *const prog[PROG_N] = {o->program_constant, o->program_global, o->printf_buffer,
+                                        priv};
     static const uint64_t prog_addr[PROG_N] = {
-        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS};
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS,
+        VSMP_LAUNCH_PRIVATE_ADDRESS};
     for (int k = 0; k < PROG_N; k++) {
         if (!f->prog[k].present || !prog[k])
             continue;
@@ -562,11 +566,35 @@ static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd)
     return l;
 }
 
+/* Bytes of private memory a hardware thread of SIMD @p simd has (0: none). */
+static size_t private_bytes(const vsmp_launch_iface *f, unsigned simd)
+{
+    if (!f->prog[PROG_PRIVATE].present || !f->private_size)
+        return 0;
+    return (size_t)f->private_size * (f->private_simt ? simd : 1);
+}
+
+/* A buffer surface over @p bytes of @p mem: 2D R8_UINT rows of up to 16384 bytes (@p bytes is a
+ * multiple of the row when above it: a multiple of 8 x 16384 at most 64 KiB x 32). */
+static vsmp_surface *bytes_surface(uint8_t *mem, size_t bytes)
+{
+    uint32_t w = bytes < 16384 ? (uint32_t)bytes : 16384;
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R8_UINT;
+    sd.width = w;
+    sd.height = (uint32_t)(bytes / w);
+    sd.data = mem;
+    sd.data_size = (size_t)sd.width * sd.height;
+    vsmp_surface *s = NULL;
+    return vsmp_surface_create(&sd, &s, NULL) ? NULL : s;
+}
+
 /* Machine k of a worker (k < p->nm), its arguments bound and the shared local memory set. */
 static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                                 const vsmp_launch_arg *args, const vsmp_launch_options *o,
-                                const launch_plan *p, unsigned k, void *slm, vsmp_machine **out,
-                                vsmp_diags *d)
+                                const launch_plan *p, unsigned k, void *slm, vsmp_surface *priv,
+                                vsmp_machine **out, vsmp_diags *d)
 {
     bool partial = p->interleave ? k == p->threads - 1 && p->tail : k == 1;
     vsmp_machine_options mo;
@@ -578,7 +606,7 @@ static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const v
         mo.max_steps = o->max_steps;
     vsmp_status st = vsmp_machine_create(mod, kernel, &mo, out, d);
     if (!st && args)
-        st = bind_args(*out, f, args, o);
+        st = bind_args(*out, f, args, o, priv);
     if (!st)
         vsmp_machine_set_slm(*out, slm, (size_t)p->slm_size);
     return st;
@@ -609,11 +637,27 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         free(payload), free(slm), free(m), free(waits);
         return VSMP_ERR_NOMEM;
     }
+    /* private memory: each machine its own, mapped at the same address (the machine's %sr0
+     * thread ID is 0: a thread's slot is the first; its lanes follow one another) */
+    size_t priv_bytes = private_bytes(f, simd);
+    uint8_t *priv_mem = priv_bytes ? calloc(nm, priv_bytes) : NULL;
+    vsmp_surface **psurf = calloc(nm, sizeof(*psurf));
+    if ((priv_bytes && !priv_mem) || !psurf) {
+        free(payload), free(slm), free(m), free(waits), free(priv_mem), free(psurf);
+        return VSMP_ERR_NOMEM;
+    }
     vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
     for (unsigned k = 0; k < nm && !st; k++) {
         if (!interleave && k == 1 && !tail)
             break;
-        st = make_machine(mod, kernel, f, args, o, p, k, slm, &m[k], d);
+        if (priv_bytes) {
+            psurf[k] = bytes_surface(priv_mem + (size_t)k * priv_bytes, priv_bytes);
+            if (!psurf[k]) {
+                st = VSMP_ERR_NOMEM;
+                break;
+            }
+        }
+        st = make_machine(mod, kernel, f, args, o, p, k, slm, psurf[k], &m[k], d);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -686,8 +730,12 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         else if (!st && !stop)
             group_done(sh, c);
     }
-    for (unsigned k = 0; k < nm; k++)
+    for (unsigned k = 0; k < nm; k++) {
         vsmp_machine_free(m[k]);
+        vsmp_surface_free(psurf[k]);
+    }
+    free(psurf);
+    free(priv_mem);
     free(m);
     free(waits);
     free(slm);
@@ -738,7 +786,7 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
                                  vsmp_diags *d)
 {
     vsmp_machine *m = NULL;
-    vsmp_status st = make_machine(mod, kernel, f, NULL, o, p, 0, NULL, &m, d);
+    vsmp_status st = make_machine(mod, kernel, f, NULL, o, p, 0, NULL, NULL, &m, d);
     if (st)
         return st;
     *machine_bytes = vsmp_machine_memory(m);
@@ -747,7 +795,8 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     unsigned nm = p->interleave || p->tail ? p->nm : 1;
     *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
-             p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *);
+             p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *) +
+             (uint64_t)p->nm * private_bytes(f, p->simd);
     return VSMP_OK;
 }
 

@@ -9,7 +9,10 @@
 #define LAUNCH_STRING_BYTES 8192 /* their bytes together, each with its NUL */
 
 /* The program-scope buffers and the printf buffer (docs/LAUNCH.md section 2). */
-enum { PROG_CONSTANT, PROG_GLOBAL, PROG_PRINTF, PROG_N };
+enum { PROG_CONSTANT, PROG_GLOBAL, PROG_PRINTF, PROG_PRIVATE, PROG_N };
+
+/* The private memory a work-item (a hardware thread, not IsSimtThread) may have, at most. */
+#define LAUNCH_MAX_PRIVATE (64u << 10)
 
 typedef struct launch_prog_surf {
     bool present;
@@ -76,6 +79,8 @@ struct vsmp_launch_iface {
     /* program-scope __constant, __global and the printf buffer the kernel reaches */
     launch_prog_surf prog[PROG_N];
     uint64_t prog_bytes[2]; /* InitializationDataSize of the program's constant, global data */
+    uint32_t private_size;  /* PerThreadPrivateMemorySize: bytes of private memory ... */
+    bool private_simt;      /* ... per work-item (IsSimtThread), else per hardware thread */
     /* printf strings by index: offsets into strtab, -1 none */
     int32_t str_off[LAUNCH_MAX_STRINGS];
     uint32_t str_used;
