@@ -226,6 +226,27 @@ int main(void)
             "Kernel Name: k\n",
             48, "a second PATCH_TOKEN_ALLOCATE_STATELESS_PRINTF_SURFACE (the first at line 13)");
 
+    /* the builder's private memory: the layout's size (at most 64 KiB) and the base, once */
+    vsmp_launch_iface *b = NULL;
+    CHECK(vsmp_launch_iface_create("p", 16, &b, NULL) == VSMP_OK, "an interface built");
+    vsmp_launch_layout pl;
+    vsmp_launch_layout_init(&pl);
+    pl.private_size = 65537;
+    CHECK(vsmp_launch_iface_set_layout(b, &pl, NULL) == VSMP_ERR_ARG,
+          "65537 bytes of private memory are refused");
+    pl.private_size = 256;
+    pl.private_simt = true;
+    CHECK(vsmp_launch_iface_set_layout(b, &pl, NULL) == VSMP_OK, "256 bytes a work-item");
+    vsmp_launch_payload_value pv = {VSMP_VALUE_PRIVATE_BASE, -1, 0, 24, 6};
+    CHECK(vsmp_launch_iface_add_value(b, &pv, NULL) == VSMP_ERR_ARG, "a private base of 6 bytes");
+    pv.size = 8;
+    CHECK(vsmp_launch_iface_add_value(b, &pv, NULL) == VSMP_OK, "a private base of 8 bytes");
+    CHECK(vsmp_launch_iface_add_value(b, &pv, NULL) == VSMP_ERR_ARG, "a second private base");
+    vsmp_launch_iface_get_layout(b, &pl);
+    CHECK(pl.private_size == 256 && pl.private_simt && b->prog[PROG_PRIVATE].offset == 24,
+          "the layout reads back 256 bytes a work-item, the base at 24");
+    vsmp_launch_iface_free(b);
+
     /* a program binary: constant bytes 1..8, global bytes 0x11 x 8 then a pointer holding 4,
      * relocated (token 47, BufferType 1) to the constant buffer: VSMP_LAUNCH_CONSTANT_ADDRESS
      * + 4 */

@@ -44,7 +44,7 @@ REQUIRED = {("ps_table", "cos", None), ("ps_global", "cos", None), ("ps_pow_tan"
             ("nl_groups", "src", None),
             # acm-g10 keeps private arrays in stateless private memory (tgllp and skl: the
             # scratch surface T5, which the machine refuses)
-            ("pv_array", "cos", "acm-g10")}
+            ("pv_array", "cos", "acm-g10"), ("pv_array", "src", "acm-g10")}
 
 
 def dumps(ocloc, cl, dev, simd, tmp):
