@@ -574,6 +574,10 @@ static const struct {
     {"image_height", VSMP_VALUE_IMAGE_HEIGHT, true},
     {"image_depth", VSMP_VALUE_IMAGE_DEPTH, true},
     {"image_array_size", VSMP_VALUE_IMAGE_ARRAY_SIZE, true},
+    {"image_channel_data_type", VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE, true},
+    {"image_channel_order", VSMP_VALUE_IMAGE_CHANNEL_ORDER, true},
+    {"image_num_mip_levels", VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, true},
+    {"image_num_samples", VSMP_VALUE_IMAGE_NUM_SAMPLES, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
     {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
     /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
@@ -585,10 +589,6 @@ static const struct {
 /* arg_types of zeinfo 1.x the launcher has no value for. */
 static const char *const unsupported_types[] = {"printf_buffer",
                                                 "implicit_arg_buffer",
-                                                "image_channel_data_type",
-                                                "image_channel_order",
-                                                "image_num_mip_levels",
-                                                "image_num_samples",
                                                 "sampler_address",
                                                 "sampler_normalized",
                                                 "flat_image_baseoffset",

@@ -119,7 +119,14 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_LOCAL_OFFSET,
     /** the private memory's base address (@c size 8, or 4), given once; its size is the
      *  layout's @c private_size */
-    VSMP_VALUE_PRIVATE_BASE
+    VSMP_VALUE_PRIVATE_BASE,
+    /** of image argument @c arg: OpenCL's cl_channel_type and cl_channel_order of its format
+     *  (CL_UNORM_INT8 0x10D2, CL_RGBA 0x10B5...: docs/LAUNCH.md section 2), its mip levels as
+     *  the sampler sees them, its samples per pixel */
+    VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE,
+    VSMP_VALUE_IMAGE_CHANNEL_ORDER,
+    VSMP_VALUE_IMAGE_NUM_MIP_LEVELS,
+    VSMP_VALUE_IMAGE_NUM_SAMPLES
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */

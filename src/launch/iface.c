@@ -169,6 +169,10 @@ static const struct {
     {"IMAGE_HEIGHT", LP_IMAGE_HEIGHT},
     {"IMAGE_DEPTH", LP_IMAGE_DEPTH},
     {"IMAGE_ARRAY_SIZE", LP_IMAGE_ARRAY_SIZE},
+    {"IMAGE_CHANNEL_DATA_TYPE", LP_IMAGE_CHANNEL_DATA_TYPE},
+    {"IMAGE_CHANNEL_ORDER", LP_IMAGE_CHANNEL_ORDER},
+    {"IMAGE_NUM_MIP_LEVELS", LP_IMAGE_NUM_MIP_LEVELS},
+    {"IMAGE_NUM_SAMPLES", LP_IMAGE_NUM_SAMPLES},
     {"BUFFER_OFFSET", LP_ZERO},
     {"BUFFER_STATEFUL", LP_NONE},
     {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_ZERO},
@@ -573,7 +577,7 @@ static vsmp_status resolve(reader *r)
     uint32_t cap = f->cross_size ? f->cross_size : 256;
     for (unsigned i = 0; i < f->nparams; i++) {
         const launch_param *p = &f->params[i];
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE &&
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES &&
             ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_IMAGE))
             return bad(d, p->line,
                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: an image size of argument "

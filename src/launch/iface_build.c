@@ -266,6 +266,11 @@ static const struct {
     {VSMP_VALUE_IMAGE_HEIGHT, LP_IMAGE_HEIGHT, "image height", 'i'},
     {VSMP_VALUE_IMAGE_DEPTH, LP_IMAGE_DEPTH, "image depth", 'i'},
     {VSMP_VALUE_IMAGE_ARRAY_SIZE, LP_IMAGE_ARRAY_SIZE, "image array size", 'i'},
+    {VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE, LP_IMAGE_CHANNEL_DATA_TYPE, "image channel data type",
+     'i'},
+    {VSMP_VALUE_IMAGE_CHANNEL_ORDER, LP_IMAGE_CHANNEL_ORDER, "image channel order", 'i'},
+    {VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, LP_IMAGE_NUM_MIP_LEVELS, "image mip levels", 'i'},
+    {VSMP_VALUE_IMAGE_NUM_SAMPLES, LP_IMAGE_NUM_SAMPLES, "image samples", 'i'},
     {VSMP_VALUE_LOCAL_OFFSET, LP_LOCAL_OFFSET, "local argument offset", 'l'},
     {VSMP_VALUE_PRIVATE_BASE, LP_NONE, "private base", 0},
 };

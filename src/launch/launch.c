@@ -63,6 +63,62 @@ static void put32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
+/* OpenCL's cl_channel_order and cl_channel_type of a surface format (the values of CL/cl.h, which
+ * OpenCL C's CLK_* constants equal and Intel's runtime writes for get_image_channel_order and
+ * get_image_channel_data_type): the formats whose channels are all one width and type, in the
+ * orders R, A, RG, RGBA, BGRA (sRGBA, sBGRA with sRGB), luminance and intensity; false for the
+ * others (packed, block, YCrCb formats). */
+static bool cl_channels(vsmp_format f, uint32_t *order, uint32_t *type)
+{
+    const vsmp_format_info *fi = vsmp_format_get(f);
+    if (!fi || fi->bc || fi->yuv || fi->planes != 1 || fi->block_w != 1)
+        return false;
+    char letters[8] = "";
+    unsigned n = 0, bits = 0;
+    uint8_t ct = 0;
+    for (const char *c = fi->name; *c && *c != '_' && n < sizeof(letters) - 1; c++) {
+        if (*c >= '0' && *c <= '9')
+            continue;
+        letters[n++] = *c;
+        unsigned w = (unsigned)strtoul(c + 1, NULL, 10);
+        if (bits && w != bits)
+            return false; /* channels of different widths */
+        bits = w;
+    }
+    for (int k = 0; k < 4; k++)
+        if (fi->ch[k].type) {
+            if (ct && fi->ch[k].type != ct)
+                return false;
+            ct = fi->ch[k].type;
+        }
+    static const struct {
+        const char *letters;
+        uint32_t order, srgb;
+    } orders[] = {{"R", 0x10B0, 0},         {"A", 0x10B1, 0},         {"RG", 0x10B2, 0},
+                  {"RGBA", 0x10B5, 0x10C1}, {"BGRA", 0x10B6, 0x10C2}, {"L", 0x10B9, 0},
+                  {"I", 0x10B8, 0}};
+    *order = 0;
+    for (size_t k = 0; k < sizeof(orders) / sizeof(orders[0]); k++)
+        if (strcmp(letters, orders[k].letters) == 0)
+            *order = fi->srgb ? orders[k].srgb : orders[k].order;
+    if (!*order)
+        return false;
+    /* CL_SNORM_INT8 0x10D0 ... CL_FLOAT 0x10DE */
+    uint32_t t = 0;
+    if (ct == VSMP_CHAN_UNORM)
+        t = bits == 8 ? 0x10D2 : bits == 16 ? 0x10D3 : 0;
+    else if (ct == VSMP_CHAN_SNORM)
+        t = bits == 8 ? 0x10D0 : bits == 16 ? 0x10D1 : 0;
+    else if (ct == VSMP_CHAN_SINT)
+        t = bits == 8 ? 0x10D7 : bits == 16 ? 0x10D8 : bits == 32 ? 0x10D9 : 0;
+    else if (ct == VSMP_CHAN_UINT)
+        t = bits == 8 ? 0x10DA : bits == 16 ? 0x10DB : bits == 32 ? 0x10DC : 0;
+    else if (ct == VSMP_CHAN_FLOAT)
+        t = bits == 16 ? 0x10DD : bits == 32 ? 0x10DE : 0;
+    *type = t;
+    return t != 0;
+}
+
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
                                 const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
@@ -83,7 +139,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
         uint32_t v = 0;
         const vsmp_surface_desc *sd = NULL;
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE) {
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES) {
             if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
                 return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
             sd = vsmp_surface_get_desc(args[p->arg].surface);
@@ -137,6 +193,24 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             break;
         case LP_IMAGE_ARRAY_SIZE:
             v = sd->array_len;
+            break;
+        case LP_IMAGE_CHANNEL_DATA_TYPE:
+        case LP_IMAGE_CHANNEL_ORDER: {
+            uint32_t order = 0, type = 0;
+            if (!cl_channels(sd->format, &order, &type))
+                return fail(d, VSMP_ERR_UNSUPPORTED,
+                            "image format %s (argument %ld): no OpenCL channel order and type "
+                            "(get_image_channel_*)",
+                            vsmp_format_get(sd->format) ? vsmp_format_get(sd->format)->name : "?",
+                            p->arg);
+            v = p->kind == LP_IMAGE_CHANNEL_ORDER ? order : type;
+            break;
+        }
+        case LP_IMAGE_NUM_MIP_LEVELS:
+            v = sd->mip_count ? sd->mip_count : sd->levels - sd->min_lod;
+            break;
+        case LP_IMAGE_NUM_SAMPLES:
+            v = sd->samples ? sd->samples : 1;
             break;
         }
         if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))

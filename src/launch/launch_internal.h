@@ -38,6 +38,10 @@ typedef enum launch_param_kind {
     LP_IMAGE_HEIGHT,
     LP_IMAGE_DEPTH,
     LP_IMAGE_ARRAY_SIZE,
+    LP_IMAGE_CHANNEL_DATA_TYPE, /* the OpenCL cl_channel_type of the image's format */
+    LP_IMAGE_CHANNEL_ORDER,     /* its cl_channel_order */
+    LP_IMAGE_NUM_MIP_LEVELS,    /* the levels the sampler sees */
+    LP_IMAGE_NUM_SAMPLES,       /* samples per pixel */
     LP_LOCAL_OFFSET, /* a __local argument's offset in SLM (SourceOffset: its alignment) */
 } launch_param_kind;
 

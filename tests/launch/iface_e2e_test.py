@@ -101,6 +101,64 @@ def check(o, exp, label, p, tol):
     return "pass"
 
 
+def hand_cases(o, tmp, cache):
+    """The image queries, worked out by hand: get_image_channel_order(img) * 256 +
+    get_image_channel_data_type(img) is CL_RGBA (0x10B5) * 256 + CL_UNORM_INT8 (0x10D2) =
+    1099218 for R8G8B8A8_UNORM and CL_R (0x10B0) * 256 + CL_FLOAT (0x10DE) = 1097950 for
+    R32_FLOAT (the values of CL/cl.h, which OpenCL C's CLK_* equal); get_image_num_mip_levels of
+    an image of 3 levels, all zero, added to its read: 3 in every component. (pocl builds no
+    cl_khr_fp16 program, and img_half.cl is one.) Returns (passed, failed)."""
+    cl = lambda f: os.path.abspath(os.path.join(o.corpus, "cl", f))
+    img = lambda fmt, w, h, **kw: dict({"kind": "image", "format": fmt, "width": w, "height": h},
+                                       **kw)
+    out = {"kind": "buffer", "type": "int", "count": 8, "print": True}
+    cases = [
+        ("q_format RGBA UNORM8, zebin", {"source": cl("img_half.cl"), "kernel": "q_format",
+                                         "global": [4, 2],
+                                         "args": [img("R8G8B8A8_UNORM", 4, 2), out]},
+         ["1099218"] * 8),
+        ("q_format R32_FLOAT, zebin", {"source": cl("img_half.cl"), "kernel": "q_format",
+                                       "global": [4, 2], "args": [img("R32_FLOAT", 4, 2), out]},
+         ["1097950"] * 8),
+        ("mip_lod, 3 levels, zebin", {"source": cl("img_mip.cl"), "kernel": "mip_lod",
+                                      "options": "-cl-std=CL2.0",
+                                      "global": [4, 4],
+                                      "args": [img("R8G8B8A8_UNORM", 4, 4, levels=3),
+                                               {"kind": "buffer", "type": "float4", "count": 16,
+                                                "print": True},
+                                               {"kind": "scalar", "type": "float", "value": 0}]},
+         ["3"] * 64),
+    ]
+    kdir = os.path.join(o.corpus, "k")
+    base = os.path.join(kdir, "q_format.tgllp.simd16")
+    if os.path.exists(base + ".cos.gz"):
+        import gzip
+        for ext in ("visaasm", "cos"):
+            with gzip.open(base + "." + ext + ".gz", "rb") as src, \
+                    open(os.path.join(tmp, "q." + ext), "wb") as dst:
+                dst.write(src.read())
+        cases.append(("q_format RGBA UNORM8, .cos (tgllp SIMD16)",
+                      {"kernel": os.path.join(tmp, "q.visaasm"),
+                       "interface": os.path.join(tmp, "q.cos"), "global": [4, 2],
+                       "args": [img("R8G8B8A8_UNORM", 4, 2), out]}, ["1099218"] * 8))
+    passed = failed = 0
+    for label, desc, want in cases:
+        jpath = os.path.join(tmp, "h.json")
+        json.dump(desc, open(jpath, "w"))
+        p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True,
+                           timeout=300, env=dict(os.environ, XDG_CACHE_HOME=cache))
+        got = [ln.split("=", 1)[1].split() for ln in p.stdout.splitlines() if "=" in ln]
+        if p.returncode != 0 or not got or got[-1] != want:
+            failed += 1
+            print("FAIL %s: exit %d: %s %s" % (label, p.returncode, p.stdout.strip()[-200:],
+                                              p.stderr.strip()[-300:]))
+        else:
+            passed += 1
+            if o.v:
+                print("ok   %s" % label)
+    return passed, failed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
@@ -166,8 +224,13 @@ def main():
                     else:
                         counts["fail"] += 1
                         print("FAIL %s: %s%s" % (label, r[1], " (required to run)" if req else ""))
+        hp, hf = hand_cases(o, tmp, cache)
+        counts["pass"] += hp
+        counts["fail"] += hf
     print("iface_e2e: %d passed, %d unsupported, %d failed (the .cos with the program binary, and "
-          "the zebin; pocl's results)" % (counts["pass"], counts["unsupported"], counts["fail"]))
+          "the zebin; pocl's results; 4 image queries by hand)" % (counts["pass"],
+                                                                  counts["unsupported"],
+                                                                  counts["fail"]))
     return 1 if counts["fail"] or not counts["pass"] else 0
 
 
