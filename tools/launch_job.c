@@ -40,6 +40,7 @@ typedef struct job {
     double next_report; /* when progress is next printed */
     bool tty;           /* err is a terminal: progress rewrites one line */
     bool reported;      /* a progress line was printed */
+    bool program_data;  /* the .cos names program-scope data (a hint when "program" is absent) */
 } job;
 
 static double seconds(void)
@@ -943,6 +944,8 @@ static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_
     vsmp_diags d;
     diags_begin(j, &d);
     vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, f, &d);
+    j->program_data =
+        text && size && memmem(text, size, "MEMORY_SURFACE_WITH_INITIALIZATION", 34) != NULL;
     free(text);
     vsmp_diags_print(&d, ipath, j->err);
     vsmp_diags_free(&d);
@@ -1239,6 +1242,11 @@ static int launch(job *j, json_object *root)
     vsmp_diags_free(&d);
     if (st) {
         fail(j, "the launch failed: %s", vsmp_status_str(st));
+        if (j->program_data && !pgname)
+            fprintf(j->err,
+                    "%s: note: the kernel's interface names program-scope data, and \"program\" "
+                    "(IGC's .progbin) does not give it\n",
+                    j->path);
         goto out;
     }
     {

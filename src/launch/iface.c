@@ -845,19 +845,17 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         "argument %u (%s %s): a scalar of %u bytes, %u given", i, a->type, a->name,
                         a->size, args[i].size);
     }
-    /* the program-scope buffers and the printf buffer the kernel reaches, each given and
-     * holding at least the program's bytes */
+    /* the program-scope buffers and the printf buffer, when given, hold at least the program's
+     * bytes. Not given: IGC names them for every kernel of a program with such data, used or
+     * not; a kernel that reaches them stops there (an unbound binding-table index, an unmapped
+     * address) */
     static const char *const prog_what[PROG_PRIVATE] = {
-        "program-scope __constant data (give the program binary: \"program\")",
-        "program-scope __global data (give the program binary: \"program\")", "a printf buffer"};
+        "program-scope __constant data", "program-scope __global data", "a printf buffer"};
     vsmp_surface *const prog[PROG_PRIVATE] = {o->program_constant, o->program_global,
                                               o->printf_buffer};
     for (int k = 0; k < PROG_PRIVATE; k++) {
-        if (!f->prog[k].present)
+        if (!f->prog[k].present || !prog[k])
             continue;
-        if (!prog[k])
-            return ierr(d, f->prog[k].line, VSMP_ERR_ARG, "kernel %s uses %s; none was given",
-                        f->kernel, prog_what[k]);
         const vsmp_surface_desc *sd = vsmp_surface_get_desc(prog[k]);
         uint64_t need = k < PROG_PRINTF ? f->prog_bytes[k] : 4;
         if (!sd || (uint64_t)sd->data_size < need)
