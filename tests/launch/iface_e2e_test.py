@@ -44,7 +44,11 @@ REQUIRED = {("ps_table", "cos", None), ("ps_global", "cos", None), ("ps_pow_tan"
             ("nl_groups", "src", None),
             # acm-g10 keeps private arrays in stateless private memory (tgllp and skl: the
             # scratch surface T5, which the machine refuses)
-            ("pv_array", "cos", "acm-g10"), ("pv_array", "src", "acm-g10")}
+            ("pv_array", "cos", "acm-g10"), ("pv_array", "src", "acm-g10"),
+            # printf: its records are reserved with svm_atomic; a machine without it refuses
+            # the kernel at planning, and that refusal alone is allowed
+            ("pf_ints", "cos", None)}
+ALLOWED_REFUSAL = {"pf_ints": r"\(svm_atomic\) is not implemented"}
 
 
 def dumps(ocloc, cl, dev, simd, tmp):
@@ -213,6 +217,9 @@ def main():
                                        timeout=300, env=env)
                     r = check(o, exp, label, p, TOLERANCE.get(name, 0.0))
                     req = (name, path, None) in REQUIRED or (name, path, dev) in REQUIRED
+                    if req and r != "pass" and r[0] == "unsupported" and \
+                            re.search(ALLOWED_REFUSAL.get(name, "^$"), r[1]):
+                        req = False
                     if r == "pass":
                         counts["pass"] += 1
                         required_seen.add((name, path, dev, simd))
