@@ -160,6 +160,9 @@ typedef struct kraw {
     const yaml_node_t *at;
     char name[128];
     long long simd, barriers, slm;
+    long long inline_data;          /* execution_env.inline_data_payload_size */
+    long long priv_size;            /* per_thread_memory_buffers private_space: bytes */
+    bool priv_simt;                 /* ... per work-item */
     long long ids_offset, ids_size; /* per_thread_payload_arguments local_id */
     const yaml_node_t *ids_at;
     unsigned npay;
@@ -243,9 +246,11 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
         } else if (!strcmp(s, "inline_data_payload_size")) {
             /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
              * register of their own; the kernel's .input declarations keep the layout of the
-             * other platforms (as with the .cos's PassInlineData), so nothing changes here */
+             * other platforms (as with the .cos's PassInlineData), except that a kernel without
+             * local IDs has no "R1" (below) */
             if (!integer(z, v, s, 0, 64, &x))
                 return false;
+            k->inline_data = x;
         } else if (in_list(s, env_harmless)) {
             if (v->type != YAML_SCALAR_NODE && v->type != YAML_SEQUENCE_NODE)
                 return zerr(z, v, VSMP_ERR_MALFORMED, "execution_env.%s: a mapping", s);
@@ -325,6 +330,59 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
  * clamp-to-edge (IGC's CImagesBI::CreateInlineSamplerAnnotations programs CLK_ADDRESS_NONE as
  * SAMPLER_TEXTURE_ADDRESS_MODE_CLAMP) and the mip filter nearest, as the SAMPLER_STATEs IGC
  * writes for them (docs/LAUNCH.md section 6). */
+/* per_thread_memory_buffers[]: private memory (type global, usage private_space) is given; a
+ * scratch space (the spill space, or private memory in it) is not. */
+static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
+{
+    if (!is_map(z, m, "per_thread_memory_buffers[]"))
+        return false;
+    const char *type = NULL, *usage = NULL;
+    long long size = -1;
+    bool simt = false;
+    FOR_PAIRS(z, m, kn, v)
+    {
+        const char *s = key(z, kn);
+        if (!s)
+            return false;
+        if (!strcmp(s, "type")) {
+            if (!(type = text(z, v, s)))
+                return false;
+        } else if (!strcmp(s, "usage")) {
+            if (!(usage = text(z, v, s)))
+                return false;
+        } else if (!strcmp(s, "size")) {
+            if (!integer(z, v, s, 0, 1LL << 30, &size))
+                return false;
+        } else if (!strcmp(s, "is_simt_thread")) {
+            if (!boolean(z, v, s, &simt))
+                return false;
+        } else if (!strcmp(s, "slot")) {
+            /* which of the scratch spaces: refused below with the scratch */
+        } else {
+            return unknown(z, kn, "per_thread_memory_buffers[]");
+        }
+    }
+    if (z->st)
+        return false;
+    if (!type || !usage || size < 0)
+        return zerr(z, m, VSMP_ERR_MALFORMED,
+                    "per_thread_memory_buffers[]: type, usage and size are needed");
+    if (strcmp(type, "global") || strcmp(usage, "private_space"))
+        return zerr(z, m, VSMP_ERR_UNSUPPORTED,
+                    "per_thread_memory_buffers: %s %s: scratch space, which the launcher does "
+                    "not provide",
+                    type, usage);
+    if (k->priv_size)
+        return zerr(z, m, VSMP_ERR_MALFORMED, "per_thread_memory_buffers: a second private_space");
+    if (size > 65536)
+        return zerr(z, m, VSMP_ERR_UNSUPPORTED,
+                    "per_thread_memory_buffers: %lld bytes of private memory (at most 65536)",
+                    size);
+    k->priv_size = size;
+    k->priv_simt = simt;
+    return true;
+}
+
 static bool read_inline_sampler(zctx *z, yaml_node_t *m, kraw *k)
 {
     if (!is_map(z, m, "inline_samplers[]"))
@@ -477,9 +535,13 @@ static bool read_kernel_raw(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *o
                     return false;
             }
         } else if (!strcmp(s, "per_thread_memory_buffers")) {
-            return zerr(z, kn, VSMP_ERR_UNSUPPORTED,
-                        "per_thread_memory_buffers: scratch or private memory, which the "
-                        "launcher does not provide");
+            if (!is_seq(z, v, s))
+                return false;
+            FOR_ITEMS(z, v, e)
+            {
+                if (!read_memory_buffer(z, e, k))
+                    return false;
+            }
         } else if (!strcmp(s, "user_attributes") || !strcmp(s, "debug_env") ||
                    !strcmp(s, "experimental_properties")) {
             /* harmless: attributes as written in the source (reqd_work_group_size is also in
@@ -512,21 +574,21 @@ static const struct {
     {"image_height", VSMP_VALUE_IMAGE_HEIGHT, true},
     {"image_depth", VSMP_VALUE_IMAGE_DEPTH, true},
     {"image_array_size", VSMP_VALUE_IMAGE_ARRAY_SIZE, true},
+    {"image_channel_data_type", VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE, true},
+    {"image_channel_order", VSMP_VALUE_IMAGE_CHANNEL_ORDER, true},
+    {"image_num_mip_levels", VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, true},
+    {"image_num_samples", VSMP_VALUE_IMAGE_NUM_SAMPLES, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
     {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
     /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
      * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
-     * per_thread_memory_buffers, and is unsupported for that. */
+     * per_thread_memory_buffers (private_space): then the private base. */
     {"private_base_stateless", VSMP_VALUE_ZERO, false},
 };
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
 static const char *const unsupported_types[] = {"printf_buffer",
                                                 "implicit_arg_buffer",
-                                                "image_channel_data_type",
-                                                "image_channel_order",
-                                                "image_num_mip_levels",
-                                                "image_num_samples",
                                                 "sampler_address",
                                                 "sampler_normalized",
                                                 "flat_image_baseoffset",
@@ -578,8 +640,11 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         l.local_id[i] = i < nids;
     /* Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
      * argument; the patch tokens' UnusedPerThreadConstantPresent): the cross-thread data starts
-     * at 64 (the .visaasm's .input declarations say so) */
-    if (!nids)
+     * at 64 (the .visaasm's .input declarations say so). With inline data (acm-g10) that GRF
+     * is the inline data: the cross-thread data starts at 32, right after r0 (the .input
+     * declarations of acm-g10's zebins and the .cos's UnusedPerThreadConstantPresent = false
+     * agree) */
+    if (!nids && !k->inline_data)
         l.cross_thread_offset = 64;
     uint64_t end = 0;
     const yaml_node_t *end_at = k->at; /* the value reaching furthest */
@@ -593,6 +658,8 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         l.cross_thread_size = 32;
     l.barriers = k->barriers > 0;
     l.slm_size = (uint32_t)k->slm;
+    l.private_size = (uint32_t)k->priv_size;
+    l.private_simt = k->priv_simt;
     if (!built(z, vsmp_launch_iface_set_layout(f, &l, &z->bd), end_at, k->name))
         return false;
 
@@ -735,6 +802,8 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                         p->type);
         }
         v.what = value_types[t].what;
+        if (!strcmp(p->type, "private_base_stateless") && k->priv_size)
+            v.what = VSMP_VALUE_PRIVATE_BASE; /* else zero: above */
         if (value_types[t].per_arg) {
             if (p->arg < 0)
                 return zerr(z, p->at, VSMP_ERR_MALFORMED, "%s without arg_index", p->type);
@@ -744,7 +813,8 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                 return false;
             continue;
         }
-        bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO;
+        bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO &&
+                    v.what != VSMP_VALUE_PRIVATE_BASE;
         if (!dims || p->size == 4) {
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;

@@ -268,11 +268,13 @@ static void test_refusals(void)
                                    "        offset: 0\n"
                                    "        size: 8\n",
                        "zeinfo line 7: kernel k: payload argument printf_buffer");
+    /* private memory (type global, private_space) is given; a scratch space is not */
     kernel_unsupported(KERNEL_HEAD "    per_thread_memory_buffers:\n"
-                                   "      - type: global\n"
-                                   "        usage: private_space\n"
+                                   "      - type: scratch\n"
+                                   "        usage: spill_fill_space\n"
                                    "        size: 64\n",
-                       "zeinfo line 6: per_thread_memory_buffers: scratch or private memory");
+                       "zeinfo line 7: per_thread_memory_buffers: scratch spill_fill_space: "
+                       "scratch space");
     refused(KERNEL_HEAD "    payload_arguments:\n"
                         "      - arg_type: global_size\n"
                         "        offset: 4090\n"

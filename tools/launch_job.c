@@ -40,6 +40,7 @@ typedef struct job {
     double next_report; /* when progress is next printed */
     bool tty;           /* err is a terminal: progress rewrites one line */
     bool reported;      /* a progress line was printed */
+    bool program_data;  /* the .cos names program-scope data (a hint when "program" is absent) */
 } job;
 
 static double seconds(void)
@@ -943,6 +944,8 @@ static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_
     vsmp_diags d;
     diags_begin(j, &d);
     vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, f, &d);
+    j->program_data =
+        text && size && memmem(text, size, "MEMORY_SURFACE_WITH_INITIALIZATION", 34) != NULL;
     free(text);
     vsmp_diags_print(&d, ipath, j->err);
     vsmp_diags_free(&d);
@@ -967,11 +970,37 @@ static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_
     return rc;
 }
 
+/* A buffer surface over @p mem (its @p bytes, rounded up to whole rows, zero past them), as
+ * make_buffer lays a buffer out: 2D R8_UINT rows. */
+static vsmp_surface *bytes_surface(uint8_t **mem, const uint8_t *init, size_t bytes)
+{
+    if (!bytes)
+        bytes = 1;
+    uint32_t w = bytes < 16384 ? (uint32_t)bytes : 16384, h = (uint32_t)((bytes + w - 1) / w);
+    *mem = calloc((size_t)w * h, 1);
+    if (!*mem)
+        return NULL;
+    if (init)
+        memcpy(*mem, init, bytes);
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8_UINT;
+    d.width = w;
+    d.height = h;
+    d.data = *mem;
+    d.data_size = (size_t)w * h;
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(&d, &s, NULL))
+        return NULL;
+    return s;
+}
+
 static int launch(job *j, json_object *root)
 {
-    static const char *const keys[] = {
-        "kernel",        "interface",       "platform", "global", "local",  "offset",  "args",
-        "dynamic_state", "inline_samplers", "source",   "binary", "device", "options", NULL};
+    static const char *const keys[] = {"kernel",          "interface", "platform", "global",
+                                       "local",           "offset",    "args",     "dynamic_state",
+                                       "inline_samplers", "source",    "binary",   "device",
+                                       "options",         "program",   NULL};
     if (!json_object_is_type(root, json_type_object))
         return fail(j, "the launch description is not a JSON object");
     json_object_object_foreach(root, key, val)
@@ -988,12 +1017,15 @@ static int launch(job *j, json_object *root)
             return fail(j, "%s: unknown key; did you mean '%s'?", key, best);
         return fail(j, "%s: unknown key", key);
     }
-    const char *pname = NULL, *dname = NULL;
+    const char *pname = NULL, *dname = NULL, *pgname = NULL;
     if (jget_str(root, "", "platform", &pname, &j->e) ||
-        jget_str(root, "", "dynamic_state", &dname, &j->e))
+        jget_str(root, "", "dynamic_state", &dname, &j->e) ||
+        jget_str(root, "", "program", &pgname, &j->e))
         return jfailed(j);
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
+    vsmp_surface *const_surf = NULL, *global_surf = NULL, *printf_surf = NULL;
+    uint8_t *const_mem = NULL, *global_mem = NULL, *printf_mem = NULL;
     /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
     const char *env = getenv("VSMP_LAUNCH_WORKERS");
     o.workers = env && atoi(env) > 0 ? (unsigned)atoi(env) : 0;
@@ -1105,6 +1137,41 @@ static int launch(job *j, json_object *root)
             if (hw_set[i])
                 o.inline_samplers[i] = &hw_smp[i];
     }
+    /* program-scope data from the program binary; a printf buffer for every launch */
+    if (pgname) {
+        size_t psize = 0;
+        uint8_t *pb = read_file(j, pgname, &psize);
+        if (!pb)
+            goto out;
+        vsmp_launch_program prog;
+        diags_begin(j, &d);
+        st = vsmp_launch_program_read(pb, psize, &prog, &d);
+        print_diags(j, &d, iname, pgname);
+        vsmp_diags_free(&d);
+        free(pb);
+        if (st) {
+            fail(j, "\"program\": %s: %s", pgname, vsmp_status_str(st));
+            goto out;
+        }
+        if (prog.constant)
+            o.program_constant = const_surf =
+                bytes_surface(&const_mem, prog.constant, prog.constant_size);
+        if (prog.global)
+            o.program_global = global_surf =
+                bytes_surface(&global_mem, prog.global, prog.global_size);
+        bool nomem = (prog.constant && !const_surf) || (prog.global && !global_surf);
+        vsmp_launch_program_free(&prog);
+        if (nomem) {
+            fail(j, "out of memory");
+            goto out;
+        }
+    }
+    o.printf_buffer = printf_surf = bytes_surface(&printf_mem, NULL, VSMP_LAUNCH_PRINTF_SIZE);
+    if (!printf_surf) {
+        fail(j, "out of memory");
+        goto out;
+    }
+    vsmp_launch_printf_init(printf_mem, VSMP_LAUNCH_PRINTF_SIZE);
     bool given[VSMP_MAX_SAMPLER_STATES] = {false};
     for (size_t i = 0; i < ns; i++) {
         static const char *const skeys[] = {"index", "sampler", NULL};
@@ -1175,7 +1242,27 @@ static int launch(job *j, json_object *root)
     vsmp_diags_free(&d);
     if (st) {
         fail(j, "the launch failed: %s", vsmp_status_str(st));
+        if (j->program_data && !pgname)
+            fprintf(j->err,
+                    "%s: note: the kernel's interface names program-scope data, and \"program\" "
+                    "(IGC's .progbin) does not give it\n",
+                    j->path);
         goto out;
+    }
+    {
+        /* the printf output, as Intel's runtime prints it after the kernel */
+        char *text = NULL;
+        diags_begin(j, &d);
+        st = vsmp_launch_printf_format(f, printf_mem, VSMP_LAUNCH_PRINTF_SIZE, 0, &text, &d);
+        if (text)
+            fputs(text, j->out);
+        free(text);
+        print_diags(j, &d, iname, kname);
+        vsmp_diags_free(&d);
+        if (st) {
+            fail(j, "the printf buffer: %s", vsmp_status_str(st));
+            goto out;
+        }
     }
     rc = results(j, ja, args, store, nargs);
     if (!rc && !quiet)
@@ -1189,6 +1276,12 @@ static int launch(job *j, json_object *root)
                 (unsigned long long)stats.instructions, (unsigned long long)stats.sampler_messages,
                 took, j->saved, j->saved == 1 ? "" : "s");
 out:
+    vsmp_surface_free(const_surf);
+    vsmp_surface_free(global_surf);
+    vsmp_surface_free(printf_surf);
+    free(const_mem);
+    free(global_mem);
+    free(printf_mem);
     for (unsigned i = 0; i < nargs; i++) {
         vsmp_surface_free(args[i].surface);
         free(store[i].mem);

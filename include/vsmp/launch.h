@@ -149,9 +149,72 @@ typedef struct vsmp_launch_options {
     vsmp_launch_progress_fn progress; /**< NULL = none */
     void *progress_user;
     vsmp_launch_stats *stats; /**< filled (success or not) when not NULL */
+    /** The program-scope buffers (docs/LAUNCH.md section 2), BUFFER surfaces the caller made,
+     *  shared by every work-item and left as the kernel leaves them: @c program_constant holds
+     *  the program's `__constant` data, @c program_global its `__global` variables (both
+     *  with their initial bytes and relocations: vsmp_launch_program_read), @c printf_buffer
+     *  the printf buffer (its first 4 bytes, the bytes written, set to 4 by the caller:
+     *  vsmp_launch_printf_init). Each is bound at the binding-table index the interface gives
+     *  and mapped at its VSMP_LAUNCH_*_ADDRESS; a kernel that uses one refuses to launch
+     *  without it. NULL = none. */
+    vsmp_surface *program_constant;
+    vsmp_surface *program_global;
+    vsmp_surface *printf_buffer;
     /** Zero (set by vsmp_launch_options_init): room for later options. */
-    uint8_t reserved[32];
+    uint8_t reserved[8];
 } vsmp_launch_options;
+
+/** The SVM addresses of the program-scope buffers (buffer argument N is at (N + 1) << 32). */
+#define VSMP_LAUNCH_CONSTANT_ADDRESS ((uint64_t)0x100 << 32)
+#define VSMP_LAUNCH_GLOBAL_ADDRESS   ((uint64_t)0x101 << 32)
+#define VSMP_LAUNCH_PRINTF_ADDRESS   ((uint64_t)0x102 << 32)
+/** Where each hardware thread's private memory is mapped (each machine its own). */
+#define VSMP_LAUNCH_PRIVATE_ADDRESS ((uint64_t)0x103 << 32)
+
+/** The program-scope data of a compiled program: its `__constant` and `__global` bytes. */
+typedef struct vsmp_launch_program {
+    uint8_t *constant; /**< malloc'd, @c constant_size bytes (NULL when none) */
+    size_t constant_size;
+    uint8_t *global; /**< malloc'd, @c global_size bytes (NULL when none) */
+    size_t global_size;
+    unsigned relocations; /**< pointers patched (a pointer to program-scope data in the data) */
+} vsmp_launch_program;
+
+/**
+ * Read the program-scope data of IGC's program binary (`.progbin`, magic `CTNI`) or of ocloc's
+ * `.bin` holding one (docs/LAUNCH.md section 1): the initial bytes of the program's `__constant`
+ * and `__global` buffers (PATCH_TOKEN_ALLOCATE_CONSTANT_MEMORY_SURFACE_PROGRAM_BINARY_INFO,
+ * ..._GLOBAL_...), with each pointer the program patch list relocates
+ * (PATCH_TOKEN_GLOBAL_POINTER_PROGRAM_BINARY_INFO, ..._CONSTANT_POINTER_...) patched to the
+ * buffer's VSMP_LAUNCH_*_ADDRESS. @p out is zeroed first; free it with vsmp_launch_program_free.
+ * @return VSMP_OK; VSMP_ERR_MALFORMED (rule "launch.program", the byte offset); VSMP_ERR_NOMEM;
+ *         VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_program_read(const void *data, size_t size,
+                                              vsmp_launch_program *out, vsmp_diags *diags);
+VSMP_API void vsmp_launch_program_free(vsmp_launch_program *p);
+
+/** Bytes vsmp launch gives a printf buffer (Intel's runtime: 4 MiB; vsmp: 1 MiB). */
+#define VSMP_LAUNCH_PRINTF_SIZE (1u << 20)
+
+/** Make @p buf (@p size >= 4 bytes) an empty printf buffer: its first dword, the bytes used, 4. */
+VSMP_API void vsmp_launch_printf_init(void *buf, size_t size);
+
+/**
+ * Format a printf buffer the kernel of @p f filled as Intel's runtime prints it
+ * (`PrintFormatter`): records of a format-string index (the interface's printf strings:
+ * PATCH_TOKEN_STRING) and, per conversion, a type tag and the value. The text (NUL-terminated,
+ * malloc'd, at most @p max_out bytes of it; 0 = 64 MiB) goes to @p out. A record that runs past
+ * the bytes used or names an unknown string stops the text with an error (rule "launch.printf",
+ * the byte offset).
+ * @return VSMP_OK; VSMP_ERR_MALFORMED; VSMP_ERR_NOMEM; VSMP_ERR_ARG.
+ */
+VSMP_API vsmp_status vsmp_launch_printf_format(const vsmp_launch_iface *f, const void *buf,
+                                               size_t size, size_t max_out, char **out,
+                                               vsmp_diags *diags);
+
+/** @return the interface's printf string @p index (PATCH_TOKEN_STRING), or NULL. */
+VSMP_API const char *vsmp_launch_iface_printf_string(const vsmp_launch_iface *f, unsigned index);
 
 #define VSMP_LAUNCH_MAX_WORKERS 64
 

@@ -55,6 +55,10 @@ typedef struct vsmp_launch_layout {
     bool barriers;     /**< the kernel has barriers (a group's threads run interleaved) */
     uint32_t slm_size; /**< the kernel's own `__local` bytes, before any `__local` argument
                             (at most 1 MiB) */
+    /** bytes of private memory per work-item (@c private_simt) or per hardware thread, at most
+     *  65536; 0 = none. Each hardware thread gets its own at the VSMP_VALUE_PRIVATE_BASE. */
+    uint32_t private_size;
+    bool private_simt;
 } vsmp_launch_layout;
 
 /** Fill @p l as vsmp_launch_iface_create leaves an interface. */
@@ -112,7 +116,17 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_IMAGE_ARRAY_SIZE,    /**< of image argument @c arg */
     /** the byte offset in shared local memory of `__local` argument @c arg, which is placed at
      *  a multiple of @c source (a power of two, 1..4096); @c size 4 or 8 */
-    VSMP_VALUE_LOCAL_OFFSET
+    VSMP_VALUE_LOCAL_OFFSET,
+    /** the private memory's base address (@c size 8, or 4), given once; its size is the
+     *  layout's @c private_size */
+    VSMP_VALUE_PRIVATE_BASE,
+    /** of image argument @c arg: OpenCL's cl_channel_type and cl_channel_order of its format
+     *  (CL_UNORM_INT8 0x10D2, CL_RGBA 0x10B5...: docs/LAUNCH.md section 2), its mip levels as
+     *  the sampler sees them, its samples per pixel */
+    VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE,
+    VSMP_VALUE_IMAGE_CHANNEL_ORDER,
+    VSMP_VALUE_IMAGE_NUM_MIP_LEVELS,
+    VSMP_VALUE_IMAGE_NUM_SAMPLES
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */

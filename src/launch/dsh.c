@@ -17,6 +17,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "launch_internal.h"
@@ -127,8 +128,9 @@ static vsmp_status from_progbin(const vsmp_launch_iface *f, const uint8_t *b, si
 /* ocloc's output: an ELF64 of type 0xff04 (an OpenCL executable) whose section of type
  * 0xff000005 is the device binary, IGC's program binary. A zebin (ELF type 0xff11..0xff13, or
  * machine 205: Intel GT) has no dynamic state heap. */
-static vsmp_status from_elf(const vsmp_launch_iface *f, const uint8_t *b, size_t size,
-                            const uint8_t **heap, size_t *heap_size, vsmp_diags *d)
+/* The program binary inside ocloc's ELF (.bin): @p pb, @p pb_size. */
+static vsmp_status elf_progbin(const uint8_t *b, size_t size, const uint8_t **pb, size_t *pb_size,
+                               vsmp_diags *d)
 {
     if (size < 64 || b[4] != 2 || b[5] != 1)
         return dsh_err(d, 0, "an ELF file that is not 64-bit little-endian");
@@ -151,9 +153,155 @@ static vsmp_status from_elf(const vsmp_launch_iface *f, const uint8_t *b, size_t
             continue;
         if (off > size || sz > size - off)
             return dsh_err(d, 0, "the ELF device-binary section is past the end of the file");
-        return from_progbin(f, b + off, (size_t)sz, heap, heap_size, d);
+        *pb = b + off;
+        *pb_size = (size_t)sz;
+        return VSMP_OK;
     }
     return dsh_err(d, 0, "the ELF file has no OpenCL device binary (section type 0xff000005)");
+}
+
+static vsmp_status from_elf(const vsmp_launch_iface *f, const uint8_t *b, size_t size,
+                            const uint8_t **heap, size_t *heap_size, vsmp_diags *d)
+{
+    const uint8_t *pb = NULL;
+    size_t pbs = 0;
+    vsmp_status st = elf_progbin(b, size, &pb, &pbs, d);
+    return st ? st : from_progbin(f, pb, pbs, heap, heap_size, d);
+}
+
+static vsmp_status prog_err(vsmp_diags *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static vsmp_status prog_err(vsmp_diags *d, const char *fmt, ...)
+{
+    char msg[VSMP_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.program", 0, 0, -1, "%s", msg);
+    return VSMP_ERR_MALFORMED;
+}
+
+/* Program-scope data: the patch tokens of the program's own list (IGC's patch_list.h):
+ * 41 ALLOCATE_GLOBAL_MEMORY_SURFACE_PROGRAM_BINARY_INFO {type, index, size} and 42
+ * ALLOCATE_CONSTANT_MEMORY_SURFACE_PROGRAM_BINARY_INFO {index, size}, each followed by its
+ * bytes; 47 GLOBAL_POINTER_ and 48 CONSTANT_POINTER_PROGRAM_BINARY_INFO {index, offset (64-bit),
+ * buffer type (0 global, 1 constant), buffer index}: the pointer at that offset of the global
+ * (constant) data holds an offset into the buffer of that type, to which its base is added. */
+vsmp_status vsmp_launch_program_read(const void *data, size_t size, vsmp_launch_program *out,
+                                     vsmp_diags *d)
+{
+    if (!out || (!data && size))
+        return VSMP_ERR_ARG;
+    memset(out, 0, sizeof(*out));
+    const uint8_t *b = data;
+    vsmp_status st = VSMP_OK;
+    if (size >= 4 && memcmp(b, "\177ELF", 4) == 0) {
+        st = elf_progbin(b, size, &b, &size, d);
+        if (st)
+            return st;
+    }
+    if (size < 28 || dw(b) != PROGBIN_MAGIC)
+        return prog_err(d, "not IGC's program binary (magic CTNI)");
+    uint32_t ptr_size = dw(b + 12) == 4 ? 4 : 8;
+    uint64_t end = 28 + (uint64_t)dw(b + 24), o = 28;
+    if (end > size)
+        return prog_err(d, "the program patch list runs past the end of the binary (%llu bytes)",
+                        (unsigned long long)end);
+    /* the relocations come after the data they patch: keep them for a second pass */
+    uint64_t rel_at[256];
+    unsigned nrel = 0;
+    while (o < end && !st) {
+        if (o + 8 > end) {
+            st = prog_err(d, "a patch token cut off at byte %llu", (unsigned long long)o);
+            break;
+        }
+        uint32_t tok = dw(b + o), tsz = dw(b + o + 4);
+        if (tsz < 8 || tsz > end - o) {
+            st = prog_err(d, "a patch token of a bad size at byte %llu", (unsigned long long)o);
+            break;
+        }
+        if (tok == 41 || tok == 42) {
+            bool glob = tok == 41;
+            if (tsz < (glob ? 20u : 16u)) {
+                st = prog_err(d, "a program-scope data token too short at byte %llu",
+                              (unsigned long long)o);
+                break;
+            }
+            uint32_t idx = dw(b + o + (glob ? 12 : 8)), n = dw(b + o + (glob ? 16 : 12));
+            uint8_t **dst = glob ? &out->global : &out->constant;
+            size_t *dn = glob ? &out->global_size : &out->constant_size;
+            if (idx != 0 || *dst) {
+                st = prog_err(d,
+                              "a second buffer of program-scope data (index %llu): one of "
+                              "each is read",
+                              (unsigned long long)idx);
+                break;
+            }
+            if (n > end - o - tsz) {
+                st = prog_err(d, "program-scope data running past the patch list at byte %llu",
+                              (unsigned long long)o);
+                break;
+            }
+            *dst = malloc(n ? n : 1);
+            if (!*dst) {
+                st = VSMP_ERR_NOMEM;
+                break;
+            }
+            memcpy(*dst, b + o + tsz, n);
+            *dn = n;
+            o += tsz + n;
+            continue;
+        }
+        if (tok == 47 || tok == 48) {
+            if (tsz < 28) {
+                st = prog_err(d, "a pointer relocation token too short at byte %llu",
+                              (unsigned long long)o);
+                break;
+            }
+            if (nrel == sizeof(rel_at) / sizeof(rel_at[0])) {
+                st = prog_err(d, "more than 256 pointer relocations (at byte %llu)",
+                              (unsigned long long)o);
+                break;
+            }
+            rel_at[nrel++] = o;
+        }
+        o += tsz;
+    }
+    for (unsigned i = 0; i < nrel && !st; i++) {
+        const uint8_t *t = b + rel_at[i];
+        bool in_glob = dw(t) == 47;
+        uint64_t at = qw(t + 12);
+        uint32_t type = dw(t + 20);
+        uint8_t *buf = in_glob ? out->global : out->constant;
+        size_t n = in_glob ? out->global_size : out->constant_size;
+        uint64_t base = type == 0 ? VSMP_LAUNCH_GLOBAL_ADDRESS : VSMP_LAUNCH_CONSTANT_ADDRESS;
+        if (dw(t + 8) || dw(t + 24) || type > 1 || !buf || at > n || n - at < ptr_size) {
+            st = prog_err(d, "a pointer relocation outside the program-scope data at byte %llu",
+                          (unsigned long long)rel_at[i]);
+            break;
+        }
+        uint64_t v = ptr_size == 8 ? qw(buf + at) : dw(buf + at);
+        v += base;
+        for (uint32_t k = 0; k < ptr_size; k++)
+            buf[at + k] = (uint8_t)(v >> (8 * k));
+        out->relocations++;
+    }
+    if (st)
+        vsmp_launch_program_free(out);
+    return st;
+}
+
+void vsmp_launch_program_free(vsmp_launch_program *p)
+{
+    if (!p)
+        return;
+    free(p->constant);
+    free(p->global);
+    memset(p, 0, sizeof(*p));
 }
 
 vsmp_status vsmp_launch_dsh_samplers(const vsmp_launch_iface *f, const void *data, size_t size,

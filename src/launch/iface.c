@@ -27,6 +27,8 @@ typedef struct token {
     unsigned nf;
     char key[MAX_FIELDS][48];
     char val[MAX_FIELDS][MAX_VALUE];
+    char text[MAX_LINE]; /* PATCH_TOKEN_STRING's string, as the dump escapes it */
+    bool has_text;
 } token;
 
 /* The tokens that may appear once (a second one was taken silently: the last won). */
@@ -167,6 +169,10 @@ static const struct {
     {"IMAGE_HEIGHT", LP_IMAGE_HEIGHT},
     {"IMAGE_DEPTH", LP_IMAGE_DEPTH},
     {"IMAGE_ARRAY_SIZE", LP_IMAGE_ARRAY_SIZE},
+    {"IMAGE_CHANNEL_DATA_TYPE", LP_IMAGE_CHANNEL_DATA_TYPE},
+    {"IMAGE_CHANNEL_ORDER", LP_IMAGE_CHANNEL_ORDER},
+    {"IMAGE_NUM_MIP_LEVELS", LP_IMAGE_NUM_MIP_LEVELS},
+    {"IMAGE_NUM_SAMPLES", LP_IMAGE_NUM_SAMPLES},
     {"BUFFER_OFFSET", LP_ZERO},
     {"BUFFER_STATEFUL", LP_NONE},
     {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_ZERO},
@@ -328,6 +334,18 @@ static vsmp_status commit(reader *r, const token *t)
         if (h || fl)
             return bad(d, t->line, "%s: %s = true: the launcher does not write it", t->name,
                        h ? "HeaderPresent" : "LocalIDFlattenedPresent");
+        /* IGC's "R1": one GRF of per-thread data a kernel without local IDs still gets; the
+         * cross-thread data follows it */
+        bool unused;
+        if (!flag(t, "UnusedPerThreadConstantPresent", false, &unused, d))
+            return VSMP_ERR_MALFORMED;
+        if (unused && (f->local_id[0] || f->local_id[1] || f->local_id[2]))
+            return bad(d, t->line,
+                       "%s: UnusedPerThreadConstantPresent = true with local IDs present: a "
+                       "payload the launcher does not write",
+                       t->name);
+        if (unused)
+            f->cross_offset = 64;
     } else if (is(t, "PATCH_TOKEN_EXECUTION_ENVIRONMENT")) {
         if (!first(r, t, ONE_EXEC))
             return VSMP_ERR_MALFORMED;
@@ -344,6 +362,100 @@ static vsmp_status commit(reader *r, const token *t)
         else
             NUM("HasBarriers", 0, 0x7fffffff, &b);
         f->barriers = b != 0;
+    } else if (is(t, "PATCH_TOKEN_ALLOCATE_CONSTANT_MEMORY_SURFACE_PROGRAM_BINARY_INFO") ||
+               is(t, "PATCH_TOKEN_ALLOCATE_GLOBAL_MEMORY_SURFACE_PROGRAM_BINARY_INFO")) {
+        /* the program's data (its bytes are in the program binary): one buffer of each */
+        int k = strstr(t->name, "_CONSTANT_") ? 0 : 1;
+        NUM("BufferIndex", 0, 0, &v);
+        NUM("InitializationDataSize", 0, 1L << 30, &v);
+        if (f->prog_bytes[k])
+            return bad(d, t->line, "a second %s: one buffer of program-scope data is read",
+                       t->name);
+        f->prog_bytes[k] = (uint64_t)v;
+    } else if (is(t,
+                  "PATCH_TOKEN_ALLOCATE_STATELESS_CONSTANT_MEMORY_SURFACE_WITH_INITIALIZATION") ||
+               is(t, "PATCH_TOKEN_ALLOCATE_STATELESS_GLOBAL_MEMORY_SURFACE_WITH_INITIALIZATION") ||
+               is(t, "PATCH_TOKEN_ALLOCATE_STATELESS_PRINTF_SURFACE")) {
+        int k = strstr(t->name, "PRINTF")       ? PROG_PRINTF
+                : strstr(t->name, "_CONSTANT_") ? PROG_CONSTANT
+                                                : PROG_GLOBAL;
+        launch_prog_surf *ps = &f->prog[k];
+        if (ps->present)
+            return bad(d, t->line, "a second %s (the first at line %u)", t->name, ps->line);
+        long ssh, sz;
+        if (get(t, "Index"))
+            NUM("Index", 0, 0, &v);
+        if (get(t, "PrintfSurfaceIndex"))
+            NUM("PrintfSurfaceIndex", 0, 0, &v);
+        NUM("SurfaceStateHeapOffset", -1, 64 * 256 - 64, &ssh);
+        NUM("DataParamOffset", 0, 4095, &off);
+        NUM("DataParamSize", 4, 8, &sz);
+        if (ssh >= 0 && ssh % 64)
+            return bad(d, t->line, "%s: SurfaceStateHeapOffset = %ld: not a multiple of 64",
+                       t->name, ssh);
+        if (sz != 4 && sz != 8)
+            return bad(d, t->line, "%s: DataParamSize = %ld: expected 4 or 8", t->name, sz);
+        ps->present = true;
+        ps->bti = ssh < 0 ? -1 : (int32_t)(ssh / 64);
+        ps->offset = (int32_t)off;
+        ps->size = (uint32_t)sz;
+        ps->line = t->line;
+    } else if (is(t, "PATCH_TOKEN_ALLOCATE_STATELESS_PRIVATE_MEMORY")) {
+        /* the private base (the same for every thread: a thread adds its own slot from %sr0
+         * and its lanes) and the bytes of each work-item, or hardware thread */
+        launch_prog_surf *ps = &f->prog[PROG_PRIVATE];
+        if (ps->present)
+            return bad(d, t->line, "a second %s (the first at line %u)", t->name, ps->line);
+        long ssh, sz, simt;
+        NUM("SurfaceHeapOffset", -1, 64 * 256 - 64, &ssh);
+        NUM("DataParamOffset", 0, 4095, &off);
+        NUM("DataParamSize", 4, 8, &sz);
+        NUM("PerThreadPrivateMemorySize", 0, LAUNCH_MAX_PRIVATE, &v);
+        NUM("IsSimtThread", 0, 1, &simt);
+        if (ssh >= 0 && ssh % 64)
+            return bad(d, t->line, "%s: SurfaceHeapOffset = %ld: not a multiple of 64", t->name,
+                       ssh);
+        if (sz != 4 && sz != 8)
+            return bad(d, t->line, "%s: DataParamSize = %ld: expected 4 or 8", t->name, sz);
+        ps->present = true;
+        ps->bti = ssh < 0 ? -1 : (int32_t)(ssh / 64);
+        ps->offset = (int32_t)off;
+        ps->size = (uint32_t)sz;
+        ps->line = t->line;
+        f->private_size = (uint32_t)v;
+        f->private_simt = simt != 0;
+    } else if (is(t, "PATCH_TOKEN_STRING")) {
+        NUM("String Index", 0, LAUNCH_MAX_STRINGS - 1, &v);
+        if (!t->has_text)
+            return bad(d, t->line, "%s: no String Size with its value", t->name);
+        if (f->str_off[v] >= 0)
+            return bad(d, t->line, "%s: a second string %ld", t->name, v);
+        char buf[MAX_LINE];
+        size_t n = 0;
+        for (const char *c = t->text; *c; c++) {
+            char ch = *c;
+            if (ch == '\\') {
+                /* the dump writes the string with C's escapes */
+                static const char esc[] = "n\nt\tr\rv\vf\fa\ab\b\\\\\"\"''?"
+                                          "?0";
+                const char *e = c[1] ? strchr(esc, c[1]) : NULL;
+                if (!e || (e - esc) % 2)
+                    return bad(d, t->line, "%s: String Size: an escape \\%c vsmp does not read",
+                               t->name, c[1] ? c[1] : ' ');
+                ch = c[1] == '0' ? 0 : e[1];
+                c++;
+                if (!ch)
+                    break; /* the string ends at an embedded NUL, as C's printf reads it */
+            }
+            buf[n++] = ch;
+        }
+        buf[n] = 0;
+        if (f->str_used + n + 1 > sizeof(f->strtab))
+            return bad(d, t->line, "%s: the printf strings take more than %zu bytes", t->name,
+                       sizeof(f->strtab));
+        f->str_off[v] = (int32_t)f->str_used;
+        memcpy(f->strtab + f->str_used, buf, n + 1);
+        f->str_used += (uint32_t)n + 1;
     } else if (is(t, "PATCH_TOKEN_KERNEL_ARGUMENT_INFO")) {
         NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
         if (r->info_line[arg])
@@ -392,6 +504,17 @@ static vsmp_status split_field(char *s, token *t, uint32_t line, vsmp_diags *d)
     while (kl && k[kl - 1] == ' ')
         k[--kl] = 0;
     char *q = strstr(v, "| value = \"");
+    if (q && strcmp(k, "String Size") == 0) {
+        /* a printf string: its text may be longer than a value; the size is the value */
+        char *e = strrchr(q + 11, '"');
+        if (!e || e < q + 11)
+            return bad(d, line, "%s: String Size: no closing quote", t->name);
+        *e = 0;
+        snprintf(t->text, sizeof(t->text), "%s", q + 11);
+        t->has_text = true;
+        *q = 0;
+        q = NULL;
+    }
     if (q) {
         v = q + 11;
         char *e = strrchr(v, '"');
@@ -454,7 +577,7 @@ static vsmp_status resolve(reader *r)
     uint32_t cap = f->cross_size ? f->cross_size : 256;
     for (unsigned i = 0; i < f->nparams; i++) {
         const launch_param *p = &f->params[i];
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE &&
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES &&
             ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_IMAGE))
             return bad(d, p->line,
                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: an image size of argument "
@@ -506,6 +629,7 @@ vsmp_status vsmp_launch_iface_parse(const char *text, size_t size, vsmp_launch_i
         return VSMP_ERR_NOMEM;
     }
     f->dsh_size = -1;
+    vsmp_launch_iface_init_prog(f);
     r->f = f;
     r->d = d;
     vsmp_status st = VSMP_OK;
@@ -721,6 +845,24 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         "argument %u (%s %s): a scalar of %u bytes, %u given", i, a->type, a->name,
                         a->size, args[i].size);
     }
+    /* the program-scope buffers and the printf buffer, when given, hold at least the program's
+     * bytes. Not given: IGC names them for every kernel of a program with such data, used or
+     * not; a kernel that reaches them stops there (an unbound binding-table index, an unmapped
+     * address) */
+    static const char *const prog_what[PROG_PRIVATE] = {
+        "program-scope __constant data", "program-scope __global data", "a printf buffer"};
+    vsmp_surface *const prog[PROG_PRIVATE] = {o->program_constant, o->program_global,
+                                              o->printf_buffer};
+    for (int k = 0; k < PROG_PRIVATE; k++) {
+        if (!f->prog[k].present || !prog[k])
+            continue;
+        const vsmp_surface_desc *sd = vsmp_surface_get_desc(prog[k]);
+        uint64_t need = k < PROG_PRINTF ? f->prog_bytes[k] : 4;
+        if (!sd || (uint64_t)sd->data_size < need)
+            return ierr(d, f->prog[k].line, VSMP_ERR_ARG,
+                        "kernel %s uses %s of %llu bytes; a surface of %zu was given", f->kernel,
+                        prog_what[k], (unsigned long long)need, sd ? sd->data_size : 0);
+    }
     /* the data parameters: each of a type and size the launcher writes */
     for (unsigned i = 0; i < f->nparams; i++) {
         const launch_param *p = &f->params[i];
@@ -753,6 +895,23 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         s);
     }
     return VSMP_OK;
+}
+
+void vsmp_launch_iface_init_prog(vsmp_launch_iface *f)
+{
+    for (int k = 0; k < PROG_N; k++) {
+        f->prog[k].bti = -1;
+        f->prog[k].offset = -1;
+    }
+    for (int i = 0; i < LAUNCH_MAX_STRINGS; i++)
+        f->str_off[i] = -1;
+}
+
+const char *vsmp_launch_iface_printf_string(const vsmp_launch_iface *f, unsigned index)
+{
+    if (!f || index >= LAUNCH_MAX_STRINGS || f->str_off[index] < 0)
+        return NULL;
+    return f->strtab + f->str_off[index];
 }
 
 void vsmp_launch_iface_free(vsmp_launch_iface *f)

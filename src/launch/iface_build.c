@@ -80,6 +80,7 @@ vsmp_status vsmp_launch_iface_create(const char *kernel, unsigned simd, vsmp_lau
     vsmp_launch_iface *f = calloc(1, sizeof(*f));
     if (!f)
         return VSMP_ERR_NOMEM;
+    vsmp_launch_iface_init_prog(f);
     memcpy(f->kernel, kernel, n + 1);
     f->simd = simd;
     f->local_id[0] = f->local_id[1] = f->local_id[2] = true;
@@ -120,11 +121,16 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
                       l->cross_thread_size, need);
     if (l->slm_size > MAX_SLM)
         return refuse(d, "shared local memory of %u bytes (at most %u)", l->slm_size, MAX_SLM);
+    if (l->private_size > LAUNCH_MAX_PRIVATE)
+        return refuse(d, "private memory of %u bytes (at most %u)", l->private_size,
+                      LAUNCH_MAX_PRIVATE);
     memcpy(f->local_id, l->local_id, sizeof(f->local_id));
     f->cross_offset = l->cross_thread_offset;
     f->cross_size = l->cross_thread_size;
     f->barriers = l->barriers;
     f->slm_inline = l->slm_size;
+    f->private_size = l->private_size;
+    f->private_simt = l->private_simt;
     return VSMP_OK;
 }
 
@@ -138,6 +144,8 @@ vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f, vsmp_launch
     out->cross_thread_size = f->cross_size;
     out->barriers = f->barriers;
     out->slm_size = f->slm_inline;
+    out->private_size = f->private_size;
+    out->private_simt = f->private_simt;
     return VSMP_OK;
 }
 
@@ -258,7 +266,13 @@ static const struct {
     {VSMP_VALUE_IMAGE_HEIGHT, LP_IMAGE_HEIGHT, "image height", 'i'},
     {VSMP_VALUE_IMAGE_DEPTH, LP_IMAGE_DEPTH, "image depth", 'i'},
     {VSMP_VALUE_IMAGE_ARRAY_SIZE, LP_IMAGE_ARRAY_SIZE, "image array size", 'i'},
+    {VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE, LP_IMAGE_CHANNEL_DATA_TYPE, "image channel data type",
+     'i'},
+    {VSMP_VALUE_IMAGE_CHANNEL_ORDER, LP_IMAGE_CHANNEL_ORDER, "image channel order", 'i'},
+    {VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, LP_IMAGE_NUM_MIP_LEVELS, "image mip levels", 'i'},
+    {VSMP_VALUE_IMAGE_NUM_SAMPLES, LP_IMAGE_NUM_SAMPLES, "image samples", 'i'},
     {VSMP_VALUE_LOCAL_OFFSET, LP_LOCAL_OFFSET, "local argument offset", 'l'},
+    {VSMP_VALUE_PRIVATE_BASE, LP_NONE, "private base", 0},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -298,6 +312,21 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
     }
     if (u != 'd' && u != 's' && u != 'l' && source)
         return refuse(d, "%s: source %u (it takes none: 0)", nm, source);
+    if (v->what == VSMP_VALUE_PRIVATE_BASE) {
+        launch_prog_surf *ps = &f->prog[PROG_PRIVATE];
+        if (v->size != 4 && v->size != 8)
+            return refuse(d, "%s: %u bytes (4 or 8)", nm, v->size);
+        if (ps->present)
+            return refuse(d, "%s: given twice", nm);
+        vsmp_status st = fits(f, v->offset, v->size, nm, d);
+        if (st)
+            return st;
+        ps->present = true;
+        ps->bti = -1;
+        ps->offset = (int32_t)v->offset;
+        ps->size = v->size;
+        return VSMP_OK;
+    }
     bool size_ok = u == 's'                     ? true
                    : u == 'l'                   ? v->size == 4 || v->size == 8
                    : v->what == VSMP_VALUE_ZERO ? v->size >= 1 && v->size <= 64

@@ -63,6 +63,62 @@ static void put32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
+/* OpenCL's cl_channel_order and cl_channel_type of a surface format (the values of CL/cl.h, which
+ * OpenCL C's CLK_* constants equal and Intel's runtime writes for get_image_channel_order and
+ * get_image_channel_data_type): the formats whose channels are all one width and type, in the
+ * orders R, A, RG, RGBA, BGRA (sRGBA, sBGRA with sRGB), luminance and intensity; false for the
+ * others (packed, block, YCrCb formats). */
+static bool cl_channels(vsmp_format f, uint32_t *order, uint32_t *type)
+{
+    const vsmp_format_info *fi = vsmp_format_get(f);
+    if (!fi || fi->bc || fi->yuv || fi->planes != 1 || fi->block_w != 1)
+        return false;
+    char letters[8] = "";
+    unsigned n = 0, bits = 0;
+    uint8_t ct = 0;
+    for (const char *c = fi->name; *c && *c != '_' && n < sizeof(letters) - 1; c++) {
+        if (*c >= '0' && *c <= '9')
+            continue;
+        letters[n++] = *c;
+        unsigned w = (unsigned)strtoul(c + 1, NULL, 10);
+        if (bits && w != bits)
+            return false; /* channels of different widths */
+        bits = w;
+    }
+    for (int k = 0; k < 4; k++)
+        if (fi->ch[k].type) {
+            if (ct && fi->ch[k].type != ct)
+                return false;
+            ct = fi->ch[k].type;
+        }
+    static const struct {
+        const char *letters;
+        uint32_t order, srgb;
+    } orders[] = {{"R", 0x10B0, 0},         {"A", 0x10B1, 0},         {"RG", 0x10B2, 0},
+                  {"RGBA", 0x10B5, 0x10C1}, {"BGRA", 0x10B6, 0x10C2}, {"L", 0x10B9, 0},
+                  {"I", 0x10B8, 0}};
+    *order = 0;
+    for (size_t k = 0; k < sizeof(orders) / sizeof(orders[0]); k++)
+        if (strcmp(letters, orders[k].letters) == 0)
+            *order = fi->srgb ? orders[k].srgb : orders[k].order;
+    if (!*order)
+        return false;
+    /* CL_SNORM_INT8 0x10D0 ... CL_FLOAT 0x10DE */
+    uint32_t t = 0;
+    if (ct == VSMP_CHAN_UNORM)
+        t = bits == 8 ? 0x10D2 : bits == 16 ? 0x10D3 : 0;
+    else if (ct == VSMP_CHAN_SNORM)
+        t = bits == 8 ? 0x10D0 : bits == 16 ? 0x10D1 : 0;
+    else if (ct == VSMP_CHAN_SINT)
+        t = bits == 8 ? 0x10D7 : bits == 16 ? 0x10D8 : bits == 32 ? 0x10D9 : 0;
+    else if (ct == VSMP_CHAN_UINT)
+        t = bits == 8 ? 0x10DA : bits == 16 ? 0x10DB : bits == 32 ? 0x10DC : 0;
+    else if (ct == VSMP_CHAN_FLOAT)
+        t = bits == 16 ? 0x10DD : bits == 32 ? 0x10DE : 0;
+    *type = t;
+    return t != 0;
+}
+
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
                                 const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
@@ -83,7 +139,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
         uint32_t v = 0;
         const vsmp_surface_desc *sd = NULL;
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_ARRAY_SIZE) {
+        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES) {
             if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
                 return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
             sd = vsmp_surface_get_desc(args[p->arg].surface);
@@ -138,11 +194,43 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         case LP_IMAGE_ARRAY_SIZE:
             v = sd->array_len;
             break;
+        case LP_IMAGE_CHANNEL_DATA_TYPE:
+        case LP_IMAGE_CHANNEL_ORDER: {
+            uint32_t order = 0, type = 0;
+            if (!cl_channels(sd->format, &order, &type))
+                return fail(d, VSMP_ERR_UNSUPPORTED,
+                            "image format %s (argument %ld): no OpenCL channel order and type "
+                            "(get_image_channel_*)",
+                            vsmp_format_get(sd->format) ? vsmp_format_get(sd->format)->name : "?",
+                            p->arg);
+            v = p->kind == LP_IMAGE_CHANNEL_ORDER ? order : type;
+            break;
+        }
+        case LP_IMAGE_NUM_MIP_LEVELS:
+            v = sd->mip_count ? sd->mip_count : sd->levels - sd->min_lod;
+            break;
+        case LP_IMAGE_NUM_SAMPLES:
+            v = sd->samples ? sd->samples : 1;
+            break;
         }
         if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
             return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);
         if (p->size == 4)
             put32(ct + p->offset, v);
+    }
+    static const uint64_t prog_addr[PROG_N] = {
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS,
+        VSMP_LAUNCH_PRIVATE_ADDRESS};
+    for (int k = 0; k < PROG_N; k++) {
+        const launch_prog_surf *ps = &f->prog[k];
+        if (!ps->present || ps->offset < 0)
+            continue;
+        if ((size_t)ps->offset + ps->size > cap)
+            return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "program buffer",
+                        k);
+        put32(ct + ps->offset, (uint32_t)prog_addr[k]);
+        if (ps->size == 8)
+            put32(ct + ps->offset + 4, (uint32_t)(prog_addr[k] >> 32));
     }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
@@ -159,7 +247,8 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
 }
 
 static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
-                             const vsmp_launch_arg *args, const vsmp_launch_options *o)
+                             const vsmp_launch_arg *args, const vsmp_launch_options *o,
+                             vsmp_surface *priv)
 {
     /* the kernel's inline samplers: the launch options' if given, else the interface's */
     for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
@@ -167,6 +256,22 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
             vsmp_machine_bind_sampler(m, i, o->inline_samplers[i]);
         else if (f->inline_set[i])
             vsmp_machine_bind_sampler(m, i, &f->inline_samplers[i]);
+    vsmp_surface *const prog[PROG_N] = {o->program_constant, o->program_global, o->printf_buffer,
+                                        priv};
+    static const uint64_t prog_addr[PROG_N] = {
+        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS,
+        VSMP_LAUNCH_PRIVATE_ADDRESS};
+    for (int k = 0; k < PROG_N; k++) {
+        if (!f->prog[k].present || !prog[k])
+            continue;
+        vsmp_status st = VSMP_OK;
+        if (f->prog[k].bti >= 0)
+            st = vsmp_machine_bind_surface(m, (unsigned)f->prog[k].bti, prog[k]);
+        if (!st)
+            st = vsmp_machine_map_surface(m, prog_addr[k], prog[k]);
+        if (st)
+            return st;
+    }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;
@@ -535,11 +640,35 @@ static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd)
     return l;
 }
 
+/* Bytes of private memory a hardware thread of SIMD @p simd has (0: none). */
+static size_t private_bytes(const vsmp_launch_iface *f, unsigned simd)
+{
+    if (!f->prog[PROG_PRIVATE].present || !f->private_size)
+        return 0;
+    return (size_t)f->private_size * (f->private_simt ? simd : 1);
+}
+
+/* A buffer surface over @p bytes of @p mem: 2D R8_UINT rows of up to 16384 bytes (@p bytes is a
+ * multiple of the row when above it: a multiple of 8 x 16384 at most 64 KiB x 32). */
+static vsmp_surface *bytes_surface(uint8_t *mem, size_t bytes)
+{
+    uint32_t w = bytes < 16384 ? (uint32_t)bytes : 16384;
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R8_UINT;
+    sd.width = w;
+    sd.height = (uint32_t)(bytes / w);
+    sd.data = mem;
+    sd.data_size = (size_t)sd.width * sd.height;
+    vsmp_surface *s = NULL;
+    return vsmp_surface_create(&sd, &s, NULL) ? NULL : s;
+}
+
 /* Machine k of a worker (k < p->nm), its arguments bound and the shared local memory set. */
 static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                                 const vsmp_launch_arg *args, const vsmp_launch_options *o,
-                                const launch_plan *p, unsigned k, void *slm, vsmp_machine **out,
-                                vsmp_diags *d)
+                                const launch_plan *p, unsigned k, void *slm, vsmp_surface *priv,
+                                vsmp_machine **out, vsmp_diags *d)
 {
     bool partial = p->interleave ? k == p->threads - 1 && p->tail : k == 1;
     vsmp_machine_options mo;
@@ -551,7 +680,7 @@ static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const v
         mo.max_steps = o->max_steps;
     vsmp_status st = vsmp_machine_create(mod, kernel, &mo, out, d);
     if (!st && args)
-        st = bind_args(*out, f, args, o);
+        st = bind_args(*out, f, args, o, priv);
     if (!st)
         vsmp_machine_set_slm(*out, slm, (size_t)p->slm_size);
     return st;
@@ -582,11 +711,27 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         free(payload), free(slm), free(m), free(waits);
         return VSMP_ERR_NOMEM;
     }
+    /* private memory: each machine its own, mapped at the same address (the machine's %sr0
+     * thread ID is 0: a thread's slot is the first; its lanes follow one another) */
+    size_t priv_bytes = private_bytes(f, simd);
+    uint8_t *priv_mem = priv_bytes ? calloc(nm, priv_bytes) : NULL;
+    vsmp_surface **psurf = calloc(nm, sizeof(*psurf));
+    if ((priv_bytes && !priv_mem) || !psurf) {
+        free(payload), free(slm), free(m), free(waits), free(priv_mem), free(psurf);
+        return VSMP_ERR_NOMEM;
+    }
     vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
     for (unsigned k = 0; k < nm && !st; k++) {
         if (!interleave && k == 1 && !tail)
             break;
-        st = make_machine(mod, kernel, f, args, o, p, k, slm, &m[k], d);
+        if (priv_bytes) {
+            psurf[k] = bytes_surface(priv_mem + (size_t)k * priv_bytes, priv_bytes);
+            if (!psurf[k]) {
+                st = VSMP_ERR_NOMEM;
+                break;
+            }
+        }
+        st = make_machine(mod, kernel, f, args, o, p, k, slm, psurf[k], &m[k], d);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -659,8 +804,12 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         else if (!st && !stop)
             group_done(sh, c);
     }
-    for (unsigned k = 0; k < nm; k++)
+    for (unsigned k = 0; k < nm; k++) {
         vsmp_machine_free(m[k]);
+        vsmp_surface_free(psurf[k]);
+    }
+    free(psurf);
+    free(priv_mem);
     free(m);
     free(waits);
     free(slm);
@@ -711,7 +860,7 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
                                  vsmp_diags *d)
 {
     vsmp_machine *m = NULL;
-    vsmp_status st = make_machine(mod, kernel, f, NULL, o, p, 0, NULL, &m, d);
+    vsmp_status st = make_machine(mod, kernel, f, NULL, o, p, 0, NULL, NULL, &m, d);
     if (st)
         return st;
     *machine_bytes = vsmp_machine_memory(m);
@@ -720,7 +869,8 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     unsigned nm = p->interleave || p->tail ? p->nm : 1;
     *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
-             p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *);
+             p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *) +
+             (uint64_t)p->nm * private_bytes(f, p->simd);
     return VSMP_OK;
 }
 

@@ -4,7 +4,23 @@
 
 #include "vsmp/launch.h"
 
-#define LAUNCH_MAX_PARAMS 256
+#define LAUNCH_MAX_PARAMS   256
+#define LAUNCH_MAX_STRINGS  64   /* printf strings (PATCH_TOKEN_STRING) a kernel */
+#define LAUNCH_STRING_BYTES 8192 /* their bytes together, each with its NUL */
+
+/* The program-scope buffers and the printf buffer (docs/LAUNCH.md section 2). */
+enum { PROG_CONSTANT, PROG_GLOBAL, PROG_PRINTF, PROG_PRIVATE, PROG_N };
+
+/* The private memory a work-item (a hardware thread, not IsSimtThread) may have, at most. */
+#define LAUNCH_MAX_PRIVATE (64u << 10)
+
+typedef struct launch_prog_surf {
+    bool present;
+    int32_t bti;    /* binding-table index, -1 when none */
+    int32_t offset; /* its pointer in the cross-thread data, -1 when none */
+    uint32_t size;  /* 4 or 8 */
+    uint32_t line;  /* of the token */
+} launch_prog_surf;
 
 /* What a DATA_PARAMETER_BUFFER token asks the launcher to write (docs/LAUNCH.md section 2). */
 typedef enum launch_param_kind {
@@ -22,6 +38,10 @@ typedef enum launch_param_kind {
     LP_IMAGE_HEIGHT,
     LP_IMAGE_DEPTH,
     LP_IMAGE_ARRAY_SIZE,
+    LP_IMAGE_CHANNEL_DATA_TYPE, /* the OpenCL cl_channel_type of the image's format */
+    LP_IMAGE_CHANNEL_ORDER,     /* its cl_channel_order */
+    LP_IMAGE_NUM_MIP_LEVELS,    /* the levels the sampler sees */
+    LP_IMAGE_NUM_SAMPLES,       /* samples per pixel */
     LP_LOCAL_OFFSET, /* a __local argument's offset in SLM (SourceOffset: its alignment) */
 } launch_param_kind;
 
@@ -60,6 +80,15 @@ struct vsmp_launch_iface {
     uint32_t cross_offset; /* payload byte of the cross-thread data; 0: after the local IDs */
     bool inline_set[VSMP_MAX_SAMPLER_STATES];
     vsmp_sampler_state inline_samplers[VSMP_MAX_SAMPLER_STATES];
+    /* program-scope __constant, __global and the printf buffer the kernel reaches */
+    launch_prog_surf prog[PROG_N];
+    uint64_t prog_bytes[2]; /* InitializationDataSize of the program's constant, global data */
+    uint32_t private_size;  /* PerThreadPrivateMemorySize: bytes of private memory ... */
+    bool private_simt;      /* ... per work-item (IsSimtThread), else per hardware thread */
+    /* printf strings by index: offsets into strtab, -1 none */
+    int32_t str_off[LAUNCH_MAX_STRINGS];
+    uint32_t str_used;
+    char strtab[LAUNCH_STRING_BYTES];
 };
 
 /* The interface against the kernel and the bound arguments, before anything runs
@@ -68,6 +97,9 @@ struct vsmp_launch_iface {
 vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                                     const vsmp_launch_iface *f, const vsmp_launch_arg *args,
                                     unsigned nargs, const vsmp_launch_options *o, vsmp_diags *d);
+
+/* The program-scope buffers none, no printf strings (a new interface). */
+void vsmp_launch_iface_init_prog(vsmp_launch_iface *f);
 
 /* True when the kernel (or a function of its module) has a barrier instruction: its work-groups
  * run their hardware threads interleaved. */

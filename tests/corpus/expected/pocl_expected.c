@@ -7,12 +7,14 @@
  * every output argument as pocl left it.
  *
  * usage: pocl_expected CL_DIR EXPECTED_DIR     (scripts/gen-expected.sh builds and runs it) */
+#define _POSIX_C_SOURCE          200809L
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER, LOCAL };
 enum elem { E_F32, E_I32, E_U32, E_U8 };
@@ -43,6 +45,11 @@ static cl_device_id dev;
 static const char *cl_dir, *out_dir;
 /* the work-group size of the next run (NULL: the implementation's choice) */
 static const size_t *run_local;
+/* the next run's build options ("" none), global offset (NULL none), and whether its printf
+ * output is recorded (stdout captured around the launch) */
+static const char *run_options = "";
+static const size_t *run_offset;
+static int run_printf;
 
 static void die(const char *what, cl_int err)
 {
@@ -208,7 +215,7 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     cl_program prog = clCreateProgramWithSource(ctx, 1, &t, &len, &err);
     if (err)
         die("clCreateProgramWithSource", err);
-    if ((err = clBuildProgram(prog, 1, &dev, "", NULL, NULL)) != CL_SUCCESS) {
+    if ((err = clBuildProgram(prog, 1, &dev, run_options, NULL, NULL)) != CL_SUCCESS) {
         char log[8192] = "";
         clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
         fprintf(stderr, "%s\n", log);
@@ -228,7 +235,16 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     fprintf(f, "], \"local\": ");
     for (unsigned d = 0; d < dims && run_local; d++)
         fprintf(f, "%s%zu", d ? ", " : "[", run_local[d]);
-    fprintf(f, "%s,\n  \"args\": [\n", run_local ? "]" : "null");
+    fprintf(f, "%s,\n", run_local ? "]" : "null");
+    if (run_offset) {
+        fprintf(f, "  \"offset\": [");
+        for (unsigned d = 0; d < dims; d++)
+            fprintf(f, "%s%zu", d ? ", " : "", run_offset[d]);
+        fprintf(f, "],\n");
+    }
+    if (run_options[0])
+        fprintf(f, "  \"options\": \"%s\",\n", run_options);
+    fprintf(f, "  \"args\": [\n");
     for (unsigned i = 0; i < nargs; i++) {
         struct arg *a = &args[i];
         print_arg(f, i, a);
@@ -259,9 +275,45 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
         if (err)
             die("clSetKernelArg", err);
     }
-    if ((err = clEnqueueNDRangeKernel(queue, k, dims, NULL, global, run_local, 0, NULL, NULL)))
+    /* printf: the kernel's output goes to stdout; catch it in a file around the launch */
+    char pf_path[] = "/tmp/pocl_printf_XXXXXX";
+    int saved = -1, pf_fd = -1;
+    if (run_printf) {
+        fflush(stdout);
+        pf_fd = mkstemp(pf_path);
+        saved = dup(1);
+        if (pf_fd < 0 || saved < 0 || dup2(pf_fd, 1) < 0)
+            die("capture stdout", 0);
+    }
+    if ((err =
+             clEnqueueNDRangeKernel(queue, k, dims, run_offset, global, run_local, 0, NULL, NULL)))
         die("clEnqueueNDRangeKernel", err);
-    fprintf(f, "  ],\n  \"outputs\": [\n");
+    if (run_printf) {
+        clFinish(queue);
+        fflush(stdout);
+        dup2(saved, 1);
+        close(saved);
+        close(pf_fd);
+        size_t n;
+        char *text = slurp(pf_path, &n);
+        unlink(pf_path);
+        fprintf(f, "  ],\n  \"printf\": \"");
+        for (size_t c = 0; c < n; c++) {
+            unsigned char ch = (unsigned char)text[c];
+            if (ch == '"' || ch == '\\')
+                fprintf(f, "\\%c", ch);
+            else if (ch == '\n')
+                fputs("\\n", f);
+            else if (ch < 0x20)
+                fprintf(f, "\\u%04x", ch);
+            else
+                fputc(ch, f);
+        }
+        fprintf(f, "\",\n  \"outputs\": [\n");
+        free(text);
+    } else {
+        fprintf(f, "  ],\n  \"outputs\": [\n");
+    }
     unsigned first = 1;
     for (unsigned i = 0; i < nargs; i++) {
         struct arg *a = &args[i];
@@ -561,6 +613,62 @@ int main(int argc, char **argv)
         run("conv64.cl", "f_round", 1, (size_t[]){64}, a, 5);
         run_local = NULL;
     }
+    /* The interface features (tests/launch/iface_e2e_test.py): program-scope data, printf,
+     * private memory, the global offset, a kernel without local IDs (iface.cl) */
+    run_options = "-cl-std=CL2.0";
+    { /* a weight table in __constant memory indexed by the data */
+        seed = 16;
+        struct arg a[2] = {buf(BUF_I32, 64, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[0].data)[i] = rnd(0, 1000);
+        run("iface.cl", "ps_table", 1, (size_t[]){64}, a, 2);
+    }
+    { /* a __global variable with initial values, read and written */
+        seed = 17;
+        struct arg a[2] = {buf(BUF_I32, 16, 0), buf(BUF_I32, 16, 1)};
+        for (size_t i = 0; i < 16; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-1000, 1000);
+        run("iface.cl", "ps_global", 1, (size_t[]){16}, a, 2);
+    }
+    { /* pow() and tan(): IGC's constant tables */
+        seed = 18;
+        struct arg a[2] = {buf(BUF_F32, 32, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 32; i++)
+            ((float *)a[0].data)[i] = (float)rnd(1, 400) / 64.0f;
+        run("iface.cl", "ps_pow_tan", 1, (size_t[]){32}, a, 2);
+    }
+    { /* a private array indexed by the data */
+        seed = 19;
+        struct arg a[3] = {buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((int32_t *)a[0].data)[i] = rnd(-1000, 1000);
+            ((int32_t *)a[1].data)[i] = rnd(0, 63);
+        }
+        run("iface.cl", "pv_array", 1, (size_t[]){64}, a, 3);
+    }
+    { /* the global offset */
+        struct arg a[1] = {buf(BUF_I32, 16, 1)};
+        run_offset = (size_t[]){5};
+        run("iface.cl", "go_offset", 1, (size_t[]){16}, a, 1);
+        run_offset = NULL;
+    }
+    { /* no local IDs: one work-item per group */
+        struct arg a[2] = {buf(BUF_I32, 4, 1), {.kind = SCALAR_I32}};
+        a[1].scalar.i = 7;
+        run_local = (size_t[]){1};
+        run("iface.cl", "nl_groups", 1, (size_t[]){4}, a, 2);
+        run_local = NULL;
+    }
+    { /* printf: ints in several conversions, a char, a string, a float */
+        seed = 20;
+        struct arg a[1] = {buf(BUF_I32, 8, 0)};
+        for (size_t i = 0; i < 8; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-100000, 100000);
+        run_printf = 1;
+        run("iface.cl", "pf_ints", 1, (size_t[]){8}, a, 1);
+        run_printf = 0;
+    }
+    run_options = "";
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
     return 0;
