@@ -121,7 +121,14 @@ static inline void ld_gen(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
     __m256i one = _mm256_set1_epi32(1), bytes = _mm256_set1_epi32((int)p->s->fi->bytes);
     __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
-    const bool lz = p->op == VSMP_SUB_LD_LZ;
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    /* every lane at level 0 (no LOD, or its SIMD16 lanes all 0): one view for the message */
+    bool lz = !lods;
+    if (full && lods) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)lods);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(lods + 8));
+        lz = _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
+    }
     __m256 zero[4];
     for (int c = 0; c < 4; c++)
         zero[c] = _mm256_set1_ps(p->ldzero[c]);
