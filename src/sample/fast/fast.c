@@ -6,14 +6,17 @@
  * the reference's arithmetic step for step (same float operations in the same order), so the
  * result words are the same; tests/test_fastpath.c and the fuzz_fastpath target prove it.
  *
- * Covered today: 2D non-array surfaces of formats whose channels are whole 8-bit UNORM/SNORM
- * bytes (R8, R8G8, R8G8B8A8, B8G8R8A8, their sRGB forms...), not sparse;
- *   - sampling without compare or programmable offsets: any LOD mode, any min and mag
- *     filter (anisotropic included), any mip filter, address modes other than the border ones, no
- *     min/max reduction, normalized coordinates;
- *   - ld / ld_lz / load_l.
- * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
- * reference unpack (sRGB by table, never pow).
+ * Covered (docs/SAMPLING.md's "Which path a plan takes" is the table): 2D surfaces, arrays, 3D
+ * surfaces and cubes of float-class formats, not sparse;
+ *   - sampling without compare, programmable offsets or min/max reduction: any LOD mode, any
+ *     filters (anisotropic included), every address mode but HALF_BORDER (cubes: nor CLAMP_BORDER,
+ *     which elsewhere reads the
+ *     plan's border colour, clamped as border_texel clamps it), normalized coordinates, and
+ *     unnormalized ones whose lambda cannot matter (min and mag filters alike, not anisotropic,
+ *     mip filter not linear);
+ *   - ld / ld_lz / load_l on 2D surfaces and arrays of every format, integer ones included.
+ * 8-bit UNORM/SNORM texels are decoded through a per-plan table of each channel's 256 values,
+ * filled from the reference unpack (sRGB by table, never pow).
  */
 #include <float.h>
 #include <math.h>
