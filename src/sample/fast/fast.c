@@ -9,9 +9,9 @@
  * Covered (docs/SAMPLING.md's "Which path a plan takes" is the table): 2D surfaces, arrays, 3D
  * surfaces and cubes of float-class formats, not sparse;
  *   - sampling without compare, programmable offsets or min/max reduction: any LOD mode, any
- *     filters (anisotropic included), every address mode but HALF_BORDER (cubes: nor CLAMP_BORDER,
- *     which elsewhere reads the
- *     plan's border colour, clamped as border_texel clamps it), normalized coordinates, and
+ *     filters (anisotropic included), every address mode but HALF_BORDER (and on cubes
+ *     CLAMP_BORDER, which elsewhere reads the plan's border colour, clamped as border_texel
+ *     clamps it), normalized coordinates, and
  *     unnormalized ones whose lambda cannot matter (min and mag filters alike, not anisotropic,
  *     mip filter not linear);
  *   - ld / ld_lz / load_l on 2D surfaces and arrays of every format, integer ones included.
