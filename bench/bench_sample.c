@@ -12,6 +12,14 @@
  * M samples per CPU-second, which a perfectly scaling engine keeps with N threads. Rounds
  * interleave vsmp and lavapipe row by row; the table shows the median and the range.
  *
+ * Each row gives lavapipe the GLSL form of its operation, the cheapest it has: sample_d is
+ * textureGrad, sample_lz textureLod(..., 0), sample_l textureLod with the LOD of the gradient
+ * (log2 of texels per pixel), ld texelFetch (usampler2D for integer formats). Unnormalized rows
+ * use a sampler with unnormalizedCoordinates (textureLod at LOD 0, texel coordinates, one level,
+ * as Vulkan requires); border rows CLAMP_TO_BORDER with transparent black, vsmp's default border
+ * colour. The sampling rows' coordinates run past the surface's right and bottom edges (up to
+ * 217 and 403 texels), so border and clamp rows read off the level too.
+ *
  * lavapipe runs in two children (LP_NUM_THREADS=1 and =N, read at device creation) that serve
  * measurement requests over pipes.
  *
@@ -50,32 +58,64 @@ typedef struct row {
     unsigned op;
     uint8_t min, mag, mip;
     float gx, gy; /* texels per pixel along x and y */
+    uint8_t addr; /* VSMP_TCM_*: WRAP when 0 */
+    bool nn;      /* unnormalized coordinates (2D, sample_lz) */
 } row;
 
 #define RGBA8 VSMP_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM
 #define SD    VSMP_SUB_SAMPLE_D
+#define SLZ   VSMP_SUB_SAMPLE_LZ
+#define SL    VSMP_SUB_SAMPLE_L
 #define NEAR  VSMP_FILTER_NEAREST
 #define LIN   VSMP_FILTER_LINEAR
+#define NOMIP VSMP_MIPFILTER_NONE
+#define BORD  VSMP_TCM_CLAMP_BORDER
+#define CLAMP VSMP_TCM_CLAMP
 static const row rows[] = {
-    {"point", S2D, RGBA8, SD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1},
-    {"bilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1, 1},
-    {"trilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+    {"point", S2D, RGBA8, SD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+    {"bilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+    {"trilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
     /* (16, 2): 8 taps at LOD 1..2 on both sides (max anisotropy 16) */
-    {"aniso16x", S2D, RGBA8, SD, VSMP_FILTER_ANISOTROPIC, LIN, VSMP_MIPFILTER_LINEAR, 16, 2},
-    {"ld", S2D, RGBA8, VSMP_SUB_LD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1},
+    {"aniso16x", S2D, RGBA8, SD, VSMP_FILTER_ANISOTROPIC, LIN, VSMP_MIPFILTER_LINEAR, 16, 2, 0,
+     false},
+    {"ld", S2D, RGBA8, VSMP_SUB_LD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
     {"bil R8", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1,
-     1},
+     1, 0, false},
     {"bil RGBA16F", S2D, VSMP_FORMAT_R16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, SD, LIN,
-     LIN, VSMP_MIPFILTER_NONE, 1, 1},
+     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
     {"bil RGBA32F", S2D, VSMP_FORMAT_R32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, SD, LIN,
-     LIN, VSMP_MIPFILTER_NONE, 1, 1},
+     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
     {"bil sRGB", S2D, VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, VK_FORMAT_R8G8B8A8_SRGB, SD, LIN, LIN,
-     VSMP_MIPFILTER_NONE, 1, 1},
+     VSMP_MIPFILTER_NONE, 1, 1, 0, false},
     {"bil BC1", S2D, VSMP_FORMAT_BC1_UNORM, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, SD, LIN, LIN,
-     VSMP_MIPFILTER_NONE, 1, 1},
-    {"tri 2Darray", S2DA, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
-    {"tri 3D", S3D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
-    {"tri cube", SCUBE, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f},
+     VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+    {"tri 2Darray", S2DA, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    {"tri 3D", S3D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    {"tri cube", SCUBE, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    /* explicit LOD (OpenCL's read_imagef: sample_lz, sample_l) against textureLod */
+    {"point lz", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, 0, false},
+    {"bil lz", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, 0, false},
+    {"tri l", S2D, RGBA8, SL, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    /* address modes and formats that once fell to the reference */
+    {"point border", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, BORD, false},
+    {"bil border", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, BORD, false},
+    {"point R8 nn", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, NEAR, NEAR, NOMIP, 1, 1,
+     CLAMP, true},
+    {"pt R8 nn bord", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, NEAR, NEAR, NOMIP, 1, 1,
+     BORD, true},
+    {"bil R8 nn", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, LIN, LIN, NOMIP, 1, 1, CLAMP,
+     true},
+    {"bil R16 lz", S2D, VSMP_FORMAT_R16_UNORM, VK_FORMAT_R16_UNORM, SLZ, LIN, LIN, NOMIP, 1, 1, 0,
+     false},
+    {"bil R16F lz", S2D, VSMP_FORMAT_R16_FLOAT, VK_FORMAT_R16_SFLOAT, SLZ, LIN, LIN, NOMIP, 1, 1, 0,
+     false},
+    /* ld of integer formats (read_imageui) against texelFetch */
+    {"ld RGBA8UI", S2D, VSMP_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_UINT, VSMP_SUB_LD, NEAR, NEAR,
+     NOMIP, 1, 1, 0, false},
+    {"ld RGBA32UI", S2D, VSMP_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_UINT, VSMP_SUB_LD,
+     NEAR, NEAR, NOMIP, 1, 1, 0, false},
+    {"ld R32F", S2D, VSMP_FORMAT_R32_FLOAT, VK_FORMAT_R32_SFLOAT, VSMP_SUB_LD, NEAR, NEAR, NOMIP, 1,
+     1, 0, false},
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -171,6 +211,7 @@ static void pixel(uint32_t g, unsigned l, uint32_t *x, uint32_t *y)
 
 typedef struct coords {
     float p[3], dx[3], dy[3];
+    float lod;
     int32_t i[2];
 } coords;
 
@@ -183,6 +224,9 @@ static coords sample_coords(const row *r, uint32_t x, uint32_t y, uint32_t k)
     float sx = (float)(x + 7u * k) + 0.5f, sy = (float)(y + 13u * k) + 0.5f;
     float sc = 1.0f + (float)k / 32.0f;
     float u = sx * r->gx / n, v = sy * r->gy / n;
+    if (r->nn) /* texel coordinates */
+        u = sx * r->gx, v = sy * r->gy;
+    c.lod = log2f(r->gx * sc); /* sample_l: the gradient's LOD */
     float gxx = r->gx * sc / n, gyy = r->gy * sc / n;
     c.i[0] = (int32_t)((x + 7u * k) & 1023u), c.i[1] = (int32_t)((y + 13u * k) & 1023u);
     switch (r->shape) {
@@ -229,13 +273,18 @@ static const char *shader_for(const row *r, char *buf, size_t n)
         "      acc += textureGrad(tex, vec3(ab, 1.0), vec3(2.0 * gxx, 0, 0),\n"
         "                         vec3(0, 2.0 * gyy, 0));",
     };
-    const char *body = r->op == VSMP_SUB_LD ? "acc += texelFetch(tex, ivec2((x + 7u * k) & 1023u, "
-                                              "(y + 13u * k) & 1023u), 0);"
-                                            : bodies[r->shape];
+    const char *body = r->op == VSMP_SUB_LD    ? "acc += vec4(texelFetch(tex, ivec2((x + 7u * k) & "
+                                                 "1023u, (y + 13u * k) & 1023u), 0));"
+                       : r->op == SLZ && r->nn ? "acc += textureLod(tex, vec2(sx, sy) * g, 0.0);"
+                       : r->op == SLZ ? "acc += textureLod(tex, vec2(sx, sy) * g / N, 0.0);"
+                       : r->op == SL
+                           ? "acc += textureLod(tex, vec2(sx, sy) * g / N, log2(g.x * sc));"
+                           : bodies[r->shape];
+    bool integer = vsmp_format_get(r->fmt)->cls != VSMP_CLASS_FLOAT;
     snprintf(buf, n,
              "#version 450\n"
              "layout(local_size_x = 64) in;\n"
-             "layout(set = 0, binding = 0) uniform %s tex;\n"
+             "layout(set = 0, binding = 0) uniform %s%s tex;\n"
              "layout(std430, set = 0, binding = 1) readonly buffer In { vec4 g4; } inb;\n"
              "layout(std430, set = 0, binding = 2) writeonly buffer Out { vec4 o[]; } outb;\n"
              "void main() {\n"
@@ -254,7 +303,7 @@ static const char *shader_for(const row *r, char *buf, size_t n)
              "  }\n"
              "  outb.o[gl_GlobalInvocationID.x] = acc;\n"
              "}\n",
-             samplers[r->shape], NSAMP, body);
+             integer ? "u" : "", samplers[r->shape], NSAMP, body);
     return buf;
 }
 
@@ -271,6 +320,7 @@ static const unsigned grad_kind[6] = {VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
                                       VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY};
 static msg_data *g_data; /* NMSG messages */
 static uint32_t g_grad[NSAMP][6][16];
+static uint32_t g_lod[NSAMP][16]; /* sample_l: each sample's LOD */
 static uint32_t g_zero[16];
 static bool g_ld;
 
@@ -300,6 +350,7 @@ static void build_messages(const row *r)
             float gr[6] = {c.dx[0], c.dy[0], c.dx[1], c.dy[1], c.dx[2], c.dy[2]};
             for (unsigned i = 0; i < 6; i++)
                 memcpy(&g_grad[k][i][l], &gr[i], 4);
+            memcpy(&g_lod[k][l], &c.lod, 4);
         }
     }
 }
@@ -320,6 +371,7 @@ static void point_at(vsmp_message *mm, uint32_t m)
     uint32_t k = msg_sample(m);
     for (unsigned i = 0; i < 6; i++)
         mm->param[grad_kind[i]] = g_grad[k][i];
+    mm->param[VSMP_P_LOD] = g_lod[k];
 }
 
 static void *run_vsmp(void *arg)
@@ -388,6 +440,11 @@ static int lvp_setup(vk *v, const row *r, const vsmp_surface *s, lvp_row *lr)
     static const VkImageViewType vt[] = {VK_IMAGE_VIEW_TYPE_2D, VK_IMAGE_VIEW_TYPE_2D_ARRAY,
                                          VK_IMAGE_VIEW_TYPE_3D, VK_IMAGE_VIEW_TYPE_CUBE};
     bool mips = r->mip != VSMP_MIPFILTER_NONE;
+    static const VkSamplerAddressMode vam[] = {
+        [VSMP_TCM_WRAP] = VK_SAMPLER_ADDRESS_MODE_REPEAT,
+        [VSMP_TCM_CLAMP] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE,
+        [VSMP_TCM_CLAMP_BORDER] = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER};
+    VkSamplerAddressMode am = vam[r->addr];
     vk_image_desc id = {vt[r->shape],
                         r->vkf,
                         d->width,
@@ -404,9 +461,14 @@ static int lvp_setup(vk *v, const row *r, const vsmp_surface *s, lvp_row *lr)
                               .mipmapMode = r->mip == VSMP_MIPFILTER_LINEAR
                                                 ? VK_SAMPLER_MIPMAP_MODE_LINEAR
                                                 : VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                              .addressModeU = am,
+                              .addressModeV = am,
+                              .addressModeW = am,
                               .anisotropyEnable = r->min == VSMP_FILTER_ANISOTROPIC,
                               .maxAnisotropy = 16,
-                              .maxLod = 14};
+                              .maxLod = r->nn ? 0 : 14,
+                              .borderColor = VK_BORDER_COLOR_FLOAT_TRANSPARENT_BLACK,
+                              .unnormalizedCoordinates = r->nn};
     char glsl[4096];
     lr->sm = vk_shader(v, shader_for(r, glsl, sizeof(glsl)));
     if (!lr->sm || vk_image_make(v, &id, d->data, offs, &lr->im) ||
@@ -589,7 +651,7 @@ int main(int argc, char **argv)
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
            rounds, seconds, threads);
-    printf("%-12s %22s %22s %6s %22s %22s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
+    printf("%-13s %22s %22s %6s %22s %22s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
            "vsmp NT", "lavapipe NT", "ratio");
     for (size_t i = 0; i < NROWS; i++) {
         const row *r = &rows[i];
@@ -599,6 +661,8 @@ int main(int argc, char **argv)
         vsmp_sampler_state_init(&st);
         st.min_filter = r->min, st.mag_filter = r->mag, st.mip_filter = r->mip;
         st.max_aniso = 16;
+        st.address[0] = st.address[1] = st.address[2] = r->addr;
+        st.non_normalized = r->nn;
         vsmp_plan *p = NULL;
         if (vsmp_plan_create(g_surf[i], &st, r->op, &p, NULL))
             return 1;
@@ -612,7 +676,7 @@ int main(int argc, char **argv)
         }
         stat3 sv1 = stats(v1, rounds), sl1 = stats(l1, rounds);
         stat3 svn = stats(vn, rounds), sln = stats(ln, rounds);
-        printf("%-12s", r->name);
+        printf("%-13s", r->name);
         cell(sv1), cell(sl1);
         printf(" %6.2f", sl1.med > 0 ? sv1.med / sl1.med : 0);
         cell(svn), cell(sln);

@@ -18,32 +18,23 @@
 #include "sample_internal.h"
 #include "testlib.h"
 
-static const vsmp_format fmts[] = {VSMP_FORMAT_R16G16B16A16_FLOAT,
-                                   VSMP_FORMAT_R32G32B32A32_FLOAT,
-                                   VSMP_FORMAT_R32_FLOAT,
-                                   VSMP_FORMAT_R16G16_FLOAT,
-                                   VSMP_FORMAT_BC1_UNORM,
-                                   VSMP_FORMAT_BC1_UNORM, /* more often: its own AVX2 paths */
-                                   VSMP_FORMAT_BC1_UNORM,
-                                   VSMP_FORMAT_BC1_UNORM,
-                                   VSMP_FORMAT_BC1_UNORM_SRGB,
-                                   VSMP_FORMAT_BC3_UNORM_SRGB,
-                                   VSMP_FORMAT_R10G10B10A2_UNORM,
-                                   VSMP_FORMAT_B5G6R5_UNORM,
-                                   VSMP_FORMAT_R16G16B16A16_UNORM,
-                                   VSMP_FORMAT_R11G11B10_FLOAT,
-                                   VSMP_FORMAT_R8G8B8A8_UINT,
-                                   VSMP_FORMAT_R8G8B8A8_UNORM,
-                                   VSMP_FORMAT_B8G8R8A8_UNORM,
-                                   VSMP_FORMAT_R8G8B8A8_UNORM_SRGB,
-                                   VSMP_FORMAT_B8G8R8A8_UNORM_SRGB,
-                                   VSMP_FORMAT_R8G8B8A8_SNORM,
-                                   VSMP_FORMAT_R8_UNORM,
-                                   VSMP_FORMAT_R8G8_UNORM,
-                                   VSMP_FORMAT_R8G8_SNORM,
-                                   VSMP_FORMAT_L8A8_UNORM,
-                                   VSMP_FORMAT_A8_UNORM,
-                                   VSMP_FORMAT_R8_SNORM};
+static const vsmp_format fmts[] = {
+    VSMP_FORMAT_R16G16B16A16_FLOAT, VSMP_FORMAT_R32G32B32A32_FLOAT, VSMP_FORMAT_R32_FLOAT,
+    VSMP_FORMAT_R16G16_FLOAT, VSMP_FORMAT_BC1_UNORM,
+    VSMP_FORMAT_BC1_UNORM, /* more often: its own AVX2 paths */
+    VSMP_FORMAT_BC1_UNORM, VSMP_FORMAT_BC1_UNORM, VSMP_FORMAT_BC1_UNORM_SRGB,
+    VSMP_FORMAT_BC3_UNORM_SRGB, VSMP_FORMAT_R10G10B10A2_UNORM, VSMP_FORMAT_B5G6R5_UNORM,
+    VSMP_FORMAT_R16G16B16A16_UNORM, VSMP_FORMAT_R11G11B10_FLOAT, VSMP_FORMAT_R8G8B8A8_UINT,
+    VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM, VSMP_FORMAT_R8G8B8A8_UNORM_SRGB,
+    VSMP_FORMAT_B8G8R8A8_UNORM_SRGB, VSMP_FORMAT_R8G8B8A8_SNORM, VSMP_FORMAT_R8_UNORM,
+    VSMP_FORMAT_R8G8_UNORM, VSMP_FORMAT_R8G8_SNORM, VSMP_FORMAT_L8A8_UNORM, VSMP_FORMAT_A8_UNORM,
+    VSMP_FORMAT_R8_SNORM,
+    /* the generic decoder's: 16-bit UNORM, 2-byte float16, integers */
+    VSMP_FORMAT_R16_UNORM, VSMP_FORMAT_R16G16_UNORM, VSMP_FORMAT_R16_FLOAT,
+    VSMP_FORMAT_R32G32_FLOAT, VSMP_FORMAT_R32G32B32A32_UINT, VSMP_FORMAT_R32G32B32A32_SINT,
+    VSMP_FORMAT_R32_UINT, VSMP_FORMAT_R32_SINT, VSMP_FORMAT_R16_UINT, VSMP_FORMAT_R16G16_SINT,
+    VSMP_FORMAT_R16G16B16A16_UINT, VSMP_FORMAT_R8_UINT, VSMP_FORMAT_R8G8_SINT,
+    VSMP_FORMAT_R8G8B8A8_SINT};
 #define NFMT (sizeof(fmts) / sizeof(fmts[0]))
 
 static const unsigned ops[] = {VSMP_SUB_SAMPLE,    VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
@@ -56,11 +47,12 @@ typedef struct tally {
     const char *name;
     unsigned n;
 } tally;
-static tally tallies[16];
+#define NTALLY 24
+static tally tallies[NTALLY];
 
 static void count(const char *name)
 {
-    for (int i = 0; i < 16; i++) {
+    for (int i = 0; i < NTALLY; i++) {
         if (!tallies[i].name)
             tallies[i].name = name;
         if (!strcmp(tallies[i].name, name)) {
@@ -139,6 +131,19 @@ static void side_by_side(sc_rng *r, sc_case *c, unsigned k)
     }
 }
 
+/* Unnormalized coordinates: the message's U and V (normalized-like values) scaled to texels of
+ * a w x h level, so that lanes fall inside, on the edges and just off the level. */
+static void to_texels(sc_case *c, unsigned k, uint32_t w, uint32_t h)
+{
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        float u, v;
+        memcpy(&u, &c->par[k][VSMP_P_U][l], 4);
+        memcpy(&v, &c->par[k][VSMP_P_V][l], 4);
+        c->par[k][VSMP_P_U][l] = sc_fbits(u * (float)w);
+        c->par[k][VSMP_P_V][l] = sc_fbits(v * (float)h);
+    }
+}
+
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
 /* focus: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
  * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages. */
@@ -162,8 +167,10 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
         c.st.min_filter = (uint8_t)sc_below(&r, 3);
         c.st.mag_filter =
             c.st.min_filter == VSMP_FILTER_ANISOTROPIC ? VSMP_FILTER_LINEAR : c.st.min_filter;
-        c.st.address[0] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
-        c.st.address[1] = sc_below(&r, 2) ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+        /* WRAP, CLAMP and CLAMP_BORDER (OpenCL's CLK_ADDRESS_CLAMP and NONE) per axis */
+        static const uint8_t modes[] = {VSMP_TCM_WRAP, VSMP_TCM_CLAMP, VSMP_TCM_CLAMP_BORDER};
+        for (int a = 0; a < 3; a++)
+            c.st.address[a] = modes[sc_below(&r, 3)];
         c.st.non_normalized = false;
         c.st.reduction_enable = false;
         if (focus) { /* half without mips (the flat kernels), half with (the mip kernels) */
@@ -171,7 +178,18 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
             if (sc_below(&r, 2))
                 c.st.mip_filter = VSMP_MIPFILTER_NONE;
             c.st.non_normalized = sc_below(&r, 4) == 0; /* the flat kernels, any mips */
+            for (int a = 0; a < 3 && c.st.mip_filter != VSMP_MIPFILTER_NONE; a++)
+                if (c.st.address[a] == VSMP_TCM_CLAMP_BORDER && sc_below(&r, 4))
+                    c.st.address[a] = VSMP_TCM_CLAMP; /* mostly the mip kernels' modes */
+        } else if (sc_below(&r, 4) == 0) {            /* unnormalized: min and mag filters alike */
+            c.st.min_filter = c.st.mag_filter = (uint8_t)sc_below(&r, 2);
+            c.st.non_normalized = true;
         }
+        if (sc_below(&r, 8) == 0) /* border colours with NaN, -0 and out-of-range channels */
+            for (int ch = 0; ch < 4; ch++) {
+                static const float odd[] = {NAN, -0.0f, 2.5f, -1.5f};
+                c.st.border.f[ch] = odd[sc_below(&r, 4)];
+            }
     }
     c.op = focus ? sops[sc_below(&r, 8)] : ops[sc_below(&r, NOPS)];
     vsmp_plan *p = NULL;
@@ -186,6 +204,11 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
             cube_edges(&r, &c, k);
         else if (sc_below(&r, 3) == 0)
             side_by_side(&r, &c, k);
+        if (c.st.non_normalized && !sc_is_load(c.op)) {
+            const vsmp_surface_desc *d = vsmp_surface_get_desc(c.s);
+            uint32_t w = d->width >> d->min_lod, h = d->height >> d->min_lod;
+            to_texels(&c, k, w ? w : 1, h ? h : 1);
+        }
         if (sc_below(&r, 2))
             memset(c.m[k].aoffimmi, 0, 3);
         vsmp_result got, want;
@@ -250,7 +273,7 @@ static void every_byte(unsigned cpu)
             vsmp_plan *p = NULL;
             CHECK(!vsmp_plan_create_cpu(s, &st, sop, cpu, &p, NULL), "every_byte: plan");
             /* a fast kernel of this level, not the reference against itself */
-            bool simd = (cpu & VSMP_CPU_AVX2) && (op || bpt == 4);
+            bool simd = (cpu & VSMP_CPU_AVX2) != 0;
             CHECK(p && strstr(p->fast_name, simd ? "avx2" : "_c"),
                   "every_byte: cpu %#x %s: kernel %s", cpu, vsmp_format_get(f8[fi])->name,
                   p ? p->fast_name : "none");
@@ -295,21 +318,21 @@ int main(int argc, char **argv)
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], false);
-        for (unsigned k = 0; k < cases / 10; k++)
+        for (unsigned k = 0; k < cases / 5; k++)
             run_case(0xf1a70000ull + k, levels[li], true);
         printf("cpu flags %#x:", levels[li]);
-        for (int i = 0; i < 16 && tallies[i].name; i++)
+        for (int i = 0; i < NTALLY && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[9] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
+        const char *want[10] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
         if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
-            want[8] = "sample_bc1_avx2";
-        for (int w = 0; w < 9 && want[w]; w++) {
+            want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2";
+        for (int w = 0; w < 10 && want[w]; w++) {
             unsigned n = 0;
-            for (int i = 0; i < 16 && tallies[i].name; i++)
+            for (int i = 0; i < NTALLY && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))
                     n = tallies[i].n;
             CHECK(n >= cases / 100, "cpu %#x: %s reached by %u cases", levels[li], want[w], n);

@@ -74,7 +74,14 @@ struct vsmp_plan {
     uint8_t texel_kind;    /* fast.c: how a texel is decoded (unorm8, f32, f16, generic, block) */
     bool u8x4;             /* four 8-bit UNORM channels (byte / 255) in a 4-byte texel */
     float konst[4];        /* missing channels: what the reference unpack gives them */
-    float ldzero[4];       /* the texel ld returns out of range */
+    float ldzero[4];       /* the texel ld returns out of range (its words: integers too) */
+    float border[4];       /* CLAMP_BORDER's texel of a float-class format (border_texel) */
+    bool border_nan;       /* a channel of it is NaN (kernels that skip the NaN rewrite refuse) */
+    bool dec;              /* every channel has an 8-lane decoder (ch_dec): the SIMD kernels'
+                              generic texels (R16, R16_FLOAT, integer formats...) */
+    uint8_t ch_dec[4];     /* channel c's decoder (fast.h's CD_*) */
+    uint8_t ch_pos[4];     /* its first byte in the texel */
+    uint8_t ch_bits[4];    /* its width: 8, 16 or 32 */
     bool pow2;             /* every level's width and height is a power of two */
     bool lod_unused;       /* vsmp_fast_lod_unused(): lambda cannot change a result */
 };

@@ -6,14 +6,17 @@
  * the reference's arithmetic step for step (same float operations in the same order), so the
  * result words are the same; tests/test_fastpath.c and the fuzz_fastpath target prove it.
  *
- * Covered today: 2D non-array surfaces of formats whose channels are whole 8-bit UNORM/SNORM
- * bytes (R8, R8G8, R8G8B8A8, B8G8R8A8, their sRGB forms...), not sparse;
- *   - sampling without compare or programmable offsets: any LOD mode, any min and mag
- *     filter (anisotropic included), any mip filter, address modes other than the border ones, no
- *     min/max reduction, normalized coordinates;
- *   - ld / ld_lz / load_l.
- * Texels are decoded through a per-plan table of each channel's 256 values, filled from the
- * reference unpack (sRGB by table, never pow).
+ * Covered (docs/SAMPLING.md's "Which path a plan takes" is the table): 2D surfaces, arrays, 3D
+ * surfaces and cubes of float-class formats, not sparse;
+ *   - sampling without compare, programmable offsets or min/max reduction: any LOD mode, any
+ *     filters (anisotropic included), every address mode but HALF_BORDER (and on cubes
+ *     CLAMP_BORDER, which elsewhere reads the plan's border colour, clamped as border_texel
+ *     clamps it), normalized coordinates, and
+ *     unnormalized ones whose lambda cannot matter (min and mag filters alike, not anisotropic,
+ *     mip filter not linear);
+ *   - ld / ld_lz / load_l on 2D surfaces and arrays of every format, integer ones included.
+ * 8-bit UNORM/SNORM texels are decoded through a per-plan table of each channel's 256 values,
+ * filled from the reference unpack (sRGB by table, never pow).
  */
 #include <float.h>
 #include <math.h>
@@ -205,7 +208,9 @@ bool vsmp_fast_lanes(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl)
             const float c[3] = {fl->u[l], fl->v[l], fl->w[l]};
             fc[l] = vsmp_cube_face(c);
         }
-    if (vsmp_fast_lod_unused(p)) {
+    /* unnormalized coordinates read the base level (level_setup of the reference); the plans
+     * let them through with min and mag filters alike and not anisotropic: one tap, one filter */
+    if (vsmp_fast_lod_unused(p) || st->non_normalized) {
         for (unsigned l = 0; l < simd; l++) {
             fl->l0[l] = fl->l1[l] = p->base, fl->frac[l] = 0.0f, fl->taps[l] = 1;
             fl->linear[l] = st->min_filter != VSMP_FILTER_NEAREST;
@@ -265,7 +270,9 @@ static bool levels(const vsmp_plan *p, const vsmp_message *m, fast_lanes *fl, co
     return true;
 }
 
-/* ---- addressing (12.5, without the border modes) and fetch ---- */
+/* ---- addressing (12.5; CLAMP_BORDER, not HALF_BORDER) and fetch ---- */
+
+#define FAST_BORDER (-1) /* an index off a CLAMP_BORDER axis: the tap reads the border colour */
 
 static int64_t imod(int64_t a, int64_t n)
 {
@@ -292,6 +299,8 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
         int64_t per = 2 * n - 2, j = imod(i, per);
         return j >= n ? per - j : j;
     }
+    case VSMP_TCM_CLAMP_BORDER: /* the plans let HALF_BORDER through to the reference only */
+        return i < 0 || i >= n ? FAST_BORDER : i;
     default: /* CLAMP, and CUBE on a non-cube surface */
         return i < 0 ? 0 : i >= n ? n - 1 : i;
     }
@@ -401,12 +410,24 @@ static void fetch(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, siz
     memcpy(t, tx.f, 16);
 }
 
+/* fetch of texel (x, y) of slice z (a 3D depth or an array layer), or the border colour when
+ * an index is FAST_BORDER (fetch of the reference). */
+static void fetch_b(const vsmp_plan *p, bcache *bc, const vsmp_level_view *lv, int64_t z, int64_t x,
+                    int64_t y, float t[4])
+{
+    if (x < 0 || y < 0 || z < 0) {
+        memcpy(t, p->border, sizeof(p->border));
+        return;
+    }
+    fetch(p, bc, lv, (size_t)z * lv->spitch, x, y, t);
+}
+
 /* One axis of sample_level: the taps' indices after the address mode, and the weight. */
 static float axis(const vsmp_plan *p, unsigned a, float c, float n, uint32_t size, bool linear,
                   int64_t i[2])
 {
     unsigned mode = p->st.address[a];
-    float x = c * n;
+    float x = p->st.non_normalized ? c : c * n; /* unnormalized: texel coordinates already */
     if (!linear) {
         i[0] = i[1] = address(mode, ifloor(x), size);
         return 0.0f;
@@ -506,17 +527,16 @@ static void sample_one(const vsmp_plan *p, bcache *bc, unsigned level, uint32_t 
     if (!three)
         zi[0] = zi[1] = layer;
     if (!linear) {
-        fetch(p, bc, lv, (size_t)zi[0] * lv->spitch, xi[0], yi[0], out);
+        fetch_b(p, bc, lv, zi[0], xi[0], yi[0], out);
         return;
     }
     float zv[2][4];
     for (unsigned k = 0; k < (three ? 2u : 1u); k++) {
-        size_t sl = (size_t)zi[k] * lv->spitch;
         float t00[4], t10[4], t01[4], t11[4];
-        fetch(p, bc, lv, sl, xi[0], yi[0], t00);
-        fetch(p, bc, lv, sl, xi[1], yi[0], t10);
-        fetch(p, bc, lv, sl, xi[0], yi[1], t01);
-        fetch(p, bc, lv, sl, xi[1], yi[1], t11);
+        fetch_b(p, bc, lv, zi[k], xi[0], yi[0], t00);
+        fetch_b(p, bc, lv, zi[k], xi[1], yi[0], t10);
+        fetch_b(p, bc, lv, zi[k], xi[0], yi[1], t01);
+        fetch_b(p, bc, lv, zi[k], xi[1], yi[1], t11);
         for (int c = 0; c < 4; c++)
             zv[k][c] = lerp(lerp(t00[c], t10[c], wx), lerp(t01[c], t11[c], wx), wy);
     }
@@ -621,6 +641,15 @@ static bool plain_2d(const vsmp_plan *p)
            fi->cls == VSMP_CLASS_FLOAT && fi->planes <= 1 && !fi->yuv;
 }
 
+/* The same of any class (ld of integer formats too). */
+static bool plain_2d_any(const vsmp_plan *p)
+{
+    const vsmp_surface *s = p->s;
+    const vsmp_format_info *fi = s->fi;
+    return s->d.type == VSMP_SURFTYPE_2D && s->d.samples <= 1 && !s->resident && fi->planes <= 1 &&
+           !fi->yuv;
+}
+
 /* The same on 3D surfaces too (sampling; ld stays 2D). */
 static bool plain_2d_3d(const vsmp_plan *p)
 {
@@ -662,6 +691,17 @@ static bool border_mode(unsigned a)
     return a == VSMP_TCM_CLAMP_BORDER || a == VSMP_TCM_HALF_BORDER;
 }
 
+/* Unnormalized coordinates read the base level whatever lambda (level_setup of the
+ * reference); with min and mag filters alike and no anisotropy, lambda changes nothing but
+ * this: a linear mip filter still blends the base level with itself, a + (a - a) frac, which
+ * turns -0 into +0 (a -0 texel or border colour): not linear. */
+static bool nn_flat(const vsmp_plan *p)
+{
+    const vsmp_sampler_state *st = &p->st;
+    return st->min_filter != VSMP_FILTER_ANISOTROPIC && st->mip_filter != VSMP_MIPFILTER_LINEAR &&
+           (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
+}
+
 /* Cube surfaces and cube arrays of the same formats. */
 static bool plain_cube(const vsmp_plan *p)
 {
@@ -682,29 +722,32 @@ static bool is_sample_cube(const vsmp_plan *p)
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
 
-/* is_sample_2d, unnormalized coordinates allowed */
+/* is_sample_2d, any coordinates: CLAMP_BORDER is taken, HALF_BORDER is the reference's */
 static bool sample_2d_nn(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
-    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) &&
-           !border_mode(st->address[0]) && !(p->dims >= 3 && border_mode(st->address[2])) &&
-           !border_mode(st->address[1]) &&
+    const unsigned hb = VSMP_TCM_HALF_BORDER;
+    return p->kind == K_SAMPLE && !p->compare && !p->po && plain_2d_3d(p) && st->address[0] != hb &&
+           st->address[1] != hb && !(p->dims >= 3 && st->address[2] == hb) &&
            !(st->reduction_enable &&
              (st->reduction == VSMP_REDUCTION_MIN || st->reduction == VSMP_REDUCTION_MAX));
 }
 
+/* Normalized coordinates, or unnormalized ones whose lambda changes nothing. */
 static bool is_sample_2d(const vsmp_plan *p)
 {
-    return sample_2d_nn(p) && !p->st.non_normalized;
+    return sample_2d_nn(p) && (!p->st.non_normalized || nn_flat(p));
 }
 
 #ifdef VSMP_HAVE_AVX2
-/* Texels the AVX2 kernels unpack: 8-bit, float32 and float16 formats. */
+/* Texels the AVX2 kernels unpack: 8-bit, float32 and float16 formats, and any other float-class
+ * format the generic decoder takes (16-bit UNORM, R16_FLOAT...). */
 static bool simd_texels(const vsmp_plan *p)
 {
     const vsmp_format_info *fi = p->s->fi;
     return (p->texel_kind == TX_UNORM8 && p->s->d.data_size >= 4) ||
-           ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0);
+           ((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0) ||
+           (p->dec && fi->cls == VSMP_CLASS_FLOAT && p->s->d.data_size >= 4);
 }
 
 /* BC1 (not sRGB), decoded by sample_avx2_bc.c. */
@@ -715,23 +758,26 @@ static bool bc1_texels(const vsmp_plan *p)
 }
 
 /* The AVX2 kernel, whatever the texels: 2D surfaces, arrays and 3D surfaces under 2 GiB
- * (32-bit offsets); WRAP on power-of-two sizes and CLAMP only; min and mag filters both nearest
- * or both not (anisotropic counts as linear). */
+ * (32-bit offsets); WRAP on power-of-two sizes, CLAMP and CLAMP_BORDER only; min and mag
+ * filters both nearest or both not (anisotropic counts as linear). */
 static bool sample_2d_simd_nn(const vsmp_plan *p)
 {
     const vsmp_sampler_state *st = &p->st;
     bool same = (st->min_filter == VSMP_FILTER_NEAREST) == (st->mag_filter == VSMP_FILTER_NEAREST);
     for (unsigned a = 0; a < p->dims; a++) {
         unsigned m = st->address[a];
-        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || (m == VSMP_TCM_WRAP && p->pow2)))
+        if (!(m == VSMP_TCM_CLAMP || m == VSMP_TCM_CUBE || m == VSMP_TCM_CLAMP_BORDER ||
+              (m == VSMP_TCM_WRAP && p->pow2)))
             return false;
     }
     return sample_2d_nn(p) && same && p->s->d.data_size < (1u << 31);
 }
 
+/* Unnormalized coordinates on 2D surfaces and arrays only: vsmp_sample_2d_avx2 reads them at
+ * the base level (its flat body). */
 static bool sample_2d_simd(const vsmp_plan *p)
 {
-    return sample_2d_simd_nn(p) && !p->st.non_normalized;
+    return sample_2d_simd_nn(p) && (!p->st.non_normalized || (nn_flat(p) && p->dims == 2));
 }
 
 /* The same on cubes (the face's two axes; seamless ignores their modes). */
@@ -763,15 +809,23 @@ static bool is_sample_bc1_simd(const vsmp_plan *p)
 }
 #endif
 
+/* ld of every class (integer formats read their words: TX_GENERIC). */
 static bool is_ld_2d(const vsmp_plan *p)
 {
-    return p->kind == K_LD && plain_2d(p);
+    return p->kind == K_LD && plain_2d_any(p);
 }
 
 #ifdef VSMP_HAVE_AVX2
 static bool is_ld_2d_simd(const vsmp_plan *p)
 {
     return is_ld_2d(p) && unorm8_2d(p) && p->s->fi->bytes == 4 && p->s->d.data_size < (1u << 31);
+}
+
+/* ld of 2D surfaces (not arrays) whose channels all have a decoder, under 2 GiB. */
+static bool is_ld_2d_gen_simd(const vsmp_plan *p)
+{
+    const vsmp_surface_desc *d = &p->s->d;
+    return is_ld_2d(p) && !d->array && p->dec && d->data_size >= 4 && d->data_size < (1u << 31);
 }
 #endif
 
@@ -791,19 +845,34 @@ static bool u8x4_2d_simd(const vsmp_plan *p)
            simd_texels(p);
 }
 
-/* Unnormalized coordinates read the base level whatever lambda (sample_ref.c's level_setup);
- * with min and mag filters alike and no anisotropy, results do not depend on it. */
-static bool is_flat_u8x4_simd(const vsmp_plan *p)
+/* Whether an axis the kernel addresses is CLAMP_BORDER. */
+static bool any_border(const vsmp_plan *p)
 {
-    bool nn = p->st.non_normalized && p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
-    return u8x4_2d_simd(p) && (p->st.non_normalized ? nn : vsmp_fast_lod_unused(p));
+    for (unsigned a = 0; a < p->dims; a++)
+        if (p->st.address[a] == VSMP_TCM_CLAMP_BORDER)
+            return true;
+    return false;
 }
 
-/* The same with a LOD stage (mips, or filters differing), not anisotropic. */
+/* Unnormalized coordinates read the base level whatever lambda (sample_ref.c's level_setup);
+ * with min and mag filters alike and no anisotropy, results do not depend on it. The flat
+ * kernels skip the NaN rewrite: a NaN border colour is not theirs. */
+static bool is_flat_u8x4_simd(const vsmp_plan *p)
+{
+    /* 8-bit UNORM texels are never -0: a linear mip filter's blend of the base level with
+     * itself (nn_flat) changes nothing but a -0 border colour */
+    bool nn = p->st.non_normalized && p->st.min_filter != VSMP_FILTER_ANISOTROPIC &&
+              !(p->st.mip_filter == VSMP_MIPFILTER_LINEAR && any_border(p));
+    return u8x4_2d_simd(p) && (p->st.non_normalized ? nn : vsmp_fast_lod_unused(p)) &&
+           !(p->border_nan && any_border(p));
+}
+
+/* The same with a LOD stage (mips, or filters differing), not anisotropic, not border (those
+ * take sample_2d_avx2). */
 static bool is_mip_u8x4_simd(const vsmp_plan *p)
 {
     return u8x4_2d_simd(p) && !p->st.non_normalized && !vsmp_fast_lod_unused(p) &&
-           p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
+           p->st.min_filter != VSMP_FILTER_ANISOTROPIC && !any_border(p);
 }
 #endif
 
@@ -815,6 +884,7 @@ static const fast_path table[] = {
      vsmp_sample_mip_u8x4_avx2},
     {"sample_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_2d_simd, vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_simd, vsmp_ld_2d_unorm8_avx2},
+    {"ld_2d_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_ld_2d_gen_simd, vsmp_ld_2d_avx2},
     {"sample_cube_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_cube_simd, vsmp_sample_2d_avx2},
     {"sample_bc1_avx2", VSMP_CPU_C | VSMP_CPU_AVX2, is_sample_bc1_simd, vsmp_sample_2d_avx2},
 #endif
@@ -827,6 +897,57 @@ static uint32_t minify(uint32_t v, unsigned level)
 {
     uint32_t r = level < 32 ? v >> level : 0;
     return r ? r : 1;
+}
+
+/* CLAMP_BORDER's texel (border_texel of the reference, float classes): the state's colour,
+ * each channel clamped to the range its type represents (12.3). */
+static void border_colour(vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    p->border_nan = false;
+    for (int c = 0; c < 4; c++) {
+        float f = p->st.border.f[c];
+        unsigned ty = fi->ch[c].type;
+        if (ty == VSMP_CHAN_UNORM)
+            f = clampf(f, 0.0f, 1.0f);
+        else if (ty == VSMP_CHAN_SNORM)
+            f = clampf(f, -1.0f, 1.0f);
+        else if (ty == VSMP_CHAN_UFLOAT && f < 0)
+            f = 0.0f;
+        p->border[c] = f;
+        p->border_nan = p->border_nan || !(f == f);
+    }
+}
+
+/* The SIMD kernels' generic decoder: each channel a whole 8-, 16- or 32-bit field the decoder
+ * converts as vsmp_format_unpack does (UNORM8 not sRGB, UNORM16, UINT, SINT, FLOAT16/32), in a
+ * texel of 1, 2, 4, 8 or 16 bytes. */
+static void decoders(vsmp_plan *p)
+{
+    const vsmp_format_info *fi = p->s->fi;
+    unsigned b = fi->bytes;
+    p->dec =
+        fi->block_w == 1 && fi->block_h == 1 && (b == 1 || b == 2 || b == 4 || b == 8 || b == 16);
+    for (int c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        p->ch_pos[c] = (uint8_t)(d->shift / 8), p->ch_bits[c] = (uint8_t)d->bits;
+        unsigned k = CD_NO;
+        bool whole = (d->bits == 8 || d->bits == 16 || d->bits == 32) && d->shift % d->bits == 0;
+        if (d->type == VSMP_CHAN_NONE)
+            k = CD_NONE;
+        else if (!whole)
+            k = CD_NO;
+        else if (d->type == VSMP_CHAN_UNORM && !(fi->srgb && c < 3))
+            k = d->bits == 8 ? CD_UNORM8 : d->bits == 16 ? CD_UNORM16 : CD_NO;
+        else if (d->type == VSMP_CHAN_UINT)
+            k = CD_UINT;
+        else if (d->type == VSMP_CHAN_SINT)
+            k = CD_SINT;
+        else if (d->type == VSMP_CHAN_FLOAT)
+            k = d->bits == 32 ? CD_F32 : d->bits == 16 ? CD_F16 : CD_NO;
+        p->ch_dec[c] = (uint8_t)k;
+        p->dec = p->dec && k != CD_NO;
+    }
 }
 
 /* Level views and the channel tables the kernels read. */
@@ -858,6 +979,12 @@ static void prepare(vsmp_plan *p)
      * zero_texel) */
     p->ldzero[0] = p->ldzero[1] = p->ldzero[2] = 0.0f;
     p->ldzero[3] = fi->ch[3].bits ? 0.0f : 1.0f;
+    if (fi->cls != VSMP_CLASS_FLOAT && !fi->ch[3].bits) { /* integer classes: the word 1 */
+        uint32_t one = 1;
+        memcpy(&p->ldzero[3], &one, 4);
+    }
+    border_colour(p);
+    decoders(p);
     p->u8x4 = false;
     if (p->texel_kind != TX_UNORM8)
         return;
@@ -897,7 +1024,7 @@ void vsmp_fast_select(vsmp_plan *p)
         if ((table[i].cpu & p->cpu) != table[i].cpu)
             continue;
         if (!prepared && (p->kind == K_SAMPLE || p->kind == K_LD) &&
-            (plain_2d_3d(p) || plain_cube(p)))
+            (plain_2d_3d(p) || plain_cube(p) || (p->kind == K_LD && plain_2d_any(p))))
             prepare(p), prepared = true;
         if (!prepared || !table[i].match(p))
             continue;

@@ -10,6 +10,11 @@
  * float32 and float16 channels directly, blocks and every other format by the reference. */
 enum { TX_UNORM8, TX_F32, TX_F16, TX_GENERIC, TX_BLOCK };
 
+/* How the SIMD kernels' generic decoder reads a channel (vsmp_plan.ch_dec): a constant (no
+ * channel), 8-bit UNORM (b / 255), 16-bit UNORM (v / 65535), unsigned and signed integers,
+ * binary32 and binary16 floats, each as vsmp_format_unpack gives it. */
+enum { CD_NONE, CD_UNORM8, CD_UNORM16, CD_UINT, CD_SINT, CD_F32, CD_F16, CD_NO };
+
 /* The per-lane stage every 2D sampling kernel shares: coordinates, LOD, level choice, filter
  * (structure of arrays over the message). Levels are absolute. */
 typedef struct fast_lanes {
@@ -39,5 +44,6 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
 void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ld_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

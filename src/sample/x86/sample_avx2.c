@@ -97,7 +97,10 @@ FLATTEN static void sample_flat_2d(const vsmp_plan *p, const vsmp_message *m, vs
 
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    if (p->lod_unused && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
+    /* unnormalized coordinates: 2D, min and mag filters alike, not anisotropic (the plan's
+     * rule): the base level whatever lambda */
+    bool flat = p->lod_unused || p->st.non_normalized;
+    if (flat && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && !p->s->resident) {
         sample_flat_2d(p, m, r);
         return;
     }
@@ -105,4 +108,73 @@ void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         sample_body_3d(p, m, r);
     else
         sample_body_2d(p, m, r);
+}
+
+/* ---- ld of every format the generic decoder takes (integer formats, R16, float...) ----
+ *
+ * 2D surfaces (not arrays): each lane's level (lod < the view's levels), range checks, the
+ * texel's byte offset (out of range: 0, whose decode is discarded), the channels decoded by
+ * chan8 and the zero texel's words where out of range (vsmp_ref_load). */
+static inline void ld_gen(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                          const bool full)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7u) & ~7u;
+    __m256i one = _mm256_set1_epi32(1), bytes = _mm256_set1_epi32((int)p->s->fi->bytes);
+    __m256i top = _mm256_set1_epi32((int)p->nlev - 1), base = _mm256_set1_epi32((int)p->base);
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    /* every lane at level 0 (no LOD, or its SIMD16 lanes all 0): one view for the message */
+    bool lz = !lods;
+    if (full && lods) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)lods);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(lods + 8));
+        lz = _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
+    }
+    __m256 zero[4];
+    for (int c = 0; c < 4; c++)
+        zero[c] = _mm256_set1_ps(p->ldzero[c]);
+    view8 l0 = gather_view(p, base);
+    for (unsigned g = 0; g < n8; g += 8) {
+        __m256i u = param8_in(m, VSMP_P_U, g, full), v = param8_in(m, VSMP_P_V, g, full);
+        __m256i ok = _mm256_set1_epi32(-1);
+        view8 lv = l0;
+        if (!lz) {
+            __m256i lod = param8_in(m, VSMP_P_LOD, g, full);
+            ok = _mm256_cmpeq_epi32(_mm256_min_epu32(lod, top), lod); /* lod < nlev, unsigned */
+            lv = gather_view(p, _mm256_add_epi32(base, _mm256_and_si256(lod, ok)));
+        }
+        /* 0 <= u < w as the unsigned u <= w - 1 */
+        __m256i wm1 = _mm256_sub_epi32(lv.w, one), hm1 = _mm256_sub_epi32(lv.h, one);
+        __m256i inu = _mm256_cmpeq_epi32(_mm256_min_epu32(u, wm1), u);
+        __m256i inv = _mm256_cmpeq_epi32(_mm256_min_epu32(v, hm1), v);
+        __m256i in = _mm256_and_si256(ok, _mm256_and_si256(inu, inv));
+        __m256i off = _mm256_add_epi32(lv.off, _mm256_add_epi32(_mm256_mullo_epi32(v, lv.pitch),
+                                                                _mm256_mullo_epi32(u, bytes)));
+        off = _mm256_and_si256(off, in);
+        __m256 t[4];
+        decode8(p, off, t);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(in)) != 0xff)
+            for (int c = 0; c < 4; c++) /* out of range: the zero texel */
+                t[c] = _mm256_blendv_ps(zero[c], t[c], _mm256_castsi256_ps(in));
+        store8_in(r, m, g, t, full);
+    }
+}
+
+FLATTEN static void ld_gen16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    ld_gen(p, m, r, true);
+}
+
+FLATTEN static void ld_gen_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    ld_gen(p, m, r, false);
+}
+
+void vsmp_ld_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->resident)
+        p->run(p, m, r);
+    else if (full16(m))
+        ld_gen16(p, m, r);
+    else
+        ld_gen_any(p, m, r);
 }

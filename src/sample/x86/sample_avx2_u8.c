@@ -17,7 +17,8 @@
  * of these formats are never NaN: no NaN rewrite. */
 
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                             const bool linear, const bool wu, const bool wv, const bool full)
+                             const bool linear, const unsigned mu, const unsigned mv,
+                             const bool full)
 {
     view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
     bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
@@ -31,7 +32,7 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
             gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
         __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
         __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
-        if (!fetch8_u8x4(p, &gv, x, y, linear, wu, wv, &t[g / 8]))
+        if (!fetch8_u8x4(p, &gv, x, y, linear, mu, mv, &t[g / 8]))
             slow |= 1u << (g / 8);
     }
     if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
@@ -50,30 +51,50 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     }
 }
 
-#define FLAT_KERNEL(name, linear, wu, wv)                                                          \
+/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
+#define MC VSMP_TCM_CLAMP
+#define MW VSMP_TCM_WRAP
+#define MB VSMP_TCM_CLAMP_BORDER
+#define FLAT_KERNEL(name, linear, mu, mv)                                                          \
     FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
     {                                                                                              \
         if (full16(m))                                                                             \
-            flat_u8x4(p, m, r, linear, wu, wv, true);                                              \
+            flat_u8x4(p, m, r, linear, mu, mv, true);                                              \
         else                                                                                       \
-            flat_u8x4(p, m, r, linear, wu, wv, false);                                             \
+            flat_u8x4(p, m, r, linear, mu, mv, false);                                             \
     }
-FLAT_KERNEL(flat_pcc, false, false, false)
-FLAT_KERNEL(flat_pcw, false, false, true)
-FLAT_KERNEL(flat_pwc, false, true, false)
-FLAT_KERNEL(flat_pww, false, true, true)
-FLAT_KERNEL(flat_lcc, true, false, false)
-FLAT_KERNEL(flat_lcw, true, false, true)
-FLAT_KERNEL(flat_lwc, true, true, false)
-FLAT_KERNEL(flat_lww, true, true, true)
+FLAT_KERNEL(flat_pcc, false, MC, MC)
+FLAT_KERNEL(flat_pcw, false, MC, MW)
+FLAT_KERNEL(flat_pcb, false, MC, MB)
+FLAT_KERNEL(flat_pwc, false, MW, MC)
+FLAT_KERNEL(flat_pww, false, MW, MW)
+FLAT_KERNEL(flat_pwb, false, MW, MB)
+FLAT_KERNEL(flat_pbc, false, MB, MC)
+FLAT_KERNEL(flat_pbw, false, MB, MW)
+FLAT_KERNEL(flat_pbb, false, MB, MB)
+FLAT_KERNEL(flat_lcc, true, MC, MC)
+FLAT_KERNEL(flat_lcw, true, MC, MW)
+FLAT_KERNEL(flat_lcb, true, MC, MB)
+FLAT_KERNEL(flat_lwc, true, MW, MC)
+FLAT_KERNEL(flat_lww, true, MW, MW)
+FLAT_KERNEL(flat_lwb, true, MW, MB)
+FLAT_KERNEL(flat_lbc, true, MB, MC)
+FLAT_KERNEL(flat_lbw, true, MB, MW)
+FLAT_KERNEL(flat_lbb, true, MB, MB)
+
+/* 0 CLAMP (and CUBE on a 2D surface), 1 WRAP, 2 CLAMP_BORDER: the modes the plan lets through */
+static unsigned mode_index(unsigned mode)
+{
+    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
+}
 
 void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[8] = {flat_pcc, flat_pcw, flat_pwc, flat_pww,
-                                     flat_lcc, flat_lcw, flat_lwc, flat_lww};
+    static const vsmp_kernel k[18] = {flat_pcc, flat_pcw, flat_pcb, flat_pwc, flat_pww, flat_pwb,
+                                      flat_pbc, flat_pbw, flat_pbb, flat_lcc, flat_lcw, flat_lcb,
+                                      flat_lwc, flat_lww, flat_lwb, flat_lbc, flat_lbw, flat_lbb};
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
-    k[linear * 4 + wu * 2 + wv](p, m, r);
+    k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
 }
 
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
@@ -198,8 +219,8 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         view8 v0 = gather_view(p, q->l0);
         if (p->s->d.array)
             v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
-        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear, wu,
-                         wv, &t[i][0]))
+        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear,
+                         wu ? MW : MC, wv ? MW : MC, &t[i][0]))
             continue;
         __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
         if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
@@ -207,7 +228,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
             if (p->s->d.array)
                 v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
             if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
-                             wu, wv, &t[i][1]))
+                             wu ? MW : MC, wv ? MW : MC, &t[i][1]))
                 continue;
             two |= 1u << i;
         }
