@@ -7,6 +7,7 @@
 #                           lavapipe (mesa-vulkan-drivers, libvulkan-dev, glslang-tools) for the
 #                           sampling tier, ocloc (intel-opencl-icd) for scripts/gen-corpus.sh,
 #                           pocl (pocl-opencl-icd, ocl-icd-opencl-dev) for scripts/gen-expected.sh
+#   scripts/deps.sh corpus2 debootstrap, for the sid chroot of scripts/gen-corpus-igc2.sh
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
 set -eu
@@ -14,6 +15,7 @@ want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev"
 case "${1:-build}" in
     test) want="$want libigc-tools clang g++ python3 libvulkan-dev mesa-vulkan-drivers glslang-tools"
           want="$want intel-opencl-icd pocl-opencl-icd ocl-icd-opencl-dev" ;;
+    corpus2) want="debootstrap xz-utils" ;;
 esac
 missing=""
 for p in $want; do

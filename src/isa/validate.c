@@ -431,8 +431,13 @@ static void check_info(vctx *c)
         if (in->lod.var == 0)
             WARN(c, "null-operand", "INFO: resinfo LOD is %%null");
         else if (var_lookup(c, in->lod.var, "LOD", &vi) && vi.known) {
-            if (vi.type != VSMP_TYPE_UD)
-                ERR(c, "info-type", "INFO: LOD must have type UD, got %s", vsmp_type_name(vi.type));
+            /* the message takes the LOD as a 32-bit unsigned integer per lane, whatever the
+             * variable's type: IGC 2.x passes it in F variables holding integer bits
+             * (docs/VALIDATION.md, info-type) */
+            if (vi.type != VSMP_TYPE_UD && vi.type != VSMP_TYPE_D && vi.type != VSMP_TYPE_F)
+                ERR(c, "info-type",
+                    "INFO: LOD must be 32 bits (UD; D or F holding the integer's bits), got %s",
+                    vsmp_type_name(vi.type));
             unsigned lanes = vsmp_exec_lanes(in->exec_code);
             if (lanes)
                 check_raw_bounds(c, in->lod, "LOD",
