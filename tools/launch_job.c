@@ -831,6 +831,7 @@ static int launch(job *j, json_object *root)
     ro.max_memory = j->max_memory;
     vsmp_text_options to;
     vsmp_text_options_init(&to);
+    to.dialect = vsmp_tool_dialect;
     to.max_memory = j->max_memory;
     if (size >= 4 && memcmp(kd, "CISA", 4) == 0)
         st = vsmp_module_read(kd, size, &ro, &mod, &d);

@@ -14,6 +14,7 @@
 #include "launch_job.h"
 #include "run_job.h"
 #include "sample_job.h"
+#include "tool_out.h"
 #include "vsmp/vsmp.h"
 
 #define EXIT_DIAG  1
@@ -311,12 +312,13 @@ static const char usage_sample[] =
     "                           suffixes; 0 = none)\n"
     "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
-    "usage: vsmp run [--trace] [--kernel FILE] [--error-limit N] RUN.json\n"
+    "usage: vsmp run [--trace] [--kernel FILE] [--syntax D] [--error-limit N] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
     "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n"
+    "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N  print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
@@ -332,6 +334,7 @@ static const char usage_launch[] =
     "                         launch's machines (default 1G; K, M, G, T suffixes; 0 = none)\n"
     "      --max-instructions N  stop the launch past N instructions in all (default: none)\n"
     "  -q, --quiet        no summary line and no progress on stderr\n"
+    "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
     "Ctrl-C stops the launch: exit status 130, nothing printed or saved.\n";
 static const char usage_main[] =
@@ -673,6 +676,7 @@ static int cmd_launch(int argc, char **argv)
 {
     enum { OPT_MAXINSN = 0x200 };
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"syntax", required_argument, NULL, OPT_SYNTAX},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"max-instructions", required_argument, NULL, OPT_MAXINSN},
@@ -691,6 +695,10 @@ static int cmd_launch(int argc, char **argv)
             break;
         case 'q':
             jo.quiet = true;
+            break;
+        case OPT_SYNTAX:
+            if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
             break;
         case OPT_ERRLIMIT: {
             const char *e;
@@ -750,6 +758,7 @@ static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
                                        {"kernel", required_argument, NULL, 'k'},
+                                       {"syntax", required_argument, NULL, OPT_SYNTAX},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"help", no_argument, NULL, 'h'},
@@ -774,6 +783,10 @@ static int cmd_run(int argc, char **argv)
             break;
         case 't':
             trace = 1;
+            break;
+        case OPT_SYNTAX:
+            if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
             break;
         case 'k':
             kernel = optarg;
