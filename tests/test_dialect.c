@@ -272,6 +272,29 @@ static void platforms(void)
         CHECK(0, "the input program parses");
     }
     vsmp_module_free(m);
+
+    /* %r0 is one GRF: IGC 2.x's Xe2 kernels alias its 64 bytes (16 x d) */
+    static const char r0[] = ".version 4.2\n.kernel \"k\"\n"
+                             ".decl R0 v_type=G type=d num_elts=16 align=wordx32 alias=<%r0, 0>\n"
+                             "    ret (M1, 1)\n";
+    m = NULL;
+    if (parse(r0, &m, NULL) == VSMP_OK) {
+        vsmp_check_options co;
+        vsmp_check_options_init(&co);
+        co.platform = VSMP_PLATFORM_BMG;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_module_check(m, &co, &d) == VSMP_OK, "BMG: a 64-byte alias of %%r0");
+        vsmp_diags_free(&d);
+        vsmp_diags_init(&d);
+        co.platform = VSMP_PLATFORM_TGLLP;
+        CHECK(vsmp_module_check(m, &co, &d) != VSMP_OK && has_rule(&d, "declarations"),
+              "TGLLP: %%r0 is 32 bytes");
+        vsmp_diags_free(&d);
+    } else {
+        CHECK(0, "the %%r0 alias parses");
+    }
+    vsmp_module_free(m);
 }
 
 int main(void)

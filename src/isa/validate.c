@@ -914,6 +914,15 @@ static void check_routine(vctx *c)
         if (v->alias && (v->alias >= VSMP_FIRST_VAR + r->num_vars ||
                          (v->alias >= VSMP_NUM_PREDEF_VARS && v->alias < VSMP_FIRST_VAR)))
             ERR(c, "declarations", "variable %u aliases an undeclared variable", i + 32);
+        /* %r0 (pre-defined variable 7) is one GRF: 32 bytes, 64 on Xe2 and later; IGC 2.x's
+         * Xe2 kernels alias all 64 bytes of it */
+        uint32_t bytes =
+            (uint32_t)v->alias_offset + (uint32_t)v->num_elts * vsmp_type_size(v->type);
+        if (v->alias == 7 && bytes > c->pi->grf_bytes)
+            ERR(c, "declarations",
+                "variable %s aliases bytes %u..%u of %%r0, which is one %u-byte GRF on %s",
+                vsmp_routine_string(r, v->name) ? vsmp_routine_string(r, v->name) : "?",
+                v->alias_offset, bytes - 1, c->pi->grf_bytes, c->pi->name);
     }
     labinfo *li = calloc(r->num_labels + 1, sizeof(*li));
     if (!li) {
