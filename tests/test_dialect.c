@@ -208,6 +208,25 @@ static void todays_forms(void)
     form("resinfo F LOD", "    resinfo.RGBA (M1, 16) T6 LODF.0 RI.0\n", "dg2", "LODF.0");
 }
 
+/* printf's format string: IGC's faddr names the symbol ".str", which is no identifier; the
+ * printed text must quote it as IGC does, or it does not parse back */
+static void faddr_string(void)
+{
+    vsmp_module *m = NULL, *m2 = NULL;
+    const char *src = prog(".version 4.2\n", "    faddr \".str\" A(0,0)<1>\n");
+    CHECK(parse(src, &m, NULL) == VSMP_OK, "faddr \".str\" parses");
+    if (!m)
+        return;
+    vsmp_print_options po;
+    vsmp_print_options_init(&po);
+    char out[4096];
+    vsmp_text_print(m, &po, out, sizeof(out), NULL);
+    CHECK(strstr(out, "faddr \".str\" A") != NULL, "faddr prints the symbol quoted");
+    CHECK(parse(out, &m2, NULL) == VSMP_OK, "the printed faddr parses back");
+    vsmp_module_free(m);
+    vsmp_module_free(m2);
+}
+
 static void info_lod_types(void)
 {
     vsmp_check_options co;
@@ -301,6 +320,7 @@ int main(void)
 {
     by_content();
     todays_forms();
+    faddr_string();
     info_lod_types();
     platforms();
     return t_finish();

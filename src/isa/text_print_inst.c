@@ -223,7 +223,10 @@ static void put_flow(pctx *c, const vsmp_inst *in)
         const char *s = vsmp_routine_string(c->rt, g_value(c, &g));
         if (!s)
             c->why = "the faddr symbol is not in the string pool";
-        put(c->b, "faddr %s", s ? s : "?");
+        else if (!ident_ok(s) && (strchr(s, '"') || strchr(s, '\n')))
+            c->why = "the faddr symbol has a quote or a newline";
+        /* a symbol that is no identifier (IGC's ".str" of printf) is a string, as IGC prints it */
+        put(c->b, s && !ident_ok(s) ? "faddr \"%s\"" : "faddr %s", s ? s : "?");
         g_rest(c, &g);
         return;
     }
