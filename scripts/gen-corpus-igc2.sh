@@ -182,7 +182,7 @@ mv "$work/skipped.tsv" "$corpus/skipped.tsv"
 } >"$corpus/manifest.tsv"
 
 for a in visaasm zeinfo zebin; do
-    (cd "$out" && ls | grep "\.$a\$" | LC_ALL=C sort |
+    (cd "$out" && printf '%s\n' *."$a" | LC_ALL=C sort |
         tar -cf - --owner=0 --group=0 --numeric-owner --mtime=@0 --no-recursion -T - |
         xz -9 -T1 >"$corpus/$a.tar.xz")
 done
