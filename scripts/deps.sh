@@ -12,6 +12,7 @@
 #                           sampling tier, ocloc (intel-opencl-icd) for scripts/gen-corpus.sh,
 #                           pocl (pocl-opencl-icd) for scripts/gen-expected.sh, clinfo for
 #                           the OpenCL tier
+#   scripts/deps.sh corpus2 debootstrap, for the sid chroot of scripts/gen-corpus-igc2.sh
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
 set -eu
@@ -20,6 +21,7 @@ want="$want python3 opencl-c-headers ocl-icd-opencl-dev intel-opencl-icd"
 case "${1:-build}" in
     test) want="$want libigc-tools clang g++ libvulkan-dev mesa-vulkan-drivers glslang-tools"
           want="$want pocl-opencl-icd clinfo" ;;
+    corpus2) want="debootstrap xz-utils" ;;
 esac
 missing=""
 for p in $want; do

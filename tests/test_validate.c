@@ -156,7 +156,7 @@ static const rule_case cases[] = {
     {"divs", "TGLLP", VSMP_SEV_WARNING, S16,
      "sample_3d.divS.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0"},
     {"info-type", "TGLLP", VSMP_SEV_ERROR, "resinfo.RGBA (M1, 16) tex UI.0 DUD.0",
-     "resinfo.RGBA (M1, 16) tex U.0 DUD.0"},
+     "resinfo.RGBA (M1, 16) tex UH.0 DUD.0"}, /* F holding integer bits is IGC 2.x's */
     {"dst-type", "TGLLP", VSMP_SEV_ERROR, "sampleinfo.RGBA (M1, 16) tex DUD.0",
      "sampleinfo.RGBA (M1, 16) tex DST.0"},
     {"unorm-format", "TGLLP", VSMP_SEV_WARNING,
@@ -428,7 +428,7 @@ static void memory_budget(void)
     vsmp_text_options to;
     vsmp_text_options_init(&to);
     CHECK(ro.max_memory == (size_t)1 << 30 && to.max_memory == (size_t)1 << 30 &&
-              to.dialect == VSMP_DIALECT_12504 && !ro.paired_surface,
+              to.dialect == VSMP_DIALECT_AUTO && !ro.paired_surface,
           "defaults: a 1 GiB budget");
 
     to.max_memory = 20 * one;

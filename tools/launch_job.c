@@ -755,6 +755,7 @@ static int parse_module(job *j, const uint8_t *kd, size_t size, const char *labe
     ro.max_memory = j->max_memory;
     vsmp_text_options to;
     vsmp_text_options_init(&to);
+    to.dialect = vsmp_tool_dialect;
     to.max_memory = j->max_memory;
     vsmp_status st;
     if (size >= 4 && memcmp(kd, "CISA", 4) == 0)

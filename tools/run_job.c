@@ -302,6 +302,7 @@ static int load_kernel(run *r, json_object *root, const char *kernel_override)
         text = true;
     vsmp_text_options to;
     vsmp_text_options_init(&to);
+    to.dialect = vsmp_tool_dialect;
     to.max_memory = r->max_memory;
     vsmp_read_options ro;
     vsmp_read_options_init(&ro);

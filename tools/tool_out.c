@@ -2,6 +2,8 @@
 /* Image and buffer output of `vsmp run` and `vsmp launch` (tool_out.h). */
 #include "tool_out.h"
 
+vsmp_dialect vsmp_tool_dialect = VSMP_DIALECT_AUTO;
+
 #include <errno.h>
 #include <png.h>
 #include <stdio.h>

@@ -9,6 +9,10 @@
 
 #include "vsmp/vsmp.h"
 
+/* The dialect `vsmp run` and `vsmp launch` parse a .visaasm kernel in: VSMP_DIALECT_AUTO (by
+ * content, docs/TEXT.md) unless --syntax says otherwise. */
+extern vsmp_dialect vsmp_tool_dialect;
+
 /* Channel @p c of texel @p t of format @p fi as 8 bits: float classes (UNORM, SNORM, sRGB,
  * FLOAT) as v * 255 + 0.5 truncated, integer classes as the value itself; both saturate to
  * 0..255 (a UINT 4294967295 is 255, a SINT -5 is 0; NaN is 0). */

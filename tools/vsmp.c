@@ -14,6 +14,7 @@
 #include "launch_job.h"
 #include "run_job.h"
 #include "sample_job.h"
+#include "tool_out.h"
 #include "vsmp/vsmp.h"
 
 #define EXIT_DIAG  1
@@ -25,6 +26,7 @@ typedef struct input {
     unsigned char *data;
     size_t size;
     int is_binary;
+    vsmp_dialect dialect; /* of a text input: --syntax, or the one its content selects */
 } input;
 
 static int read_all(const char *path, input *in)
@@ -122,7 +124,11 @@ static int load_module(const char *path, const common_opts *o, vsmp_module **m, 
     } else {
         vsmp_text_options to;
         vsmp_text_options_init(&to);
-        to.dialect = o->dialect;
+        in->dialect = o->dialect;
+        if (in->dialect == VSMP_DIALECT_AUTO &&
+            vsmp_text_detect_dialect((const char *)in->data, in->size, &in->dialect, d))
+            return -1;
+        to.dialect = in->dialect;
         to.max_memory = o->max_memory;
         st = vsmp_text_parse_opt((const char *)in->data, in->size, &to, m, d);
     }
@@ -261,7 +267,7 @@ static const char usage_asm[] =
     "Assemble a .visaasm program (or re-encode a .isa file) into a vISA binary, byte for byte\n"
     "as the fixed GenX_IR 1.0.12504 writes it (vsmp writes no Gen code).\n"
     "  -o, --output FILE        output .isa (- for stdout)\n"
-    "      --syntax 12504|head  text dialect of the input (default 12504)\n"
+    "      --syntax 12504|head  text dialect of the input (default: chosen by its content)\n"
     "      --isa-version M.m    version to write: 3.0 to 3.8, 4.0, 4.1 (default 4.1)\n"
     "      --paired-surface     read/write HEAD's paired-surface layout (vISA >= 3.8)\n"
     "      --input-format isa|text  override the extension\n"
@@ -274,7 +280,8 @@ static const char usage_dis[] =
     "Print a vISA binary (or re-print a .visaasm program) as assembly text. The default text is\n"
     "accepted by Debian's GenX_IR (1.0.12504) and compiles to the same Gen code.\n"
     "  -o, --output FILE        write the text to FILE (default stdout)\n"
-    "      --syntax 12504|head  dialect to print, and to parse a text input with (default 12504)\n"
+    "      --syntax 12504|head  dialect to parse a text input with and to print (default: the\n"
+    "                           input's, chosen by content; 12504 for a binary)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
     "      --divs reader|compiler  .divS of decoded sampler messages: the Gen code GenX_IR\n"
@@ -286,7 +293,7 @@ static const char usage_check[] =
     "usage: vsmp check --platform P [options] IN\n"
     "Check every rule of the vISA sampler specification; report compiler-style diagnostics.\n"
     "  -p, --platform P         SKL, ICLLP, TGLLP, DG2, PVC, ... (required)\n"
-    "      --syntax 12504|head  text dialect of the input (default 12504)\n"
+    "      --syntax 12504|head  text dialect of the input (default: chosen by its content)\n"
     "      --paired-surface     the binary uses HEAD's paired-surface layout\n"
     "      --input-format isa|text  override the extension\n"
     "  -W, --warnings-as-errors exit 1 on warnings too\n"
@@ -305,12 +312,13 @@ static const char usage_sample[] =
     "                           suffixes; 0 = none)\n"
     "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
-    "usage: vsmp run [--trace] [--kernel FILE] [--error-limit N] RUN.json\n"
+    "usage: vsmp run [--trace] [--kernel FILE] [--syntax D] [--error-limit N] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
     "says: surfaces by binding-table index, sampler states, payload and variables, threads,\n"
     "what to print and save afterwards.\n"
     "  -t, --trace        print each executed instruction, its lanes and the values it wrote\n"
     "  -k, --kernel FILE  the kernel to run instead of the description's \"kernel\"\n"
+    "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N  print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n";
@@ -328,6 +336,7 @@ static const char usage_launch[] =
     "                         launch's machines (default 1G; K, M, G, T suffixes; 0 = none)\n"
     "      --max-instructions N  stop the launch past N instructions in all (default: none)\n"
     "  -q, --quiet        no summary line and no progress on stderr\n"
+    "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
     "Ctrl-C stops the launch: exit status 130, nothing printed or saved.\n";
 static const char usage_main[] =
@@ -417,6 +426,7 @@ static int parse_max_memory(const char *arg, size_t *out)
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
+    c->co.dialect = VSMP_DIALECT_AUTO;
     c->error_limit = DEFAULT_ERROR_LIMIT;
     c->co.max_memory = VSMP_DEFAULT_MAX_MEMORY;
     optind = 1;
@@ -585,7 +595,10 @@ static int cmd_dis(int argc, char **argv)
         return finish(&d, &in, m, EXIT_DIAG);
     vsmp_print_options po;
     vsmp_print_options_init(&po);
-    po.dialect = c.co.dialect;
+    /* a binary prints in 12504's syntax unless --syntax says otherwise; text in its own */
+    po.dialect = c.co.dialect != VSMP_DIALECT_AUTO ? c.co.dialect
+                 : in.is_binary                    ? VSMP_DIALECT_12504
+                                                   : in.dialect;
     po.divs = c.divs_compiler ? VSMP_DIVS_AS_COMPILER : VSMP_DIVS_AS_READER;
     size_t need = vsmp_text_print(m, &po, NULL, 0, NULL);
     char *buf = malloc(need + 1);
@@ -665,6 +678,7 @@ static int cmd_launch(int argc, char **argv)
 {
     enum { OPT_MAXINSN = 0x200 };
     static const struct option lo[] = {{"out-dir", required_argument, NULL, 'o'},
+                                       {"syntax", required_argument, NULL, OPT_SYNTAX},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"max-instructions", required_argument, NULL, OPT_MAXINSN},
@@ -683,6 +697,10 @@ static int cmd_launch(int argc, char **argv)
             break;
         case 'q':
             jo.quiet = true;
+            break;
+        case OPT_SYNTAX:
+            if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
             break;
         case OPT_ERRLIMIT: {
             const char *e;
@@ -742,6 +760,7 @@ static int cmd_run(int argc, char **argv)
 {
     static const struct option lo[] = {{"trace", no_argument, NULL, 't'},
                                        {"kernel", required_argument, NULL, 'k'},
+                                       {"syntax", required_argument, NULL, OPT_SYNTAX},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"help", no_argument, NULL, 'h'},
@@ -766,6 +785,10 @@ static int cmd_run(int argc, char **argv)
             break;
         case 't':
             trace = 1;
+            break;
+        case OPT_SYNTAX:
+            if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
             break;
         case 'k':
             kernel = optarg;

@@ -557,7 +557,21 @@ VSMP_API vsmp_status vsmp_module_write(const vsmp_module *m, const vsmp_write_op
 typedef enum vsmp_dialect {
     VSMP_DIALECT_12504 = 0, /**< GenX_IR 1.0.12504 (what Debian's GenX_IR parses) */
     VSMP_DIALECT_HEAD = 1,  /**< current IGC: lod, sample_po*, load_l, paired surface */
+    /** Parsing only: chosen by the text's content (`.version`, paired surfaces; docs/TEXT.md);
+     *  text that fits neither unambiguously is refused. */
+    VSMP_DIALECT_AUTO = 2,
 } vsmp_dialect;
+
+/**
+ * The dialect a `.visaasm` text is written in (docs/TEXT.md, "Which dialect"): the newer one
+ * for `.version` 4.2 or a paired surface (`%null` right after a sampler message's
+ * destination), a sampler operation or indexed state only it has; GenX_IR 12504's otherwise.
+ * @return VSMP_OK with @p out set; VSMP_ERR_SYNTAX with a diagnostic (rule `version`: an
+ *         unknown `.version`; rule `dialect`: signs of the newer syntax and a sampler message
+ *         that would read differently in the two).
+ */
+VSMP_API vsmp_status vsmp_text_detect_dialect(const char *text, size_t size, vsmp_dialect *out,
+                                              vsmp_diags *diags);
 
 /**
  * Parse a whole `.visaasm` program. The string pool, ids, inputs and attributes are built the
@@ -571,7 +585,7 @@ VSMP_API vsmp_status vsmp_text_parse(const char *text, size_t size, vsmp_dialect
 
 /** Options of the text parser. */
 typedef struct vsmp_text_options {
-    vsmp_dialect dialect; /**< default VSMP_DIALECT_12504 */
+    vsmp_dialect dialect; /**< default VSMP_DIALECT_AUTO (by content) */
     /** Memory budget of the module's instructions, as vsmp_read_options.max_memory (the line
      *  is given). 0 = no budget. Default VSMP_DEFAULT_MAX_MEMORY. */
     size_t max_memory;
@@ -639,12 +653,18 @@ typedef enum vsmp_platform {
     VSMP_PLATFORM_MTL,
     VSMP_PLATFORM_PVC,
     VSMP_PLATFORM_XE2,
+    VSMP_PLATFORM_ARL, /**< Arrow Lake (Xe-LPG+, as MTL) */
+    VSMP_PLATFORM_LNL, /**< Lunar Lake (Xe2, 64-byte GRFs) */
+    VSMP_PLATFORM_BMG, /**< Battlemage (Xe2, 64-byte GRFs) */
+    VSMP_PLATFORM_PTL, /**< Panther Lake (Xe3, 64-byte GRFs) */
     VSMP_PLATFORM_COUNT
 } vsmp_platform;
 
 /** @return the platform's name ("TGLLP"), NULL if out of range. */
 VSMP_API const char *vsmp_platform_name(vsmp_platform p);
-/** Find a platform by name (case-insensitive). @return VSMP_OK or VSMP_ERR_ARG. */
+/** Find a platform by name or by one of its aliases, ocloc's device names among them ("tgllp",
+ *  "acm-g10", "lnl-m"; src/isa/platforms.def), case-insensitive. @return VSMP_OK or VSMP_ERR_ARG.
+ */
 VSMP_API vsmp_status vsmp_platform_find(const char *name, vsmp_platform *out);
 /** @return the `.isa` Gen-binary platform code GenX_IR uses (TGLLP 12), 0 if unknown. */
 VSMP_API unsigned vsmp_platform_code(vsmp_platform p);

@@ -457,7 +457,13 @@ static bool rd_header(rctx *c, vsmp_rd *r, vsmp_module *m, rtab **kt, rtab **ft)
     if (m->major < 3 || vsmp_ver(m->major, m->minor) > 401) {
         char v[16];
         snprintf(v, sizeof(v), "%u.%u", m->major, m->minor);
-        fail(c, VSMP_ERR_UNSUPPORTED, 4, "vISA version %s is not supported (3.0 to 4.1 are)", v);
+        /* IGC 2.x declares 4.2 but its reader refuses 4.2 files (docs/TEXT.md) */
+        fail(c, VSMP_ERR_UNSUPPORTED, 4,
+             m->major == 4 && m->minor == 2
+                 ? "vISA version %s has no binary layout: IGC's reader refuses it (3.0 to 4.1 "
+                   "are read; 4.2 is text only)"
+                 : "vISA version %s is not supported (3.0 to 4.1 are)",
+             v);
         return false;
     }
     if (m->magic != MAGIC_CISA)

@@ -47,6 +47,9 @@ static inline unsigned vsmp_ver(unsigned major, unsigned minor)
     return major * 100 + minor;
 }
 
+/* A `.version` vsmp reads in text: 3.0-3.8, 4.0-4.2 (text_dialect.c). */
+bool vsmp_text_version_known(unsigned major, unsigned minor);
+
 /* ---- little-endian byte reader with a sticky error ---- */
 typedef struct vsmp_rd {
     const uint8_t *p;
@@ -167,10 +170,11 @@ extern const char *const vsmp_avs_control_names[4];
 extern const char *const vsmp_avs_exec_mode_names[3];
 extern const char *const vsmp_svm_block_size_names[3];
 extern const char *const vsmp_lsc_sfid_names[4];
-extern const char *const vsmp_lsc_cache_names[7];
+extern const char *const vsmp_lsc_cache_names[8];
 extern const char *const vsmp_lsc_addr_names[6];
 extern const char *const vsmp_lsc_asize_names[4];
 extern const char *const vsmp_lsc_dsize_names[8];
+extern const char *const vsmp_lsc_dsize_names_u[8];
 extern const char *const vsmp_lsc_elems_names[9];
 extern const char *const vsmp_lsc_fence_op_names[7];
 extern const char *const vsmp_lsc_scope_names[7];

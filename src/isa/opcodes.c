@@ -128,11 +128,16 @@ const char *const vsmp_media_st_mod_names[VSMP_MEDIA_ST_MODS] = {"nomod", "reser
                                                                  "bottom"};
 const char *const vsmp_svm_block_size_names[3] = {"1", "4", "8"};
 const char *const vsmp_lsc_sfid_names[4] = {"ugm", "ugml", "tgm", "slm"};
-const char *const vsmp_lsc_cache_names[7] = {"df", "uc", "ca", "wb", "wt", "st", "ri"};
+/* "cc" (7, constant-cached) came after GenX_IR 12504: GenX_IR 1.0.17791 and IGC 2.x read it */
+const char *const vsmp_lsc_cache_names[8] = {"df", "uc", "ca", "wb", "wt", "st", "ri", "cc"};
 const char *const vsmp_lsc_addr_names[6] = {NULL, "flat", "bss", "ss", "bti", "arg"};
 const char *const vsmp_lsc_asize_names[4] = {NULL, "a16", "a32", "a64"};
 const char *const vsmp_lsc_dsize_names[8] = {NULL,  "d8",    "d16",    "d32",
                                              "d64", "d8c32", "d16c32", "d16c32h"};
+/* today's spelling of the same sizes (IGC 2.x prints them; GenX_IR 1.0.17791 reads only the
+ * c32 names, so the printer writes those) */
+const char *const vsmp_lsc_dsize_names_u[8] = {NULL,  "d8",    "d16",    "d32",
+                                               "d64", "d8u32", "d16u32", "d16u32h"};
 const char *const vsmp_lsc_elems_names[9] = {NULL, "", "x2", "x3", "x4", "x8", "x16", "x32", "x64"};
 const char *const vsmp_lsc_fence_op_names[7] = {"none",  "evict",   "invalidate", "discard",
                                                 "clean", "flushl3", "type6"};

@@ -13,7 +13,7 @@ void vsmp_read_options_init(vsmp_read_options *o)
 void vsmp_text_options_init(vsmp_text_options *o)
 {
     memset(o, 0, sizeof(*o));
-    o->dialect = VSMP_DIALECT_12504;
+    o->dialect = VSMP_DIALECT_AUTO;
     o->max_memory = VSMP_DEFAULT_MAX_MEMORY;
 }
 

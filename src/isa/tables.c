@@ -326,6 +326,14 @@ unsigned vsmp_platform_code(vsmp_platform p)
     return (unsigned)p < VSMP_PLATFORM_COUNT ? platform_table[p].gen_code : 0;
 }
 
+static const struct {
+    const char *name;
+    vsmp_platform p;
+} platform_aliases[] = {
+#define PLATFORM_ALIAS(nm, id) {nm, VSMP_PLATFORM_##id},
+#include "platforms.def"
+};
+
 vsmp_status vsmp_platform_find(const char *name, vsmp_platform *out)
 {
     if (!name || !out)
@@ -333,6 +341,12 @@ vsmp_status vsmp_platform_find(const char *name, vsmp_platform *out)
     for (unsigned p = 0; p < VSMP_PLATFORM_COUNT; p++) {
         if (strcasecmp(name, platform_table[p].name) == 0) {
             *out = (vsmp_platform)p;
+            return VSMP_OK;
+        }
+    }
+    for (size_t i = 0; i < sizeof(platform_aliases) / sizeof(platform_aliases[0]); i++) {
+        if (strcasecmp(name, platform_aliases[i].name) == 0) {
+            *out = platform_aliases[i].p;
             return VSMP_OK;
         }
     }

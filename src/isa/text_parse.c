@@ -811,9 +811,10 @@ static bool parse_directive(parser *p)
         }
         min = (int64_t)cur(p)->ival;
         p->at++;
-        if (maj < 3 || maj > 255 || min > 255) {
-            PERR(p, a, "version", "vISA version %lld.%lld is not supported", (long long)maj,
-                 (long long)min);
+        if (maj > 255 || min > 255 || !vsmp_text_version_known((unsigned)maj, (unsigned)min)) {
+            PERR(p, a, "version",
+                 "unknown vISA version %lld.%lld (vsmp reads 3.0 to 3.8 and 4.0 to 4.2)",
+                 (long long)maj, (long long)min);
             return false;
         }
         p->m->major = (uint8_t)maj;
@@ -1023,8 +1024,15 @@ vsmp_status vsmp_text_parse_opt(const char *text, size_t size, const vsmp_text_o
         opt = &defaults;
     }
     vsmp_dialect dialect = opt->dialect;
-    if (!text || !out || (dialect != VSMP_DIALECT_12504 && dialect != VSMP_DIALECT_HEAD))
+    if (!text || !out ||
+        (dialect != VSMP_DIALECT_12504 && dialect != VSMP_DIALECT_HEAD &&
+         dialect != VSMP_DIALECT_AUTO))
         return VSMP_ERR_ARG;
+    if (dialect == VSMP_DIALECT_AUTO) {
+        vsmp_status st = vsmp_text_detect_dialect(text, size, &dialect, diags);
+        if (st)
+            return st;
+    }
     parser p;
     memset(&p, 0, sizeof(p));
     p.m = vsmp_module_create();

@@ -644,8 +644,10 @@ static bool lsc_data(parser *p, vsmp_raw *r, unsigned *dsize, unsigned *order, u
     while (sz < n && (t->s[sz] != 'x' || sz == 0) && t->s[sz] != 't')
         sz++;
     int ds = vsmp_name_index(VSMP_NAMES(vsmp_lsc_dsize_names), t->s, sz);
-    if (ds < 0) { /* d8c32 and friends contain no x */
+    if (ds < 0) { /* d8c32 and friends contain no x; d8u32 is today's spelling */
         ds = vsmp_name_index(VSMP_NAMES(vsmp_lsc_dsize_names), t->s, n);
+        if (ds < 0)
+            ds = vsmp_name_index(VSMP_NAMES(vsmp_lsc_dsize_names_u), t->s, n);
         sz = ds < 0 ? sz : n;
     }
     if (ds < 0) {
@@ -793,8 +795,9 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
 }
 
 /* lsc_load_quad.tgm (M1, 16)  dst:d32.x  bti(0x7B)[U, V, R, LOD]:a32 (stores: addr data;
- * atomics: dst addr src1 src2); the typed fields: l1 l3 atype asize dsize order elems cmask
- * surface dst u v r lod src1 src2 */
+ * atomics: dst addr src1 src2); one to four addresses, those left out %null (CISA.y of GenX_IR
+ * 12504 and 1.0.17791: LscTypedAddrOperand); the typed fields: l1 l3 atype asize dsize order elems
+ * cmask surface dst u v r lod src1 src2 */
 static bool parse_lsc_typed(parser *p, vsmp_inst *in, const char *name, const tok *mn)
 {
     const vsmp_opcode_info *sub = vsmp_subop_by_mnemonic(VSMP_OPC_LSC_TYPED, name);
@@ -831,10 +834,14 @@ static bool parse_lsc_typed(parser *p, vsmp_inst *in, const char *name, const to
         return false;
     if (!lsc_model(p, &o[2], &o[8]) || !expect(p, '[', "'[' and the U, V, R, LOD addresses"))
         return false;
-    for (int i = 10; i < 14; i++)
-        if ((i > 10 && !expect(p, ',', "',' and the next address")) || !parse_lsc_raw(p, &o[i].raw))
+    for (int i = 10; i < 14; i++) {
+        if (i > 10 && is_punct(cur(p), ']'))
+            break; /* the rest are %null */
+        if ((i > 10 && !expect(p, ',', "',' or ']' after an address")) ||
+            !parse_lsc_raw(p, &o[i].raw))
             return false;
-    if (!expect(p, ']', "']'") || !lsc_asize(p, &o[3]))
+    }
+    if (!expect(p, ']', "']' (at most four addresses: U, V, R, LOD)") || !lsc_asize(p, &o[3]))
         return false;
     if (store && !lsc_data(p, &o[14].raw, &ds, &ord, &el, &cm, quad, true))
         return false;

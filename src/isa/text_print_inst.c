@@ -223,7 +223,10 @@ static void put_flow(pctx *c, const vsmp_inst *in)
         const char *s = vsmp_routine_string(c->rt, g_value(c, &g));
         if (!s)
             c->why = "the faddr symbol is not in the string pool";
-        put(c->b, "faddr %s", s ? s : "?");
+        else if (!ident_ok(s) && (strchr(s, '"') || strchr(s, '\n')))
+            c->why = "the faddr symbol has a quote or a newline";
+        /* a symbol that is no identifier (IGC's ".str" of printf) is a string, as IGC prints it */
+        put(c->b, s && !ident_ok(s) ? "faddr \"%s\"" : "faddr %s", s ? s : "?");
         g_rest(c, &g);
         return;
     }
@@ -681,6 +684,14 @@ static const char *lsc_dot(pctx *c, const char *const *tab, size_t n, unsigned v
 }
 #define LSC_DOT(tab, v) lsc_dot(c, tab, sizeof(tab) / sizeof(tab[0]), (v))
 
+/* ".l1.l3"; `.cc` (7) is not in GenX_IR 12504's lexer (GenX_IR 1.0.17791 reads it) */
+static void put_lsc_cache(pctx *c, unsigned l1, unsigned l3)
+{
+    put(c->b, "%s%s", LSC_DOT(vsmp_lsc_cache_names, l1), LSC_DOT(vsmp_lsc_cache_names, l3));
+    if ((l1 == 7 || l3 == 7) && c->opt->dialect == VSMP_DIALECT_12504)
+        c->why = "the cache option .cc is not in GenX_IR 12504's syntax (the newer one has it)";
+}
+
 static void lsc_raw(pctx *c, const vsmp_opnd *o)
 {
     char tmp[48];
@@ -754,8 +765,7 @@ static void put_lsc_typed(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *
     put_pred(c, in->pred);
     put(c->b, "%s.tgm", sub->mnemonic);
     if (o[0].value || o[1].value)
-        put(c->b, "%s%s", LSC_DOT(vsmp_lsc_cache_names, o[0].value),
-            LSC_DOT(vsmp_lsc_cache_names, o[1].value));
+        put_lsc_cache(c, o[0].value, o[1].value);
     g_exec(c, in);
     put(c->b, "  ");
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
@@ -777,7 +787,12 @@ static void put_lsc_typed(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *
     }
     lsc_model(c, o[2].value, &o[8]);
     put(c->b, "[");
-    for (int i = 10; i < 14; i++) {
+    /* the addresses up to the last that is not %null (GenX_IR reads no %null address) */
+    int last = 10;
+    for (int i = 11; i < 14; i++)
+        if (o[i].raw.var || o[i].raw.offset)
+            last = i;
+    for (int i = 10; i <= last; i++) {
         if (i > 10)
             put(c->b, ", ");
         lsc_raw(c, &o[i]);
@@ -827,8 +842,7 @@ static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
     /* sfid l1 l3 atype scale off asize dsize order elems cmask surf dst src0 src1 src2 */
     put(c->b, "%s.%s", sub->mnemonic, LSC_NAME(vsmp_lsc_sfid_names, o[0].value));
     if (o[1].value || o[2].value)
-        put(c->b, "%s%s", LSC_DOT(vsmp_lsc_cache_names, o[1].value),
-            LSC_DOT(vsmp_lsc_cache_names, o[2].value));
+        put_lsc_cache(c, o[1].value, o[2].value);
     g_exec(c, in);
     put(c->b, "  ");
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;

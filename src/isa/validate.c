@@ -431,8 +431,13 @@ static void check_info(vctx *c)
         if (in->lod.var == 0)
             WARN(c, "null-operand", "INFO: resinfo LOD is %%null");
         else if (var_lookup(c, in->lod.var, "LOD", &vi) && vi.known) {
-            if (vi.type != VSMP_TYPE_UD)
-                ERR(c, "info-type", "INFO: LOD must have type UD, got %s", vsmp_type_name(vi.type));
+            /* the message takes the LOD as a 32-bit unsigned integer per lane, whatever the
+             * variable's type: IGC 2.x passes it in F variables holding integer bits
+             * (docs/VALIDATION.md, info-type) */
+            if (vi.type != VSMP_TYPE_UD && vi.type != VSMP_TYPE_D && vi.type != VSMP_TYPE_F)
+                ERR(c, "info-type",
+                    "INFO: LOD must be 32 bits (UD; D or F holding the integer's bits), got %s",
+                    vsmp_type_name(vi.type));
             unsigned lanes = vsmp_exec_lanes(in->exec_code);
             if (lanes)
                 check_raw_bounds(c, in->lod, "LOD",
@@ -919,6 +924,15 @@ static void check_routine(vctx *c)
         if (v->alias && (v->alias >= VSMP_FIRST_VAR + r->num_vars ||
                          (v->alias >= VSMP_NUM_PREDEF_VARS && v->alias < VSMP_FIRST_VAR)))
             ERR(c, "declarations", "variable %u aliases an undeclared variable", i + 32);
+        /* %r0 (pre-defined variable 7) is one GRF: 32 bytes, 64 on Xe2 and later; IGC 2.x's
+         * Xe2 kernels alias all 64 bytes of it */
+        uint32_t bytes =
+            (uint32_t)v->alias_offset + (uint32_t)v->num_elts * vsmp_type_size(v->type);
+        if (v->alias == 7 && bytes > c->pi->grf_bytes)
+            ERR(c, "declarations",
+                "variable %s aliases bytes %u..%u of %%r0, which is one %u-byte GRF on %s",
+                vsmp_routine_string(r, v->name) ? vsmp_routine_string(r, v->name) : "?",
+                v->alias_offset, bytes - 1, c->pi->grf_bytes, c->pi->name);
     }
     labinfo *li = calloc(r->num_labels + 1, sizeof(*li));
     if (!li) {

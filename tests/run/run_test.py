@@ -79,6 +79,17 @@ want = ("DST = 0 {n} 2 {n} 4 5 6 7 10 {n} 12 {n} 20 21 22 23\n"
         "DST = 0xdeadbeef\n").format(n=NOT)
 check(rc == 0 and out == want, "ld8 output:\n" + out + err)
 
+# The same kernel as IGC 2.x writes it (.version 4.2, the paired surface %null after DST): its
+# dialect is chosen by content, so U, V and LOD are UI, VI and LI and the result is the same
+# (read in GenX_IR 12504's dialect, %null would be U and every lane would read u = 0).
+head = os.path.join(here, "ld8_head.visaasm")
+rc, out, err = run("--kernel", head, os.path.join(here, "ld8.json"))
+check(rc == 0 and out == want and "warning" not in err, "ld8 in the newer dialect:\n" + out + err)
+rc, out, err = run("--syntax", "12504", "--kernel", head, os.path.join(here, "ld8.json"))
+check("null-operand" in err and out != want, "--syntax 12504 overrides the content:\n" + out + err)
+rc, out, err = run("--syntax", "nine", "--kernel", head, os.path.join(here, "ld8.json"))
+check(rc == 2, "--syntax takes 12504 or head")
+
 rc, out, err = run("--trace", os.path.join(here, "ld8.json"))
 check(rc == 0 and "lanes=0x000000f5" in out and "#1 ret" in out, "ld8 trace:\n" + out + err)
 
