@@ -788,6 +788,10 @@ static const char *platform_device(vsmp_platform p)
     case VSMP_PLATFORM_MTL:
     case VSMP_PLATFORM_PVC:
     case VSMP_PLATFORM_XE2:
+    case VSMP_PLATFORM_ARL:
+    case VSMP_PLATFORM_LNL:
+    case VSMP_PLATFORM_BMG:
+    case VSMP_PLATFORM_PTL:
     case VSMP_PLATFORM_COUNT:
         break;
     }
