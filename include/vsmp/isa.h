@@ -10,8 +10,9 @@
  * modelled field by field.
  *
  * One model serves the binary codec, the `.isa` container, the text parser and printer, the
- * validator and (later) the executor. Sub-operations and their parameter lists come from one
- * table (src/isa/ops.def), exposed here through vsmp_op_info().
+ * validator and (later) the executor. Sub-operations of the sampler messages and their
+ * parameter lists come from one table (include/vsmp/ops.def), exposed here through
+ * vsmp_op_info().
  */
 
 #include <stdbool.h>
@@ -113,34 +114,12 @@ VSMP_API const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic);
 VSMP_API const char *vsmp_opcode_layout(const vsmp_opcode_info *row, unsigned major,
                                         unsigned minor);
 
-/** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value. */
+/** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value, from the
+ *  sub-operation table (include/vsmp/ops.def): VSMP_SUB_SAMPLE = 0x00 ... The 16-bit parameter
+ *  form of ld2dms_w has its own row, so VSMP_SUB_LD2DMS_W_UW equals VSMP_SUB_LD2DMS_W. */
 typedef enum vsmp_subop {
-    VSMP_SUB_SAMPLE = 0x00,
-    VSMP_SUB_SAMPLE_B = 0x01,
-    VSMP_SUB_SAMPLE_L = 0x02,
-    VSMP_SUB_SAMPLE_C = 0x03,
-    VSMP_SUB_SAMPLE_D = 0x04,
-    VSMP_SUB_SAMPLE_B_C = 0x05,
-    VSMP_SUB_SAMPLE_L_C = 0x06,
-    VSMP_SUB_LD = 0x07,
-    VSMP_SUB_LOD = 0x09,
-    VSMP_SUB_RESINFO = 0x0a,
-    VSMP_SUB_SAMPLEINFO = 0x0b,
-    VSMP_SUB_SAMPLE_D_C = 0x14,
-    VSMP_SUB_SAMPLE_LZ = 0x18,
-    VSMP_SUB_SAMPLE_C_LZ = 0x19,
-    VSMP_SUB_LD_LZ = 0x1a,
-    VSMP_SUB_LD_L = 0x1b,
-    VSMP_SUB_LD2DMS_W = 0x1c,
-    VSMP_SUB_LD_MCS = 0x1d,
-    VSMP_SUB_SAMPLE_PO = 0x20,
-    VSMP_SUB_SAMPLE_PO_B = 0x21,
-    VSMP_SUB_SAMPLE_PO_L = 0x22,
-    VSMP_SUB_SAMPLE_PO_C = 0x23,
-    VSMP_SUB_SAMPLE_PO_D = 0x24,
-    VSMP_SUB_SAMPLE_PO_L_C = 0x26,
-    VSMP_SUB_SAMPLE_PO_LZ = 0x38,
-    VSMP_SUB_SAMPLE_PO_C_LZ = 0x39,
+#define OP(id, opc, val, ...) VSMP_SUB_##id = val,
+#include "vsmp/ops.def"
 } vsmp_subop;
 
 /** Meaning of one parameter position (the spec's parameter tables). */

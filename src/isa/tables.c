@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Name and property tables derived from ops.def and platforms.def. */
+/* Name and property tables derived from vsmp/ops.def and platforms.def. */
 #include <string.h>
 #include <strings.h>
 
@@ -55,7 +55,7 @@
 static const vsmp_op_info op_table[] = {
 #define OP(id, opc, val, mn, spec, fl, ...)                                                        \
     {opc, val, mn, spec, fl, (uint8_t)NARGS(__VA_ARGS__), PLIST(__VA_ARGS__)},
-#include "ops.def"
+#include "vsmp/ops.def"
 };
 
 #undef U
