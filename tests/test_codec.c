@@ -87,9 +87,37 @@ static void subop_values(void)
     }
 }
 
+/* The type table (vsmp/types.def) against the spec's data type table (2_datatypes.md: binary
+ * format, size in bits, text format; V, UV, VF are the packed immediate vectors). */
+static void type_table(void)
+{
+    static const struct {
+        const char *name;
+        unsigned size;
+        vsmp_tclass cls;
+    } want[16] = {
+        {"ud", 4, VSMP_TCLASS_UINT},   {"d", 4, VSMP_TCLASS_SINT},    {"uw", 2, VSMP_TCLASS_UINT},
+        {"w", 2, VSMP_TCLASS_SINT},    {"ub", 1, VSMP_TCLASS_UINT},   {"b", 1, VSMP_TCLASS_SINT},
+        {"df", 8, VSMP_TCLASS_FLOAT},  {"f", 4, VSMP_TCLASS_FLOAT},   {"v", 4, VSMP_TCLASS_PACKED},
+        {"vf", 4, VSMP_TCLASS_PACKED}, {"bool", 1, VSMP_TCLASS_BOOL}, {"uq", 8, VSMP_TCLASS_UINT},
+        {"uv", 4, VSMP_TCLASS_PACKED}, {"q", 8, VSMP_TCLASS_SINT},    {"hf", 2, VSMP_TCLASS_FLOAT},
+        {"bf", 2, VSMP_TCLASS_FLOAT},
+    };
+    for (unsigned t = 0; t < 16; t++)
+        CHECK(vsmp_type_name(t) && strcmp(vsmp_type_name(t), want[t].name) == 0 &&
+                  vsmp_type_size(t) == want[t].size && vsmp_type_class(t) == want[t].cls,
+              "type %u: %s %u %d", t, vsmp_type_name(t) ? vsmp_type_name(t) : "-",
+              vsmp_type_size(t), (int)vsmp_type_class(t));
+    CHECK(VSMP_TYPE_UD == 0 && VSMP_TYPE_F == 7 && VSMP_TYPE_HF == 14 && VSMP_TYPE_BF == 15,
+          "type codes");
+    CHECK(!vsmp_type_name(16) && !vsmp_type_size(16) && vsmp_type_class(16) == VSMP_TCLASS_NONE,
+          "code 16 is no type");
+}
+
 int main(void)
 {
     subop_values();
+    type_table();
     vsmp_inst in;
     /* rep_sample.TGLLP.isa @0x1c6: (!P1.any) sample_b.pixel_null_mask.cps.RG (M5_NM, 16)
      * AOFF(0,0)<0;1,0> S0 T6 DST.0 BIAS.0 U.0 V.0 */

@@ -29,30 +29,29 @@ extern "C" {
 /* Basic encodings                                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
-/** vISA data types (binary codes of VISA_Type). */
+/** vISA data types (binary codes of VISA_Type), from the type table (include/vsmp/types.def):
+ *  VSMP_TYPE_UD = 0 ... VSMP_TYPE_BF = 15. */
 typedef enum vsmp_type {
-    VSMP_TYPE_UD = 0,
-    VSMP_TYPE_D = 1,
-    VSMP_TYPE_UW = 2,
-    VSMP_TYPE_W = 3,
-    VSMP_TYPE_UB = 4,
-    VSMP_TYPE_B = 5,
-    VSMP_TYPE_DF = 6,
-    VSMP_TYPE_F = 7,
-    VSMP_TYPE_V = 8,
-    VSMP_TYPE_VF = 9,
-    VSMP_TYPE_BOOL = 10,
-    VSMP_TYPE_UQ = 11,
-    VSMP_TYPE_UV = 12,
-    VSMP_TYPE_Q = 13,
-    VSMP_TYPE_HF = 14,
-    VSMP_TYPE_BF = 15,
+#define TYPE(id, code, name, size, cls) VSMP_TYPE_##id = code,
+#include "vsmp/types.def"
 } vsmp_type;
+
+/** Classes of types (the class column of types.def). */
+typedef enum vsmp_tclass {
+    VSMP_TCLASS_NONE = 0, /**< not a type code */
+    VSMP_TCLASS_UINT,     /**< UB, UW, UD, UQ */
+    VSMP_TCLASS_SINT,     /**< B, W, D, Q */
+    VSMP_TCLASS_FLOAT,    /**< HF, BF, F, DF */
+    VSMP_TCLASS_PACKED,   /**< the immediate vectors V, UV, VF */
+    VSMP_TCLASS_BOOL,     /**< BOOL */
+} vsmp_tclass;
 
 /** @return the text name of a type ("ud", "f", ...) or NULL if @p t is not a type code. */
 VSMP_API const char *vsmp_type_name(unsigned t);
 /** @return the size of a type in bytes, 0 for an unknown code. */
 VSMP_API unsigned vsmp_type_size(unsigned t);
+/** @return the class of a type (vsmp_tclass), VSMP_TCLASS_NONE for an unknown code. */
+VSMP_API vsmp_tclass vsmp_type_class(unsigned t);
 
 /** Every vISA opcode of GenX_IR 1.0.12504's reader, from the instruction table
  *  (include/vsmp/opcodes.def): VSMP_OPC_ADD = 0x01 ... VSMP_OPC_ADD3O = 0x92. */
