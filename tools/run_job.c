@@ -22,7 +22,6 @@
 
 #define MAX_KERNEL_FILE (64u << 20)
 #define MAX_THREADS     65536
-#define MAX_WORKERS     64
 
 typedef struct run {
     const char *path;
@@ -799,16 +798,11 @@ static void finish(pool *p, uint32_t t, int rc)
     pthread_cond_broadcast(&p->cv);
 }
 
-typedef struct worker_arg {
-    pool *p;
-    unsigned w;
-} worker_arg;
-
-static void *worker_main(void *arg)
+/* Worker wi of the pool (vsmp_pool_run): threads in order while there are any. */
+static void worker_main(void *user, unsigned wi)
 {
-    worker_arg *a = arg;
-    pool *p = a->p;
-    run *w = p->workers[a->w];
+    pool *p = user;
+    run *w = p->workers[wi];
     cookie_io_functions_t io = {NULL, sink_write, NULL, sink_close};
     pthread_mutex_lock(&p->mu);
     for (;;) {
@@ -835,20 +829,16 @@ static void *worker_main(void *arg)
         finish(p, t, rc);
     }
     pthread_mutex_unlock(&p->mu);
-    return NULL;
 }
 
+/* One per online core, or VSMP_WORKERS (VSMP_RUN_WORKERS, its older name) of them (docs/RUN.md),
+ * at most one per thread. */
 static unsigned num_workers(uint32_t threads)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *env = getenv("VSMP_RUN_WORKERS"); /* docs/RUN.md */
-    if (env && atoi(env) > 0)
-        n = atoi(env);
-    if (n < 1)
-        n = 1;
-    if (n > MAX_WORKERS)
-        n = MAX_WORKERS;
-    return (unsigned)(n < (long)threads ? n : (long)threads);
+    unsigned n = vsmp_pool_env_workers("VSMP_RUN_WORKERS");
+    if (!n)
+        n = vsmp_pool_cores();
+    return n < threads ? n : threads;
 }
 
 static int run_threads(run *r, json_object *root)
@@ -876,11 +866,9 @@ static int run_threads(run *r, json_object *root)
     p.workers = calloc(nw, sizeof(run *));
     run *copies = calloc(nw, sizeof(run));
     p.slots = calloc(p.window, sizeof(slot));
-    worker_arg *args = calloc(nw, sizeof(worker_arg));
-    pthread_t *tids = calloc(nw, sizeof(pthread_t));
     int rc = 0;
     unsigned made = 0, started = 0;
-    if (!p.workers || !copies || !p.slots || !args || !tids) {
+    if (!p.workers || !copies || !p.slots) {
         rc = fail(r, "out of memory");
         goto done;
     }
@@ -901,17 +889,8 @@ static int run_threads(run *r, json_object *root)
             goto done;
         }
     }
-    for (; started < nw; started++) {
-        args[started] = (worker_arg){&p, started};
-        if (pthread_create(&tids[started], NULL, worker_main, &args[started]))
-            break;
-    }
-    if (!started) {
-        rc = fail(r, "cannot start a worker thread");
-        goto done;
-    }
-    for (unsigned w = 0; w < started; w++)
-        pthread_join(tids[w], NULL);
+    /* worker 0 on this thread; one that cannot be started runs here after it */
+    started = vsmp_pool_run(nw, worker_main, &p);
     r->out = p.out[0], r->err = p.out[1];
     if (p.head_rc == -2)
         rc = fail(r, "thread %u: out of memory", p.head);
@@ -936,8 +915,6 @@ done:
     free(p.workers);
     free(copies);
     free(p.slots);
-    free(args);
-    free(tids);
     return rc;
 }
 
