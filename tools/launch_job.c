@@ -956,9 +956,8 @@ static int launch(job *j, json_object *root)
         return jfailed(j);
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
-    /* work-groups on every online core, or VSMP_WORKERS (VSMP_LAUNCH_WORKERS, its older name) of
-     * them (docs/LAUNCH.md) */
-    o.workers = vsmp_pool_env_workers("VSMP_LAUNCH_WORKERS");
+    /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
+    o.workers = vsmp_pool_env_workers("VSMP_LAUNCH_WORKERS"); /* VSMP_WORKERS first */
     if (pname && vsmp_platform_find(pname, &o.platform))
         return fail(j, "platform: unknown platform \"%.40s\"", pname);
     vsmp_ndrange nd;
