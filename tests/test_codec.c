@@ -35,8 +35,89 @@ static void roundtrip(const uint8_t *bytes, size_t n, const vsmp_isa_version *ve
     }
 }
 
+/* The sub-op enum is generated from the sub-op table (vsmp/ops.def): each value is the binary
+ * Op of the spec pages (3D_SAMPLE.md, 3D_LOAD.md, INFO.md op tables; load_l, sample_po_lz and
+ * sample_po_c_lz as IGA's message table gives them), and the table has a row of that value and
+ * mnemonic (two for load_2dms_w: its 32- and 16-bit forms). */
+static void subop_values(void)
+{
+    static const struct {
+        unsigned e, spec;
+        const char *mn;
+    } want[] = {
+        {VSMP_SUB_SAMPLE, 0x00, "sample_3d"},
+        {VSMP_SUB_SAMPLE_B, 0x01, "sample_b"},
+        {VSMP_SUB_SAMPLE_L, 0x02, "sample_l"},
+        {VSMP_SUB_SAMPLE_C, 0x03, "sample_c"},
+        {VSMP_SUB_SAMPLE_D, 0x04, "sample_d"},
+        {VSMP_SUB_SAMPLE_B_C, 0x05, "sample_b_c"},
+        {VSMP_SUB_SAMPLE_L_C, 0x06, "sample_l_c"},
+        {VSMP_SUB_LD, 0x07, "load_3d"},
+        {VSMP_SUB_LOD, 0x09, "lod"},
+        {VSMP_SUB_RESINFO, 0x0a, "resinfo"},
+        {VSMP_SUB_SAMPLEINFO, 0x0b, "sampleinfo"},
+        {VSMP_SUB_SAMPLE_D_C, 0x14, "sample_d_c"},
+        {VSMP_SUB_SAMPLE_LZ, 0x18, "sample_lz"},
+        {VSMP_SUB_SAMPLE_C_LZ, 0x19, "sample_c_lz"},
+        {VSMP_SUB_LD_LZ, 0x1a, "load_lz"},
+        {VSMP_SUB_LD_L, 0x1b, "load_l"},
+        {VSMP_SUB_LD2DMS_W, 0x1c, "load_2dms_w"},
+        {VSMP_SUB_LD2DMS_W_UW, 0x1c, "load_2dms_w"},
+        {VSMP_SUB_LD_MCS, 0x1d, "load_mcs"},
+        {VSMP_SUB_SAMPLE_PO, 0x20, "sample_po"},
+        {VSMP_SUB_SAMPLE_PO_B, 0x21, "sample_po_b"},
+        {VSMP_SUB_SAMPLE_PO_L, 0x22, "sample_po_l"},
+        {VSMP_SUB_SAMPLE_PO_C, 0x23, "sample_po_c"},
+        {VSMP_SUB_SAMPLE_PO_D, 0x24, "sample_po_d"},
+        {VSMP_SUB_SAMPLE_PO_L_C, 0x26, "sample_po_l_c"},
+        {VSMP_SUB_SAMPLE_PO_LZ, 0x38, "sample_po_lz"},
+        {VSMP_SUB_SAMPLE_PO_C_LZ, 0x39, "sample_po_c_lz"},
+    };
+    size_t n = sizeof(want) / sizeof(want[0]);
+    CHECK(vsmp_op_count() == n, "sub-op rows: %zu, want %zu", vsmp_op_count(), n);
+    for (size_t i = 0; i < n; i++) {
+        CHECK(want[i].e == want[i].spec, "%s: enum 0x%02x, spec 0x%02x", want[i].mn, want[i].e,
+              want[i].spec);
+        size_t rows = 0;
+        for (size_t k = 0; k < vsmp_op_count(); k++)
+            rows +=
+                vsmp_op_at(k)->subop == want[i].e && !strcmp(vsmp_op_at(k)->mnemonic, want[i].mn);
+        CHECK(rows == 1 + (want[i].e == VSMP_SUB_LD2DMS_W), "%s 0x%02x: %zu table rows", want[i].mn,
+              want[i].e, rows);
+    }
+}
+
+/* The type table (vsmp/types.def) against the spec's data type table (2_datatypes.md: binary
+ * format, size in bits, text format; V, UV, VF are the packed immediate vectors). */
+static void type_table(void)
+{
+    static const struct {
+        const char *name;
+        unsigned size;
+        vsmp_tclass cls;
+    } want[16] = {
+        {"ud", 4, VSMP_TCLASS_UINT},   {"d", 4, VSMP_TCLASS_SINT},    {"uw", 2, VSMP_TCLASS_UINT},
+        {"w", 2, VSMP_TCLASS_SINT},    {"ub", 1, VSMP_TCLASS_UINT},   {"b", 1, VSMP_TCLASS_SINT},
+        {"df", 8, VSMP_TCLASS_FLOAT},  {"f", 4, VSMP_TCLASS_FLOAT},   {"v", 4, VSMP_TCLASS_PACKED},
+        {"vf", 4, VSMP_TCLASS_PACKED}, {"bool", 1, VSMP_TCLASS_BOOL}, {"uq", 8, VSMP_TCLASS_UINT},
+        {"uv", 4, VSMP_TCLASS_PACKED}, {"q", 8, VSMP_TCLASS_SINT},    {"hf", 2, VSMP_TCLASS_FLOAT},
+        {"bf", 2, VSMP_TCLASS_FLOAT},
+    };
+    for (unsigned t = 0; t < 16; t++)
+        CHECK(vsmp_type_name(t) && strcmp(vsmp_type_name(t), want[t].name) == 0 &&
+                  vsmp_type_size(t) == want[t].size && vsmp_type_class(t) == want[t].cls,
+              "type %u: %s %u %d", t, vsmp_type_name(t) ? vsmp_type_name(t) : "-",
+              vsmp_type_size(t), (int)vsmp_type_class(t));
+    CHECK(VSMP_TYPE_UD == 0 && VSMP_TYPE_F == 7 && VSMP_TYPE_HF == 14 && VSMP_TYPE_BF == 15,
+          "type codes");
+    CHECK(!vsmp_type_name(16) && !vsmp_type_size(16) && vsmp_type_class(16) == VSMP_TCLASS_NONE,
+          "code 16 is no type");
+}
+
 int main(void)
 {
+    subop_values();
+    type_table();
     vsmp_inst in;
     /* rep_sample.TGLLP.isa @0x1c6: (!P1.any) sample_b.pixel_null_mask.cps.RG (M5_NM, 16)
      * AOFF(0,0)<0;1,0> S0 T6 DST.0 BIAS.0 U.0 V.0 */

@@ -69,18 +69,12 @@ static void progress(void *user, uint64_t done, uint64_t total)
     j->reported = true;
 }
 
-static int fail(job *j, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static int fail(job *j, const char *fmt, ...) VSMP_TOOL_PRINTF(2, 3);
 static int fail(job *j, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(j->err, "%s: ", j->path);
-    vfprintf(j->err, fmt, ap);
-    fputc('\n', j->err);
+    vsmp_tool_vfail(j->err, j->path, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -99,10 +93,7 @@ static void diags_begin(const job *j, vsmp_diags *d)
 
 static void join(const job *j, const char *name, char *out, size_t n)
 {
-    if (name[0] == '/')
-        snprintf(out, n, "%s", name);
-    else
-        snprintf(out, n, "%s/%s", j->dir, name);
+    vsmp_tool_join(j->dir, name, out, n);
 }
 
 /* Where an output file goes: under --out-dir, else beside the description. */
@@ -118,20 +109,10 @@ static uint8_t *read_file(job *j, const char *name, size_t *size)
 {
     char path[4200];
     join(j, name, path, sizeof(path));
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fail(j, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    uint8_t *data = malloc(MAX_FILE + 1);
-    size_t n = data ? fread(data, 1, MAX_FILE + 1, f) : 0;
-    fclose(f);
-    if (!data || n > MAX_FILE) {
-        free(data);
-        fail(j, "%s: unreadable or larger than %u MiB", path, MAX_FILE >> 20);
-        return NULL;
-    }
-    *size = n;
+    char msg[4400];
+    uint8_t *data = vsmp_tool_read_file(path, MAX_FILE, size, msg, sizeof(msg));
+    if (!data)
+        fail(j, "%s", msg);
     return data;
 }
 
@@ -493,28 +474,15 @@ static void print_buffer(job *j, unsigned i, const arg_store *st, bool hex)
     unsigned b = scalars[t->s].bytes;
     char cls = scalars[t->s].cls;
     fprintf(j->out, "arg%u =", i);
+    vsmp_tclass tc = cls == 'f'   ? VSMP_TCLASS_FLOAT
+                     : cls == 'u' ? VSMP_TCLASS_UINT
+                                  : VSMP_TCLASS_SINT;
     for (size_t k = 0; k + t->bytes <= st->bytes; k += t->bytes)
         for (unsigned c = 0; c < t->n; c++) {
             uint64_t x = 0;
             for (unsigned q = 0; q < b; q++)
                 x |= (uint64_t)st->mem[k + c * b + q] << (8 * q);
-            if (hex) {
-                fprintf(j->out, " 0x%0*llx", (int)(2 * b), (unsigned long long)x);
-            } else if (cls == 'f' && b == 4) {
-                float f;
-                uint32_t u = (uint32_t)x;
-                memcpy(&f, &u, 4);
-                fprintf(j->out, " %.9g", f);
-            } else if (cls == 'f') {
-                double f;
-                memcpy(&f, &x, 8);
-                fprintf(j->out, " %.17g", f);
-            } else if (cls == 'u') {
-                fprintf(j->out, " %llu", (unsigned long long)x);
-            } else {
-                int64_t sx = b == 8 ? (int64_t)x : (int64_t)(x << (64 - 8 * b)) >> (64 - 8 * b);
-                fprintf(j->out, " %lld", (long long)sx);
-            }
+            vsmp_tool_print_value(j->out, x, b, tc, hex);
         }
     fputc('\n', j->out);
 }
@@ -525,7 +493,9 @@ static void print_image(job *j, unsigned i, const vsmp_surface *s, bool hex)
 {
     const vsmp_surface_desc *d = vsmp_surface_get_desc(s);
     const vsmp_format_info *fi = vsmp_format_get(d->format);
-    bool fl = fi && fi->cls != VSMP_CLASS_UINT && fi->cls != VSMP_CLASS_SINT;
+    vsmp_tclass tc = !fi || fi->cls == VSMP_CLASS_SINT ? VSMP_TCLASS_SINT
+                     : fi->cls == VSMP_CLASS_UINT      ? VSMP_TCLASS_UINT
+                                                       : VSMP_TCLASS_FLOAT;
     uint32_t w = 0, h = 0, slices = 0;
     vsmp_surface_level_size(s, 0, &w, &h, NULL, &slices);
     for (uint32_t z = 0; z < slices; z++) {
@@ -538,16 +508,8 @@ static void print_image(job *j, unsigned i, const vsmp_surface *s, bool hex)
                 vsmp_texel t;
                 memset(&t, 0, sizeof(t));
                 vsmp_surface_load(s, 0, z, x, y, &t);
-                for (int c = 0; c < 4; c++) {
-                    if (hex)
-                        fprintf(j->out, " 0x%08x", t.u[c]);
-                    else if (fl)
-                        fprintf(j->out, " %.9g", t.f[c]);
-                    else if (fi && fi->cls == VSMP_CLASS_UINT)
-                        fprintf(j->out, " %u", t.u[c]);
-                    else
-                        fprintf(j->out, " %d", t.i[c]);
-                }
+                for (int c = 0; c < 4; c++)
+                    vsmp_tool_print_value(j->out, t.u[c], 4, tc, hex);
             }
         fputc('\n', j->out);
     }
@@ -1032,8 +994,7 @@ static int launch(job *j, json_object *root)
     vsmp_surface *const_surf = NULL, *global_surf = NULL, *printf_surf = NULL;
     uint8_t *const_mem = NULL, *global_mem = NULL, *printf_mem = NULL;
     /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
-    const char *env = getenv("VSMP_LAUNCH_WORKERS");
-    o.workers = env && atoi(env) > 0 ? (unsigned)atoi(env) : 0;
+    o.workers = vsmp_pool_env_workers("VSMP_LAUNCH_WORKERS"); /* VSMP_WORKERS first */
     if (pname && vsmp_platform_find(pname, &o.platform))
         return fail(j, "platform: unknown platform \"%.40s\"", pname);
     vsmp_ndrange nd;

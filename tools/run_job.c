@@ -22,7 +22,6 @@
 
 #define MAX_KERNEL_FILE (64u << 20)
 #define MAX_THREADS     65536
-#define MAX_WORKERS     64
 
 typedef struct run {
     const char *path;
@@ -41,18 +40,12 @@ typedef struct run {
     size_t scratch_cap;
 } run;
 
-static int fail(run *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+static int fail(run *r, const char *fmt, ...) VSMP_TOOL_PRINTF(2, 3);
 static int fail(run *r, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(r->err, "%s: ", r->path);
-    vfprintf(r->err, fmt, ap);
-    fputc('\n', r->err);
+    vsmp_tool_vfail(r->err, r->path, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -65,55 +58,13 @@ static int type_of(const char *s)
     return -1;
 }
 
-static void join(const run *r, const char *name, char *out, size_t n)
-{
-    if (name[0] == '/')
-        snprintf(out, n, "%s", name);
-    else
-        snprintf(out, n, "%s/%s", r->dir, name);
-}
-
 /* ---- typed values ---- */
-
-static uint16_t f2h(float f)
-{
-    /* nearest even; enough for describing inputs (the machine's own conversions are its own) */
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    uint32_t sign = x >> 16 & 0x8000u, e = x >> 23 & 0xffu, mt = x & 0x7fffffu;
-    if (e == 0xff)
-        return (uint16_t)(sign | 0x7c00u | (mt ? 0x200u : 0));
-    int ee = (int)e - 112;
-    if (ee >= 31)
-        return (uint16_t)(sign | 0x7c00u);
-    if (ee <= 0) {
-        if (ee < -10)
-            return (uint16_t)sign;
-        mt |= 0x800000u;
-        unsigned sh = (unsigned)(14 - ee);
-        uint32_t q = mt >> sh, rem = mt & ((1u << sh) - 1), half = 1u << (sh - 1);
-        q += rem > half || (rem == half && (q & 1));
-        return (uint16_t)(sign | q);
-    }
-    uint32_t q = mt >> 13, rem = mt & 0x1fffu;
-    q += rem > 0x1000u || (rem == 0x1000u && (q & 1));
-    return (uint16_t)(sign | (((uint32_t)ee << 10) + q));
-}
-
-static float h2f(uint16_t h)
-{
-    unsigned e = h >> 10 & 0x1fu, mt = h & 0x3ffu;
-    float v = e == 0    ? ldexpf((float)mt, -24)
-              : e == 31 ? (mt ? NAN : INFINITY)
-                        : ldexpf((float)(mt | 0x400u), (int)e - 25);
-    return (h & 0x8000u) ? -v : v;
-}
 
 /* The range of integer type t: [lo, hi] as signed, or [0, uhi] for the unsigned types. */
 static bool int_range(unsigned t, int64_t *lo, uint64_t *hi)
 {
     unsigned bits = 8u * vsmp_type_size(t);
-    bool sgn = t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D || t == VSMP_TYPE_Q;
+    bool sgn = vsmp_type_class(t) == VSMP_TCLASS_SINT;
     *lo = sgn ? (bits == 64 ? INT64_MIN : -((int64_t)1 << (bits - 1))) : 0;
     *hi = sgn          ? ((uint64_t)1 << (bits - 1)) - 1u
           : bits == 64 ? UINT64_MAX
@@ -182,7 +133,7 @@ static int encode(run *r, json_object *v, unsigned t, uint8_t *b, const char *pa
                             tn);
             uint32_t u;
             memcpy(&u, &f, 4);
-            out = t == VSMP_TYPE_HF ? f2h(f) : u;
+            out = t == VSMP_TYPE_HF ? vsmp_tool_f2h(f) : u;
         } else if (t == VSMP_TYPE_DF) {
             memcpy(&out, &d, 8);
         } else {
@@ -281,17 +232,12 @@ static int load_kernel(run *r, json_object *root, const char *kernel_override)
     if (kernel_override)
         snprintf(path, sizeof(r->kpath), "%s", name);
     else
-        join(r, name, path, sizeof(r->kpath));
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(r, "cannot open %s: %s", path, strerror(errno));
-    uint8_t *data = malloc(MAX_KERNEL_FILE + 1);
-    size_t n = data ? fread(data, 1, MAX_KERNEL_FILE + 1, f) : 0;
-    fclose(f);
-    if (!data || n > MAX_KERNEL_FILE) {
-        free(data);
-        return fail(r, "%s: unreadable or larger than %u MiB", path, MAX_KERNEL_FILE >> 20);
-    }
+        vsmp_tool_join(r->dir, name, path, sizeof(r->kpath));
+    size_t n = 0;
+    char msg[4400];
+    uint8_t *data = vsmp_tool_read_file(path, MAX_KERNEL_FILE, &n, msg, sizeof(msg));
+    if (!data)
+        return fail(r, "%s", msg);
     vsmp_diags d;
     vsmp_diags_init(&d);
     d.limit = r->error_limit;
@@ -564,49 +510,15 @@ static int set_vars(run *r, json_object *jv)
 
 /* ---- output ---- */
 
+/* One value of type t (bf prints its raw bits: no bfloat16 text). */
 static void print_value(FILE *out, const uint8_t *p, unsigned t, bool hex)
 {
     unsigned n = vsmp_type_size(t);
     uint64_t b = 0;
     for (unsigned k = 0; k < n; k++)
         b |= (uint64_t)p[k] << (8 * k);
-    if (hex) {
-        fprintf(out, " 0x%0*" PRIx64, (int)(2 * n), b);
-        return;
-    }
-    switch (t) {
-    case VSMP_TYPE_F: {
-        float f;
-        uint32_t u = (uint32_t)b;
-        memcpy(&f, &u, 4);
-        fprintf(out, " %.9g", f);
-        break;
-    }
-    case VSMP_TYPE_HF:
-        fprintf(out, " %.5g", h2f((uint16_t)b));
-        break;
-    case VSMP_TYPE_DF: {
-        double d;
-        memcpy(&d, &b, 8);
-        fprintf(out, " %.17g", d);
-        break;
-    }
-    case VSMP_TYPE_B:
-        fprintf(out, " %d", (int8_t)b);
-        break;
-    case VSMP_TYPE_W:
-        fprintf(out, " %d", (int16_t)b);
-        break;
-    case VSMP_TYPE_D:
-        fprintf(out, " %" PRId32, (int32_t)b);
-        break;
-    case VSMP_TYPE_Q:
-        fprintf(out, " %" PRId64, (int64_t)b);
-        break;
-    default:
-        fprintf(out, " %" PRIu64, b);
-        break;
-    }
+    vsmp_tool_print_value(out, b, n, t == VSMP_TYPE_BF ? VSMP_TCLASS_UINT : vsmp_type_class(t),
+                          hex);
 }
 
 /* A variable's bytes into the run's scratch buffer (grown to its size). @return the buffer or
@@ -699,7 +611,7 @@ static int save_all(run *r, json_object *root)
         if (bti < 0 || bti >= VSMP_MAX_BINDINGS || !r->surf[bti] || (!jpng == !jraw))
             return fail(r, "save[%zu]: a bound \"surface\" and one of \"png\", \"raw\"", i);
         char path[4200];
-        join(r, json_object_get_string(jpng ? jpng : jraw), path, sizeof(path));
+        vsmp_tool_join(r->dir, json_object_get_string(jpng ? jpng : jraw), path, sizeof(path));
         /* one PNG writer and one raw writer for run and launch (tool_out.h) */
         const vsmp_surface_desc *d = vsmp_surface_get_desc(r->surf[bti]);
         char msg[4400];
@@ -887,16 +799,11 @@ static void finish(pool *p, uint32_t t, int rc)
     pthread_cond_broadcast(&p->cv);
 }
 
-typedef struct worker_arg {
-    pool *p;
-    unsigned w;
-} worker_arg;
-
-static void *worker_main(void *arg)
+/* Worker wi of the pool (vsmp_pool_run): threads in order while there are any. */
+static void worker_main(void *user, unsigned wi)
 {
-    worker_arg *a = arg;
-    pool *p = a->p;
-    run *w = p->workers[a->w];
+    pool *p = user;
+    run *w = p->workers[wi];
     cookie_io_functions_t io = {NULL, sink_write, NULL, sink_close};
     pthread_mutex_lock(&p->mu);
     for (;;) {
@@ -923,20 +830,16 @@ static void *worker_main(void *arg)
         finish(p, t, rc);
     }
     pthread_mutex_unlock(&p->mu);
-    return NULL;
 }
 
+/* One per online core, or VSMP_WORKERS (VSMP_RUN_WORKERS, its older name) of them (docs/RUN.md),
+ * at most one per thread. */
 static unsigned num_workers(uint32_t threads)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *env = getenv("VSMP_RUN_WORKERS"); /* docs/RUN.md */
-    if (env && atoi(env) > 0)
-        n = atoi(env);
-    if (n < 1)
-        n = 1;
-    if (n > MAX_WORKERS)
-        n = MAX_WORKERS;
-    return (unsigned)(n < (long)threads ? n : (long)threads);
+    unsigned n = vsmp_pool_env_workers("VSMP_RUN_WORKERS");
+    if (!n)
+        n = vsmp_pool_cores();
+    return n < threads ? n : threads;
 }
 
 static int run_threads(run *r, json_object *root)
@@ -964,11 +867,9 @@ static int run_threads(run *r, json_object *root)
     p.workers = calloc(nw, sizeof(run *));
     run *copies = calloc(nw, sizeof(run));
     p.slots = calloc(p.window, sizeof(slot));
-    worker_arg *args = calloc(nw, sizeof(worker_arg));
-    pthread_t *tids = calloc(nw, sizeof(pthread_t));
     int rc = 0;
     unsigned made = 0, started = 0;
-    if (!p.workers || !copies || !p.slots || !args || !tids) {
+    if (!p.workers || !copies || !p.slots) {
         rc = fail(r, "out of memory");
         goto done;
     }
@@ -989,17 +890,8 @@ static int run_threads(run *r, json_object *root)
             goto done;
         }
     }
-    for (; started < nw; started++) {
-        args[started] = (worker_arg){&p, started};
-        if (pthread_create(&tids[started], NULL, worker_main, &args[started]))
-            break;
-    }
-    if (!started) {
-        rc = fail(r, "cannot start a worker thread");
-        goto done;
-    }
-    for (unsigned w = 0; w < started; w++)
-        pthread_join(tids[w], NULL);
+    /* worker 0 on this thread; one that cannot be started runs here after it */
+    started = vsmp_pool_run(nw, worker_main, &p);
     r->out = p.out[0], r->err = p.out[1];
     if (p.head_rc == -2)
         rc = fail(r, "thread %u: out of memory", p.head);
@@ -1024,8 +916,6 @@ done:
     free(p.workers);
     free(copies);
     free(p.slots);
-    free(args);
-    free(tids);
     return rc;
 }
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Image and buffer output of `vsmp run` and `vsmp launch` (tool_out.h). */
+/* The commands' runtime: image and buffer output, diagnostics, files, values (tool_out.h). */
 #include "tool_out.h"
 
 vsmp_dialect vsmp_tool_dialect = VSMP_DIALECT_AUTO;
 
 #include <errno.h>
+#include <inttypes.h>
+#include <math.h>
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,4 +90,110 @@ int vsmp_tool_save_raw(const void *data, size_t size, const char *path, char *er
         return -1;
     }
     return 0;
+}
+
+/* ---- diagnostics, paths, files ---- */
+
+int vsmp_tool_vfail(FILE *err, const char *where, const char *fmt, va_list ap)
+{
+    fprintf(err, "%s: ", where);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+    return -1;
+}
+
+int vsmp_tool_fail(FILE *err, const char *where, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsmp_tool_vfail(err, where, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+void vsmp_tool_join(const char *dir, const char *name, char *out, size_t n)
+{
+    if (name[0] == '/')
+        snprintf(out, n, "%s", name);
+    else
+        snprintf(out, n, "%s/%s", dir, name);
+}
+
+uint8_t *vsmp_tool_read_file(const char *path, size_t max, size_t *size, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    uint8_t *data = malloc(max + 1);
+    size_t n = data ? fread(data, 1, max + 1, f) : 0;
+    fclose(f);
+    if (!data || n > max) {
+        free(data);
+        snprintf(err, err_size, "%s: unreadable or larger than %zu MiB", path, max >> 20);
+        return NULL;
+    }
+    *size = n;
+    return data;
+}
+
+/* ---- values ---- */
+
+uint16_t vsmp_tool_f2h(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = x >> 16 & 0x8000u, e = x >> 23 & 0xffu, mt = x & 0x7fffffu;
+    if (e == 0xff)
+        return (uint16_t)(sign | 0x7c00u | (mt ? 0x200u : 0));
+    int ee = (int)e - 112;
+    if (ee >= 31)
+        return (uint16_t)(sign | 0x7c00u);
+    if (ee <= 0) {
+        if (ee < -10)
+            return (uint16_t)sign;
+        mt |= 0x800000u;
+        unsigned sh = (unsigned)(14 - ee);
+        uint32_t q = mt >> sh, rem = mt & ((1u << sh) - 1), half = 1u << (sh - 1);
+        q += rem > half || (rem == half && (q & 1));
+        return (uint16_t)(sign | q);
+    }
+    uint32_t q = mt >> 13, rem = mt & 0x1fffu;
+    q += rem > 0x1000u || (rem == 0x1000u && (q & 1));
+    return (uint16_t)(sign | (((uint32_t)ee << 10) + q));
+}
+
+float vsmp_tool_h2f(uint16_t h)
+{
+    unsigned e = h >> 10 & 0x1fu, mt = h & 0x3ffu;
+    float v = e == 0    ? ldexpf((float)mt, -24)
+              : e == 31 ? (mt ? NAN : INFINITY)
+                        : ldexpf((float)(mt | 0x400u), (int)e - 25);
+    return (h & 0x8000u) ? -v : v;
+}
+
+void vsmp_tool_print_value(FILE *out, uint64_t bits, unsigned bytes, vsmp_tclass cls, bool hex)
+{
+    if (hex) {
+        fprintf(out, " 0x%0*" PRIx64, (int)(2 * bytes), bits);
+    } else if (cls == VSMP_TCLASS_FLOAT && bytes == 2) {
+        fprintf(out, " %.5g", vsmp_tool_h2f((uint16_t)bits));
+    } else if (cls == VSMP_TCLASS_FLOAT && bytes == 4) {
+        float f;
+        uint32_t u = (uint32_t)bits;
+        memcpy(&f, &u, 4);
+        fprintf(out, " %.9g", f);
+    } else if (cls == VSMP_TCLASS_FLOAT && bytes == 8) {
+        double d;
+        memcpy(&d, &bits, 8);
+        fprintf(out, " %.17g", d);
+    } else if (cls == VSMP_TCLASS_SINT && bytes && bytes < 8) {
+        unsigned sh = 64 - 8 * bytes;
+        fprintf(out, " %" PRId64, (int64_t)(bits << sh) >> sh);
+    } else if (cls == VSMP_TCLASS_SINT) {
+        fprintf(out, " %" PRId64, (int64_t)bits);
+    } else {
+        fprintf(out, " %" PRIu64, bits);
+    }
 }

@@ -1,17 +1,56 @@
 /* SPDX-License-Identifier: MIT */
-/* Image and buffer output shared by `vsmp run` and `vsmp launch`: one PNG writer, one raw
- * writer, one rule for turning a texel into 8-bit channels (docs/RUN.md, docs/LAUNCH.md). */
+/* The runtime the commands share (`vsmp sample`, `vsmp run`, `vsmp launch`): one PNG writer,
+ * one raw writer, one rule for turning a texel into 8-bit channels (docs/RUN.md,
+ * docs/LAUNCH.md); one diagnostic form, one file reader, one way of printing a value and of
+ * converting binary16. Public API only. */
 #ifndef VSMP_TOOLS_TOOL_OUT_H
 #define VSMP_TOOLS_TOOL_OUT_H
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "vsmp/vsmp.h"
 
 /* The dialect `vsmp run` and `vsmp launch` parse a .visaasm kernel in: VSMP_DIALECT_AUTO (by
  * content, docs/TEXT.md) unless --syntax says otherwise. */
 extern vsmp_dialect vsmp_tool_dialect;
+
+#if defined(__GNUC__)
+#define VSMP_TOOL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define VSMP_TOOL_PRINTF(f, a)
+#endif
+
+/* ---- diagnostics, paths, files ---- */
+
+/* A command's failure: "WHERE: message" and a newline on @p err (WHERE: the description or
+ * job file). @return -1. */
+int vsmp_tool_fail(FILE *err, const char *where, const char *fmt, ...) VSMP_TOOL_PRINTF(3, 4);
+int vsmp_tool_vfail(FILE *err, const char *where, const char *fmt, va_list ap);
+
+/* A file a description names: @p name as it is when absolute, else under @p dir. */
+void vsmp_tool_join(const char *dir, const char *name, char *out, size_t n);
+
+/* All of the file @p path, at most @p max bytes. @return the bytes (free them) and *size, or
+ * NULL with a message in @p err ("cannot open P: reason", "P: unreadable or larger than N
+ * MiB"). */
+uint8_t *vsmp_tool_read_file(const char *path, size_t max, size_t *size, char *err,
+                             size_t err_size);
+
+/* ---- values ---- */
+
+/* binary16 from a float, rounded to nearest even (overflow to infinity, NaN kept quiet), and
+ * back (exact). */
+uint16_t vsmp_tool_f2h(float f);
+float vsmp_tool_h2f(uint16_t h);
+
+/* One value of @p bytes bytes (1, 2, 4, 8; @p bits little-endian, as stored) as " V" on @p out:
+ * with @p hex " 0x" and 2 * bytes hex digits; else by @p cls: FLOAT binary16 "%.5g", binary32
+ * "%.9g", binary64 "%.17g"; SINT sign-extended; anything else unsigned. */
+void vsmp_tool_print_value(FILE *out, uint64_t bits, unsigned bytes, vsmp_tclass cls, bool hex);
 
 /* Channel @p c of texel @p t of format @p fi as 8 bits: float classes (UNORM, SNORM, sRGB,
  * FLOAT) as v * 255 + 0.5 truncated, integer classes as the value itself; both saturate to

@@ -310,7 +310,8 @@ static const char usage_sample[] =
     "  -f, --format text|json   output format (default text)\n"
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
     "                           suffixes; 0 = none)\n"
-    "      --cpu ref|c|avx2|all the highest kernel level to use (same results; VSMP_CPU too)\n";
+    "      --cpu ref|c|avx2|all the highest kernel level of the sampler and the machine\n"
+    "                           (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
     "usage: vsmp run [--trace] [--kernel FILE] [--syntax D] [--error-limit N] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
@@ -321,7 +322,10 @@ static const char usage_run[] =
     "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N  print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
-    "                         1G; K, M, G, T suffixes; 0 = none)\n";
+    "                         1G; K, M, G, T suffixes; 0 = none)\n"
+    "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
+    "                         results; VSMP_CPU too)\n"
+    "Threads run on VSMP_WORKERS workers (default: one per online core).\n";
 static const char usage_launch[] =
     "usage: vsmp launch [--out-dir DIR] [--quiet] [--max-instructions N] [--error-limit N]\n"
     "                   LAUNCH.json\n"
@@ -338,6 +342,9 @@ static const char usage_launch[] =
     "  -q, --quiet        no summary line and no progress on stderr\n"
     "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
+    "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
+    "                         results; VSMP_CPU too)\n"
+    "Work-groups run on VSMP_WORKERS workers (default: one per online core).\n"
     "Ctrl-C stops the launch: exit status 130, nothing printed or saved.\n";
 static const char usage_main[] =
     "usage: vsmp <command> [options]\n"
@@ -423,6 +430,23 @@ static int parse_max_memory(const char *arg, size_t *out)
     return -1;
 }
 
+/* --cpu: the highest kernel level, of the sampling plans and of the machine's fast path alike
+ * (results are the same at every level). */
+static int parse_cpu(const char *arg)
+{
+    if (strcmp(arg, "ref") == 0)
+        vsmp_cpu_set_mask(0);
+    else if (strcmp(arg, "c") == 0)
+        vsmp_cpu_set_mask(VSMP_CPU_C);
+    else if (strcmp(arg, "avx2") == 0)
+        vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
+    else if (strcmp(arg, "all") != 0) {
+        fprintf(stderr, "vsmp: --cpu takes ref, c, avx2 or all\n");
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, const char *usage, cli *c)
 {
     memset(c, 0, sizeof(*c));
@@ -475,17 +499,9 @@ static int parse_args(int argc, char **argv, const char *usage, cli *c)
         case OPT_PAIRED:
             c->co.paired = 1;
             break;
-        case OPT_CPU: /* the highest kernel level: results are the same at every level */
-            if (strcmp(optarg, "ref") == 0)
-                vsmp_cpu_set_mask(0);
-            else if (strcmp(optarg, "c") == 0)
-                vsmp_cpu_set_mask(VSMP_CPU_C);
-            else if (strcmp(optarg, "avx2") == 0)
-                vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
-            else if (strcmp(optarg, "all") != 0) {
-                fprintf(stderr, "vsmp: --cpu takes ref, c, avx2 or all\n");
+        case OPT_CPU:
+            if (parse_cpu(optarg))
                 return EXIT_USAGE;
-            }
             break;
         case OPT_INFMT:
             if (strcmp(optarg, "isa") && strcmp(optarg, "text")) {
@@ -683,6 +699,7 @@ static int cmd_launch(int argc, char **argv)
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"max-instructions", required_argument, NULL, OPT_MAXINSN},
                                        {"quiet", no_argument, NULL, 'q'},
+                                       {"cpu", required_argument, NULL, OPT_CPU},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
@@ -700,6 +717,10 @@ static int cmd_launch(int argc, char **argv)
             break;
         case OPT_SYNTAX:
             if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
+            break;
+        case OPT_CPU:
+            if (parse_cpu(optarg))
                 return EXIT_USAGE;
             break;
         case OPT_ERRLIMIT: {
@@ -763,6 +784,7 @@ static int cmd_run(int argc, char **argv)
                                        {"syntax", required_argument, NULL, OPT_SYNTAX},
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
+                                       {"cpu", required_argument, NULL, OPT_CPU},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
@@ -788,6 +810,10 @@ static int cmd_run(int argc, char **argv)
             break;
         case OPT_SYNTAX:
             if (parse_dialect(optarg, &vsmp_tool_dialect))
+                return EXIT_USAGE;
+            break;
+        case OPT_CPU:
+            if (parse_cpu(optarg))
                 return EXIT_USAGE;
             break;
         case 'k':

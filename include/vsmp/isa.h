@@ -10,8 +10,9 @@
  * modelled field by field.
  *
  * One model serves the binary codec, the `.isa` container, the text parser and printer, the
- * validator and (later) the executor. Sub-operations and their parameter lists come from one
- * table (src/isa/ops.def), exposed here through vsmp_op_info().
+ * validator and (later) the executor. Sub-operations of the sampler messages and their
+ * parameter lists come from one table (include/vsmp/ops.def), exposed here through
+ * vsmp_op_info().
  */
 
 #include <stdbool.h>
@@ -28,30 +29,29 @@ extern "C" {
 /* Basic encodings                                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
-/** vISA data types (binary codes of VISA_Type). */
+/** vISA data types (binary codes of VISA_Type), from the type table (include/vsmp/types.def):
+ *  VSMP_TYPE_UD = 0 ... VSMP_TYPE_BF = 15. */
 typedef enum vsmp_type {
-    VSMP_TYPE_UD = 0,
-    VSMP_TYPE_D = 1,
-    VSMP_TYPE_UW = 2,
-    VSMP_TYPE_W = 3,
-    VSMP_TYPE_UB = 4,
-    VSMP_TYPE_B = 5,
-    VSMP_TYPE_DF = 6,
-    VSMP_TYPE_F = 7,
-    VSMP_TYPE_V = 8,
-    VSMP_TYPE_VF = 9,
-    VSMP_TYPE_BOOL = 10,
-    VSMP_TYPE_UQ = 11,
-    VSMP_TYPE_UV = 12,
-    VSMP_TYPE_Q = 13,
-    VSMP_TYPE_HF = 14,
-    VSMP_TYPE_BF = 15,
+#define TYPE(id, code, name, size, cls) VSMP_TYPE_##id = code,
+#include "vsmp/types.def"
 } vsmp_type;
+
+/** Classes of types (the class column of types.def). */
+typedef enum vsmp_tclass {
+    VSMP_TCLASS_NONE = 0, /**< not a type code */
+    VSMP_TCLASS_UINT,     /**< UB, UW, UD, UQ */
+    VSMP_TCLASS_SINT,     /**< B, W, D, Q */
+    VSMP_TCLASS_FLOAT,    /**< HF, BF, F, DF */
+    VSMP_TCLASS_PACKED,   /**< the immediate vectors V, UV, VF */
+    VSMP_TCLASS_BOOL,     /**< BOOL */
+} vsmp_tclass;
 
 /** @return the text name of a type ("ud", "f", ...) or NULL if @p t is not a type code. */
 VSMP_API const char *vsmp_type_name(unsigned t);
 /** @return the size of a type in bytes, 0 for an unknown code. */
 VSMP_API unsigned vsmp_type_size(unsigned t);
+/** @return the class of a type (vsmp_tclass), VSMP_TCLASS_NONE for an unknown code. */
+VSMP_API vsmp_tclass vsmp_type_class(unsigned t);
 
 /** Every vISA opcode of GenX_IR 1.0.12504's reader, from the instruction table
  *  (include/vsmp/opcodes.def): VSMP_OPC_ADD = 0x01 ... VSMP_OPC_ADD3O = 0x92. */
@@ -113,34 +113,12 @@ VSMP_API const vsmp_opcode_info *vsmp_opcode_by_mnemonic(const char *mnemonic);
 VSMP_API const char *vsmp_opcode_layout(const vsmp_opcode_info *row, unsigned major,
                                         unsigned minor);
 
-/** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value. */
+/** Sub-operations of 3D_SAMPLE / 3D_LOAD and the INFO ops, by their binary value, from the
+ *  sub-operation table (include/vsmp/ops.def): VSMP_SUB_SAMPLE = 0x00 ... The 16-bit parameter
+ *  form of ld2dms_w has its own row, so VSMP_SUB_LD2DMS_W_UW equals VSMP_SUB_LD2DMS_W. */
 typedef enum vsmp_subop {
-    VSMP_SUB_SAMPLE = 0x00,
-    VSMP_SUB_SAMPLE_B = 0x01,
-    VSMP_SUB_SAMPLE_L = 0x02,
-    VSMP_SUB_SAMPLE_C = 0x03,
-    VSMP_SUB_SAMPLE_D = 0x04,
-    VSMP_SUB_SAMPLE_B_C = 0x05,
-    VSMP_SUB_SAMPLE_L_C = 0x06,
-    VSMP_SUB_LD = 0x07,
-    VSMP_SUB_LOD = 0x09,
-    VSMP_SUB_RESINFO = 0x0a,
-    VSMP_SUB_SAMPLEINFO = 0x0b,
-    VSMP_SUB_SAMPLE_D_C = 0x14,
-    VSMP_SUB_SAMPLE_LZ = 0x18,
-    VSMP_SUB_SAMPLE_C_LZ = 0x19,
-    VSMP_SUB_LD_LZ = 0x1a,
-    VSMP_SUB_LD_L = 0x1b,
-    VSMP_SUB_LD2DMS_W = 0x1c,
-    VSMP_SUB_LD_MCS = 0x1d,
-    VSMP_SUB_SAMPLE_PO = 0x20,
-    VSMP_SUB_SAMPLE_PO_B = 0x21,
-    VSMP_SUB_SAMPLE_PO_L = 0x22,
-    VSMP_SUB_SAMPLE_PO_C = 0x23,
-    VSMP_SUB_SAMPLE_PO_D = 0x24,
-    VSMP_SUB_SAMPLE_PO_L_C = 0x26,
-    VSMP_SUB_SAMPLE_PO_LZ = 0x38,
-    VSMP_SUB_SAMPLE_PO_C_LZ = 0x39,
+#define OP(id, opc, val, ...) VSMP_SUB_##id = val,
+#include "vsmp/ops.def"
 } vsmp_subop;
 
 /** Meaning of one parameter position (the spec's parameter tables). */

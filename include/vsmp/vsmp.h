@@ -11,6 +11,7 @@
 #include "vsmp/status.h"
 #include "vsmp/exec.h"
 #include "vsmp/launch.h"
+#include "vsmp/pool.h"
 #include "vsmp/isa.h"
 #include "vsmp/format.h"
 #include "vsmp/surface.h"

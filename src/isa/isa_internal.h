@@ -20,6 +20,39 @@ extern const char *const vsmp_predef_surf_names[VSMP_NUM_PREDEF_SURFS];
 
 int vsmp_type_from_name(const char *s);
 bool vsmp_type_is_64(unsigned t);
+
+/* A type's class (the class column of vsmp/types.def), inline for the validator's and the
+ * machine's type checks; vsmp_type_class() gives the same behind the public API. */
+static inline vsmp_tclass vsmp_tclass_of(unsigned t)
+{
+    switch (t) {
+#define TYPE(id, code, name, size, cls)                                                            \
+    case code:                                                                                     \
+        return VSMP_TCLASS_##cls;
+#include "vsmp/types.def"
+    default:
+        return VSMP_TCLASS_NONE;
+    }
+}
+
+/* HF, BF, F, DF */
+static inline bool vsmp_type_is_float(unsigned t)
+{
+    return vsmp_tclass_of(t) == VSMP_TCLASS_FLOAT;
+}
+
+/* B, UB, W, UW, D, UD, Q, UQ (not the packed immediate vectors) */
+static inline bool vsmp_type_is_int(unsigned t)
+{
+    vsmp_tclass c = vsmp_tclass_of(t);
+    return c == VSMP_TCLASS_UINT || c == VSMP_TCLASS_SINT;
+}
+
+/* B, W, D, Q */
+static inline bool vsmp_type_is_signed(unsigned t)
+{
+    return vsmp_tclass_of(t) == VSMP_TCLASS_SINT;
+}
 const char *vsmp_emask_name(unsigned m);
 int vsmp_emask_from_name(const char *s);
 int vsmp_exec_code(unsigned lanes);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Name and property tables derived from ops.def and platforms.def. */
+/* Name and property tables derived from vsmp/ops.def and platforms.def. */
 #include <string.h>
 #include <strings.h>
 
@@ -55,7 +55,7 @@
 static const vsmp_op_info op_table[] = {
 #define OP(id, opc, val, mn, spec, fl, ...)                                                        \
     {opc, val, mn, spec, fl, (uint8_t)NARGS(__VA_ARGS__), PLIST(__VA_ARGS__)},
-#include "ops.def"
+#include "vsmp/ops.def"
 };
 
 #undef U
@@ -136,32 +136,39 @@ const char *vsmp_param_name(vsmp_param p)
 static const struct {
     const char *name;
     uint8_t size;
-} type_table[16] = {
-    {"ud", 4}, {"d", 4},  {"uw", 2},   {"w", 2},  {"ub", 1}, {"b", 1}, {"df", 8}, {"f", 4},
-    {"v", 4},  {"vf", 4}, {"bool", 1}, {"uq", 8}, {"uv", 4}, {"q", 8}, {"hf", 2}, {"bf", 2},
+    uint8_t cls;
+} type_table[] = {
+#define TYPE(id, code, nm, sz, cl) [code] = {nm, sz, VSMP_TCLASS_##cl},
+#include "vsmp/types.def"
 };
+#define NUM_TYPES (sizeof(type_table) / sizeof(type_table[0]))
 
 const char *vsmp_type_name(unsigned t)
 {
-    return t < 16 ? type_table[t].name : NULL;
+    return t < NUM_TYPES ? type_table[t].name : NULL;
 }
 
 unsigned vsmp_type_size(unsigned t)
 {
-    return t < 16 ? type_table[t].size : 0;
+    return t < NUM_TYPES ? type_table[t].size : 0;
+}
+
+vsmp_tclass vsmp_type_class(unsigned t)
+{
+    return t < NUM_TYPES ? (vsmp_tclass)type_table[t].cls : VSMP_TCLASS_NONE;
 }
 
 int vsmp_type_from_name(const char *s)
 {
-    for (unsigned t = 0; t < 16; t++)
-        if (strcasecmp(s, type_table[t].name) == 0)
+    for (unsigned t = 0; t < NUM_TYPES; t++)
+        if (type_table[t].name && strcasecmp(s, type_table[t].name) == 0)
             return (int)t;
     return -1;
 }
 
 bool vsmp_type_is_64(unsigned t)
 {
-    return t == VSMP_TYPE_DF || t == VSMP_TYPE_Q || t == VSMP_TYPE_UQ;
+    return vsmp_type_size(t) == 8;
 }
 
 /* ---- regions ---- */

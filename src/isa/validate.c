@@ -497,17 +497,6 @@ typedef struct labinfo {
 
 /* ---- every other opcode: the general checks of GenX_IR's verifier (IsaVerification.cpp) ---- */
 
-static bool is_float_type(unsigned t)
-{
-    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
-}
-
-static bool is_int_type(unsigned t)
-{
-    return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W ||
-           t == VSMP_TYPE_UB || t == VSMP_TYPE_B || t == VSMP_TYPE_UQ || t == VSMP_TYPE_Q;
-}
-
 /* The opcodes whose operands are floating point only, and integer only (IsaDescription's
  * operand type sets: TYPE_FLOAT / TYPE_FLOAT_HF vs TYPE_INTEGER and the integer lists). */
 static int type_class(unsigned opc)
@@ -774,7 +763,7 @@ static void check_generic(vctx *c, labinfo *li)
             ERR(c, "exec-size", "%s: a flag copy has execution size 1", mnem(in));
         if (in->pred)
             ERR(c, "predicate", "%s: a flag copy is not predicated", mnem(in));
-        if (dt >= 0 && (!is_int_type((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
+        if (dt >= 0 && (!vsmp_type_is_int((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
             ERR(c, "type", "%s: a flag copy writes a non-64-bit integer", mnem(in));
         if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
             ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
@@ -813,7 +802,7 @@ static void check_generic(vctx *c, labinfo *li)
             int t = vec_type(c, &o->vec);
             if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
                 o->vec.vclass != VSMP_VEC_PREDICATE &&
-                !(tclass == 1 ? is_float_type((unsigned)t) : is_int_type((unsigned)t)))
+                !(tclass == 1 ? vsmp_type_is_float((unsigned)t) : vsmp_type_is_int((unsigned)t)))
                 ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
                     vsmp_type_name((unsigned)t), mnem(in),
                     tclass == 1 ? "floating-point" : "integer");
@@ -916,7 +905,7 @@ static void check_routine(vctx *c)
         ERR(c, "declarations", "%u samplers declared; at most 31 are allowed", r->num_samplers);
     for (uint32_t i = 0; i < r->num_vars; i++) {
         const vsmp_var_decl *v = &r->vars[i];
-        if (v->type == VSMP_TYPE_V || v->type == VSMP_TYPE_VF || v->type == VSMP_TYPE_UV)
+        if (vsmp_tclass_of(v->type) == VSMP_TCLASS_PACKED)
             ERR(c, "declarations", "variable %s has a vector-immediate type",
                 vsmp_routine_string(r, v->name) ? vsmp_routine_string(r, v->name) : "?");
         if (v->alias_scope)

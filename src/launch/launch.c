@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "launch_internal.h"
+#include "vsmp/pool.h"
 
 #define SVM_BASE(arg) ((uint64_t)((arg) + 1) << 32) /* where buffer argument `arg` is mapped */
 
@@ -837,18 +838,12 @@ typedef struct worker {
     vsmp_status st;
 } worker;
 
-static void *worker_main(void *arg)
+/* Worker i of the pool (vsmp_pool_run). */
+static void worker_main(void *user, unsigned i)
 {
-    worker *w = arg;
+    worker *w = (worker *)user + i;
     w->st = launch_groups(w->mod, w->kernel, w->f, w->args, w->o, w->p, w->sh, &w->c, &w->d, w->lo,
                           w->hi);
-    return NULL;
-}
-
-static unsigned online_cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1u : n > VSMP_LAUNCH_MAX_WORKERS ? VSMP_LAUNCH_MAX_WORKERS : (unsigned)n;
 }
 
 /* What one worker holds (docs/LAUNCH.md section 2): its machines, measured on one made for the
@@ -927,7 +922,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         free(p);
         return VSMP_ERR_NOMEM;
     }
-    unsigned nw = o->workers ? o->workers : online_cores();
+    unsigned nw = o->workers ? o->workers : vsmp_pool_cores();
     if (nw > VSMP_LAUNCH_MAX_WORKERS)
         nw = VSMP_LAUNCH_MAX_WORKERS;
     /* one per core: a worker is a CPU thread started for the launch, which can cost some
@@ -951,8 +946,6 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     pthread_mutex_init(&sh.lock, NULL);
     sh.next_ns = now_ns() + PROGRESS_NS;
     worker *w = calloc(nw, sizeof(*w));
-    pthread_t tid[VSMP_LAUNCH_MAX_WORKERS];
-    bool started[VSMP_LAUNCH_MAX_WORKERS] = {false};
     if (!w) {
         pthread_mutex_destroy(&sh.lock);
         free(p);
@@ -966,15 +959,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         w[i].d.limit = d ? d->limit : 0;
     }
     /* worker 0 runs on the calling thread; a worker that cannot be started runs there too */
-    for (unsigned i = 1; i < nw; i++)
-        started[i] = pthread_create(&tid[i], NULL, worker_main, &w[i]) == 0;
-    worker_main(&w[0]);
-    for (unsigned i = 1; i < nw; i++) {
-        if (started[i])
-            pthread_join(tid[i], NULL);
-        else
-            worker_main(&w[i]);
-    }
+    vsmp_pool_run(nw, worker_main, w);
     /* the diagnostics of the first worker that failed (a cancelled one only when none failed
      * otherwise), or of the first one when none failed */
     unsigned pick = nw;

@@ -98,6 +98,14 @@ def run(vsmp, src, tmp):
     check(rc == 0 and summary_re(4, "16 x 1 x 1", 4, 16, "100.0", 60, 0, 0).search(err),
           "saxpy 64/16 summary: %d %r" % (rc, err))
     check(out.split()[2:5] == ["1", "3", "5"], "saxpy 64 results: %r" % out[:40])
+    # --cpu: the machine's level, the same results and counts at every level; unknown: usage
+    for level in ("ref", "c"):
+        rc2, out2, err2 = launch(vsmp, saxpy(64, 16), "--cpu", level)
+        check(rc2 == 0 and out2 == out and
+              summary_re(4, "16 x 1 x 1", 4, 16, "100.0", 60, 0, 0).search(err2),
+              "saxpy --cpu %s: %d %r" % (level, rc2, err2))
+    rc2, out2, err2 = launch(vsmp, saxpy(64, 16), "--cpu", "sse9")
+    check(rc2 == 2 and "--cpu takes" in err2, "launch --cpu sse9: %d %r" % (rc2, err2))
     rc, out, err = launch(vsmp, saxpy(40, 20))
     check(rc == 0 and summary_re(2, "20 x 1 x 1", 4, 16, "62.5", 60, 0, 0).search(err),
           "saxpy 40/20 summary: %d %r" % (rc, err))

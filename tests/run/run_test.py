@@ -413,6 +413,21 @@ with tempfile.TemporaryDirectory() as tmp:
             per = len(p.stdout) // 64 + 64  # one thread's output, with room for its number
             check(held <= 7 * per, "2 workers held %d bytes, at most 7 threads of %d" % (held, per))
             check(held < len(p.stdout) // 4, "2 workers held %d of %d" % (held, len(p.stdout)))
+    # One worker count for every command: VSMP_WORKERS, read before VSMP_RUN_WORKERS (its older
+    # name); the stats line names the workers the threads ran on.
+    env = dict(os.environ, VSMP_WORKERS="2", VSMP_RUN_WORKERS="1", VSMP_RUN_STATS="1")
+    p = subprocess.run([vsmp, "run", "--trace", path], capture_output=True, text=True, env=env)
+    check(p.returncode == 0 and p.stdout == outs[0] and
+          "vsmp run: 64 threads on 2 workers;" in p.stderr,
+          "VSMP_WORKERS=2 over VSMP_RUN_WORKERS=1: %s" % p.stderr)
+    # --cpu: the level of the machine's fast path (and of sampling plans); the same output at
+    # every level, an unknown level a usage error
+    for level in ("ref", "c", "all"):
+        p = subprocess.run([vsmp, "run", "--cpu", level, "--trace", path], capture_output=True,
+                           text=True, env=dict(os.environ, VSMP_RUN_WORKERS="1"))
+        check(p.returncode == 0 and p.stdout == outs[0], "run --cpu %s: same output" % level)
+    p = subprocess.run([vsmp, "run", "--cpu", "sse9", path], capture_output=True, text=True)
+    check(p.returncode == 2 and "--cpu takes" in p.stderr, "run --cpu sse9: %r" % p.stderr)
     # A thread that faults: thread t loads 8 DWords at 0x1000 + 16 t from a 20-DWord buffer
     # mapped at 0x1000 (DG2, lsc flat a64); thread 5 reaches 0x1050, past its 80 bytes. Output
     # and diagnostics are those of one worker with any number: threads 0..4 print D = 4t
