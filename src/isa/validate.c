@@ -813,7 +813,7 @@ static void check_generic(vctx *c, labinfo *li)
                 o->vec.vclass != VSMP_VEC_PREDICATE &&
                 (t == VSMP_TYPE_Q || t == VSMP_TYPE_UQ ||
                  (o->vec.vclass == VSMP_VEC_IMMEDIATE && t != VSMP_TYPE_V && t != VSMP_TYPE_UV &&
-                  !is_int_type((unsigned)t))))
+                  !vsmp_type_is_int((unsigned)t))))
                 ERR(c, "type", "%s: operand %u has type %s; %s takes integers of 32 bits or less",
                     mnem(in), i, vsmp_type_name((unsigned)t), mnem(in));
             break;
