@@ -49,6 +49,16 @@ __kernel void nearest(read_only image2d_t src, __global float4 *out, float scale
 }
 """
 
+# OpenCL C 3.0 (as the conformance tests build): a read_write image, read and written in place
+RW_IMAGE = r"""
+__kernel void twice(read_write image2d_t im)
+{
+    int2 c = (int2)(get_global_id(0), get_global_id(1));
+    uint4 t = read_imageui(im, c);
+    write_imageui(im, c, t * 2u + (uint4)(1, 2, 3, 4));
+}
+"""
+
 # a 2D reduction: each 16x8 work-group sums its tile of an int matrix in local memory
 REDUCE = r"""
 __kernel void tile_sum(__global const int *m, __global int *sums, __local int *tmp)
@@ -96,10 +106,11 @@ def one(mode):
                      % (name, mode, bad, got.ravel()[:8], want.ravel()[:8]))
         checks.append(name)
 
-    def build(src):
+    def build(src, options=None):
         # pyopencl's binary cache in the folder the environment names (Debian's pyopencl
         # 2022.3 takes it as an argument only)
-        prg = cl.Program(ctx, src).build(cache_dir=os.environ["PYOPENCL_CACHE_DIR"])
+        prg = cl.Program(ctx, src).build(options=options,
+                                         cache_dir=os.environ["PYOPENCL_CACHE_DIR"])
         was_cached = prg._build_duration_info[1]
         if was_cached != (mode == "cache"):
             sys.exit("pyopencl (%s): the program was %sread from pyopencl's cache"
@@ -149,6 +160,15 @@ def one(mode):
         got = np.empty((oh, ow, 4), dtype=np.float32)
         cl.enqueue_copy(q, got, out)
         check(name, got, norm[ys][:, xs])
+
+    # -cl-std=CL3.0 and a read_write image (OpenCL C 3.0 with __opencl_c_read_write_images)
+    ri = cl.Image(ctx, mf.READ_WRITE | mf.COPY_HOST_PTR,
+                  cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNSIGNED_INT8),
+                  shape=(w, h), hostbuf=src)
+    build(RW_IMAGE, ["-cl-std=CL3.0"]).twice(q, (w, h), None, ri)
+    got = np.empty_like(src)
+    cl.enqueue_copy(q, got, ri, origin=(0, 0), region=(w, h))
+    check("read_write_image_cl30", got, src * np.uint8(2) + np.array([1, 2, 3, 4], np.uint8))
 
     # the 2D reduction: a 128x64 int matrix in 16x8 tiles
     mw, mh, tw, th = 128, 64, 16, 8
