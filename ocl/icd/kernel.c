@@ -53,6 +53,46 @@ static const vsmp_ocl_kernel *desc(cl_kernel k)
     return find(k->prog, (cl_uint)k->first, k->name, NULL);
 }
 
+/* Argument @p i of the kernel's interface; an argument the compiler left out of it (unused:
+ * no payload, no binding) is VSMP_ARG_NONE, also past the interface's last argument. */
+static const vsmp_launch_arg_info *arg_info(const vsmp_ocl_kernel *d, unsigned i)
+{
+    static const vsmp_launch_arg_info none = {
+        .kind = VSMP_ARG_NONE, .bti = -1, .sampler = -1, .offset = -1};
+    const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(d->iface, i);
+    return ai ? ai : &none;
+}
+
+/* clSetKernelArg for an argument the kernel does not use (the compiler dropped it): the value is
+ * checked by what kernels_misc_info says the argument is, and otherwise ignored. Without that
+ * information any value of a non-zero size is taken. */
+static cl_int unused_arg(const vsmp_ocl_kernel *d, unsigned i, size_t size, const void *value)
+{
+    if (!d->has_arg_meta)
+        return size ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    const vsmp_ocl_arg_meta *m = &d->args[i];
+    if (!strcmp(m->address_qualifier, "__local"))
+        return value ? CL_INVALID_ARG_VALUE : size ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    if (!strcmp(m->type_name, "sampler_t")) {
+        if (size != sizeof(cl_sampler))
+            return CL_INVALID_ARG_SIZE;
+        return value && *(const cl_sampler *)value &&
+                       (*(const cl_sampler *)value)->magic == VSMP_CL_SAMPLER
+                   ? CL_SUCCESS
+                   : CL_INVALID_SAMPLER;
+    }
+    bool image = strstr(m->type_name, "image") != NULL;
+    if (image || strchr(m->type_name, '*')) {
+        if (size != sizeof(cl_mem))
+            return CL_INVALID_ARG_SIZE;
+        cl_mem mem = value ? *(const cl_mem *)value : NULL;
+        if (!mem)
+            return image ? CL_INVALID_ARG_VALUE : CL_SUCCESS;
+        return vsmp_cl_mem_ok(mem) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
+    }
+    return !size ? CL_INVALID_ARG_SIZE : !value ? CL_INVALID_ARG_VALUE : CL_SUCCESS;
+}
+
 static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
 {
     int first = -1;
@@ -84,7 +124,10 @@ static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
     k->refs = 1;
     k->prog = program;
     snprintf(k->name, sizeof k->name, "%s", name);
+    /* every argument of the kernel, those the compiler dropped from the interface included */
     k->nargs = vsmp_launch_iface_num_args(d->iface);
+    if (d->nargs > k->nargs)
+        k->nargs = d->nargs;
     k->first = first;
     vsmp_cl_program_kernels(program, 1);
     *err = CL_SUCCESS;
@@ -177,8 +220,8 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
     cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
     if (!err && arg_index >= kernel->nargs)
         err = CL_INVALID_ARG_INDEX;
-    const vsmp_launch_arg_info *ai =
-        err ? NULL : vsmp_launch_iface_arg(desc(kernel)->iface, arg_index);
+    const vsmp_ocl_kernel *d = err ? NULL : desc(kernel);
+    const vsmp_launch_arg_info *ai = err ? NULL : arg_info(d, arg_index);
     kernel_arg a = {.set = true};
     if (!err) {
         switch (ai->kind) {
@@ -226,9 +269,9 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
                 a.size = (uint32_t)arg_size;
             }
             break;
-        case VSMP_ARG_NONE:
-            err = CL_INVALID_ARG_INDEX;
-            break; /* not in the interface */
+        case VSMP_ARG_NONE: /* not in the interface: unused */
+            err = unused_arg(d, arg_index, arg_size, arg_value);
+            break;
         }
     }
     if (!err)
@@ -401,7 +444,7 @@ cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id 
         vsmp_launch_iface_get_layout(d->iface, &l);
         v.ul = l.slm_size;
         for (unsigned a = 0; a < kernel->nargs; a++) {
-            const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(d->iface, a);
+            const vsmp_launch_arg_info *ai = arg_info(d, a);
             if (ai->kind == VSMP_ARG_LOCAL && kernel->args[a].set)
                 v.ul += kernel->args[a].size;
         }
@@ -624,6 +667,11 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
     for (unsigned i = 0; !err && i < kernel->nargs; i++)
         if (!kernel->args[i].set)
             err = CL_INVALID_KERNEL_ARGS;
+    if (!err && !d->iface) {
+        /* a kernel the launcher cannot run (the build log says so too) */
+        fprintf(stderr, "vsmp: kernel %s: %s\n", d->name, d->unsupported);
+        err = CL_INVALID_OPERATION;
+    }
     bool empty = false;
     for (cl_uint i = 0; !err && i < work_dim; i++)
         empty |= global_work_size[i] == 0; /* OpenCL 2.1: nothing runs, the event completes */
@@ -646,10 +694,11 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
         if (vsmp_platform_find(q->dev->t->platform, &c->platform))
             c->platform = 0;
         c->nd = nd;
-        c->nargs = kernel->nargs;
-        for (unsigned i = 0; i < kernel->nargs; i++) {
+        /* the launch binds the interface's arguments (those past it are unused) */
+        c->nargs = vsmp_launch_iface_num_args(d->iface);
+        for (unsigned i = 0; i < c->nargs; i++) {
             c->args[i] = kernel->args[i];
-            c->info[i] = *vsmp_launch_iface_arg(d->iface, i);
+            c->info[i] = *arg_info(d, i);
             if (c->args[i].mem)
                 c->args[i].mem->refs++;
         }

@@ -294,6 +294,13 @@ static cl_int build_one(const char *source, const char *options, cl_device_id de
             break;
         }
         st = vsmp_text_parse(kk->visaasm, kk->visaasm_size, VSMP_DIALECT_12504, &(*mods)[k], &d);
+        if (!st && kk->unsupported[0]) {
+            /* the program builds (its other kernels may run); enqueuing this one fails */
+            char line[sizeof kk->unsupported + 160];
+            snprintf(line, sizeof line, "vsmp cannot run kernel %s: %s\n", kk->name,
+                     kk->unsupported);
+            log_append(log, line);
+        }
     }
     if (st) {
         char *t = diags_text(&d, "vsmp");

@@ -36,6 +36,29 @@ __kernel void mirror(read_only image2d_t src, write_only image2d_t dst)
 }
 """
 
+# integer coordinates through a sampler argument (as the conformance tests read): IGC passes the
+# sampler's addressing mode in a payload argument (sampler_address) that vsmp's launcher may not
+# fill; then the kernel is in the program, its arguments are set as usual, the build log says why
+# it cannot run and enqueuing it fails; else it runs and its result is checked
+SAMPLER_INT = r"""
+__kernel void sampler_int(read_only image2d_t src, sampler_t s, __global uint4 *out)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    out[y * get_global_size(0) + x] = read_imageui(src, s, (int2)(x, y));
+}
+"""
+
+# arguments the kernel does not use, which the compiler leaves out of its interface: one between
+# two used ones and two after them (OpenCL still counts and sets them)
+INT_COORDS = r"""
+__kernel void int_coords(read_only image2d_t src, __global int *unused, __global uint4 *out,
+                         sampler_t s, int unused_too)
+{
+    int x = get_global_id(0), y = get_global_id(1);
+    out[y * get_global_size(0) + x] = read_imageui(src, (int2)(x, y));
+}
+"""
+
 # read_imagef through a nearest sampler on RGBA8 UNORM: texel centres, a 2x downscale
 # (the coordinate 2x + 0.75 floors to 2x) and clamping past both edges
 NEAREST = r"""
@@ -141,6 +164,32 @@ def one(mode):
     got = np.empty_like(src)
     cl.enqueue_copy(q, got, di, origin=(0, 0), region=(w, h))
     check("image_mirror_rgba_uint8", got, src[:, ::-1, :].copy())
+
+    # the unused arguments are set like any other (clSetKernelArg)
+    smp = cl.Sampler(ctx, False, cl.addressing_mode.CLAMP_TO_EDGE, cl.filter_mode.NEAREST)
+    out = cl.Buffer(ctx, mf.WRITE_ONLY, w * h * 16)
+    build(INT_COORDS).int_coords(q, (w, h), None, si, xb, out, smp, np.int32(5))
+    got = np.empty((h, w, 4), dtype=np.uint32)
+    cl.enqueue_copy(q, got, out)
+    check("int_coords_unused_args", got, src.astype(np.uint32))
+
+    prg = build(SAMPLER_INT)
+    log = prg.get_build_info(dev[0], cl.program_build_info.LOG)
+    k = prg.sampler_int
+    k.set_args(si, smp, out)  # every argument counts, whether the kernel runs or not
+    if "vsmp cannot run kernel sampler_int" in log:
+        try:
+            cl.enqueue_nd_range_kernel(q, k, (w, h), None)
+            sys.exit("sampler_int (%s): enqueued though the build log says it cannot run" % mode)
+        except cl.Error as e:
+            if e.code != cl.status_code.INVALID_OPERATION:
+                raise
+        checks.append("sampler_int_refused")
+    else:
+        cl.enqueue_nd_range_kernel(q, k, (w, h), None)
+        got = np.zeros((h, w, 4), dtype=np.uint32)
+        cl.enqueue_copy(q, got, out)
+        check("sampler_int", got, src.astype(np.uint32))
 
     # read_imagef, nearest sampler, RGBA UNORM_INT8: c / 255 as a float (OpenCL 1.2, 8.3.1.1)
     fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNORM_INT8)
