@@ -82,6 +82,17 @@ __kernel void twice(read_write image2d_t im)
 }
 """
 
+# a 3D image: its size queries (which the compiler's header declares only with
+# cl_khr_3d_image_writes) and a write to another 3D image
+IMAGE_3D = r"""
+__kernel void add_dims(read_only image3d_t a, write_only image3d_t b)
+{
+    int4 c = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+    uint4 d = (uint4)(get_image_width(a), get_image_height(a), get_image_depth(a), 1);
+    write_imageui(b, c, read_imageui(a, c) + d);
+}
+"""
+
 # a 2D reduction: each 16x8 work-group sums its tile of an int matrix in local memory
 REDUCE = r"""
 __kernel void tile_sum(__global const int *m, __global int *sums, __local int *tmp)
@@ -218,6 +229,17 @@ def one(mode):
     got = np.empty_like(src)
     cl.enqueue_copy(q, got, ri, origin=(0, 0), region=(w, h))
     check("read_write_image_cl30", got, src * np.uint8(2) + np.array([1, 2, 3, 4], np.uint8))
+
+    # the 3D image, 5x4x3
+    w3, h3, d3 = 5, 4, 3
+    v3 = rng.integers(0, 200, size=(d3, h3, w3, 4), dtype=np.uint8)
+    fmt = cl.ImageFormat(cl.channel_order.RGBA, cl.channel_type.UNSIGNED_INT8)
+    a3 = cl.Image(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, fmt, shape=(w3, h3, d3), hostbuf=v3)
+    b3 = cl.Image(ctx, mf.WRITE_ONLY, fmt, shape=(w3, h3, d3))
+    build(IMAGE_3D).add_dims(q, (w3, h3, d3), None, a3, b3)
+    got = np.empty_like(v3)
+    cl.enqueue_copy(q, got, b3, origin=(0, 0, 0), region=(w3, h3, d3))
+    check("image3d_dims_write", got, v3 + np.array([w3, h3, d3, 1], np.uint8))
 
     # the 2D reduction: a 128x64 int matrix in 16x8 tiles
     mw, mh, tw, th = 128, 64, 16, 8
