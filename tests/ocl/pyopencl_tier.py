@@ -164,6 +164,18 @@ def one(mode):
     cl.enqueue_copy(q, got, yb)
     check("saxpy", got, a * x + y)
 
+    # saxpy again on acm-g10 (DG2 kernels carry an inline data payload)
+    acm = [d for d in plats[0].get_devices() if d.name == "vsmp acm-g10"]
+    actx = cl.Context(acm)
+    aq = cl.CommandQueue(actx)
+    axb = cl.Buffer(actx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=x)
+    ayb = cl.Buffer(actx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=y)
+    aprg = cl.Program(actx, SAXPY).build(cache_dir=os.environ["PYOPENCL_CACHE_DIR"])
+    aprg.saxpy(aq, (n,), (64,), axb, ayb, a)
+    got = np.empty_like(y)
+    cl.enqueue_copy(aq, got, ayb)
+    check("saxpy_acm_g10", got, a * x + y)
+
     # the integer image copy: RGBA UNSIGNED_INT8, 37x23 (odd sizes: no padding to hide behind)
     h, w = 23, 37
     rng = np.random.default_rng(17)
