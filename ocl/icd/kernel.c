@@ -63,6 +63,37 @@ static const vsmp_launch_arg_info *arg_info(const vsmp_ocl_kernel *d, unsigned i
     return ai ? ai : &none;
 }
 
+/* The size OpenCL gives a built-in scalar or vector type named @p t ("char", "uint4", "float3":
+ * a 3-vector is the size of a 4-vector); 0 for any other type (a struct, a typedef). */
+static size_t scalar_size(const char *t)
+{
+    static const struct {
+        const char *name;
+        size_t size;
+    } base[] = {{"char", 1},   {"uchar", 1},     {"short", 2},    {"ushort", 2},
+                {"int", 4},    {"uint", 4},      {"float", 4},    {"long", 8},
+                {"ulong", 8},  {"double", 8},    {"half", 2},     {"bool", 1},
+                {"size_t", 8}, {"ptrdiff_t", 8}, {"intptr_t", 8}, {"uintptr_t", 8}};
+    if (!strncmp(t, "unsigned ", 9))
+        t += 9; /* "unsigned char": the size of "char" */
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        size_t n = strlen(base[i].name);
+        if (strncmp(t, base[i].name, n))
+            continue;
+        const char *v = t + n;
+        if (!*v)
+            return base[i].size;
+        long w = strtol(v, (char **)&v, 10);
+        if (*v)
+            continue; /* "int_t...": another name */
+        if (w == 2 || w == 4 || w == 8 || w == 16)
+            return base[i].size * (size_t)w;
+        if (w == 3)
+            return base[i].size * 4;
+    }
+    return 0;
+}
+
 /* clSetKernelArg for an argument the kernel does not use (the compiler dropped it): the value is
  * checked by what kernels_misc_info says the argument is, and otherwise ignored. Without that
  * information any value of a non-zero size is taken. */
@@ -258,17 +289,25 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             else
                 a.size = (uint32_t)arg_size;
             break;
-        case VSMP_ARG_SCALAR:
-            /* the size the interface gives (split values: at most the 64 bytes of a value) */
-            if ((ai->size && arg_size != ai->size) || !arg_size || arg_size > sizeof a.bytes)
+        case VSMP_ARG_SCALAR: {
+            /* the OpenCL size of the argument's type when kernels_misc_info names a built-in
+             * one, else the size the interface gives (split values: at most 64 bytes). IGC
+             * passes char and short (and their 2-vectors) in 4 bytes: the value is padded with
+             * zeros to the interface's size, as Intel's runtime copies it into a zeroed payload */
+            size_t want = d->has_arg_meta ? scalar_size(d->args[arg_index].type_name) : 0;
+            if (!want)
+                want = ai->size;
+            if ((want && arg_size != want) || !arg_size || arg_size > sizeof a.bytes ||
+                (ai->size && arg_size > ai->size))
                 err = CL_INVALID_ARG_SIZE;
             else if (!arg_value)
                 err = CL_INVALID_ARG_VALUE;
             else {
                 memcpy(a.bytes, arg_value, arg_size);
-                a.size = (uint32_t)arg_size;
+                a.size = ai->size > arg_size ? ai->size : (uint32_t)arg_size;
             }
             break;
+        }
         case VSMP_ARG_NONE: /* not in the interface: unused */
             err = unused_arg(d, arg_index, arg_size, arg_value);
             break;

@@ -93,6 +93,17 @@ __kernel void add_dims(read_only image3d_t a, write_only image3d_t b)
 }
 """
 
+# small scalars by value (IGC passes char and short in 4 bytes; OpenCL sets them with their own
+# size) and a 3-vector (set with the size of a 4-vector)
+SCALARS = r"""
+__kernel void scalars(char c, uchar uc, short s, ushort us, int3 v, __global int *out)
+{
+    int i = get_global_id(0);
+    int r[7] = {c, uc, s, us, v.x, v.y, v.z};
+    out[i] = r[i];
+}
+"""
+
 # a 2D reduction: each 16x8 work-group sums its tile of an int matrix in local memory
 REDUCE = r"""
 __kernel void tile_sum(__global const int *m, __global int *sums, __local int *tmp)
@@ -252,6 +263,15 @@ def one(mode):
     got = np.empty_like(v3)
     cl.enqueue_copy(q, got, b3, origin=(0, 0, 0), region=(w3, h3, d3))
     check("image3d_dims_write", got, v3 + np.array([w3, h3, d3, 1], np.uint8))
+
+    # small scalars: clSetKernelArg with each type's own size
+    sk = build(SCALARS).scalars
+    sout = cl.Buffer(ctx, mf.WRITE_ONLY, 7 * 4)
+    sk(q, (7,), None, np.int8(-5), np.uint8(250), np.int16(-3000), np.uint16(60000),
+       np.array([7, -8, 9, 0], np.int32), sout)
+    got = np.empty(7, np.int32)
+    cl.enqueue_copy(q, got, sout)
+    check("small_scalars", got, np.array([-5, 250, -3000, 60000, 7, -8, 9], np.int32))
 
     # the 2D reduction: a 128x64 int matrix in 16x8 tiles
     mw, mh, tw, th = 128, 64, 16, 8
