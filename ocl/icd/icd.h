@@ -30,10 +30,16 @@ extern const cl_icd_dispatch vsmp_cl_dispatch;
 
 /* What the devices list (device.c) and the compiler is told to define (program.c): the OpenCL
  * C extensions and 3.0 features vsmp runs. */
-#define VSMP_CL_EXTENSIONS "cl_khr_icd cl_khr_byte_addressable_store"
-#define VSMP_CL_C_FEATURES "__opencl_c_int64 __opencl_c_images"
+#define VSMP_CL_EXTENSIONS "cl_khr_icd cl_khr_byte_addressable_store cl_khr_3d_image_writes"
+#define VSMP_CL_C_FEATURES                                                                         \
+    "__opencl_c_int64 __opencl_c_images __opencl_c_3d_image_writes __opencl_c_read_write_images"
 #define VSMP_CL_COMPILER_EXT                                                                       \
-    "-cl-ext=-all,+cl_khr_byte_addressable_store,+__opencl_c_int64,+__opencl_c_images"
+    "-cl-ext=-all,+cl_khr_byte_addressable_store,+cl_khr_3d_image_writes,+__opencl_c_int64,"       \
+    "+__opencl_c_images,+__opencl_c_3d_image_writes"
+/* At -cl-std=CL3.0 the compiler's own header declares the read_write image built-ins whatever
+ * the features, so __opencl_c_read_write_images must be on there; before 3.0 it must be off
+ * (read_write images are 2.0's, which the device does not offer). */
+#define VSMP_CL_COMPILER_EXT_30 VSMP_CL_COMPILER_EXT ",+__opencl_c_read_write_images"
 
 enum {
     VSMP_CL_PLATFORM = 0x76504c54,

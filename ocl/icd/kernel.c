@@ -53,6 +53,77 @@ static const vsmp_ocl_kernel *desc(cl_kernel k)
     return find(k->prog, (cl_uint)k->first, k->name, NULL);
 }
 
+/* Argument @p i of the kernel's interface; an argument the compiler left out of it (unused:
+ * no payload, no binding) is VSMP_ARG_NONE, also past the interface's last argument. */
+static const vsmp_launch_arg_info *arg_info(const vsmp_ocl_kernel *d, unsigned i)
+{
+    static const vsmp_launch_arg_info none = {
+        .kind = VSMP_ARG_NONE, .bti = -1, .sampler = -1, .offset = -1};
+    const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(d->iface, i);
+    return ai ? ai : &none;
+}
+
+/* The size OpenCL gives a built-in scalar or vector type named @p t ("char", "uint4", "float3":
+ * a 3-vector is the size of a 4-vector); 0 for any other type (a struct, a typedef). */
+static size_t scalar_size(const char *t)
+{
+    static const struct {
+        const char *name;
+        size_t size;
+    } base[] = {{"char", 1},   {"uchar", 1},     {"short", 2},    {"ushort", 2},
+                {"int", 4},    {"uint", 4},      {"float", 4},    {"long", 8},
+                {"ulong", 8},  {"double", 8},    {"half", 2},     {"bool", 1},
+                {"size_t", 8}, {"ptrdiff_t", 8}, {"intptr_t", 8}, {"uintptr_t", 8}};
+    if (!strncmp(t, "unsigned ", 9))
+        t += 9; /* "unsigned char": the size of "char" */
+    for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+        size_t n = strlen(base[i].name);
+        if (strncmp(t, base[i].name, n))
+            continue;
+        const char *v = t + n;
+        if (!*v)
+            return base[i].size;
+        long w = strtol(v, (char **)&v, 10);
+        if (*v)
+            continue; /* "int_t...": another name */
+        if (w == 2 || w == 4 || w == 8 || w == 16)
+            return base[i].size * (size_t)w;
+        if (w == 3)
+            return base[i].size * 4;
+    }
+    return 0;
+}
+
+/* clSetKernelArg for an argument the kernel does not use (the compiler dropped it): the value is
+ * checked by what kernels_misc_info says the argument is, and otherwise ignored. Without that
+ * information any value of a non-zero size is taken. */
+static cl_int unused_arg(const vsmp_ocl_kernel *d, unsigned i, size_t size, const void *value)
+{
+    if (!d->has_arg_meta)
+        return size ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    const vsmp_ocl_arg_meta *m = &d->args[i];
+    if (!strcmp(m->address_qualifier, "__local"))
+        return value ? CL_INVALID_ARG_VALUE : size ? CL_SUCCESS : CL_INVALID_ARG_SIZE;
+    if (!strcmp(m->type_name, "sampler_t")) {
+        if (size != sizeof(cl_sampler))
+            return CL_INVALID_ARG_SIZE;
+        return value && *(const cl_sampler *)value &&
+                       (*(const cl_sampler *)value)->magic == VSMP_CL_SAMPLER
+                   ? CL_SUCCESS
+                   : CL_INVALID_SAMPLER;
+    }
+    bool image = strstr(m->type_name, "image") != NULL;
+    if (image || strchr(m->type_name, '*')) {
+        if (size != sizeof(cl_mem))
+            return CL_INVALID_ARG_SIZE;
+        cl_mem mem = value ? *(const cl_mem *)value : NULL;
+        if (!mem)
+            return image ? CL_INVALID_ARG_VALUE : CL_SUCCESS;
+        return vsmp_cl_mem_ok(mem) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
+    }
+    return !size ? CL_INVALID_ARG_SIZE : !value ? CL_INVALID_ARG_VALUE : CL_SUCCESS;
+}
+
 static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
 {
     int first = -1;
@@ -84,7 +155,10 @@ static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
     k->refs = 1;
     k->prog = program;
     snprintf(k->name, sizeof k->name, "%s", name);
+    /* every argument of the kernel, those the compiler dropped from the interface included */
     k->nargs = vsmp_launch_iface_num_args(d->iface);
+    if (d->nargs > k->nargs)
+        k->nargs = d->nargs;
     k->first = first;
     vsmp_cl_program_kernels(program, 1);
     *err = CL_SUCCESS;
@@ -177,8 +251,8 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
     cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
     if (!err && arg_index >= kernel->nargs)
         err = CL_INVALID_ARG_INDEX;
-    const vsmp_launch_arg_info *ai =
-        err ? NULL : vsmp_launch_iface_arg(desc(kernel)->iface, arg_index);
+    const vsmp_ocl_kernel *d = err ? NULL : desc(kernel);
+    const vsmp_launch_arg_info *ai = err ? NULL : arg_info(d, arg_index);
     kernel_arg a = {.set = true};
     if (!err) {
         switch (ai->kind) {
@@ -215,20 +289,28 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             else
                 a.size = (uint32_t)arg_size;
             break;
-        case VSMP_ARG_SCALAR:
-            /* the size the interface gives (split values: at most the 64 bytes of a value) */
-            if ((ai->size && arg_size != ai->size) || !arg_size || arg_size > sizeof a.bytes)
+        case VSMP_ARG_SCALAR: {
+            /* the OpenCL size of the argument's type when kernels_misc_info names a built-in
+             * one, else the size the interface gives (split values: at most 64 bytes). IGC
+             * passes char and short (and their 2-vectors) in 4 bytes: the value is padded with
+             * zeros to the interface's size, as Intel's runtime copies it into a zeroed payload */
+            size_t want = d->has_arg_meta ? scalar_size(d->args[arg_index].type_name) : 0;
+            if (!want)
+                want = ai->size;
+            if ((want && arg_size != want) || !arg_size || arg_size > sizeof a.bytes ||
+                (ai->size && arg_size > ai->size))
                 err = CL_INVALID_ARG_SIZE;
             else if (!arg_value)
                 err = CL_INVALID_ARG_VALUE;
             else {
                 memcpy(a.bytes, arg_value, arg_size);
-                a.size = (uint32_t)arg_size;
+                a.size = ai->size > arg_size ? ai->size : (uint32_t)arg_size;
             }
             break;
-        case VSMP_ARG_NONE:
-            err = CL_INVALID_ARG_INDEX;
-            break; /* not in the interface */
+        }
+        case VSMP_ARG_NONE: /* not in the interface: unused */
+            err = unused_arg(d, arg_index, arg_size, arg_value);
+            break;
         }
     }
     if (!err)
@@ -401,7 +483,7 @@ cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id 
         vsmp_launch_iface_get_layout(d->iface, &l);
         v.ul = l.slm_size;
         for (unsigned a = 0; a < kernel->nargs; a++) {
-            const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(d->iface, a);
+            const vsmp_launch_arg_info *ai = arg_info(d, a);
             if (ai->kind == VSMP_ARG_LOCAL && kernel->args[a].set)
                 v.ul += kernel->args[a].size;
         }
@@ -624,6 +706,11 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
     for (unsigned i = 0; !err && i < kernel->nargs; i++)
         if (!kernel->args[i].set)
             err = CL_INVALID_KERNEL_ARGS;
+    if (!err && !d->iface) {
+        /* a kernel the launcher cannot run (the build log says so too) */
+        fprintf(stderr, "vsmp: kernel %s: %s\n", d->name, d->unsupported);
+        err = CL_INVALID_OPERATION;
+    }
     bool empty = false;
     for (cl_uint i = 0; !err && i < work_dim; i++)
         empty |= global_work_size[i] == 0; /* OpenCL 2.1: nothing runs, the event completes */
@@ -646,10 +733,11 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
         if (vsmp_platform_find(q->dev->t->platform, &c->platform))
             c->platform = 0;
         c->nd = nd;
-        c->nargs = kernel->nargs;
-        for (unsigned i = 0; i < kernel->nargs; i++) {
+        /* the launch binds the interface's arguments (those past it are unused) */
+        c->nargs = vsmp_launch_iface_num_args(d->iface);
+        for (unsigned i = 0; i < c->nargs; i++) {
             c->args[i] = kernel->args[i];
-            c->info[i] = *vsmp_launch_iface_arg(d->iface, i);
+            c->info[i] = *arg_info(d, i);
             if (c->args[i].mem)
                 c->args[i].mem->refs++;
         }

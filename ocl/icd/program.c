@@ -231,6 +231,18 @@ static void log_append(char **log, const char *more)
     *log = n;
 }
 
+/* Whether build options @p options ask for OpenCL C 3.0: the last -cl-std= given is CL3.0. */
+static bool cl_std_30(const char *options)
+{
+    bool is30 = false;
+    for (const char *o = options; o && (o = strstr(o, "-cl-std=")) != NULL; o += 8) {
+        if (o != options && o[-1] != ' ' && o[-1] != '\t')
+            continue;
+        is30 = strncmp(o + 8, "CL3.0", 5) == 0 && (o[13] == '\0' || o[13] == ' ' || o[13] == '\t');
+    }
+    return is30;
+}
+
 /* Build for device @p dev (the lock released): compile the source, or take the binary; read the
  * zebin's kernels and parse their vISA. Results in the out-parameters (the caller installs them);
  * the log is ocloc's, then vsmp's diagnostics. */
@@ -247,7 +259,7 @@ static cl_int build_one(const char *source, const char *options, cl_device_id de
         b.device = dev->t->name;
         b.options = options;
         /* the compiler defines only the extensions and features the device lists */
-        b.internal_options = VSMP_CL_COMPILER_EXT;
+        b.internal_options = cl_std_30(options) ? VSMP_CL_COMPILER_EXT_30 : VSMP_CL_COMPILER_EXT;
         uint8_t *z = NULL;
         size_t zs = 0;
         char *olog = NULL;
@@ -282,6 +294,13 @@ static cl_int build_one(const char *source, const char *options, cl_device_id de
             break;
         }
         st = vsmp_text_parse(kk->visaasm, kk->visaasm_size, VSMP_DIALECT_12504, &(*mods)[k], &d);
+        if (!st && kk->unsupported[0]) {
+            /* the program builds (its other kernels may run); enqueuing this one fails */
+            char line[sizeof kk->unsupported + 160];
+            snprintf(line, sizeof line, "vsmp cannot run kernel %s: %s\n", kk->name,
+                     kk->unsupported);
+            log_append(log, line);
+        }
     }
     if (st) {
         char *t = diags_text(&d, "vsmp");
