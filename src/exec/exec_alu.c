@@ -157,7 +157,8 @@ static void mod_in_place(xnum *n, unsigned mod)
 {
     switch (mod) {
     case VSMP_MOD_ABS:
-        n->d = fabs(n->d), n->i = n->i < 0 ? -n->i : n->i;
+        /* in 64-bit two's complement: abs(INT64_MIN) is INT64_MIN, as the negation wraps */
+        n->d = fabs(n->d), n->i = n->i < 0 ? (int64_t)(0 - (uint64_t)n->i) : n->i;
         break;
     case VSMP_MOD_NEG:
         n->d = -n->d, n->i = (int64_t)(0 - (uint64_t)n->i);
