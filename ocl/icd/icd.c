@@ -25,6 +25,22 @@ void vsmp_cl_callback_due(vsmp_cl_cb *cb)
     due_tail = &cb->next;
 }
 
+cl_int vsmp_cl_destructor_add(vsmp_cl_cb **list, int kind, void (*fn)(void), void *obj, void *data)
+{
+    vsmp_cl_cb *cb = calloc(1, sizeof *cb);
+    if (!cb)
+        return CL_OUT_OF_HOST_MEMORY;
+    cb->kind = kind;
+    cb->fn = fn;
+    cb->obj = obj;
+    cb->data = data;
+    cb->next = *list;
+    *list = cb;
+    if (!cb->next)
+        cb->release = free; /* the last callback to run frees the handle */
+    return CL_SUCCESS;
+}
+
 void vsmp_cl_unlock(void)
 {
     for (;;) {

@@ -212,6 +212,10 @@ void vsmp_cl_wait(void);
 void vsmp_cl_signal(void);
 /* Queue a callback to run once the lock is dropped (it owns @p cb). */
 void vsmp_cl_callback_due(vsmp_cl_cb *cb);
+/* Register destructor callback @p fn of @p obj on @p list (the lock held): run in the reverse
+ * order of registration, the last one to run freeing the handle.
+ * @return CL_SUCCESS or CL_OUT_OF_HOST_MEMORY. */
+cl_int vsmp_cl_destructor_add(vsmp_cl_cb **list, int kind, void (*fn)(void), void *obj, void *data);
 
 extern struct _cl_platform_id vsmp_cl_platform;
 cl_uint vsmp_cl_num_devices(void);

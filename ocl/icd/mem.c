@@ -220,25 +220,13 @@ cl_int CL_API_CALL vsmp_clSetMemObjectDestructorCallback(
 {
     if (!pfn_notify)
         return CL_INVALID_VALUE;
-    vsmp_cl_cb *cb = calloc(1, sizeof *cb);
-    if (!cb)
-        return CL_OUT_OF_HOST_MEMORY;
     vsmp_cl_lock();
-    if (!vsmp_cl_mem_ok(memobj)) {
-        vsmp_cl_unlock();
-        free(cb);
-        return CL_INVALID_MEM_OBJECT;
-    }
-    cb->kind = VSMP_CL_CB_MEM;
-    cb->fn = (void (*)(void))pfn_notify;
-    cb->obj = memobj;
-    cb->data = user_data;
-    cb->next = memobj->destructors;
-    memobj->destructors = cb;
-    if (!cb->next)
-        cb->release = free; /* the last callback to run frees the handle */
+    cl_int err = !vsmp_cl_mem_ok(memobj)
+                     ? CL_INVALID_MEM_OBJECT
+                     : vsmp_cl_destructor_add(&memobj->destructors, VSMP_CL_CB_MEM,
+                                              (void (*)(void))pfn_notify, memobj, user_data);
     vsmp_cl_unlock();
-    return CL_SUCCESS;
+    return err;
 }
 
 cl_int CL_API_CALL vsmp_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,

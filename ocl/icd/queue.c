@@ -190,25 +190,13 @@ cl_int CL_API_CALL vsmp_clSetContextDestructorCallback(
 {
     if (!pfn_notify)
         return CL_INVALID_VALUE;
-    vsmp_cl_cb *cb = calloc(1, sizeof *cb);
-    if (!cb)
-        return CL_OUT_OF_HOST_MEMORY;
     vsmp_cl_lock();
-    if (!vsmp_cl_context_ok(context)) {
-        vsmp_cl_unlock();
-        free(cb);
-        return CL_INVALID_CONTEXT;
-    }
-    cb->kind = VSMP_CL_CB_CONTEXT;
-    cb->fn = (void (*)(void))pfn_notify;
-    cb->obj = context;
-    cb->data = user_data;
-    cb->next = context->destructors; /* called in the reverse order of registration */
-    context->destructors = cb;
-    if (!cb->next)
-        cb->release = free;
+    cl_int err = !vsmp_cl_context_ok(context)
+                     ? CL_INVALID_CONTEXT
+                     : vsmp_cl_destructor_add(&context->destructors, VSMP_CL_CB_CONTEXT,
+                                              (void (*)(void))pfn_notify, context, user_data);
     vsmp_cl_unlock();
-    return CL_SUCCESS;
+    return err;
 }
 
 /* ---- command queues ---- */
