@@ -672,6 +672,34 @@ static const wb_case cases[] = {
      .in = {U32("LODI", 0, 8, 0, 1, 2)},
      .out = {U32("DSTUD", 0, 8, 8, 4, 2), U32("DSTUD", 32, 8, 4, 2, 1), U32("DSTUD", 64, 8, 0),
              U32("DSTUD", 96, 8, 3), KEPT("DSTUD", 128, 32)}},
+    /* resinfo with an F LOD holding the integer's bits (IGC 2.x on DG2 and later: `resinfo.RG
+     * (M1_NM, 16) %bss V.0 V.0` with an F LOD): the message reads the LOD as UD whatever the
+     * type (docs/EXEC.md), so the bits 0, 1, 2 are the levels 0, 1, 2 and the results those of
+     * the UD case above; as floats they would be 0 and two denormals. */
+    {.name = "resinfo F LOD",
+     .surface = grid8x4_3,
+     .body = ".decl LODF v_type=G type=f num_elts=8 align=GRF\n"
+             ".decl DSTUD v_type=G type=ud num_elts=40 align=GRF\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input tex offset=8 size=4\n"
+             "resinfo.RGBA (M1, 8) tex LODF.0 DSTUD.0\n"
+             "ret (M1, 1)\n",
+     .in = {U32("LODF", 0, 8, 0, 1, 2)},
+     .out = {U32("DSTUD", 0, 8, 8, 4, 2), U32("DSTUD", 32, 8, 4, 2, 1), U32("DSTUD", 64, 8, 0),
+             U32("DSTUD", 96, 8, 3), KEPT("DSTUD", 128, 32)}},
+    /* a D LOD: its bits as UD too, so -1 is level 2^32 - 1, past the last: width, height and
+     * depth 0, the level count 3 (SEMANTICS 8, the INFO rule); lanes 1, 2 read 1, 2 */
+    {.name = "resinfo D LOD",
+     .surface = grid8x4_3,
+     .body = ".decl LODD v_type=G type=d num_elts=8 align=GRF\n"
+             ".decl DSTUD v_type=G type=ud num_elts=40 align=GRF\n"
+             ".decl tex v_type=T num_elts=1\n"
+             ".input tex offset=8 size=4\n"
+             "resinfo.RGBA (M1, 8) tex LODD.0 DSTUD.0\n"
+             "ret (M1, 1)\n",
+     .in = {U32("LODD", 0, 8, 0xffffffffu, 1, 2)},
+     .out = {U32("DSTUD", 0, 8, 0, 4, 2), U32("DSTUD", 32, 8, 0, 2, 1), U32("DSTUD", 64, 8, 0),
+             U32("DSTUD", 96, 8, 3), KEPT("DSTUD", 128, 32)}},
     /* SAMPLE_UNORM, IGC's 16-bit full layout (SEMANTICS 1): unorm16, texel (x, y) = (16 x,
      * 16 y, 7, 255); u = v = 0, du = dv = 1/16: pixel p = 8 y + x samples the corner of texel
      * (x, y); nearest gives it exactly; UNORM8 -> raw << 8. .RG: R in UW 0..31 (16 x << 8),
@@ -799,6 +827,12 @@ static const struct refusal {
     {"SIMD8 .RG needs 128 bytes on Xe2", VSMP_PLATFORM_XE2, "operand-bounds",
      LOAD_DECLS ".decl DST v_type=G type=f num_elts=16 align=GRF\n"
                 "load_3d.RG (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\nret (M1, 1)\n"},
+    /* resinfo's LOD is 32 bits (UD; D or F holding the bits): a UW LOD is refused by both */
+    {"resinfo UW LOD", VSMP_PLATFORM_TGLLP, "info-type",
+     ".decl LODH v_type=G type=uw num_elts=8 align=GRF\n"
+     ".decl DSTUD v_type=G type=ud num_elts=32 align=GRF\n"
+     ".decl tex v_type=T num_elts=1\n"
+     "resinfo.RGBA (M1, 8) tex LODH.0 DSTUD.0\nret (M1, 1)\n"},
 };
 
 static void refused(const struct refusal *r)

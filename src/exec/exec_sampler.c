@@ -87,7 +87,7 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
 
 static bool type_ok(unsigned t, bool load)
 {
-    if (load) /* 3D_LOAD.md / INFO.md: UD or UW (D, W accepted as GenX_IR does) */
+    if (load) /* 3D_LOAD.md: UD or UW (D, W accepted as GenX_IR does) */
         return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W;
     return t == VSMP_TYPE_F || t == VSMP_TYPE_HF; /* 3D_SAMPLE.md: F, or HF from ICLLP on */
 }
@@ -106,7 +106,20 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
             continue;
         }
         unsigned t = raw_type(m, p.var);
-        if (p.var < m->nvars && m->vars[p.var].present && !type_ok(t, x->load)) {
+        if (in->opcode == VSMP_OPC_3D_INFO) {
+            /* resinfo's LOD: the message reads a 32-bit unsigned integer per lane whatever the
+             * variable's type, so UD, or D or F holding the integer's bits (IGC 2.x on DG2 and
+             * later passes it in F variables; GenX_IR 1.0.17791 accepts them); the validator's
+             * info-type rule (docs/EXEC.md) */
+            if (t != VSMP_TYPE_UD && t != VSMP_TYPE_D && t != VSMP_TYPE_F) {
+                vsmp_x_report(m, in, "info-type",
+                              "%s: LOD must be 32 bits (UD; D or F holding the integer's bits), "
+                              "got %s",
+                              vsmp_x_opname(in), vsmp_type_name(t) ? vsmp_type_name(t) : "?");
+                return VSMP_ERR_INVALID;
+            }
+            t = VSMP_TYPE_UD;
+        } else if (p.var < m->nvars && m->vars[p.var].present && !type_ok(t, x->load)) {
             vsmp_x_report(m, in, "param-type", "%s: %s has type %s; %s", vsmp_x_opname(in), role,
                           vsmp_type_name(t) ? vsmp_type_name(t) : "?",
                           x->load ? "loads and INFO read UD, D, UW or W"
