@@ -454,6 +454,73 @@ with tempfile.TemporaryDirectory() as tmp:
           "64 threads: 1, 2 and 4 workers print the same (%d %d %d bytes)" %
           tuple(len(o) for o in outs))
 
+# 64-byte GRFs (LNL, BMG: Xe2). grf64.visaasm, as IGC 2.x lays out a SIMD32 kernel there: %r0
+# aliased whole (16 D, 64 bytes), the local IDs at payload 64 (32 W), A at 128 (32 F, two
+# GRFs), K at 256. LF = the IDs as floats, l; S = LF * K + A = 1000 + 3l with K = 2 and
+# A[i] = 1000 + i. H (SIMD16) = A(1,0) * LF(0,1)<2;1,0>: row 1 of A is byte 64 on a 64-byte GRF,
+# A[16 + l] = 1016 + l, and LF[1 + 2l] = 1 + 2l: H[l] = (1016 + l)(1 + 2l) = 1016, 3051, 5090,
+# ..., 1031 * 31 = 31961. G = %r0's 16 D + 100: r0.1 is the thread index (docs/RUN.md),
+# r0.15 (bytes 60..63, which a 32-byte %r0 has not) is 7 from "vars": 100, t, ..., 107.
+with tempfile.TemporaryDirectory() as tmp:
+    desc = {"kernel": os.path.join(here, "grf64.visaasm"), "threads": 2,
+            "payload": [{"offset": 64, "type": "w", "values": list(range(32))},
+                        {"offset": 128, "type": "f", "values": [1000 + i for i in range(32)]},
+                        {"offset": 256, "type": "f", "values": [2]}],
+            "vars": {"R0": {"offset": 60, "values": [7]}},
+            "print": ["S", "H", "G"]}
+    want = ""
+    for t in range(2):
+        want += "[%d] S = %s\n" % (t, " ".join(str(1000 + 3 * i) for i in range(32)))
+        want += "[%d] H = %s\n" % (t, " ".join(str((1016 + i) * (1 + 2 * i)) for i in range(16)))
+        want += "[%d] G = %s\n" % (t, " ".join(["100", str(100 + t)] + ["100"] * 13 + ["107"]))
+    path = os.path.join(tmp, "g.json")
+    for plat in ("lnl", "BMG", "ptl"):
+        with open(path, "w") as f:
+            json.dump(dict(desc, platform=plat), f)
+        rc, out, err = run(path)
+        check(rc == 0 and out == want and not err, "grf64 on %s:\n%s%s" % (plat, out, err))
+    # a 32-byte GRF platform refuses the 64-byte %r0 alias, naming it
+    with open(path, "w") as f:
+        json.dump(dict(desc, platform="tgllp"), f)
+    rc, out, err = run(path)
+    check(rc == 1 and "aliases bytes 0..63 of %r0, which is one 32-byte GRF on TGLLP" in err,
+          "grf64 on tgllp refused:\n" + out + err)
+
+    # smp64.visaasm: a SIMD32 sample_lz.RGBA and a SIMD16 load_lz.RGB into HF, as IGC 2.x
+    # writes them for Xe2 (paired surfaces). The 4x2 RGBA32F surface at BTI 2 holds (x + 4y,
+    # 100 + x, 200 + y, 10 + x + 4y) at (x, y); sampler state 1 nearest, clamp. Lane l samples
+    # the centre of texel (l % 4, l / 4 % 2): each channel's 32 floats are 128 bytes, two
+    # 64-byte rows. load_lz reads (3 - l % 4, l / 4 % 2): 16 halves per channel, 32 bytes, and
+    # each channel starts the next row: R in halves 0..15, G in 32..47, B in 64..79; halves
+    # 16..31, 48..63, 80..95 keep the sentinel 9. On TGLLP the rows are 32 bytes: R, G, B in
+    # halves 0..15, 16..31, 32..47, and 48..95 keep 9 (the SIMD32 send is only a warning there).
+    tex = [[x + 4 * y, 100 + x, 200 + y, 10 + x + 4 * y] for y in range(2) for x in range(4)]
+    sdesc = {"kernel": os.path.join(here, "smp64.visaasm"),
+             "surfaces": [{"bti": 2, "format": "R32G32B32A32_FLOAT", "width": 4, "height": 2,
+                           "texels": tex}],
+             "samplers": [{"index": 1, "address": "clamp"}],
+             "payload": [{"offset": 0, "values": [1, 2]}],
+             "vars": {"U": {"type": "f", "values": [(l % 4 + 0.5) / 4 for l in range(32)]},
+                      "V": {"type": "f", "values": [(l // 4 % 2 + 0.5) / 2 for l in range(32)]},
+                      "LU": [3 - l % 4 for l in range(16)], "LV": [l // 4 % 2 for l in range(16)],
+                      "LD": {"type": "hf", "values": [9] * 96}},
+             "print": ["DST", "LD"]}
+    lanes = [(l % 4, l // 4 % 2) for l in range(32)]
+    dst = ([x + 4 * y for x, y in lanes] + [100 + x for x, y in lanes] +
+           [200 + y for x, y in lanes] + [10 + x + 4 * y for x, y in lanes])
+    ld = [(3 - l % 4, l // 4 % 2) for l in range(16)]
+    r, g, b = ([x + 4 * y for x, y in ld], [100 + x for x, y in ld], [200 + y for x, y in ld])
+    nine = [9] * 16
+    for plat, halves in (("lnl", r + nine + g + nine + b + nine),
+                         ("bmg", r + nine + g + nine + b + nine),
+                         ("tgllp", r + g + b + nine * 3)):
+        with open(path, "w") as f:
+            json.dump(dict(sdesc, platform=plat), f)
+        rc, out, err = run(path)
+        want = "DST = %s\nLD = %s\n" % (" ".join(map(str, dst)), " ".join(map(str, halves)))
+        check(rc == 0 and out == want, "smp64 on %s:\n%s%s" % (plat, out, err))
+        check(("simd32" in err) == (plat == "tgllp"), "smp64 on %s warnings: %s" % (plat, err))
+
 rc, out, err = run()
 check(rc == 2, "no argument: usage error")
 
