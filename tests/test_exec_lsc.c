@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bfn, the LSC untyped messages (lsc_load, lsc_store), the scaled buffer messages and
- * vsmp_machine_reset on text programs, DG2 (32-byte GRFs).
+ * vsmp_machine_reset on text programs, DG2 (32-byte GRFs); the LSC typed quads (.tgm) on DG2
+ * and LNL (64-byte GRFs).
  * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
- * (instructions-head).
+ * (instructions-head), LSC_TYPED.md for .tgm.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 #include "testlib.h"
 #include "vsmp/vsmp.h"
 
-static vsmp_machine *machine(const char *text, vsmp_module **mod)
+static vsmp_machine *machine_on(const char *text, vsmp_platform plat, vsmp_module **mod)
 {
     vsmp_diags d;
     vsmp_diags_init(&d);
@@ -22,7 +23,7 @@ static vsmp_machine *machine(const char *text, vsmp_module **mod)
     if (!s) {
         vsmp_machine_options o;
         vsmp_machine_options_init(&o);
-        o.platform = VSMP_PLATFORM_DG2;
+        o.platform = plat;
         s = vsmp_machine_create(*mod, 0, &o, &m, &d);
     }
     if (s)
@@ -30,6 +31,11 @@ static vsmp_machine *machine(const char *text, vsmp_module **mod)
     vsmp_diags_free(&d);
     CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
     return m;
+}
+
+static vsmp_machine *machine(const char *text, vsmp_module **mod)
+{
+    return machine_on(text, VSMP_PLATFORM_DG2, mod);
 }
 
 static uint32_t var_id(vsmp_machine *m, const char *name)
@@ -86,7 +92,7 @@ static void test_bfn(void)
                                ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
                                ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
                                ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
-                               ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl E v_type=G type=ud num_elts=16 align=GRF\n"
                                ".decl F v_type=G type=uw num_elts=16 align=GRF\n"
                                "bfn.xd8 (M1, 8) D(0,0)<1> A(0,0)<1;1,0> B(0,0)<1;1,0> "
                                "C(0,0)<1;1,0>\n"
@@ -246,7 +252,7 @@ static void test_slm_barrier(void)
                                ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
                                ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
                                ".decl D v_type=G type=ud num_elts=1 align=GRF\n"
-                               ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl E v_type=G type=ud num_elts=16 align=GRF\n"
                                ".decl P1 v_type=P num_elts=8\n"
                                "scatter4_scaled.R (M1, 8) %slm 0x0:ud A.0 B.0\n"
                                "fence_local.E\n"
@@ -325,7 +331,7 @@ static const char scaled_text[] = ".version 4.1\n.kernel \"t\"\n"
                                   ".decl B v_type=G type=ud num_elts=16 align=GRF\n"
                                   ".decl C v_type=G type=ud num_elts=16 align=GRF\n"
                                   ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
-                                  ".decl E v_type=G type=ud num_elts=8 align=GRF\n"
+                                  ".decl E v_type=G type=ud num_elts=16 align=GRF\n"
                                   ".decl F v_type=G type=ud num_elts=8 align=GRF\n"
                                   ".decl buf v_type=T num_elts=1\n"
                                   ".decl buf2 v_type=T num_elts=1\n"
@@ -612,8 +618,134 @@ static void test_lsc_names(void)
     }
 }
 
+/* An RGBA32_UINT 2D surface of w x h texels, texel (x, y) = (x + 16 y, 100 + x, 200 + y, 7). */
+static vsmp_surface *rgba_uint(uint32_t w, uint32_t h)
+{
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.format = VSMP_FORMAT_R32G32B32A32_UINT;
+    sd.width = w;
+    sd.height = h;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "rgba surface");
+    if (!s)
+        return NULL;
+    uint32_t *t = vsmp_surface_get_desc(s)->data;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            uint32_t *p = t + 4 * (y * w + x);
+            p[0] = x + 16 * y, p[1] = 100 + x, p[2] = 200 + y, p[3] = 7;
+        }
+    return s;
+}
+
+/* LSC typed quads (.tgm) with one to four addresses, those left out %null, as IGC 2.x writes
+ * them, and the .cc cache option on typed and untyped messages; on DG2 (32-byte GRFs) and LNL
+ * (64): SIMD8 data channels are one GRF run each, so the second channel starts at DWord 8 on
+ * DG2 and 16 on LNL (LSC_TYPED.md: the LSC_UNTYPED quad layout, "each vector element starts a
+ * new GRF"). */
+static void test_tgm_on(vsmp_platform plat, unsigned row)
+{
+    static const char text[] =
+        ".version 4.2\n.kernel \"t\"\n"
+        ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl V v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl S v_type=G type=ud num_elts=64 align=GRF\n"
+        ".decl D v_type=G type=ud num_elts=32 align=GRF\n"
+        ".decl X v_type=G type=ud num_elts=16 align=GRF\n"
+        ".decl A v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl W v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl E v_type=G type=ud num_elts=16 align=GRF\n"
+        "lsc_store_quad.tgm (M1, 8)  bti(0x2)[U, V]:a32  S:d32.xz\n"
+        "lsc_load_quad.tgm.ca.cc (M1, 8)  D:d32.yw  bti(0x2)[U, V]:a32\n"
+        "lsc_load_quad.tgm (M1, 8)  X:d32.x  bti(0x2)[U]:a32\n"
+        "lsc_load_quad.tgm (M1, 8)  E:d32.x  bti(0x2)[U, V, %null, %null]:a32\n"
+        "lsc_load.ugm.ca.cc (M1, 8)  W:d32  bti(0x3)[A]:a32\n"
+        "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine_on(text, plat, &mod);
+    vsmp_surface *img = rgba_uint(4, 2), *buf = buffer(16);
+    if (m && img && buf) {
+        CHECK(vsmp_machine_bind_surface(m, 2, img) == VSMP_OK, "bind 2");
+        CHECK(vsmp_machine_bind_surface(m, 3, buf) == VSMP_OK, "bind 3");
+        uint32_t *bw = vsmp_surface_get_desc(buf)->data;
+        for (uint32_t i = 0; i < 16; i++)
+            bw[i] = 500 + i;
+        /* lanes 0..5 at (l % 4, l / 4) (inside the 4x2 surface); lane 6 at (9, 0) and lane 7
+         * at (1, 5): outside */
+        uint32_t u[8] = {0, 1, 2, 3, 0, 1, 9, 1}, v[8] = {0, 0, 0, 0, 1, 1, 0, 5};
+        /* the store's channels x and z: x in run 0, z in run 1 (DWord row); x = 1000 + l,
+         * z = 2000 + l */
+        uint32_t sd[64] = {0};
+        for (uint32_t l = 0; l < 8; l++)
+            sd[l] = 1000 + l, sd[row + l] = 2000 + l;
+        uint32_t a[8] = {60, 56, 52, 48, 44, 40, 36, 32}; /* byte offsets into bti 3 */
+        uint32_t dd[32];
+        for (int i = 0; i < 32; i++)
+            dd[i] = 0xdead;
+        put(m, "U", u, sizeof(u));
+        put(m, "V", v, sizeof(v));
+        put(m, "S", sd, 4 * (row + 8));
+        put(m, "A", a, sizeof(a));
+        put(m, "D", dd, sizeof(dd));
+        CHECK(run(m), "tgm run");
+        /* the store wrote R and B of the six texels inside, kept G and A; the two outside
+         * lanes wrote nothing */
+        const uint32_t *t = vsmp_surface_get_desc(img)->data;
+        bool ok = true;
+        for (uint32_t l = 0; l < 6; l++) {
+            const uint32_t *p = t + 4 * (v[l] * 4 + u[l]);
+            ok &= p[0] == 1000 + l && p[1] == 100 + u[l] && p[2] == 2000 + l && p[3] == 7;
+        }
+        CHECK(ok, "lsc_store_quad.tgm .xz: texels (l %% 4, l / 4) = (1000 + l, 100 + x, 2000 + l, "
+                  "7)");
+        CHECK(t[4 * 6] == 18 && t[4 * 7 + 2] == 201, "texels (2, 1), (3, 1) kept: %u %u", t[24],
+              t[30]);
+        /* .yw: G = 100 + u in run 0, A = 7 in run 1; outside: (0, 0, 0, 1) -> G 0, A 1; the rest
+         * of run 0 (DWords 8..row-1 on LNL) keeps 0xdead */
+        uint32_t d[32];
+        get(m, "D", d, sizeof(d));
+        ok = true;
+        for (uint32_t l = 0; l < 6; l++)
+            ok &= d[l] == 100 + u[l] && d[row + l] == 7;
+        CHECK(ok && d[6] == 0 && d[7] == 0 && d[row + 6] == 1 && d[row + 7] == 1,
+              "lsc_load_quad.tgm.ca.cc .yw: %u %u | %u %u | %u %u", d[0], d[row], d[6], d[row + 6],
+              d[7], d[row + 7]);
+        CHECK(row == 8 || (d[8] == 0xdead && d[15] == 0xdead), "the rest of the row keeps");
+        /* [U] alone: V = R = LOD = 0, row 0: R = 1000 + u (lane 6 at u 9 outside: 0) */
+        uint32_t xr[8], er[8], w[8];
+        get(m, "X", xr, sizeof(xr));
+        get(m, "E", er, sizeof(er));
+        get(m, "W", w, sizeof(w));
+        ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            ok &= xr[l] == (l == 6 ? 0 : 1000 + u[l]); /* texel (u, 0): stored by lane u */
+        CHECK(ok, "lsc_load_quad.tgm [U]: %u %u %u %u %u %u %u %u", xr[0], xr[1], xr[2], xr[3],
+              xr[4], xr[5], xr[6], xr[7]);
+        ok = true;
+        for (uint32_t l = 0; l < 6; l++)
+            ok &= er[l] == 1000 + l;
+        CHECK(ok && er[6] == 0 && er[7] == 0, "lsc_load_quad.tgm [U, V, %%null, %%null]");
+        ok = true;
+        for (uint32_t l = 0; l < 8; l++)
+            ok &= w[l] == 515 - l;
+        CHECK(ok, "lsc_load.ugm.ca.cc: %u %u", w[0], w[7]);
+    }
+    vsmp_surface_free(img);
+    vsmp_surface_free(buf);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
+static void test_tgm(void)
+{
+    test_tgm_on(VSMP_PLATFORM_DG2, 8);
+    test_tgm_on(VSMP_PLATFORM_LNL, 16);
+}
+
 int main(void)
 {
+    test_tgm();
     test_lsc_names();
     test_bfn();
     test_lsc();

@@ -104,6 +104,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_atomic(m, x);
     case VSMP_OPC_LSC_UNTYPED:
         return vsmp_x_plan_lsc(m, x);
+    case VSMP_OPC_LSC_TYPED:
+        return vsmp_x_plan_lsc_typed(m, x);
     case VSMP_OPC_BARRIER:
     case VSMP_OPC_FENCE:
     case VSMP_OPC_LSC_FENCE:

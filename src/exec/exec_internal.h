@@ -321,6 +321,9 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
+/* exec_mem.c: the typed read or write of every enabled lane (gather4_typed, scatter4_typed, LSC
+ * .tgm quads): addresses at x->raw[0..3], data at x->raw[4], channel mask x->val[0]. */
+void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32_t en, bool store);
 /* atomic.c: svm_atomic and dword_atomic; the atomic operations (XA_), shared with lsc.c:
  * vsmp_x_atomic applies one to the @p bytes (2, 4, 8; aligned) at @p p as one C11 atomic
  * operation with operand @p a and compare value @p c, and returns the old value;
@@ -352,8 +355,10 @@ enum {
 vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x);
 uint64_t vsmp_x_atomic(uint8_t *p, unsigned bytes, unsigned op, uint64_t a, uint64_t c);
 uint64_t vsmp_x_atomic_ret(unsigned op, unsigned bytes, uint64_t old);
-/* lsc.c: lsc_load / lsc_store. */
+/* lsc.c: lsc_load / lsc_store and the atomics (LSC untyped); lsc_load_quad / lsc_store_quad
+ * .tgm (LSC typed). */
 vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
 
 /* half.c: IEEE binary16 conversions. */

@@ -314,25 +314,16 @@ static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
     return at == X_NONE ? 0 : x_ld(m->arena + at + 4 * l, 4);
 }
 
-/* gather4_typed / scatter4_typed: one texel per enabled lane at (u, v, r, lod), its enabled
- * channels converted from / to the format ("one pixel, with type conversion"); channel k of the
- * data at element k * max(exec_size, GRF / 4) (GATHER4_TYPED.md). Reads outside the surface
- * return 0 in R, G, B and 1 in A; writes outside are dropped. */
-static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+/* One texel per enabled lane at (u, v, r, lod) of @p surf, its enabled channels converted
+ * from / to the format ("one pixel, with type conversion"): the U, V, R, LOD operands at the
+ * arena offsets x->raw[0..3] (X_NONE: %null, zeros), the data at x->raw[4], channel k at k GRF
+ * runs of exec_size DWords (GATHER4_TYPED.md; LSC_TYPED.md: "the lsc_load_quad and
+ * lsc_store_quad LSC_UNTYPED versions" whose vector elements each start a GRF run), the channel
+ * mask in x->val[0]. Reads outside the surface return 0 in R, G, B and 1 in A; writes outside
+ * are dropped. gather4_typed / scatter4_typed and the LSC .tgm quad messages (lsc.c). */
+void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32_t en, bool store)
 {
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
-    s->lanes = en;
-    uint32_t bti = m->surf_vals[x->target];
-    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
-        vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: surface variable holds binding-table index %u, where no "
-                      "surface is bound",
-                      x->index, bti);
-        return VSMP_ERR_INVALID;
-    }
-    vsmp_surface *surf = (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
     const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
-    bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     uint8_t *data = m->arena + x->raw[4].var;
     for (unsigned l = 0; l < x->lanes; l++) {
@@ -364,10 +355,28 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
         if (store && in)
             vsmp_surface_store(surf, level, sl, tx, ty, &t); /* a block format drops it */
     }
+}
+
+/* gather4_typed / scatter4_typed through a surface variable (vsmp_x_typed_rw). */
+static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t bti = m->surf_vals[x->target];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return VSMP_ERR_INVALID;
+    }
+    bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
+    /* typed writes store into the bound surface */
+    vsmp_x_typed_rw(m, x, (vsmp_surface *)m->bt[bti], en, store);
     if (!store) {
         s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
         s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
-        s->dst_size = popcount4(x->val[0] & 0xfu) * stride;
+        s->dst_size = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     }
     return VSMP_OK;
 }

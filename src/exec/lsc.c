@@ -13,6 +13,9 @@
  * bti: the bytes of the surface bound at that index; reads outside it return zeros, writes
  * outside it are dropped (as the surface messages' "Out-of-bound Access"). flat: the SVM
  * mappings (vsmp_machine_map_surface); an address outside every mapping is a run-time fault.
+ *
+ * LSC typed (LSC_TYPED.md): lsc_load_quad and lsc_store_quad .tgm through a bti surface, at the
+ * end of the file.
  */
 #include <string.h>
 
@@ -358,5 +361,111 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     if (st)
         return st;
     x->run = run_lsc;
+    return VSMP_OK;
+}
+
+/* ---- LSC typed: lsc_load_quad / lsc_store_quad .tgm (LSC_TYPED.md, instructions-head) ----
+ *
+ * Operands: l1 l3 addr_type addr_size data_size order elems cmask surface dst u v r lod src1
+ * src2. "The lsc_load_quad and lsc_store_quad LSC_UNTYPED versions, except the address
+ * calculation uses surface state and the U, V, R, and LOD coordinates": one texel per enabled
+ * lane with the format's conversion, the enabled channels each a GRF run, as gather4_typed and
+ * scatter4_typed (vsmp_x_typed_rw). Addresses left out (IGC 2.x writes one to three) are %null
+ * and read as zeros ("This should be the null register for 1D surfaces"). The cache options
+ * (.cc included) change nothing the machine can observe. */
+enum { TGM_U = 10, TGM_SRC1 = 14 }; /* operand indices */
+
+/* The binding-table index of a typed message's bti(...) surface: an immediate, or a scalar
+ * read when the message runs. */
+static bool tgm_bti(vsmp_machine *m, const xinst *x, uint32_t *bti)
+{
+    const vsmp_vec *sv = &x->in->opnds[8].vec;
+    if (sv->vclass == VSMP_VEC_IMMEDIATE) {
+        *bti = (uint32_t)sv->imm;
+    } else {
+        xscalar sc;
+        uint64_t bits;
+        if (vsmp_x_scalar(m, x->in, sv, "surface", &sc) || !vsmp_x_read_scalar(m, &sc, &bits))
+            return false;
+        *bti = (uint32_t)bits;
+    }
+    if (*bti >= VSMP_MAX_BINDINGS || !m->bt[*bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: lsc binding-table index %u has no surface bound", x->index,
+                      *bti);
+        return false;
+    }
+    return true;
+}
+
+static vsmp_status run_tgm(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    uint32_t bti;
+    if (!tgm_bti(m, x, &bti))
+        return VSMP_ERR_INVALID;
+    bool store = x->in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
+    if (!store && x->raw[4].var == X_NONE)
+        return VSMP_OK; /* a %null dst: a prefetch, nothing written */
+    /* typed writes store into the bound surface */
+    vsmp_x_typed_rw(m, x, (vsmp_surface *)m->bt[bti], en, store);
+    if (!store) {
+        s->dst_var = x->in->opnds[9].raw.var;
+        s->dst_offset = x->in->opnds[9].raw.offset;
+        s->dst_size = x->note_size;
+    }
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    if (in->num_opnds != 16)
+        return lsc_refuse(m, x, "this LSC typed form is not implemented");
+    if (in->subop != VSMP_SOP_LSC_TLOAD_QUAD && in->subop != VSMP_SOP_LSC_TSTORE_QUAD)
+        return lsc_refuse(m, x,
+                          "of the typed messages only lsc_load_quad and lsc_store_quad "
+                          "are implemented");
+    if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
+        vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
+                      in->exec_size);
+        return VSMP_ERR_INVALID;
+    }
+    const vsmp_opnd *o = in->opnds;
+    if (o[2].value != LSC_BTI)
+        return lsc_refuse(m, x, "only bti(...) typed surfaces are implemented");
+    if (o[3].value != LSC_A32)
+        return lsc_refuse(m, x, "typed addresses are a32");
+    if (o[4].value != 3 || o[5].value != LSC_NONTRANSPOSE || !(o[7].value & 0xfu) ||
+        o[7].value > 0xfu)
+        return lsc_refuse(m, x, "typed quad data is d32, not transposed, with a channel mask");
+    const vsmp_vec *sv = &o[8].vec;
+    if (sv->vclass != VSMP_VEC_IMMEDIATE) {
+        xscalar sc;
+        vsmp_status st = vsmp_x_scalar(m, in, sv, "surface", &sc);
+        if (st)
+            return st;
+    }
+    x->lanes = (uint8_t)in->exec_size;
+    x->val[0] = o[7].value;
+    unsigned ch = 0;
+    for (unsigned c = 0; c < 4; c++)
+        ch += o[7].value >> c & 1u;
+    /* the data: each enabled channel a GRF run of exec_size DWords */
+    uint32_t bytes = ch * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    bool store = in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
+    x->nraw = 5;
+    vsmp_status st = VSMP_OK;
+    for (unsigned i = 0; i < 4 && !st; i++) /* U, V, R, LOD: %null reads zeros */
+        st = lsc_raw(m, x, &o[TGM_U + i].raw, 4u * x->lanes, true, &x->raw[i].var);
+    if (!st)
+        st = lsc_raw(m, x, store ? &o[TGM_SRC1].raw : &o[9].raw, bytes, !store, &x->raw[4].var);
+    if (st)
+        return st;
+    x->note_size = bytes;
+    x->run = run_tgm;
     return VSMP_OK;
 }
