@@ -646,6 +646,9 @@ VSMP_API const char *vsmp_platform_name(vsmp_platform p);
 VSMP_API vsmp_status vsmp_platform_find(const char *name, vsmp_platform *out);
 /** @return the `.isa` Gen-binary platform code GenX_IR uses (TGLLP 12), 0 if unknown. */
 VSMP_API unsigned vsmp_platform_code(vsmp_platform p);
+/** @return the platform's GRF size in bytes: 32, or 64 on PVC, Xe2 (LNL, BMG) and Xe3 (PTL); 0
+ *  if out of range. */
+VSMP_API unsigned vsmp_platform_grf_bytes(vsmp_platform p);
 
 /** Validator options. */
 typedef struct vsmp_check_options {

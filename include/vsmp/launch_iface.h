@@ -42,12 +42,15 @@ extern "C" {
 VSMP_API vsmp_status vsmp_launch_iface_create(const char *kernel, unsigned simd,
                                               vsmp_launch_iface **out, vsmp_diags *diags);
 
-/** What the payload holds and the kernel needs besides its arguments. */
+/** What the payload holds and the kernel needs besides its arguments. The payload is laid out
+ *  in the GRFs of the launch's platform (G = 32 bytes, 64 on LNL, BMG, PTL): r0 in bytes
+ *  0..G-1, the local IDs present, then the cross-thread data (docs/LAUNCH.md section 2). */
 typedef struct vsmp_launch_layout {
-    bool local_id[3]; /**< the local-ID registers of x, y, z present (one max(32, 2W)-byte block
-                           each, in that order, from payload byte 32) */
+    bool local_id[3]; /**< the local-ID registers of x, y, z present (one max(G, 2W)-byte block
+                           each, in that order, from payload byte G) */
     /** payload byte where the cross-thread data starts: a multiple of 32, at or after the end of
-     *  the local IDs; 0 = right after them (IGC's layout on every platform vsmp launches for) */
+     *  the local IDs (on the launch's platform: checked by vsmp_launch); 0 = right after them
+     *  (IGC's layout on every platform vsmp launches for) */
     uint32_t cross_thread_offset;
     /** bytes of cross-thread data (at most VSMP_LAUNCH_MAX_CROSS_THREAD); 0 = 256. Every payload
      *  value and buffer pointer must lie inside it. */
@@ -59,6 +62,12 @@ typedef struct vsmp_launch_layout {
      *  65536; 0 = none. Each hardware thread gets its own at the VSMP_VALUE_PRIVATE_BASE. */
     uint32_t private_size;
     bool private_simt;
+    /** bytes at the start of the cross-thread data that come as the inline data (zeinfo's
+     *  inline_data_payload_size: 32 from IGC 2.x on DG2 and later): 0, 32 or 64. They take a GRF
+     *  of their own, and the rest of the cross-thread data starts at the next GRF: on 64-byte
+     *  GRFs with 32 bytes inline, cross-thread byte 32 lies 64 bytes after byte 0 (IGC 2.40's
+     *  `.input` offsets on LNL, BMG, PTL); on 32-byte GRFs nothing moves. 0 = none. */
+    uint32_t inline_data_size;
 } vsmp_launch_layout;
 
 /** Fill @p l as vsmp_launch_iface_create leaves an interface. */
@@ -68,14 +77,15 @@ VSMP_API void vsmp_launch_layout_init(vsmp_launch_layout *l);
  * Set the payload layout of @p f.
  * @return VSMP_OK; VSMP_ERR_ARG (an offset that is no multiple of 32 or overlaps the local IDs, a
  *         size past VSMP_LAUNCH_MAX_CROSS_THREAD or smaller than the values already added need,
- *         shared local memory over 1 MiB).
+ *         shared local memory over 1 MiB, inline data other than 0, 32 or 64 bytes).
  */
 VSMP_API vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch_layout *l,
                                                   vsmp_diags *diags);
 
 /**
  * The layout of @p f (also of a parsed `.cos`): @p out->cross_thread_offset is the effective
- * offset (never 0), @p out->cross_thread_size the bytes the interface declares (0: not given).
+ * offset on 32-byte GRFs (never 0; vsmp_launch on a 64-byte-GRF platform puts a 0 given after
+ * its own local IDs), @p out->cross_thread_size the bytes the interface declares (0: not given).
  * @return VSMP_OK; VSMP_ERR_ARG (NULL).
  */
 VSMP_API vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f,

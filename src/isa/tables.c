@@ -333,6 +333,11 @@ unsigned vsmp_platform_code(vsmp_platform p)
     return (unsigned)p < VSMP_PLATFORM_COUNT ? platform_table[p].gen_code : 0;
 }
 
+unsigned vsmp_platform_grf_bytes(vsmp_platform p)
+{
+    return (unsigned)p < VSMP_PLATFORM_COUNT ? platform_table[p].grf_bytes : 0;
+}
+
 static const struct {
     const char *name;
     vsmp_platform p;

@@ -124,6 +124,8 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
     if (l->private_size > LAUNCH_MAX_PRIVATE)
         return refuse(d, "private memory of %u bytes (at most %u)", l->private_size,
                       LAUNCH_MAX_PRIVATE);
+    if (l->inline_data_size % 32 || l->inline_data_size > 64)
+        return refuse(d, "inline data of %u bytes (0, 32 or 64)", l->inline_data_size);
     memcpy(f->local_id, l->local_id, sizeof(f->local_id));
     f->cross_offset = l->cross_thread_offset;
     f->cross_size = l->cross_thread_size;
@@ -131,6 +133,7 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
     f->slm_inline = l->slm_size;
     f->private_size = l->private_size;
     f->private_simt = l->private_simt;
+    f->inline_size = l->inline_data_size;
     return VSMP_OK;
 }
 
@@ -146,6 +149,7 @@ vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f, vsmp_launch
     out->slm_size = f->slm_inline;
     out->private_size = f->private_size;
     out->private_simt = f->private_simt;
+    out->inline_data_size = f->inline_size;
     return VSMP_OK;
 }
 

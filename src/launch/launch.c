@@ -624,20 +624,25 @@ static uint8_t *local_ids(const vsmp_ndrange *nd, const vsmp_launch_iface *f, un
     return ids;
 }
 
-/* The payload's layout: r0, then the local IDs present (one uw per lane, at least one 32-byte
- * GRF per dimension), then the cross-thread data. */
+/* The payload's layout in GRFs of `grf` bytes (32; 64 on LNL, BMG, PTL): r0 (one GRF), then the
+ * local IDs present (one uw per lane, at least one GRF per dimension), then the cross-thread
+ * data, whose first `split` bytes (the inline data) take a GRF of their own: the rest follows
+ * `gap` bytes later, at the next GRF (IGC 2.40's `.input` offsets, docs/LAUNCH.md section 2). */
 typedef struct payload_layout {
-    unsigned id_bytes, nids;
-    size_t ct_base, ct_cap;
+    unsigned grf, id_bytes, nids;
+    size_t ct_base, ct_cap, split, gap;
 } payload_layout;
 
-static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd)
+static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd, vsmp_platform plat)
 {
     payload_layout l;
-    l.id_bytes = simd * 2 < 32 ? 32 : simd * 2;
+    l.grf = vsmp_platform_grf_bytes(plat) ? vsmp_platform_grf_bytes(plat) : 32;
+    l.id_bytes = simd * 2 < l.grf ? l.grf : simd * 2;
     l.nids = (unsigned)f->local_id[0] + f->local_id[1] + f->local_id[2];
-    l.ct_base = f->cross_offset ? f->cross_offset : 32 + (size_t)l.id_bytes * l.nids;
+    l.ct_base = f->cross_offset ? f->cross_offset : l.grf + (size_t)l.id_bytes * l.nids;
     l.ct_cap = f->cross_size ? f->cross_size : 256;
+    l.split = f->inline_size < l.ct_cap ? f->inline_size : l.ct_cap;
+    l.gap = f->inline_size ? (f->inline_size + l.grf - 1) / l.grf * l.grf - f->inline_size : 0;
     return l;
 }
 
@@ -698,10 +703,10 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     unsigned simd = p->simd;
     uint32_t group = p->group, threads = p->threads, tail = p->tail;
     bool interleave = p->interleave;
-    payload_layout pl = layout_of(f, simd);
-    unsigned id_bytes = pl.id_bytes, nids = pl.nids;
-    size_t ct_base = pl.ct_base, ct_cap = pl.ct_cap;
-    uint8_t *payload = calloc(1, ct_base + ct_cap);
+    payload_layout pl = layout_of(f, simd, o->platform);
+    unsigned id_bytes = pl.id_bytes, nids = pl.nids, grf = pl.grf;
+    size_t ct_base = pl.ct_base, ct_cap = pl.ct_cap, ct_end = ct_base + ct_cap + pl.gap;
+    uint8_t *payload = calloc(1, ct_end);
     if (!payload)
         return VSMP_ERR_NOMEM;
     uint8_t *slm = calloc(1, p->slm_size ? (size_t)p->slm_size : 1);
@@ -722,6 +727,11 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         return VSMP_ERR_NOMEM;
     }
     vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
+    if (!st && pl.gap) { /* the bytes after the inline data start the next GRF */
+        memmove(payload + ct_base + pl.split + pl.gap, payload + ct_base + pl.split,
+                ct_cap - pl.split);
+        memset(payload + ct_base + pl.split, 0, pl.gap);
+    }
     for (unsigned k = 0; k < nm && !st; k++) {
         if (!interleave && k == 1 && !tail)
             break;
@@ -743,8 +753,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
      * those of thread t are the same in every work-group: worked out once, here. What a thread
      * sees is the payload of the single-thread description above (bytes past n never written,
      * so zero as the machine created them). */
-    size_t n = ct_base + ct_cap < psize ? ct_base + ct_cap : psize;
-    size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > 32 ? id_end - 32 : 0;
+    size_t n = ct_end < psize ? ct_end : psize;
+    size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > grf ? id_end - grf : 0;
     if (ids_n > (size_t)nids * id_bytes) /* a gap before the cross-thread data stays zero */
         ids_n = (size_t)nids * id_bytes;
     uint8_t *ids = NULL;
@@ -778,7 +788,7 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             vsmp_machine *mm = m[k];
             vsmp_machine_reset(mm);
             if (holds && holds[k] != t) {
-                vsmp_machine_set_payload(mm, 32, ids + (size_t)t * nids * id_bytes, ids_n);
+                vsmp_machine_set_payload(mm, grf, ids + (size_t)t * nids * id_bytes, ids_n);
                 holds[k] = t;
             }
             uint8_t rr[32] = {0};
@@ -860,9 +870,9 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
         return st;
     *machine_bytes = vsmp_machine_memory(m);
     vsmp_machine_free(m);
-    payload_layout pl = layout_of(f, p->simd);
+    payload_layout pl = layout_of(f, p->simd, o->platform);
     unsigned nm = p->interleave || p->tail ? p->nm : 1;
-    *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + p->slm_size +
+    *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + pl.gap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
              p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *) +
              (uint64_t)p->nm * private_bytes(f, p->simd);
@@ -896,6 +906,17 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
     if (!st)
         st = plan_launch(mod, kernel, f, ndr, args, nargs, p, d);
+    if (!st && f->cross_offset) { /* a given offset after the local IDs of this platform */
+        payload_layout pl = layout_of(f, p->simd, o->platform);
+        size_t ids_end = pl.grf + (size_t)pl.id_bytes * pl.nids;
+        if (f->cross_offset < ids_end || f->cross_offset % pl.grf) {
+            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1,
+                           "the cross-thread data at payload byte %u: on %s (%u-byte GRFs) it "
+                           "starts at a GRF at or after the local IDs' end, byte %zu",
+                           f->cross_offset, vsmp_platform_name(o->platform), pl.grf, ids_end);
+            st = VSMP_ERR_ARG;
+        }
+    }
     uint64_t per_worker = 0;
     size_t machine_bytes = 0;
     if (!st)

@@ -78,6 +78,7 @@ struct vsmp_launch_iface {
     launch_param params[LAUNCH_MAX_PARAMS];
     /* set by the builder (iface_build.c) only; a parsed `.cos` leaves them zero */
     uint32_t cross_offset; /* payload byte of the cross-thread data; 0: after the local IDs */
+    uint32_t inline_size;  /* bytes of cross-thread data in the inline data's GRF (0: none) */
     bool inline_set[VSMP_MAX_SAMPLER_STATES];
     vsmp_sampler_state inline_samplers[VSMP_MAX_SAMPLER_STATES];
     /* program-scope __constant, __global and the printf buffer the kernel reaches */
