@@ -7,6 +7,8 @@
  *    data with 32 bytes inline, so arguments 1 (byte 32) and 2 (byte 40) lie a GRF after it;
  *  - lb_transpose(__global const float *in, __global float *out, int w): local IDs x and y,
  *    barriers and shared local memory, the group IDs from r0.1 and r0.6;
+ *  - call_divergent(__global const int *in, __global int *out): local IDs x, y, z, a subroutine
+ *    called under divergent control flow;
  * the results worked out here from the OpenCL C source (tests/corpus/cl); then the payload
  * refusals on these platforms.
  * usage: test_launch_grf64 DIR
@@ -54,34 +56,38 @@ static vsmp_launch_arg_info arg(vsmp_arg_kind k, int32_t off, uint32_t size, con
     return a;
 }
 
-/* The interface of either kernel (the same arguments and payload values in IGC 2.40's zeinfo of
+/* The interface of these kernels (the same arguments and payload values in IGC 2.40's zeinfo of
  * every Xe2/Xe3 platform and width): global_id_offset at 0, enqueued_local_size at 12 (12 bytes
- * each), arg_bypointer 0 and 1 at 24 and 32 (8 bytes, stateless), arg_byvalue 2 at 40 (4);
- * inline_data_payload_size 32; per_thread_payload_arguments local_id of one block (buf_saxpy)
- * or two (lb_transpose: barrier_count 1, slm_size 1088). */
-static vsmp_launch_iface *build(const char *kernel, unsigned simd, bool two_d, uint32_t inl,
-                                uint32_t cross_offset)
+ * each), arg_bypointer 0 and 1 at 24 and 32 (8 bytes, stateless), arg_byvalue 2 at 40 (4; not in
+ * call_divergent); inline_data_payload_size 32; per_thread_payload_arguments local_id of @p nids
+ * blocks (buf_saxpy 1, lb_transpose 2, call_divergent 3); lb_transpose: barrier_count 1,
+ * slm_size 1088. */
+static vsmp_launch_iface *build(const char *kernel, unsigned simd, unsigned nids, bool scalar,
+                                uint32_t inl, uint32_t cross_offset)
 {
+    bool tr = !strcmp(kernel, "lb_transpose");
     vsmp_launch_iface *f = NULL;
     CHECK(vsmp_launch_iface_create(kernel, simd, &f, NULL) == VSMP_OK, "create %s", kernel);
     if (!f)
         return NULL;
     vsmp_launch_layout l;
     vsmp_launch_layout_init(&l);
-    l.local_id[1] = l.local_id[2] = false;
-    l.local_id[1] = two_d;
+    for (unsigned k = 0; k < 3; k++)
+        l.local_id[k] = k < nids;
     l.cross_thread_size = 64;
     l.cross_thread_offset = cross_offset;
     l.inline_data_size = inl;
-    l.barriers = two_d;
-    l.slm_size = two_d ? 1088 : 0;
+    l.barriers = tr;
+    l.slm_size = tr ? 1088 : 0;
     CHECK(vsmp_launch_iface_set_layout(f, &l, NULL) == VSMP_OK, "%s: layout", kernel);
-    vsmp_launch_arg_info a = arg(VSMP_ARG_BUFFER, 24, 8, "float*", two_d ? "in" : "x");
+    vsmp_launch_arg_info a = arg(VSMP_ARG_BUFFER, 24, 8, "float*", "in");
     CHECK(vsmp_launch_iface_add_arg(f, 0, &a, NULL) == VSMP_OK, "arg 0");
-    a = arg(VSMP_ARG_BUFFER, 32, 8, "float*", two_d ? "out" : "y");
+    a = arg(VSMP_ARG_BUFFER, 32, 8, "float*", "out");
     CHECK(vsmp_launch_iface_add_arg(f, 1, &a, NULL) == VSMP_OK, "arg 1");
-    a = arg(VSMP_ARG_SCALAR, 40, 4, two_d ? "int" : "float", two_d ? "w" : "a");
-    CHECK(vsmp_launch_iface_add_arg(f, 2, &a, NULL) == VSMP_OK, "arg 2");
+    if (scalar) {
+        a = arg(VSMP_ARG_SCALAR, 40, 4, tr ? "int" : "float", tr ? "w" : "a");
+        CHECK(vsmp_launch_iface_add_arg(f, 2, &a, NULL) == VSMP_OK, "arg 2");
+    }
     for (uint32_t k = 0; k < 3; k++) {
         vsmp_launch_payload_value v = {VSMP_VALUE_GLOBAL_OFFSET, -1, k, 4 * k, 4};
         CHECK(vsmp_launch_iface_add_value(f, &v, NULL) == VSMP_OK, "global offset %u", k);
@@ -109,6 +115,7 @@ static vsmp_status launch(vsmp_module *mod, vsmp_launch_iface *f, vsmp_platform 
                           const vsmp_ndrange *nd, void *in, void *out, uint32_t bytes,
                           uint32_t scalar, vsmp_diags *d)
 {
+    unsigned nargs = vsmp_launch_iface_num_args(f);
     vsmp_launch_arg args[3];
     memset(args, 0, sizeof(args));
     args[0].surface = bytes_surface(in, bytes);
@@ -118,7 +125,7 @@ static vsmp_status launch(vsmp_module *mod, vsmp_launch_iface *f, vsmp_platform 
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
     o.platform = plat;
-    vsmp_status st = vsmp_launch(mod, 0, f, nd, args, 3, &o, d);
+    vsmp_status st = vsmp_launch(mod, 0, f, nd, args, nargs, &o, d);
     vsmp_surface_free(args[0].surface);
     vsmp_surface_free(args[1].surface);
     return st;
@@ -129,7 +136,7 @@ static vsmp_status launch(vsmp_module *mod, vsmp_launch_iface *f, vsmp_platform 
 static void test_saxpy(const char *file, vsmp_platform plat, unsigned simd)
 {
     vsmp_module *mod = read_kernel(file);
-    vsmp_launch_iface *f = build("buf_saxpy", simd, false, 32, 0);
+    vsmp_launch_iface *f = build("buf_saxpy", simd, 1, true, 32, 0);
     if (!mod || !f)
         goto out;
     float x[104], y[104];
@@ -161,7 +168,7 @@ out:
 static void test_transpose(const char *file, vsmp_platform plat, unsigned simd)
 {
     vsmp_module *mod = read_kernel(file);
-    vsmp_launch_iface *f = build("lb_transpose", simd, true, 32, 0);
+    vsmp_launch_iface *f = build("lb_transpose", simd, 2, true, 32, 0);
     if (!mod || !f)
         goto out;
     static float in[32 * 32], out[32 * 32];
@@ -185,6 +192,50 @@ out:
     vsmp_module_free(mod);
 }
 
+/* cl_collatz(x): the steps of the Collatz sequence from x to 1, at most 200. */
+static int32_t collatz(int32_t x)
+{
+    int32_t n = 0;
+    while (x > 1 && n < 200) {
+        x = (x & 1) ? 3 * x + 1 : x >> 1;
+        n++;
+    }
+    return n;
+}
+
+/* call_divergent: out[i] = in[i] > 10 ? cl_collatz(in[i]) : -in[i], the helper a subroutine
+ * IGC calls under divergent control flow (`call (M1, W) cl_collatz_4`); local IDs x, y, z at
+ * 64, 128, 192 and the cross-thread data from 256 (pointer 1 at 320). i is get_global_id(0):
+ * on a 3D NDRange of 8 x 4 x 2 (groups the launcher chooses) every (y, z) writes out[0..7] the
+ * same values, so a y or z ID read in x's place shows; out[8..] keep 12345. in[i] = (i * 37) %
+ * 60 - 5: -5, 32, 9, 46, 23, 0, 37, 14 (over 10 but 9, 0 and -5). */
+static void test_divergent(const char *file, vsmp_platform plat, unsigned simd)
+{
+    vsmp_module *mod = read_kernel(file);
+    vsmp_launch_iface *f = build("call_divergent", simd, 3, false, 32, 0);
+    if (!mod || !f)
+        goto out;
+    int32_t in[64], out[64];
+    for (int i = 0; i < 64; i++)
+        in[i] = (i * 37) % 60 - 5, out[i] = 12345;
+    vsmp_ndrange nd = {3, {8, 4, 2}, {0, 0, 0}, {0, 0, 0}};
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = launch(mod, f, plat, &nd, in, out, sizeof(in), 0, &d);
+    CHECK(st == VSMP_OK, "%s: launch: %s %s", file, vsmp_status_str(st),
+          d.count ? d.items[0].message : "");
+    vsmp_diags_free(&d);
+    int bad = -1;
+    for (int i = 0; i < 64 && bad < 0; i++)
+        if (out[i] != (i >= 8 ? 12345 : in[i] > 10 ? collatz(in[i]) : -in[i]))
+            bad = i;
+    CHECK(bad < 0, "%s: out[%d] = %d (in %d)", file, bad, bad < 0 ? 0 : out[bad],
+          bad < 0 ? 0 : in[bad]);
+out:
+    vsmp_launch_iface_free(f);
+    vsmp_module_free(mod);
+}
+
 /* An explicit cross-thread offset inside the local IDs of LNL (byte 96: r0 and one 64-byte ID
  * block end at 128; on TGLLP they end at 64, and set_layout, which knows no platform, takes it)
  * is refused by the launch, naming the platform; 128 launches. Inline data of 48 bytes is
@@ -192,8 +243,8 @@ out:
 static void test_refusals(void)
 {
     vsmp_module *mod = read_kernel("buf_saxpy.lnl.simd16.visaasm");
-    vsmp_launch_iface *f = build("buf_saxpy", 16, false, 32, 96);
-    vsmp_launch_iface *g = build("buf_saxpy", 16, false, 32, 128);
+    vsmp_launch_iface *f = build("buf_saxpy", 16, 1, true, 32, 96);
+    vsmp_launch_iface *g = build("buf_saxpy", 16, 1, true, 32, 128);
     if (mod && f && g) {
         float x[16] = {0}, y[16] = {0};
         vsmp_ndrange nd = {1, {16, 1, 1}, {0, 0, 0}, {0, 0, 0}};
@@ -248,6 +299,9 @@ int main(int argc, char **argv)
     test_transpose("lb_transpose.lnl.simd32.visaasm", VSMP_PLATFORM_LNL, 32);
     test_transpose("lb_transpose.bmg.simd32.visaasm", VSMP_PLATFORM_BMG, 32);
     test_transpose("lb_transpose.ptl.simd16.visaasm", VSMP_PLATFORM_PTL, 16);
+    test_divergent("call_divergent.lnl.simd16.visaasm", VSMP_PLATFORM_LNL, 16);
+    test_divergent("call_divergent.bmg.simd32.visaasm", VSMP_PLATFORM_BMG, 32);
+    test_divergent("call_divergent.ptl.simd16.visaasm", VSMP_PLATFORM_PTL, 16);
     test_refusals();
     return t_finish();
 }
