@@ -50,6 +50,31 @@ static const char *relocated_kernel(const char *n)
     return NULL;
 }
 
+/* The register bytes of the zebin's target from its `.note.intelgt.compat` notes (owner
+ * "IntelGT"; type 2: the GFXCORE family, as ocloc 24.35 and 26.27 write it): 64 from Xe-HPC
+ * (0x0c08) on: Xe2 0x0c09, Xe3 0x1e00; 32 before (Gen9 0x0c, Gen12LP 0x12, Xe-HPG 0x0c07) and
+ * when there is no such note (IGC 1.0.12504's zebins for skl, tgllp and acm-g10). */
+static unsigned note_grf(const char *p, size_t n)
+{
+    size_t at = 0;
+    while (n - at >= 12) {
+        uint32_t namesz, descsz, type;
+        memcpy(&namesz, p + at, 4);
+        memcpy(&descsz, p + at + 4, 4);
+        memcpy(&type, p + at + 8, 4);
+        size_t name = (namesz + 3u) & ~(size_t)3, desc = (descsz + 3u) & ~(size_t)3;
+        if (namesz > 64 || descsz > 4096 || n - at - 12 < name + desc)
+            break;
+        if (type == 2 && descsz == 4 && namesz == 8 && !memcmp(p + at + 12, "IntelGT", 8)) {
+            uint32_t core;
+            memcpy(&core, p + at + 12 + name, 4);
+            return core >= 0x0c08 ? 64 : 32;
+        }
+        at += 12 + name + desc;
+    }
+    return 32;
+}
+
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
 static unsigned visa_simd(const char *t, size_t n)
 {
@@ -109,6 +134,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     size_t nrel = 0;
     vsmp_ocl_program *prog = NULL;
     size_t nvis = 0, nsec = 0, shstr = 0;
+    unsigned grf = 32;
     GElf_Ehdr eh;
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
         st = zbad(d, VSMP_ERR_MALFORMED, "%s", "not an ELF file: no zebin");
@@ -137,6 +163,12 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
             break;
         }
         bool is_vis = !strcmp(name, ".visaasm") || !strncmp(name, ".visaasm.", 9);
+        if (!strcmp(name, ".note.intelgt.compat") && sh.sh_type != SHT_NOBITS) {
+            Elf_Data *nd = elf_rawdata(scn, NULL);
+            if (nd && nd->d_buf && nd->d_size == sh.sh_size)
+                grf = note_grf(nd->d_buf, nd->d_size);
+            continue;
+        }
         if (!is_vis && strcmp(name, ".ze_info")) {
             if (relocated_kernel(name))
                 rel[nrel++] = name;
@@ -162,7 +194,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     if (!st && !zeinfo.name)
         st = zbad(d, VSMP_ERR_MALFORMED, "no %s section: not a zebin", ".ze_info");
     if (!st)
-        st = vsmp_ocl_zeinfo_read_all(zeinfo.data, zeinfo.size, &prog, d);
+        st = vsmp_ocl_zeinfo_read_all(zeinfo.data, zeinfo.size, grf, &prog, d);
     /* IGC 1.0.12504 names every kernel's section `.visaasm`, in the zeinfo's kernel order;
      * `.visaasm.NAME` names its kernel */
     size_t plain = 0;

@@ -126,7 +126,13 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE,
     VSMP_VALUE_IMAGE_CHANNEL_ORDER,
     VSMP_VALUE_IMAGE_NUM_MIP_LEVELS,
-    VSMP_VALUE_IMAGE_NUM_SAMPLES
+    VSMP_VALUE_IMAGE_NUM_SAMPLES,
+    /** the bindless surface-state offset of buffer or image argument @c arg: its binding-table
+     *  index i as VSMP_BINDLESS_OFFSET(i) (vsmp/exec.h); @c size 4 or 8 */
+    VSMP_VALUE_BINDLESS_SURFACE,
+    /** the bindless sampler-state offset of sampler state @c source (an inline sampler's index
+     *  or a `sampler_t` argument's): VSMP_BINDLESS_OFFSET(source); @c arg -1, @c size 4 or 8 */
+    VSMP_VALUE_BINDLESS_SAMPLER
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
