@@ -75,6 +75,39 @@ static unsigned note_grf(const char *p, size_t n)
     return 32;
 }
 
+/* True when every relocation of section @p scn (`.rel.text.K`) patches the Gen code with the
+ * cross-thread data's offset from r0 (symbol __INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0, which
+ * IGC 2.40 emits on DG2 and later with -emitCrossThreadOffR0Reloc; compute-runtime's zebin
+ * linker writes the offset of the cross-thread data there): a fact of the Gen code's payload
+ * loads, which the vISA kernel's .input declarations already give. Any other symbol reaches
+ * program-scope data or functions. */
+static bool only_cross_thread_relocs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+    static const char patch[] = "__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0";
+    Elf_Scn *symscn = elf_getscn(e, sh->sh_link);
+    GElf_Shdr symsh;
+    Elf_Data *rd = elf_getdata(scn, NULL), *sd = symscn ? elf_getdata(symscn, NULL) : NULL;
+    if (!rd || !sd || !gelf_getshdr(symscn, &symsh) || !sh->sh_entsize ||
+        (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA))
+        return false;
+    size_t n = sh->sh_size / sh->sh_entsize;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Rel r;
+        GElf_Rela ra;
+        uint64_t info;
+        if (sh->sh_type == SHT_REL ? !gelf_getrel(rd, (int)i, &r) : !gelf_getrela(rd, (int)i, &ra))
+            return false;
+        info = sh->sh_type == SHT_REL ? r.r_info : ra.r_info;
+        GElf_Sym sym;
+        const char *name = gelf_getsym(sd, (int)GELF_R_SYM(info), &sym)
+                               ? elf_strptr(e, symsh.sh_link, sym.st_name)
+                               : NULL;
+        if (!name || strcmp(name, patch))
+            return false;
+    }
+    return true;
+}
+
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
 static unsigned visa_simd(const char *t, size_t n)
 {
@@ -170,9 +203,10 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
             continue;
         }
         if (!is_vis && strcmp(name, ".ze_info")) {
-            if (relocated_kernel(name))
-                rel[nrel++] = name;
-            else if (!harmless(name))
+            if (relocated_kernel(name)) {
+                if (!only_cross_thread_relocs(e, scn, &sh))
+                    rel[nrel++] = name;
+            } else if (!harmless(name))
                 st = zbad(d, VSMP_ERR_MALFORMED, "section %s: a section vsmp does not read", name);
             continue;
         }
