@@ -66,6 +66,37 @@ def launch(o, work, desc, exp, name, tol):
     return True
 
 
+def negative_cases(o, work):
+    """Launches refused with their reason (exit 1): the zeinfo interface without the kernel the
+    .visaasm names; an Xe2 zebin, whose IntelGT note says 64-byte registers (read for 32, its
+    SIMD16 local IDs of 64 bytes would pass for two dimensions); the same zeinfo as interface
+    on LNL."""
+    exp = {"global": [16], "args": [{"kind": "buffer", "type": "int", "data": [0] * 16},
+                                     {"kind": "buffer", "type": "int", "count": 16}]}
+    cases = [
+        ({"kernel": os.path.join(work, "br_switch.dg2.simd16.visaasm"),
+          "interface": os.path.join(work, "vector.dg2.simd16.zeinfo"), "platform": "DG2"},
+         "holds no kernel \"br_switch\""),
+        ({"binary": os.path.join(work, "branch.lnl.simd16.zebin"), "kernel": "br_switch",
+          "platform": "LNL"}, "a payload of 64-byte registers"),
+        ({"kernel": os.path.join(work, "br_switch.lnl.simd16.visaasm"),
+          "interface": os.path.join(work, "branch.lnl.simd16.zeinfo"), "platform": "LNL"},
+         "a payload of 64-byte registers"),
+    ]
+    failed = 0
+    for desc, want in cases:
+        desc.update(exp)
+        jpath = os.path.join(work, "neg.json")
+        with open(jpath, "w") as f:
+            json.dump(desc, f)
+        p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True, timeout=60)
+        if p.returncode != 1 or want not in p.stderr:
+            failed += 1
+            print("FAIL refusal \"%s\": exit %d: %s" % (want, p.returncode, p.stderr.strip()))
+    print("launch2: %d of %d refusals as expected" % (len(cases) - failed, len(cases)))
+    return failed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
@@ -128,6 +159,8 @@ def main():
                     else:
                         counts[dev][1] += 1
                         print("FAIL %s: %s" % (label, verdict[1]))
+        if not o.filter:
+            negative = negative_cases(o, work)
     for label in sorted(refusals):
         print("REFUSED %s: %s" % (label, refusals[label]))
     failed = 0
@@ -137,6 +170,8 @@ def main():
         print("launch2 %s: %d launched and match pocl, %d failed, %d refused" % (d, p, f, r))
     print("launch2: %d kernel-device pairs without files (their source is not in tests/corpus2)"
           % absent)
+    if not o.filter:
+        failed += negative
     if o.strict:
         failed += sum(c[2] for c in counts.values())
     return 1 if failed else 0
