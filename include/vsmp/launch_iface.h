@@ -138,10 +138,13 @@ typedef enum vsmp_launch_value {
 /** One value of the cross-thread data. */
 typedef struct vsmp_launch_payload_value {
     vsmp_launch_value what;
-    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET); else -1 */
-    uint32_t source; /**< dimension, byte of the value, or alignment (by @c what); else 0 */
+    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET,
+                          BINDLESS_SURFACE); else -1 */
+    uint32_t source; /**< dimension, byte of the value, alignment or sampler-state index (by
+                          @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
-    uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET;
+    uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET
+                          and BINDLESS_*;
                           1..64 for ARG_BYTES (inside the argument's 64 bytes) and ZERO */
 } vsmp_launch_payload_value;
 
