@@ -50,6 +50,64 @@ static const char *relocated_kernel(const char *n)
     return NULL;
 }
 
+/* The register bytes of the zebin's target from its `.note.intelgt.compat` notes (owner
+ * "IntelGT"; type 2: the GFXCORE family, as ocloc 24.35 and 26.27 write it): 64 from Xe-HPC
+ * (0x0c08) on: Xe2 0x0c09, Xe3 0x1e00; 32 before (Gen9 0x0c, Gen12LP 0x12, Xe-HPG 0x0c07) and
+ * when there is no such note (IGC 1.0.12504's zebins for skl, tgllp and acm-g10). */
+static unsigned note_grf(const char *p, size_t n)
+{
+    size_t at = 0;
+    while (n - at >= 12) {
+        uint32_t namesz, descsz, type;
+        memcpy(&namesz, p + at, 4);
+        memcpy(&descsz, p + at + 4, 4);
+        memcpy(&type, p + at + 8, 4);
+        size_t name = (namesz + 3u) & ~(size_t)3, desc = (descsz + 3u) & ~(size_t)3;
+        if (namesz > 64 || descsz > 4096 || n - at - 12 < name + desc)
+            break;
+        if (type == 2 && descsz == 4 && namesz == 8 && !memcmp(p + at + 12, "IntelGT", 8)) {
+            uint32_t core;
+            memcpy(&core, p + at + 12 + name, 4);
+            return core >= 0x0c08 ? 64 : 32;
+        }
+        at += 12 + name + desc;
+    }
+    return 32;
+}
+
+/* True when every relocation of section @p scn (`.rel.text.K`) patches the Gen code with the
+ * cross-thread data's offset from r0 (symbol __INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0, which
+ * IGC 2.40 emits on DG2 and later with -emitCrossThreadOffR0Reloc; compute-runtime's zebin
+ * linker writes the offset of the cross-thread data there): a fact of the Gen code's payload
+ * loads, which the vISA kernel's .input declarations already give. Any other symbol reaches
+ * program-scope data or functions. */
+static bool only_cross_thread_relocs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+    static const char patch[] = "__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0";
+    Elf_Scn *symscn = elf_getscn(e, sh->sh_link);
+    GElf_Shdr symsh;
+    Elf_Data *rd = elf_getdata(scn, NULL), *sd = symscn ? elf_getdata(symscn, NULL) : NULL;
+    if (!rd || !sd || !gelf_getshdr(symscn, &symsh) || !sh->sh_entsize ||
+        (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA))
+        return false;
+    size_t n = sh->sh_size / sh->sh_entsize;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Rel r;
+        GElf_Rela ra;
+        uint64_t info;
+        if (sh->sh_type == SHT_REL ? !gelf_getrel(rd, (int)i, &r) : !gelf_getrela(rd, (int)i, &ra))
+            return false;
+        info = sh->sh_type == SHT_REL ? r.r_info : ra.r_info;
+        GElf_Sym sym;
+        const char *name = gelf_getsym(sd, (int)GELF_R_SYM(info), &sym)
+                               ? elf_strptr(e, symsh.sh_link, sym.st_name)
+                               : NULL;
+        if (!name || strcmp(name, patch))
+            return false;
+    }
+    return true;
+}
+
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
 static unsigned visa_simd(const char *t, size_t n)
 {
@@ -109,6 +167,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     size_t nrel = 0;
     vsmp_ocl_program *prog = NULL;
     size_t nvis = 0, nsec = 0, shstr = 0;
+    unsigned grf = 32;
     GElf_Ehdr eh;
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh)) {
         st = zbad(d, VSMP_ERR_MALFORMED, "%s", "not an ELF file: no zebin");
@@ -137,10 +196,17 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
             break;
         }
         bool is_vis = !strcmp(name, ".visaasm") || !strncmp(name, ".visaasm.", 9);
+        if (!strcmp(name, ".note.intelgt.compat") && sh.sh_type != SHT_NOBITS) {
+            Elf_Data *nd = elf_rawdata(scn, NULL);
+            if (nd && nd->d_buf && nd->d_size == sh.sh_size)
+                grf = note_grf(nd->d_buf, nd->d_size);
+            continue;
+        }
         if (!is_vis && strcmp(name, ".ze_info")) {
-            if (relocated_kernel(name))
-                rel[nrel++] = name;
-            else if (!harmless(name))
+            if (relocated_kernel(name)) {
+                if (!only_cross_thread_relocs(e, scn, &sh))
+                    rel[nrel++] = name;
+            } else if (!harmless(name))
                 st = zbad(d, VSMP_ERR_MALFORMED, "section %s: a section vsmp does not read", name);
             continue;
         }
@@ -162,7 +228,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     if (!st && !zeinfo.name)
         st = zbad(d, VSMP_ERR_MALFORMED, "no %s section: not a zebin", ".ze_info");
     if (!st)
-        st = vsmp_ocl_zeinfo_read_all(zeinfo.data, zeinfo.size, &prog, d);
+        st = vsmp_ocl_zeinfo_read_all(zeinfo.data, zeinfo.size, grf, &prog, d);
     /* IGC 1.0.12504 names every kernel's section `.visaasm`, in the zeinfo's kernel order;
      * `.visaasm.NAME` names its kernel */
     size_t plain = 0;

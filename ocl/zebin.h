@@ -83,9 +83,18 @@ typedef struct vsmp_ocl_program {
 vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program **out,
                                 vsmp_diags *diags);
 
-/** The zeinfo YAML alone (no `.visaasm`: the kernels' text is NULL). Returns as above. */
+/** The zeinfo YAML alone (no `.visaasm`: the kernels' text is NULL), for a target of 32-byte
+ *  registers. Returns as above. */
 vsmp_status vsmp_ocl_zeinfo_read(const char *yaml, size_t size, vsmp_ocl_program **out,
                                  vsmp_diags *diags);
+
+/** The same for a target of @p grf-byte registers (32, or 64: Xe-HPC, Xe2 and Xe3, whose
+ *  payload the zeinfo alone does not tell apart). A zebin's reader takes it from the zebin's
+ *  `.note.intelgt.compat` (the GFXCORE family). A 64-byte-register kernel is read (every key
+ *  checked) and kept unsupported until the launcher lays out such payloads.
+ *  @return as above; VSMP_ERR_ARG for another @p grf. */
+vsmp_status vsmp_ocl_zeinfo_read_grf(const char *yaml, size_t size, unsigned grf,
+                                     vsmp_ocl_program **out, vsmp_diags *diags);
 
 /** @return the kernel named @p name, or NULL. */
 const vsmp_ocl_kernel *vsmp_ocl_program_kernel(const vsmp_ocl_program *p, const char *name);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The `.ze_info` YAML of a zebin (zeinfo 1.x, as IGC 1.0.12504 writes it: version 1.20) read
- * with libyaml's document loader into vsmp_launch_iface (vsmp/launch_iface.h) and the OpenCL
- * argument information. Every key is looked up in the tables below: a key that is not there
- * stops the read, named with its line; the keys that change nothing vsmp does are listed as
- * harmless (docs/LAUNCH.md section 6 gives both lists and why). Another zeinfo major version is
- * refused: IGC 2.x's (1.49, 1.73) adds its keys here, in the same tables.
+ * The `.ze_info` YAML of a zebin (zeinfo 1.x: 1.20 from IGC 1.0.12504, 1.49 from IGC 1.0.17791,
+ * 1.73 from IGC 2.40) read with libyaml's document loader into vsmp_launch_iface
+ * (vsmp/launch_iface.h) and the OpenCL argument information. Every key is looked up in the
+ * tables below: a key that is not there stops the read, named with its line; the keys that
+ * change nothing vsmp does are listed as harmless (docs/LAUNCH.md section 6 gives both lists and
+ * why). Another zeinfo major version is refused. Bindless arguments (DG2 and later) get a
+ * binding-table index of their own and their state offset in the payload (bindless_*()).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ typedef struct zctx {
     vsmp_diags *d;
     vsmp_diags bd; /* the builder's messages, given again with the zeinfo line */
     vsmp_status st;
+    unsigned grf; /* the target's register bytes: 32, or 64 (Xe-HPC, Xe2, Xe3) */
 } zctx;
 
 static bool zerr(zctx *z, const yaml_node_t *n, vsmp_status st, const char *fmt, ...)
@@ -152,6 +154,7 @@ static bool in_list(const char *s, const char *const *list)
 typedef struct payload {
     char type[40];
     long long offset, size, arg, sampler, slm_align, source;
+    long long bti; /* bti_value (const_base, global_base): -1 when absent */
     char addrmode[16], addrspace[16];
     const yaml_node_t *at;
 } payload;
@@ -160,9 +163,13 @@ typedef struct kraw {
     const yaml_node_t *at;
     char name[128];
     long long simd, barriers, slm;
-    long long inline_data;          /* execution_env.inline_data_payload_size */
-    long long priv_size;            /* per_thread_memory_buffers private_space: bytes */
-    bool priv_simt;                 /* ... per work-item */
+    long long inline_data; /* execution_env.inline_data_payload_size */
+    long long priv_size;   /* per_thread_memory_buffers private_space: bytes */
+    bool priv_simt;        /* ... per work-item */
+    long long spill;       /* execution_env.spill_size */
+    long long scratch;     /* per_thread_memory_buffers scratch: bytes, -1 none */
+    const yaml_node_t *scratch_at;
+    char scratch_usage[24];
     long long ids_offset, ids_size; /* per_thread_payload_arguments local_id */
     const yaml_node_t *ids_at;
     unsigned npay;
@@ -178,25 +185,16 @@ typedef struct kraw {
 
 /* execution_env keys that change nothing vsmp does: hints to the runtime, counts of registers
  * and threads, preemption, which IGC 1.0.12504 sets for every kernel. */
-static const char *const env_harmless[] = {"grf_count",
-                                           "has_no_stateless_write",
-                                           "disable_mid_thread_preemption",
-                                           "subgroup_independent_forward_progress",
-                                           "has_global_atomics",
-                                           "has_4gb_buffers",
-                                           "has_fence_for_image_access",
-                                           "has_dpas",
-                                           "has_sample",
-                                           "has_multi_scratch_spaces",
-                                           "require_disable_eufusion",
-                                           "offset_to_skip_per_thread_data_load",
-                                           "offset_to_skip_set_ffid_gp",
-                                           "actual_kernel_start_offset",
-                                           "eu_thread_count",
-                                           "work_group_walk_order_dimensions",
-                                           "indirect_stateless_count",
-                                           "has_lsc_stores_with_non_default_l1_cache_controls",
-                                           NULL};
+static const char *const env_harmless[] = {
+    "grf_count", "has_no_stateless_write", "disable_mid_thread_preemption",
+    "subgroup_independent_forward_progress", "has_global_atomics", "has_4gb_buffers",
+    "has_fence_for_image_access", "has_dpas", "has_sample", "has_multi_scratch_spaces",
+    "require_disable_eufusion", "offset_to_skip_per_thread_data_load", "offset_to_skip_set_ffid_gp",
+    "actual_kernel_start_offset", "eu_thread_count", "work_group_walk_order_dimensions",
+    "indirect_stateless_count", "has_lsc_stores_with_non_default_l1_cache_controls",
+    /* zeinfo 1.49 and 1.73 (IGC 1.0.17791, 2.40): a
+     * printf_buffer argument says what printf needs */
+    "has_printf_calls", "hw_preemption_mode", "thread_scheduling_mode", NULL};
 
 static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
 {
@@ -243,6 +241,11 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
             if (b)
                 return zerr(z, v, VSMP_ERR_UNSUPPORTED, "execution_env.%s: not launched by vsmp",
                             s);
+        } else if (!strcmp(s, "spill_size")) {
+            /* the Gen code's register spills: the machine runs vISA, which has none (a scratch
+             * space of this size is harmless: read_kernel_raw) */
+            if (!integer(z, v, s, 0, 1LL << 30, &k->spill))
+                return false;
         } else if (!strcmp(s, "inline_data_payload_size")) {
             /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
              * register of their own; the kernel's .input declarations keep the layout of the
@@ -263,27 +266,16 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
 
 static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
 {
-    static const char *const keys[] = {"arg_type",
-                                       "offset",
-                                       "size",
-                                       "arg_index",
-                                       "addrmode",
-                                       "addrspace",
-                                       "access_type",
-                                       "image_type",
-                                       "image_transformable",
-                                       "sampler_index",
-                                       "sampler_type",
-                                       "slm_alignment",
-                                       "source_offset",
-                                       "is_pipe",
-                                       "is_ptr",
-                                       "type_qualifiers",
-                                       NULL};
+    static const char *const keys[] = {"arg_type",        "offset",       "size",
+                                       "arg_index",       "addrmode",     "addrspace",
+                                       "access_type",     "image_type",   "image_transformable",
+                                       "sampler_index",   "sampler_type", "slm_alignment",
+                                       "source_offset",   "is_pipe",      "is_ptr",
+                                       "type_qualifiers", "bti_value",    NULL};
     if (!is_map(z, m, "payload_arguments[]"))
         return false;
     memset(p, 0, sizeof(*p));
-    p->arg = p->sampler = p->source = -1;
+    p->arg = p->sampler = p->source = p->bti = -1;
     p->at = m;
     FOR_PAIRS(z, m, kn, v)
     {
@@ -311,6 +303,8 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
             ok = integer(z, v, s, 1, 4096, &p->slm_align);
         else if (!strcmp(s, "source_offset"))
             ok = integer(z, v, s, 0, 63, &p->source);
+        else if (!strcmp(s, "bti_value"))
+            ok = integer(z, v, s, 0, VSMP_MAX_BINDINGS - 1, &p->bti);
         else if (!strcmp(s, "is_pipe")) {
             bool b = false;
             ok = boolean(z, v, s, &b);
@@ -323,6 +317,10 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
     }
     if (!p->type[0])
         return zerr(z, m, VSMP_ERR_MALFORMED, "payload_arguments[]: no arg_type");
+    if (p->bti >= 0 && strcmp(p->type, "const_base") && strcmp(p->type, "global_base"))
+        return zerr(z, m, VSMP_ERR_MALFORMED,
+                    "payload_arguments[]: bti_value on %s (const_base and global_base carry one)",
+                    p->type);
     return true;
 }
 
@@ -367,6 +365,16 @@ static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
     if (!type || !usage || size < 0)
         return zerr(z, m, VSMP_ERR_MALFORMED,
                     "per_thread_memory_buffers[]: type, usage and size are needed");
+    if (!strcmp(type, "scratch") &&
+        (!strcmp(usage, "single_space") || !strcmp(usage, "spill_fill_space"))) {
+        /* harmless when it is the spill space alone (read_kernel_raw, with spill_size) */
+        if (k->scratch_at)
+            return zerr(z, m, VSMP_ERR_MALFORMED, "per_thread_memory_buffers: a second scratch");
+        k->scratch = size;
+        k->scratch_at = m;
+        snprintf(k->scratch_usage, sizeof(k->scratch_usage), "%s", usage);
+        return true;
+    }
     if (strcmp(type, "global") || strcmp(usage, "private_space"))
         return zerr(z, m, VSMP_ERR_UNSUPPORTED,
                     "per_thread_memory_buffers: %s %s: scratch space, which the launcher does "
@@ -450,6 +458,7 @@ static bool read_kernel_raw(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *o
         return false;
     memset(k, 0, sizeof(*k));
     k->at = m;
+    k->scratch = -1;
     for (int i = 0; i < VSMP_LAUNCH_MAX_ARGS; i++)
         k->bti[i] = -1;
     FOR_PAIRS(z, m, kn, v)
@@ -552,6 +561,14 @@ static bool read_kernel_raw(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *o
     }
     if (!z->st && !k->name[0])
         return zerr(z, m, VSMP_ERR_MALFORMED, "kernels[]: no name");
+    /* a scratch space as large as the spills holds nothing the vISA kernel addresses; a larger
+     * one holds private memory (skl's and tgllp's private arrays), which the launcher does not
+     * provide */
+    if (!z->st && k->scratch_at && k->scratch > k->spill)
+        return zerr(z, k->scratch_at, VSMP_ERR_UNSUPPORTED,
+                    "per_thread_memory_buffers: scratch %s: scratch space of %lld bytes beyond "
+                    "the %lld of spill_size, which the launcher does not provide",
+                    k->scratch_usage, k->scratch - k->spill, k->spill);
     if (!z->st && !k->simd)
         return zerr(z, m, VSMP_ERR_MALFORMED, "kernel %s: no execution_env.simd_size", k->name);
     return !z->st;
@@ -603,6 +620,13 @@ static const char *const unsupported_types[] = {"printf_buffer",
                                                 "region_group_size",
                                                 "region_group_dimension",
                                                 "region_group_wg_count",
+                                                "region_group_barrier_buffer",
+                                                "indirect_data_pointer",
+                                                "scratch_pointer",
+                                                "vme_mb_block_type",
+                                                "vme_subpixel_mode",
+                                                "vme_sad_adjust_mode",
+                                                "vme_search_path_type",
                                                 NULL};
 
 /* The builder's refusals become errors at the zeinfo line that caused them. */
@@ -617,6 +641,86 @@ static bool built(zctx *z, vsmp_status st, const yaml_node_t *at, const char *kn
     return false;
 }
 
+/* ---- bindless arguments (zeinfo 1.49/1.73 on DG2 and later) ----
+ *
+ * An `addrmode: bindless` entry holds a state offset, not a pointer: the surface state of a
+ * buffer or image argument, the sampler state of a `sampler_t` argument or of an inline sampler
+ * (arg_type inline_sampler). The kernel moves it into %bss / S31 or addresses LSC messages with
+ * bss(V). IGC gives no binding-table index for them: each such buffer and image gets the first
+ * index no binding_table_indices entry and no earlier bindless argument uses, and the launcher
+ * writes VSMP_BINDLESS_OFFSET of that index (of the sampler index for samplers) at the entry's
+ * offset (docs/LAUNCH.md section 6). */
+
+static bool is_bindless(const payload *p)
+{
+    return !strcmp(p->addrmode, "bindless");
+}
+
+/* The first binding-table index no argument holds, or -1. */
+static int bindless_bti(const kraw *k, const vsmp_launch_arg_info *args)
+{
+    for (int bti = 0; bti < VSMP_MAX_BINDINGS; bti++) {
+        bool used = false;
+        for (unsigned a = 0; a < VSMP_LAUNCH_MAX_ARGS && !used; a++)
+            used = k->bti[a] == bti ||
+                   ((args[a].kind == VSMP_ARG_BUFFER || args[a].kind == VSMP_ARG_IMAGE) &&
+                    args[a].bti == bti);
+        if (!used)
+            return bti;
+    }
+    return -1;
+}
+
+/* An arg_bypointer bindless buffer or image entry: the argument's binding-table index. */
+static bool bindless_arg(zctx *z, const kraw *k, const payload *p, vsmp_launch_arg_info *args)
+{
+    vsmp_launch_arg_info *a = &args[p->arg];
+    if (k->bti[p->arg] >= 0)
+        return zerr(z, p->at, VSMP_ERR_MALFORMED,
+                    "argument %lld: bindless and at binding-table index %d", p->arg,
+                    k->bti[p->arg]);
+    if (a->bti >= 0)
+        return zerr(z, p->at, VSMP_ERR_MALFORMED, "argument %lld: a second bindless entry", p->arg);
+    if (p->size != 0 && p->size != 4 && p->size != 8)
+        return zerr(z, p->at, VSMP_ERR_MALFORMED,
+                    "argument %lld: a bindless offset of %lld bytes (4 or 8; 0 when the kernel "
+                    "does not address it: an image only queried)",
+                    p->arg, p->size);
+    int bti = bindless_bti(k, args);
+    if (bti < 0)
+        return zerr(z, p->at, VSMP_ERR_UNSUPPORTED, "argument %lld: no binding-table index left",
+                    p->arg);
+    a->bti = bti;
+    return true;
+}
+
+/* The payload value of a bindless entry (arg_bypointer or inline_sampler). */
+static bool bindless_value(zctx *z, const kraw *k, const payload *p, vsmp_launch_iface *f)
+{
+    vsmp_launch_payload_value v = {VSMP_VALUE_BINDLESS_SURFACE, (int32_t)p->arg, 0,
+                                   (uint32_t)p->offset, (uint32_t)p->size};
+    if (!p->size && !strcmp(p->type, "arg_bypointer") && strcmp(p->addrspace, "sampler"))
+        return true; /* a surface the kernel does not address (bindless_arg) */
+    if (!strcmp(p->addrspace, "sampler")) {
+        if (p->sampler < 0)
+            return zerr(z, p->at, VSMP_ERR_MALFORMED, "a bindless sampler without sampler_index");
+        v.what = VSMP_VALUE_BINDLESS_SAMPLER;
+        v.arg = -1;
+        v.source = (uint32_t)p->sampler;
+        bool declared = strcmp(p->type, "inline_sampler") != 0;
+        for (unsigned i = 0; i < k->nsmp && !declared; i++)
+            declared = k->smp[i].index == p->sampler;
+        if (!declared)
+            return zerr(z, p->at, VSMP_ERR_MALFORMED,
+                        "inline_sampler %lld: no inline_samplers[] entry of that sampler_index",
+                        p->sampler);
+    } else if (strcmp(p->type, "arg_bypointer")) {
+        return zerr(z, p->at, VSMP_ERR_MALFORMED, "%s with addrspace \"%s\"", p->type,
+                    p->addrspace);
+    }
+    return built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name);
+}
+
 static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
 {
     memcpy(out->name, k->name, sizeof(out->name));
@@ -628,7 +732,8 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
 
     vsmp_launch_layout l;
     vsmp_launch_layout_init(&l);
-    unsigned idb = k->simd * 2 < 32 ? 32 : (unsigned)k->simd * 2, nids = 0;
+    /* each local-ID block fills whole registers: max(GRF, 2W) bytes */
+    unsigned idb = k->simd * 2 < z->grf ? z->grf : (unsigned)k->simd * 2, nids = 0;
     if (k->ids_at) {
         if (k->ids_offset != 0 || k->ids_size % idb || k->ids_size / idb > 3)
             return zerr(z, k->ids_at, VSMP_ERR_MALFORMED,
@@ -636,6 +741,11 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                         k->name, k->ids_offset, k->ids_size, idb);
         nids = (unsigned)(k->ids_size / idb);
     }
+    if (z->grf != 32) /* the launch layout has 32-byte r0 and local-ID blocks of max(32, 2W) */
+        return zerr(z, k->ids_at ? k->ids_at : k->at, VSMP_ERR_UNSUPPORTED,
+                    "kernel %s: a payload of %u-byte registers (r0, local IDs in blocks of %u "
+                    "bytes, cross-thread data at %u): not launched yet",
+                    k->name, z->grf, idb, z->grf * (1 + nids * idb / z->grf));
     for (unsigned i = 0; i < 3; i++)
         l.local_id[i] = i < nids;
     /* Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
@@ -703,15 +813,24 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         }
         if (a->kind == VSMP_ARG_BUFFER && buffer && !strcmp(p->addrmode, "stateful"))
             continue; /* the stateful entry after the stateless one */
+        if (a->kind == VSMP_ARG_BUFFER && buffer && is_bindless(p)) {
+            /* the bindless entry after the stateless one (DG2, MTL, ARL: every buffer) */
+            if (!bindless_arg(z, k, p, args))
+                return false;
+            continue;
+        }
         if (a->kind != VSMP_ARG_NONE)
             return zerr(z, p->at, VSMP_ERR_MALFORMED, "argument %lld described twice", p->arg);
         arg_at[p->arg] = p->at;
-        if (!strcmp(p->addrmode, "bindless"))
-            return zerr(z, p->at, VSMP_ERR_UNSUPPORTED,
-                        "argument %lld: bindless addressing (not launched yet)", p->arg);
+        if (is_bindless(p) && strcmp(p->addrspace, "image") && strcmp(p->addrspace, "sampler") &&
+            !buffer)
+            return zerr(z, p->at, VSMP_ERR_MALFORMED, "argument %lld: bindless addrspace \"%s\"",
+                        p->arg, p->addrspace);
         if (!strcmp(p->addrspace, "image")) {
             a->kind = VSMP_ARG_IMAGE;
             a->bti = k->bti[p->arg];
+            if (is_bindless(p) && !bindless_arg(z, k, p, args))
+                return false;
         } else if (!strcmp(p->addrspace, "sampler")) {
             a->kind = VSMP_ARG_SAMPLER;
             a->sampler = (int32_t)p->sampler;
@@ -723,6 +842,8 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
             if (!strcmp(p->addrmode, "stateless")) { /* the pointer is this entry's bytes */
                 a->offset = (int32_t)p->offset;
                 a->size = (uint32_t)p->size;
+            } else if (is_bindless(p) && !bindless_arg(z, k, p, args)) {
+                return false;
             }
         } else {
             return zerr(z, p->at, VSMP_ERR_MALFORMED, "argument %lld: addrspace \"%s\"", p->arg,
@@ -765,6 +886,16 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
     for (unsigned i = 0; i < k->npay; i++) {
         payload *p = &k->pay[i];
         vsmp_launch_payload_value v = {0, -1, 0, (uint32_t)p->offset, (uint32_t)p->size};
+        if ((!strcmp(p->type, "arg_bypointer") || !strcmp(p->type, "inline_sampler")) &&
+            is_bindless(p)) {
+            if (!bindless_value(z, k, p, f))
+                return false;
+            continue;
+        }
+        if (!strcmp(p->type, "inline_sampler"))
+            return zerr(z, p->at, VSMP_ERR_UNSUPPORTED,
+                        "kernel %s: inline_sampler with addrmode \"%s\" (bindless ones are read)",
+                        k->name, p->addrmode);
         if (!strcmp(p->type, "arg_bypointer")) {
             if (!strcmp(p->addrspace, "local")) {
                 v.what = VSMP_VALUE_LOCAL_OFFSET;
@@ -963,7 +1094,8 @@ static bool read_top(zctx *z, vsmp_ocl_program *prog)
                 return false;
             if (strncmp(prog->zeinfo_version, "1.", 2))
                 return zerr(z, v, VSMP_ERR_UNSUPPORTED,
-                            "zeinfo version %s: vsmp reads version 1 (IGC 1.0.12504 writes 1.20)",
+                            "zeinfo version %s: vsmp reads version 1 (1.20 from IGC 1.0.12504, "
+                            "1.49 from 1.0.17791, 1.73 from 2.40)",
                             prog->zeinfo_version);
         } else if (!strcmp(s, "kernels")) {
             if (!is_seq(z, v, s))
@@ -1119,19 +1251,25 @@ void vsmp_ocl_program_drop_void(vsmp_ocl_program *p)
 vsmp_status vsmp_ocl_zeinfo_read(const char *yaml, size_t size, vsmp_ocl_program **out,
                                  vsmp_diags *d)
 {
-    vsmp_status st = vsmp_ocl_zeinfo_read_all(yaml, size, out, d);
+    return vsmp_ocl_zeinfo_read_grf(yaml, size, 32, out, d);
+}
+
+vsmp_status vsmp_ocl_zeinfo_read_grf(const char *yaml, size_t size, unsigned grf,
+                                     vsmp_ocl_program **out, vsmp_diags *d)
+{
+    vsmp_status st = vsmp_ocl_zeinfo_read_all(yaml, size, grf, out, d);
     if (!st)
         vsmp_ocl_program_drop_void(*out);
     return st;
 }
 
-vsmp_status vsmp_ocl_zeinfo_read_all(const char *yaml, size_t size, vsmp_ocl_program **out,
-                                     vsmp_diags *d)
+vsmp_status vsmp_ocl_zeinfo_read_all(const char *yaml, size_t size, unsigned grf,
+                                     vsmp_ocl_program **out, vsmp_diags *d)
 {
-    if (!out || (!yaml && size))
+    if (!out || (!yaml && size) || (grf != 32 && grf != 64))
         return VSMP_ERR_ARG;
     *out = NULL;
-    zctx z = {.d = d};
+    zctx z = {.d = d, .grf = grf};
     vsmp_diags_init(&z.bd);
     if (size > VSMP_OCL_MAX_ZEBIN) {
         zerr(&z, NULL, VSMP_ERR_MALFORMED, "a zeinfo of %zu bytes (at most %u)", size,

@@ -396,6 +396,18 @@ static void test_refusals(void)
     v.source = 4;
     CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "local offset");
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "has one already", "local offset twice");
+    /* bindless state offsets: of a buffer or image with a binding-table index; of a sampler
+     * state 0..255; 4 or 8 bytes */
+    v = (vsmp_launch_payload_value){VSMP_VALUE_BINDLESS_SURFACE, 0, 0, 8, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "no buffer or image", "bindless scalar");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_BINDLESS_SAMPLER, -1, 256, 8, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "sampler state 256", "sampler 256");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_BINDLESS_SAMPLER, 2, 0, 8, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "belongs to none", "sampler with arg");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_BINDLESS_SAMPLER, -1, 3, 8, 2};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "4 or 8", "sampler offset of 2 bytes");
+    v.size = 8;
+    CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "bindless sampler 3, 8 bytes");
 
     vsmp_sampler_state st;
     vsmp_sampler_state_init(&st);

@@ -5,8 +5,8 @@
  * for the same kernels as patch tokens (tests/corpus/k/KERNEL.tgllp.simd32.cos.gz): every argument
  * and the layout equal, the inline samplers equal to the SAMPLER_STATEs of the kernel's dynamic
  * state heap (.dsh.gz) where the corpus has it, the `.visaasm` text parsed. Then the refusals:
- * an unknown key, named with its line; another zeinfo version; bindless arguments; what is no
- * zebin.
+ * an unknown key, named with its line; another zeinfo version; malformed bindless arguments;
+ * what is no zebin.
  * usage: test_ocl_zebin CORPUS_K_DIR ZEBIN_DIR
  */
 #include <stdint.h>
@@ -255,14 +255,24 @@ static void test_refusals(void)
                         "        colour: red\n",
             VSMP_ERR_MALFORMED, "payload_arguments[].colour", 11);
     refused("version: '2.1'\nkernels: []\n", VSMP_ERR_UNSUPPORTED, "zeinfo version 2.1", 1);
-    kernel_unsupported(KERNEL_HEAD "    payload_arguments:\n"
-                                   "      - arg_type: arg_bypointer\n"
-                                   "        offset: 0\n"
-                                   "        size: 8\n"
-                                   "        arg_index: 0\n"
-                                   "        addrmode: bindless\n"
-                                   "        addrspace: image\n",
-                       "zeinfo line 7: argument 0: bindless");
+    /* bindless arguments (zeinfo 1.73): an offset of 4 or 8 bytes, an inline_sampler entry
+     * names an inline sampler */
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: arg_bypointer\n"
+                        "        offset: 0\n"
+                        "        size: 12\n"
+                        "        arg_index: 0\n"
+                        "        addrmode: bindless\n"
+                        "        addrspace: image\n",
+            VSMP_ERR_MALFORMED, "argument 0: a bindless offset of 12 bytes (4 or 8;", 7);
+    refused(KERNEL_HEAD "    payload_arguments:\n"
+                        "      - arg_type: inline_sampler\n"
+                        "        offset: 0\n"
+                        "        size: 8\n"
+                        "        addrmode: bindless\n"
+                        "        addrspace: sampler\n"
+                        "        sampler_index: 2\n",
+            VSMP_ERR_MALFORMED, "inline_sampler 2: no inline_samplers[] entry", 7);
     kernel_unsupported(KERNEL_HEAD "    payload_arguments:\n"
                                    "      - arg_type: printf_buffer\n"
                                    "        offset: 0\n"

@@ -879,9 +879,64 @@ static int load_zebin(job *j, json_object *root, vsmp_platform *platform, vsmp_m
     return rc;
 }
 
-/* The kernel and its interface: "kernel" (.visaasm or .isa) with "interface" (IGC's .cos), or
- * a zebin (load_zebin). @p label gets the kernel's name for diagnostics, @p ilabel the
- * interface's. */
+/* True when an interface file is zeinfo YAML (IGC's `.zeinfo`: "---" or "version:" first),
+ * not a .cos. */
+static bool is_zeinfo(const uint8_t *t, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t'))
+        i++;
+    return (n - i >= 3 && !memcmp(t + i, "---", 3)) ||
+           (n - i >= 8 && !memcmp(t + i, "version:", 8));
+}
+
+/* The interface of the kernel the text @p kd (.visaasm: its `.kernel "NAME"`) defines, from
+ * zeinfo @p text, for the platform's register size (docs/LAUNCH.md section 6). */
+static int zeinfo_iface(job *j, const uint8_t *text, size_t size, const uint8_t *kd, size_t ksize,
+                        const char *ipath, vsmp_platform p, vsmp_launch_iface **f)
+{
+    char kernel[128] = "";
+    static const char tag[] = ".kernel \"";
+    const uint8_t *at = ksize >= sizeof(tag) ? memmem(kd, ksize, tag, sizeof(tag) - 1) : NULL;
+    if (at) {
+        const uint8_t *b = at + sizeof(tag) - 1, *e = memchr(b, '"', ksize - (size_t)(b - kd));
+        if (e && (size_t)(e - b) < sizeof(kernel))
+            memcpy(kernel, b, (size_t)(e - b));
+    }
+    if (!kernel[0])
+        return fail(j,
+                    "%s: a zeinfo interface goes with a .visaasm kernel (its .kernel \"NAME\" "
+                    "names the zeinfo's kernel)",
+                    ipath);
+    unsigned grf = p == VSMP_PLATFORM_LNL || p == VSMP_PLATFORM_BMG || p == VSMP_PLATFORM_PTL ||
+                           p == VSMP_PLATFORM_XE2 || p == VSMP_PLATFORM_PVC
+                       ? 64
+                       : 32;
+    vsmp_diags d;
+    diags_begin(j, &d);
+    vsmp_ocl_program *prog = NULL;
+    vsmp_status st = vsmp_ocl_zeinfo_read_grf((const char *)text, size, grf, &prog, &d);
+    vsmp_diags_print(&d, ipath, j->err);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "%s: %s", ipath, vsmp_status_str(st));
+    const vsmp_ocl_kernel *k = vsmp_ocl_program_kernel(prog, kernel);
+    int rc = 0;
+    if (!k)
+        rc = fail(j, "%s holds no kernel \"%s\"", ipath, kernel);
+    else if (!k->iface)
+        rc = fail(j, "%s: kernel %s is not launched: %s", ipath, kernel, k->unsupported);
+    else {
+        *f = k->iface; /* the interface is the caller's now */
+        ((vsmp_ocl_kernel *)k)->iface = NULL;
+    }
+    vsmp_ocl_program_free(prog);
+    return rc;
+}
+
+/* The kernel and its interface: "kernel" (.visaasm or .isa) with "interface" (IGC's .cos or
+ * .zeinfo), or a zebin (load_zebin). @p label gets the kernel's name for diagnostics, @p ilabel
+ * the interface's. */
 static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_module **mod,
                        vsmp_launch_iface **f, char *label, size_t cap, char *ilabel, size_t icap)
 {
@@ -908,6 +963,17 @@ static int load_kernel(job *j, json_object *root, vsmp_platform *platform, vsmp_
     uint8_t *text = read_file(j, ipath, &size);
     if (!text)
         return -1;
+    if (text && is_zeinfo(text, size)) { /* the zeinfo gives the inline samplers */
+        size_t ksize;
+        snprintf(label, cap, "%s", kpath);
+        uint8_t *kd = read_file(j, label, &ksize);
+        int rc = kd ? zeinfo_iface(j, text, size, kd, ksize, ipath, *platform, f) : -1;
+        free(text);
+        if (!rc)
+            rc = parse_module(j, kd, ksize, label, mod);
+        free(kd);
+        return rc;
+    }
     vsmp_diags d;
     diags_begin(j, &d);
     vsmp_status st = vsmp_launch_iface_parse((const char *)text, size, f, &d);

@@ -49,6 +49,15 @@ extern "C" {
 #define VSMP_MAX_BINDINGS       256 /**< binding-table indices 0..255 */
 #define VSMP_MAX_SAMPLER_STATES 256 /**< sampler-state indices 0..255 */
 
+/**
+ * Bindless state (the `%bss` surface, LSC `bss(...)` addresses and the `S31` sampler hold a
+ * state offset, not an index; docs/EXEC.md "Bindless surfaces and samplers"): the machine's
+ * bindless heaps are its binding table and sampler-state table, entry i at offset
+ * VSMP_BINDLESS_OFFSET(i) = 64 x (i + 1). An offset names entry (offset >> 6) - 1; its low 6
+ * bits are ignored (IGC sets bit 0 of S31's), and an offset below 64 names none.
+ */
+#define VSMP_BINDLESS_OFFSET(i) (((uint32_t)(i) + 1u) << 6)
+
 /** What the machine reports after each executed instruction (see vsmp_machine_options). */
 typedef struct vsmp_trace_event {
     uint32_t index;        /**< instruction index in the kernel */

@@ -136,16 +136,25 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE,
     VSMP_VALUE_IMAGE_CHANNEL_ORDER,
     VSMP_VALUE_IMAGE_NUM_MIP_LEVELS,
-    VSMP_VALUE_IMAGE_NUM_SAMPLES
+    VSMP_VALUE_IMAGE_NUM_SAMPLES,
+    /** the bindless surface-state offset of buffer or image argument @c arg: its binding-table
+     *  index i as VSMP_BINDLESS_OFFSET(i) (vsmp/exec.h); @c size 4 or 8 */
+    VSMP_VALUE_BINDLESS_SURFACE,
+    /** the bindless sampler-state offset of sampler state @c source (an inline sampler's index
+     *  or a `sampler_t` argument's): VSMP_BINDLESS_OFFSET(source); @c arg -1, @c size 4 or 8 */
+    VSMP_VALUE_BINDLESS_SAMPLER
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
 typedef struct vsmp_launch_payload_value {
     vsmp_launch_value what;
-    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET); else -1 */
-    uint32_t source; /**< dimension, byte of the value, or alignment (by @c what); else 0 */
+    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET,
+                          BINDLESS_SURFACE); else -1 */
+    uint32_t source; /**< dimension, byte of the value, alignment or sampler-state index (by
+                          @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
-    uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET;
+    uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET
+                          and BINDLESS_*;
                           1..64 for ARG_BYTES (inside the argument's 64 bytes) and ZERO */
 } vsmp_launch_payload_value;
 

@@ -283,7 +283,8 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
         unsigned sv = x->val[1];
         if (sv == 0)
             x->target = X_NONE; /* T0: shared local memory */
-        else if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+        else if (sv != X_SURF_BSS &&
+                 (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
             vsmp_x_report(m, in, "exec-surface",
                           "instruction %u: surface %u is not a declared surface (stateless "
                           "access is not implemented)",

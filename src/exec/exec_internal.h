@@ -214,8 +214,10 @@ struct vsmp_machine {
     uint32_t *smp_base;
     uint32_t nsmp_words;
     uint32_t *surf_vals;
-    uint32_t *surf_base; /* per surface variable id (0..5 pre-defined have none: X_NONE) */
+    uint32_t *surf_base; /* per surface variable id (pre-defined ones but %bss: X_NONE) */
     uint32_t nsurf_words;
+    uint32_t bss_word; /* %bss's word in surf_vals: a bindless surface-state offset */
+    uint32_t s31_word; /* S31's word in smp_vals: a bindless sampler-state offset */
     uint8_t *payload;
     uint32_t payload_size;
     const vsmp_surface *bt[VSMP_MAX_BINDINGS];
@@ -319,6 +321,22 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
  * per group) never sees those bits (vsmp's reading). */
 #define X_SLM_MASK 0x0fffffffu
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
+
+/* Bindless state (vsmp/exec.h, docs/EXEC.md): %bss is surface variable 4, S31 sampler 31; an
+ * offset names table entry (offset >> 6) - 1, UINT32_MAX (no entry) below 64. */
+#define X_SURF_BSS 4
+static inline uint32_t vsmp_x_bindless(uint32_t offset)
+{
+    return offset < 64 ? UINT32_MAX : (offset >> 6) - 1;
+}
+
+/* The binding-table index surface word @p word names: a surface variable's value, or the
+ * entry of %bss's bindless offset. */
+static inline uint32_t vsmp_x_bti(const vsmp_machine *m, uint32_t word)
+{
+    uint32_t v = m->surf_vals[word];
+    return word == m->bss_word ? vsmp_x_bindless(v) : v;
+}
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
 /* exec_mem.c: the typed read or write of every enabled lane (gather4_typed, scatter4_typed, LSC

@@ -34,12 +34,12 @@ bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, 
         *p = m->slm, *size = m->slm_size;
         return true;
     }
-    uint32_t bti = m->surf_vals[word];
+    uint32_t bti = vsmp_x_bti(m, word);
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: surface variable holds binding-table index %u, where no "
-                      "surface is bound",
-                      x->index, bti);
+                      "instruction %u: surface variable holds %s %u, where no surface is bound",
+                      x->index, word == m->bss_word ? "bindless offset" : "binding-table index",
+                      m->surf_vals[word]);
         return false;
     }
     const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
@@ -362,12 +362,13 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
-    uint32_t bti = m->surf_vals[x->target];
+    uint32_t bti = vsmp_x_bti(m, x->target);
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: surface variable holds binding-table index %u, where no "
-                      "surface is bound",
-                      x->index, bti);
+                      "instruction %u: surface variable holds %s %u, where no surface is bound",
+                      x->index,
+                      x->target == m->bss_word ? "bindless offset" : "binding-table index",
+                      m->surf_vals[x->target]);
         return VSMP_ERR_INVALID;
     }
     bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
@@ -638,7 +639,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
             return VSMP_ERR_UNSUPPORTED;
         }
         unsigned sv = x->val[1];
-        if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+        if (sv != X_SURF_BSS &&
+            (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
             vsmp_x_report(m, in, "exec-surface",
                           "instruction %u: surface %u is not a declared surface", x->index, sv);
             return VSMP_ERR_UNSUPPORTED;
@@ -686,7 +688,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     unsigned sv = x->val[surf_val];
     if (sv == 0)
         x->target = X_NONE; /* T0 (%slm): shared local memory */
-    else if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+    else if (sv != X_SURF_BSS &&
+             (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
         vsmp_x_report(m, in, "exec-surface",
                       "instruction %u: surface %u is not a declared surface (stateless access "
                       "is not implemented)",

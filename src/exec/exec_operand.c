@@ -155,6 +155,10 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
             o->word = m->smp_base[v->var] + v->col;
             return VSMP_OK;
         }
+        if (v->col == 0 && (v->row == 0 ? v->var == X_SURF_BSS : v->var == 31)) {
+            o->word = v->row == 0 ? m->bss_word : m->s31_word; /* %bss(0), S31(0) */
+            return VSMP_OK;
+        }
         vsmp_x_report(m, x->in, "exec-state",
                       "instruction %u: state operand %s %u(%u) is not a declared variable (the "
                       "pre-defined surfaces are not implemented)",

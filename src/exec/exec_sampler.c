@@ -55,26 +55,26 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
 {
     const vsmp_inst *in = x->in;
     const vsmp_routine *r = m->r;
-    if (in->surface < VSMP_NUM_PREDEF_SURFS) {
+    if (in->surface == X_SURF_BSS) {
+        x->surf_word = m->bss_word; /* the surface its bindless offset names (fetch_state) */
+    } else if (in->surface < VSMP_NUM_PREDEF_SURFS) {
         vsmp_x_report(m, in, "exec-surface",
                       "%s: surface %s is a pre-defined surface, not a binding-table surface; "
-                      "the machine samples declared surfaces only",
+                      "the machine samples declared surfaces and %%bss only",
                       vsmp_x_opname(in), vsmp_predef_surf_names[in->surface]);
         return VSMP_ERR_UNSUPPORTED;
-    }
-    if (in->surface - VSMP_NUM_PREDEF_SURFS >= r->num_surfaces) {
+    } else if (in->surface - VSMP_NUM_PREDEF_SURFS >= r->num_surfaces) {
         vsmp_x_report(m, in, "surface", "%s: surface index %u is not a declared surface",
                       vsmp_x_opname(in), in->surface);
         return VSMP_ERR_INVALID;
+    } else {
+        x->surf_word = m->surf_base[in->surface];
     }
-    x->surf_word = m->surf_base[in->surface];
     if (!sampler)
         return VSMP_OK;
     if (in->sampler == VSMP_BINDLESS_SAMPLER) {
-        vsmp_x_report(m, in, "exec-sampler",
-                      "%s: the bindless sampler S31 is not implemented by the machine",
-                      vsmp_x_opname(in));
-        return VSMP_ERR_UNSUPPORTED;
+        x->smp_word = m->s31_word; /* the sampler state its bindless offset names */
+        return VSMP_OK;
     }
     if (in->sampler >= r->num_samplers) {
         vsmp_x_report(m, in, "sampler", "%s: sampler index %u is not a declared sampler",
@@ -229,17 +229,30 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
 static bool fetch_state(vsmp_machine *m, xinst *x, uint32_t *bti, uint32_t *smp)
 {
     const vsmp_inst *in = x->in;
-    *bti = m->surf_vals[x->surf_word];
+    *bti = vsmp_x_bti(m, x->surf_word);
     if (*bti >= VSMP_MAX_BINDINGS || !m->bt[*bti]) {
-        vsmp_x_report(m, in, "exec-binding",
-                      "%s (instruction %u): surface variable holds binding-table index %u, "
-                      "where no surface is bound",
-                      vsmp_x_opname(in), x->index, *bti);
+        if (x->surf_word == m->bss_word)
+            vsmp_x_report(m, in, "exec-binding",
+                          "%s (instruction %u): %%bss holds bindless offset 0x%x, where no "
+                          "surface state is (binding-table entry (offset >> 6) - 1)",
+                          vsmp_x_opname(in), x->index, m->surf_vals[x->surf_word]);
+        else
+            vsmp_x_report(m, in, "exec-binding",
+                          "%s (instruction %u): surface variable holds binding-table index %u, "
+                          "where no surface is bound",
+                          vsmp_x_opname(in), x->index, *bti);
         return false;
     }
     *smp = X_NONE;
     if (in->opcode == VSMP_OPC_3D_SAMPLE || in->opcode == VSMP_OPC_SAMPLE_UNORM) {
         *smp = m->smp_vals[x->smp_word];
+        if (x->smp_word == m->s31_word && (*smp = vsmp_x_bindless(*smp)) == UINT32_MAX) {
+            vsmp_x_report(m, in, "exec-binding",
+                          "%s (instruction %u): S31 holds bindless offset 0x%x, where no sampler "
+                          "state is (entry (offset >> 6) - 1)",
+                          vsmp_x_opname(in), x->index, m->smp_vals[x->smp_word]);
+            return false;
+        }
         if (*smp >= VSMP_MAX_SAMPLER_STATES || !m->st_bound[*smp]) {
             vsmp_x_report(m, in, "exec-binding",
                           "%s (instruction %u): sampler variable holds sampler-state index %u, "

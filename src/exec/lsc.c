@@ -11,7 +11,9 @@
  * transposed (SIMD1) data is DstData[0].elems[v].
  *
  * bti: the bytes of the surface bound at that index; reads outside it return zeros, writes
- * outside it are dropped (as the surface messages' "Out-of-bound Access"). flat: the SVM
+ * outside it are dropped (as the surface messages' "Out-of-bound Access"). bss: the same for
+ * the surface a bindless surface-state offset names ("BindlessSurfaceStateHeap[Surface]",
+ * LSC_UNTYPED.md; the machine's heap is its binding table, vsmp/exec.h). flat: the SVM
  * mappings (vsmp_machine_map_surface); an address outside every mapping is a run-time fault.
  *
  * LSC typed (LSC_TYPED.md): lsc_load_quad and lsc_store_quad .tgm through a bti surface, at the
@@ -21,7 +23,7 @@
 
 #include "exec_internal.h"
 
-enum { LSC_FLAT = 1, LSC_BTI = 4 };               /* AddrType */
+enum { LSC_FLAT = 1, LSC_BSS = 2, LSC_BTI = 4 };  /* AddrType */
 enum { LSC_A32 = 2, LSC_A64 = 3 };                /* AddrSize */
 enum { LSC_NONTRANSPOSE = 1, LSC_TRANSPOSE = 2 }; /* DataOrder */
 
@@ -99,10 +101,13 @@ static bool lsc_surface(vsmp_machine *m, const xinst *x, const lsc_msg *g, lsc_m
             return false;
         bti = (uint32_t)bits;
     }
+    uint32_t named = bti;
+    if (g->atype == LSC_BSS)
+        bti = vsmp_x_bindless(bti);
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
-        vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: lsc binding-table index %u has no surface bound", x->index,
-                      bti);
+        vsmp_x_report(
+            m, x->in, "exec-binding", "instruction %u: lsc %s %u has no surface bound", x->index,
+            g->atype == LSC_BSS ? "bindless surface-state offset" : "binding-table index", named);
         return false;
     }
     const vsmp_surface_desc *d = vsmp_surface_get_desc(m->bt[bti]);
@@ -295,8 +300,9 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     lsc_fields(in, &g);
     if (g.sfid != 0 && g.sfid != 3)
         return lsc_refuse(m, x, "only the .ugm and .slm units are implemented");
-    if (g.sfid == 3 ? g.atype != LSC_FLAT : g.atype != LSC_FLAT && g.atype != LSC_BTI)
-        return lsc_refuse(m, x, "only flat and bti addresses (flat for .slm) are implemented");
+    if (g.sfid == 3 ? g.atype != LSC_FLAT
+                    : g.atype != LSC_FLAT && g.atype != LSC_BTI && g.atype != LSC_BSS)
+        return lsc_refuse(m, x, "only flat, bss and bti addresses (flat for .slm) are implemented");
     if (g.asize != LSC_A32 && g.asize != LSC_A64)
         return lsc_refuse(m, x, "only a32 and a64 addresses are implemented");
     if (!g.vec || !g.reg_bytes || !g.scale)
@@ -309,7 +315,7 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     if (!tr && g.mem_bytes < 4 && g.reg_bytes < 4)
         return lsc_refuse(m, x, "non-transposed d8 and d16 take d8u32 and d16u32");
     const vsmp_vec *sv = &in->opnds[11].vec;
-    if (g.atype == LSC_BTI && sv->vclass != VSMP_VEC_IMMEDIATE) {
+    if ((g.atype == LSC_BTI || g.atype == LSC_BSS) && sv->vclass != VSMP_VEC_IMMEDIATE) {
         xscalar sc;
         vsmp_status st = vsmp_x_scalar(m, in, sv, "surface", &sc);
         if (st)

@@ -203,12 +203,14 @@ static vsmp_status layout_state_vars(vsmp_machine *m)
     n = 0;
     for (uint32_t i = 0; i < r->num_samplers; i++)
         m->smp_base[i] = n, n += r->samplers[i].num_elts;
+    m->s31_word = n++; /* S31, the bindless sampler */
     m->nsmp_words = n;
     n = 0;
     for (uint32_t i = 0; i < VSMP_NUM_PREDEF_SURFS; i++)
         m->surf_base[i] = X_NONE;
     for (uint32_t i = 0; i < r->num_surfaces; i++)
         m->surf_base[VSMP_NUM_PREDEF_SURFS + i] = n, n += r->surfaces[i].num_elts;
+    m->bss_word = m->surf_base[X_SURF_BSS] = n++; /* %bss, the bindless surface */
     m->nsurf_words = n;
     m->addr_vals = calloc(m->naddr_words + 1, sizeof(uint32_t));
     m->smp_vals = calloc(m->nsmp_words + 1, sizeof(uint32_t));

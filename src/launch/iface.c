@@ -871,13 +871,15 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Type = %s (argument %d): a value the "
                         "launcher does not fill",
                         p->unknown, p->arg);
-        if (p->kind == LP_LOCAL_OFFSET && p->size != 4 && p->size != 8)
+        bool wide = p->kind == LP_LOCAL_OFFSET || p->kind == LP_BINDLESS_SURFACE ||
+                    p->kind == LP_BINDLESS_SAMPLER; /* 4 or 8 bytes */
+        if (wide && p->size != 4 && p->size != 8)
             return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
                         "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: a __local argument's "
                         "offset of 4 or 8 bytes",
                         p->size);
-        if (p->kind != LP_NONE && p->kind != LP_KERNEL_ARGUMENT && p->kind != LP_LOCAL_OFFSET &&
-            p->kind != LP_ZERO && p->size != 4)
+        if (p->kind != LP_NONE && p->kind != LP_KERNEL_ARGUMENT && !wide && p->kind != LP_ZERO &&
+            p->size != 4)
             return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
                         "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: the launcher writes "
                         "this value in 4 bytes",

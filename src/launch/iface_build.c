@@ -256,7 +256,8 @@ static const struct {
     vsmp_launch_value what;
     launch_param_kind kind;
     const char *name;
-    char uses; /* 'd' dimension, 'i' image argument, 's' scalar argument, 'l' local argument */
+    char uses; /* 'd' dimension, 'i' image argument, 's' scalar argument, 'l' local argument,
+                  'b' buffer or image argument with a binding-table index, 'x' sampler state */
 } values[] = {
     {VSMP_VALUE_ZERO, LP_ZERO, "zero", 0},
     {VSMP_VALUE_ARG_BYTES, LP_KERNEL_ARGUMENT, "argument bytes", 's'},
@@ -277,6 +278,8 @@ static const struct {
     {VSMP_VALUE_IMAGE_NUM_SAMPLES, LP_IMAGE_NUM_SAMPLES, "image samples", 'i'},
     {VSMP_VALUE_LOCAL_OFFSET, LP_LOCAL_OFFSET, "local argument offset", 'l'},
     {VSMP_VALUE_PRIVATE_BASE, LP_NONE, "private base", 0},
+    {VSMP_VALUE_BINDLESS_SURFACE, LP_BINDLESS_SURFACE, "bindless surface", 'b'},
+    {VSMP_VALUE_BINDLESS_SAMPLER, LP_BINDLESS_SAMPLER, "bindless sampler", 'x'},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -298,6 +301,12 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
         if (v->arg < 0 || (unsigned)v->arg >= f->nargs || f->args[v->arg].kind != want[w])
             return refuse(d, "%s: argument %d is no %s argument of the interface", nm, v->arg,
                           wname[w]);
+    } else if (u == 'b') {
+        if (v->arg < 0 || (unsigned)v->arg >= f->nargs ||
+            (f->args[v->arg].kind != VSMP_ARG_BUFFER && f->args[v->arg].kind != VSMP_ARG_IMAGE) ||
+            f->args[v->arg].bti < 0)
+            return refuse(d, "%s: argument %d is no buffer or image with a binding-table index", nm,
+                          v->arg);
     } else if (v->arg != -1) {
         return refuse(d, "%s: names argument %d (it belongs to none: -1)", nm, v->arg);
     }
@@ -314,7 +323,9 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
             if (f->params[i].kind == LP_LOCAL_OFFSET && f->params[i].arg == v->arg)
                 return refuse(d, "%s: argument %d has one already", nm, v->arg);
     }
-    if (u != 'd' && u != 's' && u != 'l' && source)
+    if (u == 'x' && source >= VSMP_MAX_SAMPLER_STATES)
+        return refuse(d, "%s: sampler state %u (0..%d)", nm, source, VSMP_MAX_SAMPLER_STATES - 1);
+    if (u != 'd' && u != 's' && u != 'l' && u != 'x' && source)
         return refuse(d, "%s: source %u (it takes none: 0)", nm, source);
     if (v->what == VSMP_VALUE_PRIVATE_BASE) {
         launch_prog_surf *ps = &f->prog[PROG_PRIVATE];
@@ -331,15 +342,15 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
         ps->size = v->size;
         return VSMP_OK;
     }
-    bool size_ok = u == 's'                     ? true
-                   : u == 'l'                   ? v->size == 4 || v->size == 8
-                   : v->what == VSMP_VALUE_ZERO ? v->size >= 1 && v->size <= 64
-                                                : v->size == 4;
+    bool size_ok = u == 's'                           ? true
+                   : u == 'l' || u == 'b' || u == 'x' ? v->size == 4 || v->size == 8
+                   : v->what == VSMP_VALUE_ZERO       ? v->size >= 1 && v->size <= 64
+                                                      : v->size == 4;
     if (!size_ok)
         return refuse(d, "%s: %u bytes (%s)", nm, v->size,
-                      u == 'l'                     ? "4 or 8"
-                      : v->what == VSMP_VALUE_ZERO ? "1..64"
-                                                   : "4");
+                      u == 'l' || u == 'b' || u == 'x' ? "4 or 8"
+                      : v->what == VSMP_VALUE_ZERO     ? "1..64"
+                                                       : "4");
     vsmp_status st = fits(f, v->offset, v->size, nm, d);
     if (st)
         return st;

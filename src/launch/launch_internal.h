@@ -42,7 +42,9 @@ typedef enum launch_param_kind {
     LP_IMAGE_CHANNEL_ORDER,     /* its cl_channel_order */
     LP_IMAGE_NUM_MIP_LEVELS,    /* the levels the sampler sees */
     LP_IMAGE_NUM_SAMPLES,       /* samples per pixel */
-    LP_LOCAL_OFFSET, /* a __local argument's offset in SLM (SourceOffset: its alignment) */
+    LP_LOCAL_OFFSET,     /* a __local argument's offset in SLM (SourceOffset: its alignment) */
+    LP_BINDLESS_SURFACE, /* VSMP_BINDLESS_OFFSET of the argument's binding-table index */
+    LP_BINDLESS_SAMPLER, /* VSMP_BINDLESS_OFFSET of sampler state SourceOffset */
 } launch_param_kind;
 
 typedef struct launch_param {

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Kernels of today's compiler (tests/corpus2: IGC 2.40, ocloc 26.27) launched by `vsmp launch`
+from their zebin (the "binary" path: the `.visaasm` sections and the zeinfo 1.73), against
+pocl's outputs for the same sources, inputs and NDRange (tests/corpus/expected, the files
+launch_e2e uses; nothing of vsmp produced them). Tolerances are launch_e2e's
+(tests/launch/launch_test.py TOLERANCE).
+
+Each expected kernel is launched on every device of --devices (default tgllp, dg2, mtl, arl; lnl,
+bmg and ptl need the launcher's 64-byte-register payload and are listed by name to include
+them) at SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
+SOURCE.DEVICE.simdW.zeinfo as its "interface", and at SIMD16 also from SOURCE.DEVICE.simd16.zebin
+("binary": the corpus keeps zebins at SIMD16). A launch passes when every output equals pocl's;
+a launch refused with its reason (a kernel the zeinfo reader keeps unsupported, an instruction
+the machine does not implement) is listed REFUSED with that reason, counted, and fails the tier
+only with --strict; a kernel whose source tests/corpus2 does not hold is counted apart. Any
+other error or difference fails.
+
+usage: launch2_test.py --vsmp PATH [--devices tgllp,dg2,mtl,arl] [--filter REGEX] [--strict] [-v]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "launch"))
+import launch_test  # noqa: E402  (launch_args, compare, TOLERANCE)
+
+PLATFORMS = {"tgllp": "TGLLP", "dg2": "DG2", "mtl": "MTL", "arl": "ARL", "lnl": "LNL",
+             "bmg": "BMG", "ptl": "PTL"}
+
+
+def reason(stderr):
+    """The refusal's reason: the first error line, without the file prefix."""
+    for ln in stderr.splitlines():
+        if "error" in ln:
+            return re.sub(r"^\S+: ", "", ln.strip())[:200]
+    return stderr.strip()[-200:]
+
+
+def launch(o, work, desc, exp, name, tol):
+    """True when the launch's outputs equal pocl's; else ("refused", why) or ("failed", why)."""
+    jpath = os.path.join(work, "launch.json")
+    with open(jpath, "w") as f:
+        json.dump(desc, f)
+    p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        why = reason(p.stderr)
+        if "[exec-unsupported]" in p.stderr or "is not launched" in p.stderr:
+            return ("refused", why)
+        return ("failed", "vsmp launch exit %d: %s" % (p.returncode, why))
+    lines = {}
+    for ln in p.stdout.splitlines():
+        m = re.match(r"arg(\d+) =(.*)", ln)
+        if m:
+            lines[int(m.group(1))] = m.group(2).split()
+    res = launch_test.compare(name, exp, lines, tol)
+    if sum(r[1] for r in res):
+        return ("failed", "; ".join("%d of %d differ (%s)" % (r[1], r[0], r[3])
+                                    for r in res if r[1]))
+    return True
+
+
+def negative_cases(o, work):
+    """Launches refused with their reason (exit 1): the zeinfo interface without the kernel the
+    .visaasm names; an Xe2 zebin, whose IntelGT note says 64-byte registers (read for 32, its
+    SIMD16 local IDs of 64 bytes would pass for two dimensions); the same zeinfo as interface
+    on LNL."""
+    exp = {"global": [16], "args": [{"kind": "buffer", "type": "int", "data": [0] * 16},
+                                     {"kind": "buffer", "type": "int", "count": 16}]}
+    cases = [
+        ({"kernel": os.path.join(work, "br_switch.dg2.simd16.visaasm"),
+          "interface": os.path.join(work, "vector.dg2.simd16.zeinfo"), "platform": "DG2"},
+         "holds no kernel \"br_switch\""),
+        ({"binary": os.path.join(work, "branch.lnl.simd16.zebin"), "kernel": "br_switch",
+          "platform": "LNL"}, "a payload of 64-byte registers"),
+        ({"kernel": os.path.join(work, "br_switch.lnl.simd16.visaasm"),
+          "interface": os.path.join(work, "branch.lnl.simd16.zeinfo"), "platform": "LNL"},
+         "a payload of 64-byte registers"),
+    ]
+    failed = 0
+    for desc, want in cases:
+        desc.update(exp)
+        jpath = os.path.join(work, "neg.json")
+        with open(jpath, "w") as f:
+            json.dump(desc, f)
+        p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True, text=True, timeout=60)
+        if p.returncode != 1 or want not in p.stderr:
+            failed += 1
+            print("FAIL refusal \"%s\": exit %d: %s" % (want, p.returncode, p.stderr.strip()))
+    print("launch2: %d of %d refusals as expected" % (len(cases) - failed, len(cases)))
+    return failed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vsmp", required=True)
+    ap.add_argument("--devices", default="tgllp,dg2,mtl,arl")
+    ap.add_argument("--filter", default="")
+    ap.add_argument("--strict", action="store_true")
+    ap.add_argument("-v", action="store_true")
+    o = ap.parse_args()
+    edir = os.path.join(HERE, "..", "corpus", "expected")
+    devices = o.devices.split(",")
+    for d in devices:
+        if d not in PLATFORMS:
+            print("unknown device %s (%s)" % (d, ", ".join(PLATFORMS)))
+            return 2
+    counts = {d: [0, 0, 0] for d in devices}  # passed, failed, refused
+    absent = 0
+    refusals = {}
+    with tempfile.TemporaryDirectory(prefix="vsmp-launch2-") as work:
+        for arc in ("zebin", "zeinfo", "visaasm"):
+            with tarfile.open(os.path.join(HERE, arc + ".tar.xz")) as t:
+                t.extractall(work)
+        for fn in sorted(os.listdir(edir)):
+            if not fn.endswith(".json"):
+                continue
+            exp = json.load(open(os.path.join(edir, fn)))
+            name = exp["kernel"]
+            if not re.search(o.filter, name):
+                continue
+            stem = os.path.splitext(os.path.basename(exp["source"]))[0]
+            tol = launch_test.TOLERANCE.get(name, (0.0, "exact"))[0]
+            outputs = {a["index"] for a in exp["outputs"]}
+            for dev in devices:
+                runs = []
+                for simd in (8, 16, 32):
+                    vis = os.path.join(work, "%s.%s.simd%d.visaasm" % (name, dev, simd))
+                    zi = os.path.join(work, "%s.%s.simd%d.zeinfo" % (stem, dev, simd))
+                    if os.path.exists(vis) and os.path.exists(zi):
+                        runs.append(("%s.%s.simd%d.zeinfo" % (name, dev, simd),
+                                     {"kernel": vis, "interface": zi}))
+                zebin = os.path.join(work, "%s.%s.simd16.zebin" % (stem, dev))
+                if os.path.exists(zebin):
+                    runs.append(("%s.%s.simd16.zebin" % (name, dev),
+                                 {"binary": zebin, "kernel": name}))
+                if not runs:
+                    absent += 1
+                    continue
+                for label, desc in runs:
+                    desc.update({"platform": PLATFORMS[dev], "global": exp["global"],
+                                 "args": launch_test.launch_args(exp, outputs)})
+                    if exp.get("local"):
+                        desc["local"] = exp["local"]
+                    verdict = launch(o, work, desc, exp, name, tol)
+                    if verdict is True:
+                        counts[dev][0] += 1
+                        if o.v:
+                            print("ok   %s" % label)
+                    elif verdict[0] == "refused":
+                        counts[dev][2] += 1
+                        refusals[label] = verdict[1]
+                    else:
+                        counts[dev][1] += 1
+                        print("FAIL %s: %s" % (label, verdict[1]))
+        if not o.filter:
+            negative = negative_cases(o, work)
+    for label in sorted(refusals):
+        print("REFUSED %s: %s" % (label, refusals[label]))
+    failed = 0
+    for d in devices:
+        p, f, r = counts[d]
+        failed += f
+        print("launch2 %s: %d launched and match pocl, %d failed, %d refused" % (d, p, f, r))
+    print("launch2: %d kernel-device pairs without files (their source is not in tests/corpus2)"
+          % absent)
+    if not o.filter:
+        failed += negative
+    if o.strict:
+        failed += sum(c[2] for c in counts.values())
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
