@@ -306,23 +306,10 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
     }
 }
 
-/* IEEE binary16 -> float as the reference's small_float gives it: exact values, NaN as the
- * quiet NaN with the half's sign (no payload). */
+/* IEEE binary16 -> float as the reference gives it (src/format/half.h) */
 static float half_to_float(uint32_t h)
 {
-    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, mant = h & 0x3ff, b;
-    if (e == 31) {
-        b = sign | (mant ? 0x7fc00000u : 0x7f800000u);
-    } else if (e == 0) {
-        float f = (float)mant * (1.0f / 16777216.0f); /* mant * 2^-24, exact */
-        memcpy(&b, &f, 4);
-        b |= sign;
-    } else {
-        b = sign | (e + 112) << 23 | mant << 13;
-    }
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
+    return vsmp_half_value(h);
 }
 
 /* Decoded 4x4 blocks of one message (direct-mapped by block address): a block's 16 texels are
