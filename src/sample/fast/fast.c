@@ -880,12 +880,6 @@ static const fast_path table[] = {
     {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
 };
 
-static uint32_t minify(uint32_t v, unsigned level)
-{
-    uint32_t r = level < 32 ? v >> level : 0;
-    return r ? r : 1;
-}
-
 /* CLAMP_BORDER's texel (border_texel of the reference, float classes): the state's colour,
  * each channel clamped to the range its type represents (12.3). */
 static void border_colour(vsmp_plan *p)
@@ -949,8 +943,9 @@ static void prepare(vsmp_plan *p)
         lv->pitch = (uint32_t)s->d.row_pitch[l];
         lv->spitch = s->d.slice_pitch[l];
         lv->spitch32 = (uint32_t)s->d.slice_pitch[l];
-        lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
-        lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
+        uint32_t ext[3];
+        vsmp_level_extent(&s->d, l, ext);
+        lv->w = ext[0], lv->h = ext[1], lv->d = ext[2];
         lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
         lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh, lv->rd = 1.0f / lv->fd;
         if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)) || (lv->d & (lv->d - 1)))
