@@ -802,6 +802,27 @@ static void test_same_rules(void)
               ".decl F v_type=G type=f num_elts=8 align=GRF\n"
               "madw (M1, 8) A(0,0)<1> F(0,0)<1;1,0> A(0,0)<1;1,0> A(0,0)<1;1,0>\nret (M1, 1)\n",
               "type", "madw of a float");
+    /* one type rule for every opcode of the table's INT and FLOAT sets (the machine ran these:
+     * it knew eight integer-only opcodes and no float-only one) */
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl F v_type=G type=f num_elts=8 align=GRF\n"
+              "shl (M1, 8) F(0,0)<1> F(0,0)<1;1,0> F(0,0)<1;1,0>\nret (M1, 1)\n",
+              "type", "shl of a float");
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "frc (M1, 8) A(0,0)<1> A(0,0)<1;1,0>\nret (M1, 1)\n",
+              "type", "frc of an integer");
+    /* a float immediate of an integer-only opcode (the validator let immediates pass) */
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "mod (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x3f800000:f\nret (M1, 1)\n",
+              "type", "mod of a float immediate");
+    /* exec size 8 at M8 (channel offset 28): past 32 channels, exec-mask for both (the machine
+     * said exec-size) */
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "add (M8, 8) A(0,0)<1> A(0,0)<1;1,0> 0x1:d\nret (M1, 1)\n",
+              "exec-mask", "exec size past 32 channels");
 }
 
 /* dword_atomic on a bound buffer (binding-table index 3, 8 words w[i] = i): add of 10 + l at

@@ -259,6 +259,42 @@ static void test_stats(const kernel *k)
     vsmp_diags_free(&d);
 }
 
+/* vsmp_launch runs the validator before any thread: the spin kernel with its loop's cmp at 16
+ * lanes into the 1-element P1 (rule pred-width, which the machine does not check: it would run)
+ * is refused with the validator's diagnostic, and no group runs. */
+static void test_validated(void)
+{
+    const char *t = spin_kernel(false, 0);
+    static const char from[] = "cmp.gt (M1_NM, 1) P1", to[] = "cmp.gt (M1_NM, 16) P1";
+    const char *at = strstr(t, from);
+    CHECK(at != NULL, "the spin kernel has its loop's cmp");
+    if (!at)
+        return;
+    static char text[sizeof(kernel_text)];
+    snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - t), t, to, at + strlen(from));
+    kernel k = {NULL, NULL};
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &k.mod, &d);
+    const char *c = spin_cos(false);
+    if (!st)
+        st = vsmp_launch_iface_parse(c, strlen(c), &k.f, &d);
+    CHECK(st == VSMP_OK, "the changed kernel parses: %s", vsmp_status_str(st));
+    if (!st) {
+        vsmp_launch_options o;
+        vsmp_launch_options_init(&o);
+        vsmp_launch_stats s;
+        o.stats = &s;
+        uint32_t g16[3] = {16, 1, 1};
+        st = spin(&k, g16, 1, 16, 1, -1, &o, &d);
+        CHECK(st == VSMP_ERR_INVALID && has_message(&d, "pred-width", "P1") && s.groups == 0,
+              "refused under pred-width before any group: %s, %llu groups", vsmp_status_str(st),
+              (unsigned long long)s.groups);
+    }
+    vsmp_diags_free(&d);
+    unload(&k);
+}
+
 /* Issue 17: the first failing group stops every worker. Group 0 fails at its third instruction;
  * the other 63 groups spin 400,000 times (1,600,005 instructions a thread): worker 1's share
  * alone is 32 of them, 51 million instructions. Both worker counts report group 0. */
@@ -432,6 +468,7 @@ int main(void)
     test_stop_at_failure(&k);
     test_bounds(&k);
     test_memory();
+    test_validated();
     unload(&k);
     return t_finish();
 }

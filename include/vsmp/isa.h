@@ -56,7 +56,7 @@ VSMP_API vsmp_tclass vsmp_type_class(unsigned t);
 /** Every vISA opcode of GenX_IR 1.0.12504's reader, from the instruction table
  *  (include/vsmp/opcodes.def): VSMP_OPC_ADD = 0x01 ... VSMP_OPC_ADD3O = 0x92. */
 typedef enum vsmp_opcode {
-#define OPC(val, id, mn, fam, layout, gate, old) VSMP_OPC_##id = val,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) VSMP_OPC_##id = val,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
     VSMP_OPC_LIMIT = 0x100
@@ -65,7 +65,7 @@ typedef enum vsmp_opcode {
 /** Sub-operations of SVM (0x4e), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a), by their binary
  *  value (the byte after the opcode), from the same table: VSMP_SOP_SVM_GATHER = 0x03 ... */
 typedef enum vsmp_subopcode {
-#define OPC(val, id, mn, fam, layout, gate, old)
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)
 #define SUB(opc, val, id, mn, layout) VSMP_SOP_##id = val,
 #include "vsmp/opcodes.def"
     VSMP_SOP_LIMIT = 0x100
@@ -88,6 +88,36 @@ typedef enum vsmp_family {
     VSMP_FAM_LSC,
 } vsmp_family;
 
+/** The machine's execution groups (the exec column of opcodes.def). */
+typedef enum vsmp_exec_group {
+    VSMP_XG_NONE, /**< not run by the machine: refused before the run */
+    VSMP_XG_ALU,
+    VSMP_XG_FLOW,
+    VSMP_XG_SAMPLER,
+    VSMP_XG_UNORM,
+    VSMP_XG_MEM,
+    VSMP_XG_SVM,
+    VSMP_XG_ATOMIC,
+    VSMP_XG_LSC,
+    VSMP_XG_LSC_TYPED,
+    VSMP_XG_SYNC,
+    VSMP_XG_LIMIT
+} vsmp_exec_group;
+
+/** The operand types an opcode takes (the types column of opcodes.def). */
+typedef enum vsmp_type_set {
+    VSMP_TS_ANY,
+    VSMP_TS_FLOAT, /**< HF, BF, F, DF (and VF immediates) */
+    VSMP_TS_INT,   /**< B..UQ (and V, UV immediates) */
+} vsmp_type_set;
+
+/** Float result rules of an opcode (the fp column of opcodes.def). */
+typedef enum vsmp_fp_rule {
+    VSMP_FP_PLAIN = 0,
+    VSMP_FP_ONENAN = 1, /**< a NaN result is the one quiet NaN */
+    VSMP_FP_MATH = 3,   /**< the math box: float whatever the sources (and ONENAN) */
+} vsmp_fp_rule;
+
 /** One row of the instruction table (an opcode, or a sub-operation of SVM/LSC). The layout
  *  letters are documented in opcodes.def: E exec, P predicate, b/w/d 1/2/4-byte value,
  *  i id-width value, D/v vector dst/src, R/r raw dst/src, L label, S sub-opcode,
@@ -101,6 +131,9 @@ typedef struct vsmp_opcode_info {
     const char *layout;   /**< from `gate` on */
     uint16_t gate;        /**< version (major * 100 + minor) the layout holds from; 0 always */
     const char *layout_before_gate;
+    uint8_t exec;  /**< vsmp_exec_group (0 in SUB rows: the opcode's row has it) */
+    uint8_t types; /**< vsmp_type_set */
+    uint8_t fp;    /**< vsmp_fp_rule */
 } vsmp_opcode_info;
 
 /** @return the table row of an opcode, NULL for a value GenX_IR 12504's reader rejects. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Dispatch, planned once per kernel: each instruction gets its handler and its operands
- * resolved to arena offsets. An instruction without a handler is refused here, with its name
- * and place, before anything runs; it is never skipped.
+ * resolved to arena offsets. Which planner takes an opcode is the exec column of the
+ * instruction table (include/vsmp/opcodes.def). An instruction without a handler is refused here,
+ * with its name and place, before anything runs; it is never skipped.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,105 +20,27 @@ const char *vsmp_x_opname(const vsmp_inst *in)
     return oi && oi->mnemonic ? oi->mnemonic : "instruction";
 }
 
+/* The planner of each execution group (the exec column of the instruction table). */
+typedef vsmp_status (*xplanner)(vsmp_machine *m, xinst *x);
+static const xplanner planners[VSMP_XG_LIMIT] = {
+    [VSMP_XG_ALU] = vsmp_x_plan_alu,         [VSMP_XG_FLOW] = vsmp_x_plan_flow,
+    [VSMP_XG_SAMPLER] = vsmp_x_plan_sampler, [VSMP_XG_UNORM] = vsmp_x_plan_unorm,
+    [VSMP_XG_MEM] = vsmp_x_plan_mem,         [VSMP_XG_SVM] = vsmp_x_plan_svm,
+    [VSMP_XG_ATOMIC] = vsmp_x_plan_atomic,   [VSMP_XG_LSC] = vsmp_x_plan_lsc,
+    [VSMP_XG_LSC_TYPED] = vsmp_x_plan_lsc_typed, [VSMP_XG_SYNC] = vsmp_x_plan_sync,
+};
+
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    switch (in->opcode) {
-    case VSMP_OPC_LABEL:
-    case VSMP_OPC_SUBROUTINE:
-    case VSMP_OPC_RET:
-    case VSMP_OPC_JMP:
-    case VSMP_OPC_GOTO:
-    case VSMP_OPC_CALL:
-        return vsmp_x_plan_flow(m, x);
-    case VSMP_OPC_3D_SAMPLE:
-    case VSMP_OPC_3D_LOAD:
-    case VSMP_OPC_3D_INFO:
-        return vsmp_x_plan_sampler(m, x);
-    case VSMP_OPC_SAMPLE_UNORM:
-        return vsmp_x_plan_unorm(m, x);
-    case VSMP_OPC_ADD:
-    case VSMP_OPC_AVG:
-    case VSMP_OPC_MAD:
-    case VSMP_OPC_MUL:
-    case VSMP_OPC_FRC:
-    case VSMP_OPC_RNDD:
-    case VSMP_OPC_RNDU:
-    case VSMP_OPC_RNDE:
-    case VSMP_OPC_RNDZ:
-    case VSMP_OPC_LZD:
-    case VSMP_OPC_AND:
-    case VSMP_OPC_OR:
-    case VSMP_OPC_XOR:
-    case VSMP_OPC_NOT:
-    case VSMP_OPC_SHL:
-    case VSMP_OPC_SHR:
-    case VSMP_OPC_ASR:
-    case VSMP_OPC_CBIT:
-    case VSMP_OPC_FBL:
-    case VSMP_OPC_FBH:
-    case VSMP_OPC_MOV:
-    case VSMP_OPC_SEL:
-    case VSMP_OPC_CMP:
-    case VSMP_OPC_MOVS:
-    case VSMP_OPC_ADDR_ADD:
-    case VSMP_OPC_FMINMAX:
-    case VSMP_OPC_ADD3:
-    case VSMP_OPC_SETP:
-    case VSMP_OPC_ADDC:
-    case VSMP_OPC_SUBB:
-    case VSMP_OPC_DIV:
-    case VSMP_OPC_MOD:
-    case VSMP_OPC_DIVM:
-    case VSMP_OPC_INV:
-    case VSMP_OPC_SQRT:
-    case VSMP_OPC_SQRTM:
-    case VSMP_OPC_RSQRT:
-    case VSMP_OPC_EXP:
-    case VSMP_OPC_LOG:
-    case VSMP_OPC_POW:
-    case VSMP_OPC_SIN:
-    case VSMP_OPC_COS:
-    case VSMP_OPC_LRP:
-    case VSMP_OPC_MULH:
-    case VSMP_OPC_BFE:
-    case VSMP_OPC_BFI:
-    case VSMP_OPC_BFREV:
-    case VSMP_OPC_BFN:
-    case VSMP_OPC_MADW:
-    case VSMP_OPC_ROL:
-    case VSMP_OPC_ROR:
-        return vsmp_x_plan_alu(m, x);
-    case VSMP_OPC_GATHER4_SCALED:
-    case VSMP_OPC_SCATTER4_SCALED:
-    case VSMP_OPC_GATHER_SCALED:
-    case VSMP_OPC_SCATTER_SCALED:
-    case VSMP_OPC_OWORD_LD:
-    case VSMP_OPC_OWORD_LD_UNALIGNED:
-    case VSMP_OPC_OWORD_ST:
-    case VSMP_OPC_GATHER4_TYPED:
-    case VSMP_OPC_SCATTER4_TYPED:
-        return vsmp_x_plan_mem(m, x);
-    case VSMP_OPC_SVM:
-        return vsmp_x_plan_svm(m, x);
-    case VSMP_OPC_DWORD_ATOMIC:
-        return vsmp_x_plan_atomic(m, x);
-    case VSMP_OPC_LSC_UNTYPED:
-        return vsmp_x_plan_lsc(m, x);
-    case VSMP_OPC_LSC_TYPED:
-        return vsmp_x_plan_lsc_typed(m, x);
-    case VSMP_OPC_BARRIER:
-    case VSMP_OPC_FENCE:
-    case VSMP_OPC_LSC_FENCE:
-    case VSMP_OPC_SAMPLR_CACHE_FLUSH:
-        return vsmp_x_plan_sync(m, x);
-    default: {
-        vsmp_x_report(m, in, "exec-unsupported",
-                      "instruction %u (%s, opcode 0x%02x) is not implemented by the machine",
-                      x->index, vsmp_x_opname(in), in->opcode);
-        return VSMP_ERR_UNSUPPORTED;
-    }
-    }
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    xplanner plan = row && row->exec < VSMP_XG_LIMIT ? planners[row->exec] : NULL;
+    if (plan)
+        return plan(m, x);
+    vsmp_x_report(m, in, "exec-unsupported",
+                  "instruction %u (%s, opcode 0x%02x) is not implemented by the machine", x->index,
+                  vsmp_x_opname(in), in->opcode);
+    return VSMP_ERR_UNSUPPORTED;
 }
 
 static vsmp_status map_labels(vsmp_machine *m)

@@ -12,22 +12,13 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "rules.h"
 
 typedef struct xnum {
     bool f;
     double d;
     int64_t i;
 } xnum;
-
-static bool is_float(unsigned t)
-{
-    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
-}
-
-static bool is_signed(unsigned t)
-{
-    return t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D || t == VSMP_TYPE_Q;
-}
 
 static uint32_t cr0(const vsmp_machine *m)
 {
@@ -277,7 +268,7 @@ static int64_t sat_int(int64_t v, unsigned t, bool src_unsigned64)
 static uint64_t bits_of(xnum n, unsigned t, bool sat, bool unsigned_src, uint32_t c0)
 {
     unsigned mode = c0 >> 4 & 3u;
-    if (is_float(t)) {
+    if (vsmp_type_is_float(t)) {
         double d = n.f ? n.d : (unsigned_src ? (double)(uint64_t)n.i : (double)n.i);
         if (sat) /* saturation of a float destination: clamp to [0, 1], NaN -> 0 */
             d = isnan(d) ? 0.0 : d < 0 ? 0.0 : d > 1 ? 1.0 : d;
@@ -372,32 +363,11 @@ static bool compare(unsigned rel, xnum a, xnum b, bool uns)
     }
 }
 
-/* The math-box operations: float whatever their source types. */
-static bool is_math(unsigned opc)
-{
-    switch (opc) {
-    case VSMP_OPC_INV:
-    case VSMP_OPC_SQRT:
-    case VSMP_OPC_RSQRT:
-    case VSMP_OPC_EXP:
-    case VSMP_OPC_LOG:
-    case VSMP_OPC_POW:
-    case VSMP_OPC_SIN:
-    case VSMP_OPC_COS:
-    case VSMP_OPC_LRP:
-    case VSMP_OPC_SQRTM:
-    case VSMP_OPC_DIVM:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* A double rounded to float type t with %cr0's rounding mode, denormals kept: the value the
  * math box hands on inside DIV ("x * INV(y)", DIV.md; keeping the denormal: vsmp). */
 static double in_fmt(double d, unsigned t, uint32_t c0)
 {
-    if (!is_float(t))
+    if (!vsmp_type_is_float(t))
         t = VSMP_TYPE_F;
     c0 |= 1u << 7 | 1u << 10 | 1u << 6;
     return num_of(bits_of((xnum){true, d, 0}, t, false, false, c0), t, c0).d;
@@ -417,236 +387,368 @@ static int64_t int_div(int64_t a, int64_t b, bool uns, bool rem)
     return rem ? a % b : a / b;
 }
 
-/* One lane of an arithmetic/logic/move instruction. */
-static xnum compute(const xinst *x, const xnum *s, unsigned ns, bool uns, unsigned ts0, uint32_t c0)
+/* One lane of an arithmetic/logic/move instruction, as its semantic function sees it: the
+ * sources after their modifiers, and (when the execution type is float) as doubles. */
+typedef struct xlane {
+    const xinst *x;
+    const xnum *s;
+    bool f;            /* the execution type is float */
+    bool uns;          /* every source is an unsigned integer */
+    unsigned ts0, tsx; /* src0's size; the larger of src0's and the dst's */
+    uint32_t c0;
+    double a, b, c; /* src0..2 as doubles when f */
+} xlane;
+
+/* The semantic function of an opcode: the result r (r->f already says float) of one lane. */
+typedef void (*xeval)(const xlane *l, xnum *r);
+
+/* -- arithmetic -- */
+
+static void op_add(const xlane *l, xnum *r)
 {
-    unsigned tsd = vsmp_type_size(x->v[0].type), tsx = tsd > ts0 ? tsd : ts0;
-    xnum r = {false, 0, 0};
-    bool f = is_math(x->in->opcode);
+    r->d = l->a + l->b, r->i = (int64_t)((uint64_t)l->s[0].i + (uint64_t)l->s[1].i);
+}
+
+static void op_mul(const xlane *l, xnum *r)
+{
+    r->d = l->a * l->b, r->i = (int64_t)((uint64_t)l->s[0].i * (uint64_t)l->s[1].i);
+}
+
+static void op_mad(const xlane *l, xnum *r)
+{
+    /* a fused multiply-add: OpenCL's fma, which must round once, is compiled to mad */
+    if (l->f && l->x->v[0].type == VSMP_TYPE_F && (l->c0 >> 4 & 3u) == 0)
+        r->d = fmaf((float)l->a, (float)l->b, (float)l->c);
+    else
+        r->d = fma(l->a, l->b, l->c);
+    r->i = (int64_t)((uint64_t)l->s[0].i * (uint64_t)l->s[1].i + (uint64_t)l->s[2].i);
+}
+
+static void op_add3(const xlane *l, xnum *r)
+{
+    r->d = l->a + l->b + l->c;
+    r->i = (int64_t)((uint64_t)l->s[0].i + (uint64_t)l->s[1].i + (uint64_t)l->s[2].i);
+}
+
+static void op_avg(const xlane *l, xnum *r)
+{
+    r->i = (l->s[0].i + l->s[1].i + 1) >> 1;
+}
+
+static void op_div(const xlane *l, xnum *r)
+{
+    /* float: "implemented as x * INV(y)" (DIV.md): 1/y rounded to the dst format first */
+    if (l->f)
+        r->d = l->a * in_fmt(1.0 / l->b, l->x->v[0].type, l->c0);
+    else
+        r->i = int_div(l->s[0].i, l->s[1].i, l->uns, false);
+}
+
+static void op_mod(const xlane *l, xnum *r)
+{
+    r->i = int_div(l->s[0].i, l->s[1].i, l->uns, true);
+}
+
+static void op_mulh(const xlane *l, xnum *r)
+{
+    /* the high 32 bits of the 64-bit product of two 32-bit integers (MULH.md) */
+    if (l->uns)
+        r->i = (int64_t)(((uint64_t)(uint32_t)l->s[0].i * (uint32_t)l->s[1].i) >> 32);
+    else
+        r->i = ((int64_t)(int32_t)l->s[0].i * (int32_t)l->s[1].i) >> 32;
+}
+
+static void op_fminmax(const xlane *l, xnum *r)
+{
+    const xnum *s = l->s;
+    bool max = l->x->aux & 1;
+    if (l->f) /* a NaN source yields the other source */
+        r->d = isnan(l->a)   ? l->b
+               : isnan(l->b) ? l->a
+               : max         ? (l->a > l->b ? l->a : l->b)
+                             : (l->a < l->b ? l->a : l->b);
+    else if (l->uns)
+        r->i = max ? ((uint64_t)s[0].i > (uint64_t)s[1].i ? s[0].i : s[1].i)
+                   : ((uint64_t)s[0].i < (uint64_t)s[1].i ? s[0].i : s[1].i);
+    else
+        r->i = max ? (s[0].i > s[1].i ? s[0].i : s[1].i) : (s[0].i < s[1].i ? s[0].i : s[1].i);
+}
+
+static void op_mov(const xlane *l, xnum *r)
+{
+    *r = l->s[0];
+}
+
+/* -- rounding: on an integer source, the value itself -- */
+
+static void op_frc(const xlane *l, xnum *r)
+{
+    r->d = l->a - floor(l->a), r->i = l->s[0].i;
+}
+
+static void op_rndd(const xlane *l, xnum *r)
+{
+    r->d = floor(l->a), r->i = l->s[0].i;
+}
+
+static void op_rndu(const xlane *l, xnum *r)
+{
+    r->d = ceil(l->a), r->i = l->s[0].i;
+}
+
+static void op_rnde(const xlane *l, xnum *r)
+{
+    r->d = nearbyint(l->a), r->i = l->s[0].i;
+}
+
+static void op_rndz(const xlane *l, xnum *r)
+{
+    r->d = trunc(l->a), r->i = l->s[0].i;
+}
+
+/* -- logic and bits -- */
+
+static void op_and(const xlane *l, xnum *r)
+{
+    r->i = l->s[0].i & l->s[1].i;
+}
+
+static void op_or(const xlane *l, xnum *r)
+{
+    r->i = l->s[0].i | l->s[1].i;
+}
+
+static void op_xor(const xlane *l, xnum *r)
+{
+    r->i = l->s[0].i ^ l->s[1].i;
+}
+
+static void op_not(const xlane *l, xnum *r)
+{
+    r->i = ~l->s[0].i;
+}
+
+/* the count takes 6 bits when src0 or the dst is 64-bit: IGC's float -> long emulation on SKL
+ * shifts a D high word into a Q dst by 32 (`shl ... V(Q) V(D) 0x20:d`) */
+static void op_shl(const xlane *l, xnum *r)
+{
+    r->i = (int64_t)((uint64_t)l->s[0].i << shift_count(l->s[1].i, l->tsx));
+}
+
+static void op_shr(const xlane *l, xnum *r)
+{
+    r->i = (int64_t)(((uint64_t)l->s[0].i & width_mask(l->ts0)) >> shift_count(l->s[1].i, l->tsx));
+}
+
+static void op_asr(const xlane *l, xnum *r)
+{
+    int64_t v = l->s[0].i, n = shift_count(l->s[1].i, l->tsx);
+    r->i = v < 0 ? ~(~v >> n) : v >> n;
+}
+
+static void op_cbit(const xlane *l, xnum *r)
+{
+    r->i = popcount64((uint64_t)l->s[0].i & width_mask(l->ts0));
+}
+
+static void op_fbl(const xlane *l, xnum *r)
+{
+    uint64_t v = (uint64_t)l->s[0].i & width_mask(l->ts0);
+    int n = 0;
+    while (v && !(v >> n & 1))
+        n++;
+    r->i = v ? n : (int64_t)UINT32_MAX;
+}
+
+static void op_fbh(const xlane *l, xnum *r)
+{
+    uint64_t v = (uint64_t)l->s[0].i & 0xffffffffu;
+    if (!l->uns && (v >> 31))
+        v = ~v & 0xffffffffu; /* signed: first bit that differs from the sign */
+    int n = 0;
+    while (n < 32 && !(v >> (31 - n) & 1))
+        n++;
+    r->i = n < 32 ? n : (int64_t)UINT32_MAX;
+}
+
+static void op_lzd(const xlane *l, xnum *r)
+{
+    uint64_t v = (uint64_t)l->s[0].i & 0xffffffffu;
+    int n = 0;
+    while (n < 32 && !(v >> (31 - n) & 1))
+        n++;
+    r->i = n;
+}
+
+static void op_bfe(const xlane *l, xnum *r)
+{
+    /* width = src0 & 31, offset = src1 & 31, (src2 >> offset) & ((1 << width) - 1);
+     * sign-extended from the field's top bit for a D dst (BFE.md) */
+    unsigned w = (unsigned)l->s[0].i & 31u, o = (unsigned)l->s[1].i & 31u;
+    uint32_t v = ((uint32_t)l->s[2].i >> o) & (uint32_t)(((uint64_t)1 << w) - 1u);
+    bool d = l->x->v[0].type == VSMP_TYPE_D;
+    if (d && w && (v >> (w - 1) & 1u))
+        v |= ~(uint32_t)(((uint64_t)1 << w) - 1u);
+    r->i = d ? (int64_t)(int32_t)v : (int64_t)v;
+}
+
+static void op_bfi(const xlane *l, xnum *r)
+{
+    /* bitmask = ((1 << width) - 1) << offset; ((src2 << offset) & bitmask) |
+     * (src3 & ~bitmask) (BFI.md) */
+    unsigned w = (unsigned)l->s[0].i & 31u, o = (unsigned)l->s[1].i & 31u;
+    uint32_t bm = (uint32_t)((((uint64_t)1 << w) - 1u) << o);
+    r->i = (int64_t)((((uint32_t)l->s[2].i << o) & bm) | ((uint32_t)l->s[3].i & ~bm));
+}
+
+static void op_bfn(const xlane *l, xnum *r)
+{
+    /* bit idx of the dst = bit (src0 + 2 src1 + 4 src2) of the 8-bit table, each source
+     * giving its bit idx (BFN.md): the OR of the table's minterms */
+    const xnum *s = l->s;
+    uint64_t v = 0;
+    for (unsigned k = 0; k < 8; k++)
+        if (l->x->aux >> k & 1u)
+            v |= ((k & 1u) ? (uint64_t)s[0].i : ~(uint64_t)s[0].i) &
+                 ((k & 2u) ? (uint64_t)s[1].i : ~(uint64_t)s[1].i) &
+                 ((k & 4u) ? (uint64_t)s[2].i : ~(uint64_t)s[2].i);
+    r->i = (int64_t)v;
+}
+
+static void op_bfrev(const xlane *l, xnum *r)
+{
+    uint32_t v = (uint32_t)l->s[0].i, o = 0;
+    for (unsigned k = 0; k < 32; k++)
+        o |= (v >> k & 1u) << (31 - k);
+    r->i = o;
+}
+
+/* RotateMask = sizeof(src0) * 8 - 1; rol: (src0 << (src1 & mask)) | (src0 >> (-src1 & mask)),
+ * ror the mirror (ROL.md, ROR.md), on src0's width */
+static void rotate(const xlane *l, xnum *r, bool right)
+{
+    unsigned bits = 8u * (l->ts0 < 8 ? l->ts0 : 8), k = (unsigned)l->s[1].i & (bits - 1u);
+    uint64_t wm = width_mask(l->ts0), v = (uint64_t)l->s[0].i & wm;
+    if (right)
+        k = (bits - k) & (bits - 1u);
+    r->i = (int64_t)(((v << k) | (v >> ((bits - k) & (bits - 1u)))) & wm);
+}
+
+static void op_rol(const xlane *l, xnum *r)
+{
+    rotate(l, r, false);
+}
+
+static void op_ror(const xlane *l, xnum *r)
+{
+    rotate(l, r, true);
+}
+
+/* -- the math box (float whatever the source types: the fp column MATH) -- */
+
+static void op_divm(const xlane *l, xnum *r)
+{
+    r->d = l->a / l->b;
+}
+
+static void op_inv(const xlane *l, xnum *r)
+{
+    r->d = 1.0 / l->a;
+}
+
+static void op_sqrt(const xlane *l, xnum *r)
+{
+    /* ALT mode (%cr0 bit 0) takes |src0| (SQRT.md) */
+    r->d = sqrt((l->c0 & 1u) ? fabs(l->a) : l->a);
+}
+
+static void op_sqrtm(const xlane *l, xnum *r)
+{
+    r->d = sqrt(l->a);
+}
+
+static void op_rsqrt(const xlane *l, xnum *r)
+{
+    r->d = 1.0 / sqrt((l->c0 & 1u) ? fabs(l->a) : l->a);
+}
+
+static void op_exp(const xlane *l, xnum *r)
+{
+    r->d = exp2(l->a);
+}
+
+static void op_log(const xlane *l, xnum *r)
+{
+    r->d = log2((l->c0 & 1u) ? fabs(l->a) : l->a);
+}
+
+static void op_pow(const xlane *l, xnum *r)
+{
+    r->d = pow(l->a, l->b);
+}
+
+static void op_sin(const xlane *l, xnum *r)
+{
+    r->d = sin(l->a);
+}
+
+static void op_cos(const xlane *l, xnum *r)
+{
+    r->d = cos(l->a);
+}
+
+static void op_lrp(const xlane *l, xnum *r)
+{
+    /* "src1 * src0 + src2 * (1.0 - src0)" (LRP.md), in double, rounded once (vsmp) */
+    r->d = l->b * l->a + l->c * (1.0 - l->a);
+}
+
+/* The semantic function of each opcode of the generic path (an opcode of the ALU group without
+ * one has its own planner below, or is refused). Adding an ALU opcode: its row in
+ * include/vsmp/opcodes.def (exec ALU, its types and fp columns) and its function here. */
+static const xeval alu_eval[VSMP_OPC_LIMIT] = {
+    [VSMP_OPC_ADD] = op_add,     [VSMP_OPC_MUL] = op_mul,     [VSMP_OPC_MAD] = op_mad,
+    [VSMP_OPC_ADD3] = op_add3,   [VSMP_OPC_AVG] = op_avg,     [VSMP_OPC_DIV] = op_div,
+    [VSMP_OPC_MOD] = op_mod,     [VSMP_OPC_MULH] = op_mulh,   [VSMP_OPC_FMINMAX] = op_fminmax,
+    [VSMP_OPC_MOV] = op_mov,     [VSMP_OPC_SEL] = op_mov,     [VSMP_OPC_FRC] = op_frc,
+    [VSMP_OPC_RNDD] = op_rndd,   [VSMP_OPC_RNDU] = op_rndu,   [VSMP_OPC_RNDE] = op_rnde,
+    [VSMP_OPC_RNDZ] = op_rndz,   [VSMP_OPC_AND] = op_and,     [VSMP_OPC_OR] = op_or,
+    [VSMP_OPC_XOR] = op_xor,     [VSMP_OPC_NOT] = op_not,     [VSMP_OPC_SHL] = op_shl,
+    [VSMP_OPC_SHR] = op_shr,     [VSMP_OPC_ASR] = op_asr,     [VSMP_OPC_CBIT] = op_cbit,
+    [VSMP_OPC_FBL] = op_fbl,     [VSMP_OPC_FBH] = op_fbh,     [VSMP_OPC_LZD] = op_lzd,
+    [VSMP_OPC_BFE] = op_bfe,     [VSMP_OPC_BFI] = op_bfi,     [VSMP_OPC_BFN] = op_bfn,
+    [VSMP_OPC_BFREV] = op_bfrev, [VSMP_OPC_ROL] = op_rol,     [VSMP_OPC_ROR] = op_ror,
+    [VSMP_OPC_DIVM] = op_divm,   [VSMP_OPC_INV] = op_inv,     [VSMP_OPC_SQRT] = op_sqrt,
+    [VSMP_OPC_SQRTM] = op_sqrtm, [VSMP_OPC_RSQRT] = op_rsqrt, [VSMP_OPC_EXP] = op_exp,
+    [VSMP_OPC_LOG] = op_log,     [VSMP_OPC_POW] = op_pow,     [VSMP_OPC_SIN] = op_sin,
+    [VSMP_OPC_COS] = op_cos,     [VSMP_OPC_LRP] = op_lrp,
+};
+
+/* One lane: the execution type (float if a source is, or for the math box), the sources as
+ * doubles, the opcode's function, then the fp column's NaN rule. */
+static xnum compute(const xinst *x, xeval op, uint8_t fp, const xnum *s, unsigned ns, bool uns,
+                    unsigned ts0, uint32_t c0)
+{
+    unsigned tsd = vsmp_type_size(x->v[0].type);
+    xlane l = {x, s, (fp & VSMP_FP_MATH) == VSMP_FP_MATH, uns, ts0, tsd > ts0 ? tsd : ts0, c0, 0,
+               0, 0};
     for (unsigned i = 0; i < ns; i++)
-        f |= s[i].f;
-    r.f = f;
-    double a = f ? (s[0].f ? s[0].d : uns ? (double)(uint64_t)s[0].i : (double)s[0].i) : 0;
-    double b = f && ns > 1 ? (s[1].f ? s[1].d
-                              : uns  ? (double)(uint64_t)s[1].i
-                                     : (double)s[1].i)
-                           : 0;
-    double c = f && ns > 2 ? (s[2].f ? s[2].d : (double)s[2].i) : 0;
-    switch (x->in->opcode) {
-    case VSMP_OPC_ADD:
-        r.d = a + b, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i);
-        break;
-    case VSMP_OPC_MUL:
-        r.d = a * b, r.i = (int64_t)((uint64_t)s[0].i * (uint64_t)s[1].i);
-        break;
-    case VSMP_OPC_MAD:
-        /* a fused multiply-add: OpenCL's fma, which must round once, is compiled to mad */
-        if (f && x->v[0].type == VSMP_TYPE_F && (c0 >> 4 & 3u) == 0)
-            r.d = fmaf((float)a, (float)b, (float)c);
-        else
-            r.d = fma(a, b, c);
-        r.i = (int64_t)((uint64_t)s[0].i * (uint64_t)s[1].i + (uint64_t)s[2].i);
-        break;
-    case VSMP_OPC_ADD3:
-        r.d = a + b + c, r.i = (int64_t)((uint64_t)s[0].i + (uint64_t)s[1].i + (uint64_t)s[2].i);
-        break;
-    case VSMP_OPC_AVG:
-        r.i = (s[0].i + s[1].i + 1) >> 1;
-        break;
-    case VSMP_OPC_FRC:
-        r.d = a - floor(a);
-        break;
-    case VSMP_OPC_RNDD:
-        r.d = floor(a);
-        break;
-    case VSMP_OPC_RNDU:
-        r.d = ceil(a);
-        break;
-    case VSMP_OPC_RNDE:
-        r.d = nearbyint(a);
-        break;
-    case VSMP_OPC_RNDZ:
-        r.d = trunc(a);
-        break;
-    case VSMP_OPC_FMINMAX:
-        if (f) /* a NaN source yields the other source */
-            r.d = isnan(a) ? b : isnan(b) ? a : (x->aux & 1) ? (a > b ? a : b) : (a < b ? a : b);
-        else if (uns)
-            r.i = (x->aux & 1) ? ((uint64_t)s[0].i > (uint64_t)s[1].i ? s[0].i : s[1].i)
-                               : ((uint64_t)s[0].i < (uint64_t)s[1].i ? s[0].i : s[1].i);
-        else
-            r.i = (x->aux & 1) ? (s[0].i > s[1].i ? s[0].i : s[1].i)
-                               : (s[0].i < s[1].i ? s[0].i : s[1].i);
-        break;
-    case VSMP_OPC_AND:
-        r.i = s[0].i & s[1].i;
-        break;
-    case VSMP_OPC_OR:
-        r.i = s[0].i | s[1].i;
-        break;
-    case VSMP_OPC_XOR:
-        r.i = s[0].i ^ s[1].i;
-        break;
-    case VSMP_OPC_NOT:
-        r.i = ~s[0].i;
-        break;
-    /* the count takes 6 bits when src0 or the dst is 64-bit: IGC's float -> long emulation on
-     * SKL shifts a D high word into a Q dst by 32 (`shl ... V(Q) V(D) 0x20:d`) */
-    case VSMP_OPC_SHL:
-        r.i = (int64_t)((uint64_t)s[0].i << shift_count(s[1].i, tsx));
-        break;
-    case VSMP_OPC_SHR:
-        r.i = (int64_t)(((uint64_t)s[0].i & width_mask(ts0)) >> shift_count(s[1].i, tsx));
-        break;
-    case VSMP_OPC_ASR: {
-        int64_t v = s[0].i;
-        int64_t n = shift_count(s[1].i, tsx);
-        r.i = v < 0 ? ~(~v >> n) : v >> n;
-        break;
+        l.f |= s[i].f;
+    if (l.f) {
+        l.a = s[0].f ? s[0].d : uns ? (double)(uint64_t)s[0].i : (double)s[0].i;
+        if (ns > 1)
+            l.b = s[1].f ? s[1].d : uns ? (double)(uint64_t)s[1].i : (double)s[1].i;
+        if (ns > 2)
+            l.c = s[2].f ? s[2].d : (double)s[2].i;
     }
-    case VSMP_OPC_CBIT:
-        r.i = popcount64((uint64_t)s[0].i & width_mask(ts0));
-        break;
-    case VSMP_OPC_FBL: {
-        uint64_t v = (uint64_t)s[0].i & width_mask(ts0);
-        int n = 0;
-        while (v && !(v >> n & 1))
-            n++;
-        r.i = v ? n : (int64_t)UINT32_MAX;
-        break;
-    }
-    case VSMP_OPC_FBH: {
-        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
-        if (!uns && (v >> 31))
-            v = ~v & 0xffffffffu; /* signed: first bit that differs from the sign */
-        int n = 0;
-        while (n < 32 && !(v >> (31 - n) & 1))
-            n++;
-        r.i = n < 32 ? n : (int64_t)UINT32_MAX;
-        break;
-    }
-    case VSMP_OPC_DIV:
-        /* float: "implemented as x * INV(y)" (DIV.md): 1/y rounded to the dst format first */
-        if (f)
-            r.d = a * in_fmt(1.0 / b, x->v[0].type, c0);
-        else
-            r.i = int_div(s[0].i, s[1].i, uns, false);
-        break;
-    case VSMP_OPC_MOD:
-        r.i = int_div(s[0].i, s[1].i, uns, true);
-        break;
-    case VSMP_OPC_DIVM:
-        r.d = a / b;
-        break;
-    case VSMP_OPC_INV:
-        r.d = 1.0 / a;
-        break;
-    case VSMP_OPC_SQRT:
-    case VSMP_OPC_SQRTM:
-        /* ALT mode (%cr0 bit 0) takes |src0| (SQRT.md) */
-        r.d = sqrt((c0 & 1u) && x->in->opcode == VSMP_OPC_SQRT ? fabs(a) : a);
-        break;
-    case VSMP_OPC_RSQRT:
-        r.d = 1.0 / sqrt((c0 & 1u) ? fabs(a) : a);
-        break;
-    case VSMP_OPC_EXP:
-        r.d = exp2(a);
-        break;
-    case VSMP_OPC_LOG:
-        r.d = log2((c0 & 1u) ? fabs(a) : a);
-        break;
-    case VSMP_OPC_POW:
-        r.d = pow(a, b);
-        break;
-    case VSMP_OPC_SIN:
-        r.d = sin(a);
-        break;
-    case VSMP_OPC_COS:
-        r.d = cos(a);
-        break;
-    case VSMP_OPC_LRP:
-        /* "src1 * src0 + src2 * (1.0 - src0)" (LRP.md), in double, rounded once (vsmp) */
-        r.d = b * a + c * (1.0 - a);
-        break;
-    case VSMP_OPC_MULH:
-        /* the high 32 bits of the 64-bit product of two 32-bit integers (MULH.md) */
-        if (uns)
-            r.i = (int64_t)(((uint64_t)(uint32_t)s[0].i * (uint32_t)s[1].i) >> 32);
-        else
-            r.i = ((int64_t)(int32_t)s[0].i * (int32_t)s[1].i) >> 32;
-        break;
-    case VSMP_OPC_BFE: {
-        /* width = src0 & 31, offset = src1 & 31, (src2 >> offset) & ((1 << width) - 1);
-         * sign-extended from the field's top bit for a D dst (BFE.md) */
-        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
-        uint32_t v = ((uint32_t)s[2].i >> o) & (uint32_t)(((uint64_t)1 << w) - 1u);
-        if (x->v[0].type == VSMP_TYPE_D && w && (v >> (w - 1) & 1u))
-            v |= ~(uint32_t)(((uint64_t)1 << w) - 1u);
-        r.i = x->v[0].type == VSMP_TYPE_D ? (int64_t)(int32_t)v : (int64_t)v;
-        break;
-    }
-    case VSMP_OPC_BFI: {
-        /* bitmask = ((1 << width) - 1) << offset; ((src2 << offset) & bitmask) |
-         * (src3 & ~bitmask) (BFI.md) */
-        unsigned w = (unsigned)s[0].i & 31u, o = (unsigned)s[1].i & 31u;
-        uint32_t bm = (uint32_t)((((uint64_t)1 << w) - 1u) << o);
-        r.i = (int64_t)((((uint32_t)s[2].i << o) & bm) | ((uint32_t)s[3].i & ~bm));
-        break;
-    }
-    case VSMP_OPC_BFN: {
-        /* bit idx of the dst = bit (src0 + 2 src1 + 4 src2) of the 8-bit table, each source
-         * giving its bit idx (BFN.md): the OR of the table's minterms */
-        uint64_t v = 0;
-        for (unsigned k = 0; k < 8; k++)
-            if (x->aux >> k & 1u)
-                v |= ((k & 1u) ? (uint64_t)s[0].i : ~(uint64_t)s[0].i) &
-                     ((k & 2u) ? (uint64_t)s[1].i : ~(uint64_t)s[1].i) &
-                     ((k & 4u) ? (uint64_t)s[2].i : ~(uint64_t)s[2].i);
-        r.i = (int64_t)v;
-        break;
-    }
-    case VSMP_OPC_ROL:
-    case VSMP_OPC_ROR: {
-        /* RotateMask = sizeof(src0) * 8 - 1; rol: (src0 << (src1 & mask)) | (src0 >> (-src1 &
-         * mask)), ror the mirror (ROL.md, ROR.md), on src0's width */
-        unsigned bits = 8u * (ts0 < 8 ? ts0 : 8), k = (unsigned)s[1].i & (bits - 1u);
-        uint64_t wm = width_mask(ts0), v = (uint64_t)s[0].i & wm;
-        if (x->in->opcode == VSMP_OPC_ROR)
-            k = (bits - k) & (bits - 1u);
-        r.i = (int64_t)(((v << k) | (v >> ((bits - k) & (bits - 1u)))) & wm);
-        break;
-    }
-    case VSMP_OPC_BFREV: {
-        uint32_t v = (uint32_t)s[0].i, o = 0;
-        for (unsigned k = 0; k < 32; k++)
-            o |= (v >> k & 1u) << (31 - k);
-        r.i = o;
-        break;
-    }
-    case VSMP_OPC_LZD: {
-        uint64_t v = (uint64_t)s[0].i & 0xffffffffu;
-        int n = 0;
-        while (n < 32 && !(v >> (31 - n) & 1))
-            n++;
-        r.i = n;
-        break;
-    }
-    default: /* MOV */
-        r = s[0];
-        break;
-    }
+    xnum r = {l.f, 0, 0};
+    op(&l, &r);
+    r.f = l.f;
     /* one quiet NaN, 0x7fc00000 in F, whatever the host made (vsmp): for the math box and div,
      * and for the operations of two or three sources, where which source's NaN (its sign, its
      * payload) comes out is the host's and its compiler's choice */
-    if (f && isnan(r.d) &&
-        (is_math(x->in->opcode) || x->in->opcode == VSMP_OPC_DIV || x->in->opcode == VSMP_OPC_ADD ||
-         x->in->opcode == VSMP_OPC_MUL || x->in->opcode == VSMP_OPC_MAD ||
-         x->in->opcode == VSMP_OPC_ADD3 || x->in->opcode == VSMP_OPC_LRP))
+    if (l.f && (fp & VSMP_FP_ONENAN) && isnan(r.d))
         r.d = NAN;
-    if (!f && (x->in->opcode == VSMP_OPC_FRC || x->in->opcode == VSMP_OPC_RNDD ||
-               x->in->opcode == VSMP_OPC_RNDU || x->in->opcode == VSMP_OPC_RNDE ||
-               x->in->opcode == VSMP_OPC_RNDZ))
-        r.i = s[0].i;
     return r;
 }
 
@@ -699,9 +801,12 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
     unsigned ns = x->nv - 1u;
     bool uns = true, anyf = false;
     for (unsigned i = 0; i < ns; i++)
-        uns &= !is_signed(x->v[1 + i].type) && !is_float(x->v[1 + i].type),
-            anyf |= is_float(x->v[1 + i].type);
+        uns &= !vsmp_type_is_signed(x->v[1 + i].type) && !vsmp_type_is_float(x->v[1 + i].type),
+            anyf |= vsmp_type_is_float(x->v[1 + i].type);
     unsigned ts0 = vsmp_type_size(x->v[1].type);
+    xeval op = alu_eval[x->in->opcode];
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(x->in->opcode);
+    uint8_t fp = row ? row->fp : VSMP_FP_PLAIN;
     uint64_t out[32];
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
@@ -719,10 +824,10 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
         }
         if (sel) {
             out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == VSMP_MOD_SAT,
-                             !is_signed(x->v[(pick >> l & 1u) ? 1 : 2].type), c0);
+                             !vsmp_type_is_signed(x->v[(pick >> l & 1u) ? 1 : 2].type), c0);
             continue;
         }
-        xnum r = compute(x, src, ns, uns && !anyf, ts0, c0);
+        xnum r = compute(x, op, fp, src, ns, uns && !anyf, ts0, c0);
         out[l] = bits_of(r, d->type, d->mod == VSMP_MOD_SAT, uns && !anyf, c0);
     }
     if (d->cls == VSMP_VEC_GENERAL && d->var == 0)
@@ -757,8 +862,8 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     uint32_t c0 = cr0(m);
-    bool uns = !is_signed(x->v[1].type) && !is_signed(x->v[2].type) && !is_float(x->v[1].type) &&
-               !is_float(x->v[2].type);
+    bool uns = !vsmp_type_is_signed(x->v[1].type) && !vsmp_type_is_signed(x->v[2].type) &&
+               !vsmp_type_is_float(x->v[1].type) && !vsmp_type_is_float(x->v[2].type);
     uint32_t res = 0;
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
@@ -1038,12 +1143,137 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
     return VSMP_OK;
 }
 
+/* ---- the forms with a planner of their own (the others: the generic path below) ---- */
+
+static vsmp_status plan_cmp(vsmp_machine *m, xinst *x)
+{
+    if (x->nv != 3 || x->aux > 5)
+        return refuse(m, x, "cmp needs a relation 0..5 and two sources");
+    x->run = run_cmp;
+    vsmp_x_plan_fast(m, x);
+    return VSMP_OK;
+}
+
+static vsmp_status plan_movs(vsmp_machine *m, xinst *x)
+{
+    const xvec *d = &x->v[0];
+    if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
+        (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
+        return refuse(m, x, "movs moves to or from a surface or sampler variable");
+    x->run = run_movs;
+    return VSMP_OK;
+}
+
+static vsmp_status plan_carry(vsmp_machine *m, xinst *x)
+{
+    for (unsigned i = 0; i < x->nv; i++)
+        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+            (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
+            return refuse(m, x, "an operand of this class is not implemented");
+    if (x->nv != 4)
+        return refuse(m, x, "unexpected operand count");
+    x->run = run_carry;
+    return VSMP_OK;
+}
+
+static vsmp_status plan_setp(vsmp_machine *m, xinst *x)
+{
+    if (x->v[0].cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
+        return refuse(m, x, "setp writes a predicate from a general or immediate source");
+    x->run = run_setp;
+    return VSMP_OK;
+}
+
+static vsmp_status plan_addr_add(vsmp_machine *m, xinst *x)
+{
+    if (x->v[0].cls != VSMP_VEC_ADDRESS || x->nv != 3 ||
+        (x->v[1].cls != VSMP_VEC_ADDRESS && x->v[1].cls != VSMP_VEC_GENERAL))
+        return refuse(m, x, "addr_add of a state operand is not implemented");
+    x->run = run_addr_add;
+    return VSMP_OK;
+}
+
+static vsmp_status plan_madw(vsmp_machine *m, xinst *x)
+{
+    const xvec *d = &x->v[0];
+    if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
+        return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
+    for (unsigned i = 1; i < 4; i++)
+        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
+            x->v[i].cls != VSMP_VEC_IMMEDIATE)
+            return refuse(m, x, "madw takes integer general or immediate sources");
+    /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16 madw on
+     * 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
+    uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
+    const xvar *xv = &m->vars[d->var];
+    if (d->var && d->at + hi + lo > xv->at + xv->bytes) {
+        vsmp_x_report(m, x->in, "operand-bounds",
+                      "instruction %u: madw's high DWords reach past its dst variable", x->index);
+        return VSMP_ERR_INVALID;
+    }
+    x->val[3] = hi;
+    x->run = run_madw;
+    return VSMP_OK;
+}
+
+/* mov of a predicate; any other mov takes the generic path */
+static vsmp_status plan_mov(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    const xvec *d = &x->v[0];
+    if (x->nv != 2 || x->v[1].cls != VSMP_VEC_PREDICATE)
+        return VSMP_OK;
+    const char *why, *rule = vsmp_rule_flag_copy(in->exec_size, in->pred != 0,
+                                                 d->mod == VSMP_MOD_SAT, (int)d->type, &why);
+    if (rule) {
+        vsmp_x_report(m, in, rule, "instruction %u (mov): %s", x->index, why);
+        return VSMP_ERR_INVALID;
+    }
+    if (d->mod || d->cls != VSMP_VEC_GENERAL)
+        return refuse(m, x, "mov of a predicate to this operand is not implemented");
+    x->run = run_mov_pred;
+    return VSMP_OK;
+}
+
+/* and/or/xor/not of predicates; of general operands, the generic path */
+static vsmp_status plan_logic(vsmp_machine *m, xinst *x)
+{
+    if (x->v[0].cls != VSMP_VEC_PREDICATE)
+        return VSMP_OK;
+    for (unsigned i = 1; i < x->nv; i++)
+        if (x->v[i].cls != VSMP_VEC_PREDICATE)
+            return refuse(m, x, "predicate logic mixes predicate and general operands");
+    x->run = run_pred_logic;
+    return VSMP_OK;
+}
+
+/* A planner of its own: it sets x->run, refuses, or (VSMP_OK without x->run) leaves the
+ * instruction to the generic path. */
+typedef vsmp_status (*xalu_plan)(vsmp_machine *m, xinst *x);
+static const xalu_plan alu_plan[VSMP_OPC_LIMIT] = {
+    [VSMP_OPC_CMP] = plan_cmp,           [VSMP_OPC_MOVS] = plan_movs, [VSMP_OPC_ADDC] = plan_carry,
+    [VSMP_OPC_SUBB] = plan_carry,        [VSMP_OPC_SETP] = plan_setp, [VSMP_OPC_MADW] = plan_madw,
+    [VSMP_OPC_ADDR_ADD] = plan_addr_add, [VSMP_OPC_MOV] = plan_mov,   [VSMP_OPC_AND] = plan_logic,
+    [VSMP_OPC_OR] = plan_logic,          [VSMP_OPC_XOR] = plan_logic, [VSMP_OPC_NOT] = plan_logic,
+};
+
+/* The number of vector operands (dst and sources) of an opcode: its layout's D and v letters. */
+static unsigned vec_operands(const vsmp_opcode_info *row)
+{
+    unsigned n = 0;
+    for (const char *p = row->layout; *p; p++)
+        n += *p == 'D' || *p == 'v';
+    return n;
+}
+
 vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
-        vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
-                      in->exec_size);
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    const char *why, *rule = vsmp_rule_exec_fit(in->exec_size, in->emask, &why);
+    if (rule) {
+        vsmp_x_report(m, in, rule, "instruction %u: exec size %u: %s", x->index, in->exec_size,
+                      why);
         return VSMP_ERR_INVALID;
     }
     vsmp_status st = vsmp_x_operands(m, x);
@@ -1051,146 +1281,29 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         return st;
     if (x->nv < 2)
         return refuse(m, x, "missing operands");
-    const xvec *d = &x->v[0];
-    switch (in->opcode) {
-    case VSMP_OPC_CMP:
-        if (x->nv != 3 || x->aux > 5)
-            return refuse(m, x, "cmp needs a relation 0..5 and two sources");
-        x->run = run_cmp;
-        vsmp_x_plan_fast(m, x);
-        return VSMP_OK;
-    case VSMP_OPC_MOVS:
-        if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
-            (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
-            return refuse(m, x, "movs moves to or from a surface or sampler variable");
-        x->run = run_movs;
-        return VSMP_OK;
-    case VSMP_OPC_ADDC:
-    case VSMP_OPC_SUBB:
-        for (unsigned i = 0; i < x->nv; i++)
-            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-                (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
-                return refuse(m, x, "an operand of this class is not implemented");
-        if (x->nv != 4)
-            return refuse(m, x, "unexpected operand count");
-        /* the validator's "type" rule, word for word in meaning: integers of 32 bits or less */
-        for (unsigned i = 0; i < 4; i++)
-            if (is_float(x->v[i].type) || vsmp_type_size(x->v[i].type) > 4) {
-                vsmp_x_report(m, in, "type",
-                              "instruction %u (%s): operand %u has type %s; addc and subb take "
-                              "integers of 32 bits or less",
-                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
-                return VSMP_ERR_INVALID;
-            }
-        x->run = run_carry;
-        return VSMP_OK;
-    case VSMP_OPC_SETP:
-        if (d->cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
-            return refuse(m, x, "setp writes a predicate from a general or immediate source");
-        x->run = run_setp;
-        return VSMP_OK;
-    case VSMP_OPC_ADDR_ADD:
-        if (d->cls != VSMP_VEC_ADDRESS || x->nv != 3 ||
-            (x->v[1].cls != VSMP_VEC_ADDRESS && x->v[1].cls != VSMP_VEC_GENERAL))
-            return refuse(m, x, "addr_add of a state operand is not implemented");
-        x->run = run_addr_add;
-        return VSMP_OK;
-    case VSMP_OPC_MADW: {
-        if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
-            return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
-        for (unsigned i = 1; i < 4; i++) {
-            if (is_float(x->v[i].type)) {
-                vsmp_x_report(m, in, "type",
-                              "instruction %u (madw): operand %u has type %s; it takes integer "
-                              "operands only",
-                              x->index, i, vsmp_type_name(x->v[i].type));
-                return VSMP_ERR_INVALID;
-            }
-            if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-                x->v[i].cls != VSMP_VEC_IMMEDIATE)
-                return refuse(m, x, "madw takes integer general or immediate sources");
-        }
-        /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16
-         * madw on 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
-        uint32_t lo = 4u * x->lanes, hi = (lo + m->grf - 1u) / m->grf * m->grf;
-        const xvar *xv = &m->vars[d->var];
-        if (d->var && d->at + hi + lo > xv->at + xv->bytes) {
-            vsmp_x_report(m, in, "operand-bounds",
-                          "instruction %u: madw's high DWords reach past its dst variable",
-                          x->index);
+    for (unsigned i = 0; i < x->nv; i++) {
+        /* the validator's `type` rule, from the types column of the instruction table */
+        rule = vsmp_rule_opnd_type(in->opcode, x->v[i].type, x->v[i].cls, &why);
+        if (rule) {
+            vsmp_x_report(m, in, rule, "instruction %u (%s): operand %u has type %s; %s takes %s",
+                          x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type),
+                          vsmp_x_opname(in), why);
             return VSMP_ERR_INVALID;
         }
-        x->val[3] = hi;
-        x->run = run_madw;
-        return VSMP_OK;
     }
-    case VSMP_OPC_MOV:
-        if (x->nv == 2 && x->v[1].cls == VSMP_VEC_PREDICATE) {
-            /* the validator's rules for a flag copy, under its rule ids */
-            const char *rule = in->exec_size != 1                                 ? "exec-size"
-                               : in->pred                                         ? "predicate"
-                               : d->mod == VSMP_MOD_SAT                           ? "operand-class"
-                               : is_float(d->type) || vsmp_type_size(d->type) > 4 ? "type"
-                                                                                  : NULL;
-            if (rule) {
-                vsmp_x_report(m, in, rule,
-                              "instruction %u (mov): a flag copy is scalar, unpredicated, into an "
-                              "integer of 32 bits or less, without .sat",
-                              x->index);
-                return VSMP_ERR_INVALID;
-            }
-            if (d->mod || d->cls != VSMP_VEC_GENERAL)
-                return refuse(m, x, "mov of a predicate to this operand is not implemented");
-            x->run = run_mov_pred;
-            return VSMP_OK;
-        }
-        break;
-    default:
-        break;
-    }
-    bool logic = in->opcode == VSMP_OPC_AND || in->opcode == VSMP_OPC_OR ||
-                 in->opcode == VSMP_OPC_XOR || in->opcode == VSMP_OPC_NOT;
-    if (logic && d->cls == VSMP_VEC_PREDICATE) {
-        for (unsigned i = 1; i < x->nv; i++)
-            if (x->v[i].cls != VSMP_VEC_PREDICATE)
-                return refuse(m, x, "predicate logic mixes predicate and general operands");
-        x->run = run_pred_logic;
-        return VSMP_OK;
-    }
+    xalu_plan own = alu_plan[in->opcode];
+    if (own && ((st = own(m, x)) || x->run))
+        return st;
+    const xvec *d = &x->v[0];
     if (d->cls != VSMP_VEC_GENERAL && d->cls != VSMP_VEC_INDIRECT)
         return refuse(m, x, "its destination class is not implemented");
     for (unsigned i = 1; i < x->nv; i++)
         if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
-    if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
-        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
-        in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
-        for (unsigned i = 0; i < x->nv; i++)
-            if (is_float(x->v[i].type)) {
-                /* the validator's "type" rule (integer-only opcodes) */
-                vsmp_x_report(m, in, "type",
-                              "instruction %u (%s): operand %u has type %s; it takes integer "
-                              "operands only",
-                              x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type));
-                return VSMP_ERR_INVALID;
-            }
-    unsigned want = in->opcode == VSMP_OPC_BFI ? 5u
-                    : in->opcode == VSMP_OPC_MAD || in->opcode == VSMP_OPC_ADD3 ||
-                            in->opcode == VSMP_OPC_LRP || in->opcode == VSMP_OPC_BFE ||
-                            in->opcode == VSMP_OPC_BFN
-                        ? 4u
-                    : (in->opcode == VSMP_OPC_MOV || in->opcode == VSMP_OPC_NOT ||
-                       in->opcode == VSMP_OPC_FRC || in->opcode == VSMP_OPC_RNDD ||
-                       in->opcode == VSMP_OPC_RNDU || in->opcode == VSMP_OPC_RNDE ||
-                       in->opcode == VSMP_OPC_RNDZ || in->opcode == VSMP_OPC_CBIT ||
-                       in->opcode == VSMP_OPC_FBL || in->opcode == VSMP_OPC_FBH ||
-                       in->opcode == VSMP_OPC_LZD || in->opcode == VSMP_OPC_BFREV ||
-                       (is_math(in->opcode) && in->opcode != VSMP_OPC_POW &&
-                        in->opcode != VSMP_OPC_LRP && in->opcode != VSMP_OPC_DIVM))
-                        ? 2u
-                        : 3u;
-    if (x->nv != want)
+    if (!alu_eval[in->opcode])
+        return refuse(m, x, "the machine has no semantic function for it");
+    if (!row || x->nv != vec_operands(row))
         return refuse(m, x, "unexpected operand count");
     x->run = vsmp_x_run_arith;
     vsmp_x_plan_fast(m, x);

@@ -78,21 +78,16 @@ static uint8_t fast_kind(const xvec *v)
     return FK_LANES;
 }
 
-/* Raw bits of type t extended to 32 bits by the type's signedness (B, W sign; UB, UW zero). */
+/* Raw bits of type t extended to 32 bits by the type's class (types.def: B, W sign; UB, UW
+ * zero). */
 static inline uint32_t ext(uint32_t b, unsigned t)
 {
-    switch (t) {
-    case VSMP_TYPE_B:
-        return (uint32_t)(int32_t)(int8_t)(uint8_t)b;
-    case VSMP_TYPE_UB:
-        return b & 0xffu;
-    case VSMP_TYPE_W:
-        return (uint32_t)(int32_t)(int16_t)(uint16_t)b;
-    case VSMP_TYPE_UW:
-        return b & 0xffffu;
-    default:
+    unsigned n = vsmp_type_bytes(t);
+    if (n == 0 || n >= 4 || !vsmp_type_is_int(t))
         return b;
-    }
+    uint32_t m = (1u << 8 * n) - 1u, sign = 1u << (8 * n - 1);
+    b &= m;
+    return vsmp_type_is_signed(t) ? (b ^ sign) - sign : b;
 }
 
 /* Lane l of a direct general source with its region (bounds checked when planned). */
@@ -330,15 +325,16 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
 
 /* ---- planning ---- */
 
+/* B, W, D (types.def: signed, at most 4 bytes) */
 static bool is_sint(unsigned t)
 {
-    return t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D;
+    return vsmp_type_is_signed(t) && vsmp_type_bytes(t) <= 4;
 }
 
 /* B, UB, W, UW, D, UD (V and UV immediates are W and UW vectors by then) */
 static bool plain_int(unsigned t)
 {
-    return is_sint(t) || t == VSMP_TYPE_UB || t == VSMP_TYPE_UW || t == VSMP_TYPE_UD;
+    return vsmp_type_is_int(t) && vsmp_type_bytes(t) <= 4;
 }
 
 /* A source the fast path reads: an immediate, or a direct general variable with a region,

@@ -231,21 +231,10 @@ KERNEL(k_f_from_ud)
         out[l] = asu((float)ld(a, l));
 }
 
-/* binary32 bits to binary16 bits, rounded to nearest even, overflow to infinity, a NaN quiet
- * with the top mantissa bits kept: the rules of half.c's vsmp_float_to_half_rtne, as selects */
+/* binary32 bits to binary16 bits, rounded to nearest even (src/format/half.h) */
 static inline uint32_t f2h(uint32_t x)
 {
-    uint32_t sign = x >> 16 & 0x8000u, exp = x >> 23 & 0xffu, man = x & 0x7fffffu;
-    int32_t e = (int32_t)exp - 112; /* the half's biased exponent */
-    uint32_t sub = e <= 0;
-    uint32_t full = sub ? man | 0x800000u : man;
-    uint32_t shift = sub ? (uint32_t)(14 - (e < -10 ? -10 : e)) : 13u; /* 13..24 */
-    uint32_t q = full >> shift, rem = full & ((1u << shift) - 1u), half = 1u << (shift - 1u);
-    q += (uint32_t)(rem > half) | ((uint32_t)(rem == half) & q);
-    uint32_t r = sub ? q : ((uint32_t)e << 10) + q;
-    uint32_t naninf = 0x7c00u | (man ? 0x200u | man >> 13 : 0u);
-    r = exp == 0xffu ? naninf : e >= 31 ? 0x7c00u : e < -10 ? 0u : r;
-    return sign | r;
+    return vsmp_f32_bits_to_f16(x);
 }
 
 /* HF <- F: the F value (flushed unless %cr0 bit 7) rounded to half, a half denormal flushed

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "half.h" /* src/format/half.h: binary16 conversions */
 #include "isa_internal.h"
 #include "operand_geom.h"
 #include "vsmp/exec.h"
@@ -378,10 +379,6 @@ uint64_t vsmp_x_atomic_ret(unsigned op, unsigned bytes, uint64_t old);
 vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
-
-/* half.c: IEEE binary16 conversions. */
-float vsmp_half_to_float(uint16_t h);
-uint16_t vsmp_float_to_half_rtne(float f);
 
 /* little-endian access to the arena */
 static inline uint32_t x_ld(const uint8_t *p, unsigned n)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "rules.h"
 
 static vsmp_status bad(vsmp_machine *m, const xinst *x, const char *rule, const char *what)
 {
@@ -85,13 +86,7 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
         unsigned ts = vsmp_type_size(xv->type);
         /* FirstElementIndex = R * (GRF / sizeof(type)) + C (5_operands.md) */
         uint64_t first = (uint64_t)v->row * m->grf + (uint64_t)v->col * ts;
-        uint64_t last = first;
-        for (unsigned i = 0; i < lanes; i++) {
-            unsigned r = dst ? 0 : i / o->w, c = dst ? i : i % o->w;
-            uint64_t e = first + ((uint64_t)r * o->vs + (uint64_t)c * o->hs) * ts;
-            if (e > last)
-                last = e;
-        }
+        uint64_t last = first + vsmp_region_last(o->vs, o->w, o->hs, dst, lanes) * ts;
         if (last + ts > xv->bytes) {
             vsmp_x_report(m, x->in, "operand-bounds",
                           "instruction %u: operand (%u,%u) with its region runs past its "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "rules.h"
 
 /* ---- planning ---- */
 
@@ -85,13 +86,6 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
     return VSMP_OK;
 }
 
-static bool type_ok(unsigned t, bool load)
-{
-    if (load) /* 3D_LOAD.md: UD or UW (D, W accepted as GenX_IR does) */
-        return t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W;
-    return t == VSMP_TYPE_F || t == VSMP_TYPE_HF; /* 3D_SAMPLE.md: F, or HF from ICLLP on */
-}
-
 static vsmp_status plan_params(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
@@ -119,11 +113,11 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
                 return VSMP_ERR_INVALID;
             }
             t = VSMP_TYPE_UD;
-        } else if (p.var < m->nvars && m->vars[p.var].present && !type_ok(t, x->load)) {
-            vsmp_x_report(m, in, "param-type", "%s: %s has type %s; %s", vsmp_x_opname(in), role,
-                          vsmp_type_name(t) ? vsmp_type_name(t) : "?",
-                          x->load ? "loads and INFO read UD, D, UW or W"
-                                  : "sampling reads F or HF");
+        }
+        const char *why, *rule = vsmp_rule_sampler_param(x->load, t, &why);
+        if (p.var < m->nvars && m->vars[p.var].present && rule) {
+            vsmp_x_report(m, in, rule, "%s: %s has type %s; %s", vsmp_x_opname(in), role,
+                          vsmp_type_name(t) ? vsmp_type_name(t) : "?", why);
             return VSMP_ERR_INVALID;
         }
         unsigned ts = vsmp_type_size(t);
@@ -145,17 +139,13 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
 static vsmp_status plan_dst(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    bool info = in->opcode == VSMP_OPC_3D_INFO;
     if (in->dst.var == 0)
         return VSMP_OK; /* %null: the response is discarded */
     unsigned t = raw_type(m, in->dst.var);
-    bool ok = info ? t == VSMP_TYPE_UD
-                   : t == VSMP_TYPE_HF || t == VSMP_TYPE_F || t == VSMP_TYPE_W ||
-                         t == VSMP_TYPE_UW || t == VSMP_TYPE_D || t == VSMP_TYPE_UD;
-    if (in->dst.var < m->nvars && m->vars[in->dst.var].present && !ok) {
-        vsmp_x_report(m, in, "dst-type", "%s: dst has type %s; %s", vsmp_x_opname(in),
-                      vsmp_type_name(t) ? vsmp_type_name(t) : "?",
-                      info ? "INFO writes UD" : "the sampler writes HF, F, W, UW, D or UD");
+    const char *why, *rule = vsmp_rule_sampler_dst(in->opcode, t, &why);
+    if (in->dst.var < m->nvars && m->vars[in->dst.var].present && rule) {
+        vsmp_x_report(m, in, rule, "%s: dst has type %s; %s", vsmp_x_opname(in),
+                      vsmp_type_name(t) ? vsmp_type_name(t) : "?", why);
         return VSMP_ERR_INVALID;
     }
     x->dst_type = (uint8_t)t;
@@ -187,11 +177,9 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
     const vsmp_inst *in = x->in;
     bool info = in->opcode == VSMP_OPC_3D_INFO;
     unsigned lanes = in->exec_size;
-    if (lanes < 1 || lanes > 32 || lanes + 4u * (in->emask & 7u) > 32) {
-        vsmp_x_report(m, in, "exec-size",
-                      "%s: exec size %u with mask offset %u does not fit 32 "
-                      "channels",
-                      vsmp_x_opname(in), lanes, 4u * (in->emask & 7u));
+    const char *why, *rule = vsmp_rule_exec_fit(lanes, in->emask, &why);
+    if (rule) {
+        vsmp_x_report(m, in, rule, "%s: exec size %u: %s", vsmp_x_opname(in), lanes, why);
         return VSMP_ERR_INVALID;
     }
     if (!(in->channels & 0xfu)) {

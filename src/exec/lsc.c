@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "rules.h"
 
 enum { LSC_FLAT = 1, LSC_BSS = 2, LSC_BTI = 4 };  /* AddrType */
 enum { LSC_A32 = 2, LSC_A64 = 3 };                /* AddrSize */
@@ -291,9 +292,10 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     bool atomic = in->subop >= VSMP_SOP_LSC_ATOMIC_IINC && in->subop <= VSMP_SOP_LSC_ATOMIC_XOR;
     if (in->subop != VSMP_SOP_LSC_LOAD && in->subop != VSMP_SOP_LSC_STORE && !atomic)
         return lsc_refuse(m, x, "only lsc_load, lsc_store and lsc_atomic_* are implemented");
-    if (in->exec_size < 1 || in->exec_size > 32 || in->exec_size + 4u * (in->emask & 7u) > 32) {
-        vsmp_x_report(m, in, "exec-size", "instruction %u: exec size %u does not fit", x->index,
-                      in->exec_size);
+    const char *why, *rule = vsmp_rule_exec_fit(in->exec_size, in->emask, &why);
+    if (rule) {
+        vsmp_x_report(m, in, rule, "instruction %u: exec size %u: %s", x->index, in->exec_size,
+                      why);
         return VSMP_ERR_INVALID;
     }
     lsc_msg g;

@@ -90,39 +90,31 @@ static uint32_t float_to_bits(float f)
     return u;
 }
 
-/* A small float with e exponent bits (bias 2^(e-1)-1), m mantissa bits, optional sign: exact. */
-static float small_float(uint32_t v, unsigned m, bool has_sign)
+/* The unsigned small floats of R11G11B10_FLOAT: 5 exponent bits (bias 15),
+ * m mantissa bits, no sign: exact. (binary16 is half.h's.) */
+static float small_float(uint32_t v, unsigned m)
 {
-    const unsigned e_bits = 5;
     uint32_t mant = v & ((1u << m) - 1);
-    uint32_t exp = (v >> m) & ((1u << e_bits) - 1);
-    bool neg = has_sign && (v >> (m + e_bits)) & 1;
-    float r;
+    uint32_t exp = (v >> m) & 0x1fu;
     if (exp == 0)
-        r = ldexpf((float)mant, -14 - (int)m);
-    else if (exp == 31)
-        r = mant ? NAN : INFINITY;
-    else
-        r = ldexpf((float)(mant | 1u << m), (int)exp - 15 - (int)m);
-    return neg ? -r : r;
+        return ldexpf((float)mant, -14 - (int)m);
+    if (exp == 31)
+        return mant ? NAN : INFINITY;
+    return ldexpf((float)(mant | 1u << m), (int)exp - 15 - (int)m);
 }
 
-/* Round-to-nearest-even conversion to a small float (m mantissa bits). */
-static uint32_t to_small_float(float f, unsigned m, bool has_sign)
+/* Round-to-nearest-even conversion to an unsigned small float (m mantissa bits): a negative
+ * value is 0, a NaN the quiet NaN. */
+static uint32_t to_small_float(float f, unsigned m)
 {
-    uint32_t sign = 0;
     if (isnan(f))
-        return (31u << m) | 1u << (m - 1) | (has_sign ? 0 : 0);
-    if (f < 0 || (f == 0 && signbit(f))) {
-        if (!has_sign)
-            return 0;
-        sign = 1u << (m + 5);
-        f = -f;
-    }
+        return (31u << m) | 1u << (m - 1);
+    if (f < 0 || (f == 0 && signbit(f)))
+        return 0;
     if (isinf(f))
-        return sign | 31u << m;
+        return 31u << m;
     if (f == 0.0f)
-        return sign; /* frexpf(0) has no normal form: (0 * 2 - 1) would be a negative mantissa */
+        return 0; /* frexpf(0) has no normal form: (0 * 2 - 1) would be a negative mantissa */
     int e;
     float fr = frexpf(f, &e); /* f = fr * 2^e, fr in [0.5, 1) */
     int exp = e - 1 + 15;     /* biased exponent of 1.xxx form */
@@ -138,7 +130,13 @@ static uint32_t to_small_float(float f, unsigned m, bool has_sign)
     }
     if (bits >= 31u << m)
         bits = 31u << m; /* overflow to infinity */
-    return sign | bits;
+    return bits;
+}
+
+/* A float packed as binary16 (half.h's rounding), a NaN as 0x7e00. */
+static uint32_t to_half(float f)
+{
+    return isnan(f) ? 0x7e00u : vsmp_f32_bits_to_f16(float_to_bits(f));
 }
 
 static double srgb_to_linear(double c)
@@ -208,10 +206,10 @@ void vsmp_format_unpack(const vsmp_format_info *fi, const void *src, vsmp_texel 
                 d->bits == 32 ? (int32_t)v : (int32_t)(v << (32 - d->bits)) >> (32 - d->bits);
             break;
         case VSMP_CHAN_FLOAT:
-            out->f[c] = d->bits == 32 ? bits_to_float(v) : small_float(v, 10, true);
+            out->f[c] = d->bits == 32 ? bits_to_float(v) : vsmp_half_value(v);
             break;
         case VSMP_CHAN_UFLOAT:
-            out->f[c] = small_float(v, d->bits - 5, false);
+            out->f[c] = small_float(v, d->bits - 5);
             break;
         case VSMP_CHAN_SHAREDEXP: /* mantissa * 2^(E - 15 - 9), E in bits 31:27 */
             out->f[c] = ldexpf((float)v, (int)get_bits(t, 27, 5) - 24);
@@ -299,10 +297,10 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
             v = in->u[c] & maxu;
             break;
         case VSMP_CHAN_FLOAT:
-            v = d->bits == 32 ? float_to_bits(in->f[c]) : to_small_float(in->f[c], 10, true);
+            v = d->bits == 32 ? float_to_bits(in->f[c]) : to_half(in->f[c]);
             break;
         case VSMP_CHAN_UFLOAT:
-            v = to_small_float(in->f[c], d->bits - 5u, false);
+            v = to_small_float(in->f[c], d->bits - 5u);
             break;
         case VSMP_CHAN_SHAREDEXP:
             continue;
@@ -426,7 +424,7 @@ void vsmp_format_unpack_block(const vsmp_format_info *fi, const void *block, uns
         uint16_t h[3];
         vsmp_bc6h_texel(b, i, fi->ch[0].type == VSMP_CHAN_FLOAT, h);
         for (int c = 0; c < 3; c++)
-            out->f[c] = small_float(h[c], 10, true);
+            out->f[c] = vsmp_half_value(h[c]);
         break;
     }
     case 7: {

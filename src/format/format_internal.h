@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "half.h"
 #include "vsmp/format.h"
 
 /* Texel @p texel (4y + x) of a BC7 block: 8-bit R, G, B, A. */

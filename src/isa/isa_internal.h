@@ -35,6 +35,20 @@ static inline vsmp_tclass vsmp_tclass_of(unsigned t)
     }
 }
 
+/* A type's size in bytes (the size column of vsmp/types.def), inline for the machine's hot
+ * paths; 0 for an unknown code. */
+static inline unsigned vsmp_type_bytes(unsigned t)
+{
+    switch (t) {
+#define TYPE(id, code, name, size, cls)                                                            \
+    case code:                                                                                     \
+        return size;
+#include "vsmp/types.def"
+    default:
+        return 0;
+    }
+}
+
 /* HF, BF, F, DF */
 static inline bool vsmp_type_is_float(unsigned t)
 {

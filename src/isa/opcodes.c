@@ -4,29 +4,17 @@
 
 #include "isa_internal.h"
 
-#define ARITH    VSMP_FAM_ARITH
-#define LOGIC    VSMP_FAM_LOGIC
-#define MOV      VSMP_FAM_MOV
-#define CMP      VSMP_FAM_CMP
-#define ADDR     VSMP_FAM_ADDR
-#define FLOW     VSMP_FAM_FLOW
-#define SIMDCF   VSMP_FAM_SIMDCF
-#define SYNC     VSMP_FAM_SYNC
-#define DATAPORT VSMP_FAM_DATAPORT
-#define SAMPLER  VSMP_FAM_SAMPLER
-#define MISC     VSMP_FAM_MISC
-#define SVM      VSMP_FAM_SVM
-#define LSC      VSMP_FAM_LSC
-
 static const vsmp_opcode_info opc_rows[] = {
-#define OPC(val, id, mn, fam, layout, gate, old) {val, 0, false, mn, fam, layout, gate, old},
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)                                    \
+    {val,         0, false, mn, VSMP_FAM_##fam, layout, gate, old, VSMP_XG_##ex, VSMP_TS_##types,  \
+     VSMP_FP_##fp},
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };
 
 static const vsmp_opcode_info sub_rows[] = {
-#define OPC(val, id, mn, fam, layout, gate, old)
-#define SUB(opc, val, id, mn, layout) {opc, val, true, mn, 0, layout, 0, ""},
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)
+#define SUB(opc, val, id, mn, layout) {opc, val, true, mn, 0, layout, 0, "", 0, 0, 0},
 #include "vsmp/opcodes.def"
 };
 
@@ -35,12 +23,12 @@ static const vsmp_opcode_info sub_rows[] = {
 
 /* opcode -> row index + 1 (0: not an opcode), from the same table */
 enum {
-#define OPC(val, id, mn, fam, layout, gate, old) ROW_##id,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) ROW_##id,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };
 static const uint8_t opc_index[256] = {
-#define OPC(val, id, mn, fam, layout, gate, old) [val] = ROW_##id + 1,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) [val] = ROW_##id + 1,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };

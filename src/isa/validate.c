@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "isa_internal.h"
+#include "rules.h"
 #include "operand_geom.h"
 
 typedef struct vctx {
@@ -265,17 +266,11 @@ static void check_dst(vctx *c, unsigned type_rule)
         return;
     unsigned lanes = vsmp_exec_lanes(in->exec_code);
     unsigned ts = vsmp_type_size(vi.type);
-    if (type_rule == 0) { /* 3D_SAMPLE / 3D_LOAD: HF, F, W, UW, D, UD */
-        if (vi.type != VSMP_TYPE_HF && vi.type != VSMP_TYPE_F && vi.type != VSMP_TYPE_W &&
-            vi.type != VSMP_TYPE_UW && vi.type != VSMP_TYPE_D && vi.type != VSMP_TYPE_UD)
-            ERR(c, "dst-type", "%s: dst must have type HF, F, W, UW, D or UD, got %s", op_label(in),
-                vsmp_type_name(vi.type));
-        else if (ts == 2 && !(c->pi->flags & PF_HF16))
-            WARN(c, "dst-type", "%s: a 16-bit dst needs 16-bit sampler returns (ICLLP+)",
-                 op_label(in));
-    } else if (vi.type != VSMP_TYPE_UD) { /* INFO */
-        ERR(c, "dst-type", "INFO: dst must have type UD, got %s", vsmp_type_name(vi.type));
-    }
+    const char *why, *rule = vsmp_rule_sampler_dst(in->opcode, vi.type, &why);
+    if (rule)
+        ERR(c, rule, "%s: dst has type %s; %s", op_label(in), vsmp_type_name(vi.type), why);
+    else if (type_rule == 0 && ts == 2 && !(c->pi->flags & PF_HF16))
+        WARN(c, "dst-type", "%s: a 16-bit dst needs 16-bit sampler returns (ICLLP+)", op_label(in));
     if (!lanes || !ts)
         return;
     vsmp_dst_geom g;
@@ -319,21 +314,15 @@ static void check_params(vctx *c, const vsmp_op_info *o)
             first_type = (int)vi.type;
         else if ((unsigned)first_type != vi.type)
             mixed = true;
-        if (load) {
-            if (vi.type != VSMP_TYPE_UD && vi.type != VSMP_TYPE_UW && vi.type != VSMP_TYPE_D &&
-                vi.type != VSMP_TYPE_W)
-                ERR(c, "param-type", "3D_LOAD: %s must have type UD or UW, got %s", role,
-                    vsmp_type_name(vi.type));
-        } else if (!(c->pi->flags & PF_HF16)) {
-            if (vi.type != VSMP_TYPE_F)
-                ERR(c, "param-type",
-                    "3D_SAMPLE: before ICLLP every parameter must have type F; "
-                    "%s has type %s",
-                    role, vsmp_type_name(vi.type));
-        } else if (vi.type != VSMP_TYPE_F && vi.type != VSMP_TYPE_HF) {
-            ERR(c, "param-type", "3D_SAMPLE: %s must have type HF or F, got %s", role,
-                vsmp_type_name(vi.type));
-        }
+        const char *why, *rule = vsmp_rule_sampler_param(load, vi.type, &why);
+        if (!rule && !load && !(c->pi->flags & PF_HF16) && vi.type != VSMP_TYPE_F)
+            ERR(c, "param-type",
+                "3D_SAMPLE: before ICLLP every parameter must have type F; "
+                "%s has type %s",
+                role, vsmp_type_name(vi.type));
+        else if (rule)
+            ERR(c, rule, "%s: %s has type %s; %s", op_label(in), role, vsmp_type_name(vi.type),
+                why);
         if (lanes)
             check_raw_bounds(c, p, role, vsmp_geom_param_bytes(lanes, vsmp_type_size(vi.type)),
                              &vi);
@@ -497,66 +486,6 @@ typedef struct labinfo {
 
 /* ---- every other opcode: the general checks of GenX_IR's verifier (IsaVerification.cpp) ---- */
 
-/* The opcodes whose operands are floating point only, and integer only (IsaDescription's
- * operand type sets: TYPE_FLOAT / TYPE_FLOAT_HF vs TYPE_INTEGER and the integer lists). */
-static int type_class(unsigned opc)
-{
-    switch (opc) {
-    case VSMP_OPC_EXP:
-    case VSMP_OPC_LOG:
-    case VSMP_OPC_POW:
-    case VSMP_OPC_SIN:
-    case VSMP_OPC_COS:
-    case VSMP_OPC_SQRT:
-    case VSMP_OPC_RSQRT:
-    case VSMP_OPC_INV:
-    case VSMP_OPC_FRC:
-    case VSMP_OPC_RNDD:
-    case VSMP_OPC_RNDU:
-    case VSMP_OPC_RNDE:
-    case VSMP_OPC_RNDZ:
-    case VSMP_OPC_DP2:
-    case VSMP_OPC_DP3:
-    case VSMP_OPC_DP4:
-    case VSMP_OPC_DPH:
-    case VSMP_OPC_LRP:
-    case VSMP_OPC_PLANE:
-    case VSMP_OPC_SQRTM:
-    case VSMP_OPC_DIVM:
-        return 1;
-    case VSMP_OPC_AND:
-    case VSMP_OPC_OR:
-    case VSMP_OPC_XOR:
-    case VSMP_OPC_NOT:
-    case VSMP_OPC_SHL:
-    case VSMP_OPC_SHR:
-    case VSMP_OPC_ASR:
-    case VSMP_OPC_CBIT:
-    case VSMP_OPC_FBL:
-    case VSMP_OPC_FBH:
-    case VSMP_OPC_BFREV:
-    case VSMP_OPC_BFE:
-    case VSMP_OPC_BFI:
-    case VSMP_OPC_ROL:
-    case VSMP_OPC_ROR:
-    case VSMP_OPC_LZD:
-    case VSMP_OPC_AVG:
-    case VSMP_OPC_MOD:
-    case VSMP_OPC_MULH:
-    case VSMP_OPC_ADDC:
-    case VSMP_OPC_SUBB:
-    case VSMP_OPC_ADD3:
-    case VSMP_OPC_ADD3O:
-    case VSMP_OPC_BFN:
-    case VSMP_OPC_SAD2:
-    case VSMP_OPC_SAD2ADD:
-    case VSMP_OPC_MADW:
-        return 2;
-    default:
-        return 0;
-    }
-}
-
 static const char *mnem(const vsmp_inst *in)
 {
     const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
@@ -659,16 +588,10 @@ static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lane
     uint32_t bytes = (uint32_t)d->num_elts * ts;
     int vs = vsmp_region_value(v->region & 0xf), w = vsmp_region_value((v->region >> 4) & 0xf);
     int hs = vsmp_region_value((v->region >> 8) & 0xf);
-    uint64_t first = (uint64_t)v->row * c->pi->grf_bytes + (uint64_t)v->col * ts, last = first;
-    if (dst || w < 0) {
-        if (hs > 0 && lanes)
-            last = first + (uint64_t)(lanes - 1) * (unsigned)hs * ts;
-    } else if (w > 0 && lanes) {
-        unsigned rows = (lanes + (unsigned)w - 1) / (unsigned)w;
-        last = first + ((uint64_t)(rows - 1) * (unsigned)(vs > 0 ? vs : 0) +
-                        (uint64_t)(w - 1) * (unsigned)(hs > 0 ? hs : 0)) *
-                           ts;
-    }
+    uint64_t first = (uint64_t)v->row * c->pi->grf_bytes + (uint64_t)v->col * ts;
+    uint64_t last = first + vsmp_region_last(vs > 0 ? (unsigned)vs : 0, w > 0 ? (unsigned)w : 0,
+                                             hs > 0 ? (unsigned)hs : 0, dst, lanes) *
+                                ts;
     if (last + ts > bytes) /* GenX_IR's verifier warns and compiles it */
         WARN(c, "operand-bounds",
              "%s: operand %d reaches byte %llu of %s, which has %u bytes (region and offset "
@@ -730,11 +653,10 @@ static void check_generic(vctx *c, labinfo *li)
             return;
         }
         lanes = vsmp_exec_lanes(in->exec_code);
-        if (lanes + 4u * (in->emask & 7u) > 32)
-            ERR(c, "exec-mask",
-                "%s: exec size %u with mask %s runs past 32 channels (lanes + 4 * offset must "
-                "be <= 32)",
-                mnem(in), lanes, vsmp_emask_name(in->emask));
+        const char *why, *rule = vsmp_rule_exec_fit(lanes, in->emask, &why);
+        if (rule)
+            ERR(c, rule, "%s: exec size %u with mask %s: %s", mnem(in), lanes,
+                vsmp_emask_name(in->emask), why);
     }
     if (in->pred) {
         unsigned id = VSMP_PRED_ID(in->pred);
@@ -758,17 +680,12 @@ static void check_generic(vctx *c, labinfo *li)
     if (in->opcode == VSMP_OPC_MOV && in->num_opnds == 2 &&
         in->opnds[1].vec.vclass == VSMP_VEC_PREDICATE) {
         /* a flag copy is scalar, unpredicated, into a wide enough integer, without .sat */
-        int dt = vec_type(c, &in->opnds[0].vec);
-        if (lanes != 1)
-            ERR(c, "exec-size", "%s: a flag copy has execution size 1", mnem(in));
-        if (in->pred)
-            ERR(c, "predicate", "%s: a flag copy is not predicated", mnem(in));
-        if (dt >= 0 && (!vsmp_type_is_int((unsigned)dt) || dt == VSMP_TYPE_Q || dt == VSMP_TYPE_UQ))
-            ERR(c, "type", "%s: a flag copy writes a non-64-bit integer", mnem(in));
-        if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
-            ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
+        const char *why,
+            *rule = vsmp_rule_flag_copy(lanes, in->pred != 0, in->opnds[0].vec.mod == VSMP_MOD_SAT,
+                                        vec_type(c, &in->opnds[0].vec), &why);
+        if (rule)
+            ERR(c, rule, "%s: %s", mnem(in), why);
     }
-    int tclass = type_class(in->opcode);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
         const vsmp_opnd *o = &in->opnds[i];
@@ -800,22 +717,12 @@ static void check_generic(vctx *c, labinfo *li)
                 check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
             }
             int t = vec_type(c, &o->vec);
-            if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
-                o->vec.vclass != VSMP_VEC_PREDICATE &&
-                !(tclass == 1 ? vsmp_type_is_float((unsigned)t) : vsmp_type_is_int((unsigned)t)))
-                ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
-                    vsmp_type_name((unsigned)t), mnem(in),
-                    tclass == 1 ? "floating-point" : "integer");
-            /* ADDC.md, SUBB.md: "Supported Types: UD". A narrower integer (IGC's `:uv`
-             * immediates) is its value modulo 2^32; a 64-bit or float one, immediates included,
-             * has no meaning there (the machine refuses it under the same rule) */
-            if ((in->opcode == VSMP_OPC_ADDC || in->opcode == VSMP_OPC_SUBB) && t >= 0 &&
-                o->vec.vclass != VSMP_VEC_PREDICATE &&
-                (t == VSMP_TYPE_Q || t == VSMP_TYPE_UQ ||
-                 (o->vec.vclass == VSMP_VEC_IMMEDIATE && t != VSMP_TYPE_V && t != VSMP_TYPE_UV &&
-                  !vsmp_type_is_int((unsigned)t))))
-                ERR(c, "type", "%s: operand %u has type %s; %s takes integers of 32 bits or less",
-                    mnem(in), i, vsmp_type_name((unsigned)t), mnem(in));
+            const char *why,
+                *rule = t < 0 ? NULL
+                              : vsmp_rule_opnd_type(in->opcode, (unsigned)t, o->vec.vclass, &why);
+            if (rule)
+                ERR(c, rule, "%s: operand %u has type %s; %s takes %s", mnem(in), i,
+                    vsmp_type_name((unsigned)t), mnem(in), why);
             break;
         }
         case VSMP_OPND_RAW_DST:

@@ -897,6 +897,29 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
  * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
  * earlier share is never stopped by a later failure). Groups after it may have run in other
  * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
+/* The validator on what runs (docs/LAUNCH.md): its errors refuse the launch before any thread
+ * runs, each as the validator words it (its warnings are vsmp check's to print). */
+static vsmp_status validate(const vsmp_module *mod, vsmp_platform plat, vsmp_diags *d)
+{
+    vsmp_check_options co;
+    vsmp_check_options_init(&co);
+    co.platform = plat;
+    vsmp_diags vd;
+    vsmp_diags_init(&vd);
+    vsmp_status st = vsmp_module_check(mod, &co, &vd);
+    for (size_t i = 0; st == VSMP_ERR_INVALID && d && i < vd.count; i++) {
+        const vsmp_diag *g = &vd.items[i];
+        if (g->severity != VSMP_SEV_ERROR)
+            continue;
+        size_t kept = d->count;
+        vsmp_diags_add(d, VSMP_SEV_ERROR, g->rule, g->line, g->column, g->offset, "%s", g->message);
+        if (d->count > kept)
+            d->items[kept].at_instruction = g->at_instruction;
+    }
+    vsmp_diags_free(&vd);
+    return st;
+}
+
 vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
@@ -914,6 +937,8 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
                         f->nargs);
     }
     vsmp_status st = vsmp_launch_iface_check(mod, kernel, f, args, nargs, o, d);
+    if (!st)
+        st = validate(mod, o->platform, d);
     if (!st)
         st = plan_launch(mod, kernel, f, ndr, args, nargs, p, d);
     if (!st && f->cross_offset) { /* a given offset after the local IDs of this platform */

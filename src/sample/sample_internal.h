@@ -21,6 +21,22 @@ struct vsmp_surface {
     size_t tiles;
 };
 
+/* The extent of mip level `level` of an extent of v texels: v >> level, at least 1. The one home of
+ * a level's size: surfaces, the reference pipeline and the fast paths read it. */
+static inline uint32_t vsmp_minify(uint32_t v, unsigned level)
+{
+    uint32_t r = level < 32 ? v >> level : 0;
+    return r ? r : 1;
+}
+
+/* Width, height and depth of mip level `level` of a surface (depth 1 unless 3D). */
+static inline void vsmp_level_extent(const vsmp_surface_desc *d, unsigned level, uint32_t out[3])
+{
+    out[0] = vsmp_minify(d->width, level);
+    out[1] = vsmp_minify(d->height, level);
+    out[2] = d->type == VSMP_SURFTYPE_3D ? vsmp_minify(d->depth, level) : 1;
+}
+
 /* A texel load that honours residency: non-resident texels read as zero bytes and set *null_hit
  * (which may be NULL). */
 void vsmp_surface_load_sparse(const vsmp_surface *s, unsigned level, uint32_t slice, uint32_t x,

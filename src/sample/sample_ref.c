@@ -48,12 +48,6 @@ static int64_t ifloor(float x)
     return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
 }
 
-static uint32_t minify(uint32_t v, unsigned level)
-{
-    uint32_t r = level < 32 ? v >> level : 0;
-    return r ? r : 1;
-}
-
 /* ---- per-lane coordinates ---- */
 
 typedef struct lane {
@@ -520,10 +514,7 @@ static void sample_level(const vsmp_plan *p, const level_ctx *lc, const float c[
 
 static void level_dims(const vsmp_plan *p, unsigned level, uint32_t out[3])
 {
-    const vsmp_surface_desc *d = &p->s->d;
-    out[0] = minify(d->width, level);
-    out[1] = minify(d->height, level);
-    out[2] = d->type == VSMP_SURFTYPE_3D ? minify(d->depth, level) : 1;
+    vsmp_level_extent(&p->s->d, level, out);
 }
 
 /* Texel-space derivatives -> lambda_base; anisotropic: taps and the major axis. */

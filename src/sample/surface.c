@@ -16,12 +16,6 @@ void vsmp_surface_desc_init(vsmp_surface_desc *d)
     d->samples = 1;
 }
 
-static uint32_t minify(uint32_t v, unsigned level)
-{
-    uint32_t r = level < 32 ? v >> level : 0;
-    return r ? r : 1;
-}
-
 static bool mul_ok(size_t a, size_t b, size_t *out)
 {
     if (a && b > SIZE_MAX / a)
@@ -53,7 +47,7 @@ static uint32_t slices_of(const vsmp_surface_desc *d, unsigned level)
 {
     switch ((unsigned)d->type) {
     case VSMP_SURFTYPE_3D:
-        return minify(d->depth, level);
+        return vsmp_minify(d->depth, level);
     case VSMP_SURFTYPE_CUBE:
         return 6 * d->array_len;
     default:
@@ -145,7 +139,8 @@ vsmp_status vsmp_surface_create(const vsmp_surface_desc *in, vsmp_surface **out,
     size_t end = 0, total = 0;
     for (unsigned l = 0; l < s->d.levels; l++) {
         size_t row, slice, bytes;
-        uint32_t w = minify(in->width, l), h = minify(in->height, l), n = slices_of(in, l);
+        uint32_t w = vsmp_minify(in->width, l), h = vsmp_minify(in->height, l),
+                 n = slices_of(in, l);
         /* block formats: rows and columns of blocks; planar: even widths (chroma pairs) */
         uint32_t bw = s->fi->planes > 1 ? 2 : s->fi->block_w, bh = s->fi->block_h;
         w = (w + bw - 1) / bw, h = (h + bh - 1) / bh;
@@ -242,12 +237,14 @@ vsmp_status vsmp_surface_level_size(const vsmp_surface *s, unsigned level, uint3
 {
     if (!s || level >= s->d.levels || s->d.type == VSMP_SURFTYPE_NULL)
         return VSMP_ERR_ARG;
+    uint32_t ext[3];
+    vsmp_level_extent(&s->d, level, ext);
     if (w)
-        *w = minify(s->d.width, level);
+        *w = ext[0];
     if (h)
-        *h = minify(s->d.height, level);
+        *h = ext[1];
     if (d)
-        *d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, level) : 1;
+        *d = ext[2];
     if (slices)
         *slices = slices_of(&s->d, level);
     return VSMP_OK;

@@ -306,23 +306,10 @@ static int64_t address(unsigned mode, int64_t i, int64_t n)
     }
 }
 
-/* IEEE binary16 -> float as the reference's small_float gives it: exact values, NaN as the
- * quiet NaN with the half's sign (no payload). */
+/* IEEE binary16 -> float as the reference gives it (src/format/half.h) */
 static float half_to_float(uint32_t h)
 {
-    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, mant = h & 0x3ff, b;
-    if (e == 31) {
-        b = sign | (mant ? 0x7fc00000u : 0x7f800000u);
-    } else if (e == 0) {
-        float f = (float)mant * (1.0f / 16777216.0f); /* mant * 2^-24, exact */
-        memcpy(&b, &f, 4);
-        b |= sign;
-    } else {
-        b = sign | (e + 112) << 23 | mant << 13;
-    }
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
+    return vsmp_half_value(h);
 }
 
 /* Decoded 4x4 blocks of one message (direct-mapped by block address): a block's 16 texels are
@@ -893,12 +880,6 @@ static const fast_path table[] = {
     {"ld_2d_c", VSMP_CPU_C, is_ld_2d, ld_2d_c},
 };
 
-static uint32_t minify(uint32_t v, unsigned level)
-{
-    uint32_t r = level < 32 ? v >> level : 0;
-    return r ? r : 1;
-}
-
 /* CLAMP_BORDER's texel (border_texel of the reference, float classes): the state's colour,
  * each channel clamped to the range its type represents (12.3). */
 static void border_colour(vsmp_plan *p)
@@ -962,8 +943,9 @@ static void prepare(vsmp_plan *p)
         lv->pitch = (uint32_t)s->d.row_pitch[l];
         lv->spitch = s->d.slice_pitch[l];
         lv->spitch32 = (uint32_t)s->d.slice_pitch[l];
-        lv->w = minify(s->d.width, l), lv->h = minify(s->d.height, l);
-        lv->d = s->d.type == VSMP_SURFTYPE_3D ? minify(s->d.depth, l) : 1;
+        uint32_t ext[3];
+        vsmp_level_extent(&s->d, l, ext);
+        lv->w = ext[0], lv->h = ext[1], lv->d = ext[2];
         lv->fw = (float)lv->w, lv->fh = (float)lv->h, lv->fd = (float)lv->d;
         lv->rw = 1.0f / lv->fw, lv->rh = 1.0f / lv->fh, lv->rd = 1.0f / lv->fd;
         if ((lv->w & (lv->w - 1)) || (lv->h & (lv->h - 1)) || (lv->d & (lv->d - 1)))

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/* The rules the validator and the machine share (rules.h). */
+#include "rules.h"
+
+#include "isa_internal.h"
+
+const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, const char **why)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(opcode);
+    if (!row || vclass == VSMP_VEC_PREDICATE)
+        return NULL;
+    bool imm = vclass == VSMP_VEC_IMMEDIATE;
+    bool packed_int = imm && (t == VSMP_TYPE_V || t == VSMP_TYPE_UV);
+    switch ((vsmp_type_set)row->types) {
+    case VSMP_TS_FLOAT:
+        if (!vsmp_type_is_float(t) && !(imm && t == VSMP_TYPE_VF)) {
+            *why = "floating-point operands only";
+            return "type";
+        }
+        break;
+    case VSMP_TS_INT:
+        if (!vsmp_type_is_int(t) && !packed_int) {
+            *why = "integer operands only";
+            return "type";
+        }
+        break;
+    case VSMP_TS_ANY:
+        break;
+    }
+    /* ADDC.md, SUBB.md: "Supported Types: UD". A narrower integer (IGC's `:uv` immediates) is its
+     * value modulo 2^32; a 64-bit one has no meaning there */
+    if ((opcode == VSMP_OPC_ADDC || opcode == VSMP_OPC_SUBB) && !packed_int &&
+        vsmp_type_size(t) > 4) {
+        *why = "integers of 32 bits or less";
+        return "type";
+    }
+    return NULL;
+}
+
+const char *vsmp_rule_exec_fit(unsigned lanes, unsigned emask, const char **why)
+{
+    if (lanes < 1 || lanes > 32) { /* the binary form's codes give 1, 2, 4, 8, 16, 32 */
+        *why = "the execution size must be 1 to 32 lanes";
+        return "exec-size";
+    }
+    if (lanes + 4u * (emask & 7u) > 32) {
+        *why = "the execution size with the mask's channel offset runs past 32 channels (lanes + "
+               "4 * offset must be <= 32)";
+        return "exec-mask";
+    }
+    return NULL;
+}
+
+const char *vsmp_rule_flag_copy(unsigned lanes, bool predicated, bool sat, int dst_type,
+                                const char **why)
+{
+    const char *rule =
+        lanes != 1     ? "exec-size"
+        : predicated   ? "predicate"
+        : sat          ? "operand-class"
+        : dst_type < 0 ? NULL
+        : !vsmp_type_is_int((unsigned)dst_type) || vsmp_type_size((unsigned)dst_type) > 4 ? "type"
+                                                                                          : NULL;
+    if (rule)
+        *why = "a flag copy is scalar, unpredicated, into an integer of 32 bits or less, without "
+               ".sat";
+    return rule;
+}
+
+uint64_t vsmp_region_last(unsigned vs, unsigned w, unsigned hs, bool dst, unsigned lanes)
+{
+    if (!lanes)
+        return 0;
+    if (dst || w == 0)
+        return (uint64_t)(lanes - 1) * hs;
+    /* the last lane's element, or the end of the row before when the last row is partial */
+    unsigned rl = (lanes - 1) / w, cl = (lanes - 1) % w;
+    uint64_t last = (uint64_t)rl * vs + (uint64_t)cl * hs;
+    if (rl && cl + 1 < w) {
+        uint64_t prev = (uint64_t)(rl - 1) * vs + (uint64_t)(w - 1) * hs;
+        if (prev > last)
+            last = prev;
+    }
+    return last;
+}
+
+const char *vsmp_rule_sampler_dst(unsigned opcode, unsigned t, const char **why)
+{
+    if (opcode == VSMP_OPC_3D_INFO) {
+        if (t == VSMP_TYPE_UD)
+            return NULL;
+        *why = "INFO writes UD";
+        return "dst-type";
+    }
+    if (t == VSMP_TYPE_HF || t == VSMP_TYPE_F || t == VSMP_TYPE_W || t == VSMP_TYPE_UW ||
+        t == VSMP_TYPE_D || t == VSMP_TYPE_UD)
+        return NULL;
+    *why = "the sampler writes HF, F, W, UW, D or UD";
+    return "dst-type";
+}
+
+const char *vsmp_rule_sampler_param(bool load, unsigned t, const char **why)
+{
+    if (load) { /* 3D_LOAD.md / INFO.md: UD or UW (D, W accepted as GenX_IR does) */
+        if (t == VSMP_TYPE_UD || t == VSMP_TYPE_D || t == VSMP_TYPE_UW || t == VSMP_TYPE_W)
+            return NULL;
+        *why = "loads and INFO read UD, D, UW or W";
+        return "param-type";
+    }
+    if (t == VSMP_TYPE_F || t == VSMP_TYPE_HF) /* 3D_SAMPLE.md: F, or HF from ICLLP on */
+        return NULL;
+    *why = "sampling reads F or HF";
+    return "param-type";
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rules the validator and the machine share: each answers NULL when the rule holds, or the
+ * rule's id (docs/VALIDATION.md) with its words in *why. The validator (validate.c) turns an
+ * answer into a diagnostic; the machine's planner (src/exec/) refuses the instruction under the
+ * same id and words. Not installed.
+ */
+#ifndef VSMP_RULES_H
+#define VSMP_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Rule `type`: an operand of type t and class vclass (vsmp_vec_class) of an instruction of this
+ * opcode, by the types column of the instruction table; addc and subb take integers of 32 bits
+ * or less. Predicate operands are not typed. */
+const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, const char **why);
+
+/* Rules `exec-size`, `exec-mask`: the execution size is 1 to 32 lanes (the binary form's codes
+ * give 1, 2, 4, 8, 16, 32), and with the mask's channel offset (4 * (emask & 7)) fits the 32
+ * channels. */
+const char *vsmp_rule_exec_fit(unsigned lanes, unsigned emask, const char **why);
+
+/* A flag copy (mov of a predicate): scalar (`exec-size`), unpredicated (`predicate`), without
+ * .sat (`operand-class`), into an integer of 32 bits or less (`type`; dst_type < 0: not known). */
+const char *vsmp_rule_flag_copy(unsigned lanes, bool predicated, bool sat, int dst_type,
+                                const char **why);
+
+/* The element (in elements of the operand's type, from its first) of the last element a region
+ * <vs;w,hs> reaches over `lanes` lanes: a destination, or a source without a width (w 0), steps
+ * by hs; a source by rows of w. Both the validator's `operand-bounds` and the machine's operand
+ * planning measure an operand with it. */
+uint64_t vsmp_region_last(unsigned vs, unsigned w, unsigned hs, bool dst, unsigned lanes);
+
+/* Rules `dst-type` and `param-type` of the sampler messages (3D_SAMPLE.md, 3D_LOAD.md, INFO.md):
+ * the types a dst of 3D_SAMPLE/3D_LOAD (HF, F, W, UW, D, UD) and of INFO (UD) may have, and the
+ * types a parameter of sampling (F, HF) and of a load or INFO (UD, D, UW, W) may have. The
+ * platform's narrowing (F only before ICLLP) is the validator's. */
+const char *vsmp_rule_sampler_dst(unsigned opcode, unsigned t, const char **why);
+const char *vsmp_rule_sampler_param(bool load, unsigned t, const char **why);
+
+#endif
