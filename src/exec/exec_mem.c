@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "exec_typed.h"
+#include "format_internal.h"
 
 static unsigned popcount4(unsigned v)
 {
@@ -314,25 +316,33 @@ static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
     return at == X_NONE ? 0 : x_ld(m->arena + at + 4 * l, 4);
 }
 
-/* gather4_typed / scatter4_typed: one texel per enabled lane at (u, v, r, lod), its enabled
- * channels converted from / to the format ("one pixel, with type conversion"); channel k of the
- * data at element k * max(exec_size, GRF / 4) (GATHER4_TYPED.md). Reads outside the surface
- * return 0 in R, G, B and 1 in A; writes outside are dropped. */
-static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+/* The surface a typed message names, or NULL (reported). */
+static vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x)
 {
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
-    s->lanes = en;
     uint32_t bti = m->surf_vals[x->target];
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
                       "instruction %u: surface variable holds binding-table index %u, where no "
                       "surface is bound",
                       x->index, bti);
-        return VSMP_ERR_INVALID;
+        return NULL;
     }
-    vsmp_surface *surf = (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
+    return (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
+}
+
+/* gather4_typed / scatter4_typed: one texel per enabled lane at (u, v, r, lod), its enabled
+ * channels converted from / to the format ("one pixel, with type conversion"); channel k of the
+ * data at element k * max(exec_size, GRF / 4) (GATHER4_TYPED.md). Reads outside the surface
+ * return 0 in R, G, B and 1 in A; writes outside are dropped. A write converts as the format's
+ * pack does (saturating integers) and stores the enabled channels alone: the bits of the others
+ * stay (a YCrCb texel, whose channels share bytes, is stored whole). This is the reference;
+ * exec_typed.c has the fast path, bit-identical to it. */
+static vsmp_status typed_ref(vsmp_machine *m, xinst *x, uint32_t en, vsmp_surface *surf)
+{
     const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
     bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
+    unsigned mask = x->val[0] & 0xfu;
+    bool whole = fi && (fi->planes > 1 || fi->yuv || fi->bc);
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     uint8_t *data = m->arena + x->raw[4].var;
     for (unsigned l = 0; l < x->lanes; l++) {
@@ -353,7 +363,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
             t.u[3] = 1;
         unsigned k = 0;
         for (unsigned c = 0; c < 4; c++) {
-            if (!(x->val[0] >> c & 1u))
+            if (!(mask >> c & 1u))
                 continue;
             uint8_t *p = data + k++ * stride + 4 * l;
             if (store)
@@ -361,15 +371,48 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
             else
                 x_st(p, t.u[c], 4);
         }
-        if (store && in)
+        if (!store || !in)
+            continue;
+        if (whole)
             vsmp_surface_store(surf, level, sl, tx, ty, &t); /* a block format drops it */
-    }
-    if (!store) {
-        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
-        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
-        s->dst_size = popcount4(x->val[0] & 0xfu) * stride;
+        else
+            vsmp_format_pack_channels(fi, &t, mask, vsmp_surface_texel(surf, level, sl, tx, ty));
     }
     return VSMP_OK;
+}
+
+static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    vsmp_surface *surf = typed_surface(m, x);
+    if (!surf)
+        return VSMP_ERR_INVALID;
+    if (x->in->opcode == VSMP_OPC_GATHER4_TYPED) {
+        s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
+        s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
+        s->dst_size = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+    }
+    return typed_ref(m, x, en, surf);
+}
+
+/* scatter4_typed planned on the fast path: exec_typed.c's kernels, or the reference for what
+ * they do not take. */
+static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    vsmp_surface *surf = typed_surface(m, x);
+    if (!surf)
+        return VSMP_ERR_INVALID;
+    if (vsmp_x_typed_store(m, x, en, surf))
+        return VSMP_OK;
+    return typed_ref(m, x, en, surf);
+}
+
+bool vsmp_x_is_typed_fast(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx && m->x[index].run == run_typed_store_fast;
 }
 
 /* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
@@ -643,6 +686,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         st = vsmp_x_raw_at(
             m, x, 4, popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
         x->run = run_typed;
+        if (in->opcode == VSMP_OPC_SCATTER4_TYPED && vsmp_x_fast_level())
+            x->run = run_typed_store_fast; /* the fast path's CPU levels (exec_typed.c) */
         return st;
     }
     default:
