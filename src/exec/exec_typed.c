@@ -11,10 +11,12 @@
  * this equals bit for bit (tests/test_exec_typed.c).
  */
 #include <float.h>
+#include <stdatomic.h>
 #include <math.h>
 #include <string.h>
 
 #include "exec_typed.h"
+#include "sample_internal.h"
 
 /* How a format's channels are stored. */
 typedef enum tkind {
@@ -84,6 +86,38 @@ static bool classify(const vsmp_format_info *fi, tfmt *t)
     return false;
 }
 
+/* classify's answers per format (its index in the format table), worked out on first use: bit
+ * 31 known, bit 30 taken, then the kind (bits 0-3), the channels present (4-7), the bytes per
+ * channel (8-10) and each channel's byte offset (4 bits from bit 12). Relaxed atomics: every
+ * thread that works one out stores the same word. */
+static _Atomic uint32_t known[128];
+
+static bool lookup(const vsmp_format_info *fi, tfmt *t)
+{
+    const vsmp_format_info *first = vsmp_format_at(0);
+    size_t i = (size_t)(fi - first);
+    if (i >= vsmp_format_count() || i >= sizeof(known) / sizeof(known[0]))
+        return classify(fi, t);
+    uint32_t v = atomic_load_explicit(&known[i], memory_order_relaxed);
+    if (!v) {
+        v = 1u << 31;
+        if (classify(fi, t)) {
+            v |= 1u << 30 | (uint32_t)t->kind | (uint32_t)t->present << 4 | (uint32_t)t->size << 8;
+            for (unsigned c = 0; c < 4; c++)
+                v |= (uint32_t)(t->present >> c & 1u ? t->off[c] : 0) << (12 + 4 * c);
+        }
+        atomic_store_explicit(&known[i], v, memory_order_relaxed);
+    }
+    if (!(v >> 30 & 1u))
+        return false;
+    t->kind = (tkind)(v & 0xfu);
+    t->present = (uint8_t)(v >> 4 & 0xfu);
+    t->size = (uint8_t)(v >> 8 & 7u);
+    for (unsigned c = 0; c < 4; c++)
+        t->off[c] = (uint8_t)(v >> (12 + 4 * c) & 0xfu);
+    return true;
+}
+
 const char *vsmp_x_typed_store_kernel(const vsmp_format_info *fi, unsigned mask)
 {
     static const char *const whole[TK_COUNT] = {
@@ -133,7 +167,8 @@ static void cv_unorm(uint32_t *out, const uint8_t *src, unsigned n, double scale
 {
     for (unsigned l = 0; l < n; l++) {
         float f = lane_f(src + 4 * l);
-        f = f != f ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+        f = f > 0.0f ? f : 0.0f; /* NaN too */
+        f = f < 1.0f ? f : 1.0f;
         out[l] = (uint32_t)(int32_t)rne((double)f * scale);
     }
 }
@@ -143,7 +178,9 @@ static void cv_snorm(uint32_t *out, const uint8_t *src, unsigned n, double scale
 {
     for (unsigned l = 0; l < n; l++) {
         float f = lane_f(src + 4 * l);
-        f = f != f ? 0.0f : f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+        f = f != f ? 0.0f : f;
+        f = f > -1.0f ? f : -1.0f;
+        f = f < 1.0f ? f : 1.0f;
         out[l] = (uint32_t)(int32_t)rne((double)f * scale) & mask;
     }
 }
@@ -215,7 +252,7 @@ static void convert(tkind k, uint32_t *out, const uint8_t *src, unsigned n)
 /* ---- stores ---- */
 
 /* Every channel of the texel written: assembled and stored in one piece. */
-static void store_whole(uint8_t *const *at, uint32_t live, unsigned n, const tfmt *t,
+static void store_whole(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
                         uint32_t cv[4][32], const uint8_t *off, unsigned nc, unsigned bytes)
 {
     if (t->size == 1 && nc == 4) { /* RGBA8, BGRA8 */
@@ -223,14 +260,14 @@ static void store_whole(uint8_t *const *at, uint32_t live, unsigned n, const tfm
         for (unsigned l = 0; l < n; l++)
             if (live >> l & 1u) {
                 uint32_t w = cv[0][l] << s0 | cv[1][l] << s1 | cv[2][l] << s2 | cv[3][l] << s3;
-                memcpy(at[l], &w, 4);
+                memcpy(base + offs[l], &w, 4);
             }
         return;
     }
     if (nc == 1 && t->size == 1) { /* R8 */
         for (unsigned l = 0; l < n; l++)
             if (live >> l & 1u)
-                at[l][0] = (uint8_t)cv[0][l];
+                base[offs[l]] = (uint8_t)cv[0][l];
         return;
     }
     for (unsigned l = 0; l < n; l++) {
@@ -254,18 +291,18 @@ static void store_whole(uint8_t *const *at, uint32_t live, unsigned n, const tfm
                 break;
             }
         }
-        memcpy(at[l], tb, bytes);
+        memcpy(base + offs[l], tb, bytes);
     }
 }
 
 /* Some channels written: each stored in place, the others' bytes untouched. */
-static void store_channel(uint8_t *const *at, uint32_t live, unsigned n, unsigned size,
-                          const uint32_t *cv, unsigned off)
+static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsigned n,
+                          unsigned size, const uint32_t *cv, unsigned off)
 {
     for (unsigned l = 0; l < n; l++) {
         if (!(live >> l & 1u))
             continue;
-        uint8_t *p = at[l] + off;
+        uint8_t *p = base + offs[l] + off;
         if (size == 1) {
             p[0] = (uint8_t)cv[l];
         } else if (size == 2) {
@@ -286,9 +323,9 @@ static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
 
 bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
 {
-    const vsmp_surface_desc *d = vsmp_surface_get_desc(surf);
+    const vsmp_surface_desc *d = &surf->d;
     tfmt t;
-    if (d->type == VSMP_SURFTYPE_NULL || !classify(vsmp_format_get(d->format), &t))
+    if (d->type == VSMP_SURFTYPE_NULL || !lookup(surf->fi, &t))
         return false;
     unsigned n = x->lanes;
     /* one LOD for every enabled lane (IGC writes %null: LOD 0) */
@@ -309,27 +346,26 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint32_t w, h, slices;
     if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
         return true;
-    /* which operand holds y and which the slice (exec_mem.c typed_at) */
+    /* which operand holds y and which the slice (exec_mem.c typed_at); %null reads zeros */
+    static const uint8_t zeros[4 * 32];
     uint32_t ya = x->raw[1].var, sa = d->array ? x->raw[2].var : X_NONE;
     if (d->type == VSMP_SURFTYPE_1D)
         ya = X_NONE, sa = d->array ? x->raw[1].var : X_NONE;
     else if (d->type == VSMP_SURFTYPE_3D)
         sa = x->raw[2].var;
+    const uint8_t *up = x->raw[0].var == X_NONE ? zeros : m->arena + x->raw[0].var;
+    const uint8_t *yp = ya == X_NONE ? zeros : m->arena + ya;
+    const uint8_t *sp_ = sa == X_NONE ? zeros : m->arena + sa;
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
-    size_t rp = d->row_pitch[level], sp = d->slice_pitch[level],
-           bytes = vsmp_format_get(d->format)->bytes;
-    uint8_t *at[32];
+    size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
+    size_t offs[32];
     uint32_t live = 0;
     for (unsigned l = 0; l < n; l++) {
-        at[l] = NULL;
-        if (!(en >> l & 1u))
-            continue;
-        uint32_t u = coord(m, x->raw[0].var, l), y = coord(m, ya, l), s = coord(m, sa, l);
-        if (u < w && y < h && s < slices) {
-            at[l] = base + s * sp + y * rp + u * bytes;
-            live |= 1u << l;
-        }
+        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
     }
+    live &= en;
     if (!live)
         return true;
     unsigned mask = x->val[0] & 0xfu;
@@ -348,10 +384,10 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         off[nc++] = t.off[c];
     }
     if ((mask & t.present) == t.present && nc * t.size == bytes) { /* no padding bytes */
-        store_whole(at, live, n, &t, cv, off, nc, (unsigned)bytes);
+        store_whole(base, offs, live, n, &t, cv, off, nc, (unsigned)bytes);
         return true;
     }
     for (unsigned i = 0; i < nc; i++)
-        store_channel(at, live, n, t.size, cv[i], off[i]);
+        store_channel(base, offs, live, n, t.size, cv[i], off[i]);
     return true;
 }
