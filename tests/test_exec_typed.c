@@ -34,12 +34,12 @@ static vsmp_module *program(unsigned mask, unsigned simd, bool lod)
     char text[2048];
     int n = snprintf(text, sizeof(text),
                      ".version 4.1\n.kernel \"t\"\n"
-                     ".decl U v_type=G type=ud num_elts=16 align=GRF\n"
-                     ".decl V v_type=G type=ud num_elts=16 align=GRF\n"
-                     ".decl R v_type=G type=ud num_elts=16 align=GRF\n"
-                     ".decl L v_type=G type=ud num_elts=16 align=GRF\n"
-                     ".decl D v_type=G type=ud num_elts=64 align=GRF\n"
-                     ".decl P1 v_type=P num_elts=16\n"
+                     ".decl U v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl V v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl R v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl L v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl D v_type=G type=ud num_elts=128 align=GRF\n"
+                     ".decl P1 v_type=P num_elts=32\n"
                      ".decl img v_type=T num_elts=1\n"
                      ".input img offset=8 size=4\n"
                      "(P1) scatter4_typed%s (M1, %u) img U.0 V.0 R.0 %s D.0\n"
@@ -57,7 +57,7 @@ static vsmp_module *program(unsigned mask, unsigned simd, bool lod)
 }
 
 /* A SIMD16 machine planned at CPU level @p cpu. */
-static vsmp_machine *machine(const vsmp_module *mod, unsigned cpu)
+static vsmp_machine *machine(const vsmp_module *mod, unsigned cpu, vsmp_platform plat)
 {
     if (!mod)
         return NULL;
@@ -67,7 +67,8 @@ static vsmp_machine *machine(const vsmp_module *mod, unsigned cpu)
     vsmp_diags_init(&d);
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
-    o.dispatch_simd = 16;
+    o.dispatch_simd = 32;
+    o.platform = plat;
     if (vsmp_machine_create(mod, 0, &o, &m, &d))
         vsmp_diags_print(&d, "typed", stderr);
     vsmp_diags_free(&d);
@@ -92,11 +93,11 @@ static bool run(vsmp_machine *m, vsmp_surface *s, uint32_t pred, const uint32_t 
     uint8_t bti[4] = {3, 0, 0, 0};
     CHECK(vsmp_machine_bind_surface(m, 3, s) == VSMP_OK, "bind");
     CHECK(vsmp_machine_set_payload(m, 8, bti, 4) == VSMP_OK, "payload");
-    put(m, "U", u, 64);
-    put(m, "V", v, 64);
-    put(m, "R", r, 64);
-    put(m, "L", l, 64);
-    put(m, "D", data, 256);
+    put(m, "U", u, 128);
+    put(m, "V", v, 128);
+    put(m, "R", r, 128);
+    put(m, "L", l, 128);
+    put(m, "D", data, 512);
     put(m, "P1", &pred, 4);
     vsmp_diags d;
     vsmp_diags_init(&d);
@@ -309,7 +310,7 @@ static void test_hand(const unsigned *lv, unsigned nlev)
         const vsmp_format_info *fi = vsmp_format_get(c->format);
         vsmp_module *mod = program(c->mask, 8, false);
         for (unsigned li = 0; li < nlev && mod; li++) {
-            vsmp_machine *m = machine(mod, lv[li]);
+            vsmp_machine *m = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
             vsmp_surface *s = surface(c->format, VSMP_SURFTYPE_2D, 8, 1, 1, 1, 1);
             if (!m || !s) {
                 vsmp_machine_free(m);
@@ -319,7 +320,7 @@ static void test_hand(const unsigned *lv, unsigned nlev)
             uint8_t *mem = vsmp_surface_get_desc(s)->data;
             for (unsigned x = 0; x < 8; x++)
                 memcpy(mem + x * fi->bytes, c->before, fi->bytes);
-            uint32_t u[16] = {0, 1, 2, 3, 4, 5, 6, 7}, z[16] = {0}, data[64] = {0};
+            uint32_t u[32] = {0, 1, 2, 3, 4, 5, 6, 7}, z[32] = {0}, data[128] = {0};
             for (unsigned k = 0; k < 4; k++)
                 for (unsigned l = 0; l < 8; l++)
                     data[8 * k + l] = c->flt ? fbits((float)c->f[k][l]) : c->data[k][l];
@@ -409,35 +410,44 @@ static const shape shapes[] = {
     {"3D 4x3x3", VSMP_SURFTYPE_3D, 4, 3, 3, 1, 2},
 };
 
-/* The programs: SIMD16 and SIMD8, LOD %null or from L, and the channel masks */
+/* The programs: every channel mask at SIMD16; some at SIMD8, with a LOD operand, at SIMD32 and
+ * on Xe2's 64-byte GRF */
 typedef struct prog {
     unsigned mask, simd;
     bool lod;
+    vsmp_platform plat;
 } prog;
 
 static unsigned progs(prog *p)
 {
     unsigned n = 0;
     for (unsigned mask = 1; mask < 16; mask++)
-        p[n++] = (prog){mask, 16, false};
+        p[n++] = (prog){mask, 16, false, VSMP_PLATFORM_TGLLP};
     static const unsigned some[] = {0xf, 0x1, 0x5, 0xa, 0x7, 0xe};
     for (unsigned i = 0; i < sizeof(some) / sizeof(some[0]); i++) {
-        p[n++] = (prog){some[i], 8, false};
-        p[n++] = (prog){some[i], 16, true};
+        p[n++] = (prog){some[i], 8, false, VSMP_PLATFORM_TGLLP};
+        p[n++] = (prog){some[i], 16, true, VSMP_PLATFORM_TGLLP};
+    }
+    /* SIMD32, and the 64-byte GRF of Xe2 (a channel every 16 lanes at SIMD8) */
+    static const unsigned wide[] = {0xf, 0x3, 0x9};
+    for (unsigned i = 0; i < sizeof(wide) / sizeof(wide[0]); i++) {
+        p[n++] = (prog){wide[i], 32, false, VSMP_PLATFORM_TGLLP};
+        p[n++] = (prog){wide[i], 8, false, VSMP_PLATFORM_XE2};
+        p[n++] = (prog){wide[i], 32, true, VSMP_PLATFORM_XE2};
     }
     return n;
 }
 
 static void test_identity(const unsigned *lv, unsigned nlev)
 {
-    prog ps[32];
+    prog ps[48];
     unsigned np = progs(ps);
-    vsmp_module *mods[32];
-    vsmp_machine *ms[32][4];
+    vsmp_module *mods[48];
+    vsmp_machine *ms[48][4];
     for (unsigned p = 0; p < np; p++) {
         mods[p] = program(ps[p].mask, ps[p].simd, ps[p].lod);
         for (unsigned li = 0; li < nlev; li++) {
-            ms[p][li] = machine(mods[p], lv[li]);
+            ms[p][li] = machine(mods[p], lv[li], ps[p].plat);
             if (ms[p][li])
                 CHECK(vsmp_x_is_typed_fast(ms[p][li], 0) == (lv[li] != 0),
                       "scatter4_typed%s planned %s at level %#x", mask_names[ps[p].mask],
@@ -464,20 +474,20 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                     uint8_t *mem0 = vsmp_surface_get_desc(s[0])->data;
                     for (size_t b = 0; b < size; b++)
                         mem0[b] = (uint8_t)rnd();
-                    uint32_t u[16], v[16], r[16], l[16], data[64];
+                    uint32_t u[32], v[32], r[32], l[32], data[128];
                     uint32_t lod = rnd() % 4; /* 2 and 3 are past some shapes' levels */
-                    for (unsigned k = 0; k < 16; k++) {
+                    for (unsigned k = 0; k < 32; k++) {
                         u[k] = coord(sh->w);
                         v[k] = coord(sh->type == VSMP_SURFTYPE_1D ? sh->layers : sh->h);
                         r[k] = coord(sh->type == VSMP_SURFTYPE_3D ? sh->depth : sh->layers);
                         l[k] = rnd() % 8 == 0 ? rnd() % 3 : lod; /* mostly one LOD */
                     }
                     if (rnd() % 4 == 0) /* lanes onto one texel: the last lane's value stays */
-                        u[3] = u[9], v[3] = v[9], r[3] = r[9], u[5] = u[1], v[5] = v[1],
-                        r[5] = r[1];
-                    for (unsigned k = 0; k < 64; k++)
+                        u[6] = u[3], v[6] = v[3], r[6] = r[3], u[13] = u[1], v[13] = v[1],
+                        r[13] = r[1];
+                    for (unsigned k = 0; k < 128; k++)
                         data[k] = datum();
-                    uint32_t pred = rnd() % 3 == 0 ? 0xffffu : rnd() & 0xffffu;
+                    uint32_t pred = rnd() % 3 == 0 ? ~0u : rnd();
                     for (unsigned li = 0; li < nlev; li++) {
                         uint8_t *mem = vsmp_surface_get_desc(s[li])->data;
                         if (li)
@@ -494,10 +504,12 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                             while (a[at] == b[at])
                                 at++;
                             CHECK(false,
-                                  "%s, %s, scatter4_typed%s SIMD%u%s round %u, level %#x: "
+                                  "%s, %s, scatter4_typed%s SIMD%u%s%s round %u, level %#x: "
                                   "byte %zu is %02x, the reference's %02x",
                                   fi->name, sh->name, mask_names[ps[p].mask], ps[p].simd,
-                                  ps[p].lod ? " LOD" : "", round, lv[li], at, b[at], a[at]);
+                                  ps[p].lod ? " LOD" : "",
+                                  ps[p].plat == VSMP_PLATFORM_XE2 ? " Xe2" : "", round, lv[li], at,
+                                  b[at], a[at]);
                         }
                     }
                 }
