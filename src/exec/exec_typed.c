@@ -270,6 +270,34 @@ static void store_whole(uint8_t *base, const size_t *offs, uint32_t live, unsign
                 base[offs[l]] = (uint8_t)cv[0][l];
         return;
     }
+    if (t->size == 2 && nc == 4) { /* RGBA16 */
+        unsigned s0 = 8u * off[0], s1 = 8u * off[1], s2 = 8u * off[2], s3 = 8u * off[3];
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint64_t w = (uint64_t)cv[0][l] << s0 | (uint64_t)cv[1][l] << s1 |
+                             (uint64_t)cv[2][l] << s2 | (uint64_t)cv[3][l] << s3;
+                memcpy(base + offs[l], &w, 8);
+            }
+        return;
+    }
+    if (t->size == 2 && nc == 1) { /* R16 */
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint16_t h = (uint16_t)cv[0][l];
+                memcpy(base + offs[l], &h, 2);
+            }
+        return;
+    }
+    if (t->size == 4) { /* R32 ... RGBA32 */
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint32_t w[4];
+                for (unsigned i = 0; i < nc; i++)
+                    w[off[i] / 4] = cv[i][l];
+                memcpy(base + offs[l], w, 4u * nc);
+            }
+        return;
+    }
     for (unsigned l = 0; l < n; l++) {
         if (!(live >> l & 1u))
             continue;
