@@ -135,17 +135,27 @@ const char *vsmp_x_typed_store_kernel(const vsmp_format_info *fi, unsigned mask)
 
 /* ---- conversions, each the reference's (format.c vsmp_format_pack) ---- */
 
-/* Round to nearest even, for |d| < 2^51: adding and taking away 1.5 * 2^52 leaves the integer
- * part rounded in the current (default: nearest even) mode. Where doubles carry more precision
- * than they show (x87), the library's nearbyint. */
-static inline double rne(double d)
+/* The integer nearest (ties to even) to @p d, |d| < 2^31, as its two's-complement bits: adding
+ * 1.5 * 2^52 rounds d to an integer in the current (default: nearest even) mode and leaves it in
+ * the low bits of the sum's significand. Where doubles carry more precision than they show
+ * (x87), the library's nearbyint. */
+static inline uint32_t rne_bits(double d)
 {
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-    const double k = 6755399441055744.0;
-    return (d + k) - k;
+    double s = d + 6755399441055744.0;
+    uint64_t b;
+    memcpy(&b, &s, 8);
+    return (uint32_t)b;
 #else
-    return nearbyint(d);
+    return (uint32_t)(int32_t)nearbyint(d);
 #endif
+}
+
+static inline float bits_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
 }
 
 static inline float lane_f(const uint8_t *p)
@@ -162,14 +172,15 @@ static inline uint32_t lane_u(const uint8_t *p)
     return u;
 }
 
-/* UNORM: NaN -> 0, clamped to [0, 1], times 2^n - 1 (exact in double), rounded to even */
+/* UNORM: NaN -> 0, clamped to [0, 1], times 2^n - 1 (exact in double), rounded to even. The
+ * clamp on the bits: the sign bit set (negatives, -0, negative NaNs) or a positive NaN -> +0,
+ * from 1 up (+inf included) -> 1. */
 static void cv_unorm(uint32_t *out, const uint8_t *src, unsigned n, double scale)
 {
     for (unsigned l = 0; l < n; l++) {
-        float f = lane_f(src + 4 * l);
-        f = f > 0.0f ? f : 0.0f; /* NaN too */
-        f = f < 1.0f ? f : 1.0f;
-        out[l] = (uint32_t)(int32_t)rne((double)f * scale);
+        uint32_t u = lane_u(src + 4 * l);
+        u = (int32_t)u < 0 || u > 0x7f800000u ? 0u : u > 0x3f800000u ? 0x3f800000u : u;
+        out[l] = rne_bits((double)bits_f(u) * scale);
     }
 }
 
@@ -177,11 +188,9 @@ static void cv_unorm(uint32_t *out, const uint8_t *src, unsigned n, double scale
 static void cv_snorm(uint32_t *out, const uint8_t *src, unsigned n, double scale, uint32_t mask)
 {
     for (unsigned l = 0; l < n; l++) {
-        float f = lane_f(src + 4 * l);
-        f = f != f ? 0.0f : f;
-        f = f > -1.0f ? f : -1.0f;
-        f = f < 1.0f ? f : 1.0f;
-        out[l] = (uint32_t)(int32_t)rne((double)f * scale) & mask;
+        uint32_t u = lane_u(src + 4 * l), a = u & 0x7fffffffu;
+        u = a > 0x7f800000u ? 0u : a > 0x3f800000u ? (u & 0x80000000u) | 0x3f800000u : u;
+        out[l] = rne_bits((double)bits_f(u) * scale) & mask;
     }
 }
 
