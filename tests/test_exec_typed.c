@@ -548,6 +548,8 @@ static void test_kernels(void)
         {VSMP_FORMAT_R16G16B16A16_UNORM, 0xf, "unorm16 whole"},
         {VSMP_FORMAT_R8G8B8A8_SINT, 0xf, "sint8 whole"},
         {VSMP_FORMAT_R16_SINT, 0xf, "sint16 whole"},
+        {VSMP_FORMAT_L8_UNORM, 0xf, "unorm8 whole"},
+        {VSMP_FORMAT_L8A8_UNORM, 0x7, "unorm8"},
         {VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, 0xf, NULL},
         {VSMP_FORMAT_R10G10B10A2_UNORM, 0xf, NULL},
     };

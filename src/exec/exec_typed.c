@@ -6,9 +6,9 @@
  * stored without reading the texel (the bits of the channels not written stay, as in the
  * reference). It takes formats whose channels all have one type and a width of 8, 16 or 32
  * bits on byte boundaries (R8/RG8/RGBA8/BGRA8 UNORM, SNORM, UINT, SINT; the 16-bit ones and
- * binary16; 32-bit floats and integers), not sRGB, luminance or intensity, and messages whose
- * enabled lanes share one LOD; everything else runs the reference (exec_mem.c typed_ref), which
- * this equals bit for bit (tests/test_exec_typed.c).
+ * binary16; 32-bit floats and integers; luminance and intensity, storing R), not sRGB, and
+ * messages whose enabled lanes share one LOD; everything else runs the reference (exec_mem.c
+ * typed_ref), which this equals bit for bit (tests/test_exec_typed.c).
  */
 #include <float.h>
 #include <stdatomic.h>
@@ -60,9 +60,11 @@ static bool classify(const vsmp_format_info *fi, tfmt *t)
             continue;
         if ((type >= 0 && (d->type != type || d->bits != bits)) || d->shift % 8)
             return false;
+        bool shared = false;
         for (unsigned k = 0; k < c; k++)
-            if (t->present >> k & 1u && fi->ch[k].shift == d->shift)
-                return false; /* luminance and intensity: the bits hold R */
+            shared |= t->present >> k & 1u && fi->ch[k].shift == d->shift;
+        if (shared)
+            continue; /* luminance and intensity: the bits hold R, which alone is stored */
         type = d->type, bits = d->bits;
         t->off[c] = (uint8_t)(d->shift / 8);
         t->present |= (uint8_t)(1u << c);
