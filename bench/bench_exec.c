@@ -17,8 +17,9 @@
  *    payload, reset and run), against the same 1024 SIMD16 sample_lz messages (the coordinates
  *    the kernel computes) through vsmp_plan_run alone. Outside the sampler here: the launch's
  *    per-thread work, 30 EU instructions, the store message and the machine.
+ * 4. Typed writes (bench_write below).
  *
- *   bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]
+ *   bench_exec [--seconds S] [--row alu|sampler|kernel|write] [--corpus DIR]
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -221,6 +222,145 @@ static int bench_sampler(double seconds)
     return 0;
 }
 
+/* 4. Typed writes: a SIMD16 kernel in the shape IGC gives write_image* on tgllp (U from the
+ *    lane index and a base X, V a row, both from the payload; two SIMD8 scatter4_typed, M1 and
+ *    M3), writing 16 texels a run across a 1920x1080 surface, planned at the reference level
+ *    and on the fast path; its time against the same kernel without the two writes. */
+static const char write_kernel[] = ".version 4.1\n.kernel \"w\"\n"
+                                   ".decl X v_type=G type=uw num_elts=16 align=GRF\n"
+                                   ".decl U v_type=G type=ud num_elts=16 align=GRF\n"
+                                   ".decl V v_type=G type=ud num_elts=16 align=GRF\n"
+                                   ".decl D v_type=G type=ud num_elts=32 align=GRF\n"
+                                   ".decl E v_type=G type=ud num_elts=32 align=GRF\n"
+                                   ".decl B v_type=G type=ud num_elts=8 align=GRF\n"
+                                   ".decl img v_type=T num_elts=1\n"
+                                   ".input img offset=8 size=4\n"
+                                   ".input B offset=32 size=8\n"
+                                   "mov (M1, 16) X(0,0)<1> 0x76543210:v\n"
+                                   "add (M1, 8) X(0,8)<1> X(0,0)<8;8,1> 0x8:uw\n"
+                                   "add (M1, 16) U(0,0)<1> X(0,0)<8;8,1> B(0,0)<0;1,0>\n"
+                                   "mov (M1, 16) V(0,0)<1> B(0,1)<0;1,0>\n"
+                                   "%s";
+static const char write_msgs[] = "scatter4_typed%s (M1, 8) img U.0 V.0 %%null.0 %%null.0 D.0\n"
+                                 "scatter4_typed%s (M3, 8) img U.32 V.32 %%null.0 %%null.0 E.0\n";
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* ns per texel of @p m over @p seconds, walking the 1920x1080 surface 16 texels a run */
+static double write_round(vsmp_machine *m, double seconds)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    unsigned long runs = 0;
+    uint32_t b[2] = {0, 0};
+    double t0 = now(), t1;
+    do {
+        for (int k = 0; k < BATCH; k++, runs++) {
+            vsmp_machine_set_payload(m, 32, b, 8);
+            if (vsmp_machine_run(m, &d)) {
+                vsmp_diags_print(&d, "bench_exec write", stderr);
+                exit(1);
+            }
+            b[0] += 16;
+            if (b[0] >= 1920)
+                b[0] = 0, b[1] = (b[1] + 1) % 1080;
+        }
+        t1 = now();
+    } while (t1 - t0 < seconds);
+    vsmp_diags_free(&d);
+    return (t1 - t0) / (double)runs / 16.0 * 1e9;
+}
+
+static int bench_write(double seconds)
+{
+    static const struct {
+        vsmp_format f;
+        const char *mask, *name;
+    } rows[] = {
+        {VSMP_FORMAT_R8G8B8A8_UNORM, ".RGBA", "RGBA8 UNORM"},
+        {VSMP_FORMAT_R8G8B8A8_UINT, ".RGBA", "RGBA8 UINT"},
+        {VSMP_FORMAT_R8_UNORM, ".R", "R8 UNORM"},
+        {VSMP_FORMAT_R32_FLOAT, ".R", "R32F"},
+        {VSMP_FORMAT_R32G32B32A32_FLOAT, ".RGBA", "RGBA32F"},
+        {VSMP_FORMAT_R16G16B16A16_FLOAT, ".RGBA", "RGBA16F"},
+        {VSMP_FORMAT_R8G8B8A8_UNORM, ".RGB", "RGBA8 UNORM .RGB"},
+    };
+    enum { ROUNDS = 5 };
+    printf("typed writes: SIMD16 kernel of 4 ALU instructions + 2 SIMD8 scatter4_typed, 1920x1080, "
+           "ns per texel, median [min-max] of %d interleaved rounds; \"alone\": minus the kernel "
+           "without the writes\n",
+           ROUNDS);
+    char text[2048], msgs[512];
+    snprintf(text, sizeof(text), write_kernel, "ret (M1, 1)\n");
+    vsmp_module *cmod = NULL;
+    vsmp_machine *control = make(text, strlen(text), &cmod);
+    if (!control)
+        return 1;
+    for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+        vsmp_surface_desc sd;
+        vsmp_surface_desc_init(&sd);
+        sd.format = rows[r].f;
+        sd.width = 1920, sd.height = 1080;
+        vsmp_surface *s = NULL;
+        if (vsmp_surface_create(&sd, &s, NULL))
+            return 1;
+        snprintf(msgs, sizeof(msgs), write_msgs, rows[r].mask, rows[r].mask);
+        int n = snprintf(text, sizeof(text), write_kernel, msgs);
+        snprintf(text + n, sizeof(text) - (size_t)n, "ret (M1, 1)\n");
+        vsmp_module *mod[2] = {NULL, NULL};
+        vsmp_machine *m[2];
+        vsmp_cpu_set_mask(0); /* the reference */
+        m[0] = make(text, strlen(text), &mod[0]);
+        vsmp_cpu_set_mask(~0u);
+        m[1] = make(text, strlen(text), &mod[1]);
+        if (!m[0] || !m[1])
+            return 1;
+        uint32_t data[32];
+        for (unsigned k = 0; k < 32; k++) { /* floats in [0, 1] and small integers alike */
+            float f = (float)k / 31.0f;
+            memcpy(&data[k], &f, 4);
+            if (rows[r].f == VSMP_FORMAT_R8G8B8A8_UINT)
+                data[k] = k * 9;
+        }
+        uint8_t bti[4] = {3, 0, 0, 0};
+        for (int i = 0; i < 2; i++) {
+            vsmp_machine_bind_surface(m[i], 3, s);
+            vsmp_machine_set_payload(m[i], 8, bti, 4);
+            vsmp_var_info vi;
+            vsmp_machine_find(m[i], "D", &vi);
+            vsmp_machine_write_var(m[i], vi.cls, vi.id, 0, data, sizeof(data));
+            vsmp_machine_find(m[i], "E", &vi);
+            vsmp_machine_write_var(m[i], vi.cls, vi.id, 0, data, sizeof(data));
+        }
+        double t[3][ROUNDS];
+        for (int k = 0; k < ROUNDS; k++) {
+            t[0][k] = write_round(m[0], seconds / ROUNDS);
+            t[1][k] = write_round(m[1], seconds / ROUNDS);
+            t[2][k] = write_round(control, seconds / ROUNDS);
+        }
+        for (int i = 0; i < 3; i++)
+            qsort(t[i], ROUNDS, sizeof(double), cmp_double);
+        double c = t[2][ROUNDS / 2];
+        printf("%-18s reference %6.1f [%.1f-%.1f] (alone %.1f)   fast %5.1f [%.1f-%.1f] (alone "
+               "%.1f)   kernel without writes %.1f   %.1fx\n",
+               rows[r].name, t[0][ROUNDS / 2], t[0][0], t[0][ROUNDS - 1], t[0][ROUNDS / 2] - c,
+               t[1][ROUNDS / 2], t[1][0], t[1][ROUNDS - 1], t[1][ROUNDS / 2] - c, c,
+               (t[0][ROUNDS / 2] - c) / (t[1][ROUNDS / 2] - c));
+        for (int i = 0; i < 2; i++) {
+            vsmp_machine_free(m[i]);
+            vsmp_module_free(mod[i]);
+        }
+        vsmp_surface_free(s);
+    }
+    vsmp_machine_free(control);
+    vsmp_module_free(cmod);
+    return 0;
+}
+
 /* A gzip file of the corpus, through gzip -dc (the library reads no gzip). */
 static char *read_gz(const char *dir, const char *name, size_t *size)
 {
@@ -409,8 +549,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--corpus") && i + 1 < argc)
             corpus = argv[++i];
         else {
-            fprintf(stderr,
-                    "usage: bench_exec [--seconds S] [--row alu|sampler|kernel] [--corpus DIR]\n");
+            fprintf(stderr, "usage: bench_exec [--seconds S] [--row alu|sampler|kernel|write] "
+                            "[--corpus DIR]\n");
             return 2;
         }
     }
@@ -422,6 +562,9 @@ int main(int argc, char **argv)
             return 1;
     if (!row || !strcmp(row, "kernel"))
         if (bench_kernel(seconds, corpus))
+            return 1;
+    if (!row || !strcmp(row, "write"))
+        if (bench_write(seconds))
             return 1;
     return 0;
 }

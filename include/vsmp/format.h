@@ -185,8 +185,10 @@ VSMP_API void vsmp_format_pack_planar(const vsmp_format_info *fi, const vsmp_tex
                                       void *chroma);
 /** Encode one texel: float classes convert with round-to-nearest-even and saturation (16-bit
  *  and 11/10-bit floats: IEEE round-to-nearest-even, +-0 kept, unsigned floats store negative
- *  values as 0); integer classes truncate to the channel width. Luminance and intensity formats
- *  store R. Not for block or planar formats. */
+ *  values as 0); integer classes saturate to the channel's range, UINT channels reading the
+ *  word as unsigned and SINT channels as signed (300 -> 255 and 0xfffffffb -> 255 in UINT8,
+ *  -200 -> -128 in SINT8). Luminance and intensity formats store R. Not for block or planar
+ *  formats. */
 VSMP_API void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst);
 
 #ifdef __cplusplus

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "exec_typed.h"
+#include "format_internal.h"
 
 static unsigned popcount4(unsigned v)
 {
@@ -314,16 +316,36 @@ static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
     return at == X_NONE ? 0 : x_ld(m->arena + at + 4 * l, 4);
 }
 
+/* The surface a typed message names, or NULL (reported). */
+static vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x)
+{
+    uint32_t bti = vsmp_x_bti(m, x->target);
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds %s %u, where no surface is bound",
+                      x->index,
+                      x->target == m->bss_word ? "bindless offset" : "binding-table index",
+                      m->surf_vals[x->target]);
+        return NULL;
+    }
+    return (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
+}
+
 /* One texel per enabled lane at (u, v, r, lod) of @p surf, its enabled channels converted
  * from / to the format ("one pixel, with type conversion"): the U, V, R, LOD operands at the
  * arena offsets x->raw[0..3] (X_NONE: %null, zeros), the data at x->raw[4], channel k at k GRF
  * runs of exec_size DWords (GATHER4_TYPED.md; LSC_TYPED.md: "the lsc_load_quad and
  * lsc_store_quad LSC_UNTYPED versions" whose vector elements each start a GRF run), the channel
  * mask in x->val[0]. Reads outside the surface return 0 in R, G, B and 1 in A; writes outside
- * are dropped. gather4_typed / scatter4_typed and the LSC .tgm quad messages (lsc.c). */
+ * are dropped. A write converts as the format's pack does (saturating integers) and stores the
+ * enabled channels alone: the bits of the others stay (a YCrCb texel, whose channels share
+ * bytes, is stored whole). gather4_typed / scatter4_typed and the LSC .tgm quad messages
+ * (lsc.c). This is the reference; exec_typed.c has the fast path, bit-identical to it. */
 void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32_t en, bool store)
 {
     const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
+    unsigned mask = x->val[0] & 0xfu;
+    bool whole = fi && (fi->planes > 1 || fi->yuv || fi->bc);
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     uint8_t *data = m->arena + x->raw[4].var;
     for (unsigned l = 0; l < x->lanes; l++) {
@@ -344,7 +366,7 @@ void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32
             t.u[3] = 1;
         unsigned k = 0;
         for (unsigned c = 0; c < 4; c++) {
-            if (!(x->val[0] >> c & 1u))
+            if (!(mask >> c & 1u))
                 continue;
             uint8_t *p = data + k++ * stride + 4 * l;
             if (store)
@@ -352,8 +374,12 @@ void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32
             else
                 x_st(p, t.u[c], 4);
         }
-        if (store && in)
+        if (!store || !in)
+            continue;
+        if (whole)
             vsmp_surface_store(surf, level, sl, tx, ty, &t); /* a block format drops it */
+        else
+            vsmp_format_pack_channels(fi, &t, mask, vsmp_surface_texel(surf, level, sl, tx, ty));
     }
 }
 
@@ -362,24 +388,36 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
-    uint32_t bti = vsmp_x_bti(m, x->target);
-    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
-        vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: surface variable holds %s %u, where no surface is bound",
-                      x->index,
-                      x->target == m->bss_word ? "bindless offset" : "binding-table index",
-                      m->surf_vals[x->target]);
+    vsmp_surface *surf = typed_surface(m, x);
+    if (!surf)
         return VSMP_ERR_INVALID;
-    }
-    bool store = x->in->opcode == VSMP_OPC_SCATTER4_TYPED;
-    /* typed writes store into the bound surface */
-    vsmp_x_typed_rw(m, x, (vsmp_surface *)m->bt[bti], en, store);
-    if (!store) {
+    if (x->in->opcode == VSMP_OPC_GATHER4_TYPED) {
         s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
         s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
         s->dst_size = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     }
+    vsmp_x_typed_rw(m, x, surf, en, x->in->opcode == VSMP_OPC_SCATTER4_TYPED);
     return VSMP_OK;
+}
+
+/* scatter4_typed planned on the fast path: exec_typed.c's kernels, or the reference for what
+ * they do not take. */
+static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    vsmp_surface *surf = typed_surface(m, x);
+    if (!surf)
+        return VSMP_ERR_INVALID;
+    if (vsmp_x_typed_store(m, x, en, surf))
+        return VSMP_OK;
+    vsmp_x_typed_rw(m, x, surf, en, true);
+    return VSMP_OK;
+}
+
+bool vsmp_x_is_typed_fast(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx && m->x[index].run == run_typed_store_fast;
 }
 
 /* ---- SVM: 64-bit addresses into the mapped surfaces ---- */
@@ -654,6 +692,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         st = vsmp_x_raw_at(
             m, x, 4, popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
         x->run = run_typed;
+        if (in->opcode == VSMP_OPC_SCATTER4_TYPED && vsmp_x_fast_level())
+            x->run = run_typed_store_fast; /* the fast path's CPU levels (exec_typed.c) */
         return st;
     }
     default:

@@ -264,7 +264,27 @@ static bool shares_bits(const vsmp_format_info *fi, int c)
     return false;
 }
 
+/* An integer channel's value saturated to its width: UINT channels read the word as unsigned,
+ * SINT channels as signed (the data port's conversion; OpenCL's convert_uchar_sat and the like
+ * for write_imageui and write_imagei). */
+static uint32_t sat_int(vsmp_chan_type type, unsigned bits, uint32_t v)
+{
+    if (bits >= 32)
+        return v;
+    uint32_t maxu = (1u << bits) - 1;
+    if (type == VSMP_CHAN_UINT)
+        return v > maxu ? maxu : v;
+    int32_t lo = -(int32_t)(1u << (bits - 1)), hi = (int32_t)(maxu >> 1), s = (int32_t)v;
+    return (uint32_t)(s < lo ? lo : s > hi ? hi : s) & maxu;
+}
+
 void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *dst)
+{
+    vsmp_format_pack_channels(fi, in, 0xfu, dst);
+}
+
+void vsmp_format_pack_channels(const vsmp_format_info *fi, const vsmp_texel *in, unsigned mask,
+                               void *dst)
 {
     uint8_t t[16] = {0};
     if (fi->ch[0].type == VSMP_CHAN_SHAREDEXP) {
@@ -275,8 +295,8 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
     memcpy(t, dst, fi->bytes);
     for (int c = 0; c < 4; c++) {
         const vsmp_chan_desc *d = &fi->ch[c];
-        if (shares_bits(fi, c))
-            continue; /* luminance and intensity: the bits hold R */
+        if (!(mask >> c & 1u) || shares_bits(fi, c))
+            continue; /* not written, or luminance and intensity: the bits hold R */
         uint32_t v = 0;
         uint32_t maxu = d->bits == 32 ? 0xffffffffu : (1u << d->bits) - 1;
         switch ((vsmp_chan_type)d->type) {
@@ -294,7 +314,7 @@ void vsmp_format_pack(const vsmp_format_info *fi, const vsmp_texel *in, void *ds
             break;
         case VSMP_CHAN_UINT:
         case VSMP_CHAN_SINT:
-            v = in->u[c] & maxu;
+            v = sat_int((vsmp_chan_type)d->type, d->bits, in->u[c]);
             break;
         case VSMP_CHAN_FLOAT:
             v = d->bits == 32 ? float_to_bits(in->f[c]) : to_half(in->f[c]);

@@ -22,4 +22,9 @@ void vsmp_format_unpack_block16(const vsmp_format_info *fi, const void *block, v
 void vsmp_format_bc1_palette(const vsmp_format_info *fi, const void *block, float pal[4][4],
                              uint32_t *indices);
 
+/* vsmp_format_pack of the channels in @p mask (bit c: channel c) alone: the bits of the others
+ * are left as they are in @p dst (shared-exponent formats take the whole texel). */
+void vsmp_format_pack_channels(const vsmp_format_info *fi, const vsmp_texel *in, unsigned mask,
+                               void *dst);
+
 #endif

@@ -15,7 +15,8 @@ D3D/Vulkan format chapters state them, in exact rational arithmetic:
   UFLOAT 11-bit (6-bit mantissa) and 10-bit (5-bit mantissa) unsigned floats with a 5-bit
          exponent, bias 15: negative values and -0 store 0, NaN stays NaN
   R9G9B9E5  the shared-exponent algorithm of the Vulkan specification (N = 9, B = 15, E = 5)
-  UINT/SINT truncate to the width; unpack zero- or sign-extends
+  UINT/SINT saturate to the channel's range, the word read as unsigned (UINT) or signed
+         (SINT), as OpenCL's convert_uchar_sat/convert_char_sat; unpack zero- or sign-extends
 Missing channels read 0, 0, 0, 1. Block formats: one hand-made block per format (values derived
 in the comments). Exit 0 when every check passes."""
 import math
@@ -168,8 +169,12 @@ def layout(name):
 def enc_channel(kind, bits, x, srgb_c):
     """texel word x (float bits or integer) -> the channel's bits (None: a NaN)."""
     mask = (1 << bits) - 1
-    if kind in ("uint", "sint"):
-        return x & mask
+    if kind == "uint":
+        return min(x, mask)
+    if kind == "sint":
+        sx = x - (1 << 32) if x >> 31 else x
+        lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+        return min(max(sx, lo), hi) & mask
     f = bits_f32(x)
     if kind == "float":
         return x if bits == 32 else small_float_enc(f, 10, True)
@@ -269,8 +274,9 @@ VALUES = {
               math.inf, -math.inf, 1e30, math.nan, 2 ** -24, 3 * 2 ** -25],
     "ufloat": [0.0, -0.0, 1.0, 0.5, 1 / 3, -1.0, 1e-6, 3e-5, 6.0e-5, 60000.0, math.inf,
                math.nan, 2 ** -20, 0.99999],
-    "uint": [0, 1, 0x12345678, 0xFFFFFFFF, 300, 0x8000],
-    "sint": [0, 0xFFFFFFFF, 0xFFFFFFFE, 127, (-129) & 0xFFFFFFFF, 0x7FFFFFFF, 0x80000000],
+    "uint": [0, 1, 0x12345678, 0xFFFFFFFF, 300, 0x8000, 255, 256, 65535, 65536, 70000, 1023, 1024],
+    "sint": [0, 0xFFFFFFFF, 0xFFFFFFFE, 127, (-129) & 0xFFFFFFFF, 0x7FFFFFFF, 0x80000000, 128,
+             (-128) & 0xFFFFFFFF, (-200) & 0xFFFFFFFF, 32767, 32768, (-32769) & 0xFFFFFFFF],
 }
 
 

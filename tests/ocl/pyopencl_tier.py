@@ -251,7 +251,11 @@ def one(mode):
     build(RW_IMAGE, ["-cl-std=CL3.0"]).twice(q, (w, h), None, ri)
     got = np.empty_like(src)
     cl.enqueue_copy(q, got, ri, origin=(0, 0), region=(w, h))
-    check("read_write_image_cl30", got, src * np.uint8(2) + np.array([1, 2, 3, 4], np.uint8))
+    # t * 2 + (1, 2, 3, 4) is computed in uint and written with saturation (OpenCL's
+    # convert_uchar_sat for CL_UNSIGNED_INT8): 203 * 2 + 2 = 408 is stored as 255
+    check("read_write_image_cl30", got,
+          np.minimum(src.astype(np.uint32) * 2 + np.array([1, 2, 3, 4], np.uint32),
+                     255).astype(np.uint8))
 
     # the 3D image, 5x4x3
     w3, h3, d3 = 5, 4, 3

@@ -1,0 +1,432 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast path of typed writes (scatter4_typed): per message, the surface's geometry (level,
+ * base, pitches, bounds) is resolved once, every lane's texel address computed from it, each
+ * written channel converted for all lanes in one loop by its format's rule, and the channels
+ * stored without reading the texel (the bits of the channels not written stay, as in the
+ * reference). It takes formats whose channels all have one type and a width of 8, 16 or 32
+ * bits on byte boundaries (R8/RG8/RGBA8/BGRA8 UNORM, SNORM, UINT, SINT; the 16-bit ones and
+ * binary16; 32-bit floats and integers; luminance and intensity, storing R), not sRGB, and
+ * messages whose enabled lanes share one LOD; everything else runs the reference (exec_mem.c
+ * typed_ref), which this equals bit for bit (tests/test_exec_typed.c).
+ */
+#include <float.h>
+#include <stdatomic.h>
+#include <math.h>
+#include <string.h>
+
+#include "exec_typed.h"
+#include "sample_internal.h"
+
+/* How a format's channels are stored. */
+typedef enum tkind {
+    TK_RAW32, /* 32-bit float, UINT, SINT: the lane's bits (saturation is the identity) */
+    TK_UNORM8,
+    TK_SNORM8,
+    TK_UINT8,
+    TK_SINT8,
+    TK_UNORM16,
+    TK_SNORM16,
+    TK_UINT16,
+    TK_SINT16,
+    TK_HALF,
+    TK_COUNT
+} tkind;
+
+static const char *const kind_names[TK_COUNT] = {
+    "raw32", "unorm8", "snorm8", "uint8", "sint8", "unorm16", "snorm16", "uint16", "sint16", "half",
+};
+
+/* The fast path's view of a format: its kind, each channel's byte offset in the texel, the
+ * channels present (bit c), bytes per channel. */
+typedef struct tfmt {
+    tkind kind;
+    uint8_t off[4];
+    uint8_t present;
+    uint8_t size;
+} tfmt;
+
+static bool classify(const vsmp_format_info *fi, tfmt *t)
+{
+    if (!fi || fi->planes != 1 || fi->yuv || fi->bc || fi->block_w != 1 || fi->block_h != 1 ||
+        fi->srgb)
+        return false;
+    int type = -1;
+    unsigned bits = 0;
+    t->present = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        const vsmp_chan_desc *d = &fi->ch[c];
+        if (d->type == VSMP_CHAN_NONE)
+            continue;
+        if ((type >= 0 && (d->type != type || d->bits != bits)) || d->shift % 8)
+            return false;
+        bool shared = false;
+        for (unsigned k = 0; k < c; k++)
+            shared |= t->present >> k & 1u && fi->ch[k].shift == d->shift;
+        if (shared)
+            continue; /* luminance and intensity: the bits hold R, which alone is stored */
+        type = d->type, bits = d->bits;
+        t->off[c] = (uint8_t)(d->shift / 8);
+        t->present |= (uint8_t)(1u << c);
+    }
+    static const struct {
+        uint8_t type, bits, kind;
+    } rows[] = {
+        {VSMP_CHAN_FLOAT, 32, TK_RAW32},   {VSMP_CHAN_UINT, 32, TK_RAW32},
+        {VSMP_CHAN_SINT, 32, TK_RAW32},    {VSMP_CHAN_UNORM, 8, TK_UNORM8},
+        {VSMP_CHAN_SNORM, 8, TK_SNORM8},   {VSMP_CHAN_UINT, 8, TK_UINT8},
+        {VSMP_CHAN_SINT, 8, TK_SINT8},     {VSMP_CHAN_UNORM, 16, TK_UNORM16},
+        {VSMP_CHAN_SNORM, 16, TK_SNORM16}, {VSMP_CHAN_UINT, 16, TK_UINT16},
+        {VSMP_CHAN_SINT, 16, TK_SINT16},   {VSMP_CHAN_FLOAT, 16, TK_HALF},
+    };
+    for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+        if (t->present && rows[i].type == type && rows[i].bits == bits) {
+            t->kind = (tkind)rows[i].kind;
+            t->size = (uint8_t)(bits / 8);
+            return true;
+        }
+    return false;
+}
+
+/* classify's answers per format (its index in the format table), worked out on first use: bit
+ * 31 known, bit 30 taken, then the kind (bits 0-3), the channels present (4-7), the bytes per
+ * channel (8-10) and each channel's byte offset (4 bits from bit 12). Relaxed atomics: every
+ * thread that works one out stores the same word. */
+static _Atomic uint32_t known[128];
+
+static bool lookup(const vsmp_format_info *fi, tfmt *t)
+{
+    const vsmp_format_info *first = vsmp_format_at(0);
+    size_t i = (size_t)(fi - first);
+    if (i >= vsmp_format_count() || i >= sizeof(known) / sizeof(known[0]))
+        return classify(fi, t);
+    uint32_t v = atomic_load_explicit(&known[i], memory_order_relaxed);
+    if (!v) {
+        v = 1u << 31;
+        if (classify(fi, t)) {
+            v |= 1u << 30 | (uint32_t)t->kind | (uint32_t)t->present << 4 | (uint32_t)t->size << 8;
+            for (unsigned c = 0; c < 4; c++)
+                v |= (uint32_t)(t->present >> c & 1u ? t->off[c] : 0) << (12 + 4 * c);
+        }
+        atomic_store_explicit(&known[i], v, memory_order_relaxed);
+    }
+    if (!(v >> 30 & 1u))
+        return false;
+    t->kind = (tkind)(v & 0xfu);
+    t->present = (uint8_t)(v >> 4 & 0xfu);
+    t->size = (uint8_t)(v >> 8 & 7u);
+    for (unsigned c = 0; c < 4; c++)
+        t->off[c] = (uint8_t)(v >> (12 + 4 * c) & 0xfu);
+    return true;
+}
+
+const char *vsmp_x_typed_store_kernel(const vsmp_format_info *fi, unsigned mask)
+{
+    static const char *const whole[TK_COUNT] = {
+        "raw32 whole",   "unorm8 whole",  "snorm8 whole", "uint8 whole",  "sint8 whole",
+        "unorm16 whole", "snorm16 whole", "uint16 whole", "sint16 whole", "half whole",
+    };
+    tfmt t;
+    if (!classify(fi, &t))
+        return NULL;
+    unsigned nc =
+        (t.present & 1u) + (t.present >> 1 & 1u) + (t.present >> 2 & 1u) + (t.present >> 3 & 1u);
+    bool full = (mask & t.present) == t.present && nc * t.size == fi->bytes;
+    return full ? whole[t.kind] : kind_names[t.kind];
+}
+
+/* ---- conversions, each the reference's (format.c vsmp_format_pack) ---- */
+
+/* The integer nearest (ties to even) to @p d, |d| < 2^31, as its two's-complement bits: adding
+ * 1.5 * 2^52 rounds d to an integer in the current (default: nearest even) mode and leaves it in
+ * the low bits of the sum's significand. Where doubles carry more precision than they show
+ * (x87), the library's nearbyint. */
+static inline uint32_t rne_bits(double d)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    double s = d + 6755399441055744.0;
+    uint64_t b;
+    memcpy(&b, &s, 8);
+    return (uint32_t)b;
+#else
+    return (uint32_t)(int32_t)nearbyint(d);
+#endif
+}
+
+static inline float bits_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline float lane_f(const uint8_t *p)
+{
+    float f;
+    memcpy(&f, p, 4);
+    return f;
+}
+
+static inline uint32_t lane_u(const uint8_t *p)
+{
+    uint32_t u;
+    memcpy(&u, p, 4);
+    return u;
+}
+
+/* UNORM: NaN -> 0, clamped to [0, 1], times 2^n - 1 (exact in double), rounded to even. The
+ * clamp on the bits: the sign bit set (negatives, -0, negative NaNs) or a positive NaN -> +0,
+ * from 1 up (+inf included) -> 1. */
+static void cv_unorm(uint32_t *out, const uint8_t *src, unsigned n, double scale)
+{
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(src + 4 * l);
+        u = (int32_t)u < 0 || u > 0x7f800000u ? 0u : u > 0x3f800000u ? 0x3f800000u : u;
+        out[l] = rne_bits((double)bits_f(u) * scale);
+    }
+}
+
+/* SNORM: NaN -> 0, clamped to [-1, 1], times 2^(n-1) - 1, rounded, cut to n bits */
+static void cv_snorm(uint32_t *out, const uint8_t *src, unsigned n, double scale, uint32_t mask)
+{
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(src + 4 * l), a = u & 0x7fffffffu;
+        u = a > 0x7f800000u ? 0u : a > 0x3f800000u ? (u & 0x80000000u) | 0x3f800000u : u;
+        out[l] = rne_bits((double)bits_f(u) * scale) & mask;
+    }
+}
+
+static void cv_uint(uint32_t *out, const uint8_t *src, unsigned n, uint32_t max)
+{
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(src + 4 * l);
+        out[l] = u > max ? max : u;
+    }
+}
+
+static void cv_sint(uint32_t *out, const uint8_t *src, unsigned n, int32_t lo, int32_t hi,
+                    uint32_t mask)
+{
+    for (unsigned l = 0; l < n; l++) {
+        int32_t s = (int32_t)lane_u(src + 4 * l);
+        out[l] = (uint32_t)(s < lo ? lo : s > hi ? hi : s) & mask;
+    }
+}
+
+/* binary16: nearest even, overflow to infinity; every NaN the quiet NaN 0x7e00 */
+static void cv_half(uint32_t *out, const uint8_t *src, unsigned n)
+{
+    for (unsigned l = 0; l < n; l++) {
+        float f = lane_f(src + 4 * l);
+        out[l] = f != f ? 0x7e00u : vsmp_float_to_half_rtne(f);
+    }
+}
+
+static void convert(tkind k, uint32_t *out, const uint8_t *src, unsigned n)
+{
+    switch (k) {
+    case TK_RAW32:
+        memcpy(out, src, 4u * n);
+        break;
+    case TK_UNORM8:
+        cv_unorm(out, src, n, 255.0);
+        break;
+    case TK_UNORM16:
+        cv_unorm(out, src, n, 65535.0);
+        break;
+    case TK_SNORM8:
+        cv_snorm(out, src, n, 127.0, 0xffu);
+        break;
+    case TK_SNORM16:
+        cv_snorm(out, src, n, 32767.0, 0xffffu);
+        break;
+    case TK_UINT8:
+        cv_uint(out, src, n, 0xffu);
+        break;
+    case TK_UINT16:
+        cv_uint(out, src, n, 0xffffu);
+        break;
+    case TK_SINT8:
+        cv_sint(out, src, n, -128, 127, 0xffu);
+        break;
+    case TK_SINT16:
+        cv_sint(out, src, n, -32768, 32767, 0xffffu);
+        break;
+    case TK_HALF:
+        cv_half(out, src, n);
+        break;
+    case TK_COUNT:
+        break;
+    }
+}
+
+/* ---- stores ---- */
+
+/* Every channel of the texel written: assembled and stored in one piece. */
+static void store_whole(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
+                        uint32_t cv[4][32], const uint8_t *off, unsigned nc, unsigned bytes)
+{
+    if (t->size == 1 && nc == 4) { /* RGBA8, BGRA8 */
+        unsigned s0 = 8u * off[0], s1 = 8u * off[1], s2 = 8u * off[2], s3 = 8u * off[3];
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint32_t w = cv[0][l] << s0 | cv[1][l] << s1 | cv[2][l] << s2 | cv[3][l] << s3;
+                memcpy(base + offs[l], &w, 4);
+            }
+        return;
+    }
+    if (nc == 1 && t->size == 1) { /* R8 */
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u)
+                base[offs[l]] = (uint8_t)cv[0][l];
+        return;
+    }
+    if (t->size == 2 && nc == 4) { /* RGBA16 */
+        unsigned s0 = 8u * off[0], s1 = 8u * off[1], s2 = 8u * off[2], s3 = 8u * off[3];
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint64_t w = (uint64_t)cv[0][l] << s0 | (uint64_t)cv[1][l] << s1 |
+                             (uint64_t)cv[2][l] << s2 | (uint64_t)cv[3][l] << s3;
+                memcpy(base + offs[l], &w, 8);
+            }
+        return;
+    }
+    if (t->size == 2 && nc == 1) { /* R16 */
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint16_t h = (uint16_t)cv[0][l];
+                memcpy(base + offs[l], &h, 2);
+            }
+        return;
+    }
+    if (t->size == 4) { /* R32 ... RGBA32 */
+        for (unsigned l = 0; l < n; l++)
+            if (live >> l & 1u) {
+                uint32_t w[4];
+                for (unsigned i = 0; i < nc; i++)
+                    w[off[i] / 4] = cv[i][l];
+                memcpy(base + offs[l], w, 4u * nc);
+            }
+        return;
+    }
+    for (unsigned l = 0; l < n; l++) {
+        if (!(live >> l & 1u))
+            continue;
+        uint8_t tb[16];
+        for (unsigned i = 0; i < nc; i++) {
+            uint32_t v = cv[i][l];
+            uint8_t *p = tb + off[i];
+            switch (t->size) {
+            case 1:
+                p[0] = (uint8_t)v;
+                break;
+            case 2: {
+                uint16_t h = (uint16_t)v;
+                memcpy(p, &h, 2);
+                break;
+            }
+            default:
+                memcpy(p, &v, 4);
+                break;
+            }
+        }
+        memcpy(base + offs[l], tb, bytes);
+    }
+}
+
+/* Some channels written: each stored in place, the others' bytes untouched. */
+static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsigned n,
+                          unsigned size, const uint32_t *cv, unsigned off)
+{
+    for (unsigned l = 0; l < n; l++) {
+        if (!(live >> l & 1u))
+            continue;
+        uint8_t *p = base + offs[l] + off;
+        if (size == 1) {
+            p[0] = (uint8_t)cv[l];
+        } else if (size == 2) {
+            uint16_t h = (uint16_t)cv[l];
+            memcpy(p, &h, 2);
+        } else {
+            memcpy(p, &cv[l], 4);
+        }
+    }
+}
+
+/* ---- the message ---- */
+
+static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
+{
+    return at == X_NONE ? 0 : lane_u(m->arena + at + 4 * l);
+}
+
+bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
+{
+    const vsmp_surface_desc *d = &surf->d;
+    tfmt t;
+    if (d->type == VSMP_SURFTYPE_NULL || !lookup(surf->fi, &t))
+        return false;
+    unsigned n = x->lanes;
+    /* one LOD for every enabled lane (IGC writes %null: LOD 0) */
+    uint32_t lod = 0;
+    bool first = true;
+    if (x->raw[3].var != X_NONE)
+        for (unsigned l = 0; l < n; l++) {
+            if (!(en >> l & 1u))
+                continue;
+            uint32_t v = coord(m, x->raw[3].var, l);
+            if (!first && v != lod)
+                return false;
+            lod = v, first = false;
+        }
+    if (!en || lod >= d->mip_count)
+        return true; /* nothing to write: every lane is outside */
+    unsigned level = d->min_lod + lod;
+    uint32_t w, h, slices;
+    if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
+        return true;
+    /* which operand holds y and which the slice (exec_mem.c typed_at); %null reads zeros */
+    static const uint8_t zeros[4 * 32];
+    uint32_t ya = x->raw[1].var, sa = d->array ? x->raw[2].var : X_NONE;
+    if (d->type == VSMP_SURFTYPE_1D)
+        ya = X_NONE, sa = d->array ? x->raw[1].var : X_NONE;
+    else if (d->type == VSMP_SURFTYPE_3D)
+        sa = x->raw[2].var;
+    const uint8_t *up = x->raw[0].var == X_NONE ? zeros : m->arena + x->raw[0].var;
+    const uint8_t *yp = ya == X_NONE ? zeros : m->arena + ya;
+    const uint8_t *sp_ = sa == X_NONE ? zeros : m->arena + sa;
+    uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
+    size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
+    size_t offs[32];
+    uint32_t live = 0;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+    }
+    live &= en;
+    if (!live)
+        return true;
+    unsigned mask = x->val[0] & 0xfu;
+    uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
+    const uint8_t *data = m->arena + x->raw[4].var;
+    uint32_t cv[4][32];
+    uint8_t off[4];
+    unsigned nc = 0, k = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(mask >> c & 1u))
+            continue;
+        const uint8_t *src = data + k++ * stride;
+        if (!(t.present >> c & 1u))
+            continue; /* a channel the format has not */
+        convert(t.kind, cv[nc], src, n);
+        off[nc++] = t.off[c];
+    }
+    if ((mask & t.present) == t.present && nc * t.size == bytes) { /* no padding bytes */
+        store_whole(base, offs, live, n, &t, cv, off, nc, (unsigned)bytes);
+        return true;
+    }
+    for (unsigned i = 0; i < nc; i++)
+        store_channel(base, offs, live, n, t.size, cv[i], off[i]);
+    return true;
+}

@@ -1,0 +1,571 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Typed writes (scatter4_typed): the conversions into the surface's format by hand (integers
+ * saturate as the data port and OpenCL's convert_*_sat do; UNORM and SNORM clamp and round to
+ * nearest even; channels not written keep their bits), then the fast path (src/exec/
+ * exec_typed.c) against the reference on random messages at every CPU level the host has,
+ * every byte of the surface compared. Links the internal objects to ask which path the
+ * instruction was planned on and which kernel a format takes.
+ */
+#define _POSIX_C_SOURCE 200112L /* unsetenv */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+/* internal (src/exec/exec_typed.h) */
+bool vsmp_x_is_typed_fast(const vsmp_machine *m, uint32_t index);
+const char *vsmp_x_typed_store_kernel(const vsmp_format_info *fi, unsigned mask);
+
+/* ---- machines ---- */
+
+static const char *const mask_names[16] = {"",    ".R",   ".G",   ".RG",  ".B",  ".RB",
+                                           ".GB", ".RGB", ".A",   ".RA",  ".GA", ".RGA",
+                                           ".BA", ".RBA", ".GBA", ".RGBA"};
+
+/* scatter4_typed of the channels in @p mask at SIMD @p simd under P1, LOD from L (or %null),
+ * the surface's binding-table index at payload offset 8. */
+static vsmp_module *program(unsigned mask, unsigned simd, bool lod)
+{
+    char text[2048];
+    int n = snprintf(text, sizeof(text),
+                     ".version 4.1\n.kernel \"t\"\n"
+                     ".decl U v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl V v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl R v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl L v_type=G type=ud num_elts=32 align=GRF\n"
+                     ".decl D v_type=G type=ud num_elts=128 align=GRF\n"
+                     ".decl P1 v_type=P num_elts=32\n"
+                     ".decl img v_type=T num_elts=1\n"
+                     ".input img offset=8 size=4\n"
+                     "(P1) scatter4_typed%s (M1, %u) img U.0 V.0 R.0 %s D.0\n"
+                     "ret (M1, 1)\n",
+                     mask_names[mask], simd, lod ? "L.0" : "%null.0");
+    vsmp_module *mod = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_text_parse(text, (size_t)n, VSMP_DIALECT_12504, &mod, &d);
+    if (st)
+        vsmp_diags_print(&d, "typed", stderr);
+    vsmp_diags_free(&d);
+    CHECK(st == VSMP_OK, "parse scatter4_typed%s SIMD%u", mask_names[mask], simd);
+    return st ? NULL : mod;
+}
+
+/* A SIMD16 machine planned at CPU level @p cpu. */
+static vsmp_machine *machine(const vsmp_module *mod, unsigned cpu, vsmp_platform plat)
+{
+    if (!mod)
+        return NULL;
+    vsmp_cpu_set_mask(cpu);
+    vsmp_machine *m = NULL;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 32;
+    o.platform = plat;
+    if (vsmp_machine_create(mod, 0, &o, &m, &d))
+        vsmp_diags_print(&d, "typed", stderr);
+    vsmp_diags_free(&d);
+    vsmp_cpu_set_mask(~0u);
+    CHECK(m != NULL, "machine at level %#x", cpu);
+    return m;
+}
+
+static void put(vsmp_machine *m, const char *name, const void *b, size_t n)
+{
+    vsmp_var_info vi;
+    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK &&
+              vsmp_machine_write_var(m, vi.cls, vi.id, 0, b, n) == VSMP_OK,
+          "write %s", name);
+}
+
+/* Bind @p s, set the lanes @p pred, the coordinates and data (channel k of lane l at
+ * D[16 k + l] for SIMD16; SIMD8 channels are 8 apart), and run. */
+static bool run(vsmp_machine *m, vsmp_surface *s, uint32_t pred, const uint32_t *u,
+                const uint32_t *v, const uint32_t *r, const uint32_t *l, const uint32_t *data)
+{
+    uint8_t bti[4] = {3, 0, 0, 0};
+    CHECK(vsmp_machine_bind_surface(m, 3, s) == VSMP_OK, "bind");
+    CHECK(vsmp_machine_set_payload(m, 8, bti, 4) == VSMP_OK, "payload");
+    put(m, "U", u, 128);
+    put(m, "V", v, 128);
+    put(m, "R", r, 128);
+    put(m, "L", l, 128);
+    put(m, "D", data, 512);
+    put(m, "P1", &pred, 4);
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_machine_run(m, &d);
+    if (st)
+        vsmp_diags_print(&d, "typed run", stderr);
+    vsmp_diags_free(&d);
+    return st == VSMP_OK;
+}
+
+/* The CPU levels: the reference (0), the C kernels, AVX2 where the host has it, and every
+ * level the host has when that is more. VSMP_CPU, which lowers every mask, is unset. */
+static unsigned levels_of(unsigned *lv)
+{
+    unsetenv("VSMP_CPU");
+    unsigned n = 0, all = vsmp_cpu_flags();
+    lv[n++] = 0;
+    lv[n++] = VSMP_CPU_C;
+    if (all & VSMP_CPU_AVX2)
+        lv[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    if (all != lv[n - 1])
+        lv[n++] = all;
+    return n;
+}
+
+static vsmp_surface *surface(vsmp_format f, vsmp_surface_type type, uint32_t w, uint32_t h,
+                             uint32_t depth, uint32_t layers, uint32_t levels)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = f, d.type = type, d.width = w, d.height = h, d.depth = depth;
+    d.array = layers > 1, d.array_len = layers, d.levels = levels;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&d, &s, NULL) == VSMP_OK, "surface");
+    return s;
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* ---- the conversions by hand ---- */
+
+typedef struct hand {
+    const char *name;
+    vsmp_format format;
+    unsigned mask;
+    uint32_t data[4][8]; /* channel k (of those written) of lane l: integers */
+    double f[4][8];      /* or floats, when flt */
+    bool flt;
+    uint8_t before[16];   /* every texel's bytes before the write */
+    uint8_t after[8][16]; /* texel l after it */
+} hand;
+
+#define NEG(x) ((uint32_t) - (int32_t)(x))
+
+static const hand hands[] = {
+    /* SINT8: clamped to [-128, 127] as a signed word (convert_char_sat) */
+    {"R8_SINT",
+     VSMP_FORMAT_R8_SINT,
+     1,
+     {{NEG(200), NEG(128), NEG(129), 127, 128, 300, 0x7fffffffu, 0x80000000u}},
+     {{0}},
+     false,
+     {0},
+     {{0x80}, {0x80}, {0x80}, {0x7f}, {0x7f}, {0x7f}, {0x7f}, {0x80}}},
+    /* UINT8: min(word, 255) as an unsigned word (convert_uchar_sat of write_imageui's uint):
+     * 0xfffffffb (-5 as a uint) -> 255; G = lane, B = 1000 -> 255, A = 0xffffffff -> 255 */
+    {"R8G8B8A8_UINT",
+     VSMP_FORMAT_R8G8B8A8_UINT,
+     0xf,
+     {{300, NEG(5), 255, 256, 0, 1, 70000, 0x80000000u},
+      {0, 1, 2, 3, 4, 5, 6, 7},
+      {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000},
+      {~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u}},
+     {{0}},
+     false,
+     {0},
+     {{255, 0, 255, 255},
+      {255, 1, 255, 255},
+      {255, 2, 255, 255},
+      {255, 3, 255, 255},
+      {0, 4, 255, 255},
+      {1, 5, 255, 255},
+      {255, 6, 255, 255},
+      {255, 7, 255, 255}}},
+    /* SINT16: clamped to [-32768, 32767]; little-endian bytes */
+    {"R16_SINT",
+     VSMP_FORMAT_R16_SINT,
+     1,
+     {{70000, NEG(70000), 32767, 32768, NEG(32768), NEG(32769), NEG(5), 0}},
+     {{0}},
+     false,
+     {0},
+     {{0xff, 0x7f},
+      {0x00, 0x80},
+      {0xff, 0x7f},
+      {0xff, 0x7f},
+      {0x00, 0x80},
+      {0x00, 0x80},
+      {0xfb, 0xff},
+      {0x00, 0x00}}},
+    /* UINT16: min(word, 65535): 70000 -> 65535; G = lane, B = 0, A = 0x12345 -> 65535 */
+    {"R16G16B16A16_UINT",
+     VSMP_FORMAT_R16G16B16A16_UINT,
+     0xf,
+     {{70000, 65535, 65536, NEG(5), 5, 0, 0x10000, 0x7fffffff},
+      {0, 1, 2, 3, 4, 5, 6, 7},
+      {0},
+      {0x12345, 0x12345, 0x12345, 0x12345, 0x12345, 0x12345, 0x12345, 0x12345}},
+     {{0}},
+     false,
+     {0},
+     {{0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff},
+      {0xff, 0xff, 1, 0, 0, 0, 0xff, 0xff},
+      {0xff, 0xff, 2, 0, 0, 0, 0xff, 0xff},
+      {0xff, 0xff, 3, 0, 0, 0, 0xff, 0xff},
+      {5, 0, 4, 0, 0, 0, 0xff, 0xff},
+      {0, 0, 5, 0, 0, 0, 0xff, 0xff},
+      {0xff, 0xff, 6, 0, 0, 0, 0xff, 0xff},
+      {0xff, 0xff, 7, 0, 0, 0, 0xff, 0xff}}},
+    /* UNORM8: NaN -> 0, clamp to [0, 1], times 255, nearest even:
+     * R: 0.5 -> 127.5 -> 128 (the even one); -0.1 -> 0; 2 -> 255; NaN -> 0; inf -> 255;
+     *    -inf -> 0; 0.75 -> 191.25 -> 191; -0 -> 0
+     * G: 0.25 -> 63.75 -> 64; 1 -> 255; 0 -> 0; 1e-9 -> 0; 0.998 -> 254.49 -> 254;
+     *    0.002 -> 0.51 -> 1; 0.5 -> 128; 0.2 (0.2000000030) -> 51.0000008 -> 51
+     * B = 1 -> 255, A = 0 -> 0 */
+    {"R8G8B8A8_UNORM",
+     VSMP_FORMAT_R8G8B8A8_UNORM,
+     0xf,
+     {{0}},
+     {{0.5, -0.1, 2.0, NAN, INFINITY, -INFINITY, 0.75, -0.0},
+      {0.25, 1.0, 0.0, 1e-9, 0.998, 0.002, 0.5, 0.2},
+      {1, 1, 1, 1, 1, 1, 1, 1},
+      {0}},
+     true,
+     {0},
+     {{128, 64, 255, 0},
+      {0, 255, 255, 0},
+      {255, 0, 255, 0},
+      {0, 0, 255, 0},
+      {255, 254, 255, 0},
+      {0, 1, 255, 0},
+      {191, 128, 255, 0},
+      {0, 51, 255, 0}}},
+    /* SNORM8: clamp to [-1, 1], times 127, nearest even: -1 and -2 -> -127 (0x81, never
+     * 0x80); 0.5 -> 63.5 -> 64; -0.5 -> -64 (0xc0); 1 -> 127; NaN -> 0; 0.25 -> 31.75 -> 32;
+     * -0.25 -> -32 (0xe0). Written: R alone; G, B, A keep 0x80 (-128, which would come back
+     * as 0x81 if the texel were decoded and encoded again) */
+    {"R8G8B8A8_SNORM .R",
+     VSMP_FORMAT_R8G8B8A8_SNORM,
+     1,
+     {{0}},
+     {{-1.0, -2.0, 0.5, -0.5, 1.0, -NAN, 0.25, -0.25}},
+     true,
+     {0x11, 0x80, 0x80, 0x80},
+     {{0x81, 0x80, 0x80, 0x80},
+      {0x81, 0x80, 0x80, 0x80},
+      {0x40, 0x80, 0x80, 0x80},
+      {0xc0, 0x80, 0x80, 0x80},
+      {0x7f, 0x80, 0x80, 0x80},
+      {0x00, 0x80, 0x80, 0x80},
+      {0x20, 0x80, 0x80, 0x80},
+      {0xe0, 0x80, 0x80, 0x80}}},
+    /* UNORM16: 0.5 -> 32767.5 -> 32768 (even); 1.5 -> 65535; -1 -> 0; 0.25 -> 16383.75 ->
+     * 16384; 0.75 -> 49151.25 -> 49151; NaN -> 0; 1 -> 65535; 0.1 (0.100000001490) ->
+     * 6553.50009766 -> 6554 */
+    {"R16_UNORM",
+     VSMP_FORMAT_R16_UNORM,
+     1,
+     {{0}},
+     {{0.5, 1.5, -1.0, 0.25, 0.75, NAN, 1.0, 0.1}},
+     true,
+     {0},
+     {{0x00, 0x80},
+      {0xff, 0xff},
+      {0x00, 0x00},
+      {0x00, 0x40},
+      {0xff, 0xbf},
+      {0x00, 0x00},
+      {0xff, 0xff},
+      {0x9a, 0x19}}},
+    /* binary16, R alone: 1 -> 0x3c00, 65520 -> inf (0x7c00), -2 -> 0xc000, 2^-25 (a tie with
+     * 0) -> 0; G holds the signalling NaN 0x7c01 and keeps it */
+    {"R16G16_FLOAT .R",
+     VSMP_FORMAT_R16G16_FLOAT,
+     1,
+     {{0}},
+     {{1.0, 65520.0, -2.0, 0x1p-25, 1.0, 1.0, 1.0, 1.0}},
+     true,
+     {0, 0, 0x01, 0x7c},
+     {{0x00, 0x3c, 0x01, 0x7c},
+      {0x00, 0x7c, 0x01, 0x7c},
+      {0x00, 0xc0, 0x01, 0x7c},
+      {0x00, 0x00, 0x01, 0x7c},
+      {0x00, 0x3c, 0x01, 0x7c},
+      {0x00, 0x3c, 0x01, 0x7c},
+      {0x00, 0x3c, 0x01, 0x7c},
+      {0x00, 0x3c, 0x01, 0x7c}}},
+};
+
+/* Each case SIMD8 on an 8x1 surface, lane l at texel (l, 0), at every level. */
+static void test_hand(const unsigned *lv, unsigned nlev)
+{
+    for (size_t i = 0; i < sizeof(hands) / sizeof(hands[0]); i++) {
+        const hand *c = &hands[i];
+        const vsmp_format_info *fi = vsmp_format_get(c->format);
+        vsmp_module *mod = program(c->mask, 8, false);
+        for (unsigned li = 0; li < nlev && mod; li++) {
+            vsmp_machine *m = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
+            vsmp_surface *s = surface(c->format, VSMP_SURFTYPE_2D, 8, 1, 1, 1, 1);
+            if (!m || !s) {
+                vsmp_machine_free(m);
+                vsmp_surface_free(s);
+                continue;
+            }
+            uint8_t *mem = vsmp_surface_get_desc(s)->data;
+            for (unsigned x = 0; x < 8; x++)
+                memcpy(mem + x * fi->bytes, c->before, fi->bytes);
+            uint32_t u[32] = {0, 1, 2, 3, 4, 5, 6, 7}, z[32] = {0}, data[128] = {0};
+            for (unsigned k = 0; k < 4; k++)
+                for (unsigned l = 0; l < 8; l++)
+                    data[8 * k + l] = c->flt ? fbits((float)c->f[k][l]) : c->data[k][l];
+            CHECK(run(m, s, 0xff, u, z, z, z, data), "%s: run", c->name);
+            for (unsigned x = 0; x < 8; x++)
+                CHECK(!memcmp(mem + x * fi->bytes, c->after[x], fi->bytes),
+                      "%s at level %#x: texel %u is %02x %02x %02x %02x, expected %02x %02x "
+                      "%02x %02x",
+                      c->name, lv[li], x, mem[x * fi->bytes],
+                      fi->bytes > 1 ? mem[x * fi->bytes + 1] : 0,
+                      fi->bytes > 2 ? mem[x * fi->bytes + 2] : 0,
+                      fi->bytes > 3 ? mem[x * fi->bytes + 3] : 0, c->after[x][0], c->after[x][1],
+                      c->after[x][2], c->after[x][3]);
+            vsmp_machine_free(m);
+            vsmp_surface_free(s);
+        }
+        vsmp_module_free(mod);
+    }
+}
+
+/* ---- the fast path against the reference ---- */
+
+static uint64_t rng_state;
+
+static uint32_t rnd(void)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng_state >> 32);
+}
+
+/* A data word: floats near every rounding boundary of 8- and 16-bit UNORM and SNORM, NaNs
+ * with payloads and signs, infinities, zeros, subnormals, binary16 edges, integers at and past
+ * every width's limits, and random bits. */
+static uint32_t datum(void)
+{
+    static const uint32_t special[] = {
+        0x7fc00000u, 0xffc00000u, 0x7f800001u, 0xff812345u, 0x7f800000u, 0xff800000u,
+        0x00000000u, 0x80000000u, 0x00000001u, 0x807fffffu, 0x3f800000u, 0xbf800000u,
+        0x477ff000u, 0x477fefffu, 0x33000000u, 0x33000001u, 0x38800000u, 0x387fffffu,
+        0x000000ffu, 0x00000100u, 0x0000ffffu, 0x00010000u, 0x7fffffffu, 0xffffff80u,
+        0xffffff7fu, 0xffff8000u, 0xffff7fffu, 0x0000007fu, 0x00000080u, 0x00007fffu,
+    };
+    uint32_t r = rnd();
+    switch (r % 6) {
+    case 0:
+        return special[(r >> 8) % (sizeof(special) / sizeof(special[0]))];
+    case 1: { /* (k + 0.5) / 255 or / 65535, a few ulps either side */
+        double den = (r >> 8) & 1 ? 65535.0 : 255.0;
+        float f = (float)(((double)((r >> 9) % 255) + 0.5) / den);
+        return (fbits(f) + ((r >> 20) % 5) - 2) | ((r >> 25) & 1u) << 31;
+    }
+    case 2: { /* (k + 0.5) / 127 or / 32767 */
+        double den = (r >> 8) & 1 ? 32767.0 : 127.0;
+        float f = (float)(((double)((r >> 9) % 127) + 0.5) / den);
+        return (fbits(f) + ((r >> 20) % 5) - 2) | ((r >> 25) & 1u) << 31;
+    }
+    case 3: /* floats in [-2, 2) */
+        return fbits((float)((int32_t)rnd() >> 8) / (float)(1 << 22));
+    case 4: /* small integers, either sign */
+        return (uint32_t)((int32_t)(rnd() % 140000u) - 70000);
+    default:
+        return rnd();
+    }
+}
+
+/* A coordinate below @p n mostly; else just past it, or far past */
+static uint32_t coord(uint32_t n)
+{
+    uint32_t r = rnd();
+    if (r % 8 == 0)
+        return n + (r >> 8) % 3;
+    if (r % 16 == 1)
+        return (r & 0x100) ? 0xffffffffu : 0x80000000u;
+    return (r >> 8) % n;
+}
+
+typedef struct shape {
+    const char *name;
+    vsmp_surface_type type;
+    uint32_t w, h, depth, layers, levels;
+} shape;
+
+static const shape shapes[] = {
+    {"2D 5x3, 3 levels", VSMP_SURFTYPE_2D, 5, 3, 1, 1, 3},
+    {"2D array 4x3x3", VSMP_SURFTYPE_2D, 4, 3, 1, 3, 1},
+    {"1D array 7x2", VSMP_SURFTYPE_1D, 7, 1, 1, 2, 2},
+    {"3D 4x3x3", VSMP_SURFTYPE_3D, 4, 3, 3, 1, 2},
+};
+
+/* The programs: every channel mask at SIMD16; some at SIMD8, with a LOD operand, at SIMD32 and
+ * on Xe2's 64-byte GRF */
+typedef struct prog {
+    unsigned mask, simd;
+    bool lod;
+    vsmp_platform plat;
+} prog;
+
+static unsigned progs(prog *p)
+{
+    unsigned n = 0;
+    for (unsigned mask = 1; mask < 16; mask++)
+        p[n++] = (prog){mask, 16, false, VSMP_PLATFORM_TGLLP};
+    static const unsigned some[] = {0xf, 0x1, 0x5, 0xa, 0x7, 0xe};
+    for (unsigned i = 0; i < sizeof(some) / sizeof(some[0]); i++) {
+        p[n++] = (prog){some[i], 8, false, VSMP_PLATFORM_TGLLP};
+        p[n++] = (prog){some[i], 16, true, VSMP_PLATFORM_TGLLP};
+    }
+    /* SIMD32, and the 64-byte GRF of Xe2 (a channel every 16 lanes at SIMD8) */
+    static const unsigned wide[] = {0xf, 0x3, 0x9};
+    for (unsigned i = 0; i < sizeof(wide) / sizeof(wide[0]); i++) {
+        p[n++] = (prog){wide[i], 32, false, VSMP_PLATFORM_TGLLP};
+        p[n++] = (prog){wide[i], 8, false, VSMP_PLATFORM_XE2};
+        p[n++] = (prog){wide[i], 32, true, VSMP_PLATFORM_XE2};
+    }
+    return n;
+}
+
+static void test_identity(const unsigned *lv, unsigned nlev)
+{
+    prog ps[48];
+    unsigned np = progs(ps);
+    vsmp_module *mods[48];
+    vsmp_machine *ms[48][4];
+    for (unsigned p = 0; p < np; p++) {
+        mods[p] = program(ps[p].mask, ps[p].simd, ps[p].lod);
+        for (unsigned li = 0; li < nlev; li++) {
+            ms[p][li] = machine(mods[p], lv[li], ps[p].plat);
+            if (ms[p][li])
+                CHECK(vsmp_x_is_typed_fast(ms[p][li], 0) == (lv[li] != 0),
+                      "scatter4_typed%s planned %s at level %#x", mask_names[ps[p].mask],
+                      lv[li] ? "on the fast path" : "on the reference", lv[li]);
+        }
+    }
+    unsigned formats = 0, fast_formats = 0, compared = 0, bad = 0;
+    for (size_t fidx = 0; fidx < vsmp_format_count(); fidx++) {
+        const vsmp_format_info *fi = vsmp_format_at(fidx);
+        if (fi->planes != 1 || fi->bc || fi->yuv || fi->block_w != 1 || fi->block_h != 1)
+            continue;
+        formats++;
+        fast_formats += vsmp_x_typed_store_kernel(fi, 0xf) != NULL;
+        for (size_t si = 0; si < sizeof(shapes) / sizeof(shapes[0]); si++) {
+            const shape *sh = &shapes[si];
+            vsmp_surface *s[4] = {NULL};
+            for (unsigned li = 0; li < nlev; li++)
+                s[li] =
+                    surface(fi->format, sh->type, sh->w, sh->h, sh->depth, sh->layers, sh->levels);
+            size_t size = s[0] ? vsmp_surface_get_desc(s[0])->data_size : 0;
+            for (unsigned p = 0; p < np && s[0]; p++) {
+                for (unsigned round = 0; round < 3; round++) {
+                    rng_state = 0x7e5700000ull + fidx * 100003u + si * 1009u + p * 31u + round;
+                    uint8_t *mem0 = vsmp_surface_get_desc(s[0])->data;
+                    for (size_t b = 0; b < size; b++)
+                        mem0[b] = (uint8_t)rnd();
+                    uint32_t u[32], v[32], r[32], l[32], data[128];
+                    uint32_t lod = rnd() % 4; /* 2 and 3 are past some shapes' levels */
+                    for (unsigned k = 0; k < 32; k++) {
+                        u[k] = coord(sh->w);
+                        v[k] = coord(sh->type == VSMP_SURFTYPE_1D ? sh->layers : sh->h);
+                        r[k] = coord(sh->type == VSMP_SURFTYPE_3D ? sh->depth : sh->layers);
+                        l[k] = rnd() % 8 == 0 ? rnd() % 3 : lod; /* mostly one LOD */
+                    }
+                    if (rnd() % 4 == 0) /* lanes onto one texel: the last lane's value stays */
+                        u[6] = u[3], v[6] = v[3], r[6] = r[3], u[13] = u[1], v[13] = v[1],
+                        r[13] = r[1];
+                    for (unsigned k = 0; k < 128; k++)
+                        data[k] = datum();
+                    uint32_t pred = rnd() % 3 == 0 ? ~0u : rnd();
+                    for (unsigned li = 0; li < nlev; li++) {
+                        uint8_t *mem = vsmp_surface_get_desc(s[li])->data;
+                        if (li)
+                            memcpy(mem, mem0, size);
+                        CHECK(ms[p][li] && run(ms[p][li], s[li], pred, u, v, r, l, data), "run %s",
+                              fi->name);
+                    }
+                    for (unsigned li = 1; li < nlev; li++) {
+                        const uint8_t *a = vsmp_surface_get_desc(s[0])->data;
+                        const uint8_t *b = vsmp_surface_get_desc(s[li])->data;
+                        compared++;
+                        if (memcmp(a, b, size) && bad++ < 10) {
+                            size_t at = 0;
+                            while (a[at] == b[at])
+                                at++;
+                            CHECK(false,
+                                  "%s, %s, scatter4_typed%s SIMD%u%s%s round %u, level %#x: "
+                                  "byte %zu is %02x, the reference's %02x",
+                                  fi->name, sh->name, mask_names[ps[p].mask], ps[p].simd,
+                                  ps[p].lod ? " LOD" : "",
+                                  ps[p].plat == VSMP_PLATFORM_XE2 ? " Xe2" : "", round, lv[li], at,
+                                  b[at], a[at]);
+                        }
+                    }
+                }
+            }
+            for (unsigned li = 0; li < nlev; li++)
+                vsmp_surface_free(s[li]);
+        }
+    }
+    CHECK(bad == 0, "%u of %u messages differ from the reference", bad, compared);
+    printf("%u formats (%u on the fast path), %u messages compared at %u fast levels\n", formats,
+           fast_formats, compared, nlev - 1);
+    for (unsigned p = 0; p < np; p++) {
+        for (unsigned li = 0; li < nlev; li++)
+            vsmp_machine_free(ms[p][li]);
+        vsmp_module_free(mods[p]);
+    }
+}
+
+/* The formats OpenCL programs write most take a fast kernel, whole texels stored at once. */
+static void test_kernels(void)
+{
+    static const struct {
+        vsmp_format f;
+        unsigned mask;
+        const char *kernel;
+    } want[] = {
+        {VSMP_FORMAT_R8G8B8A8_UNORM, 0xf, "unorm8 whole"},
+        {VSMP_FORMAT_B8G8R8A8_UNORM, 0xf, "unorm8 whole"},
+        {VSMP_FORMAT_R8G8B8A8_UINT, 0xf, "uint8 whole"},
+        {VSMP_FORMAT_R8_UNORM, 0xf, "unorm8 whole"},
+        {VSMP_FORMAT_R8_UNORM, 0x1, "unorm8 whole"},
+        {VSMP_FORMAT_R32_FLOAT, 0xf, "raw32 whole"},
+        {VSMP_FORMAT_R32G32B32A32_FLOAT, 0xf, "raw32 whole"},
+        {VSMP_FORMAT_R16G16B16A16_FLOAT, 0xf, "half whole"},
+        {VSMP_FORMAT_R8G8B8A8_UNORM, 0x7, "unorm8"},
+        {VSMP_FORMAT_R16G16B16A16_UNORM, 0xf, "unorm16 whole"},
+        {VSMP_FORMAT_R8G8B8A8_SINT, 0xf, "sint8 whole"},
+        {VSMP_FORMAT_R16_SINT, 0xf, "sint16 whole"},
+        {VSMP_FORMAT_L8_UNORM, 0xf, "unorm8 whole"},
+        {VSMP_FORMAT_L8A8_UNORM, 0x7, "unorm8"},
+        {VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, 0xf, NULL},
+        {VSMP_FORMAT_R10G10B10A2_UNORM, 0xf, NULL},
+    };
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const vsmp_format_info *fi = vsmp_format_get(want[i].f);
+        const char *k = fi ? vsmp_x_typed_store_kernel(fi, want[i].mask) : "(no format)";
+        CHECK(want[i].kernel ? k && !strcmp(k, want[i].kernel) : !k, "%s mask %#x: kernel %s",
+              fi ? fi->name : "?", want[i].mask, k ? k : "the reference");
+    }
+}
+
+int main(void)
+{
+    unsigned lv[4], nlev = levels_of(lv);
+    test_kernels();
+    test_hand(lv, nlev);
+    test_identity(lv, nlev);
+    return t_finish();
+}
