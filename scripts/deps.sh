@@ -12,7 +12,8 @@
 #                           sampling tier, ocloc (intel-opencl-icd) for scripts/gen-corpus.sh,
 #                           pocl (pocl-opencl-icd) for scripts/gen-expected.sh, clinfo for
 #                           the OpenCL tier, pyopencl and numpy (python3-pyopencl,
-#                           python3-numpy) and ffmpeg for its client tiers
+#                           python3-numpy) and ffmpeg for its client tiers; python3-yaml
+#                           for the zeinfo2 tier
 #   scripts/deps.sh corpus2 debootstrap, for the sid chroot of scripts/gen-corpus-igc2.sh
 # apt's output is summarised (one line per package unpacked and set up) as it goes; on failure
 # the whole log is printed.
@@ -21,7 +22,7 @@ want="cmake ninja-build gcc pkg-config libjson-c-dev libpng-dev libelf-dev libya
 want="$want python3 opencl-c-headers ocl-icd-opencl-dev intel-opencl-icd"
 case "${1:-build}" in
     test) want="$want libigc-tools clang g++ libvulkan-dev mesa-vulkan-drivers glslang-tools"
-          want="$want pocl-opencl-icd clinfo python3-pyopencl python3-numpy ffmpeg" ;;
+          want="$want pocl-opencl-icd clinfo python3-pyopencl python3-numpy python3-yaml ffmpeg" ;;
     corpus2) want="debootstrap xz-utils" ;;
 esac
 missing=""
