@@ -121,6 +121,54 @@ static const char *const ff_forms[] = {
     "cmp.ge (M1, 16) P2 DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
     "cmp.eq (M1, 16) P2 WA(0,0)<8;8,1> 0x5:w",
     "cmp.le (M5, 8) P2 DA(0,0)<8;8,1> DB(0,0)<0;1,0>",
+    /* source modifiers on F (the sign bit, then the kernels' flush) */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> (-)FB(0,0)<8;8,1>",
+    "mul (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mad (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1> (-abs)FC(0,0)<8;8,1>",
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> (-)FB(0,1)<0;1,0>",
+    "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
+    "max (M1, 8) FD(0,0)<1> (-abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) UD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "mov (M1, 16) HD(0,0)<1> (-abs)FA(0,0)<8;8,1>",
+    "cmp.lt (M1, 16) P2 (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
+    /* source modifiers on integers (IGC's subtraction: add with (-) of a D scalar) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<0;1,0>",
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>",
+    "add (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> (-abs)WA(0,0)<8;8,1>",
+    "add (M1, 16) UD(0,0)<1> (abs)UA(0,0)<8;8,1> (-abs)UB(0,0)<8;8,1>",
+    "mul (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "mad (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> DB(0,0)<8;8,1> (-)DC(0,0)<8;8,1>",
+    "and (M1, 16) UD(0,0)<1> (~)UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "shl (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "shr (M1, 16) WD(0,0)<1> (-)WA(0,0)<8;8,1> 0x3:uw",
+    "mov (M1, 16) DD(0,0)<1> (-)WA(0,0)<8;8,1>",
+    "mov (M1, 16) WD(0,0)<1> (abs)DA(0,0)<8;8,1>",
+    "mov (M1, 16) BD(0,0)<1> (-)BA(0,0)<8;8,1>",
+    /* integer min/max: signed, unsigned, mixed, 16-bit, a scalar */
+    "min (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "max (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x0:d",
+    "min (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "max (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
+    "min (M1, 16) WD(0,0)<1> WA(0,0)<8;8,1> WB(0,0)<8;8,1>",
+    "min (M1, 1) DD(0,0)<1> DA(0,1)<0;1,0> DB(0,0)<0;1,0>",
+    /* the math box and the roundings on F (%cr0 bit 0, ALT mode, among the cr0 values) */
+    "inv (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "inv (M1, 1) FD(0,2)<1> FA(0,1)<0;1,0>",
+    "sqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rsqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 1) FD(0,0)<1> (-)FA(0,3)<0;1,0>",
+    "log (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "log (M1, 8) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "rndd (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndu (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rnde (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 1) FD(0,0)<1> FA(0,4)<0;1,0>",
+    "frc (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
     /* masks, predicates, strides */
     "(P1) add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "(!P1) mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>",
@@ -306,7 +354,7 @@ static vsmp_module *ff_parse(const char *body, const char *sep)
 
 static void test_fast_forms(void)
 {
-    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30};
+    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30, 0x1, 0x81};
     unsigned levels[2], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_forms) / sizeof(ff_forms[0]); f++) {
         vsmp_module *mod = ff_parse(ff_forms[f], "\n");
@@ -600,8 +648,38 @@ static void test_copy_bits(void)
     }
 }
 
+/* Forms with source modifiers whose result depends on more than the low 32 bits of the
+ * modified integer values (the general path computes on 64-bit values: (-) of a UD is negative,
+ * (-) of INT_MIN is 2^31), which the fast path leaves to the general path; and sel with a
+ * modifier (a conversion, not a copy). */
+static const char *const ff_general[] = {
+    "cmp.lt (M1, 16) P2 (-)UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "min (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "asr (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> 0x3:ud",
+    "mov (M1, 16) FD(0,0)<1> (-)DA(0,0)<8;8,1>",
+    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+};
+
+static void test_general_forms(void)
+{
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t f = 0; f < sizeof(ff_general) / sizeof(ff_general[0]); f++) {
+        vsmp_module *mod = ff_parse(ff_general[f], "\n");
+        if (!mod)
+            continue;
+        for (unsigned l = 0; l < nlev; l++) {
+            vsmp_machine *m = ff_machine(mod, levels[l], ~0u);
+            CHECK(m && !vsmp_x_is_fast(m, 0), "%s: general path at level 0x%x", ff_general[f],
+                  levels[l]);
+            vsmp_machine_free(m);
+        }
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
+    test_general_forms();
     test_copy_bits();
     test_fast_forms();
     test_fast_runs();
