@@ -3,6 +3,7 @@
 #include "tool_out.h"
 
 vsmp_dialect vsmp_tool_dialect = VSMP_DIALECT_AUTO;
+int vsmp_tool_png_level = VSMP_TOOL_PNG_LEVEL_DEFAULT;
 
 #include <errno.h>
 #include <inttypes.h>
@@ -53,6 +54,7 @@ int vsmp_tool_save_png(const vsmp_surface *s, const char *path, char *err, size_
         return -1;
     }
     png_init_io(png, f);
+    png_set_compression_level(png, vsmp_tool_png_level);
     png_set_IHDR(png, info, w, h * slices, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
