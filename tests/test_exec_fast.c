@@ -169,6 +169,18 @@ static const char *const ff_forms[] = {
     "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "rndz (M1, 1) FD(0,0)<1> FA(0,4)<0;1,0>",
     "frc (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    /* conversions with .sat: F clamped to [0, 1]; integers to the dst's range; integer <- F */
+    "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> UA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) UD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) DD(0,0)<1> UA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> WA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> BA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) DD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> (-)FA(0,0)<8;8,1>",
     /* masks, predicates, strides */
     "(P1) add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "(!P1) mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>",
@@ -658,6 +670,9 @@ static const char *const ff_general[] = {
     "asr (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> 0x3:ud",
     "mov (M1, 16) FD(0,0)<1> (-)DA(0,0)<8;8,1>",
     "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> (-)UA(0,0)<8;8,1>",
+    "add.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(P1) sel.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
 };
 
 static void test_general_forms(void)

@@ -489,6 +489,24 @@ static void plan_sources(const vsmp_machine *m, xinst *x)
     }
 }
 
+/* The kernel of a dst with .sat, from the kernel without it; -1 when none applies. Integer <-
+ * F saturates already (the general path's conversion ignores .sat for a float value);
+ * mov F <- F clamps to [0, 1]; mov integer <- integer clamps the source's value (unmodified: a
+ * modifier's 64-bit value is not the kernels' 32-bit one) to the dst type's range. */
+static int sat_kernel(const xinst *x, int k, uint32_t *arg)
+{
+    unsigned dt = x->v[0].type, s0 = x->v[1].type;
+    if (k == XF_I_FROM_F)
+        return k;
+    if ((k == XF_IMOV || k == XF_FMOV) && dt == VSMP_TYPE_F)
+        return XF_FSAT;
+    if (k == XF_IMOV && plain_int(dt) && !any_mod(x)) {
+        *arg = (dt | (uint32_t)is_sint(s0) << 8) << XF_ARG_SHIFT;
+        return XF_ISAT;
+    }
+    return -1;
+}
+
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
     if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
@@ -599,7 +617,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     if (x->in->opcode == VSMP_OPC_CMP)
         return plan_cmp(m, x);
     const xvec *d = &x->v[0];
-    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || (d->mod && d->mod != VSMP_MOD_SAT))
         return false;
     for (unsigned i = 1; i < x->nv; i++)
         if (!fast_src(&x->v[i]))
@@ -614,7 +632,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast_arg = x->fast_st == ST_2 ? XF_OUT16 : 0u;
     x->fast_dst = m->arena + d->at; /* the arena never moves */
     plan_sources(m, x);
-    if (x->in->opcode == VSMP_OPC_SEL) {
+    if (x->in->opcode == VSMP_OPC_SEL && !d->mod) {
         bool f =
             d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F && x->v[2].type == VSMP_TYPE_F;
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
@@ -627,7 +645,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     }
     uint32_t arg;
     int k = pick_kernel(x, &arg);
-    if (k < 0 || !mod_ok(x, k))
+    if (k < 0 || !mod_ok(x, k) || (d->mod && (k = sat_kernel(x, k, &arg)) < 0))
         return false;
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;

@@ -372,6 +372,42 @@ FROUND(k_frc, x - floor(x))
 IMINMAX(k_imin, <)
 IMINMAX(k_imax, >)
 
+/* mov.sat F <- F: the value (flushed unless kept) clamped to [0, 1], a NaN 0, -0 kept (it is
+ * not below 0): the general path's clamp before its rounding, which 0 and 1 survive */
+KERNEL(k_fsat)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++) {
+        float v = fin(a, l, keep);
+        out[l] = asu(v != v ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v);
+    }
+}
+
+/* mov.sat integer <- integer: the source's value (by its signedness) clamped to the dst type's
+ * range (arg: dst type | src0 signed << 8) */
+KERNEL(k_isat)
+{
+    (void)b, (void)c;
+    unsigned t = arg >> XF_ARG_SHIFT & 0xffu;
+    bool sg = arg >> (XF_ARG_SHIFT + 8) & 1u;
+    int64_t lo = t == VSMP_TYPE_D   ? INT32_MIN
+                 : t == VSMP_TYPE_W ? -32768
+                 : t == VSMP_TYPE_B ? -128
+                                    : 0;
+    int64_t hi = t == VSMP_TYPE_D    ? INT32_MAX
+                 : t == VSMP_TYPE_UD ? (int64_t)UINT32_MAX
+                 : t == VSMP_TYPE_W  ? 32767
+                 : t == VSMP_TYPE_B  ? 127
+                 : t == VSMP_TYPE_UW ? 65535
+                                     : 255;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t x = ld(a, l);
+        int64_t v = sg ? (int64_t)(int32_t)x : (int64_t)x;
+        out[l] = (uint32_t)(v < lo ? lo : v > hi ? hi : v);
+    }
+}
+
 KERNEL(k_imov)
 {
     (void)b, (void)c, (void)arg;
@@ -631,6 +667,8 @@ const xfast_table XF_TABLE = {{
                                   [XF_FRC] = k_frc,
                                   [XF_IMIN] = k_imin,
                                   [XF_IMAX] = k_imax,
+                                  [XF_FSAT] = k_fsat,
+                                  [XF_ISAT] = k_isat,
                                   [XF_ISEL] = k_isel_t,
                                   [XF_FCMP] = k_fcmp_t,
                                   [XF_ICMP] = k_icmp_t,
@@ -669,5 +707,7 @@ const xfast_table XF_TABLE = {{
                                   [XF_FRC] = k_frc_w16,
                                   [XF_IMIN] = k_imin_w16,
                                   [XF_IMAX] = k_imax_w16,
+                                  [XF_FSAT] = k_fsat_w16,
+                                  [XF_ISAT] = k_isat_w16,
                               },
                               k_splat16};

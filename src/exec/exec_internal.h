@@ -115,6 +115,8 @@ enum {
     XF_FRC,
     XF_IMIN, /* integer min/max; arg's value: src0 signed | src1 signed << 1 */
     XF_IMAX,
+    XF_FSAT, /* mov.sat F <- F: clamped to [0, 1], NaN 0 */
+    XF_ISAT, /* mov.sat integer <- integer; arg's value: dst type | src0 signed << 8 */
     XF_ISEL, /* sel, F too (it picks bits): s[2].v holds the lanes that pick src0 */
     XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
