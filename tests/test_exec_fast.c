@@ -241,9 +241,11 @@ static uint32_t ff_float(uint64_t *st)
 
 static uint32_t ff_int(uint64_t *st)
 {
-    static const uint32_t special[] = {0,           1,       0xffffffffu, 0x7fffffffu,
-                                       0x80000000u, 0x8000u, 0x7fffu,     0xffffu,
-                                       0x10000u,    31,      32,          33};
+    static const uint32_t special[] = {
+        0,           1,           0xffffffffu, 0x7fffffffu, 0x80000000u, 0x8000u,
+        0x7fffu,     0xffffu,     0x10000u,    31,          32,          33,
+        0x7fu,       0x80u,       0xffu,       0x100u,      0xffffff80u, 0xffffff7fu,
+        0xffff8000u, 0xffff7fffu, 0x80000001u, 0xfffffffeu}; /* saturation edges too */
     uint32_t r = ff_rand(st);
     switch (r & 3u) {
     case 0:
@@ -692,8 +694,71 @@ static void test_general_forms(void)
     }
 }
 
+/* The one-source F forms keep a NaN's payload (made quiet) where the general path does (a
+ * conversion through double: mov with a modifier, the roundings) and make it the one quiet NaN
+ * where it does (the math box), or clamp it (.sat, integer dsts): FA holds signalling and quiet
+ * NaNs of both signs with payloads, between ordinary values, at every level. */
+static const char *const ff_nan_forms[] = {
+    "mov (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "rndd (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rnde (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "frc (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "inv (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "sqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+};
+
+static void test_nan_payloads(void)
+{
+    static const uint32_t nans[] = {0x7f800001u, 0xffa00000u, 0x7fc12345u, 0xffc00001u,
+                                    0x7fbfffffu, 0x3f800000u, 0xc0490fdbu, 0x00000000u};
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t f = 0; f < sizeof(ff_nan_forms) / sizeof(ff_nan_forms[0]); f++) {
+        vsmp_module *mod = ff_parse(ff_nan_forms[f], "\n");
+        if (!mod)
+            continue;
+        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
+        if (ms[0] && ms[1] && (nlev < 2 || ms[2])) {
+            for (unsigned l = 0; l < nlev; l++)
+                CHECK(vsmp_x_is_fast(ms[1 + l], 0), "%s: fast at level 0x%x", ff_nan_forms[f],
+                      levels[l]);
+            uint32_t a[32], b[32];
+            for (unsigned e = 0; e < 32; e++)
+                a[e] = nans[e % 8], b[e] = nans[(e + 3) % 8];
+            vsmp_var_info va, vb;
+            vsmp_machine_find(ms[0], "FA", &va);
+            vsmp_machine_find(ms[0], "FB", &vb);
+            for (unsigned c = 0; c < 2; c++)
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    ff_fill(&ms[k], 1, 5);
+                    vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, va.id, 0, a, sizeof(a));
+                    vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, vb.id, 0, b, sizeof(b));
+                    set_cr0(ms[k], c ? 0x80u : 0u);
+                    CHECK(run(ms[k]), "run %s", ff_nan_forms[f]);
+                    const char *which = "";
+                    if (k)
+                        CHECK(ff_same(ms[0], ms[k], &which),
+                              "%s (level 0x%x, cr0 0x%x): %s differs", ff_nan_forms[f],
+                              levels[k - 1], c ? 0x80u : 0u, which);
+                }
+        } else
+            CHECK(false, "machines for %s", ff_nan_forms[f]);
+        for (unsigned k = 0; k < 3; k++)
+            vsmp_machine_free(ms[k]);
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
+    test_nan_payloads();
     test_general_forms();
     test_copy_bits();
     test_fast_forms();
