@@ -500,8 +500,8 @@ static int sat_kernel(const xinst *x, int k, uint32_t *arg)
         return k;
     if ((k == XF_IMOV || k == XF_FMOV) && dt == VSMP_TYPE_F)
         return XF_FSAT;
-    if (k == XF_IMOV && plain_int(dt) && !any_mod(x)) {
-        *arg = (dt | (uint32_t)is_sint(s0) << 8) << XF_ARG_SHIFT;
+    if (k == XF_IMOV && vsmp_type_is_int(dt) && !any_mod(x)) {
+        *arg = (dt | (uint32_t)vsmp_type_is_signed(s0) << 8) << XF_ARG_SHIFT;
         return XF_ISAT;
     }
     return -1;
@@ -556,7 +556,9 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
         return f ? XF_FMAD : i ? XF_IMAD : -1;
     case VSMP_OPC_FMINMAX:
         if (i && x->nv == 3) {
-            *arg = ((uint32_t)is_sint(s0) | (uint32_t)is_sint(x->v[2].type) << 1) << XF_ARG_SHIFT;
+            *arg = ((uint32_t)vsmp_type_is_signed(s0) | (uint32_t)vsmp_type_is_signed(x->v[2].type)
+                                                            << 1)
+                   << XF_ARG_SHIFT;
             return (x->aux & 1u) ? XF_IMAX : XF_IMIN;
         }
         return f ? ((x->aux & 1u) ? XF_FMAX : XF_FMIN) : -1;
