@@ -66,7 +66,8 @@ extern int vsmp_tool_png_level;
 
 /* Write the first level the sampler sees (SurfaceMinLOD) of @p s as an 8-bit RGBA PNG; a
  * surface of several slices (3D depth, array layers, cube faces) as one tall image, slice 0 on
- * top, slice z at rows z * height ... @return 0, or -1 with a message in @p err. */
+ * top, slice z at rows z * height ... (R8G8B8A8_UNORM and _UINT rows copied as they lie: their
+ * bytes are what vsmp_tool_to_u8 gives). @return 0, or -1 with a message in @p err. */
 int vsmp_tool_save_png(const vsmp_surface *s, const char *path, char *err, size_t err_size);
 
 /* Write @p size bytes to @p path (a buffer, or a surface's memory). @return 0, or -1 with a
