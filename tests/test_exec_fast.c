@@ -169,6 +169,14 @@ static const char *const ff_forms[] = {
     "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "rndz (M1, 1) FD(0,0)<1> FA(0,4)<0;1,0>",
     "frc (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    /* sel with modifiers (IGC's abs and negation by sel): F converts the picked value,
+     * integers take its low bits */
+    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(!P1) sel (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1> 0.5:f",
+    "(P1) sel (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> DA(0,0)<8;8,1>",
+    "(P1) sel (M1, 16) DD(0,0)<1> 0x1:d (-)DB(0,0)<8;8,1>",
+    "(!P1) sel (M1, 16) DD(0,0)<1> (abs)WA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "(P1) sel (M1, 8) WD(0,0)<1> (-abs)DA(0,0)<8;8,1> (~)UA(0,0)<8;8,1>",
     /* conversions with .sat: F clamped to [0, 1]; integers to the dst's range; integer <- F */
     "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "mov.sat (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
@@ -664,14 +672,13 @@ static void test_copy_bits(void)
 
 /* Forms with source modifiers whose result depends on more than the low 32 bits of the
  * modified integer values (the general path computes on 64-bit values: (-) of a UD is negative,
- * (-) of INT_MIN is 2^31), which the fast path leaves to the general path; and sel with a
- * modifier (a conversion, not a copy). */
+ * (-) of INT_MIN is 2^31), which the fast path leaves to the general path, with a modified
+ * mov.sat and the .sat forms it does not take (add.sat, sel.sat). */
 static const char *const ff_general[] = {
     "cmp.lt (M1, 16) P2 (-)UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
     "min (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
     "asr (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> 0x3:ud",
     "mov (M1, 16) FD(0,0)<1> (-)DA(0,0)<8;8,1>",
-    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "mov.sat (M1, 16) BD(0,0)<1> (-)UA(0,0)<8;8,1>",
     "add.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "(P1) sel.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
@@ -709,6 +716,7 @@ static const char *const ff_nan_forms[] = {
     "exp (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "sqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
     "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
 };

@@ -638,10 +638,18 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         bool f =
             d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F && x->v[2].type == VSMP_TYPE_F;
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
-        if (x->nv != 3 || !(f || i) || any_mod(x))
+        if (x->nv != 3 || !(f || i))
             return false;
-        x->fast = m->fast->fn[XF_ISEL]; /* F as well: sel copies bits */
-        x->fast_float = false;
+        /* F as well: sel copies bits; with a modifier, F converts the picked value and
+         * integers take its low bits (the dst wraps), as mod_ok says of integer moves */
+        bool fmod = f && any_mod(x);
+        for (unsigned k = 1; k < x->nv; k++)
+            if (x->v[k].mod && (x->v[k].mod > VSMP_MOD_NEG_ABS && x->v[k].mod != VSMP_MOD_NOT))
+                return false;
+            else if (x->v[k].mod == VSMP_MOD_NOT && f)
+                return false;
+        x->fast = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
+        x->fast_float = fmod;
         x->run = run_sel;
         return true;
     }

@@ -517,6 +517,27 @@ static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
         k_sel_any(out, s, n, arg);
 }
 
+/* sel of F sources with a modifier: not a copy, the picked (modified) value through the general
+ * path's conversion to F: flushed unless kept, a NaN made quiet */
+static inline void k_fsel_any(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], r[32], pick = s[2].v, keep = arg & XF_KEEP_F;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t m = 0u - (pick >> l & 1u);
+        r[l] = fout(asf(ftz((ld(a, l) & m) | (ld(b, l) & ~m), keep)), keep);
+    }
+    put(out, r, n, arg);
+}
+
+static void k_fsel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    if (n == 16)
+        k_fsel_any(out, s, 16, arg);
+    else
+        k_fsel_any(out, s, n, arg);
+}
+
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
 static inline uint32_t lane_bits(const uint32_t *t, unsigned n)
 {
@@ -670,6 +691,7 @@ const xfast_table XF_TABLE = {{
                                   [XF_FSAT] = k_fsat,
                                   [XF_ISAT] = k_isat,
                                   [XF_ISEL] = k_isel_t,
+                                  [XF_FSEL] = k_fsel_t,
                                   [XF_FCMP] = k_fcmp_t,
                                   [XF_ICMP] = k_icmp_t,
                               },

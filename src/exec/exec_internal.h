@@ -118,6 +118,7 @@ enum {
     XF_FSAT, /* mov.sat F <- F: clamped to [0, 1], NaN 0 */
     XF_ISAT, /* mov.sat integer <- integer; arg's value: dst type | src0 signed << 8 */
     XF_ISEL, /* sel, F too (it picks bits): s[2].v holds the lanes that pick src0 */
+    XF_FSEL, /* sel of F with a source modifier: the picked value converted (flushed, NaN quiet) */
     XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
