@@ -664,7 +664,7 @@ int main(int argc, char **argv)
         pid_t pid = fork();
         if (pid == 0) {
             run_rows(src, size, tc[t], rounds, only, res + (size_t)t * NROWS);
-            exit(0);
+            _exit(0);
         }
         int ws = 0;
         if (pid < 0 || waitpid(pid, &ws, 0) < 0 || !WIFEXITED(ws))
