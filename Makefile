@@ -45,11 +45,12 @@ fuzz: deps-test
 	cmake --build build-fuzz -j $(JOBS)
 	sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
 
-# Throughput next to lavapipe, printed as ratios (not a test: the machine is shared and noisy).
+# Throughput next to lavapipe and pocl, printed as ratios (not a test: the machine is shared and noisy).
 bench: deps-test build
 	$(BUILD)/bench_isa tests/kernels/tgllp/math_simd32.isa --min-insts 10000
 	$(BUILD)/bench_sample
 	$(BUILD)/bench_exec --seconds 2
+	$(BUILD)/bench_e2e
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -121,6 +121,74 @@ static const char *const ff_forms[] = {
     "cmp.ge (M1, 16) P2 DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
     "cmp.eq (M1, 16) P2 WA(0,0)<8;8,1> 0x5:w",
     "cmp.le (M5, 8) P2 DA(0,0)<8;8,1> DB(0,0)<0;1,0>",
+    /* source modifiers on F (the sign bit, then the kernels' flush) */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> (-)FB(0,0)<8;8,1>",
+    "mul (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mad (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1> (-abs)FC(0,0)<8;8,1>",
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> (-)FB(0,1)<0;1,0>",
+    "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
+    "max (M1, 8) FD(0,0)<1> (-abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) UD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "mov (M1, 16) HD(0,0)<1> (-abs)FA(0,0)<8;8,1>",
+    "cmp.lt (M1, 16) P2 (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
+    /* source modifiers on integers (IGC's subtraction: add with (-) of a D scalar) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<0;1,0>",
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>",
+    "add (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> (-abs)WA(0,0)<8;8,1>",
+    "add (M1, 16) UD(0,0)<1> (abs)UA(0,0)<8;8,1> (-abs)UB(0,0)<8;8,1>",
+    "mul (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "mad (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> DB(0,0)<8;8,1> (-)DC(0,0)<8;8,1>",
+    "and (M1, 16) UD(0,0)<1> (~)UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "shl (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "shr (M1, 16) WD(0,0)<1> (-)WA(0,0)<8;8,1> 0x3:uw",
+    "mov (M1, 16) DD(0,0)<1> (-)WA(0,0)<8;8,1>",
+    "mov (M1, 16) WD(0,0)<1> (abs)DA(0,0)<8;8,1>",
+    "mov (M1, 16) BD(0,0)<1> (-)BA(0,0)<8;8,1>",
+    /* integer min/max: signed, unsigned, mixed, 16-bit, a scalar */
+    "min (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "max (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x0:d",
+    "min (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "max (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
+    "min (M1, 16) WD(0,0)<1> WA(0,0)<8;8,1> WB(0,0)<8;8,1>",
+    "min (M1, 1) DD(0,0)<1> DA(0,1)<0;1,0> DB(0,0)<0;1,0>",
+    /* the math box and the roundings on F (%cr0 bit 0, ALT mode, among the cr0 values) */
+    "inv (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "inv (M1, 1) FD(0,2)<1> FA(0,1)<0;1,0>",
+    "sqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rsqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 1) FD(0,0)<1> (-)FA(0,3)<0;1,0>",
+    "log (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "log (M1, 8) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "rndd (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndu (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rnde (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 1) FD(0,0)<1> FA(0,4)<0;1,0>",
+    "frc (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    /* sel with modifiers (IGC's abs and negation by sel): F converts the picked value,
+     * integers take its low bits */
+    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(!P1) sel (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1> 0.5:f",
+    "(P1) sel (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> DA(0,0)<8;8,1>",
+    "(P1) sel (M1, 16) DD(0,0)<1> 0x1:d (-)DB(0,0)<8;8,1>",
+    "(!P1) sel (M1, 16) DD(0,0)<1> (abs)WA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "(P1) sel (M1, 8) WD(0,0)<1> (-abs)DA(0,0)<8;8,1> (~)UA(0,0)<8;8,1>",
+    /* conversions with .sat: F clamped to [0, 1]; integers to the dst's range; integer <- F */
+    "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> UA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) UD(0,0)<1> DA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) DD(0,0)<1> UA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> WA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> BA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) DD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) WD(0,0)<1> (-)FA(0,0)<8;8,1>",
     /* masks, predicates, strides */
     "(P1) add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "(!P1) mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>",
@@ -181,9 +249,11 @@ static uint32_t ff_float(uint64_t *st)
 
 static uint32_t ff_int(uint64_t *st)
 {
-    static const uint32_t special[] = {0,           1,       0xffffffffu, 0x7fffffffu,
-                                       0x80000000u, 0x8000u, 0x7fffu,     0xffffu,
-                                       0x10000u,    31,      32,          33};
+    static const uint32_t special[] = {
+        0,           1,           0xffffffffu, 0x7fffffffu, 0x80000000u, 0x8000u,
+        0x7fffu,     0xffffu,     0x10000u,    31,          32,          33,
+        0x7fu,       0x80u,       0xffu,       0x100u,      0xffffff80u, 0xffffff7fu,
+        0xffff8000u, 0xffff7fffu, 0x80000001u, 0xfffffffeu}; /* saturation edges too */
     uint32_t r = ff_rand(st);
     switch (r & 3u) {
     case 0:
@@ -306,7 +376,7 @@ static vsmp_module *ff_parse(const char *body, const char *sep)
 
 static void test_fast_forms(void)
 {
-    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30};
+    static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30, 0x1, 0x81};
     unsigned levels[2], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_forms) / sizeof(ff_forms[0]); f++) {
         vsmp_module *mod = ff_parse(ff_forms[f], "\n");
@@ -600,8 +670,104 @@ static void test_copy_bits(void)
     }
 }
 
+/* Forms with source modifiers whose result depends on more than the low 32 bits of the
+ * modified integer values (the general path computes on 64-bit values: (-) of a UD is negative,
+ * (-) of INT_MIN is 2^31), which the fast path leaves to the general path, with a modified
+ * mov.sat and the .sat forms it does not take (add.sat, sel.sat). */
+static const char *const ff_general[] = {
+    "cmp.lt (M1, 16) P2 (-)UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
+    "min (M1, 16) DD(0,0)<1> (-)DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
+    "asr (M1, 16) DD(0,0)<1> (-)UA(0,0)<8;8,1> 0x3:ud",
+    "mov (M1, 16) FD(0,0)<1> (-)DA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) BD(0,0)<1> (-)UA(0,0)<8;8,1>",
+    "add.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "(P1) sel.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+};
+
+static void test_general_forms(void)
+{
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t f = 0; f < sizeof(ff_general) / sizeof(ff_general[0]); f++) {
+        vsmp_module *mod = ff_parse(ff_general[f], "\n");
+        if (!mod)
+            continue;
+        for (unsigned l = 0; l < nlev; l++) {
+            vsmp_machine *m = ff_machine(mod, levels[l], ~0u);
+            CHECK(m && !vsmp_x_is_fast(m, 0), "%s: general path at level 0x%x", ff_general[f],
+                  levels[l]);
+            vsmp_machine_free(m);
+        }
+        vsmp_module_free(mod);
+    }
+}
+
+/* The one-source F forms keep a NaN's payload (made quiet) where the general path does (a
+ * conversion through double: mov with a modifier, the roundings) and make it the one quiet NaN
+ * where it does (the math box), or clamp it (.sat, integer dsts): FA holds signalling and quiet
+ * NaNs of both signs with payloads, between ordinary values, at every level. */
+static const char *const ff_nan_forms[] = {
+    "mov (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "mov (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
+    "rndd (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rnde (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "rndz (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "frc (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "inv (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "exp (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "sqrt (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "mov.sat (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
+    "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
+    "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+};
+
+static void test_nan_payloads(void)
+{
+    static const uint32_t nans[] = {0x7f800001u, 0xffa00000u, 0x7fc12345u, 0xffc00001u,
+                                    0x7fbfffffu, 0x3f800000u, 0xc0490fdbu, 0x00000000u};
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t f = 0; f < sizeof(ff_nan_forms) / sizeof(ff_nan_forms[0]); f++) {
+        vsmp_module *mod = ff_parse(ff_nan_forms[f], "\n");
+        if (!mod)
+            continue;
+        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
+        if (ms[0] && ms[1] && (nlev < 2 || ms[2])) {
+            for (unsigned l = 0; l < nlev; l++)
+                CHECK(vsmp_x_is_fast(ms[1 + l], 0), "%s: fast at level 0x%x", ff_nan_forms[f],
+                      levels[l]);
+            uint32_t a[32], b[32];
+            for (unsigned e = 0; e < 32; e++)
+                a[e] = nans[e % 8], b[e] = nans[(e + 3) % 8];
+            vsmp_var_info va, vb;
+            vsmp_machine_find(ms[0], "FA", &va);
+            vsmp_machine_find(ms[0], "FB", &vb);
+            for (unsigned c = 0; c < 2; c++)
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    ff_fill(&ms[k], 1, 5);
+                    vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, va.id, 0, a, sizeof(a));
+                    vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, vb.id, 0, b, sizeof(b));
+                    set_cr0(ms[k], c ? 0x80u : 0u);
+                    CHECK(run(ms[k]), "run %s", ff_nan_forms[f]);
+                    const char *which = "";
+                    if (k)
+                        CHECK(ff_same(ms[0], ms[k], &which),
+                              "%s (level 0x%x, cr0 0x%x): %s differs", ff_nan_forms[f],
+                              levels[k - 1], c ? 0x80u : 0u, which);
+                }
+        } else
+            CHECK(false, "machines for %s", ff_nan_forms[f]);
+        for (unsigned k = 0; k < 3; k++)
+            vsmp_machine_free(ms[k]);
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
+    test_nan_payloads();
+    test_general_forms();
     test_copy_bits();
     test_fast_forms();
     test_fast_runs();

@@ -3,6 +3,7 @@
 #include "tool_out.h"
 
 vsmp_dialect vsmp_tool_dialect = VSMP_DIALECT_AUTO;
+int vsmp_tool_png_level = VSMP_TOOL_PNG_LEVEL_DEFAULT;
 
 #include <errno.h>
 #include <inttypes.h>
@@ -53,11 +54,21 @@ int vsmp_tool_save_png(const vsmp_surface *s, const char *path, char *err, size_
         return -1;
     }
     png_init_io(png, f);
+    png_set_compression_level(png, vsmp_tool_png_level);
     png_set_IHDR(png, info, w, h * slices, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
+    /* RGBA8 UNORM and UINT texels are their 8-bit channels already (v * 255 + 0.5 truncated
+     * gives back the byte an UNORM value came from): rows are written as they lie */
+    bool direct = d->format == VSMP_FORMAT_R8G8B8A8_UNORM || d->format == VSMP_FORMAT_R8G8B8A8_UINT;
     for (uint32_t z = 0; z < slices; z++)
         for (uint32_t y = 0; y < h; y++) {
+            const uint8_t *at = direct ? vsmp_surface_texel(s, level, z, 0, y) : NULL;
+            if (at) {
+                memcpy(row, at, (size_t)w * 4);
+                png_write_row(png, row);
+                continue;
+            }
             for (uint32_t x = 0; x < w; x++) {
                 vsmp_texel t;
                 memset(&t, 0, sizeof(t));

@@ -325,6 +325,8 @@ static const char usage_run[] =
     "                         1G; K, M, G, T suffixes; 0 = none)\n"
     "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
     "                         results; VSMP_CPU too)\n"
+    "      --png-level N  zlib level 0-9 of the PNGs \"save\" writes (default 1: fast; 9 "
+    "smallest)\n"
     "Threads run on VSMP_WORKERS workers (default: one per online core).\n";
 static const char usage_launch[] =
     "usage: vsmp launch [--out-dir DIR] [--quiet] [--max-instructions N] [--error-limit N]\n"
@@ -344,6 +346,8 @@ static const char usage_launch[] =
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
     "                         results; VSMP_CPU too)\n"
+    "      --png-level N  zlib level 0-9 of the PNGs \"save\" writes (default 1: fast; 9 "
+    "smallest)\n"
     "Work-groups run on VSMP_WORKERS workers (default: one per online core).\n"
     "Ctrl-C stops the launch: exit status 130, nothing printed or saved.\n";
 static const char usage_main[] =
@@ -368,7 +372,8 @@ enum {
     OPT_ERRLIMIT,
     OPT_MAXMEM,
     OPT_DIVS,
-    OPT_CPU
+    OPT_CPU,
+    OPT_PNGLEVEL
 };
 
 /* Diagnostics of each severity printed by default (--error-limit). */
@@ -432,6 +437,17 @@ static int parse_max_memory(const char *arg, size_t *out)
 
 /* --cpu: the highest kernel level, of the sampling plans and of the machine's fast path alike
  * (results are the same at every level). */
+/* --png-level: zlib's level 0..9 for the PNGs "save" writes (tool_out.h) */
+static int parse_png_level(const char *arg)
+{
+    if (arg[0] < '0' || arg[0] > '9' || arg[1]) {
+        fprintf(stderr, "vsmp: --png-level '%s': not a level 0 to 9\n", arg);
+        return -1;
+    }
+    vsmp_tool_png_level = arg[0] - '0';
+    return 0;
+}
+
 static int parse_cpu(const char *arg)
 {
     if (strcmp(arg, "ref") == 0)
@@ -700,6 +716,7 @@ static int cmd_launch(int argc, char **argv)
                                        {"max-instructions", required_argument, NULL, OPT_MAXINSN},
                                        {"quiet", no_argument, NULL, 'q'},
                                        {"cpu", required_argument, NULL, OPT_CPU},
+                                       {"png-level", required_argument, NULL, OPT_PNGLEVEL},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
@@ -721,6 +738,10 @@ static int cmd_launch(int argc, char **argv)
             break;
         case OPT_CPU:
             if (parse_cpu(optarg))
+                return EXIT_USAGE;
+            break;
+        case OPT_PNGLEVEL:
+            if (parse_png_level(optarg))
                 return EXIT_USAGE;
             break;
         case OPT_ERRLIMIT: {
@@ -785,6 +806,7 @@ static int cmd_run(int argc, char **argv)
                                        {"max-memory", required_argument, NULL, OPT_MAXMEM},
                                        {"error-limit", required_argument, NULL, OPT_ERRLIMIT},
                                        {"cpu", required_argument, NULL, OPT_CPU},
+                                       {"png-level", required_argument, NULL, OPT_PNGLEVEL},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
     optind = 1;
@@ -814,6 +836,10 @@ static int cmd_run(int argc, char **argv)
             break;
         case OPT_CPU:
             if (parse_cpu(optarg))
+                return EXIT_USAGE;
+            break;
+        case OPT_PNGLEVEL:
+            if (parse_png_level(optarg))
                 return EXIT_USAGE;
             break;
         case 'k':

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The fast path of the EU instructions real kernels run most: mov (with the F <-> integer and
- * F -> HF conversions), add, mul, mad, min/max, and, or, xor, not, shl, shr, asr, sel, and cmp to
- * a predicate. Chosen when the kernel is planned, for operands that are direct general
- * variables or immediates of 32 bits or less without modifiers (dst without .sat): each source
+ * F -> HF conversions), add, mul, mad, min/max (F and integer), and, or, xor, not, shl, shr, asr,
+ * sel, cmp to a predicate, the math box's inv, sqrt, rsqrt, exp, log on F and the roundings rndd,
+ * rndu, rnde, rndz, frc on F. Chosen when the kernel is planned, for operands that are direct
+ * general variables or immediates of 32 bits or less (dst without .sat), sources with a modifier
+ * where the form allows one (mod_ok): each source
  * is read as it lies (a packed region in place) or broadcast once (a scalar, an immediate), or
  * lane by lane (V, UV, VF immediates, other regions), the lane kernel of the CPU level
  * (exec_fast_k.h) computes every lane, and the enabled lanes are stored. Every form gives the
@@ -139,6 +141,37 @@ static const uint8_t *src_lanes(const vsmp_machine *m, const xvec *v, unsigned n
     return (const uint8_t *)buf;
 }
 
+/* A source modifier on 32-bit lane values (docs/EXEC.md 5.2): on F the sign bit (the kernels
+ * flush after it, which commutes: a flushed denormal keeps its sign); on integers the value of
+ * the type (B, W extended by sign) negated or made absolute in wrapping 32-bit arithmetic, which
+ * gives the general path's 64-bit result's low 32 bits; mod_ok keeps the forms whose result
+ * depends on those bits alone. */
+static void mod_lanes(uint32_t *b, unsigned n, unsigned mod, unsigned t)
+{
+    bool f = t == VSMP_TYPE_F, sg = vsmp_type_is_signed(t);
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t v = b[l];
+        bool neg = sg && (int32_t)v < 0;
+        switch (mod) {
+        case VSMP_MOD_ABS:
+            v = f ? v & 0x7fffffffu : neg ? 0u - v : v;
+            break;
+        case VSMP_MOD_NEG:
+            v = f ? v ^ 0x80000000u : 0u - v;
+            break;
+        case VSMP_MOD_NEG_ABS:
+            v = f ? v | 0x80000000u : neg ? v : 0u - v;
+            break;
+        case VSMP_MOD_NOT:
+            v = ~v;
+            break;
+        default:
+            break;
+        }
+        b[l] = v;
+    }
+}
+
 /* ---- the dst ---- */
 
 enum { ST_4, ST_2, ST_ANY };
@@ -191,7 +224,7 @@ static inline void note(const xinst *x, xstep *s)
 
 static inline uint32_t keep_bits(uint32_t c0)
 {
-    return (c0 >> 7 & 1u) * XF_KEEP_F | (c0 >> 10 & 1u) * XF_KEEP_HF;
+    return (c0 >> 7 & 1u) * XF_KEEP_F | (c0 >> 10 & 1u) * XF_KEEP_HF | (c0 & 1u) * XF_ALT;
 }
 
 /* ---- the handlers ---- */
@@ -200,6 +233,15 @@ static inline uint32_t keep_bits(uint32_t c0)
  * read lane by lane into @p buf here. */
 static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *buf, xsrc *o)
 {
+    if (v->mod && buf) { /* the lane values with the modifier applied, in buf (plan_sources,
+                          * which gives no buf, takes modified sources elsewhere) */
+        const uint8_t *p = src_lanes(m, v, n, buf);
+        if (p != (const uint8_t *)buf)
+            memcpy(buf, p, 4u * n);
+        mod_lanes(buf, n, v->mod, v->type);
+        *o = (xsrc){(const uint8_t *)buf, 0, XS_WORDS};
+        return;
+    }
     o->p = m->arena + v->at;
     switch (v->fk) {
     case FK_CONTIG4:
@@ -337,12 +379,82 @@ static bool plain_int(unsigned t)
     return vsmp_type_is_int(t) && vsmp_type_bytes(t) <= 4;
 }
 
-/* A source the fast path reads: an immediate, or a direct general variable with a region,
- * without a modifier. */
+/* A source the fast path reads: an immediate, or a direct general variable with a region (a
+ * modifier is the form's to allow: mod_ok). */
 static bool fast_src(const xvec *v)
 {
-    return !v->mod && (v->cls == VSMP_VEC_IMMEDIATE ||
-                       (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0));
+    return v->cls == VSMP_VEC_IMMEDIATE || (v->cls == VSMP_VEC_GENERAL && v->var != 0 && v->w != 0);
+}
+
+static bool any_mod(const xinst *x)
+{
+    for (unsigned i = 1; i < x->nv; i++)
+        if (x->v[i].mod)
+            return true;
+    return false;
+}
+
+/* May kernel k take the instruction's source modifiers? On F sources (-), (abs), (-abs) wherever
+ * the kernel reads F values; on integer sources those and (~) where the result's bits are the
+ * low 32 bits of the sources' modified values (add, mul, mad, logic, shl, shr, integer moves):
+ * not compares, min/max, asr or conversions to F, which see the 64-bit value. */
+static bool mod_ok(const xinst *x, int k)
+{
+    for (unsigned i = 1; i < x->nv; i++) {
+        unsigned mod = x->v[i].mod, t = x->v[i].type;
+        if (!mod)
+            continue;
+        if (mod != VSMP_MOD_ABS && mod != VSMP_MOD_NEG && mod != VSMP_MOD_NEG_ABS &&
+            mod != VSMP_MOD_NOT)
+            return false;
+        if (t == VSMP_TYPE_F) {
+            if (mod == VSMP_MOD_NOT)
+                return false;
+            switch (k) {
+            case XF_FADD:
+            case XF_FMUL:
+            case XF_FMAD:
+            case XF_FMIN:
+            case XF_FMAX:
+            case XF_FMOV:
+            case XF_HF_FROM_F:
+            case XF_I_FROM_F:
+            case XF_FCMP:
+            case XF_INV:
+            case XF_SQRT:
+            case XF_RSQRT:
+            case XF_EXP:
+            case XF_LOG:
+            case XF_RNDD:
+            case XF_RNDU:
+            case XF_RNDE:
+            case XF_RNDZ:
+            case XF_FRC:
+                continue;
+            default:
+                return false;
+            }
+        }
+        switch (k) {
+        case XF_IADD:
+        case XF_IMUL:
+        case XF_IMAD:
+        case XF_AND:
+        case XF_OR:
+        case XF_XOR:
+        case XF_NOT:
+        case XF_SHL:
+        case XF_SHR:
+            continue;
+        case XF_IMOV: /* an integer dst (an F dst from F takes XF_FMOV) */
+            if (x->v[0].type == VSMP_TYPE_F)
+                return false;
+            continue;
+        default:
+            return false;
+        }
+    }
+    return true;
 }
 
 /* Each source as the kernel reads it, where it can be fixed when the kernel is planned. */
@@ -354,8 +466,15 @@ static void plan_sources(const vsmp_machine *m, xinst *x)
     for (unsigned i = 1; i < x->nv; i++) {
         const xvec *v = &x->v[i];
         /* packed regions and 16-bit ones are read in place; an immediate's lanes are made
-         * once; a 32-bit scalar is read when the instruction runs */
-        if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2)
+         * once (with its modifier); a 32-bit scalar is read when the instruction runs; other
+         * modified sources are made when it runs */
+        if (v->mod && v->cls == VSMP_VEC_IMMEDIATE) {
+            src_lanes(m, v, x->lanes, x->immv[i - 1]);
+            mod_lanes(x->immv[i - 1], x->lanes, v->mod, v->type);
+            x->fsrc[i - 1] = (xsrc){(const uint8_t *)x->immv[i - 1], 0, XS_WORDS};
+        } else if (v->mod)
+            x->fast_static = false;
+        else if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2)
             kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
         else if (v->cls == VSMP_VEC_IMMEDIATE)
             x->fsrc[i - 1] = (xsrc){src_lanes(m, v, x->lanes, x->immv[i - 1]), 0, XS_WORDS};
@@ -366,6 +485,24 @@ static void plan_sources(const vsmp_machine *m, xinst *x)
     }
 }
 
+/* The kernel of a dst with .sat, from the kernel without it; -1 when none applies. Integer <-
+ * F saturates already (the general path's conversion ignores .sat for a float value);
+ * mov F <- F clamps to [0, 1]; mov integer <- integer clamps the source's value (unmodified: a
+ * modifier's 64-bit value is not the kernels' 32-bit one) to the dst type's range. */
+static int sat_kernel(const xinst *x, int k, uint32_t *arg)
+{
+    unsigned dt = x->v[0].type, s0 = x->v[1].type;
+    if (k == XF_I_FROM_F)
+        return k;
+    if ((k == XF_IMOV || k == XF_FMOV) && dt == VSMP_TYPE_F)
+        return XF_FSAT;
+    if (k == XF_IMOV && vsmp_type_is_int(dt) && !any_mod(x)) {
+        *arg = (dt | (uint32_t)vsmp_type_is_signed(s0) << 8) << XF_ARG_SHIFT;
+        return XF_ISAT;
+    }
+    return -1;
+}
+
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
     if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
@@ -373,6 +510,8 @@ static bool plan_cmp(const vsmp_machine *m, xinst *x)
     const xvec *a = &x->v[1], *b = &x->v[2];
     bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
     if (!(f || (plain_int(a->type) && plain_int(b->type))) || !fast_src(a) || !fast_src(b))
+        return false;
+    if (!mod_ok(x, f ? XF_FCMP : XF_ICMP))
         return false;
     x->fast = m->fast->fn[f ? XF_FCMP : XF_ICMP];
     x->fast_arg = (x->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
@@ -393,8 +532,11 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     *arg = 0;
     switch (x->in->opcode) {
     case VSMP_OPC_MOV:
-        if (dt == VSMP_TYPE_F) /* F <- F copies bits (vsmp_x_is_copy) */
-            return all_f ? XF_IMOV : !all_i ? -1 : is_sint(s0) ? XF_F_FROM_D : XF_F_FROM_UD;
+        if (dt == VSMP_TYPE_F) /* F <- F copies bits (vsmp_x_is_copy) unless modified */
+            return all_f         ? (any_mod(x) ? XF_FMOV : XF_IMOV)
+                   : !all_i      ? -1
+                   : is_sint(s0) ? XF_F_FROM_D
+                                 : XF_F_FROM_UD;
         if (dt == VSMP_TYPE_HF)
             return all_f ? XF_HF_FROM_F : -1;
         if (plain_int(dt) && all_f) {
@@ -409,7 +551,33 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     case VSMP_OPC_MAD:
         return f ? XF_FMAD : i ? XF_IMAD : -1;
     case VSMP_OPC_FMINMAX:
+        if (i && x->nv == 3) {
+            *arg = ((uint32_t)vsmp_type_is_signed(s0) | (uint32_t)vsmp_type_is_signed(x->v[2].type)
+                                                            << 1)
+                   << XF_ARG_SHIFT;
+            return (x->aux & 1u) ? XF_IMAX : XF_IMIN;
+        }
         return f ? ((x->aux & 1u) ? XF_FMAX : XF_FMIN) : -1;
+    case VSMP_OPC_INV:
+        return f ? XF_INV : -1;
+    case VSMP_OPC_SQRT:
+        return f ? XF_SQRT : -1;
+    case VSMP_OPC_RSQRT:
+        return f ? XF_RSQRT : -1;
+    case VSMP_OPC_EXP:
+        return f ? XF_EXP : -1;
+    case VSMP_OPC_LOG:
+        return f ? XF_LOG : -1;
+    case VSMP_OPC_RNDD:
+        return f ? XF_RNDD : -1;
+    case VSMP_OPC_RNDU:
+        return f ? XF_RNDU : -1;
+    case VSMP_OPC_RNDE:
+        return f ? XF_RNDE : -1;
+    case VSMP_OPC_RNDZ:
+        return f ? XF_RNDZ : -1;
+    case VSMP_OPC_FRC:
+        return f ? XF_FRC : -1;
     case VSMP_OPC_AND:
         return i ? XF_AND : -1;
     case VSMP_OPC_OR:
@@ -447,7 +615,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     if (x->in->opcode == VSMP_OPC_CMP)
         return plan_cmp(m, x);
     const xvec *d = &x->v[0];
-    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || d->mod)
+    if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || (d->mod && d->mod != VSMP_MOD_SAT))
         return false;
     for (unsigned i = 1; i < x->nv; i++)
         if (!fast_src(&x->v[i]))
@@ -462,20 +630,28 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     x->fast_arg = x->fast_st == ST_2 ? XF_OUT16 : 0u;
     x->fast_dst = m->arena + d->at; /* the arena never moves */
     plan_sources(m, x);
-    if (x->in->opcode == VSMP_OPC_SEL) {
+    if (x->in->opcode == VSMP_OPC_SEL && !d->mod) {
         bool f =
             d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F && x->v[2].type == VSMP_TYPE_F;
         bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
         if (x->nv != 3 || !(f || i))
             return false;
-        x->fast = m->fast->fn[XF_ISEL]; /* F as well: sel copies bits */
-        x->fast_float = false;
+        /* F as well: sel copies bits; with a modifier, F converts the picked value and
+         * integers take its low bits (the dst wraps), as mod_ok says of integer moves */
+        bool fmod = f && any_mod(x);
+        for (unsigned k = 1; k < x->nv; k++)
+            if (x->v[k].mod && (x->v[k].mod > VSMP_MOD_NEG_ABS && x->v[k].mod != VSMP_MOD_NOT))
+                return false;
+            else if (x->v[k].mod == VSMP_MOD_NOT && f)
+                return false;
+        x->fast = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
+        x->fast_float = fmod;
         x->run = run_sel;
         return true;
     }
     uint32_t arg;
     int k = pick_kernel(x, &arg);
-    if (k < 0)
+    if (k < 0 || !mod_ok(x, k) || (d->mod && (k = sat_kernel(x, k, &arg)) < 0))
         return false;
     x->fast = m->fast->fn[k];
     x->fast_arg |= arg;

@@ -281,6 +281,122 @@ KERNEL(k_i_from_f)
     }
 }
 
+/* F <- F through a source modifier (applied to the lane values before the kernel): the value
+ * flushed unless kept, a NaN made quiet, as the general path's conversion through double */
+KERNEL(k_fmov)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++)
+        out[l] = fout(fin(a, l, keep), keep);
+}
+
+/* The math box and the roundings on F (docs/EXEC.md 5.2.1): the general path's formula on the
+ * flushed source in double (exec_alu.c compute), rounded once to F (the conversion's
+ * round-to-nearest-even is round_fmt's at %cr0 mode 0), the result flushed unless kept; the math
+ * box's NaN is the one quiet NaN, a rounding's NaN its source's, made quiet. */
+static inline uint32_t fmath(double r, uint32_t keep)
+{
+    return fnan1(ftz(asu((float)r), keep));
+}
+
+static inline double din(const uint8_t *p, unsigned l, uint32_t keep)
+{
+    return (double)fin(p, l, keep);
+}
+
+#define FMATH(name, expr)                                                                          \
+    KERNEL(name)                                                                                   \
+    {                                                                                              \
+        (void)b, (void)c;                                                                          \
+        uint32_t keep = arg & XF_KEEP_F;                                                           \
+        for (unsigned l = 0; l < n; l++) {                                                         \
+            double x = din(a, l, keep);                                                            \
+            out[l] = fmath(expr, keep);                                                            \
+        }                                                                                          \
+    }
+#define FROUND(name, expr)                                                                         \
+    KERNEL(name)                                                                                   \
+    {                                                                                              \
+        (void)b, (void)c;                                                                          \
+        uint32_t keep = arg & XF_KEEP_F;                                                           \
+        for (unsigned l = 0; l < n; l++) {                                                         \
+            double x = din(a, l, keep);                                                            \
+            out[l] = fout((float)(expr), keep);                                                    \
+        }                                                                                          \
+    }
+
+FMATH(k_inv, 1.0 / x)
+FMATH(k_sqrt, sqrt(arg &XF_ALT ? fabs(x) : x))
+FMATH(k_rsqrt, 1.0 / sqrt(arg & XF_ALT ? fabs(x) : x))
+FMATH(k_exp, exp2(x))
+FMATH(k_log, log2(arg &XF_ALT ? fabs(x) : x))
+FROUND(k_rndd, floor(x))
+FROUND(k_rndu, ceil(x))
+FROUND(k_rnde, nearbyint(x))
+FROUND(k_rndz, trunc(x))
+FROUND(k_frc, x - floor(x))
+
+/* integer min/max on the sources' values: unsigned when both are, else signed 64-bit values
+ * (a UD's zero-extended); the picked source's bits (arg: src0 signed | src1 signed << 1) */
+#define IMINMAX(name, REL)                                                                         \
+    KERNEL(name)                                                                                   \
+    {                                                                                              \
+        (void)c;                                                                                   \
+        unsigned sg = arg >> XF_ARG_SHIFT & 3u;                                                    \
+        if (!sg)                                                                                   \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                uint32_t x = ld(a, l), y = ld(b, l);                                               \
+                out[l] = x REL y ? x : y;                                                          \
+            }                                                                                      \
+        else                                                                                       \
+            for (unsigned l = 0; l < n; l++) {                                                     \
+                uint32_t x = ld(a, l), y = ld(b, l);                                               \
+                int64_t vx = sg & 1u ? (int64_t)(int32_t)x : (int64_t)x;                           \
+                int64_t vy = sg & 2u ? (int64_t)(int32_t)y : (int64_t)y;                           \
+                out[l] = vx REL vy ? x : y;                                                        \
+            }                                                                                      \
+    }
+
+IMINMAX(k_imin, <)
+IMINMAX(k_imax, >)
+
+/* mov.sat F <- F: the value (flushed unless kept) clamped to [0, 1], a NaN 0, -0 kept (it is
+ * not below 0): the general path's clamp before its rounding, which 0 and 1 survive */
+KERNEL(k_fsat)
+{
+    (void)b, (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    for (unsigned l = 0; l < n; l++) {
+        float v = fin(a, l, keep);
+        out[l] = asu(v != v ? 0.0f : v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v);
+    }
+}
+
+/* mov.sat integer <- integer: the source's value (by its signedness) clamped to the dst type's
+ * range (arg: dst type | src0 signed << 8) */
+KERNEL(k_isat)
+{
+    (void)b, (void)c;
+    unsigned t = arg >> XF_ARG_SHIFT & 0xffu;
+    bool sg = arg >> (XF_ARG_SHIFT + 8) & 1u;
+    int64_t lo = t == VSMP_TYPE_D   ? INT32_MIN
+                 : t == VSMP_TYPE_W ? -32768
+                 : t == VSMP_TYPE_B ? -128
+                                    : 0;
+    int64_t hi = t == VSMP_TYPE_D    ? INT32_MAX
+                 : t == VSMP_TYPE_UD ? (int64_t)UINT32_MAX
+                 : t == VSMP_TYPE_W  ? 32767
+                 : t == VSMP_TYPE_B  ? 127
+                 : t == VSMP_TYPE_UW ? 65535
+                                     : 255;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t x = ld(a, l);
+        int64_t v = sg ? (int64_t)(int32_t)x : (int64_t)x;
+        out[l] = (uint32_t)(v < lo ? lo : v > hi ? hi : v);
+    }
+}
+
 KERNEL(k_imov)
 {
     (void)b, (void)c, (void)arg;
@@ -388,6 +504,27 @@ static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
         k_sel_any(out, s, 16, arg);
     else
         k_sel_any(out, s, n, arg);
+}
+
+/* sel of F sources with a modifier: not a copy, the picked (modified) value through the general
+ * path's conversion to F: flushed unless kept, a NaN made quiet */
+static inline void k_fsel_any(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], r[32], pick = s[2].v, keep = arg & XF_KEEP_F;
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t m = 0u - (pick >> l & 1u);
+        r[l] = fout(asf(ftz((ld(a, l) & m) | (ld(b, l) & ~m), keep)), keep);
+    }
+    put(out, r, n, arg);
+}
+
+static void k_fsel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    if (n == 16)
+        k_fsel_any(out, s, 16, arg);
+    else
+        k_fsel_any(out, s, n, arg);
 }
 
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
@@ -527,7 +664,23 @@ const xfast_table XF_TABLE = {{
                                   [XF_SHL] = k_shl,
                                   [XF_SHR] = k_shr,
                                   [XF_ASR] = k_asr,
+                                  [XF_FMOV] = k_fmov,
+                                  [XF_INV] = k_inv,
+                                  [XF_SQRT] = k_sqrt,
+                                  [XF_RSQRT] = k_rsqrt,
+                                  [XF_EXP] = k_exp,
+                                  [XF_LOG] = k_log,
+                                  [XF_RNDD] = k_rndd,
+                                  [XF_RNDU] = k_rndu,
+                                  [XF_RNDE] = k_rnde,
+                                  [XF_RNDZ] = k_rndz,
+                                  [XF_FRC] = k_frc,
+                                  [XF_IMIN] = k_imin,
+                                  [XF_IMAX] = k_imax,
+                                  [XF_FSAT] = k_fsat,
+                                  [XF_ISAT] = k_isat,
                                   [XF_ISEL] = k_isel_t,
+                                  [XF_FSEL] = k_fsel_t,
                                   [XF_FCMP] = k_fcmp_t,
                                   [XF_ICMP] = k_icmp_t,
                               },
@@ -552,5 +705,20 @@ const xfast_table XF_TABLE = {{
                                   [XF_SHL] = k_shl_w16,
                                   [XF_SHR] = k_shr_w16,
                                   [XF_ASR] = k_asr_w16,
+                                  [XF_FMOV] = k_fmov_w16,
+                                  [XF_INV] = k_inv_w16,
+                                  [XF_SQRT] = k_sqrt_w16,
+                                  [XF_RSQRT] = k_rsqrt_w16,
+                                  [XF_EXP] = k_exp_w16,
+                                  [XF_LOG] = k_log_w16,
+                                  [XF_RNDD] = k_rndd_w16,
+                                  [XF_RNDU] = k_rndu_w16,
+                                  [XF_RNDE] = k_rnde_w16,
+                                  [XF_RNDZ] = k_rndz_w16,
+                                  [XF_FRC] = k_frc_w16,
+                                  [XF_IMIN] = k_imin_w16,
+                                  [XF_IMAX] = k_imax_w16,
+                                  [XF_FSAT] = k_fsat_w16,
+                                  [XF_ISAT] = k_isat_w16,
                               },
                               k_splat16};

@@ -103,7 +103,23 @@ enum {
     XF_SHL,
     XF_SHR,
     XF_ASR,
+    XF_FMOV, /* F <- F with a source modifier: flushed, a NaN quiet (not a copy) */
+    XF_INV,  /* the math box on F: computed in double as the general path, rounded once */
+    XF_SQRT,
+    XF_RSQRT,
+    XF_EXP,
+    XF_LOG,
+    XF_RNDD,
+    XF_RNDU,
+    XF_RNDE,
+    XF_RNDZ,
+    XF_FRC,
+    XF_IMIN, /* integer min/max; arg's value: src0 signed | src1 signed << 1 */
+    XF_IMAX,
+    XF_FSAT, /* mov.sat F <- F: clamped to [0, 1], NaN 0 */
+    XF_ISAT, /* mov.sat integer <- integer; arg's value: dst type | src0 signed << 8 */
     XF_ISEL, /* sel, F too (it picks bits): s[2].v holds the lanes that pick src0 */
+    XF_FSEL, /* sel of F with a source modifier: the picked value converted (flushed, NaN quiet) */
     XF_FCMP, /* cmp: out[0] = the lanes where the relation (arg's value) holds */
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
@@ -111,6 +127,7 @@ enum {
 #define XF_KEEP_F    1u
 #define XF_KEEP_HF   2u
 #define XF_OUT16     4u /* out holds 16-bit elements: each result cut to its low 16 bits */
+#define XF_ALT       8u /* %cr0 bit 0, ALT mode: sqrt, rsqrt and log take |src0| */
 #define XF_ARG_SHIFT 8
 /* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,

@@ -688,5 +688,43 @@ with tempfile.TemporaryDirectory() as tmp:
     check(b"unknown key" not in r.stderr and b"null" not in r.stderr,
           "launch: the documented keys pass the key check: %r" % r.stderr)
 
+# PNG compression (tools/tool_out.h): zlib level 1 by default, --png-level N otherwise; the
+# level shows in the zlib header's FLEVEL bits (RFC 1950: 0 for levels 0-1, 2 for 6, 3 for 7-9)
+# and the pixels are the same at every level
+
+
+def png_idat(path):
+    data, at, idat = open(path, "rb").read(), 8, b""
+    while at < len(data):
+        n = int.from_bytes(data[at:at + 4], "big")
+        if data[at + 4:at + 8] == b"IDAT":
+            idat += data[at + 8:at + 8 + n]
+        at += 12 + n
+    return idat
+
+
+rotate = os.path.join(os.path.dirname(os.path.abspath(golden)), "..", "examples", "launch",
+                      "rotate.json")
+with tempfile.TemporaryDirectory() as tmp:
+    got = {}
+    for level in (None, "9", "0"):
+        d = os.path.join(tmp, level or "default")
+        os.mkdir(d)
+        r = run(["launch", "-q", "-o", d, rotate] + (["--png-level", level] if level else []))
+        check(r.returncode == 0, "launch --png-level %s: %r" % (level, r.stderr))
+        if r.returncode == 0:
+            got[level] = png_idat(os.path.join(d, "rotated.png"))
+    if len(got) == 3:
+        check(got[None][1] >> 6 == 0, "default PNG level: FLEVEL 0 (fastest), got %d" % (got[None][1] >> 6))
+        check(got["9"][1] >> 6 == 3, "--png-level 9: FLEVEL 3, got %d" % (got["9"][1] >> 6))
+        check(zlib.decompress(got[None]) == zlib.decompress(got["9"]) == zlib.decompress(got["0"]),
+              "the same pixels at every PNG level")
+        check(len(got["9"]) <= len(got[None]) < len(got["0"]), "level 9 <= level 1 < level 0 in size")
+    for bad in ("10", "x", "-1", ""):
+        r = run(["launch", "--png-level", bad, rotate])
+        check(r.returncode == 2 and b"--png-level" in r.stderr, "--png-level %r refused" % bad)
+    r = run(["run", "--png-level", "12", rotate])
+    check(r.returncode == 2 and b"not a level 0 to 9" in r.stderr, "run --png-level 12 refused")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

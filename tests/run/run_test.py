@@ -180,11 +180,17 @@ with tempfile.TemporaryDirectory() as tmp:
          "texels": [[300, 7, 0, 255], [1, 2, 3, 4]]},
         {"bti": 5, "format": "R32G32B32A32_SINT", "width": 1, "height": 1,
          "texels": [[-5, 200, 0, 256]]},
+        # RGBA8 UNORM and UINT: their bytes as they are (rows copied whole), 3x2 for the order
+        {"bti": 6, "format": "R8G8B8A8_UNORM", "width": 3, "height": 2,
+         "texels": [[k / 255.0, min(k + 1, 255) / 255.0, 1.0, 0.0] for k in (0, 17, 254, 3, 128, 255)]},
+        {"bti": 7, "format": "R8G8B8A8_UINT", "width": 3, "height": 2,
+         "texels": [[k, 255 - k, 9, 200] for k in (0, 17, 254, 3, 128, 255)]},
     ]
     pngd["kernel"] = os.path.join(here, "ld8.visaasm")
     pngd["print"] = []
     pngd["save"] = [{"surface": 3, "png": "f.png"}, {"surface": 4, "png": "u.png"},
-                    {"surface": 5, "png": "s.png"}]
+                    {"surface": 5, "png": "s.png"}, {"surface": 6, "png": "n8.png"},
+                    {"surface": 7, "png": "u8.png"}]
     with open(path, "w") as f:
         json.dump(pngd, f)
     rc, out, err = run(path)
@@ -197,6 +203,14 @@ with tempfile.TemporaryDirectory() as tmp:
               "float PNG: %s" % png_pixels(os.path.join(tmp, "f.png")))
         check(png_pixels(os.path.join(tmp, "u.png")) == [[(255, 7, 0, 255), (1, 2, 3, 4)]],
               "uint PNG: %s" % png_pixels(os.path.join(tmp, "u.png")))
+        ks = (0, 17, 254, 3, 128, 255)
+        want_n8 = [[(k, min(k + 1, 255), 255, 0) for k in ks[3 * y:3 * y + 3]]
+                   for y in range(2)]
+        check(png_pixels(os.path.join(tmp, "n8.png")) == want_n8,
+              "RGBA8 UNORM PNG: %s" % png_pixels(os.path.join(tmp, "n8.png")))
+        want_u8 = [[(k, 255 - k, 9, 200) for k in ks[3 * y:3 * y + 3]] for y in range(2)]
+        check(png_pixels(os.path.join(tmp, "u8.png")) == want_u8,
+              "RGBA8 UINT PNG: %s" % png_pixels(os.path.join(tmp, "u8.png")))
         check(png_pixels(os.path.join(tmp, "s.png")) == [[(0, 200, 0, 255)]],
               "sint PNG: %s" % png_pixels(os.path.join(tmp, "s.png")))
 
