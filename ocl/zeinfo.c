@@ -584,26 +584,19 @@ static const struct {
      * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
      * per_thread_memory_buffers (private_space): then the private base. */
     {"private_base_stateless", VSMP_VALUE_ZERO, false},
+    /* the printf buffer's address (its strings: the zebin's symbols, zebin.c) */
+    {"printf_buffer", VSMP_VALUE_PRINTF_BUFFER, false},
 };
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
-static const char *const unsupported_types[] = {"printf_buffer",
-                                                "implicit_arg_buffer",
-                                                "sampler_address",
-                                                "sampler_normalized",
-                                                "flat_image_baseoffset",
-                                                "flat_image_width",
-                                                "flat_image_height",
-                                                "flat_image_pitch",
-                                                "const_base",
-                                                "global_base",
-                                                "rt_global_buffer",
-                                                "assert_buffer",
-                                                "sync_buffer",
-                                                "region_group_size",
-                                                "region_group_dimension",
-                                                "region_group_wg_count",
-                                                NULL};
+static const char *const unsupported_types[] = {"implicit_arg_buffer",   "sampler_address",
+                                                "sampler_normalized",    "flat_image_baseoffset",
+                                                "flat_image_width",      "flat_image_height",
+                                                "flat_image_pitch",      "const_base",
+                                                "global_base",           "rt_global_buffer",
+                                                "assert_buffer",         "sync_buffer",
+                                                "region_group_size",     "region_group_dimension",
+                                                "region_group_wg_count", NULL};
 
 /* The builder's refusals become errors at the zeinfo line that caused them. */
 static bool built(zctx *z, vsmp_status st, const yaml_node_t *at, const char *kname)
@@ -814,7 +807,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
             continue;
         }
         bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO &&
-                    v.what != VSMP_VALUE_PRIVATE_BASE;
+                    v.what != VSMP_VALUE_PRIVATE_BASE && v.what != VSMP_VALUE_PRINTF_BUFFER;
         if (!dims || p->size == 4) {
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;
@@ -934,6 +927,7 @@ void vsmp_ocl_program_free(vsmp_ocl_program *p)
         free(p->kernels[i].visaasm);
     }
     free(p->kernels);
+    vsmp_launch_program_free(&p->data);
     free(p);
 }
 

@@ -768,6 +768,55 @@ static void test_cache_flush(void)
     vsmp_module_free(mod);
 }
 
+/* faddr (FADDR.md): the address of a symbol, "represented as a 64-bit unsigned integer", into a
+ * UQ or (its low 32 bits) a UD dst. Symbols 0x10000000040 (ps_w) and 0x10000000123 (".str", a
+ * name that is no identifier, quoted as IGC prints it): Q[0] = 0x10000000040, Q[1] =
+ * 0x10000000123, U[2] = 0x40 and U[3] untouched (0). A symbol without an address stops the run,
+ * rule exec-faddr. */
+static void test_faddr(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl Q v_type=G type=uq num_elts=4 align=GRF\n"
+                               ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                               "faddr ps_w Q(0,0)<1>\n"
+                               "faddr \".str\" Q(0,1)<1>\n"
+                               "faddr ps_w U(0,2)<1>\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "faddr checks (%s)", mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    if (m) {
+        CHECK(vsmp_machine_set_symbol(m, "ps_w", 0x10000000040ull) == VSMP_OK &&
+                  vsmp_machine_set_symbol(m, ".str", 0x10000000123ull) == VSMP_OK &&
+                  vsmp_machine_set_symbol(m, "unused", 5) == VSMP_OK &&
+                  vsmp_machine_set_symbol(m, "", 5) == VSMP_ERR_ARG,
+              "symbols set");
+        CHECK(run(m), "faddr run");
+        uint64_t q[4];
+        uint32_t u[8];
+        get(m, "Q", q, sizeof(q));
+        get(m, "U", u, sizeof(u));
+        CHECK(q[0] == 0x10000000040ull && q[1] == 0x10000000123ull && u[2] == 0x40 && u[3] == 0,
+              "faddr: %llx %llx %x %x", (unsigned long long)q[0], (unsigned long long)q[1], u[2],
+              u[3]);
+    }
+    vsmp_machine_free(m);
+    m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    if (m) {
+        vsmp_machine_set_symbol(m, "ps_w", 0x10000000040ull);
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        CHECK(vsmp_machine_run(m, &d) != VSMP_OK && d.count &&
+                  !strcmp(d.items[0].rule, "exec-faddr") && strstr(d.items[0].message, ".str"),
+              "faddr without an address: [%s] %s", d.count ? d.items[0].rule : "-",
+              d.count ? d.items[0].message : "");
+        vsmp_diags_free(&d);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 /* The validator and the machine refuse @p text under the same rule. */
 static void same_rule(const char *text, const char *rule, const char *what)
 {
@@ -870,6 +919,7 @@ static void test_lsc_simd1(void)
 
 int main(void)
 {
+    test_faddr();
     test_lsc_simd1();
     test_dword_buffer();
     test_same_rules();

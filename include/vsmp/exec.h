@@ -122,6 +122,14 @@ VSMP_API vsmp_status vsmp_machine_map_surface(vsmp_machine *m, uint64_t address,
                                               const vsmp_surface *s);
 
 /**
+ * Give symbol @p name the 64-bit address @p address: what each `faddr NAME` of the kernel stores
+ * (FADDR.md; IGC takes the address of program-scope data and printf strings so, docs/EXEC.md).
+ * Symbols the kernel does not name are ignored; a faddr whose symbol has no address stops the
+ * run (rule exec-faddr). @return VSMP_OK or VSMP_ERR_ARG (NULL, an empty name).
+ */
+VSMP_API vsmp_status vsmp_machine_set_symbol(vsmp_machine *m, const char *name, uint64_t address);
+
+/**
  * Write bytes of the thread payload (the GRF image the kernel's inputs are read from, byte 0 =
  * r0.0). The payload is as large as the inputs need (vsmp_machine_payload_size()).
  * @return VSMP_OK or VSMP_ERR_ARG (outside the payload).

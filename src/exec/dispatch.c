@@ -109,6 +109,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
     case VSMP_OPC_LSC_FENCE:
     case VSMP_OPC_SAMPLR_CACHE_FLUSH:
         return vsmp_x_plan_sync(m, x);
+    case VSMP_OPC_FADDR:
+        return vsmp_x_plan_faddr(m, x);
     default: {
         vsmp_x_report(m, in, "exec-unsupported",
                       "instruction %u (%s, opcode 0x%02x) is not implemented by the machine",

@@ -189,6 +189,10 @@ struct xinst {
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
+    /* faddr (faddr.c): its dst, and the symbol's address once the caller gives it */
+    xscalar sym_dst;
+    uint64_t sym_addr;
+    bool sym_set;
 };
 
 /* A copy of size bytes from payload offset from to arena offset to (an input). */
@@ -309,6 +313,8 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+/* faddr.c: faddr, its symbol's address given by vsmp_machine_set_symbol. */
+vsmp_status vsmp_x_plan_faddr(vsmp_machine *m, xinst *x);
 /* exec_mem.c: the bytes of the buffer a surface word names (X_NONE: shared local memory), or
  * an exec-binding fault; the bytes at an SVM address (NULL and an exec-address fault when no
  * mapping holds them); raw operand i of @p bytes resolved to its arena offset (X_NONE for

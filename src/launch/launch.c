@@ -273,6 +273,12 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
         if (st)
             return st;
     }
+    /* program-scope symbols faddr takes the address of (zebin) */
+    for (unsigned i = 0; i < f->nsyms; i++) {
+        vsmp_status st = vsmp_machine_set_symbol(m, f->symtab + f->sym_name[i], f->sym_addr[i]);
+        if (st)
+            return st;
+    }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;

@@ -40,6 +40,10 @@ SOURCE = "cl/iface.cl"
 TOLERANCE = {"ps_pow_tan": 1e-5, "ps_table": 0.0}
 # (kernel, path, device or None for every one) that must run and match pocl
 REQUIRED = {("ps_table", "cos", None), ("ps_global", "cos", None), ("ps_pow_tan", "cos", None),
+            # from the zebin: the symbols faddr takes the address of (.symtab, .data.const,
+            # .data.global), printf's strings by address
+            ("ps_table", "src", None), ("ps_global", "src", None), ("ps_pow_tan", "src", None),
+            ("pf_ints", "src", None),
             ("go_offset", "cos", None), ("go_offset", "src", None), ("nl_groups", "cos", None),
             ("nl_groups", "src", None),
             # acm-g10 keeps private arrays in stateless private memory (tgllp and skl: the
