@@ -163,6 +163,7 @@ typedef struct kraw {
     long long inline_data;          /* execution_env.inline_data_payload_size */
     long long priv_size;            /* per_thread_memory_buffers private_space: bytes */
     bool priv_simt;                 /* ... per work-item */
+    long long scratch_size;         /* per_thread_memory_buffers scratch: bytes per thread */
     long long ids_offset, ids_size; /* per_thread_payload_arguments local_id */
     const yaml_node_t *ids_at;
     unsigned npay;
@@ -330,8 +331,9 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
  * clamp-to-edge (IGC's CImagesBI::CreateInlineSamplerAnnotations programs CLK_ADDRESS_NONE as
  * SAMPLER_TEXTURE_ADDRESS_MODE_CLAMP) and the mip filter nearest, as the SAMPLER_STATEs IGC
  * writes for them (docs/LAUNCH.md section 6). */
-/* per_thread_memory_buffers[]: private memory (type global, usage private_space) is given; a
- * scratch space (the spill space, or private memory in it) is not. */
+/* per_thread_memory_buffers[]: private memory (type global, usage private_space) and the
+ * scratch space (type scratch: the spill space, or private memory in it; the sizes of several
+ * slots add up), each hardware thread its own. */
 static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
 {
     if (!is_map(z, m, "per_thread_memory_buffers[]"))
@@ -367,11 +369,19 @@ static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
     if (!type || !usage || size < 0)
         return zerr(z, m, VSMP_ERR_MALFORMED,
                     "per_thread_memory_buffers[]: type, usage and size are needed");
+    if (!strcmp(type, "scratch")) {
+        if (size > VSMP_LAUNCH_MAX_SCRATCH - k->scratch_size)
+            return zerr(z, m, VSMP_ERR_UNSUPPORTED,
+                        "per_thread_memory_buffers: %lld bytes of scratch space (at most %u in "
+                        "all)",
+                        size + k->scratch_size, VSMP_LAUNCH_MAX_SCRATCH);
+        k->scratch_size += size;
+        return true;
+    }
     if (strcmp(type, "global") || strcmp(usage, "private_space"))
         return zerr(z, m, VSMP_ERR_UNSUPPORTED,
-                    "per_thread_memory_buffers: %s %s: scratch space, which the launcher does "
-                    "not provide",
-                    type, usage);
+                    "per_thread_memory_buffers: %s %s: memory the launcher does not provide", type,
+                    usage);
     if (k->priv_size)
         return zerr(z, m, VSMP_ERR_MALFORMED, "per_thread_memory_buffers: a second private_space");
     if (size > 65536)
@@ -653,6 +663,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
     l.slm_size = (uint32_t)k->slm;
     l.private_size = (uint32_t)k->priv_size;
     l.private_simt = k->priv_simt;
+    l.scratch_size = (uint32_t)k->scratch_size;
     if (!built(z, vsmp_launch_iface_set_layout(f, &l, &z->bd), end_at, k->name))
         return false;
 

@@ -817,6 +817,52 @@ static void test_faddr(void)
     vsmp_module_free(mod);
 }
 
+/* The scratch space T5 (%scratch; GATHER4_SCALED.md, SCATTER4_SCALED.md on it as on a buffer):
+ * SIMD8 scatter4_scaled.R of D[l] = 100 + l at offsets O[l] = 4 * l, but lane 7 at 64, past the
+ * 64-byte scratch space (dropped); then gather4_scaled.R at offsets G[l] = 28 - 4 * l for l < 7
+ * and 64 for lane 7: R[l] = 100 + (7 - l), R[0] = 0 (nothing was written at 28: lane 7's write
+ * was dropped), R[7] = 0 (outside). A machine without a scratch space reads zeros. */
+static void test_scratch(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl O v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl G v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+                               "scatter4_scaled.R (M1, 8) %scratch 0x0:ud O.0 D.0\n"
+                               "gather4_scaled.R (M1, 8) %scratch 0x0:ud G.0 R.0\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "T5 checks (%s)", mod ? rule : "-");
+    uint32_t o[8], g[8], dv[8], r[8];
+    for (unsigned l = 0; l < 8; l++) {
+        o[l] = l < 7 ? 4 * l : 64;
+        g[l] = l < 7 ? 28 - 4 * l : 64;
+        dv[l] = 100 + l;
+    }
+    for (int with = 1; with >= 0; with--) {
+        vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+        if (!m)
+            break;
+        uint8_t mem[64] = {0};
+        if (with)
+            vsmp_machine_set_scratch(m, mem, sizeof(mem));
+        put(m, "O", o, sizeof(o));
+        put(m, "G", g, sizeof(g));
+        put(m, "D", dv, sizeof(dv));
+        CHECK(run(m), "T5 run");
+        get(m, "R", r, sizeof(r));
+        bool ok = r[0] == 0 && r[7] == 0;
+        for (unsigned l = 1; l < 7; l++)
+            ok &= r[l] == (with ? 100 + (7 - l) : 0);
+        CHECK(ok, "T5 (%s scratch): %u %u %u .. %u", with ? "with" : "without", r[0], r[1], r[2],
+              r[7]);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
+}
+
 /* The validator and the machine refuse @p text under the same rule. */
 static void same_rule(const char *text, const char *rule, const char *what)
 {
@@ -920,6 +966,7 @@ static void test_lsc_simd1(void)
 int main(void)
 {
     test_faddr();
+    test_scratch();
     test_lsc_simd1();
     test_dword_buffer();
     test_same_rules();

@@ -268,13 +268,31 @@ static void test_refusals(void)
                                    "        offset: 0\n"
                                    "        size: 8\n",
                        "zeinfo line 7: kernel k: payload argument implicit_arg_buffer");
-    /* private memory (type global, private_space) is given; a scratch space is not */
+    /* the scratch space: two slots add up (64 + 4096 bytes a hardware thread); past 2 MiB the
+     * kernel is not launched */
+    {
+        static const char y[] = KERNEL_HEAD "    per_thread_memory_buffers:\n"
+                                            "      - type: scratch\n"
+                                            "        usage: spill_fill_space\n"
+                                            "        size: 64\n"
+                                            "      - type: scratch\n"
+                                            "        usage: private_space\n"
+                                            "        size: 4096\n"
+                                            "        slot: 1\n";
+        vsmp_ocl_program *sp = NULL;
+        vsmp_launch_layout l;
+        l.scratch_size = 0;
+        CHECK(vsmp_ocl_zeinfo_read(y, strlen(y), &sp, NULL) == VSMP_OK && sp->kernels[0].iface &&
+                  vsmp_launch_iface_get_layout(sp->kernels[0].iface, &l) == VSMP_OK &&
+                  l.scratch_size == 4160,
+              "scratch space: %u bytes", l.scratch_size);
+        vsmp_ocl_program_free(sp);
+    }
     kernel_unsupported(KERNEL_HEAD "    per_thread_memory_buffers:\n"
                                    "      - type: scratch\n"
-                                   "        usage: spill_fill_space\n"
-                                   "        size: 64\n",
-                       "zeinfo line 7: per_thread_memory_buffers: scratch spill_fill_space: "
-                       "scratch space");
+                                   "        usage: single_space\n"
+                                   "        size: 2097153\n",
+                       "zeinfo line 7: per_thread_memory_buffers: 2097153 bytes of scratch space");
     refused(KERNEL_HEAD "    payload_arguments:\n"
                         "      - arg_type: global_size\n"
                         "        offset: 4090\n"

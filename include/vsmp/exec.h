@@ -211,6 +211,11 @@ VSMP_API vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, b
  * outside it read zeros and drop writes. NULL or 0 removes it.
  */
 VSMP_API void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size);
+/** Give the machine @p size bytes at @p mem (not owned) as its scratch space, the pre-defined
+ *  surface T5 (`%scratch`) of the surface messages: IGC keeps private arrays there on skl and
+ *  tgllp, at offsets from r0.5 bits 31:10 (docs/EXEC.md 5.4). Reads outside it give zeros,
+ *  writes outside are dropped; NULL or 0 bytes: none. */
+VSMP_API void vsmp_machine_set_scratch(vsmp_machine *m, void *mem, size_t size);
 
 /** @return the number of instructions the last run executed. */
 VSMP_API uint64_t vsmp_machine_steps(const vsmp_machine *m);

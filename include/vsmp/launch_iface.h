@@ -59,7 +59,13 @@ typedef struct vsmp_launch_layout {
      *  65536; 0 = none. Each hardware thread gets its own at the VSMP_VALUE_PRIVATE_BASE. */
     uint32_t private_size;
     bool private_simt;
+    /** bytes of scratch space (the surface T5, `%scratch`) per hardware thread, at most
+     *  VSMP_LAUNCH_MAX_SCRATCH; 0 = none. Each hardware thread gets its own. */
+    uint32_t scratch_size;
 } vsmp_launch_layout;
+
+/** The scratch space a hardware thread may have, at most (the hardware's largest). */
+#define VSMP_LAUNCH_MAX_SCRATCH (2u << 20)
 
 /** Fill @p l as vsmp_launch_iface_create leaves an interface. */
 VSMP_API void vsmp_launch_layout_init(vsmp_launch_layout *l);

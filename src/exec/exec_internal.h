@@ -247,6 +247,8 @@ struct vsmp_machine {
     vsmp_diags *diags; /* during create and run */
     uint8_t *slm;      /* shared local memory (lsc.c), not owned */
     uint32_t slm_size;
+    uint8_t *scratch; /* the thread's scratch space (T5), not owned */
+    uint32_t scratch_size;
     bool pause_barrier;      /* barriers stop the run (vsmp_machine_run_group_step) */
     uint32_t pc;             /* where a run stopped at a barrier resumes */
     const xfast_table *fast; /* the fast path's kernels (NULL: the general path only) */
@@ -324,6 +326,9 @@ vsmp_status vsmp_x_plan_faddr(vsmp_machine *m, xinst *x);
  * before every %slm message) and sends them as they are; the hardware's SLM (at most 64 KiB
  * per group) never sees those bits (vsmp's reading). */
 #define X_SLM_MASK 0x0fffffffu
+/* A message's surface word for T5 (%scratch, pre-defined surface 5): the scratch space. */
+#define X_SCRATCH         (UINT32_MAX - 1)
+#define X_SCRATCH_SURFACE 5u
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);

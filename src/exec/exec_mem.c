@@ -3,7 +3,10 @@
  * Surface memory messages on buffers: gather4_scaled / scatter4_scaled, gather_scaled /
  * scatter_scaled, oword_ld / oword_st. A buffer is the byte memory of the surface bound at the
  * binding-table index the surface variable holds; reads outside it return zeros and writes
- * outside it are dropped (the pages' "Out-of-bound Access" rows).
+ * outside it are dropped (the pages' "Out-of-bound Access" rows). T0 (%slm) is the shared local
+ * memory, T5 (%scratch) the hardware thread's scratch space (vsmp_machine_set_scratch: IGC keeps
+ * skl's and tgllp's private arrays there, at offsets from r0.5 bits 31:10, which the launcher
+ * leaves 0).
  */
 #include <string.h>
 
@@ -32,6 +35,10 @@ bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, 
 {
     if (word == X_NONE) { /* T0: shared local memory */
         *p = m->slm, *size = m->slm_size;
+        return true;
+    }
+    if (word == X_SCRATCH) { /* T5: the thread's scratch space */
+        *p = m->scratch, *size = m->scratch_size;
         return true;
     }
     uint32_t bti = m->surf_vals[word];
@@ -677,6 +684,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     unsigned sv = x->val[surf_val];
     if (sv == 0)
         x->target = X_NONE; /* T0 (%slm): shared local memory */
+    else if (sv == X_SCRATCH_SURFACE)
+        x->target = X_SCRATCH; /* T5 (%scratch): the thread's scratch space */
     else if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
         vsmp_x_report(m, in, "exec-surface",
                       "instruction %u: surface %u is not a declared surface (stateless access "

@@ -124,6 +124,9 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
     if (l->private_size > LAUNCH_MAX_PRIVATE)
         return refuse(d, "private memory of %u bytes (at most %u)", l->private_size,
                       LAUNCH_MAX_PRIVATE);
+    if (l->scratch_size > VSMP_LAUNCH_MAX_SCRATCH)
+        return refuse(d, "scratch space of %u bytes (at most %u)", l->scratch_size,
+                      VSMP_LAUNCH_MAX_SCRATCH);
     memcpy(f->local_id, l->local_id, sizeof(f->local_id));
     f->cross_offset = l->cross_thread_offset;
     f->cross_size = l->cross_thread_size;
@@ -131,6 +134,7 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
     f->slm_inline = l->slm_size;
     f->private_size = l->private_size;
     f->private_simt = l->private_simt;
+    f->scratch_size = l->scratch_size;
     return VSMP_OK;
 }
 
@@ -146,6 +150,7 @@ vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f, vsmp_launch
     out->slm_size = f->slm_inline;
     out->private_size = f->private_size;
     out->private_simt = f->private_simt;
+    out->scratch_size = f->scratch_size;
     return VSMP_OK;
 }
 

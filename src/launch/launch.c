@@ -727,7 +727,11 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         free(payload), free(slm), free(m), free(waits), free(priv_mem), free(psurf);
         return VSMP_ERR_NOMEM;
     }
-    vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
+    /* the scratch space (T5): each machine its own (r0.5's scratch offset stays 0) */
+    uint8_t *scratch = f->scratch_size ? calloc(nm, f->scratch_size) : NULL;
+    vsmp_status st = f->scratch_size && !scratch ? VSMP_ERR_NOMEM : VSMP_OK;
+    if (!st)
+        st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
     for (unsigned k = 0; k < nm && !st; k++) {
         if (!interleave && k == 1 && !tail)
             break;
@@ -739,6 +743,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             }
         }
         st = make_machine(mod, kernel, f, args, o, p, k, slm, psurf[k], &m[k], d);
+        if (!st && scratch)
+            vsmp_machine_set_scratch(m[k], scratch + (size_t)k * f->scratch_size, f->scratch_size);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -817,6 +823,7 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     }
     free(psurf);
     free(priv_mem);
+    free(scratch);
     free(m);
     free(waits);
     free(slm);
@@ -871,7 +878,7 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
              p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *) +
-             (uint64_t)p->nm * private_bytes(f, p->simd);
+             (uint64_t)p->nm * (private_bytes(f, p->simd) + f->scratch_size);
     return VSMP_OK;
 }
 

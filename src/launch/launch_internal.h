@@ -85,6 +85,8 @@ struct vsmp_launch_iface {
     uint64_t prog_bytes[2]; /* InitializationDataSize of the program's constant, global data */
     uint32_t private_size;  /* PerThreadPrivateMemorySize: bytes of private memory ... */
     bool private_simt;      /* ... per work-item (IsSimtThread), else per hardware thread */
+    uint32_t scratch_size;  /* MEDIA_VFE_STATE PerThreadScratchSpace: T5's bytes per thread */
+    uint32_t scratch_line;
     /* printf strings by index: offsets into strtab, -1 none */
     int32_t str_off[LAUNCH_MAX_STRINGS];
     uint32_t str_used;

@@ -46,9 +46,9 @@ REQUIRED = {("ps_table", "cos", None), ("ps_global", "cos", None), ("ps_pow_tan"
             ("pf_ints", "src", None),
             ("go_offset", "cos", None), ("go_offset", "src", None), ("nl_groups", "cos", None),
             ("nl_groups", "src", None),
-            # acm-g10 keeps private arrays in stateless private memory (tgllp and skl: the
-            # scratch surface T5, which the machine refuses)
-            ("pv_array", "cos", "acm-g10"), ("pv_array", "src", "acm-g10"),
+            # acm-g10 keeps private arrays in stateless private memory, tgllp and skl in the
+            # scratch surface T5
+            ("pv_array", "cos", None), ("pv_array", "src", None),
             # printf: its records are reserved with svm_atomic; a machine without it refuses
             # the kernel at planning, and that refusal alone is allowed
             ("pf_ints", "cos", None)}
