@@ -795,6 +795,9 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             }
             uint8_t rr[32] = {0};
             put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
+            /* r0.2 bits 7:0: the thread's index in its group (the hardware's; IGC reads a
+             * thread's sub-group index there on acm-g10) */
+            rr[8] = (uint8_t)t;
             put32(rr + 24, gy);
             put32(rr + 28, gz);
             vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));

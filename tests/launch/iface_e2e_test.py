@@ -137,6 +137,22 @@ def hand_cases(o, tmp, cache):
                                                {"kind": "scalar", "type": "float", "value": 0}]},
          ["3"] * 64),
     ]
+    # work_group_reduce_add and work_group_scan_inclusive_add of in[i] = i + 1 over two groups
+    # of 64 work-items (several hardware threads each): group 0 sums 1..64 = 64 * 65 / 2 = 2080,
+    # group 1 65..128 = 128 * 129 / 2 - 2080 = 6176; the inclusive scan at i is
+    # (i + 1)(i + 2) / 2, less 2080 in group 1. On acm-g10 IGC takes each thread's sub-group
+    # index from r0.2 bits 7:0 (the launcher's thread index in its group).
+    seq = list(range(1, 129))
+    red = ["2080"] * 64 + ["6176"] * 64
+    scan = [str((i + 1) * (i + 2) // 2 - (2080 if i >= 64 else 0)) for i in range(128)]
+    for dev in ("acm-g10", "tgllp"):
+        for kern, want in (("wg_reduce_add", red), ("wg_scan_add", scan)):
+            cases.append(("%s, %s, zebin" % (kern, dev),
+                          {"source": cl("wg_funcs.cl"), "kernel": kern, "device": dev,
+                           "options": "-cl-std=CL2.0", "global": [128], "local": [64],
+                           "args": [{"kind": "buffer", "type": "int", "data": seq},
+                                    {"kind": "buffer", "type": "int", "count": 128,
+                                     "print": True}]}, want))
     kdir = os.path.join(o.corpus, "k")
     base = os.path.join(kdir, "q_format.tgllp.simd16")
     if os.path.exists(base + ".cos.gz"):
