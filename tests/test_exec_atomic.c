@@ -863,6 +863,247 @@ static void test_scratch(void)
     vsmp_module_free(mod);
 }
 
+/* A 2D surface of 4 x 2 texels of @p f, texel (x, y) = 10 y + x (its low bytes for R16). */
+static vsmp_surface *texels(vsmp_format f)
+{
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_2D;
+    sd.format = f;
+    sd.width = 4;
+    sd.height = 2;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "typed surface");
+    for (uint32_t y = 0; s && y < 2; y++)
+        for (uint32_t x = 0; x < 4; x++) {
+            uint32_t v = 10 * y + x;
+            memcpy(vsmp_surface_texel(s, 0, 0, x, y), &v, f == VSMP_FORMAT_R16_UINT ? 2 : 4);
+        }
+    return s;
+}
+
+static uint32_t texel(const vsmp_surface *s, uint32_t x, uint32_t y, unsigned bytes)
+{
+    uint32_t v = 0;
+    memcpy(&v, vsmp_surface_texel(s, 0, 0, x, y), bytes);
+    return v;
+}
+
+/* typed_atomic (TYPED_ATOMIC.md) on a 4 x 2 R32_UINT surface bound at 2, texel (x, y) = 10 y +
+ * x, SIMD8 lanes at (U, V) = (l & 3, l >> 2) but lane 7 at (4, 1), outside:
+ *  add of S[l] = 100 + l: texel (l & 3, l >> 2) becomes 10 y + x + 100 + l for l < 7, R[l] the
+ *  old 10 y + x; lane 7 returns 0 and (3, 1) keeps 13 ("On read: zeros are returned. On
+ *  write: data is dropped");
+ *  then cmpxchg of N[l] = 7 (new = old == src1 ? src0 : old) with C[l] the value the add left
+ *  for even lanes and 0 for odd ones: even lanes' texels become 7, odd ones keep theirs, and R2
+ *  gets the value after the add either way (lane 7: 0). */
+static void test_typed_atomic(void)
+{
+    static const char text[] =
+        ".version 3.6\n.kernel \"t\"\n"
+        ".decl img v_type=T num_elts=1\n"
+        ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl V v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl S v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl C v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl R2 v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl N v_type=G type=ud num_elts=8 align=GRF\n"
+        "movs (M1_NM, 1) img(0) 0x2:ud\n"
+        "mov (M1, 8) N(0,0)<1> 0x7:ud\n"
+        "typed_atomic.add (M1, 8) img U.0 V.0 %null.0 %null.0 S.0 %null.0 R.0\n"
+        "typed_atomic.cmpxchg (M1, 8) img U.0 V.0 %null.0 %null.0 N.0 C.0 R2.0\n"
+        "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "typed_atomic checks (%s)",
+          mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT);
+    if (m && img) {
+        uint32_t u[8], v[8], sv[8], c[8], r[8], r2[8];
+        for (uint32_t l = 0; l < 8; l++) {
+            u[l] = l < 7 ? l & 3 : 4;
+            v[l] = l >> 2;
+            sv[l] = 100 + l;
+            /* after the add, lane l's texel holds 10 (l >> 2) + (l & 3) + 100 + l: compare
+             * with that for even lanes (they swap in 7), with 0 for odd ones (kept) */
+            c[l] = l % 2 ? 0 : 10 * (l >> 2) + (l & 3) + 100 + l;
+        }
+        CHECK(vsmp_machine_bind_surface(m, 2, img) == VSMP_OK, "bind");
+        put(m, "U", u, sizeof(u));
+        put(m, "V", v, sizeof(v));
+        put(m, "S", sv, sizeof(sv));
+        put(m, "C", c, sizeof(c));
+        CHECK(run(m), "typed_atomic run");
+        get(m, "R", r, sizeof(r));
+        get(m, "R2", r2, sizeof(r2));
+        bool ok = r[7] == 0 && r2[7] == 0 && texel(img, 3, 1, 4) == 13;
+        for (uint32_t l = 0; l < 7; l++) {
+            uint32_t was = 10 * (l >> 2) + (l & 3), added = was + 100 + l;
+            ok &= r[l] == was && r2[l] == added;
+            ok &= texel(img, l & 3, l >> 2, 4) == (l % 2 ? added : 7u);
+        }
+        CHECK(ok, "typed_atomic add, cmpxchg: R %u %u %u, R2 %u %u, texels %u %u %u", r[0], r[5],
+              r[7], r2[0], r2[1], texel(img, 0, 0, 4), texel(img, 1, 0, 4), texel(img, 3, 1, 4));
+    }
+    vsmp_surface_free(img);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+
+    /* inc.16 on R16_UINT, lanes 0..3 at (l, 0): texel l becomes l + 1, R gets l in its low half
+     * and 0 above; an R32_UINT surface for a 16-bit atomic is a fault (exec-plan) */
+    static const char t16[] = ".version 3.6\n.kernel \"t\"\n"
+                              ".decl img v_type=T num_elts=1\n"
+                              ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                              ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+                              "movs (M1_NM, 1) img(0) 0x2:ud\n"
+                              "typed_atomic.inc.16 (M1, 8) img U.0 %null.0 %null.0 %null.0 %null.0 "
+                              "%null.0 R.0\n"
+                              "ret (M1, 1)\n";
+    mod = parse(t16);
+    for (int wrong = 0; wrong < 2 && mod; wrong++) {
+        m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+        img = texels(wrong ? VSMP_FORMAT_R32_UINT : VSMP_FORMAT_R16_UINT);
+        if (!m || !img) {
+            vsmp_surface_free(img);
+            vsmp_machine_free(m);
+            break;
+        }
+        uint32_t u[8] = {0, 1, 2, 3, 9, 9, 9, 9}, r[8] = {0};
+        memset(r, 0xee, sizeof(r));
+        vsmp_machine_bind_surface(m, 2, img);
+        put(m, "U", u, sizeof(u));
+        put(m, "R", r, sizeof(r));
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_status st = vsmp_machine_run(m, &d);
+        if (wrong) {
+            CHECK(st != VSMP_OK && d.count && !strcmp(d.items[0].rule, "exec-plan"),
+                  "typed_atomic.16 on R32_UINT: [%s]", d.count ? d.items[0].rule : "-");
+        } else {
+            get(m, "R", r, sizeof(r));
+            bool ok = st == VSMP_OK;
+            for (uint32_t l = 0; l < 4; l++)
+                ok &= r[l] == l && texel(img, l, 0, 2) == l + 1;
+            ok &= r[4] == 0 && texel(img, 0, 1, 2) == 10;
+            CHECK(ok, "typed_atomic.inc.16: %u %u %u, texel 0 %u", r[0], r[3], r[4],
+                  texel(img, 0, 0, 2));
+        }
+        vsmp_diags_free(&d);
+        vsmp_surface_free(img);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
+}
+
+/* 64-bit float atomics (SVM_ATOMIC.md: Op bits 6..5 = 2, 64-bit, with fadd, fsub, fmin, fmax,
+ * fcmpwr) and typed_atomic, contended: CONTEND_THREADS host threads, each with its own machine,
+ * run CONTEND_RUNS times a SIMD8 kernel that increments texel (0, 0) of one R32_UINT surface
+ * with typed_atomic.inc and adds H[l] = 0.5 to one double with svm_atomic.fadd.64: the texel ends
+ * at threads x runs x 8 and the double at threads x runs x 8 x 0.5 (every partial sum a multiple
+ * of 0.5 below 2^53: exact), when no update is lost. Then, alone: fsub.64 of 0.25 per lane (8
+ * lanes: -2) and fmin.64 of -1e300 (returns the old value; the minimum wins). */
+struct fcontender {
+    vsmp_module *mod;
+    vsmp_surface *img, *buf;
+    bool ok;
+};
+
+static void *fcontend(void *arg)
+{
+    struct fcontender *c = arg;
+    vsmp_machine *m = NULL;
+    c->ok = vsmp_machine_create(c->mod, 0, NULL, &m, NULL) == VSMP_OK &&
+            vsmp_machine_map_surface(m, 0x5000, c->buf) == VSMP_OK &&
+            vsmp_machine_bind_surface(m, 1, c->img) == VSMP_OK;
+    uint64_t q[8];
+    double h[8];
+    for (int l = 0; l < 8; l++)
+        q[l] = 0x5000, h[l] = 0.5;
+    vsmp_var_info qi, hi;
+    c->ok = c->ok && vsmp_machine_find(m, "Q", &qi) == VSMP_OK &&
+            vsmp_machine_find(m, "H", &hi) == VSMP_OK;
+    for (int r = 0; r < CONTEND_RUNS && c->ok; r++) {
+        vsmp_machine_reset(m);
+        c->ok = vsmp_machine_write_var(m, VSMP_VAR_GENERAL, qi.id, 0, q, sizeof(q)) == VSMP_OK &&
+                vsmp_machine_write_var(m, VSMP_VAR_GENERAL, hi.id, 0, h, sizeof(h)) == VSMP_OK &&
+                vsmp_machine_run(m, NULL) == VSMP_OK;
+    }
+    vsmp_machine_free(m);
+    return NULL;
+}
+
+static void test_float64_typed_contention(void)
+{
+    static const char text[] =
+        ".version 3.6\n.kernel \"t\"\n"
+        ".decl img v_type=T num_elts=1\n"
+        ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+        ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
+        ".decl H v_type=G type=df num_elts=8 align=GRF\n"
+        "movs (M1_NM, 1) img(0) 0x1:ud\n"
+        "typed_atomic.inc (M1, 8) img U.0 %null.0 %null.0 %null.0 %null.0 %null.0 %null.0\n"
+        "svm_atomic.fadd.64 (M1, 8) Q.0 %null.0 H.0 %null.0\n"
+        "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT), *buf = buffer(4);
+    if (!mod || !img || !buf) {
+        vsmp_surface_free(img);
+        vsmp_surface_free(buf);
+        vsmp_module_free(mod);
+        return;
+    }
+    struct fcontender c[CONTEND_THREADS];
+    pthread_t th[CONTEND_THREADS];
+    for (int i = 0; i < CONTEND_THREADS; i++) {
+        c[i] = (struct fcontender){mod, img, buf, false};
+        CHECK(pthread_create(&th[i], NULL, fcontend, &c[i]) == 0, "thread %d", i);
+    }
+    for (int i = 0; i < CONTEND_THREADS; i++) {
+        pthread_join(th[i], NULL);
+        CHECK(c[i].ok, "thread %d ran its kernels", i);
+    }
+    double sum;
+    memcpy(&sum, vsmp_surface_get_desc(buf)->data, 8);
+    CHECK(texel(img, 0, 0, 4) == CONTEND_THREADS * CONTEND_RUNS * 8 &&
+              sum == CONTEND_THREADS * CONTEND_RUNS * 8 * 0.5,
+          "no update lost: texel %u (%u), sum %.1f (%.1f)", texel(img, 0, 0, 4),
+          CONTEND_THREADS * CONTEND_RUNS * 8, sum, CONTEND_THREADS * CONTEND_RUNS * 8 * 0.5);
+    vsmp_module_free(mod);
+
+    static const char t2[] = ".version 3.6\n.kernel \"t\"\n"
+                             ".decl Q v_type=G type=uq num_elts=8 align=GRF\n"
+                             ".decl H v_type=G type=df num_elts=8 align=GRF\n"
+                             ".decl M v_type=G type=df num_elts=8 align=GRF\n"
+                             ".decl R v_type=G type=df num_elts=8 align=GRF\n"
+                             "svm_atomic.fsub.64 (M1, 8) Q.0 %null.0 H.0 %null.0\n"
+                             "svm_atomic.fmin.64 (M1, 1) Q.0 R.0 M.0 %null.0\n"
+                             "ret (M1, 1)\n";
+    mod = parse(t2);
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    if (m) {
+        double zero = 0, h[8], mv[8], r[8];
+        memcpy(vsmp_surface_get_desc(buf)->data, &zero, 8);
+        uint64_t q[8];
+        for (int l = 0; l < 8; l++)
+            q[l] = 0x5000, h[l] = 0.25, mv[l] = -1e300;
+        CHECK(vsmp_machine_map_surface(m, 0x5000, buf) == VSMP_OK, "map");
+        put(m, "Q", q, sizeof(q));
+        put(m, "H", h, sizeof(h));
+        put(m, "M", mv, sizeof(mv));
+        CHECK(run(m), "fsub.64, fmin.64 run");
+        get(m, "R", r, sizeof(r));
+        memcpy(&sum, vsmp_surface_get_desc(buf)->data, 8);
+        CHECK(r[0] == -2.0 && sum == -1e300, "fsub.64 then fmin.64: returned %g, holds %g", r[0],
+              sum);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_surface_free(img);
+    vsmp_surface_free(buf);
+}
+
 /* The validator and the machine refuse @p text under the same rule. */
 static void same_rule(const char *text, const char *rule, const char *what)
 {
@@ -967,6 +1208,8 @@ int main(void)
 {
     test_faddr();
     test_scratch();
+    test_typed_atomic();
+    test_float64_typed_contention();
     test_lsc_simd1();
     test_dword_buffer();
     test_same_rules();

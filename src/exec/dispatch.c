@@ -102,6 +102,8 @@ static vsmp_status plan_one(vsmp_machine *m, xinst *x)
         return vsmp_x_plan_svm(m, x);
     case VSMP_OPC_DWORD_ATOMIC:
         return vsmp_x_plan_atomic(m, x);
+    case VSMP_OPC_3D_TYPED_ATOMIC:
+        return vsmp_x_plan_typed_atomic(m, x);
     case VSMP_OPC_LSC_UNTYPED:
         return vsmp_x_plan_lsc(m, x);
     case VSMP_OPC_BARRIER:

@@ -174,7 +174,7 @@ struct xinst {
     uint32_t aux;    /* the first value field: rel_op, min/max op... */
     uint32_t val[4]; /* every value field in layout order */
     uint8_t nval;
-    vsmp_raw raw[6]; /* raw operands in layout order */
+    vsmp_raw raw[7]; /* raw operands in layout order (typed_atomic has 7) */
     uint8_t nraw;
     uint32_t target;      /* branch target: instruction index */
     uint32_t surf_word;   /* index of the surface variable's word in surf_vals */
@@ -330,6 +330,9 @@ vsmp_status vsmp_x_plan_faddr(vsmp_machine *m, xinst *x);
 #define X_SCRATCH         (UINT32_MAX - 1)
 #define X_SCRATCH_SURFACE 5u
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
+/* The bytes of the texel a typed message's (u, v, r, lod) address, NULL outside the surface. */
+uint8_t *vsmp_x_typed_texel(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r,
+                            uint32_t lod);
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
 /* atomic.c: svm_atomic and dword_atomic; the atomic operations (XA_), shared with lsc.c:
@@ -361,6 +364,7 @@ enum {
     XA_NONE
 };
 vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_typed_atomic(vsmp_machine *m, xinst *x); /* atomic.c */
 uint64_t vsmp_x_atomic(uint8_t *p, unsigned bytes, unsigned op, uint64_t a, uint64_t c);
 uint64_t vsmp_x_atomic_ret(unsigned op, unsigned bytes, uint64_t old);
 /* lsc.c: lsc_load / lsc_store. */

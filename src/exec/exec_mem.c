@@ -701,3 +701,14 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     }
     return VSMP_OK;
 }
+
+/* typed_atomic (atomic.c): the bytes of the texel a lane's (u, v, r, lod) addresses, as the typed
+ * messages address it, or NULL outside the surface. */
+uint8_t *vsmp_x_typed_texel(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r, uint32_t lod)
+{
+    unsigned level = 0;
+    uint32_t tx = 0, ty = 0, sl = 0;
+    if (!typed_at(s, u, v, r, lod, &level, &tx, &ty, &sl))
+        return NULL;
+    return vsmp_surface_texel(s, level, sl, tx, ty);
+}
