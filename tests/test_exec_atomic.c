@@ -1138,6 +1138,73 @@ static void test_same_rules(void)
               ".decl F v_type=G type=f num_elts=8 align=GRF\n"
               "madw (M1, 8) A(0,0)<1> F(0,0)<1;1,0> A(0,0)<1;1,0> A(0,0)<1;1,0>\nret (M1, 1)\n",
               "type", "madw of a float");
+    /* a float immediate on an integer-only opcode: both "type" (the validator read declared
+     * types only, the machine refused mod's and ran and's) */
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "and (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x3f800000:f\nret (M1, 1)\n",
+              "type", "and of a float immediate");
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "mod (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x3f800000:f\nret (M1, 1)\n",
+              "type", "mod of a float immediate");
+    same_rule(".version 4.1\n.kernel \"t\"\n"
+              ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+              "shl (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x4000:hf\nret (M1, 1)\n",
+              "type", "shl by a half immediate");
+    /* an integer immediate there is fine for both */
+    {
+        vsmp_module *mod = parse(".version 4.1\n.kernel \"t\"\n"
+                                 ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+                                 "and (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x3f800000:d\n"
+                                 "ret (M1, 1)\n");
+        const char *vr = "";
+        vsmp_machine *m = mod ? machine_on(mod, VSMP_PLATFORM_TGLLP) : NULL;
+        CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &vr) && m, "and of a D immediate: (%s)", vr);
+        vsmp_machine_free(m);
+        vsmp_module_free(mod);
+    }
+    /* oword_ld size codes 4..7 (binary only: the text has no spelling for them): the byte that
+     * differs between the .isa of a 2-oword and of a 4-oword read is the size; code 5 there is
+     * refused by both under "oword-size" (OWORD_LD.md: 1, 2, 4 or 8 owords) */
+    static const char ow[] = ".version 4.1\n.kernel \"t\"\n"
+                             ".decl buf v_type=T num_elts=1\n"
+                             ".decl D v_type=G type=ud num_elts=16 align=GRF\n"
+                             "oword_ld (%d) buf 0x0:ud D.0\nret (M1, 1)\n";
+    uint8_t bin[2][4096];
+    size_t len[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        char t[512];
+        snprintf(t, sizeof(t), ow, k ? 4 : 2);
+        vsmp_module *mod = parse(t);
+        CHECK(mod && vsmp_module_write(mod, NULL, bin[k], sizeof(bin[k]), &len[k], NULL) == VSMP_OK,
+              "oword_ld .isa %d", k);
+        vsmp_module_free(mod);
+    }
+    size_t at = 0, diffs = 0;
+    for (size_t i = 0; len[0] == len[1] && i < len[0]; i++)
+        if (bin[0][i] != bin[1][i])
+            at = i, diffs++;
+    CHECK(diffs == 1 && bin[0][at] == 1 && bin[1][at] == 2, "the size byte: %zu differ", diffs);
+    if (diffs == 1) {
+        bin[0][at] = 5;
+        vsmp_module *mod = NULL;
+        CHECK(vsmp_module_read(bin[0], len[0], NULL, &mod, NULL) == VSMP_OK, "patched .isa read");
+        const char *vr = "";
+        CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &vr) && !strcmp(vr, "oword-size"),
+              "oword size code 5: validator [%s]", vr);
+        if (mod) {
+            vsmp_diags d;
+            vsmp_diags_init(&d);
+            vsmp_machine *m = NULL;
+            CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK && d.count &&
+                      !strcmp(d.items[0].rule, "oword-size"),
+                  "oword size code 5: machine [%s]", d.count ? d.items[0].rule : "-");
+            vsmp_diags_free(&d);
+            vsmp_machine_free(m);
+        }
+        vsmp_module_free(mod);
+    }
 }
 
 /* dword_atomic on a bound buffer (binding-table index 3, 8 words w[i] = i): add of 10 + l at

@@ -24,6 +24,38 @@ static bool is_float(unsigned t)
     return t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF || t == VSMP_TYPE_BF;
 }
 
+/* The opcodes planned here that take integer operands only, immediates included (the
+ * validator's "type" rule, src/isa/validate.c type_class) */
+static bool int_only(unsigned opc)
+{
+    switch (opc) {
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_CBIT:
+    case VSMP_OPC_FBL:
+    case VSMP_OPC_FBH:
+    case VSMP_OPC_BFREV:
+    case VSMP_OPC_BFE:
+    case VSMP_OPC_BFI:
+    case VSMP_OPC_ROL:
+    case VSMP_OPC_ROR:
+    case VSMP_OPC_LZD:
+    case VSMP_OPC_AVG:
+    case VSMP_OPC_MOD:
+    case VSMP_OPC_MULH:
+    case VSMP_OPC_ADD3:
+    case VSMP_OPC_BFN:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool is_signed(unsigned t)
 {
     return t == VSMP_TYPE_B || t == VSMP_TYPE_W || t == VSMP_TYPE_D || t == VSMP_TYPE_Q;
@@ -1163,9 +1195,7 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
         if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
             x->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
-    if (in->opcode == VSMP_OPC_MOD || in->opcode == VSMP_OPC_MULH || in->opcode == VSMP_OPC_BFE ||
-        in->opcode == VSMP_OPC_BFI || in->opcode == VSMP_OPC_BFREV || in->opcode == VSMP_OPC_BFN ||
-        in->opcode == VSMP_OPC_ROL || in->opcode == VSMP_OPC_ROR)
+    if (int_only(in->opcode))
         for (unsigned i = 0; i < x->nv; i++)
             if (is_float(x->v[i].type)) {
                 /* the validator's "type" rule (integer-only opcodes) */

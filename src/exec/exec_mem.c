@@ -658,7 +658,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
         bytes[0] = 16u << (x->val[0] & 7u);
         if ((x->val[0] & 7u) > 3) {
-            vsmp_x_report(m, in, "exec-oword", "instruction %u: oword size code %u", x->index,
+            vsmp_x_report(m, in, "oword-size", "instruction %u: oword size code %u", x->index,
                           x->val[0] & 7u);
             return VSMP_ERR_INVALID;
         }

@@ -768,6 +768,12 @@ static void check_generic(vctx *c, labinfo *li)
         if (in->opnds[0].vec.mod == VSMP_MOD_SAT)
             ERR(c, "operand-class", "%s: a flag copy takes no .sat", mnem(in));
     }
+    /* OWORD_LD.md, OWORD_ST.md: Size bits 2..0 are 1, 2, 4 or 8 owords (codes 0..3) */
+    if ((in->opcode == VSMP_OPC_OWORD_LD || in->opcode == VSMP_OPC_OWORD_LD_UNALIGNED ||
+         in->opcode == VSMP_OPC_OWORD_ST) &&
+        in->num_opnds && in->opnds[0].kind == VSMP_OPND_VALUE && (in->opnds[0].value & 7u) > 3)
+        ERR(c, "oword-size", "%s: size code %u (0..3: 1, 2, 4 or 8 owords)", mnem(in),
+            in->opnds[0].value & 7u);
     int tclass = type_class(in->opcode);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
@@ -800,7 +806,12 @@ static void check_generic(vctx *c, labinfo *li)
                 check_vec_bounds(c, &o->vec, dst, o->vec.region == 0x0121 ? 1 : lanes, (int)i);
             }
             int t = vec_type(c, &o->vec);
-            if (tclass && t >= 0 && o->vec.vclass != VSMP_VEC_IMMEDIATE &&
+            /* an immediate is checked too where it is a float on an integer-only opcode (the
+             * pages' types; the machine refuses it under the same rule) */
+            bool imm_checked = tclass == 2 && t >= 0 &&
+                               (t == VSMP_TYPE_F || t == VSMP_TYPE_HF || t == VSMP_TYPE_DF ||
+                                t == VSMP_TYPE_VF || t == VSMP_TYPE_BF);
+            if (tclass && t >= 0 && (o->vec.vclass != VSMP_VEC_IMMEDIATE || imm_checked) &&
                 o->vec.vclass != VSMP_VEC_PREDICATE &&
                 !(tclass == 1 ? vsmp_type_is_float((unsigned)t) : vsmp_type_is_int((unsigned)t)))
                 ERR(c, "type", "%s: operand %u has type %s; %s takes %s operands only", mnem(in), i,
