@@ -303,15 +303,15 @@ static vsmp_status program_data(Elf *e, size_t shstr, size_t nsec, vsmp_ocl_prog
                 (!dat || dat->d_size != sh.sh_size || (sh.sh_size && !dat->d_buf)))
                 return zbad(d, VSMP_ERR_MALFORMED, "section %s: its bytes lie outside the file",
                             name);
+            /* the bound: a buffer's sections together, each padded to 16 */
             int w = data_sects[k].window;
-            uint64_t at = (p.total[w] + 15) & ~(uint64_t)15;
-            if (sh.sh_size > VSMP_OCL_MAX_ZEBIN || at + sh.sh_size > VSMP_OCL_MAX_ZEBIN)
+            if (sh.sh_size > VSMP_OCL_MAX_ZEBIN ||
+                p.total[w] + sh.sh_size + 16 > VSMP_OCL_MAX_ZEBIN)
                 return zbad(d, VSMP_ERR_MALFORMED, "program-scope data over %s", "64 MiB");
             p.idx[k] = elf_ndxscn(scn);
-            p.off[k] = at;
             p.size[k] = sh.sh_size;
             p.bytes[k] = dat ? dat->d_buf : NULL;
-            p.total[w] = at + sh.sh_size;
+            p.total[w] += sh.sh_size + 16;
         }
     }
     /* the buffers are laid out by their section order above, whatever the file's order */

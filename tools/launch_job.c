@@ -607,15 +607,19 @@ static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg
     if (t.bytes > sizeof(a->bytes))
         return fail(j, "%s.type: a %s of %u bytes; vsmp passes scalars of at most %zu bytes", path,
                     name, t.bytes, sizeof(a->bytes));
-    if (t.bytes < ai->size)
+    /* IGC passes a char or short in 4 bytes: a value of the argument's own type is padded with
+     * zeros to what the kernel reads (as the OpenCL platform does) */
+    bool own = il && cltype_parse(ai->type, il, &it);
+    if (t.bytes < ai->size && !own)
         return fail(j, "%s.type: a %s has %u bytes; the kernel reads %u", path, name, t.bytes,
                     ai->size);
     json_object *jv = jfield(e, "value");
     if (!jv)
         return fail(j, "%s: missing (a %s)", jpath(p, sizeof(p), path, "value"), name);
+    memset(a->bytes, 0, sizeof(a->bytes));
     if (encode_value(j, &t, jv, jpath(p, sizeof(p), path, "value"), a->bytes))
         return -1;
-    a->size = t.bytes;
+    a->size = t.bytes < ai->size ? ai->size : t.bytes;
     return 0;
 }
 

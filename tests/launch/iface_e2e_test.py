@@ -153,6 +153,15 @@ def hand_cases(o, tmp, cache):
                            "args": [{"kind": "buffer", "type": "int", "data": seq},
                                     {"kind": "buffer", "type": "int", "count": 128,
                                      "print": True}]}, want))
+    # scalars narrower than the 4 bytes IGC passes them in, each given in its own type:
+    # c * 1000 + s + u * i = -3000 + 1234 + 200 i
+    cases.append(("sa_char_short, zebin",
+                  {"source": cl("small_args.cl"), "kernel": "sa_char_short", "global": [8],
+                   "args": [{"kind": "buffer", "type": "int", "count": 8, "print": True},
+                            {"kind": "scalar", "type": "char", "value": -3},
+                            {"kind": "scalar", "type": "short", "value": 1234},
+                            {"kind": "scalar", "type": "uchar", "value": 200}]},
+                  [str(-1766 + 200 * i) for i in range(8)]))
     kdir = os.path.join(o.corpus, "k")
     base = os.path.join(kdir, "q_format.tgllp.simd16")
     if os.path.exists(base + ".cos.gz"):
