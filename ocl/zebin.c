@@ -75,39 +75,6 @@ static unsigned note_grf(const char *p, size_t n)
     return 32;
 }
 
-/* True when every relocation of section @p scn (`.rel.text.K`) patches the Gen code with the
- * cross-thread data's offset from r0 (symbol __INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0, which
- * IGC 2.40 emits on DG2 and later with -emitCrossThreadOffR0Reloc; compute-runtime's zebin
- * linker writes the offset of the cross-thread data there): a fact of the Gen code's payload
- * loads, which the vISA kernel's .input declarations already give. Any other symbol reaches
- * program-scope data or functions. */
-static bool only_cross_thread_relocs(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh)
-{
-    static const char patch[] = "__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0";
-    Elf_Scn *symscn = elf_getscn(e, sh->sh_link);
-    GElf_Shdr symsh;
-    Elf_Data *rd = elf_getdata(scn, NULL), *sd = symscn ? elf_getdata(symscn, NULL) : NULL;
-    if (!rd || !sd || !gelf_getshdr(symscn, &symsh) || !sh->sh_entsize ||
-        (sh->sh_type != SHT_REL && sh->sh_type != SHT_RELA))
-        return false;
-    size_t n = sh->sh_size / sh->sh_entsize;
-    for (size_t i = 0; i < n; i++) {
-        GElf_Rel r;
-        GElf_Rela ra;
-        uint64_t info;
-        if (sh->sh_type == SHT_REL ? !gelf_getrel(rd, (int)i, &r) : !gelf_getrela(rd, (int)i, &ra))
-            return false;
-        info = sh->sh_type == SHT_REL ? r.r_info : ra.r_info;
-        GElf_Sym sym;
-        const char *name = gelf_getsym(sd, (int)GELF_R_SYM(info), &sym)
-                               ? elf_strptr(e, symsh.sh_link, sym.st_name)
-                               : NULL;
-        if (!name || strcmp(name, patch))
-            return false;
-    }
-    return true;
-}
-
 /* The `SimdSize=N` kernel attribute of a `.visaasm` text, 0 when it has none. */
 static unsigned visa_simd(const char *t, size_t n)
 {
@@ -145,6 +112,287 @@ static vsmp_status attach(vsmp_ocl_kernel *k, const sect *s, vsmp_diags *d)
     return VSMP_OK;
 }
 
+/* ---- program-scope data (docs/LAUNCH.md section 6) ---- */
+
+/* ELF relocation types of Intel's zebin (R_ZE_*): the symbol's address, 64 bits; its low and its
+ * high 32 bits; the per-thread payload's size (Gen code only). */
+enum { R_ZE_NONE, R_ZE_SYM_ADDR, R_ZE_SYM_ADDR_32, R_ZE_SYM_ADDR_32_HI, R_PER_THREAD_PAYLOAD };
+
+/* The sections of program-scope data, in their order inside their buffer (0 __constant,
+ * 1 __global); the string section holds printf's strings. */
+static const struct {
+    const char *name;
+    int window;
+} data_sects[] = {{".data.const", 0},
+                  {".bss.const", 0},
+                  {".data.const.string", 0},
+                  {".data.global", 1},
+                  {".bss.global", 1}};
+#define NDATA   (sizeof(data_sects) / sizeof(data_sects[0]))
+#define STRINGS 2 /* data_sects' printf strings */
+
+typedef struct pdata {
+    Elf *e;
+    size_t shstr, nsec;
+    size_t idx[NDATA];           /* section index of each (0: absent) */
+    uint64_t off[NDATA];         /* its offset in its buffer */
+    uint64_t size[NDATA];        /* its bytes */
+    const uint8_t *bytes[NDATA]; /* NULL for .bss */
+    uint64_t total[2];
+    Elf_Data *sym; /* .symtab */
+    size_t nsym, symstr;
+} pdata;
+
+static int data_of(const pdata *p, size_t shndx)
+{
+    for (size_t k = 0; k < NDATA; k++)
+        if (p->idx[k] && p->idx[k] == shndx)
+            return (int)k;
+    return -1;
+}
+
+/* Symbol @p i: its name and, when it lies in a data section, which (else -1) and its address. */
+static int symbol(const pdata *p, size_t i, GElf_Sym *sy, const char **name, uint64_t *addr)
+{
+    *name = NULL;
+    if (!p->sym || i >= p->nsym || !gelf_getsym(p->sym, (int)i, sy))
+        return -2;
+    *name = elf_strptr(p->e, p->symstr, sy->st_name);
+    int k = data_of(p, sy->st_shndx);
+    if (k < 0)
+        return -1;
+    if (sy->st_value > p->size[k] || sy->st_size > p->size[k] - sy->st_value)
+        return -2;
+    static const uint64_t base[2] = {VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS};
+    *addr = base[data_sects[k].window] + p->off[k] + sy->st_value;
+    return k;
+}
+
+/* The relocations of section @p scn, one at a time: (offset, symbol, type, addend). */
+static bool reloc_at(Elf_Data *rd, bool rela, size_t i, GElf_Rela *r)
+{
+    if (rela)
+        return gelf_getrela(rd, (int)i, r) != NULL;
+    GElf_Rel rl;
+    if (!gelf_getrel(rd, (int)i, &rl))
+        return false;
+    r->r_offset = rl.r_offset;
+    r->r_info = rl.r_info;
+    r->r_addend = 0;
+    return true;
+}
+
+static vsmp_status relocate_data(pdata *p, vsmp_launch_program *out, Elf_Scn *scn,
+                                 const GElf_Shdr *sh, const char *name, vsmp_diags *d)
+{
+    int k = data_of(p, sh->sh_info);
+    if (k < 0 || !p->bytes[k])
+        return zbad(d, VSMP_ERR_MALFORMED, "section %s relocates no program-scope data", name);
+    uint8_t *buf = data_sects[k].window ? out->global : out->constant;
+    Elf_Data *rd = elf_getdata(scn, NULL);
+    size_t es = sh->sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    size_t n = rd && sh->sh_entsize ? rd->d_size / es : 0;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Rela r;
+        GElf_Sym sy;
+        const char *sn;
+        uint64_t addr = 0;
+        if (!reloc_at(rd, sh->sh_type == SHT_RELA, i, &r))
+            return zbad(d, VSMP_ERR_MALFORMED, "section %s: an unreadable relocation", name);
+        unsigned type = (unsigned)GELF_R_TYPE(r.r_info);
+        unsigned w = type == R_ZE_SYM_ADDR ? 8 : 4;
+        if (type != R_ZE_SYM_ADDR && type != R_ZE_SYM_ADDR_32 && type != R_ZE_SYM_ADDR_32_HI)
+            return zbad(d, VSMP_ERR_MALFORMED,
+                        "section %s: a relocation of a type vsmp does not "
+                        "apply to data",
+                        name);
+        if (r.r_offset > p->size[k] || w > p->size[k] - r.r_offset ||
+            symbol(p, GELF_R_SYM(r.r_info), &sy, &sn, &addr) < 0)
+            return zbad(d, VSMP_ERR_MALFORMED,
+                        "section %s: a relocation outside its data or to a symbol that is no "
+                        "program-scope data",
+                        name);
+        uint8_t *at = buf + p->off[k] + r.r_offset;
+        uint64_t v = addr + (uint64_t)r.r_addend;
+        if (sh->sh_type == SHT_REL) /* the addend is the bytes in place (ELF's REL) */
+            for (unsigned b = 0; b < w; b++)
+                v += (uint64_t)at[b] << (8 * b);
+        if (type == R_ZE_SYM_ADDR_32_HI)
+            v >>= 32;
+        for (unsigned b = 0; b < w; b++)
+            at[b] = (uint8_t)(v >> (8 * b));
+        out->relocations++;
+    }
+    return VSMP_OK;
+}
+
+/* A kernel's code relocations (`.rel.text.K`): the symbols its faddr names, given to its
+ * interface; a relocation to anything but program-scope data (a function) makes it unsupported. */
+static vsmp_status relocate_kernel(pdata *p, vsmp_ocl_kernel *k, Elf_Scn *scn, const GElf_Shdr *sh,
+                                   const char *name, vsmp_diags *d)
+{
+    Elf_Data *rd = elf_getdata(scn, NULL);
+    size_t es = sh->sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    size_t n = rd && sh->sh_entsize ? rd->d_size / es : 0;
+    bool *seen = calloc(p->nsym ? p->nsym : 1, 1);
+    if (!seen)
+        return VSMP_ERR_NOMEM;
+    vsmp_status st = VSMP_OK;
+    for (size_t i = 0; i < n && !st && k->iface; i++) {
+        GElf_Rela r;
+        GElf_Sym sy;
+        const char *sn;
+        uint64_t addr = 0;
+        if (!reloc_at(rd, sh->sh_type == SHT_RELA, i, &r)) {
+            st = zbad(d, VSMP_ERR_MALFORMED, "section %s: an unreadable relocation", name);
+            break;
+        }
+        size_t si = GELF_R_SYM(r.r_info);
+        if (GELF_R_TYPE(r.r_info) == R_PER_THREAD_PAYLOAD || (si < p->nsym && seen[si]))
+            continue;
+        int kk = symbol(p, si, &sy, &sn, &addr);
+        if (kk == -2) {
+            st = zbad(d, VSMP_ERR_MALFORMED,
+                      "section %s: a relocation to no symbol or to one "
+                      "outside its section",
+                      name);
+            break;
+        }
+        /* the cross-thread data's offset from r0 (IGC 2.40 on DG2 and later, with
+         * -emitCrossThreadOffR0Reloc; compute-runtime's zebin linker writes it into the Gen
+         * code): a fact of the Gen code's payload loads, which the vISA kernel's .input
+         * declarations already give */
+        if (kk == -1 && sn && !strcmp(sn, "__INTEL_PATCH_CROSS_THREAD_OFFSET_OFF_R0")) {
+            seen[si] = true;
+            continue;
+        }
+        if (kk == -1) {
+            snprintf(k->unsupported, sizeof(k->unsupported),
+                     "section %s: its code is relocated to %s, which is no program-scope data "
+                     "(functions: the launcher does not provide them)",
+                     name, sn ? sn : "a symbol");
+            vsmp_launch_iface_free(k->iface);
+            k->iface = NULL;
+            break;
+        }
+        seen[si] = true;
+        /* a printf string: its text, up to its NUL inside the section */
+        char *text = NULL;
+        if (kk == STRINGS) {
+            const uint8_t *b = p->bytes[kk] + sy.st_value;
+            size_t len = (size_t)(p->size[kk] - sy.st_value);
+            const uint8_t *z = memchr(b, 0, len);
+            if (!z) {
+                st = zbad(d, VSMP_ERR_MALFORMED, "printf string %s: no NUL in its section",
+                          sn ? sn : "?");
+                break;
+            }
+            text = (char *)b;
+        }
+        vsmp_diags bd;
+        vsmp_diags_init(&bd);
+        vsmp_status as =
+            vsmp_launch_iface_add_symbol(k->iface, sn ? sn : "", addr, sy.st_size, text, &bd);
+        if (as == VSMP_ERR_NOMEM) {
+            st = as;
+        } else if (as) {
+            /* more symbols than an interface holds: this kernel alone is not launched */
+            snprintf(k->unsupported, sizeof(k->unsupported), "section %s: %s", name,
+                     bd.count ? bd.items[0].message : "a symbol the interface does not take");
+            vsmp_launch_iface_free(k->iface);
+            k->iface = NULL;
+        }
+        vsmp_diags_free(&bd);
+    }
+    free(seen);
+    return st;
+}
+
+/* Lay out the program-scope data, apply its relocations, and give each kernel the symbols its
+ * code relocates to. */
+static vsmp_status program_data(Elf *e, size_t shstr, size_t nsec, vsmp_ocl_program *prog,
+                                vsmp_diags *d)
+{
+    pdata p = {.e = e, .shstr = shstr, .nsec = nsec};
+    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh))
+            continue;
+        const char *name = elf_strptr(e, shstr, sh.sh_name);
+        if (name && sh.sh_type == SHT_SYMTAB && !strcmp(name, ".symtab")) {
+            if (p.sym)
+                return zbad(d, VSMP_ERR_MALFORMED, "two %s sections", ".symtab");
+            p.sym = elf_getdata(scn, NULL);
+            p.nsym = p.sym && sh.sh_entsize ? p.sym->d_size / sizeof(Elf64_Sym) : 0;
+            p.symstr = sh.sh_link;
+        }
+        for (size_t k = 0; name && k < NDATA; k++) {
+            if (strcmp(name, data_sects[k].name))
+                continue;
+            if (p.idx[k])
+                return zbad(d, VSMP_ERR_MALFORMED, "two %s sections", name);
+            Elf_Data *dat = sh.sh_type == SHT_NOBITS ? NULL : elf_rawdata(scn, NULL);
+            if (sh.sh_type != SHT_NOBITS &&
+                (!dat || dat->d_size != sh.sh_size || (sh.sh_size && !dat->d_buf)))
+                return zbad(d, VSMP_ERR_MALFORMED, "section %s: its bytes lie outside the file",
+                            name);
+            /* the bound: a buffer's sections together, each padded to 16 */
+            int w = data_sects[k].window;
+            if (sh.sh_size > VSMP_OCL_MAX_ZEBIN ||
+                p.total[w] + sh.sh_size + 16 > VSMP_OCL_MAX_ZEBIN)
+                return zbad(d, VSMP_ERR_MALFORMED, "program-scope data over %s", "64 MiB");
+            p.idx[k] = elf_ndxscn(scn);
+            p.size[k] = sh.sh_size;
+            p.bytes[k] = dat ? dat->d_buf : NULL;
+            p.total[w] += sh.sh_size + 16;
+        }
+    }
+    /* the buffers are laid out by their section order above, whatever the file's order */
+    uint64_t tot[2] = {0, 0};
+    for (size_t k = 0; k < NDATA; k++) {
+        if (!p.idx[k])
+            continue;
+        int w = data_sects[k].window;
+        p.off[k] = (tot[w] + 15) & ~(uint64_t)15;
+        tot[w] = p.off[k] + p.size[k];
+    }
+    /* allocated to whole rows of VSMP_OCL_DATA_ROW bytes, zeros past the data (a buffer
+     * surface's layout) */
+    vsmp_launch_program *out = &prog->data;
+    size_t row = VSMP_OCL_DATA_ROW;
+    if (tot[0] && !(out->constant = calloc((size_t)(tot[0] + row - 1) / row * row, 1)))
+        return VSMP_ERR_NOMEM;
+    if (tot[1] && !(out->global = calloc((size_t)(tot[1] + row - 1) / row * row, 1)))
+        return VSMP_ERR_NOMEM;
+    out->constant_size = (size_t)tot[0];
+    out->global_size = (size_t)tot[1];
+    for (size_t k = 0; k < NDATA; k++)
+        if (p.bytes[k] && p.size[k])
+            memcpy((data_sects[k].window ? out->global : out->constant) + p.off[k], p.bytes[k],
+                   (size_t)p.size[k]);
+    vsmp_status st = VSMP_OK;
+    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn && !st; scn = elf_nextscn(e, scn)) {
+        GElf_Shdr sh;
+        const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(e, shstr, sh.sh_name) : NULL;
+        if (!name || (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA))
+            continue;
+        const char *kn = relocated_kernel(name);
+        if (!kn) {
+            if (!strncmp(name, ".rel.data.", 10) || !strncmp(name, ".rela.data.", 11))
+                st = relocate_data(&p, out, scn, &sh, name, d);
+            continue;
+        }
+        const vsmp_ocl_kernel *c = vsmp_ocl_program_kernel(prog, kn);
+        if (!c) {
+            if (strcmp(kn, "Intel_Symbol_Table_Void_Program"))
+                st = zbad(d, VSMP_ERR_MALFORMED, "section %s: no such kernel", name);
+            continue;
+        }
+        st = relocate_kernel(&p, (vsmp_ocl_kernel *)c, scn, &sh, name, d);
+    }
+    return st;
+}
+
 vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program **out,
                                 vsmp_diags *d)
 {
@@ -163,8 +411,6 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     Elf *e = elf_memory(img, size);
     vsmp_status st = VSMP_OK;
     sect *vis = NULL, zeinfo = {0};
-    const char **rel = NULL;
-    size_t nrel = 0;
     vsmp_ocl_program *prog = NULL;
     size_t nvis = 0, nsec = 0, shstr = 0;
     unsigned grf = 32;
@@ -183,8 +429,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
         goto out;
     }
     vis = calloc(nsec ? nsec : 1, sizeof(*vis));
-    rel = calloc(nsec ? nsec : 1, sizeof(*rel));
-    if (!vis || !rel) {
+    if (!vis) {
         st = VSMP_ERR_NOMEM;
         goto out;
     }
@@ -203,10 +448,7 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
             continue;
         }
         if (!is_vis && strcmp(name, ".ze_info")) {
-            if (relocated_kernel(name)) {
-                if (!only_cross_thread_relocs(e, scn, &sh))
-                    rel[nrel++] = name;
-            } else if (!harmless(name))
+            if (!relocated_kernel(name) && !harmless(name))
                 st = zbad(d, VSMP_ERR_MALFORMED, "section %s: a section vsmp does not read", name);
             continue;
         }
@@ -255,23 +497,9 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
         }
         st = attach(k, &vis[i], d);
     }
-    /* a kernel whose code is relocated (to program-scope data or functions): unsupported */
-    for (size_t i = 0; i < nrel && !st; i++) {
-        const vsmp_ocl_kernel *c = vsmp_ocl_program_kernel(prog, relocated_kernel(rel[i]));
-        if (!c) {
-            st = zbad(d, VSMP_ERR_MALFORMED, "section %s: no such kernel", rel[i]);
-            break;
-        }
-        vsmp_ocl_kernel *k = (vsmp_ocl_kernel *)c;
-        if (k->iface) {
-            snprintf(k->unsupported, sizeof(k->unsupported),
-                     "section %s: its code is relocated (to program-scope data or functions, "
-                     "which the launcher does not provide)",
-                     rel[i]);
-            vsmp_launch_iface_free(k->iface);
-            k->iface = NULL;
-        }
-    }
+    /* program-scope data, and what each kernel's code relocates to */
+    if (!st)
+        st = program_data(e, shstr, nsec, prog, d);
     if (st) {
         vsmp_ocl_program_free(prog);
     } else {
@@ -280,7 +508,6 @@ vsmp_status vsmp_ocl_zebin_read(const void *data, size_t size, vsmp_ocl_program 
     }
 out:
     free(vis);
-    free(rel);
     if (e)
         elf_end(e);
     free(img);

@@ -26,6 +26,8 @@ extern "C" {
 
 /** Largest zebin (and `.ze_info`) read. */
 #define VSMP_OCL_MAX_ZEBIN (64u << 20)
+/** The program-scope data buffers are allocated in rows of this many bytes. */
+#define VSMP_OCL_DATA_ROW 16384u
 /** Most kernels in one program. */
 #define VSMP_OCL_MAX_KERNELS 1024
 
@@ -62,6 +64,13 @@ typedef struct vsmp_ocl_program {
     char zeinfo_version[16]; /**< "1.20" for IGC 1.0.12504 */
     unsigned nkernels;
     vsmp_ocl_kernel *kernels;
+    /** The program-scope data (docs/LAUNCH.md section 6): `.data.const`, `.bss.const` and
+     *  `.data.const.string` one after the other (each at a multiple of 16) for the buffer at
+     *  VSMP_LAUNCH_CONSTANT_ADDRESS, `.data.global` and `.bss.global` for
+     * VSMP_LAUNCH_GLOBAL_ADDRESS, pointers relocated; empty (NULL) when the zebin has none. Each
+     * buffer is allocated to whole rows of VSMP_OCL_DATA_ROW bytes (zeros past its size). The
+     * kernels' interfaces name the symbols their code takes the address of. */
+    vsmp_launch_program data;
 } vsmp_ocl_program;
 
 /**

@@ -163,13 +163,11 @@ typedef struct kraw {
     const yaml_node_t *at;
     char name[128];
     long long simd, barriers, slm;
-    long long inline_data; /* execution_env.inline_data_payload_size */
-    long long priv_size;   /* per_thread_memory_buffers private_space: bytes */
-    bool priv_simt;        /* ... per work-item */
-    long long spill;       /* execution_env.spill_size */
-    long long scratch;     /* per_thread_memory_buffers scratch: bytes, -1 none */
-    const yaml_node_t *scratch_at;
-    char scratch_usage[24];
+    long long inline_data;          /* execution_env.inline_data_payload_size */
+    long long priv_size;            /* per_thread_memory_buffers private_space: bytes */
+    bool priv_simt;                 /* ... per work-item */
+    long long spill;                /* execution_env.spill_size */
+    long long scratch_size;         /* per_thread_memory_buffers scratch: bytes per thread */
     long long ids_offset, ids_size; /* per_thread_payload_arguments local_id */
     const yaml_node_t *ids_at;
     unsigned npay;
@@ -328,8 +326,9 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
  * clamp-to-edge (IGC's CImagesBI::CreateInlineSamplerAnnotations programs CLK_ADDRESS_NONE as
  * SAMPLER_TEXTURE_ADDRESS_MODE_CLAMP) and the mip filter nearest, as the SAMPLER_STATEs IGC
  * writes for them (docs/LAUNCH.md section 6). */
-/* per_thread_memory_buffers[]: private memory (type global, usage private_space) is given; a
- * scratch space (the spill space, or private memory in it) is not. */
+/* per_thread_memory_buffers[]: private memory (type global, usage private_space) and the
+ * scratch space (type scratch: the spill space, or private memory in it; the sizes of several
+ * slots add up), each hardware thread its own. */
 static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
 {
     if (!is_map(z, m, "per_thread_memory_buffers[]"))
@@ -365,21 +364,19 @@ static bool read_memory_buffer(zctx *z, yaml_node_t *m, kraw *k)
     if (!type || !usage || size < 0)
         return zerr(z, m, VSMP_ERR_MALFORMED,
                     "per_thread_memory_buffers[]: type, usage and size are needed");
-    if (!strcmp(type, "scratch") &&
-        (!strcmp(usage, "single_space") || !strcmp(usage, "spill_fill_space"))) {
-        /* harmless when it is the spill space alone (read_kernel_raw, with spill_size) */
-        if (k->scratch_at)
-            return zerr(z, m, VSMP_ERR_MALFORMED, "per_thread_memory_buffers: a second scratch");
-        k->scratch = size;
-        k->scratch_at = m;
-        snprintf(k->scratch_usage, sizeof(k->scratch_usage), "%s", usage);
+    if (!strcmp(type, "scratch")) {
+        if (size > VSMP_LAUNCH_MAX_SCRATCH - k->scratch_size)
+            return zerr(z, m, VSMP_ERR_UNSUPPORTED,
+                        "per_thread_memory_buffers: %lld bytes of scratch space (at most %u in "
+                        "all)",
+                        size + k->scratch_size, VSMP_LAUNCH_MAX_SCRATCH);
+        k->scratch_size += size;
         return true;
     }
     if (strcmp(type, "global") || strcmp(usage, "private_space"))
         return zerr(z, m, VSMP_ERR_UNSUPPORTED,
-                    "per_thread_memory_buffers: %s %s: scratch space, which the launcher does "
-                    "not provide",
-                    type, usage);
+                    "per_thread_memory_buffers: %s %s: memory the launcher does not provide", type,
+                    usage);
     if (k->priv_size)
         return zerr(z, m, VSMP_ERR_MALFORMED, "per_thread_memory_buffers: a second private_space");
     if (size > 65536)
@@ -458,7 +455,6 @@ static bool read_kernel_raw(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *o
         return false;
     memset(k, 0, sizeof(*k));
     k->at = m;
-    k->scratch = -1;
     for (int i = 0; i < VSMP_LAUNCH_MAX_ARGS; i++)
         k->bti[i] = -1;
     FOR_PAIRS(z, m, kn, v)
@@ -561,14 +557,6 @@ static bool read_kernel_raw(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *o
     }
     if (!z->st && !k->name[0])
         return zerr(z, m, VSMP_ERR_MALFORMED, "kernels[]: no name");
-    /* a scratch space as large as the spills holds nothing the vISA kernel addresses; a larger
-     * one holds private memory (skl's and tgllp's private arrays), which the launcher does not
-     * provide */
-    if (!z->st && k->scratch_at && k->scratch > k->spill)
-        return zerr(z, k->scratch_at, VSMP_ERR_UNSUPPORTED,
-                    "per_thread_memory_buffers: scratch %s: scratch space of %lld bytes beyond "
-                    "the %lld of spill_size, which the launcher does not provide",
-                    k->scratch_usage, k->scratch - k->spill, k->spill);
     if (!z->st && !k->simd)
         return zerr(z, m, VSMP_ERR_MALFORMED, "kernel %s: no execution_env.simd_size", k->name);
     return !z->st;
@@ -601,11 +589,12 @@ static const struct {
      * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
      * per_thread_memory_buffers (private_space): then the private base. */
     {"private_base_stateless", VSMP_VALUE_ZERO, false},
+    /* the printf buffer's address (its strings: the zebin's symbols, zebin.c) */
+    {"printf_buffer", VSMP_VALUE_PRINTF_BUFFER, false},
 };
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
-static const char *const unsupported_types[] = {"printf_buffer",
-                                                "implicit_arg_buffer",
+static const char *const unsupported_types[] = {"implicit_arg_buffer",
                                                 "sampler_address",
                                                 "sampler_normalized",
                                                 "flat_image_baseoffset",
@@ -770,6 +759,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
     l.slm_size = (uint32_t)k->slm;
     l.private_size = (uint32_t)k->priv_size;
     l.private_simt = k->priv_simt;
+    l.scratch_size = (uint32_t)k->scratch_size;
     if (!built(z, vsmp_launch_iface_set_layout(f, &l, &z->bd), end_at, k->name))
         return false;
 
@@ -945,7 +935,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
             continue;
         }
         bool dims = v.what != VSMP_VALUE_WORK_DIM && v.what != VSMP_VALUE_ZERO &&
-                    v.what != VSMP_VALUE_PRIVATE_BASE;
+                    v.what != VSMP_VALUE_PRIVATE_BASE && v.what != VSMP_VALUE_PRINTF_BUFFER;
         if (!dims || p->size == 4) {
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;
@@ -1065,6 +1055,7 @@ void vsmp_ocl_program_free(vsmp_ocl_program *p)
         free(p->kernels[i].visaasm);
     }
     free(p->kernels);
+    vsmp_launch_program_free(&p->data);
     free(p);
 }
 

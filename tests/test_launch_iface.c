@@ -425,6 +425,24 @@ static void test_refusals(void)
               g.cross_thread_offset == 32 + 3 * 32,
           "the refusals changed nothing: size %u, offset %u", g.cross_thread_size,
           g.cross_thread_offset);
+    /* program-scope symbols (faddr): in the __constant or __global window, once each; a printf
+     * string by address is the interface's string 0 */
+    const uint64_t cb = VSMP_LAUNCH_CONSTANT_ADDRESS;
+    CHECK(vsmp_launch_iface_add_symbol(f, ".str", cb + 16, 6, "hi %d", &d) == VSMP_OK &&
+              vsmp_launch_iface_printf_string(f, 0) &&
+              !strcmp(vsmp_launch_iface_printf_string(f, 0), "hi %d"),
+          "a printf string symbol");
+    CHECK(vsmp_launch_iface_add_symbol(f, "g", VSMP_LAUNCH_GLOBAL_ADDRESS, 4, NULL, &d) == VSMP_OK,
+          "a __global symbol");
+    refused(vsmp_launch_iface_add_symbol(f, "g", VSMP_LAUNCH_GLOBAL_ADDRESS + 4, 4, NULL, &d), &d,
+            "given twice", "a symbol twice");
+    refused(vsmp_launch_iface_add_symbol(f, "x", 0x1000, 4, NULL, &d), &d,
+            "outside the program's __constant and __global data", "a symbol outside");
+    refused(vsmp_launch_iface_add_symbol(f, "", cb, 4, NULL, &d), &d, "1..255 bytes",
+            "an empty symbol name");
+    l.scratch_size = VSMP_LAUNCH_MAX_SCRATCH + 1;
+    l.cross_thread_size = 64;
+    refused(vsmp_launch_iface_set_layout(f, &l, &d), &d, "scratch space of", "scratch over 2 MiB");
     vsmp_launch_iface_free(f);
     vsmp_diags_free(&d);
 }

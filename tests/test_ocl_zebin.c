@@ -274,17 +274,35 @@ static void test_refusals(void)
                         "        sampler_index: 2\n",
             VSMP_ERR_MALFORMED, "inline_sampler 2: no inline_samplers[] entry", 7);
     kernel_unsupported(KERNEL_HEAD "    payload_arguments:\n"
-                                   "      - arg_type: printf_buffer\n"
+                                   "      - arg_type: implicit_arg_buffer\n"
                                    "        offset: 0\n"
                                    "        size: 8\n",
-                       "zeinfo line 7: kernel k: payload argument printf_buffer");
-    /* private memory (type global, private_space) is given; a scratch space is not */
+                       "zeinfo line 7: kernel k: payload argument implicit_arg_buffer");
+    /* the scratch space: two slots add up (64 + 4096 bytes a hardware thread); past 2 MiB the
+     * kernel is not launched */
+    {
+        static const char y[] = KERNEL_HEAD "    per_thread_memory_buffers:\n"
+                                            "      - type: scratch\n"
+                                            "        usage: spill_fill_space\n"
+                                            "        size: 64\n"
+                                            "      - type: scratch\n"
+                                            "        usage: private_space\n"
+                                            "        size: 4096\n"
+                                            "        slot: 1\n";
+        vsmp_ocl_program *sp = NULL;
+        vsmp_launch_layout l;
+        l.scratch_size = 0;
+        CHECK(vsmp_ocl_zeinfo_read(y, strlen(y), &sp, NULL) == VSMP_OK && sp->kernels[0].iface &&
+                  vsmp_launch_iface_get_layout(sp->kernels[0].iface, &l) == VSMP_OK &&
+                  l.scratch_size == 4160,
+              "scratch space: %u bytes", l.scratch_size);
+        vsmp_ocl_program_free(sp);
+    }
     kernel_unsupported(KERNEL_HEAD "    per_thread_memory_buffers:\n"
                                    "      - type: scratch\n"
-                                   "        usage: spill_fill_space\n"
-                                   "        size: 64\n",
-                       "zeinfo line 7: per_thread_memory_buffers: scratch spill_fill_space: "
-                       "scratch space");
+                                   "        usage: single_space\n"
+                                   "        size: 2097153\n",
+                       "zeinfo line 7: per_thread_memory_buffers: 2097153 bytes of scratch space");
     refused(KERNEL_HEAD "    payload_arguments:\n"
                         "      - arg_type: global_size\n"
                         "        offset: 4090\n"
@@ -313,6 +331,36 @@ static void test_refusals(void)
     vsmp_diags_free(&d);
 }
 
+/* printf.cl's zebin (IGC 1.0.12504, tgllp): `printf("lane %d value %f\n", ...)` puts its format
+ * string, 18 bytes with the NUL, in .data.const.string as symbol ".str" (readelf -s), the only
+ * program-scope data, and the kernel's code relocates to it (.rel.text.pf_hello): the program's
+ * __constant buffer holds the string at offset 0, and the interface the string at
+ * VSMP_LAUNCH_CONSTANT_ADDRESS, with its real newline (no escape). */
+static void check_printf(const char *zdir)
+{
+    char path[1024];
+    size_t n;
+    snprintf(path, sizeof(path), "%s/printf.tgllp.zebin.gz", zdir);
+    char *bin = gz_read(path, &n);
+    vsmp_ocl_program *p = NULL;
+    if (!bin || vsmp_ocl_zebin_read(bin, n, &p, NULL) || p->nkernels != 1) {
+        CHECK(0, "%s: read", path);
+        free(bin);
+        vsmp_ocl_program_free(p);
+        return;
+    }
+    static const char want[] = "lane %d value %f\n";
+    CHECK(p->data.constant_size == sizeof(want) && !memcmp(p->data.constant, want, sizeof(want)) &&
+              !p->data.global,
+          "the program's __constant data: %zu bytes", p->data.constant_size);
+    const vsmp_launch_iface *f = p->kernels[0].iface;
+    const char *s = f ? vsmp_launch_iface_printf_string(f, 0) : NULL;
+    CHECK(s && !strcmp(s, want), "pf_hello's printf string: \"%s\"", s ? s : "(none)");
+    CHECK(f && !vsmp_launch_iface_printf_string(f, 1), "pf_hello: one printf string");
+    vsmp_ocl_program_free(p);
+    free(bin);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -324,11 +372,12 @@ int main(int argc, char **argv)
     check_zebin(argv[1], argv[2], "buf_arith", 2, "", "");
     /* vec_vload has a private_base_stateless entry but no private memory: zero */
     check_zebin(argv[1], argv[2], "vector", 3, "", "");
-    /* one kernel the launcher cannot run, the program's others read as usual */
-    /* its zeinfo also has Intel_Symbol_Table_Void_Program, left out */
-    check_zebin(argv[1], argv[2], "printf", 1, "pf_hello", "printf_buffer");
+    /* printf: its format string a symbol of .data.const.string; the zeinfo also has
+     * Intel_Symbol_Table_Void_Program, left out */
+    check_zebin(argv[1], argv[2], "printf", 1, "", "");
+    check_printf(argv[2]);
     printf("%u kernels, %u inline samplers compared\n", kernels_checked, samplers_checked);
-    CHECK(kernels_checked == 11 && samplers_checked == 3, "everything compared");
+    CHECK(kernels_checked == 12 && samplers_checked == 3, "everything compared");
     test_refusals();
     return t_finish();
 }

@@ -41,6 +41,7 @@ typedef struct job {
     bool tty;           /* err is a terminal: progress rewrites one line */
     bool reported;      /* a progress line was printed */
     bool program_data;  /* the .cos names program-scope data (a hint when "program" is absent) */
+    vsmp_launch_program zdata; /* a zebin's program-scope data (load_zebin) */
 } job;
 
 static double seconds(void)
@@ -606,15 +607,19 @@ static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg
     if (t.bytes > sizeof(a->bytes))
         return fail(j, "%s.type: a %s of %u bytes; vsmp passes scalars of at most %zu bytes", path,
                     name, t.bytes, sizeof(a->bytes));
-    if (t.bytes < ai->size)
+    /* IGC passes a char or short in 4 bytes: a value of the argument's own type is padded with
+     * zeros to what the kernel reads (as the OpenCL platform does) */
+    bool own = il && cltype_parse(ai->type, il, &it);
+    if (t.bytes < ai->size && !own)
         return fail(j, "%s.type: a %s has %u bytes; the kernel reads %u", path, name, t.bytes,
                     ai->size);
     json_object *jv = jfield(e, "value");
     if (!jv)
         return fail(j, "%s: missing (a %s)", jpath(p, sizeof(p), path, "value"), name);
+    memset(a->bytes, 0, sizeof(a->bytes));
     if (encode_value(j, &t, jv, jpath(p, sizeof(p), path, "value"), a->bytes))
         return -1;
-    a->size = t.bytes;
+    a->size = t.bytes < ai->size ? ai->size : t.bytes;
     return 0;
 }
 
@@ -874,6 +879,8 @@ static int load_zebin(job *j, json_object *root, vsmp_platform *platform, vsmp_m
     if (!rc) {
         *f = k->iface; /* the interface is the caller's now */
         k->iface = NULL;
+        j->zdata = prog->data; /* and the program-scope data */
+        memset(&prog->data, 0, sizeof(prog->data));
     }
     vsmp_ocl_program_free(prog);
     return rc;
@@ -1055,6 +1062,8 @@ static int launch(job *j, json_object *root)
         jget_str(root, "", "dynamic_state", &dname, &j->e) ||
         jget_str(root, "", "program", &pgname, &j->e))
         return jfailed(j);
+    if (pgname && (jfield(root, "source") || jfield(root, "binary")))
+        return fail(j, "\"program\" goes with a .cos \"interface\" (a zebin holds its own data)");
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
     vsmp_surface *const_surf = NULL, *global_surf = NULL, *printf_surf = NULL;
@@ -1169,7 +1178,18 @@ static int launch(job *j, json_object *root)
             if (hw_set[i])
                 o.inline_samplers[i] = &hw_smp[i];
     }
-    /* program-scope data from the program binary; a printf buffer for every launch */
+    /* program-scope data from the program binary or the zebin; a printf buffer for every
+     * launch */
+    if (j->zdata.constant)
+        o.program_constant = const_surf =
+            bytes_surface(&const_mem, j->zdata.constant, j->zdata.constant_size);
+    if (j->zdata.global)
+        o.program_global = global_surf =
+            bytes_surface(&global_mem, j->zdata.global, j->zdata.global_size);
+    if ((j->zdata.constant && !const_surf) || (j->zdata.global && !global_surf)) {
+        fail(j, "out of memory");
+        goto out;
+    }
     if (pgname) {
         size_t psize = 0;
         uint8_t *pb = read_file(j, pgname, &psize);
@@ -1308,6 +1328,7 @@ static int launch(job *j, json_object *root)
                 (unsigned long long)stats.instructions, (unsigned long long)stats.sampler_messages,
                 took, j->saved, j->saved == 1 ? "" : "s");
 out:
+    vsmp_launch_program_free(&j->zdata);
     vsmp_surface_free(const_surf);
     vsmp_surface_free(global_surf);
     vsmp_surface_free(printf_surf);

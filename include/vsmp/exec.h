@@ -131,6 +131,14 @@ VSMP_API vsmp_status vsmp_machine_map_surface(vsmp_machine *m, uint64_t address,
                                               const vsmp_surface *s);
 
 /**
+ * Give symbol @p name the 64-bit address @p address: what each `faddr NAME` of the kernel stores
+ * (FADDR.md; IGC takes the address of program-scope data and printf strings so, docs/EXEC.md).
+ * Symbols the kernel does not name are ignored; a faddr whose symbol has no address stops the
+ * run (rule exec-faddr). @return VSMP_OK or VSMP_ERR_ARG (NULL, an empty name).
+ */
+VSMP_API vsmp_status vsmp_machine_set_symbol(vsmp_machine *m, const char *name, uint64_t address);
+
+/**
  * Write bytes of the thread payload (the GRF image the kernel's inputs are read from, byte 0 =
  * r0.0). The payload is as large as the inputs need (vsmp_machine_payload_size()).
  * @return VSMP_OK or VSMP_ERR_ARG (outside the payload).
@@ -212,6 +220,11 @@ VSMP_API vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, b
  * outside it read zeros and drop writes. NULL or 0 removes it.
  */
 VSMP_API void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size);
+/** Give the machine @p size bytes at @p mem (not owned) as its scratch space, the pre-defined
+ *  surface T5 (`%scratch`) of the surface messages: IGC keeps private arrays there on skl and
+ *  tgllp, at offsets from r0.5 bits 31:10 (docs/EXEC.md 5.4). Reads outside it give zeros,
+ *  writes outside are dropped; NULL or 0 bytes: none. */
+VSMP_API void vsmp_machine_set_scratch(vsmp_machine *m, void *mem, size_t size);
 
 /** @return the number of instructions the last run executed. */
 VSMP_API uint64_t vsmp_machine_steps(const vsmp_machine *m);

@@ -100,6 +100,8 @@ typedef enum vsmp_exec_group {
     VSMP_XG_ATOMIC,
     VSMP_XG_LSC,
     VSMP_XG_LSC_TYPED,
+    VSMP_XG_TYPED_ATOMIC,
+    VSMP_XG_FADDR,
     VSMP_XG_SYNC,
     VSMP_XG_LIMIT
 } vsmp_exec_group;

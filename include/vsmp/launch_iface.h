@@ -68,7 +68,13 @@ typedef struct vsmp_launch_layout {
      *  GRFs with 32 bytes inline, cross-thread byte 32 lies 64 bytes after byte 0 (IGC 2.40's
      *  `.input` offsets on LNL, BMG, PTL); on 32-byte GRFs nothing moves. 0 = none. */
     uint32_t inline_data_size;
+    /** bytes of scratch space (the surface T5, `%scratch`) per hardware thread, at most
+     *  VSMP_LAUNCH_MAX_SCRATCH; 0 = none. Each hardware thread gets its own. */
+    uint32_t scratch_size;
 } vsmp_launch_layout;
+
+/** The scratch space a hardware thread may have, at most (the hardware's largest). */
+#define VSMP_LAUNCH_MAX_SCRATCH (2u << 20)
 
 /** Fill @p l as vsmp_launch_iface_create leaves an interface. */
 VSMP_API void vsmp_launch_layout_init(vsmp_launch_layout *l);
@@ -142,7 +148,10 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_BINDLESS_SURFACE,
     /** the bindless sampler-state offset of sampler state @c source (an inline sampler's index
      *  or a `sampler_t` argument's): VSMP_BINDLESS_OFFSET(source); @c arg -1, @c size 4 or 8 */
-    VSMP_VALUE_BINDLESS_SAMPLER
+    VSMP_VALUE_BINDLESS_SAMPLER,
+    /** the printf buffer's address (@c size 8, or 4), given once: the kernel prints (the
+     *  launch needs vsmp_launch_options.printf_buffer) */
+    VSMP_VALUE_PRINTF_BUFFER
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
@@ -167,6 +176,25 @@ typedef struct vsmp_launch_payload_value {
 VSMP_API vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f,
                                                  const vsmp_launch_payload_value *v,
                                                  vsmp_diags *diags);
+
+/** Symbols an interface may hold, and the bytes of their names and printf strings together. */
+#define VSMP_LAUNCH_MAX_SYMBOLS 128
+
+/**
+ * A program-scope symbol the kernel takes the address of with `faddr NAME` (a zebin's `.symtab`,
+ * docs/LAUNCH.md section 6): @p name (1..255 bytes) lies at @p address, @p size bytes, inside the
+ * program's __constant data (at VSMP_LAUNCH_CONSTANT_ADDRESS + its offset) or __global data
+ * (VSMP_LAUNCH_GLOBAL_ADDRESS + offset). The launch then maps that buffer, which must hold at
+ * least offset + @p size bytes, and gives every machine the address (vsmp_machine_set_symbol).
+ * @p printf_string, when not NULL, is the NUL-terminated text at that address, a printf format or
+ * `%s` string: the kernel's printf records then name their strings by 64-bit address, not by
+ * index (IGC's zebins), and vsmp_launch_printf_format reads them so.
+ * @return VSMP_OK; VSMP_ERR_ARG (a name given twice or out of range, an address outside both
+ *         windows, more than VSMP_LAUNCH_MAX_SYMBOLS symbols or 8 KiB of names or strings).
+ */
+VSMP_API vsmp_status vsmp_launch_iface_add_symbol(vsmp_launch_iface *f, const char *name,
+                                                  uint64_t address, uint64_t size,
+                                                  const char *printf_string, vsmp_diags *diags);
 
 /**
  * Declare the kernel's own sampler state @p index (0..255; an OpenCL `__constant sampler_t`):

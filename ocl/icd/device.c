@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "icd.h"
+#include "vsmp/launch.h"
 #include "vsmp/version.h"
 
 #define PLATFORM_NAME     "vsmp"
@@ -470,8 +471,8 @@ cl_int CL_API_CALL vsmp_clGetDeviceInfo(cl_device_id device, cl_device_info para
         SZ(t->wg_multiple);
         break;
     case CL_DEVICE_PRINTF_BUFFER_SIZE:
-        SZ(0);
-        break; /* printf: not run */
+        SZ(VSMP_LAUNCH_PRINTF_SIZE);
+        break;
     case CL_DEVICE_PLATFORM:
         v.platform = &vsmp_cl_platform, size = sizeof v.platform;
         break;

@@ -506,6 +506,7 @@ cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id 
 
 typedef struct ndrange_cmd {
     vsmp_module *mod;
+    vsmp_launch_program *data; /* the program's __constant and __global data (its own) */
     const vsmp_launch_iface *iface;
     cl_program prog; /* held: the module and interface are its */
     vsmp_platform platform;
@@ -585,6 +586,24 @@ static vsmp_status image_surface(cl_mem m, vsmp_surface **out)
     return vsmp_surface_create(&d, out, NULL);
 }
 
+/* A surface over @p size bytes of program-scope data allocated in whole rows (zebin.h). */
+static vsmp_status data_surface(uint8_t *mem, size_t size, vsmp_surface **out)
+{
+    *out = NULL;
+    if (!mem)
+        return VSMP_OK;
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8_UINT;
+    d.type = VSMP_SURFTYPE_2D;
+    d.width = size < VSMP_OCL_DATA_ROW ? (uint32_t)(size ? size : 1) : VSMP_OCL_DATA_ROW;
+    d.height = (uint32_t)((size + d.width - 1) / d.width);
+    d.height = d.height ? d.height : 1;
+    d.data = mem;
+    d.data_size = (size_t)d.width * d.height;
+    return vsmp_surface_create(&d, out, NULL);
+}
+
 /* An OpenCL sampler as the sampler_t bits vsmp_sampler_from_cl reads. */
 static uint32_t sampler_bits(cl_sampler s)
 {
@@ -629,13 +648,47 @@ static cl_int run_ndrange(cl_event ev)
             break;
         }
     }
+    /* the program's data, kept from launch to launch; a printf buffer when the kernel prints
+     * (its output goes to stdout when the kernel ends, as Intel's runtime prints it) */
+    vsmp_surface *cs = NULL, *gs = NULL, *ps = NULL;
+    uint8_t *pbuf = NULL;
+    if (!st && c->data)
+        st = data_surface(c->data->constant, c->data->constant_size, &cs);
+    if (!st && c->data)
+        st = data_surface(c->data->global, c->data->global_size, &gs);
+    if (!st && vsmp_launch_iface_printf_string(c->iface, 0)) {
+        pbuf = malloc(VSMP_LAUNCH_PRINTF_SIZE);
+        st = pbuf ? VSMP_OK : VSMP_ERR_NOMEM;
+        if (!st) {
+            vsmp_launch_printf_init(pbuf, VSMP_LAUNCH_PRINTF_SIZE);
+            st = data_surface(pbuf, VSMP_LAUNCH_PRINTF_SIZE, &ps);
+        }
+    }
     if (!st) {
         vsmp_launch_options o;
         vsmp_launch_options_init(&o);
         o.platform = c->platform;
         o.workers = 0; /* every core */
+        o.program_constant = cs;
+        o.program_global = gs;
+        o.printf_buffer = ps;
         st = vsmp_launch(c->mod, 0, c->iface, &c->nd, args, c->nargs, &o, &d);
     }
+    if (!st && ps) {
+        char *text = NULL;
+        vsmp_status pst =
+            vsmp_launch_printf_format(c->iface, pbuf, VSMP_LAUNCH_PRINTF_SIZE, 0, &text, &d);
+        if (text)
+            fputs(text, stdout);
+        fflush(stdout);
+        free(text);
+        if (pst)
+            vsmp_diags_print(&d, vsmp_launch_iface_kernel(c->iface), stderr);
+    }
+    vsmp_surface_free(cs);
+    vsmp_surface_free(gs);
+    vsmp_surface_free(ps);
+    free(pbuf);
     for (unsigned i = 0; i < c->nargs; i++) {
         if (bounce[i]) {
             if (!st)
@@ -727,6 +780,10 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
     }
     if (c) {
         c->mod = mod;
+        vsmp_module *const *mods;
+        const vsmp_ocl_program *op = vsmp_cl_program_built(kernel->prog, (cl_uint)di, &mods);
+        /* the program's own data: its __global variables change from launch to launch */
+        c->data = op ? (vsmp_launch_program *)&op->data : NULL;
         c->iface = d->iface;
         c->prog = kernel->prog;
         vsmp_cl_program_kernels(kernel->prog, 1);

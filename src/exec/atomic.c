@@ -166,10 +166,39 @@ static bool binary_cas(unsigned op)
     return op == XA_CAS || op == XA_FCAS;
 }
 
+/* typed_atomic's surface: the one bound at the index the surface variable holds, of a format
+ * with texels of @p bytes in one integer or float channel (R32_UINT, R32_SINT, R32_FLOAT; R16_*
+ * for 16-bit atomics), or NULL and a fault. */
+static const vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x, unsigned bytes)
+{
+    uint32_t bti = m->surf_vals[x->target];
+    if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
+        vsmp_x_report(m, x->in, "exec-binding",
+                      "instruction %u: surface variable holds binding-table index %u, where no "
+                      "surface is bound",
+                      x->index, bti);
+        return NULL;
+    }
+    vsmp_format f = vsmp_surface_get_desc(m->bt[bti])->format;
+    const vsmp_format_info *fi = vsmp_format_get(f);
+    bool ok =
+        bytes == 4
+            ? f == VSMP_FORMAT_R32_UINT || f == VSMP_FORMAT_R32_SINT || f == VSMP_FORMAT_R32_FLOAT
+            : f == VSMP_FORMAT_R16_UINT || f == VSMP_FORMAT_R16_SINT || f == VSMP_FORMAT_R16_FLOAT;
+    if (!ok) {
+        vsmp_x_report(m, x->in, "exec-plan",
+                      "instruction %u: typed_atomic on a %s surface (%u-bit atomics need a "
+                      "one-channel integer or float format of %u bytes)",
+                      x->index, fi ? fi->name : "?", 8 * bytes, bytes);
+        return NULL;
+    }
+    return m->bt[bti];
+}
+
 /* The plan (x->val): [0] the operation, [1] its bytes in memory, [2] the address kind (0 SVM,
- * 1 a buffer or SLM through surf_word/target); raw[0] the addresses or offsets, raw[1] src0,
- * raw[2] src1, raw[3] the dst (arena offsets, X_NONE for %null). Register data: one DWord per
- * lane (16-bit data in its low half, "unpacked"), or one QWord for 64-bit data. */
+ * 1 a buffer or SLM through surf_word/target, 2 a typed surface); raw[0] the addresses or offsets,
+ * raw[1] src0, raw[2] src1, raw[3] the dst (arena offsets, X_NONE for %null). Register data: one
+ * DWord per lane (16-bit data in its low half, "unpacked"), or one QWord for 64-bit data. */
 static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
@@ -177,15 +206,25 @@ static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
     if (!en)
         return VSMP_OK;
     unsigned op = x->val[0], bytes = x->val[1], stride = bytes == 8 ? 8u : 4u;
-    bool svm = x->val[2] == 0;
+    bool svm = x->val[2] == 0, typed = x->val[2] == 2;
     uint8_t *mem = NULL;
     uint64_t size = 0;
-    if (!svm && !vsmp_x_buffer(m, x, x->target, &mem, &size))
+    const vsmp_surface *surf = NULL;
+    if (typed && !(surf = typed_surface(m, x, bytes)))
         return VSMP_ERR_INVALID;
+    if (!svm && !typed && !vsmp_x_buffer(m, x, x->target, &mem, &size))
+        return VSMP_ERR_INVALID;
+    /* raw operands: [0] addresses (typed: U, V, R, LOD in [0], [4], [5], [6]), [1] src0,
+     * [2] src1, [3] dst */
     const uint8_t *addr = m->arena + x->raw[0].var;
     const uint8_t *s0 = x->raw[1].var == X_NONE ? NULL : m->arena + x->raw[1].var;
     const uint8_t *s1 = x->raw[2].var == X_NONE ? NULL : m->arena + x->raw[2].var;
     uint8_t *d = x->raw[3].var == X_NONE ? NULL : m->arena + x->raw[3].var;
+    const uint8_t *tc[4] = {NULL, NULL, NULL, NULL};
+    for (unsigned k = 0; typed && k < 4; k++) {
+        uint32_t at = x->raw[k ? 3 + k : 0].var;
+        tc[k] = at == X_NONE ? NULL : m->arena + at;
+    }
     /* the message's payload is read whole before any lane's result is written back */
     uint64_t res[32];
     bool done[32];
@@ -206,7 +245,13 @@ static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
             a = c, c = t;
         }
         uint8_t *p;
-        if (svm) {
+        if (typed) {
+            /* outside the surface: nothing written, zero returned (TYPED_ATOMIC.md) */
+            const uint8_t *const *c4 = (const uint8_t *const *)tc;
+            p = vsmp_x_typed_texel(
+                surf, c4[0] ? x_ld(c4[0] + 4 * l, 4) : 0, c4[1] ? x_ld(c4[1] + 4 * l, 4) : 0,
+                c4[2] ? x_ld(c4[2] + 4 * l, 4) : 0, c4[3] ? x_ld(c4[3] + 4 * l, 4) : 0);
+        } else if (svm) {
             uint64_t va = x_ld(addr + 8 * l, 4) | (uint64_t)x_ld(addr + 8 * l + 4, 4) << 32;
             p = vsmp_x_svm_at(m, x, va, bytes);
             if (!p)
@@ -276,9 +321,6 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
     unsigned bytes = w == 0 ? 4u : w == 1 ? 2u : w == 2 && svm ? 8u : 0u;
     if (!bytes)
         return refuse(m, x, "this data width is not implemented");
-    if ((op == XA_FMAX || op == XA_FMIN || op == XA_FCAS || op == XA_FADD || op == XA_FSUB) &&
-        bytes == 8)
-        return refuse(m, x, "64-bit float atomics are not implemented");
     if (!svm) {
         unsigned sv = x->val[1];
         if (sv == 0)
@@ -314,6 +356,65 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
     x->val[0] = op;
     x->val[1] = bytes;
     x->val[2] = svm ? 0u : 1u;
+    x->run = run_atomic;
+    return VSMP_OK;
+}
+
+/* Plan typed_atomic (Op E P Surface U V R LOD Src0 Src1 Dst; TYPED_ATOMIC.md): the texel at
+ * (u, v, r, lod) of the bound surface, addressed as the typed messages address it; Op bit 5 a
+ * 16-bit atomic (TGLLP+), data unpacked in a DWord per lane. The raw operands are kept as
+ * run_atomic reads them: [0] U, [1] src0, [2] src1, [3] dst, [4] V, [5] R, [6] LOD. */
+vsmp_status vsmp_x_plan_typed_atomic(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    x->nraw = 0;
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    if (x->nv != 0 || x->nraw != 7 || x->nval < 2)
+        return refuse(m, x, "unexpected operand layout");
+    unsigned code = x->val[0];
+    unsigned op = op_of(code & 31u);
+    if (op == XA_NONE || op == XA_FADD || op == XA_FSUB) /* 19, 20: no typed operation */
+        return refuse(m, x, "this atomic operation is not implemented");
+    unsigned bytes = code >> 5 & 1u ? 2u : 4u;
+    if (code >> 6)
+        return refuse(m, x, "this data width is not implemented");
+    unsigned sv = x->val[1];
+    if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
+        vsmp_x_report(m, in, "exec-surface", "instruction %u: surface %u is not a declared surface",
+                      x->index, sv);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    x->target = m->surf_base[sv];
+    vsmp_raw r[7];
+    memcpy(r, x->raw, sizeof(r));
+    static const uint8_t order[7] = {0, 4, 5, 6, 1, 2, 3}; /* new index of U V R LOD s0 s1 d */
+    for (unsigned i = 0; i < 7; i++)
+        x->raw[order[i]] = r[i];
+    uint32_t lane4 = 4u * x->lanes;
+    st = vsmp_x_raw_at(m, x, 0, lane4);
+    for (unsigned i = 4; !st && i < 7; i++) /* V, R, LOD: %null reads 0 */
+        st = vsmp_x_raw_at(m, x, i, x->raw[i].var ? lane4 : 0u);
+    if (!st)
+        st = vsmp_x_raw_at(m, x, 1, unary(op) || !x->raw[1].var ? 0u : lane4);
+    if (!st)
+        st = vsmp_x_raw_at(m, x, 2, !binary_cas(op) || !x->raw[2].var ? 0u : lane4);
+    if (!st)
+        st = vsmp_x_raw_at(m, x, 3, x->raw[3].var ? lane4 : 0u);
+    if (st)
+        return st;
+    if (!unary(op) && x->raw[1].var == X_NONE)
+        return refuse(m, x, "the operation needs src0");
+    if (binary_cas(op) && x->raw[2].var == X_NONE)
+        return refuse(m, x, "compare-exchange needs src1");
+    if (unary(op))
+        x->raw[1].var = X_NONE;
+    if (!binary_cas(op))
+        x->raw[2].var = X_NONE;
+    x->val[0] = op;
+    x->val[1] = bytes;
+    x->val[2] = 2;
     x->run = run_atomic;
     return VSMP_OK;
 }

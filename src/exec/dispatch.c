@@ -23,11 +23,18 @@ const char *vsmp_x_opname(const vsmp_inst *in)
 /* The planner of each execution group (the exec column of the instruction table). */
 typedef vsmp_status (*xplanner)(vsmp_machine *m, xinst *x);
 static const xplanner planners[VSMP_XG_LIMIT] = {
-    [VSMP_XG_ALU] = vsmp_x_plan_alu,         [VSMP_XG_FLOW] = vsmp_x_plan_flow,
-    [VSMP_XG_SAMPLER] = vsmp_x_plan_sampler, [VSMP_XG_UNORM] = vsmp_x_plan_unorm,
-    [VSMP_XG_MEM] = vsmp_x_plan_mem,         [VSMP_XG_SVM] = vsmp_x_plan_svm,
-    [VSMP_XG_ATOMIC] = vsmp_x_plan_atomic,   [VSMP_XG_LSC] = vsmp_x_plan_lsc,
-    [VSMP_XG_LSC_TYPED] = vsmp_x_plan_lsc_typed, [VSMP_XG_SYNC] = vsmp_x_plan_sync,
+    [VSMP_XG_ALU] = vsmp_x_plan_alu,
+    [VSMP_XG_FLOW] = vsmp_x_plan_flow,
+    [VSMP_XG_SAMPLER] = vsmp_x_plan_sampler,
+    [VSMP_XG_UNORM] = vsmp_x_plan_unorm,
+    [VSMP_XG_MEM] = vsmp_x_plan_mem,
+    [VSMP_XG_SVM] = vsmp_x_plan_svm,
+    [VSMP_XG_ATOMIC] = vsmp_x_plan_atomic,
+    [VSMP_XG_LSC] = vsmp_x_plan_lsc,
+    [VSMP_XG_LSC_TYPED] = vsmp_x_plan_lsc_typed,
+    [VSMP_XG_SYNC] = vsmp_x_plan_sync,
+    [VSMP_XG_TYPED_ATOMIC] = vsmp_x_plan_typed_atomic,
+    [VSMP_XG_FADDR] = vsmp_x_plan_faddr,
 };
 
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)

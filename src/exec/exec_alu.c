@@ -1128,7 +1128,7 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
             continue;
         }
         if (o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC) {
-            if (x->nraw < 6)
+            if (x->nraw < sizeof(x->raw) / sizeof(x->raw[0]))
                 x->raw[x->nraw++] = o->raw;
             continue;
         }

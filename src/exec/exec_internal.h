@@ -192,7 +192,7 @@ struct xinst {
     uint32_t aux;    /* the first value field: rel_op, min/max op... */
     uint32_t val[4]; /* every value field in layout order */
     uint8_t nval;
-    vsmp_raw raw[6]; /* raw operands in layout order */
+    vsmp_raw raw[7]; /* raw operands in layout order (typed_atomic has 7) */
     uint8_t nraw;
     uint32_t target;      /* branch target: instruction index */
     uint32_t surf_word;   /* index of the surface variable's word in surf_vals */
@@ -207,6 +207,10 @@ struct xinst {
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
+    /* faddr (faddr.c): its dst, and the symbol's address once the caller gives it */
+    xscalar sym_dst;
+    uint64_t sym_addr;
+    bool sym_set;
 };
 
 /* A copy of size bytes from payload offset from to arena offset to (an input). */
@@ -263,6 +267,8 @@ struct vsmp_machine {
     vsmp_diags *diags; /* during create and run */
     uint8_t *slm;      /* shared local memory (lsc.c), not owned */
     uint32_t slm_size;
+    uint8_t *scratch; /* the thread's scratch space (T5), not owned */
+    uint32_t scratch_size;
     bool pause_barrier;      /* barriers stop the run (vsmp_machine_run_group_step) */
     uint32_t pc;             /* where a run stopped at a barrier resumes */
     const xfast_table *fast; /* the fast path's kernels (NULL: the general path only) */
@@ -329,6 +335,8 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
+/* faddr.c: faddr, its symbol's address given by vsmp_machine_set_symbol. */
+vsmp_status vsmp_x_plan_faddr(vsmp_machine *m, xinst *x);
 /* exec_mem.c: the bytes of the buffer a surface word names (X_NONE: shared local memory), or
  * an exec-binding fault; the bytes at an SVM address (NULL and an exec-address fault when no
  * mapping holds them); raw operand i of @p bytes resolved to its arena offset (X_NONE for
@@ -338,6 +346,9 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x);
  * before every %slm message) and sends them as they are; the hardware's SLM (at most 64 KiB
  * per group) never sees those bits (vsmp's reading). */
 #define X_SLM_MASK 0x0fffffffu
+/* A message's surface word for T5 (%scratch, pre-defined surface 5): the scratch space. */
+#define X_SCRATCH         (UINT32_MAX - 1)
+#define X_SCRATCH_SURFACE 5u
 bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, uint64_t *size);
 
 /* Bindless state (vsmp/exec.h, docs/EXEC.md): %bss is surface variable 4, S31 sampler 31; an
@@ -355,6 +366,9 @@ static inline uint32_t vsmp_x_bti(const vsmp_machine *m, uint32_t word)
     uint32_t v = m->surf_vals[word];
     return word == m->bss_word ? vsmp_x_bindless(v) : v;
 }
+/* The bytes of the texel a typed message's (u, v, r, lod) address, NULL outside the surface. */
+uint8_t *vsmp_x_typed_texel(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r,
+                            uint32_t lod);
 uint8_t *vsmp_x_svm_at(vsmp_machine *m, const xinst *x, uint64_t a, unsigned n);
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes);
 /* exec_mem.c: the typed read or write of every enabled lane (gather4_typed, scatter4_typed, LSC
@@ -389,6 +403,7 @@ enum {
     XA_NONE
 };
 vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_typed_atomic(vsmp_machine *m, xinst *x); /* atomic.c */
 uint64_t vsmp_x_atomic(uint8_t *p, unsigned bytes, unsigned op, uint64_t a, uint64_t c);
 uint64_t vsmp_x_atomic_ret(unsigned op, unsigned bytes, uint64_t old);
 /* lsc.c: lsc_load / lsc_store and the atomics (LSC untyped); lsc_load_quad / lsc_store_quad

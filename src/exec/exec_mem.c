@@ -3,7 +3,10 @@
  * Surface memory messages on buffers: gather4_scaled / scatter4_scaled, gather_scaled /
  * scatter_scaled, oword_ld / oword_st. A buffer is the byte memory of the surface bound at the
  * binding-table index the surface variable holds; reads outside it return zeros and writes
- * outside it are dropped (the pages' "Out-of-bound Access" rows).
+ * outside it are dropped (the pages' "Out-of-bound Access" rows). T0 (%slm) is the shared local
+ * memory, T5 (%scratch) the hardware thread's scratch space (vsmp_machine_set_scratch: IGC keeps
+ * skl's and tgllp's private arrays there, at offsets from r0.5 bits 31:10, which the launcher
+ * leaves 0).
  */
 #include <string.h>
 
@@ -34,6 +37,10 @@ bool vsmp_x_buffer(vsmp_machine *m, const xinst *x, uint32_t word, uint8_t **p, 
 {
     if (word == X_NONE) { /* T0: shared local memory */
         *p = m->slm, *size = m->slm_size;
+        return true;
+    }
+    if (word == X_SCRATCH) { /* T5: the thread's scratch space */
+        *p = m->scratch, *size = m->scratch_size;
         return true;
     }
     uint32_t bti = vsmp_x_bti(m, word);
@@ -702,7 +709,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
         bytes[0] = 16u << (x->val[0] & 7u);
         if ((x->val[0] & 7u) > 3) {
-            vsmp_x_report(m, in, "exec-oword", "instruction %u: oword size code %u", x->index,
+            vsmp_x_report(m, in, "oword-size", "instruction %u: oword size code %u", x->index,
                           x->val[0] & 7u);
             return VSMP_ERR_INVALID;
         }
@@ -728,6 +735,8 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     unsigned sv = x->val[surf_val];
     if (sv == 0)
         x->target = X_NONE; /* T0 (%slm): shared local memory */
+    else if (sv == X_SCRATCH_SURFACE)
+        x->target = X_SCRATCH; /* T5 (%scratch): the thread's scratch space */
     else if (sv != X_SURF_BSS &&
              (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
         vsmp_x_report(m, in, "exec-surface",
@@ -743,4 +752,15 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
             return st;
     }
     return VSMP_OK;
+}
+
+/* typed_atomic (atomic.c): the bytes of the texel a lane's (u, v, r, lod) addresses, as the typed
+ * messages address it, or NULL outside the surface. */
+uint8_t *vsmp_x_typed_texel(const vsmp_surface *s, uint32_t u, uint32_t v, uint32_t r, uint32_t lod)
+{
+    unsigned level = 0;
+    uint32_t tx = 0, ty = 0, sl = 0;
+    if (!typed_at(s, u, v, r, lod, &level, &tx, &ty, &sl))
+        return NULL;
+    return vsmp_surface_texel(s, level, sl, tx, ty);
 }

@@ -846,6 +846,14 @@ void vsmp_machine_set_slm(vsmp_machine *m, void *mem, size_t size)
     m->slm_size = m->slm ? (uint32_t)size : 0;
 }
 
+void vsmp_machine_set_scratch(vsmp_machine *m, void *mem, size_t size)
+{
+    if (!m)
+        return;
+    m->scratch = size && size <= UINT32_MAX ? mem : NULL;
+    m->scratch_size = m->scratch ? (uint32_t)size : 0;
+}
+
 vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_barrier,
                                         vsmp_diags *diags)
 {

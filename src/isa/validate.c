@@ -686,6 +686,12 @@ static void check_generic(vctx *c, labinfo *li)
         if (rule)
             ERR(c, rule, "%s: %s", mnem(in), why);
     }
+    /* OWORD_LD.md, OWORD_ST.md: Size bits 2..0 are 1, 2, 4 or 8 owords (codes 0..3) */
+    if ((in->opcode == VSMP_OPC_OWORD_LD || in->opcode == VSMP_OPC_OWORD_LD_UNALIGNED ||
+         in->opcode == VSMP_OPC_OWORD_ST) &&
+        in->num_opnds && in->opnds[0].kind == VSMP_OPND_VALUE && (in->opnds[0].value & 7u) > 3)
+        ERR(c, "oword-size", "%s: size code %u (0..3: 1, 2, 4 or 8 owords)", mnem(in),
+            in->opnds[0].value & 7u);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
         const vsmp_opnd *o = &in->opnds[i];

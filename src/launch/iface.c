@@ -424,6 +424,14 @@ static vsmp_status commit(reader *r, const token *t)
         ps->line = t->line;
         f->private_size = (uint32_t)v;
         f->private_simt = simt != 0;
+    } else if (is(t, "PATCH_TOKEN_MEDIA_VFE_STATE")) {
+        /* the scratch space (T5) each hardware thread has: IGC keeps private arrays there on
+         * skl and tgllp (and spills, which vISA does not see) */
+        if (f->scratch_line)
+            return bad(d, t->line, "a second %s (the first at line %u)", t->name, f->scratch_line);
+        NUM("PerThreadScratchSpace", 0, VSMP_LAUNCH_MAX_SCRATCH, &v);
+        f->scratch_size = (uint32_t)v;
+        f->scratch_line = t->line;
     } else if (is(t, "PATCH_TOKEN_STRING")) {
         NUM("String Index", 0, LAUNCH_MAX_STRINGS - 1, &v);
         if (!t->has_text)

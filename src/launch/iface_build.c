@@ -126,6 +126,9 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
                       LAUNCH_MAX_PRIVATE);
     if (l->inline_data_size % 32 || l->inline_data_size > 64)
         return refuse(d, "inline data of %u bytes (0, 32 or 64)", l->inline_data_size);
+    if (l->scratch_size > VSMP_LAUNCH_MAX_SCRATCH)
+        return refuse(d, "scratch space of %u bytes (at most %u)", l->scratch_size,
+                      VSMP_LAUNCH_MAX_SCRATCH);
     memcpy(f->local_id, l->local_id, sizeof(f->local_id));
     f->cross_offset = l->cross_thread_offset;
     f->cross_size = l->cross_thread_size;
@@ -134,6 +137,7 @@ vsmp_status vsmp_launch_iface_set_layout(vsmp_launch_iface *f, const vsmp_launch
     f->private_size = l->private_size;
     f->private_simt = l->private_simt;
     f->inline_size = l->inline_data_size;
+    f->scratch_size = l->scratch_size;
     return VSMP_OK;
 }
 
@@ -150,6 +154,7 @@ vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f, vsmp_launch
     out->private_size = f->private_size;
     out->private_simt = f->private_simt;
     out->inline_data_size = f->inline_size;
+    out->scratch_size = f->scratch_size;
     return VSMP_OK;
 }
 
@@ -280,6 +285,7 @@ static const struct {
     {VSMP_VALUE_PRIVATE_BASE, LP_NONE, "private base", 0},
     {VSMP_VALUE_BINDLESS_SURFACE, LP_BINDLESS_SURFACE, "bindless surface", 'b'},
     {VSMP_VALUE_BINDLESS_SAMPLER, LP_BINDLESS_SAMPLER, "bindless sampler", 'x'},
+    {VSMP_VALUE_PRINTF_BUFFER, LP_NONE, "printf buffer", 0},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -327,8 +333,9 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
         return refuse(d, "%s: sampler state %u (0..%d)", nm, source, VSMP_MAX_SAMPLER_STATES - 1);
     if (u != 'd' && u != 's' && u != 'l' && u != 'x' && source)
         return refuse(d, "%s: source %u (it takes none: 0)", nm, source);
-    if (v->what == VSMP_VALUE_PRIVATE_BASE) {
-        launch_prog_surf *ps = &f->prog[PROG_PRIVATE];
+    if (v->what == VSMP_VALUE_PRIVATE_BASE || v->what == VSMP_VALUE_PRINTF_BUFFER) {
+        launch_prog_surf *ps =
+            &f->prog[v->what == VSMP_VALUE_PRIVATE_BASE ? PROG_PRIVATE : PROG_PRINTF];
         if (v->size != 4 && v->size != 8)
             return refuse(d, "%s: %u bytes (4 or 8)", nm, v->size);
         if (ps->present)
@@ -381,4 +388,74 @@ const vsmp_sampler_state *vsmp_launch_iface_inline_sampler(const vsmp_launch_ifa
 {
     return f && index < VSMP_MAX_SAMPLER_STATES && f->inline_set[index] ? &f->inline_samplers[index]
                                                                         : NULL;
+}
+
+/* strlen of @p s, or @p max when it has no NUL before it */
+static size_t bounded_len(const char *s, size_t max)
+{
+    const char *z = memchr(s, 0, max);
+    return z ? (size_t)(z - s) : max;
+}
+
+/* Program-scope data lies at most this far into its window (the .cos's limit too). */
+#define SYMBOL_WINDOW ((uint64_t)1 << 30)
+
+vsmp_status vsmp_launch_iface_add_symbol(vsmp_launch_iface *f, const char *name, uint64_t address,
+                                         uint64_t size, const char *printf_string, vsmp_diags *d)
+{
+    if (!f || !name)
+        return VSMP_ERR_ARG;
+    size_t n = bounded_len(name, 256);
+    if (n == 0 || n > 255)
+        return refuse(d, "symbol \"%.40s\": a name of 1..255 bytes", name);
+    static const uint64_t base[2] = {VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS};
+    int k = address >= base[1] ? 1 : 0;
+    uint64_t off = address - base[k];
+    if (address < base[0] || off > SYMBOL_WINDOW || size > SYMBOL_WINDOW - off)
+        return refuse(d,
+                      "symbol %s: address 0x%llx (%llu bytes) lies outside the program's "
+                      "__constant and __global data",
+                      name, (unsigned long long)address, (unsigned long long)size);
+    for (unsigned i = 0; i < f->nsyms; i++)
+        if (!strcmp(f->symtab + f->sym_name[i], name))
+            return refuse(d, "symbol %s given twice", name);
+    if (f->nsyms >= VSMP_LAUNCH_MAX_SYMBOLS || f->sym_used + n + 1 > sizeof(f->symtab))
+        return refuse(d, "symbol %s: more than %d symbols or %zu bytes of names", name,
+                      VSMP_LAUNCH_MAX_SYMBOLS, sizeof(f->symtab));
+    if (printf_string) {
+        size_t sl = bounded_len(printf_string, LAUNCH_STRING_BYTES);
+        unsigned i = 0;
+        while (i < LAUNCH_MAX_STRINGS && f->str_off[i] >= 0)
+            i++;
+        if (i == LAUNCH_MAX_STRINGS || f->str_used + sl + 1 > LAUNCH_STRING_BYTES)
+            return refuse(d, "symbol %s: more than %d printf strings or %d bytes of them", name,
+                          LAUNCH_MAX_STRINGS, LAUNCH_STRING_BYTES);
+        if (i && !f->str_by_addr)
+            return refuse(d, "symbol %s: a printf string by address beside strings by index", name);
+        memcpy(f->strtab + f->str_used, printf_string, sl);
+        f->strtab[f->str_used + sl] = 0;
+        f->str_off[i] = (int32_t)f->str_used;
+        f->str_addr[i] = address;
+        f->str_used += (uint32_t)sl + 1;
+        f->str_by_addr = true;
+    }
+    memcpy(f->symtab + f->sym_used, name, n + 1);
+    f->sym_name[f->nsyms] = f->sym_used;
+    f->sym_addr[f->nsyms++] = address;
+    f->sym_used += (uint32_t)n + 1;
+    /* the buffer is mapped (no binding-table index, no pointer in the payload), and holds the
+     * symbol's bytes */
+    launch_prog_surf *ps = &f->prog[k];
+    ps->present = true;
+    if (f->prog_bytes[k] < off + size)
+        f->prog_bytes[k] = off + size;
+    return VSMP_OK;
+}
+
+const char *vsmp_launch_iface_string_at(const vsmp_launch_iface *f, uint64_t addr)
+{
+    for (unsigned i = 0; f->str_by_addr && i < LAUNCH_MAX_STRINGS && f->str_off[i] >= 0; i++)
+        if (f->str_addr[i] == addr)
+            return f->strtab + f->str_off[i];
+    return NULL;
 }

@@ -283,6 +283,12 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
         if (st)
             return st;
     }
+    /* program-scope symbols faddr takes the address of (zebin) */
+    for (unsigned i = 0; i < f->nsyms; i++) {
+        vsmp_status st = vsmp_machine_set_symbol(m, f->symtab + f->sym_name[i], f->sym_addr[i]);
+        if (st)
+            return st;
+    }
     for (unsigned i = 0; i < f->nargs; i++) {
         const vsmp_launch_arg_info *a = &f->args[i];
         vsmp_status st = VSMP_OK;
@@ -736,7 +742,11 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         free(payload), free(slm), free(m), free(waits), free(priv_mem), free(psurf);
         return VSMP_ERR_NOMEM;
     }
-    vsmp_status st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
+    /* the scratch space (T5): each machine its own (r0.5's scratch offset stays 0) */
+    uint8_t *scratch = f->scratch_size ? calloc(nm, f->scratch_size) : NULL;
+    vsmp_status st = f->scratch_size && !scratch ? VSMP_ERR_NOMEM : VSMP_OK;
+    if (!st)
+        st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
     if (!st && pl.gap) { /* the bytes after the inline data start the next GRF */
         memmove(payload + ct_base + pl.split + pl.gap, payload + ct_base + pl.split,
                 ct_cap - pl.split);
@@ -753,6 +763,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             }
         }
         st = make_machine(mod, kernel, f, args, o, p, k, slm, psurf[k], &m[k], d);
+        if (!st && scratch)
+            vsmp_machine_set_scratch(m[k], scratch + (size_t)k * f->scratch_size, f->scratch_size);
     }
     size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
     vsmp_var_info r0;
@@ -803,6 +815,9 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
             }
             uint8_t rr[32] = {0};
             put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
+            /* r0.2 bits 7:0: the thread's index in its group (the hardware's; IGC reads a
+             * thread's sub-group index there on acm-g10) */
+            rr[8] = (uint8_t)t;
             put32(rr + 24, gy);
             put32(rr + 28, gz);
             vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
@@ -831,6 +846,7 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
     }
     free(psurf);
     free(priv_mem);
+    free(scratch);
     free(m);
     free(waits);
     free(slm);
@@ -885,7 +901,7 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + pl.gap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
              p->threads * (sizeof(bool) + sizeof(uint32_t)) + nm * sizeof(vsmp_machine *) +
-             (uint64_t)p->nm * private_bytes(f, p->simd);
+             (uint64_t)p->nm * (private_bytes(f, p->simd) + f->scratch_size);
     return VSMP_OK;
 }
 

@@ -88,11 +88,26 @@ struct vsmp_launch_iface {
     uint64_t prog_bytes[2]; /* InitializationDataSize of the program's constant, global data */
     uint32_t private_size;  /* PerThreadPrivateMemorySize: bytes of private memory ... */
     bool private_simt;      /* ... per work-item (IsSimtThread), else per hardware thread */
+    uint32_t scratch_size;  /* MEDIA_VFE_STATE PerThreadScratchSpace: T5's bytes per thread */
+    uint32_t scratch_line;
     /* printf strings by index: offsets into strtab, -1 none */
     int32_t str_off[LAUNCH_MAX_STRINGS];
     uint32_t str_used;
     char strtab[LAUNCH_STRING_BYTES];
+    /* program-scope symbols faddr names (vsmp_launch_iface_add_symbol): each name's offset in
+     * symtab and its address; with printf strings among them, the records name strings by
+     * address (str_addr[i] is string i's, str_by_addr set) */
+    unsigned nsyms;
+    uint32_t sym_name[VSMP_LAUNCH_MAX_SYMBOLS];
+    uint64_t sym_addr[VSMP_LAUNCH_MAX_SYMBOLS];
+    uint32_t sym_used;
+    char symtab[LAUNCH_STRING_BYTES];
+    bool str_by_addr;
+    uint64_t str_addr[LAUNCH_MAX_STRINGS];
 };
+
+/* The printf string at address @p addr (IGC's zebins), or NULL. */
+const char *vsmp_launch_iface_string_at(const vsmp_launch_iface *f, uint64_t addr);
 
 /* The interface against the kernel and the bound arguments, before anything runs
  * (docs/LAUNCH.md section 1): the kernel's name and SIMD width, image types, scalar sizes, inline

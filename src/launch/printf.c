@@ -7,8 +7,11 @@
  * 2 short, 3 int, 4 float, 5 string, 6 long, 7 pointer, 8 double, 9..14 vectors of byte, short,
  * int, long, float, double) and the value (its own size; a string: the dword index of the
  * string; a vector: a dword count then the elements, those under 4 bytes padded to 4 after the
- * last). The format string is printed with C's printf conversions; a backslash in it escapes the
- * next character (n: a newline), "%%" is a '%', vector elements are joined by ','.
+ * last). IGC's zebins name strings by their 64-bit address instead (the format string's and a
+ * string argument's: 8 bytes each), resolved through the interface's symbols. The format string
+ * is printed with C's printf conversions; in the .cos's strings a backslash escapes the next
+ * character (n: a newline; a zebin's strings hold their own bytes), "%%" is a '%', vector
+ * elements are joined by ','.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -262,14 +265,21 @@ static void conversion(pf *p, const vsmp_launch_iface *f, const char *s, size_t 
     static const unsigned sizes[15] = {0, 1, 2, 4, 4, 4, 8, 8, 8, 1, 2, 4, 8, 4, 8};
     if (sp.conv == 's') {
         uint64_t idx;
-        if (!rd(p, 4, &idx))
+        if (!rd(p, f->str_by_addr ? 8 : 4, &idx))
             return;
-        const char *str = vsmp_launch_iface_printf_string(f, (unsigned)idx);
+        const char *str = f->str_by_addr ? vsmp_launch_iface_string_at(f, idx)
+                                         : vsmp_launch_iface_printf_string(f, (unsigned)idx);
         if (type != 5 && type != 7)
             str = "(null)";
         else if (!str) {
-            pf_err(p, "a %%s of string %llu, which the interface does not hold (at byte %zu)",
-                   (unsigned long long)idx, p->at - 4);
+            if (f->str_by_addr)
+                pf_err(p,
+                       "a %%s of the string at 0x%llx, which the interface does not hold (at "
+                       "byte %zu)",
+                       (unsigned long long)idx, p->at - 8);
+            else
+                pf_err(p, "a %%s of string %llu, which the interface does not hold (at byte %zu)",
+                       (unsigned long long)idx, p->at - 4);
             return;
         }
         emit_str(p, &sp, str);
@@ -307,7 +317,8 @@ static void record(pf *p, const vsmp_launch_iface *f, const char *fmt)
     size_t n = strlen(fmt);
     for (size_t i = 0; i < n && !p->st; i++) {
         char c = fmt[i];
-        if (c == '\\' && i + 1 < n) {
+        /* the .cos's strings keep the source's escapes; a zebin's are the string's own bytes */
+        if (c == '\\' && i + 1 < n && !f->str_by_addr) {
             char e = fmt[++i] == 'n' ? '\n' : fmt[i];
             put(p, &e, 1);
         } else if (c == '%') {
@@ -345,15 +356,24 @@ vsmp_status vsmp_launch_printf_format(const vsmp_launch_iface *f, const void *bu
         rd(&p, 4, &used); /* at 4 after it */
     }
     p.used = used < size ? (size_t)used : size;
-    while (!p.st && p.at + 4 <= p.used) {
+    /* a record names its format string by index, or (IGC's zebins) by its 64-bit address */
+    unsigned idx_bytes = f->str_by_addr ? 8 : 4;
+    while (!p.st && p.at + idx_bytes <= p.used) {
         uint64_t idx;
-        rd(&p, 4, &idx);
-        const char *fmt = vsmp_launch_iface_printf_string(f, (unsigned)idx);
+        rd(&p, idx_bytes, &idx);
+        const char *fmt = f->str_by_addr ? vsmp_launch_iface_string_at(f, idx)
+                                         : vsmp_launch_iface_printf_string(f, (unsigned)idx);
         if (!fmt) {
-            pf_err(&p,
-                   "a printf record of string %llu, which the interface does not hold (at "
-                   "byte %zu)",
-                   (unsigned long long)idx, p.at - 4);
+            if (f->str_by_addr)
+                pf_err(&p,
+                       "a printf record of the string at 0x%llx, which the interface does not "
+                       "hold (at byte %zu)",
+                       (unsigned long long)idx, p.at - 8);
+            else
+                pf_err(&p,
+                       "a printf record of string %llu, which the interface does not hold (at "
+                       "byte %zu)",
+                       (unsigned long long)idx, p.at - 4);
             break;
         }
         record(&p, f, fmt);

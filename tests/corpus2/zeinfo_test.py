@@ -6,9 +6,8 @@ with Python's yaml module, and the compiler's own `.visaasm` of each kernel:
 
   read      no file is refused;
   support   a kernel is kept without an interface exactly when its zeinfo asks for what the
-            launcher does not provide (printf_buffer, const_base, a scratch space larger than
-            spill_size; on lnl, bmg and ptl the payload of 64-byte registers), with that
-            reason;
+            launcher does not provide (const_base, global_base, a scratch space past 2 MiB a
+            thread; on lnl, bmg and ptl the payload of 64-byte registers), with that reason;
   payload   every payload entry is a value of the interface at its offset and size (an
             argument's pointer or bytes, or a payload value of the kind its arg_type names);
             a bindless entry (addrmode: bindless) is a bindless surface value of its argument
@@ -38,17 +37,18 @@ LP = {"zero": 2, "arg": 3, "global_id_offset": 4, "local_size": 5, "enqueued_loc
       "image_channel_data_type": 14, "image_channel_order": 15, "image_num_mip_levels": 16,
       "image_num_samples": 17, "slm": 18, "bindless_surface": 19, "bindless_sampler": 20}
 ZERO_TYPES = ("buffer_offset", "sampler_snap_wa", "private_base_stateless")
-UNSUPPORTED = ("printf_buffer", "const_base", "global_base")
+UNSUPPORTED = ("const_base", "global_base")
+MAX_SCRATCH = 2 << 20  # VSMP_LAUNCH_MAX_SCRATCH, docs/LAUNCH.md
 VOID = "Intel_Symbol_Table_Void_Program"
 # Xe2 and Xe3: 64-byte registers, whose payload the launcher does not lay out yet
 GRF64 = ("lnl", "bmg", "ptl")
 
 
 def expected_reason(k, device):
-    spill = k["execution_env"].get("spill_size", 0)
-    for b in k.get("per_thread_memory_buffers") or []:
-        if b["type"] == "scratch" and b["size"] > spill:
-            return "scratch"
+    scratch = sum(b["size"] for b in k.get("per_thread_memory_buffers") or []
+                  if b["type"] == "scratch")
+    if scratch > MAX_SCRATCH:
+        return "scratch"
     if device in GRF64:
         return "64-byte registers"
     for p in k.get("payload_arguments") or []:
@@ -116,6 +116,10 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
             a = args.get(idx)
             if not (a and a[4] == off and a[5] == size):
                 fail("%s: buffer %s has its pointer elsewhere (%s)" % (what, idx, a))
+        elif t == "printf_buffer":
+            # the interface keeps the printf buffer's place with its program data, which the
+            # dump does not list; launch_iface_e2e checks it end to end (pf_ints against pocl)
+            continue
         elif t in ZERO_TYPES:
             if not has_param(LP["zero"], off, size):
                 fail("%s: no zero value" % what)

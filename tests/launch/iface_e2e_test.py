@@ -40,11 +40,15 @@ SOURCE = "cl/iface.cl"
 TOLERANCE = {"ps_pow_tan": 1e-5, "ps_table": 0.0}
 # (kernel, path, device or None for every one) that must run and match pocl
 REQUIRED = {("ps_table", "cos", None), ("ps_global", "cos", None), ("ps_pow_tan", "cos", None),
+            # from the zebin: the symbols faddr takes the address of (.symtab, .data.const,
+            # .data.global), printf's strings by address
+            ("ps_table", "src", None), ("ps_global", "src", None), ("ps_pow_tan", "src", None),
+            ("pf_ints", "src", None),
             ("go_offset", "cos", None), ("go_offset", "src", None), ("nl_groups", "cos", None),
             ("nl_groups", "src", None),
-            # acm-g10 keeps private arrays in stateless private memory (tgllp and skl: the
-            # scratch surface T5, which the machine refuses)
-            ("pv_array", "cos", "acm-g10"), ("pv_array", "src", "acm-g10"),
+            # acm-g10 keeps private arrays in stateless private memory, tgllp and skl in the
+            # scratch surface T5
+            ("pv_array", "cos", None), ("pv_array", "src", None),
             # printf: its records are reserved with svm_atomic; a machine without it refuses
             # the kernel at planning, and that refusal alone is allowed
             ("pf_ints", "cos", None)}
@@ -133,6 +137,31 @@ def hand_cases(o, tmp, cache):
                                                {"kind": "scalar", "type": "float", "value": 0}]},
          ["3"] * 64),
     ]
+    # work_group_reduce_add and work_group_scan_inclusive_add of in[i] = i + 1 over two groups
+    # of 64 work-items (several hardware threads each): group 0 sums 1..64 = 64 * 65 / 2 = 2080,
+    # group 1 65..128 = 128 * 129 / 2 - 2080 = 6176; the inclusive scan at i is
+    # (i + 1)(i + 2) / 2, less 2080 in group 1. On acm-g10 IGC takes each thread's sub-group
+    # index from r0.2 bits 7:0 (the launcher's thread index in its group).
+    seq = list(range(1, 129))
+    red = ["2080"] * 64 + ["6176"] * 64
+    scan = [str((i + 1) * (i + 2) // 2 - (2080 if i >= 64 else 0)) for i in range(128)]
+    for dev in ("acm-g10", "tgllp"):
+        for kern, want in (("wg_reduce_add", red), ("wg_scan_add", scan)):
+            cases.append(("%s, %s, zebin" % (kern, dev),
+                          {"source": cl("wg_funcs.cl"), "kernel": kern, "device": dev,
+                           "options": "-cl-std=CL2.0", "global": [128], "local": [64],
+                           "args": [{"kind": "buffer", "type": "int", "data": seq},
+                                    {"kind": "buffer", "type": "int", "count": 128,
+                                     "print": True}]}, want))
+    # scalars narrower than the 4 bytes IGC passes them in, each given in its own type:
+    # c * 1000 + s + u * i = -3000 + 1234 + 200 i
+    cases.append(("sa_char_short, zebin",
+                  {"source": cl("small_args.cl"), "kernel": "sa_char_short", "global": [8],
+                   "args": [{"kind": "buffer", "type": "int", "count": 8, "print": True},
+                            {"kind": "scalar", "type": "char", "value": -3},
+                            {"kind": "scalar", "type": "short", "value": 1234},
+                            {"kind": "scalar", "type": "uchar", "value": 200}]},
+                  [str(-1766 + 200 * i) for i in range(8)]))
     kdir = os.path.join(o.corpus, "k")
     base = os.path.join(kdir, "q_format.tgllp.simd16")
     if os.path.exists(base + ".cos.gz"):

@@ -361,9 +361,9 @@ def source_tier(o, edir, kdir):
                 ({"source": good_cl, "kernel": "buf_saxpy", "device": "acm-g10",
                   "platform": "TGLLP", "global": [16], "args": buf},
                  "\"device\" acm-g10 and \"platform\" TGLLP disagree"),
-                ({"source": os.path.abspath(os.path.join(o.corpus, "cl", "printf.cl")),
-                  "kernel": "pf_hello", "global": [16], "args": buf},
-                 "kernel pf_hello is not launched: zeinfo line"),
+                ({"source": good_cl, "kernel": "buf_saxpy", "program": "p.progbin",
+                  "global": [16], "args": buf},
+                 "\"program\" goes with a .cos \"interface\" (a zebin holds its own data)"),
             ]
             for desc, want in cases:
                 jpath = os.path.join(tmp, "bad.json")

@@ -4,6 +4,7 @@
  * sub-buffers, every buffer command, events with their status, profiling and callbacks, user
  * events, the memory budget, errors for bad handles and unimplemented entry points. Expected
  * values are computed by hand in the comments. */
+#define _POSIX_C_SOURCE          200809L /* dup, dup2, fileno */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static _Atomic int failures; /* checks fail on several threads */
 
@@ -882,6 +884,81 @@ static void test_image_kernels(cl_context ctx, cl_command_queue q, cl_device_id 
     clReleaseProgram(p);
 }
 
+/* Program-scope data and printf from a zebin (docs/OPENCL.md): a __constant table, a __global
+ * variable that keeps its value from one launch to the next, and printf's text on stdout. */
+static const char *scope_src = "__constant int ps_w[4] = {3, 5, 7, 11};\n"
+                               "__global int ps_count = 40;\n"
+                               "kernel void ps_add(global int *out)\n"
+                               "{\n"
+                               "    int i = get_global_id(0);\n"
+                               "    out[i] = ps_w[i & 3] * (i + 1) + ps_count;\n"
+                               "}\n"
+                               "kernel void ps_bump(void) { ps_count += 2; }\n"
+                               "kernel void ps_print(global const int *in)\n"
+                               "{\n"
+                               "    int i = get_global_id(0);\n"
+                               "    printf(\"v%d=%d %s\\n\", i, in[i], \"ok\");\n"
+                               "}\n";
+
+static void test_program_scope(cl_context ctx, cl_command_queue q, cl_device_id dev)
+{
+    cl_int err;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &scope_src, NULL, &err);
+    CHECK_ERR(clBuildProgram(p, 1, &dev, "-cl-std=CL2.0", NULL, NULL), CL_SUCCESS);
+    cl_kernel add = clCreateKernel(p, "ps_add", &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_kernel bump = clCreateKernel(p, "ps_bump", &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_kernel print = clCreateKernel(p, "ps_print", &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    if (!add || !bump || !print)
+        return;
+    int out[8];
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof out, NULL, &err);
+    CHECK_ERR(clSetKernelArg(add, 0, sizeof b, &b), CL_SUCCESS);
+    size_t n = 8, one = 1;
+    for (int round = 0; round < 2; round++) {
+        /* out[i] = w[i & 3] * (i + 1) + count: count 40, then 42 after ps_bump */
+        CHECK_ERR(clEnqueueNDRangeKernel(q, add, 1, NULL, &n, NULL, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_ERR(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                  CL_SUCCESS);
+        static const int w[4] = {3, 5, 7, 11};
+        int bad = 0;
+        for (int i = 0; i < 8; i++)
+            bad += out[i] != w[i & 3] * (i + 1) + 40 + 2 * round;
+        CHECK(bad == 0);
+        CHECK_ERR(clEnqueueNDRangeKernel(q, bump, 1, NULL, &one, NULL, 0, NULL, NULL), CL_SUCCESS);
+    }
+    /* printf: stdout caught in a file while the kernel runs */
+    int in[2] = {7, -3};
+    CHECK_ERR(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, sizeof in, in, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(print, 0, sizeof b, &b), CL_SUCCESS);
+    FILE *cap = tmpfile();
+    fflush(stdout);
+    int saved = dup(1);
+    dup2(fileno(cap), 1);
+    size_t two = 2;
+    CHECK_ERR(clEnqueueNDRangeKernel(q, print, 1, NULL, &two, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clFinish(q), CL_SUCCESS);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    char text[256] = "";
+    rewind(cap);
+    size_t got = fread(text, 1, sizeof text - 1, cap);
+    text[got] = 0;
+    fclose(cap);
+    /* work-item order: lane order on one hardware thread */
+    CHECK(!strcmp(text, "v0=7 ok\nv1=-3 ok\n"));
+    if (strcmp(text, "v0=7 ok\nv1=-3 ok\n"))
+        fprintf(stderr, "printf printed \"%s\"\n", text);
+    clReleaseMemObject(b);
+    clReleaseKernel(add);
+    clReleaseKernel(bump);
+    clReleaseKernel(print);
+    clReleaseProgram(p);
+}
+
 /* Entry points not implemented answer with an error (docs/OPENCL.md), never crash. */
 static void test_unimplemented(cl_context ctx, cl_command_queue q)
 {
@@ -922,6 +999,7 @@ int main(void)
     test_kernels(ctx, q, devs[0]);
     test_image_kernels(ctx, q, devs[0]);
     test_local(ctx, q, devs[0]);
+    test_program_scope(ctx, q, devs[0]);
     /* skl: saxpy built for its own target and run there */
     cl_context sctx = clCreateContext(NULL, 1, &devs[1], NULL, NULL, &err);
     cl_command_queue sq = clCreateCommandQueue(sctx, devs[1], 0, &err);
