@@ -6,8 +6,9 @@ pocl's outputs for the same sources, inputs and NDRange (tests/corpus/expected, 
 launch_e2e uses; nothing of vsmp produced them). Tolerances are launch_e2e's
 (tests/launch/launch_test.py TOLERANCE).
 
-Each expected kernel is launched on every device of --devices (default all: tgllp, dg2, mtl, arl
-and the 64-byte-register lnl, bmg, ptl) at SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
+Each expected kernel is launched on every device of --devices (default all: skl and icllp from
+IGC 1.0.17791, tgllp, dg2, mtl, arl and the 64-byte-register lnl, bmg, ptl from IGC 2.40) at
+SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
 SOURCE.DEVICE.simdW.zeinfo as its "interface", and at SIMD16 also from SOURCE.DEVICE.simd16.zebin
 ("binary": the corpus keeps zebins at SIMD16). A launch passes when every output equals pocl's;
 a launch refused with its reason (a kernel the zeinfo reader keeps unsupported, an instruction
@@ -15,7 +16,7 @@ the machine does not implement) is listed REFUSED with that reason, counted, and
 only with --strict; a kernel whose source tests/corpus2 does not hold is counted apart. Any
 other error or difference fails.
 
-usage: launch2_test.py --vsmp PATH [--devices tgllp,dg2,mtl,arl,lnl,bmg,ptl] [--filter REGEX] [--strict] [-v]
+usage: launch2_test.py --vsmp PATH [--devices skl,icllp,tgllp,dg2,mtl,arl,lnl,bmg,ptl] [--filter REGEX] [--strict] [-v]
 """
 import argparse
 import json
@@ -30,7 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "launch"))
 import launch_test  # noqa: E402  (launch_args, compare, TOLERANCE)
 
-PLATFORMS = {"tgllp": "TGLLP", "dg2": "DG2", "mtl": "MTL", "arl": "ARL", "lnl": "LNL",
+PLATFORMS = {"skl": "SKL", "icllp": "ICLLP", "tgllp": "TGLLP", "dg2": "DG2", "mtl": "MTL",
+             "arl": "ARL", "lnl": "LNL",
              "bmg": "BMG", "ptl": "PTL"}
 
 
@@ -99,7 +101,7 @@ def negative_cases(o, work):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
-    ap.add_argument("--devices", default="tgllp,dg2,mtl,arl,lnl,bmg,ptl")
+    ap.add_argument("--devices", default=",".join(PLATFORMS))
     ap.add_argument("--filter", default="")
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("-v", action="store_true")
