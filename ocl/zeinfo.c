@@ -246,11 +246,15 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
                 return false;
         } else if (!strcmp(s, "inline_data_payload_size")) {
             /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
-             * register of their own; the kernel's .input declarations keep the layout of the
-             * other platforms (as with the .cos's PassInlineData), except that a kernel without
-             * local IDs has no "R1" (below) */
+             * register of their own: on 32-byte GRFs the kernel's .input declarations keep the
+             * layout of the other platforms (as with the .cos's PassInlineData), on 64-byte ones
+             * the rest of the cross-thread data starts at the next GRF; a kernel without local
+             * IDs has no "R1" (build_kernel) */
             if (!integer(z, v, s, 0, 64, &x))
                 return false;
+            if (x % 32)
+                return zerr(z, v, VSMP_ERR_MALFORMED,
+                            "execution_env.inline_data_payload_size: %lld (0, 32 or 64)", x);
             k->inline_data = x;
         } else if (in_list(s, env_harmless)) {
             if (v->type != YAML_SCALAR_NODE && v->type != YAML_SEQUENCE_NODE)
@@ -730,21 +734,19 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
                         k->name, k->ids_offset, k->ids_size, idb);
         nids = (unsigned)(k->ids_size / idb);
     }
-    if (z->grf != 32) /* the launch layout has 32-byte r0 and local-ID blocks of max(32, 2W) */
-        return zerr(z, k->ids_at ? k->ids_at : k->at, VSMP_ERR_UNSUPPORTED,
-                    "kernel %s: a payload of %u-byte registers (r0, local IDs in blocks of %u "
-                    "bytes, cross-thread data at %u): not launched yet",
-                    k->name, z->grf, idb, z->grf * (1 + nids * idb / z->grf));
     for (unsigned i = 0; i < 3; i++)
         l.local_id[i] = i < nids;
-    /* Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
+    /* The cross-thread data follows r0 and the local IDs, each in whole registers of z->grf
+     * bytes. Without local IDs IGC still gives each thread one GRF of per-thread data (its "R1"
      * argument; the patch tokens' UnusedPerThreadConstantPresent): the cross-thread data starts
-     * at 64 (the .visaasm's .input declarations say so). With inline data (acm-g10) that GRF
-     * is the inline data: the cross-thread data starts at 32, right after r0 (the .input
+     * a GRF later (the .visaasm's .input declarations say so). With inline data (DG2 and later)
+     * that GRF is the inline data: the cross-thread data starts right after r0 (the .input
      * declarations of acm-g10's zebins and the .cos's UnusedPerThreadConstantPresent = false
      * agree) */
+    l.cross_thread_offset = z->grf + nids * idb;
     if (!nids && !k->inline_data)
-        l.cross_thread_offset = 64;
+        l.cross_thread_offset += z->grf;
+    l.inline_data_size = (uint32_t)k->inline_data;
     uint64_t end = 0;
     const yaml_node_t *end_at = k->at; /* the value reaching furthest */
     for (unsigned i = 0; i < k->npay; i++)

@@ -478,6 +478,83 @@ static void test_indirect(void)
     vsmp_module_free(p.mod);
 }
 
+/* mov to an address, as IGC 2.x writes it before an addr_add (tests/corpus2's ind_private on
+ * every platform): A0 = 0 on all 16 lanes (NoMask), then A0(l) = &A + O[l] with O[l] = 4 (15 - l),
+ * so the indirect read gives C[l] = A[15 - l] = 100 + 15 - l; A1 = A0 (an address source) reads
+ * the same; a mov of an F source to an address is refused when planned. */
+static vsmp_machine *text_machine(const char *text, vsmp_module **mod, char *msg, size_t cap)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_machine *m = NULL;
+    vsmp_status st = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_HEAD, mod, &d);
+    if (!st) {
+        vsmp_machine_options o;
+        vsmp_machine_options_init(&o);
+        o.platform = VSMP_PLATFORM_DG2;
+        st = vsmp_machine_create(*mod, 0, &o, &m, &d);
+    }
+    snprintf(msg, cap, "%s", d.count ? d.items[0].message : "");
+    vsmp_diags_free(&d);
+    return st ? NULL : m;
+}
+
+static uint32_t named(vsmp_machine *m, const char *name)
+{
+    vsmp_var_info vi;
+    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
+    return vi.id;
+}
+
+static void test_mov_address(void)
+{
+    static const char text[] = ".version 4.2\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl C v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl E v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl O v_type=G type=uw num_elts=16 align=GRF\n"
+                               ".decl A0 v_type=A num_elts=16\n"
+                               ".decl A1 v_type=A num_elts=16\n"
+                               "mov (M1_NM, 16) A0(0)<1> 0x0:uw\n"
+                               "addr_add (M1, 16) A0(0)<1> &A O(0,0)<1;1,0>\n"
+                               "mov (M1, 16) C(0,0)<1> r[A0(0),0]<1,0>:d\n"
+                               "mov (M1, 16) A1(0)<1> A0(0)<16>\n"
+                               "mov (M1, 16) E(0,0)<1> r[A1(0),0]<1,0>:d\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = NULL;
+    char msg[512];
+    vsmp_machine *m = text_machine(text, &mod, msg, sizeof(msg));
+    CHECK(m != NULL, "mov to an address planned: %s", msg);
+    if (m) {
+        int32_t a[16], c[16], e[16];
+        uint16_t o[16];
+        for (int i = 0; i < 16; i++)
+            a[i] = 100 + i, o[i] = (uint16_t)(4 * (15 - i));
+        put(m, named(m, "A"), a, sizeof(a));
+        put(m, named(m, "O"), o, sizeof(o));
+        CHECK(run(m), "mov to an address runs");
+        get(m, named(m, "C"), c, sizeof(c));
+        get(m, named(m, "E"), e, sizeof(e));
+        bool ok = true;
+        for (int l = 0; l < 16; l++)
+            ok &= c[l] == 115 - l && e[l] == 115 - l;
+        CHECK(ok, "r[A0] and r[A1] read A[15 - l]: %d %d | %d %d", c[0], c[15], e[0], e[15]);
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    static const char bad[] = ".version 4.2\n.kernel \"t\"\n"
+                              ".decl F v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl A0 v_type=A num_elts=16\n"
+                              "mov (M1_NM, 16) A0(0)<1> F(0,0)<1;1,0>\n"
+                              "ret (M1, 1)\n";
+    mod = NULL;
+    m = text_machine(bad, &mod, msg, sizeof(msg));
+    CHECK(!m && strstr(msg, "mov to an address takes an integer"),
+          "a mov of F to an address refused: \"%s\"", msg);
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 static vsmp_opnd raw(uint32_t var, bool is_dst)
 {
     vsmp_opnd o;
@@ -1248,6 +1325,7 @@ int main(void)
     test_cmp_sel();
     test_goto();
     test_indirect();
+    test_mov_address();
     test_svm();
     test_setp_add3();
     test_jmp();

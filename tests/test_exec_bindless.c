@@ -116,6 +116,63 @@ static void test_lsc_bss(void)
     vsmp_module_free(mod);
 }
 
+/* LSC typed quads through bss(OFF), as IGC 2.x writes Xe2/Xe3 image writes
+ * ("lsc_store_quad.tgm (M1, 16) bss(V0071)[V0046]:a32 V0076:d32.xyzw"): OFF = 64 x (2 + 1) + 1
+ * names binding-table entry 2, a 4x2 R32_UINT image. Lane l stores 1000 + l at (l % 4, l / 4);
+ * the load reads lane l's texel (3 - l % 4, l / 4), which lane 4 (l / 4) + 3 - l % 4 stored. An
+ * offset below 64 names no entry: refused at run time, naming it. */
+static void test_tgm_bss(void)
+{
+    static const char text[] = ".version 4.2\n.kernel \"t\"\n"
+                               ".decl OFF v_type=G type=ud num_elts=1 align=dword\n"
+                               ".decl U v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl V v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl R v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl S v_type=G type=ud num_elts=8 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=8 align=GRF\n"
+                               "lsc_store_quad.tgm (M1, 8)  bss(OFF)[U, V]:a32  S:d32.x\n"
+                               "lsc_load_quad.tgm (M1, 8)  D:d32.x  bss(OFF)[R, V]:a32\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod;
+    vsmp_machine *m = machine(text, &mod);
+    if (!m)
+        return;
+    vsmp_surface_desc sd;
+    vsmp_surface_desc_init(&sd);
+    sd.type = VSMP_SURFTYPE_2D;
+    sd.format = VSMP_FORMAT_R32_UINT;
+    sd.width = 4;
+    sd.height = 2;
+    vsmp_surface *s = NULL;
+    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "image");
+    CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind 2");
+    uint32_t off = VSMP_BINDLESS_OFFSET(2) + 1, u[8], v[8], r[8], st[8], dst[8];
+    for (uint32_t l = 0; l < 8; l++)
+        u[l] = l % 4, v[l] = l / 4, r[l] = 3 - l % 4, st[l] = 1000 + l;
+    put(m, "OFF", &off, 4);
+    put(m, "U", u, sizeof(u));
+    put(m, "V", v, sizeof(v));
+    put(m, "R", r, sizeof(r));
+    put(m, "S", st, sizeof(st));
+    char msg[512];
+    CHECK(run(m, msg, sizeof(msg)), "tgm bss run: %s", msg);
+    const uint32_t *t = vsmp_surface_get_desc(s)->data;
+    get(m, "D", dst, sizeof(dst));
+    for (uint32_t l = 0; l < 8; l++) {
+        CHECK(t[l] == 1000 + l, "texel (%u, %u): %u (1000 + %u)", l % 4, l / 4, t[l], l);
+        uint32_t want = 1000 + 4 * (l / 4) + 3 - l % 4;
+        CHECK(dst[l] == want, "tgm bss load lane %u: %u (%u)", l, dst[l], want);
+    }
+    off = 63;
+    vsmp_machine_reset(m);
+    put(m, "OFF", &off, 4);
+    CHECK(!run(m, msg, sizeof(msg)) && strstr(msg, "bindless surface-state offset 63"),
+          "offset 63 names no surface: \"%s\"", msg);
+    vsmp_machine_free(m);
+    vsmp_surface_free(s);
+    vsmp_module_free(mod);
+}
+
 /* %bss with resinfo (its LOD an F variable holding integer bits, as IGC 2.x writes it) and S31
  * with sample_lz, on an 8x4 R32_FLOAT surface of 2 levels at binding-table entry 5 and a
  * nearest sampler state at entry 2 (S31 = 64 x 3 | 1: IGC sets bit 0).
@@ -193,6 +250,7 @@ static void test_bss_s31(void)
 int main(void)
 {
     test_lsc_bss();
+    test_tgm_bss();
     test_bss_s31();
     return t_finish();
 }

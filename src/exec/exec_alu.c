@@ -1052,6 +1052,32 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* mov to an address: each enabled lane's address word takes the source's integer value (an
+ * address source's word), an arena byte offset as addr_add's results are (IGC 2.x clears an
+ * address with "mov (M1_NM, 16) A0(0)<1> 0x0:uw" before its addr_add). */
+static vsmp_status run_mov_addr(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    s->lanes = en;
+    uint32_t c0 = cr0(m), out[32];
+    const xvec *a = &x->v[1];
+    for (unsigned l = 0; l < x->lanes; l++) {
+        if (!(en >> l & 1u))
+            continue;
+        uint64_t b;
+        if (a->cls == VSMP_VEC_ADDRESS)
+            out[l] = m->addr_vals[a->word + l % a->width];
+        else if (!src_bits(m, a, l, &b))
+            return fault(m, x);
+        else
+            out[l] = (uint32_t)apply_mod(num_of(b, a->type, c0), a->mod).i;
+    }
+    for (unsigned l = 0; l < x->lanes; l++)
+        if (en >> l & 1u)
+            m->addr_vals[x->v[0].word + l] = out[l];
+    return VSMP_OK;
+}
+
 /* madw: the 64-bit src0 * src1 + src2 of 32-bit integers; its low DWords at the dst, its
  * high DWords from the next GRF boundary after them (MADW.md: "The low 32b of results are
  * stored in the lower GRFs and the high 32b of results are stored in the high GRFs"). */
@@ -1216,11 +1242,23 @@ static vsmp_status plan_madw(vsmp_machine *m, xinst *x)
     return VSMP_OK;
 }
 
-/* mov of a predicate; any other mov takes the generic path */
+/* mov of a predicate, or to an address; any other mov takes the generic path */
 static vsmp_status plan_mov(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
     const xvec *d = &x->v[0];
+    if (x->nv == 2 && d->cls == VSMP_VEC_ADDRESS) {
+        const xvec *a = &x->v[1];
+        bool integer = a->type != VSMP_TYPE_F && a->type != VSMP_TYPE_HF &&
+                       a->type != VSMP_TYPE_DF && a->type != VSMP_TYPE_BF;
+        if (d->mod || (a->cls != VSMP_VEC_ADDRESS &&
+                       !((a->cls == VSMP_VEC_IMMEDIATE || a->cls == VSMP_VEC_GENERAL) && integer)))
+            return refuse(m, x,
+                          "mov to an address takes an integer immediate or general source, or "
+                          "an address");
+        x->run = run_mov_addr;
+        return VSMP_OK;
+    }
     if (x->nv != 2 || x->v[1].cls != VSMP_VEC_PREDICATE)
         return VSMP_OK;
     const char *why, *rule = vsmp_rule_flag_copy(in->exec_size, in->pred != 0,

@@ -130,7 +130,7 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
         if (v->var >= m->r->num_addrs || v->row >= m->r->addrs[v->var].num_elts)
             return bad(m, x, "operand-decl", "address operand is not declared");
         o->word = m->addr_base[v->var] + v->row;
-        o->width = v->col ? v->col : 1;
+        o->width = (uint8_t)vsmp_exec_lanes(v->col & 0xfu); /* col: the width's exec code */
         if (v->row + (dst ? lanes : o->width) > m->r->addrs[v->var].num_elts)
             return bad(m, x, "operand-bounds", "address operand runs past its variable");
         o->type = VSMP_TYPE_UW;

@@ -16,8 +16,8 @@
  * LSC_UNTYPED.md; the machine's heap is its binding table, vsmp/exec.h). flat: the SVM
  * mappings (vsmp_machine_map_surface); an address outside every mapping is a run-time fault.
  *
- * LSC typed (LSC_TYPED.md): lsc_load_quad and lsc_store_quad .tgm through a bti surface, at the
- * end of the file.
+ * LSC typed (LSC_TYPED.md): lsc_load_quad and lsc_store_quad .tgm through a bti or bss surface,
+ * at the end of the file.
  */
 #include <string.h>
 
@@ -383,8 +383,10 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
  * (.cc included) change nothing the machine can observe. */
 enum { TGM_U = 10, TGM_SRC1 = 14 }; /* operand indices */
 
-/* The binding-table index of a typed message's bti(...) surface: an immediate, or a scalar
- * read when the message runs. */
+/* The binding-table index of a typed message's bti(...) or bss(...) surface: an immediate, or a
+ * scalar read when the message runs; a bss value is a bindless surface-state offset, resolved as
+ * the untyped messages' (IGC 2.x's Xe2/Xe3 image writes: "lsc_store_quad.tgm (M1, 16)
+ * bss(V0071)[V0046]:a32 V0076:d32.xyzw"). */
 static bool tgm_bti(vsmp_machine *m, const xinst *x, uint32_t *bti)
 {
     const vsmp_vec *sv = &x->in->opnds[8].vec;
@@ -397,10 +399,14 @@ static bool tgm_bti(vsmp_machine *m, const xinst *x, uint32_t *bti)
             return false;
         *bti = (uint32_t)bits;
     }
+    uint32_t named = *bti;
+    bool bss = x->in->opnds[2].value == LSC_BSS;
+    if (bss)
+        *bti = vsmp_x_bindless(named);
     if (*bti >= VSMP_MAX_BINDINGS || !m->bt[*bti]) {
-        vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: lsc binding-table index %u has no surface bound", x->index,
-                      *bti);
+        vsmp_x_report(m, x->in, "exec-binding", "instruction %u: lsc %s %u has no surface bound",
+                      x->index, bss ? "bindless surface-state offset" : "binding-table index",
+                      named);
         return false;
     }
     return true;
@@ -443,8 +449,8 @@ vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x)
         return VSMP_ERR_INVALID;
     }
     const vsmp_opnd *o = in->opnds;
-    if (o[2].value != LSC_BTI)
-        return lsc_refuse(m, x, "only bti(...) typed surfaces are implemented");
+    if (o[2].value != LSC_BTI && o[2].value != LSC_BSS)
+        return lsc_refuse(m, x, "only bti(...) and bss(...) typed surfaces are implemented");
     if (o[3].value != LSC_A32)
         return lsc_refuse(m, x, "typed addresses are a32");
     if (o[4].value != 3 || o[5].value != LSC_NONTRANSPOSE || !(o[7].value & 0xfu) ||

@@ -6,9 +6,9 @@ pocl's outputs for the same sources, inputs and NDRange (tests/corpus/expected, 
 launch_e2e uses; nothing of vsmp produced them). Tolerances are launch_e2e's
 (tests/launch/launch_test.py TOLERANCE).
 
-Each expected kernel is launched on every device of --devices (default tgllp, dg2, mtl, arl; lnl,
-bmg and ptl need the launcher's 64-byte-register payload and are listed by name to include
-them) at SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
+Each expected kernel is launched on every device of --devices (default all: skl and icllp from
+IGC 1.0.17791, tgllp, dg2, mtl, arl and the 64-byte-register lnl, bmg, ptl from IGC 2.40) at
+SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
 SOURCE.DEVICE.simdW.zeinfo as its "interface", and at SIMD16 also from SOURCE.DEVICE.simd16.zebin
 ("binary": the corpus keeps zebins at SIMD16). A launch passes when every output equals pocl's;
 a launch refused with its reason (a kernel the zeinfo reader keeps unsupported, an instruction
@@ -16,7 +16,7 @@ the machine does not implement) is listed REFUSED with that reason, counted, and
 only with --strict; a kernel whose source tests/corpus2 does not hold is counted apart. Any
 other error or difference fails.
 
-usage: launch2_test.py --vsmp PATH [--devices tgllp,dg2,mtl,arl] [--filter REGEX] [--strict] [-v]
+usage: launch2_test.py --vsmp PATH [--devices skl,icllp,tgllp,dg2,mtl,arl,lnl,bmg,ptl] [--filter REGEX] [--strict] [-v]
 """
 import argparse
 import json
@@ -31,7 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "launch"))
 import launch_test  # noqa: E402  (launch_args, compare, TOLERANCE)
 
-PLATFORMS = {"tgllp": "TGLLP", "dg2": "DG2", "mtl": "MTL", "arl": "ARL", "lnl": "LNL",
+PLATFORMS = {"skl": "SKL", "icllp": "ICLLP", "tgllp": "TGLLP", "dg2": "DG2", "mtl": "MTL",
+             "arl": "ARL", "lnl": "LNL",
              "bmg": "BMG", "ptl": "PTL"}
 
 
@@ -68,9 +69,9 @@ def launch(o, work, desc, exp, name, tol):
 
 def negative_cases(o, work):
     """Launches refused with their reason (exit 1): the zeinfo interface without the kernel the
-    .visaasm names; an Xe2 zebin, whose IntelGT note says 64-byte registers (read for 32, its
-    SIMD16 local IDs of 64 bytes would pass for two dimensions); the same zeinfo as interface
-    on LNL."""
+    .visaasm names; an Xe2 zebin, and an Xe2 kernel with its zeinfo as interface, launched for
+    TGLLP (the kernel's 64-byte %r0 alias does not fit TGLLP's 32-byte r0: read for 32, its
+    SIMD16 local IDs of 64 bytes would pass for two dimensions)."""
     exp = {"global": [16], "args": [{"kind": "buffer", "type": "int", "data": [0] * 16},
                                      {"kind": "buffer", "type": "int", "count": 16}]}
     cases = [
@@ -78,10 +79,10 @@ def negative_cases(o, work):
           "interface": os.path.join(work, "vector.dg2.simd16.zeinfo"), "platform": "DG2"},
          "holds no kernel \"br_switch\""),
         ({"binary": os.path.join(work, "branch.lnl.simd16.zebin"), "kernel": "br_switch",
-          "platform": "LNL"}, "a payload of 64-byte registers"),
+          "platform": "TGLLP"}, "which is one 32-byte GRF on TGLLP"),
         ({"kernel": os.path.join(work, "br_switch.lnl.simd16.visaasm"),
-          "interface": os.path.join(work, "branch.lnl.simd16.zeinfo"), "platform": "LNL"},
-         "a payload of 64-byte registers"),
+          "interface": os.path.join(work, "branch.lnl.simd16.zeinfo"), "platform": "TGLLP"},
+         "which is one 32-byte GRF on TGLLP"),
     ]
     failed = 0
     for desc, want in cases:
@@ -100,7 +101,7 @@ def negative_cases(o, work):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
-    ap.add_argument("--devices", default="tgllp,dg2,mtl,arl")
+    ap.add_argument("--devices", default=",".join(PLATFORMS))
     ap.add_argument("--filter", default="")
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("-v", action="store_true")

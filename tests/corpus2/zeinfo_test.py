@@ -7,7 +7,7 @@ with Python's yaml module, and the compiler's own `.visaasm` of each kernel:
   read      no file is refused;
   support   a kernel is kept without an interface exactly when its zeinfo asks for what the
             launcher does not provide (const_base, global_base, a scratch space past 2 MiB a
-            thread; on lnl, bmg and ptl the payload of 64-byte registers), with that reason;
+            thread), with that reason;
   payload   every payload entry is a value of the interface at its offset and size (an
             argument's pointer or bytes, or a payload value of the kind its arg_type names);
             a bindless entry (addrmode: bindless) is a bindless surface value of its argument
@@ -40,7 +40,7 @@ ZERO_TYPES = ("buffer_offset", "sampler_snap_wa", "private_base_stateless")
 UNSUPPORTED = ("const_base", "global_base")
 MAX_SCRATCH = 2 << 20  # VSMP_LAUNCH_MAX_SCRATCH, docs/LAUNCH.md
 VOID = "Intel_Symbol_Table_Void_Program"
-# Xe2 and Xe3: 64-byte registers, whose payload the launcher does not lay out yet
+# Xe2 and Xe3: 64-byte registers (the inline data takes a whole one, docs/LAUNCH.md section 2)
 GRF64 = ("lnl", "bmg", "ptl")
 
 
@@ -49,8 +49,6 @@ def expected_reason(k, device):
                   if b["type"] == "scratch")
     if scratch > MAX_SCRATCH:
         return "scratch"
-    if device in GRF64:
-        return "64-byte registers"
     for p in k.get("payload_arguments") or []:
         if p["arg_type"] in UNSUPPORTED:
             return p["arg_type"]
@@ -137,12 +135,19 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
         return
     cto = got["K"][4]
     starts = {p["offset"] for p in k.get("payload_arguments") or []}
+    # the inline data fills a GRF of its own: the bytes after it start at the next GRF
+    grf = 64 if device in GRF64 else 32
+    inline = k["execution_env"].get("inline_data_payload_size", 0)
+    gap = -inline % grf
     with open(path) as f:
         for m in re.finditer(r"^\.input \S+ offset=(\d+) size=(\d+)", f.read(), re.M):
             o = int(m.group(1))
-            if o >= cto and o - cto not in starts:
+            if o < cto:
+                continue
+            b = o - cto if o - cto < inline + gap else o - cto - gap
+            if o - cto < inline + gap and o - cto >= inline or b not in starts:
                 fail("%s: .input at %d is cross-thread byte %d, where no payload entry starts"
-                     % (name, o, o - cto))
+                     % (name, o, b))
 
 
 def main():
