@@ -877,12 +877,13 @@ static bool is_mip_u8x4_simd(const vsmp_plan *p)
 #endif
 
 #ifdef VSMP_HAVE_AVX512
-/* sample_2d's plans but float32/float16 texels (decoded by loads of their words), sRGB, and
- * the flat RGBA8 kernel's (which sample_2d would take too: the AVX2 rows keep them) */
+/* sample_2d's plans but float32/float16 texels in words of 4 bytes (decoded by loads of their
+ * words; R16_FLOAT's 2-byte texels take the generic decoder), sRGB, and the flat RGBA8
+ * kernel's (which sample_2d would take too: the AVX2 rows keep them) */
 static bool is_sample_2d_avx512(const vsmp_plan *p)
 {
-    return is_sample_2d_simd(p) && p->texel_kind != TX_F32 && p->texel_kind != TX_F16 &&
-           !p->s->fi->srgb && !is_flat_u8x4_simd(p);
+    bool words = (p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && p->s->fi->bytes % 4 == 0;
+    return is_sample_2d_simd(p) && !words && !p->s->fi->srgb && !is_flat_u8x4_simd(p);
 }
 #endif
 

@@ -361,6 +361,32 @@ decode8_call(const vsmp_plan *p, __m256i off, __m256 out[4])
     decode8(p, off, out);
 }
 
+/* Texels fetch8 sends to the generic decoder: 16-bit UNORM, 2-byte float16, integers... */
+static inline bool generic_texels(const vsmp_plan *p)
+{
+    return p->texel_kind != TX_BLOCK && p->texel_kind != TX_UNORM8 &&
+           !((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && p->s->fi->bytes % 4 == 0);
+}
+
+/* The four bilinear taps of 8 lanes by the generic decoder, in one call: their gathers issue
+ * back to back and their latencies overlap (four calls of decode8_call left R16 bilinear
+ * waiting on each gather in turn). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+decode8_quad(const vsmp_plan *p, const view8 *v, __m256i xa, __m256i xb, __m256i ya, __m256i yb,
+             __m256 t00[4], __m256 t10[4], __m256 t01[4], __m256 t11[4])
+{
+    unsigned b = p->s->fi->bytes;
+    __m256i o00 = texel_off_n(v, xa, ya, b), o10 = texel_off_n(v, xb, ya, b);
+    __m256i o01 = texel_off_n(v, xa, yb, b), o11 = texel_off_n(v, xb, yb, b);
+    decode8(p, o00, t00);
+    decode8(p, o10, t10);
+    decode8(p, o01, t01);
+    decode8(p, o11, t11);
+}
+
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
@@ -385,7 +411,7 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
         unpack8(p, _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, base), 3)), out);
         return;
     }
-    if (!((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0)) {
+    if (generic_texels(p)) {
         decode8_call(p, off, out); /* 16-bit UNORM, 2-byte float16 texels... */
         return;
     }
@@ -621,6 +647,8 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
         if (p->texel_kind == TX_BLOCK) { /* BC1: the taps' blocks decoded once */
             vsmp_bc1_quad8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(lv.off, lv.slice),
                                 lv.pitch, xa, xb, ya, yb, t00, t10, t01, t11);
+        } else if (generic_texels(p)) {
+            decode8_quad(p, &lv, xa, xb, ya, yb, t00, t10, t01, t11);
         } else {
             fetch8(p, &lv, xa, ya, t00);
             fetch8(p, &lv, xb, ya, t10);
