@@ -24,8 +24,13 @@
  * measurement requests over pipes.
  *
  * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME] [--vsmp-only]
+ *                     [--also LEVEL]
  *
  * --vsmp-only measures vsmp alone (for profiling; lavapipe's columns then read 0).
+ * --also LEVEL (ref, c, avx2, avx512) measures vsmp on one thread at that CPU level too, in the
+ * same interleaved rounds, in place of the N-thread columns: two levels side by side on the
+ * same load ("1T/it": the first vsmp column over it). The first lines name the CPU, the levels
+ * it has and the level in force.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -579,6 +584,48 @@ static void child_stop(child *c)
     waitpid(c->pid, NULL, 0);
 }
 
+/* A CPU level's mask by name (as VSMP_CPU and --cpu take them), or 1 (no such name). */
+static unsigned level_mask(const char *n)
+{
+    static const struct {
+        const char *name;
+        unsigned mask;
+    } lv[] = {{"ref", 0},
+              {"c", VSMP_CPU_C},
+              {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
+              {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
+    for (size_t i = 0; i < sizeof(lv) / sizeof(lv[0]); i++)
+        if (!strcmp(n, lv[i].name))
+            return lv[i].mask;
+    return 1;
+}
+
+/* The CPU's model name (/proc/cpuinfo) and the levels it has, for the results' header. */
+static void print_cpu(void)
+{
+    char line[256], model[200] = "unknown CPU";
+    unsigned fam = 0, mod = 0;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f && fgets(line, sizeof(line), f)) {
+        if (!strncmp(line, "model name", 10) && strchr(line, ':')) {
+            snprintf(model, sizeof(model), "%s", strchr(line, ':') + 2);
+            model[strcspn(model, "\n")] = 0;
+            break;
+        }
+        if (!strncmp(line, "cpu family", 10) && strchr(line, ':'))
+            fam = (unsigned)atoi(strchr(line, ':') + 1);
+        else if (!strncmp(line, "model\t", 6) && strchr(line, ':'))
+            mod = (unsigned)atoi(strchr(line, ':') + 1);
+    }
+    if (f)
+        fclose(f);
+    unsigned fl = vsmp_cpu_flags();
+    const char *env = getenv("VSMP_CPU");
+    printf("CPU: %s (family %u model %u); vsmp levels: c%s%s; VSMP_CPU=%s\n", model, fam, mod,
+           fl & VSMP_CPU_AVX2 ? " avx2" : "", fl & VSMP_CPU_AVX512 ? " avx512" : "",
+           env && *env ? env : "(unset: the highest)");
+}
+
 static int cmpd(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -610,7 +657,7 @@ int main(int argc, char **argv)
 {
     double seconds = 0.5;
     unsigned rounds = 3, threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
-    const char *only = NULL;
+    const char *only = NULL, *also = NULL;
     bool vsmp_only = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
@@ -623,9 +670,11 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--vsmp-only"))
             vsmp_only = true;
+        else if (!strcmp(argv[i], "--also") && i + 1 < argc && level_mask(argv[i + 1]) != 1)
+            also = argv[++i];
         else {
             fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
-                            "[--row NAME] [--vsmp-only]\n");
+                            "[--row NAME] [--vsmp-only] [--also ref|c|avx2|avx512]\n");
             return 2;
         }
     }
@@ -648,11 +697,18 @@ int main(int argc, char **argv)
     printf("vsmp %s sampling benchmark; vsmp SIMD16 messages, lavapipe 64-lane groups, %d "
            "samples per pixel\n",
            vsmp_version(), NSAMP);
+    print_cpu();
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
            rounds, seconds, threads);
-    printf("%-13s %22s %22s %6s %22s %22s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
-           "vsmp NT", "lavapipe NT", "ratio");
+    char alsocol[32];
+    snprintf(alsocol, sizeof(alsocol), "vsmp 1T %s", also ? also : "");
+    if (also)
+        printf("%-13s %22s %22s %6s %22s %6s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
+               alsocol, "ratio", "1T/it");
+    else
+        printf("%-13s %22s %22s %6s %22s %22s %6s\n", "row", "vsmp 1T", "lavapipe 1T", "ratio",
+               "vsmp NT", "lavapipe NT", "ratio");
     for (size_t i = 0; i < NROWS; i++) {
         const row *r = &rows[i];
         if (!g_surf[i])
@@ -666,23 +722,40 @@ int main(int argc, char **argv)
         vsmp_plan *p = NULL;
         if (vsmp_plan_create(g_surf[i], &st, r->op, &p, NULL))
             return 1;
+        vsmp_plan *pa = NULL; /* --also: the plan at that level */
+        if (also) {
+            vsmp_cpu_set_mask(level_mask(also));
+            vsmp_status e = vsmp_plan_create(g_surf[i], &st, r->op, &pa, NULL);
+            vsmp_cpu_set_mask(~0u);
+            if (e)
+                return 1;
+        }
         build_messages(r);
         double v1[MAXR], l1[MAXR], vn[MAXR], ln[MAXR];
         for (unsigned k = 0; k < rounds; k++) {
             l1[k] = vsmp_only ? 0 : child_rate(&c1, (int)i, seconds);
             v1[k] = vsmp_rate(p, 1, seconds);
-            ln[k] = vsmp_only ? 0 : child_rate(&cn, (int)i, seconds);
-            vn[k] = vsmp_only && threads == 1 ? 0 : vsmp_rate(p, threads, seconds);
+            ln[k] = vsmp_only || also ? 0 : child_rate(&cn, (int)i, seconds);
+            vn[k] = also                        ? vsmp_rate(pa, 1, seconds)
+                    : vsmp_only && threads == 1 ? 0
+                                                : vsmp_rate(p, threads, seconds);
         }
         stat3 sv1 = stats(v1, rounds), sl1 = stats(l1, rounds);
         stat3 svn = stats(vn, rounds), sln = stats(ln, rounds);
         printf("%-13s", r->name);
         cell(sv1), cell(sl1);
         printf(" %6.2f", sl1.med > 0 ? sv1.med / sl1.med : 0);
-        cell(svn), cell(sln);
-        printf(" %6.2f\n", sln.med > 0 ? svn.med / sln.med : 0);
+        cell(svn);
+        if (also)
+            printf(" %6.2f %6.2f\n", sl1.med > 0 ? svn.med / sl1.med : 0,
+                   svn.med > 0 ? sv1.med / svn.med : 0);
+        else {
+            cell(sln);
+            printf(" %6.2f\n", sln.med > 0 ? svn.med / sln.med : 0);
+        }
         fflush(stdout);
         vsmp_plan_free(p);
+        vsmp_plan_free(pa);
     }
     child_stop(&c1), child_stop(&cn);
     for (size_t i = 0; i < NROWS; i++)

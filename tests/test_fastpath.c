@@ -9,7 +9,11 @@
  * (quads side by side: the coherent paths). Each kernel must be reached by enough cases, so a
  * selection that stops choosing it fails too.
  *
- * usage: test_fastpath [CASES]
+ * usage: test_fastpath [CASES [LEVELS]]
+ *
+ * LEVELS is a comma-separated list of c, avx2 and avx512 (default: all three). A level this
+ * machine lacks is not tested: it is reported as skipped on stdout, and when every level asked
+ * for is missing the exit status is 77 (ctest's SKIP_RETURN_CODE: "Skipped", not "Passed").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -243,6 +247,13 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
     sc_free(&c);
 }
 
+/* The kernel-name suffix of a CPU level's kernels (the AVX-512 level keeps some AVX2 ones:
+ * "_avx" for both; main checks that each AVX-512 kernel is reached). */
+static const char *level_suffix(unsigned cpu)
+{
+    return cpu & VSMP_CPU_AVX512 ? "_avx" : cpu & VSMP_CPU_AVX2 ? "_avx2" : "_c";
+}
+
 /* Every byte value of every channel of 8-bit UNORM formats, by ld and by point sampling at texel
  * centres: the kernels turn bytes into floats without the reference's division (b / 255.0f), so
  * all 256 values of each channel are compared with the reference, not only those random
@@ -273,10 +284,8 @@ static void every_byte(unsigned cpu)
             vsmp_plan *p = NULL;
             CHECK(!vsmp_plan_create_cpu(s, &st, sop, cpu, &p, NULL), "every_byte: plan");
             /* a fast kernel of this level, not the reference against itself */
-            bool simd = (cpu & VSMP_CPU_AVX2) != 0;
-            CHECK(p && strstr(p->fast_name, simd ? "avx2" : "_c"),
-                  "every_byte: cpu %#x %s: kernel %s", cpu, vsmp_format_get(f8[fi])->name,
-                  p ? p->fast_name : "none");
+            CHECK(p && strstr(p->fast_name, level_suffix(cpu)), "every_byte: cpu %#x %s: kernel %s",
+                  cpu, vsmp_format_get(f8[fi])->name, p ? p->fast_name : "none");
             for (unsigned y = 0; p && y < 16; y++) {
                 uint32_t u[16], v[16], lod[16] = {0};
                 for (unsigned x = 0; x < 16; x++) {
@@ -308,13 +317,106 @@ static void every_byte(unsigned cpu)
     }
 }
 
+/* Every 16-bit UNORM value (R16_UNORM, texel (x, y) holding 256 y + x), by ld and by point
+ * sampling at texel centres: the SIMD decoders turn v into v / 65535.0f without the reference's
+ * division (stages_avx2.h's unorm16), so all 65536 values are compared with the reference. */
+static void every_u16(unsigned cpu)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R16_UNORM;
+    d.width = d.height = 256;
+    vsmp_surface *s = NULL;
+    CHECK(!vsmp_surface_create(&d, &s, NULL), "every_u16: surface");
+    if (!s)
+        return;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    for (uint32_t y = 0; y < 256; y++)
+        for (uint32_t x = 0; x < 256; x++) {
+            uint16_t v = (uint16_t)(256 * y + x);
+            memcpy((uint8_t *)ld->data + (size_t)y * ld->row_pitch[0] + 2 * x, &v, 2);
+        }
+    for (unsigned op = 0; op < 2; op++) {
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        vsmp_plan *p = NULL;
+        CHECK(!vsmp_plan_create_cpu(s, &st, op ? VSMP_SUB_SAMPLE_LZ : VSMP_SUB_LD, cpu, &p, NULL),
+              "every_u16: plan");
+        if (!p)
+            continue;
+        bool fast = p->fast_name && strstr(p->fast_name, level_suffix(cpu));
+        CHECK(fast, "every_u16: cpu %#x: kernel %s", cpu, p->fast_name ? p->fast_name : "none");
+        unsigned bad = 0;
+        for (uint32_t y = 0; fast && y < 256; y++)
+            for (uint32_t x0 = 0; x0 < 256; x0 += 16) {
+                uint32_t u[16], v[16], lod[16] = {0};
+                for (unsigned l = 0; l < 16; l++) {
+                    float fu = ((float)(x0 + l) + 0.5f) / 256.0f, fv = ((float)y + 0.5f) / 256.0f;
+                    if (op)
+                        memcpy(&u[l], &fu, 4), memcpy(&v[l], &fv, 4);
+                    else
+                        u[l] = x0 + l, v[l] = y;
+                }
+                vsmp_message m;
+                memset(&m, 0, sizeof(m));
+                m.simd = 16, m.mask = 0xffff;
+                m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+                if (!op)
+                    m.param[VSMP_P_LOD] = lod;
+                vsmp_result got, want;
+                memset(&got, 0x5a, sizeof(got));
+                memset(&want, 0x5a, sizeof(want));
+                vsmp_plan_run(p, &m, &got);
+                want.null_mask = 0xffffffffu;
+                p->run(p, &m, &want);
+                for (unsigned l = 0; l < 16; l++)
+                    if (got.c[0][l] != want.c[0][l] && bad++ < 4)
+                        fprintf(stderr, "  value %u: %08x, reference %08x\n", 256 * y + x0 + l,
+                                got.c[0][l], want.c[0][l]);
+                bad += memcmp(&got, &want, sizeof(got)) != 0;
+            }
+        CHECK(!bad, "every_u16: cpu %#x %s (kernel %s): %u differences from the reference", cpu,
+              op ? "sample_lz" : "ld", p->fast_name, bad);
+        vsmp_plan_free(p);
+    }
+    vsmp_surface_free(s);
+}
+
+static const struct {
+    const char *name;
+    unsigned cpu;
+} level_names[] = {{"c", VSMP_CPU_C},
+                   {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
+                   {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
+
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
-    unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
-    unsigned nlev = levels[1] != VSMP_CPU_C ? 2 : 1;
+    const char *ask = argc > 2 ? argv[2] : "c,avx2,avx512";
+    unsigned levels[3], nlev = 0, nask = 0, have = vsmp_cpu_flags();
+    for (unsigned i = 0; i < 3; i++) {
+        const char *n = level_names[i].name, *at = strstr(ask, n);
+        size_t len = strlen(n);
+        /* a whole name of the list ("avx2" is not a part of "avx512") */
+        while (at && !((at == ask || at[-1] == ',') && (at[len] == ',' || !at[len])))
+            at = strstr(at + 1, n);
+        if (!at)
+            continue;
+        nask++;
+        if ((have & level_names[i].cpu) == level_names[i].cpu)
+            levels[nlev++] = level_names[i].cpu;
+        else
+            printf("SKIP: level %s not tested: this CPU or build lacks it (flags %#x)\n", n, have);
+    }
+    if (!nask) {
+        fprintf(stderr, "test_fastpath: no level in \"%s\" (c, avx2, avx512)\n", ask);
+        return 2;
+    }
+    if (!nlev)
+        return 77;
     for (unsigned li = 0; li < nlev; li++) {
         every_byte(levels[li]);
+        every_u16(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], false);
@@ -326,7 +428,12 @@ int main(int argc, char **argv)
         printf("\n");
         /* every kernel of this level is reached */
         const char *want[10] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
-        if (levels[li] & VSMP_CPU_AVX2)
+        if (levels[li] & VSMP_CPU_AVX512) /* RGBA8 flat, float texels: the AVX2 kernels */
+            want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
+            want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
+            want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
+            want[9] = "ld_2d_avx512";
+        else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
             want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2";

@@ -310,8 +310,8 @@ static const char usage_sample[] =
     "  -f, --format text|json   output format (default text)\n"
     "      --max-memory BYTES   memory budget of the job's surface (default 1G; K, M, G, T\n"
     "                           suffixes; 0 = none)\n"
-    "      --cpu ref|c|avx2|all the highest kernel level of the sampler and the machine\n"
-    "                           (same results; VSMP_CPU too)\n";
+    "      --cpu ref|c|avx2|avx512|all  the highest kernel level of the sampler and the\n"
+    "                           machine (same results; VSMP_CPU too)\n";
 static const char usage_run[] =
     "usage: vsmp run [--trace] [--kernel FILE] [--syntax D] [--error-limit N] RUN.json\n"
     "Run a kernel (.isa or .visaasm) on the machine, as the run description (docs/RUN.md)\n"
@@ -323,8 +323,8 @@ static const char usage_run[] =
     "      --error-limit N  print at most N errors (and N warnings); 0 = all (default 20)\n"
     "      --max-memory BYTES  memory budget of the kernel read and of each surface (default\n"
     "                         1G; K, M, G, T suffixes; 0 = none)\n"
-    "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
-    "                         results; VSMP_CPU too)\n"
+    "      --cpu ref|c|avx2|avx512|all  the highest kernel level of the sampler and the\n"
+    "                         machine (same results; VSMP_CPU too)\n"
     "      --png-level N  zlib level 0-9 of the PNGs \"save\" writes (default 1: fast; 9 "
     "smallest)\n"
     "Threads run on VSMP_WORKERS workers (default: one per online core).\n";
@@ -344,8 +344,8 @@ static const char usage_launch[] =
     "  -q, --quiet        no summary line and no progress on stderr\n"
     "      --syntax 12504|head  text dialect of a .visaasm kernel (default: by its content)\n"
     "      --error-limit N      print at most N errors (and N warnings); 0 = all (default 20)\n"
-    "      --cpu ref|c|avx2|all  the highest kernel level of the sampler and the machine (same\n"
-    "                         results; VSMP_CPU too)\n"
+    "      --cpu ref|c|avx2|avx512|all  the highest kernel level of the sampler and the\n"
+    "                         machine (same results; VSMP_CPU too)\n"
     "      --png-level N  zlib level 0-9 of the PNGs \"save\" writes (default 1: fast; 9 "
     "smallest)\n"
     "Work-groups run on VSMP_WORKERS workers (default: one per online core).\n"
@@ -456,8 +456,10 @@ static int parse_cpu(const char *arg)
         vsmp_cpu_set_mask(VSMP_CPU_C);
     else if (strcmp(arg, "avx2") == 0)
         vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
+    else if (strcmp(arg, "avx512") == 0)
+        vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512);
     else if (strcmp(arg, "all") != 0) {
-        fprintf(stderr, "vsmp: --cpu takes ref, c, avx2 or all\n");
+        fprintf(stderr, "vsmp: --cpu takes ref, c, avx2, avx512 or all\n");
         return -1;
     }
     return 0;

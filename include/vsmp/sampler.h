@@ -197,11 +197,15 @@ VSMP_API vsmp_status vsmp_sample_lanes(const vsmp_surface *s, const vsmp_sampler
  * A plan picks its kernel once, when it is created: a fast path specialised for its properties
  * at the highest level allowed, or the reference pipeline. The levels allowed are those the
  * machine has, ANDed with the mask set here and with the VSMP_CPU environment variable ("ref"
- * or "none": the reference pipeline only; "c": the C fast paths; "avx2": up to AVX2). Every
- * level gives the reference's result words (a test proves it); a level only changes speed. */
+ * or "none": the reference pipeline only; "c": the C fast paths; "avx2": up to AVX2; "avx512":
+ * up to AVX-512). Every level gives the reference's result words (a test proves it, at each
+ * level the testing machine has); a level only changes speed. */
 
 /** x86-64 AVX2 kernels (with F16C, which every AVX2 processor has). */
 #define VSMP_CPU_AVX2 0x1u
+/** x86-64 AVX-512 kernels (F, BW, DQ and VL, with the OS saving the mask and ZMM registers);
+ * a machine with it has VSMP_CPU_AVX2 too, and a mask with it should keep VSMP_CPU_AVX2. */
+#define VSMP_CPU_AVX512 0x2u
 /** The C fast paths (plan-time specialisations of the reference; every machine has them). */
 #define VSMP_CPU_C 0x100u
 

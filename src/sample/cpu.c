@@ -17,6 +17,23 @@ static bool has_f16c(void)
     unsigned a, b, c, d;
     return __get_cpuid(1, &a, &b, &c, &d) && (c >> 29 & 1);
 }
+/* AVX-512 F, DQ, BW and VL (CPUID.(7,0):EBX bits 16, 17, 30, 31), and the OS saving their
+ * state: XSAVE enabled (CPUID.1:ECX OSXSAVE, bit 27) and XCR0 (XGETBV 0) with SSE, AVX, the
+ * opmask registers, the upper halves of ZMM0-15 and ZMM16-31 (bits 1, 2, 5, 6, 7). */
+static bool has_avx512(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c >> 27 & 1) || __get_cpuid_max(0, NULL) < 7)
+        return false;
+    __cpuid_count(7, 0, a, b, c, d);
+    const unsigned need = 1u << 16 | 1u << 17 | 1u << 30 | 1u << 31;
+    if ((b & need) != need)
+        return false;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    (void)hi;
+    return (lo & 0xe6u) == 0xe6u;
+}
 #define VSMP_X86 1
 #endif
 
@@ -27,6 +44,10 @@ static unsigned detect(void)
     __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
         f |= VSMP_CPU_AVX2;
+#ifdef VSMP_HAVE_AVX512
+    if ((f & VSMP_CPU_AVX2) && has_avx512())
+        f |= VSMP_CPU_AVX512;
+#endif
 #endif
     return f;
 }
@@ -50,8 +71,8 @@ void vsmp_cpu_set_mask(unsigned mask)
     atomic_store(&g_mask, mask);
 }
 
-/* VSMP_CPU names the highest level to use: "ref" (or "none": the reference only), "c", "avx2".
- * Unknown names leave every level on. */
+/* VSMP_CPU names the highest level to use: "ref" (or "none": the reference only), "c", "avx2",
+ * "avx512". Unknown names leave every level on. */
 static unsigned env_mask(void)
 {
     const char *e = getenv("VSMP_CPU");
@@ -63,6 +84,8 @@ static unsigned env_mask(void)
         return VSMP_CPU_C;
     if (!strcmp(e, "avx2"))
         return VSMP_CPU_C | VSMP_CPU_AVX2;
+    if (!strcmp(e, "avx512"))
+        return VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
     return ~0u;
 }
 

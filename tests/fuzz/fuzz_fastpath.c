@@ -24,8 +24,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sc_case c;
     if (!sc_make(&r, fi, &c))
         return 0;
-    unsigned levels[2] = {VSMP_CPU_C, vsmp_cpu_flags()};
-    for (unsigned li = 0; li < (levels[1] != VSMP_CPU_C ? 2u : 1u); li++) {
+    /* every level the machine has: C, AVX2, AVX-512 */
+    unsigned have = vsmp_cpu_flags(), levels[3] = {VSMP_CPU_C}, nlev = 1;
+    if (have & VSMP_CPU_AVX2)
+        levels[nlev++] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    if (have & VSMP_CPU_AVX512)
+        levels[nlev++] = VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
+    for (unsigned li = 0; li < nlev; li++) {
         vsmp_plan *p = NULL;
         if (vsmp_plan_create_cpu(c.s, &c.st, c.op, levels[li], &p, NULL))
             break;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Loads of 8 lanes at byte offsets (include only from files compiled with -mavx2): scalar loads
- * assembled into vectors, which on the CPUs measured (Zen 3) cost less than the gather
- * instructions doing the same (an 8-lane vpgatherdd about 3.5 ns).
+ * assembled into vectors, which on the CPUs measured cost less than the gather instructions
+ * doing the same: on Zen 3 (an 8-lane vpgatherdd about 3.5 ns), and on Zen 4 too, whose gathers
+ * are faster, at the AVX2 and the AVX-512 levels alike (docs/SAMPLING.md, "Gathers or scalar
+ * loads").
  */
 #ifndef VSMP_LOADS_AVX2_H
 #define VSMP_LOADS_AVX2_H

@@ -258,6 +258,28 @@ static inline void words8x4(const int *mem, __m256i off, __m256i w[4])
     w[2] = _mm256_unpacklo_epi64(c, d), w[3] = _mm256_unpackhi_epi64(c, d);
 }
 
+/* (float)v / 65535.0f of 8 16-bit values, as the reference divides, without a division: v
+ * times the double nearest 1 / 65535, rounded to float. The double product is within 2^-52 of
+ * v / 65535 relatively; the float rounding could differ from the division's only if the exact
+ * quotient lay that close to a midpoint of two floats, that is if its bits 25 to 53 after the
+ * leading one read 1000...0 or 0111...1. But v / 65535 = 0.vvvv... in base 2^16 (v's 16 bits
+ * repeated forever), so bit k + 16 equals bit k and no 29 consecutive bits can have a lone one
+ * or a lone zero unless v is 0 or 65535, whose quotients 0 and 1 are exact. (fastpath's
+ * every_u16 case compares all 65536 values with the reference.) */
+static inline __m256 unorm16(__m256i v)
+{
+#ifdef __AVX512F__
+    return _mm512_cvtpd_ps(
+        _mm512_mul_pd(_mm512_cvtepi32_pd(v), _mm512_set1_pd(1.0 / (double)0xffff)));
+#else
+    __m256d k = _mm256_set1_pd(1.0 / (double)0xffff);
+    __m128 lo = _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_castsi256_si128(v)), k));
+    __m128 hi =
+        _mm256_cvtpd_ps(_mm256_mul_pd(_mm256_cvtepi32_pd(_mm256_extracti128_si256(v, 1)), k));
+    return _mm256_set_m128(hi, lo);
+#endif
+}
+
 /* The texels of 8 lanes at byte offsets off, by the plan's generic decoder (ch_dec), as the
  * words vsmp_format_unpack gives: 16-byte texels load whole (words8x4), 4- and 8-byte ones each
  * 32-bit word a channel needs once; shorter ones the word ending with the texel (from byte 0 for
@@ -309,8 +331,8 @@ static inline void decode8(const vsmp_plan *p, __m256i off, __m256 out[4])
         case CD_UNORM8:
             out[c] = unorm8(_mm256_mullo_epi32(v, _mm256_set1_epi32(0x010101)));
             break;
-        case CD_UNORM16: /* (float)v / 65535.0f: the same correctly rounded division */
-            out[c] = _mm256_div_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps((float)0xffff));
+        case CD_UNORM16:
+            out[c] = unorm16(v);
             break;
         case CD_F16: {
             __m256 f = half8(v);
@@ -339,6 +361,32 @@ decode8_call(const vsmp_plan *p, __m256i off, __m256 out[4])
     decode8(p, off, out);
 }
 
+/* Texels fetch8 sends to the generic decoder: 16-bit UNORM, 2-byte float16, integers... */
+static inline bool generic_texels(const vsmp_plan *p)
+{
+    return p->texel_kind != TX_BLOCK && p->texel_kind != TX_UNORM8 &&
+           !((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && p->s->fi->bytes % 4 == 0);
+}
+
+/* The four bilinear taps of 8 lanes by the generic decoder, in one call: their gathers issue
+ * back to back and their latencies overlap (four calls of decode8_call left R16 bilinear
+ * waiting on each gather in turn). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void
+decode8_quad(const vsmp_plan *p, const view8 *v, __m256i xa, __m256i xb, __m256i ya, __m256i yb,
+             __m256 t00[4], __m256 t10[4], __m256 t01[4], __m256 t11[4])
+{
+    unsigned b = p->s->fi->bytes;
+    __m256i o00 = texel_off_n(v, xa, ya, b), o10 = texel_off_n(v, xb, ya, b);
+    __m256i o01 = texel_off_n(v, xa, yb, b), o11 = texel_off_n(v, xb, yb, b);
+    decode8(p, o00, t00);
+    decode8(p, o10, t10);
+    decode8(p, o01, t01);
+    decode8(p, o11, t11);
+}
+
 static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i y, __m256 out[4])
 {
     const vsmp_format_info *fi = p->s->fi;
@@ -363,7 +411,7 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
         unpack8(p, _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, base), 3)), out);
         return;
     }
-    if (!((p->texel_kind == TX_F32 || p->texel_kind == TX_F16) && fi->bytes % 4 == 0)) {
+    if (generic_texels(p)) {
         decode8_call(p, off, out); /* 16-bit UNORM, 2-byte float16 texels... */
         return;
     }
@@ -599,6 +647,8 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
         if (p->texel_kind == TX_BLOCK) { /* BC1: the taps' blocks decoded once */
             vsmp_bc1_quad8_avx2(p->s->mem, p->s->d.data_size, _mm256_add_epi32(lv.off, lv.slice),
                                 lv.pitch, xa, xb, ya, yb, t00, t10, t01, t11);
+        } else if (generic_texels(p)) {
+            decode8_quad(p, &lv, xa, xb, ya, yb, t00, t10, t01, t11);
         } else {
             fetch8(p, &lv, xa, ya, t00);
             fetch8(p, &lv, xb, ya, t10);
