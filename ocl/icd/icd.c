@@ -15,6 +15,45 @@ void vsmp_cl_lock(void)
     pthread_mutex_lock(&lock);
 }
 
+void vsmp_cl_head_init(vsmp_cl_head *h, uint32_t magic)
+{
+    *h = (vsmp_cl_head){&vsmp_cl_dispatch, magic, 1};
+}
+
+bool vsmp_cl_is(const void *obj, uint32_t magic)
+{
+    return obj && ((const vsmp_cl_head *)obj)->magic == magic;
+}
+
+bool vsmp_cl_unref(void *obj)
+{
+    vsmp_cl_head *h = obj;
+    if (--h->refs)
+        return false;
+    h->magic = VSMP_CL_DEAD;
+    return true;
+}
+
+cl_int vsmp_cl_retain(void *obj, uint32_t magic, cl_int invalid)
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? CL_SUCCESS : invalid;
+    if (!err)
+        ((vsmp_cl_head *)obj)->refs++;
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int vsmp_cl_release(void *obj, uint32_t magic, cl_int invalid, void (*fn)(void *obj))
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? CL_SUCCESS : invalid;
+    if (!err)
+        fn(obj);
+    vsmp_cl_unlock();
+    return err;
+}
+
 /* Callbacks due (moved off their objects under the lock), run by vsmp_cl_unlock. */
 static vsmp_cl_cb *due, **due_tail = &due;
 

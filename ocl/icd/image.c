@@ -286,7 +286,7 @@ cl_mem CL_API_CALL vsmp_clCreateImageWithProperties(cl_context context,
     if (!err && buf) {
         m->data = buf->data;
         m->parent = buf;
-        buf->refs++;
+        buf->h.refs++;
     } else if (!err && (flags & CL_MEM_USE_HOST_PTR)) {
         m->data = host_ptr;
     } else if (!err) {
@@ -305,9 +305,7 @@ cl_mem CL_API_CALL vsmp_clCreateImageWithProperties(cl_context context,
         VSMP_CL_ERR(err);
         return NULL;
     }
-    m->dispatch = &vsmp_cl_dispatch;
-    m->magic = VSMP_CL_MEM;
-    m->refs = 1;
+    vsmp_cl_head_init(&m->h, VSMP_CL_MEM);
     m->ctx = context;
     m->type = image_desc->image_type;
     m->flags = flags;
@@ -750,7 +748,7 @@ void *CL_API_CALL vsmp_clEnqueueMapImage(cl_command_queue q, cl_mem image, cl_bo
 
 static bool sampler_ok(cl_sampler s)
 {
-    return s && s->magic == VSMP_CL_SAMPLER;
+    return vsmp_cl_is(s, VSMP_CL_SAMPLER);
 }
 
 cl_sampler CL_API_CALL vsmp_clCreateSamplerWithProperties(cl_context context,
@@ -790,9 +788,7 @@ cl_sampler CL_API_CALL vsmp_clCreateSamplerWithProperties(cl_context context,
     if (!err && !(s = calloc(1, sizeof *s)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        s->dispatch = &vsmp_cl_dispatch;
-        s->magic = VSMP_CL_SAMPLER;
-        s->refs = 1;
+        vsmp_cl_head_init(&s->h, VSMP_CL_SAMPLER);
         s->ctx = context;
         s->normalized = norm;
         s->addressing = addr;
@@ -827,25 +823,21 @@ cl_sampler CL_API_CALL vsmp_clCreateSampler(cl_context context, cl_bool normaliz
 
 cl_int CL_API_CALL vsmp_clRetainSampler(cl_sampler sampler)
 {
-    vsmp_cl_lock();
-    cl_int err = sampler_ok(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-    if (!err)
-        sampler->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(sampler, VSMP_CL_SAMPLER, CL_INVALID_SAMPLER);
+}
+
+static void sampler_unref(void *obj)
+{
+    cl_sampler s = obj;
+    if (!vsmp_cl_unref(s))
+        return;
+    vsmp_cl_context_release(s->ctx);
+    free(s);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseSampler(cl_sampler sampler)
 {
-    vsmp_cl_lock();
-    cl_int err = sampler_ok(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-    if (!err && --sampler->refs == 0) {
-        vsmp_cl_context_release(sampler->ctx);
-        sampler->magic = VSMP_CL_DEAD;
-        free(sampler);
-    }
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(sampler, VSMP_CL_SAMPLER, CL_INVALID_SAMPLER, sampler_unref);
 }
 
 cl_int CL_API_CALL vsmp_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
@@ -869,7 +861,7 @@ cl_int CL_API_CALL vsmp_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info par
     cl_int err = CL_SUCCESS;
     switch (param_name) {
     case CL_SAMPLER_REFERENCE_COUNT:
-        v.u = sampler->refs, size = sizeof v.u;
+        v.u = sampler->h.refs, size = sizeof v.u;
         break;
     case CL_SAMPLER_CONTEXT:
         v.c = sampler->ctx, size = sizeof v.c;

@@ -17,9 +17,7 @@ typedef struct kernel_arg {
 } kernel_arg;
 
 struct _cl_kernel {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_program prog;
     char name[128];
     unsigned nargs;
@@ -29,7 +27,7 @@ struct _cl_kernel {
 
 static bool kernel_ok(cl_kernel k)
 {
-    return k && k->magic == VSMP_CL_KERNEL;
+    return vsmp_cl_is(k, VSMP_CL_KERNEL);
 }
 
 /* Kernel @p name of program @p p for its device index @p i, with its module. */
@@ -108,7 +106,7 @@ static cl_int unused_arg(const vsmp_ocl_kernel *d, unsigned i, size_t size, cons
         if (size != sizeof(cl_sampler))
             return CL_INVALID_ARG_SIZE;
         return value && *(const cl_sampler *)value &&
-                       (*(const cl_sampler *)value)->magic == VSMP_CL_SAMPLER
+                       (*(const cl_sampler *)value)->h.magic == VSMP_CL_SAMPLER
                    ? CL_SUCCESS
                    : CL_INVALID_SAMPLER;
     }
@@ -150,9 +148,7 @@ static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
         *err = CL_OUT_OF_HOST_MEMORY;
         return NULL;
     }
-    k->dispatch = &vsmp_cl_dispatch;
-    k->magic = VSMP_CL_KERNEL;
-    k->refs = 1;
+    vsmp_cl_head_init(&k->h, VSMP_CL_KERNEL);
     k->prog = program;
     snprintf(k->name, sizeof k->name, "%s", name);
     /* every argument of the kernel, those the compiler dropped from the interface included */
@@ -201,7 +197,7 @@ cl_int CL_API_CALL vsmp_clCreateKernelsInProgram(cl_program program, cl_uint num
     for (unsigned i = 0; !err && kernels && i < op->nkernels; i++) {
         kernels[i] = kernel_new(program, op->kernels[i].name, &err);
         while (err && i--) { /* undo the ones made */
-            kernels[i]->magic = VSMP_CL_DEAD;
+            kernels[i]->h.magic = VSMP_CL_DEAD;
             vsmp_cl_program_kernels(program, -1);
             free(kernels[i]);
         }
@@ -214,31 +210,21 @@ cl_int CL_API_CALL vsmp_clCreateKernelsInProgram(cl_program program, cl_uint num
 
 cl_int CL_API_CALL vsmp_clRetainKernel(cl_kernel kernel)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err)
-        kernel->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL);
 }
 
-static void kernel_unref(cl_kernel k)
+static void kernel_unref(void *obj)
 {
-    if (--k->refs)
+    cl_kernel k = obj;
+    if (!vsmp_cl_unref(k))
         return;
-    k->magic = VSMP_CL_DEAD;
     vsmp_cl_program_kernels(k->prog, -1);
     free(k);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseKernel(cl_kernel kernel)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err)
-        kernel_unref(kernel);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, kernel_unref);
 }
 
 static uint32_t sampler_bits(cl_sampler s);
@@ -276,7 +262,7 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             if (arg_size != sizeof(cl_sampler))
                 err = CL_INVALID_ARG_SIZE;
             else if (!arg_value || !*(const cl_sampler *)arg_value ||
-                     (*(const cl_sampler *)arg_value)->magic != VSMP_CL_SAMPLER)
+                     (*(const cl_sampler *)arg_value)->h.magic != VSMP_CL_SAMPLER)
                 err = CL_INVALID_SAMPLER;
             else /* the sampler's state, not the handle: it may be released before a launch */
                 a.smp_bits = sampler_bits(*(const cl_sampler *)arg_value);
@@ -346,7 +332,7 @@ cl_int CL_API_CALL vsmp_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_n
         v.u = kernel->nargs, size = sizeof v.u;
         break;
     case CL_KERNEL_REFERENCE_COUNT:
-        v.u = kernel->refs, size = sizeof v.u;
+        v.u = kernel->h.refs, size = sizeof v.u;
         break;
     case CL_KERNEL_CONTEXT:
         v.c = vsmp_cl_program_context(kernel->prog), size = sizeof v.c;
@@ -739,7 +725,7 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
             c->args[i] = kernel->args[i];
             c->info[i] = *arg_info(d, i);
             if (c->args[i].mem)
-                c->args[i].mem->refs++;
+                c->args[i].mem->h.refs++;
         }
         ev->u.cmd = c;
         ev->free_cmd = ndrange_free;

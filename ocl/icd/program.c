@@ -12,9 +12,7 @@
 #include "zebin.h"
 
 struct _cl_program {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_uint ndev;
     cl_device_id dev[4];
@@ -32,7 +30,7 @@ struct _cl_program {
 
 static bool program_ok(cl_program p)
 {
-    return p && p->magic == VSMP_CL_PROGRAM;
+    return vsmp_cl_is(p, VSMP_CL_PROGRAM);
 }
 
 static void built_free(cl_program p, cl_uint i)
@@ -55,8 +53,15 @@ static void program_free(cl_program p)
         free(p->log[i]);
     }
     vsmp_cl_context_release(p->ctx);
-    p->magic = VSMP_CL_DEAD;
+    p->h.magic = VSMP_CL_DEAD;
     free(p);
+}
+
+/* Drop a reference to a program (the lock held); the last frees it. */
+static void program_unref(void *obj)
+{
+    if (vsmp_cl_unref(obj))
+        program_free(obj);
 }
 
 static cl_program program_new(cl_context ctx, cl_int *err)
@@ -66,9 +71,7 @@ static cl_program program_new(cl_context ctx, cl_int *err)
         *err = CL_OUT_OF_HOST_MEMORY;
         return NULL;
     }
-    p->dispatch = &vsmp_cl_dispatch;
-    p->magic = VSMP_CL_PROGRAM;
-    p->refs = 1;
+    vsmp_cl_head_init(&p->h, VSMP_CL_PROGRAM);
     p->ctx = ctx;
     for (cl_uint i = 0; i < 4; i++)
         p->status[i] = CL_BUILD_NONE;
@@ -178,22 +181,12 @@ cl_program CL_API_CALL vsmp_clCreateProgramWithBinary(cl_context context, cl_uin
 
 cl_int CL_API_CALL vsmp_clRetainProgram(cl_program program)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err)
-        program->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseProgram(cl_program program)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err && --program->refs == 0)
-        program_free(program);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, program_unref);
 }
 
 /* The index of @p d in @p p's devices, or -1. */
@@ -337,7 +330,7 @@ cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
         return err;
     }
     program->building = true;
-    program->refs++;
+    program->h.refs++;
     cl_int result = CL_SUCCESS;
     for (cl_uint i = 0; i < program->ndev; i++) {
         if (num_devices) {
@@ -383,8 +376,7 @@ cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
             result = e;
     }
     program->building = false;
-    if (--program->refs == 0)
-        program_free(program);
+    program_unref(program);
     vsmp_cl_unlock();
     if (pfn_notify)
         pfn_notify(program, user_data);
@@ -411,9 +403,9 @@ void vsmp_cl_program_kernels(cl_program p, int delta)
 {
     p->kernels = (cl_uint)((int)p->kernels + delta);
     if (delta > 0)
-        p->refs++;
-    else if (--p->refs == 0)
-        program_free(p);
+        p->h.refs++;
+    else
+        program_unref(p);
 }
 
 /* The built kernels of @p p for device index @p i, or NULL (the lock held; kernel.c). */
@@ -444,7 +436,7 @@ cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info par
     cl_int err = CL_SUCCESS;
     switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT:
-        v.u = program->refs, size = sizeof v.u;
+        v.u = program->h.refs, size = sizeof v.u;
         break;
     case CL_PROGRAM_CONTEXT:
         v.c = program->ctx, size = sizeof v.c;

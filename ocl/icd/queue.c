@@ -17,34 +17,34 @@ static void queue_unref(cl_command_queue q);
 
 bool vsmp_cl_context_ok(cl_context c)
 {
-    return c && c->magic == VSMP_CL_CONTEXT;
+    return vsmp_cl_is(c, VSMP_CL_CONTEXT);
 }
 
 bool vsmp_cl_queue_ok(cl_command_queue q)
 {
-    return q && q->magic == VSMP_CL_QUEUE;
+    return vsmp_cl_is(q, VSMP_CL_QUEUE);
 }
 
 bool vsmp_cl_event_ok(cl_event e)
 {
-    return e && e->magic == VSMP_CL_EVENT;
+    return vsmp_cl_is(e, VSMP_CL_EVENT);
 }
 
 void vsmp_cl_context_retain(cl_context c)
 {
-    c->refs++;
+    c->h.refs++;
 }
 
-void vsmp_cl_context_release(cl_context c)
+void vsmp_cl_context_release(void *obj)
 {
-    if (--c->refs)
+    cl_context c = obj;
+    if (!vsmp_cl_unref(c))
         return;
     for (vsmp_cl_cb *cb = c->destructors; cb;) {
         vsmp_cl_cb *next = cb->next;
         vsmp_cl_callback_due(cb);
         cb = next;
     }
-    c->magic = VSMP_CL_DEAD;
     /* the destructor callbacks get the handle: the last of them to run frees it */
     if (!c->destructors)
         free(c);
@@ -106,9 +106,7 @@ cl_context CL_API_CALL vsmp_clCreateContext(const cl_context_properties *propert
         VSMP_CL_ERR(err);
         return NULL;
     }
-    c->dispatch = &vsmp_cl_dispatch;
-    c->magic = VSMP_CL_CONTEXT;
-    c->refs = 1;
+    vsmp_cl_head_init(&c->h, VSMP_CL_CONTEXT);
     c->notify = pfn_notify;
     c->notify_data = user_data;
     VSMP_CL_ERR(CL_SUCCESS);
@@ -132,22 +130,12 @@ cl_context CL_API_CALL vsmp_clCreateContextFromType(const cl_context_properties 
 
 cl_int CL_API_CALL vsmp_clRetainContext(cl_context context)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_context_ok(context) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err)
-        context->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseContext(cl_context context)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_context_ok(context) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err)
-        vsmp_cl_context_release(context);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT, vsmp_cl_context_release);
 }
 
 cl_int CL_API_CALL vsmp_clGetContextInfo(cl_context context, cl_context_info param_name,
@@ -162,7 +150,7 @@ cl_int CL_API_CALL vsmp_clGetContextInfo(cl_context context, cl_context_info par
         cl_uint u;
         switch (param_name) {
         case CL_CONTEXT_REFERENCE_COUNT:
-            u = context->refs;
+            u = context->h.refs;
             err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &u, sizeof u);
             break;
         case CL_CONTEXT_NUM_DEVICES:
@@ -228,9 +216,7 @@ static cl_command_queue queue_create(cl_context context, cl_device_id device,
     if (!err && !(q = calloc(1, sizeof *q)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        q->dispatch = &vsmp_cl_dispatch;
-        q->magic = VSMP_CL_QUEUE;
-        q->refs = 1;
+        vsmp_cl_head_init(&q->h, VSMP_CL_QUEUE);
         q->ctx = context;
         q->dev = device;
         q->props = props;
@@ -275,12 +261,7 @@ vsmp_clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
 
 cl_int CL_API_CALL vsmp_clRetainCommandQueue(cl_command_queue q)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_queue_ok(q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err)
-        q->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 static void queue_finish(cl_command_queue q)
@@ -296,30 +277,29 @@ static void queue_finish(cl_command_queue q)
 /* Drop a hold on @p q (the application's, or a command's: each command holds its queue). */
 static void queue_unref(cl_command_queue q)
 {
-    if (--q->refs)
+    if (!vsmp_cl_unref(q))
         return;
     for (cl_command_queue *p = &queues; *p; p = &(*p)->next_queue)
         if (*p == q) {
             *p = q->next_queue;
             break;
         }
-    q->magic = VSMP_CL_DEAD;
     vsmp_cl_context_release(q->ctx);
     free(q);
 }
 
+static void queue_release(void *obj)
+{
+    cl_command_queue q = obj;
+    q->h.refs++;
+    queue_finish(q); /* releasing a queue flushes it; its commands complete first */
+    q->h.refs--;
+    queue_unref(q);
+}
+
 cl_int CL_API_CALL vsmp_clReleaseCommandQueue(cl_command_queue q)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_queue_ok(q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err) {
-        q->refs++;
-        queue_finish(q); /* releasing a queue flushes it; its commands complete first */
-        q->refs--;
-        queue_unref(q);
-    }
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE, queue_release);
 }
 
 cl_int CL_API_CALL vsmp_clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
@@ -349,7 +329,7 @@ cl_int CL_API_CALL vsmp_clGetCommandQueueInfo(cl_command_queue q, cl_command_que
         v.d = q->dev, size = sizeof v.d;
         break;
     case CL_QUEUE_REFERENCE_COUNT:
-        v.u = q->refs, size = sizeof v.u;
+        v.u = q->h.refs, size = sizeof v.u;
         break;
     case CL_QUEUE_PROPERTIES:
         v.p = q->props, size = sizeof v.p;
@@ -422,19 +402,13 @@ static void event_free(cl_event ev)
     vsmp_cl_context_release(ev->ctx);
     if (ev->queue)
         queue_unref(ev->queue);
-    ev->magic = VSMP_CL_DEAD;
     free(ev);
 }
 
-void vsmp_cl_event_release(cl_event ev)
+void vsmp_cl_event_release(void *obj)
 {
-    if (--ev->refs == 0)
-        event_free(ev);
-}
-
-static void event_release_void(void *ev)
-{
-    vsmp_cl_event_release(ev);
+    if (vsmp_cl_unref(obj))
+        event_free(obj);
 }
 
 void vsmp_cl_event_set_status(cl_event ev, cl_int status)
@@ -455,8 +429,8 @@ void vsmp_cl_event_set_status(cl_event ev, cl_int status)
             *p = cb->next;
             cb->obj = ev;
             cb->status = status < 0 ? status : cb->status;
-            cb->release = event_release_void;
-            ev->refs++;
+            cb->release = vsmp_cl_event_release;
+            ev->h.refs++;
             vsmp_cl_callback_due(cb);
         } else {
             p = &cb->next;
@@ -492,9 +466,7 @@ cl_int vsmp_cl_command(cl_command_queue q, cl_command_type type, cl_uint nwait,
         free(ev);
         return CL_OUT_OF_HOST_MEMORY;
     }
-    ev->dispatch = &vsmp_cl_dispatch;
-    ev->magic = VSMP_CL_EVENT;
-    ev->refs = 1; /* the queue's hold, dropped when the command has run */
+    vsmp_cl_head_init(&ev->h, VSMP_CL_EVENT); /* the queue's hold, dropped once it has run */
     ev->ctx = q->ctx;
     ev->queue = q;
     ev->type = type;
@@ -503,10 +475,10 @@ cl_int vsmp_cl_command(cl_command_queue q, cl_command_type type, cl_uint nwait,
     ev->nwait = nwait;
     for (cl_uint i = 0; i < nwait; i++) {
         ev->wait[i] = wait[i];
-        wait[i]->refs++;
+        wait[i]->h.refs++;
     }
     vsmp_cl_context_retain(q->ctx);
-    q->refs++;
+    q->h.refs++;
     *out = ev;
     return CL_SUCCESS;
 }
@@ -519,7 +491,7 @@ cl_int vsmp_cl_enqueue(cl_event ev, bool blocking, cl_event *out)
     else
         q->head = ev;
     q->tail = ev;
-    ev->refs += out != NULL || blocking;
+    ev->h.refs += out != NULL || blocking;
     vsmp_cl_queue_progress(q);
     cl_int err = CL_SUCCESS;
     if (blocking) {
@@ -545,7 +517,7 @@ void vsmp_cl_queue_progress(cl_command_queue q)
     if (q->progressing)
         return;
     q->progressing = true;
-    q->refs++; /* the last command's release must not free the queue under this loop */
+    q->h.refs++; /* the last command's release must not free the queue under this loop */
     while (q->head && !q->busy) {
         cl_event ev = q->head;
         cl_int failed = 0;
@@ -660,7 +632,7 @@ cl_int CL_API_CALL vsmp_clGetEventInfo(cl_event event, cl_event_info param_name,
         v.i = event->status, size = sizeof v.i;
         break;
     case CL_EVENT_REFERENCE_COUNT:
-        v.u = event->refs, size = sizeof v.u;
+        v.u = event->h.refs, size = sizeof v.u;
         break;
     default:
         err = CL_INVALID_VALUE;
@@ -694,22 +666,12 @@ cl_int CL_API_CALL vsmp_clGetEventProfilingInfo(cl_event event, cl_profiling_inf
 
 cl_int CL_API_CALL vsmp_clRetainEvent(cl_event event)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_event_ok(event) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err)
-        event->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(event, VSMP_CL_EVENT, CL_INVALID_EVENT);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseEvent(cl_event event)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_event_ok(event) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err)
-        vsmp_cl_event_release(event);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(event, VSMP_CL_EVENT, CL_INVALID_EVENT, vsmp_cl_event_release);
 }
 
 cl_event CL_API_CALL vsmp_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
@@ -722,9 +684,7 @@ cl_event CL_API_CALL vsmp_clCreateUserEvent(cl_context context, cl_int *errcode_
     else if (!(ev = calloc(1, sizeof *ev)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        ev->dispatch = &vsmp_cl_dispatch;
-        ev->magic = VSMP_CL_EVENT;
-        ev->refs = 1;
+        vsmp_cl_head_init(&ev->h, VSMP_CL_EVENT);
         ev->ctx = context;
         ev->type = CL_COMMAND_USER;
         ev->status = CL_SUBMITTED;
@@ -778,8 +738,8 @@ cl_int CL_API_CALL vsmp_clSetEventCallback(cl_event event, cl_int command_exec_c
     if (event->status <= command_exec_callback_type) { /* already there: called at once */
         cb->obj = event;
         cb->status = event->status < 0 ? event->status : command_exec_callback_type;
-        cb->release = event_release_void;
-        event->refs++;
+        cb->release = vsmp_cl_event_release;
+        event->h.refs++;
         vsmp_cl_callback_due(cb);
     } else {
         cb->next = event->callbacks;
@@ -796,7 +756,7 @@ void vsmp_cl_hold(cl_event ev, cl_mem m)
     for (int i = 0; i < 2; i++)
         if (!ev->hold[i]) {
             ev->hold[i] = m;
-            m->refs++;
+            m->h.refs++;
             return;
         }
 }
