@@ -892,6 +892,79 @@ static void test_unimplemented(cl_context ctx, cl_command_queue q)
     CHECK_ERR(clCreateSubDevices(NULL, NULL, 0, NULL, NULL), CL_INVALID_DEVICE);
 }
 
+/* Handles of another kind: each entry point answers the error its object kind has in the OpenCL
+ * 3.0 specification (CL_INVALID_MEM_OBJECT "if memobj is not a valid memory object", and so on),
+ * and the object it was given keeps its reference count. */
+static void test_wrong_kind(cl_context ctx, cl_command_queue q)
+{
+    cl_int err;
+    cl_uint refs = 0, ctx_refs = 0;
+    size_t sz = 0;
+    cl_mem buf = clCreateBuffer(ctx, 0, 16, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_sampler s = clCreateSamplerWithProperties(ctx, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &saxpy_src, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    CHECK_ERR(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof ctx_refs, &ctx_refs, NULL),
+              CL_SUCCESS);
+    cl_context c = (cl_context)buf;
+    CHECK_ERR(clRetainContext(c), CL_INVALID_CONTEXT);
+    CHECK_ERR(clReleaseContext(c), CL_INVALID_CONTEXT);
+    CHECK_ERR(clGetContextInfo(c, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_CONTEXT);
+    cl_command_queue cq = (cl_command_queue)buf;
+    CHECK_ERR(clRetainCommandQueue(cq), CL_INVALID_COMMAND_QUEUE);
+    CHECK_ERR(clReleaseCommandQueue(cq), CL_INVALID_COMMAND_QUEUE);
+    CHECK_ERR(clGetCommandQueueInfo(cq, CL_QUEUE_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_COMMAND_QUEUE);
+    cl_mem m = (cl_mem)s;
+    CHECK_ERR(clRetainMemObject(m), CL_INVALID_MEM_OBJECT);
+    CHECK_ERR(clReleaseMemObject(m), CL_INVALID_MEM_OBJECT);
+    CHECK_ERR(clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_MEM_OBJECT);
+    /* a buffer is a memory object but not an image */
+    CHECK_ERR(clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof sz, &sz, NULL), CL_INVALID_MEM_OBJECT);
+    cl_sampler ws = (cl_sampler)q;
+    CHECK_ERR(clRetainSampler(ws), CL_INVALID_SAMPLER);
+    CHECK_ERR(clReleaseSampler(ws), CL_INVALID_SAMPLER);
+    CHECK_ERR(clGetSamplerInfo(ws, CL_SAMPLER_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_SAMPLER);
+    cl_event ev = (cl_event)buf;
+    CHECK_ERR(clRetainEvent(ev), CL_INVALID_EVENT);
+    CHECK_ERR(clReleaseEvent(ev), CL_INVALID_EVENT);
+    CHECK_ERR(clGetEventInfo(ev, CL_EVENT_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_EVENT);
+    cl_program wp = (cl_program)buf;
+    CHECK_ERR(clRetainProgram(wp), CL_INVALID_PROGRAM);
+    CHECK_ERR(clReleaseProgram(wp), CL_INVALID_PROGRAM);
+    CHECK_ERR(clGetProgramInfo(wp, CL_PROGRAM_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_PROGRAM);
+    cl_kernel k = (cl_kernel)p;
+    CHECK_ERR(clRetainKernel(k), CL_INVALID_KERNEL);
+    CHECK_ERR(clReleaseKernel(k), CL_INVALID_KERNEL);
+    CHECK_ERR(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+              CL_INVALID_KERNEL);
+    /* nothing was retained or released: each object still has the one reference it was made
+     * with (the context: the count it had before) */
+    cl_uint got = 0;
+    CHECK_ERR(clGetMemObjectInfo(buf, CL_MEM_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetSamplerInfo(s, CL_SAMPLER_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof got, &got, NULL),
+              CL_SUCCESS);
+    CHECK(got == ctx_refs);
+    CHECK_ERR(clReleaseProgram(p), CL_SUCCESS);
+    CHECK_ERR(clReleaseSampler(s), CL_SUCCESS);
+    CHECK_ERR(clReleaseMemObject(buf), CL_SUCCESS);
+}
+
 int main(void)
 {
     cl_platform_id p = find_vsmp();
@@ -931,6 +1004,7 @@ int main(void)
     clReleaseProgram(sp);
     clReleaseCommandQueue(sq);
     clReleaseContext(sctx);
+    test_wrong_kind(ctx, q);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
