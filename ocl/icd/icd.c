@@ -54,6 +54,40 @@ cl_int vsmp_cl_release(void *obj, uint32_t magic, cl_int invalid, void (*fn)(voi
     return err;
 }
 
+cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                        cl_uint param_name, size_t param_value_size, void *param_value,
+                        size_t *param_value_size_ret)
+{
+    vsmp_cl_answer a = {.ptr = "",
+                        .param_value_size = param_value_size,
+                        .param_value = param_value,
+                        .param_value_size_ret = param_value_size_ret};
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? fn(obj, param_name, &a) : invalid;
+    if (!err && !a.done)
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, a.ptr, a.size);
+    vsmp_cl_unlock();
+    free(a.heap);
+    return err;
+}
+
+cl_int vsmp_cl_value(vsmp_cl_answer *a, const void *p, size_t size)
+{
+    if (size > sizeof a->v.bytes)
+        return CL_OUT_OF_HOST_MEMORY; /* no answer is this large: a fault of the ICD's */
+    memcpy(a->v.bytes, p, size);
+    a->ptr = a->v.bytes;
+    a->size = size;
+    return CL_SUCCESS;
+}
+
+cl_int vsmp_cl_bytes(vsmp_cl_answer *a, const void *p, size_t size)
+{
+    a->ptr = p;
+    a->size = size;
+    return CL_SUCCESS;
+}
+
 /* Callbacks due (moved off their objects under the lock), run by vsmp_cl_unlock. */
 static vsmp_cl_cb *due, **due_tail = &due;
 

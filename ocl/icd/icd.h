@@ -235,6 +235,36 @@ bool vsmp_cl_device_valid(cl_device_id d);
 cl_int vsmp_cl_info(size_t param_value_size, void *param_value, size_t *param_value_size_ret,
                     const void *value, size_t size);
 
+/* A clGet*Info answer as an entry point's answer function makes it (the lock held): the bytes
+ * (a scalar copied into the answer, or a pointer to bytes that outlive the call) and their size.
+ * An answer written in place (CL_PROGRAM_BINARIES) reads the request and sets done; heap, when
+ * set, is freed after the copy. */
+typedef struct vsmp_cl_answer {
+    const void *ptr;
+    size_t size;
+    union {
+        cl_ulong u64;
+        void *p;
+        unsigned char bytes[96];
+    } v;
+    size_t param_value_size;
+    void *param_value;
+    size_t *param_value_size_ret;
+    bool done;
+    void *heap;
+} vsmp_cl_answer;
+typedef cl_int (*vsmp_cl_answer_fn)(void *obj, cl_uint param_name, vsmp_cl_answer *a);
+/* A clGet*Info entry point: lock, @p invalid when @p obj is not of kind @p magic, else the
+ * answer of @p fn copied to the caller as the specification says (vsmp_cl_info). */
+cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                        cl_uint param_name, size_t param_value_size, void *param_value,
+                        size_t *param_value_size_ret);
+/* Answer @p size bytes at @p p: copied into the answer (vsmp_cl_value), or pointed at. */
+cl_int vsmp_cl_value(vsmp_cl_answer *a, const void *p, size_t size);
+cl_int vsmp_cl_bytes(vsmp_cl_answer *a, const void *p, size_t size);
+/* Answer the value @p expr of C type @p type. */
+#define VSMP_CL_VALUE(a, type, expr) vsmp_cl_value((a), &(type){expr}, sizeof(type))
+
 cl_ulong vsmp_cl_now(void);
 
 /* The built kernels of program @p p for its device index @p i (program.c), with their parsed

@@ -305,56 +305,39 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
     return err;
 }
 
+static cl_int kernel_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    const vsmp_ocl_kernel *d = desc(kernel);
+    switch (param_name) {
+    case CL_KERNEL_FUNCTION_NAME:
+        return vsmp_cl_bytes(a, kernel->name, strlen(kernel->name) + 1);
+    case CL_KERNEL_NUM_ARGS:
+        return VSMP_CL_VALUE(a, cl_uint, kernel->nargs);
+    case CL_KERNEL_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, kernel->h.refs);
+    case CL_KERNEL_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, vsmp_cl_program_context(kernel->prog));
+    case CL_KERNEL_PROGRAM:
+        return VSMP_CL_VALUE(a, cl_program, kernel->prog);
+    case CL_KERNEL_ATTRIBUTES:
+        if (d->required_local_size[0])
+            snprintf((char *)a->v.bytes, sizeof a->v.bytes, "reqd_work_group_size(%u,%u,%u)",
+                     d->required_local_size[0], d->required_local_size[1],
+                     d->required_local_size[2]);
+        else
+            a->v.bytes[0] = '\0';
+        return vsmp_cl_bytes(a, a->v.bytes, strlen((char *)a->v.bytes) + 1);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
                                         size_t param_value_size, void *param_value,
                                         size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!kernel_ok(kernel)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_KERNEL;
-    }
-    union {
-        cl_uint u;
-        cl_context c;
-        cl_program p;
-        char s[96];
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
-    const vsmp_ocl_kernel *d = desc(kernel);
-    switch (param_name) {
-    case CL_KERNEL_FUNCTION_NAME:
-        ptr = kernel->name, size = strlen(kernel->name) + 1;
-        break;
-    case CL_KERNEL_NUM_ARGS:
-        v.u = kernel->nargs, size = sizeof v.u;
-        break;
-    case CL_KERNEL_REFERENCE_COUNT:
-        v.u = kernel->h.refs, size = sizeof v.u;
-        break;
-    case CL_KERNEL_CONTEXT:
-        v.c = vsmp_cl_program_context(kernel->prog), size = sizeof v.c;
-        break;
-    case CL_KERNEL_PROGRAM:
-        v.p = kernel->prog, size = sizeof v.p;
-        break;
-    case CL_KERNEL_ATTRIBUTES:
-        if (d->required_local_size[0])
-            snprintf(v.s, sizeof v.s, "reqd_work_group_size(%u,%u,%u)", d->required_local_size[0],
-                     d->required_local_size[1], d->required_local_size[2]);
-        else
-            v.s[0] = '\0';
-        size = strlen(v.s) + 1;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, kernel_answer, param_name,
+                            param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,

@@ -417,62 +417,39 @@ const vsmp_ocl_program *vsmp_cl_program_built(cl_program p, cl_uint i, vsmp_modu
     return p->op[i];
 }
 
-cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info param_name,
-                                         size_t param_value_size, void *param_value,
-                                         size_t *param_value_size_ret)
+static cl_int program_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
 {
-    vsmp_cl_lock();
-    if (!program_ok(program)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_PROGRAM;
-    }
-    union {
-        cl_uint u;
-        cl_context c;
-        size_t sizes[4];
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
+    cl_program program = obj;
     switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT:
-        v.u = program->h.refs, size = sizeof v.u;
-        break;
+        return VSMP_CL_VALUE(a, cl_uint, program->h.refs);
     case CL_PROGRAM_CONTEXT:
-        v.c = program->ctx, size = sizeof v.c;
-        break;
+        return VSMP_CL_VALUE(a, cl_context, program->ctx);
     case CL_PROGRAM_NUM_DEVICES:
-        v.u = program->ndev, size = sizeof v.u;
-        break;
+        return VSMP_CL_VALUE(a, cl_uint, program->ndev);
     case CL_PROGRAM_DEVICES:
-        ptr = program->dev, size = program->ndev * sizeof program->dev[0];
-        break;
-    case CL_PROGRAM_SOURCE:
-        ptr = program->source ? program->source : "";
-        size = strlen(ptr) + 1;
-        break;
+        return vsmp_cl_bytes(a, program->dev, program->ndev * sizeof program->dev[0]);
+    case CL_PROGRAM_SOURCE: {
+        const char *s = program->source ? program->source : "";
+        return vsmp_cl_bytes(a, s, strlen(s) + 1);
+    }
     case CL_PROGRAM_IL:
-        size = 0;
-        break;
+        return vsmp_cl_bytes(a, "", 0);
     case CL_PROGRAM_BINARY_SIZES:
-        memcpy(v.sizes, program->bin_size, sizeof v.sizes);
-        size = program->ndev * sizeof(size_t);
-        break;
+        return vsmp_cl_value(a, program->bin_size, program->ndev * sizeof(size_t));
     case CL_PROGRAM_BINARIES: {
         /* an array of pointers the application allocated, one per device (NULL: skipped) */
-        size = program->ndev * sizeof(unsigned char *);
-        if (param_value && param_value_size < size) {
-            err = CL_INVALID_VALUE;
-            break;
-        }
-        for (cl_uint i = 0; param_value && i < program->ndev; i++) {
-            unsigned char *to = ((unsigned char **)param_value)[i];
+        size_t size = program->ndev * sizeof(unsigned char *);
+        if (a->param_value && a->param_value_size < size)
+            return CL_INVALID_VALUE;
+        for (cl_uint i = 0; a->param_value && i < program->ndev; i++) {
+            unsigned char *to = ((unsigned char **)a->param_value)[i];
             if (to && program->bin[i])
                 memcpy(to, program->bin[i], program->bin_size[i]);
         }
-        if (param_value_size_ret)
-            *param_value_size_ret = size;
-        vsmp_cl_unlock();
+        if (a->param_value_size_ret)
+            *a->param_value_size_ret = size;
+        a->done = true;
         return CL_SUCCESS;
     }
     case CL_PROGRAM_NUM_KERNELS:
@@ -481,45 +458,37 @@ cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info par
         for (cl_uint i = 0; !op && i < program->ndev; i++)
             if (program->status[i] == CL_BUILD_SUCCESS)
                 op = program->op[i];
-        if (!op) {
-            err = CL_INVALID_PROGRAM_EXECUTABLE;
-            break;
-        }
-        if (param_name == CL_PROGRAM_NUM_KERNELS) {
-            v.sizes[0] = op->nkernels, size = sizeof(size_t);
-            break;
-        }
+        if (!op)
+            return CL_INVALID_PROGRAM_EXECUTABLE;
+        if (param_name == CL_PROGRAM_NUM_KERNELS)
+            return VSMP_CL_VALUE(a, size_t, op->nkernels);
         /* "name;name" */
         size_t need = 1;
         for (unsigned k = 0; k < op->nkernels; k++)
             need += strlen(op->kernels[k].name) + 1;
-        char *names = calloc(1, need);
-        if (!names) {
-            err = CL_OUT_OF_HOST_MEMORY;
-            break;
-        }
+        char *names = a->heap = calloc(1, need);
+        if (!names)
+            return CL_OUT_OF_HOST_MEMORY;
         for (unsigned k = 0; k < op->nkernels; k++) {
             if (k)
                 strcat(names, ";");
             strcat(names, op->kernels[k].name);
         }
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, names,
-                           strlen(names) + 1);
-        free(names);
-        vsmp_cl_unlock();
-        return err;
+        return vsmp_cl_bytes(a, names, strlen(names) + 1);
     }
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
-        v.u = CL_FALSE, size = sizeof(cl_bool);
-        break;
-    default:
-        err = CL_INVALID_VALUE;
+        return VSMP_CL_VALUE(a, cl_bool, CL_FALSE);
     }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return CL_INVALID_VALUE;
+}
+
+cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info param_name,
+                                         size_t param_value_size, void *param_value,
+                                         size_t *param_value_size_ret)
+{
+    return vsmp_cl_get_info(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, program_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clGetProgramBuildInfo(cl_program program, cl_device_id device,

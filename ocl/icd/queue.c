@@ -138,39 +138,28 @@ cl_int CL_API_CALL vsmp_clReleaseContext(cl_context context)
     return vsmp_cl_release(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT, vsmp_cl_context_release);
 }
 
+static cl_int context_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_context context = obj;
+    switch (param_name) {
+    case CL_CONTEXT_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, context->h.refs);
+    case CL_CONTEXT_NUM_DEVICES:
+        return VSMP_CL_VALUE(a, cl_uint, context->ndev);
+    case CL_CONTEXT_DEVICES:
+        return vsmp_cl_bytes(a, context->dev, context->ndev * sizeof context->dev[0]);
+    case CL_CONTEXT_PROPERTIES:
+        return vsmp_cl_bytes(a, context->props, context->nprops * sizeof context->props[0]);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetContextInfo(cl_context context, cl_context_info param_name,
                                          size_t param_value_size, void *param_value,
                                          size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = CL_SUCCESS;
-    if (!vsmp_cl_context_ok(context)) {
-        err = CL_INVALID_CONTEXT;
-    } else {
-        cl_uint u;
-        switch (param_name) {
-        case CL_CONTEXT_REFERENCE_COUNT:
-            u = context->h.refs;
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &u, sizeof u);
-            break;
-        case CL_CONTEXT_NUM_DEVICES:
-            u = context->ndev;
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &u, sizeof u);
-            break;
-        case CL_CONTEXT_DEVICES:
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, context->dev,
-                               context->ndev * sizeof context->dev[0]);
-            break;
-        case CL_CONTEXT_PROPERTIES:
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, context->props,
-                               context->nprops * sizeof context->props[0]);
-            break;
-        default:
-            err = CL_INVALID_VALUE;
-        }
-    }
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT, context_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clSetContextDestructorCallback(
@@ -302,54 +291,34 @@ cl_int CL_API_CALL vsmp_clReleaseCommandQueue(cl_command_queue q)
     return vsmp_cl_release(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE, queue_release);
 }
 
+static cl_int commandqueue_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_command_queue q = obj;
+    switch (param_name) {
+    case CL_QUEUE_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, q->ctx);
+    case CL_QUEUE_DEVICE:
+        return VSMP_CL_VALUE(a, cl_device_id, q->dev);
+    case CL_QUEUE_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, q->h.refs);
+    case CL_QUEUE_PROPERTIES:
+        return VSMP_CL_VALUE(a, cl_command_queue_properties, q->props);
+    case CL_QUEUE_SIZE:
+        return CL_INVALID_COMMAND_QUEUE; /* host queues */
+    case CL_QUEUE_DEVICE_DEFAULT:
+        return VSMP_CL_VALUE(a, cl_command_queue, NULL);
+    case CL_QUEUE_PROPERTIES_ARRAY:
+        return vsmp_cl_bytes(a, q->qprops, q->nqprops * sizeof q->qprops[0]);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = CL_SUCCESS;
-    if (!vsmp_cl_queue_ok(q)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_COMMAND_QUEUE;
-    }
-    union {
-        cl_context c;
-        cl_device_id d;
-        cl_uint u;
-        cl_command_queue_properties p;
-        cl_command_queue q;
-    } v;
-    size_t size;
-    const void *ptr = &v;
-    switch (param_name) {
-    case CL_QUEUE_CONTEXT:
-        v.c = q->ctx, size = sizeof v.c;
-        break;
-    case CL_QUEUE_DEVICE:
-        v.d = q->dev, size = sizeof v.d;
-        break;
-    case CL_QUEUE_REFERENCE_COUNT:
-        v.u = q->h.refs, size = sizeof v.u;
-        break;
-    case CL_QUEUE_PROPERTIES:
-        v.p = q->props, size = sizeof v.p;
-        break;
-    case CL_QUEUE_SIZE:
-        err = CL_INVALID_COMMAND_QUEUE, size = 0;
-        break; /* host queues */
-    case CL_QUEUE_DEVICE_DEFAULT:
-        v.q = NULL, size = sizeof v.q;
-        break;
-    case CL_QUEUE_PROPERTIES_ARRAY:
-        ptr = q->qprops, size = q->nqprops * sizeof q->qprops[0];
-        break;
-    default:
-        err = CL_INVALID_VALUE, size = 0;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE, commandqueue_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clSetCommandQueueProperty(cl_command_queue q,
@@ -600,47 +569,30 @@ cl_int CL_API_CALL vsmp_clWaitForEvents(cl_uint num_events, const cl_event *even
     return err;
 }
 
+static cl_int event_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_event event = obj;
+    switch (param_name) {
+    case CL_EVENT_COMMAND_QUEUE:
+        return VSMP_CL_VALUE(a, cl_command_queue, event->queue);
+    case CL_EVENT_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, event->ctx);
+    case CL_EVENT_COMMAND_TYPE:
+        return VSMP_CL_VALUE(a, cl_command_type, event->type);
+    case CL_EVENT_COMMAND_EXECUTION_STATUS:
+        return VSMP_CL_VALUE(a, cl_int, event->status);
+    case CL_EVENT_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, event->h.refs);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetEventInfo(cl_event event, cl_event_info param_name,
                                        size_t param_value_size, void *param_value,
                                        size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!vsmp_cl_event_ok(event)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_EVENT;
-    }
-    union {
-        cl_command_queue q;
-        cl_context c;
-        cl_command_type t;
-        cl_int i;
-        cl_uint u;
-    } v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
-    switch (param_name) {
-    case CL_EVENT_COMMAND_QUEUE:
-        v.q = event->queue, size = sizeof v.q;
-        break;
-    case CL_EVENT_CONTEXT:
-        v.c = event->ctx, size = sizeof v.c;
-        break;
-    case CL_EVENT_COMMAND_TYPE:
-        v.t = event->type, size = sizeof v.t;
-        break;
-    case CL_EVENT_COMMAND_EXECUTION_STATUS:
-        v.i = event->status, size = sizeof v.i;
-        break;
-    case CL_EVENT_REFERENCE_COUNT:
-        v.u = event->h.refs, size = sizeof v.u;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(event, VSMP_CL_EVENT, CL_INVALID_EVENT, event_answer, param_name,
+                            param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
