@@ -58,10 +58,19 @@ cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answe
                         cl_uint param_name, size_t param_value_size, void *param_value,
                         size_t *param_value_size_ret)
 {
+    return vsmp_cl_get_info_key(obj, magic, invalid, fn, NULL, param_name, param_value_size,
+                                param_value, param_value_size_ret);
+}
+
+cl_int vsmp_cl_get_info_key(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                            const void *key, cl_uint param_name, size_t param_value_size,
+                            void *param_value, size_t *param_value_size_ret)
+{
     vsmp_cl_answer a = {.ptr = "",
                         .param_value_size = param_value_size,
                         .param_value = param_value,
-                        .param_value_size_ret = param_value_size_ret};
+                        .param_value_size_ret = param_value_size_ret,
+                        .key = key};
     vsmp_cl_lock();
     cl_int err = vsmp_cl_is(obj, magic) ? fn(obj, param_name, &a) : invalid;
     if (!err && !a.done)

@@ -252,6 +252,7 @@ typedef struct vsmp_cl_answer {
     size_t *param_value_size_ret;
     bool done;
     void *heap;
+    const void *key; /* what the question is about besides the object: a device, an argument */
 } vsmp_cl_answer;
 typedef cl_int (*vsmp_cl_answer_fn)(void *obj, cl_uint param_name, vsmp_cl_answer *a);
 /* A clGet*Info entry point: lock, @p invalid when @p obj is not of kind @p magic, else the
@@ -259,6 +260,10 @@ typedef cl_int (*vsmp_cl_answer_fn)(void *obj, cl_uint param_name, vsmp_cl_answe
 cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
                         cl_uint param_name, size_t param_value_size, void *param_value,
                         size_t *param_value_size_ret);
+/* The same for the questions with a second key (clGetProgramBuildInfo's device...): a->key. */
+cl_int vsmp_cl_get_info_key(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                            const void *key, cl_uint param_name, size_t param_value_size,
+                            void *param_value, size_t *param_value_size_ret);
 /* Answer @p size bytes at @p p: copied into the answer (vsmp_cl_value), or pointed at. */
 cl_int vsmp_cl_value(vsmp_cl_answer *a, const void *p, size_t size);
 cl_int vsmp_cl_bytes(vsmp_cl_answer *a, const void *p, size_t size);

@@ -340,64 +340,52 @@ cl_int CL_API_CALL vsmp_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_n
                             param_value_size, param_value, param_value_size_ret);
 }
 
+static cl_int arg_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    cl_uint arg_index = *(const cl_uint *)a->key;
+    if (arg_index >= kernel->nargs)
+        return CL_INVALID_ARG_INDEX;
+    const vsmp_ocl_kernel *d = desc(kernel);
+    if (!d->has_arg_meta)
+        return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    const vsmp_ocl_arg_meta *m = &d->args[arg_index];
+    switch (param_name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_address_qualifier,
+            !strcmp(m->address_qualifier, "__global")     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+            : !strcmp(m->address_qualifier, "__local")    ? CL_KERNEL_ARG_ADDRESS_LOCAL
+            : !strcmp(m->address_qualifier, "__constant") ? CL_KERNEL_ARG_ADDRESS_CONSTANT
+                                                          : CL_KERNEL_ARG_ADDRESS_PRIVATE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_access_qualifier,
+            !strcmp(m->access_qualifier, "__read_only")    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+            : !strcmp(m->access_qualifier, "__write_only") ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+            : !strcmp(m->access_qualifier, "__read_write") ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                           : CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_type_qualifier,
+            (strstr(m->type_qualifiers, "const") ? CL_KERNEL_ARG_TYPE_CONST : 0) |
+                (strstr(m->type_qualifiers, "volatile") ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
+                (strstr(m->type_qualifiers, "restrict") ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
+                (strstr(m->type_qualifiers, "pipe") ? CL_KERNEL_ARG_TYPE_PIPE : 0));
+    case CL_KERNEL_ARG_TYPE_NAME:
+        return vsmp_cl_bytes(a, m->type_name, strlen(m->type_name) + 1);
+    case CL_KERNEL_ARG_NAME:
+        return vsmp_cl_bytes(a, m->name, strlen(m->name) + 1);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
                                            cl_kernel_arg_info param_name, size_t param_value_size,
                                            void *param_value, size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err && arg_index >= kernel->nargs)
-        err = CL_INVALID_ARG_INDEX;
-    const vsmp_ocl_kernel *d = err ? NULL : desc(kernel);
-    if (!err && !d->has_arg_meta)
-        err = CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
-    }
-    const vsmp_ocl_arg_meta *m = &d->args[arg_index];
-    union {
-        cl_kernel_arg_address_qualifier aq;
-        cl_kernel_arg_access_qualifier ac;
-        cl_kernel_arg_type_qualifier tq;
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    switch (param_name) {
-    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
-        v.aq = !strcmp(m->address_qualifier, "__global")     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
-               : !strcmp(m->address_qualifier, "__local")    ? CL_KERNEL_ARG_ADDRESS_LOCAL
-               : !strcmp(m->address_qualifier, "__constant") ? CL_KERNEL_ARG_ADDRESS_CONSTANT
-                                                             : CL_KERNEL_ARG_ADDRESS_PRIVATE;
-        size = sizeof v.aq;
-        break;
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-        v.ac = !strcmp(m->access_qualifier, "__read_only")    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
-               : !strcmp(m->access_qualifier, "__write_only") ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
-               : !strcmp(m->access_qualifier, "__read_write") ? CL_KERNEL_ARG_ACCESS_READ_WRITE
-                                                              : CL_KERNEL_ARG_ACCESS_NONE;
-        size = sizeof v.ac;
-        break;
-    case CL_KERNEL_ARG_TYPE_QUALIFIER:
-        v.tq = (strstr(m->type_qualifiers, "const") ? CL_KERNEL_ARG_TYPE_CONST : 0) |
-               (strstr(m->type_qualifiers, "volatile") ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
-               (strstr(m->type_qualifiers, "restrict") ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
-               (strstr(m->type_qualifiers, "pipe") ? CL_KERNEL_ARG_TYPE_PIPE : 0);
-        size = sizeof v.tq;
-        break;
-    case CL_KERNEL_ARG_TYPE_NAME:
-        ptr = m->type_name, size = strlen(m->type_name) + 1;
-        break;
-    case CL_KERNEL_ARG_NAME:
-        ptr = m->name, size = strlen(m->name) + 1;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info_key(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, arg_answer, &arg_index,
+                                param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,

@@ -491,49 +491,36 @@ cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info par
                             param_name, param_value_size, param_value, param_value_size_ret);
 }
 
+static cl_int build_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_program program = obj;
+    int i = device_index(program, (cl_device_id)a->key);
+    if (i < 0)
+        return CL_INVALID_DEVICE;
+    switch (param_name) {
+    case CL_PROGRAM_BUILD_STATUS:
+        return VSMP_CL_VALUE(a, cl_build_status, program->status[i]);
+    case CL_PROGRAM_BUILD_OPTIONS:
+    case CL_PROGRAM_BUILD_LOG: {
+        const char *s = param_name == CL_PROGRAM_BUILD_LOG ? program->log[i] : program->options[i];
+        s = s ? s : "";
+        return vsmp_cl_bytes(a, s, strlen(s) + 1);
+    }
+    case CL_PROGRAM_BINARY_TYPE:
+        return VSMP_CL_VALUE(a, cl_program_binary_type,
+                             program->bin[i] ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                             : CL_PROGRAM_BINARY_TYPE_NONE);
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+        return VSMP_CL_VALUE(a, size_t, 0);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetProgramBuildInfo(cl_program program, cl_device_id device,
                                               cl_program_build_info param_name,
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    int i = err ? -1 : device_index(program, device);
-    if (!err && i < 0)
-        err = CL_INVALID_DEVICE;
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
-    }
-    union {
-        cl_build_status st;
-        cl_program_binary_type type;
-        size_t sz;
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    switch (param_name) {
-    case CL_PROGRAM_BUILD_STATUS:
-        v.st = program->status[i], size = sizeof v.st;
-        break;
-    case CL_PROGRAM_BUILD_OPTIONS:
-    case CL_PROGRAM_BUILD_LOG:
-        ptr = param_name == CL_PROGRAM_BUILD_LOG ? program->log[i] : program->options[i];
-        ptr = ptr ? ptr : "";
-        size = strlen(ptr) + 1;
-        break;
-    case CL_PROGRAM_BINARY_TYPE:
-        v.type = program->bin[i] ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE;
-        size = sizeof v.type;
-        break;
-    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-        v.sz = 0, size = sizeof v.sz;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info_key(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, build_answer, device,
+                                param_name, param_value_size, param_value, param_value_size_ret);
 }
