@@ -388,75 +388,61 @@ cl_int CL_API_CALL vsmp_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
                                 param_name, param_value_size, param_value, param_value_size_ret);
 }
 
+static cl_int work_group_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    cl_device_id device = (cl_device_id)a->key;
+    /* NULL: the program's device, when it has only one */
+    if (!device) {
+        cl_uint ndev = 0;
+        for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
+            if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
+                ndev++, device = vsmp_cl_device(t);
+        if (ndev != 1)
+            device = NULL;
+    }
+    int i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
+    if (i < 0)
+        return CL_INVALID_DEVICE;
+    const vsmp_ocl_kernel *d = find(kernel->prog, (cl_uint)i, kernel->name, NULL);
+    if (!d)
+        return CL_INVALID_PROGRAM_EXECUTABLE; /* not built for this device */
+    switch (param_name) {
+    case CL_KERNEL_WORK_GROUP_SIZE:
+        return VSMP_CL_VALUE(a, size_t, device->t->max_wg);
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+        size_t sizes[3];
+        for (int j = 0; j < 3; j++)
+            sizes[j] = d->required_local_size[j];
+        return vsmp_cl_value(a, sizes, sizeof sizes);
+    }
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+        return VSMP_CL_VALUE(a, size_t, d->simd);
+    case CL_KERNEL_LOCAL_MEM_SIZE: {
+        vsmp_launch_layout l;
+        vsmp_launch_iface_get_layout(d->iface, &l);
+        cl_ulong slm = l.slm_size;
+        for (unsigned n = 0; n < kernel->nargs; n++) {
+            const vsmp_launch_arg_info *ai = arg_info(d, n);
+            if (ai->kind == VSMP_ARG_LOCAL && kernel->args[n].set)
+                slm += kernel->args[n].size;
+        }
+        return VSMP_CL_VALUE(a, cl_ulong, slm);
+    }
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+        return VSMP_CL_VALUE(a, cl_ulong, 0);
+    }
+    return CL_INVALID_VALUE; /* CL_KERNEL_GLOBAL_WORK_SIZE: built-in kernels only */
+}
+
 cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                                  cl_kernel_work_group_info param_name,
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    int i = -1;
-    if (!err) {
-        /* NULL: the program's device, when it has only one */
-        if (!device) {
-            cl_uint ndev = 0;
-            for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
-                if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
-                    ndev++, device = vsmp_cl_device(t);
-            if (ndev != 1)
-                device = NULL;
-        }
-        i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
-        if (i < 0)
-            err = CL_INVALID_DEVICE;
-    }
-    const vsmp_ocl_kernel *d = err ? NULL : find(kernel->prog, (cl_uint)i, kernel->name, NULL);
-    if (!err && !d)
-        err = CL_INVALID_PROGRAM_EXECUTABLE; /* not built for this device */
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
-    }
-    union {
-        size_t sz;
-        size_t sizes[3];
-        cl_ulong ul;
-    } v;
-    size_t size = 0;
-    switch (param_name) {
-    case CL_KERNEL_WORK_GROUP_SIZE:
-        v.sz = device->t->max_wg, size = sizeof v.sz;
-        break;
-    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
-        for (int j = 0; j < 3; j++)
-            v.sizes[j] = d->required_local_size[j];
-        size = sizeof v.sizes;
-        break;
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-        v.sz = d->simd, size = sizeof v.sz;
-        break;
-    case CL_KERNEL_LOCAL_MEM_SIZE: {
-        vsmp_launch_layout l;
-        vsmp_launch_iface_get_layout(d->iface, &l);
-        v.ul = l.slm_size;
-        for (unsigned a = 0; a < kernel->nargs; a++) {
-            const vsmp_launch_arg_info *ai = arg_info(d, a);
-            if (ai->kind == VSMP_ARG_LOCAL && kernel->args[a].set)
-                v.ul += kernel->args[a].size;
-        }
-        size = sizeof v.ul;
-        break;
-    }
-    case CL_KERNEL_PRIVATE_MEM_SIZE:
-        v.ul = 0, size = sizeof v.ul;
-        break;
-    default:
-        err = CL_INVALID_VALUE; /* CL_KERNEL_GLOBAL_WORK_SIZE: built-in kernels only */
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info_key(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, work_group_answer,
+                                device, param_name, param_value_size, param_value,
+                                param_value_size_ret);
 }
 
 /* ---- NDRange ---- */
