@@ -908,43 +908,24 @@ static void test_wrong_kind(cl_context ctx, cl_command_queue q)
     CHECK_ERR(err, CL_SUCCESS);
     CHECK_ERR(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof ctx_refs, &ctx_refs, NULL),
               CL_SUCCESS);
-    cl_context c = (cl_context)buf;
-    CHECK_ERR(clRetainContext(c), CL_INVALID_CONTEXT);
-    CHECK_ERR(clReleaseContext(c), CL_INVALID_CONTEXT);
-    CHECK_ERR(clGetContextInfo(c, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_CONTEXT);
-    cl_command_queue cq = (cl_command_queue)buf;
-    CHECK_ERR(clRetainCommandQueue(cq), CL_INVALID_COMMAND_QUEUE);
-    CHECK_ERR(clReleaseCommandQueue(cq), CL_INVALID_COMMAND_QUEUE);
-    CHECK_ERR(clGetCommandQueueInfo(cq, CL_QUEUE_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_COMMAND_QUEUE);
-    cl_mem m = (cl_mem)s;
-    CHECK_ERR(clRetainMemObject(m), CL_INVALID_MEM_OBJECT);
-    CHECK_ERR(clReleaseMemObject(m), CL_INVALID_MEM_OBJECT);
-    CHECK_ERR(clGetMemObjectInfo(m, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_MEM_OBJECT);
+    /* clRetain<kind>, clRelease<kind> and clGet<kind>Info(..._REFERENCE_COUNT) given @p handle */
+#define WRONG_KIND(kind, type, handle, ref_count, want)                                            \
+    do {                                                                                           \
+        CHECK_ERR(clRetain##kind((type)(handle)), want);                                           \
+        CHECK_ERR(clRelease##kind((type)(handle)), want);                                          \
+        CHECK_ERR(clGet##kind##Info((type)(handle), ref_count, sizeof refs, &refs, NULL), want);   \
+    } while (0)
+    WRONG_KIND(Context, cl_context, buf, CL_CONTEXT_REFERENCE_COUNT, CL_INVALID_CONTEXT);
+    WRONG_KIND(CommandQueue, cl_command_queue, buf, CL_QUEUE_REFERENCE_COUNT,
+               CL_INVALID_COMMAND_QUEUE);
+    WRONG_KIND(MemObject, cl_mem, s, CL_MEM_REFERENCE_COUNT, CL_INVALID_MEM_OBJECT);
+    WRONG_KIND(Sampler, cl_sampler, q, CL_SAMPLER_REFERENCE_COUNT, CL_INVALID_SAMPLER);
+    WRONG_KIND(Event, cl_event, buf, CL_EVENT_REFERENCE_COUNT, CL_INVALID_EVENT);
+    WRONG_KIND(Program, cl_program, buf, CL_PROGRAM_REFERENCE_COUNT, CL_INVALID_PROGRAM);
+    WRONG_KIND(Kernel, cl_kernel, p, CL_KERNEL_REFERENCE_COUNT, CL_INVALID_KERNEL);
+#undef WRONG_KIND
     /* a buffer is a memory object but not an image */
     CHECK_ERR(clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof sz, &sz, NULL), CL_INVALID_MEM_OBJECT);
-    cl_sampler ws = (cl_sampler)q;
-    CHECK_ERR(clRetainSampler(ws), CL_INVALID_SAMPLER);
-    CHECK_ERR(clReleaseSampler(ws), CL_INVALID_SAMPLER);
-    CHECK_ERR(clGetSamplerInfo(ws, CL_SAMPLER_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_SAMPLER);
-    cl_event ev = (cl_event)buf;
-    CHECK_ERR(clRetainEvent(ev), CL_INVALID_EVENT);
-    CHECK_ERR(clReleaseEvent(ev), CL_INVALID_EVENT);
-    CHECK_ERR(clGetEventInfo(ev, CL_EVENT_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_EVENT);
-    cl_program wp = (cl_program)buf;
-    CHECK_ERR(clRetainProgram(wp), CL_INVALID_PROGRAM);
-    CHECK_ERR(clReleaseProgram(wp), CL_INVALID_PROGRAM);
-    CHECK_ERR(clGetProgramInfo(wp, CL_PROGRAM_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_PROGRAM);
-    cl_kernel k = (cl_kernel)p;
-    CHECK_ERR(clRetainKernel(k), CL_INVALID_KERNEL);
-    CHECK_ERR(clReleaseKernel(k), CL_INVALID_KERNEL);
-    CHECK_ERR(clGetKernelInfo(k, CL_KERNEL_REFERENCE_COUNT, sizeof refs, &refs, NULL),
-              CL_INVALID_KERNEL);
     /* nothing was retained or released: each object still has the one reference it was made
      * with (the context: the count it had before) */
     cl_uint got = 0;
