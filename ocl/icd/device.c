@@ -70,7 +70,7 @@ static const vsmp_cl_target targets[] = {
 };
 #define NTARGETS (sizeof targets / sizeof targets[0])
 
-struct _cl_platform_id vsmp_cl_platform = {&vsmp_cl_dispatch, VSMP_CL_PLATFORM};
+struct _cl_platform_id vsmp_cl_platform = {{&vsmp_cl_dispatch, VSMP_CL_PLATFORM, 0}};
 static struct _cl_device_id devices[NTARGETS];
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
 
@@ -88,8 +88,7 @@ static void devices_init(void)
             half = mb << 20;
     }
     for (size_t i = 0; i < NTARGETS; i++) {
-        devices[i].dispatch = &vsmp_cl_dispatch;
-        devices[i].magic = VSMP_CL_DEVICE;
+        devices[i].h = (vsmp_cl_head){&vsmp_cl_dispatch, VSMP_CL_DEVICE, 0};
         devices[i].t = &targets[i];
         devices[i].global_mem = half < targets[i].intel_global ? half : targets[i].intel_global;
         devices[i].max_alloc =
@@ -110,7 +109,7 @@ cl_device_id vsmp_cl_device(cl_uint i)
 
 bool vsmp_cl_device_valid(cl_device_id d)
 {
-    return d && d >= devices && d < devices + NTARGETS && d->magic == VSMP_CL_DEVICE;
+    return d && d >= devices && d < devices + NTARGETS && d->h.magic == VSMP_CL_DEVICE;
 }
 
 cl_int vsmp_cl_info(size_t param_value_size, void *param_value, size_t *param_value_size_ret,

@@ -15,6 +15,88 @@ void vsmp_cl_lock(void)
     pthread_mutex_lock(&lock);
 }
 
+void vsmp_cl_head_init(vsmp_cl_head *h, uint32_t magic)
+{
+    *h = (vsmp_cl_head){&vsmp_cl_dispatch, magic, 1};
+}
+
+bool vsmp_cl_is(const void *obj, uint32_t magic)
+{
+    return obj && ((const vsmp_cl_head *)obj)->magic == magic;
+}
+
+bool vsmp_cl_unref(void *obj)
+{
+    vsmp_cl_head *h = obj;
+    if (--h->refs)
+        return false;
+    h->magic = VSMP_CL_DEAD;
+    return true;
+}
+
+cl_int vsmp_cl_retain(void *obj, uint32_t magic, cl_int invalid)
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? CL_SUCCESS : invalid;
+    if (!err)
+        ((vsmp_cl_head *)obj)->refs++;
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int vsmp_cl_release(void *obj, uint32_t magic, cl_int invalid, void (*fn)(void *obj))
+{
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? CL_SUCCESS : invalid;
+    if (!err)
+        fn(obj);
+    vsmp_cl_unlock();
+    return err;
+}
+
+cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                        cl_uint param_name, size_t param_value_size, void *param_value,
+                        size_t *param_value_size_ret)
+{
+    return vsmp_cl_get_info_key(obj, magic, invalid, fn, NULL, param_name, param_value_size,
+                                param_value, param_value_size_ret);
+}
+
+cl_int vsmp_cl_get_info_key(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                            const void *key, cl_uint param_name, size_t param_value_size,
+                            void *param_value, size_t *param_value_size_ret)
+{
+    vsmp_cl_answer a = {.ptr = "",
+                        .param_value_size = param_value_size,
+                        .param_value = param_value,
+                        .param_value_size_ret = param_value_size_ret,
+                        .key = key};
+    vsmp_cl_lock();
+    cl_int err = vsmp_cl_is(obj, magic) ? fn(obj, param_name, &a) : invalid;
+    if (!err && !a.done)
+        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, a.ptr, a.size);
+    vsmp_cl_unlock();
+    free(a.heap);
+    return err;
+}
+
+cl_int vsmp_cl_value(vsmp_cl_answer *a, const void *p, size_t size)
+{
+    if (size > sizeof a->v.bytes)
+        return CL_OUT_OF_HOST_MEMORY; /* no answer is this large: a fault of the ICD's */
+    memcpy(a->v.bytes, p, size);
+    a->ptr = a->v.bytes;
+    a->size = size;
+    return CL_SUCCESS;
+}
+
+cl_int vsmp_cl_bytes(vsmp_cl_answer *a, const void *p, size_t size)
+{
+    a->ptr = p;
+    a->size = size;
+    return CL_SUCCESS;
+}
+
 /* Callbacks due (moved off their objects under the lock), run by vsmp_cl_unlock. */
 static vsmp_cl_cb *due, **due_tail = &due;
 

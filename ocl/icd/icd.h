@@ -4,9 +4,11 @@
 
 /* vsmp's OpenCL ICD: the objects behind the OpenCL handles and what the files share.
  *
- * Every object starts with the loader's dispatch pointer (the ICD contract: the loader reads the
- * first word of any handle) and a magic word that tells the object kinds apart, so a handle of
- * the wrong kind, or a released one, is refused with the error the specification names.
+ * Every object starts with one head (vsmp_cl_head): the loader's dispatch pointer (the ICD
+ * contract: the loader reads the first word of any handle), a magic word that tells the object
+ * kinds apart, so a handle of the wrong kind, or a released one, is refused with the error the
+ * specification names, and the reference count. Retain, release and the kind check are written
+ * once (icd.c), as is the answer of the clGet*Info entry points (vsmp_cl_get_info).
  *
  * Threads: one global lock (vsmp_cl_lock) guards every object's fields, reference counts and the
  * queues. A command runs with the lock released (vsmp_cl_queue_progress), so a long kernel does
@@ -54,6 +56,25 @@ enum {
     VSMP_CL_DEAD = 0x64656164
 };
 
+/* The head every object starts with (its first member, so a handle points at it too). */
+typedef struct vsmp_cl_head {
+    const cl_icd_dispatch *dispatch; /* first: the loader reads it */
+    uint32_t magic;                  /* the kind (VSMP_CL_*), VSMP_CL_DEAD once released */
+    cl_uint refs;                    /* the application's references and the ICD's own holds */
+} vsmp_cl_head;
+
+/* A new object's head: the dispatch table, kind @p magic, one reference. */
+void vsmp_cl_head_init(vsmp_cl_head *h, uint32_t magic);
+/* Whether handle @p obj is a live object of kind @p magic (NULL is not). */
+bool vsmp_cl_is(const void *obj, uint32_t magic);
+/* Drop one reference (the lock held): true when it was the last; the object is then marked
+ * dead, for the caller to free. */
+bool vsmp_cl_unref(void *obj);
+/* clRetain*: lock, one more reference when @p obj is of kind @p magic, else @p invalid. */
+cl_int vsmp_cl_retain(void *obj, uint32_t magic, cl_int invalid);
+/* clRelease* and the like: lock, @p fn(@p obj) when it is of kind @p magic, else @p invalid. */
+cl_int vsmp_cl_release(void *obj, uint32_t magic, cl_int invalid, void (*fn)(void *obj));
+
 /* One Intel target vsmp runs, with the facts clGetDeviceInfo gives for it (device.c). */
 typedef struct vsmp_cl_target {
     const char *name;     /* ocloc's -device name: "tgllp" */
@@ -72,13 +93,11 @@ typedef struct vsmp_cl_target {
 } vsmp_cl_target;
 
 struct _cl_platform_id {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
+    vsmp_cl_head h; /* refs unused: the platform and the devices are never freed */
 };
 
 struct _cl_device_id {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
+    vsmp_cl_head h; /* refs unused: the platform and the devices are never freed */
     const vsmp_cl_target *t;
     uint64_t global_mem, max_alloc; /* the budget on this machine (device.c) */
 };
@@ -86,9 +105,7 @@ struct _cl_device_id {
 typedef void(CL_CALLBACK *vsmp_cl_notify)(const char *, const void *, size_t, void *);
 
 struct _cl_context {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_uint ndev;
     cl_device_id dev[4];
     cl_context_properties props[8];
@@ -111,9 +128,7 @@ typedef struct vsmp_cl_cb {
 } vsmp_cl_cb;
 
 struct _cl_command_queue {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_device_id dev;
     cl_command_queue_properties props;
@@ -126,9 +141,7 @@ struct _cl_command_queue {
 };
 
 struct _cl_mem {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_mem_object_type type;
     cl_mem_flags flags;
@@ -151,9 +164,7 @@ struct _cl_mem {
 };
 
 struct _cl_sampler {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_bool normalized;
     cl_addressing_mode addressing;
@@ -166,9 +177,7 @@ struct _cl_sampler {
 typedef cl_int (*vsmp_cl_run)(cl_event ev);
 
 struct _cl_event {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_command_queue queue; /* NULL for user events */
     cl_command_type type;
@@ -226,6 +235,41 @@ bool vsmp_cl_device_valid(cl_device_id d);
 cl_int vsmp_cl_info(size_t param_value_size, void *param_value, size_t *param_value_size_ret,
                     const void *value, size_t size);
 
+/* A clGet*Info answer as an entry point's answer function makes it (the lock held): the bytes
+ * (a scalar copied into the answer, or a pointer to bytes that outlive the call) and their size.
+ * An answer written in place (CL_PROGRAM_BINARIES) reads the request and sets done; heap, when
+ * set, is freed after the copy. */
+typedef struct vsmp_cl_answer {
+    const void *ptr;
+    size_t size;
+    union {
+        cl_ulong u64;
+        void *p;
+        unsigned char bytes[96];
+    } v;
+    size_t param_value_size;
+    void *param_value;
+    size_t *param_value_size_ret;
+    bool done;
+    void *heap;
+    const void *key; /* what the question is about besides the object: a device, an argument */
+} vsmp_cl_answer;
+typedef cl_int (*vsmp_cl_answer_fn)(void *obj, cl_uint param_name, vsmp_cl_answer *a);
+/* A clGet*Info entry point: lock, @p invalid when @p obj is not of kind @p magic, else the
+ * answer of @p fn copied to the caller as the specification says (vsmp_cl_info). */
+cl_int vsmp_cl_get_info(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                        cl_uint param_name, size_t param_value_size, void *param_value,
+                        size_t *param_value_size_ret);
+/* The same for the questions with a second key (clGetProgramBuildInfo's device...): a->key. */
+cl_int vsmp_cl_get_info_key(void *obj, uint32_t magic, cl_int invalid, vsmp_cl_answer_fn fn,
+                            const void *key, cl_uint param_name, size_t param_value_size,
+                            void *param_value, size_t *param_value_size_ret);
+/* Answer @p size bytes at @p p: copied into the answer (vsmp_cl_value), or pointed at. */
+cl_int vsmp_cl_value(vsmp_cl_answer *a, const void *p, size_t size);
+cl_int vsmp_cl_bytes(vsmp_cl_answer *a, const void *p, size_t size);
+/* Answer the value @p expr of C type @p type. */
+#define VSMP_CL_VALUE(a, type, expr) vsmp_cl_value((a), &(type){expr}, sizeof(type))
+
 cl_ulong vsmp_cl_now(void);
 
 /* The built kernels of program @p p for its device index @p i (program.c), with their parsed
@@ -251,8 +295,8 @@ bool vsmp_cl_mem_ok(cl_mem m);
 bool vsmp_cl_event_ok(cl_event e);
 
 void vsmp_cl_context_retain(cl_context c);
-void vsmp_cl_context_release(cl_context c);
-void vsmp_cl_mem_release(cl_mem m);
+void vsmp_cl_context_release(void *c); /* the lock held; takes a cl_context */
+void vsmp_cl_mem_release(void *m);     /* a cl_mem */
 
 /* The memory budget: reserve @p size bytes of @p dev's global memory, or give them back. */
 bool vsmp_cl_budget_take(cl_device_id dev, size_t size);
@@ -269,7 +313,7 @@ void vsmp_cl_queue_progress(cl_command_queue q);
 /* Keep @p m alive while command @p ev exists (two per command). */
 void vsmp_cl_hold(cl_event ev, cl_mem m);
 void vsmp_cl_event_set_status(cl_event ev, cl_int status);
-void vsmp_cl_event_release(cl_event ev);
+void vsmp_cl_event_release(void *ev); /* a cl_event */
 cl_int vsmp_cl_check_wait_list(cl_context ctx, cl_uint n, const cl_event *list);
 
 #define VSMP_CL_ERR(code)                                                                          \

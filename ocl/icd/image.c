@@ -286,7 +286,7 @@ cl_mem CL_API_CALL vsmp_clCreateImageWithProperties(cl_context context,
     if (!err && buf) {
         m->data = buf->data;
         m->parent = buf;
-        buf->refs++;
+        buf->h.refs++;
     } else if (!err && (flags & CL_MEM_USE_HOST_PTR)) {
         m->data = host_ptr;
     } else if (!err) {
@@ -305,9 +305,7 @@ cl_mem CL_API_CALL vsmp_clCreateImageWithProperties(cl_context context,
         VSMP_CL_ERR(err);
         return NULL;
     }
-    m->dispatch = &vsmp_cl_dispatch;
-    m->magic = VSMP_CL_MEM;
-    m->refs = 1;
+    vsmp_cl_head_init(&m->h, VSMP_CL_MEM);
     m->ctx = context;
     m->type = image_desc->image_type;
     m->flags = flags;
@@ -372,76 +370,55 @@ cl_mem CL_API_CALL vsmp_clCreateImage3D(cl_context context, cl_mem_flags flags,
     return vsmp_clCreateImage(context, flags, image_format, &d, host_ptr, errcode_ret);
 }
 
-static bool image_ok(cl_mem m)
+static cl_int image_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
 {
-    return vsmp_cl_mem_ok(m) && is_image_type(m->type);
+    cl_mem image = obj;
+    if (!is_image_type(image->type))
+        return CL_INVALID_MEM_OBJECT;
+    cl_mem_object_type t = image->type;
+    switch (param_name) {
+    case CL_IMAGE_FORMAT:
+        return vsmp_cl_value(a, &image->fmt, sizeof image->fmt);
+    case CL_IMAGE_ELEMENT_SIZE:
+        return VSMP_CL_VALUE(a, size_t, image->elem);
+    case CL_IMAGE_ROW_PITCH:
+        return VSMP_CL_VALUE(a, size_t, image->row_pitch);
+    case CL_IMAGE_SLICE_PITCH:
+        return VSMP_CL_VALUE(a, size_t,
+                             t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
+                                     t == CL_MEM_OBJECT_IMAGE3D
+                                 ? image->slice_pitch
+                                 : 0);
+    case CL_IMAGE_WIDTH:
+        return VSMP_CL_VALUE(a, size_t, image->desc.image_width);
+    case CL_IMAGE_HEIGHT:
+        return VSMP_CL_VALUE(a, size_t,
+                             t == CL_MEM_OBJECT_IMAGE2D || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
+                                     t == CL_MEM_OBJECT_IMAGE3D
+                                 ? image->desc.image_height
+                                 : 0);
+    case CL_IMAGE_DEPTH:
+        return VSMP_CL_VALUE(a, size_t, t == CL_MEM_OBJECT_IMAGE3D ? image->desc.image_depth : 0);
+    case CL_IMAGE_ARRAY_SIZE:
+        return VSMP_CL_VALUE(a, size_t,
+                             t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY
+                                 ? image->desc.image_array_size
+                                 : 0);
+    case CL_IMAGE_BUFFER:
+        return VSMP_CL_VALUE(a, cl_mem, image->parent);
+    case CL_IMAGE_NUM_MIP_LEVELS:
+    case CL_IMAGE_NUM_SAMPLES:
+        return VSMP_CL_VALUE(a, cl_uint, 0);
+    }
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetImageInfo(cl_mem image, cl_image_info param_name,
                                        size_t param_value_size, void *param_value,
                                        size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!image_ok(image)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_MEM_OBJECT;
-    }
-    union {
-        cl_image_format f;
-        size_t sz;
-        cl_mem m;
-        cl_uint u;
-    } v;
-    size_t size = sizeof v.sz;
-    cl_int err = CL_SUCCESS;
-    cl_mem_object_type t = image->type;
-    switch (param_name) {
-    case CL_IMAGE_FORMAT:
-        v.f = image->fmt, size = sizeof v.f;
-        break;
-    case CL_IMAGE_ELEMENT_SIZE:
-        v.sz = image->elem;
-        break;
-    case CL_IMAGE_ROW_PITCH:
-        v.sz = image->row_pitch;
-        break;
-    case CL_IMAGE_SLICE_PITCH:
-        v.sz = t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
-                       t == CL_MEM_OBJECT_IMAGE3D
-                   ? image->slice_pitch
-                   : 0;
-        break;
-    case CL_IMAGE_WIDTH:
-        v.sz = image->desc.image_width;
-        break;
-    case CL_IMAGE_HEIGHT:
-        v.sz = t == CL_MEM_OBJECT_IMAGE2D || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
-                       t == CL_MEM_OBJECT_IMAGE3D
-                   ? image->desc.image_height
-                   : 0;
-        break;
-    case CL_IMAGE_DEPTH:
-        v.sz = t == CL_MEM_OBJECT_IMAGE3D ? image->desc.image_depth : 0;
-        break;
-    case CL_IMAGE_ARRAY_SIZE:
-        v.sz = t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY
-                   ? image->desc.image_array_size
-                   : 0;
-        break;
-    case CL_IMAGE_BUFFER:
-        v.m = image->parent, size = sizeof v.m;
-        break;
-    case CL_IMAGE_NUM_MIP_LEVELS:
-    case CL_IMAGE_NUM_SAMPLES:
-        v.u = 0, size = sizeof v.u;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(image, VSMP_CL_MEM, CL_INVALID_MEM_OBJECT, image_answer, param_name,
+                            param_value_size, param_value, param_value_size_ret);
 }
 
 /* The origin and region of a command on image @p m, checked against its type and size. */
@@ -748,11 +725,6 @@ void *CL_API_CALL vsmp_clEnqueueMapImage(cl_command_queue q, cl_mem image, cl_bo
 
 /* ---- samplers ---- */
 
-static bool sampler_ok(cl_sampler s)
-{
-    return s && s->magic == VSMP_CL_SAMPLER;
-}
-
 cl_sampler CL_API_CALL vsmp_clCreateSamplerWithProperties(cl_context context,
                                                           const cl_sampler_properties *props,
                                                           cl_int *errcode_ret)
@@ -790,9 +762,7 @@ cl_sampler CL_API_CALL vsmp_clCreateSamplerWithProperties(cl_context context,
     if (!err && !(s = calloc(1, sizeof *s)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        s->dispatch = &vsmp_cl_dispatch;
-        s->magic = VSMP_CL_SAMPLER;
-        s->refs = 1;
+        vsmp_cl_head_init(&s->h, VSMP_CL_SAMPLER);
         s->ctx = context;
         s->normalized = norm;
         s->addressing = addr;
@@ -827,70 +797,47 @@ cl_sampler CL_API_CALL vsmp_clCreateSampler(cl_context context, cl_bool normaliz
 
 cl_int CL_API_CALL vsmp_clRetainSampler(cl_sampler sampler)
 {
-    vsmp_cl_lock();
-    cl_int err = sampler_ok(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-    if (!err)
-        sampler->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(sampler, VSMP_CL_SAMPLER, CL_INVALID_SAMPLER);
+}
+
+static void sampler_unref(void *obj)
+{
+    cl_sampler s = obj;
+    if (!vsmp_cl_unref(s))
+        return;
+    vsmp_cl_context_release(s->ctx);
+    free(s);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseSampler(cl_sampler sampler)
 {
-    vsmp_cl_lock();
-    cl_int err = sampler_ok(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-    if (!err && --sampler->refs == 0) {
-        vsmp_cl_context_release(sampler->ctx);
-        sampler->magic = VSMP_CL_DEAD;
-        free(sampler);
+    return vsmp_cl_release(sampler, VSMP_CL_SAMPLER, CL_INVALID_SAMPLER, sampler_unref);
+}
+
+static cl_int sampler_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_sampler sampler = obj;
+    switch (param_name) {
+    case CL_SAMPLER_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, sampler->h.refs);
+    case CL_SAMPLER_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, sampler->ctx);
+    case CL_SAMPLER_NORMALIZED_COORDS:
+        return VSMP_CL_VALUE(a, cl_bool, sampler->normalized);
+    case CL_SAMPLER_ADDRESSING_MODE:
+        return VSMP_CL_VALUE(a, cl_addressing_mode, sampler->addressing);
+    case CL_SAMPLER_FILTER_MODE:
+        return VSMP_CL_VALUE(a, cl_filter_mode, sampler->filter);
+    case CL_SAMPLER_PROPERTIES:
+        return vsmp_cl_bytes(a, sampler->props, sampler->nprops * sizeof sampler->props[0]);
     }
-    vsmp_cl_unlock();
-    return err;
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
                                          size_t param_value_size, void *param_value,
                                          size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!sampler_ok(sampler)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_SAMPLER;
-    }
-    union {
-        cl_uint u;
-        cl_context c;
-        cl_bool b;
-        cl_addressing_mode a;
-        cl_filter_mode f;
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
-    switch (param_name) {
-    case CL_SAMPLER_REFERENCE_COUNT:
-        v.u = sampler->refs, size = sizeof v.u;
-        break;
-    case CL_SAMPLER_CONTEXT:
-        v.c = sampler->ctx, size = sizeof v.c;
-        break;
-    case CL_SAMPLER_NORMALIZED_COORDS:
-        v.b = sampler->normalized, size = sizeof v.b;
-        break;
-    case CL_SAMPLER_ADDRESSING_MODE:
-        v.a = sampler->addressing, size = sizeof v.a;
-        break;
-    case CL_SAMPLER_FILTER_MODE:
-        v.f = sampler->filter, size = sizeof v.f;
-        break;
-    case CL_SAMPLER_PROPERTIES:
-        ptr = sampler->props, size = sampler->nprops * sizeof sampler->props[0];
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(sampler, VSMP_CL_SAMPLER, CL_INVALID_SAMPLER, sampler_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }

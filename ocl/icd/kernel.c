@@ -17,9 +17,7 @@ typedef struct kernel_arg {
 } kernel_arg;
 
 struct _cl_kernel {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_program prog;
     char name[128];
     unsigned nargs;
@@ -29,7 +27,7 @@ struct _cl_kernel {
 
 static bool kernel_ok(cl_kernel k)
 {
-    return k && k->magic == VSMP_CL_KERNEL;
+    return vsmp_cl_is(k, VSMP_CL_KERNEL);
 }
 
 /* Kernel @p name of program @p p for its device index @p i, with its module. */
@@ -108,7 +106,7 @@ static cl_int unused_arg(const vsmp_ocl_kernel *d, unsigned i, size_t size, cons
         if (size != sizeof(cl_sampler))
             return CL_INVALID_ARG_SIZE;
         return value && *(const cl_sampler *)value &&
-                       (*(const cl_sampler *)value)->magic == VSMP_CL_SAMPLER
+                       (*(const cl_sampler *)value)->h.magic == VSMP_CL_SAMPLER
                    ? CL_SUCCESS
                    : CL_INVALID_SAMPLER;
     }
@@ -150,9 +148,7 @@ static cl_kernel kernel_new(cl_program program, const char *name, cl_int *err)
         *err = CL_OUT_OF_HOST_MEMORY;
         return NULL;
     }
-    k->dispatch = &vsmp_cl_dispatch;
-    k->magic = VSMP_CL_KERNEL;
-    k->refs = 1;
+    vsmp_cl_head_init(&k->h, VSMP_CL_KERNEL);
     k->prog = program;
     snprintf(k->name, sizeof k->name, "%s", name);
     /* every argument of the kernel, those the compiler dropped from the interface included */
@@ -201,7 +197,7 @@ cl_int CL_API_CALL vsmp_clCreateKernelsInProgram(cl_program program, cl_uint num
     for (unsigned i = 0; !err && kernels && i < op->nkernels; i++) {
         kernels[i] = kernel_new(program, op->kernels[i].name, &err);
         while (err && i--) { /* undo the ones made */
-            kernels[i]->magic = VSMP_CL_DEAD;
+            kernels[i]->h.magic = VSMP_CL_DEAD;
             vsmp_cl_program_kernels(program, -1);
             free(kernels[i]);
         }
@@ -214,31 +210,21 @@ cl_int CL_API_CALL vsmp_clCreateKernelsInProgram(cl_program program, cl_uint num
 
 cl_int CL_API_CALL vsmp_clRetainKernel(cl_kernel kernel)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err)
-        kernel->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL);
 }
 
-static void kernel_unref(cl_kernel k)
+static void kernel_unref(void *obj)
 {
-    if (--k->refs)
+    cl_kernel k = obj;
+    if (!vsmp_cl_unref(k))
         return;
-    k->magic = VSMP_CL_DEAD;
     vsmp_cl_program_kernels(k->prog, -1);
     free(k);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseKernel(cl_kernel kernel)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err)
-        kernel_unref(kernel);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, kernel_unref);
 }
 
 static uint32_t sampler_bits(cl_sampler s);
@@ -276,7 +262,7 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             if (arg_size != sizeof(cl_sampler))
                 err = CL_INVALID_ARG_SIZE;
             else if (!arg_value || !*(const cl_sampler *)arg_value ||
-                     (*(const cl_sampler *)arg_value)->magic != VSMP_CL_SAMPLER)
+                     (*(const cl_sampler *)arg_value)->h.magic != VSMP_CL_SAMPLER)
                 err = CL_INVALID_SAMPLER;
             else /* the sampler's state, not the handle: it may be released before a launch */
                 a.smp_bits = sampler_bits(*(const cl_sampler *)arg_value);
@@ -319,116 +305,134 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
     return err;
 }
 
+static cl_int kernel_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    const vsmp_ocl_kernel *d = desc(kernel);
+    switch (param_name) {
+    case CL_KERNEL_FUNCTION_NAME:
+        return vsmp_cl_bytes(a, kernel->name, strlen(kernel->name) + 1);
+    case CL_KERNEL_NUM_ARGS:
+        return VSMP_CL_VALUE(a, cl_uint, kernel->nargs);
+    case CL_KERNEL_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, kernel->h.refs);
+    case CL_KERNEL_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, vsmp_cl_program_context(kernel->prog));
+    case CL_KERNEL_PROGRAM:
+        return VSMP_CL_VALUE(a, cl_program, kernel->prog);
+    case CL_KERNEL_ATTRIBUTES:
+        if (d->required_local_size[0])
+            snprintf((char *)a->v.bytes, sizeof a->v.bytes, "reqd_work_group_size(%u,%u,%u)",
+                     d->required_local_size[0], d->required_local_size[1],
+                     d->required_local_size[2]);
+        else
+            a->v.bytes[0] = '\0';
+        return vsmp_cl_bytes(a, a->v.bytes, strlen((char *)a->v.bytes) + 1);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
                                         size_t param_value_size, void *param_value,
                                         size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!kernel_ok(kernel)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_KERNEL;
-    }
-    union {
-        cl_uint u;
-        cl_context c;
-        cl_program p;
-        char s[96];
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
+    return vsmp_cl_get_info(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, kernel_answer, param_name,
+                            param_value_size, param_value, param_value_size_ret);
+}
+
+static cl_int arg_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    cl_uint arg_index = *(const cl_uint *)a->key;
+    if (arg_index >= kernel->nargs)
+        return CL_INVALID_ARG_INDEX;
     const vsmp_ocl_kernel *d = desc(kernel);
+    if (!d->has_arg_meta)
+        return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+    const vsmp_ocl_arg_meta *m = &d->args[arg_index];
     switch (param_name) {
-    case CL_KERNEL_FUNCTION_NAME:
-        ptr = kernel->name, size = strlen(kernel->name) + 1;
-        break;
-    case CL_KERNEL_NUM_ARGS:
-        v.u = kernel->nargs, size = sizeof v.u;
-        break;
-    case CL_KERNEL_REFERENCE_COUNT:
-        v.u = kernel->refs, size = sizeof v.u;
-        break;
-    case CL_KERNEL_CONTEXT:
-        v.c = vsmp_cl_program_context(kernel->prog), size = sizeof v.c;
-        break;
-    case CL_KERNEL_PROGRAM:
-        v.p = kernel->prog, size = sizeof v.p;
-        break;
-    case CL_KERNEL_ATTRIBUTES:
-        if (d->required_local_size[0])
-            snprintf(v.s, sizeof v.s, "reqd_work_group_size(%u,%u,%u)", d->required_local_size[0],
-                     d->required_local_size[1], d->required_local_size[2]);
-        else
-            v.s[0] = '\0';
-        size = strlen(v.s) + 1;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_address_qualifier,
+            !strcmp(m->address_qualifier, "__global")     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+            : !strcmp(m->address_qualifier, "__local")    ? CL_KERNEL_ARG_ADDRESS_LOCAL
+            : !strcmp(m->address_qualifier, "__constant") ? CL_KERNEL_ARG_ADDRESS_CONSTANT
+                                                          : CL_KERNEL_ARG_ADDRESS_PRIVATE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_access_qualifier,
+            !strcmp(m->access_qualifier, "__read_only")    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+            : !strcmp(m->access_qualifier, "__write_only") ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+            : !strcmp(m->access_qualifier, "__read_write") ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                           : CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+        return VSMP_CL_VALUE(
+            a, cl_kernel_arg_type_qualifier,
+            (strstr(m->type_qualifiers, "const") ? CL_KERNEL_ARG_TYPE_CONST : 0) |
+                (strstr(m->type_qualifiers, "volatile") ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
+                (strstr(m->type_qualifiers, "restrict") ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
+                (strstr(m->type_qualifiers, "pipe") ? CL_KERNEL_ARG_TYPE_PIPE : 0));
+    case CL_KERNEL_ARG_TYPE_NAME:
+        return vsmp_cl_bytes(a, m->type_name, strlen(m->type_name) + 1);
+    case CL_KERNEL_ARG_NAME:
+        return vsmp_cl_bytes(a, m->name, strlen(m->name) + 1);
     }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
                                            cl_kernel_arg_info param_name, size_t param_value_size,
                                            void *param_value, size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    if (!err && arg_index >= kernel->nargs)
-        err = CL_INVALID_ARG_INDEX;
-    const vsmp_ocl_kernel *d = err ? NULL : desc(kernel);
-    if (!err && !d->has_arg_meta)
-        err = CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
+    return vsmp_cl_get_info_key(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, arg_answer, &arg_index,
+                                param_name, param_value_size, param_value, param_value_size_ret);
+}
+
+static cl_int work_group_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_kernel kernel = obj;
+    cl_device_id device = (cl_device_id)a->key;
+    /* NULL: the program's device, when it has only one */
+    if (!device) {
+        cl_uint ndev = 0;
+        for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
+            if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
+                ndev++, device = vsmp_cl_device(t);
+        if (ndev != 1)
+            device = NULL;
     }
-    const vsmp_ocl_arg_meta *m = &d->args[arg_index];
-    union {
-        cl_kernel_arg_address_qualifier aq;
-        cl_kernel_arg_access_qualifier ac;
-        cl_kernel_arg_type_qualifier tq;
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
+    int i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
+    if (i < 0)
+        return CL_INVALID_DEVICE;
+    const vsmp_ocl_kernel *d = find(kernel->prog, (cl_uint)i, kernel->name, NULL);
+    if (!d)
+        return CL_INVALID_PROGRAM_EXECUTABLE; /* not built for this device */
     switch (param_name) {
-    case CL_KERNEL_ARG_ADDRESS_QUALIFIER:
-        v.aq = !strcmp(m->address_qualifier, "__global")     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
-               : !strcmp(m->address_qualifier, "__local")    ? CL_KERNEL_ARG_ADDRESS_LOCAL
-               : !strcmp(m->address_qualifier, "__constant") ? CL_KERNEL_ARG_ADDRESS_CONSTANT
-                                                             : CL_KERNEL_ARG_ADDRESS_PRIVATE;
-        size = sizeof v.aq;
-        break;
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-        v.ac = !strcmp(m->access_qualifier, "__read_only")    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
-               : !strcmp(m->access_qualifier, "__write_only") ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
-               : !strcmp(m->access_qualifier, "__read_write") ? CL_KERNEL_ARG_ACCESS_READ_WRITE
-                                                              : CL_KERNEL_ARG_ACCESS_NONE;
-        size = sizeof v.ac;
-        break;
-    case CL_KERNEL_ARG_TYPE_QUALIFIER:
-        v.tq = (strstr(m->type_qualifiers, "const") ? CL_KERNEL_ARG_TYPE_CONST : 0) |
-               (strstr(m->type_qualifiers, "volatile") ? CL_KERNEL_ARG_TYPE_VOLATILE : 0) |
-               (strstr(m->type_qualifiers, "restrict") ? CL_KERNEL_ARG_TYPE_RESTRICT : 0) |
-               (strstr(m->type_qualifiers, "pipe") ? CL_KERNEL_ARG_TYPE_PIPE : 0);
-        size = sizeof v.tq;
-        break;
-    case CL_KERNEL_ARG_TYPE_NAME:
-        ptr = m->type_name, size = strlen(m->type_name) + 1;
-        break;
-    case CL_KERNEL_ARG_NAME:
-        ptr = m->name, size = strlen(m->name) + 1;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
+    case CL_KERNEL_WORK_GROUP_SIZE:
+        return VSMP_CL_VALUE(a, size_t, device->t->max_wg);
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+        size_t sizes[3];
+        for (int j = 0; j < 3; j++)
+            sizes[j] = d->required_local_size[j];
+        return vsmp_cl_value(a, sizes, sizeof sizes);
     }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+        return VSMP_CL_VALUE(a, size_t, d->simd);
+    case CL_KERNEL_LOCAL_MEM_SIZE: {
+        vsmp_launch_layout l;
+        vsmp_launch_iface_get_layout(d->iface, &l);
+        cl_ulong slm = l.slm_size;
+        for (unsigned n = 0; n < kernel->nargs; n++) {
+            const vsmp_launch_arg_info *ai = arg_info(d, n);
+            if (ai->kind == VSMP_ARG_LOCAL && kernel->args[n].set)
+                slm += kernel->args[n].size;
+        }
+        return VSMP_CL_VALUE(a, cl_ulong, slm);
+    }
+    case CL_KERNEL_PRIVATE_MEM_SIZE:
+        return VSMP_CL_VALUE(a, cl_ulong, 0);
+    }
+    return CL_INVALID_VALUE; /* CL_KERNEL_GLOBAL_WORK_SIZE: built-in kernels only */
 }
 
 cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
@@ -436,70 +440,9 @@ cl_int CL_API_CALL vsmp_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id 
                                                  size_t param_value_size, void *param_value,
                                                  size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = kernel_ok(kernel) ? CL_SUCCESS : CL_INVALID_KERNEL;
-    int i = -1;
-    if (!err) {
-        /* NULL: the program's device, when it has only one */
-        if (!device) {
-            cl_uint ndev = 0;
-            for (cl_uint t = 0; t < vsmp_cl_num_devices(); t++)
-                if (vsmp_cl_program_index(kernel->prog, vsmp_cl_device(t)) >= 0)
-                    ndev++, device = vsmp_cl_device(t);
-            if (ndev != 1)
-                device = NULL;
-        }
-        i = device ? vsmp_cl_program_index(kernel->prog, device) : -1;
-        if (i < 0)
-            err = CL_INVALID_DEVICE;
-    }
-    const vsmp_ocl_kernel *d = err ? NULL : find(kernel->prog, (cl_uint)i, kernel->name, NULL);
-    if (!err && !d)
-        err = CL_INVALID_PROGRAM_EXECUTABLE; /* not built for this device */
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
-    }
-    union {
-        size_t sz;
-        size_t sizes[3];
-        cl_ulong ul;
-    } v;
-    size_t size = 0;
-    switch (param_name) {
-    case CL_KERNEL_WORK_GROUP_SIZE:
-        v.sz = device->t->max_wg, size = sizeof v.sz;
-        break;
-    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE:
-        for (int j = 0; j < 3; j++)
-            v.sizes[j] = d->required_local_size[j];
-        size = sizeof v.sizes;
-        break;
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
-        v.sz = d->simd, size = sizeof v.sz;
-        break;
-    case CL_KERNEL_LOCAL_MEM_SIZE: {
-        vsmp_launch_layout l;
-        vsmp_launch_iface_get_layout(d->iface, &l);
-        v.ul = l.slm_size;
-        for (unsigned a = 0; a < kernel->nargs; a++) {
-            const vsmp_launch_arg_info *ai = arg_info(d, a);
-            if (ai->kind == VSMP_ARG_LOCAL && kernel->args[a].set)
-                v.ul += kernel->args[a].size;
-        }
-        size = sizeof v.ul;
-        break;
-    }
-    case CL_KERNEL_PRIVATE_MEM_SIZE:
-        v.ul = 0, size = sizeof v.ul;
-        break;
-    default:
-        err = CL_INVALID_VALUE; /* CL_KERNEL_GLOBAL_WORK_SIZE: built-in kernels only */
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info_key(kernel, VSMP_CL_KERNEL, CL_INVALID_KERNEL, work_group_answer,
+                                device, param_name, param_value_size, param_value,
+                                param_value_size_ret);
 }
 
 /* ---- NDRange ---- */
@@ -796,7 +739,7 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
             c->args[i] = kernel->args[i];
             c->info[i] = *arg_info(d, i);
             if (c->args[i].mem)
-                c->args[i].mem->refs++;
+                c->args[i].mem->h.refs++;
         }
         ev->u.cmd = c;
         ev->free_cmd = ndrange_free;

@@ -10,7 +10,7 @@
 
 bool vsmp_cl_mem_ok(cl_mem m)
 {
-    return m && m->magic == VSMP_CL_MEM;
+    return vsmp_cl_is(m, VSMP_CL_MEM);
 }
 
 static void mem_free(cl_mem m)
@@ -27,15 +27,14 @@ static void mem_free(cl_mem m)
     if (m->parent)
         vsmp_cl_mem_release(m->parent);
     vsmp_cl_context_release(m->ctx);
-    m->magic = VSMP_CL_DEAD;
     /* the handle stays allocated when destructor callbacks will receive it */
     if (!m->destructors)
         free(m);
 }
 
-void vsmp_cl_mem_release(cl_mem m)
+void vsmp_cl_mem_release(void *m)
 {
-    if (--m->refs == 0)
+    if (vsmp_cl_unref(m))
         mem_free(m);
 }
 
@@ -107,9 +106,7 @@ cl_mem CL_API_CALL vsmp_clCreateBufferWithProperties(cl_context context,
         VSMP_CL_ERR(err);
         return NULL;
     }
-    m->dispatch = &vsmp_cl_dispatch;
-    m->magic = VSMP_CL_MEM;
-    m->refs = 1;
+    vsmp_cl_head_init(&m->h, VSMP_CL_MEM);
     m->ctx = context;
     m->type = CL_MEM_OBJECT_BUFFER;
     m->flags = flags;
@@ -177,9 +174,7 @@ cl_mem CL_API_CALL vsmp_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
         f |= buffer->flags &
              (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS);
     f |= buffer->flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR);
-    m->dispatch = &vsmp_cl_dispatch;
-    m->magic = VSMP_CL_MEM;
-    m->refs = 1;
+    vsmp_cl_head_init(&m->h, VSMP_CL_MEM);
     m->ctx = buffer->ctx;
     m->type = CL_MEM_OBJECT_BUFFER;
     m->flags = f;
@@ -188,7 +183,7 @@ cl_mem CL_API_CALL vsmp_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     m->host_ptr = buffer->host_ptr ? (uint8_t *)buffer->host_ptr + r->origin : NULL;
     m->parent = buffer;
     m->origin = r->origin;
-    buffer->refs++;
+    buffer->h.refs++;
     vsmp_cl_context_retain(m->ctx);
     vsmp_cl_unlock();
     VSMP_CL_ERR(CL_SUCCESS);
@@ -197,22 +192,12 @@ cl_mem CL_API_CALL vsmp_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
 
 cl_int CL_API_CALL vsmp_clRetainMemObject(cl_mem memobj)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_mem_ok(memobj) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
-    if (!err)
-        memobj->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(memobj, VSMP_CL_MEM, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseMemObject(cl_mem memobj)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_mem_ok(memobj) ? CL_SUCCESS : CL_INVALID_MEM_OBJECT;
-    if (!err)
-        vsmp_cl_mem_release(memobj);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(memobj, VSMP_CL_MEM, CL_INVALID_MEM_OBJECT, vsmp_cl_mem_release);
 }
 
 cl_int CL_API_CALL vsmp_clSetMemObjectDestructorCallback(
@@ -229,69 +214,42 @@ cl_int CL_API_CALL vsmp_clSetMemObjectDestructorCallback(
     return err;
 }
 
+static cl_int memobject_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_mem memobj = obj;
+    switch (param_name) {
+    case CL_MEM_TYPE:
+        return VSMP_CL_VALUE(a, cl_mem_object_type, memobj->type);
+    case CL_MEM_FLAGS:
+        return VSMP_CL_VALUE(a, cl_mem_flags, memobj->flags);
+    case CL_MEM_SIZE:
+        return VSMP_CL_VALUE(a, size_t, memobj->size);
+    case CL_MEM_HOST_PTR:
+        return VSMP_CL_VALUE(a, void *, memobj->host_ptr);
+    case CL_MEM_MAP_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, memobj->maps);
+    case CL_MEM_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, memobj->h.refs);
+    case CL_MEM_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, memobj->ctx);
+    case CL_MEM_ASSOCIATED_MEMOBJECT:
+        return VSMP_CL_VALUE(a, cl_mem, memobj->parent);
+    case CL_MEM_OFFSET:
+        return VSMP_CL_VALUE(a, size_t, memobj->origin);
+    case CL_MEM_USES_SVM_POINTER:
+        return VSMP_CL_VALUE(a, cl_bool, CL_FALSE);
+    case CL_MEM_PROPERTIES:
+        return vsmp_cl_bytes(a, memobj->mprops, memobj->nmprops * sizeof memobj->mprops[0]);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name,
                                            size_t param_value_size, void *param_value,
                                            size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!vsmp_cl_mem_ok(memobj)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_MEM_OBJECT;
-    }
-    union {
-        cl_mem_object_type t;
-        cl_mem_flags f;
-        size_t sz;
-        void *p;
-        cl_uint u;
-        cl_context c;
-        cl_mem m;
-        cl_bool b;
-    } v;
-    size_t size = 0;
-    const void *ptr = &v;
-    cl_int err = CL_SUCCESS;
-    switch (param_name) {
-    case CL_MEM_TYPE:
-        v.t = memobj->type, size = sizeof v.t;
-        break;
-    case CL_MEM_FLAGS:
-        v.f = memobj->flags, size = sizeof v.f;
-        break;
-    case CL_MEM_SIZE:
-        v.sz = memobj->size, size = sizeof v.sz;
-        break;
-    case CL_MEM_HOST_PTR:
-        v.p = memobj->host_ptr, size = sizeof v.p;
-        break;
-    case CL_MEM_MAP_COUNT:
-        v.u = memobj->maps, size = sizeof v.u;
-        break;
-    case CL_MEM_REFERENCE_COUNT:
-        v.u = memobj->refs, size = sizeof v.u;
-        break;
-    case CL_MEM_CONTEXT:
-        v.c = memobj->ctx, size = sizeof v.c;
-        break;
-    case CL_MEM_ASSOCIATED_MEMOBJECT:
-        v.m = memobj->parent, size = sizeof v.m;
-        break;
-    case CL_MEM_OFFSET:
-        v.sz = memobj->origin, size = sizeof v.sz;
-        break;
-    case CL_MEM_USES_SVM_POINTER:
-        v.b = CL_FALSE, size = sizeof v.b;
-        break;
-    case CL_MEM_PROPERTIES:
-        ptr = memobj->mprops, size = memobj->nmprops * sizeof memobj->mprops[0];
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(memobj, VSMP_CL_MEM, CL_INVALID_MEM_OBJECT, memobject_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 /* ---- commands ---- */

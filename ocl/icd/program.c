@@ -12,9 +12,7 @@
 #include "zebin.h"
 
 struct _cl_program {
-    const cl_icd_dispatch *dispatch;
-    uint32_t magic;
-    cl_uint refs;
+    vsmp_cl_head h;
     cl_context ctx;
     cl_uint ndev;
     cl_device_id dev[4];
@@ -32,7 +30,7 @@ struct _cl_program {
 
 static bool program_ok(cl_program p)
 {
-    return p && p->magic == VSMP_CL_PROGRAM;
+    return vsmp_cl_is(p, VSMP_CL_PROGRAM);
 }
 
 static void built_free(cl_program p, cl_uint i)
@@ -55,8 +53,15 @@ static void program_free(cl_program p)
         free(p->log[i]);
     }
     vsmp_cl_context_release(p->ctx);
-    p->magic = VSMP_CL_DEAD;
+    p->h.magic = VSMP_CL_DEAD;
     free(p);
+}
+
+/* Drop a reference to a program (the lock held); the last frees it. */
+static void program_unref(void *obj)
+{
+    if (vsmp_cl_unref(obj))
+        program_free(obj);
 }
 
 static cl_program program_new(cl_context ctx, cl_int *err)
@@ -66,9 +71,7 @@ static cl_program program_new(cl_context ctx, cl_int *err)
         *err = CL_OUT_OF_HOST_MEMORY;
         return NULL;
     }
-    p->dispatch = &vsmp_cl_dispatch;
-    p->magic = VSMP_CL_PROGRAM;
-    p->refs = 1;
+    vsmp_cl_head_init(&p->h, VSMP_CL_PROGRAM);
     p->ctx = ctx;
     for (cl_uint i = 0; i < 4; i++)
         p->status[i] = CL_BUILD_NONE;
@@ -178,22 +181,12 @@ cl_program CL_API_CALL vsmp_clCreateProgramWithBinary(cl_context context, cl_uin
 
 cl_int CL_API_CALL vsmp_clRetainProgram(cl_program program)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err)
-        program->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseProgram(cl_program program)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    if (!err && --program->refs == 0)
-        program_free(program);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, program_unref);
 }
 
 /* The index of @p d in @p p's devices, or -1. */
@@ -337,7 +330,7 @@ cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
         return err;
     }
     program->building = true;
-    program->refs++;
+    program->h.refs++;
     cl_int result = CL_SUCCESS;
     for (cl_uint i = 0; i < program->ndev; i++) {
         if (num_devices) {
@@ -383,8 +376,7 @@ cl_int CL_API_CALL vsmp_clBuildProgram(cl_program program, cl_uint num_devices,
             result = e;
     }
     program->building = false;
-    if (--program->refs == 0)
-        program_free(program);
+    program_unref(program);
     vsmp_cl_unlock();
     if (pfn_notify)
         pfn_notify(program, user_data);
@@ -411,9 +403,9 @@ void vsmp_cl_program_kernels(cl_program p, int delta)
 {
     p->kernels = (cl_uint)((int)p->kernels + delta);
     if (delta > 0)
-        p->refs++;
-    else if (--p->refs == 0)
-        program_free(p);
+        p->h.refs++;
+    else
+        program_unref(p);
 }
 
 /* The built kernels of @p p for device index @p i, or NULL (the lock held; kernel.c). */
@@ -425,62 +417,39 @@ const vsmp_ocl_program *vsmp_cl_program_built(cl_program p, cl_uint i, vsmp_modu
     return p->op[i];
 }
 
-cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info param_name,
-                                         size_t param_value_size, void *param_value,
-                                         size_t *param_value_size_ret)
+static cl_int program_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
 {
-    vsmp_cl_lock();
-    if (!program_ok(program)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_PROGRAM;
-    }
-    union {
-        cl_uint u;
-        cl_context c;
-        size_t sizes[4];
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
+    cl_program program = obj;
     switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT:
-        v.u = program->refs, size = sizeof v.u;
-        break;
+        return VSMP_CL_VALUE(a, cl_uint, program->h.refs);
     case CL_PROGRAM_CONTEXT:
-        v.c = program->ctx, size = sizeof v.c;
-        break;
+        return VSMP_CL_VALUE(a, cl_context, program->ctx);
     case CL_PROGRAM_NUM_DEVICES:
-        v.u = program->ndev, size = sizeof v.u;
-        break;
+        return VSMP_CL_VALUE(a, cl_uint, program->ndev);
     case CL_PROGRAM_DEVICES:
-        ptr = program->dev, size = program->ndev * sizeof program->dev[0];
-        break;
-    case CL_PROGRAM_SOURCE:
-        ptr = program->source ? program->source : "";
-        size = strlen(ptr) + 1;
-        break;
+        return vsmp_cl_bytes(a, program->dev, program->ndev * sizeof program->dev[0]);
+    case CL_PROGRAM_SOURCE: {
+        const char *s = program->source ? program->source : "";
+        return vsmp_cl_bytes(a, s, strlen(s) + 1);
+    }
     case CL_PROGRAM_IL:
-        size = 0;
-        break;
+        return vsmp_cl_bytes(a, "", 0);
     case CL_PROGRAM_BINARY_SIZES:
-        memcpy(v.sizes, program->bin_size, sizeof v.sizes);
-        size = program->ndev * sizeof(size_t);
-        break;
+        return vsmp_cl_value(a, program->bin_size, program->ndev * sizeof(size_t));
     case CL_PROGRAM_BINARIES: {
         /* an array of pointers the application allocated, one per device (NULL: skipped) */
-        size = program->ndev * sizeof(unsigned char *);
-        if (param_value && param_value_size < size) {
-            err = CL_INVALID_VALUE;
-            break;
-        }
-        for (cl_uint i = 0; param_value && i < program->ndev; i++) {
-            unsigned char *to = ((unsigned char **)param_value)[i];
+        size_t size = program->ndev * sizeof(unsigned char *);
+        if (a->param_value && a->param_value_size < size)
+            return CL_INVALID_VALUE;
+        for (cl_uint i = 0; a->param_value && i < program->ndev; i++) {
+            unsigned char *to = ((unsigned char **)a->param_value)[i];
             if (to && program->bin[i])
                 memcpy(to, program->bin[i], program->bin_size[i]);
         }
-        if (param_value_size_ret)
-            *param_value_size_ret = size;
-        vsmp_cl_unlock();
+        if (a->param_value_size_ret)
+            *a->param_value_size_ret = size;
+        a->done = true;
         return CL_SUCCESS;
     }
     case CL_PROGRAM_NUM_KERNELS:
@@ -489,45 +458,62 @@ cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info par
         for (cl_uint i = 0; !op && i < program->ndev; i++)
             if (program->status[i] == CL_BUILD_SUCCESS)
                 op = program->op[i];
-        if (!op) {
-            err = CL_INVALID_PROGRAM_EXECUTABLE;
-            break;
-        }
-        if (param_name == CL_PROGRAM_NUM_KERNELS) {
-            v.sizes[0] = op->nkernels, size = sizeof(size_t);
-            break;
-        }
+        if (!op)
+            return CL_INVALID_PROGRAM_EXECUTABLE;
+        if (param_name == CL_PROGRAM_NUM_KERNELS)
+            return VSMP_CL_VALUE(a, size_t, op->nkernels);
         /* "name;name" */
         size_t need = 1;
         for (unsigned k = 0; k < op->nkernels; k++)
             need += strlen(op->kernels[k].name) + 1;
-        char *names = calloc(1, need);
-        if (!names) {
-            err = CL_OUT_OF_HOST_MEMORY;
-            break;
-        }
+        char *names = a->heap = calloc(1, need);
+        if (!names)
+            return CL_OUT_OF_HOST_MEMORY;
         for (unsigned k = 0; k < op->nkernels; k++) {
             if (k)
                 strcat(names, ";");
             strcat(names, op->kernels[k].name);
         }
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, names,
-                           strlen(names) + 1);
-        free(names);
-        vsmp_cl_unlock();
-        return err;
+        return vsmp_cl_bytes(a, names, strlen(names) + 1);
     }
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
-        v.u = CL_FALSE, size = sizeof(cl_bool);
-        break;
-    default:
-        err = CL_INVALID_VALUE;
+        return VSMP_CL_VALUE(a, cl_bool, CL_FALSE);
     }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return CL_INVALID_VALUE;
+}
+
+cl_int CL_API_CALL vsmp_clGetProgramInfo(cl_program program, cl_program_info param_name,
+                                         size_t param_value_size, void *param_value,
+                                         size_t *param_value_size_ret)
+{
+    return vsmp_cl_get_info(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, program_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
+}
+
+static cl_int build_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_program program = obj;
+    int i = device_index(program, (cl_device_id)a->key);
+    if (i < 0)
+        return CL_INVALID_DEVICE;
+    switch (param_name) {
+    case CL_PROGRAM_BUILD_STATUS:
+        return VSMP_CL_VALUE(a, cl_build_status, program->status[i]);
+    case CL_PROGRAM_BUILD_OPTIONS:
+    case CL_PROGRAM_BUILD_LOG: {
+        const char *s = param_name == CL_PROGRAM_BUILD_LOG ? program->log[i] : program->options[i];
+        s = s ? s : "";
+        return vsmp_cl_bytes(a, s, strlen(s) + 1);
+    }
+    case CL_PROGRAM_BINARY_TYPE:
+        return VSMP_CL_VALUE(a, cl_program_binary_type,
+                             program->bin[i] ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                             : CL_PROGRAM_BINARY_TYPE_NONE);
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+        return VSMP_CL_VALUE(a, size_t, 0);
+    }
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetProgramBuildInfo(cl_program program, cl_device_id device,
@@ -535,44 +521,6 @@ cl_int CL_API_CALL vsmp_clGetProgramBuildInfo(cl_program program, cl_device_id d
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = program_ok(program) ? CL_SUCCESS : CL_INVALID_PROGRAM;
-    int i = err ? -1 : device_index(program, device);
-    if (!err && i < 0)
-        err = CL_INVALID_DEVICE;
-    if (err) {
-        vsmp_cl_unlock();
-        return err;
-    }
-    union {
-        cl_build_status st;
-        cl_program_binary_type type;
-        size_t sz;
-    } v;
-    const void *ptr = &v;
-    size_t size = 0;
-    switch (param_name) {
-    case CL_PROGRAM_BUILD_STATUS:
-        v.st = program->status[i], size = sizeof v.st;
-        break;
-    case CL_PROGRAM_BUILD_OPTIONS:
-    case CL_PROGRAM_BUILD_LOG:
-        ptr = param_name == CL_PROGRAM_BUILD_LOG ? program->log[i] : program->options[i];
-        ptr = ptr ? ptr : "";
-        size = strlen(ptr) + 1;
-        break;
-    case CL_PROGRAM_BINARY_TYPE:
-        v.type = program->bin[i] ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE : CL_PROGRAM_BINARY_TYPE_NONE;
-        size = sizeof v.type;
-        break;
-    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
-        v.sz = 0, size = sizeof v.sz;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info_key(program, VSMP_CL_PROGRAM, CL_INVALID_PROGRAM, build_answer, device,
+                                param_name, param_value_size, param_value, param_value_size_ret);
 }

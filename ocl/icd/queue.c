@@ -17,34 +17,34 @@ static void queue_unref(cl_command_queue q);
 
 bool vsmp_cl_context_ok(cl_context c)
 {
-    return c && c->magic == VSMP_CL_CONTEXT;
+    return vsmp_cl_is(c, VSMP_CL_CONTEXT);
 }
 
 bool vsmp_cl_queue_ok(cl_command_queue q)
 {
-    return q && q->magic == VSMP_CL_QUEUE;
+    return vsmp_cl_is(q, VSMP_CL_QUEUE);
 }
 
 bool vsmp_cl_event_ok(cl_event e)
 {
-    return e && e->magic == VSMP_CL_EVENT;
+    return vsmp_cl_is(e, VSMP_CL_EVENT);
 }
 
 void vsmp_cl_context_retain(cl_context c)
 {
-    c->refs++;
+    c->h.refs++;
 }
 
-void vsmp_cl_context_release(cl_context c)
+void vsmp_cl_context_release(void *obj)
 {
-    if (--c->refs)
+    cl_context c = obj;
+    if (!vsmp_cl_unref(c))
         return;
     for (vsmp_cl_cb *cb = c->destructors; cb;) {
         vsmp_cl_cb *next = cb->next;
         vsmp_cl_callback_due(cb);
         cb = next;
     }
-    c->magic = VSMP_CL_DEAD;
     /* the destructor callbacks get the handle: the last of them to run frees it */
     if (!c->destructors)
         free(c);
@@ -106,9 +106,7 @@ cl_context CL_API_CALL vsmp_clCreateContext(const cl_context_properties *propert
         VSMP_CL_ERR(err);
         return NULL;
     }
-    c->dispatch = &vsmp_cl_dispatch;
-    c->magic = VSMP_CL_CONTEXT;
-    c->refs = 1;
+    vsmp_cl_head_init(&c->h, VSMP_CL_CONTEXT);
     c->notify = pfn_notify;
     c->notify_data = user_data;
     VSMP_CL_ERR(CL_SUCCESS);
@@ -132,57 +130,36 @@ cl_context CL_API_CALL vsmp_clCreateContextFromType(const cl_context_properties 
 
 cl_int CL_API_CALL vsmp_clRetainContext(cl_context context)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_context_ok(context) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err)
-        context->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseContext(cl_context context)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_context_ok(context) ? CL_SUCCESS : CL_INVALID_CONTEXT;
-    if (!err)
-        vsmp_cl_context_release(context);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT, vsmp_cl_context_release);
+}
+
+static cl_int context_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_context context = obj;
+    switch (param_name) {
+    case CL_CONTEXT_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, context->h.refs);
+    case CL_CONTEXT_NUM_DEVICES:
+        return VSMP_CL_VALUE(a, cl_uint, context->ndev);
+    case CL_CONTEXT_DEVICES:
+        return vsmp_cl_bytes(a, context->dev, context->ndev * sizeof context->dev[0]);
+    case CL_CONTEXT_PROPERTIES:
+        return vsmp_cl_bytes(a, context->props, context->nprops * sizeof context->props[0]);
+    }
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetContextInfo(cl_context context, cl_context_info param_name,
                                          size_t param_value_size, void *param_value,
                                          size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = CL_SUCCESS;
-    if (!vsmp_cl_context_ok(context)) {
-        err = CL_INVALID_CONTEXT;
-    } else {
-        cl_uint u;
-        switch (param_name) {
-        case CL_CONTEXT_REFERENCE_COUNT:
-            u = context->refs;
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &u, sizeof u);
-            break;
-        case CL_CONTEXT_NUM_DEVICES:
-            u = context->ndev;
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &u, sizeof u);
-            break;
-        case CL_CONTEXT_DEVICES:
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, context->dev,
-                               context->ndev * sizeof context->dev[0]);
-            break;
-        case CL_CONTEXT_PROPERTIES:
-            err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, context->props,
-                               context->nprops * sizeof context->props[0]);
-            break;
-        default:
-            err = CL_INVALID_VALUE;
-        }
-    }
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(context, VSMP_CL_CONTEXT, CL_INVALID_CONTEXT, context_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clSetContextDestructorCallback(
@@ -228,9 +205,7 @@ static cl_command_queue queue_create(cl_context context, cl_device_id device,
     if (!err && !(q = calloc(1, sizeof *q)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        q->dispatch = &vsmp_cl_dispatch;
-        q->magic = VSMP_CL_QUEUE;
-        q->refs = 1;
+        vsmp_cl_head_init(&q->h, VSMP_CL_QUEUE);
         q->ctx = context;
         q->dev = device;
         q->props = props;
@@ -275,12 +250,7 @@ vsmp_clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
 
 cl_int CL_API_CALL vsmp_clRetainCommandQueue(cl_command_queue q)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_queue_ok(q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err)
-        q->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 static void queue_finish(cl_command_queue q)
@@ -296,80 +266,59 @@ static void queue_finish(cl_command_queue q)
 /* Drop a hold on @p q (the application's, or a command's: each command holds its queue). */
 static void queue_unref(cl_command_queue q)
 {
-    if (--q->refs)
+    if (!vsmp_cl_unref(q))
         return;
     for (cl_command_queue *p = &queues; *p; p = &(*p)->next_queue)
         if (*p == q) {
             *p = q->next_queue;
             break;
         }
-    q->magic = VSMP_CL_DEAD;
     vsmp_cl_context_release(q->ctx);
     free(q);
 }
 
+static void queue_release(void *obj)
+{
+    cl_command_queue q = obj;
+    q->h.refs++;
+    queue_finish(q); /* releasing a queue flushes it; its commands complete first */
+    q->h.refs--;
+    queue_unref(q);
+}
+
 cl_int CL_API_CALL vsmp_clReleaseCommandQueue(cl_command_queue q)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_queue_ok(q) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;
-    if (!err) {
-        q->refs++;
-        queue_finish(q); /* releasing a queue flushes it; its commands complete first */
-        q->refs--;
-        queue_unref(q);
+    return vsmp_cl_release(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE, queue_release);
+}
+
+static cl_int commandqueue_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_command_queue q = obj;
+    switch (param_name) {
+    case CL_QUEUE_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, q->ctx);
+    case CL_QUEUE_DEVICE:
+        return VSMP_CL_VALUE(a, cl_device_id, q->dev);
+    case CL_QUEUE_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, q->h.refs);
+    case CL_QUEUE_PROPERTIES:
+        return VSMP_CL_VALUE(a, cl_command_queue_properties, q->props);
+    case CL_QUEUE_SIZE:
+        return CL_INVALID_COMMAND_QUEUE; /* host queues */
+    case CL_QUEUE_DEVICE_DEFAULT:
+        return VSMP_CL_VALUE(a, cl_command_queue, NULL);
+    case CL_QUEUE_PROPERTIES_ARRAY:
+        return vsmp_cl_bytes(a, q->qprops, q->nqprops * sizeof q->qprops[0]);
     }
-    vsmp_cl_unlock();
-    return err;
+    return CL_INVALID_VALUE;
 }
 
 cl_int CL_API_CALL vsmp_clGetCommandQueueInfo(cl_command_queue q, cl_command_queue_info param_name,
                                               size_t param_value_size, void *param_value,
                                               size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    cl_int err = CL_SUCCESS;
-    if (!vsmp_cl_queue_ok(q)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_COMMAND_QUEUE;
-    }
-    union {
-        cl_context c;
-        cl_device_id d;
-        cl_uint u;
-        cl_command_queue_properties p;
-        cl_command_queue q;
-    } v;
-    size_t size;
-    const void *ptr = &v;
-    switch (param_name) {
-    case CL_QUEUE_CONTEXT:
-        v.c = q->ctx, size = sizeof v.c;
-        break;
-    case CL_QUEUE_DEVICE:
-        v.d = q->dev, size = sizeof v.d;
-        break;
-    case CL_QUEUE_REFERENCE_COUNT:
-        v.u = q->refs, size = sizeof v.u;
-        break;
-    case CL_QUEUE_PROPERTIES:
-        v.p = q->props, size = sizeof v.p;
-        break;
-    case CL_QUEUE_SIZE:
-        err = CL_INVALID_COMMAND_QUEUE, size = 0;
-        break; /* host queues */
-    case CL_QUEUE_DEVICE_DEFAULT:
-        v.q = NULL, size = sizeof v.q;
-        break;
-    case CL_QUEUE_PROPERTIES_ARRAY:
-        ptr = q->qprops, size = q->nqprops * sizeof q->qprops[0];
-        break;
-    default:
-        err = CL_INVALID_VALUE, size = 0;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, ptr, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(q, VSMP_CL_QUEUE, CL_INVALID_COMMAND_QUEUE, commandqueue_answer,
+                            param_name, param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clSetCommandQueueProperty(cl_command_queue q,
@@ -422,19 +371,13 @@ static void event_free(cl_event ev)
     vsmp_cl_context_release(ev->ctx);
     if (ev->queue)
         queue_unref(ev->queue);
-    ev->magic = VSMP_CL_DEAD;
     free(ev);
 }
 
-void vsmp_cl_event_release(cl_event ev)
+void vsmp_cl_event_release(void *obj)
 {
-    if (--ev->refs == 0)
-        event_free(ev);
-}
-
-static void event_release_void(void *ev)
-{
-    vsmp_cl_event_release(ev);
+    if (vsmp_cl_unref(obj))
+        event_free(obj);
 }
 
 void vsmp_cl_event_set_status(cl_event ev, cl_int status)
@@ -455,8 +398,8 @@ void vsmp_cl_event_set_status(cl_event ev, cl_int status)
             *p = cb->next;
             cb->obj = ev;
             cb->status = status < 0 ? status : cb->status;
-            cb->release = event_release_void;
-            ev->refs++;
+            cb->release = vsmp_cl_event_release;
+            ev->h.refs++;
             vsmp_cl_callback_due(cb);
         } else {
             p = &cb->next;
@@ -492,9 +435,7 @@ cl_int vsmp_cl_command(cl_command_queue q, cl_command_type type, cl_uint nwait,
         free(ev);
         return CL_OUT_OF_HOST_MEMORY;
     }
-    ev->dispatch = &vsmp_cl_dispatch;
-    ev->magic = VSMP_CL_EVENT;
-    ev->refs = 1; /* the queue's hold, dropped when the command has run */
+    vsmp_cl_head_init(&ev->h, VSMP_CL_EVENT); /* the queue's hold, dropped once it has run */
     ev->ctx = q->ctx;
     ev->queue = q;
     ev->type = type;
@@ -503,10 +444,10 @@ cl_int vsmp_cl_command(cl_command_queue q, cl_command_type type, cl_uint nwait,
     ev->nwait = nwait;
     for (cl_uint i = 0; i < nwait; i++) {
         ev->wait[i] = wait[i];
-        wait[i]->refs++;
+        wait[i]->h.refs++;
     }
     vsmp_cl_context_retain(q->ctx);
-    q->refs++;
+    q->h.refs++;
     *out = ev;
     return CL_SUCCESS;
 }
@@ -519,7 +460,7 @@ cl_int vsmp_cl_enqueue(cl_event ev, bool blocking, cl_event *out)
     else
         q->head = ev;
     q->tail = ev;
-    ev->refs += out != NULL || blocking;
+    ev->h.refs += out != NULL || blocking;
     vsmp_cl_queue_progress(q);
     cl_int err = CL_SUCCESS;
     if (blocking) {
@@ -545,7 +486,7 @@ void vsmp_cl_queue_progress(cl_command_queue q)
     if (q->progressing)
         return;
     q->progressing = true;
-    q->refs++; /* the last command's release must not free the queue under this loop */
+    q->h.refs++; /* the last command's release must not free the queue under this loop */
     while (q->head && !q->busy) {
         cl_event ev = q->head;
         cl_int failed = 0;
@@ -628,47 +569,30 @@ cl_int CL_API_CALL vsmp_clWaitForEvents(cl_uint num_events, const cl_event *even
     return err;
 }
 
+static cl_int event_answer(void *obj, cl_uint param_name, vsmp_cl_answer *a)
+{
+    cl_event event = obj;
+    switch (param_name) {
+    case CL_EVENT_COMMAND_QUEUE:
+        return VSMP_CL_VALUE(a, cl_command_queue, event->queue);
+    case CL_EVENT_CONTEXT:
+        return VSMP_CL_VALUE(a, cl_context, event->ctx);
+    case CL_EVENT_COMMAND_TYPE:
+        return VSMP_CL_VALUE(a, cl_command_type, event->type);
+    case CL_EVENT_COMMAND_EXECUTION_STATUS:
+        return VSMP_CL_VALUE(a, cl_int, event->status);
+    case CL_EVENT_REFERENCE_COUNT:
+        return VSMP_CL_VALUE(a, cl_uint, event->h.refs);
+    }
+    return CL_INVALID_VALUE;
+}
+
 cl_int CL_API_CALL vsmp_clGetEventInfo(cl_event event, cl_event_info param_name,
                                        size_t param_value_size, void *param_value,
                                        size_t *param_value_size_ret)
 {
-    vsmp_cl_lock();
-    if (!vsmp_cl_event_ok(event)) {
-        vsmp_cl_unlock();
-        return CL_INVALID_EVENT;
-    }
-    union {
-        cl_command_queue q;
-        cl_context c;
-        cl_command_type t;
-        cl_int i;
-        cl_uint u;
-    } v;
-    size_t size = 0;
-    cl_int err = CL_SUCCESS;
-    switch (param_name) {
-    case CL_EVENT_COMMAND_QUEUE:
-        v.q = event->queue, size = sizeof v.q;
-        break;
-    case CL_EVENT_CONTEXT:
-        v.c = event->ctx, size = sizeof v.c;
-        break;
-    case CL_EVENT_COMMAND_TYPE:
-        v.t = event->type, size = sizeof v.t;
-        break;
-    case CL_EVENT_COMMAND_EXECUTION_STATUS:
-        v.i = event->status, size = sizeof v.i;
-        break;
-    case CL_EVENT_REFERENCE_COUNT:
-        v.u = event->refs, size = sizeof v.u;
-        break;
-    default:
-        err = CL_INVALID_VALUE;
-    }
-    if (!err)
-        err = vsmp_cl_info(param_value_size, param_value, param_value_size_ret, &v, size);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_get_info(event, VSMP_CL_EVENT, CL_INVALID_EVENT, event_answer, param_name,
+                            param_value_size, param_value, param_value_size_ret);
 }
 
 cl_int CL_API_CALL vsmp_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
@@ -694,22 +618,12 @@ cl_int CL_API_CALL vsmp_clGetEventProfilingInfo(cl_event event, cl_profiling_inf
 
 cl_int CL_API_CALL vsmp_clRetainEvent(cl_event event)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_event_ok(event) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err)
-        event->refs++;
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_retain(event, VSMP_CL_EVENT, CL_INVALID_EVENT);
 }
 
 cl_int CL_API_CALL vsmp_clReleaseEvent(cl_event event)
 {
-    vsmp_cl_lock();
-    cl_int err = vsmp_cl_event_ok(event) ? CL_SUCCESS : CL_INVALID_EVENT;
-    if (!err)
-        vsmp_cl_event_release(event);
-    vsmp_cl_unlock();
-    return err;
+    return vsmp_cl_release(event, VSMP_CL_EVENT, CL_INVALID_EVENT, vsmp_cl_event_release);
 }
 
 cl_event CL_API_CALL vsmp_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
@@ -722,9 +636,7 @@ cl_event CL_API_CALL vsmp_clCreateUserEvent(cl_context context, cl_int *errcode_
     else if (!(ev = calloc(1, sizeof *ev)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (!err) {
-        ev->dispatch = &vsmp_cl_dispatch;
-        ev->magic = VSMP_CL_EVENT;
-        ev->refs = 1;
+        vsmp_cl_head_init(&ev->h, VSMP_CL_EVENT);
         ev->ctx = context;
         ev->type = CL_COMMAND_USER;
         ev->status = CL_SUBMITTED;
@@ -778,8 +690,8 @@ cl_int CL_API_CALL vsmp_clSetEventCallback(cl_event event, cl_int command_exec_c
     if (event->status <= command_exec_callback_type) { /* already there: called at once */
         cb->obj = event;
         cb->status = event->status < 0 ? event->status : command_exec_callback_type;
-        cb->release = event_release_void;
-        event->refs++;
+        cb->release = vsmp_cl_event_release;
+        event->h.refs++;
         vsmp_cl_callback_due(cb);
     } else {
         cb->next = event->callbacks;
@@ -796,7 +708,7 @@ void vsmp_cl_hold(cl_event ev, cl_mem m)
     for (int i = 0; i < 2; i++)
         if (!ev->hold[i]) {
             ev->hold[i] = m;
-            m->refs++;
+            m->h.refs++;
             return;
         }
 }

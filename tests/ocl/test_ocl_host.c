@@ -969,6 +969,60 @@ static void test_unimplemented(cl_context ctx, cl_command_queue q)
     CHECK_ERR(clCreateSubDevices(NULL, NULL, 0, NULL, NULL), CL_INVALID_DEVICE);
 }
 
+/* Handles of another kind: each entry point answers the error its object kind has in the OpenCL
+ * 3.0 specification (CL_INVALID_MEM_OBJECT "if memobj is not a valid memory object", and so on),
+ * and the object it was given keeps its reference count. */
+static void test_wrong_kind(cl_context ctx, cl_command_queue q)
+{
+    cl_int err;
+    cl_uint refs = 0, ctx_refs = 0;
+    size_t sz = 0;
+    cl_mem buf = clCreateBuffer(ctx, 0, 16, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_sampler s = clCreateSamplerWithProperties(ctx, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &saxpy_src, NULL, &err);
+    CHECK_ERR(err, CL_SUCCESS);
+    CHECK_ERR(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof ctx_refs, &ctx_refs, NULL),
+              CL_SUCCESS);
+    /* clRetain<kind>, clRelease<kind> and clGet<kind>Info(..._REFERENCE_COUNT) given @p handle */
+#define WRONG_KIND(kind, type, handle, ref_count, want)                                            \
+    do {                                                                                           \
+        CHECK_ERR(clRetain##kind((type)(handle)), want);                                           \
+        CHECK_ERR(clRelease##kind((type)(handle)), want);                                          \
+        CHECK_ERR(clGet##kind##Info((type)(handle), ref_count, sizeof refs, &refs, NULL), want);   \
+    } while (0)
+    WRONG_KIND(Context, cl_context, buf, CL_CONTEXT_REFERENCE_COUNT, CL_INVALID_CONTEXT);
+    WRONG_KIND(CommandQueue, cl_command_queue, buf, CL_QUEUE_REFERENCE_COUNT,
+               CL_INVALID_COMMAND_QUEUE);
+    WRONG_KIND(MemObject, cl_mem, s, CL_MEM_REFERENCE_COUNT, CL_INVALID_MEM_OBJECT);
+    WRONG_KIND(Sampler, cl_sampler, q, CL_SAMPLER_REFERENCE_COUNT, CL_INVALID_SAMPLER);
+    WRONG_KIND(Event, cl_event, buf, CL_EVENT_REFERENCE_COUNT, CL_INVALID_EVENT);
+    WRONG_KIND(Program, cl_program, buf, CL_PROGRAM_REFERENCE_COUNT, CL_INVALID_PROGRAM);
+    WRONG_KIND(Kernel, cl_kernel, p, CL_KERNEL_REFERENCE_COUNT, CL_INVALID_KERNEL);
+#undef WRONG_KIND
+    /* a buffer is a memory object but not an image */
+    CHECK_ERR(clGetImageInfo(buf, CL_IMAGE_WIDTH, sizeof sz, &sz, NULL), CL_INVALID_MEM_OBJECT);
+    /* nothing was retained or released: each object still has the one reference it was made
+     * with (the context: the count it had before) */
+    cl_uint got = 0;
+    CHECK_ERR(clGetMemObjectInfo(buf, CL_MEM_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetSamplerInfo(s, CL_SAMPLER_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetProgramInfo(p, CL_PROGRAM_REFERENCE_COUNT, sizeof got, &got, NULL), CL_SUCCESS);
+    CHECK(got == 1);
+    got = 0;
+    CHECK_ERR(clGetContextInfo(ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof got, &got, NULL),
+              CL_SUCCESS);
+    CHECK(got == ctx_refs);
+    CHECK_ERR(clReleaseProgram(p), CL_SUCCESS);
+    CHECK_ERR(clReleaseSampler(s), CL_SUCCESS);
+    CHECK_ERR(clReleaseMemObject(buf), CL_SUCCESS);
+}
+
 int main(void)
 {
     cl_platform_id p = find_vsmp();
@@ -1009,6 +1063,7 @@ int main(void)
     clReleaseProgram(sp);
     clReleaseCommandQueue(sq);
     clReleaseContext(sctx);
+    test_wrong_kind(ctx, q);
     test_unimplemented(ctx, q);
     CHECK_ERR(clReleaseCommandQueue(q), CL_SUCCESS);
     CHECK_ERR(clReleaseContext(ctx), CL_SUCCESS);
