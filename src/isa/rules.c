@@ -37,6 +37,44 @@ const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, co
     return NULL;
 }
 
+const char *vsmp_rule_vec_decl(const vsmp_routine *r, const vsmp_vec *v, const char **why)
+{
+    switch (v->vclass) {
+    case VSMP_VEC_GENERAL:
+        if (v->var < VSMP_NUM_PREDEF_VARS ||
+            (v->var >= VSMP_FIRST_VAR && v->var - VSMP_FIRST_VAR < r->num_vars))
+            return NULL;
+        *why = "names a variable that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_ADDRESS:
+    case VSMP_VEC_INDIRECT:
+        if (v->var < r->num_addrs && v->row < r->addrs[v->var].num_elts)
+            return NULL;
+        *why = v->var < r->num_addrs ? "names an element past its address variable's declared ones"
+                                     : "names an address variable that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_PREDICATE:
+        if (VSMP_PRED_ID(v->var) >= 1 && VSMP_PRED_ID(v->var) <= r->num_preds)
+            return NULL;
+        *why = "names a predicate that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_STATE:
+        if (v->row == 0 && (v->var < VSMP_NUM_PREDEF_SURFS ||
+                            (v->var - VSMP_NUM_PREDEF_SURFS < r->num_surfaces &&
+                             v->col < r->surfaces[v->var - VSMP_NUM_PREDEF_SURFS].num_elts)))
+            return NULL;
+        if (v->row == 1 && (v->var == VSMP_BINDLESS_SAMPLER ||
+                            (v->var < r->num_samplers && v->col < r->samplers[v->var].num_elts)))
+            return NULL;
+        *why = v->row > 1 ? "has a state class other than surface (0) or sampler (1)"
+               : v->row   ? "names a sampler, or an element of one, that is not declared"
+                          : "names a surface, or an element of one, that is not declared";
+        return "operand-decl";
+    default:
+        return NULL;
+    }
+}
+
 const char *vsmp_rule_exec_fit(unsigned lanes, unsigned emask, const char **why)
 {
     if (lanes < 1 || lanes > 32) { /* the binary form's codes give 1, 2, 4, 8, 16, 32 */

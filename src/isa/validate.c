@@ -601,35 +601,14 @@ static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lane
 
 static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
 {
-    const vsmp_routine *r = c->r;
-    switch (v->vclass) {
-    case VSMP_VEC_GENERAL:
-        if (v->var >= VSMP_NUM_PREDEF_VARS &&
-            (v->var < VSMP_FIRST_VAR || v->var - VSMP_FIRST_VAR >= r->num_vars))
-            ERR(c, "operand-decl", "%s: operand %d names variable id %u, which is not declared",
-                mnem(c->in), pos, v->var);
-        break;
-    case VSMP_VEC_ADDRESS:
-    case VSMP_VEC_INDIRECT:
-        if (v->var >= r->num_addrs)
-            ERR(c, "operand-decl", "%s: operand %d names address A%u, which is not declared",
-                mnem(c->in), pos, v->var);
-        break;
-    case VSMP_VEC_PREDICATE:
-        if (VSMP_PRED_ID(v->var) == 0 || VSMP_PRED_ID(v->var) > r->num_preds)
-            ERR(c, "operand-decl", "%s: operand %d names predicate P%u, which is not declared",
-                mnem(c->in), pos, VSMP_PRED_ID(v->var));
-        break;
-    case VSMP_VEC_STATE:
-        if (v->row > 1 ||
-            (v->row == 1 && v->var >= r->num_samplers && v->var != VSMP_BINDLESS_SAMPLER) ||
-            (v->row == 0 && v->var >= VSMP_NUM_PREDEF_SURFS + r->num_surfaces))
-            ERR(c, "operand-decl", "%s: operand %d names an undeclared %s", mnem(c->in), pos,
-                v->row == 1 ? "sampler" : "surface");
-        break;
-    default:
-        break;
-    }
+    const char *why, *rule = vsmp_rule_vec_decl(c->r, v, &why);
+    if (rule)
+        ERR(c, rule, "%s: operand %d %s (%s %u)", mnem(c->in), pos, why,
+            v->vclass == VSMP_VEC_GENERAL     ? "variable id"
+            : v->vclass == VSMP_VEC_PREDICATE ? "predicate P"
+            : v->vclass == VSMP_VEC_STATE     ? "state id"
+                                              : "address id",
+            v->vclass == VSMP_VEC_PREDICATE ? VSMP_PRED_ID(v->var) : v->var);
 }
 
 static void check_generic(vctx *c, labinfo *li)
