@@ -108,9 +108,32 @@ static void test_state_rows(void)
               "operand-decl", "surface element 2 of 1");
 }
 
+/* operand classes by the table's opnds column: the validator refused these and the machine ran
+ * them */
+static void test_opnd_classes(void)
+{
+    const char *head = ".version 4.1\n.kernel \"t\"\n"
+                       ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+                       ".decl P1 v_type=P num_elts=8\n";
+    char text[512];
+    /* VEC: add takes no predicate source */
+    snprintf(text, sizeof(text), "%sadd (M1, 8) A(0,0)<1> P1 A(0,0)<1;1,0>\nret (M1, 1)\n", head);
+    same_rule(text, "operand-class", "add of a predicate");
+    /* BITS: and takes one */
+    snprintf(text, sizeof(text), "%sand (M1, 8) P1 P1 P1\nret (M1, 1)\n", head);
+    both_accept(text, "and of predicates");
+    /* CMP: cmp writes a predicate or a general variable, never an address */
+    snprintf(text, sizeof(text),
+             "%s.decl AD v_type=A num_elts=8\n"
+             "cmp.lt (M1, 8) AD(0)<1> A(0,0)<1;1,0> 0x1:d\nret (M1, 1)\n",
+             head);
+    same_rule(text, "operand-class", "cmp into an address");
+}
+
 int main(void)
 {
     test_address_rows();
     test_state_rows();
+    test_opnd_classes();
     return t_finish();
 }

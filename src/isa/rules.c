@@ -75,6 +75,47 @@ const char *vsmp_rule_vec_decl(const vsmp_routine *r, const vsmp_vec *v, const c
     }
 }
 
+enum {
+    G = 1u << VSMP_VEC_GENERAL,
+    A = 1u << VSMP_VEC_ADDRESS,
+    P = 1u << VSMP_VEC_PREDICATE,
+    I = 1u << VSMP_VEC_INDIRECT,
+    M = 1u << VSMP_VEC_IMMEDIATE,
+    S = 1u << VSMP_VEC_STATE,
+};
+
+/* the opnds column's sets: the destination's classes, source 0's, the other sources' */
+static const uint8_t opnd_sets[][3] = {
+    [VSMP_OC_VEC] = {G | I, G | I | M, G | I | M},
+    [VSMP_OC_BITS] = {G | I | P, G | I | M | P, G | I | M | P},
+    [VSMP_OC_MOV] = {G | I | P | A, G | I | M | P | A, G | I | M | P | A},
+    [VSMP_OC_MOVS] = {G | I | P | A | S, G | I | M | P | A | S, G | I | M | P | A | S},
+    [VSMP_OC_SETP] = {P, G | I | M, G | I | M},
+    [VSMP_OC_CMP] = {P | G, G | I | M, G | I | M},
+    [VSMP_OC_ADDR] = {A, G | A | S, G | M},
+    [VSMP_OC_MSG] = {G | I, G | I | M | A | P | S, G | I | M | A | P | S},
+};
+
+unsigned vsmp_opnd_classes(unsigned opcode, bool dst, unsigned srcpos)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(opcode);
+    unsigned set = row ? row->opnds : VSMP_OC_MSG;
+    return opnd_sets[set][dst ? 0 : srcpos == 0 ? 1 : 2];
+}
+
+const char *vsmp_rule_opnd_class(unsigned opcode, bool dst, unsigned srcpos, unsigned vclass,
+                                 const char **why)
+{
+    static const char *const names[8] = {"a general variable",  "an address", "a predicate",
+                                         "an indirect operand", "?",          "an immediate",
+                                         "a state variable",    "?"};
+    if (vclass > VSMP_VEC_STATE || vclass == 4 ||
+        (vsmp_opnd_classes(opcode, dst, srcpos) >> vclass & 1u))
+        return NULL;
+    *why = names[vclass & 7];
+    return "operand-class";
+}
+
 const char *vsmp_rule_exec_fit(unsigned lanes, unsigned emask, const char **why)
 {
     if (lanes < 1 || lanes > 32) { /* the binary form's codes give 1, 2, 4, 8, 16, 32 */

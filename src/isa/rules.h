@@ -27,6 +27,13 @@ const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, co
  * its elements. Immediates have nothing to declare. */
 const char *vsmp_rule_vec_decl(const vsmp_routine *r, const vsmp_vec *v, const char **why);
 
+/* Rule `operand-class`: the classes (bits 1 << vsmp_vec_class) the destination (dst) or source
+ * srcpos of an instruction of this opcode takes, by the opnds column of the instruction table;
+ * and the check of one operand's class against them (*why: "cannot be an immediate"). */
+unsigned vsmp_opnd_classes(unsigned opcode, bool dst, unsigned srcpos);
+const char *vsmp_rule_opnd_class(unsigned opcode, bool dst, unsigned srcpos, unsigned vclass,
+                                 const char **why);
+
 /* Rules `exec-size`, `exec-mask`: the execution size is 1 to 32 lanes (the binary form's codes
  * give 1, 2, 4, 8, 16, 32), and with the mask's channel offset (4 * (emask & 7)) fits the 32
  * channels. */
