@@ -1028,7 +1028,33 @@ static vsmp_surface *bytes_surface(uint8_t **mem, const uint8_t *init, size_t by
     return s;
 }
 
-static int launch(job *j, json_object *root)
+/* What one launch holds from reading its description to writing its outputs: launch() fills it
+ * step by step (each step below fails with a diagnostic naming its JSON path or file) and
+ * launch_release() frees it whatever step stopped. */
+typedef struct launch_run {
+    vsmp_launch_options o;
+    vsmp_ndrange nd;
+    const char *dname, *pgname; /* "dynamic_state", "program" */
+    json_object *ja, *js;       /* "args", "inline_samplers" */
+    size_t ns;
+    vsmp_module *mod;
+    vsmp_launch_iface *f;
+    char kname[4200], iname[4200];
+    vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
+    arg_store store[VSMP_LAUNCH_MAX_ARGS];
+    unsigned nargs;
+    vsmp_sampler_state inl[8];
+    vsmp_sampler_state hw_smp[VSMP_MAX_SAMPLER_STATES];
+    bool hw_set[VSMP_MAX_SAMPLER_STATES];
+    vsmp_surface *const_surf, *global_surf, *printf_surf;
+    uint8_t *const_mem, *global_mem, *printf_mem;
+    vsmp_launch_stats stats;
+    bool quiet;
+    double took;
+} launch_run;
+
+/* The description's top level: its keys, platform, NDRange and the arrays' sizes. */
+static int read_description(job *j, json_object *root, launch_run *r)
 {
     static const char *const keys[] = {"kernel",          "interface", "platform", "global",
                                        "local",           "offset",    "args",     "dynamic_state",
@@ -1050,277 +1076,307 @@ static int launch(job *j, json_object *root)
             return fail(j, "%s: unknown key; did you mean '%s'?", key, best);
         return fail(j, "%s: unknown key", key);
     }
-    const char *pname = NULL, *dname = NULL, *pgname = NULL;
+    const char *pname = NULL;
     if (jget_str(root, "", "platform", &pname, &j->e) ||
-        jget_str(root, "", "dynamic_state", &dname, &j->e) ||
-        jget_str(root, "", "program", &pgname, &j->e))
+        jget_str(root, "", "dynamic_state", &r->dname, &j->e) ||
+        jget_str(root, "", "program", &r->pgname, &j->e))
         return jfailed(j);
-    vsmp_launch_options o;
-    vsmp_launch_options_init(&o);
-    vsmp_surface *const_surf = NULL, *global_surf = NULL, *printf_surf = NULL;
-    uint8_t *const_mem = NULL, *global_mem = NULL, *printf_mem = NULL;
     /* work-groups on every online core, or VSMP_LAUNCH_WORKERS of them (docs/LAUNCH.md) */
-    o.workers = vsmp_pool_env_workers("VSMP_LAUNCH_WORKERS"); /* VSMP_WORKERS first */
-    if (pname && vsmp_platform_find(pname, &o.platform))
+    r->o.workers = vsmp_pool_env_workers("VSMP_LAUNCH_WORKERS"); /* VSMP_WORKERS first */
+    if (pname && vsmp_platform_find(pname, &r->o.platform))
         return fail(j, "platform: unknown platform \"%.40s\"", pname);
-    vsmp_ndrange nd;
-    if (ndrange(j, root, &nd))
+    if (ndrange(j, root, &r->nd))
         return -1;
-    json_object *ja = jfield(root, "args"), *js = jfield(root, "inline_samplers");
-    size_t nja = 0, ns = 0;
-    if (ja && jval_array(ja, "args", 0, VSMP_LAUNCH_MAX_ARGS, &nja, &j->e))
+    r->ja = jfield(root, "args"), r->js = jfield(root, "inline_samplers");
+    size_t nja = 0;
+    if (r->ja && jval_array(r->ja, "args", 0, VSMP_LAUNCH_MAX_ARGS, &nja, &j->e))
         return jfailed(j);
-    if (js && jval_array(js, "inline_samplers", 0, 8, &ns, &j->e))
+    if (r->js && jval_array(r->js, "inline_samplers", 0, 8, &r->ns, &j->e))
         return jfailed(j);
+    r->nargs = (unsigned)nja;
+    return 0;
+}
 
-    vsmp_launch_iface *f = NULL;
-    vsmp_module *mod = NULL;
-    char kname[4200], iname[4200];
+/* One entry of "args": its kind against the kernel's argument, then its buffer, image,
+ * sampler, scalar or __local size. */
+static int bind_arg(job *j, launch_run *r, unsigned i)
+{
+    json_object *e = json_object_array_get_idx(r->ja, i);
+    const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(r->f, i);
+    vsmp_launch_arg *a = &r->args[i];
+    const char *kind = NULL;
+    char p[64];
+    snprintf(p, sizeof(p), "args[%u]", i);
+    if (!json_object_is_type(e, json_type_object))
+        return fail(j, "%s: expected an object", p);
+    if (jget_str(e, p, "kind", &kind, &j->e))
+        return jfailed(j);
+    const char *want = ai->kind == VSMP_ARG_BUFFER    ? "buffer"
+                       : ai->kind == VSMP_ARG_IMAGE   ? "image"
+                       : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
+                       : ai->kind == VSMP_ARG_SCALAR  ? "scalar"
+                       : ai->kind == VSMP_ARG_LOCAL   ? "local"
+                                                      : "none";
+    if (!kind || strcmp(kind, want))
+        return fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type,
+                    ai->name, want);
+    if (check_arg(j, e, i, ai->kind))
+        return -1;
+    switch (ai->kind) {
+    case VSMP_ARG_BUFFER:
+        return make_buffer(j, e, i, a, &r->store[i]);
+    case VSMP_ARG_IMAGE:
+        return make_image(j, e, i, a);
+    case VSMP_ARG_SAMPLER: {
+        char q[96];
+        return sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
+                             &a->sampler, false);
+    }
+    case VSMP_ARG_SCALAR:
+        return make_scalar(j, e, i, ai, a);
+    case VSMP_ARG_LOCAL: {
+        int64_t z = 0;
+        if (!jfield(e, "size"))
+            return fail(j, "args[%u]: a __local argument needs its \"size\" in bytes (1..2^20)", i);
+        if (jget_int(e, p, "size", 1, 1 << 20, &z, &j->e))
+            return jfailed(j);
+        a->size = (uint32_t)z;
+        return 0;
+    }
+    case VSMP_ARG_NONE:
+        return 0;
+    }
+    return 0;
+}
+
+/* Every entry of "args", which has one per argument of the kernel's interface. */
+static int bind_args(job *j, launch_run *r)
+{
+    if (r->nargs != vsmp_launch_iface_num_args(r->f))
+        return fail(j, "\"args\" has %u entries; kernel %s takes %u", r->nargs,
+                    vsmp_launch_iface_kernel(r->f), vsmp_launch_iface_num_args(r->f));
+    for (unsigned i = 0; i < r->nargs; i++)
+        if (bind_arg(j, r, i))
+            return -1;
+    return 0;
+}
+
+/* Inline samplers from the kernel's dynamic state heap ("dynamic_state"). */
+static int read_dynamic_state(job *j, launch_run *r)
+{
+    if (!r->dname)
+        return 0;
+    size_t dsize = 0;
+    uint8_t *dsh = read_file(j, r->dname, &dsize);
+    if (!dsh)
+        return -1;
     vsmp_diags d;
-    int rc = -1;
-    vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
-    arg_store store[VSMP_LAUNCH_MAX_ARGS];
-    vsmp_sampler_state inl[8];
-    vsmp_sampler_state hw_smp[VSMP_MAX_SAMPLER_STATES];
-    bool hw_set[VSMP_MAX_SAMPLER_STATES];
-    memset(args, 0, sizeof(args));
-    memset(store, 0, sizeof(store));
-    unsigned nargs = (unsigned)nja;
-    vsmp_status st;
-    if (load_kernel(j, root, &o.platform, &mod, &f, kname, sizeof(kname), iname, sizeof(iname)))
-        goto out;
-    bool missing[VSMP_MAX_SAMPLER_STATES];
+    diags_begin(j, &d);
+    vsmp_status st = vsmp_launch_dsh_samplers(r->f, dsh, dsize, r->hw_smp, r->hw_set, &d);
+    print_diags(j, &d, r->iname, r->dname);
+    vsmp_diags_free(&d);
+    free(dsh);
+    if (st)
+        return fail(j, "\"dynamic_state\": %s: %s", r->dname, vsmp_status_str(st));
+    for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
+        if (r->hw_set[i])
+            r->o.inline_samplers[i] = &r->hw_smp[i];
+    return 0;
+}
 
-    if (nargs != vsmp_launch_iface_num_args(f)) {
-        fail(j, "\"args\" has %u entries; kernel %s takes %u", nargs, vsmp_launch_iface_kernel(f),
-             vsmp_launch_iface_num_args(f));
-        goto out;
-    }
-    for (unsigned i = 0; i < nargs; i++) {
-        json_object *e = json_object_array_get_idx(ja, i);
-        const vsmp_launch_arg_info *ai = vsmp_launch_iface_arg(f, i);
-        const char *kind = NULL;
-        char p[64];
-        snprintf(p, sizeof(p), "args[%u]", i);
-        if (!json_object_is_type(e, json_type_object)) {
-            fail(j, "%s: expected an object", p);
-            goto out;
-        }
-        if (jget_str(e, p, "kind", &kind, &j->e)) {
-            jfailed(j);
-            goto out;
-        }
-        const char *want = ai->kind == VSMP_ARG_BUFFER    ? "buffer"
-                           : ai->kind == VSMP_ARG_IMAGE   ? "image"
-                           : ai->kind == VSMP_ARG_SAMPLER ? "sampler"
-                           : ai->kind == VSMP_ARG_SCALAR  ? "scalar"
-                           : ai->kind == VSMP_ARG_LOCAL   ? "local"
-                                                          : "none";
-        if (!kind || strcmp(kind, want)) {
-            fail(j, "args[%u]: the kernel's argument %u (%s %s) is a %s", i, i, ai->type, ai->name,
-                 want);
-            goto out;
-        }
-        if (check_arg(j, e, i, ai->kind))
-            goto out;
-        if (ai->kind == VSMP_ARG_BUFFER) {
-            if (make_buffer(j, e, i, &args[i], &store[i]))
-                goto out;
-        } else if (ai->kind == VSMP_ARG_IMAGE) {
-            if (make_image(j, e, i, &args[i]))
-                goto out;
-        } else if (ai->kind == VSMP_ARG_SAMPLER) {
-            char q[96];
-            if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
-                              &args[i].sampler, false))
-                goto out;
-        } else if (ai->kind == VSMP_ARG_SCALAR) {
-            if (make_scalar(j, e, i, ai, &args[i]))
-                goto out;
-        } else if (ai->kind == VSMP_ARG_LOCAL) {
-            int64_t z = 0;
-            if (!jfield(e, "size")) {
-                fail(j, "args[%u]: a __local argument needs its \"size\" in bytes (1..2^20)", i);
-                goto out;
-            }
-            if (jget_int(e, p, "size", 1, 1 << 20, &z, &j->e)) {
-                jfailed(j);
-                goto out;
-            }
-            args[i].size = (uint32_t)z;
-        }
-    }
-    /* inline samplers from the kernel's dynamic state heap; "inline_samplers" overrides */
-    if (dname) {
-        size_t dsize = 0;
-        uint8_t *dsh = read_file(j, dname, &dsize);
-        if (!dsh)
-            goto out;
-        diags_begin(j, &d);
-        st = vsmp_launch_dsh_samplers(f, dsh, dsize, hw_smp, hw_set, &d);
-        print_diags(j, &d, iname, dname);
-        vsmp_diags_free(&d);
-        free(dsh);
-        if (st) {
-            fail(j, "\"dynamic_state\": %s: %s", dname, vsmp_status_str(st));
-            goto out;
-        }
-        for (unsigned i = 0; i < VSMP_MAX_SAMPLER_STATES; i++)
-            if (hw_set[i])
-                o.inline_samplers[i] = &hw_smp[i];
-    }
-    /* program-scope data from the program binary; a printf buffer for every launch */
-    if (pgname) {
+/* Program-scope data from the program binary ("program"); a printf buffer for every launch. */
+static int read_program(job *j, launch_run *r)
+{
+    if (r->pgname) {
         size_t psize = 0;
-        uint8_t *pb = read_file(j, pgname, &psize);
+        uint8_t *pb = read_file(j, r->pgname, &psize);
         if (!pb)
-            goto out;
+            return -1;
         vsmp_launch_program prog;
+        vsmp_diags d;
         diags_begin(j, &d);
-        st = vsmp_launch_program_read(pb, psize, &prog, &d);
-        print_diags(j, &d, iname, pgname);
+        vsmp_status st = vsmp_launch_program_read(pb, psize, &prog, &d);
+        print_diags(j, &d, r->iname, r->pgname);
         vsmp_diags_free(&d);
         free(pb);
-        if (st) {
-            fail(j, "\"program\": %s: %s", pgname, vsmp_status_str(st));
-            goto out;
-        }
+        if (st)
+            return fail(j, "\"program\": %s: %s", r->pgname, vsmp_status_str(st));
         if (prog.constant)
-            o.program_constant = const_surf =
-                bytes_surface(&const_mem, prog.constant, prog.constant_size);
+            r->o.program_constant = r->const_surf =
+                bytes_surface(&r->const_mem, prog.constant, prog.constant_size);
         if (prog.global)
-            o.program_global = global_surf =
-                bytes_surface(&global_mem, prog.global, prog.global_size);
-        bool nomem = (prog.constant && !const_surf) || (prog.global && !global_surf);
+            r->o.program_global = r->global_surf =
+                bytes_surface(&r->global_mem, prog.global, prog.global_size);
+        bool nomem = (prog.constant && !r->const_surf) || (prog.global && !r->global_surf);
         vsmp_launch_program_free(&prog);
-        if (nomem) {
-            fail(j, "out of memory");
-            goto out;
-        }
+        if (nomem)
+            return fail(j, "out of memory");
     }
-    o.printf_buffer = printf_surf = bytes_surface(&printf_mem, NULL, VSMP_LAUNCH_PRINTF_SIZE);
-    if (!printf_surf) {
-        fail(j, "out of memory");
-        goto out;
-    }
-    vsmp_launch_printf_init(printf_mem, VSMP_LAUNCH_PRINTF_SIZE);
+    r->o.printf_buffer = r->printf_surf =
+        bytes_surface(&r->printf_mem, NULL, VSMP_LAUNCH_PRINTF_SIZE);
+    if (!r->printf_surf)
+        return fail(j, "out of memory");
+    vsmp_launch_printf_init(r->printf_mem, VSMP_LAUNCH_PRINTF_SIZE);
+    return 0;
+}
+
+/* "inline_samplers" (over the dynamic state's), then every inline sampler the kernel names must
+ * have its state. */
+static int read_inline_samplers(job *j, launch_run *r)
+{
     bool given[VSMP_MAX_SAMPLER_STATES] = {false};
-    for (size_t i = 0; i < ns; i++) {
+    for (size_t i = 0; i < r->ns; i++) {
         static const char *const skeys[] = {"index", "sampler", NULL};
-        json_object *e = json_object_array_get_idx(js, i);
+        json_object *e = json_object_array_get_idx(r->js, i);
         char p[64], q[96];
         int64_t idx = -1;
         jpath_idx(p, sizeof(p), "inline_samplers", i);
         if (check_keys(j, e, p, skeys))
-            goto out;
-        if (!jfield(e, "index")) {
-            fail(j, "%s.index: missing (the sampler-state index, 0..255)", p);
-            goto out;
-        }
-        if (jget_int(e, p, "index", 0, VSMP_MAX_SAMPLER_STATES - 1, &idx, &j->e)) {
-            jfailed(j);
-            goto out;
-        }
-        if (given[idx]) {
-            fail(j, "%s.index: sampler state %lld is given twice", p, (long long)idx);
-            goto out;
-        }
+            return -1;
+        if (!jfield(e, "index"))
+            return fail(j, "%s.index: missing (the sampler-state index, 0..255)", p);
+        if (jget_int(e, p, "index", 0, VSMP_MAX_SAMPLER_STATES - 1, &idx, &j->e))
+            return jfailed(j);
+        if (given[idx])
+            return fail(j, "%s.index: sampler state %lld is given twice", p, (long long)idx);
         given[idx] = true;
-        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i],
+        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &r->inl[i],
                           true))
-            goto out;
-        o.inline_samplers[idx] = &inl[i];
+            return -1;
+        r->o.inline_samplers[idx] = &r->inl[i];
     }
-    if (missing_inline(f, &o, missing)) {
+    bool missing[VSMP_MAX_SAMPLER_STATES];
+    if (missing_inline(r->f, &r->o, missing)) {
         unsigned s = 0;
         while (!missing[s])
             s++;
-        fail(j,
-             "sampler state %u of kernel %s is an inline sampler (__constant sampler_t) that "
-             "neither \"dynamic_state\" nor \"inline_samplers\" gives",
-             s, vsmp_launch_iface_kernel(f));
-        goto out;
+        return fail(j,
+                    "sampler state %u of kernel %s is an inline sampler (__constant sampler_t) "
+                    "that neither \"dynamic_state\" nor \"inline_samplers\" gives",
+                    s, vsmp_launch_iface_kernel(r->f));
     }
-    /* the budgets, Ctrl-C, progress and the counts of the summary (docs/LAUNCH.md section 3) */
-    vsmp_launch_stats stats;
+    return 0;
+}
+
+/* The launch itself, with the budgets, Ctrl-C, progress and the counts of the summary
+ * (docs/LAUNCH.md section 3). */
+static int run(job *j, launch_run *r)
+{
     const launch_job_options *jo = j->opt;
-    o.max_memory = j->max_memory;
-    o.max_total_steps = jo ? jo->max_instructions : 0;
-    o.cancel = jo ? jo->cancel : NULL;
-    o.stats = &stats;
-    bool quiet = !jo || jo->quiet;
-    if (!quiet) {
-        o.progress = progress;
-        o.progress_user = j;
+    r->o.max_memory = j->max_memory;
+    r->o.max_total_steps = jo ? jo->max_instructions : 0;
+    r->o.cancel = jo ? jo->cancel : NULL;
+    r->o.stats = &r->stats;
+    r->quiet = !jo || jo->quiet;
+    if (!r->quiet) {
+        r->o.progress = progress;
+        r->o.progress_user = j;
         j->tty = isatty(fileno(j->err));
     }
     j->start = seconds();
     j->next_report = j->start + 1.0;
+    vsmp_diags d;
     diags_begin(j, &d);
-    st = vsmp_launch(mod, 0, f, &nd, args, nargs, &o, &d);
-    double took = seconds() - j->start;
+    vsmp_status st = vsmp_launch(r->mod, 0, r->f, &r->nd, r->args, r->nargs, &r->o, &d);
+    r->took = seconds() - j->start;
     if (j->reported && j->tty)
         fputs("\r\033[K", j->err);
     if (st == VSMP_ERR_CANCELLED) {
         vsmp_diags_free(&d);
         j->cancelled = true;
-        fail(j,
-             "interrupted: the launch stopped after %llu of %llu work-groups; nothing printed "
-             "or saved",
-             (unsigned long long)stats.groups, (unsigned long long)stats.groups_total);
-        goto out;
+        return fail(j,
+                    "interrupted: the launch stopped after %llu of %llu work-groups; nothing "
+                    "printed or saved",
+                    (unsigned long long)r->stats.groups, (unsigned long long)r->stats.groups_total);
     }
-    print_diags(j, &d, iname, kname);
+    print_diags(j, &d, r->iname, r->kname);
     vsmp_diags_free(&d);
     if (st) {
         fail(j, "the launch failed: %s", vsmp_status_str(st));
-        if (j->program_data && !pgname)
+        if (j->program_data && !r->pgname)
             fprintf(j->err,
                     "%s: note: the kernel's interface names program-scope data, and \"program\" "
                     "(IGC's .progbin) does not give it\n",
                     j->path);
-        goto out;
+        return -1;
     }
-    {
-        /* the printf output, as Intel's runtime prints it after the kernel */
-        char *text = NULL;
-        diags_begin(j, &d);
-        st = vsmp_launch_printf_format(f, printf_mem, VSMP_LAUNCH_PRINTF_SIZE, 0, &text, &d);
-        if (text)
-            fputs(text, j->out);
-        free(text);
-        print_diags(j, &d, iname, kname);
-        vsmp_diags_free(&d);
-        if (st) {
-            fail(j, "the printf buffer: %s", vsmp_status_str(st));
-            goto out;
-        }
-    }
-    rc = results(j, ja, args, store, nargs);
-    if (!rc && !quiet)
+    return 0;
+}
+
+/* The printf output, as Intel's runtime prints it after the kernel, then the arguments' files
+ * and the summary line. */
+static int write_outputs(job *j, launch_run *r)
+{
+    char *text = NULL;
+    vsmp_diags d;
+    diags_begin(j, &d);
+    vsmp_status st =
+        vsmp_launch_printf_format(r->f, r->printf_mem, VSMP_LAUNCH_PRINTF_SIZE, 0, &text, &d);
+    if (text)
+        fputs(text, j->out);
+    free(text);
+    print_diags(j, &d, r->iname, r->kname);
+    vsmp_diags_free(&d);
+    if (st)
+        return fail(j, "the printf buffer: %s", vsmp_status_str(st));
+    int rc = results(j, r->ja, r->args, r->store, r->nargs);
+    const vsmp_launch_stats *s = &r->stats;
+    if (!rc && !r->quiet)
         fprintf(j->err,
                 "%s: %llu work-groups of %u x %u x %u, %llu hardware threads of SIMD%u, "
                 "%.1f%% of lanes used, %llu instructions, %llu sampler messages, %.3f s, %u "
                 "file%s written\n",
-                j->path, (unsigned long long)stats.groups, stats.local[0], stats.local[1],
-                stats.local[2], (unsigned long long)stats.threads, vsmp_launch_iface_simd(f),
-                stats.lane_slots ? 100.0 * (double)stats.lanes / (double)stats.lane_slots : 0.0,
-                (unsigned long long)stats.instructions, (unsigned long long)stats.sampler_messages,
-                took, j->saved, j->saved == 1 ? "" : "s");
-out:
-    vsmp_surface_free(const_surf);
-    vsmp_surface_free(global_surf);
-    vsmp_surface_free(printf_surf);
-    free(const_mem);
-    free(global_mem);
-    free(printf_mem);
-    for (unsigned i = 0; i < nargs; i++) {
-        vsmp_surface_free(args[i].surface);
-        free(store[i].mem);
-    }
-    vsmp_module_free(mod);
-    vsmp_launch_iface_free(f);
+                j->path, (unsigned long long)s->groups, s->local[0], s->local[1], s->local[2],
+                (unsigned long long)s->threads, vsmp_launch_iface_simd(r->f),
+                s->lane_slots ? 100.0 * (double)s->lanes / (double)s->lane_slots : 0.0,
+                (unsigned long long)s->instructions, (unsigned long long)s->sampler_messages,
+                r->took, j->saved, j->saved == 1 ? "" : "s");
     return rc;
+}
+
+static void launch_release(launch_run *r)
+{
+    vsmp_surface_free(r->const_surf);
+    vsmp_surface_free(r->global_surf);
+    vsmp_surface_free(r->printf_surf);
+    free(r->const_mem);
+    free(r->global_mem);
+    free(r->printf_mem);
+    for (unsigned i = 0; i < r->nargs; i++) {
+        vsmp_surface_free(r->args[i].surface);
+        free(r->store[i].mem);
+    }
+    vsmp_module_free(r->mod);
+    vsmp_launch_iface_free(r->f);
+}
+
+/* One launch description: read it, load the kernel and its interface, bind the arguments and
+ * the state the kernel names, run, write the outputs. */
+static int launch(job *j, json_object *root)
+{
+    launch_run *r = calloc(1, sizeof(*r));
+    if (!r)
+        return fail(j, "out of memory");
+    vsmp_launch_options_init(&r->o);
+    int rc = read_description(j, root, r);
+    if (!rc)
+        rc = load_kernel(j, root, &r->o.platform, &r->mod, &r->f, r->kname, sizeof(r->kname),
+                         r->iname, sizeof(r->iname));
+    if (!rc)
+        rc = bind_args(j, r);
+    if (!rc)
+        rc = read_dynamic_state(j, r);
+    if (!rc)
+        rc = read_program(j, r);
+    if (!rc)
+        rc = read_inline_samplers(j, r);
+    if (!rc)
+        rc = run(j, r);
+    if (!rc)
+        rc = write_outputs(j, r);
+    launch_release(r);
+    free(r);
+    return rc ? -1 : 0;
 }
 
 int vsmp_launch_job_opt(const char *path, const char *text, size_t size,
