@@ -56,7 +56,7 @@ VSMP_API vsmp_tclass vsmp_type_class(unsigned t);
 /** Every vISA opcode of GenX_IR 1.0.12504's reader, from the instruction table
  *  (include/vsmp/opcodes.def): VSMP_OPC_ADD = 0x01 ... VSMP_OPC_ADD3O = 0x92. */
 typedef enum vsmp_opcode {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) VSMP_OPC_##id = val,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds) VSMP_OPC_##id = val,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
     VSMP_OPC_LIMIT = 0x100
@@ -65,7 +65,7 @@ typedef enum vsmp_opcode {
 /** Sub-operations of SVM (0x4e), LSC_UNTYPED (0x89) and LSC_TYPED (0x8a), by their binary
  *  value (the byte after the opcode), from the same table: VSMP_SOP_SVM_GATHER = 0x03 ... */
 typedef enum vsmp_subopcode {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds)
 #define SUB(opc, val, id, mn, layout) VSMP_SOP_##id = val,
 #include "vsmp/opcodes.def"
     VSMP_SOP_LIMIT = 0x100
@@ -120,6 +120,19 @@ typedef enum vsmp_fp_rule {
     VSMP_FP_MATH = 3,   /**< the math box: float whatever the sources (and ONENAN) */
 } vsmp_fp_rule;
 
+/** The operand classes an opcode's positions take (the opnds column of opcodes.def, which
+ *  spells each set's classes). */
+typedef enum vsmp_opnd_set {
+    VSMP_OC_VEC,
+    VSMP_OC_BITS,
+    VSMP_OC_MOV,
+    VSMP_OC_MOVS,
+    VSMP_OC_SETP,
+    VSMP_OC_CMP,
+    VSMP_OC_ADDR,
+    VSMP_OC_MSG,
+} vsmp_opnd_set;
+
 /** One row of the instruction table (an opcode, or a sub-operation of SVM/LSC). The layout
  *  letters are documented in opcodes.def: E exec, P predicate, b/w/d 1/2/4-byte value,
  *  i id-width value, D/v vector dst/src, R/r raw dst/src, L label, S sub-opcode,
@@ -136,6 +149,7 @@ typedef struct vsmp_opcode_info {
     uint8_t exec;  /**< vsmp_exec_group (0 in SUB rows: the opcode's row has it) */
     uint8_t types; /**< vsmp_type_set */
     uint8_t fp;    /**< vsmp_fp_rule */
+    uint8_t opnds; /**< vsmp_opnd_set (0 in SUB rows: the opcode's row has it) */
 } vsmp_opcode_info;
 
 /** @return the table row of an opcode, NULL for a value GenX_IR 12504's reader rejects. */

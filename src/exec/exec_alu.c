@@ -1142,7 +1142,7 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
     x->nv = 0;
-    unsigned nval = 0;
+    unsigned nval = 0, nsrc = 0;
     for (unsigned k = 0; k < in->num_opnds; k++) {
         const vsmp_opnd *o = &in->opnds[k];
         if (o->kind == VSMP_OPND_VALUE || o->kind == VSMP_OPND_LABEL) {
@@ -1162,7 +1162,14 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
             continue;
         if (x->nv >= 6)
             return refuse(m, x, "too many operands");
-        vsmp_status st = vsmp_x_vec(m, x, &o->vec, o->kind == VSMP_OPND_VEC_DST, &x->v[x->nv++]);
+        bool dst = o->kind == VSMP_OPND_VEC_DST;
+        const char *why, *rule = vsmp_rule_opnd_class(in->opcode, dst, nsrc, o->vec.vclass, &why);
+        if (rule) {
+            vsmp_x_report(m, in, rule, "instruction %u: operand %u cannot be %s", x->index, k, why);
+            return VSMP_ERR_INVALID;
+        }
+        nsrc += !dst;
+        vsmp_status st = vsmp_x_vec(m, x, &o->vec, dst, &x->v[x->nv++]);
         if (st)
             return st;
     }

@@ -71,10 +71,14 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
     o->cls = v->vclass;
     o->mod = v->mod;
     unsigned lanes = x->lanes;
+    const char *why, *rule = vsmp_rule_vec_decl(m->r, v, &why);
+    if (rule) {
+        vsmp_x_report(m, x->in, rule, "instruction %u: operand %s", x->index, why);
+        return VSMP_ERR_INVALID;
+    }
     switch (v->vclass) {
     case VSMP_VEC_GENERAL: {
-        if (v->var >= m->nvars || !m->vars[v->var].present ||
-            (v->var >= VSMP_NUM_PREDEF_VARS && v->var < VSMP_FIRST_VAR))
+        if (v->var >= m->nvars || !m->vars[v->var].present)
             return bad(m, x, "operand-decl", "operand names an undeclared variable");
         const xvar *xv = &m->vars[v->var];
         o->type = xv->type;
@@ -98,8 +102,6 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
         return VSMP_OK;
     }
     case VSMP_VEC_INDIRECT:
-        if (v->var >= m->r->num_addrs || v->row >= m->r->addrs[v->var].num_elts)
-            return bad(m, x, "operand-decl", "indirect operand through an undeclared address");
         if (!vsmp_type_size(v->imm_type))
             return bad(m, x, "operand-type", "indirect operand without a valid type");
         o->type = v->imm_type;
@@ -119,16 +121,11 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
             return bad(m, x, "operand-type", "immediate with an invalid type");
         return VSMP_OK;
     case VSMP_VEC_PREDICATE: {
-        unsigned id = VSMP_PRED_ID(v->var);
-        if (id == 0 || id > m->r->num_preds)
-            return bad(m, x, "operand-decl", "predicate operand is not declared");
-        o->word = id;
+        o->word = VSMP_PRED_ID(v->var);
         o->type = VSMP_TYPE_BOOL;
         return VSMP_OK;
     }
     case VSMP_VEC_ADDRESS:
-        if (v->var >= m->r->num_addrs || v->row >= m->r->addrs[v->var].num_elts)
-            return bad(m, x, "operand-decl", "address operand is not declared");
         o->word = m->addr_base[v->var] + v->row;
         o->width = (uint8_t)vsmp_exec_lanes(v->col & 0xfu); /* col: the width's exec code */
         if (v->row + (dst ? lanes : o->width) > m->r->addrs[v->var].num_elts)

@@ -5,16 +5,26 @@
 #include "isa_internal.h"
 
 static const vsmp_opcode_info opc_rows[] = {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)                                    \
-    {val,         0, false, mn, VSMP_FAM_##fam, layout, gate, old, VSMP_XG_##ex, VSMP_TS_##types,  \
-     VSMP_FP_##fp},
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds)                             \
+    {val,                                                                                          \
+     0,                                                                                            \
+     false,                                                                                        \
+     mn,                                                                                           \
+     VSMP_FAM_##fam,                                                                               \
+     layout,                                                                                       \
+     gate,                                                                                         \
+     old,                                                                                          \
+     VSMP_XG_##ex,                                                                                 \
+     VSMP_TS_##types,                                                                              \
+     VSMP_FP_##fp,                                                                                 \
+     VSMP_OC_##opnds},
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };
 
 static const vsmp_opcode_info sub_rows[] = {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp)
-#define SUB(opc, val, id, mn, layout) {opc, val, true, mn, 0, layout, 0, "", 0, 0, 0},
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds)
+#define SUB(opc, val, id, mn, layout) {opc, val, true, mn, 0, layout, 0, "", 0, 0, 0, 0},
 #include "vsmp/opcodes.def"
 };
 
@@ -23,12 +33,12 @@ static const vsmp_opcode_info sub_rows[] = {
 
 /* opcode -> row index + 1 (0: not an opcode), from the same table */
 enum {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) ROW_##id,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds) ROW_##id,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };
 static const uint8_t opc_index[256] = {
-#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp) [val] = ROW_##id + 1,
+#define OPC(val, id, mn, fam, layout, gate, old, ex, types, fp, opnds) [val] = ROW_##id + 1,
 #define SUB(opc, val, id, mn, layout)
 #include "vsmp/opcodes.def"
 };

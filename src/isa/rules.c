@@ -37,6 +37,85 @@ const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, co
     return NULL;
 }
 
+const char *vsmp_rule_vec_decl(const vsmp_routine *r, const vsmp_vec *v, const char **why)
+{
+    switch (v->vclass) {
+    case VSMP_VEC_GENERAL:
+        if (v->var < VSMP_NUM_PREDEF_VARS ||
+            (v->var >= VSMP_FIRST_VAR && v->var - VSMP_FIRST_VAR < r->num_vars))
+            return NULL;
+        *why = "names a variable that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_ADDRESS:
+    case VSMP_VEC_INDIRECT:
+        if (v->var < r->num_addrs && v->row < r->addrs[v->var].num_elts)
+            return NULL;
+        *why = v->var < r->num_addrs ? "names an element past its address variable's declared ones"
+                                     : "names an address variable that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_PREDICATE:
+        if (VSMP_PRED_ID(v->var) >= 1 && VSMP_PRED_ID(v->var) <= r->num_preds)
+            return NULL;
+        *why = "names a predicate that is not declared";
+        return "operand-decl";
+    case VSMP_VEC_STATE:
+        if (v->row == 0 && (v->var < VSMP_NUM_PREDEF_SURFS ||
+                            (v->var - VSMP_NUM_PREDEF_SURFS < r->num_surfaces &&
+                             v->col < r->surfaces[v->var - VSMP_NUM_PREDEF_SURFS].num_elts)))
+            return NULL;
+        if (v->row == 1 && (v->var == VSMP_BINDLESS_SAMPLER ||
+                            (v->var < r->num_samplers && v->col < r->samplers[v->var].num_elts)))
+            return NULL;
+        *why = v->row > 1 ? "has a state class other than surface (0) or sampler (1)"
+               : v->row   ? "names a sampler, or an element of one, that is not declared"
+                          : "names a surface, or an element of one, that is not declared";
+        return "operand-decl";
+    default:
+        return NULL;
+    }
+}
+
+enum {
+    G = 1u << VSMP_VEC_GENERAL,
+    A = 1u << VSMP_VEC_ADDRESS,
+    P = 1u << VSMP_VEC_PREDICATE,
+    I = 1u << VSMP_VEC_INDIRECT,
+    M = 1u << VSMP_VEC_IMMEDIATE,
+    S = 1u << VSMP_VEC_STATE,
+};
+
+/* the opnds column's sets: the destination's classes, source 0's, the other sources' */
+static const uint8_t opnd_sets[][3] = {
+    [VSMP_OC_VEC] = {G | I, G | I | M, G | I | M},
+    [VSMP_OC_BITS] = {G | I | P, G | I | M | P, G | I | M | P},
+    [VSMP_OC_MOV] = {G | I | P | A, G | I | M | P | A, G | I | M | P | A},
+    [VSMP_OC_MOVS] = {G | I | P | A | S, G | I | M | P | A | S, G | I | M | P | A | S},
+    [VSMP_OC_SETP] = {P, G | I | M, G | I | M},
+    [VSMP_OC_CMP] = {P | G, G | I | M, G | I | M},
+    [VSMP_OC_ADDR] = {A, G | A | S, G | M},
+    [VSMP_OC_MSG] = {G | I, G | I | M | A | P | S, G | I | M | A | P | S},
+};
+
+unsigned vsmp_opnd_classes(unsigned opcode, bool dst, unsigned srcpos)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(opcode);
+    unsigned set = row ? row->opnds : VSMP_OC_MSG;
+    return opnd_sets[set][dst ? 0 : srcpos == 0 ? 1 : 2];
+}
+
+const char *vsmp_rule_opnd_class(unsigned opcode, bool dst, unsigned srcpos, unsigned vclass,
+                                 const char **why)
+{
+    static const char *const names[8] = {"a general variable",  "an address", "a predicate",
+                                         "an indirect operand", "?",          "an immediate",
+                                         "a state variable",    "?"};
+    if (vclass > VSMP_VEC_STATE || vclass == 4 ||
+        (vsmp_opnd_classes(opcode, dst, srcpos) >> vclass & 1u))
+        return NULL;
+    *why = names[vclass & 7];
+    return "operand-class";
+}
+
 const char *vsmp_rule_exec_fit(unsigned lanes, unsigned emask, const char **why)
 {
     if (lanes < 1 || lanes > 32) { /* the binary form's codes give 1, 2, 4, 8, 16, 32 */

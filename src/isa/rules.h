@@ -11,10 +11,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "vsmp/isa.h"
+
 /* Rule `type`: an operand of type t and class vclass (vsmp_vec_class) of an instruction of this
  * opcode, by the types column of the instruction table; addc and subb take integers of 32 bits
  * or less. Predicate operands are not typed. */
 const char *vsmp_rule_opnd_type(unsigned opcode, unsigned t, unsigned vclass, const char **why);
+
+/* Rule `operand-decl`: a vector operand names what the routine declares (5_operands.md). A
+ * general operand a pre-defined variable (ids below 21) or a declared one (32 on); an address
+ * operand and an indirect operand a declared address variable and, by their offset ("the offset,
+ * in number of elements, applied on the address variable"), one of its elements; a predicate
+ * operand a declared predicate; a state operand class 0 (surface) or 1 (sampler), a pre-defined
+ * surface, S31 (bindless) or a declared variable of that class and, for a declared one, one of
+ * its elements. Immediates have nothing to declare. */
+const char *vsmp_rule_vec_decl(const vsmp_routine *r, const vsmp_vec *v, const char **why);
+
+/* Rule `operand-class`: the classes (bits 1 << vsmp_vec_class) the destination (dst) or source
+ * srcpos of an instruction of this opcode takes, by the opnds column of the instruction table;
+ * and the check of one operand's class against them (*why: "cannot be an immediate"). */
+unsigned vsmp_opnd_classes(unsigned opcode, bool dst, unsigned srcpos);
+const char *vsmp_rule_opnd_class(unsigned opcode, bool dst, unsigned srcpos, unsigned vclass,
+                                 const char **why);
 
 /* Rules `exec-size`, `exec-mask`: the execution size is 1 to 32 lanes (the binary form's codes
  * give 1, 2, 4, 8, 16, 32), and with the mask's channel offset (4 * (emask & 7)) fits the 32

@@ -508,43 +508,6 @@ static int vec_type(const vctx *c, const vsmp_vec *v)
     return -1;
 }
 
-/* Which operand classes a position takes (IsaDescription: OPND_VECTOR_DST_G_I(_P),
- * OPND_VECTOR_SRC_G_I_IMM(_P)(_AO), OPND_DST_ADDR, OPND_DST_PRED, OPND_SPECIAL). */
-static unsigned allowed_classes(const vsmp_inst *in, bool dst, unsigned pos)
-{
-    const unsigned G = 1u << VSMP_VEC_GENERAL, A = 1u << VSMP_VEC_ADDRESS,
-                   P = 1u << VSMP_VEC_PREDICATE, I = 1u << VSMP_VEC_INDIRECT,
-                   M = 1u << VSMP_VEC_IMMEDIATE, S = 1u << VSMP_VEC_STATE;
-    switch (in->opcode) {
-    case VSMP_OPC_MOVS:
-        return dst ? G | A | P | S | I : G | A | P | S | I | M;
-    case VSMP_OPC_MOV: /* compiler output moves flags and address registers too */
-        return dst ? G | I | P | A : G | I | M | P | A;
-    case VSMP_OPC_SETP:
-        return dst ? P : G | I | M;
-    case VSMP_OPC_CMP:
-        return dst ? P | G : G | I | M;
-    case VSMP_OPC_ADDR_ADD:
-        return dst ? A : pos == 0 ? G | A | S : G | M;
-    case VSMP_OPC_AND:
-    case VSMP_OPC_OR:
-    case VSMP_OPC_XOR:
-    case VSMP_OPC_NOT:
-        return dst ? G | I | P : G | I | M | P;
-    default:
-        break;
-    }
-    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
-    switch (row ? row->family : VSMP_FAM_MISC) {
-    case VSMP_FAM_ARITH:
-    case VSMP_FAM_LOGIC:
-    case VSMP_FAM_MOV:
-        return dst ? G | I : G | I | M;
-    default:
-        return dst ? G | I : G | I | M | A | P | S; /* message operands: checked by class */
-    }
-}
-
 /* The region rules of GenX_IR's verifier (IsaVerification.cpp verifyRegion) for a general or
  * indirect operand of a common instruction. */
 static void check_region(vctx *c, const vsmp_vec *v, bool dst, unsigned lanes, unsigned pos)
@@ -601,35 +564,14 @@ static void check_vec_bounds(vctx *c, const vsmp_vec *v, bool dst, unsigned lane
 
 static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
 {
-    const vsmp_routine *r = c->r;
-    switch (v->vclass) {
-    case VSMP_VEC_GENERAL:
-        if (v->var >= VSMP_NUM_PREDEF_VARS &&
-            (v->var < VSMP_FIRST_VAR || v->var - VSMP_FIRST_VAR >= r->num_vars))
-            ERR(c, "operand-decl", "%s: operand %d names variable id %u, which is not declared",
-                mnem(c->in), pos, v->var);
-        break;
-    case VSMP_VEC_ADDRESS:
-    case VSMP_VEC_INDIRECT:
-        if (v->var >= r->num_addrs)
-            ERR(c, "operand-decl", "%s: operand %d names address A%u, which is not declared",
-                mnem(c->in), pos, v->var);
-        break;
-    case VSMP_VEC_PREDICATE:
-        if (VSMP_PRED_ID(v->var) == 0 || VSMP_PRED_ID(v->var) > r->num_preds)
-            ERR(c, "operand-decl", "%s: operand %d names predicate P%u, which is not declared",
-                mnem(c->in), pos, VSMP_PRED_ID(v->var));
-        break;
-    case VSMP_VEC_STATE:
-        if (v->row > 1 ||
-            (v->row == 1 && v->var >= r->num_samplers && v->var != VSMP_BINDLESS_SAMPLER) ||
-            (v->row == 0 && v->var >= VSMP_NUM_PREDEF_SURFS + r->num_surfaces))
-            ERR(c, "operand-decl", "%s: operand %d names an undeclared %s", mnem(c->in), pos,
-                v->row == 1 ? "sampler" : "surface");
-        break;
-    default:
-        break;
-    }
+    const char *why, *rule = vsmp_rule_vec_decl(c->r, v, &why);
+    if (rule)
+        ERR(c, rule, "%s: operand %d %s (%s %u)", mnem(c->in), pos, why,
+            v->vclass == VSMP_VEC_GENERAL     ? "variable id"
+            : v->vclass == VSMP_VEC_PREDICATE ? "predicate P"
+            : v->vclass == VSMP_VEC_STATE     ? "state id"
+                                              : "address id",
+            v->vclass == VSMP_VEC_PREDICATE ? VSMP_PRED_ID(v->var) : v->var);
 }
 
 static void check_generic(vctx *c, labinfo *li)
@@ -702,13 +644,10 @@ static void check_generic(vctx *c, labinfo *li)
             check_vec_decl(c, &o->vec, (int)i);
             if (o->vec.vclass > VSMP_VEC_STATE || o->vec.vclass == 4)
                 continue;
-            unsigned allowed = allowed_classes(in, dst, dst ? 0 : srcpos);
-            if (!(allowed & (1u << o->vec.vclass)))
-                ERR(c, "operand-class", "%s: operand %u cannot be %s %s", mnem(in), i,
-                    o->vec.vclass == VSMP_VEC_IMMEDIATE ? "an" : "a",
-                    (const char *const[]){"general variable", "address", "predicate",
-                                          "indirect operand", "?", "immediate", "state variable",
-                                          "?"}[o->vec.vclass & 7]);
+            const char *cwhy,
+                *crule = vsmp_rule_opnd_class(in->opcode, dst, srcpos, o->vec.vclass, &cwhy);
+            if (crule)
+                ERR(c, crule, "%s: operand %u cannot be %s", mnem(in), i, cwhy);
             if (!dst)
                 srcpos++;
             if (dst && o->vec.vclass == VSMP_VEC_PREDICATE && lanes) {

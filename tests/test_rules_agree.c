@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The validator and the machine answer an operand declaration with the same rule (src/isa/rules.c,
+ * `operand-decl`): an indirect or address operand names an element of a declared address variable
+ * ("addr_offset: the offset, in number of elements, applied on the address variable",
+ * 5_operands.md), and a state operand an element of a declared surface ("offset: the offset, in
+ * number of elements"), and each opcode's operand classes come from the instruction table. Each
+ * program is refused by `vsmp check` and by vsmp_machine_create under the same id.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "testlib.h"
+#include "vsmp/vsmp.h"
+
+static vsmp_module *parse(const char *text)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_module *mod = NULL;
+    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &mod, &d);
+    if (s)
+        vsmp_diags_print(&d, "rules parse", stderr);
+    vsmp_diags_free(&d);
+    CHECK(s == VSMP_OK, "parsed");
+    return s ? NULL : mod;
+}
+
+/* The first error's rule of the validator ("" when clean) and of the machine ("" when created). */
+static void verdicts(const vsmp_module *mod, char *vrule, char *mrule, size_t n)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_check_options co;
+    vsmp_check_options_init(&co);
+    co.platform = VSMP_PLATFORM_TGLLP;
+    vrule[0] = mrule[0] = 0;
+    if (vsmp_module_check(mod, &co, &d) != VSMP_OK)
+        for (size_t i = 0; i < d.count; i++)
+            if (d.items[i].severity == VSMP_SEV_ERROR) {
+                snprintf(vrule, n, "%s", d.items[i].rule);
+                break;
+            }
+    vsmp_diags_free(&d);
+    vsmp_diags_init(&d);
+    vsmp_machine *m = NULL;
+    if (vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK)
+        snprintf(mrule, n, "%s", d.count ? d.items[0].rule : "?");
+    vsmp_diags_free(&d);
+    vsmp_machine_free(m);
+}
+
+static void same_rule(const char *text, const char *rule, const char *what)
+{
+    vsmp_module *mod = parse(text);
+    if (!mod)
+        return;
+    char vr[64], mr[64];
+    verdicts(mod, vr, mr, sizeof(vr));
+    CHECK(!strcmp(vr, rule), "%s: validator [%s] (%s)", what, rule, vr);
+    CHECK(!strcmp(mr, rule), "%s: machine [%s] (%s)", what, rule, mr);
+    vsmp_module_free(mod);
+}
+
+/* Both accept: the same program with its operands in bounds. */
+static void both_accept(const char *text, const char *what)
+{
+    vsmp_module *mod = parse(text);
+    if (!mod)
+        return;
+    char vr[64], mr[64];
+    verdicts(mod, vr, mr, sizeof(vr));
+    CHECK(!vr[0] && !mr[0], "%s: accepted (validator %s, machine %s)", what, vr, mr);
+    vsmp_module_free(mod);
+}
+
+#define HEAD                                                                                       \
+    ".version 4.1\n.kernel \"t\"\n"                                                                \
+    ".decl A v_type=G type=ud num_elts=16 align=GRF\n"                                             \
+    ".decl AD v_type=A num_elts=1\n"
+
+static void test_address_rows(void)
+{
+    both_accept(HEAD "addr_add (M1_NM, 1) AD(0)<1> &A 0x20:uw\n"
+                     "mov (M1, 8) r[AD(0),0]<1>:ud A(0,0)<1;1,0>\nret (M1, 1)\n",
+                "indirect through AD(0)");
+    /* AD has one element: AD(3) is not one of them (the validator took it) */
+    same_rule(HEAD "addr_add (M1_NM, 1) AD(0)<1> &A 0x20:uw\n"
+                   "mov (M1, 8) r[AD(3),0]<1>:ud A(0,0)<1;1,0>\nret (M1, 1)\n",
+              "operand-decl", "indirect destination through AD(3)");
+    same_rule(HEAD "addr_add (M1_NM, 1) AD(0)<1> &A 0x20:uw\n"
+                   "mov (M1, 8) A(0,0)<1> r[AD(1),4]<1;1,0>:ud\nret (M1, 1)\n",
+              "operand-decl", "indirect source through AD(1)");
+    /* an address operand past its variable's one element */
+    same_rule(HEAD "addr_add (M1_NM, 1) AD(2)<1> &A 0x20:uw\nret (M1, 1)\n", "operand-decl",
+              "address destination AD(2)");
+}
+
+static void test_state_rows(void)
+{
+    const char *ok = ".version 4.1\n.kernel \"t\"\n.decl buf v_type=T num_elts=1\n"
+                     "movs (M1_NM, 1) buf(0) 0x3:ud\nret (M1, 1)\n";
+    both_accept(ok, "surface element 0");
+    /* buf has one element: buf(2) is not one (the validator took it, the machine called it an
+     * unimplemented pre-defined surface) */
+    same_rule(".version 4.1\n.kernel \"t\"\n.decl buf v_type=T num_elts=1\n"
+              "movs (M1_NM, 1) buf(2) 0x3:ud\nret (M1, 1)\n",
+              "operand-decl", "surface element 2 of 1");
+}
+
+/* operand classes by the table's opnds column: the validator refused these and the machine ran
+ * them */
+static void test_opnd_classes(void)
+{
+    const char *head = ".version 4.1\n.kernel \"t\"\n"
+                       ".decl A v_type=G type=d num_elts=8 align=GRF\n"
+                       ".decl P1 v_type=P num_elts=8\n";
+    char text[512];
+    /* VEC: add takes no predicate source */
+    snprintf(text, sizeof(text), "%sadd (M1, 8) A(0,0)<1> P1 A(0,0)<1;1,0>\nret (M1, 1)\n", head);
+    same_rule(text, "operand-class", "add of a predicate");
+    /* BITS: and takes one */
+    snprintf(text, sizeof(text), "%sand (M1, 8) P1 P1 P1\nret (M1, 1)\n", head);
+    both_accept(text, "and of predicates");
+    /* CMP: cmp writes a predicate or a general variable, never an address */
+    snprintf(text, sizeof(text),
+             "%s.decl AD v_type=A num_elts=8\n"
+             "cmp.lt (M1, 8) AD(0)<1> A(0,0)<1;1,0> 0x1:d\nret (M1, 1)\n",
+             head);
+    same_rule(text, "operand-class", "cmp into an address");
+}
+
+int main(void)
+{
+    test_address_rows();
+    test_state_rows();
+    test_opnd_classes();
+    return t_finish();
+}
