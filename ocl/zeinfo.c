@@ -579,7 +579,9 @@ static const struct {
     {"image_num_mip_levels", VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, true},
     {"image_num_samples", VSMP_VALUE_IMAGE_NUM_SAMPLES, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
-    {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
+    {"sampler_address", VSMP_VALUE_SAMPLER_ADDRESS, true},
+    {"sampler_normalized", VSMP_VALUE_SAMPLER_NORMALIZED, true},
+    {"sampler_snap_wa", VSMP_VALUE_SAMPLER_SNAP_WA, true},
     /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
      * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
      * per_thread_memory_buffers (private_space): then the private base. */
@@ -589,8 +591,6 @@ static const struct {
 /* arg_types of zeinfo 1.x the launcher has no value for. */
 static const char *const unsupported_types[] = {"printf_buffer",
                                                 "implicit_arg_buffer",
-                                                "sampler_address",
-                                                "sampler_normalized",
                                                 "flat_image_baseoffset",
                                                 "flat_image_width",
                                                 "flat_image_height",
@@ -807,7 +807,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         if (value_types[t].per_arg) {
             if (p->arg < 0)
                 return zerr(z, p->at, VSMP_ERR_MALFORMED, "%s without arg_index", p->type);
-            /* buffer_offset and the snap workaround are zeros of a buffer or sampler: -1 */
+            /* buffer_offset is a zero of a buffer: -1 */
             v.arg = v.what == VSMP_VALUE_ZERO ? -1 : (int32_t)p->arg;
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;

@@ -277,7 +277,8 @@ static int encode_value(job *j, const cltype *t, json_object *v, const char *pat
 /* "sampler": "CLK_A | CLK_B | ..." (at most one name of each group: coordinates, address mode,
  * filter) or the number; @p inl: an inline sampler, as IGC programs those (CLK_ADDRESS_NONE is
  * clamp to edge: docs/LAUNCH.md section 2). */
-static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st, bool inl)
+static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st, bool inl,
+                         uint32_t *bits_out)
 {
     static const struct {
         const char *n;
@@ -331,6 +332,8 @@ static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_
     }
     if ((inl ? vsmp_sampler_from_cl_inline : vsmp_sampler_from_cl)(bits, st))
         return fail(j, "%s: 0x%x is no OpenCL sampler (it needs a CLK_FILTER_*)", path, bits);
+    if (bits_out)
+        *bits_out = bits;
     return 0;
 }
 
@@ -1066,7 +1069,7 @@ static int launch(job *j, json_object *root)
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
             char q[96];
             if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
-                              &args[i].sampler, false))
+                              &args[i].sampler, false, &args[i].sampler_bits))
                 goto out;
         } else if (ai->kind == VSMP_ARG_SCALAR) {
             if (make_scalar(j, e, i, ai, &args[i]))
@@ -1160,8 +1163,8 @@ static int launch(job *j, json_object *root)
             goto out;
         }
         given[idx] = true;
-        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i],
-                          true))
+        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i], true,
+                          NULL))
             goto out;
         o.inline_samplers[idx] = &inl[i];
     }

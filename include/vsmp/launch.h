@@ -81,9 +81,13 @@ VSMP_API unsigned vsmp_launch_iface_num_sampler_states(const vsmp_launch_iface *
 typedef struct vsmp_launch_arg {
     vsmp_surface *surface;      /**< buffers (their bytes) and images */
     vsmp_sampler_state sampler; /**< sampler_t arguments */
-    uint8_t bytes[64];          /**< scalars: the value's bytes (little-endian) */
-    uint32_t size;              /**< scalars: bytes given; __local pointers: the bytes of shared
-                                     local memory they point to */
+    /** sampler_t arguments: the OpenCL sampler_t value @c sampler was made from (CLK_* bits as
+     *  vsmp_sampler_from_cl reads them), which the kernel's sampler payload values are written
+     *  from; 0: they are derived from @c sampler (docs/LAUNCH.md section 2) */
+    uint32_t sampler_bits;
+    uint8_t bytes[64]; /**< scalars: the value's bytes (little-endian) */
+    uint32_t size;     /**< scalars: bytes given; __local pointers: the bytes of shared
+                            local memory they point to */
 } vsmp_launch_arg;
 
 /** The NDRange. */

@@ -126,13 +126,21 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_IMAGE_CHANNEL_DATA_TYPE,
     VSMP_VALUE_IMAGE_CHANNEL_ORDER,
     VSMP_VALUE_IMAGE_NUM_MIP_LEVELS,
-    VSMP_VALUE_IMAGE_NUM_SAMPLES
+    VSMP_VALUE_IMAGE_NUM_SAMPLES,
+    /** of sampler_t argument @c arg, the values Intel's runtime writes (docs/LAUNCH.md section
+     *  2): its addressing mode (CLK_ADDRESS_NONE 0, CLAMP 1, CLAMP_TO_EDGE 2, REPEAT 3,
+     *  MIRRORED_REPEAT 4), its coordinates (normalized 8, else 0), the coordinate-snap
+     *  workaround flag (0xffffffff for CLAMP with nearest filtering, else 0) */
+    VSMP_VALUE_SAMPLER_ADDRESS,
+    VSMP_VALUE_SAMPLER_NORMALIZED,
+    VSMP_VALUE_SAMPLER_SNAP_WA
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
 typedef struct vsmp_launch_payload_value {
     vsmp_launch_value what;
-    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET); else -1 */
+    int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET,
+                          SAMPLER_*); else -1 */
     uint32_t source; /**< dimension, byte of the value, or alignment (by @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
     uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET;

@@ -617,6 +617,7 @@ static cl_int run_ndrange(cl_event ev)
             break;
         case VSMP_ARG_SAMPLER:
             st = vsmp_sampler_from_cl(a->smp_bits, &args[i].sampler);
+            args[i].sampler_bits = a->smp_bits; /* the sampler payload values' source */
             break;
         case VSMP_ARG_SCALAR:
             memcpy(args[i].bytes, a->bytes, sizeof args[i].bytes);

@@ -175,7 +175,9 @@ static const struct {
     {"IMAGE_NUM_SAMPLES", LP_IMAGE_NUM_SAMPLES},
     {"BUFFER_OFFSET", LP_ZERO},
     {"BUFFER_STATEFUL", LP_NONE},
-    {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_ZERO},
+    {"SAMPLER_ADDRESS_MODE", LP_SAMPLER_ADDRESS},
+    {"SAMPLER_NORMALIZED_COORDS", LP_SAMPLER_NORMALIZED},
+    {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_SAMPLER_SNAP_WA},
     {"SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES", LP_LOCAL_OFFSET},
 };
 
@@ -582,6 +584,12 @@ static vsmp_status resolve(reader *r)
             return bad(d, p->line,
                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: an image size of argument "
                        "%d, which is no image",
+                       p->arg);
+        if (p->kind >= LP_SAMPLER_ADDRESS && p->kind <= LP_SAMPLER_SNAP_WA &&
+            ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER))
+            return bad(d, p->line,
+                       "PATCH_TOKEN_DATA_PARAMETER_BUFFER: a sampler value of argument %d, "
+                       "which is no sampler_t",
                        p->arg);
         if (p->offset + p->size > cap)
             return bad(d, p->line,

@@ -252,7 +252,7 @@ static const struct {
     vsmp_launch_value what;
     launch_param_kind kind;
     const char *name;
-    char uses; /* 'd' dimension, 'i' image argument, 's' scalar argument, 'l' local argument */
+    char uses; /* 'd' dimension, 'i' image, 's' scalar, 'l' local, 'm' sampler argument */
 } values[] = {
     {VSMP_VALUE_ZERO, LP_ZERO, "zero", 0},
     {VSMP_VALUE_ARG_BYTES, LP_KERNEL_ARGUMENT, "argument bytes", 's'},
@@ -273,6 +273,9 @@ static const struct {
     {VSMP_VALUE_IMAGE_NUM_SAMPLES, LP_IMAGE_NUM_SAMPLES, "image samples", 'i'},
     {VSMP_VALUE_LOCAL_OFFSET, LP_LOCAL_OFFSET, "local argument offset", 'l'},
     {VSMP_VALUE_PRIVATE_BASE, LP_NONE, "private base", 0},
+    {VSMP_VALUE_SAMPLER_ADDRESS, LP_SAMPLER_ADDRESS, "sampler address mode", 'm'},
+    {VSMP_VALUE_SAMPLER_NORMALIZED, LP_SAMPLER_NORMALIZED, "sampler normalized coordinates", 'm'},
+    {VSMP_VALUE_SAMPLER_SNAP_WA, LP_SAMPLER_SNAP_WA, "sampler snap workaround", 'm'},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -287,10 +290,11 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
         return refuse(d, "payload value of kind %d: no such kind", (int)v->what);
     const char *nm = values[k].name;
     char u = values[k].uses;
-    if (u == 's' || u == 'i' || u == 'l') {
-        static const vsmp_arg_kind want[3] = {VSMP_ARG_SCALAR, VSMP_ARG_IMAGE, VSMP_ARG_LOCAL};
-        static const char *const wname[3] = {"scalar", "image", "__local"};
-        int w = u == 's' ? 0 : u == 'i' ? 1 : 2;
+    if (u == 's' || u == 'i' || u == 'l' || u == 'm') {
+        static const vsmp_arg_kind want[4] = {VSMP_ARG_SCALAR, VSMP_ARG_IMAGE, VSMP_ARG_LOCAL,
+                                              VSMP_ARG_SAMPLER};
+        static const char *const wname[4] = {"scalar", "image", "__local", "sampler_t"};
+        int w = u == 's' ? 0 : u == 'i' ? 1 : u == 'l' ? 2 : 3;
         if (v->arg < 0 || (unsigned)v->arg >= f->nargs || f->args[v->arg].kind != want[w])
             return refuse(d, "%s: argument %d is no %s argument of the interface", nm, v->arg,
                           wname[w]);
