@@ -4,6 +4,8 @@
  *  - integer-format image reads through a sampler_t argument (read_imageui, read_imagei) with
  *    CLK_ADDRESS_CLAMP, CLAMP_TO_EDGE and NONE, outside the image too: the kernel reads the
  *    sampler's addressing and coordinate modes from its payload (test_image_streams, image_r8);
+ *  - a vstore2 of char2 through a `__local char *` (test_basic vstore_local): IGC tags such
+ *    __local pointers with 0x10000000, which shared local memory must not see.
  * Expected values are worked out by hand in the comments (OpenCL 1.2 section 8.2: nearest
  * filtering reads texel floor(u) of the unnormalized coordinate u = s * width; CLAMP_TO_EDGE
  * clamps it into the image; CLAMP reads the border colour, (0, 0, 0, 0) for CL_RGBA and
@@ -231,6 +233,76 @@ static void test_int_reads(void)
     clReleaseProgram(p);
 }
 
+/* ---- vstore into __local memory ---- */
+
+/* test_basic's vstore_local kernel for char2: zero the work-item's two char2 of shared local
+ * memory, vstore2 its value at byte 2 offsets[tid] + align through a __local char pointer, copy
+ * the two bytes at that place to the same place of the output. */
+static const char *vstore_src =
+    "kernel void vst(local char2 *shared, global char2 *src, global uint *offsets,\n"
+    "                global char2 *dst, uint align)\n"
+    "{\n"
+    "    int tid = get_global_id(0);\n"
+    "    shared[offsets[tid]] = (char2)(char)0;\n"
+    "    shared[offsets[tid] + 1] = shared[offsets[tid]];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    vstore2(src[tid], offsets[tid], ((local char *)shared) + align);\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    local char *sp = (local char *)(shared + offsets[tid]) + align;\n"
+    "    global char *dp = (global char *)(dst + offsets[tid]) + align;\n"
+    "    for (int i = 0; i < 2; i++)\n"
+    "        dp[i] = sp[i];\n"
+    "}\n";
+
+static void test_vstore_local(void)
+{
+    enum { STORES = 512, ELEMS = 4096 }; /* 8 KiB of char2, as the conformance test has */
+    cl_program p = build(vstore_src);
+    if (!p)
+        return;
+    cl_int err;
+    static int8_t src[STORES][2], out[2 * ELEMS], want[2 * ELEMS];
+    static cl_uint offs[STORES];
+    for (int i = 0; i < STORES; i++) {
+        /* distinct offsets in 0..4092 (37 is prime to the prime 4093): one element below the end */
+        offs[i] = (cl_uint)(37 * i % 4093);
+        src[i][0] = (int8_t)(3 * i + 1), src[i][1] = (int8_t)(-i - 5);
+    }
+    cl_mem bsrc = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof src, src, &err);
+    cl_mem boff = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof offs, offs, &err);
+    cl_mem bout = clCreateBuffer(ctx, 0, sizeof out, NULL, &err);
+    cl_kernel k = clCreateKernel(p, "vst", &err);
+    CHECK_ERR(clSetKernelArg(k, 0, 2 * ELEMS, NULL), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 1, sizeof bsrc, &bsrc), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof boff, &boff), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 3, sizeof bout, &bout), CL_SUCCESS);
+    for (cl_uint align = 0; align < 2; align++) {
+        memset(out, 0, sizeof out);
+        CHECK_ERR(clEnqueueWriteBuffer(q, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                  CL_SUCCESS);
+        CHECK_ERR(clSetKernelArg(k, 4, sizeof align, &align), CL_SUCCESS);
+        size_t g = STORES, l = 256;
+        CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &l, 0, NULL, NULL), CL_SUCCESS);
+        CHECK_ERR(clEnqueueReadBuffer(q, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL),
+                  CL_SUCCESS);
+        /* byte 2 offs[i] + align and the next hold src[i]; every other byte stays 0 */
+        memset(want, 0, sizeof want);
+        for (int i = 0; i < STORES; i++)
+            memcpy(want + 2 * offs[i] + align, src[i], 2);
+        int bad = 0;
+        for (int b = 0; b < 2 * ELEMS; b++)
+            if (out[b] != want[b] && bad++ < 4)
+                fprintf(stderr, "vstore_local, align %u: byte %d = %d, expected %d\n", align, b,
+                        out[b], want[b]);
+        CHECK(bad == 0);
+    }
+    clReleaseKernel(k);
+    clReleaseMemObject(bout);
+    clReleaseMemObject(boff);
+    clReleaseMemObject(bsrc);
+    clReleaseProgram(p);
+}
+
 int main(void)
 {
     cl_platform_id ps[16], p = NULL;
@@ -254,6 +326,7 @@ int main(void)
     q = clCreateCommandQueue(ctx, dev, 0, &err);
     CHECK_ERR(err, CL_SUCCESS);
     test_int_reads();
+    test_vstore_local();
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
     if (failures) {
