@@ -310,7 +310,7 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
         else if (!strcmp(s, "slm_alignment"))
             ok = integer(z, v, s, 1, 4096, &p->slm_align);
         else if (!strcmp(s, "source_offset"))
-            ok = integer(z, v, s, 0, 63, &p->source);
+            ok = integer(z, v, s, 0, VSMP_LAUNCH_MAX_ARG_BYTES - 1, &p->source);
         else if (!strcmp(s, "is_pipe")) {
             bool b = false;
             ok = boolean(z, v, s, &b);

@@ -84,9 +84,9 @@ VSMP_API vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f,
 /**
  * Add explicit argument @p index (0 .. VSMP_LAUNCH_MAX_ARGS - 1; numbers skipped stay
  * VSMP_ARG_NONE) as @p info describes it. By @p info->kind:
- *  - VSMP_ARG_SCALAR: @p offset (>= 0) and @p size (1..64) of its bytes in the cross-thread data;
- *    the launcher copies the value's bytes 0..size-1 there (a value split into pieces: @p size 0
- *    here, each piece then a VSMP_VALUE_ARG_BYTES value);
+ *  - VSMP_ARG_SCALAR: @p offset (>= 0) and @p size (1..VSMP_LAUNCH_MAX_ARG_BYTES) of its bytes in
+ *    the cross-thread data; the launcher copies the value's bytes 0..size-1 there (a value split
+ *    into pieces: @p size 0 here, each piece then a VSMP_VALUE_ARG_BYTES value);
  *  - VSMP_ARG_BUFFER: @p bti (0..255, or -1 when only stateless accesses reach it) and its
  *    pointer at @p offset, @p size 4 or 8 bytes (@p offset -1, @p size 0: no pointer; then @p bti
  *    must be given);
@@ -144,7 +144,8 @@ typedef struct vsmp_launch_payload_value {
     uint32_t source; /**< dimension, byte of the value, or alignment (by @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
     uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET;
-                          1..64 for ARG_BYTES (inside the argument's 64 bytes) and ZERO */
+                          1..VSMP_LAUNCH_MAX_ARG_BYTES for ARG_BYTES (inside the
+                          argument's bytes), 1..64 for ZERO */
 } vsmp_launch_payload_value;
 
 /**

@@ -185,9 +185,9 @@ vsmp_status vsmp_launch_iface_add_arg(vsmp_launch_iface *f, unsigned index,
     bool uses_ptr = a->kind == VSMP_ARG_BUFFER || a->kind == VSMP_ARG_SCALAR;
     switch (a->kind) {
     case VSMP_ARG_SCALAR:
-        if (a->offset < 0 || a->size > 64)
-            return refuse(d, "argument %u (scalar): offset %d, size %u (offset >= 0, size 0..64)",
-                          index, a->offset, a->size);
+        if (a->offset < 0 || a->size > VSMP_LAUNCH_MAX_ARG_BYTES)
+            return refuse(d, "argument %u (scalar): offset %d, size %u (offset >= 0, size 0..%d)",
+                          index, a->offset, a->size, VSMP_LAUNCH_MAX_ARG_BYTES);
         break;
     case VSMP_ARG_BUFFER:
         if (a->bti < -1 || a->bti >= VSMP_MAX_BINDINGS)
@@ -304,9 +304,9 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
     uint32_t source = v->source;
     if (u == 'd' && source > 2)
         return refuse(d, "%s: dimension %u (0..2)", nm, source);
-    if (u == 's' && (v->size < 1 || source + (uint64_t)v->size > 64))
-        return refuse(d, "%s: bytes %u..+%u of the argument (inside its 64 bytes)", nm, source,
-                      v->size);
+    if (u == 's' && (v->size < 1 || source + (uint64_t)v->size > VSMP_LAUNCH_MAX_ARG_BYTES))
+        return refuse(d, "%s: bytes %u..+%u of the argument (inside its %d bytes)", nm, source,
+                      v->size, VSMP_LAUNCH_MAX_ARG_BYTES);
     if (u == 'l' && (!source || source > 4096 || (source & (source - 1))))
         return refuse(d, "%s: alignment %u (a power of two, 1..4096)", nm, source);
     if (u == 'l') {

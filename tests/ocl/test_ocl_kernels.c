@@ -5,7 +5,9 @@
  *    CLK_ADDRESS_CLAMP, CLAMP_TO_EDGE and NONE, outside the image too: the kernel reads the
  *    sampler's addressing and coordinate modes from its payload (test_image_streams, image_r8);
  *  - a vstore2 of char2 through a `__local char *` (test_basic vstore_local): IGC tags such
- *    __local pointers with 0x10000000, which shared local memory must not see.
+ *    __local pointers with 0x10000000, which shared local memory must not see;
+ *  - by-value arguments wider than 64 bytes: a long16 (test_basic parameter_types) and a 256-byte
+ *    struct.
  * Expected values are worked out by hand in the comments (OpenCL 1.2 section 8.2: nearest
  * filtering reads texel floor(u) of the unnormalized coordinate u = s * width; CLAMP_TO_EDGE
  * clamps it into the image; CLAMP reads the border colour, (0, 0, 0, 0) for CL_RGBA and
@@ -303,6 +305,69 @@ static void test_vstore_local(void)
     clReleaseProgram(p);
 }
 
+/* ---- wide by-value arguments ---- */
+
+static const char *wide_src = "typedef struct { long v[32]; } wide_t;\n"
+                              "kernel void wide_l16(char c, long16 a, global long *out)\n"
+                              "{\n"
+                              "    size_t i = get_global_id(0);\n"
+                              "    vstore16(a * (long)(i + 1) + (long)c, i, out);\n"
+                              "}\n"
+                              "kernel void wide_struct(wide_t s, uint n, global long *out)\n"
+                              "{\n"
+                              "    size_t i = get_global_id(0);\n"
+                              "    out[i] = s.v[i & 31] + (long)n;\n"
+                              "}\n";
+
+static void test_wide_args(void)
+{
+    cl_program p = build(wide_src);
+    if (!p)
+        return;
+    cl_int err;
+    enum { ITEMS = 40 };
+    static cl_long out[16 * ITEMS];
+    cl_mem bout = clCreateBuffer(ctx, 0, sizeof out, NULL, &err);
+    size_t g = ITEMS;
+    /* work-item i writes a * (i + 1) + c: a_k = (k - 7) 123456789012 + k, c = -3 (no overflow) */
+    cl_kernel k = clCreateKernel(p, "wide_l16", &err);
+    cl_long a[16];
+    for (int j = 0; j < 16; j++)
+        a[j] = (j - 7) * 123456789012LL + j;
+    cl_char c = -3;
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof c, &c), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 1, 64, a), CL_INVALID_ARG_SIZE); /* a long8's bytes */
+    CHECK_ERR(clSetKernelArg(k, 1, sizeof a, a), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof bout, &bout), CL_SUCCESS);
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, bout, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL), CL_SUCCESS);
+    int bad = 0;
+    for (int i = 0; i < ITEMS; i++)
+        for (int j = 0; j < 16; j++)
+            bad += out[16 * i + j] != a[j] * (i + 1) + c;
+    CHECK(bad == 0);
+    clReleaseKernel(k);
+    /* work-item i writes s.v[i mod 32] + n: s.v[j] = 1000000007 j - 2^40, n = 5 */
+    k = clCreateKernel(p, "wide_struct", &err);
+    cl_long s[32];
+    for (int j = 0; j < 32; j++)
+        s[j] = 1000000007LL * j - (1LL << 40);
+    cl_uint nv = 5;
+    CHECK_ERR(clSetKernelArg(k, 0, sizeof s, s), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 1, sizeof nv, &nv), CL_SUCCESS);
+    CHECK_ERR(clSetKernelArg(k, 2, sizeof bout, &bout), CL_SUCCESS);
+    CHECK_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, bout, CL_TRUE, 0, ITEMS * sizeof(cl_long), out, 0, NULL, NULL),
+              CL_SUCCESS);
+    bad = 0;
+    for (int i = 0; i < ITEMS; i++)
+        bad += out[i] != s[i % 32] + 5;
+    CHECK(bad == 0);
+    clReleaseKernel(k);
+    clReleaseMemObject(bout);
+    clReleaseProgram(p);
+}
+
 int main(void)
 {
     cl_platform_id ps[16], p = NULL;
@@ -327,6 +392,7 @@ int main(void)
     CHECK_ERR(err, CL_SUCCESS);
     test_int_reads();
     test_vstore_local();
+    test_wide_args();
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
     if (failures) {
