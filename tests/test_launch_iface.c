@@ -387,6 +387,13 @@ static void test_refusals(void)
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "belongs to none", "work dim with arg");
     v = (vsmp_launch_payload_value){(vsmp_launch_value)99, -1, 0, 20, 4};
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "no such kind", "kind 99");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_ADDRESS, 0, 0, 20, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "no sampler_t argument",
+            "sampler address of a scalar");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_NORMALIZED, 2, 0, 20, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "8 bytes", "8-byte sampler value");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_SNAP_WA, 2, 0, 20, 4};
+    CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "snap workaround of the sampler");
     v = (vsmp_launch_payload_value){VSMP_VALUE_ARG_BYTES, 0, 2046, 20, 4};
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "inside its 2048 bytes", "bytes past 2048");
     a = arg(VSMP_ARG_LOCAL, -1, -1, -1, 0, "int*", "l");
