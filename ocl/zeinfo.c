@@ -304,7 +304,7 @@ static bool read_payload(zctx *z, yaml_node_t *m, payload *p)
         else if (!strcmp(s, "slm_alignment"))
             ok = integer(z, v, s, 1, 4096, &p->slm_align);
         else if (!strcmp(s, "source_offset"))
-            ok = integer(z, v, s, 0, 63, &p->source);
+            ok = integer(z, v, s, 0, VSMP_LAUNCH_MAX_ARG_BYTES - 1, &p->source);
         else if (!strcmp(s, "bti_value"))
             ok = integer(z, v, s, 0, VSMP_MAX_BINDINGS - 1, &p->bti);
         else if (!strcmp(s, "is_pipe")) {
@@ -588,7 +588,9 @@ static const struct {
     {"image_num_mip_levels", VSMP_VALUE_IMAGE_NUM_MIP_LEVELS, true},
     {"image_num_samples", VSMP_VALUE_IMAGE_NUM_SAMPLES, true},
     {"buffer_offset", VSMP_VALUE_ZERO, true},
-    {"sampler_snap_wa", VSMP_VALUE_ZERO, true},
+    {"sampler_address", VSMP_VALUE_SAMPLER_ADDRESS, true},
+    {"sampler_normalized", VSMP_VALUE_SAMPLER_NORMALIZED, true},
+    {"sampler_snap_wa", VSMP_VALUE_SAMPLER_SNAP_WA, true},
     /* IGC writes it also for kernels without private memory (for most kernels on acm-g10; the
      * .cos says PerThreadPrivateMemorySize = 0): zero. A kernel with private memory has
      * per_thread_memory_buffers (private_space): then the private base. */
@@ -599,8 +601,6 @@ static const struct {
 
 /* arg_types of zeinfo 1.x the launcher has no value for. */
 static const char *const unsupported_types[] = {"implicit_arg_buffer",
-                                                "sampler_address",
-                                                "sampler_normalized",
                                                 "flat_image_baseoffset",
                                                 "flat_image_width",
                                                 "flat_image_height",
@@ -930,7 +930,7 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         if (value_types[t].per_arg) {
             if (p->arg < 0)
                 return zerr(z, p->at, VSMP_ERR_MALFORMED, "%s without arg_index", p->type);
-            /* buffer_offset and the snap workaround are zeros of a buffer or sampler: -1 */
+            /* buffer_offset is a zero of a buffer: -1 */
             v.arg = v.what == VSMP_VALUE_ZERO ? -1 : (int32_t)p->arg;
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
                 return false;

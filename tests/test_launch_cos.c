@@ -149,18 +149,18 @@ int main(void)
     refused("LocalIDXPresent = yes", "LocalIDXPresent = true", "LocalIDXPresent = yes", 36,
             "LocalIDXPresent = \"yes\"");
 
-    /* item 3: KERNEL_ARGUMENT only on scalars, within the 64-byte value */
+    /* item 3: KERNEL_ARGUMENT only on scalars, within the value's VSMP_LAUNCH_MAX_ARG_BYTES */
     refused("KERNEL_ARGUMENT on a __local pointer", "Type = LOCAL_WORK_SIZE\n\tArgumentNumber = 0",
             "Type = KERNEL_ARGUMENT\n\tArgumentNumber = 2", 23, "argument 2 is already a __local");
     refused("KERNEL_ARGUMENT on a buffer (the buffer's token after it)",
             "Type = KERNEL_ARGUMENT\n\tArgumentNumber = 1",
             "Type = KERNEL_ARGUMENT\n\tArgumentNumber = 0", 29, "argument 0 is already a scalar");
-    refused("KERNEL_ARGUMENT past 64 bytes",
+    refused("KERNEL_ARGUMENT past 2048 bytes",
             "DataSize = 4\n\tSourceOffset = 0\nPATCH_TOKEN_DATA_PARAMETER_BUFFER (00000011) (size "
             "= 40)\n\tType = SUM",
-            "DataSize = 8\n\tSourceOffset = 60\nPATCH_TOKEN_DATA_PARAMETER_BUFFER (00000011) (size "
-            "= 40)\n\tType = SUM",
-            11, "past a scalar's 64");
+            "DataSize = 8\n\tSourceOffset = 2044\nPATCH_TOKEN_DATA_PARAMETER_BUFFER (00000011) "
+            "(size = 40)\n\tType = SUM",
+            11, "past a scalar's 2048");
 
     /* item 14 */
     refused("no THREAD_PAYLOAD", "PATCH_TOKEN_THREAD_PAYLOAD", "PATCH_TOKEN_THREAD_PAYLOAD_NOT", 0,

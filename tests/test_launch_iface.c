@@ -387,8 +387,15 @@ static void test_refusals(void)
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "belongs to none", "work dim with arg");
     v = (vsmp_launch_payload_value){(vsmp_launch_value)99, -1, 0, 20, 4};
     refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "no such kind", "kind 99");
-    v = (vsmp_launch_payload_value){VSMP_VALUE_ARG_BYTES, 0, 62, 20, 4};
-    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "inside its 64 bytes", "bytes past 64");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_ADDRESS, 0, 0, 20, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "no sampler_t argument",
+            "sampler address of a scalar");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_NORMALIZED, 2, 0, 20, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "8 bytes", "8-byte sampler value");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_SAMPLER_SNAP_WA, 2, 0, 20, 4};
+    CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "snap workaround of the sampler");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_ARG_BYTES, 0, 2046, 20, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "inside its 2048 bytes", "bytes past 2048");
     a = arg(VSMP_ARG_LOCAL, -1, -1, -1, 0, "int*", "l");
     CHECK(vsmp_launch_iface_add_arg(f, 3, &a, &d) == VSMP_OK, "local");
     v = (vsmp_launch_payload_value){VSMP_VALUE_LOCAL_OFFSET, 3, 3, 24, 4};

@@ -278,7 +278,8 @@ static int encode_value(job *j, const cltype *t, json_object *v, const char *pat
 /* "sampler": "CLK_A | CLK_B | ..." (at most one name of each group: coordinates, address mode,
  * filter) or the number; @p inl: an inline sampler, as IGC programs those (CLK_ADDRESS_NONE is
  * clamp to edge: docs/LAUNCH.md section 2). */
-static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st, bool inl)
+static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_state *st, bool inl,
+                         uint32_t *bits_out)
 {
     static const struct {
         const char *n;
@@ -332,6 +333,8 @@ static int sampler_value(job *j, json_object *v, const char *path, vsmp_sampler_
     }
     if ((inl ? vsmp_sampler_from_cl_inline : vsmp_sampler_from_cl)(bits, st))
         return fail(j, "%s: 0x%x is no OpenCL sampler (it needs a CLK_FILTER_*)", path, bits);
+    if (bits_out)
+        *bits_out = bits;
     return 0;
 }
 
@@ -607,10 +610,10 @@ static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg
     if (t.bytes > sizeof(a->bytes))
         return fail(j, "%s.type: a %s of %u bytes; vsmp passes scalars of at most %zu bytes", path,
                     name, t.bytes, sizeof(a->bytes));
-    /* IGC passes a char or short in 4 bytes: a value of the argument's own type is padded with
-     * zeros to what the kernel reads (as the OpenCL platform does) */
-    bool own = il && cltype_parse(ai->type, il, &it);
-    if (t.bytes < ai->size && !own)
+    /* IGC passes char and short (and their 2-vectors) in 4 bytes: a value of the kernel's own
+     * type is padded with zeros, as Intel's runtime copies it into a zeroed payload */
+    bool own_type = il && cltype_parse(ai->type, il, &it);
+    if (t.bytes < ai->size && !(own_type && ai->size <= 4))
         return fail(j, "%s.type: a %s has %u bytes; the kernel reads %u", path, name, t.bytes,
                     ai->size);
     json_object *jv = jfield(e, "value");
@@ -619,7 +622,7 @@ static int make_scalar(job *j, json_object *e, unsigned i, const vsmp_launch_arg
     memset(a->bytes, 0, sizeof(a->bytes));
     if (encode_value(j, &t, jv, jpath(p, sizeof(p), path, "value"), a->bytes))
         return -1;
-    a->size = t.bytes < ai->size ? ai->size : t.bytes;
+    a->size = t.bytes < ai->size ? ai->size : t.bytes; /* the bytes past the value are zero */
     return 0;
 }
 
@@ -1141,7 +1144,7 @@ static int launch(job *j, json_object *root)
         } else if (ai->kind == VSMP_ARG_SAMPLER) {
             char q[96];
             if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"),
-                              &args[i].sampler, false))
+                              &args[i].sampler, false, &args[i].sampler_bits))
                 goto out;
         } else if (ai->kind == VSMP_ARG_SCALAR) {
             if (make_scalar(j, e, i, ai, &args[i]))
@@ -1246,8 +1249,8 @@ static int launch(job *j, json_object *root)
             goto out;
         }
         given[idx] = true;
-        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i],
-                          true))
+        if (sampler_value(j, jfield(e, "sampler"), jpath(q, sizeof(q), p, "sampler"), &inl[i], true,
+                          NULL))
             goto out;
         o.inline_samplers[idx] = &inl[i];
     }

@@ -32,6 +32,9 @@ extern "C" {
 #endif
 
 #define VSMP_LAUNCH_MAX_ARGS 64
+/** The bytes of a by-value argument, at most: OpenCL's CL_DEVICE_MAX_PARAMETER_SIZE on Intel's
+ *  runtime (a long16 is 128, a struct may be more); the cross-thread data bounds them too. */
+#define VSMP_LAUNCH_MAX_ARG_BYTES 2048
 
 /** What an explicit kernel argument is. */
 typedef enum vsmp_arg_kind {
@@ -81,9 +84,13 @@ VSMP_API unsigned vsmp_launch_iface_num_sampler_states(const vsmp_launch_iface *
 typedef struct vsmp_launch_arg {
     vsmp_surface *surface;      /**< buffers (their bytes) and images */
     vsmp_sampler_state sampler; /**< sampler_t arguments */
-    uint8_t bytes[64];          /**< scalars: the value's bytes (little-endian) */
-    uint32_t size;              /**< scalars: bytes given; __local pointers: the bytes of shared
-                                     local memory they point to */
+    /** sampler_t arguments: the OpenCL sampler_t value @c sampler was made from (CLK_* bits as
+     *  vsmp_sampler_from_cl reads them), which the kernel's sampler payload values are written
+     *  from; 0: they are derived from @c sampler (docs/LAUNCH.md section 2) */
+    uint32_t sampler_bits;
+    uint8_t bytes[VSMP_LAUNCH_MAX_ARG_BYTES]; /**< scalars: the value's bytes (little-endian) */
+    uint32_t size; /**< scalars: bytes given; __local pointers: the bytes of shared
+                        local memory they point to */
 } vsmp_launch_arg;
 
 /** The NDRange. */

@@ -100,9 +100,9 @@ VSMP_API vsmp_status vsmp_launch_iface_get_layout(const vsmp_launch_iface *f,
 /**
  * Add explicit argument @p index (0 .. VSMP_LAUNCH_MAX_ARGS - 1; numbers skipped stay
  * VSMP_ARG_NONE) as @p info describes it. By @p info->kind:
- *  - VSMP_ARG_SCALAR: @p offset (>= 0) and @p size (1..64) of its bytes in the cross-thread data;
- *    the launcher copies the value's bytes 0..size-1 there (a value split into pieces: @p size 0
- *    here, each piece then a VSMP_VALUE_ARG_BYTES value);
+ *  - VSMP_ARG_SCALAR: @p offset (>= 0) and @p size (1..VSMP_LAUNCH_MAX_ARG_BYTES) of its bytes in
+ *    the cross-thread data; the launcher copies the value's bytes 0..size-1 there (a value split
+ *    into pieces: @p size 0 here, each piece then a VSMP_VALUE_ARG_BYTES value);
  *  - VSMP_ARG_BUFFER: @p bti (0..255, or -1 when only stateless accesses reach it) and its
  *    pointer at @p offset, @p size 4 or 8 bytes (@p offset -1, @p size 0: no pointer; then @p bti
  *    must be given);
@@ -151,20 +151,27 @@ typedef enum vsmp_launch_value {
     VSMP_VALUE_BINDLESS_SAMPLER,
     /** the printf buffer's address (@c size 8, or 4), given once: the kernel prints (the
      *  launch needs vsmp_launch_options.printf_buffer) */
-    VSMP_VALUE_PRINTF_BUFFER
+    VSMP_VALUE_PRINTF_BUFFER,
+    /** of sampler_t argument @c arg, the values Intel's runtime writes (docs/LAUNCH.md section
+     *  2): its addressing mode (CLK_ADDRESS_NONE 0, CLAMP 1, CLAMP_TO_EDGE 2, REPEAT 3,
+     *  MIRRORED_REPEAT 4), its coordinates (normalized 8, else 0), the coordinate-snap
+     *  workaround flag (0xffffffff for CLAMP with nearest filtering, else 0) */
+    VSMP_VALUE_SAMPLER_ADDRESS,
+    VSMP_VALUE_SAMPLER_NORMALIZED,
+    VSMP_VALUE_SAMPLER_SNAP_WA
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
 typedef struct vsmp_launch_payload_value {
     vsmp_launch_value what;
     int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET,
-                          BINDLESS_SURFACE); else -1 */
+                          BINDLESS_SURFACE, SAMPLER_*); else -1 */
     uint32_t source; /**< dimension, byte of the value, alignment or sampler-state index (by
                           @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
     uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET
-                          and BINDLESS_*;
-                          1..64 for ARG_BYTES (inside the argument's 64 bytes) and ZERO */
+                          and BINDLESS_*; 1..VSMP_LAUNCH_MAX_ARG_BYTES for ARG_BYTES (inside the
+                          argument's bytes), 1..64 for ZERO */
 } vsmp_launch_payload_value;
 
 /**

@@ -10,10 +10,10 @@
 
 typedef struct kernel_arg {
     bool set;
-    cl_mem mem;        /* buffers and images (NULL: a NULL buffer) */
-    uint32_t smp_bits; /* samplers: their sampler_t bits, taken when set */
-    uint8_t bytes[64]; /* scalars */
-    uint32_t size;     /* scalars: bytes; __local: bytes of shared local memory */
+    cl_mem mem;                               /* buffers and images (NULL: a NULL buffer) */
+    uint32_t smp_bits;                        /* samplers: their sampler_t bits, taken when set */
+    uint8_t bytes[VSMP_LAUNCH_MAX_ARG_BYTES]; /* scalars */
+    uint32_t size; /* scalars: bytes; __local: bytes of shared local memory */
 } kernel_arg;
 
 struct _cl_kernel {
@@ -277,7 +277,7 @@ cl_int CL_API_CALL vsmp_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size
             break;
         case VSMP_ARG_SCALAR: {
             /* the OpenCL size of the argument's type when kernels_misc_info names a built-in
-             * one, else the size the interface gives (split values: at most 64 bytes). IGC
+             * one, else the size the interface gives (VSMP_LAUNCH_MAX_ARG_BYTES at most). IGC
              * passes char and short (and their 2-vectors) in 4 bytes: the value is padded with
              * zeros to the interface's size, as Intel's runtime copies it into a zeroed payload */
             size_t want = d->has_arg_meta ? scalar_size(d->args[arg_index].type_name) : 0;
@@ -561,9 +561,12 @@ static uint32_t sampler_bits(cl_sampler s)
 static cl_int run_ndrange(cl_event ev)
 {
     ndrange_cmd *c = ev->u.cmd;
-    vsmp_launch_arg args[VSMP_LAUNCH_MAX_ARGS];
+    /* on the heap: a by-value argument may have VSMP_LAUNCH_MAX_ARG_BYTES, and this runs on
+     * the caller's thread, whose stack may be small */
+    vsmp_launch_arg *args = calloc(VSMP_LAUNCH_MAX_ARGS, sizeof *args);
+    if (!args)
+        return CL_OUT_OF_HOST_MEMORY;
     uint8_t *bounce[VSMP_LAUNCH_MAX_ARGS] = {0};
-    memset(args, 0, sizeof args);
     vsmp_diags d;
     vsmp_diags_init(&d);
     vsmp_status st = VSMP_OK;
@@ -579,6 +582,7 @@ static cl_int run_ndrange(cl_event ev)
             break;
         case VSMP_ARG_SAMPLER:
             st = vsmp_sampler_from_cl(a->smp_bits, &args[i].sampler);
+            args[i].sampler_bits = a->smp_bits; /* the sampler payload values' source */
             break;
         case VSMP_ARG_SCALAR:
             memcpy(args[i].bytes, a->bytes, sizeof args[i].bytes);
@@ -640,6 +644,7 @@ static cl_int run_ndrange(cl_event ev)
         }
         vsmp_surface_free(args[i].surface);
     }
+    free(args);
     if (st) {
         /* why the command failed, for the person running the program */
         fprintf(stderr, "vsmp: kernel %s: %s\n", vsmp_launch_iface_kernel(c->iface),

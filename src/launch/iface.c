@@ -175,7 +175,9 @@ static const struct {
     {"IMAGE_NUM_SAMPLES", LP_IMAGE_NUM_SAMPLES},
     {"BUFFER_OFFSET", LP_ZERO},
     {"BUFFER_STATEFUL", LP_NONE},
-    {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_ZERO},
+    {"SAMPLER_ADDRESS_MODE", LP_SAMPLER_ADDRESS},
+    {"SAMPLER_NORMALIZED_COORDS", LP_SAMPLER_NORMALIZED},
+    {"SAMPLER_COORDINATE_SNAP_WA_REQUIRED", LP_SAMPLER_SNAP_WA},
     {"SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES", LP_LOCAL_OFFSET},
 };
 
@@ -211,7 +213,7 @@ static vsmp_status data_param(reader *r, const token *t)
         return bad(d, t->line, "%s: no field Type", t->name);
     NUM("ArgumentNumber", 0, VSMP_LAUNCH_MAX_ARGS - 1, &arg);
     NUM("Offset", 0, 4095, &off);
-    NUM("DataSize", 0, 64, &size);
+    NUM("DataSize", 0, VSMP_LAUNCH_MAX_ARG_BYTES, &size);
     NUM("SourceOffset", 0, 4096, &src);
     launch_param p = {0};
     p.arg = (int32_t)arg;
@@ -236,15 +238,15 @@ static vsmp_status data_param(reader *r, const token *t)
             return VSMP_ERR_MALFORMED;
     }
     if (p.kind == LP_KERNEL_ARGUMENT) {
-        /* bytes SourceOffset .. of the scalar's value, which has 64 bytes at most */
+        /* bytes SourceOffset .. of the scalar's value, which has VSMP_LAUNCH_MAX_ARG_BYTES */
         if (!size)
             return bad(d, t->line, "%s: KERNEL_ARGUMENT of DataSize = 0 (argument %ld)", t->name,
                        arg);
-        if (src + size > 64)
+        if (src + size > VSMP_LAUNCH_MAX_ARG_BYTES)
             return bad(d, t->line,
                        "%s: KERNEL_ARGUMENT bytes %ld..%ld (SourceOffset, DataSize) are past a "
-                       "scalar's 64",
-                       t->name, src, src + size - 1);
+                       "scalar's %d",
+                       t->name, src, src + size - 1, VSMP_LAUNCH_MAX_ARG_BYTES);
         vsmp_launch_arg_info *a = arg_as(r, arg, VSMP_ARG_SCALAR, t);
         if (!a)
             return VSMP_ERR_MALFORMED;
@@ -591,6 +593,12 @@ static vsmp_status resolve(reader *r)
                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: an image size of argument "
                        "%d, which is no image",
                        p->arg);
+        if (p->kind >= LP_SAMPLER_ADDRESS && p->kind <= LP_SAMPLER_SNAP_WA &&
+            ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER))
+            return bad(d, p->line,
+                       "PATCH_TOKEN_DATA_PARAMETER_BUFFER: a sampler value of argument %d, "
+                       "which is no sampler_t",
+                       p->arg);
         if (p->offset + p->size > cap)
             return bad(d, p->line,
                        "PATCH_TOKEN_DATA_PARAMETER_BUFFER: Offset = %u, DataSize = %u: past the "
@@ -848,7 +856,8 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                                 "argument %u (%s %s) needs %s; %s was given", i, a->type, a->name,
                                 image_types[k].what, surface_what(sd));
         }
-        if (a->kind == VSMP_ARG_SCALAR && (args[i].size < a->size || args[i].size > 64))
+        if (a->kind == VSMP_ARG_SCALAR &&
+            (args[i].size < a->size || args[i].size > VSMP_LAUNCH_MAX_ARG_BYTES))
             return ierr(d, f->arg_line[i], VSMP_ERR_ARG,
                         "argument %u (%s %s): a scalar of %u bytes, %u given", i, a->type, a->name,
                         a->size, args[i].size);

@@ -194,9 +194,9 @@ vsmp_status vsmp_launch_iface_add_arg(vsmp_launch_iface *f, unsigned index,
     bool uses_ptr = a->kind == VSMP_ARG_BUFFER || a->kind == VSMP_ARG_SCALAR;
     switch (a->kind) {
     case VSMP_ARG_SCALAR:
-        if (a->offset < 0 || a->size > 64)
-            return refuse(d, "argument %u (scalar): offset %d, size %u (offset >= 0, size 0..64)",
-                          index, a->offset, a->size);
+        if (a->offset < 0 || a->size > VSMP_LAUNCH_MAX_ARG_BYTES)
+            return refuse(d, "argument %u (scalar): offset %d, size %u (offset >= 0, size 0..%d)",
+                          index, a->offset, a->size, VSMP_LAUNCH_MAX_ARG_BYTES);
         break;
     case VSMP_ARG_BUFFER:
         if (a->bti < -1 || a->bti >= VSMP_MAX_BINDINGS)
@@ -262,7 +262,8 @@ static const struct {
     launch_param_kind kind;
     const char *name;
     char uses; /* 'd' dimension, 'i' image argument, 's' scalar argument, 'l' local argument,
-                  'b' buffer or image argument with a binding-table index, 'x' sampler state */
+                  'b' buffer or image argument with a binding-table index, 'x' sampler state,
+                  'm' sampler argument */
 } values[] = {
     {VSMP_VALUE_ZERO, LP_ZERO, "zero", 0},
     {VSMP_VALUE_ARG_BYTES, LP_KERNEL_ARGUMENT, "argument bytes", 's'},
@@ -286,6 +287,9 @@ static const struct {
     {VSMP_VALUE_BINDLESS_SURFACE, LP_BINDLESS_SURFACE, "bindless surface", 'b'},
     {VSMP_VALUE_BINDLESS_SAMPLER, LP_BINDLESS_SAMPLER, "bindless sampler", 'x'},
     {VSMP_VALUE_PRINTF_BUFFER, LP_NONE, "printf buffer", 0},
+    {VSMP_VALUE_SAMPLER_ADDRESS, LP_SAMPLER_ADDRESS, "sampler address mode", 'm'},
+    {VSMP_VALUE_SAMPLER_NORMALIZED, LP_SAMPLER_NORMALIZED, "sampler normalized coordinates", 'm'},
+    {VSMP_VALUE_SAMPLER_SNAP_WA, LP_SAMPLER_SNAP_WA, "sampler snap workaround", 'm'},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -300,10 +304,11 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
         return refuse(d, "payload value of kind %d: no such kind", (int)v->what);
     const char *nm = values[k].name;
     char u = values[k].uses;
-    if (u == 's' || u == 'i' || u == 'l') {
-        static const vsmp_arg_kind want[3] = {VSMP_ARG_SCALAR, VSMP_ARG_IMAGE, VSMP_ARG_LOCAL};
-        static const char *const wname[3] = {"scalar", "image", "__local"};
-        int w = u == 's' ? 0 : u == 'i' ? 1 : 2;
+    if (u == 's' || u == 'i' || u == 'l' || u == 'm') {
+        static const vsmp_arg_kind want[4] = {VSMP_ARG_SCALAR, VSMP_ARG_IMAGE, VSMP_ARG_LOCAL,
+                                              VSMP_ARG_SAMPLER};
+        static const char *const wname[4] = {"scalar", "image", "__local", "sampler_t"};
+        int w = u == 's' ? 0 : u == 'i' ? 1 : u == 'l' ? 2 : 3;
         if (v->arg < 0 || (unsigned)v->arg >= f->nargs || f->args[v->arg].kind != want[w])
             return refuse(d, "%s: argument %d is no %s argument of the interface", nm, v->arg,
                           wname[w]);
@@ -319,9 +324,9 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
     uint32_t source = v->source;
     if (u == 'd' && source > 2)
         return refuse(d, "%s: dimension %u (0..2)", nm, source);
-    if (u == 's' && (v->size < 1 || source + (uint64_t)v->size > 64))
-        return refuse(d, "%s: bytes %u..+%u of the argument (inside its 64 bytes)", nm, source,
-                      v->size);
+    if (u == 's' && (v->size < 1 || source + (uint64_t)v->size > VSMP_LAUNCH_MAX_ARG_BYTES))
+        return refuse(d, "%s: bytes %u..+%u of the argument (inside its %d bytes)", nm, source,
+                      v->size, VSMP_LAUNCH_MAX_ARG_BYTES);
     if (u == 'l' && (!source || source > 4096 || (source & (source - 1))))
         return refuse(d, "%s: alignment %u (a power of two, 1..4096)", nm, source);
     if (u == 'l') {

@@ -120,6 +120,48 @@ static bool cl_channels(vsmp_format f, uint32_t *order, uint32_t *type)
     return t != 0;
 }
 
+/* The sampler values of sampler_t argument @p a as Intel's runtime writes them
+ * (compute-runtime's getAddrModeEnum, getNormCoordsEnum, getSnapWaValue): from its OpenCL bits
+ * when given, else from its state. False: a state no OpenCL sampler has. */
+static bool sampler_values(const vsmp_launch_arg *a, uint32_t *addr, uint32_t *norm, uint32_t *snap)
+{
+    bool nearest;
+    if (a->sampler_bits) {
+        /* sampler_t: NONE 0, CLAMP_TO_EDGE 1, CLAMP 2, REPEAT 3, MIRRORED_REPEAT 4 (<< 1) */
+        static const uint8_t cl_addr[5] = {0, 2, 1, 3, 4};
+        unsigned m = a->sampler_bits >> 1 & 7;
+        if (m > 4)
+            return false;
+        *addr = cl_addr[m];
+        *norm = a->sampler_bits & 1 ? 8 : 0;
+        nearest = (a->sampler_bits >> 4 & 3) == 1;
+    } else {
+        switch (a->sampler.address[0]) {
+        case VSMP_TCM_CLAMP_BORDER: /* CLAMP (and NONE, which the state cannot tell apart) */
+            *addr = 1;
+            break;
+        case VSMP_TCM_CLAMP:
+            *addr = 2;
+            break;
+        case VSMP_TCM_WRAP:
+            *addr = 3;
+            break;
+        case VSMP_TCM_MIRROR:
+            *addr = 4;
+            break;
+        case VSMP_TCM_MIRROR_101: /* the runtime's MIRRORED_REPEAT_101 */
+            *addr = 5;
+            break;
+        default:
+            return false;
+        }
+        *norm = a->sampler.non_normalized ? 0 : 8;
+        nearest = a->sampler.min_filter == VSMP_FILTER_NEAREST;
+    }
+    *snap = *addr == 1 && nearest ? 0xffffffffu : 0;
+    return true;
+}
+
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
                                 const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
@@ -223,6 +265,23 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
         case LP_IMAGE_NUM_SAMPLES:
             v = sd->samples ? sd->samples : 1;
             break;
+        case LP_SAMPLER_ADDRESS:
+        case LP_SAMPLER_NORMALIZED:
+        case LP_SAMPLER_SNAP_WA: {
+            uint32_t addr, norm, snap;
+            if ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER)
+                return fail(d, VSMP_ERR_ARG, "%s %ld: a sampler value of no sampler_t", "argument",
+                            p->arg);
+            if (!sampler_values(&args[p->arg], &addr, &norm, &snap))
+                return fail(d, VSMP_ERR_ARG,
+                            "%s %ld: a sampler state with no OpenCL addressing mode (the kernel "
+                            "reads it)",
+                            "argument", p->arg);
+            v = p->kind == LP_SAMPLER_ADDRESS      ? addr
+                : p->kind == LP_SAMPLER_NORMALIZED ? norm
+                                                   : snap;
+            break;
+        }
         }
         if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
             return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """The FFmpeg tier: Debian's ffmpeg runs its OpenCL filters on vsmp's platform, and the frames
 are compared with the same command on pocl (RGBA, yuv420p; nv12 with pocl's yuv420p on the same
-samples, pocl having no CL_RG image format) or with FFmpeg's software filter (p010).
+samples, pocl having no CL_RG image format), with FFmpeg's software filter (p010), or with a model
+of the filter's kernel computed here (dilation and erosion on nv12, whose CL_RG chroma plane the
+kernel treats as whole pixels: no planar reference computes that).
 
 Each case runs `ffmpeg -init_hw_device opencl=ocl:P.0 -filter_hw_device ocl` on three small frames
 of testsrc2 and writes them as raw video; vsmp's frames must equal the reference byte for byte
@@ -45,30 +47,31 @@ FILTERS = {
     "colorkey": ([], "colorkey_opencl=color=0x808080:similarity=0.3:blend=0.1", None),
     "overlay": ([SMALL], "overlay_opencl=x=8:y=6", None),
     "xfade": ([SRC2], "xfade_opencl=transition=fade:duration=0.08:offset=0", None),
-    "remap": (["xmap", "ymap"], "remap_opencl", None),
+    "remap": (["xmap", "ymap"], "remap_opencl=interp=linear", None),
+    "remap_near": (["xmap", "ymap"], "remap_opencl=interp=near", None),
 }
 FORMATS = ["rgba", "yuv420p"]
 # largest difference in any sample allowed against pocl, and why (docs/OPENCL.md): these
 # filters divide in float and write_imagef converts to 8 bits; OpenCL lets division be 2.5 ulp
 # off (tgllp has no correctly rounded division) and the conversion be within 0.6 of the exact
 # value, so a sum on a .5 boundary may round either way
-FLOAT_ROUNDING = ("avgblur", "boxblur", "xfade")
+FLOAT_ROUNDING = ("avgblur", "boxblur", "xfade", "remap")
 TOLERANCE = {(n, f): 1 for n in FLOAT_ROUNDING for f in ("rgba", "yuv420p", "nv12")}
-MACHINE = "vsmp's machine refuses oword_ld_unaligned (vISA opcode 0x3c), which IGC emits in " \
-          "dilation_global and erosion_global: the command fails, and FFmpeg, which does not " \
-          "check it, downloads an unwritten frame"
-REMAP = "remap_near reads its maps as UNORM16 and samples at map x 65535, an integer: the edge " \
-        "between two texels, where the last bit of the float arithmetic picks the texel; pocl and " \
-        "vsmp pick differently (neither is the exact mirror for every pixel)"
+# remap_linear samples at the map's integer positions, texel corners, where each of the four
+# texels weighs 1/4 exactly: sums on a .5 boundary that write_imagef may round either way (vsmp is
+# within 0.5 of the exact bilinear value everywhere; docs/OPENCL.md)
+REMAP_FILL = "FFmpeg sets only the first channel of the fill colour for a plane of a multi-plane " \
+             "frame (vf_remap_opencl.c: cl_fill_color.s[0], the rest uninitialised): nv12's V " \
+             "fill, in the CL_RG chroma plane's second channel, is undefined"
 # cases left out (run and reported, not asserted, with --all): (filter, format) -> reason
 KNOWN = {
     ("colorkey", "yuv420p"): "the filter takes RGB frames only (it fails on pocl too)",
     ("colorkey", "nv12"): "the filter takes RGB frames only (it fails on pocl too)",
 }
-for _f in ("rgba", "yuv420p", "nv12", "p010"):
-    KNOWN[("dilation", _f)] = MACHINE
-    KNOWN[("erosion", _f)] = MACHINE
-    KNOWN[("remap", _f)] = REMAP
+KNOWN[("remap", "nv12")] = REMAP_FILL
+KNOWN[("remap_near", "nv12")] = REMAP_FILL
+# nv12 cases checked against the model of the kernel (model_nv12) rather than pocl's planes
+MODEL_NV12 = ("dilation", "erosion")
 # p010 against the software filter: only where the OpenCL filter computes what the software one
 # does (the others differ from it on pocl's yuv420p too: avgblur by 33, boxblur 20, convolution
 # 36, sobel and prewitt 255, roberts 140, pad 18 in the colour)
@@ -127,6 +130,42 @@ def sw(name, fmt, planar, env):
     return ffmpeg(env, SRC + ["-vf", "format=%s,format=%s,%s" % (fmt, planar, FILTERS[name][2])])
 
 
+def model_nv12(name, env):
+    """dilation_global / erosion_global (FFmpeg's neighbor.cl) on nv12 frames, as yuv420p: each
+    output pixel is the whole pixel of its 3x3 neighbourhood (clamped to the edge) whose first
+    channel is largest (dilation) or smallest (erosion), the first found in the kernel's order (x
+    outer, y inner, replaced only by a strictly better one, starting from the centre); the
+    default threshold (65535) and coordinates (all eight) change nothing. On the CL_RG chroma
+    plane V follows U's extremum."""
+    import numpy as np
+    rc, raw, err = ffmpeg(env, SRC + ["-vf", "format=nv12"])
+    if rc != 0:
+        return rc, b"", err
+
+    def pick(plane):
+        h, w, _ = plane.shape
+        out, best = plane.copy(), plane[:, :, 0].astype(np.int32)
+        for i in (-1, 0, 1):
+            for j in (-1, 0, 1):
+                cand = plane[np.clip(np.arange(h) + j, 0, h - 1)][:, np.clip(np.arange(w) + i, 0,
+                                                                              w - 1)]
+                ck = cand[:, :, 0].astype(np.int32)
+                better = ck > best if name == "dilation" else ck < best
+                out[better] = cand[better]
+                best = np.where(better, ck, best)
+        return out
+
+    size = W * H * 3 // 2
+    frames = np.frombuffer(raw, np.uint8)
+    out = []
+    for f in range(len(frames) // size):
+        fr = frames[f * size:(f + 1) * size]
+        y = pick(fr[:W * H].reshape(H, W, 1))
+        uv = pick(fr[W * H:].reshape(H // 2, W // 2, 2))
+        out += [y.tobytes(), uv[:, :, 0].tobytes(), uv[:, :, 1].tobytes()]
+    return 0, b"".join(out), ""
+
+
 def compare(a, b, wide):
     """largest difference of any sample (16-bit samples when wide), or None for sizes"""
     if len(a) != len(b) or not a:
@@ -159,9 +198,12 @@ def main():
                  "pocl-opencl-icd, or make deps-test)")
     with tempfile.TemporaryDirectory(prefix="vsmp-ffmpeg-") as tmp:
         # remap's maps (gray16, read as UNORM16 and scaled by 65535 to texel coordinates): a
-        # horizontal mirror, and rows moved up by 8, the last 8 past the edge (the fill colour)
+        # horizontal mirror (x -> W - x) and rows moved up by 8; x = 0 and the last 8 rows are
+        # past the edge (the fill colour). The positions are integers: remap_near reads texel k,
+        # remap_linear the corner of texels k-1 and k, both inside the image (a tap outside
+        # would be undefined, the samplers being CLK_ADDRESS_NONE)
         import numpy as np
-        xs = np.tile(np.arange(W, dtype=np.uint16)[::-1], (H, 1))
+        xs = np.tile(W - np.arange(W, dtype=np.uint16), (H, 1))
         ys = np.tile(np.arange(H, dtype=np.uint16)[:, None] + 8, (1, W))
         xs.tofile(os.path.join(tmp, "xmap.raw"))
         ys.tofile(os.path.join(tmp, "ymap.raw"))
@@ -170,7 +212,7 @@ def main():
         # nv12 (CL_R and CL_RG images) against pocl's yuv420p on the same samples (three CL_R
         # images: the filters work per plane and channel); p010 against the software filter
         # where it computes the same, both compared as yuv420p10le
-        cases += [(n, "nv12", "pocl") for n in FILTERS]
+        cases += [(n, "nv12", "model" if n in MODEL_NV12 else "pocl") for n in FILTERS]
         cases += [(n, "p010", "sw") for n in P010_SW]
         if only:
             cases = [c for c in cases if c[0] in only or "%s/%s" % c[:2] in only]
@@ -182,7 +224,9 @@ def main():
             planar = {"nv12": "yuv420p", "p010": "yuv420p10le"}.get(fmt)
             extra = ",format=%s" % planar if planar else ""
             rc, got, err = hw(vs_env, vsmp, name, fmt, tmp, extra)
-            if ref == "pocl" and planar:
+            if ref == "model":
+                rrc, want, rerr = model_nv12(name, base)
+            elif ref == "pocl" and planar:
                 rrc, want, rerr = hw(po_env, pocl, name, planar, tmp, via=fmt)
             elif ref == "pocl":
                 rrc, want, rerr = hw(po_env, pocl, name, fmt, tmp)
