@@ -45,7 +45,6 @@ typedef enum launch_param_kind {
     LP_LOCAL_OFFSET,     /* a __local argument's offset in SLM (SourceOffset: its alignment) */
     LP_BINDLESS_SURFACE, /* VSMP_BINDLESS_OFFSET of the argument's binding-table index */
     LP_BINDLESS_SAMPLER, /* VSMP_BINDLESS_OFFSET of sampler state SourceOffset */
-    LP_LOCAL_OFFSET,     /* a __local argument's offset in SLM (SourceOffset: its alignment) */
     /* of a sampler_t argument, as Intel's runtime writes them (docs/LAUNCH.md section 2) */
     LP_SAMPLER_ADDRESS,    /* its addressing mode: NONE 0, CLAMP 1, CLAMP_TO_EDGE 2, ... */
     LP_SAMPLER_NORMALIZED, /* 8 with normalized coordinates, else 0 */
