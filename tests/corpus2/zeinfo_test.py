@@ -35,8 +35,9 @@ LP = {"zero": 2, "arg": 3, "global_id_offset": 4, "local_size": 5, "enqueued_loc
       "global_size": 7, "group_count": 8, "work_dimensions": 9, "image_width": 10,
       "image_height": 11, "image_depth": 12, "image_array_size": 13,
       "image_channel_data_type": 14, "image_channel_order": 15, "image_num_mip_levels": 16,
-      "image_num_samples": 17, "slm": 18, "bindless_surface": 19, "bindless_sampler": 20}
-ZERO_TYPES = ("buffer_offset", "sampler_snap_wa", "private_base_stateless")
+      "image_num_samples": 17, "slm": 18, "bindless_surface": 19, "bindless_sampler": 20, "sampler_address": 21,
+      "sampler_normalized": 22, "sampler_snap_wa": 23}
+ZERO_TYPES = ("buffer_offset", "private_base_stateless")
 UNSUPPORTED = ("const_base", "global_base")
 MAX_SCRATCH = 2 << 20  # VSMP_LAUNCH_MAX_SCRATCH, docs/LAUNCH.md
 VOID = "Intel_Symbol_Table_Void_Program"
