@@ -605,8 +605,6 @@ static const char *const unsupported_types[] = {"implicit_arg_buffer",
                                                 "flat_image_width",
                                                 "flat_image_height",
                                                 "flat_image_pitch",
-                                                "const_base",
-                                                "global_base",
                                                 "rt_global_buffer",
                                                 "assert_buffer",
                                                 "sync_buffer",
@@ -658,6 +656,8 @@ static int bindless_bti(const kraw *k, const vsmp_launch_arg_info *args)
             used = k->bti[a] == bti ||
                    ((args[a].kind == VSMP_ARG_BUFFER || args[a].kind == VSMP_ARG_IMAGE) &&
                     args[a].bti == bti);
+        for (unsigned i = 0; i < k->npay && !used; i++)
+            used = k->pay[i].bti == bti; /* const_base, global_base */
         if (!used)
             return bti;
     }
@@ -900,6 +900,15 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         }
         if (!strcmp(p->type, "buffer_address"))
             continue;
+        if (!strcmp(p->type, "const_base") || !strcmp(p->type, "global_base")) {
+            /* the program's __constant (__global) data: its address; with bti_value, bound
+             * there too (IGC 1.0.17791 on skl and icllp) */
+            v.what = p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BASE : VSMP_VALUE_GLOBAL_BASE;
+            v.source = p->bti >= 0 ? (uint32_t)p->bti + 1 : 0;
+            if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
+                return false;
+            continue;
+        }
         if (!strcmp(p->type, "arg_byvalue")) {
             if (pieces[p->arg] < 2)
                 continue;

@@ -89,6 +89,12 @@ int main(int argc, char **argv)
                 printf("P %d %d %u %u %u\n", (int)lp->kind, lp->arg, lp->offset, lp->size,
                        lp->source);
             }
+            /* the program-scope buffers with a pointer: B which(0 __constant, 1 __global) bti
+             * offset size */
+            for (int k = PROG_CONSTANT; k <= PROG_GLOBAL; k++)
+                if (f->prog[k].present && f->prog[k].offset >= 0)
+                    printf("B %d %d %d %u\n", k, f->prog[k].bti, f->prog[k].offset,
+                           f->prog[k].size);
         }
         vsmp_ocl_program_free(p);
     }

@@ -38,7 +38,7 @@ LP = {"zero": 2, "arg": 3, "global_id_offset": 4, "local_size": 5, "enqueued_loc
       "image_num_samples": 17, "slm": 18, "bindless_surface": 19, "bindless_sampler": 20, "sampler_address": 21,
       "sampler_normalized": 22, "sampler_snap_wa": 23}
 ZERO_TYPES = ("buffer_offset", "private_base_stateless")
-UNSUPPORTED = ("const_base", "global_base")
+UNSUPPORTED = ()  # every payload arg_type the corpus holds is filled
 MAX_SCRATCH = 2 << 20  # VSMP_LAUNCH_MAX_SCRATCH, docs/LAUNCH.md
 VOID = "Intel_Symbol_Table_Void_Program"
 # Xe2 and Xe3: 64-byte registers (the inline data takes a whole one, docs/LAUNCH.md section 2)
@@ -119,6 +119,12 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
             # the interface keeps the printf buffer's place with its program data, which the
             # dump does not list; launch_iface_e2e checks it end to end (pf_ints against pocl)
             continue
+        elif t in ("const_base", "global_base"):
+            # the program's __constant (0) or __global (1) data: its address here, bound at
+            # bti_value when the zeinfo gives one (docs/LAUNCH.md section 6)
+            want = [0 if t == "const_base" else 1, p.get("bti_value", -1), off, size]
+            if want not in got["B"]:
+                fail("%s: no program buffer %s (%s)" % (what, want, got["B"]))
         elif t in ZERO_TYPES:
             if not has_param(LP["zero"], off, size):
                 fail("%s: no zero value" % what)
@@ -178,7 +184,7 @@ def main():
                 got[(c[1], c[2])] = {"U": c[4] if len(c) > 4 else ""}
             elif c[0] == "K":
                 cur = got[(c[1], c[2])] = {"K": c[:3] + [int(x) for x in c[3:]], "A": [],
-                                           "P": []}
+                                           "P": [], "B": []}
             else:
                 cur[c[0]].append([int(x) for x in c[1:]])
         for f in files:
