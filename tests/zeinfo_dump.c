@@ -91,10 +91,10 @@ int main(int argc, char **argv)
             }
             /* the program-scope buffers with a pointer: B which(0 __constant, 1 __global) bti
              * offset size */
-            for (int k = PROG_CONSTANT; k <= PROG_GLOBAL; k++)
-                if (f->prog[k].present && f->prog[k].offset >= 0)
-                    printf("B %d %d %d %u\n", k, f->prog[k].bti, f->prog[k].offset,
-                           f->prog[k].size);
+            for (int b = PROG_CONSTANT; b <= PROG_GLOBAL; b++)
+                if (f->prog[b].present && f->prog[b].offset >= 0)
+                    printf("B %d %d %d %u\n", b, f->prog[b].bti, f->prog[b].offset,
+                           f->prog[b].size);
         }
         vsmp_ocl_program_free(p);
     }

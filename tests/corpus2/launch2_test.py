@@ -135,8 +135,13 @@ def main():
                     vis = os.path.join(work, "%s.%s.simd%d.visaasm" % (name, dev, simd))
                     zi = os.path.join(work, "%s.%s.simd%d.zeinfo" % (stem, dev, simd))
                     if os.path.exists(vis) and os.path.exists(zi):
-                        runs.append(("%s.%s.simd%d.zeinfo" % (name, dev, simd),
-                                     {"kernel": vis, "interface": zi}))
+                        desc = {"kernel": vis, "interface": zi}
+                        # the program-scope data (const_base, global_base) from the zebin of
+                        # the same compilation (the corpus keeps zebins at SIMD16)
+                        zb = os.path.join(work, "%s.%s.simd%d.zebin" % (stem, dev, simd))
+                        if os.path.exists(zb):
+                            desc["program"] = zb
+                        runs.append(("%s.%s.simd%d.zeinfo" % (name, dev, simd), desc))
                 zebin = os.path.join(work, "%s.%s.simd16.zebin" % (stem, dev))
                 if os.path.exists(zebin):
                     runs.append(("%s.%s.simd16.zebin" % (name, dev),

@@ -363,7 +363,7 @@ def source_tier(o, edir, kdir):
                  "\"device\" acm-g10 and \"platform\" TGLLP disagree"),
                 ({"source": good_cl, "kernel": "buf_saxpy", "program": "p.progbin",
                   "global": [16], "args": buf},
-                 "\"program\" goes with a .cos \"interface\" (a zebin holds its own data)"),
+                 "\"program\" goes with a .cos or .zeinfo \"interface\" (a zebin holds its own data)"),
             ]
             for desc, want in cases:
                 jpath = os.path.join(tmp, "bad.json")
