@@ -903,6 +903,11 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         if (!strcmp(p->type, "const_base") || !strcmp(p->type, "global_base")) {
             /* the program's __constant (__global) data: its address; with bti_value, bound
              * there too (IGC 1.0.17791 on skl and icllp) */
+            if (is_bindless(p)) /* IGC 2.40 on DG2, MTL, ARL: beside the stateless base */
+                return zerr(z, p->at, VSMP_ERR_UNSUPPORTED,
+                            "kernel %s: %s with addrmode bindless (a bindless surface of the "
+                            "program's data), which the launcher does not fill",
+                            k->name, p->type);
             v.what = p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BASE : VSMP_VALUE_GLOBAL_BASE;
             v.source = p->bti >= 0 ? (uint32_t)p->bti + 1 : 0;
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))

@@ -53,6 +53,9 @@ def expected_reason(k, device):
     for p in k.get("payload_arguments") or []:
         if p["arg_type"] in UNSUPPORTED:
             return p["arg_type"]
+        # the program's data as a bindless surface (IGC 2.40 on DG2, MTL, ARL)
+        if p["arg_type"] in ("const_base", "global_base") and p.get("addrmode") == "bindless":
+            return "%s with addrmode bindless" % p["arg_type"]
     return None
 
 
