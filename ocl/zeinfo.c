@@ -903,11 +903,25 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         if (!strcmp(p->type, "const_base") || !strcmp(p->type, "global_base")) {
             /* the program's __constant (__global) data: its address; with bti_value, bound
              * there too (IGC 1.0.17791 on skl and icllp) */
-            if (is_bindless(p)) /* IGC 2.40 on DG2, MTL, ARL: beside the stateless base */
-                return zerr(z, p->at, VSMP_ERR_UNSUPPORTED,
-                            "kernel %s: %s with addrmode bindless (a bindless surface of the "
-                            "program's data), which the launcher does not fill",
-                            k->name, p->type);
+            if (is_bindless(p)) { /* IGC 2.40 on DG2, MTL, ARL: beside the stateless base */
+                /* the buffer at the index its other entry gives, else the first free one */
+                int bti = -1;
+                for (unsigned q = 0; q < k->npay && bti < 0; q++)
+                    if (!strcmp(k->pay[q].type, p->type))
+                        bti = (int)k->pay[q].bti;
+                if (bti < 0)
+                    bti = bindless_bti(k, args);
+                if (bti < 0)
+                    return zerr(z, p->at, VSMP_ERR_UNSUPPORTED, "%s: no binding-table index left",
+                                p->type);
+                p->bti = bti; /* taken: bindless_bti skips it */
+                v.what =
+                    p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BINDLESS : VSMP_VALUE_GLOBAL_BINDLESS;
+                v.source = (uint32_t)bti;
+                if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
+                    return false;
+                continue;
+            }
             v.what = p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BASE : VSMP_VALUE_GLOBAL_BASE;
             v.source = p->bti >= 0 ? (uint32_t)p->bti + 1 : 0;
             if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))

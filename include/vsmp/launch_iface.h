@@ -165,7 +165,14 @@ typedef enum vsmp_launch_value {
      *  buffer is bound at binding-table index i (0..255) too (zeinfo's bti_value). The launch
      *  then needs vsmp_launch_options.program_constant (program_global). */
     VSMP_VALUE_CONSTANT_BASE,
-    VSMP_VALUE_GLOBAL_BASE
+    VSMP_VALUE_GLOBAL_BASE,
+    /** the bindless surface-state offset of the program's `__constant` (`__global`) data:
+     *  zeinfo's const_base (global_base) with addrmode bindless. The buffer is bound at
+     *  binding-table index @c source (0..255, no buffer or image argument's, the same as a
+     *  *_BASE value's index if that gives one) and VSMP_BINDLESS_OFFSET(source) is written;
+     *  @c size 4 or 8, @c arg -1 */
+    VSMP_VALUE_CONSTANT_BINDLESS,
+    VSMP_VALUE_GLOBAL_BINDLESS
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
