@@ -605,8 +605,6 @@ static const char *const unsupported_types[] = {"implicit_arg_buffer",
                                                 "flat_image_width",
                                                 "flat_image_height",
                                                 "flat_image_pitch",
-                                                "const_base",
-                                                "global_base",
                                                 "rt_global_buffer",
                                                 "assert_buffer",
                                                 "sync_buffer",
@@ -658,6 +656,8 @@ static int bindless_bti(const kraw *k, const vsmp_launch_arg_info *args)
             used = k->bti[a] == bti ||
                    ((args[a].kind == VSMP_ARG_BUFFER || args[a].kind == VSMP_ARG_IMAGE) &&
                     args[a].bti == bti);
+        for (unsigned i = 0; i < k->npay && !used; i++)
+            used = k->pay[i].bti == bti; /* const_base, global_base */
         if (!used)
             return bti;
     }
@@ -900,6 +900,34 @@ static bool build_kernel(zctx *z, kraw *k, vsmp_ocl_kernel *out)
         }
         if (!strcmp(p->type, "buffer_address"))
             continue;
+        if (!strcmp(p->type, "const_base") || !strcmp(p->type, "global_base")) {
+            /* the program's __constant (__global) data: its address; with bti_value, bound
+             * there too (IGC 1.0.17791 on skl and icllp) */
+            if (is_bindless(p)) { /* IGC 2.40 on DG2, MTL, ARL: beside the stateless base */
+                /* the buffer at the index its other entry gives, else the first free one */
+                int bti = -1;
+                for (unsigned q = 0; q < k->npay && bti < 0; q++)
+                    if (!strcmp(k->pay[q].type, p->type))
+                        bti = (int)k->pay[q].bti;
+                if (bti < 0)
+                    bti = bindless_bti(k, args);
+                if (bti < 0)
+                    return zerr(z, p->at, VSMP_ERR_UNSUPPORTED, "%s: no binding-table index left",
+                                p->type);
+                p->bti = bti; /* taken: bindless_bti skips it */
+                v.what =
+                    p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BINDLESS : VSMP_VALUE_GLOBAL_BINDLESS;
+                v.source = (uint32_t)bti;
+                if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
+                    return false;
+                continue;
+            }
+            v.what = p->type[0] == 'c' ? VSMP_VALUE_CONSTANT_BASE : VSMP_VALUE_GLOBAL_BASE;
+            v.source = p->bti >= 0 ? (uint32_t)p->bti + 1 : 0;
+            if (!built(z, vsmp_launch_iface_add_value(f, &v, &z->bd), p->at, k->name))
+                return false;
+            continue;
+        }
         if (!strcmp(p->type, "arg_byvalue")) {
             if (pieces[p->arg] < 2)
                 continue;

@@ -450,6 +450,37 @@ static void test_refusals(void)
     l.scratch_size = VSMP_LAUNCH_MAX_SCRATCH + 1;
     l.cross_thread_size = 64;
     refused(vsmp_launch_iface_set_layout(f, &l, &d), &d, "scratch space of", "scratch over 2 MiB");
+    /* the program's data by base address (zeinfo const_base, global_base): once each, 4 or 8
+     * bytes, bound at source - 1 when source > 0, at no argument's index; its bindless state
+     * offset at the same index */
+    a = arg(VSMP_ARG_IMAGE, 5, -1, -1, 0, "image2d_t", "im");
+    CHECK(vsmp_launch_iface_add_arg(f, 4, &a, &d) == VSMP_OK, "image at binding-table index 5");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BASE, -1, 6, 32, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "is argument 4's", "const base at 5");
+    v.source = 257;
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "binding-table index 256",
+            "const base at 256");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BASE, 0, 0, 32, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "belongs to none", "const base with arg");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BASE, -1, 0, 32, 2};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "4 or 8", "const base of 2 bytes");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BASE, -1, 0, 60, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "past the cross-thread data",
+            "const base past 64");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BASE, -1, 8, 32, 8};
+    CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "const base, bound at 7");
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "given twice", "const base twice");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_CONSTANT_BINDLESS, -1, 9, 40, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "and 7 already",
+            "bindless const base at another index");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_GLOBAL_BINDLESS, -1, 5, 40, 4};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "is argument 4's",
+            "bindless global base at an image's index");
+    v.source = 9;
+    CHECK(vsmp_launch_iface_add_value(f, &v, &d) == VSMP_OK, "bindless global base at 9");
+    v = (vsmp_launch_payload_value){VSMP_VALUE_GLOBAL_BASE, -1, 1, 48, 8};
+    refused(vsmp_launch_iface_add_value(f, &v, &d), &d, "and 9 already",
+            "global base at 0 after 9");
     vsmp_launch_iface_free(f);
     vsmp_diags_free(&d);
 }

@@ -89,6 +89,12 @@ int main(int argc, char **argv)
                 printf("P %d %d %u %u %u\n", (int)lp->kind, lp->arg, lp->offset, lp->size,
                        lp->source);
             }
+            /* the program-scope buffers (offset -1: no pointer): B which(0 __constant, 1 __global)
+             * bti offset size */
+            for (int b = PROG_CONSTANT; b <= PROG_GLOBAL; b++)
+                if (f->prog[b].present)
+                    printf("B %d %d %d %u\n", b, f->prog[b].bti, f->prog[b].offset,
+                           f->prog[b].size);
         }
         vsmp_ocl_program_free(p);
     }

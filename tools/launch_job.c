@@ -1066,7 +1066,9 @@ static int launch(job *j, json_object *root)
         jget_str(root, "", "program", &pgname, &j->e))
         return jfailed(j);
     if (pgname && (jfield(root, "source") || jfield(root, "binary")))
-        return fail(j, "\"program\" goes with a .cos \"interface\" (a zebin holds its own data)");
+        return fail(
+            j,
+            "\"program\" goes with a .cos or .zeinfo \"interface\" (a zebin holds its own data)");
     vsmp_launch_options o;
     vsmp_launch_options_init(&o);
     vsmp_surface *const_surf = NULL, *global_surf = NULL, *printf_surf = NULL;
@@ -1199,8 +1201,23 @@ static int launch(job *j, json_object *root)
         if (!pb)
             goto out;
         vsmp_launch_program prog;
+        memset(&prog, 0, sizeof(prog));
         diags_begin(j, &d);
-        st = vsmp_launch_program_read(pb, psize, &prog, &d);
+        if (psize >= 4 && !memcmp(pb,
+                                  "\x7f"
+                                  "ELF",
+                                  4)) {
+            /* a zebin (beside its .visaasm and .zeinfo): its program-scope data */
+            vsmp_ocl_program *zp = NULL;
+            st = vsmp_ocl_zebin_read(pb, psize, &zp, &d);
+            if (!st) {
+                prog = zp->data;
+                memset(&zp->data, 0, sizeof(zp->data));
+            }
+            vsmp_ocl_program_free(zp);
+        } else {
+            st = vsmp_launch_program_read(pb, psize, &prog, &d);
+        }
         print_diags(j, &d, iname, pgname);
         vsmp_diags_free(&d);
         free(pb);

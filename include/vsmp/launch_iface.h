@@ -158,7 +158,21 @@ typedef enum vsmp_launch_value {
      *  workaround flag (0xffffffff for CLAMP with nearest filtering, else 0) */
     VSMP_VALUE_SAMPLER_ADDRESS,
     VSMP_VALUE_SAMPLER_NORMALIZED,
-    VSMP_VALUE_SAMPLER_SNAP_WA
+    VSMP_VALUE_SAMPLER_SNAP_WA,
+    /** the address of the program's `__constant` data (VSMP_LAUNCH_CONSTANT_ADDRESS) or of its
+     *  `__global` data (VSMP_LAUNCH_GLOBAL_ADDRESS): zeinfo's const_base and global_base, @c size
+     *  8 (or 4), each given once. @c source 0: reached through the address only; i + 1: the
+     *  buffer is bound at binding-table index i (0..255) too (zeinfo's bti_value). The launch
+     *  then needs vsmp_launch_options.program_constant (program_global). */
+    VSMP_VALUE_CONSTANT_BASE,
+    VSMP_VALUE_GLOBAL_BASE,
+    /** the bindless surface-state offset of the program's `__constant` (`__global`) data:
+     *  zeinfo's const_base (global_base) with addrmode bindless. The buffer is bound at
+     *  binding-table index @c source (0..255, no buffer or image argument's, the same as a
+     *  *_BASE value's index if that gives one) and VSMP_BINDLESS_OFFSET(source) is written;
+     *  @c size 4 or 8, @c arg -1 */
+    VSMP_VALUE_CONSTANT_BINDLESS,
+    VSMP_VALUE_GLOBAL_BINDLESS
 } vsmp_launch_value;
 
 /** One value of the cross-thread data. */
@@ -166,8 +180,8 @@ typedef struct vsmp_launch_payload_value {
     vsmp_launch_value what;
     int32_t arg;     /**< the argument it belongs to (ARG_BYTES, IMAGE_*, LOCAL_OFFSET,
                           BINDLESS_SURFACE, SAMPLER_*); else -1 */
-    uint32_t source; /**< dimension, byte of the value, alignment or sampler-state index (by
-                          @c what); else 0 */
+    uint32_t source; /**< dimension, byte of the value, alignment, sampler-state index or
+                          binding-table index + 1 (by @c what); else 0 */
     uint32_t offset; /**< its byte in the cross-thread data */
     uint32_t size;   /**< its bytes: 4 for the NDRange and image values; 4 or 8 for LOCAL_OFFSET
                           and BINDLESS_*; 1..VSMP_LAUNCH_MAX_ARG_BYTES for ARG_BYTES (inside the

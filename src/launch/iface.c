@@ -889,7 +889,8 @@ vsmp_status vsmp_launch_iface_check(const vsmp_module *mod, uint32_t kernel,
                         "launcher does not fill",
                         p->unknown, p->arg);
         bool wide = p->kind == LP_LOCAL_OFFSET || p->kind == LP_BINDLESS_SURFACE ||
-                    p->kind == LP_BINDLESS_SAMPLER; /* 4 or 8 bytes */
+                    p->kind == LP_BINDLESS_SAMPLER ||
+                    p->kind == LP_BINDLESS_PROGRAM; /* 4 or 8 bytes */
         if (wide && p->size != 4 && p->size != 8)
             return ierr(d, p->line, VSMP_ERR_UNSUPPORTED,
                         "PATCH_TOKEN_DATA_PARAMETER_BUFFER: DataSize = %u: a __local argument's "

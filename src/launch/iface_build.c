@@ -290,6 +290,10 @@ static const struct {
     {VSMP_VALUE_SAMPLER_ADDRESS, LP_SAMPLER_ADDRESS, "sampler address mode", 'm'},
     {VSMP_VALUE_SAMPLER_NORMALIZED, LP_SAMPLER_NORMALIZED, "sampler normalized coordinates", 'm'},
     {VSMP_VALUE_SAMPLER_SNAP_WA, LP_SAMPLER_SNAP_WA, "sampler snap workaround", 'm'},
+    {VSMP_VALUE_CONSTANT_BASE, LP_NONE, "program __constant base", 't'},
+    {VSMP_VALUE_GLOBAL_BASE, LP_NONE, "program __global base", 't'},
+    {VSMP_VALUE_CONSTANT_BINDLESS, LP_BINDLESS_PROGRAM, "program __constant bindless", 'p'},
+    {VSMP_VALUE_GLOBAL_BINDLESS, LP_BINDLESS_PROGRAM, "program __global bindless", 'p'},
 };
 
 vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_payload_value *v,
@@ -336,8 +340,61 @@ vsmp_status vsmp_launch_iface_add_value(vsmp_launch_iface *f, const vsmp_launch_
     }
     if (u == 'x' && source >= VSMP_MAX_SAMPLER_STATES)
         return refuse(d, "%s: sampler state %u (0..%d)", nm, source, VSMP_MAX_SAMPLER_STATES - 1);
-    if (u != 'd' && u != 's' && u != 'l' && u != 'x' && source)
+    if (u == 't' && source > VSMP_MAX_BINDINGS)
+        return refuse(d, "%s: binding-table index %u + 1 (0: none; 1..%d)", nm, source - 1,
+                      VSMP_MAX_BINDINGS);
+    if (u == 'p') {
+        /* the program-scope buffer, bound at `source`, its bindless state offset here */
+        launch_prog_surf *ps =
+            &f->prog[v->what == VSMP_VALUE_CONSTANT_BINDLESS ? PROG_CONSTANT : PROG_GLOBAL];
+        if (source >= VSMP_MAX_BINDINGS)
+            return refuse(d, "%s: binding-table index %u (0..%d)", nm, source,
+                          VSMP_MAX_BINDINGS - 1);
+        if (ps->bti >= 0 && ps->bti != (int32_t)source)
+            return refuse(d, "%s: binding-table index %u, and %d already", nm, source, ps->bti);
+        for (unsigned i = 0; i < f->nargs; i++)
+            if ((f->args[i].kind == VSMP_ARG_BUFFER || f->args[i].kind == VSMP_ARG_IMAGE) &&
+                f->args[i].bti == (int32_t)source)
+                return refuse(d, "%s: binding-table index %u is argument %u's", nm, source, i);
+        if (v->size != 4 && v->size != 8)
+            return refuse(d, "%s: %u bytes (4 or 8)", nm, v->size);
+        vsmp_status st = fits(f, v->offset, v->size, nm, d);
+        if (st)
+            return st;
+        st = add_param(f, values[k].kind, 0, source, v->offset, v->size, d);
+        if (st)
+            return st;
+        ps->present = true;
+        ps->bti = (int32_t)source;
+        return VSMP_OK;
+    }
+    if (u != 'd' && u != 's' && u != 'l' && u != 'x' && u != 't' && source)
         return refuse(d, "%s: source %u (it takes none: 0)", nm, source);
+    if (u == 't') {
+        /* the program-scope buffer itself: bound and mapped by the launcher, its address here.
+         * A symbol may have marked it present already (no pointer then). */
+        launch_prog_surf *ps =
+            &f->prog[v->what == VSMP_VALUE_CONSTANT_BASE ? PROG_CONSTANT : PROG_GLOBAL];
+        if (v->size != 4 && v->size != 8)
+            return refuse(d, "%s: %u bytes (4 or 8)", nm, v->size);
+        if (ps->offset >= 0)
+            return refuse(d, "%s: given twice", nm);
+        if (source && ps->bti >= 0 && ps->bti != (int32_t)source - 1)
+            return refuse(d, "%s: binding-table index %u, and %d already", nm, source - 1, ps->bti);
+        for (unsigned i = 0; source && i < f->nargs; i++)
+            if ((f->args[i].kind == VSMP_ARG_BUFFER || f->args[i].kind == VSMP_ARG_IMAGE) &&
+                f->args[i].bti == (int32_t)source - 1)
+                return refuse(d, "%s: binding-table index %u is argument %u's", nm, source - 1, i);
+        vsmp_status st = fits(f, v->offset, v->size, nm, d);
+        if (st)
+            return st;
+        ps->present = true;
+        if (source)
+            ps->bti = (int32_t)source - 1;
+        ps->offset = (int32_t)v->offset;
+        ps->size = v->size;
+        return VSMP_OK;
+    }
     if (v->what == VSMP_VALUE_PRIVATE_BASE || v->what == VSMP_VALUE_PRINTF_BUFFER) {
         launch_prog_surf *ps =
             &f->prog[v->what == VSMP_VALUE_PRIVATE_BASE ? PROG_PRIVATE : PROG_PRINTF];

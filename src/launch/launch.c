@@ -203,11 +203,12 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             continue;
         case LP_BINDLESS_SURFACE: /* the state offsets of vsmp/exec.h, 4 or 8 bytes */
         case LP_BINDLESS_SAMPLER:
+        case LP_BINDLESS_PROGRAM:
             if (p->size != 4 && p->size != 8)
                 return fail(d, VSMP_ERR_UNSUPPORTED, "bindless state offset %s of %ld bytes",
                             "size", p->size);
             memset(ct + p->offset, 0, p->size);
-            put32(ct + p->offset, VSMP_BINDLESS_OFFSET(p->kind == LP_BINDLESS_SAMPLER
+            put32(ct + p->offset, VSMP_BINDLESS_OFFSET(p->kind != LP_BINDLESS_SURFACE
                                                            ? p->source
                                                            : (uint32_t)f->args[p->arg].bti));
             continue;

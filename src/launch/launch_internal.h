@@ -49,6 +49,7 @@ typedef enum launch_param_kind {
     LP_SAMPLER_ADDRESS,    /* its addressing mode: NONE 0, CLAMP 1, CLAMP_TO_EDGE 2, ... */
     LP_SAMPLER_NORMALIZED, /* 8 with normalized coordinates, else 0 */
     LP_SAMPLER_SNAP_WA,    /* ~0 for CLAMP with NEAREST, else 0 */
+    LP_BINDLESS_PROGRAM,   /* VSMP_BINDLESS_OFFSET of the program buffer's index SourceOffset */
 } launch_param_kind;
 
 typedef struct launch_param {

@@ -114,6 +114,7 @@ def main():
             return 2
     counts = {d: [0, 0, 0] for d in devices}  # passed, failed, refused
     absent = 0
+    no_data = 0  # zeinfo runs of programs with program-scope data and no zebin at that SIMD
     refusals = {}
     with tempfile.TemporaryDirectory(prefix="vsmp-launch2-") as work:
         for arc in ("zebin", "zeinfo", "visaasm"):
@@ -135,8 +136,17 @@ def main():
                     vis = os.path.join(work, "%s.%s.simd%d.visaasm" % (name, dev, simd))
                     zi = os.path.join(work, "%s.%s.simd%d.zeinfo" % (stem, dev, simd))
                     if os.path.exists(vis) and os.path.exists(zi):
-                        runs.append(("%s.%s.simd%d.zeinfo" % (name, dev, simd),
-                                     {"kernel": vis, "interface": zi}))
+                        desc = {"kernel": vis, "interface": zi}
+                        # the program-scope data (const_base, global_base) from the zebin of
+                        # the same compilation (the corpus keeps zebins at SIMD16)
+                        zb = os.path.join(work, "%s.%s.simd%d.zebin" % (stem, dev, simd))
+                        if os.path.exists(zb):
+                            desc["program"] = zb
+                        elif re.search(r"arg_type:\s*(const_base|global_base)", open(zi).read()):
+                            # the program reaches data only its zebin carries: not launched
+                            no_data += 1
+                            continue
+                        runs.append(("%s.%s.simd%d.zeinfo" % (name, dev, simd), desc))
                 zebin = os.path.join(work, "%s.%s.simd16.zebin" % (stem, dev))
                 if os.path.exists(zebin):
                     runs.append(("%s.%s.simd16.zebin" % (name, dev),
@@ -171,6 +181,8 @@ def main():
         print("launch2 %s: %d launched and match pocl, %d failed, %d refused" % (d, p, f, r))
     print("launch2: %d kernel-device pairs without files (their source is not in tests/corpus2)"
           % absent)
+    print("launch2: %d .zeinfo runs without program data (const_base or global_base, and no "
+          "zebin at that SIMD width)" % no_data)
     if not o.filter:
         failed += negative
     if o.strict:

@@ -36,9 +36,9 @@ LP = {"zero": 2, "arg": 3, "global_id_offset": 4, "local_size": 5, "enqueued_loc
       "image_height": 11, "image_depth": 12, "image_array_size": 13,
       "image_channel_data_type": 14, "image_channel_order": 15, "image_num_mip_levels": 16,
       "image_num_samples": 17, "slm": 18, "bindless_surface": 19, "bindless_sampler": 20, "sampler_address": 21,
-      "sampler_normalized": 22, "sampler_snap_wa": 23}
+      "sampler_normalized": 22, "sampler_snap_wa": 23, "bindless_program": 24}
 ZERO_TYPES = ("buffer_offset", "private_base_stateless")
-UNSUPPORTED = ("const_base", "global_base")
+UNSUPPORTED = ()  # every payload arg_type the corpus holds is filled
 MAX_SCRATCH = 2 << 20  # VSMP_LAUNCH_MAX_SCRATCH, docs/LAUNCH.md
 VOID = "Intel_Symbol_Table_Void_Program"
 # Xe2 and Xe3: 64-byte registers (the inline data takes a whole one, docs/LAUNCH.md section 2)
@@ -71,7 +71,7 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
         t, off, size = p["arg_type"], p["offset"], p["size"]
         idx = p.get("arg_index")
         what = "%s %s at %d" % (name, t, off)
-        if p.get("addrmode") == "bindless":
+        if p.get("addrmode") == "bindless" and t not in ("const_base", "global_base"):
             if p.get("addrspace") == "sampler":
                 s = p["sampler_index"]
                 if not has_param(LP["bindless_sampler"], off, size, None, s):
@@ -119,6 +119,23 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
             # the interface keeps the printf buffer's place with its program data, which the
             # dump does not list; launch_iface_e2e checks it end to end (pf_ints against pocl)
             continue
+        elif t in ("const_base", "global_base") and p.get("addrmode") == "bindless":
+            # the program's data as a bindless surface (IGC 2.40 on DG2, MTL, ARL): bound at
+            # an index no argument holds, its bindless state offset here
+            b = [x for x in got["B"] if x[0] == (0 if t == "const_base" else 1)]
+            bti = b[0][1] if b else -1
+            if bti < 0 or bti in [a[2] for a in args.values() if a[1] in (2, 3)]:
+                fail("%s: program buffer at binding-table index %d" % (what, bti))
+            if not has_param(LP["bindless_program"], off, size, None, bti):
+                fail("%s: no bindless program value" % what)
+        elif t in ("const_base", "global_base"):
+            # the program's __constant (0) or __global (1) data: its address here, bound at
+            # bti_value when the zeinfo gives one (docs/LAUNCH.md section 6)
+            which = 0 if t == "const_base" else 1
+            if not any(b[0] == which and b[2] == off and b[3] == size and
+                       ("bti_value" not in p or b[1] == p["bti_value"]) for b in got["B"]):
+                want = [which, p.get("bti_value"), off, size]
+                fail("%s: no program buffer %s (%s)" % (what, want, got["B"]))
         elif t in ZERO_TYPES:
             if not has_param(LP["zero"], off, size):
                 fail("%s: no zero value" % what)
@@ -178,7 +195,7 @@ def main():
                 got[(c[1], c[2])] = {"U": c[4] if len(c) > 4 else ""}
             elif c[0] == "K":
                 cur = got[(c[1], c[2])] = {"K": c[:3] + [int(x) for x in c[3:]], "A": [],
-                                           "P": []}
+                                           "P": [], "B": []}
             else:
                 cur[c[0]].append([int(x) for x in c[1:]])
         for f in files:

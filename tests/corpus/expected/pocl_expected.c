@@ -669,6 +669,21 @@ int main(int argc, char **argv)
         run_printf = 0;
     }
     run_options = "";
+    /* programs with program-scope __constant data (IGC 2.x: const_base, tests/corpus2) */
+    { /* integer bit builtins (math.cl) */
+        seed = 21;
+        struct arg a[2] = {buf(BUF_U32, 64, 0), buf(BUF_U32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((uint32_t *)a[0].data)[i] = rnd32();
+        run("math.cl", "m_intbits", 1, (size_t[]){64}, a, 2);
+    }
+    { /* a private table with initial values, indexed by the data (indirect.cl) */
+        seed = 22;
+        struct arg a[2] = {buf(BUF_U32, 64, 0), buf(BUF_U32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((uint32_t *)a[0].data)[i] = rnd32();
+        run("indirect.cl", "ind_table", 1, (size_t[]){64}, a, 2);
+    }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
     return 0;
