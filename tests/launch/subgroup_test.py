@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Sub-group functions as Intel's compiler emits them, against values worked out by hand.
+
+The kernels of tests/corpus/cl/subgroups.cl and sg_block.cl, compiled by ocloc (IGC 1.0.12504)
+for skl, tgllp and acm-g10 at SIMD8, SIMD16 and SIMD32 (sg_block: 8 and 16, IGC refuses block
+reads at SIMD32), are launched by `vsmp launch` over one NDRange of 128 work-items in groups of
+64. With IGC the sub-group size is the SIMD width W, and sub-group s of a group holds its local
+ids s*W .. s*W + W - 1 (lane l = local id mod W). Every expected value below follows from the
+OpenCL C source and W alone; pocl is no peer here (it has no cl_intel_subgroups, and its
+sub-group size is not IGC's), and no output of vsmp is used.
+
+usage: subgroup_test.py --vsmp build/vsmp [--corpus tests/corpus] [-v]
+"""
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+PLATFORMS = {"skl": "SKL", "tgllp": "TGLLP", "acm-g10": "DG2"}
+WIDTHS = (8, 16, 32)
+N, LOCAL = 128, 64
+
+
+def lanes(w):
+    """(global id, sub-group id, lane, index of the sub-group's first work-item) per work-item"""
+    for i in range(N):
+        lid = i % LOCAL
+        yield i, lid // w, lid % w, i - lid % w
+
+
+# ---- sg_ids ----
+# out[4i..4i+3] = get_sub_group_id() = lid / W, get_sub_group_size() = W (every sub-group is
+# full: 64 is a multiple of 8, 16, 32), get_sub_group_local_id() = lid mod W,
+# get_num_sub_groups() = 64 / W.
+def ids_case(w):
+    want = []
+    for _, s, l, _ in lanes(w):
+        want += [s, w, l, LOCAL // w]
+    args = [{"kind": "buffer", "type": "uint", "count": 4 * N, "print": True, "hex": True}]
+    return args, {0: want}
+
+
+# ---- sg_reduce ----
+# Input x_i = ((i * 37) mod 101) - 50: values in [-50, 50], distinct within any 101 work-items,
+# so min, max and the scan are not the same for every lane. For the sub-group starting at b:
+#   broadcast(x, 3) = x_{b+3}; reduce_add = sum x_b..x_{b+W-1}; min, max likewise;
+#   scan_inclusive_add at lane l = x_b + ... + x_{b+l};
+#   reduce_add(lane id) = 0 + 1 + ... + (W-1) = W(W-1)/2 (28, 120, 496).
+def reduce_case(w):
+    x = [(i * 37) % 101 - 50 for i in range(N)]
+    want = []
+    for i, _, l, b in lanes(w):
+        g = x[b:b + w]
+        want += [g[3], sum(g), min(g), max(g), sum(g[:l + 1]), w * (w - 1) // 2]
+    assert x[0] == -50 and x[1] == -13 and x[3] == -40
+    args = [{"kind": "buffer", "type": "int", "data": x},
+            {"kind": "buffer", "type": "int", "count": 6 * N, "print": True, "hex": True}]
+    return args, {1: want}
+
+
+# ---- sg_shuffle ----
+# x_i = 7i + 3, y = x + 1000 (the next vector of shuffle_down), sel_i = (5i + 2) mod 64:
+#   shuffle(x, sel mod W) = x of lane (sel_i mod W): x_{b + sel_i mod W};
+#   shuffle_down(x, y, 3) = lane l + 3 of the concatenation x|y of the sub-group (Intel's
+#       cl_intel_subgroups): x_{b+l+3} when l + 3 < W, else y_{b+l+3-W} = x_{b+l+3-W} + 1000;
+#   shuffle_xor(x, 1) = x of lane l ^ 1; shuffle_xor(x, 5 mod W) = x of lane l ^ 5 (5 < 8).
+def shuffle_case(w):
+    x = [7 * i + 3 for i in range(N)]
+    sel = [(5 * i + 2) % 64 for i in range(N)]
+    want = []
+    for i, _, l, b in lanes(w):
+        d = l + 3
+        down = x[b + d] if d < w else x[b + d - w] + 1000
+        want += [x[b + sel[i] % w], down, x[b + (l ^ 1)], x[b + (l ^ 5)]]
+    args = [{"kind": "buffer", "type": "int", "data": x},
+            {"kind": "buffer", "type": "uint", "data": sel},
+            {"kind": "buffer", "type": "int", "count": 4 * N, "print": True, "hex": True}]
+    return args, {2: want}
+
+
+# ---- sg_block ----
+# base = group * 64 + sub-group id * W = the global id of the sub-group's first work-item b;
+# the block read gives lane l word base + l, i.e. in[i]; the block write puts lane l's value
+# at out[base + l] = out[i]: out[i] = 2 in[i] + 1. in[i] = 3i + 1 - 2^31 * (i odd) checks
+# the full 32 bits (unsigned, wrapping).
+def block_case(w):
+    v = [(3 * i + 1 + (0x80000000 if i & 1 else 0)) & 0xFFFFFFFF for i in range(N)]
+    want = [(2 * a + 1) & 0xFFFFFFFF for a in v]
+    args = [{"kind": "buffer", "type": "uint", "data": v},
+            {"kind": "buffer", "type": "uint", "count": N, "print": True, "hex": True}]
+    return args, {1: want}
+
+
+CASES = [("sg_ids", ids_case, WIDTHS), ("sg_reduce", reduce_case, WIDTHS),
+         ("sg_shuffle", shuffle_case, WIDTHS), ("sg_block", block_case, (8, 16))]
+
+
+def check(name, out_lines, want, verbose):
+    for idx, vals in want.items():
+        line = out_lines.get(idx)
+        if line is None:
+            print("FAIL %s: arg%d not printed" % (name, idx))
+            return 1
+        got = [int(t, 16) for t in line]
+        if len(got) != len(vals):
+            print("FAIL %s: arg%d has %d values, want %d" % (name, idx, len(got), len(vals)))
+            return 1
+        bad = [(k, g, v) for k, (g, v) in enumerate(zip(got, vals)) if g != v & 0xFFFFFFFF]
+        for k, g, v in bad[:5]:
+            gs = g - (1 << 32) if g >= 1 << 31 and v < 0 else g
+            print("FAIL %s: arg%d value %d: vsmp %d, by hand %d" % (name, idx, k, gs, v))
+        if bad:
+            print("FAIL %s: %d of %d values differ" % (name, len(bad), len(vals)))
+            return 1
+        if verbose:
+            print("ok   %s: arg%d, %d values" % (name, idx, len(vals)))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vsmp", required=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--corpus", default=os.path.join(here, "..", "corpus"))
+    ap.add_argument("-v", action="store_true")
+    o = ap.parse_args()
+    kdir = os.path.join(o.corpus, "k")
+    failed = runs = 0
+    for kernel, make, widths in CASES:
+        for dev, plat in PLATFORMS.items():
+            for w in widths:
+                name = "%s.%s.simd%d" % (kernel, dev, w)
+                args, want = make(w)
+                runs += 1
+                with tempfile.TemporaryDirectory() as tmp:
+                    missing = False
+                    for ext in ("visaasm", "cos"):
+                        path = os.path.join(kdir, "%s.%s.gz" % (name, ext))
+                        if not os.path.exists(path):
+                            missing = True
+                            continue
+                        with gzip.open(path, "rb") as src, \
+                                open(os.path.join(tmp, "k." + ext), "wb") as dst:
+                            dst.write(src.read())
+                    if missing:
+                        print("FAIL %s: kernel files missing" % name)
+                        failed += 1
+                        continue
+                    desc = {"kernel": "k.visaasm", "interface": "k.cos", "platform": plat,
+                            "global": [N], "local": [LOCAL], "args": args}
+                    jpath = os.path.join(tmp, "launch.json")
+                    with open(jpath, "w") as f:
+                        json.dump(desc, f)
+                    p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True,
+                                       text=True, timeout=120)
+                if p.returncode != 0:
+                    print("FAIL %s: vsmp launch exit %d: %s" % (name, p.returncode,
+                                                               p.stderr.strip()[-600:]))
+                    failed += 1
+                    continue
+                lines = {}
+                for ln in p.stdout.splitlines():
+                    if ln.startswith("arg") and " = " in ln:
+                        k, v = ln.split(" = ", 1)
+                        lines[int(k[3:])] = v.split()
+                failed += check(name, lines, want, o.v)
+    print("launch_subgroups: %d of %d launches give the values worked out by hand"
+          % (runs - failed, runs))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
