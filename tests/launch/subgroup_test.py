@@ -5,7 +5,8 @@
 The kernels of tests/corpus/cl/subgroups.cl and sg_block.cl, compiled by ocloc (IGC 1.0.12504)
 for skl, tgllp and acm-g10 at SIMD8, SIMD16 and SIMD32 (sg_block: 8 and 16, IGC refuses block
 reads at SIMD32), are launched by `vsmp launch` over one NDRange of 128 work-items in groups of
-64. With IGC the sub-group size is the SIMD width W, and sub-group s of a group holds its local
+64, from IGC's .visaasm and .cos, and from the source compiled by `vsmp launch` itself (the
+zebin; SOURCE_VARIANTS). With IGC the sub-group size is the SIMD width W, and sub-group s of a group holds its local
 ids s*W .. s*W + W - 1 (lane l = local id mod W). Every expected value below follows from the
 OpenCL C source and W alone; pocl is no peer here (it has no cl_intel_subgroups, and its
 sub-group size is not IGC's), and no output of vsmp is used.
@@ -121,6 +122,31 @@ def check(name, out_lines, want, verbose):
     return 0
 
 
+# The source form: `vsmp launch` compiles the .cl itself ("source", "kernel", "device"; ocloc in a
+# child process, the zebin's .visaasm and zeinfo) at the width IGC_ForceOCLSIMDWidth asks for:
+# tgllp at every width, skl and acm-g10 at 16 (each variant is a compile of about half a second)
+SOURCE_VARIANTS = [("tgllp", 8), ("tgllp", 16), ("tgllp", 32), ("skl", 16), ("acm-g10", 16)]
+SOURCES = {"sg_ids": "subgroups.cl", "sg_reduce": "subgroups.cl", "sg_shuffle": "subgroups.cl",
+           "sg_block": "sg_block.cl"}
+
+
+def launch(vsmp, desc, tmp, env=None):
+    """runs one launch description; (error text or None, {argument index: hex words})"""
+    jpath = os.path.join(tmp, "launch.json")
+    with open(jpath, "w") as f:
+        json.dump(desc, f)
+    p = subprocess.run([vsmp, "launch", jpath], capture_output=True, text=True, timeout=120,
+                       env=env)
+    if p.returncode != 0:
+        return "vsmp launch exit %d: %s" % (p.returncode, p.stderr.strip()[-600:]), {}
+    lines = {}
+    for ln in p.stdout.splitlines():
+        if ln.startswith("arg") and " = " in ln:
+            k, v = ln.split(" = ", 1)
+            lines[int(k[3:])] = v.split()
+    return None, lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vsmp", required=True)
@@ -152,21 +178,31 @@ def main():
                         continue
                     desc = {"kernel": "k.visaasm", "interface": "k.cos", "platform": plat,
                             "global": [N], "local": [LOCAL], "args": args}
-                    jpath = os.path.join(tmp, "launch.json")
-                    with open(jpath, "w") as f:
-                        json.dump(desc, f)
-                    p = subprocess.run([o.vsmp, "launch", jpath], capture_output=True,
-                                       text=True, timeout=120)
-                if p.returncode != 0:
-                    print("FAIL %s: vsmp launch exit %d: %s" % (name, p.returncode,
-                                                               p.stderr.strip()[-600:]))
+                    err, lines = launch(o.vsmp, desc, tmp)
+                if err:
+                    print("FAIL %s: %s" % (name, err))
                     failed += 1
                     continue
-                lines = {}
-                for ln in p.stdout.splitlines():
-                    if ln.startswith("arg") and " = " in ln:
-                        k, v = ln.split(" = ", 1)
-                        lines[int(k[3:])] = v.split()
+                failed += check(name, lines, want, o.v)
+    with tempfile.TemporaryDirectory() as cache:
+        for kernel, make, widths in CASES:
+            cl = os.path.abspath(os.path.join(o.corpus, "cl", SOURCES[kernel]))
+            for dev, w in SOURCE_VARIANTS:
+                if w not in widths:
+                    continue
+                name = "%s.%s.simd%d from source" % (kernel, dev, w)
+                args, want = make(w)
+                runs += 1
+                env = dict(os.environ, XDG_CACHE_HOME=cache, IGC_ForceOCLSIMDWidth=str(w))
+                desc = {"source": cl, "kernel": kernel, "device": dev,
+                        "options": "-cl-std=CL2.0", "global": [N], "local": [LOCAL],
+                        "args": args}
+                with tempfile.TemporaryDirectory() as tmp:
+                    err, lines = launch(o.vsmp, desc, tmp, env)
+                if err:
+                    print("FAIL %s: %s" % (name, err))
+                    failed += 1
+                    continue
                 failed += check(name, lines, want, o.v)
     print("launch_subgroups: %d of %d launches give the values worked out by hand"
           % (runs - failed, runs))
