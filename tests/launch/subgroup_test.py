@@ -3,13 +3,13 @@
 """Sub-group functions as Intel's compiler emits them, against values worked out by hand.
 
 The kernels of tests/corpus/cl/subgroups.cl and sg_block.cl, compiled by ocloc (IGC 1.0.12504)
-for skl, tgllp and acm-g10 at SIMD8, SIMD16 and SIMD32 (sg_block: 8 and 16, IGC refuses block
+for skl, tgllp and acm-g10 at SIMD8, SIMD16 and SIMD32 (sg_block*: 8 and 16, IGC refuses block
 reads at SIMD32), are launched by `vsmp launch` over one NDRange of 128 work-items in groups of
 64, from IGC's .visaasm and .cos, and from the source compiled by `vsmp launch` itself (the
-zebin; SOURCE_VARIANTS). With IGC the sub-group size is the SIMD width W, and sub-group s of a group holds its local
-ids s*W .. s*W + W - 1 (lane l = local id mod W). Every expected value below follows from the
-OpenCL C source and W alone; pocl is no peer here (it has no cl_intel_subgroups, and its
-sub-group size is not IGC's), and no output of vsmp is used.
+zebin; SOURCE_VARIANTS). With IGC the sub-group size is the SIMD width W, and sub-group s of a
+group holds its local ids s*W .. s*W + W - 1 (lane l = local id mod W). Every expected value
+below follows from the OpenCL C source and W alone; pocl is no peer here (it has no
+cl_intel_subgroups, and its sub-group size is not IGC's), and no output of vsmp is used.
 
 usage: subgroup_test.py --vsmp build/vsmp [--corpus tests/corpus] [-v]
 """
@@ -96,12 +96,68 @@ def block_case(w):
     return args, {1: want}
 
 
+# ---- sg_more ----
+# x_i = (5i + 3) mod 67 in the first group (all >= 0; 7 only at i = 41, since 5 * 41 + 3 = 208 =
+# 3 * 67 + 7), ((37i) mod 101) - 50 in the second (negatives). For the sub-group at b, lane l:
+#   any(x == 7) != 0: 1 where the sub-group holds i = 41 (or a 7 of the second group), else 0;
+#   all(x >= 0) != 0: 1 in the first group, 0 in the second (each of its sub-groups of 8 holds
+#       a negative: checked below);
+#   scan_exclusive_add = x_b + ... + x_{b+l-1} (0 at lane 0);
+#   (int)broadcast(x * 0.5f, in[0] mod 8): in[0] = 3, so (int)(x_{b+3} / 2), truncated toward 0
+#       (halves of integers are exact in float);
+#   (int)reduce_max((uint)x): the largest x modulo 2^32, read back as int (a negative x wins);
+#   shuffle_up(previous (short)x, current (short)(x + 100), 2): Intel's rule, lane l takes
+#       current of lane l - 2 when l >= 2, else previous of lane W + l - 2: x_{b+l-2} + 100, or
+#       x_{b+W+l-2}; a short, sign-extended into the int;
+#   outl[i] = shuffle(((long)x << 32) | 3 lane, lane ^ 2): lane l ^ 2's long,
+#       x_{b+(l^2)} * 2^32 + 3 (l ^ 2).
+def more_case(w):
+    x = [(5 * i + 3) % 67 if i < LOCAL else (37 * i) % 101 - 50 for i in range(N)]
+    assert x[0] == 3 and x[41] == 7 and x.index(7) == 41
+    want, wantl = [], []
+    for i, _, l, b in lanes(w):
+        g = x[b:b + w]
+        if b >= LOCAL:
+            assert min(g[:8]) < 0
+        umax = max(v & 0xFFFFFFFF for v in g)
+        up = g[l - 2] + 100 if l >= 2 else g[w + l - 2]
+        want += [int(7 in g), int(min(g) >= 0), sum(g[:l]), int(g[x[0] % 8] / 2),
+                 umax - (1 << 32) if umax >= 1 << 31 else umax, up]
+        wantl.append((g[l ^ 2] << 32) + 3 * (l ^ 2))
+    args = [{"kind": "buffer", "type": "int", "data": x},
+            {"kind": "buffer", "type": "int", "count": 6 * N, "print": True, "hex": True},
+            {"kind": "buffer", "type": "long", "count": N, "print": True, "hex": True}]
+    return args, {1: want, 2: (wantl, 64)}
+
+
+# ---- sg_block_vec ----
+# base = b as in sg_block. block_read2 at in + 2b gives lane l the words 2b + l (.s0) and
+# 2b + W + l (.s1) (the sub-group's run of 2W words, a vector element at a time); the write of
+# the swapped vector puts .s1 at out[2b + l] and .s0 at out[2b + W + l]: out swaps the two
+# halves of each run of 2W. The 16-bit read and write give outs[i] = ins[i] + 1 mod 2^16.
+def block_vec_case(w):
+    v = [(i * 2654435761) & 0xFFFFFFFF for i in range(2 * N)]
+    want = [0] * (2 * N)
+    for i, _, l, b in lanes(w):
+        want[2 * b + l] = v[2 * b + w + l]
+        want[2 * b + w + l] = v[2 * b + l]
+    us = [(i * 977 + 65500) & 0xFFFF for i in range(N)]
+    args = [{"kind": "buffer", "type": "uint", "data": v},
+            {"kind": "buffer", "type": "uint", "count": 2 * N, "print": True, "hex": True},
+            {"kind": "buffer", "type": "ushort", "data": us},
+            {"kind": "buffer", "type": "ushort", "count": N, "print": True, "hex": True}]
+    return args, {1: want, 3: ([(u + 1) & 0xFFFF for u in us], 16)}
+
+
 CASES = [("sg_ids", ids_case, WIDTHS), ("sg_reduce", reduce_case, WIDTHS),
-         ("sg_shuffle", shuffle_case, WIDTHS), ("sg_block", block_case, (8, 16))]
+         ("sg_shuffle", shuffle_case, WIDTHS), ("sg_block", block_case, (8, 16)),
+         ("sg_more", more_case, WIDTHS), ("sg_block_vec", block_vec_case, (8, 16))]
 
 
 def check(name, out_lines, want, verbose):
     for idx, vals in want.items():
+        vals, bits = vals if isinstance(vals, tuple) else (vals, 32)
+        mask = (1 << bits) - 1
         line = out_lines.get(idx)
         if line is None:
             print("FAIL %s: arg%d not printed" % (name, idx))
@@ -110,9 +166,9 @@ def check(name, out_lines, want, verbose):
         if len(got) != len(vals):
             print("FAIL %s: arg%d has %d values, want %d" % (name, idx, len(got), len(vals)))
             return 1
-        bad = [(k, g, v) for k, (g, v) in enumerate(zip(got, vals)) if g != v & 0xFFFFFFFF]
+        bad = [(k, g, v) for k, (g, v) in enumerate(zip(got, vals)) if g != v & mask]
         for k, g, v in bad[:5]:
-            gs = g - (1 << 32) if g >= 1 << 31 and v < 0 else g
+            gs = g - (1 << bits) if g >= 1 << (bits - 1) and v < 0 else g
             print("FAIL %s: arg%d value %d: vsmp %d, by hand %d" % (name, idx, k, gs, v))
         if bad:
             print("FAIL %s: %d of %d values differ" % (name, len(bad), len(vals)))
@@ -127,7 +183,7 @@ def check(name, out_lines, want, verbose):
 # tgllp at every width, skl and acm-g10 at 16 (each variant is a compile of about half a second)
 SOURCE_VARIANTS = [("tgllp", 8), ("tgllp", 16), ("tgllp", 32), ("skl", 16), ("acm-g10", 16)]
 SOURCES = {"sg_ids": "subgroups.cl", "sg_reduce": "subgroups.cl", "sg_shuffle": "subgroups.cl",
-           "sg_block": "sg_block.cl"}
+           "sg_block": "sg_block.cl", "sg_more": "subgroups.cl", "sg_block_vec": "sg_block.cl"}
 
 
 def launch(vsmp, desc, tmp, env=None):

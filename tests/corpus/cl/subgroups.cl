@@ -42,3 +42,19 @@ __kernel void sg_shuffle(__global const int *in, __global const uint *sel, __glo
     out[4 * i + 2] = intel_sub_group_shuffle_xor(x, 1);
     out[4 * i + 3] = intel_sub_group_shuffle_xor(x, 5 % n);
 }
+
+// more of the same on other types: any/all, an exclusive scan, a float broadcast from a lane
+// the data gives, an unsigned max, a long shuffle (two 32-bit halves) and a short shuffle_up
+__kernel void sg_more(__global const int *in, __global int *out, __global long *outl)
+{
+    size_t i = get_global_id(0);
+    int x = in[i];
+    uint lane = get_sub_group_local_id();
+    out[6 * i + 0] = sub_group_any(x == 7) != 0;
+    out[6 * i + 1] = sub_group_all(x >= 0) != 0;
+    out[6 * i + 2] = sub_group_scan_exclusive_add(x);
+    out[6 * i + 3] = (int)sub_group_broadcast((float)x * 0.5f, (uint)in[0] % 8);
+    out[6 * i + 4] = (int)sub_group_reduce_max((uint)x);
+    out[6 * i + 5] = intel_sub_group_shuffle_up((short)x, (short)(x + 100), 2);
+    outl[i] = intel_sub_group_shuffle(((long)x << 32) | (uint)(lane * 3), lane ^ 2);
+}
