@@ -469,30 +469,52 @@ static void ndrange_free(cl_event ev)
     free(c);
 }
 
-/* A buffer as a surface: rows of 16384 bytes of R8_UINT (the launcher maps the whole surface
- * at the buffer's SVM address). A buffer that is not a whole number of rows runs on a copy
- * padded to one, written back after the launch. */
-static vsmp_status buffer_surface(cl_mem m, vsmp_surface **out, uint8_t **bounce)
+/* A buffer as a surface (the launcher maps the whole surface at the buffer's SVM address, and a
+ * kernel reaches any of its data_size bytes, stateless or through its binding-table index): up
+ * to 256 MiB, rows of 16384 bytes of R8_UINT; past that, rows of 16384 texels of
+ * R32G32B32A32_UINT (256 KiB), which reach 4 GiB in 16384 rows, so every buffer of
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE (4 GiB - 8 KiB at most) binds. A small buffer that is not a whole
+ * number of rows runs on a copy padded to one, written back after the launch; a large one is
+ * described by its whole rows and reaches its last partial row through data_size, uncopied. */
+#define MAX_LAUNCH_ITEMS ((uint64_t)1 << 24) /* work-items vsmp_launch runs (docs/LAUNCH.md) */
+#define BUF_ROWS         16384u
+#define BUF_R8_BYTES     ((size_t)BUF_ROWS * 16384u) /* 256 MiB */
+
+static vsmp_status buffer_surface(cl_mem m, unsigned arg, vsmp_surface **out, uint8_t **bounce,
+                                  vsmp_diags *diags)
 {
-    size_t w = m->size < 16384 ? m->size : 16384, h = (m->size + w - 1) / w;
-    if (h > 16384)
-        return VSMP_ERR_UNSUPPORTED;
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
     uint8_t *data = m->data;
     *bounce = NULL;
+    if (m->size > BUF_R8_BYTES) {
+        size_t row = (size_t)16384 * 16, h = m->size / row;
+        if (h > BUF_ROWS) { /* past 4 GiB: only a buffer over the device's limit */
+            vsmp_diags_add(diags, VSMP_SEV_ERROR, "buffer-size", 0, 0, -1,
+                           "argument %u: a buffer of %zu bytes; vsmp binds at most 4 GiB", arg,
+                           m->size);
+            return VSMP_ERR_UNSUPPORTED;
+        }
+        d.format = VSMP_FORMAT_R32G32B32A32_UINT;
+        d.width = 16384;
+        d.height = (uint32_t)h;
+        d.data = data;
+        d.data_size = m->size;
+        return vsmp_surface_create(&d, out, diags);
+    }
+    size_t w = m->size < 16384 ? m->size : 16384, h = (m->size + w - 1) / w;
     if (w * h != m->size) {
         if (!(*bounce = calloc(w, h)))
             return VSMP_ERR_NOMEM;
         memcpy(*bounce, m->data, m->size);
         data = *bounce;
     }
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
     d.format = VSMP_FORMAT_R8_UINT;
     d.width = (uint32_t)w;
     d.height = (uint32_t)h;
     d.data = data;
     d.data_size = w * h;
-    return vsmp_surface_create(&d, out, NULL);
+    return vsmp_surface_create(&d, out, diags);
 }
 
 static vsmp_status image_surface(cl_mem m, vsmp_surface **out)
@@ -570,12 +592,14 @@ static cl_int run_ndrange(cl_event ev)
     vsmp_diags d;
     vsmp_diags_init(&d);
     vsmp_status st = VSMP_OK;
+    cl_int code = CL_INVALID_OPERATION; /* what a failed launch gives the command */
     for (unsigned i = 0; !st && i < c->nargs; i++) {
         const kernel_arg *a = &c->args[i];
         switch (c->info[i].kind) {
         case VSMP_ARG_BUFFER:
-            if (a->mem)
-                st = buffer_surface(a->mem, &args[i].surface, &bounce[i]);
+            if (a->mem && (st = buffer_surface(a->mem, i, &args[i].surface, &bounce[i], &d)) ==
+                              VSMP_ERR_UNSUPPORTED)
+                code = CL_OUT_OF_RESOURCES; /* a buffer vsmp cannot bind */
             break;
         case VSMP_ARG_IMAGE:
             st = image_surface(a->mem, &args[i].surface);
@@ -652,9 +676,7 @@ static cl_int run_ndrange(cl_event ev)
         vsmp_diags_print(&d, vsmp_launch_iface_kernel(c->iface), stderr);
     }
     vsmp_diags_free(&d);
-    return st == VSMP_OK          ? CL_SUCCESS
-           : st == VSMP_ERR_NOMEM ? CL_OUT_OF_HOST_MEMORY
-                                  : CL_INVALID_OPERATION;
+    return st == VSMP_OK ? CL_SUCCESS : st == VSMP_ERR_NOMEM ? CL_OUT_OF_HOST_MEMORY : code;
 }
 
 cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel,
@@ -713,8 +735,19 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
         err = CL_INVALID_OPERATION;
     }
     bool empty = false;
-    for (cl_uint i = 0; !err && i < work_dim; i++)
+    uint64_t items = 1;
+    for (cl_uint i = 0; !err && i < work_dim; i++) {
         empty |= global_work_size[i] == 0; /* OpenCL 2.1: nothing runs, the event completes */
+        items *= global_work_size[i];      /* each within 32 bits: 2^96 at most, checked below */
+        if (items > MAX_LAUNCH_ITEMS)
+            items = MAX_LAUNCH_ITEMS + 1;
+    }
+    if (!err && !empty && items > MAX_LAUNCH_ITEMS) {
+        fprintf(stderr, "vsmp: kernel %s: %zu x %zu x %zu work-items; a launch runs at most 2^24\n",
+                d->name, global_work_size[0], work_dim > 1 ? global_work_size[1] : 1,
+                work_dim > 2 ? global_work_size[2] : 1);
+        err = CL_OUT_OF_RESOURCES;
+    }
     ndrange_cmd *c = NULL;
     if (!err && !empty && !(c = calloc(1, sizeof *c)))
         err = CL_OUT_OF_HOST_MEMORY;
