@@ -301,6 +301,23 @@ static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
 
 /* Plan svm_atomic (E P Op Addresses Src0 Src1 Dst) and dword_atomic (Op E P Surface
  * Element_offset Src0 Src1 Dst). */
+/* The sources an operation reads (src0 unless unary, src1 for a compare-exchange), the others
+ * dropped, and the operation and datum size kept for run_atomic: one rule for every atomic. */
+static vsmp_status plan_sources(vsmp_machine *m, xinst *x, unsigned op, unsigned bytes)
+{
+    if (!unary(op) && x->raw[1].var == X_NONE)
+        return refuse(m, x, "the operation needs src0");
+    if (binary_cas(op) && x->raw[2].var == X_NONE)
+        return refuse(m, x, "compare-exchange needs src1");
+    if (unary(op))
+        x->raw[1].var = X_NONE;
+    if (!binary_cas(op))
+        x->raw[2].var = X_NONE;
+    x->val[0] = op;
+    x->val[1] = bytes;
+    return VSMP_OK;
+}
+
 vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
@@ -345,16 +362,9 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
         st = vsmp_x_raw_at(m, x, 3, x->raw[3].var ? stride * x->lanes : 0u);
     if (st)
         return st;
-    if (!unary(op) && x->raw[1].var == X_NONE)
-        return refuse(m, x, "the operation needs src0");
-    if (binary_cas(op) && x->raw[2].var == X_NONE)
-        return refuse(m, x, "compare-exchange needs src1");
-    if (unary(op))
-        x->raw[1].var = X_NONE;
-    if (!binary_cas(op))
-        x->raw[2].var = X_NONE;
-    x->val[0] = op;
-    x->val[1] = bytes;
+    st = plan_sources(m, x, op, bytes);
+    if (st)
+        return st;
     x->val[2] = svm ? 0u : 1u;
     x->run = run_atomic;
     return VSMP_OK;
@@ -404,16 +414,9 @@ vsmp_status vsmp_x_plan_typed_atomic(vsmp_machine *m, xinst *x)
         st = vsmp_x_raw_at(m, x, 3, x->raw[3].var ? lane4 : 0u);
     if (st)
         return st;
-    if (!unary(op) && x->raw[1].var == X_NONE)
-        return refuse(m, x, "the operation needs src0");
-    if (binary_cas(op) && x->raw[2].var == X_NONE)
-        return refuse(m, x, "compare-exchange needs src1");
-    if (unary(op))
-        x->raw[1].var = X_NONE;
-    if (!binary_cas(op))
-        x->raw[2].var = X_NONE;
-    x->val[0] = op;
-    x->val[1] = bytes;
+    st = plan_sources(m, x, op, bytes);
+    if (st)
+        return st;
     x->val[2] = 2;
     x->run = run_atomic;
     return VSMP_OK;
