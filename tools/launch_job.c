@@ -42,6 +42,7 @@ typedef struct job {
     bool reported;      /* a progress line was printed */
     bool program_data;  /* the .cos names program-scope data (a hint when "program" is absent) */
     vsmp_launch_program zdata; /* a zebin's program-scope data (load_zebin) */
+    char zeinfo_kernel[128];   /* the kernel a .zeinfo interface was read for ("" none) */
 } job;
 
 static double seconds(void)
@@ -939,6 +940,7 @@ static int zeinfo_iface(job *j, const uint8_t *text, size_t size, const uint8_t 
     else {
         *f = k->iface; /* the interface is the caller's now */
         ((vsmp_ocl_kernel *)k)->iface = NULL;
+        snprintf(j->zeinfo_kernel, sizeof(j->zeinfo_kernel), "%s", kernel);
     }
     vsmp_ocl_program_free(prog);
     return rc;
@@ -1213,6 +1215,17 @@ static int launch(job *j, json_object *root)
             if (!st) {
                 prog = zp->data;
                 memset(&zp->data, 0, sizeof(zp->data));
+            }
+            /* with a .zeinfo interface, the symbols faddr names (printf strings, program-scope
+             * variables) are the zebin's kernel's: its relocations, which the zeinfo lacks */
+            const vsmp_ocl_kernel *zk =
+                !st && j->zeinfo_kernel[0] ? vsmp_ocl_program_kernel(zp, j->zeinfo_kernel) : NULL;
+            if (!st && j->zeinfo_kernel[0] && !zk) {
+                vsmp_diags_add(&d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                               "the zebin holds no kernel \"%s\"", j->zeinfo_kernel);
+                st = VSMP_ERR_ARG;
+            } else if (zk && zk->iface) {
+                st = vsmp_launch_iface_add_symbols_of(f, zk->iface, &d);
             }
             vsmp_ocl_program_free(zp);
         } else {

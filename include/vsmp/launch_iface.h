@@ -218,6 +218,17 @@ VSMP_API vsmp_status vsmp_launch_iface_add_symbol(vsmp_launch_iface *f, const ch
                                                   const char *printf_string, vsmp_diags *diags);
 
 /**
+ * Give @p f every symbol interface @p from holds (vsmp_launch_iface_add_symbol: name, address,
+ * printf string), with the program bytes @p from needs: a kernel's .zeinfo interface with the
+ * symbols its zebin's reader gave the same kernel (`vsmp launch` "program", docs/LAUNCH.md
+ * section 6).
+ * @return VSMP_OK; VSMP_ERR_ARG as vsmp_launch_iface_add_symbol (a name @p f holds already).
+ */
+VSMP_API vsmp_status vsmp_launch_iface_add_symbols_of(vsmp_launch_iface *f,
+                                                      const vsmp_launch_iface *from,
+                                                      vsmp_diags *diags);
+
+/**
  * Declare the kernel's own sampler state @p index (0..255; an OpenCL `__constant sampler_t`):
  * vsmp_launch binds it there, unless vsmp_launch_options.inline_samplers[index] is given (that
  * one wins). Declaring an index twice, or one a `sampler_t` argument uses, is refused.

@@ -514,6 +514,24 @@ vsmp_status vsmp_launch_iface_add_symbol(vsmp_launch_iface *f, const char *name,
     return VSMP_OK;
 }
 
+vsmp_status vsmp_launch_iface_add_symbols_of(vsmp_launch_iface *f, const vsmp_launch_iface *from,
+                                             vsmp_diags *d)
+{
+    if (!f || !from)
+        return VSMP_ERR_ARG;
+    for (unsigned i = 0; i < from->nsyms; i++) {
+        uint64_t addr = from->sym_addr[i];
+        vsmp_status st = vsmp_launch_iface_add_symbol(f, from->symtab + from->sym_name[i], addr, 0,
+                                                      vsmp_launch_iface_string_at(from, addr), d);
+        if (st)
+            return st;
+    }
+    for (int k = PROG_CONSTANT; k <= PROG_GLOBAL; k++)
+        if (from->prog[k].present && f->prog_bytes[k] < from->prog_bytes[k])
+            f->prog_bytes[k] = from->prog_bytes[k];
+    return VSMP_OK;
+}
+
 const char *vsmp_launch_iface_string_at(const vsmp_launch_iface *f, uint64_t addr)
 {
     for (unsigned i = 0; f->str_by_addr && i < LAUNCH_MAX_STRINGS && f->str_off[i] >= 0; i++)
