@@ -6,9 +6,11 @@
 usage: check_expected.py EXPECTED_DIR
 """
 import json
+import math
 import os
 import struct
 import sys
+from fractions import Fraction
 
 
 def f32(v):
@@ -147,10 +149,362 @@ def ops64(j):  # longs as (low, high) int pairs
     return {0: [s32(tot), s32(tot >> 32), len(v) // 2, 0, 5, 0]}
 
 
+# The kernels of tests/corpus2 without images (pocl_expected.c's last block)
+
+def wrap(v, bits):  # two's complement of BITS bits
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def f32_bits(f):
+    return struct.unpack("<I", struct.pack("<f", f))[0]
+
+
+def f32_step(f, up):  # the next binary32 above (up) or below f
+    b = f32_bits(f)
+    if f == 0:
+        b = 1 if up else 0x80000001
+    elif (f > 0) == up:
+        b += 1
+    else:
+        b -= 1
+    return struct.unpack("<f", struct.pack("<I", b))[0]
+
+
+def at_histogram(j):
+    h = list(j["args"][1]["data"])
+    for x in j["args"][0]["data"]:
+        h[x & 63] += 1
+    return {1: h}
+
+
+def at_misc(j):  # cnt[2] is any input (xchg keeps the last); the or of what it hands back is
+    c0, v = j["args"][0]["data"], j["args"][1]["data"]  # every value but that last one
+    last = next(o["data"][2] for o in j["outputs"] if o["index"] == 0)
+    rest = list(v)
+    rest.remove(last)  # ValueError when pocl's value is none of the inputs
+    orv, andv = c0[3] | c0[2], c0[4]
+    for x in rest:
+        orv |= x
+    for x in v:
+        andv &= ~x
+    return {0: [min([c0[0]] + v), max([c0[1]] + v), last, s32(orv), s32(andv), c0[5] - len(v)],
+            2: [f32(j["args"][2]["data"][0] + sum(v))]}
+
+
+def big_fir(j):  # products exact (inputs 0, +-2^k); each sum rounded once, in order
+    x, n = j["args"][0]["data"], len(j["args"][1]["data"])
+    taps = [f32(f32((k * 37) % 101) * f32(0.01)) for k in range(256)]
+    out = []
+    for i in range(n):
+        acc = 0.0
+        for k in range(256):
+            acc = f32(acc + x[i + k] * taps[k])
+        out.append(acc)
+    return {1: out}
+
+
+def br_classify(j):
+    out = []
+    for b, init in zip(j["args"][0]["data"], j["args"][1]["data"]):
+        v = struct.unpack("<f", struct.pack("<I", b))[0]
+        out.append(init if v != v else -1 if v < 0 else 0 if v == 0 else 1 if v < 1 else
+                   2 + int(v))
+    return {1: out}
+
+
+def call_divergent(j):
+    out = []
+    for x in j["args"][0]["data"]:
+        if x <= 10:
+            out.append(-x)
+            continue
+        n = 0
+        while x > 1 and n < 200:
+            x = 3 * x + 1 if x & 1 else x >> 1
+            n += 1
+        out.append(n)
+    return {1: out}
+
+
+def call_poly(j):
+    p = lambda x, a, b: (x * a + b) * x - a  # noqa: E731
+    return {1: [f32(p(x, 2.0, 3.0) + p(x * 0.5, -1.0, 0.5)) for x in j["args"][0]["data"]]}
+
+
+def cv_from_int(j):
+    out, c = [], []
+    for x in j["args"][0]["data"]:
+        rz = f32(x)
+        if abs(rz) > abs(x):
+            rz = f32_step(rz, x < 0)
+        u = x & 0xFFFFFFFF
+        rp = f32(u)
+        if rp < u:
+            rp = f32_step(rp, True)
+        out.append(f32(f32(rz + rp) + wrap(x, 16)))
+        c += [max(-128, min(127, x)), max(-128, min(127, x >> 8))]
+    return {1: out, 2: c}
+
+
+def cv_sat(j):
+    o8, o16, o32 = [], [], []
+    for x in j["args"][0]["data"]:
+        v = f32(x * 255.0)
+        o8.append(max(0, min(255, round(v))))  # round: half to even
+        o16.append(max(-32768, min(32767, int(f32(v * 300.0)))))
+        o32.append(s32(math.ceil(v) + math.floor(v) + f32_bits(v)))
+    return {1: o8, 2: o16, 3: o32}
+
+
+def dbl_ops(j):  # fma, division, sqrt: correctly rounded in double
+    out, oi = [], []
+    for x, b in zip(j["args"][0]["data"], j["args"][1]["data"]):
+        y = f32(b)
+        r = float(Fraction(x) * Fraction(y) + 1) / (y + 2.0) + math.sqrt(abs(x))
+        out.append(r)
+        oi.append(s32(int(r) + int(f32(x))))
+    return {2: out, 3: oi}
+
+
+def ind_negabs(j):
+    x, out = j["args"][0]["data"], []
+    for i in range(0, len(x), 4):
+        v = x[i:i + 4]
+        r = [-abs(v[c]) * v[3 - c] + abs(v[c ^ 1]) for c in range(4)]
+        if any(e > 1 for e in v):
+            r = [2 * e for e in r]
+        if all(e < 0 for e in v):
+            r = [-e for e in r]
+        out += [f32(e) for e in r]
+    return {1: out}
+
+
+def ind_private(j):
+    idx, x, out = j["args"][0]["data"], j["args"][1]["data"], []
+    for i, k in enumerate(idx):
+        a = list(x[16 * i:16 * i + 16])
+        a[k & 15] += 1.0
+        out.append(f32(a[(k >> 4) & 15] * a[(k >> 8) & 15]))
+    return {2: out}
+
+
+def loop_matmul(j):
+    a, b, n = j["args"][0]["data"], j["args"][1]["data"], j["args"][3]["value"]
+    return {2: [f32(sum(a[r * n + k] * b[k * n + c] for k in range(n)))
+                for r in range(n) for c in range(n)]}
+
+
+def pf_hello(j):  # printf text, not an output argument
+    want = "".join("lane %d value %f\n" % (i, x) for i, x in enumerate(j["args"][0]["data"][:2]))
+    return {"printf": want}
+
+
+def ty_half(j):
+    h = [struct.unpack("<e", struct.pack("<H", b))[0] for b in j["args"][0]["data"]]
+    r = [x * 1.5 + 0.25 for x in h]
+    return {1: [struct.unpack("<H", struct.pack("<e", v))[0] for v in r],
+            2: [f32(v + x) for v, x in zip(r, h)]}
+
+
+def ty_small(j):
+    out = []
+    for c, s in zip(j["args"][0]["data"], j["args"][1]["data"]):
+        b = wrap(s + wrap(c * 3, 8), 16)
+        out.append(wrap(b * b, 16) >> 2)
+    return {2: out}
+
+
+def ty_long(j):
+    out = []
+    for x, y in zip(j["args"][0]["data"], j["args"][1]["data"]):
+        y |= 1
+        out.append(wrap(x * y + y // 7 - (x >> 5) + (y << 3) + y % 13, 64))
+    return {2: out}
+
+
+def va_args(j):
+    a = {x["index"]: x.get("value") for x in j["args"]}
+    off, scale, key, xy, f3, s8, l2 = (a[k] for k in range(2, 9))
+    n = len(j["args"][0]["data"]) // 16
+    out, fout = [], []
+    for i in range(n):
+        out += [o + i for o in off] + key + [xy[0], xy[1], s8[0] + s8[7], l2[0] - l2[1]]
+        out += [s8[1], s8[2], s8[3], s8[4] + s8[5] + s8[6]]
+        fout += [f32(s * i + f) for s, f in zip(scale, f3 + [1.0])]
+        fout += [f3[2], f3[1], f3[0], scale[3]]
+    return {0: out, 1: fout}
+
+
+def vec_bytes(j):
+    x, w, out, ow = j["args"][0]["data"], j["args"][2]["data"], [], []
+    for i in range(0, len(x), 16):
+        v = x[i:i + 16]
+        out += [(v[15 - k] + v[0]) & 255 for k in range(16)]
+    for i in range(0, len(w), 8):
+        q = w[i:i + 8]
+        ow += [s32(q[7 - c] * 3 + q[c]) for c in range(8)]
+    return {1: out, 3: ow}
+
+
+def vec_geom(j):
+    a, b, out = j["args"][0]["data"], j["args"][1]["data"], []
+    for i in range(0, len(a), 4):
+        x, y = a[i:i + 4], b[i:i + 4]
+        c = [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0], 0]
+        lc = math.sqrt(sum(e * e for e in c))
+        d = sum(p * q for p, q in zip(x, y))
+        extra = [math.sqrt(sum(e * e for e in x)),
+                 math.sqrt(sum((p - q) ** 2 for p, q in zip(x, y))), x[2], x[3]]
+        out += [f32(c[k] / lc * d + extra[k] + y[3 - k]) for k in range(4)]
+    return {2: out}
+
+
+def vec_vload(j):
+    x = j["args"][0]["data"]
+    out = [j["args"][1]["data"][0]]
+    for i in range((len(x) - 1) // 3):
+        v = x[1 + 3 * i:4 + 3 * i]
+        out += [f32(v[c] * 2 + v[(c + 1) % 3]) for c in range(3)]
+    return {1: out}
+
+
 MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_ops64": ops64,
           "buf_saxpy": saxpy, "buf_int_ops": int_ops, "loop_sum_n": sum_n, "br_switch": switch,
           "cp_2d": copy, "s2d_nearest_norm": nearest, "s2d_int_pix": int_pix,
-          "lb_reduce": reduce_sum, "lb_transpose": transpose, "lr_sum_max": sum_max}
+          "lb_reduce": reduce_sum, "lb_transpose": transpose, "lr_sum_max": sum_max,
+          "at_histogram": at_histogram, "at_misc": at_misc, "big_fir": big_fir,
+          "br_classify": br_classify, "call_divergent": call_divergent, "call_poly": call_poly,
+          "cv_from_int": cv_from_int, "cv_sat": cv_sat, "dbl_ops": dbl_ops,
+          "ind_negabs": ind_negabs, "ind_private": ind_private, "loop_matmul": loop_matmul,
+          "pf_hello": pf_hello, "ty_half": ty_half, "ty_small": ty_small, "ty_long": ty_long,
+          "va_args": va_args, "vec_bytes": vec_bytes, "vec_geom": vec_geom,
+          "vec_vload": vec_vload}
+
+
+# Kernels whose results are not exact (math functions): each value's error bound from the
+# OpenCL 1.2 ULP table (section 7.4, table 7.1: single precision, full profile), carried
+# through the expression to first order; pocl's value must lie within it of the value computed
+# in double. Two implementations that each keep the bound differ by at most twice the largest
+# one: launch_test.py's TOLERANCE for the kernel is at least that.
+ULPS = {"sqrt": 3, "rsqrt": 2, "exp": 3, "exp2": 3, "log": 3, "log2": 3, "pow": 16, "sin": 4,
+        "cos": 4, "tan": 5, "atan2": 6, "recip": 2.5, "divide": 2.5}
+
+
+def ulp(v):  # of a binary32 value (normal; the denormal step below 2^-126)
+    v = abs(v)
+    return 2.0 ** (max(math.frexp(v)[1] - 1, -126) - 23) if v else 2.0 ** -149
+
+
+class E:
+    """A value of the float program and the bound of its error against the exact one."""
+
+    def __init__(self, v, e=0.0):
+        self.v, self.e = v, e
+
+    def __add__(self, o):
+        o = o if isinstance(o, E) else E(o)
+        v = self.v + o.v
+        return E(v, self.e + o.e + ulp(v) / 2)
+
+    def __mul__(self, o):
+        o = o if isinstance(o, E) else E(o)
+        v = self.v * o.v
+        return E(v, abs(self.v) * o.e + abs(o.v) * self.e + self.e * o.e + ulp(v) / 2)
+
+    def __neg__(self):
+        return E(-self.v, self.e)
+
+
+def fn(name, f, df, *a):
+    """f(a) within ULPS[name] ulp, plus the arguments' errors times |df/da| (the largest over
+    the arguments' intervals, sampled at their ends and middle)."""
+    v = f(*(x.v for x in a))
+    e = ULPS[name] * ulp(v)
+    for i, x in enumerate(a):
+        if x.e:
+            pts = [x.v - x.e, x.v, x.v + x.e]
+            e += x.e * max(abs(df[i](*(p if k == i else y.v for k, y in enumerate(a))))
+                           for p in pts)
+    return E(v, e)
+
+
+def e_abs(x):
+    return E(abs(x.v), x.e)
+
+
+def m_transcendental_bound(x):
+    X, ax = E(x), E(abs(x))
+    one = E(1.0)
+    xx = X * X
+    r = (fn("sqrt", math.sqrt, [lambda u: 0.5 / math.sqrt(u)], ax) +
+         fn("rsqrt", lambda u: u ** -0.5, [lambda u: 0.5 * u ** -1.5], xx + one))
+    t = (fn("exp", math.exp, [math.exp], X * f32(0.1)) +
+         fn("exp2", lambda u: 2 ** u, [lambda u: math.log(2) * 2 ** u], X))
+    t = t + fn("log", math.log, [lambda u: 1 / u], ax + one)
+    t = t + fn("log2", math.log2, [lambda u: 1 / (u * math.log(2))], xx + E(2.0))
+    r = r + t
+    p = fn("pow", lambda u: u ** f32(1.7), [lambda u: f32(1.7) * u ** (f32(1.7) - 1)], ax) \
+        if x else E(0.0)
+    t = p + fn("sin", math.sin, [math.cos], X) * fn("cos", math.cos, [math.sin], X)
+    t = t + fn("tan", math.tan, [lambda u: 1 / math.cos(u) ** 2], X * 0.25)
+    t = t + fn("atan2", math.atan2, [lambda y, w: w / (y * y + w * w),
+                                     lambda y, w: -y / (y * y + w * w)], X, r)
+    r = r + t
+    c = math.floor(x) + math.ceil(x) + math.copysign(1.0, x)
+    v = r.v * x + c
+    return E(v, abs(x) * r.e + ulp(v) / 2)
+
+
+def m_native_bound(x):
+    """native_* are the implementation's (OpenCL 1.2 section 7.4): bounded here as the full
+    functions, native_exp as exp2(x * log2 e), native_log as log2(u) * ln 2 and native_divide
+    as x * recip(y) (IGC's expansions), each with its own roundings."""
+    X, ax = E(x), E(abs(x))
+    log2e, ln2 = f32(1 / math.log(2)), f32(math.log(2))
+    terms = [fn("sin", math.sin, [math.cos], X), fn("cos", math.cos, [math.sin], X),
+             fn("exp2", lambda u: 2 ** u, [lambda u: math.log(2) * 2 ** u], X * log2e),
+             fn("log2", math.log2, [lambda u: 1 / (u * math.log(2))], ax + 1.0) * ln2,
+             fn("sqrt", math.sqrt, [lambda u: 0.5 / math.sqrt(u)], ax) if x else E(0.0),
+             fn("recip", lambda u: 1 / u, [lambda u: -1 / u ** 2], X + 2.0),
+             X * fn("recip", lambda u: 1 / u, [lambda u: -1 / u ** 2], X + 3.0)]
+    r = terms[0]
+    for t in terms[1:]:
+        r = r + t
+    return r
+
+
+def big_math_bound(x):
+    X, acc = E(x), E(0.0)
+    for k in range(6):
+        s = fn("sin", math.sin, [math.cos], X * f32(1.1) + float(k))
+        a = e_abs(X) + float(k)
+        q = fn("sqrt", math.sqrt, [lambda u: 0.5 / math.sqrt(u)], a) if a.v else E(0.0)
+        X = s + q * fn("exp", math.exp, [math.exp], -(X * X))
+        p = f32(0.3 + f32(k * f32(0.01)))
+        acc = acc + fn("pow", lambda u: u ** p, [lambda u: p * u ** (p - 1)], e_abs(X) + 1.0)
+    return acc
+
+
+BOUNDED = {"m_transcendental": (0, 1, 1, m_transcendental_bound),
+           "m_native": (0, 1, 1, m_native_bound), "big_math": (0, 1, 1, big_math_bound)}
+
+
+def check_bounds(d):
+    bad = 0
+    for name, (src, dst, _, model) in sorted(BOUNDED.items()):
+        j = json.load(open(os.path.join(d, name + ".json")))
+        x = j["args"][src]["data"]
+        got = next(o["data"] for o in j["outputs"] if o["index"] == dst)
+        worst, out = 0.0, 0
+        for xi, g in zip(x, got):
+            b = model(xi)
+            worst = max(worst, b.e)
+            out += abs(f32(g) - b.v) > b.e
+        print(f"{name}: {len(x) - out} of {len(x)} values within their ULP-table bound of "
+              f"the exact value; two such implementations differ by at most {2 * worst:.3g}")
+        bad += out
+    return bad
 
 
 def main():
@@ -160,13 +514,19 @@ def main():
         j = json.load(open(os.path.join(d, name + ".json")))
         want = model(j)
         got = {o["index"]: o["data"] for o in j["outputs"]}
+        types = {o["index"]: o.get("type") for o in j["outputs"]}
+        got["printf"] = [j.get("printf")]
         for idx, w in want.items():
-            # floats are printed with 9 significant digits: equal once rounded to binary32
-            same = [f32(x) == f32(y) if isinstance(y, float) else x == y
-                    for x, y in zip(got[idx], w)]
+            if idx == "printf":
+                w = [w]
+            # floats are printed with 9 significant digits: equal once rounded to binary32;
+            # doubles with 17: equal as they are
+            same = [x == y if types.get(idx) == "double" or not isinstance(y, float)
+                    else f32(x) == f32(y) for x, y in zip(got[idx], w)]
             diff = same.count(False) + abs(len(got[idx]) - len(w))
             print(f"{name} arg {idx}: {len(w) - diff} of {len(w)} values agree")
             bad += diff
+    bad += check_bounds(d)
     return 1 if bad else 0
 
 

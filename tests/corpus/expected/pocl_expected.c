@@ -16,7 +16,20 @@
 #include <string.h>
 #include <unistd.h>
 
-enum kind { BUF_F32, BUF_I32, BUF_U32, SCALAR_F32, SCALAR_I32, IMG2D, SAMPLER, LOCAL };
+/* BUF_T, SCALAR_V: a buffer of any OpenCL C scalar type, a scalar or vector argument of any
+ * type (arg.type names it: "uchar", "long", "short8", "float3") */
+enum kind {
+    BUF_F32,
+    BUF_I32,
+    BUF_U32,
+    SCALAR_F32,
+    SCALAR_I32,
+    IMG2D,
+    SAMPLER,
+    LOCAL,
+    BUF_T,
+    SCALAR_V
+};
 enum elem { E_F32, E_I32, E_U32, E_U8 };
 
 struct arg {
@@ -37,7 +50,37 @@ struct arg {
     cl_filter_mode fm;
     const char *sampler_name;
     cl_sampler smp;
+    const char *type; /* BUF_T: the element type; SCALAR_V: the argument's type */
 };
+
+/* OpenCL C's scalar types: size in bytes and class (signed, unsigned, float) */
+static const struct ctype {
+    const char *name;
+    unsigned size;
+    char cls;
+} ctypes[] = {{"char", 1, 'i'},  {"uchar", 1, 'u'}, {"short", 2, 'i'}, {"ushort", 2, 'u'},
+              {"int", 4, 'i'},   {"uint", 4, 'u'},  {"long", 8, 'i'},  {"ulong", 8, 'u'},
+              {"float", 4, 'f'}, {"double", 8, 'f'}};
+
+/* the scalar type of TYPE ("short8": short) and its element count (N of a vector, else 1) */
+static const struct ctype *ctype_of(const char *type, unsigned *count)
+{
+    size_t len = strcspn(type, "0123456789");
+    for (size_t i = 0; i < sizeof ctypes / sizeof ctypes[0]; i++)
+        if (strlen(ctypes[i].name) == len && !strncmp(ctypes[i].name, type, len)) {
+            if (count)
+                *count = type[len] ? (unsigned)atoi(type + len) : 1;
+            return &ctypes[i];
+        }
+    fprintf(stderr, "pocl_expected: unknown type %s\n", type);
+    exit(1);
+}
+
+/* the bytes of a buffer argument */
+static size_t buf_bytes(const struct arg *a)
+{
+    return a->n * (a->kind == BUF_T ? ctype_of(a->type, NULL)->size : 4);
+}
 
 static cl_context ctx;
 static cl_command_queue queue;
@@ -50,6 +93,14 @@ static const size_t *run_local;
 static const char *run_options = "";
 static const size_t *run_offset;
 static int run_printf;
+/* the next run's kernel left out of the source pocl builds (NULL none: types.cl's ty_half, as
+ * pocl has no cl_khr_fp16); its outputs computed on the host instead of by pocl (NULL: by
+ * pocl); and its "any_of" (NULL none): JSON objects {"index": ARG, "element": E, "of": ARG2},
+ * an output element whose value depends on the order the work-items run in, any one of
+ * ARG2's values */
+static const char *run_drop;
+static void (*run_host)(struct arg *args);
+static const char *run_any_of;
 
 static void die(const char *what, cl_int err)
 {
@@ -120,6 +171,49 @@ static struct arg buf(enum kind k, size_t n, int output)
     return a;
 }
 
+static struct arg buf_t(const char *type, size_t n, int output)
+{
+    struct arg a = {.kind = BUF_T, .output = output, .n = n, .type = type};
+    a.data = calloc(n, ctype_of(type, NULL)->size);
+    if (!a.data)
+        die("calloc", 0);
+    return a;
+}
+
+/* a scalar or vector argument passed by value; its elements are set through data */
+static struct arg scalar_v(const char *type)
+{
+    struct arg a = {.kind = SCALAR_V, .type = type};
+    a.data = calloc(16, 8);
+    if (!a.data)
+        die("calloc", 0);
+    return a;
+}
+
+/* element I of TYPE's elements at P, as JSON */
+static void print_elem(FILE *f, const struct ctype *t, const void *p, size_t i)
+{
+    const unsigned char *b = (const unsigned char *)p + i * t->size;
+    if (t->cls == 'f' && t->size == 4) {
+        float v;
+        memcpy(&v, b, 4);
+        fprintf(f, "%.9g", (double)v);
+    } else if (t->cls == 'f') {
+        double v;
+        memcpy(&v, b, 8);
+        fprintf(f, "%.17g", v);
+    } else {
+        uint64_t u = 0;
+        memcpy(&u, b, t->size); /* little-endian host */
+        if (t->cls == 'i' && t->size < 8 && u >> (t->size * 8 - 1))
+            u |= ~(uint64_t)0 << (t->size * 8);
+        if (t->cls == 'i')
+            fprintf(f, "%lld", (long long)u);
+        else
+            fprintf(f, "%llu", (unsigned long long)u);
+    }
+}
+
 static struct arg image(cl_channel_type t, size_t w, size_t h, int output)
 {
     struct arg a = {.kind = IMG2D, .output = output, .n = w * h * 4, .ctype = t, .w = w, .h = h};
@@ -136,7 +230,9 @@ static void print_data(FILE *f, const struct arg *a)
     for (size_t i = 0; i < a->n; i++) {
         if (i)
             fputs(i % 16 ? ", " : ",\n      ", f);
-        if (e == E_F32)
+        if (a->kind == BUF_T)
+            print_elem(f, ctype_of(a->type, NULL), a->data, i);
+        else if (e == E_F32)
             fprintf(f, "%.9g", (double)((float *)a->data)[i]);
         else if (e == E_I32)
             fprintf(f, "%d", (int)((int32_t *)a->data)[i]);
@@ -166,6 +262,20 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
     case LOCAL:
         fprintf(f, "\"kind\": \"local\", \"size\": %zu}", a->n);
         return;
+    case SCALAR_V: {
+        unsigned n;
+        const struct ctype *t = ctype_of(a->type, &n);
+        fprintf(f, "\"kind\": \"scalar\", \"type\": \"%s\", \"value\": ", a->type);
+        for (unsigned i = 0; i < n; i++) {
+            fputs(i ? ", " : n > 1 ? "[" : "", f);
+            print_elem(f, t, a->data, i);
+        }
+        fputs(n > 1 ? "]}" : "}", f);
+        return;
+    }
+    case BUF_T:
+        fprintf(f, "\"kind\": \"buffer\", \"type\": \"%s\", \"data\": ", a->type);
+        break;
     case IMG2D:
         fprintf(f,
                 "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
@@ -211,19 +321,32 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     cl_int err;
     snprintf(path, sizeof path, "%s/%s", cl_dir, source);
     char *text = slurp(path, &len);
-    const char *t = text;
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &t, &len, &err);
-    if (err)
-        die("clCreateProgramWithSource", err);
-    if ((err = clBuildProgram(prog, 1, &dev, run_options, NULL, NULL)) != CL_SUCCESS) {
-        char log[8192] = "";
-        clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-        fprintf(stderr, "%s\n", log);
-        die(kernel, err);
+    if (run_drop) { /* cut "__kernel void NAME(...) {...}" up to its closing "\n}\n" */
+        char head[256];
+        snprintf(head, sizeof head, "__kernel void %s(", run_drop);
+        char *b = strstr(text, head), *e = b ? strstr(b, "\n}\n") : NULL;
+        if (!e)
+            die(run_drop, 0);
+        memmove(b, e + 3, strlen(e + 3) + 1);
+        len = strlen(text);
     }
-    cl_kernel k = clCreateKernel(prog, kernel, &err);
-    if (err)
-        die(kernel, err);
+    const char *t = text;
+    cl_program prog = NULL;
+    cl_kernel k = NULL;
+    if (!run_host) {
+        prog = clCreateProgramWithSource(ctx, 1, &t, &len, &err);
+        if (err)
+            die("clCreateProgramWithSource", err);
+        if ((err = clBuildProgram(prog, 1, &dev, run_options, NULL, NULL)) != CL_SUCCESS) {
+            char log[8192] = "";
+            clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+            fprintf(stderr, "%s\n", log);
+            die(kernel, err);
+        }
+        k = clCreateKernel(prog, kernel, &err);
+        if (err)
+            die(kernel, err);
+    }
 
     snprintf(path, sizeof path, "%s/%s.json", out_dir, kernel);
     FILE *f = fopen(path, "w");
@@ -244,12 +367,22 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
     }
     if (run_options[0])
         fprintf(f, "  \"options\": \"%s\",\n", run_options);
+    if (run_host)
+        fprintf(f, "  \"computed\": \"host\",\n");
+    if (run_any_of)
+        fprintf(f, "  \"any_of\": [%s],\n", run_any_of);
     fprintf(f, "  \"args\": [\n");
     for (unsigned i = 0; i < nargs; i++) {
         struct arg *a = &args[i];
         print_arg(f, i, a);
         fputs(i + 1 < nargs ? ",\n" : "\n", f);
-        if (a->kind == SCALAR_F32 || a->kind == SCALAR_I32) {
+        if (run_host)
+            continue;
+        if (a->kind == SCALAR_V) {
+            unsigned n;
+            const struct ctype *ct = ctype_of(a->type, &n);
+            err = clSetKernelArg(k, i, ct->size * (n == 3 ? 4 : n), a->data);
+        } else if (a->kind == SCALAR_F32 || a->kind == SCALAR_I32) {
             err = clSetKernelArg(k, i, 4, &a->scalar);
         } else if (a->kind == LOCAL) {
             err = clSetKernelArg(k, i, a->n, NULL);
@@ -266,7 +399,7 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
                     .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = a->w, .image_height = a->h};
                 a->mem = clCreateImage(ctx, fl, &fmt, &desc, a->data, &err);
             } else {
-                a->mem = clCreateBuffer(ctx, fl, a->n * 4, a->data, &err);
+                a->mem = clCreateBuffer(ctx, fl, buf_bytes(a), a->data, &err);
             }
             if (err)
                 die("create memory", err);
@@ -285,8 +418,10 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
         if (pf_fd < 0 || saved < 0 || dup2(pf_fd, 1) < 0)
             die("capture stdout", 0);
     }
-    if ((err =
-             clEnqueueNDRangeKernel(queue, k, dims, run_offset, global, run_local, 0, NULL, NULL)))
+    if (run_host)
+        run_host(args);
+    else if ((err = clEnqueueNDRangeKernel(queue, k, dims, run_offset, global, run_local, 0, NULL,
+                                           NULL)))
         die("clEnqueueNDRangeKernel", err);
     if (run_printf) {
         clFinish(queue);
@@ -319,12 +454,15 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
         struct arg *a = &args[i];
         if (!a->output)
             continue;
-        if (a->kind == IMG2D) {
+        if (run_host) {
+            err = CL_SUCCESS;
+        } else if (a->kind == IMG2D) {
             size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, 1};
             err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0, NULL,
                                      NULL);
         } else {
-            err = clEnqueueReadBuffer(queue, a->mem, CL_TRUE, 0, a->n * 4, a->data, 0, NULL, NULL);
+            err = clEnqueueReadBuffer(queue, a->mem, CL_TRUE, 0, buf_bytes(a), a->data, 0, NULL,
+                                      NULL);
         }
         if (err)
             die("read back", err);
@@ -341,9 +479,56 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             clReleaseSampler(args[i].smp);
         free(args[i].data);
     }
-    clReleaseKernel(k);
-    clReleaseProgram(prog);
+    if (k)
+        clReleaseKernel(k);
+    if (prog)
+        clReleaseProgram(prog);
     free(text);
+}
+
+/* The half <-> float conversions of the values ty_half computes: normal halves and zero only
+ * (every value it makes is one; anything else stops the program) */
+static float half_to_float(uint16_t h)
+{
+    unsigned e = h >> 10 & 31, m = h & 1023;
+    if (e == 31 || (e == 0 && m))
+        die("half_to_float: not a normal half", 0);
+    float v = e ? (float)(1024 + m) / 1024.0f : 0.0f;
+    for (int k = (int)e - 15; e && k > 0; k--)
+        v *= 2.0f;
+    for (int k = (int)e - 15; e && k < 0; k++)
+        v *= 0.5f;
+    return h >> 15 ? -v : v;
+}
+
+static uint16_t float_to_half(float f)
+{
+    uint16_t s = f < 0 ? 0x8000 : 0;
+    float a = f < 0 ? -f : f;
+    if (a == 0.0f)
+        return s;
+    int e = 15;
+    while (a >= 2.0f && e < 31)
+        a *= 0.5f, e++;
+    while (a < 1.0f && e > 0)
+        a *= 2.0f, e--;
+    float m = (a - 1.0f) * 1024.0f;
+    if (e <= 0 || e >= 31 || m != (float)(int)m)
+        die("float_to_half: not exact in half", 0);
+    return (uint16_t)(s | e << 10 | (int)m);
+}
+
+/* ty_half on the host: r = h * 1.5 + 0.25 in half, f = (float)r + h. Every input is k/4 with
+ * |k| <= 256, so h * 1.5 = 3k/8 and r = (3k + 2)/8 need at most 10 significant bits: exact in
+ * half (and in float), whatever rounding or fusing the device uses */
+static void ty_half_host(struct arg *a)
+{
+    for (size_t i = 0; i < a[0].n; i++) {
+        float h = half_to_float(((uint16_t *)a[0].data)[i]);
+        float r = h * 1.5f + 0.25f;
+        ((uint16_t *)a[1].data)[i] = float_to_half(r);
+        ((float *)a[2].data)[i] = r + h;
+    }
 }
 
 int main(int argc, char **argv)
@@ -683,6 +868,276 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < 64; i++)
             ((uint32_t *)a[0].data)[i] = rnd32();
         run("indirect.cl", "ind_table", 1, (size_t[]){64}, a, 2);
+    }
+    /* The kernels of tests/corpus2 that take no image or sampler (atomics, large, branch,
+     * calls, convert, double, indirect, buf_loop, math, printf, types, vec_args, vector):
+     * inputs chosen so that every result is exact where the operation allows; m_native,
+     * m_transcendental and big_math are not (tests/launch/launch_test.py TOLERANCE) */
+    { /* a 64-bin histogram of bytes in __local memory merged into global memory with
+       * atomic_add: 16 groups of 128; the bins start at 1000 * bin */
+        seed = 23;
+        struct arg a[2] = {buf_t("uchar", 2048, 0), buf(BUF_U32, 64, 1)};
+        for (size_t i = 0; i < 2048; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        for (size_t i = 0; i < 64; i++)
+            ((uint32_t *)a[1].data)[i] = 1000u * (uint32_t)i;
+        run_local = (size_t[]){128};
+        run("atomics.cl", "at_histogram", 1, (size_t[]){2048}, a, 2);
+        run_local = NULL;
+    }
+    { /* min, max, xchg, or, and, sub and a float add by a compare-exchange loop, one group of
+       * 256: the value xchg leaves depends on the order (any of the inputs); the or of the
+       * values it hands back does not (-1: every bit is set in two inputs or more); the float
+       * sum of integers below 2^24 is exact in any order */
+        seed = 24;
+        struct arg a[3] = {buf(BUF_I32, 6, 1), buf(BUF_I32, 256, 0), buf(BUF_F32, 1, 1)};
+        const int32_t c0[6] = {5000, -5000, 0x12345678, 0, -1, 0};
+        memcpy(a[0].data, c0, sizeof c0);
+        for (size_t i = 0; i < 256; i++)
+            ((int32_t *)a[1].data)[i] = rnd(-1000, 1000);
+        ((float *)a[2].data)[0] = 0.5f;
+        run_local = (size_t[]){256};
+        run_any_of = "{\"index\": 0, \"element\": 2, \"of\": 1}";
+        run("atomics.cl", "at_misc", 1, (size_t[]){256}, a, 3);
+        run_any_of = NULL;
+        run_local = NULL;
+    }
+    { /* a 256-tap FIR: every input 0 or +-2^k (k = -1..2), so every product with a tap
+       * (float)((k * 37) % 101) * 0.01f is exact and mad, fused or not, rounds only the sum,
+       * in the kernel's own order */
+        seed = 25;
+        static const float pow2[8] = {0.0f, 0.5f, 1.0f, 2.0f, 4.0f, -0.5f, -1.0f, -4.0f};
+        struct arg a[2] = {buf(BUF_F32, 64 + 255, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64 + 255; i++)
+            ((float *)a[0].data)[i] = pow2[rnd(0, 7)];
+        run("large.cl", "big_fir", 1, (size_t[]){64}, a, 2);
+    }
+    { /* sin, sqrt, exp, pow in a chain of six: not exact (launch_test.py TOLERANCE) */
+        seed = 26;
+        struct arg a[2] = {buf(BUF_F32, 64, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) / 64.0f;
+        run("large.cl", "big_math", 1, (size_t[]){64}, a, 2);
+    }
+    { /* if/else chains and an early return on NaN: the input is float bits (NaN is no JSON
+       * number), the output starts at -7777 (left there for NaN) */
+        seed = 27;
+        static const uint32_t sp[12] = {0x7fc00000u, 0xffc00001u, 0x7f800001u, 0,
+                                        0x80000000u, 0x3f000000u, 0x3f800000u, 0x3f7fffffu,
+                                        0x4e6e6b28u, 0xbf800000u, 0x40490fdbu, 0x4b7fffffu};
+        struct arg a[2] = {buf(BUF_U32, 64, 0), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            float v = (float)rnd(-1000, 1000) / 16.0f;
+            if (i < 12)
+                ((uint32_t *)a[0].data)[i] = sp[i];
+            else
+                memcpy((uint32_t *)a[0].data + i, &v, 4);
+            ((int32_t *)a[1].data)[i] = -7777;
+        }
+        run("branch.cl", "br_classify", 1, (size_t[]){64}, a, 2);
+    }
+    { /* a noinline subroutine with a loop (Collatz steps, at most 200) called under divergent
+       * control flow */
+        seed = 28;
+        struct arg a[2] = {buf(BUF_I32, 64, 0), buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[0].data)[i] = rnd(-50, 5000);
+        run("calls.cl", "call_divergent", 1, (size_t[]){64}, a, 2);
+    }
+    { /* a noinline polynomial called twice: inputs k/8, |k| <= 512, so every product and sum
+       * (fused or not) is exact */
+        seed = 29;
+        struct arg a[2] = {buf(BUF_F32, 64, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-512, 512) / 8.0f;
+        run("calls.cl", "call_poly", 1, (size_t[]){64}, a, 2);
+    }
+    { /* int -> float with rtz and rtp, short -> float, saturating char2: every conversion and
+       * sum is defined to the bit (no product to fuse) */
+        seed = 30;
+        static const int32_t sp[8] = {0,        -1,        INT32_MIN,  INT32_MAX,
+                                      16777217, -16777217, 0x7fffff80, 33554435};
+        struct arg a[3] = {buf(BUF_I32, 64, 0), buf(BUF_F32, 64, 1), buf_t("char", 128, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[0].data)[i] = i < 8   ? sp[i]
+                                        : i % 2 ? rnd(-100000, 100000)
+                                                : (int32_t)rnd32();
+        run("convert.cl", "cv_from_int", 1, (size_t[]){64}, a, 3);
+    }
+    { /* float4 * 255 to uchar4 (sat, rte), short4 (sat, rtz), int4 (rtp + rtn + bits): inputs
+       * k/256 and m/2 (odd m: v = 127.5 m, a tie for rte), every product exact */
+        seed = 31;
+        struct arg a[4] = {buf(BUF_F32, 256, 0), buf_t("uchar", 256, 1), buf_t("short", 256, 1),
+                           buf(BUF_I32, 256, 1)};
+        for (size_t i = 0; i < 256; i++)
+            ((float *)a[0].data)[i] =
+                i % 3 ? (float)rnd(-2000, 2000) / 256.0f : (float)rnd(-20, 20) / 2.0f;
+        run("convert.cl", "cv_sat", 1, (size_t[]){64}, a, 4);
+    }
+    { /* double fma, division, sqrt and conversions: each correctly rounded in double
+       * (OpenCL 1.2 section 7.4), so exact whatever the inputs; b never -2 */
+        seed = 32;
+        struct arg a[4] = {buf_t("double", 64, 0), buf(BUF_F32, 64, 0), buf_t("double", 64, 1),
+                           buf(BUF_I32, 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((double *)a[0].data)[i] = (double)rnd(-1000000, 1000000) / 7.0;
+            int b = rnd(-1000, 1000);
+            ((float *)a[1].data)[i] = (float)(b == -16 ? 3 : b) / 8.0f;
+        }
+        run("double.cl", "dbl_ops", 1, (size_t[]){64}, a, 4);
+    }
+    { /* -fabs(x) * x.wzyx + fabs(x.yxwz), any(), all(): inputs k/8, every fourth vector all
+       * negative */
+        seed = 33;
+        struct arg a[2] = {buf(BUF_F32, 256, 0), buf(BUF_F32, 256, 1)};
+        for (size_t i = 0; i < 256; i++)
+            ((float *)a[0].data)[i] = (float)(i / 4 % 4 == 3 ? -rnd(1, 64) : rnd(-64, 64)) / 8.0f;
+        run("indirect.cl", "ind_negabs", 1, (size_t[]){64}, a, 2);
+    }
+    { /* a private array of 16 indexed by the data: small integers and quarters */
+        seed = 34;
+        struct arg a[3] = {buf(BUF_I32, 64, 0), buf(BUF_F32, 1024, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((int32_t *)a[0].data)[i] = rnd(0, 4095);
+        for (size_t i = 0; i < 1024; i++)
+            ((float *)a[1].data)[i] = (float)rnd(-100, 100) / 4.0f;
+        run("indirect.cl", "ind_private", 1, (size_t[]){64}, a, 3);
+    }
+    { /* a 16x16 matrix product, 2D NDRange: small integers and quarters, every partial sum
+       * exact */
+        seed = 35;
+        struct arg a[4] = {
+            buf(BUF_F32, 256, 0), buf(BUF_F32, 256, 0), buf(BUF_F32, 256, 1), {.kind = SCALAR_I32}};
+        a[3].scalar.i = 16;
+        for (size_t i = 0; i < 256; i++) {
+            ((float *)a[0].data)[i] = (float)rnd(-16, 16);
+            ((float *)a[1].data)[i] = (float)rnd(-16, 16) / 4.0f;
+        }
+        run("buf_loop.cl", "loop_matmul", 2, (size_t[]){16, 16}, a, 4);
+    }
+    { /* native_*: their precision is the implementation's (launch_test.py TOLERANCE); inputs
+       * k/64 in [-1.5, 2] */
+        seed = 36;
+        struct arg a[2] = {buf(BUF_F32, 256, 0), buf(BUF_F32, 256, 1)};
+        for (size_t i = 0; i < 256; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-96, 128) / 64.0f;
+        run("math.cl", "m_native", 1, (size_t[]){64}, a, 2);
+    }
+    { /* sqrt, rsqrt, exp, exp2, log, log2, pow, sin, cos, tan, atan2, fma, floor, ceil,
+       * copysign: not exact (launch_test.py TOLERANCE); inputs k/64 in [-4, 4] */
+        seed = 37;
+        struct arg a[2] = {buf(BUF_F32, 64, 0), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) / 64.0f;
+        run("math.cl", "m_transcendental", 1, (size_t[]){64}, a, 2);
+    }
+    { /* printf of an int and a float (binary fractions: %f prints them exactly) by two of
+       * eight work-items */
+        seed = 38;
+        struct arg a[1] = {buf(BUF_F32, 8, 0)};
+        for (size_t i = 0; i < 8; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-100000, 100000) / 32.0f;
+        run_printf = 1;
+        run("printf.cl", "pf_hello", 1, (size_t[]){8}, a, 1);
+        run_printf = 0;
+    }
+    { /* half arithmetic: pocl has no cl_khr_fp16, so the outputs are computed on the host
+       * (ty_half_host: exact) and check_expected.py recomputes them */
+        seed = 39;
+        struct arg a[3] = {buf_t("ushort", 64, 0), buf_t("ushort", 64, 1), buf(BUF_F32, 64, 1)};
+        for (size_t i = 0; i < 64; i++)
+            ((uint16_t *)a[0].data)[i] = float_to_half((float)rnd(-256, 256) / 4.0f);
+        run_host = ty_half_host;
+        run("types.cl", "ty_half", 1, (size_t[]){64}, a, 3);
+        run_host = NULL;
+    }
+    run_drop = "ty_half"; /* the rest of types.cl, which pocl builds without ty_half */
+    {                     /* char and short arithmetic that wraps */
+        seed = 40;
+        struct arg a[3] = {buf_t("char", 64, 0), buf_t("short", 64, 0), buf_t("short", 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((int8_t *)a[0].data)[i] = (int8_t)rnd(-128, 127);
+            ((int16_t *)a[1].data)[i] = (int16_t)rnd(-32768, 32767);
+        }
+        run("types.cl", "ty_small", 1, (size_t[]){64}, a, 3);
+    }
+    { /* long multiply, ulong divide and remainder, shifts: |a| < 2^39 and b < 2^23, so the
+       * product stays in range */
+        seed = 41;
+        struct arg a[3] = {buf_t("long", 64, 0), buf_t("ulong", 64, 0), buf_t("long", 64, 1)};
+        for (size_t i = 0; i < 64; i++) {
+            ((int64_t *)a[0].data)[i] = (int64_t)rnd64() >> 25;
+            ((uint64_t *)a[1].data)[i] = rnd32() >> 9;
+        }
+        run("types.cl", "ty_long", 1, (size_t[]){64}, a, 3);
+    }
+    run_drop = NULL;
+    { /* vector arguments by value: int4, float4, uchar4, int2, float3, short8, long2 */
+        struct arg a[9] = {buf(BUF_I32, 8 * 16, 1), buf(BUF_F32, 8 * 8, 1), scalar_v("int4"),
+                           scalar_v("float4"),      scalar_v("uchar4"),     scalar_v("int2"),
+                           scalar_v("float3"),      scalar_v("short8"),     scalar_v("long2")};
+        memcpy(a[2].data, (int32_t[]){1, -2, 300000, -7}, 16);
+        memcpy(a[3].data, (float[]){0.5f, -1.25f, 3.0f, 8.0f}, 16);
+        memcpy(a[4].data, (uint8_t[]){1, 128, 255, 7}, 4);
+        memcpy(a[5].data, (int32_t[]){-5, 123456}, 8);
+        memcpy(a[6].data, (float[]){1.5f, -2.25f, 1024.0f, 0.0f}, 16);
+        memcpy(a[7].data, (int16_t[]){-32768, 1, -2, 300, 32767, -1, 12, -1234}, 16);
+        /* l2.x - l2.y = 12345: both words of each long matter */
+        memcpy(a[8].data, (int64_t[]){((int64_t)1 << 40) + 12345, (int64_t)1 << 40}, 16);
+        run("vec_args.cl", "va_args", 1, (size_t[]){8}, a, 9);
+    }
+    { /* uchar16 shuffle and wrapping add, int8 swizzles */
+        seed = 42;
+        struct arg a[4] = {buf_t("uchar", 256, 0), buf_t("uchar", 256, 1), buf(BUF_I32, 128, 0),
+                           buf(BUF_I32, 128, 1)};
+        for (size_t i = 0; i < 256; i++)
+            ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
+        for (size_t i = 0; i < 128; i++)
+            ((int32_t *)a[2].data)[i] = rnd(-100000, 100000);
+        run("vector.cl", "vec_bytes", 1, (size_t[]){16}, a, 4);
+    }
+    { /* cross, dot, normalize, length, distance of small integer vectors: x and x - y of
+       * integer length, cross(x, y) of a power-of-two length (so along an axis): every result
+       * is exact */
+        seed = 43;
+        struct arg a[3] = {buf(BUF_F32, 128, 0), buf(BUF_F32, 128, 0), buf(BUF_F32, 128, 1)};
+        for (size_t i = 0; i < 32;) {
+            int x[4], y[4], d[4];
+            for (int c = 0; c < 4; c++) {
+                x[c] = rnd(-6, 6);
+                y[c] = rnd(-6, 6);
+                d[c] = x[c] - y[c];
+            }
+            int cr[3] = {x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2],
+                         x[0] * y[1] - x[1] * y[0]};
+            int lx = x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3];
+            int ld = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3];
+            int lc = cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2];
+            int rx = 0, rd = 0, rc = 1;
+            while ((rx + 1) * (rx + 1) <= lx)
+                rx++;
+            while ((rd + 1) * (rd + 1) <= ld)
+                rd++;
+            while (rc * rc < lc)
+                rc *= 2;
+            if (rx * rx != lx || rd * rd != ld || rc * rc != lc || !lc)
+                continue;
+            for (int c = 0; c < 4; c++) {
+                ((float *)a[0].data)[4 * i + c] = (float)x[c];
+                ((float *)a[1].data)[4 * i + c] = (float)y[c];
+            }
+            i++;
+        }
+        run("vector.cl", "vec_geom", 1, (size_t[]){32}, a, 3);
+    }
+    { /* vload3 / vstore3 one float past 16-byte alignment; out[0] keeps its -1 */
+        seed = 44;
+        struct arg a[2] = {buf(BUF_F32, 193, 0), buf(BUF_F32, 193, 1)};
+        for (size_t i = 0; i < 193; i++) {
+            ((float *)a[0].data)[i] = (float)rnd(-1000, 1000) / 8.0f;
+            ((float *)a[1].data)[i] = -1.0f;
+        }
+        run("vector.cl", "vec_vload", 1, (size_t[]){64}, a, 2);
     }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
