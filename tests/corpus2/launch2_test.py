@@ -67,7 +67,11 @@ def launch(o, work, desc, exp, name, tol, skip=None):
     if sum(r[1] for r in res):
         return ("failed", "; ".join("%d of %d differ (%s)" % (r[1], r[0], r[3])
                                     for r in res if r[1]))
+    WORST[name] = max([WORST.get(name, 0.0)] + [r[2] for r in res])
     return True
+
+
+WORST = {}  # kernel: the largest float difference from pocl over its passing launches
 
 
 def negative_cases(o, work):
@@ -197,6 +201,10 @@ def main():
                         print("FAIL %s: %s" % (label, verdict[1]))
         if not o.filter:
             negative = negative_cases(o, work)
+    if o.v:
+        for name in sorted(WORST):
+            if WORST[name]:
+                print("largest float difference %s: %.3g" % (name, WORST[name]))
     for label in sorted(refusals):
         print("REFUSED %s: %s" % (label, refusals[label]))
     failed = 0
