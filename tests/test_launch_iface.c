@@ -447,6 +447,17 @@ static void test_refusals(void)
             "outside the program's __constant and __global data", "a symbol outside");
     refused(vsmp_launch_iface_add_symbol(f, "", cb, 4, NULL, &d), &d, "1..255 bytes",
             "an empty symbol name");
+    /* another interface of the same kernel (a .zeinfo's) takes the symbols of this one (its
+     * zebin's): names, addresses, printf strings */
+    vsmp_launch_iface *h = NULL;
+    CHECK(vsmp_launch_iface_create("k", 16, &h, NULL) == VSMP_OK, "a second interface");
+    CHECK(!vsmp_launch_iface_printf_string(h, 0), "no printf string before");
+    CHECK(vsmp_launch_iface_add_symbols_of(h, f, &d) == VSMP_OK &&
+              vsmp_launch_iface_printf_string(h, 0) &&
+              !strcmp(vsmp_launch_iface_printf_string(h, 0), "hi %d"),
+          "the symbols and the printf string copied");
+    refused(vsmp_launch_iface_add_symbols_of(h, f, &d), &d, "given twice", "the symbols twice");
+    vsmp_launch_iface_free(h);
     l.scratch_size = VSMP_LAUNCH_MAX_SCRATCH + 1;
     l.cross_thread_size = 64;
     refused(vsmp_launch_iface_set_layout(f, &l, &d), &d, "scratch space of", "scratch over 2 MiB");
