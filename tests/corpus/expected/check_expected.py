@@ -182,7 +182,9 @@ def at_misc(j):  # cnt[2] is any input (xchg keeps the last); the or of what it 
     c0, v = j["args"][0]["data"], j["args"][1]["data"]  # every value but that last one
     last = next(o["data"][2] for o in j["outputs"] if o["index"] == 0)
     rest = list(v)
-    rest.remove(last)  # ValueError when pocl's value is none of the inputs
+    if last not in rest:  # pocl's value must be one of the inputs
+        return {0: [None] * 6}
+    rest.remove(last)
     orv, andv = c0[3] | c0[2], c0[4]
     for x in rest:
         orv |= x

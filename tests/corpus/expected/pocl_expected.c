@@ -4,7 +4,8 @@
  * generator; values chosen so that every float result is exact: small integers and binary
  * fractions, so fused or unfused mad, any summation order and any rounding mode give the same
  * bits); EXPECTED_DIR/KERNEL.json records the source, the NDRange, every argument as given and
- * every output argument as pocl left it.
+ * every output argument as pocl left it. One kernel pocl cannot run (ty_half: pocl has no
+ * cl_khr_fp16) has its outputs computed on the host, exactly, and says so ("computed": "host").
  *
  * usage: pocl_expected CL_DIR EXPECTED_DIR     (scripts/gen-expected.sh builds and runs it) */
 #define _POSIX_C_SOURCE          200809L
