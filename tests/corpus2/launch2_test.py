@@ -10,7 +10,9 @@ Each expected kernel is launched on every device of --devices (default all: skl 
 IGC 1.0.17791, tgllp, dg2, mtl, arl and the 64-byte-register lnl, bmg, ptl from IGC 2.40) at
 SIMD 8, 16 and 32: from KERNEL.DEVICE.simdW.visaasm with the program's
 SOURCE.DEVICE.simdW.zeinfo as its "interface", and at SIMD16 also from SOURCE.DEVICE.simd16.zebin
-("binary": the corpus keeps zebins at SIMD16). A launch passes when every output equals pocl's;
+("binary": the corpus keeps zebins at SIMD16). A launch passes when every output equals pocl's
+as launch_test.compare has it (tolerances, "any_of", printf as text, IGC 1.0.17791's SIMD32
+subroutine returns);
 a launch refused with its reason (a kernel the zeinfo reader keeps unsupported, an instruction
 the machine does not implement) is listed REFUSED with that reason, counted, and fails the tier
 only with --strict; a kernel whose source tests/corpus2 does not hold is counted apart. Any
