@@ -46,6 +46,13 @@ def reason(stderr):
     return stderr.strip()[-200:]
 
 
+def kernel_zeinfo(text, name):
+    """The zeinfo's entry of kernel @p name under `kernels:` (its text up to the next entry or
+    top-level key), or the whole text when there is none."""
+    m = re.search(r"^  - name:\s+%s\n(.*?)(?=^  - |^\S)" % re.escape(name), text, re.M | re.S)
+    return m.group(1) if m else text
+
+
 def launch(o, work, desc, exp, name, tol, skip=None):
     """True when the launch's outputs equal pocl's; else ("refused", why) or ("failed", why)."""
     jpath = os.path.join(work, "launch.json")
@@ -168,9 +175,10 @@ def main():
                         zb = os.path.join(work, "%s.%s.simd%d.zebin" % (stem, dev, simd))
                         if os.path.exists(zb):
                             desc["program"] = zb
-                        elif re.search(r"arg_type:\s*(const_base|global_base)", open(zi).read()) \
+                        elif re.search(r"arg_type:\s*(const_base|global_base)",
+                                       kernel_zeinfo(open(zi).read(), name)) \
                                 or 'faddr "' in open(vis).read():
-                            # the program reaches data only its zebin carries (through the
+                            # the kernel reaches data only its zebin carries (through the
                             # payload, or faddr: printf strings): not launched
                             no_data += 1
                             continue
