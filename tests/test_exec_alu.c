@@ -460,6 +460,16 @@ static void test_indirect(void)
     mm[0].vec.col = 8;
     mm[1].vec.region = (uint16_t)(0 | code(1) << 4 | code(0) << 8); /* null vstride: multi */
     add(&p, VSMP_OPC_MOV, 2, 0, 0, 2, mm);
+    /* the address is UW: on the hardware the sum wraps at 16 bits, so adding 0xfff8 moves
+     * A0(0) 8 bytes back: &A(0,12) - 8 = &A[10]; C[4] = A[10] */
+    aa[0].vec.row = 0;
+    aa[1] = src(A, 0, 12, 0, 1, 0, 0);
+    aa[2] = imm(VSMP_TYPE_UW, 0xfff8);
+    add(&p, VSMP_OPC_ADDR_ADD, 1, 8, 0, 3, aa);
+    vsmp_opnd mw[2] = {dst(C, 1, 0), mv[1]};
+    mw[0].vec.col = 4;
+    mw[1].vec.region = (uint16_t)(0 | code(1) << 4 | code(0) << 8);
+    add(&p, VSMP_OPC_MOV, 1, 0, 0, 2, mw);
     ret(&p);
     vsmp_machine *m = machine(&p);
     if (m) {
@@ -473,6 +483,7 @@ static void test_indirect(void)
         CHECK(c[0] == 104 && c[1] == 105 && c[2] == 106 && c[3] == 107,
               "single-address indirect reads A[4..7] (%d %d)", c[0], c[3]);
         CHECK(c[8] == 104 && c[9] == 110, "multi-address indirect (%d %d)", c[8], c[9]);
+        CHECK(c[4] == 110, "addr_add wraps at 16 bits: 0xfff8 is 8 bytes back (%d)", c[4]);
     }
     vsmp_machine_free(m);
     vsmp_module_free(p.mod);

@@ -74,6 +74,15 @@ int main(void)
     CHECK(vsmp_sampler_from_cl_inline(0x12, &inl) == VSMP_OK && inl.address[0] == VSMP_TCM_CLAMP,
           "inline CLAMP_TO_EDGE: clamp");
     CHECK(vsmp_sampler_from_cl_inline(0x00, &inl) == VSMP_ERR_ARG, "inline without a filter");
+    /* every SAMPLER_STATE IGC writes for an inline sampler has mip filter 1, nearest (DW0 bits
+     * 21:20 of the four above): from the CLK_ bits too, or an explicit LOD (read_imagef with
+     * lod, img_mip.cl) would read level 0. 0x23: normalized | CLAMP_TO_EDGE | LINEAR is lin_norm */
+    CHECK(vsmp_sampler_from_hw(lin_norm, &st) == VSMP_OK &&
+              vsmp_sampler_from_cl_inline(0x23, &inl) == VSMP_OK &&
+              inl.mip_filter == VSMP_MIPFILTER_NEAREST && inl.mip_filter == st.mip_filter &&
+              inl.min_filter == st.min_filter && inl.mag_filter == st.mag_filter &&
+              inl.address[0] == st.address[0] && inl.non_normalized == st.non_normalized,
+          "inline from the CLK_ bits: the heap's state, mip filter nearest");
     /* a min filter of 2 (anisotropic) is no OpenCL sampler */
     uint8_t aniso[16] = {0x00, 0x80, 0x00, 0x00};
     CHECK(vsmp_sampler_from_hw(aniso, &st) == VSMP_ERR_UNSUPPORTED, "anisotropic refused");

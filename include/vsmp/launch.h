@@ -240,7 +240,7 @@ VSMP_API vsmp_status vsmp_sampler_from_cl(uint32_t value, vsmp_sampler_state *st
  * An OpenCL inline sampler (`__constant sampler_t` in the kernel's source) as IGC programs it in
  * the kernel's dynamic state heap: as vsmp_sampler_from_cl() but CLK_ADDRESS_NONE is clamp to
  * edge (IGC's CImagesBI::CreateInlineSamplerAnnotations), where the runtime makes a sampler_t
- * argument's NONE clamp to border.
+ * argument's NONE clamp to border, and the mip filter is nearest (as in IGC's SAMPLER_STATEs).
  * @return VSMP_OK or VSMP_ERR_ARG (bits that are no sampler).
  */
 VSMP_API vsmp_status vsmp_sampler_from_cl_inline(uint32_t value, vsmp_sampler_state *st);

@@ -1044,7 +1044,10 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
         if (!src_bits(m, &x->v[2], l, &b))
             return fault(m, x);
         xnum off = apply_mod(num_of(b, x->v[2].type, c0), x->v[2].mod);
-        out[l] = (uint32_t)(base + (uint64_t)off.i);
+        /* an address is UW (4_visa_header.md): the hardware's sum wraps at 16 bits, so an
+         * offset of 0x8000 or more moves the address back (IGC's fbl of an empty mask, -1 << 2,
+         * reaches a NoMask read as 0xfffc: 4 bytes before the variable) */
+        out[l] = (uint32_t)(base + (uint64_t)(int64_t)(int16_t)(uint16_t)off.i);
     }
     for (unsigned l = 0; l < x->lanes; l++)
         if (en >> l & 1u)

@@ -55,11 +55,17 @@ vsmp_status vsmp_sampler_from_hw(const uint8_t state[16], vsmp_sampler_state *st
 vsmp_status vsmp_sampler_from_cl_inline(uint32_t v, vsmp_sampler_state *st)
 {
     vsmp_status s = vsmp_sampler_from_cl(v, st);
+    if (s)
+        return s;
     /* IGC's CImagesBI::CreateInlineSamplerAnnotations (OCLBIUtils.cpp): CLK_ADDRESS_NONE is
      * SAMPLER_TEXTURE_ADDRESS_MODE_CLAMP (clamp to edge) in all three directions */
-    if (!s && (v >> 1 & 7) == 0)
+    if ((v >> 1 & 7) == 0)
         st->address[0] = st->address[1] = st->address[2] = VSMP_TCM_CLAMP;
-    return s;
+    /* and the mip filter is nearest in every SAMPLER_STATE IGC writes for one (DW0 bits 21:20
+     * = 1), as an explicit LOD of cl_khr_mipmap_image needs: the inline sampler's mipmap
+     * filter mode is CLK_FILTER_NEAREST */
+    st->mip_filter = VSMP_MIPFILTER_NEAREST;
+    return VSMP_OK;
 }
 
 static vsmp_status dsh_err(vsmp_diags *d, uint32_t line, const char *fmt, ...)

@@ -500,6 +500,24 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 1 and "aliases bytes 0..63 of %r0, which is one 32-byte GRF on TGLLP" in err,
           "grf64 on tgllp refused:\n" + out + err)
 
+    # addrof64.visaasm: IGC 2.40's per-lane scatter into a private table (ind_table at SIMD32 on
+    # lnl): &T[64] is byte 64 of T (ADDR_ADD: the variable's byte address plus the offset; the
+    # text gives bytes), the second 64-byte row on LNL. Lane 6 (of M1) writes X[6] = 106 at
+    # A2(6) + 6 x 4 = byte 24, T[6]; lane 18, the third of M5's 16, writes X[18] = 118 at
+    # A3(2) + 2 x 4 = byte 72, T[18]. The same bytes on TGLLP (two 32-byte rows).
+    with open(path, "w") as f:
+        json.dump({"kernel": os.path.join(here, "addrof64.visaasm"), "simd": 32,
+                   "vars": {"X": list(range(100, 132))}, "print": ["T"]}, f)
+    want = "T = %s\n" % " ".join("106" if i == 6 else "118" if i == 18 else "0"
+                                  for i in range(64))
+    for plat in ("lnl", "tgllp"):
+        d = json.load(open(path))
+        d["platform"] = plat
+        with open(path, "w") as f:
+            json.dump(d, f)
+        rc, out, err = run(path)
+        check(rc == 0 and out == want and not err, "addrof64 on %s:\n%s%s" % (plat, out, err))
+
     # smp64.visaasm: a SIMD32 sample_lz.RGBA and a SIMD16 load_lz.RGB into HF, as IGC 2.x
     # writes them for Xe2 (paired surfaces). The 4x2 RGBA32F surface at BTI 2 holds (x + 4y,
     # 100 + x, 200 + y, 10 + x + 4y) at (x, y); sampler state 1 nearest, clamp. Lane l samples

@@ -369,6 +369,27 @@ def vec_vload(j):
         v = x[1 + 3 * i:4 + 3 * i]
         out += [f32(v[c] * 2 + v[(c + 1) % 3]) for c in range(3)]
     return {1: out}
+def copy3d(j):  # cp_3d: the texels in order, into a buffer
+    return {1: j["args"][0]["data"]}
+
+
+def blend(j):  # f_blend: per pixel, by the mask: mix, square or swizzle; clamped to [0, 1]
+    a, b, m = (j["args"][i]["data"] for i in range(3))
+    alpha, out = j["args"][4]["value"], []
+    for p in range(0, len(a), 4):
+        x, y, k = a[p:p + 4], b[p:p + 4], m[p:p + 4]
+        if k[0] > 0.5:
+            r = [xi + (yi - xi) * (alpha * k[0]) for xi, yi in zip(x, y)]
+        elif k[1] > 0.5:
+            r = [xi * xi for xi in x]
+        else:
+            r = [x[2], x[1], x[0], 1.0]
+        out += [min(max(v, 0.0), 1.0) for v in r]
+    return {3: out}
+
+
+def twice(j):  # sd_1d: linear at texel centres (the texel) plus nearest (the texel)
+    return {1: [2 * v for v in j["args"][0]["data"]]}
 
 
 MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_ops64": ops64,
@@ -381,7 +402,10 @@ MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_
           "ind_negabs": ind_negabs, "ind_private": ind_private, "loop_matmul": loop_matmul,
           "pf_hello": pf_hello, "ty_half": ty_half, "ty_small": ty_small, "ty_long": ty_long,
           "va_args": va_args, "vec_bytes": vec_bytes, "vec_geom": vec_geom,
-          "vec_vload": vec_vload}
+          "vec_vload": vec_vload,
+          # image dimensions: copies and reads at texel centres are the texels
+          "cp_1d": copy, "cp_1dbuf": copy, "cp_1darr": copy, "cp_2darr": copy, "cp_3d": copy3d,
+          "f_blend": blend, "sd_1d": twice, "sd_3d": copy3d, "sd_1darr": copy3d}
 
 
 # Kernels whose results are not exact (math functions): each value's error bound from the

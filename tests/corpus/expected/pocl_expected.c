@@ -26,6 +26,11 @@ enum kind {
     SCALAR_F32,
     SCALAR_I32,
     IMG2D,
+    IMG1D,    /* image1d_t: w */
+    IMG1DBUF, /* image1d_buffer_t: w, on a buffer of its own */
+    IMG1DARR, /* image1d_array_t: w, d layers */
+    IMG2DARR, /* image2d_array_t: w x h, d layers */
+    IMG3D,    /* image3d_t: w x h x d */
     SAMPLER,
     LOCAL,
     BUF_T,
@@ -38,7 +43,7 @@ struct arg {
     int output;
     size_t n;              /* elements (buffers, images: texels x 4 channels); LOCAL: bytes */
     cl_channel_type ctype; /* images */
-    size_t w, h;           /* images */
+    size_t w, h, d;        /* images (d: depth or layers, 1 for 2D and 1D) */
     union {
         float f;
         int32_t i;
@@ -52,6 +57,7 @@ struct arg {
     const char *sampler_name;
     cl_sampler smp;
     const char *type; /* BUF_T: the element type; SCALAR_V: the argument's type */
+    cl_mem buf;       /* an image1d_buffer_t's buffer */
 };
 
 /* OpenCL C's scalar types: size in bytes and class (signed, unsigned, float) */
@@ -215,13 +221,25 @@ static void print_elem(FILE *f, const struct ctype *t, const void *p, size_t i)
     }
 }
 
-static struct arg image(cl_channel_type t, size_t w, size_t h, int output)
+static struct arg image_of(enum kind k, cl_channel_type t, size_t w, size_t h, size_t d, int output)
 {
-    struct arg a = {.kind = IMG2D, .output = output, .n = w * h * 4, .ctype = t, .w = w, .h = h};
+    struct arg a = {
+        .kind = k, .output = output, .n = w * h * d * 4, .ctype = t, .w = w, .h = h, .d = d};
     a.data = calloc(a.n, 4);
     if (!a.data)
         die("calloc", 0);
     return a;
+}
+
+static struct arg image(cl_channel_type t, size_t w, size_t h, int output)
+{
+    return image_of(IMG2D, t, w, h, 1, output);
+}
+
+static int is_image(enum kind k)
+{
+    return k == IMG2D || k == IMG1D || k == IMG1DBUF || k == IMG1DARR || k == IMG2DARR ||
+           k == IMG3D;
 }
 
 static void print_data(FILE *f, const struct arg *a)
@@ -278,15 +296,33 @@ static void print_arg(FILE *f, unsigned idx, const struct arg *a)
         fprintf(f, "\"kind\": \"buffer\", \"type\": \"%s\", \"data\": ", a->type);
         break;
     case IMG2D:
+    case IMG1D:
+    case IMG1DBUF:
+    case IMG1DARR:
+    case IMG2DARR:
+    case IMG3D: {
+        static const char *const names[] = {
+            [IMG2D] = "image2d",           [IMG1D] = "image1d",
+            [IMG1DBUF] = "image1d_buffer", [IMG1DARR] = "image1d_array",
+            [IMG2DARR] = "image2d_array",  [IMG3D] = "image3d"};
         fprintf(f,
-                "\"kind\": \"image2d\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
-                "\"width\": %zu, \"height\": %zu, \"data\": ",
+                "\"kind\": \"%s\", \"channel_order\": \"RGBA\", \"channel_type\": \"%s\", "
+                "\"width\": %zu, ",
+                names[a->kind],
                 a->ctype == CL_FLOAT            ? "FLOAT"
                 : a->ctype == CL_SIGNED_INT32   ? "SIGNED_INT32"
                 : a->ctype == CL_UNSIGNED_INT32 ? "UNSIGNED_INT32"
                                                 : "UNORM_INT8",
-                a->w, a->h);
+                a->w);
+        if (a->kind == IMG2D || a->kind == IMG2DARR || a->kind == IMG3D)
+            fprintf(f, "\"height\": %zu, ", a->h);
+        if (a->kind == IMG3D)
+            fprintf(f, "\"depth\": %zu, ", a->d);
+        if (a->kind == IMG1DARR || a->kind == IMG2DARR)
+            fprintf(f, "\"array_size\": %zu, ", a->d);
+        fprintf(f, "\"data\": ");
         break;
+    }
     case BUF_F32:
     case BUF_I32:
     case BUF_U32:
@@ -394,11 +430,37 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             err = clSetKernelArg(k, i, sizeof(cl_sampler), &a->smp);
         } else {
             cl_mem_flags fl = CL_MEM_COPY_HOST_PTR | CL_MEM_READ_WRITE;
-            if (a->kind == IMG2D) {
+            if (is_image(a->kind)) {
                 cl_image_format fmt = {CL_RGBA, a->ctype};
-                cl_image_desc desc = {
-                    .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = a->w, .image_height = a->h};
-                a->mem = clCreateImage(ctx, fl, &fmt, &desc, a->data, &err);
+                cl_image_desc desc = {.image_width = a->w, .image_height = a->h};
+                switch (a->kind) {
+                case IMG1D:
+                    desc.image_type = CL_MEM_OBJECT_IMAGE1D;
+                    break;
+                case IMG1DBUF: /* the image's memory is a buffer's, filled through the buffer */
+                    desc.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+                    desc.buffer = a->buf = clCreateBuffer(ctx, fl, a->n * 4, a->data, &err);
+                    if (err)
+                        die("clCreateBuffer", err);
+                    fl = CL_MEM_READ_WRITE;
+                    break;
+                case IMG1DARR:
+                    desc.image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY;
+                    desc.image_array_size = a->d;
+                    break;
+                case IMG2DARR:
+                    desc.image_type = CL_MEM_OBJECT_IMAGE2D_ARRAY;
+                    desc.image_array_size = a->d;
+                    break;
+                case IMG3D:
+                    desc.image_type = CL_MEM_OBJECT_IMAGE3D;
+                    desc.image_depth = a->d;
+                    break;
+                default:
+                    desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+                }
+                a->mem =
+                    clCreateImage(ctx, fl, &fmt, &desc, a->kind == IMG1DBUF ? NULL : a->data, &err);
             } else {
                 a->mem = clCreateBuffer(ctx, fl, buf_bytes(a), a->data, &err);
             }
@@ -457,8 +519,11 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             continue;
         if (run_host) {
             err = CL_SUCCESS;
-        } else if (a->kind == IMG2D) {
-            size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, 1};
+        } else if (is_image(a->kind)) {
+            /* a 1D array's layers are its second dimension; 2D arrays' and 3D's the third */
+            size_t origin[3] = {0, 0, 0}, region[3] = {a->w, a->h, a->d};
+            if (a->kind == IMG1DARR)
+                region[1] = a->d, region[2] = 1;
             err = clEnqueueReadImage(queue, a->mem, CL_TRUE, origin, region, 0, 0, a->data, 0, NULL,
                                      NULL);
         } else {
@@ -478,6 +543,8 @@ static void run(const char *source, const char *kernel, unsigned dims, const siz
             clReleaseMemObject(args[i].mem);
         if (args[i].smp)
             clReleaseSampler(args[i].smp);
+        if (args[i].buf)
+            clReleaseMemObject(args[i].buf);
         free(args[i].data);
     }
     if (k)
@@ -675,6 +742,91 @@ int main(int argc, char **argv)
         for (size_t i = 0; i < a[0].n; i++)
             ((uint8_t *)a[0].data)[i] = (uint8_t)rnd(0, 255);
         run("img_sample2d.cl", "s2d_linear_pix", 2, (size_t[]){8, 8}, a, 3);
+    }
+    /* Image dimensions and kinds (img_copy.cl, img_filter.cl, img_sample_dims.cl): every float
+     * texel a small binary fraction, every linear read at a texel centre (weights 1 and 0), so
+     * every result is exact. img_half.cl (cl_khr_fp16) and img_mip.cl (cl_khr_mipmap_image)
+     * need extensions pocl has not, and pocl reads the wrong layer of sd_2darr's 2D array
+     * (it wraps the layer as a normalized coordinate): spec_expected.py computes those. */
+    { /* 1D copy, RGBA FLOAT, 64 texels */
+        seed = 101;
+        struct arg a[2] = {image_of(IMG1D, CL_FLOAT, 64, 1, 1, 0),
+                           image_of(IMG1D, CL_FLOAT, 64, 1, 1, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) * 0.125f;
+        run("img_copy.cl", "cp_1d", 1, (size_t[]){64}, a, 2);
+    }
+    { /* 1D buffer image copy, RGBA UNSIGNED_INT32, 64 texels */
+        seed = 102;
+        struct arg a[2] = {image_of(IMG1DBUF, CL_UNSIGNED_INT32, 64, 1, 1, 0),
+                           image_of(IMG1DBUF, CL_UNSIGNED_INT32, 64, 1, 1, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint32_t *)a[0].data)[i] = rnd32();
+        run("img_copy.cl", "cp_1dbuf", 1, (size_t[]){64}, a, 2);
+    }
+    { /* 3D image read into a float4 buffer, RGBA FLOAT 8x4x3 */
+        seed = 103;
+        struct arg a[2] = {image_of(IMG3D, CL_FLOAT, 8, 4, 3, 0), buf(BUF_F32, 8 * 4 * 3 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) * 0.125f;
+        run("img_copy.cl", "cp_3d", 3, (size_t[]){8, 4, 3}, a, 2);
+    }
+    { /* 1D array copy, RGBA SIGNED_INT32, 16 texels x 4 layers; two more rows of work-items
+       * than layers (the kernel's array-size test) */
+        seed = 104;
+        struct arg a[2] = {image_of(IMG1DARR, CL_SIGNED_INT32, 16, 1, 4, 0),
+                           image_of(IMG1DARR, CL_SIGNED_INT32, 16, 1, 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((int32_t *)a[0].data)[i] = (int32_t)rnd32();
+        run("img_copy.cl", "cp_1darr", 2, (size_t[]){16, 6}, a, 2);
+    }
+    { /* 2D array copy, RGBA FLOAT 8x4, 3 layers */
+        seed = 105;
+        struct arg a[2] = {image_of(IMG2DARR, CL_FLOAT, 8, 4, 3, 0),
+                           image_of(IMG2DARR, CL_FLOAT, 8, 4, 3, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) * 0.125f;
+        run("img_copy.cl", "cp_2darr", 3, (size_t[]){8, 4, 3}, a, 2);
+    }
+    { /* a blend of two images by a mask, three branches, 16x8 RGBA FLOAT, alpha 0.5: values in
+       * 1/16 steps, mask channels 0, 0.25, 0.75 or 1, so mix and the squares are exact */
+        seed = 106;
+        struct arg a[5] = {image(CL_FLOAT, 16, 8, 0),
+                           image(CL_FLOAT, 16, 8, 0),
+                           image(CL_FLOAT, 16, 8, 0),
+                           image(CL_FLOAT, 16, 8, 1),
+                           {.kind = SCALAR_F32}};
+        a[4].scalar.f = 0.5f;
+        static const float mv[4] = {0.0f, 0.25f, 0.75f, 1.0f};
+        for (size_t i = 0; i < a[0].n; i++) {
+            ((float *)a[0].data)[i] = (float)rnd(-8, 24) / 16.0f;
+            ((float *)a[1].data)[i] = (float)rnd(-8, 24) / 16.0f;
+            ((float *)a[2].data)[i] = mv[rnd(0, 3)];
+        }
+        run("img_filter.cl", "f_blend", 2, (size_t[]){16, 8}, a, 5);
+    }
+    { /* 1D: linear (normalized, MIRRORED_REPEAT) at texel centres plus nearest (unnormalized,
+       * CLAMP_TO_EDGE), RGBA FLOAT 16 texels */
+        seed = 107;
+        struct arg a[2] = {image_of(IMG1D, CL_FLOAT, 16, 1, 1, 0), buf(BUF_F32, 16 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) * 0.125f;
+        run("img_sample_dims.cl", "sd_1d", 1, (size_t[]){16}, a, 2);
+    }
+    { /* 3D: linear, normalized, at texel centres, RGBA FLOAT 8x4x2 */
+        seed = 108;
+        struct arg a[2] = {image_of(IMG3D, CL_FLOAT, 8, 4, 2, 0), buf(BUF_F32, 8 * 4 * 2 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-256, 256) * 0.125f;
+        run("img_sample_dims.cl", "sd_3d", 3, (size_t[]){8, 4, 2}, a, 2);
+    }
+    { /* 1D array: nearest, unnormalized, RGBA UNSIGNED_INT32 16 texels x 3 layers */
+        seed = 109;
+        struct arg a[2] = {image_of(IMG1DARR, CL_UNSIGNED_INT32, 16, 1, 3, 0),
+                           buf(BUF_U32, 16 * 3 * 4, 1)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((uint32_t *)a[0].data)[i] = rnd32();
+        run("img_sample_dims.cl", "sd_1darr", 2, (size_t[]){16, 3}, a, 2);
     }
     { /* tree reduction in __local memory with barriers: 2 groups of 64 floats (SIMD8: 8
        * hardware threads per group); small integers, so every partial sum is exact */
