@@ -14,8 +14,6 @@
 
 #include "launch_tool.h"
 
-#define MAX_NDR (1 << 24) /* a global, local or offset size */
-
 static double seconds(void)
 {
     struct timespec ts;
@@ -125,7 +123,7 @@ static int ndrange(lj_job *j, json_object *root, vsmp_ndrange *nd)
             char p[32];
             int64_t v;
             if (jval_int(json_object_array_get_idx(a, k), jpath_idx(p, sizeof(p), nk[q], k),
-                         q == 2 ? 0 : 1, MAX_NDR, &v, &j->e))
+                         q == 2 ? 0 : 1, UINT32_MAX, &v, &j->e))
                 return vsmp_lj_jfailed(j);
             dst[k] = (uint32_t)v;
         }

@@ -109,9 +109,8 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
 /* ---- the plan: the NDRange and the shape of its work-groups, worked out once ---- */
 
 enum {
-    MAX_ITEMS = 1 << 24, /* work-items of a launch */
-    MAX_GROUP = 1024,    /* work-items of a work-group */
-    MAX_SLM = 1 << 20    /* bytes of shared local memory of a work-group */
+    MAX_GROUP = 1024, /* work-items of a work-group */
+    MAX_SLM = 1 << 20 /* bytes of shared local memory of a work-group */
 };
 
 typedef struct launch_plan {
@@ -191,12 +190,15 @@ static vsmp_status plan_ndrange(const vsmp_launch_iface *f, const vsmp_ndrange *
     }
     uint64_t items = 1;
     for (unsigned k = 0; k < 3; k++) {
-        if (!nd->global[k] || nd->global[k] > MAX_ITEMS)
+        if (!nd->global[k])
             return fail_req(d, "launch.ndrange",
-                            "dimension %s%ld: the global size must be 1 to 2^24", "", k);
-        items *= nd->global[k]; /* at most 2^24 x 2^24 before the check */
-        if (items > MAX_ITEMS)
-            return nd_fail(d, nd, "more than 2^24 work-items");
+                            "dimension %s%ld: the global size must be 1 to 2^32 - 1", "", k);
+        if (nd->offset[k] > UINT32_MAX - nd->global[k]) /* the last global ID within 32 bits */
+            return fail_req(d, "launch.ndrange",
+                            "dimension %s%ld: the offset and the global size pass 2^32 - 1", "", k);
+        items *= nd->global[k]; /* at most 2^32 x (2^32 - 1) before the check: no wrap */
+        if (items > VSMP_LAUNCH_MAX_ITEMS)
+            return nd_fail(d, nd, "more than 2^32 work-items");
     }
     p->simd = f->simd;
     if (p->simd != 8 && p->simd != 16 && p->simd != 32)
