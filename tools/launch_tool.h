@@ -95,7 +95,8 @@ uint8_t *vsmp_lj_read_file(lj_job *j, const char *name, size_t *size);
 /* ---- launch_kernel.c ---- */
 
 /* The kernel and its interface into b->mod and b->f (b->kname, b->iname their names):
- * "kernel" with "interface", or "source" / "binary" with "kernel"; *platform from "device". */
+ * "kernel" with "interface", or "source" / "binary" with "kernel"; b->o.platform from "device"
+ * when "platform" is not given. */
 int vsmp_lj_load_kernel(lj_job *j, json_object *root, lj_bound *b);
 /* The inline samplers of the kernel's dynamic state heap, the file @p dname, into
  * b->o.inline_samplers. */
