@@ -748,6 +748,89 @@ static vsmp_status validate(const vsmp_module *mod, vsmp_platform plat, vsmp_dia
     return st;
 }
 
+/* A cross-thread offset the interface gives lies at a GRF at or after the local IDs of the
+ * launch's platform. */
+static vsmp_status check_cross_offset(const vsmp_launch_iface *f, const launch_plan *p,
+                                      vsmp_platform plat, vsmp_diags *d)
+{
+    if (!f->cross_offset)
+        return VSMP_OK;
+    payload_layout pl = vsmp_payload_layout(f, p->simd, plat);
+    size_t ids_end = pl.grf + (size_t)pl.id_bytes * pl.nids;
+    if (f->cross_offset >= ids_end && f->cross_offset % pl.grf == 0)
+        return VSMP_OK;
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1,
+                   "the cross-thread data at payload byte %u: on %s (%u-byte GRFs) it starts at a "
+                   "GRF at or after the local IDs' end, byte %zu",
+                   f->cross_offset, vsmp_platform_name(plat), pl.grf, ids_end);
+    return VSMP_ERR_ARG;
+}
+
+/* How many workers share the groups: one per core (or as given), each with some milliseconds of
+ * work unless the count is given, no more than the groups, and as many as the memory budget
+ * holds. */
+static unsigned worker_number(const vsmp_launch_options *o, const launch_plan *p,
+                              uint64_t per_worker)
+{
+    unsigned nw = o->workers ? o->workers : vsmp_pool_cores();
+    if (nw > VSMP_LAUNCH_MAX_WORKERS)
+        nw = VSMP_LAUNCH_MAX_WORKERS;
+    /* a worker is a CPU thread started for the launch, which can cost some hundreds of
+     * microseconds on a virtual machine, so each gets WORKER_MIN hardware threads (each about a
+     * microsecond) or more */
+    uint64_t hw = p->groups * p->threads;
+    if (!o->workers && nw > hw / WORKER_MIN)
+        nw = (unsigned)(hw / WORKER_MIN);
+    if (nw > p->groups)
+        nw = (unsigned)p->groups;
+    if (o->max_memory && nw > o->max_memory / per_worker)
+        nw = (unsigned)(o->max_memory / per_worker);
+    return nw < 1 ? 1 : nw;
+}
+
+/* The launch's outcome from its workers': the diagnostics of the first worker that failed (a
+ * cancelled one only when none failed otherwise), or of the first one when none failed; the
+ * last progress call; the counts summed into o->stats. */
+static vsmp_status gather(const worker *w, unsigned nw, launch_shared *sh, const launch_plan *p,
+                          const vsmp_launch_options *o, uint64_t per_worker, vsmp_diags *d)
+{
+    unsigned pick = nw;
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st && w[i].st != VSMP_ERR_CANCELLED)
+            pick = i;
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st)
+            pick = i;
+    if (pick == nw)
+        pick = 0;
+    for (size_t k = 0; d && k < w[pick].d.count; k++) {
+        const vsmp_diag *g = &w[pick].d.items[k];
+        vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
+    }
+    vsmp_status st = w[pick].st;
+    uint64_t done = atomic_load(&sh->done);
+    if (st == VSMP_ERR_CANCELLED)
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                       "the launch was cancelled after %llu of %llu work-groups",
+                       (unsigned long long)done, (unsigned long long)p->groups);
+    if (o->progress)
+        o->progress(o->progress_user, done, p->groups);
+    vsmp_launch_stats *stats = o->stats;
+    if (stats) {
+        stats->workers = nw;
+        stats->memory = per_worker * nw;
+        for (unsigned i = 0; i < nw; i++) {
+            stats->groups += w[i].c.groups;
+            stats->threads += w[i].c.threads;
+            stats->lanes += w[i].c.lanes;
+            stats->instructions += w[i].c.steps;
+            stats->sampler_messages += w[i].c.smp;
+        }
+        stats->lane_slots = stats->threads * p->simd;
+    }
+    return st;
+}
+
 vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
                         const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
                         const vsmp_launch_options *o, vsmp_diags *d)
@@ -769,17 +852,8 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         st = validate(mod, o->platform, d);
     if (!st)
         st = plan_launch(mod, kernel, f, ndr, args, nargs, p, d);
-    if (!st && f->cross_offset) { /* a given offset after the local IDs of this platform */
-        payload_layout pl = vsmp_payload_layout(f, p->simd, o->platform);
-        size_t ids_end = pl.grf + (size_t)pl.id_bytes * pl.nids;
-        if (f->cross_offset < ids_end || f->cross_offset % pl.grf) {
-            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1,
-                           "the cross-thread data at payload byte %u: on %s (%u-byte GRFs) it "
-                           "starts at a GRF at or after the local IDs' end, byte %zu",
-                           f->cross_offset, vsmp_platform_name(o->platform), pl.grf, ids_end);
-            st = VSMP_ERR_ARG;
-        }
-    }
+    if (!st)
+        st = check_cross_offset(f, p, o->platform, d);
     uint64_t per_worker = 0;
     size_t machine_bytes = 0;
     if (!st)
@@ -806,22 +880,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         free(p);
         return VSMP_ERR_NOMEM;
     }
-    unsigned nw = o->workers ? o->workers : vsmp_pool_cores();
-    if (nw > VSMP_LAUNCH_MAX_WORKERS)
-        nw = VSMP_LAUNCH_MAX_WORKERS;
-    /* one per core: a worker is a CPU thread started for the launch, which can cost some
-     * hundreds of microseconds on a virtual machine, so each gets some milliseconds of work,
-     * WORKER_MIN hardware threads (each about a microsecond) or more; a count given is kept */
-    uint64_t hw = p->groups * p->threads;
-    if (!o->workers && nw > hw / WORKER_MIN)
-        nw = (unsigned)(hw / WORKER_MIN);
-    if (nw > p->groups)
-        nw = (unsigned)p->groups;
-    /* as many as the memory budget holds */
-    if (o->max_memory && nw > o->max_memory / per_worker)
-        nw = (unsigned)(o->max_memory / per_worker);
-    if (nw < 1)
-        nw = 1;
+    unsigned nw = worker_number(o, p, per_worker);
     launch_shared sh = {.o = o, .p = p};
     atomic_init(&sh.stop_at, UINT64_MAX);
     atomic_init(&sh.halt, false);
@@ -844,41 +903,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     }
     /* worker 0 runs on the calling thread; a worker that cannot be started runs there too */
     vsmp_pool_run(nw, worker_main, w);
-    /* the diagnostics of the first worker that failed (a cancelled one only when none failed
-     * otherwise), or of the first one when none failed */
-    unsigned pick = nw;
-    for (unsigned i = 0; i < nw && pick == nw; i++)
-        if (w[i].st && w[i].st != VSMP_ERR_CANCELLED)
-            pick = i;
-    for (unsigned i = 0; i < nw && pick == nw; i++)
-        if (w[i].st)
-            pick = i;
-    if (pick == nw)
-        pick = 0;
-    for (size_t k = 0; d && k < w[pick].d.count; k++) {
-        const vsmp_diag *g = &w[pick].d.items[k];
-        vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
-    }
-    st = w[pick].st;
-    uint64_t done = atomic_load(&sh.done);
-    if (st == VSMP_ERR_CANCELLED)
-        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
-                       "the launch was cancelled after %llu of %llu work-groups",
-                       (unsigned long long)done, (unsigned long long)p->groups);
-    if (o->progress)
-        o->progress(o->progress_user, done, p->groups);
-    if (stats) {
-        stats->workers = nw;
-        stats->memory = per_worker * nw;
-        for (unsigned i = 0; i < nw; i++) {
-            stats->groups += w[i].c.groups;
-            stats->threads += w[i].c.threads;
-            stats->lanes += w[i].c.lanes;
-            stats->instructions += w[i].c.steps;
-            stats->sampler_messages += w[i].c.smp;
-        }
-        stats->lane_slots = stats->threads * p->simd;
-    }
+    st = gather(w, nw, &sh, p, o, per_worker, d);
     for (unsigned i = 0; i < nw; i++)
         vsmp_diags_free(&w[i].d);
     free(w);

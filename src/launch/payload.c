@@ -110,6 +110,48 @@ static bool sampler_values(const vsmp_launch_arg *a, uint32_t *addr, uint32_t *n
     *snap = *addr == 1 && nearest ? 0xffffffffu : 0;
     return true;
 }
+/* An image value of the cross-thread data (get_image_width ... get_image_num_samples). */
+static vsmp_status image_value(const vsmp_launch_iface *f, const launch_param *p,
+                               const vsmp_launch_arg *args, uint32_t *v, vsmp_diags *d)
+{
+    if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
+        return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
+    const vsmp_surface_desc *sd = vsmp_surface_get_desc(args[p->arg].surface);
+    uint32_t order = 0, type = 0;
+    if (p->kind != LP_IMAGE_CHANNEL_ORDER && p->kind != LP_IMAGE_CHANNEL_DATA_TYPE) {
+        *v = p->kind == LP_IMAGE_WIDTH        ? sd->width
+             : p->kind == LP_IMAGE_HEIGHT     ? sd->height
+             : p->kind == LP_IMAGE_DEPTH      ? sd->depth
+             : p->kind == LP_IMAGE_ARRAY_SIZE ? sd->array_len
+             : p->kind == LP_IMAGE_NUM_MIP_LEVELS
+                 ? (sd->mip_count ? sd->mip_count : sd->levels - sd->min_lod)
+                 : (sd->samples ? sd->samples : 1);
+        return VSMP_OK;
+    }
+    if (!cl_channels(sd->format, &order, &type))
+        return fail(d, VSMP_ERR_UNSUPPORTED,
+                    "image format %s (argument %ld): no OpenCL channel order and type "
+                    "(get_image_channel_*)",
+                    vsmp_format_get(sd->format) ? vsmp_format_get(sd->format)->name : "?", p->arg);
+    *v = p->kind == LP_IMAGE_CHANNEL_ORDER ? order : type;
+    return VSMP_OK;
+}
+
+/* A sampler_t argument's value of the cross-thread data (sampler_values). */
+static vsmp_status sampler_value(const vsmp_launch_iface *f, const launch_param *p,
+                                 const vsmp_launch_arg *args, uint32_t *v, vsmp_diags *d)
+{
+    uint32_t addr, norm, snap;
+    if ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER)
+        return fail(d, VSMP_ERR_ARG, "%s %ld: a sampler value of no sampler_t", "argument", p->arg);
+    if (!sampler_values(&args[p->arg], &addr, &norm, &snap))
+        return fail(d, VSMP_ERR_ARG,
+                    "%s %ld: a sampler state with no OpenCL addressing mode (the kernel reads it)",
+                    "argument", p->arg);
+    *v = p->kind == LP_SAMPLER_ADDRESS ? addr : p->kind == LP_SAMPLER_NORMALIZED ? norm : snap;
+    return VSMP_OK;
+}
+
 /* The cross-thread data: every data parameter and buffer pointer. */
 static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
                                 const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
@@ -129,12 +171,7 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
                         p->offset);
         unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
         uint32_t v = 0;
-        const vsmp_surface_desc *sd = NULL;
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES) {
-            if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
-                return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
-            sd = vsmp_surface_get_desc(args[p->arg].surface);
-        }
+        vsmp_status st = VSMP_OK;
         switch (p->kind) {
         case LP_UNKNOWN:
         case LP_NONE:
@@ -185,53 +222,23 @@ static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *
             v = nd->dims;
             break;
         case LP_IMAGE_WIDTH:
-            v = sd->width;
-            break;
         case LP_IMAGE_HEIGHT:
-            v = sd->height;
-            break;
         case LP_IMAGE_DEPTH:
-            v = sd->depth;
-            break;
         case LP_IMAGE_ARRAY_SIZE:
-            v = sd->array_len;
-            break;
         case LP_IMAGE_CHANNEL_DATA_TYPE:
-        case LP_IMAGE_CHANNEL_ORDER: {
-            uint32_t order = 0, type = 0;
-            if (!cl_channels(sd->format, &order, &type))
-                return fail(d, VSMP_ERR_UNSUPPORTED,
-                            "image format %s (argument %ld): no OpenCL channel order and type "
-                            "(get_image_channel_*)",
-                            vsmp_format_get(sd->format) ? vsmp_format_get(sd->format)->name : "?",
-                            p->arg);
-            v = p->kind == LP_IMAGE_CHANNEL_ORDER ? order : type;
-            break;
-        }
+        case LP_IMAGE_CHANNEL_ORDER:
         case LP_IMAGE_NUM_MIP_LEVELS:
-            v = sd->mip_count ? sd->mip_count : sd->levels - sd->min_lod;
-            break;
         case LP_IMAGE_NUM_SAMPLES:
-            v = sd->samples ? sd->samples : 1;
+            st = image_value(f, p, args, &v, d);
             break;
         case LP_SAMPLER_ADDRESS:
         case LP_SAMPLER_NORMALIZED:
-        case LP_SAMPLER_SNAP_WA: {
-            uint32_t addr, norm, snap;
-            if ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER)
-                return fail(d, VSMP_ERR_ARG, "%s %ld: a sampler value of no sampler_t", "argument",
-                            p->arg);
-            if (!sampler_values(&args[p->arg], &addr, &norm, &snap))
-                return fail(d, VSMP_ERR_ARG,
-                            "%s %ld: a sampler state with no OpenCL addressing mode (the kernel "
-                            "reads it)",
-                            "argument", p->arg);
-            v = p->kind == LP_SAMPLER_ADDRESS      ? addr
-                : p->kind == LP_SAMPLER_NORMALIZED ? norm
-                                                   : snap;
+        case LP_SAMPLER_SNAP_WA:
+            st = sampler_value(f, p, args, &v, d);
             break;
         }
-        }
+        if (st)
+            return st;
         if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
             return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);
         if (p->size == 4)
