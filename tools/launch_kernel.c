@@ -25,32 +25,24 @@ static int parse_module(lj_job *j, const uint8_t *kd, size_t size, const char *l
     return 0;
 }
 
-/* The ocloc device of a platform, when "device" is not given. */
+/* ocloc's devices vsmp runs, and their platforms: a platform's device is its first row (the
+ * default "device"), a device names its platform. */
+static const struct {
+    const char *device;
+    vsmp_platform platform;
+} devices[] = {{"skl", VSMP_PLATFORM_SKL},
+               {"icllp", VSMP_PLATFORM_ICLLP},
+               {"tgllp", VSMP_PLATFORM_TGLLP},
+               {"acm-g10", VSMP_PLATFORM_DG2},
+               {"dg2", VSMP_PLATFORM_DG2}};
+#define NDEVICES (sizeof(devices) / sizeof(devices[0]))
+
+/* The ocloc device of a platform, when "device" is not given (NULL: none). */
 static const char *platform_device(vsmp_platform p)
 {
-    switch (p) {
-    case VSMP_PLATFORM_SKL:
-        return "skl";
-    case VSMP_PLATFORM_ICLLP:
-        return "icllp";
-    case VSMP_PLATFORM_TGLLP:
-        return "tgllp";
-    case VSMP_PLATFORM_DG2:
-        return "acm-g10";
-    case VSMP_PLATFORM_BDW:
-    case VSMP_PLATFORM_CHV:
-    case VSMP_PLATFORM_BXT:
-    case VSMP_PLATFORM_XEHP_SDV:
-    case VSMP_PLATFORM_MTL:
-    case VSMP_PLATFORM_PVC:
-    case VSMP_PLATFORM_XE2:
-    case VSMP_PLATFORM_ARL:
-    case VSMP_PLATFORM_LNL:
-    case VSMP_PLATFORM_BMG:
-    case VSMP_PLATFORM_PTL:
-    case VSMP_PLATFORM_COUNT:
-        break;
-    }
+    for (size_t i = 0; i < NDEVICES; i++)
+        if (devices[i].platform == p)
+            return devices[i].device;
     return NULL;
 }
 
@@ -59,24 +51,16 @@ static const char *platform_device(vsmp_platform p)
 static int device_platform(lj_job *j, json_object *root, const char *device,
                            vsmp_platform *platform)
 {
-    static const struct {
-        const char *device;
-        vsmp_platform platform;
-    } map[] = {{"skl", VSMP_PLATFORM_SKL},
-               {"icllp", VSMP_PLATFORM_ICLLP},
-               {"tgllp", VSMP_PLATFORM_TGLLP},
-               {"acm-g10", VSMP_PLATFORM_DG2},
-               {"dg2", VSMP_PLATFORM_DG2}};
     if (!device)
         return 0;
-    size_t i = 0, n = sizeof(map) / sizeof(map[0]);
-    while (i < n && strcmp(map[i].device, device))
+    size_t i = 0;
+    while (i < NDEVICES && strcmp(devices[i].device, device))
         i++;
     if (!jfield(root, "platform")) {
-        if (i == n)
+        if (i == NDEVICES)
             return vsmp_lj_fail(j, "\"device\" %s: say which \"platform\" runs it", device);
-        *platform = map[i].platform;
-    } else if (i < n && map[i].platform != *platform) {
+        *platform = devices[i].platform;
+    } else if (i < NDEVICES && devices[i].platform != *platform) {
         return vsmp_lj_fail(j, "\"device\" %s and \"platform\" %s disagree", device,
                             json_object_get_string(jfield(root, "platform")));
     }
