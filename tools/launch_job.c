@@ -303,14 +303,25 @@ static int launch(lj_job *j, json_object *root)
     top t;
     vsmp_launch_stats stats;
     double took = 0;
-    int rc = read_top(j, root, b, &t) || vsmp_lj_load_kernel(j, root, b) ||
-                     vsmp_lj_bind_args(j, b) || (t.dname && vsmp_lj_dynamic_state(j, t.dname, b)) ||
-                     vsmp_lj_program_data(j, t.pgname, b) || printf_buffer(j, b) ||
-                     vsmp_lj_inline_samplers(j, t.js, t.ns, b) ||
-                     run(j, b, t.pgname, &stats, &took) || printf_output(j, b) ||
-                     vsmp_lj_results(j, b)
-                 ? -1
-                 : 0;
+    int rc = read_top(j, root, b, &t);
+    if (!rc)
+        rc = vsmp_lj_load_kernel(j, root, b);
+    if (!rc)
+        rc = vsmp_lj_bind_args(j, b);
+    if (!rc && t.dname)
+        rc = vsmp_lj_dynamic_state(j, t.dname, b);
+    if (!rc)
+        rc = vsmp_lj_program_data(j, t.pgname, b);
+    if (!rc)
+        rc = printf_buffer(j, b);
+    if (!rc)
+        rc = vsmp_lj_inline_samplers(j, t.js, t.ns, b);
+    if (!rc)
+        rc = run(j, b, t.pgname, &stats, &took);
+    if (!rc)
+        rc = printf_output(j, b);
+    if (!rc)
+        rc = vsmp_lj_results(j, b);
     if (!rc && j->opt && !j->opt->quiet)
         summary(j, b, &stats, took);
     bound_free(j, b);
