@@ -289,9 +289,10 @@ static void bound_free(lj_job *j, lj_bound *b)
     free(b);
 }
 
-/* The launch, step by step: each step reports its own failure (docs/LAUNCH.md section 3 gives
- * the order: the description's top level, the kernel, the arguments, the dynamic state, the
- * program-scope data, the inline samplers; then the run, printf's output and the results). */
+/* The launch, step by step, each reporting its own failure: the description's top level, the
+ * kernel, the arguments, the dynamic state, the program-scope data, the inline samplers; then
+ * the run, printf's output and the results. The first failure is the one reported: a
+ * description with several faults names the one of the earliest step. */
 static int launch(lj_job *j, json_object *root)
 {
     lj_bound *b = calloc(1, sizeof(*b));
