@@ -717,14 +717,6 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     return VSMP_OK;
 }
 
-/* Work-groups are independent (no memory model across them but atomics, which the machine
- * refuses), so each worker takes a contiguous share of them in linear order, with machines,
- * SLM and payload of its own. A worker stops at its first failing group, and every worker
- * stops before a group past the lowest failing one so far: the launch reports the failure of the
- * first worker that failed, which is the failing group the one-worker launch reports (every
- * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
- * earlier share is never stopped by a later failure). Groups after it may have run in other
- * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
 /* The validator on what runs (docs/LAUNCH.md): its errors refuse the launch before any thread
  * runs, each as the validator words it (its warnings are vsmp check's to print). */
 static vsmp_status validate(const vsmp_module *mod, vsmp_platform plat, vsmp_diags *d)
@@ -787,6 +779,15 @@ static unsigned worker_number(const vsmp_launch_options *o, const launch_plan *p
         nw = (unsigned)(o->max_memory / per_worker);
     return nw < 1 ? 1 : nw;
 }
+
+/* Work-groups are independent (no memory model across them but atomics, which the machine
+ * refuses), so each worker takes a contiguous share of them in linear order, with machines,
+ * SLM and payload of its own. A worker stops at its first failing group, and every worker
+ * stops before a group past the lowest failing one so far: the launch reports the failure of the
+ * first worker that failed, which is the failing group the one-worker launch reports (every
+ * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
+ * earlier share is never stopped by a later failure). Groups after it may have run in other
+ * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
 
 /* The launch's outcome from its workers': the diagnostics of the first worker that failed (a
  * cancelled one only when none failed otherwise), or of the first one when none failed; the
