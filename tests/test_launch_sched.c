@@ -140,26 +140,42 @@ static bool has_message(const vsmp_diags *d, const char *rule, const char *text)
     return false;
 }
 
-/* Issue 1: three global sizes each within 2^24 whose product passes 2^64 (it wrapped to 0 and
- * passed the 2^24 check), or local sizes whose product passes 2^32. */
+/* Issue 1: three global sizes whose product passes 2^64 (it wrapped to 0 and passed the old
+ * 2^24 check), or local sizes whose product passes 2^32; and NDRanges past VSMP_LAUNCH_MAX_ITEMS
+ * (2^32 work-items), or whose offset puts a global ID past 32 bits. */
 static void test_overflow(const kernel *k)
 {
     static const struct {
-        uint32_t global[3], local[3];
+        uint32_t global[3], local[3], offset[3];
+        const char *want; /* the launch.ndrange message */
     } bad[] = {
-        {{1u << 24, 1u << 24, 1u << 16}, {0, 0, 0}},               /* 2^64 items */
-        {{1u << 24, 1u << 24, 1u << 16}, {1u << 16, 1u << 16, 1}}, /* and 2^32 per group */
-        {{1u << 24, 1u << 24, 1u << 16}, {1u << 24, 1u << 24, 1u << 16}},
-        {{1u << 24, 1u << 24, 1}, {16, 1, 1}},              /* 2^48 items */
-        {{1u << 12, 1u << 12, 1}, {1u << 12, 1u << 12, 1}}, /* 2^24 in one group */
-        {{1u << 25, 1, 1}, {16, 1, 1}},                     /* past 2^24 */
-        {{16, 1024, 1024}, {16, 1024, 1024}},               /* 2^24 per group */
+        {{1u << 24, 1u << 24, 1u << 16}, {0, 0, 0}, {0}, "more than 2^32 work-items"}, /* 2^64 */
+        {{1u << 24, 1u << 24, 1u << 16},
+         {1u << 16, 1u << 16, 1},
+         {0}, /* and 2^32 per group */
+         "more than 2^32 work-items"},
+        {{1u << 24, 1u << 24, 1u << 16},
+         {1u << 24, 1u << 24, 1u << 16},
+         {0},
+         "more than 2^32 work-items"},
+        {{1u << 24, 1u << 24, 1}, {16, 1, 1}, {0}, "more than 2^32 work-items"}, /* 2^48 */
+        {{UINT32_MAX, UINT32_MAX, UINT32_MAX}, {0}, {0}, "more than 2^32 work-items"},
+        {{1u << 16, (1u << 16) + 1, 1},
+         {16, 1, 1},
+         {0},
+         "more than 2^32 work-items"}, /* 2^32 + 2^16 */
+        {{1u << 12, 1u << 12, 1}, {1u << 12, 1u << 12, 1}, {0}, "more than 1024 work-items"},
+        {{16, 1024, 1024}, {16, 1024, 1024}, {0}, "more than 1024 work-items"}, /* 2^24 a group */
+        /* the last global ID, 2^32 - 16 + 31, passes 32 bits */
+        {{32, 1, 1}, {16, 1, 1}, {UINT32_MAX - 15, 0, 0}, "pass 2^32 - 1"},
+        {{16, 16, 1}, {16, 1, 1}, {0, UINT32_MAX, 0}, "pass 2^32 - 1"},
     };
     for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         vsmp_ndrange nd = {0};
         nd.dims = 3;
         memcpy(nd.global, bad[i].global, sizeof(nd.global));
         memcpy(nd.local, bad[i].local, sizeof(nd.local));
+        memcpy(nd.offset, bad[i].offset, sizeof(nd.offset));
         vsmp_launch_arg args[2];
         memset(args, 0, sizeof(args));
         args[0].size = args[1].size = 4;
@@ -173,14 +189,45 @@ static void test_overflow(const kernel *k)
         CHECK(st == VSMP_ERR_ARG && d.count >= 1 && s.threads == 0,
               "NDRange %u: refused before running anything (status %d, %llu threads)", i, st,
               (unsigned long long)s.threads);
-        if (i < 4)
-            CHECK(has_message(&d, "launch.ndrange", "more than 2^24 work-items"),
-                  "NDRange %u: message", i);
-        if (i == 4 || i == 6)
-            CHECK(has_message(&d, "launch.ndrange", "more than 1024 work-items"),
-                  "NDRange %u: message", i);
+        CHECK(has_message(&d, "launch.ndrange", bad[i].want), "NDRange %u: message \"%s\"", i,
+              d.count ? d.items[0].message : "");
         vsmp_diags_free(&d);
     }
+}
+
+/* Past the old bound of 2^24 work-items: 2^24 + 2^16 of them (16,842,752), local 16 chosen,
+ * n = 0: 1,052,672 full SIMD16 threads of 9 instructions each (the header's count), every
+ * group run, on two workers. And exactly 2^32 work-items (65536 x 65536) is accepted: the
+ * launch starts and stops at an instruction budget of 1000 (more would take minutes). */
+static void test_past_old_bound(const kernel *k)
+{
+    vsmp_launch_options o;
+    vsmp_launch_options_init(&o);
+    o.workers = 2;
+    vsmp_launch_stats s;
+    o.stats = &s;
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    uint32_t g[3] = {(1u << 24) + (1u << 16), 1, 1};
+    vsmp_status st = spin(k, g, 1, 0, 0, -1, &o, &d);
+    uint64_t threads = ((1u << 24) + (1u << 16)) / 16;
+    CHECK(st == VSMP_OK && s.groups == threads && s.groups_total == threads &&
+              s.threads == threads && s.lanes == g[0] && s.lane_slots == g[0] &&
+              s.instructions == 9 * threads && s.local[0] == 16,
+          "2^24 + 2^16 items: %s, %llu groups, %llu threads, %llu lanes, %llu instructions",
+          vsmp_status_str(st), (unsigned long long)s.groups, (unsigned long long)s.threads,
+          (unsigned long long)s.lanes, (unsigned long long)s.instructions);
+    vsmp_diags_free(&d);
+    vsmp_diags_init(&d);
+    o.max_total_steps = 1000;
+    uint32_t g32[3] = {1u << 16, 1u << 16, 1};
+    st = spin(k, g32, 2, 16, 0, -1, &o, &d);
+    CHECK(st == VSMP_ERR_INVALID && has_message(&d, "steps", "budget of 1000") &&
+              !has_message(&d, "launch.ndrange", "") && s.groups_total == (1u << 28) &&
+              s.threads >= 1000 / 9,
+          "2^32 items: %s, %llu groups in all, %llu threads", vsmp_status_str(st),
+          (unsigned long long)s.groups_total, (unsigned long long)s.threads);
+    vsmp_diags_free(&d);
 }
 
 /* Issue 19: local sizes worked out by hand (docs/LAUNCH.md section 2). */
@@ -463,6 +510,7 @@ int main(void)
         return t_finish();
     }
     test_overflow(&k);
+    test_past_old_bound(&k);
     test_local_size();
     test_stats(&k);
     test_stop_at_failure(&k);

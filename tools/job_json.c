@@ -315,6 +315,11 @@ const char *jclosest(const char *s, const char *const *names, size_t n)
 
 int jcheck_object(json_object *o, const char *path, const char *const *keys, jerr *e)
 {
+    return jcheck_keys(o, path, keys, false, e);
+}
+
+int jcheck_keys(json_object *o, const char *path, const char *const *keys, bool null_ok, jerr *e)
+{
     if (!json_object_is_type(o, json_type_object))
         return jfail(e, "%s: expected an object, got %s", *path ? path : "the job", type_name(o));
     json_object_object_foreach(o, k, v)
@@ -325,7 +330,7 @@ int jcheck_object(json_object *o, const char *path, const char *const *keys, jer
             known |= strcmp(k, keys[nkeys]) == 0;
         char where[256];
         jpath(where, sizeof(where), path, k);
-        if (known && !v) /* JSON null: no key takes it */
+        if (known && !v && !null_ok) /* JSON null: no key takes it */
             return jfail(e, "%s: null is not a value here (leave the key out for its default)",
                          where);
         if (known)

@@ -39,6 +39,8 @@ const char *jclosest(const char *s, const char *const *names, size_t n);
 /* @p o is an object whose keys are all in @p keys (NULL-terminated); an unknown key is named with
  * its path and the closest valid key. @return 0 or -1. */
 int jcheck_object(json_object *o, const char *path, const char *const *keys, jerr *e);
+/* The same, with @p null_ok: a known key's null left to the key's own read. */
+int jcheck_keys(json_object *o, const char *path, const char *const *keys, bool null_ok, jerr *e);
 
 /* Typed reads of value v at path. @return 0 or -1 (v of another type, or out of range). */
 int jval_num(json_object *v, const char *path, double *out, jerr *e); /* int or double */

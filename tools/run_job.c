@@ -238,28 +238,13 @@ static int load_kernel(run *r, json_object *root, const char *kernel_override)
     uint8_t *data = vsmp_tool_read_file(path, MAX_KERNEL_FILE, &n, msg, sizeof(msg));
     if (!data)
         return fail(r, "%s", msg);
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    d.limit = r->error_limit;
-    vsmp_status st;
     size_t len = strlen(path);
     bool text = len > 8 && strcmp(path + len - 8, ".visaasm") == 0;
     if (!text && !(n >= 4 && memcmp(data, "CISA", 4) == 0))
         text = true;
-    vsmp_text_options to;
-    vsmp_text_options_init(&to);
-    to.dialect = vsmp_tool_dialect;
-    to.max_memory = r->max_memory;
-    vsmp_read_options ro;
-    vsmp_read_options_init(&ro);
-    ro.max_memory = r->max_memory;
-    if (text)
-        st = vsmp_text_parse_opt((const char *)data, n, &to, &r->mod, &d);
-    else
-        st = vsmp_module_read(data, n, &ro, &r->mod, &d);
+    vsmp_status st =
+        vsmp_tool_parse_module(data, n, text, r->max_memory, r->error_limit, path, r->err, &r->mod);
     free(data);
-    vsmp_diags_print(&d, path, r->err);
-    vsmp_diags_free(&d);
     if (st)
         return fail(r, "%s: %s", path, vsmp_status_str(st));
     if (!r->mod->num_kernels)
@@ -965,12 +950,7 @@ int vsmp_run_job(const char *path, const char *text, size_t size, const char *ke
     r.error_limit = error_limit;
     r.path = path, r.out = out, r.err = err, r.trace = trace, r.thread = UINT32_MAX;
     snprintf(r.kpath, sizeof(r.kpath), "%s", path);
-    snprintf(r.dir, sizeof(r.dir), "%s", path);
-    char *slash = strrchr(r.dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        strcpy(r.dir, ".");
+    vsmp_tool_dir(path, r.dir, sizeof(r.dir));
     jerr e = {{0}};
     json_object *root = jparse(text, size, &e);
     int rc = 1;

@@ -15,6 +15,7 @@
 
 #include "job_json.h"
 #include "sample_job.h"
+#include "tool_out.h"
 #include "vsmp/vsmp.h"
 
 void vsmp_job_options_init(vsmp_job_options *o)
@@ -330,8 +331,7 @@ static int build_surface(json_object *js, vsmp_surface **out, const char *dir,
         if (o->no_files)
             return jfail(e, "surface.png: reading files is disabled");
         char path[4096];
-        snprintf(path, sizeof(path), "%s%s%s", pngf[0] == '/' ? "" : dir, pngf[0] == '/' ? "" : "/",
-                 pngf);
+        vsmp_tool_join(dir, pngf, path, sizeof(path));
         if (load_png(path, "surface.png", jfield(js, "width") ? d.width : 0,
                      jfield(js, "height") ? d.height : 0, o->max_memory, &pw, &ph, &png, e))
             return -1;
@@ -823,12 +823,7 @@ int vsmp_sample_job(const char *path, const char *text, size_t size, const vsmp_
     if (jcheck_object(root, "", job_keys, &e))
         goto done;
     char dir[4096];
-    snprintf(dir, sizeof(dir), "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        strcpy(dir, ".");
+    vsmp_tool_dir(path, dir, sizeof(dir));
     vsmp_sampler_state st;
     json_object *jl = jfield(root, "lanes"), *jm = jfield(root, "media");
     if (jm && jl) {

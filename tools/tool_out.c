@@ -149,6 +149,40 @@ uint8_t *vsmp_tool_read_file(const char *path, size_t max, size_t *size, char *e
     return data;
 }
 
+void vsmp_tool_dir(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        snprintf(out, n, "%.*s", (int)(slash - path), path);
+    else
+        snprintf(out, n, ".");
+}
+
+vsmp_status vsmp_tool_parse_module(const uint8_t *data, size_t size, bool text, size_t max_memory,
+                                   unsigned error_limit, const char *label, FILE *err,
+                                   vsmp_module **mod)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    d.limit = error_limit;
+    vsmp_status st;
+    if (text) {
+        vsmp_text_options to;
+        vsmp_text_options_init(&to);
+        to.dialect = vsmp_tool_dialect;
+        to.max_memory = max_memory;
+        st = vsmp_text_parse_opt((const char *)data, size, &to, mod, &d);
+    } else {
+        vsmp_read_options ro;
+        vsmp_read_options_init(&ro);
+        ro.max_memory = max_memory;
+        st = vsmp_module_read(data, size, &ro, mod, &d);
+    }
+    vsmp_diags_print(&d, label, err);
+    vsmp_diags_free(&d);
+    return st;
+}
+
 /* ---- values ---- */
 
 uint16_t vsmp_tool_f2h(float f)

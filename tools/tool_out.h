@@ -40,6 +40,18 @@ void vsmp_tool_join(const char *dir, const char *name, char *out, size_t n);
 uint8_t *vsmp_tool_read_file(const char *path, size_t max, size_t *size, char *err,
                              size_t err_size);
 
+/* The directory of the description @p path (what its file names are relative to): "." when
+ * @p path names none. */
+void vsmp_tool_dir(const char *path, char *out, size_t n);
+
+/* A kernel file's bytes as a module: vISA text when @p text (in the dialect of --syntax), else
+ * a binary `.isa`; both within @p max_memory (0: the library's limit). Diagnostics, at most
+ * @p error_limit of each severity (0: all), printed on @p err under @p label. @return the
+ * status (the caller names the file with vsmp_status_str). */
+vsmp_status vsmp_tool_parse_module(const uint8_t *data, size_t size, bool text, size_t max_memory,
+                                   unsigned error_limit, const char *label, FILE *err,
+                                   vsmp_module **mod);
+
 /* ---- values ---- */
 
 /* binary16 from a float, rounded to nearest even (overflow to infinity, NaN kept quiet), and

@@ -93,12 +93,19 @@ typedef struct vsmp_launch_arg {
                         local memory they point to */
 } vsmp_launch_arg;
 
+/** The work-items a launch runs at most (2^32): the product of the global sizes. Each size and
+ *  offset is 32 bits, and offset + global size stays within 2^32 - 1 in every dimension, so a
+ *  work-item's global ID, its group ID and the launch's group count fit 32 bits; the counts of
+ *  a launch are 64 bits (docs/LAUNCH.md section 2). The OpenCL device refuses a larger NDRange
+ *  with this bound. */
+#define VSMP_LAUNCH_MAX_ITEMS ((uint64_t)1 << 32)
+
 /** The NDRange. */
 typedef struct vsmp_ndrange {
     uint32_t dims;      /**< 1..3 */
     uint32_t global[3]; /**< global size per dimension (unused ones 1) */
     uint32_t local[3];  /**< local size; all zero = vsmp chooses (docs/LAUNCH.md) */
-    uint32_t offset[3]; /**< global offset */
+    uint32_t offset[3]; /**< global offset (offset + global within 2^32 - 1) */
 } vsmp_ndrange;
 
 /** What a launch did (vsmp_launch_options.stats). After a failure or a stop, the counts are of

@@ -285,6 +285,10 @@ cl_context vsmp_cl_program_context(cl_program p);
 
 /* Rectangle copies (mem.c): ev->u.rect as it is filled in. */
 cl_int vsmp_cl_run_rect(cl_event ev);
+/* Do the boxes of @p region at origins @p a and @p b overlap (in every axis: the
+ * CL_MEM_COPY_OVERLAP of a copy within one image, or within one buffer's rectangles, whose
+ * pitches are the same on both sides)? */
+bool vsmp_cl_boxes_overlap(const size_t *a, const size_t *b, const size_t *region);
 /* Checks a queue and a memory object of its context (any type). */
 cl_int vsmp_cl_check_mem(cl_command_queue q, cl_mem m);
 

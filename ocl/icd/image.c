@@ -533,14 +533,8 @@ cl_int CL_API_CALL vsmp_clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_me
         err = check_region(src, src_origin, region);
     if (!err)
         err = check_region(dst, dst_origin, region);
-    if (!err && src == dst) {
-        bool ov = true;
-        for (int i = 0; i < 3; i++)
-            ov &= src_origin[i] < dst_origin[i] + region[i] &&
-                  dst_origin[i] < src_origin[i] + region[i];
-        if (ov)
-            err = CL_MEM_COPY_OVERLAP;
-    }
+    if (!err && src == dst && vsmp_cl_boxes_overlap(src_origin, dst_origin, region))
+        err = CL_MEM_COPY_OVERLAP;
     cl_event ev = NULL;
     if (!err)
         err = vsmp_cl_command(q, CL_COMMAND_COPY_IMAGE, n, list, &ev);

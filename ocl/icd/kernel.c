@@ -476,9 +476,8 @@ static void ndrange_free(cl_event ev)
  * CL_DEVICE_MAX_MEM_ALLOC_SIZE (4 GiB - 8 KiB at most) binds. A small buffer that is not a whole
  * number of rows runs on a copy padded to one, written back after the launch; a large one is
  * described by its whole rows and reaches its last partial row through data_size, uncopied. */
-#define MAX_LAUNCH_ITEMS ((uint64_t)1 << 24) /* work-items vsmp_launch runs (docs/LAUNCH.md) */
-#define BUF_ROWS         16384u
-#define BUF_R8_BYTES     ((size_t)BUF_ROWS * 16384u) /* 256 MiB */
+#define BUF_ROWS     16384u
+#define BUF_R8_BYTES ((size_t)BUF_ROWS * 16384u) /* 256 MiB */
 
 static vsmp_status buffer_surface(cl_mem m, unsigned arg, vsmp_surface **out, uint8_t **bounce,
                                   vsmp_diags *diags)
@@ -738,12 +737,12 @@ cl_int CL_API_CALL vsmp_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel ker
     uint64_t items = 1;
     for (cl_uint i = 0; !err && i < work_dim; i++) {
         empty |= global_work_size[i] == 0; /* OpenCL 2.1: nothing runs, the event completes */
-        items *= global_work_size[i];      /* each within 32 bits: 2^96 at most, checked below */
-        if (items > MAX_LAUNCH_ITEMS)
-            items = MAX_LAUNCH_ITEMS + 1;
+        /* the launcher's bound (vsmp/launch.h), saturating past it */
+        size_t g = global_work_size[i];
+        items = g && items > VSMP_LAUNCH_MAX_ITEMS / g ? VSMP_LAUNCH_MAX_ITEMS + 1 : items * g;
     }
-    if (!err && !empty && items > MAX_LAUNCH_ITEMS) {
-        fprintf(stderr, "vsmp: kernel %s: %zu x %zu x %zu work-items; a launch runs at most 2^24\n",
+    if (!err && !empty && items > VSMP_LAUNCH_MAX_ITEMS) {
+        fprintf(stderr, "vsmp: kernel %s: %zu x %zu x %zu work-items; a launch runs at most 2^32\n",
                 d->name, global_work_size[0], work_dim > 1 ? global_work_size[1] : 1,
                 work_dim > 2 ? global_work_size[2] : 1);
         err = CL_OUT_OF_RESOURCES;

@@ -351,6 +351,14 @@ cl_int CL_API_CALL vsmp_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, 
     return err;
 }
 
+bool vsmp_cl_boxes_overlap(const size_t *a, const size_t *b, const size_t *region)
+{
+    for (int i = 0; i < 3; i++)
+        if (a[i] >= b[i] + region[i] || b[i] >= a[i] + region[i])
+            return false;
+    return true;
+}
+
 /* Do [a, a+na) and [b, b+nb) of the same storage overlap? */
 static bool overlap(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
 {
@@ -611,15 +619,8 @@ cl_int CL_API_CALL vsmp_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, 
     if (!err && src == dst &&
         (src_row_pitch != dst_row_pitch || src_slice_pitch != dst_slice_pitch))
         err = CL_INVALID_VALUE;
-    if (!err && src == dst) {
-        /* overlapping rectangles of one buffer: CL_MEM_COPY_OVERLAP (compared per axis) */
-        bool ov = true;
-        for (int i = 0; i < 3; i++)
-            ov &= src_origin[i] < dst_origin[i] + region[i] &&
-                  dst_origin[i] < src_origin[i] + region[i];
-        if (ov)
-            err = CL_MEM_COPY_OVERLAP;
-    }
+    if (!err && src == dst && vsmp_cl_boxes_overlap(src_origin, dst_origin, region))
+        err = CL_MEM_COPY_OVERLAP; /* overlapping rectangles of one buffer */
     cl_event ev = NULL;
     if (!err)
         err = vsmp_cl_command(q, CL_COMMAND_COPY_BUFFER_RECT, n, list, &ev);

@@ -12,9 +12,8 @@
 #include <unistd.h>
 
 #include "launch_internal.h"
+#include "payload.h"
 #include "vsmp/pool.h"
-
-#define SVM_BASE(arg) ((uint64_t)((arg) + 1) << 32) /* where buffer argument `arg` is mapped */
 
 void vsmp_launch_options_init(vsmp_launch_options *o)
 {
@@ -54,267 +53,6 @@ static vsmp_status fail_req(vsmp_diags *d, const char *rule, const char *fmt, co
 {
     vsmp_diags_add(d, VSMP_SEV_ERROR, rule, 0, 0, -1, fmt, what, n);
     return VSMP_ERR_ARG;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-/* OpenCL's cl_channel_order and cl_channel_type of a surface format (the values of CL/cl.h, which
- * OpenCL C's CLK_* constants equal and Intel's runtime writes for get_image_channel_order and
- * get_image_channel_data_type): the formats whose channels are all one width and type, in the
- * orders R, A, RG, RGBA, BGRA (sRGBA, sBGRA with sRGB), luminance and intensity; false for the
- * others (packed, block, YCrCb formats). */
-static bool cl_channels(vsmp_format f, uint32_t *order, uint32_t *type)
-{
-    const vsmp_format_info *fi = vsmp_format_get(f);
-    if (!fi || fi->bc || fi->yuv || fi->planes != 1 || fi->block_w != 1)
-        return false;
-    char letters[8] = "";
-    unsigned n = 0, bits = 0;
-    uint8_t ct = 0;
-    for (const char *c = fi->name; *c && *c != '_' && n < sizeof(letters) - 1; c++) {
-        if (*c >= '0' && *c <= '9')
-            continue;
-        letters[n++] = *c;
-        unsigned w = (unsigned)strtoul(c + 1, NULL, 10);
-        if (bits && w != bits)
-            return false; /* channels of different widths */
-        bits = w;
-    }
-    for (int k = 0; k < 4; k++)
-        if (fi->ch[k].type) {
-            if (ct && fi->ch[k].type != ct)
-                return false;
-            ct = fi->ch[k].type;
-        }
-    static const struct {
-        const char *letters;
-        uint32_t order, srgb;
-    } orders[] = {{"R", 0x10B0, 0},         {"A", 0x10B1, 0},         {"RG", 0x10B2, 0},
-                  {"RGBA", 0x10B5, 0x10C1}, {"BGRA", 0x10B6, 0x10C2}, {"L", 0x10B9, 0},
-                  {"I", 0x10B8, 0}};
-    *order = 0;
-    for (size_t k = 0; k < sizeof(orders) / sizeof(orders[0]); k++)
-        if (strcmp(letters, orders[k].letters) == 0)
-            *order = fi->srgb ? orders[k].srgb : orders[k].order;
-    if (!*order)
-        return false;
-    /* CL_SNORM_INT8 0x10D0 ... CL_FLOAT 0x10DE */
-    uint32_t t = 0;
-    if (ct == VSMP_CHAN_UNORM)
-        t = bits == 8 ? 0x10D2 : bits == 16 ? 0x10D3 : 0;
-    else if (ct == VSMP_CHAN_SNORM)
-        t = bits == 8 ? 0x10D0 : bits == 16 ? 0x10D1 : 0;
-    else if (ct == VSMP_CHAN_SINT)
-        t = bits == 8 ? 0x10D7 : bits == 16 ? 0x10D8 : bits == 32 ? 0x10D9 : 0;
-    else if (ct == VSMP_CHAN_UINT)
-        t = bits == 8 ? 0x10DA : bits == 16 ? 0x10DB : bits == 32 ? 0x10DC : 0;
-    else if (ct == VSMP_CHAN_FLOAT)
-        t = bits == 16 ? 0x10DD : bits == 32 ? 0x10DE : 0;
-    *type = t;
-    return t != 0;
-}
-
-/* The sampler values of sampler_t argument @p a as Intel's runtime writes them
- * (compute-runtime's getAddrModeEnum, getNormCoordsEnum, getSnapWaValue): from its OpenCL bits
- * when given, else from its state. False: a state no OpenCL sampler has. */
-static bool sampler_values(const vsmp_launch_arg *a, uint32_t *addr, uint32_t *norm, uint32_t *snap)
-{
-    bool nearest;
-    if (a->sampler_bits) {
-        /* sampler_t: NONE 0, CLAMP_TO_EDGE 1, CLAMP 2, REPEAT 3, MIRRORED_REPEAT 4 (<< 1) */
-        static const uint8_t cl_addr[5] = {0, 2, 1, 3, 4};
-        unsigned m = a->sampler_bits >> 1 & 7;
-        if (m > 4)
-            return false;
-        *addr = cl_addr[m];
-        *norm = a->sampler_bits & 1 ? 8 : 0;
-        nearest = (a->sampler_bits >> 4 & 3) == 1;
-    } else {
-        switch (a->sampler.address[0]) {
-        case VSMP_TCM_CLAMP_BORDER: /* CLAMP (and NONE, which the state cannot tell apart) */
-            *addr = 1;
-            break;
-        case VSMP_TCM_CLAMP:
-            *addr = 2;
-            break;
-        case VSMP_TCM_WRAP:
-            *addr = 3;
-            break;
-        case VSMP_TCM_MIRROR:
-            *addr = 4;
-            break;
-        case VSMP_TCM_MIRROR_101: /* the runtime's MIRRORED_REPEAT_101 */
-            *addr = 5;
-            break;
-        default:
-            return false;
-        }
-        *norm = a->sampler.non_normalized ? 0 : 8;
-        nearest = a->sampler.min_filter == VSMP_FILTER_NEAREST;
-    }
-    *snap = *addr == 1 && nearest ? 0xffffffffu : 0;
-    return true;
-}
-
-/* The cross-thread data: every data parameter and buffer pointer. */
-static vsmp_status cross_thread(const vsmp_launch_iface *f, const vsmp_ndrange *nd,
-                                const vsmp_launch_arg *args, const uint32_t *local_off, uint8_t *ct,
-                                size_t cap, vsmp_diags *d)
-{
-    for (unsigned i = 0; i < f->nparams; i++) {
-        const launch_param *p = &f->params[i];
-        if (p->kind == LP_NONE)
-            continue;
-        if (p->kind == LP_UNKNOWN)
-            return fail(d, VSMP_ERR_UNSUPPORTED,
-                        "the interface asks for data parameter %s (argument %ld), which the "
-                        "launcher does not fill",
-                        p->unknown, p->arg);
-        if ((size_t)p->offset + p->size > cap)
-            return fail(d, VSMP_ERR_MALFORMED, "data parameter %s at %ld: past the data", "offset",
-                        p->offset);
-        unsigned dim = p->source / 4 < 3 ? p->source / 4 : 0;
-        uint32_t v = 0;
-        const vsmp_surface_desc *sd = NULL;
-        if (p->kind >= LP_IMAGE_WIDTH && p->kind <= LP_IMAGE_NUM_SAMPLES) {
-            if ((unsigned)p->arg >= f->nargs || !args[p->arg].surface)
-                return fail(d, VSMP_ERR_ARG, "%s %ld: no image bound", "argument", p->arg);
-            sd = vsmp_surface_get_desc(args[p->arg].surface);
-        }
-        switch (p->kind) {
-        case LP_UNKNOWN:
-        case LP_NONE:
-            break;
-        case LP_ZERO: /* any size (a built interface's 8-byte private base, say) */
-            memset(ct + p->offset, 0, p->size);
-            continue;
-        case LP_LOCAL_OFFSET: /* the argument's offset in SLM, as a pointer of DataSize */
-            if (p->size != 4 && p->size != 8)
-                return fail(d, VSMP_ERR_UNSUPPORTED, "local argument offset %s of %ld bytes",
-                            "size", p->size);
-            memset(ct + p->offset, 0, p->size);
-            put32(ct + p->offset, local_off[p->arg]);
-            continue;
-        case LP_BINDLESS_SURFACE: /* the state offsets of vsmp/exec.h, 4 or 8 bytes */
-        case LP_BINDLESS_SAMPLER:
-        case LP_BINDLESS_PROGRAM:
-            if (p->size != 4 && p->size != 8)
-                return fail(d, VSMP_ERR_UNSUPPORTED, "bindless state offset %s of %ld bytes",
-                            "size", p->size);
-            memset(ct + p->offset, 0, p->size);
-            put32(ct + p->offset, VSMP_BINDLESS_OFFSET(p->kind != LP_BINDLESS_SURFACE
-                                                           ? p->source
-                                                           : (uint32_t)f->args[p->arg].bti));
-            continue;
-        case LP_KERNEL_ARGUMENT: {
-            const vsmp_launch_arg *a = &args[p->arg];
-            if (p->source + p->size > a->size || p->source + p->size > sizeof(a->bytes))
-                return fail(d, VSMP_ERR_ARG, "%s %ld: the scalar value is too short", "argument",
-                            p->arg);
-            memcpy(ct + p->offset, a->bytes + p->source, p->size);
-            continue;
-        }
-        case LP_GLOBAL_WORK_OFFSET:
-            v = nd->offset[dim];
-            break;
-        case LP_LOCAL_WORK_SIZE:
-        case LP_ENQUEUED_LOCAL_WORK_SIZE:
-            v = nd->local[dim];
-            break;
-        case LP_GLOBAL_WORK_SIZE:
-            v = nd->global[dim];
-            break;
-        case LP_NUM_WORK_GROUPS:
-            v = nd->global[dim] / nd->local[dim];
-            break;
-        case LP_WORK_DIMENSIONS:
-            v = nd->dims;
-            break;
-        case LP_IMAGE_WIDTH:
-            v = sd->width;
-            break;
-        case LP_IMAGE_HEIGHT:
-            v = sd->height;
-            break;
-        case LP_IMAGE_DEPTH:
-            v = sd->depth;
-            break;
-        case LP_IMAGE_ARRAY_SIZE:
-            v = sd->array_len;
-            break;
-        case LP_IMAGE_CHANNEL_DATA_TYPE:
-        case LP_IMAGE_CHANNEL_ORDER: {
-            uint32_t order = 0, type = 0;
-            if (!cl_channels(sd->format, &order, &type))
-                return fail(d, VSMP_ERR_UNSUPPORTED,
-                            "image format %s (argument %ld): no OpenCL channel order and type "
-                            "(get_image_channel_*)",
-                            vsmp_format_get(sd->format) ? vsmp_format_get(sd->format)->name : "?",
-                            p->arg);
-            v = p->kind == LP_IMAGE_CHANNEL_ORDER ? order : type;
-            break;
-        }
-        case LP_IMAGE_NUM_MIP_LEVELS:
-            v = sd->mip_count ? sd->mip_count : sd->levels - sd->min_lod;
-            break;
-        case LP_IMAGE_NUM_SAMPLES:
-            v = sd->samples ? sd->samples : 1;
-            break;
-        case LP_SAMPLER_ADDRESS:
-        case LP_SAMPLER_NORMALIZED:
-        case LP_SAMPLER_SNAP_WA: {
-            uint32_t addr, norm, snap;
-            if ((unsigned)p->arg >= f->nargs || f->args[p->arg].kind != VSMP_ARG_SAMPLER)
-                return fail(d, VSMP_ERR_ARG, "%s %ld: a sampler value of no sampler_t", "argument",
-                            p->arg);
-            if (!sampler_values(&args[p->arg], &addr, &norm, &snap))
-                return fail(d, VSMP_ERR_ARG,
-                            "%s %ld: a sampler state with no OpenCL addressing mode (the kernel "
-                            "reads it)",
-                            "argument", p->arg);
-            v = p->kind == LP_SAMPLER_ADDRESS      ? addr
-                : p->kind == LP_SAMPLER_NORMALIZED ? norm
-                                                   : snap;
-            break;
-        }
-        }
-        if (p->size != 4 && !(p->size == 0 && p->kind == LP_ZERO))
-            return fail(d, VSMP_ERR_UNSUPPORTED, "data parameter %s of %ld bytes", "size", p->size);
-        if (p->size == 4)
-            put32(ct + p->offset, v);
-    }
-    static const uint64_t prog_addr[PROG_N] = {
-        VSMP_LAUNCH_CONSTANT_ADDRESS, VSMP_LAUNCH_GLOBAL_ADDRESS, VSMP_LAUNCH_PRINTF_ADDRESS,
-        VSMP_LAUNCH_PRIVATE_ADDRESS};
-    for (int k = 0; k < PROG_N; k++) {
-        const launch_prog_surf *ps = &f->prog[k];
-        if (!ps->present || ps->offset < 0)
-            continue;
-        if ((size_t)ps->offset + ps->size > cap)
-            return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "program buffer",
-                        k);
-        put32(ct + ps->offset, (uint32_t)prog_addr[k]);
-        if (ps->size == 8)
-            put32(ct + ps->offset + 4, (uint32_t)(prog_addr[k] >> 32));
-    }
-    for (unsigned i = 0; i < f->nargs; i++) {
-        const vsmp_launch_arg_info *a = &f->args[i];
-        if (a->kind != VSMP_ARG_BUFFER || a->offset < 0) /* < 0: no pointer (stateful only) */
-            continue;
-        if ((size_t)a->offset + a->size > cap)
-            return fail(d, VSMP_ERR_MALFORMED, "%s %ld: pointer past the data", "argument", i);
-        uint64_t addr = SVM_BASE(i);
-        put32(ct + a->offset, (uint32_t)addr);
-        if (a->size == 8)
-            put32(ct + a->offset + 4, (uint32_t)(addr >> 32));
-    }
-    return VSMP_OK;
 }
 
 static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
@@ -371,9 +109,8 @@ static vsmp_status bind_args(vsmp_machine *m, const vsmp_launch_iface *f,
 /* ---- the plan: the NDRange and the shape of its work-groups, worked out once ---- */
 
 enum {
-    MAX_ITEMS = 1 << 24, /* work-items of a launch */
-    MAX_GROUP = 1024,    /* work-items of a work-group */
-    MAX_SLM = 1 << 20    /* bytes of shared local memory of a work-group */
+    MAX_GROUP = 1024, /* work-items of a work-group */
+    MAX_SLM = 1 << 20 /* bytes of shared local memory of a work-group */
 };
 
 typedef struct launch_plan {
@@ -435,21 +172,11 @@ static vsmp_status nd_fail(vsmp_diags *d, const vsmp_ndrange *nd, const char *wh
     return VSMP_ERR_ARG;
 }
 
-/* Check the arguments and the NDRange against the limits (every product checked as it grows,
- * before anything is divided by it) and work out the shape of the launch. */
-static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
-                               const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
-                               launch_plan *p, vsmp_diags *d)
+/* The NDRange against the limits (every product checked as it grows, before anything is
+ * divided by it), its local size chosen when none is given, and the shape of its groups. */
+static vsmp_status plan_ndrange(const vsmp_launch_iface *f, const vsmp_ndrange *ndr, launch_plan *p,
+                                vsmp_diags *d)
 {
-    memset(p, 0, sizeof(*p));
-    if (nargs < f->nargs)
-        return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given", "",
-                        f->nargs);
-    for (unsigned i = 0; i < f->nargs; i++) {
-        vsmp_arg_kind k = f->args[i].kind;
-        if ((k == VSMP_ARG_BUFFER || k == VSMP_ARG_IMAGE) && !args[i].surface)
-            return fail_req(d, "launch.args", "argument %s%ld needs a surface", "", i);
-    }
     vsmp_ndrange *nd = &p->nd;
     *nd = *ndr;
     if (nd->dims < 1 || nd->dims > 3)
@@ -463,12 +190,15 @@ static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vs
     }
     uint64_t items = 1;
     for (unsigned k = 0; k < 3; k++) {
-        if (!nd->global[k] || nd->global[k] > MAX_ITEMS)
+        if (!nd->global[k])
             return fail_req(d, "launch.ndrange",
-                            "dimension %s%ld: the global size must be 1 to 2^24", "", k);
-        items *= nd->global[k]; /* at most 2^24 x 2^24 before the check */
-        if (items > MAX_ITEMS)
-            return nd_fail(d, nd, "more than 2^24 work-items");
+                            "dimension %s%ld: the global size must be 1 to 2^32 - 1", "", k);
+        if (nd->offset[k] > UINT32_MAX - nd->global[k]) /* the last global ID within 32 bits */
+            return fail_req(d, "launch.ndrange",
+                            "dimension %s%ld: the offset and the global size pass 2^32 - 1", "", k);
+        items *= nd->global[k]; /* at most 2^32 x (2^32 - 1) before the check: no wrap */
+        if (items > VSMP_LAUNCH_MAX_ITEMS)
+            return nd_fail(d, nd, "more than 2^32 work-items");
     }
     p->simd = f->simd;
     if (p->simd != 8 && p->simd != 16 && p->simd != 32)
@@ -491,10 +221,16 @@ static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vs
     p->groups = (uint64_t)p->ng[0] * p->ng[1] * p->ng[2];
     p->threads = (p->group + p->simd - 1) / p->simd;
     p->tail = p->group % p->simd;
-    /* shared local memory: the kernel's own (inline) bytes, then each __local argument at its
-     * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset). The offset the
-     * kernel is given counts from the end of the inline bytes (the kernel adds them itself:
-     * lr_sum_max adds 0x20 to it), as the name says: the sum of the earlier arguments' sizes. */
+    return VSMP_OK;
+}
+
+/* Shared local memory: the kernel's own (inline) bytes, then each __local argument at its
+ * alignment (SUM_OF_LOCAL_MEMORY_OBJECT_ARGUMENT_SIZES: SourceOffset). The offset the kernel is
+ * given counts from the end of the inline bytes (the kernel adds them itself: lr_sum_max adds
+ * 0x20 to it), as the name says: the sum of the earlier arguments' sizes. */
+static vsmp_status plan_slm(const vsmp_launch_iface *f, const vsmp_launch_arg *args, launch_plan *p,
+                            vsmp_diags *d)
+{
     uint64_t slm = f->slm_inline;
     for (unsigned i = 0; i < f->nargs; i++) {
         if (f->args[i].kind != VSMP_ARG_LOCAL)
@@ -517,6 +253,28 @@ static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vs
         return fail_req(d, "launch.args", "%sshared local memory of %ld bytes (at most 1 MiB)", "",
                         (long)slm);
     p->slm_size = slm;
+    return VSMP_OK;
+}
+
+/* Check the arguments and the NDRange and work out the shape of the launch. */
+static vsmp_status plan_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_launch_iface *f,
+                               const vsmp_ndrange *ndr, const vsmp_launch_arg *args, unsigned nargs,
+                               launch_plan *p, vsmp_diags *d)
+{
+    memset(p, 0, sizeof(*p));
+    if (nargs < f->nargs)
+        return fail_req(d, "launch.args", "the kernel has %s%ld arguments, fewer were given", "",
+                        f->nargs);
+    for (unsigned i = 0; i < f->nargs; i++) {
+        vsmp_arg_kind k = f->args[i].kind;
+        if ((k == VSMP_ARG_BUFFER || k == VSMP_ARG_IMAGE) && !args[i].surface)
+            return fail_req(d, "launch.args", "argument %s%ld needs a surface", "", i);
+    }
+    vsmp_status st = plan_ndrange(f, ndr, p, d);
+    if (!st)
+        st = plan_slm(f, args, p, d);
+    if (st)
+        return st;
     /* a group with barriers (a barrier instruction in the kernel: HasBarriers may say 0) runs
      * its threads interleaved, one machine each; otherwise the threads run one after the other
      * on two machines (full threads, the partial last one) */
@@ -673,55 +431,6 @@ static vsmp_status run_group(vsmp_machine **m, const launch_plan *p, bool *waits
     }
 }
 
-/* The local-ID registers of every hardware thread of a work-group (docs/LAUNCH.md section 2):
- * thread t's at t * nids * id_bytes, dimension by dimension (those present), one 16-bit ID per
- * lane; lanes past the group's last work-item hold work-item 0's IDs. */
-static uint8_t *local_ids(const vsmp_ndrange *nd, const vsmp_launch_iface *f, unsigned simd,
-                          uint32_t threads, uint32_t group, unsigned id_bytes, unsigned nids)
-{
-    uint8_t *ids = calloc((size_t)threads * nids, id_bytes);
-    if (!ids)
-        return NULL;
-    for (uint32_t t = 0; t < threads; t++)
-        for (unsigned l = 0; l < simd; l++) {
-            uint32_t it = t * simd + l;
-            if (it >= group)
-                it = 0;
-            uint32_t lid[3] = {it % nd->local[0], it / nd->local[0] % nd->local[1],
-                               it / (nd->local[0] * nd->local[1])};
-            uint8_t *p = ids + (size_t)t * nids * id_bytes + 2 * l;
-            for (unsigned k = 0; k < 3; k++)
-                if (f->local_id[k]) {
-                    p[0] = (uint8_t)lid[k];
-                    p[1] = (uint8_t)(lid[k] >> 8);
-                    p += id_bytes;
-                }
-        }
-    return ids;
-}
-
-/* The payload's layout in GRFs of `grf` bytes (32; 64 on LNL, BMG, PTL): r0 (one GRF), then the
- * local IDs present (one uw per lane, at least one GRF per dimension), then the cross-thread
- * data, whose first `split` bytes (the inline data) take a GRF of their own: the rest follows
- * `gap` bytes later, at the next GRF (IGC 2.40's `.input` offsets, docs/LAUNCH.md section 2). */
-typedef struct payload_layout {
-    unsigned grf, id_bytes, nids;
-    size_t ct_base, ct_cap, split, gap;
-} payload_layout;
-
-static payload_layout layout_of(const vsmp_launch_iface *f, unsigned simd, vsmp_platform plat)
-{
-    payload_layout l;
-    l.grf = vsmp_platform_grf_bytes(plat) ? vsmp_platform_grf_bytes(plat) : 32;
-    l.id_bytes = simd * 2 < l.grf ? l.grf : simd * 2;
-    l.nids = (unsigned)f->local_id[0] + f->local_id[1] + f->local_id[2];
-    l.ct_base = f->cross_offset ? f->cross_offset : l.grf + (size_t)l.id_bytes * l.nids;
-    l.ct_cap = f->cross_size ? f->cross_size : 256;
-    l.split = f->inline_size < l.ct_cap ? f->inline_size : l.ct_cap;
-    l.gap = f->inline_size ? (f->inline_size + l.grf - 1) / l.grf * l.grf - f->inline_size : 0;
-    return l;
-}
-
 /* Bytes of private memory a hardware thread of SIMD @p simd has (0: none). */
 static size_t private_bytes(const vsmp_launch_iface *f, unsigned simd)
 {
@@ -768,6 +477,160 @@ static vsmp_status make_machine(const vsmp_module *mod, uint32_t kernel, const v
     return st;
 }
 
+/* ---- a worker's machines ---- */
+
+/* The machines of a worker and what they hold: shared local memory (one group's at a time),
+ * private memory and scratch space each of its own, whose local IDs each payload has. */
+typedef struct worker_machines {
+    unsigned nm;
+    vsmp_machine **m;
+    vsmp_surface **psurf; /* each machine's private memory, over priv_mem */
+    uint8_t *priv_mem, *scratch, *slm;
+    bool *waits;     /* waits[t]: thread t of the group has not ended (interleaved groups) */
+    uint32_t *holds; /* holds[k]: the thread whose IDs machine k's payload has */
+    vsmp_var_info r0;
+} worker_machines;
+
+static void machines_free(worker_machines *w)
+{
+    for (unsigned k = 0; k < w->nm; k++) {
+        if (w->m)
+            vsmp_machine_free(w->m[k]);
+        if (w->psurf)
+            vsmp_surface_free(w->psurf[k]);
+    }
+    free(w->m);
+    free(w->psurf);
+    free(w->priv_mem);
+    free(w->scratch);
+    free(w->slm);
+    free(w->waits);
+    free(w->holds);
+}
+
+/* The memory of p->nm machines. Private memory: each machine its own, mapped at the same
+ * address (the machine's %sr0 thread ID is 0: a thread's slot is the first; its lanes follow
+ * one another); the scratch space (T5): each its own (r0.5's scratch offset stays 0). */
+static vsmp_status machines_alloc(worker_machines *w, const vsmp_launch_iface *f,
+                                  const launch_plan *p)
+{
+    memset(w, 0, sizeof(*w));
+    unsigned nm = w->nm = p->nm;
+    size_t priv_bytes = private_bytes(f, p->simd);
+    w->slm = calloc(1, p->slm_size ? (size_t)p->slm_size : 1);
+    w->m = calloc(nm, sizeof(*w->m));
+    w->waits = calloc(p->threads, sizeof(bool));
+    w->psurf = calloc(nm, sizeof(*w->psurf));
+    w->holds = malloc(nm * sizeof(*w->holds));
+    w->priv_mem = priv_bytes ? calloc(nm, priv_bytes) : NULL;
+    w->scratch = f->scratch_size ? calloc(nm, f->scratch_size) : NULL;
+    if (!w->slm || !w->m || !w->waits || !w->psurf || !w->holds || (priv_bytes && !w->priv_mem) ||
+        (f->scratch_size && !w->scratch))
+        return VSMP_ERR_NOMEM;
+    return VSMP_OK;
+}
+
+/* The machines (of threads one after the other, the second only when a group's last thread is
+ * partial), their arguments bound and the payload given. A machine keeps its payload through
+ * vsmp_machine_reset: the cross-thread data, the same for every thread, is written once per
+ * machine; per thread only the local IDs change (start_thread). */
+static vsmp_status machines_make(worker_machines *w, const vsmp_module *mod, uint32_t kernel,
+                                 const vsmp_launch_iface *f, const vsmp_launch_arg *args,
+                                 const vsmp_launch_options *o, const launch_plan *p,
+                                 launch_payload *pay, const payload_shape *s, vsmp_diags *d)
+{
+    size_t priv_bytes = private_bytes(f, p->simd);
+    vsmp_status st = VSMP_OK;
+    for (unsigned k = 0; k < w->nm && !st; k++) {
+        if (!p->interleave && k == 1 && !p->tail)
+            break;
+        if (priv_bytes) {
+            w->psurf[k] = bytes_surface(w->priv_mem + (size_t)k * priv_bytes, priv_bytes);
+            if (!w->psurf[k])
+                return VSMP_ERR_NOMEM;
+        }
+        st = make_machine(mod, kernel, f, args, o, p, k, w->slm, w->psurf[k], &w->m[k], d);
+        if (!st && w->scratch)
+            vsmp_machine_set_scratch(w->m[k], w->scratch + (size_t)k * f->scratch_size,
+                                     f->scratch_size);
+    }
+    if (!st && vsmp_machine_find(w->m[0], "%r0", &w->r0))
+        st = VSMP_ERR_UNSUPPORTED;
+    if (!st)
+        st = vsmp_payload_fit(pay, f, s, vsmp_machine_payload_size(w->m[0]));
+    for (unsigned k = 0; k < w->nm && !st && w->m[k]; k++) {
+        if (pay->n)
+            vsmp_machine_set_payload(w->m[k], 0, pay->bytes, pay->n);
+        w->holds[k] = UINT32_MAX;
+    }
+    return st;
+}
+
+/* ---- a work-group ---- */
+
+/* Thread t of group g on machine k, reset: its local IDs (unless the payload holds them
+ * already) and r0's group IDs and thread index. */
+static void start_thread(worker_machines *w, const launch_payload *pay, unsigned k, uint32_t t,
+                         const uint32_t g[3])
+{
+    vsmp_machine *mm = w->m[k];
+    vsmp_machine_reset(mm);
+    if (pay->ids && w->holds[k] != t) {
+        const payload_layout *l = &pay->pl;
+        vsmp_machine_set_payload(mm, l->grf, pay->ids + (size_t)t * l->nids * l->id_bytes,
+                                 pay->ids_n);
+        w->holds[k] = t;
+    }
+    uint8_t rr[32] = {0};
+    put32(rr + 4, g[0]); /* r0.1, r0.6, r0.7: the group IDs */
+    /* r0.2 bits 7:0: the thread's index in its group (the hardware's; IGC reads a thread's
+     * sub-group index there on acm-g10) */
+    rr[8] = (uint8_t)t;
+    put32(rr + 24, g[1]);
+    put32(rr + 28, g[2]);
+    vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
+}
+
+/* The threads of group `lin` (coordinates g) without barriers, one after the other: full
+ * threads on machine 0, a partial last one on machine 1. */
+static vsmp_status run_serial(worker_machines *w, const launch_payload *pay, const launch_plan *p,
+                              uint64_t lin, const uint32_t g[3], launch_shared *sh, worker_count *c,
+                              bool *stop, vsmp_diags *d)
+{
+    vsmp_status st = VSMP_OK;
+    for (uint32_t t = 0; t < p->threads && !st && !*stop; t++) {
+        st = check_halt(sh, lin, stop);
+        if (st || *stop)
+            break;
+        unsigned k = t == p->threads - 1 && p->tail ? 1 : 0;
+        start_thread(w, pay, k, t, g);
+        st = vsmp_machine_run(w->m[k], d);
+        if (st)
+            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                           "in work-group (%u, %u, %u), hardware thread %u", g[0], g[1], g[2], t);
+        vsmp_status cs = count_thread(sh, c, w->m[k], lanes_of(p, t), st != VSMP_OK, d);
+        if (!st)
+            st = cs;
+    }
+    return st;
+}
+
+/* The threads of group `lin` with barriers: each started on a machine of its own, then run
+ * interleaved (run_group). */
+static vsmp_status run_interleaved(worker_machines *w, const launch_payload *pay,
+                                   const launch_plan *p, uint64_t lin, const uint32_t g[3],
+                                   launch_shared *sh, worker_count *c, bool *stop, vsmp_diags *d)
+{
+    for (uint32_t t = 0; t < p->threads; t++) {
+        vsmp_status st = check_halt(sh, lin, stop);
+        if (st || *stop)
+            return st;
+        start_thread(w, pay, t, t, g);
+        w->waits[t] = true;
+    }
+    return run_group(w->m, p, w->waits, g[0], g[1], g[2], sh, c, d);
+}
+
 /* The launch, running the work-groups of linear index (x fastest) in [lo, hi) only. */
 static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
                                  const vsmp_launch_iface *f, const vsmp_launch_arg *args,
@@ -775,144 +638,33 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
                                  launch_shared *sh, worker_count *c, vsmp_diags *d, uint64_t lo,
                                  uint64_t hi)
 {
-    const vsmp_ndrange *ndp = &p->nd;
-    unsigned simd = p->simd;
-    uint32_t group = p->group, threads = p->threads, tail = p->tail;
-    bool interleave = p->interleave;
-    payload_layout pl = layout_of(f, simd, o->platform);
-    unsigned id_bytes = pl.id_bytes, nids = pl.nids, grf = pl.grf;
-    size_t ct_base = pl.ct_base, ct_cap = pl.ct_cap, ct_end = ct_base + ct_cap + pl.gap;
-    uint8_t *payload = calloc(1, ct_end);
-    if (!payload)
-        return VSMP_ERR_NOMEM;
-    uint8_t *slm = calloc(1, p->slm_size ? (size_t)p->slm_size : 1);
-    unsigned nm = p->nm;
-    vsmp_machine **m = calloc(nm, sizeof(*m));
-    bool *waits = calloc(threads, sizeof(bool));
-    if (!slm || !m || !waits) {
-        free(payload), free(slm), free(m), free(waits);
-        return VSMP_ERR_NOMEM;
-    }
-    /* private memory: each machine its own, mapped at the same address (the machine's %sr0
-     * thread ID is 0: a thread's slot is the first; its lanes follow one another) */
-    size_t priv_bytes = private_bytes(f, simd);
-    uint8_t *priv_mem = priv_bytes ? calloc(nm, priv_bytes) : NULL;
-    vsmp_surface **psurf = calloc(nm, sizeof(*psurf));
-    if ((priv_bytes && !priv_mem) || !psurf) {
-        free(payload), free(slm), free(m), free(waits), free(priv_mem), free(psurf);
-        return VSMP_ERR_NOMEM;
-    }
-    /* the scratch space (T5): each machine its own (r0.5's scratch offset stays 0) */
-    uint8_t *scratch = f->scratch_size ? calloc(nm, f->scratch_size) : NULL;
-    vsmp_status st = f->scratch_size && !scratch ? VSMP_ERR_NOMEM : VSMP_OK;
+    payload_shape s = {&p->nd, p->local_off, p->simd, p->threads, p->group, o->platform};
+    launch_payload pay;
+    worker_machines w;
+    memset(&pay, 0, sizeof(pay));
+    vsmp_status st = machines_alloc(&w, f, p);
     if (!st)
-        st = cross_thread(f, ndp, args, p->local_off, payload + ct_base, ct_cap, d);
-    if (!st && pl.gap) { /* the bytes after the inline data start the next GRF */
-        memmove(payload + ct_base + pl.split + pl.gap, payload + ct_base + pl.split,
-                ct_cap - pl.split);
-        memset(payload + ct_base + pl.split, 0, pl.gap);
-    }
-    for (unsigned k = 0; k < nm && !st; k++) {
-        if (!interleave && k == 1 && !tail)
-            break;
-        if (priv_bytes) {
-            psurf[k] = bytes_surface(priv_mem + (size_t)k * priv_bytes, priv_bytes);
-            if (!psurf[k]) {
-                st = VSMP_ERR_NOMEM;
-                break;
-            }
-        }
-        st = make_machine(mod, kernel, f, args, o, p, k, slm, psurf[k], &m[k], d);
-        if (!st && scratch)
-            vsmp_machine_set_scratch(m[k], scratch + (size_t)k * f->scratch_size, f->scratch_size);
-    }
-    size_t psize = m[0] ? vsmp_machine_payload_size(m[0]) : 0;
-    vsmp_var_info r0;
-    if (!st && vsmp_machine_find(m[0], "%r0", &r0))
-        st = VSMP_ERR_UNSUPPORTED;
-    /* A machine keeps its payload through vsmp_machine_reset: the cross-thread data, the same
-     * for every thread, is written once per machine; per thread only the local IDs change, and
-     * those of thread t are the same in every work-group: worked out once, here. What a thread
-     * sees is the payload of the single-thread description above (bytes past n never written,
-     * so zero as the machine created them). */
-    size_t n = ct_end < psize ? ct_end : psize;
-    size_t id_end = n < ct_base ? n : ct_base, ids_n = id_end > grf ? id_end - grf : 0;
-    if (ids_n > (size_t)nids * id_bytes) /* a gap before the cross-thread data stays zero */
-        ids_n = (size_t)nids * id_bytes;
-    uint8_t *ids = NULL;
-    uint32_t *holds = NULL; /* holds[k]: the thread whose IDs machine k's payload has */
-    if (!st && ids_n) {
-        ids = local_ids(ndp, f, simd, threads, group, id_bytes, nids);
-        holds = malloc(nm * sizeof(*holds));
-        if (!ids || !holds)
-            st = VSMP_ERR_NOMEM;
-    }
-    for (unsigned k = 0; k < nm && !st && m[k]; k++) {
-        if (n)
-            vsmp_machine_set_payload(m[k], 0, payload, n);
-        if (holds)
-            holds[k] = UINT32_MAX;
-    }
+        st = vsmp_payload_build(&pay, f, &s, args, d);
+    if (!st)
+        st = machines_make(&w, mod, kernel, f, args, o, p, &pay, &s, d);
     const uint32_t *ng = p->ng;
     bool stop = false;
     /* the first group of the share, then on in linear order (x fastest) */
     for (uint64_t lin = lo; lin < hi && lin < p->groups && !st && !stop; lin++) {
-        uint32_t gx = (uint32_t)(lin % ng[0]), gy = (uint32_t)(lin / ng[0] % ng[1]),
-                 gz = (uint32_t)(lin / ((uint64_t)ng[0] * ng[1]));
+        uint32_t g[3] = {(uint32_t)(lin % ng[0]), (uint32_t)(lin / ng[0] % ng[1]),
+                         (uint32_t)(lin / ((uint64_t)ng[0] * ng[1]))};
         /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
         if (p->slm_size)
-            memset(slm, 0, (size_t)p->slm_size);
-        for (uint32_t t = 0; t < threads && !st && !stop; t++) {
-            st = check_halt(sh, lin, &stop);
-            if (st || stop)
-                break;
-            unsigned k = interleave ? t : t == threads - 1 && tail ? 1 : 0;
-            vsmp_machine *mm = m[k];
-            vsmp_machine_reset(mm);
-            if (holds && holds[k] != t) {
-                vsmp_machine_set_payload(mm, grf, ids + (size_t)t * nids * id_bytes, ids_n);
-                holds[k] = t;
-            }
-            uint8_t rr[32] = {0};
-            put32(rr + 4, gx); /* r0.1, r0.6, r0.7: the group IDs */
-            /* r0.2 bits 7:0: the thread's index in its group (the hardware's; IGC reads a
-             * thread's sub-group index there on acm-g10) */
-            rr[8] = (uint8_t)t;
-            put32(rr + 24, gy);
-            put32(rr + 28, gz);
-            vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, r0.id, 0, rr, sizeof(rr));
-            if (interleave) { /* started below */
-                waits[t] = true;
-                continue;
-            }
-            st = vsmp_machine_run(mm, d);
-            if (st)
-                vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
-                               "in work-group (%u, %u, %u), hardware thread %u", gx, gy, gz, t);
-            vsmp_status cs = count_thread(sh, c, mm, lanes_of(p, t), st != VSMP_OK, d);
-            if (!st)
-                st = cs;
-        }
-        if (interleave && !st && !stop)
-            st = run_group(m, p, waits, gx, gy, gz, sh, c, d);
+            memset(w.slm, 0, (size_t)p->slm_size);
+        st = p->interleave ? run_interleaved(&w, &pay, p, lin, g, sh, c, &stop, d)
+                           : run_serial(&w, &pay, p, lin, g, sh, c, &stop, d);
         if (st && st != VSMP_ERR_CANCELLED)
             note_failure(sh, lin);
         else if (!st && !stop)
             group_done(sh, c);
     }
-    for (unsigned k = 0; k < nm; k++) {
-        vsmp_machine_free(m[k]);
-        vsmp_surface_free(psurf[k]);
-    }
-    free(psurf);
-    free(priv_mem);
-    free(scratch);
-    free(m);
-    free(waits);
-    free(slm);
-    free(payload);
-    free(ids);
-    free(holds);
+    machines_free(&w);
+    vsmp_payload_free(&pay);
     return st;
 }
 
@@ -956,7 +708,7 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
         return st;
     *machine_bytes = vsmp_machine_memory(m);
     vsmp_machine_free(m);
-    payload_layout pl = layout_of(f, p->simd, o->platform);
+    payload_layout pl = vsmp_payload_layout(f, p->simd, o->platform);
     unsigned nm = p->interleave || p->tail ? p->nm : 1;
     *bytes = (uint64_t)nm * *machine_bytes + pl.ct_base + pl.ct_cap + pl.gap + p->slm_size +
              (uint64_t)p->threads * pl.nids * pl.id_bytes +
@@ -965,14 +717,6 @@ static vsmp_status worker_memory(const vsmp_module *mod, uint32_t kernel,
     return VSMP_OK;
 }
 
-/* Work-groups are independent (no memory model across them but atomics, which the machine
- * refuses), so each worker takes a contiguous share of them in linear order, with machines,
- * SLM and payload of its own. A worker stops at its first failing group, and every worker
- * stops before a group past the lowest failing one so far: the launch reports the failure of the
- * first worker that failed, which is the failing group the one-worker launch reports (every
- * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
- * earlier share is never stopped by a later failure). Groups after it may have run in other
- * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
 /* The validator on what runs (docs/LAUNCH.md): its errors refuse the launch before any thread
  * runs, each as the validator words it (its warnings are vsmp check's to print). */
 static vsmp_status validate(const vsmp_module *mod, vsmp_platform plat, vsmp_diags *d)
@@ -993,6 +737,98 @@ static vsmp_status validate(const vsmp_module *mod, vsmp_platform plat, vsmp_dia
             d->items[kept].at_instruction = g->at_instruction;
     }
     vsmp_diags_free(&vd);
+    return st;
+}
+
+/* A cross-thread offset the interface gives lies at a GRF at or after the local IDs of the
+ * launch's platform. */
+static vsmp_status check_cross_offset(const vsmp_launch_iface *f, const launch_plan *p,
+                                      vsmp_platform plat, vsmp_diags *d)
+{
+    if (!f->cross_offset)
+        return VSMP_OK;
+    payload_layout pl = vsmp_payload_layout(f, p->simd, plat);
+    size_t ids_end = pl.grf + (size_t)pl.id_bytes * pl.nids;
+    if (f->cross_offset >= ids_end && f->cross_offset % pl.grf == 0)
+        return VSMP_OK;
+    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1,
+                   "the cross-thread data at payload byte %u: on %s (%u-byte GRFs) it starts at a "
+                   "GRF at or after the local IDs' end, byte %zu",
+                   f->cross_offset, vsmp_platform_name(plat), pl.grf, ids_end);
+    return VSMP_ERR_ARG;
+}
+
+/* How many workers share the groups: one per core (or as given), each with some milliseconds of
+ * work unless the count is given, no more than the groups, and as many as the memory budget
+ * holds. */
+static unsigned worker_number(const vsmp_launch_options *o, const launch_plan *p,
+                              uint64_t per_worker)
+{
+    unsigned nw = o->workers ? o->workers : vsmp_pool_cores();
+    if (nw > VSMP_LAUNCH_MAX_WORKERS)
+        nw = VSMP_LAUNCH_MAX_WORKERS;
+    /* a worker is a CPU thread started for the launch, which can cost some hundreds of
+     * microseconds on a virtual machine, so each gets WORKER_MIN hardware threads (each about a
+     * microsecond) or more */
+    uint64_t hw = p->groups * p->threads;
+    if (!o->workers && nw > hw / WORKER_MIN)
+        nw = (unsigned)(hw / WORKER_MIN);
+    if (nw > p->groups)
+        nw = (unsigned)p->groups;
+    if (o->max_memory && nw > o->max_memory / per_worker)
+        nw = (unsigned)(o->max_memory / per_worker);
+    return nw < 1 ? 1 : nw;
+}
+
+/* Work-groups are independent (no memory model across them but atomics, which the machine
+ * refuses), so each worker takes a contiguous share of them in linear order, with machines,
+ * SLM and payload of its own. A worker stops at its first failing group, and every worker
+ * stops before a group past the lowest failing one so far: the launch reports the failure of the
+ * first worker that failed, which is the failing group the one-worker launch reports (every
+ * group before it ran, and passed, in an earlier share or before it in its own; a worker of an
+ * earlier share is never stopped by a later failure). Groups after it may have run in other
+ * shares: after a failure, the buffers' contents are not those of the one-worker launch. */
+
+/* The launch's outcome from its workers': the diagnostics of the first worker that failed (a
+ * cancelled one only when none failed otherwise), or of the first one when none failed; the
+ * last progress call; the counts summed into o->stats. */
+static vsmp_status gather(const worker *w, unsigned nw, launch_shared *sh, const launch_plan *p,
+                          const vsmp_launch_options *o, uint64_t per_worker, vsmp_diags *d)
+{
+    unsigned pick = nw;
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st && w[i].st != VSMP_ERR_CANCELLED)
+            pick = i;
+    for (unsigned i = 0; i < nw && pick == nw; i++)
+        if (w[i].st)
+            pick = i;
+    if (pick == nw)
+        pick = 0;
+    for (size_t k = 0; d && k < w[pick].d.count; k++) {
+        const vsmp_diag *g = &w[pick].d.items[k];
+        vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
+    }
+    vsmp_status st = w[pick].st;
+    uint64_t done = atomic_load(&sh->done);
+    if (st == VSMP_ERR_CANCELLED)
+        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
+                       "the launch was cancelled after %llu of %llu work-groups",
+                       (unsigned long long)done, (unsigned long long)p->groups);
+    if (o->progress)
+        o->progress(o->progress_user, done, p->groups);
+    vsmp_launch_stats *stats = o->stats;
+    if (stats) {
+        stats->workers = nw;
+        stats->memory = per_worker * nw;
+        for (unsigned i = 0; i < nw; i++) {
+            stats->groups += w[i].c.groups;
+            stats->threads += w[i].c.threads;
+            stats->lanes += w[i].c.lanes;
+            stats->instructions += w[i].c.steps;
+            stats->sampler_messages += w[i].c.smp;
+        }
+        stats->lane_slots = stats->threads * p->simd;
+    }
     return st;
 }
 
@@ -1017,17 +853,8 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         st = validate(mod, o->platform, d);
     if (!st)
         st = plan_launch(mod, kernel, f, ndr, args, nargs, p, d);
-    if (!st && f->cross_offset) { /* a given offset after the local IDs of this platform */
-        payload_layout pl = layout_of(f, p->simd, o->platform);
-        size_t ids_end = pl.grf + (size_t)pl.id_bytes * pl.nids;
-        if (f->cross_offset < ids_end || f->cross_offset % pl.grf) {
-            vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1,
-                           "the cross-thread data at payload byte %u: on %s (%u-byte GRFs) it "
-                           "starts at a GRF at or after the local IDs' end, byte %zu",
-                           f->cross_offset, vsmp_platform_name(o->platform), pl.grf, ids_end);
-            st = VSMP_ERR_ARG;
-        }
-    }
+    if (!st)
+        st = check_cross_offset(f, p, o->platform, d);
     uint64_t per_worker = 0;
     size_t machine_bytes = 0;
     if (!st)
@@ -1054,22 +881,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
         free(p);
         return VSMP_ERR_NOMEM;
     }
-    unsigned nw = o->workers ? o->workers : vsmp_pool_cores();
-    if (nw > VSMP_LAUNCH_MAX_WORKERS)
-        nw = VSMP_LAUNCH_MAX_WORKERS;
-    /* one per core: a worker is a CPU thread started for the launch, which can cost some
-     * hundreds of microseconds on a virtual machine, so each gets some milliseconds of work,
-     * WORKER_MIN hardware threads (each about a microsecond) or more; a count given is kept */
-    uint64_t hw = p->groups * p->threads;
-    if (!o->workers && nw > hw / WORKER_MIN)
-        nw = (unsigned)(hw / WORKER_MIN);
-    if (nw > p->groups)
-        nw = (unsigned)p->groups;
-    /* as many as the memory budget holds */
-    if (o->max_memory && nw > o->max_memory / per_worker)
-        nw = (unsigned)(o->max_memory / per_worker);
-    if (nw < 1)
-        nw = 1;
+    unsigned nw = worker_number(o, p, per_worker);
     launch_shared sh = {.o = o, .p = p};
     atomic_init(&sh.stop_at, UINT64_MAX);
     atomic_init(&sh.halt, false);
@@ -1092,41 +904,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     }
     /* worker 0 runs on the calling thread; a worker that cannot be started runs there too */
     vsmp_pool_run(nw, worker_main, w);
-    /* the diagnostics of the first worker that failed (a cancelled one only when none failed
-     * otherwise), or of the first one when none failed */
-    unsigned pick = nw;
-    for (unsigned i = 0; i < nw && pick == nw; i++)
-        if (w[i].st && w[i].st != VSMP_ERR_CANCELLED)
-            pick = i;
-    for (unsigned i = 0; i < nw && pick == nw; i++)
-        if (w[i].st)
-            pick = i;
-    if (pick == nw)
-        pick = 0;
-    for (size_t k = 0; d && k < w[pick].d.count; k++) {
-        const vsmp_diag *g = &w[pick].d.items[k];
-        vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
-    }
-    st = w[pick].st;
-    uint64_t done = atomic_load(&sh.done);
-    if (st == VSMP_ERR_CANCELLED)
-        vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
-                       "the launch was cancelled after %llu of %llu work-groups",
-                       (unsigned long long)done, (unsigned long long)p->groups);
-    if (o->progress)
-        o->progress(o->progress_user, done, p->groups);
-    if (stats) {
-        stats->workers = nw;
-        stats->memory = per_worker * nw;
-        for (unsigned i = 0; i < nw; i++) {
-            stats->groups += w[i].c.groups;
-            stats->threads += w[i].c.threads;
-            stats->lanes += w[i].c.lanes;
-            stats->instructions += w[i].c.steps;
-            stats->sampler_messages += w[i].c.smp;
-        }
-        stats->lane_slots = stats->threads * p->simd;
-    }
+    st = gather(w, nw, &sh, p, o, per_worker, d);
     for (unsigned i = 0; i < nw; i++)
         vsmp_diags_free(&w[i].d);
     free(w);

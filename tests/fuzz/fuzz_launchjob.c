@@ -13,6 +13,7 @@
 
 #include "fuzz_dir.h"
 #include "launch_job.h"
+#include "vsmp/vsmp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -31,7 +32,7 @@ static fuzz_file files[] = {
 };
 
 /* The work the input asks for stays bounded: the product of the "global" sizes (saturating)
- * is at most 4096 work-items, or past the launcher's limit of 2^24 (which it must refuse at
+ * is at most 4096 work-items, or past the launcher's limit of 2^32 (which it must refuse at
  * once, whatever the product's size). Sizes between run too long for a fuzzer. */
 static bool bounded_range(json_object *root)
 {
@@ -46,7 +47,7 @@ static bool bounded_range(json_object *root)
         uint64_t u = g < 0 ? 0 : (uint64_t)g;
         items = u && items > UINT64_MAX / u ? UINT64_MAX : items * u;
     }
-    return items <= 4096 || items > (1u << 24);
+    return items <= 4096 || items > VSMP_LAUNCH_MAX_ITEMS;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -182,7 +182,7 @@ def strict(L):
     cases = [
         ("global true", {"global": [True]}, "global[0]: expected an integer, got a boolean"),
         ("global 16.9", {"global": [16.9]}, "global[0]: expected an integer, got a fractional"),
-        ("local 0", {"local": [0]}, "local[0]: 0 is out of range [1, 16777216]"),
+        ("local 0", {"local": [0]}, "local[0]: 0 is out of range [1, 4294967295]"),
         ("global 0", {"global": [0]}, "global[0]: 0 is out of range"),
         ("4 global sizes", {"global": [16, 1, 1, 1]}, "global: an array of 1 to 3 sizes, got 4"),
         ("local of 2 for 1", {"local": [16, 1]}, "local: 1 size (as many as \"global\"), got 2"),

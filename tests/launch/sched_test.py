@@ -126,8 +126,22 @@ def run(vsmp, src, tmp):
                  ([1 << 24, 1 << 24, 1 << 16], [1 << 16, 1 << 16, 1]),
                  ([1 << 24, 1 << 24, 1], [16, 1, 1])):
         rc, out, err = launch(vsmp, spin("big.json", g, 0, l), timeout=20)
-        check(rc == 1 and "more than 2^24 work-items" in err,
+        check(rc == 1 and "more than 2^32 work-items" in err,
               "global %r local %r: %d %r" % (g, l, rc, err))
+    # past the launcher's 2^32 work-items, named under the description; sizes past 32 bits are
+    # refused by the description's own read
+    rc, out, err = launch(vsmp, spin("past.json", [1 << 16, (1 << 16) + 1], 0, [16, 1]), timeout=20)
+    check(rc == 1 and "past.json: error: NDRange 65536 x 65537 x 1, local 16 x 1 x 1: more than "
+          "2^32 work-items" in err and "[launch.ndrange]" in err, "2^32 + 2^16: %d %r" % (rc, err))
+    rc, out, err = launch(vsmp, spin("wide.json", [1 << 32], 0), timeout=20)
+    check(rc == 1 and "global[0]: 4294967296 is out of range [1, 4294967295]" in err,
+          "global 2^32: %d %r" % (rc, err))
+    # past the old bound of 2^24: 2^25 work-items are launched (stopped by a budget of 1000
+    # instructions: running them all is test_launch_sched's)
+    rc, out, err = launch(vsmp, spin("many.json", [1 << 25], 0), "--max-instructions", "1000",
+                          timeout=20)
+    check(rc == 1 and "budget of 1000 instructions" in err and "work-items" not in err,
+          "2^25 work-items: %d %r" % (rc, err))
 
     # ---- the instruction budget (issue 18): 4 threads of 25 ----
     p = spin("budget.json", [64], 5, [16])

@@ -168,6 +168,23 @@ static void test_buffers(cl_context ctx, cl_command_queue q)
     CHECK_ERR(clEnqueueReadBufferRect(q, a, CL_TRUE, bo, ho, reg, 32, 0, 8, 0, box, 0, NULL, NULL),
               CL_SUCCESS);
     CHECK(box[0] == 30 && box[1] == 33 && box[2] == 54 && box[3] == 57);
+    /* rectangles within a (rows of 32 bytes): 8 x 2 bytes at (0, 0) and at (4, 1) overlap in x
+     * and in rows, refused; at (8, 1) they are apart in x, so words 0, 1, 8, 9 land on words 10,
+     * 11, 18, 19 */
+    size_t r0[3] = {0, 0, 0}, r41[3] = {4, 1, 0}, r81[3] = {8, 1, 0};
+    CHECK_ERR(clEnqueueCopyBufferRect(q, a, a, r0, r41, reg, 32, 0, 32, 0, 0, NULL, NULL),
+              CL_MEM_COPY_OVERLAP);
+    CHECK_ERR(clEnqueueCopyBufferRect(q, a, a, r41, r0, reg, 32, 0, 32, 0, 0, NULL, NULL),
+              CL_MEM_COPY_OVERLAP);
+    uint32_t before[64], after[64];
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 0, sizeof before, before, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK_ERR(clEnqueueCopyBufferRect(q, a, a, r0, r81, reg, 32, 0, 32, 0, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 0, sizeof after, after, 0, NULL, NULL),
+              CL_SUCCESS);
+    CHECK(after[10] == before[0] && after[11] == before[1] && after[18] == before[8] &&
+          after[19] == before[9] && after[12] == before[12] && after[17] == before[17]);
 
     /* range errors, host-access flags, bad handles */
     CHECK_ERR(clEnqueueReadBuffer(q, a, CL_TRUE, 250, 8, out, 0, NULL, NULL), CL_INVALID_VALUE);
@@ -434,6 +451,16 @@ static void test_images(cl_context ctx, cl_command_queue q)
     cl_mem img3 = clCreateImage(ctx, 0, &r8, &d2b, NULL, &err);
     CHECK_ERR(clEnqueueCopyImage(q, img, img3, fo, fo, one, 0, NULL, NULL),
               CL_IMAGE_FORMAT_MISMATCH);
+    /* within one image: 2x2 boxes at (0,0) and (1,1) share pixel (1,1); at (0,0) and (2,1)
+     * they are apart in x (columns 0-1 and 2-3), so the copy runs: pixel (2,1) becomes (0,0)'s
+     * 255, 128 of the fill above, and (3,2) becomes (1,1)'s 1, 1, 11 */
+    size_t box2[3] = {2, 2, 1}, o11[3] = {1, 1, 0}, o21[3] = {2, 1, 0};
+    CHECK_ERR(clEnqueueCopyImage(q, img, img, fo, o11, box2, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    CHECK_ERR(clEnqueueCopyImage(q, img, img, o11, fo, box2, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    CHECK_ERR(clEnqueueCopyImage(q, img, img, fo, o21, box2, 0, NULL, NULL), CL_SUCCESS);
+    CHECK_ERR(clEnqueueReadImage(q, img, CL_TRUE, fo, all, 0, 0, whole, 0, NULL, NULL), CL_SUCCESS);
+    CHECK(whole[16 + 8] == 255 && whole[16 + 9] == 128 && whole[32 + 12] == 1 &&
+          whole[32 + 13] == 1 && whole[32 + 14] == 11);
 
     /* a 3D 2x2x2 R/UINT16 image: fill it with 513 (bytes 01 02), write voxel (1,1,1) = 9 */
     cl_image_format r16 = {CL_R, CL_UNSIGNED_INT16};
