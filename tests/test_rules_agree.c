@@ -130,10 +130,49 @@ static void test_opnd_classes(void)
     same_rule(text, "operand-class", "cmp into an address");
 }
 
+/* media_ld / media_st (MEDIA_LD.md, MEDIA_ST.md, GenX_IR's IsaVerification): the block fits one
+ * transaction, width and height 1..64 with pitch x height <= 256 bytes, the plane 0..3, not
+ * T0, and integer offsets of 32 bits or less: `media-block` and `type` in both (the validator
+ * took every form and the machine refused media_ld as not implemented) */
+static void test_media(void)
+{
+    const char *head = ".version 4.1\n.kernel \"t\"\n"
+                       ".decl img v_type=T num_elts=1\n"
+                       ".decl D v_type=G type=ud num_elts=64 align=GRF\n"
+                       ".decl X v_type=G type=ud num_elts=1 align=dword\n"
+                       ".decl Q v_type=G type=uq num_elts=1 align=qword\n";
+    static const struct {
+        const char *inst, *rule, *what;
+    } cases[] = {
+        {"media_ld.nomod (32,1) img 0 X(0,0)<0;1,0> X(0,0)<0;1,0> D.0", "", "IGC's (32,1)"},
+        {"media_ld.nomod (64,4) img 0 0x0:ud 0x0:ud D.0", "", "(64,4): 256 bytes"},
+        {"media_st.nomod (4,64) img 0 0x0:ud 0x0:ud D.0", "", "media_st (4,64)"},
+        {"media_ld.nomod (65,1) img 0 0x0:ud 0x0:ud D.0", "media-block", "width 65"},
+        {"media_ld.nomod (0,1) img 0 0x0:ud 0x0:ud D.0", "media-block", "width 0"},
+        {"media_ld.nomod (4,65) img 0 0x0:ud 0x0:ud D.0", "media-block", "height 65"},
+        {"media_ld.nomod (9,32) img 0 0x0:ud 0x0:ud D.0", "media-block", "pitch 16 x 32 rows"},
+        {"media_st.nomod (33,8) img 0 0x0:ud 0x0:ud D.0", "media-block", "pitch 64 x 8 rows"},
+        {"media_ld.nomod (4,1) img 4 0x0:ud 0x0:ud D.0", "media-block", "plane 4"},
+        {"media_ld.nomod (4,1) %slm 0 0x0:ud 0x0:ud D.0", "media-block", "T0 (%slm)"},
+        {"media_st.nomod (4,1) %scratch 0 0x0:ud 0x0:ud D.0", "media-block", "T5 (%scratch)"},
+        {"media_ld.nomod (4,1) img 0 Q(0,0)<0;1,0> 0x0:ud D.0", "type", "a UQ X offset"},
+        {"media_st.nomod (4,1) img 0 0x0:ud 0x0:f D.0", "type", "an F Y offset"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char text[512];
+        snprintf(text, sizeof(text), "%s%s\nret (M1, 1)\n", head, cases[i].inst);
+        if (cases[i].rule[0])
+            same_rule(text, cases[i].rule, cases[i].what);
+        else
+            both_accept(text, cases[i].what);
+    }
+}
+
 int main(void)
 {
     test_address_rows();
     test_state_rows();
     test_opnd_classes();
+    test_media();
     return t_finish();
 }

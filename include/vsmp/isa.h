@@ -103,6 +103,7 @@ typedef enum vsmp_exec_group {
     VSMP_XG_TYPED_ATOMIC,
     VSMP_XG_FADDR,
     VSMP_XG_SYNC,
+    VSMP_XG_MEDIA, /**< media_ld, media_st: media block messages */
     VSMP_XG_LIMIT
 } vsmp_exec_group;
 

@@ -35,6 +35,7 @@ static const xplanner planners[VSMP_XG_LIMIT] = {
     [VSMP_XG_SYNC] = vsmp_x_plan_sync,
     [VSMP_XG_TYPED_ATOMIC] = vsmp_x_plan_typed_atomic,
     [VSMP_XG_FADDR] = vsmp_x_plan_faddr,
+    [VSMP_XG_MEDIA] = vsmp_x_plan_media,
 };
 
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)

@@ -191,3 +191,47 @@ const char *vsmp_rule_sampler_param(bool load, unsigned t, const char **why)
     *why = "sampling reads F or HF";
     return "param-type";
 }
+
+unsigned vsmp_media_pitch(unsigned width)
+{
+    unsigned p = 4;
+    while (p < width)
+        p *= 2;
+    return p;
+}
+
+const char *vsmp_rule_media(unsigned opcode, unsigned mod, unsigned surface, unsigned plane,
+                            unsigned width, unsigned height, const char **why)
+{
+    bool st = opcode == VSMP_OPC_MEDIA_ST;
+    if (mod >= (st ? 4u : 6u)) {
+        *why = st ? "the modifier must be 0..3" : "the modifier must be 0..5";
+        return "media-block";
+    }
+    if (surface == 0 || surface == 5) {
+        *why = surface ? "surface T5 (stateless) is not a 2D surface"
+                       : "surface T0 (shared local memory) is not a 2D surface";
+        return "media-block";
+    }
+    if (plane > 3) {
+        *why = "the plane must be 0..3";
+        return "media-block";
+    }
+    if (width < 1 || width > 64 || height < 1 || height > 64) {
+        *why = "block width and height must be 1..64";
+        return "media-block";
+    }
+    if (vsmp_media_pitch(width) * height > 256) {
+        *why = "the block must fit one transaction: register pitch x height <= 256 bytes";
+        return "media-block";
+    }
+    return NULL;
+}
+
+const char *vsmp_rule_media_offset(unsigned t, const char **why)
+{
+    if (vsmp_type_is_int(t) && vsmp_type_size(t) <= 4)
+        return NULL;
+    *why = "the X and Y offsets are integers of 32 bits or less";
+    return "type";
+}

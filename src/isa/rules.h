@@ -57,4 +57,17 @@ uint64_t vsmp_region_last(unsigned vs, unsigned w, unsigned hs, bool dst, unsign
 const char *vsmp_rule_sampler_dst(unsigned opcode, unsigned t, const char **why);
 const char *vsmp_rule_sampler_param(bool load, unsigned t, const char **why);
 
+/* Rule `media-block` of media_ld and media_st (MEDIA_LD.md, MEDIA_ST.md and GenX_IR's
+ * IsaVerification): the modifier (media_ld 0..5, media_st 0..3), the surface (not T0, shared
+ * local memory, nor T5: "It must be a 2D surface"), the plane 0..3, the block width and height
+ * 1..64 bytes and rows, and the block in one transaction: its register pitch (vsmp_media_pitch)
+ * times its height at most 256 bytes (the pages' width/height table). Rule `type`: the X and Y
+ * offsets are integers of 32 bits or less (the pages: UD). */
+const char *vsmp_rule_media(unsigned opcode, unsigned mod, unsigned surface, unsigned plane,
+                            unsigned width, unsigned height, const char **why);
+const char *vsmp_rule_media_offset(unsigned t, const char **why);
+/* The register pitch of a media block row: 4 below 4 bytes, else the width rounded up to a
+ * power of two ("reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)"). */
+unsigned vsmp_media_pitch(unsigned width);
+
 #endif

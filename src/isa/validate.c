@@ -574,6 +574,33 @@ static void check_vec_decl(vctx *c, const vsmp_vec *v, int pos)
             v->vclass == VSMP_VEC_PREDICATE ? VSMP_PRED_ID(v->var) : v->var);
 }
 
+/* media_ld, media_st: Modifiers Surface Plane Block_width Block_height X_offset Y_offset Msg;
+ * the rules the machine shares (rules.c vsmp_rule_media, vsmp_rule_media_offset) */
+static void check_media(vctx *c)
+{
+    const vsmp_inst *in = c->in;
+    unsigned val[5], nval = 0;
+    for (unsigned i = 0; i < in->num_opnds; i++) {
+        const vsmp_opnd *o = &in->opnds[i];
+        if (o->kind == VSMP_OPND_VALUE && nval < 5)
+            val[nval++] = o->value;
+        if (o->kind != VSMP_OPND_VEC_SRC)
+            continue;
+        int t = vec_type(c, &o->vec);
+        const char *why, *rule = t < 0 ? NULL : vsmp_rule_media_offset((unsigned)t, &why);
+        if (rule)
+            ERR(c, rule, "%s: operand %u has type %s; %s", mnem(in), i, vsmp_type_name((unsigned)t),
+                why);
+    }
+    if (nval < 5)
+        return;
+    const char *why,
+        *rule = vsmp_rule_media(in->opcode, val[0], val[1], val[2], val[3], val[4], &why);
+    if (rule)
+        ERR(c, rule, "%s: (%u,%u) block, plane %u, surface %u, modifier %u: %s", mnem(in), val[3],
+            val[4], val[2], val[1], val[0], why);
+}
+
 static void check_generic(vctx *c, labinfo *li)
 {
     const vsmp_inst *in = c->in;
@@ -634,6 +661,8 @@ static void check_generic(vctx *c, labinfo *li)
         in->num_opnds && in->opnds[0].kind == VSMP_OPND_VALUE && (in->opnds[0].value & 7u) > 3)
         ERR(c, "oword-size", "%s: size code %u (0..3: 1, 2, 4 or 8 owords)", mnem(in),
             in->opnds[0].value & 7u);
+    if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST)
+        check_media(c);
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
         const vsmp_opnd *o = &in->opnds[i];

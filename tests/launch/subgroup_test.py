@@ -6,7 +6,8 @@ The kernels of tests/corpus/cl/subgroups.cl, sg_block.cl and sg_block_img.cl, co
 for skl, tgllp and acm-g10 at SIMD8, SIMD16 and SIMD32 (sg_block*: 8 and 16, IGC refuses block
 reads at SIMD32), are launched by `vsmp launch` over one NDRange of 128 work-items in groups of
 64, from IGC's .visaasm and .cos, and from the source compiled by `vsmp launch` itself (the
-zebin; SOURCE_VARIANTS). With IGC the sub-group size is the SIMD width W, and sub-group s of a
+zebin; SOURCE_VARIANTS); tests/launch/data/sg_block_img_wr.cl (an image block write) from its
+source alone. With IGC the sub-group size is the SIMD width W, and sub-group s of a
 group holds its local ids s*W .. s*W + W - 1 (lane l = local id mod W). Every expected value
 below follows from the OpenCL C source and W alone; pocl is no peer here (it has no
 cl_intel_subgroups, and its sub-group size is not IGC's), and no output of vsmp is used.
@@ -150,29 +151,60 @@ def block_vec_case(w):
 
 
 # ---- sg_block_img ----
-# A 128 x 2 R32_UINT image holding texel(x, y) = 1000 y + x + 2^31 (x odd). Lane l of the
-# sub-group at x0 = b reads the dword at byte column 4 x0 + 4 l of row y: texel(x0 + l, y), and
-# stores it at out[y * 128 + x0 + l]: out is the image, row after row.
+# A 100 x 2 R32_UINT image holding texel(x, y) = 1000 y + x + 2^31 (x odd), read over an NDRange
+# of 128 x 3 work-items in groups of 64 x 1. Lane l of the sub-group at x0 = b reads the dword at
+# byte column 4 x0 + 4 l of row y, and stores it at out[y * 128 + x0 + l]. Inside the image that
+# is texel(x0 + l, y); outside it the block read is clamped to the edge of the image in x and y
+# (cl_intel_subgroups: for an image of 4-byte elements "out-of-bounds reads will return the edge
+# image element (the equivalent of CLK_ADDRESS_CLAMP_TO_EDGE)"): texel(min(x, 99), min(y, 1)).
+IMG_W, IMG_H = 100, 2
+
+
+def texel(x, y):
+    return 1000 * y + x + (0x80000000 if x & 1 else 0)
+
+
 def block_img_case(w):
-    tex = [1000 * y + x + (0x80000000 if x & 1 else 0) for y in range(2) for x in range(N)]
-    args = [{"kind": "image", "format": "R32_UINT", "width": N, "height": 2,
+    tex = [texel(x, y) for y in range(IMG_H) for x in range(IMG_W)]
+    args = [{"kind": "image", "format": "R32_UINT", "width": IMG_W, "height": IMG_H,
              "texels": [[t] for t in tex]},
-            {"kind": "buffer", "type": "uint", "count": 2 * N, "print": True, "hex": True}]
-    return args, {1: tex}
+            {"kind": "buffer", "type": "uint", "count": 3 * N, "print": True, "hex": True}]
+    want = [texel(min(x, IMG_W - 1), min(y, IMG_H - 1)) for y in range(3) for x in range(N)]
+    return args, {1: want}
+
+
+# ---- sg_block_img_wr (tests/launch/data/sg_block_img_wr.cl, from the source only) ----
+# The block write over the same NDRange into a 100 x 2 R32_UINT image cleared to 0: lane l of
+# the sub-group at x0 writes in[y * 128 + x0 + l] = 7 y + 3 x + 5 (x = x0 + l) to texel
+# (x, y); the writes outside the image (x >= 100 or y = 2) are dropped ("out-of-bounds writes
+# will be ignored"). The image prints each texel's four channels: R, then G = B = 0 and A = 1
+# (an R32_UINT texel read back).
+def block_img_wr_case(w):
+    vals = [7 * y + 3 * x + 5 for y in range(3) for x in range(N)]
+    args = [{"kind": "image", "format": "R32_UINT", "width": IMG_W, "height": IMG_H,
+             "print": True, "hex": True},
+            {"kind": "buffer", "type": "uint", "data": vals}]
+    want = []
+    for y in range(IMG_H):
+        for x in range(IMG_W):
+            want += [vals[y * N + x], 0, 0, 1]
+    return args, {0: want}
 
 
 # What the machine refuses today, by kernel: the instruction, named in the diagnostic with the
 # rule exec-unsupported. Such a launch passes only when it is refused for that reason (or runs and
-# gives the values above). IGC lowers an image block read to media_ld on every platform.
-REFUSED = {"sg_block_img": "(media_ld, opcode 0x37) is not implemented by the machine "
-                           "[exec-unsupported]"}
-# sg_block_img runs over the image: 128 x 2, groups of 64 x 1
-GLOBAL = {"sg_block_img": [N, 2]}
-LOCAL_SIZE = {"sg_block_img": [LOCAL, 1]}
+# gives the values above). Nothing is refused now: IGC lowers an image block read to media_ld
+# and an image block write to media_st on every platform, and the machine runs both.
+REFUSED = {}
+# the image block reads and writes run over 128 x 3: groups of 64 x 1
+GLOBAL = {"sg_block_img": [N, 3], "sg_block_img_wr": [N, 3]}
+LOCAL_SIZE = {"sg_block_img": [LOCAL, 1], "sg_block_img_wr": [LOCAL, 1]}
 CASES = [("sg_ids", ids_case, WIDTHS), ("sg_reduce", reduce_case, WIDTHS),
          ("sg_shuffle", shuffle_case, WIDTHS), ("sg_block", block_case, (8, 16)),
          ("sg_more", more_case, WIDTHS), ("sg_block_vec", block_vec_case, (8, 16)),
          ("sg_block_img", block_img_case, (8, 16))]
+# kernels without corpus files: launched from their source alone
+SOURCE_ONLY = [("sg_block_img_wr", block_img_wr_case, (8, 16))]
 
 
 def check(name, out_lines, want, verbose):
@@ -205,7 +237,10 @@ def check(name, out_lines, want, verbose):
 SOURCE_VARIANTS = [("tgllp", 8), ("tgllp", 16), ("tgllp", 32), ("skl", 16), ("acm-g10", 16)]
 SOURCES = {"sg_ids": "subgroups.cl", "sg_reduce": "subgroups.cl", "sg_shuffle": "subgroups.cl",
            "sg_block": "sg_block.cl", "sg_more": "subgroups.cl", "sg_block_vec": "sg_block.cl",
-           "sg_block_img": "sg_block_img.cl"}
+           "sg_block_img": "sg_block_img.cl",
+           # an absolute path: os.path.join below keeps it as it is
+           "sg_block_img_wr": os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                                           "sg_block_img_wr.cl")}
 
 
 def launch(vsmp, desc, tmp, env=None):
@@ -269,7 +304,7 @@ def main():
                     continue
                 failed += check(name, lines, want, o.v)
     with tempfile.TemporaryDirectory() as cache:
-        for kernel, make, widths in CASES:
+        for kernel, make, widths in CASES + SOURCE_ONLY:
             cl = os.path.abspath(os.path.join(o.corpus, "cl", SOURCES[kernel]))
             for dev, w in SOURCE_VARIANTS:
                 if w not in widths:
