@@ -395,11 +395,15 @@ def big_conv9x9(j):  # products and sums of binary fractions: exact in any order
 
 def lin_repeat(img, u, v):
     """OpenCL's linear filter at normalized (u, v) with CLK_ADDRESS_REPEAT (OpenCL 1.2
-    section 8.2), in exact arithmetic: the weights and texels are binary fractions."""
+    section 8.2), in exact arithmetic: the weights and texels are binary fractions. None when a
+    weight is off Intel's 8-bit sub-texel grid (a multiple of 1/256), where its sampler's weight
+    would not be the exact one."""
     w, h = img["width"], img["height"]
     u, v = (u - math.floor(u)) * w - Fraction(1, 2), (v - math.floor(v)) * h - Fraction(1, 2)
     i0, j0 = math.floor(u), math.floor(v)
     a, b = u - i0, v - j0
+    if (a * 256).denominator != 1 or (b * 256).denominator != 1:
+        return None
     i0, j0 = i0 % w, j0 % h
     i1, j1 = (i0 + 1) % w, (j0 + 1) % h
     t = [texel(img, i, jj) for jj in (j0, j1) for i in (i0, i1)]
@@ -408,8 +412,9 @@ def lin_repeat(img, u, v):
 
 
 def big_lin_taps(j):
-    """The kernel in binary32: the taps exact (pocl_expected.c chose them so), each odd tap
-    times f32(1 / (k + 1)) exact when it is a power of two (checked), each sum rounded once."""
+    """The kernel in binary32: the taps exact, their weights on the 8-bit sub-texel grid, each
+    odd tap times f32(1 / (k + 1)) exact (pocl_expected.c chose the inputs so; each checked),
+    each sum rounded once."""
     src, (sx, sy) = j["args"][0], j["args"][2]["value"]
     w, h, out = src["width"], src["height"], []
     for y in range(h):
@@ -418,6 +423,8 @@ def big_lin_taps(j):
             acc = [0.0] * 4
             for k in range(48):
                 t = lin_repeat(src, u + Fraction(sx) * (k - 24), v + Fraction(sy) * (k - 24))
+                if t is None:
+                    return {1: [None] * (4 * w * h)}  # not on the sub-texel grid
                 if k & 1:
                     c = f32(1.0 / (k + 1))
                     prod = [Fraction(e) * Fraction(c) for e in t]
