@@ -67,6 +67,16 @@ TOLERANCE = {
                          "sin/cos 4, tan 5, atan2 6 ulp through the expression; |out| < 160"),
     "big_math": (9.2e-5, "ULP table: sin 4, sqrt 3, exp 3, pow 16 ulp through six chained "
                  "steps"),
+    # large.cl's image kernels (tests/corpus/README.md): the convolution's texels and weights
+    # are binary fractions; the linear taps lie on quarter texels (exact for 8-bit sub-texel
+    # weights and for float ones) and those multiplied by 1 / (k + 1) are powers of two
+    "big_conv9x9": (0.0, "binary-fraction texels and weights: every sum exact"),
+    "big_lin_taps": (0.0, "quarter-texel taps; exact products, each sum rounded once"),
+    # exp() weights: check_expected.py bounds each output (its exact exp arguments, exp 3 ulp,
+    # division 2.5 ulp, half an ulp per product and sum over the 81 taps) and prints twice the
+    # largest bound
+    "big_bilateral": (6.9e-6, "ULP table: exp 3, divide 2.5 ulp through 81 weighted taps; "
+                      "|out| <= 1"),
     # native_*: the implementation's precision (OpenCL 1.2 section 7.4); bounded as the full
     # functions, with IGC's expansions (exp2(x * log2 e), log2(u) * ln 2, x * recip(y)) and
     # their own roundings

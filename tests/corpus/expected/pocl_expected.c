@@ -1292,6 +1292,73 @@ int main(int argc, char **argv)
         }
         run("vector.cl", "vec_vload", 1, (size_t[]){64}, a, 2);
     }
+    /* The image kernels of large.cl: big_conv9x9 and big_lin_taps exact to the bit (see each),
+     * big_bilateral bounded by the ULP table (launch_test.py TOLERANCE) */
+    { /* a 9x9 convolution through a nearest CLAMP_TO_EDGE sampler, weights from __constant
+       * memory: texels k/4 (|k| <= 32), weights m/8 (|m| <= 8), so every product is a multiple
+       * of 1/32 below 8 and every sum of 81 is exact in float, in any order, fused or not */
+        seed = 45;
+        struct arg a[3] = {image(CL_FLOAT, 16, 16, 0), image(CL_FLOAT, 16, 16, 1),
+                           buf(BUF_F32, 81, 0)};
+        for (size_t i = 0; i < a[0].n; i++)
+            ((float *)a[0].data)[i] = (float)rnd(-32, 32) / 4.0f;
+        for (size_t i = 0; i < 81; i++)
+            ((float *)a[2].data)[i] = (float)rnd(-8, 8) / 8.0f;
+        run("large.cl", "big_conv9x9", 2, (size_t[]){16, 16}, a, 3);
+    }
+    { /* 48 linear taps at normalized coordinates, REPEAT, over a 16x8 FLOAT image: step is
+       * (1/64, 1/8), a quarter texel across and a whole row down, so every tap lies on a row
+       * centre and on a quarter of a texel across (weights 0, 1/4, 1/2, 3/4: exact for 8-bit
+       * sub-texel weights and for float ones). The odd taps, at 1/4 and 3/4, are multiplied by
+       * 1 / (k + 1) and summed; that product is exact (so fused or not, each sum rounds once)
+       * when the tap, (3a + b) / 4 or (a + 3b) / 4 of two neighbours a, b, is a power of two:
+       * each row of each channel is a cycle of odd integers whose every neighbour pair has
+       * 3a + b and a + 3b zero or a power of two (in absolute value), scaled by 1/4 */
+        seed = 46;
+        static const int odd[12] = {1, -1, 3, -3, 5, -5, 7, -7, 11, -11, 13, -13};
+        struct arg a[3] = {image(CL_FLOAT, 16, 8, 0), buf(BUF_F32, 16 * 8 * 4, 1),
+                           scalar_v("float2")};
+        memcpy(a[2].data, (float[]){1.0f / 64.0f, 1.0f / 8.0f}, 8);
+        for (size_t row = 0; row < 8 * 4; row++) { /* row y, channel c: texels 4 (16 y + x) + c */
+            int v[16];
+            for (int ok = 0; !ok;) { /* a random walk over the pairs, until it closes */
+                v[0] = odd[rnd(0, 11)];
+                for (int x = 1; x <= 16; x++) {
+                    int cand[12], n = 0;
+                    for (int c = 0; c < 12; c++) {
+                        int b = x < 16 ? odd[c] : v[0], p = abs(3 * v[x - 1] + b),
+                            q = abs(v[x - 1] + 3 * b);
+                        if (!(p & (p - 1)) && !(q & (q - 1))) /* 0 or a power of two */
+                            cand[n++] = b;
+                    }
+                    if (x == 16)
+                        ok = n > 0;
+                    else /* never none: every odd value here has a neighbour */
+                        v[x] = cand[rnd(0, n - 1)];
+                }
+            }
+            for (int x = 0; x < 16; x++)
+                ((float *)a[0].data)[4 * (16 * (row / 4) + (size_t)x) + row % 4] =
+                    (float)v[x] / 4.0f;
+        }
+        run("large.cl", "big_lin_taps", 2, (size_t[]){16, 8}, a, 3);
+    }
+    { /* a 9x9 bilateral filter (exp weights: not exact, launch_test.py TOLERANCE), FLOAT 16x16:
+       * channels k/16 in [0, 1], alpha in [-1/4, 1] (taps with alpha <= 0 are left out) and
+       * <= 0 over the top-left 5x5, so pixel (0, 0) has no tap and keeps its texel; every
+       * exp argument is exact (multiples of 1/256 below 12) */
+        seed = 47;
+        struct arg a[3] = {
+            image(CL_FLOAT, 16, 16, 0), image(CL_FLOAT, 16, 16, 1), {.kind = SCALAR_F32}};
+        a[2].scalar.f = 2.0f;
+        for (size_t i = 0; i < a[0].n; i++) {
+            size_t x = i / 4 % 16, y = i / 64;
+            ((float *)a[0].data)[i] = i % 4 < 3        ? (float)rnd(0, 16) / 16.0f
+                                      : x < 5 && y < 5 ? (float)rnd(-4, 0) / 16.0f
+                                                       : (float)rnd(-4, 16) / 16.0f;
+        }
+        run("large.cl", "big_bilateral", 2, (size_t[]){16, 16}, a, 3);
+    }
     clReleaseCommandQueue(queue);
     clReleaseContext(ctx);
     return 0;
