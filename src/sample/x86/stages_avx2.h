@@ -280,6 +280,32 @@ static inline __m256 unorm16(__m256i v)
 #endif
 }
 
+/* 16-bit values in the low halves of 32-bit lanes -> floats, as decode8 gives them but for a
+ * NaN's payload: a binary16 NaN stays a NaN (not quieted), which the sampling kernels' final
+ * rewrite makes the reference's NaN, whatever filtering did to it. */
+static inline __m256 dec16(unsigned k, __m256i v)
+{
+    return k == CD_UNORM16 ? unorm16(v) : half8(v);
+}
+
+/* dec16 of both 16-bit halves of 8 words: the low halves in *lo, the high ones in *hi. */
+static inline void dec16x2(unsigned k, __m256i w, __m256 *lo, __m256 *hi)
+{
+    if (k == CD_UNORM16) {
+        __m256 d = _mm256_set1_ps(65535.0f);
+        *lo = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(w, _mm256_set1_epi32(0xffff))), d);
+        *hi = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(w, 16)), d);
+        return;
+    }
+    /* 16 halves converted in two instructions, then the lanes' pairs split apart */
+    __m256 a = _mm256_cvtph_ps(_mm256_castsi256_si128(w));
+    __m256 b = _mm256_cvtph_ps(_mm256_extracti128_si256(w, 1));
+    __m256 l = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 h = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+    *lo = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(l), _MM_SHUFFLE(3, 1, 2, 0)));
+    *hi = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /* The texels of 8 lanes at byte offsets off, by the plan's generic decoder (ch_dec), as the
  * words vsmp_format_unpack gives: 16-byte texels load whole (words8x4), 4- and 8-byte ones each
  * 32-bit word a channel needs once; shorter ones the word ending with the texel (from byte 0 for
@@ -413,6 +439,23 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
     if (generic_texels(p)) {
         decode8_call(p, off, out); /* 16-bit UNORM, 2-byte float16 texels... */
+        return;
+    }
+    if (p->texel_kind == TX_F16 && fi->bytes <= 8) {
+        /* float16 texels of 4 or 8 bytes (R16G16_FLOAT, RGBA16F): the texel by one load per
+         * lane, each word's two halves converted together */
+        __m256i w[2];
+        __m256 h[4];
+        if (fi->bytes == 8)
+            pairs8((const int *)p->s->mem, off, &w[0], &w[1]);
+        else
+            w[0] = w[1] = loads8((const int *)p->s->mem, off);
+        dec16x2(CD_F16, w[0], &h[0], &h[1]);
+        if (fi->bytes == 8)
+            dec16x2(CD_F16, w[1], &h[2], &h[3]);
+        for (int c = 0; c < 4; c++)
+            out[c] = fi->ch[c].type == VSMP_CHAN_NONE ? _mm256_set1_ps(p->konst[c])
+                                                      : h[fi->ch[c].shift / 16];
         return;
     }
     for (int c = 0; c < 4; c++) {
@@ -579,31 +622,6 @@ static inline int chan16(const vsmp_plan *p)
         ch = c;
     }
     return ch;
-}
-
-/* 16-bit values in the low halves of 32-bit lanes -> floats, as decode8 gives them but for a
- * NaN's payload: a binary16 NaN stays a NaN (not quieted), which the sampling kernels' final
- * rewrite makes the reference's NaN, whatever filtering did to it. */
-static inline __m256 dec16(unsigned k, __m256i v)
-{
-    return k == CD_UNORM16 ? unorm16(v) : half8(v);
-}
-
-/* dec16 of both 16-bit halves of 8 words: the low halves in *lo, the high ones in *hi. */
-static inline void dec16x2(unsigned k, __m256i w, __m256 *lo, __m256 *hi)
-{
-    if (k == CD_UNORM16) {
-        *lo = unorm16(_mm256_and_si256(w, _mm256_set1_epi32(0xffff)));
-        *hi = unorm16(_mm256_srli_epi32(w, 16));
-        return;
-    }
-    /* 16 halves converted in two instructions, then the lanes' pairs split apart */
-    __m256 a = _mm256_cvtph_ps(_mm256_castsi256_si128(w));
-    __m256 b = _mm256_cvtph_ps(_mm256_extracti128_si256(w, 1));
-    __m256 l = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
-    __m256 h = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
-    *lo = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(l), _MM_SHUFFLE(3, 1, 2, 0)));
-    *hi = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0)));
 }
 
 /* The 2-byte texels at byte offsets off of 8 lanes, in the low halves of 32-bit lanes: the word
