@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The fast paths: plan-time specialisations of the reference pipeline (sample_ref.c), in C
- * (fast.c) and per ISA (src/sample/x86/). Each must give the reference's result words. */
+ * (fast.c) and per ISA (src/sample/x86/), chosen by the table of rows in table.c. Each must
+ * give the reference's result words. */
 #ifndef VSMP_FAST_H
 #define VSMP_FAST_H
 
@@ -38,6 +39,10 @@ bool vsmp_fast_lod_unused(const vsmp_plan *p);
  * of slice 6 layer + face; any texel off the face is re-projected (edges) or averaged (corners). */
 void vsmp_fast_cube_level(const vsmp_plan *p, unsigned level, uint32_t slice, float u, float v,
                           bool linear, float out[4]);
+
+/* The C kernels (fast.c): sampling 2D, 3D and cube surfaces; ld of 2D surfaces and arrays. */
+void vsmp_sample_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 /* Kernels per ISA (declared whatever the build; defined when the ISA is compiled in). */
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

@@ -280,6 +280,32 @@ static inline __m256 unorm16(__m256i v)
 #endif
 }
 
+/* 16-bit values in the low halves of 32-bit lanes -> floats, as decode8 gives them but for a
+ * NaN's payload: a binary16 NaN stays a NaN (not quieted), which the sampling kernels' final
+ * rewrite makes the reference's NaN, whatever filtering did to it. */
+static inline __m256 dec16(unsigned k, __m256i v)
+{
+    return k == CD_UNORM16 ? unorm16(v) : half8(v);
+}
+
+/* dec16 of both 16-bit halves of 8 words: the low halves in *lo, the high ones in *hi. */
+static inline void dec16x2(unsigned k, __m256i w, __m256 *lo, __m256 *hi)
+{
+    if (k == CD_UNORM16) {
+        __m256 d = _mm256_set1_ps(65535.0f);
+        *lo = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(w, _mm256_set1_epi32(0xffff))), d);
+        *hi = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(w, 16)), d);
+        return;
+    }
+    /* 16 halves converted in two instructions, then the lanes' pairs split apart */
+    __m256 a = _mm256_cvtph_ps(_mm256_castsi256_si128(w));
+    __m256 b = _mm256_cvtph_ps(_mm256_extracti128_si256(w, 1));
+    __m256 l = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    __m256 h = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+    *lo = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(l), _MM_SHUFFLE(3, 1, 2, 0)));
+    *hi = _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(h), _MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /* The texels of 8 lanes at byte offsets off, by the plan's generic decoder (ch_dec), as the
  * words vsmp_format_unpack gives: 16-byte texels load whole (words8x4), 4- and 8-byte ones each
  * 32-bit word a channel needs once; shorter ones the word ending with the texel (from byte 0 for
@@ -413,6 +439,23 @@ static inline void fetch8(const vsmp_plan *p, const view8 *v, __m256i x, __m256i
     }
     if (generic_texels(p)) {
         decode8_call(p, off, out); /* 16-bit UNORM, 2-byte float16 texels... */
+        return;
+    }
+    if (p->texel_kind == TX_F16 && fi->bytes <= 8) {
+        /* float16 texels of 4 or 8 bytes (R16G16_FLOAT, RGBA16F): the texel by one load per
+         * lane, each word's two halves converted together */
+        __m256i w[2];
+        __m256 h[4];
+        if (fi->bytes == 8)
+            pairs8((const int *)p->s->mem, off, &w[0], &w[1]);
+        else
+            w[0] = w[1] = loads8((const int *)p->s->mem, off);
+        dec16x2(CD_F16, w[0], &h[0], &h[1]);
+        if (fi->bytes == 8)
+            dec16x2(CD_F16, w[1], &h[2], &h[3]);
+        for (int c = 0; c < 4; c++)
+            out[c] = fi->ch[c].type == VSMP_CHAN_NONE ? _mm256_set1_ps(p->konst[c])
+                                                      : h[fi->ch[c].shift / 16];
         return;
     }
     for (int c = 0; c < 4; c++) {
@@ -563,6 +606,110 @@ static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     return true;
 }
 
+/* The channel of 2-byte texels holding one 16-bit UNORM or float16 channel and no other (R16,
+ * R16_FLOAT...), or -1. */
+static inline int chan16(const vsmp_plan *p)
+{
+    if (p->s->fi->bytes != 2 || !p->dec)
+        return -1;
+    int ch = -1;
+    for (int c = 0; c < 4; c++) {
+        unsigned k = p->ch_dec[c];
+        if (k == CD_NONE)
+            continue;
+        if (ch >= 0 || (k != CD_UNORM16 && k != CD_F16))
+            return -1;
+        ch = c;
+    }
+    return ch;
+}
+
+/* The 2-byte texels at byte offsets off of 8 lanes, in the low halves of 32-bit lanes: the word
+ * ending with the texel (from byte 0 for the surface's first texel; the surface is at least 4
+ * bytes long), shifted down and masked. */
+static inline __m256i texels16(const int *mem, __m256i off)
+{
+    __m256i a =
+        _mm256_max_epi32(_mm256_sub_epi32(off, _mm256_set1_epi32(2)), _mm256_setzero_si256());
+    __m256i w = loads8(mem, a);
+    w = _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, a), 3));
+    return _mm256_and_si256(w, _mm256_set1_epi32(0xffff));
+}
+
+/* level8_any for 2D surfaces and arrays of 2-byte texels of one 16-bit channel (chan16: R16,
+ * R16_FLOAT) in WRAP (power of two), CLAMP or CLAMP_BORDER, with fetch8_u8x4's index arithmetic
+ * (the same texels and weights): when each lane's two taps of a row are neighbours, one 32-bit
+ * word holds both (two loads for the four taps, not four); the constant channels are not
+ * filtered unless a border colour is read. @return false (nothing done) when a lane needs the
+ * general index8. */
+static inline bool level8_h16(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                              unsigned mu, unsigned mv, int ch, __m256 out[4])
+{
+    const bool wu = mu == VSMP_TCM_WRAP, wv = mv == VSMP_TCM_WRAP;
+    const bool bu = mu == VSMP_TCM_CLAMP_BORDER, bv = mv == VSMP_TCM_CLAMP_BORDER;
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
+    __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
+    if (linear) {
+        __m256 half = _mm256_set1_ps(0.5f);
+        x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
+    }
+    __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
+    __m256i bad = _mm256_setzero_si256();
+    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    const unsigned k = p->ch_dec[ch];
+    __m256i z = _mm256_setzero_si256(), oxa = z, oxb = z, oya = z, oyb = z;
+    const bool border = bu || bv;
+    if (bu)
+        off_flat(fx, fwm1, &oxa, &oxb);
+    if (bv)
+        off_flat(fy, fhm1, &oya, &oyb);
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm256_set1_ps(p->konst[c]);
+    if (!linear) {
+        out[ch] = dec16(k, texels16(mem, texel_off_n(lv, xa, ya, 2)));
+        if (border)
+            border8(p, _mm256_or_si256(oxa, oya), out);
+        return true;
+    }
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
+    if (!wu)
+        wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
+    if (!wv)
+        wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
+    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
+    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+    __m256i oa = texel_off_n(lv, xa, ya, 2), ob = texel_off_n(lv, xa, yb, 2);
+    __m256 a, b, c, d;
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        /* the word at the first tap holds the second: it ends with the second texel (scalar
+         * loads: faster than gathers here on the Zen 4 measured) */
+        dec16x2(k, loads8(mem, oa), &a, &b);
+        dec16x2(k, loads8(mem, ob), &c, &d);
+    } else {
+        __m256i dx = _mm256_slli_epi32(_mm256_sub_epi32(xb, xa), 1);
+        a = dec16(k, texels16(mem, oa)), b = dec16(k, texels16(mem, _mm256_add_epi32(oa, dx)));
+        c = dec16(k, texels16(mem, ob)), d = dec16(k, texels16(mem, _mm256_add_epi32(ob, dx)));
+    }
+    if (!border) {
+        out[ch] = lerp8(lerp8(a, b, wx), lerp8(c, d, wx), wy);
+        return true;
+    }
+    __m256 ta[4], tb[4], tc[4], td[4];
+    for (int q = 0; q < 4; q++)
+        ta[q] = tb[q] = tc[q] = td[q] = out[q];
+    ta[ch] = a, tb[ch] = b, tc[ch] = c, td[ch] = d;
+    border8(p, _mm256_or_si256(oxa, oya), ta), border8(p, _mm256_or_si256(oxb, oya), tb);
+    border8(p, _mm256_or_si256(oxa, oyb), tc), border8(p, _mm256_or_si256(oxb, oyb), td);
+    for (int q = 0; q < 4; q++)
+        out[q] = lerp8(lerp8(ta[q], tb[q], wx), lerp8(tc[q], td[q], wx), wy);
+    return true;
+}
+
 static inline void level8_any(const vsmp_plan *p, const bool three, __m256i level, __m256i layer,
                               __m256 u, __m256 v, __m256 w, bool linear, __m256 out[4])
 {
@@ -577,6 +724,9 @@ static inline void level8_any(const vsmp_plan *p, const bool three, __m256i leve
     __m256 z = three ? _mm256_mul_ps(w, lv.fd) : _mm256_setzero_ps();
     if (!three && p->s->d.type != VSMP_SURFTYPE_CUBE && u8x4(p) &&
         level8_u8x4(p, &lv, x, y, linear, ma, mb, out))
+        return;
+    int ch16 = three || p->s->d.type == VSMP_SURFTYPE_CUBE ? -1 : chan16(p);
+    if (ch16 >= 0 && level8_h16(p, &lv, x, y, linear, ma, mb, ch16, out))
         return;
     if (!three && p->seamless && p->s->d.type == VSMP_SURFTYPE_CUBE) {
         /* seamless cube: lanes whose taps all lie on their face read them as CLAMP would;
