@@ -506,6 +506,9 @@ void vsmp_machine_free(vsmp_machine *m)
         return;
     vsmp_x_drop_plans(m);
     free(m->x);
+    free(m->xg);
+    free(m->xs);
+    free(m->xa);
     free(m->label_at);
     free(m->vars);
     free(m->arena);
@@ -940,9 +943,9 @@ size_t vsmp_machine_memory(const vsmp_machine *m)
     if (!m)
         return 0;
     /* the arena and the plans dominate; the state words and tables are counted too */
-    return sizeof(*m) + m->arena_size + (size_t)m->nx * sizeof(xinst) +
-           (size_t)m->nvars * sizeof(xvar) + vsmp_machine_payload_size(m) +
-           (m->r->num_labels + 1) * sizeof(uint32_t) +
+    return sizeof(*m) + m->arena_size + (size_t)m->nx * sizeof(xinst) + m->nxg * sizeof(xgen) +
+           m->nxs * sizeof(xsmp) + m->nxa * sizeof(xfaddr) + (size_t)m->nvars * sizeof(xvar) +
+           vsmp_machine_payload_size(m) + (m->r->num_labels + 1) * sizeof(uint32_t) +
            (m->naddr_words + m->nsmp_words + m->nsurf_words + 3) * sizeof(uint32_t);
 }
 
