@@ -63,7 +63,9 @@ static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl BA v_type=G type=b num_elts=32 align=GRF\n"
                                ".decl BD v_type=G type=ub num_elts=32 align=GRF\n"
                                ".decl P1 v_type=P num_elts=32\n"
-                               ".decl P2 v_type=P num_elts=32\n";
+                               ".decl P2 v_type=P num_elts=32\n"
+                               ".decl smp v_type=S num_elts=1\n"
+                               ".decl img v_type=T num_elts=2\n";
 static const char *const ff_vars[] = {"FA", "FB", "FC", "FD", "DA", "DB", "DC", "DD", "UA",
                                       "UB", "UD", "WA", "WB", "WD", "HD", "BA", "BD"};
 
@@ -456,6 +458,24 @@ static const char *const ff_runs[] = {
     "(!P2) sel (M5, 8) DB(0,0)<1> DA(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
     "mov (M1, 16) WD(0,0)<1> 0x76543210:v\n"
     "add (M1, 32) FA(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n",
+    /* movs between fast instructions (IGC sets the sampler and surface words before each
+     * message): from immediates, general scalars of each size and state words, to state words
+     * and back to general scalars (each of them compared), under NoMask and the EM at offsets
+     * 0 and 16 (lane 16 off under the second dispatch mask) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "movs (M1_NM, 1) smp(0) 0x89abcdef:ud\n"
+    "movs (M1_NM, 1) img(0) 0x1:ud\n"
+    "movs (M1, 1) img(1) DD(0,3)<0;1,0>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "movs (M1_NM, 1) UD(0,2)<1> smp(0)\n"
+    "movs (M5, 1) DC(0,1)<1> img(1)\n"
+    "movs (M1_NM, 1) smp(0) WA(0,5)<0;1,0>\n"
+    "movs (M1_NM, 1) WD(0,7)<1> smp(0)\n"
+    "movs (M5, 1) img(1) BA(0,9)<0;1,0>\n"
+    "movs (M1_NM, 1) BD(0,4)<1> img(1)\n"
+    "movs (M1_NM, 1) img(0) img(1)\n"
+    "movs (M1_NM, 1) DB(0,6)<1> img(0)\n"
+    "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
 };
 
 static void test_fast_runs(void)

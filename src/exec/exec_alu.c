@@ -1195,6 +1195,7 @@ static vsmp_status plan_movs(vsmp_machine *m, xinst *x)
         (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
         return refuse(m, x, "movs moves to or from a surface or sampler variable");
     x->run = run_movs;
+    vsmp_x_plan_fast(m, x); /* the common forms (exec_fast.c plan_movs) */
     return VSMP_OK;
 }
 

@@ -3,14 +3,14 @@
  * The fast path of the EU instructions real kernels run most: mov (with the F <-> integer and
  * F -> HF conversions), add, mul, mad, min/max (F and integer), and, or, xor, not, shl, shr, asr,
  * sel, cmp to a predicate, the math box's inv, sqrt, rsqrt, exp, log on F and the roundings rndd,
- * rndu, rnde, rndz, frc on F. Chosen when the kernel is planned, for operands that are direct
- * general variables or immediates of 32 bits or less (dst without .sat), sources with a modifier
- * where the form allows one (mod_ok): each source
- * is read as it lies (a packed region in place) or broadcast once (a scalar, an immediate), or
- * lane by lane (V, UV, VF immediates, other regions), the lane kernel of the CPU level
- * (exec_fast_k.h) computes every lane, and the enabled lanes are stored. Every form gives the
- * general path's bits (tests/test_exec_fast.c runs both on random values); another %cr0
- * rounding mode than nearest-even sends a float result to the general path.
+ * rndu, rnde, rndz, frc on F, and movs of state words. Chosen when the kernel is planned, for
+ * operands that are direct general variables or immediates of 32 bits or less (dst without .sat),
+ * sources with a modifier where the form allows one (mod_ok): each source is read as it lies (a
+ * packed region in place) or broadcast once (a scalar, an immediate), or lane by lane (V, UV, VF
+ * immediates, other regions), the lane kernel of the CPU level (exec_fast_k.h) computes every lane,
+ * and the enabled lanes are stored. Every form gives the general path's bits
+ * (tests/test_exec_fast.c runs both on random values); another %cr0 rounding mode than nearest-even
+ * sends a float result to the general path.
  *
  * The CPU level is that of the sampler's fast paths (vsmp_cpu_effective, VSMP_CPU): "ref" turns
  * the fast path off (every instruction through the general path), "c" uses the kernels below
@@ -365,6 +365,81 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* ---- movs ---- */
+
+/* movs (exec_alu.c run_movs) without a predicate: its lane is on by the EM at its offset or
+ * NoMask. The value is planned (an immediate's low 32 bits) or the 32-bit word at src[0].p (a
+ * sampler or surface state word, or a general scalar's first bytes: f.arg's low byte of them,
+ * zero-extended); it goes to f.dst, f.arg >> 8 bytes of it zero-extended (a state word: 4; a
+ * general scalar: its type's size). The state words and the arena never move once planned. */
+static inline void movs_now(const xinst *x)
+{
+    const xsrc *src = &x->f.src[0];
+    uint64_t b = 0;
+    if (src->kind == XS_BCAST)
+        b = src->v;
+    else
+        memcpy(&b, src->p, x->f.arg & 0xffu);
+    memcpy(x->f.dst, &b, x->f.arg >> 8);
+}
+
+static vsmp_status run_movs_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = x->f.nomask ? x->f.lmask : (m->em >> x->f.em_off) & x->f.lmask;
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    movs_now(x);
+    if (x->f.st == ST_ANY) /* a general dst: the trace's span */
+        note(x, s);
+    return VSMP_OK;
+}
+
+/* The state word a STATE operand names (0 surface, 1 sampler). */
+static uint8_t *state_at(const vsmp_machine *m, const xvec *v)
+{
+    return (uint8_t *)(v->state_cls ? &m->smp_vals[v->word] : &m->surf_vals[v->word]);
+}
+
+/* movs of the forms exec_alu.c plan_movs accepts, without a predicate, from an immediate, a
+ * state word or a direct general scalar, to a state word or from a state word to a direct
+ * general scalar. f.st: ST_4 a state dst, ST_ANY a general one. */
+static bool plan_movs(const vsmp_machine *m, xinst *x)
+{
+    const xvec *d = &x->g->v[0], *v = &x->g->v[1];
+    if (x->in->pred || x->g->nv != 2 || d->mod || v->mod)
+        return false;
+    unsigned in_bytes = 4, out_bytes = 4;
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        x->f.src[0] = (xsrc){NULL, (uint32_t)v->imm[0], XS_BCAST};
+    else if (v->cls == VSMP_VEC_STATE)
+        x->f.src[0] = (xsrc){state_at(m, v), 0, XS_SCALAR};
+    else if (v->cls == VSMP_VEC_GENERAL && v->var != 0) {
+        unsigned ts = vsmp_type_size(v->type);
+        in_bytes = ts < 4 ? ts : 4;
+        x->f.src[0] = (xsrc){m->arena + v->at, 0, XS_SCALAR};
+    } else
+        return false;
+    if (d->cls == VSMP_VEC_STATE) {
+        x->f.dst = state_at(m, d);
+        x->f.st = ST_4;
+    } else if (d->cls == VSMP_VEC_GENERAL && d->var != 0 && v->cls == VSMP_VEC_STATE) {
+        unsigned ts = vsmp_type_size(d->type);
+        if (ts == 0 || ts > 8)
+            return false;
+        out_bytes = ts;
+        x->f.dst = m->arena + d->at;
+        x->f.st = ST_ANY;
+        x->note_off = d->at - m->vars[d->var].at;
+        x->note_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
+    } else
+        return false;
+    x->f.arg = in_bytes | out_bytes << 8;
+    x->f.fixed = true;
+    x->run = run_movs_fast;
+    return true;
+}
+
 /* ---- planning ---- */
 
 /* B, W, D (types.def: signed, at most 4 bytes) */
@@ -616,6 +691,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         x->g->v[i].fk = fast_kind(&x->g->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
         return plan_cmp(m, x);
+    if (x->in->opcode == VSMP_OPC_MOVS)
+        return plan_movs(m, x);
     const xvec *d = &x->g->v[0];
     if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || (d->mod && d->mod != VSMP_MOD_SAT))
         return false;
@@ -674,7 +751,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
 
 static bool fast_handler(xhandler h)
 {
-    return h == run_kernel || h == run_sel || h == run_cmp;
+    return h == run_kernel || h == run_sel || h == run_cmp || h == run_movs_fast;
 }
 
 /* A run of fast-path instructions in one step of the run loop: they change neither the
@@ -688,7 +765,7 @@ static bool fast_handler(xhandler h)
  * NoMask), %cr0 rounding to nearest even for a float result, sources as planned. %cr0 is read
  * once, and again after an instruction that writes it. Anything else goes through the
  * instruction's handler, which decides the same way with every rule spelt out. */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP };
+enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
@@ -739,6 +816,10 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
             break;
         }
+        case GM_MOVS:
+            if (group_lanes(m, y))
+                movs_now(y);
+            break;
         default:
         call : {
             vsmp_status st = (k ? y->run : y->own)(m, y, s);
@@ -763,6 +844,8 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                  VSMP_PRED_ID(x->in->pred) <= m->r->num_preds;
     if (x->run == run_cmp)
         return lanes_only && x->f.fixed ? GM_CMP : GM_CALL;
+    if (x->run == run_movs_fast)
+        return GM_MOVS;
     if (!x->f.fixed || !x->f.direct)
         return GM_CALL;
     if (x->run == run_sel)
@@ -780,7 +863,8 @@ void vsmp_x_group_fast(vsmp_machine *m)
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;
-        x->f.sets_cr0 = fast_handler(x->run) && x->run != run_cmp && x->g->v[0].at < c + 4u &&
+        x->f.sets_cr0 = fast_handler(x->run) && x->run != run_cmp &&
+                        x->g->v[0].cls == VSMP_VEC_GENERAL && x->g->v[0].at < c + 4u &&
                         c < x->g->v[0].at + x->note_size;
     }
     for (uint32_t i = 0; i < m->nx;) {
