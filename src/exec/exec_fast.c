@@ -780,11 +780,56 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
+/* The run's common case decided once at its start (xinst.gneed, gslow): every lane of each
+ * instruction that needs the EM is on, %cr0 rounds to nearest even and no instruction of the
+ * run writes %cr0. Each instruction then goes straight to its kernel, as one planned unit. */
+static vsmp_status run_planned(vsmp_machine *m, xinst *x, xstep *s, uint32_t c0)
+{
+    uint32_t keep = keep_bits(c0);
+    for (uint32_t k = 0; k < x->group; k++) {
+        xinst *y = &x[k];
+        switch (y->gmode) {
+        case GM_K16:
+            call16(m, y, y->f.arg | keep);
+            break;
+        case GM_K:
+            y->f.fn(y->f.dst, y->f.src, y->lanes, y->f.arg | keep);
+            break;
+        case GM_SEL: {
+            xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
+            y->f.fn(y->f.dst, src, y->lanes, y->f.arg | keep);
+            break;
+        }
+        case GM_CMP: {
+            uint32_t res = 0, en = group_lanes(m, y);
+            y->f.fn(&res, y->f.src, y->lanes, y->f.arg | keep);
+            vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
+            break;
+        }
+        case GM_MOVS:
+            if (group_lanes(m, y))
+                movs_now(y);
+            break;
+        default: {
+            vsmp_status st = (k ? y->run : y->own)(m, y, s);
+            if (st)
+                return st;
+            break;
+        }
+        }
+    }
+    m->steps += x->group - 1u;
+    s->next = x->index + x->group;
+    return VSMP_OK;
+}
+
 static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
         return x->own(m, x, s);
     uint32_t c0 = cr0(m);
+    if (!x->gslow && !(c0 & 0x30u) && (m->em & x->gneed) == x->gneed)
+        return run_planned(m, x, s, c0);
     for (uint32_t k = 0; k < x->group; k++) {
         xinst *y = &x[k];
         uint32_t en, arg = y->f.arg | keep_bits(c0);
@@ -872,9 +917,24 @@ void vsmp_x_group_fast(vsmp_machine *m)
         while (i + n < m->nx && fast_handler(m->x[i + n].run))
             n++;
         if (n >= 2) {
-            m->x[i].own = m->x[i].run;
-            m->x[i].group = n;
-            m->x[i].run = run_group;
+            xinst *x = &m->x[i];
+            x->own = x->run;
+            x->group = n;
+            x->run = run_group;
+            /* the EM bits that put every lane of the run's kernels on (NoMask: none), and
+             * whether the run must decide per instruction (it writes %cr0, or a kernel's lanes
+             * reach past the EM's 32) */
+            x->gneed = 0;
+            x->gslow = false;
+            for (uint32_t k = 0; k < n; k++) {
+                const xinst *y = &x[k];
+                x->gslow |= y->f.sets_cr0;
+                if (y->f.nomask || (y->gmode != GM_K16 && y->gmode != GM_K && y->gmode != GM_SEL))
+                    continue;
+                uint64_t need = (uint64_t)y->f.lmask << y->f.em_off;
+                x->gslow |= need >> 32 != 0;
+                x->gneed |= (uint32_t)need;
+            }
         }
         i += n ? n : 1;
     }

@@ -225,10 +225,12 @@ struct xinst {
     xhandler own; /* a group's first instruction: its own handler (exec_fast.c) */
     const vsmp_inst *in;
     uint32_t index;
-    uint32_t group;               /* fast-path instructions from this one on that run as one step */
-    uint8_t lanes;                /* exec size */
-    uint8_t gmode;                /* how the group's loop takes it (exec_fast.c run_group) */
+    uint32_t group; /* fast-path instructions from this one on that run as one step */
+    uint8_t lanes;  /* exec size */
+    uint8_t gmode;  /* how the group's loop takes it (exec_fast.c run_group) */
+    bool gslow;     /* a group's first instruction: its common case is decided per instruction */
     uint32_t note_off, note_size; /* the trace's dst span */
+    uint32_t gneed;               /* a group's first instruction: the EM bits its kernels need on */
     xfast f;
     xgen *g;   /* generic instructions */
     xsmp *s;   /* sampler instructions */
