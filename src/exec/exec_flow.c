@@ -28,9 +28,11 @@ static vsmp_status run_nop(vsmp_machine *m, xinst *x, xstep *s)
 static uint32_t next_wait(const vsmp_machine *m, uint32_t pc)
 {
     uint32_t best = X_NONE;
-    for (unsigned l = 0; l < 32; l++)
-        if ((m->waiting >> l & 1u) && m->wait_at[l] > pc && m->wait_at[l] < best)
+    for (uint32_t w = m->waiting; w; w &= w - 1u) {
+        unsigned l = x_ctz(w);
+        if (m->wait_at[l] > pc && m->wait_at[l] < best)
             best = m->wait_at[l];
+    }
     return best;
 }
 
@@ -58,9 +60,8 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
     }
     s->lanes = taken >> off;
     if (x->g->target > x->index) {
-        for (unsigned l = 0; l < 32; l++)
-            if (taken >> l & 1u)
-                m->wait_at[l] = x->g->target;
+        for (uint32_t w = taken; w; w &= w - 1u)
+            m->wait_at[x_ctz(w)] = x->g->target;
         m->waiting |= taken;
         m->em &= ~taken;
         if (!m->em) {
@@ -72,9 +73,8 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
     if (!taken)
         return VSMP_OK;
     uint32_t stay = active & ~taken;
-    for (unsigned l = 0; l < 32; l++)
-        if (stay >> l & 1u)
-            m->wait_at[l] = x->index + 1;
+    for (uint32_t w = stay; w; w &= w - 1u)
+        m->wait_at[x_ctz(w)] = x->index + 1;
     m->waiting |= stay;
     m->em &= ~stay;
     s->next = x->g->target;

@@ -467,6 +467,19 @@ static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The index of the lowest set bit of w (w != 0): loops over lane masks visit the set lanes only. */
+static inline unsigned x_ctz(uint32_t w)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(w);
+#else
+    unsigned l = 0;
+    while (!(w >> l & 1u))
+        l++;
+    return l;
+#endif
+}
+
 /* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */
 static inline void x_copy32n(void *d, const void *p, unsigned n)
 {

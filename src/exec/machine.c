@@ -892,12 +892,14 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
     const uint64_t max_steps = m->opt.max_steps;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
-        if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
-            for (unsigned l = 0; l < 32; l++)
-                if ((m->waiting >> l & 1u) && m->wait_at[l] == pc) {
-                    m->waiting &= ~(1u << l);
-                    m->em |= 1u << l;
-                }
+        /* lanes a goto disabled come back here (3_execution_model.md) */
+        for (uint32_t w = m->waiting; w; w &= w - 1u) {
+            unsigned l = x_ctz(w);
+            if (m->wait_at[l] == pc) {
+                m->waiting &= ~(1u << l);
+                m->em |= 1u << l;
+            }
+        }
         if (m->steps >= max_steps) {
             vsmp_x_report(m, x->in, "steps", "the run reached its limit of %llu instructions",
                           (unsigned long long)max_steps);
