@@ -780,9 +780,13 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
+static vsmp_status run_each(vsmp_machine *m, xinst *x, xstep *s, uint32_t k, uint32_t c0);
+
 /* The run's common case decided once at its start (xinst.gneed, gslow): every lane of each
- * instruction that needs the EM is on, %cr0 rounds to nearest even and no instruction of the
- * run writes %cr0. Each instruction then goes straight to its kernel, as one planned unit. */
+ * kernel that needs the EM is on, %cr0 rounds to nearest even and no fast instruction of the
+ * run writes %cr0. Each fast instruction then goes straight to its kernel, as one planned
+ * unit; after another handler %cr0 is read again, and if that handler changed it the rest of
+ * the run is decided per instruction (run_each). */
 static vsmp_status run_planned(vsmp_machine *m, xinst *x, xstep *s, uint32_t c0)
 {
     uint32_t keep = keep_bits(c0);
@@ -814,6 +818,9 @@ static vsmp_status run_planned(vsmp_machine *m, xinst *x, xstep *s, uint32_t c0)
             vsmp_status st = (k ? y->run : y->own)(m, y, s);
             if (st)
                 return st;
+            uint32_t c = cr0(m);
+            if (c != c0)
+                return run_each(m, x, s, k + 1, c);
             break;
         }
         }
@@ -830,7 +837,13 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t c0 = cr0(m);
     if (!x->gslow && !(c0 & 0x30u) && (m->em & x->gneed) == x->gneed)
         return run_planned(m, x, s, c0);
-    for (uint32_t k = 0; k < x->group; k++) {
+    return run_each(m, x, s, 0, c0);
+}
+
+/* The run from its instruction k on, each instruction's common case decided by itself. */
+static vsmp_status run_each(vsmp_machine *m, xinst *x, xstep *s, uint32_t k, uint32_t c0)
+{
+    for (; k < x->group; k++) {
         xinst *y = &x[k];
         uint32_t en, arg = y->f.arg | keep_bits(c0);
         switch (y->gmode) {
@@ -870,7 +883,8 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             vsmp_status st = (k ? y->run : y->own)(m, y, s);
             if (st)
                 return st;
-            break;
+            c0 = cr0(m); /* the handler may have written it */
+            continue;
         }
         }
         if (y->f.sets_cr0)
@@ -900,6 +914,30 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
     return x->f.fn16 ? GM_K16 : GM_K;
 }
 
+/* May the instruction be part of a run (after its first, a fast instruction)? The fast ones,
+ * and those whose handler changes neither the execution mask nor the flow and ends no thread:
+ * every group of the instruction table but flow (labels, goto, jmp, call, ret) and sync
+ * (barriers pause the thread). A general ALU instruction whose dst covers a byte of %ce0 ends
+ * the run, as the run loop sets %ce0 before each step; a handler's write to %cr0 is seen by
+ * the run reading %cr0 again after it. */
+static bool member(const vsmp_machine *m, const xinst *x)
+{
+    if (fast_handler(x->run))
+        return true;
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(x->in->opcode);
+    if (!row || row->exec == VSMP_XG_NONE || row->exec == VSMP_XG_FLOW || row->exec == VSMP_XG_SYNC)
+        return false;
+    const xvec *d = &x->g->v[0];
+    if (row->exec != VSMP_XG_ALU || x->g->nv == 0)
+        return true;
+    if (d->cls == VSMP_VEC_INDIRECT)
+        return false;
+    if (d->cls != VSMP_VEC_GENERAL)
+        return true;
+    uint32_t c = m->vars[15].at, span = ((x->lanes - 1u) * d->hs + 1u) * vsmp_type_size(d->type);
+    return !(d->at < c + 4u && c < d->at + span);
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
@@ -914,8 +952,9 @@ void vsmp_x_group_fast(vsmp_machine *m)
     }
     for (uint32_t i = 0; i < m->nx;) {
         uint32_t n = 0;
-        while (i + n < m->nx && fast_handler(m->x[i + n].run))
-            n++;
+        if (fast_handler(m->x[i].run))
+            while (i + n < m->nx && member(m, &m->x[i + n]))
+                n++;
         if (n >= 2) {
             xinst *x = &m->x[i];
             x->own = x->run;
