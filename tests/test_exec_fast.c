@@ -481,16 +481,19 @@ static const char *const ff_runs[] = {
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
- * (denormals kept, then round toward zero, then back), or write %ce0, which ends the run. */
+ * (denormals kept, then round toward zero, then back), or write %ce0, which ends the run; a
+ * label ends a run, and one before a fast instruction starts the next. */
 static const char *const ff_mixed[] = {
     "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
     "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:q\n"
     "add (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "L0:\n"
     "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:q\n"
     "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
     "mul (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
     "mov (M1_NM, 1) %cr0(0,0)<1> 0x0:q\n"
+    "L1:\n"
     "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mov (M1, 16) DD(0,0)<1> FD(0,0)<8;8,1>\n",
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"

@@ -754,18 +754,21 @@ static bool fast_handler(xhandler h)
     return h == run_kernel || h == run_sel || h == run_cmp || h == run_movs_fast;
 }
 
-/* A run of fast-path instructions in one step of the run loop: they change neither the
- * execution mask nor the flow, and cannot fault, so the loop's work between them (the step
- * count, %ce0, lanes waiting for a goto's target, the trace) is done once for the run. With a
- * trace, lanes waiting to come back inside the run, or too few steps left, only the first
- * instruction runs.
+/* A run of instructions in one step of the run loop, from a fast-path instruction (or a label
+ * before one) on through every instruction whose handler changes neither the execution mask
+ * nor the flow (member): the loop's work between them (the step count, %ce0, lanes waiting for
+ * a goto's target, the trace) is done once for the run. With a trace, lanes waiting to come
+ * back inside the run, or too few steps left, only the first instruction runs.
  *
- * Inside the run, each instruction's common case is taken here without its handler (xinst.gmode,
- * set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its offset, or
- * NoMask), %cr0 rounding to nearest even for a float result, sources as planned. %cr0 is read
- * once, and again after an instruction that writes it. Anything else goes through the
- * instruction's handler, which decides the same way with every rule spelt out. */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS };
+ * Inside the run, each fast instruction's common case is taken here without its handler
+ * (xinst.gmode, set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its
+ * offset, or NoMask), %cr0 rounding to nearest even for a float result, sources as planned.
+ * %cr0 is read once, and again after an instruction that writes it and after every handler
+ * call. Anything else goes through the instruction's handler, which decides the same way with
+ * every rule spelt out. (Deciding the common case once for the whole run at its start, and
+ * then calling each kernel without a check, measured no faster end to end and 12 % slower on
+ * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
+enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
@@ -780,70 +783,12 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
-static vsmp_status run_each(vsmp_machine *m, xinst *x, xstep *s, uint32_t k, uint32_t c0);
-
-/* The run's common case decided once at its start (xinst.gneed, gslow): every lane of each
- * kernel that needs the EM is on, %cr0 rounds to nearest even and no fast instruction of the
- * run writes %cr0. Each fast instruction then goes straight to its kernel, as one planned
- * unit; after another handler %cr0 is read again, and if that handler changed it the rest of
- * the run is decided per instruction (run_each). */
-static vsmp_status run_planned(vsmp_machine *m, xinst *x, xstep *s, uint32_t c0)
-{
-    uint32_t keep = keep_bits(c0);
-    for (uint32_t k = 0; k < x->group; k++) {
-        xinst *y = &x[k];
-        switch (y->gmode) {
-        case GM_K16:
-            call16(m, y, y->f.arg | keep);
-            break;
-        case GM_K:
-            y->f.fn(y->f.dst, y->f.src, y->lanes, y->f.arg | keep);
-            break;
-        case GM_SEL: {
-            xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
-            y->f.fn(y->f.dst, src, y->lanes, y->f.arg | keep);
-            break;
-        }
-        case GM_CMP: {
-            uint32_t res = 0, en = group_lanes(m, y);
-            y->f.fn(&res, y->f.src, y->lanes, y->f.arg | keep);
-            vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
-            break;
-        }
-        case GM_MOVS:
-            if (group_lanes(m, y))
-                movs_now(y);
-            break;
-        default: {
-            vsmp_status st = (k ? y->run : y->own)(m, y, s);
-            if (st)
-                return st;
-            uint32_t c = cr0(m);
-            if (c != c0)
-                return run_each(m, x, s, k + 1, c);
-            break;
-        }
-        }
-    }
-    m->steps += x->group - 1u;
-    s->next = x->index + x->group;
-    return VSMP_OK;
-}
-
 static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
         return x->own(m, x, s);
     uint32_t c0 = cr0(m);
-    if (!x->gslow && !(c0 & 0x30u) && (m->em & x->gneed) == x->gneed)
-        return run_planned(m, x, s, c0);
-    return run_each(m, x, s, 0, c0);
-}
-
-/* The run from its instruction k on, each instruction's common case decided by itself. */
-static vsmp_status run_each(vsmp_machine *m, xinst *x, xstep *s, uint32_t k, uint32_t c0)
-{
-    for (; k < x->group; k++) {
+    for (uint32_t k = 0; k < x->group; k++) {
         xinst *y = &x[k];
         uint32_t en, arg = y->f.arg | keep_bits(c0);
         switch (y->gmode) {
@@ -877,6 +822,8 @@ static vsmp_status run_each(vsmp_machine *m, xinst *x, xstep *s, uint32_t k, uin
         case GM_MOVS:
             if (group_lanes(m, y))
                 movs_now(y);
+            break;
+        case GM_LABEL:
             break;
         default:
         call : {
@@ -914,10 +861,10 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
     return x->f.fn16 ? GM_K16 : GM_K;
 }
 
-/* May the instruction be part of a run (after its first, a fast instruction)? The fast ones,
- * and those whose handler changes neither the execution mask nor the flow and ends no thread:
- * every group of the instruction table but flow (labels, goto, jmp, call, ret) and sync
- * (barriers pause the thread). A general ALU instruction whose dst covers a byte of %ce0 ends
+/* May the instruction be part of a run (after its first: a fast instruction or a label)? The
+ * fast ones, and those whose handler changes neither the execution mask nor the flow and ends
+ * no thread: every group of the instruction table but flow (labels, goto, jmp, call, ret) and
+ * sync (barriers pause the thread). A general ALU instruction whose dst covers a byte of %ce0 ends
  * the run, as the run loop sets %ce0 before each step; a handler's write to %cr0 is seen by
  * the run reading %cr0 again after it. */
 static bool member(const vsmp_machine *m, const xinst *x)
@@ -942,7 +889,9 @@ void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
-        x->gmode = fast_handler(x->run) ? group_mode(m, x) : GM_CALL;
+        x->gmode = fast_handler(x->run)              ? group_mode(m, x)
+                   : x->in->opcode == VSMP_OPC_LABEL ? GM_LABEL
+                                                     : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;
@@ -951,8 +900,11 @@ void vsmp_x_group_fast(vsmp_machine *m)
                         c < x->g->v[0].at + x->note_size;
     }
     for (uint32_t i = 0; i < m->nx;) {
-        uint32_t n = 0;
-        if (fast_handler(m->x[i].run))
+        /* a run starts at a fast instruction, or at a label before one (a loop's head: the
+         * label is then no step of its own) */
+        bool label = m->x[i].gmode == GM_LABEL && i + 1 < m->nx && fast_handler(m->x[i + 1].run);
+        uint32_t n = label;
+        if (label || fast_handler(m->x[i].run))
             while (i + n < m->nx && member(m, &m->x[i + n]))
                 n++;
         if (n >= 2) {
@@ -960,20 +912,6 @@ void vsmp_x_group_fast(vsmp_machine *m)
             x->own = x->run;
             x->group = n;
             x->run = run_group;
-            /* the EM bits that put every lane of the run's kernels on (NoMask: none), and
-             * whether the run must decide per instruction (it writes %cr0, or a kernel's lanes
-             * reach past the EM's 32) */
-            x->gneed = 0;
-            x->gslow = false;
-            for (uint32_t k = 0; k < n; k++) {
-                const xinst *y = &x[k];
-                x->gslow |= y->f.sets_cr0;
-                if (y->f.nomask || (y->gmode != GM_K16 && y->gmode != GM_K && y->gmode != GM_SEL))
-                    continue;
-                uint64_t need = (uint64_t)y->f.lmask << y->f.em_off;
-                x->gslow |= need >> 32 != 0;
-                x->gneed |= (uint32_t)need;
-            }
         }
         i += n ? n : 1;
     }

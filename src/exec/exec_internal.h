@@ -221,20 +221,20 @@ typedef struct xfaddr {
 } xfaddr;
 
 struct xinst {
+    /* what the run loop and a run read of every instruction first */
     xhandler run;
-    xhandler own; /* a group's first instruction: its own handler (exec_fast.c) */
+    uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
+    uint8_t lanes;  /* exec size */
+    uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    xfast f;
+    /* the rest */
+    xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
     const vsmp_inst *in;
     uint32_t index;
-    uint32_t group; /* fast-path instructions from this one on that run as one step */
-    uint8_t lanes;  /* exec size */
-    uint8_t gmode;  /* how the group's loop takes it (exec_fast.c run_group) */
-    bool gslow;     /* a group's first instruction: its common case is decided per instruction */
     uint32_t note_off, note_size; /* the trace's dst span */
-    uint32_t gneed;               /* a group's first instruction: the EM bits its kernels need on */
-    xfast f;
-    xgen *g;   /* generic instructions */
-    xsmp *s;   /* sampler instructions */
-    xfaddr *a; /* faddr */
+    xgen *g;                      /* generic instructions */
+    xsmp *s;                      /* sampler instructions */
+    xfaddr *a;                    /* faddr */
 };
 
 /* A copy of size bytes from payload offset from to arena offset to (an input). */
