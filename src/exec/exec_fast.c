@@ -828,8 +828,10 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
         default:
         call : {
             vsmp_status st = (k ? y->run : y->own)(m, y, s);
-            if (st)
+            if (st) {
+                m->steps += k; /* the run's instructions up to this one were steps */
                 return st;
+            }
             c0 = cr0(m); /* the handler may have written it */
             continue;
         }
