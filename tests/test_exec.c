@@ -932,12 +932,16 @@ static void test_alias_loops(void)
     }
 }
 
-/* Run-time faults: nothing bound at the index the surface variable holds. */
+/* Run-time faults: nothing bound at the index the surface variable holds. The load follows
+ * two fast-path instructions, so that it runs inside their run (exec_fast.c run_group): the
+ * step count still counts the three instructions that ran, the faulting one included. */
 static void test_unbound(void)
 {
     rig g;
     CHECK(rig_make(&g,
                    LOAD_DECLS ".decl DST v_type=G type=f num_elts=8 align=GRF\n"
+                              "mov (M1, 8) DST(0,0)<1> 0x0:f\n"
+                              "add (M1, 8) DST(0,0)<1> DST(0,0)<8;8,1> 0x3f800000:f\n"
                               "load_3d.R (M1, 8) 0x0:uw tex DST.0 UI.0 VI.0 LI.0\n"
                               "ret (M1, 1)\n",
                    VSMP_PLATFORM_TGLLP, NULL),
@@ -949,6 +953,8 @@ static void test_unbound(void)
         CHECK(g.d.count && strcmp(g.d.items[g.d.count - 1].rule, "exec-binding") == 0 &&
                   strstr(g.d.items[g.d.count - 1].message, "index 9"),
               "diagnostic names the index");
+        CHECK(vsmp_machine_steps(g.m) == 3, "unbound surface: 3 steps, not %llu",
+              (unsigned long long)vsmp_machine_steps(g.m));
     }
     rig_free(&g);
 }

@@ -63,7 +63,9 @@ static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl BA v_type=G type=b num_elts=32 align=GRF\n"
                                ".decl BD v_type=G type=ub num_elts=32 align=GRF\n"
                                ".decl P1 v_type=P num_elts=32\n"
-                               ".decl P2 v_type=P num_elts=32\n";
+                               ".decl P2 v_type=P num_elts=32\n"
+                               ".decl smp v_type=S num_elts=1\n"
+                               ".decl img v_type=T num_elts=2\n";
 static const char *const ff_vars[] = {"FA", "FB", "FC", "FD", "DA", "DB", "DC", "DD", "UA",
                                       "UB", "UD", "WA", "WB", "WD", "HD", "BA", "BD"};
 
@@ -456,15 +458,59 @@ static const char *const ff_runs[] = {
     "(!P2) sel (M5, 8) DB(0,0)<1> DA(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
     "mov (M1, 16) WD(0,0)<1> 0x76543210:v\n"
     "add (M1, 32) FA(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n",
+    /* movs between fast instructions (IGC sets the sampler and surface words before each
+     * message): from immediates, general scalars of each size and state words, to state words
+     * and back to general scalars (each of them compared), under NoMask and the EM at offsets
+     * 0 and 16 (lane 16 off under the second dispatch mask) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "movs (M1_NM, 1) smp(0) 0x89abcdef:ud\n"
+    "movs (M1_NM, 1) img(0) 0x1:ud\n"
+    "movs (M1, 1) img(1) DD(0,3)<0;1,0>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "movs (M1_NM, 1) UD(0,2)<1> smp(0)\n"
+    "movs (M5, 1) DC(0,1)<1> img(1)\n"
+    "movs (M1_NM, 1) smp(0) WA(0,5)<0;1,0>\n"
+    "movs (M1_NM, 1) WD(0,7)<1> smp(0)\n"
+    "movs (M5, 1) img(1) BA(0,9)<0;1,0>\n"
+    "movs (M1_NM, 1) BD(0,4)<1> img(1)\n"
+    "movs (M1_NM, 1) img(0) img(1)\n"
+    "movs (M1_NM, 1) DB(0,6)<1> img(0)\n"
+    "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
 };
 
-static void test_fast_runs(void)
+/* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
+ * neither the EM nor the flow): only the first instruction is fast; the general ones write
+ * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
+ * (denormals kept, then round toward zero, then back), or write %ce0, which ends the run; a
+ * label ends a run, and one before a fast instruction starts the next. */
+static const char *const ff_mixed[] = {
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:q\n"
+    "add (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "L0:\n"
+    "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:q\n"
+    "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "mov (M1_NM, 1) %cr0(0,0)<1> 0x0:q\n"
+    "L1:\n"
+    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mov (M1, 16) DD(0,0)<1> FD(0,0)<8;8,1>\n",
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) DC(0,0)<1> 0x7:q\n"
+    "mov (M1_NM, 1) %ce0(0,0)<1> 0x3:q\n"
+    "mov (M1_NM, 1) DB(0,3)<1> %ce0(0,0)<0;1,0>\n"
+    "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n",
+};
+
+/* Each of @p runs (@p count), every instruction fast (@p all_fast) or the first. */
+static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x10};
     static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0xfff0ffffu, 0x00ff0f0fu};
     unsigned levels[2], nlev = ff_levels(levels);
-    for (size_t f = 0; f < sizeof(ff_runs) / sizeof(ff_runs[0]); f++) {
-        vsmp_module *mod = ff_parse(ff_runs[f], "");
+    for (size_t f = 0; f < count; f++) {
+        vsmp_module *mod = ff_parse(runs[f], "");
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1; /* without ret */
@@ -476,7 +522,7 @@ static void test_fast_runs(void)
             CHECK(made, "machines for run %zu", f);
             if (!made)
                 goto next;
-            for (uint32_t i = 0; i < ninst; i++) {
+            for (uint32_t i = 0; i < (all_fast ? ninst : 1u); i++) {
                 CHECK(!vsmp_x_is_fast(ms[0], i), "run %zu inst %u: reference level", f, i);
                 for (unsigned l = 0; l < nlev; l++)
                     CHECK(vsmp_x_is_fast(ms[1 + l], i), "run %zu inst %u: fast at level 0x%x", f, i,
@@ -505,6 +551,12 @@ static void test_fast_runs(void)
         }
         vsmp_module_free(mod);
     }
+}
+
+static void test_fast_runs(void)
+{
+    test_runs_of(ff_runs, sizeof(ff_runs) / sizeof(ff_runs[0]), true);
+    test_runs_of(ff_mixed, sizeof(ff_mixed) / sizeof(ff_mixed[0]), false);
 }
 
 /* Copies (vsmp_x_is_copy, docs/EXEC.md 5.2): a mov or sel whose sources have the dst's type,

@@ -171,7 +171,7 @@ static bool binary_cas(unsigned op)
  * for 16-bit atomics), or NULL and a fault. */
 static const vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x, unsigned bytes)
 {
-    uint32_t bti = m->surf_vals[x->target];
+    uint32_t bti = m->surf_vals[x->g->target];
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
                       "instruction %u: surface variable holds binding-table index %u, where no "
@@ -195,7 +195,7 @@ static const vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x, unsign
     return m->bt[bti];
 }
 
-/* The plan (x->val): [0] the operation, [1] its bytes in memory, [2] the address kind (0 SVM,
+/* The plan (x->g->val): [0] the operation, [1] its bytes in memory, [2] the address kind (0 SVM,
  * 1 a buffer or SLM through surf_word/target, 2 a typed surface); raw[0] the addresses or offsets,
  * raw[1] src0, raw[2] src1, raw[3] the dst (arena offsets, X_NONE for %null). Register data: one
  * DWord per lane (16-bit data in its low half, "unpacked"), or one QWord for 64-bit data. */
@@ -205,24 +205,24 @@ static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
     s->lanes = en;
     if (!en)
         return VSMP_OK;
-    unsigned op = x->val[0], bytes = x->val[1], stride = bytes == 8 ? 8u : 4u;
-    bool svm = x->val[2] == 0, typed = x->val[2] == 2;
+    unsigned op = x->g->val[0], bytes = x->g->val[1], stride = bytes == 8 ? 8u : 4u;
+    bool svm = x->g->val[2] == 0, typed = x->g->val[2] == 2;
     uint8_t *mem = NULL;
     uint64_t size = 0;
     const vsmp_surface *surf = NULL;
     if (typed && !(surf = typed_surface(m, x, bytes)))
         return VSMP_ERR_INVALID;
-    if (!svm && !typed && !vsmp_x_buffer(m, x, x->target, &mem, &size))
+    if (!svm && !typed && !vsmp_x_buffer(m, x, x->g->target, &mem, &size))
         return VSMP_ERR_INVALID;
     /* raw operands: [0] addresses (typed: U, V, R, LOD in [0], [4], [5], [6]), [1] src0,
      * [2] src1, [3] dst */
-    const uint8_t *addr = m->arena + x->raw[0].var;
-    const uint8_t *s0 = x->raw[1].var == X_NONE ? NULL : m->arena + x->raw[1].var;
-    const uint8_t *s1 = x->raw[2].var == X_NONE ? NULL : m->arena + x->raw[2].var;
-    uint8_t *d = x->raw[3].var == X_NONE ? NULL : m->arena + x->raw[3].var;
+    const uint8_t *addr = m->arena + x->g->raw[0].var;
+    const uint8_t *s0 = x->g->raw[1].var == X_NONE ? NULL : m->arena + x->g->raw[1].var;
+    const uint8_t *s1 = x->g->raw[2].var == X_NONE ? NULL : m->arena + x->g->raw[2].var;
+    uint8_t *d = x->g->raw[3].var == X_NONE ? NULL : m->arena + x->g->raw[3].var;
     const uint8_t *tc[4] = {NULL, NULL, NULL, NULL};
     for (unsigned k = 0; typed && k < 4; k++) {
-        uint32_t at = x->raw[k ? 3 + k : 0].var;
+        uint32_t at = x->g->raw[k ? 3 + k : 0].var;
         tc[k] = at == X_NONE ? NULL : m->arena + at;
     }
     /* the message's payload is read whole before any lane's result is written back */
@@ -263,7 +263,7 @@ static vsmp_status run_atomic(vsmp_machine *m, xinst *x, xstep *s)
                 return VSMP_ERR_INVALID;
             }
         } else {
-            uint64_t off = x_ld(addr + 4 * l, 4) & (x->target == X_NONE ? X_SLM_MASK : ~0u);
+            uint64_t off = x_ld(addr + 4 * l, 4) & (x->g->target == X_NONE ? X_SLM_MASK : ~0u);
             if (off % bytes) {
                 vsmp_x_report(m, x->in, "exec-address",
                               "instruction %u: atomic offset %llu is not %u-byte aligned", x->index,
@@ -305,30 +305,30 @@ static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
  * dropped, and the operation and datum size kept for run_atomic: one rule for every atomic. */
 static vsmp_status plan_sources(vsmp_machine *m, xinst *x, unsigned op, unsigned bytes)
 {
-    if (!unary(op) && x->raw[1].var == X_NONE)
+    if (!unary(op) && x->g->raw[1].var == X_NONE)
         return refuse(m, x, "the operation needs src0");
-    if (binary_cas(op) && x->raw[2].var == X_NONE)
+    if (binary_cas(op) && x->g->raw[2].var == X_NONE)
         return refuse(m, x, "compare-exchange needs src1");
     if (unary(op))
-        x->raw[1].var = X_NONE;
+        x->g->raw[1].var = X_NONE;
     if (!binary_cas(op))
-        x->raw[2].var = X_NONE;
-    x->val[0] = op;
-    x->val[1] = bytes;
+        x->g->raw[2].var = X_NONE;
+    x->g->val[0] = op;
+    x->g->val[1] = bytes;
     return VSMP_OK;
 }
 
 vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    x->nraw = 0; /* vsmp_x_plan_svm may have resolved them already */
+    x->g->nraw = 0; /* vsmp_x_plan_svm may have resolved them already */
     vsmp_status st = vsmp_x_operands(m, x);
     if (st)
         return st;
     bool svm = in->opcode == VSMP_OPC_SVM;
-    if (x->nv != 0 || x->nraw != 4 || x->nval < (svm ? 1u : 2u))
+    if (x->g->nv != 0 || x->g->nraw != 4 || x->g->nval < (svm ? 1u : 2u))
         return refuse(m, x, "unexpected operand layout");
-    unsigned code = x->val[0];
+    unsigned code = x->g->val[0];
     unsigned op = op_of(code & 31u);
     if (op == XA_NONE)
         return refuse(m, x, "this atomic operation is not implemented");
@@ -339,9 +339,9 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
     if (!bytes)
         return refuse(m, x, "this data width is not implemented");
     if (!svm) {
-        unsigned sv = x->val[1];
+        unsigned sv = x->g->val[1];
         if (sv == 0)
-            x->target = X_NONE; /* T0: shared local memory */
+            x->g->target = X_NONE; /* T0: shared local memory */
         else if (sv != X_SURF_BSS &&
                  (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
             vsmp_x_report(m, in, "exec-surface",
@@ -350,22 +350,22 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
                           x->index, sv);
             return VSMP_ERR_UNSUPPORTED;
         } else
-            x->target = m->surf_base[sv];
+            x->g->target = m->surf_base[sv];
     }
     unsigned stride = bytes == 8 ? 8u : 4u;
     st = vsmp_x_raw_at(m, x, 0, (svm ? 8u : 4u) * x->lanes);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 1, unary(op) || !x->raw[1].var ? 0u : stride * x->lanes);
+        st = vsmp_x_raw_at(m, x, 1, unary(op) || !x->g->raw[1].var ? 0u : stride * x->lanes);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 2, !binary_cas(op) || !x->raw[2].var ? 0u : stride * x->lanes);
+        st = vsmp_x_raw_at(m, x, 2, !binary_cas(op) || !x->g->raw[2].var ? 0u : stride * x->lanes);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 3, x->raw[3].var ? stride * x->lanes : 0u);
+        st = vsmp_x_raw_at(m, x, 3, x->g->raw[3].var ? stride * x->lanes : 0u);
     if (st)
         return st;
     st = plan_sources(m, x, op, bytes);
     if (st)
         return st;
-    x->val[2] = svm ? 0u : 1u;
+    x->g->val[2] = svm ? 0u : 1u;
     x->run = run_atomic;
     return VSMP_OK;
 }
@@ -377,47 +377,47 @@ vsmp_status vsmp_x_plan_atomic(vsmp_machine *m, xinst *x)
 vsmp_status vsmp_x_plan_typed_atomic(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    x->nraw = 0;
+    x->g->nraw = 0;
     vsmp_status st = vsmp_x_operands(m, x);
     if (st)
         return st;
-    if (x->nv != 0 || x->nraw != 7 || x->nval < 2)
+    if (x->g->nv != 0 || x->g->nraw != 7 || x->g->nval < 2)
         return refuse(m, x, "unexpected operand layout");
-    unsigned code = x->val[0];
+    unsigned code = x->g->val[0];
     unsigned op = op_of(code & 31u);
     if (op == XA_NONE || op == XA_FADD || op == XA_FSUB) /* 19, 20: no typed operation */
         return refuse(m, x, "this atomic operation is not implemented");
     unsigned bytes = code >> 5 & 1u ? 2u : 4u;
     if (code >> 6)
         return refuse(m, x, "this data width is not implemented");
-    unsigned sv = x->val[1];
+    unsigned sv = x->g->val[1];
     if (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces) {
         vsmp_x_report(m, in, "exec-surface", "instruction %u: surface %u is not a declared surface",
                       x->index, sv);
         return VSMP_ERR_UNSUPPORTED;
     }
-    x->target = m->surf_base[sv];
+    x->g->target = m->surf_base[sv];
     vsmp_raw r[7];
-    memcpy(r, x->raw, sizeof(r));
+    memcpy(r, x->g->raw, sizeof(r));
     static const uint8_t order[7] = {0, 4, 5, 6, 1, 2, 3}; /* new index of U V R LOD s0 s1 d */
     for (unsigned i = 0; i < 7; i++)
-        x->raw[order[i]] = r[i];
+        x->g->raw[order[i]] = r[i];
     uint32_t lane4 = 4u * x->lanes;
     st = vsmp_x_raw_at(m, x, 0, lane4);
     for (unsigned i = 4; !st && i < 7; i++) /* V, R, LOD: %null reads 0 */
-        st = vsmp_x_raw_at(m, x, i, x->raw[i].var ? lane4 : 0u);
+        st = vsmp_x_raw_at(m, x, i, x->g->raw[i].var ? lane4 : 0u);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 1, unary(op) || !x->raw[1].var ? 0u : lane4);
+        st = vsmp_x_raw_at(m, x, 1, unary(op) || !x->g->raw[1].var ? 0u : lane4);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 2, !binary_cas(op) || !x->raw[2].var ? 0u : lane4);
+        st = vsmp_x_raw_at(m, x, 2, !binary_cas(op) || !x->g->raw[2].var ? 0u : lane4);
     if (!st)
-        st = vsmp_x_raw_at(m, x, 3, x->raw[3].var ? lane4 : 0u);
+        st = vsmp_x_raw_at(m, x, 3, x->g->raw[3].var ? lane4 : 0u);
     if (st)
         return st;
     st = plan_sources(m, x, op, bytes);
     if (st)
         return st;
-    x->val[2] = 2;
+    x->g->val[2] = 2;
     x->run = run_atomic;
     return VSMP_OK;
 }

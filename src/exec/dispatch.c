@@ -38,6 +38,17 @@ static const xplanner planners[VSMP_XG_LIMIT] = {
     [VSMP_XG_MEDIA] = vsmp_x_plan_media,
 };
 
+/* The family whose data an instruction's plan holds (struct xinst): the sampler's (sampler and
+ * SAMPLE_UNORM messages), faddr's, or the generic operands (VSMP_XG_ALU for all the rest). */
+static unsigned family(const vsmp_inst *in)
+{
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(in->opcode);
+    unsigned g = row ? row->exec : VSMP_XG_NONE;
+    return g == VSMP_XG_SAMPLER || g == VSMP_XG_UNORM ? VSMP_XG_SAMPLER
+           : g == VSMP_XG_FADDR                       ? VSMP_XG_FADDR
+                                                      : VSMP_XG_ALU;
+}
+
 static vsmp_status plan_one(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
@@ -79,6 +90,25 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
     m->x = calloc(m->nx ? m->nx : 1, sizeof(xinst));
     if (!m->x)
         return VSMP_ERR_NOMEM;
+    /* each family's side array, one entry per instruction of the family */
+    for (uint32_t i = 0; i < m->nx; i++)
+        switch (family(&r->insts[i])) {
+        case VSMP_XG_SAMPLER:
+            m->nxs++;
+            break;
+        case VSMP_XG_FADDR:
+            m->nxa++;
+            break;
+        default:
+            m->nxg++;
+            break;
+        }
+    m->xg = calloc(m->nxg ? m->nxg : 1, sizeof(xgen));
+    m->xs = calloc(m->nxs ? m->nxs : 1, sizeof(xsmp));
+    m->xa = calloc(m->nxa ? m->nxa : 1, sizeof(xfaddr));
+    if (!m->xg || !m->xs || !m->xa)
+        return VSMP_ERR_NOMEM;
+    uint32_t ng = 0, ns = 0, na = 0;
     m->fast = vsmp_x_fast_level();
     vsmp_status worst = map_labels(m);
     if (worst)
@@ -88,8 +118,19 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
         x->in = &r->insts[i];
         x->index = i;
         x->lanes = (uint8_t)(x->in->exec_size ? x->in->exec_size : 1);
-        x->dst_at = X_NONE;
-        x->plan_bti = x->plan_smp = X_NONE;
+        switch (family(x->in)) {
+        case VSMP_XG_SAMPLER:
+            x->s = &m->xs[ns++];
+            x->s->dst_at = X_NONE;
+            x->s->plan_bti = x->s->plan_smp = X_NONE;
+            break;
+        case VSMP_XG_FADDR:
+            x->a = &m->xa[na++];
+            break;
+        default:
+            x->g = &m->xg[ng++];
+            break;
+        }
         /* plan every instruction, so that one run of the planner reports every refusal */
         vsmp_status s = plan_one(m, x);
         if (s == VSMP_ERR_NOMEM)

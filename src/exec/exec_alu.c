@@ -417,7 +417,7 @@ static void op_mul(const xlane *l, xnum *r)
 static void op_mad(const xlane *l, xnum *r)
 {
     /* a fused multiply-add: OpenCL's fma, which must round once, is compiled to mad */
-    if (l->f && l->x->v[0].type == VSMP_TYPE_F && (l->c0 >> 4 & 3u) == 0)
+    if (l->f && l->x->g->v[0].type == VSMP_TYPE_F && (l->c0 >> 4 & 3u) == 0)
         r->d = fmaf((float)l->a, (float)l->b, (float)l->c);
     else
         r->d = fma(l->a, l->b, l->c);
@@ -439,7 +439,7 @@ static void op_div(const xlane *l, xnum *r)
 {
     /* float: "implemented as x * INV(y)" (DIV.md): 1/y rounded to the dst format first */
     if (l->f)
-        r->d = l->a * in_fmt(1.0 / l->b, l->x->v[0].type, l->c0);
+        r->d = l->a * in_fmt(1.0 / l->b, l->x->g->v[0].type, l->c0);
     else
         r->i = int_div(l->s[0].i, l->s[1].i, l->uns, false);
 }
@@ -461,7 +461,7 @@ static void op_mulh(const xlane *l, xnum *r)
 static void op_fminmax(const xlane *l, xnum *r)
 {
     const xnum *s = l->s;
-    bool max = l->x->aux & 1;
+    bool max = l->x->g->aux & 1;
     if (l->f) /* a NaN source yields the other source */
         r->d = isnan(l->a)   ? l->b
                : isnan(l->b) ? l->a
@@ -586,7 +586,7 @@ static void op_bfe(const xlane *l, xnum *r)
      * sign-extended from the field's top bit for a D dst (BFE.md) */
     unsigned w = (unsigned)l->s[0].i & 31u, o = (unsigned)l->s[1].i & 31u;
     uint32_t v = ((uint32_t)l->s[2].i >> o) & (uint32_t)(((uint64_t)1 << w) - 1u);
-    bool d = l->x->v[0].type == VSMP_TYPE_D;
+    bool d = l->x->g->v[0].type == VSMP_TYPE_D;
     if (d && w && (v >> (w - 1) & 1u))
         v |= ~(uint32_t)(((uint64_t)1 << w) - 1u);
     r->i = d ? (int64_t)(int32_t)v : (int64_t)v;
@@ -608,7 +608,7 @@ static void op_bfn(const xlane *l, xnum *r)
     const xnum *s = l->s;
     uint64_t v = 0;
     for (unsigned k = 0; k < 8; k++)
-        if (l->x->aux >> k & 1u)
+        if (l->x->g->aux >> k & 1u)
             v |= ((k & 1u) ? (uint64_t)s[0].i : ~(uint64_t)s[0].i) &
                  ((k & 2u) ? (uint64_t)s[1].i : ~(uint64_t)s[1].i) &
                  ((k & 4u) ? (uint64_t)s[2].i : ~(uint64_t)s[2].i);
@@ -729,7 +729,7 @@ static const xeval alu_eval[VSMP_OPC_LIMIT] = {
 static xnum compute(const xinst *x, xeval op, uint8_t fp, const xnum *s, unsigned ns, bool uns,
                     unsigned ts0, uint32_t c0)
 {
-    unsigned tsd = vsmp_type_size(x->v[0].type);
+    unsigned tsd = vsmp_type_size(x->g->v[0].type);
     xlane l = {x, s, (fp & VSMP_FP_MATH) == VSMP_FP_MATH, uns, ts0, tsd > ts0 ? tsd : ts0, c0, 0,
                0, 0};
     for (unsigned i = 0; i < ns; i++)
@@ -762,7 +762,7 @@ static vsmp_status fault(vsmp_machine *m, const xinst *x)
 
 static void note_dst(const vsmp_machine *m, const xinst *x, xstep *s)
 {
-    const xvec *d = &x->v[0];
+    const xvec *d = &x->g->v[0];
     if (d->cls != VSMP_VEC_GENERAL || d->var == 0)
         return;
     unsigned ts = vsmp_type_size(d->type);
@@ -778,10 +778,10 @@ bool vsmp_x_is_copy(const xinst *x)
 {
     if (x->in->opcode != VSMP_OPC_MOV && x->in->opcode != VSMP_OPC_SEL)
         return false;
-    if (x->v[0].mod == VSMP_MOD_SAT || x->nv < 2)
+    if (x->g->v[0].mod == VSMP_MOD_SAT || x->g->nv < 2)
         return false;
-    for (unsigned i = 1; i < x->nv; i++)
-        if (x->v[i].mod || x->v[i].type != x->v[0].type)
+    for (unsigned i = 1; i < x->g->nv; i++)
+        if (x->g->v[i].mod || x->g->v[i].type != x->g->v[0].type)
             return false;
     return true;
 }
@@ -797,13 +797,14 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
         pick = vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, x->lanes);
     s->lanes = en;
     uint32_t c0 = cr0(m);
-    const xvec *d = &x->v[0];
-    unsigned ns = x->nv - 1u;
+    const xvec *d = &x->g->v[0];
+    unsigned ns = x->g->nv - 1u;
     bool uns = true, anyf = false;
     for (unsigned i = 0; i < ns; i++)
-        uns &= !vsmp_type_is_signed(x->v[1 + i].type) && !vsmp_type_is_float(x->v[1 + i].type),
-            anyf |= vsmp_type_is_float(x->v[1 + i].type);
-    unsigned ts0 = vsmp_type_size(x->v[1].type);
+        uns &=
+            !vsmp_type_is_signed(x->g->v[1 + i].type) && !vsmp_type_is_float(x->g->v[1 + i].type),
+            anyf |= vsmp_type_is_float(x->g->v[1 + i].type);
+    unsigned ts0 = vsmp_type_size(x->g->v[1].type);
     xeval op = alu_eval[x->in->opcode];
     const vsmp_opcode_info *row = vsmp_opcode_info_get(x->in->opcode);
     uint8_t fp = row ? row->fp : VSMP_FP_PLAIN;
@@ -814,9 +815,9 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
         xnum src[4];
         uint64_t raw[4];
         for (unsigned i = 0; i < ns; i++) {
-            if (!src_bits(m, &x->v[1 + i], l, &raw[i]))
+            if (!src_bits(m, &x->g->v[1 + i], l, &raw[i]))
                 return fault(m, x);
-            src[i] = apply_mod(num_of(raw[i], x->v[1 + i].type, c0), x->v[1 + i].mod);
+            src[i] = apply_mod(num_of(raw[i], x->g->v[1 + i].type, c0), x->g->v[1 + i].mod);
         }
         if (copy) {
             out[l] = raw[sel && !(pick >> l & 1u) ? 1 : 0];
@@ -824,7 +825,7 @@ vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s)
         }
         if (sel) {
             out[l] = bits_of(src[(pick >> l & 1u) ? 0 : 1], d->type, d->mod == VSMP_MOD_SAT,
-                             !vsmp_type_is_signed(x->v[(pick >> l & 1u) ? 1 : 2].type), c0);
+                             !vsmp_type_is_signed(x->g->v[(pick >> l & 1u) ? 1 : 2].type), c0);
             continue;
         }
         xnum r = compute(x, op, fp, src, ns, uns && !anyf, ts0, c0);
@@ -862,21 +863,21 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     uint32_t c0 = cr0(m);
-    bool uns = !vsmp_type_is_signed(x->v[1].type) && !vsmp_type_is_signed(x->v[2].type) &&
-               !vsmp_type_is_float(x->v[1].type) && !vsmp_type_is_float(x->v[2].type);
+    bool uns = !vsmp_type_is_signed(x->g->v[1].type) && !vsmp_type_is_signed(x->g->v[2].type) &&
+               !vsmp_type_is_float(x->g->v[1].type) && !vsmp_type_is_float(x->g->v[2].type);
     uint32_t res = 0;
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
         uint64_t a, b;
-        if (!src_bits(m, &x->v[1], l, &a) || !src_bits(m, &x->v[2], l, &b))
+        if (!src_bits(m, &x->g->v[1], l, &a) || !src_bits(m, &x->g->v[2], l, &b))
             return fault(m, x);
-        xnum na = apply_mod(num_of(a, x->v[1].type, c0), x->v[1].mod);
-        xnum nb = apply_mod(num_of(b, x->v[2].type, c0), x->v[2].mod);
-        if (compare(x->aux, na, nb, uns))
+        xnum na = apply_mod(num_of(a, x->g->v[1].type, c0), x->g->v[1].mod);
+        xnum nb = apply_mod(num_of(b, x->g->v[2].type, c0), x->g->v[2].mod);
+        if (compare(x->g->aux, na, nb, uns))
             res |= 1u << l;
     }
-    const xvec *d = &x->v[0];
+    const xvec *d = &x->g->v[0];
     if (d->cls == VSMP_VEC_PREDICATE) {
         vsmp_x_put_pred(m, d->word, 4u * (x->in->emask & 7u), en, res);
         return VSMP_OK;
@@ -904,11 +905,11 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     unsigned off = 4u * (x->in->emask & 7u);
     s->lanes = en;
-    uint32_t a = off < 32 ? m->preds[x->v[1].word] >> off : 0;
-    uint32_t b = x->nv > 2 && off < 32 ? m->preds[x->v[2].word] >> off : 0;
-    if (x->v[1].mod == VSMP_MOD_NOT)
+    uint32_t a = off < 32 ? m->preds[x->g->v[1].word] >> off : 0;
+    uint32_t b = x->g->nv > 2 && off < 32 ? m->preds[x->g->v[2].word] >> off : 0;
+    if (x->g->v[1].mod == VSMP_MOD_NOT)
         a = ~a;
-    if (x->nv > 2 && x->v[2].mod == VSMP_MOD_NOT)
+    if (x->g->nv > 2 && x->g->v[2].mod == VSMP_MOD_NOT)
         b = ~b;
     uint32_t r;
     switch (x->in->opcode) {
@@ -925,7 +926,7 @@ static vsmp_status run_pred_logic(vsmp_machine *m, xinst *x, xstep *s)
         r = ~a;
         break;
     }
-    vsmp_x_put_pred(m, x->v[0].word, off, en, r);
+    vsmp_x_put_pred(m, x->g->v[0].word, off, en, r);
     return VSMP_OK;
 }
 
@@ -943,15 +944,15 @@ static vsmp_status run_carry(vsmp_machine *m, xinst *x, xstep *s)
         uint64_t a, b;
         if (!(en >> l & 1u))
             continue;
-        if (!src_bits(m, &x->v[2], l, &a) || !src_bits(m, &x->v[3], l, &b))
+        if (!src_bits(m, &x->g->v[2], l, &a) || !src_bits(m, &x->g->v[3], l, &b))
             return fault(m, x);
-        uint32_t ua = (uint32_t)num_of(a, x->v[2].type, 0).i;
-        uint32_t ub = (uint32_t)num_of(b, x->v[3].type, 0).i;
+        uint32_t ua = (uint32_t)num_of(a, x->g->v[2].type, 0).i;
+        uint32_t ub = (uint32_t)num_of(b, x->g->v[3].type, 0).i;
         res[l] = sub ? ua - ub : ua + ub;
         cb[l] = sub ? ua < ub : res[l] < ua;
     }
     for (unsigned d = 0; d < 2; d++) {
-        const xvec *dv = &x->v[d];
+        const xvec *dv = &x->g->v[d];
         if (dv->cls == VSMP_VEC_GENERAL && dv->var == 0)
             continue;
         for (unsigned l = 0; l < x->lanes; l++) {
@@ -973,7 +974,7 @@ static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
-    const xvec *v = &x->v[1];
+    const xvec *v = &x->g->v[1];
     bool scalar = v->cls == VSMP_VEC_IMMEDIATE ? v->nimm == 1 : (v->vs == 0 && v->hs == 0);
     uint32_t bits = 0;
     uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
@@ -993,7 +994,7 @@ static vsmp_status run_setp(vsmp_machine *m, xinst *x, xstep *s)
             bits |= (uint32_t)(b & 1u) << l;
         }
     }
-    vsmp_x_put_pred(m, x->v[0].word, 4u * (x->in->emask & 7u), en, bits);
+    vsmp_x_put_pred(m, x->g->v[0].word, 4u * (x->in->emask & 7u), en, bits);
     return VSMP_OK;
 }
 
@@ -1004,7 +1005,7 @@ static vsmp_status run_movs(vsmp_machine *m, xinst *x, xstep *s)
     s->lanes = en;
     if (!en)
         return VSMP_OK;
-    const xvec *d = &x->v[0], *src = &x->v[1];
+    const xvec *d = &x->g->v[0], *src = &x->g->v[1];
     uint64_t b = 0;
     if (src->cls == VSMP_VEC_STATE)
         b = src->state_cls ? m->smp_vals[src->word] : m->surf_vals[src->word];
@@ -1034,16 +1035,16 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
-        const xvec *a = &x->v[1];
+        const xvec *a = &x->g->v[1];
         uint64_t base;
         if (a->cls == VSMP_VEC_ADDRESS)
             base = m->addr_vals[a->word + l % a->width];
         else if (!elem_at(m, a, l, false, &base))
             return fault(m, x);
         uint64_t b;
-        if (!src_bits(m, &x->v[2], l, &b))
+        if (!src_bits(m, &x->g->v[2], l, &b))
             return fault(m, x);
-        xnum off = apply_mod(num_of(b, x->v[2].type, c0), x->v[2].mod);
+        xnum off = apply_mod(num_of(b, x->g->v[2].type, c0), x->g->v[2].mod);
         /* an address is UW (4_visa_header.md): the hardware's sum wraps at 16 bits, so an
          * offset of 0x8000 or more moves the address back (IGC's fbl of an empty mask, -1 << 2,
          * reaches a NoMask read as 0xfffc: 4 bytes before the variable) */
@@ -1051,7 +1052,7 @@ static vsmp_status run_addr_add(vsmp_machine *m, xinst *x, xstep *s)
     }
     for (unsigned l = 0; l < x->lanes; l++)
         if (en >> l & 1u)
-            m->addr_vals[x->v[0].word + l] = out[l];
+            m->addr_vals[x->g->v[0].word + l] = out[l];
     return VSMP_OK;
 }
 
@@ -1063,7 +1064,7 @@ static vsmp_status run_mov_addr(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     uint32_t c0 = cr0(m), out[32];
-    const xvec *a = &x->v[1];
+    const xvec *a = &x->g->v[1];
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
@@ -1077,7 +1078,7 @@ static vsmp_status run_mov_addr(vsmp_machine *m, xinst *x, xstep *s)
     }
     for (unsigned l = 0; l < x->lanes; l++)
         if (en >> l & 1u)
-            m->addr_vals[x->v[0].word + l] = out[l];
+            m->addr_vals[x->g->v[0].word + l] = out[l];
     return VSMP_OK;
 }
 
@@ -1096,22 +1097,22 @@ static vsmp_status run_madw(vsmp_machine *m, xinst *x, xstep *s)
         xnum v[3];
         for (unsigned i = 0; i < 3; i++) {
             uint64_t b;
-            if (!src_bits(m, &x->v[1 + i], l, &b))
+            if (!src_bits(m, &x->g->v[1 + i], l, &b))
                 return fault(m, x);
-            v[i] = apply_mod(num_of(b, x->v[1 + i].type, c0), x->v[1 + i].mod);
+            v[i] = apply_mod(num_of(b, x->g->v[1 + i].type, c0), x->g->v[1 + i].mod);
         }
         out[l] = (uint64_t)v[0].i * (uint64_t)v[1].i + (uint64_t)v[2].i;
     }
-    const xvec *d = &x->v[0];
+    const xvec *d = &x->g->v[0];
     if (d->var == 0)
         return VSMP_OK;
     for (unsigned l = 0; l < x->lanes; l++)
         if (en >> l & 1u) {
             st_bits(m->arena + d->at + 4u * l, out[l], 4);
-            st_bits(m->arena + d->at + x->val[3] + 4u * l, out[l] >> 32, 4);
+            st_bits(m->arena + d->at + x->g->val[3] + 4u * l, out[l] >> 32, 4);
         }
     note_dst(m, x, s);
-    s->dst_size = x->val[3] + 4u * x->lanes;
+    s->dst_size = x->g->val[3] + 4u * x->lanes;
     return VSMP_OK;
 }
 
@@ -1121,12 +1122,12 @@ static vsmp_status run_mov_pred(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes_of(m, x->in->emask, 0, 1);
     s->lanes = en;
-    if (!(en & 1u) || x->v[0].var == 0)
+    if (!(en & 1u) || x->g->v[0].var == 0)
         return VSMP_OK;
     uint64_t at;
-    if (!elem_at(m, &x->v[0], 0, true, &at))
+    if (!elem_at(m, &x->g->v[0], 0, true, &at))
         return fault(m, x);
-    st_bits(m->arena + at, m->preds[x->v[1].word], vsmp_type_size(x->v[0].type));
+    st_bits(m->arena + at, m->preds[x->g->v[1].word], vsmp_type_size(x->g->v[0].type));
     note_dst(m, x, s);
     return VSMP_OK;
 }
@@ -1144,26 +1145,26 @@ static vsmp_status refuse(vsmp_machine *m, const xinst *x, const char *why)
 vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    x->nv = 0;
+    x->g->nv = 0;
     unsigned nval = 0, nsrc = 0;
     for (unsigned k = 0; k < in->num_opnds; k++) {
         const vsmp_opnd *o = &in->opnds[k];
         if (o->kind == VSMP_OPND_VALUE || o->kind == VSMP_OPND_LABEL) {
             if (nval == 0)
-                x->aux = o->value;
+                x->g->aux = o->value;
             if (nval < 4)
-                x->val[nval] = o->value;
-            x->nval = (uint8_t)(++nval < 4 ? nval : 4);
+                x->g->val[nval] = o->value;
+            x->g->nval = (uint8_t)(++nval < 4 ? nval : 4);
             continue;
         }
         if (o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC) {
-            if (x->nraw < sizeof(x->raw) / sizeof(x->raw[0]))
-                x->raw[x->nraw++] = o->raw;
+            if (x->g->nraw < sizeof(x->g->raw) / sizeof(x->g->raw[0]))
+                x->g->raw[x->g->nraw++] = o->raw;
             continue;
         }
         if (o->kind != VSMP_OPND_VEC_DST && o->kind != VSMP_OPND_VEC_SRC)
             continue;
-        if (x->nv >= 6)
+        if (x->g->nv >= 6)
             return refuse(m, x, "too many operands");
         bool dst = o->kind == VSMP_OPND_VEC_DST;
         const char *why, *rule = vsmp_rule_opnd_class(in->opcode, dst, nsrc, o->vec.vclass, &why);
@@ -1172,7 +1173,7 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
             return VSMP_ERR_INVALID;
         }
         nsrc += !dst;
-        vsmp_status st = vsmp_x_vec(m, x, &o->vec, dst, &x->v[x->nv++]);
+        vsmp_status st = vsmp_x_vec(m, x, &o->vec, dst, &x->g->v[x->g->nv++]);
         if (st)
             return st;
     }
@@ -1183,7 +1184,7 @@ vsmp_status vsmp_x_operands(vsmp_machine *m, xinst *x)
 
 static vsmp_status plan_cmp(vsmp_machine *m, xinst *x)
 {
-    if (x->nv != 3 || x->aux > 5)
+    if (x->g->nv != 3 || x->g->aux > 5)
         return refuse(m, x, "cmp needs a relation 0..5 and two sources");
     x->run = run_cmp;
     vsmp_x_plan_fast(m, x);
@@ -1192,21 +1193,22 @@ static vsmp_status plan_cmp(vsmp_machine *m, xinst *x)
 
 static vsmp_status plan_movs(vsmp_machine *m, xinst *x)
 {
-    const xvec *d = &x->v[0];
-    if ((d->cls != VSMP_VEC_STATE && x->v[1].cls != VSMP_VEC_STATE) ||
+    const xvec *d = &x->g->v[0];
+    if ((d->cls != VSMP_VEC_STATE && x->g->v[1].cls != VSMP_VEC_STATE) ||
         (d->cls != VSMP_VEC_STATE && d->cls != VSMP_VEC_GENERAL))
         return refuse(m, x, "movs moves to or from a surface or sampler variable");
     x->run = run_movs;
+    vsmp_x_plan_fast(m, x); /* the common forms (exec_fast.c plan_movs) */
     return VSMP_OK;
 }
 
 static vsmp_status plan_carry(vsmp_machine *m, xinst *x)
 {
-    for (unsigned i = 0; i < x->nv; i++)
-        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-            (i < 2 || x->v[i].cls != VSMP_VEC_IMMEDIATE))
+    for (unsigned i = 0; i < x->g->nv; i++)
+        if (x->g->v[i].cls != VSMP_VEC_GENERAL && x->g->v[i].cls != VSMP_VEC_INDIRECT &&
+            (i < 2 || x->g->v[i].cls != VSMP_VEC_IMMEDIATE))
             return refuse(m, x, "an operand of this class is not implemented");
-    if (x->nv != 4)
+    if (x->g->nv != 4)
         return refuse(m, x, "unexpected operand count");
     x->run = run_carry;
     return VSMP_OK;
@@ -1214,7 +1216,8 @@ static vsmp_status plan_carry(vsmp_machine *m, xinst *x)
 
 static vsmp_status plan_setp(vsmp_machine *m, xinst *x)
 {
-    if (x->v[0].cls != VSMP_VEC_PREDICATE || x->nv != 2 || x->v[1].cls == VSMP_VEC_PREDICATE)
+    if (x->g->v[0].cls != VSMP_VEC_PREDICATE || x->g->nv != 2 ||
+        x->g->v[1].cls == VSMP_VEC_PREDICATE)
         return refuse(m, x, "setp writes a predicate from a general or immediate source");
     x->run = run_setp;
     return VSMP_OK;
@@ -1222,8 +1225,8 @@ static vsmp_status plan_setp(vsmp_machine *m, xinst *x)
 
 static vsmp_status plan_addr_add(vsmp_machine *m, xinst *x)
 {
-    if (x->v[0].cls != VSMP_VEC_ADDRESS || x->nv != 3 ||
-        (x->v[1].cls != VSMP_VEC_ADDRESS && x->v[1].cls != VSMP_VEC_GENERAL))
+    if (x->g->v[0].cls != VSMP_VEC_ADDRESS || x->g->nv != 3 ||
+        (x->g->v[1].cls != VSMP_VEC_ADDRESS && x->g->v[1].cls != VSMP_VEC_GENERAL))
         return refuse(m, x, "addr_add of a state operand is not implemented");
     x->run = run_addr_add;
     return VSMP_OK;
@@ -1231,12 +1234,12 @@ static vsmp_status plan_addr_add(vsmp_machine *m, xinst *x)
 
 static vsmp_status plan_madw(vsmp_machine *m, xinst *x)
 {
-    const xvec *d = &x->v[0];
-    if (x->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
+    const xvec *d = &x->g->v[0];
+    if (x->g->nv != 4 || d->cls != VSMP_VEC_GENERAL || d->hs != 1 || vsmp_type_size(d->type) != 4)
         return refuse(m, x, "madw needs a general D/UD dst of stride 1 and three sources");
     for (unsigned i = 1; i < 4; i++)
-        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-            x->v[i].cls != VSMP_VEC_IMMEDIATE)
+        if (x->g->v[i].cls != VSMP_VEC_GENERAL && x->g->v[i].cls != VSMP_VEC_INDIRECT &&
+            x->g->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "madw takes integer general or immediate sources");
     /* the high half from the GRF after the low DWords: IGC reads V(2,0) after a SIMD16 madw on
      * 32-byte GRFs (tests/kernels/tgllp/math_simd32) */
@@ -1247,7 +1250,7 @@ static vsmp_status plan_madw(vsmp_machine *m, xinst *x)
                       "instruction %u: madw's high DWords reach past its dst variable", x->index);
         return VSMP_ERR_INVALID;
     }
-    x->val[3] = hi;
+    x->g->val[3] = hi;
     x->run = run_madw;
     return VSMP_OK;
 }
@@ -1256,9 +1259,9 @@ static vsmp_status plan_madw(vsmp_machine *m, xinst *x)
 static vsmp_status plan_mov(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
-    const xvec *d = &x->v[0];
-    if (x->nv == 2 && d->cls == VSMP_VEC_ADDRESS) {
-        const xvec *a = &x->v[1];
+    const xvec *d = &x->g->v[0];
+    if (x->g->nv == 2 && d->cls == VSMP_VEC_ADDRESS) {
+        const xvec *a = &x->g->v[1];
         bool integer = a->type != VSMP_TYPE_F && a->type != VSMP_TYPE_HF &&
                        a->type != VSMP_TYPE_DF && a->type != VSMP_TYPE_BF;
         if (d->mod || (a->cls != VSMP_VEC_ADDRESS &&
@@ -1269,7 +1272,7 @@ static vsmp_status plan_mov(vsmp_machine *m, xinst *x)
         x->run = run_mov_addr;
         return VSMP_OK;
     }
-    if (x->nv != 2 || x->v[1].cls != VSMP_VEC_PREDICATE)
+    if (x->g->nv != 2 || x->g->v[1].cls != VSMP_VEC_PREDICATE)
         return VSMP_OK;
     const char *why, *rule = vsmp_rule_flag_copy(in->exec_size, in->pred != 0,
                                                  d->mod == VSMP_MOD_SAT, (int)d->type, &why);
@@ -1286,10 +1289,10 @@ static vsmp_status plan_mov(vsmp_machine *m, xinst *x)
 /* and/or/xor/not of predicates; of general operands, the generic path */
 static vsmp_status plan_logic(vsmp_machine *m, xinst *x)
 {
-    if (x->v[0].cls != VSMP_VEC_PREDICATE)
+    if (x->g->v[0].cls != VSMP_VEC_PREDICATE)
         return VSMP_OK;
-    for (unsigned i = 1; i < x->nv; i++)
-        if (x->v[i].cls != VSMP_VEC_PREDICATE)
+    for (unsigned i = 1; i < x->g->nv; i++)
+        if (x->g->v[i].cls != VSMP_VEC_PREDICATE)
             return refuse(m, x, "predicate logic mixes predicate and general operands");
     x->run = run_pred_logic;
     return VSMP_OK;
@@ -1327,14 +1330,14 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     vsmp_status st = vsmp_x_operands(m, x);
     if (st)
         return st;
-    if (x->nv < 2)
+    if (x->g->nv < 2)
         return refuse(m, x, "missing operands");
-    for (unsigned i = 0; i < x->nv; i++) {
+    for (unsigned i = 0; i < x->g->nv; i++) {
         /* the validator's `type` rule, from the types column of the instruction table */
-        rule = vsmp_rule_opnd_type(in->opcode, x->v[i].type, x->v[i].cls, &why);
+        rule = vsmp_rule_opnd_type(in->opcode, x->g->v[i].type, x->g->v[i].cls, &why);
         if (rule) {
             vsmp_x_report(m, in, rule, "instruction %u (%s): operand %u has type %s; %s takes %s",
-                          x->index, vsmp_x_opname(in), i, vsmp_type_name(x->v[i].type),
+                          x->index, vsmp_x_opname(in), i, vsmp_type_name(x->g->v[i].type),
                           vsmp_x_opname(in), why);
             return VSMP_ERR_INVALID;
         }
@@ -1342,16 +1345,16 @@ vsmp_status vsmp_x_plan_alu(vsmp_machine *m, xinst *x)
     xalu_plan own = alu_plan[in->opcode];
     if (own && ((st = own(m, x)) || x->run))
         return st;
-    const xvec *d = &x->v[0];
+    const xvec *d = &x->g->v[0];
     if (d->cls != VSMP_VEC_GENERAL && d->cls != VSMP_VEC_INDIRECT)
         return refuse(m, x, "its destination class is not implemented");
-    for (unsigned i = 1; i < x->nv; i++)
-        if (x->v[i].cls != VSMP_VEC_GENERAL && x->v[i].cls != VSMP_VEC_INDIRECT &&
-            x->v[i].cls != VSMP_VEC_IMMEDIATE)
+    for (unsigned i = 1; i < x->g->nv; i++)
+        if (x->g->v[i].cls != VSMP_VEC_GENERAL && x->g->v[i].cls != VSMP_VEC_INDIRECT &&
+            x->g->v[i].cls != VSMP_VEC_IMMEDIATE)
             return refuse(m, x, "a source of this class is not implemented");
     if (!alu_eval[in->opcode])
         return refuse(m, x, "the machine has no semantic function for it");
-    if (!row || x->nv != vec_operands(row))
+    if (!row || x->g->nv != vec_operands(row))
         return refuse(m, x, "unexpected operand count");
     x->run = vsmp_x_run_arith;
     vsmp_x_plan_fast(m, x);

@@ -3,14 +3,14 @@
  * The fast path of the EU instructions real kernels run most: mov (with the F <-> integer and
  * F -> HF conversions), add, mul, mad, min/max (F and integer), and, or, xor, not, shl, shr, asr,
  * sel, cmp to a predicate, the math box's inv, sqrt, rsqrt, exp, log on F and the roundings rndd,
- * rndu, rnde, rndz, frc on F. Chosen when the kernel is planned, for operands that are direct
- * general variables or immediates of 32 bits or less (dst without .sat), sources with a modifier
- * where the form allows one (mod_ok): each source
- * is read as it lies (a packed region in place) or broadcast once (a scalar, an immediate), or
- * lane by lane (V, UV, VF immediates, other regions), the lane kernel of the CPU level
- * (exec_fast_k.h) computes every lane, and the enabled lanes are stored. Every form gives the
- * general path's bits (tests/test_exec_fast.c runs both on random values); another %cr0
- * rounding mode than nearest-even sends a float result to the general path.
+ * rndu, rnde, rndz, frc on F, and movs of state words. Chosen when the kernel is planned, for
+ * operands that are direct general variables or immediates of 32 bits or less (dst without .sat),
+ * sources with a modifier where the form allows one (mod_ok): each source is read as it lies (a
+ * packed region in place) or broadcast once (a scalar, an immediate), or lane by lane (V, UV, VF
+ * immediates, other regions), the lane kernel of the CPU level (exec_fast_k.h) computes every lane,
+ * and the enabled lanes are stored. Every form gives the general path's bits
+ * (tests/test_exec_fast.c runs both on random values); another %cr0 rounding mode than nearest-even
+ * sends a float result to the general path.
  *
  * The CPU level is that of the sampler's fast paths (vsmp_cpu_effective, VSMP_CPU): "ref" turns
  * the fast path off (every instruction through the general path), "c" uses the kernels below
@@ -54,8 +54,8 @@ static uint32_t cr0(const vsmp_machine *m)
 /* Enabled lanes: the execution mask at the instruction's offset, then its predicate. */
 static inline uint32_t lanes_now(const vsmp_machine *m, const xinst *x)
 {
-    if (x->plain_mask)
-        return (m->em >> x->em_off) & x->lmask;
+    if (x->f.plain_mask)
+        return (m->em >> x->f.em_off) & x->f.lmask;
     return vsmp_x_lanes(m, x->in, x->lanes);
 }
 
@@ -179,12 +179,12 @@ enum { ST_4, ST_2, ST_ANY };
 /* The enabled lanes of out to the dst, cut to its size (integers wrap, docs/EXEC.md 5.2). */
 static void store(vsmp_machine *m, const xinst *x, const uint32_t *out, uint32_t en)
 {
-    const xvec *d = &x->v[0];
+    const xvec *d = &x->g->v[0];
     uint8_t *p = m->arena + d->at;
     unsigned n = x->lanes;
-    switch (x->fast_st) {
+    switch (x->f.st) {
     case ST_4:
-        if (en == x->lmask) {
+        if (en == x->f.lmask) {
             x_copy32n(p, out, n);
             return;
         }
@@ -196,7 +196,7 @@ static void store(vsmp_machine *m, const xinst *x, const uint32_t *out, uint32_t
         uint16_t h[32];
         for (unsigned l = 0; l < n; l++)
             h[l] = (uint16_t)out[l];
-        if (en == x->lmask) {
+        if (en == x->f.lmask) {
             memcpy(p, h, 2u * n);
             return;
         }
@@ -217,7 +217,7 @@ static void store(vsmp_machine *m, const xinst *x, const uint32_t *out, uint32_t
 
 static inline void note(const xinst *x, xstep *s)
 {
-    s->dst_var = x->v[0].var;
+    s->dst_var = x->f.dst_var;
     s->dst_offset = x->note_off;
     s->dst_size = x->note_size;
 }
@@ -263,11 +263,11 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
 
 static inline void call16(const vsmp_machine *m, const xinst *x, uint32_t arg)
 {
-    if (x->splat) {
-        const uint8_t *p[3] = {x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p};
-        m->fast->splat16(x->fast16, x->fast_dst, p, x->splat, arg);
+    if (x->f.splat) {
+        const uint8_t *p[3] = {x->f.src[0].p, x->f.src[1].p, x->f.src[2].p};
+        m->fast->splat16(x->f.fn16, x->f.dst, p, x->f.splat, arg);
     } else
-        x->fast16(x->fast_dst, x->fsrc[0].p, x->fsrc[1].p, x->fsrc[2].p, arg);
+        x->f.fn16(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, arg);
 }
 
 /* The general case: sources read now, lanes masked, a dst a source overlaps. */
@@ -280,34 +280,34 @@ run_kernel_any(vsmp_machine *m, xinst *x, uint32_t en, uint32_t arg)
     unsigned n = x->lanes;
     uint32_t buf[3][32], out[32];
     xsrc src[3];
-    memcpy(src, x->fsrc, sizeof(src));
-    if (!x->fast_static)
-        for (unsigned i = 1; i < x->nv; i++)
-            kernel_src(m, &x->v[i], n, buf[i - 1], &src[i - 1]);
-    if (x->fast_direct && en == x->lmask) {
-        x->fast(x->fast_dst, src, n, arg);
+    memcpy(src, x->f.src, sizeof(src));
+    if (!x->f.fixed)
+        for (unsigned i = 1; i < x->g->nv; i++)
+            kernel_src(m, &x->g->v[i], n, buf[i - 1], &src[i - 1]);
+    if (x->f.direct && en == x->f.lmask) {
+        x->f.fn(x->f.dst, src, n, arg);
         return;
     }
-    x->fast(out, src, n, arg & ~XF_OUT16);
+    x->f.fn(out, src, n, arg & ~XF_OUT16);
     store(m, x, out, en);
 }
 
 static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t c0 = cr0(m);
-    if (x->fast_float && (c0 & 0x30u))
+    if (x->f.flt && (c0 & 0x30u))
         return vsmp_x_run_arith(m, x, s);
     uint32_t en = lanes_now(m, x);
     s->lanes = en;
     if (!en)
         return VSMP_OK;
     note(x, s);
-    uint32_t arg = x->fast_arg | keep_bits(c0);
+    uint32_t arg = x->f.arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
-    if (x->fast16 && x->fast_direct && en == x->lmask)
+    if (x->f.fn16 && x->f.direct && en == x->f.lmask)
         call16(m, x, arg);
-    else if (x->fast_static && x->fast_direct && en == x->lmask)
-        x->fast(x->fast_dst, x->fsrc, x->lanes, arg);
+    else if (x->f.fixed && x->f.direct && en == x->f.lmask)
+        x->f.fn(x->f.dst, x->f.src, x->lanes, arg);
     else
         run_kernel_any(m, x, en, arg);
     return VSMP_OK;
@@ -316,10 +316,10 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
 /* The sources as planned, or read now (scalars of other sizes, regions, ...). */
 static inline void sources(const vsmp_machine *m, const xinst *x, uint32_t (*buf)[32], xsrc *src)
 {
-    memcpy(src, x->fsrc, 3 * sizeof(xsrc));
-    if (!x->fast_static)
-        for (unsigned i = 1; i < x->nv; i++)
-            kernel_src(m, &x->v[i], x->lanes, buf[i - 1], &src[i - 1]);
+    memcpy(src, x->f.src, 3 * sizeof(xsrc));
+    if (!x->f.fixed)
+        for (unsigned i = 1; i < x->g->nv; i++)
+            kernel_src(m, &x->g->v[i], x->lanes, buf[i - 1], &src[i - 1]);
 }
 
 /* sel: the predicate picks src0 where it holds, src1 elsewhere; it disables no lane (SEL.md).
@@ -328,10 +328,10 @@ static inline void sources(const vsmp_machine *m, const xinst *x, uint32_t (*buf
 static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t c0 = cr0(m);
-    if (x->fast_float && (c0 & 0x30u))
+    if (x->f.flt && (c0 & 0x30u))
         return vsmp_x_run_arith(m, x, s);
     unsigned n = x->lanes;
-    uint32_t en = x->in->emask & 8u ? x->lmask : (m->em >> x->em_off) & x->lmask;
+    uint32_t en = x->in->emask & 8u ? x->f.lmask : (m->em >> x->f.em_off) & x->f.lmask;
     s->lanes = en;
     if (!en)
         return VSMP_OK;
@@ -341,11 +341,11 @@ static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
     sources(m, x, buf, src);
     src[2].v =
         x->in->pred ? vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, n) : 0xffffffffu;
-    uint32_t arg = x->fast_arg | keep_bits(c0);
-    if (x->fast_direct && en == x->lmask) {
-        x->fast(x->fast_dst, src, n, arg);
+    uint32_t arg = x->f.arg | keep_bits(c0);
+    if (x->f.direct && en == x->f.lmask) {
+        x->f.fn(x->f.dst, src, n, arg);
     } else {
-        x->fast(out, src, n, arg & ~XF_OUT16);
+        x->f.fn(out, src, n, arg & ~XF_OUT16);
         store(m, x, out, en);
     }
     return VSMP_OK;
@@ -360,9 +360,84 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t buf[2][32], res = 0;
     xsrc src[3];
     sources(m, x, buf, src);
-    x->fast(&res, src, x->lanes, x->fast_arg | keep_bits(cr0(m)));
-    vsmp_x_put_pred(m, x->v[0].word, x->em_off, en, res & en);
+    x->f.fn(&res, src, x->lanes, x->f.arg | keep_bits(cr0(m)));
+    vsmp_x_put_pred(m, x->f.dst_var, x->f.em_off, en, res & en);
     return VSMP_OK;
+}
+
+/* ---- movs ---- */
+
+/* movs (exec_alu.c run_movs) without a predicate: its lane is on by the EM at its offset or
+ * NoMask. The value is planned (an immediate's low 32 bits) or the 32-bit word at src[0].p (a
+ * sampler or surface state word, or a general scalar's first bytes: f.arg's low byte of them,
+ * zero-extended); it goes to f.dst, f.arg >> 8 bytes of it zero-extended (a state word: 4; a
+ * general scalar: its type's size). The state words and the arena never move once planned. */
+static inline void movs_now(const xinst *x)
+{
+    const xsrc *src = &x->f.src[0];
+    uint64_t b = 0;
+    if (src->kind == XS_BCAST)
+        b = src->v;
+    else
+        memcpy(&b, src->p, x->f.arg & 0xffu);
+    memcpy(x->f.dst, &b, x->f.arg >> 8);
+}
+
+static vsmp_status run_movs_fast(vsmp_machine *m, xinst *x, xstep *s)
+{
+    uint32_t en = x->f.nomask ? x->f.lmask : (m->em >> x->f.em_off) & x->f.lmask;
+    s->lanes = en;
+    if (!en)
+        return VSMP_OK;
+    movs_now(x);
+    if (x->f.st == ST_ANY) /* a general dst: the trace's span */
+        note(x, s);
+    return VSMP_OK;
+}
+
+/* The state word a STATE operand names (0 surface, 1 sampler). */
+static uint8_t *state_at(const vsmp_machine *m, const xvec *v)
+{
+    return (uint8_t *)(v->state_cls ? &m->smp_vals[v->word] : &m->surf_vals[v->word]);
+}
+
+/* movs of the forms exec_alu.c plan_movs accepts, without a predicate, from an immediate, a
+ * state word or a direct general scalar, to a state word or from a state word to a direct
+ * general scalar. f.st: ST_4 a state dst, ST_ANY a general one. */
+static bool plan_movs(const vsmp_machine *m, xinst *x)
+{
+    const xvec *d = &x->g->v[0], *v = &x->g->v[1];
+    if (x->in->pred || x->g->nv != 2 || d->mod || v->mod)
+        return false;
+    unsigned in_bytes = 4, out_bytes = 4;
+    if (v->cls == VSMP_VEC_IMMEDIATE)
+        x->f.src[0] = (xsrc){NULL, (uint32_t)v->imm[0], XS_BCAST};
+    else if (v->cls == VSMP_VEC_STATE)
+        x->f.src[0] = (xsrc){state_at(m, v), 0, XS_SCALAR};
+    else if (v->cls == VSMP_VEC_GENERAL && v->var != 0) {
+        unsigned ts = vsmp_type_size(v->type);
+        in_bytes = ts < 4 ? ts : 4;
+        x->f.src[0] = (xsrc){m->arena + v->at, 0, XS_SCALAR};
+    } else
+        return false;
+    if (d->cls == VSMP_VEC_STATE) {
+        x->f.dst = state_at(m, d);
+        x->f.st = ST_4;
+    } else if (d->cls == VSMP_VEC_GENERAL && d->var != 0 && v->cls == VSMP_VEC_STATE) {
+        unsigned ts = vsmp_type_size(d->type);
+        if (ts == 0 || ts > 8)
+            return false;
+        out_bytes = ts;
+        x->f.dst = m->arena + d->at;
+        x->f.st = ST_ANY;
+        x->note_off = d->at - m->vars[d->var].at;
+        x->note_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
+    } else
+        return false;
+    x->f.arg = in_bytes | out_bytes << 8;
+    x->f.fixed = true;
+    x->run = run_movs_fast;
+    return true;
 }
 
 /* ---- planning ---- */
@@ -388,8 +463,8 @@ static bool fast_src(const xvec *v)
 
 static bool any_mod(const xinst *x)
 {
-    for (unsigned i = 1; i < x->nv; i++)
-        if (x->v[i].mod)
+    for (unsigned i = 1; i < x->g->nv; i++)
+        if (x->g->v[i].mod)
             return true;
     return false;
 }
@@ -400,8 +475,8 @@ static bool any_mod(const xinst *x)
  * not compares, min/max, asr or conversions to F, which see the 64-bit value. */
 static bool mod_ok(const xinst *x, int k)
 {
-    for (unsigned i = 1; i < x->nv; i++) {
-        unsigned mod = x->v[i].mod, t = x->v[i].type;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        unsigned mod = x->g->v[i].mod, t = x->g->v[i].type;
         if (!mod)
             continue;
         if (mod != VSMP_MOD_ABS && mod != VSMP_MOD_NEG && mod != VSMP_MOD_NEG_ABS &&
@@ -447,7 +522,7 @@ static bool mod_ok(const xinst *x, int k)
         case XF_SHR:
             continue;
         case XF_IMOV: /* an integer dst (an F dst from F takes XF_FMOV) */
-            if (x->v[0].type == VSMP_TYPE_F)
+            if (x->g->v[0].type == VSMP_TYPE_F)
                 return false;
             continue;
         default:
@@ -460,28 +535,28 @@ static bool mod_ok(const xinst *x, int k)
 /* Each source as the kernel reads it, where it can be fixed when the kernel is planned. */
 static void plan_sources(const vsmp_machine *m, xinst *x)
 {
-    x->fast_static = true;
+    x->f.fixed = true;
     for (unsigned i = 0; i < 3; i++)
-        x->fsrc[i] = (xsrc){NULL, 0, XS_NONE};
-    for (unsigned i = 1; i < x->nv; i++) {
-        const xvec *v = &x->v[i];
+        x->f.src[i] = (xsrc){NULL, 0, XS_NONE};
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        const xvec *v = &x->g->v[i];
         /* packed regions and 16-bit ones are read in place; an immediate's lanes are made
          * once (with its modifier); a 32-bit scalar is read when the instruction runs; other
          * modified sources are made when it runs */
         if (v->mod && v->cls == VSMP_VEC_IMMEDIATE) {
-            src_lanes(m, v, x->lanes, x->immv[i - 1]);
-            mod_lanes(x->immv[i - 1], x->lanes, v->mod, v->type);
-            x->fsrc[i - 1] = (xsrc){(const uint8_t *)x->immv[i - 1], 0, XS_WORDS};
+            src_lanes(m, v, x->lanes, x->g->immv[i - 1]);
+            mod_lanes(x->g->immv[i - 1], x->lanes, v->mod, v->type);
+            x->f.src[i - 1] = (xsrc){(const uint8_t *)x->g->immv[i - 1], 0, XS_WORDS};
         } else if (v->mod)
-            x->fast_static = false;
+            x->f.fixed = false;
         else if (v->fk == FK_CONTIG4 || v->fk == FK_CONTIG2)
-            kernel_src(m, v, x->lanes, NULL, &x->fsrc[i - 1]);
+            kernel_src(m, v, x->lanes, NULL, &x->f.src[i - 1]);
         else if (v->cls == VSMP_VEC_IMMEDIATE)
-            x->fsrc[i - 1] = (xsrc){src_lanes(m, v, x->lanes, x->immv[i - 1]), 0, XS_WORDS};
+            x->f.src[i - 1] = (xsrc){src_lanes(m, v, x->lanes, x->g->immv[i - 1]), 0, XS_WORDS};
         else if (v->fk == FK_SCALAR && vsmp_type_size(v->type) == 4)
-            x->fsrc[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR};
+            x->f.src[i - 1] = (xsrc){m->arena + v->at, 0, XS_SCALAR};
         else
-            x->fast_static = false;
+            x->f.fixed = false;
     }
 }
 
@@ -491,7 +566,7 @@ static void plan_sources(const vsmp_machine *m, xinst *x)
  * modifier's 64-bit value is not the kernels' 32-bit one) to the dst type's range. */
 static int sat_kernel(const xinst *x, int k, uint32_t *arg)
 {
-    unsigned dt = x->v[0].type, s0 = x->v[1].type;
+    unsigned dt = x->g->v[0].type, s0 = x->g->v[1].type;
     if (k == XF_I_FROM_F)
         return k;
     if ((k == XF_IMOV || k == XF_FMOV) && dt == VSMP_TYPE_F)
@@ -505,17 +580,17 @@ static int sat_kernel(const xinst *x, int k, uint32_t *arg)
 
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
-    if (x->nv != 3 || x->v[0].cls != VSMP_VEC_PREDICATE)
+    if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE)
         return false;
-    const xvec *a = &x->v[1], *b = &x->v[2];
+    const xvec *a = &x->g->v[1], *b = &x->g->v[2];
     bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
     if (!(f || (plain_int(a->type) && plain_int(b->type))) || !fast_src(a) || !fast_src(b))
         return false;
     if (!mod_ok(x, f ? XF_FCMP : XF_ICMP))
         return false;
-    x->fast = m->fast->fn[f ? XF_FCMP : XF_ICMP];
-    x->fast_arg = (x->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
-                  << XF_ARG_SHIFT;
+    x->f.fn = m->fast->fn[f ? XF_FCMP : XF_ICMP];
+    x->f.arg = (x->g->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
+               << XF_ARG_SHIFT;
     plan_sources(m, x);
     x->run = run_cmp;
     return true;
@@ -524,10 +599,10 @@ static bool plan_cmp(const vsmp_machine *m, xinst *x)
 /* The kernel of an instruction whose operands all passed fast_src; -1 when none applies. */
 static int pick_kernel(const xinst *x, uint32_t *arg)
 {
-    unsigned dt = x->v[0].type, s0 = x->v[1].type;
+    unsigned dt = x->g->v[0].type, s0 = x->g->v[1].type;
     bool all_f = true, all_i = true;
-    for (unsigned i = 1; i < x->nv; i++)
-        all_f &= x->v[i].type == VSMP_TYPE_F, all_i &= plain_int(x->v[i].type);
+    for (unsigned i = 1; i < x->g->nv; i++)
+        all_f &= x->g->v[i].type == VSMP_TYPE_F, all_i &= plain_int(x->g->v[i].type);
     bool f = dt == VSMP_TYPE_F && all_f, i = plain_int(dt) && all_i;
     *arg = 0;
     switch (x->in->opcode) {
@@ -551,13 +626,13 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     case VSMP_OPC_MAD:
         return f ? XF_FMAD : i ? XF_IMAD : -1;
     case VSMP_OPC_FMINMAX:
-        if (i && x->nv == 3) {
-            *arg = ((uint32_t)vsmp_type_is_signed(s0) | (uint32_t)vsmp_type_is_signed(x->v[2].type)
-                                                            << 1)
+        if (i && x->g->nv == 3) {
+            *arg = ((uint32_t)vsmp_type_is_signed(s0) |
+                    (uint32_t)vsmp_type_is_signed(x->g->v[2].type) << 1)
                    << XF_ARG_SHIFT;
-            return (x->aux & 1u) ? XF_IMAX : XF_IMIN;
+            return (x->g->aux & 1u) ? XF_IMAX : XF_IMIN;
         }
-        return f ? ((x->aux & 1u) ? XF_FMAX : XF_FMIN) : -1;
+        return f ? ((x->g->aux & 1u) ? XF_FMAX : XF_FMIN) : -1;
     case VSMP_OPC_INV:
         return f ? XF_INV : -1;
     case VSMP_OPC_SQRT:
@@ -603,49 +678,54 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
 
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
 {
-    if (!m->fast || x->nv > 4) /* a dst and at most three sources (fsrc) */
+    if (!m->fast || x->g->nv > 4) /* a dst and at most three sources (fsrc) */
         return false;
-    x->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
-    x->plain_mask = !x->in->pred && !(x->in->emask & 8u);
-    x->em_off = (uint8_t)(4u * (x->in->emask & 7u));
-    x->nomask = (x->in->emask & 8u) != 0;
-    x->pred = x->in->pred;
-    for (unsigned i = 1; i < x->nv; i++)
-        x->v[i].fk = fast_kind(&x->v[i]);
+    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    x->f.plain_mask = !x->in->pred && !(x->in->emask & 8u);
+    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->f.nomask = (x->in->emask & 8u) != 0;
+    x->f.pred = x->in->pred;
+    /* the dst's variable for the trace, or cmp's predicate id */
+    x->f.dst_var = x->g->v[0].cls == VSMP_VEC_PREDICATE ? x->g->v[0].word : x->g->v[0].var;
+    for (unsigned i = 1; i < x->g->nv; i++)
+        x->g->v[i].fk = fast_kind(&x->g->v[i]);
     if (x->in->opcode == VSMP_OPC_CMP)
         return plan_cmp(m, x);
-    const xvec *d = &x->v[0];
+    if (x->in->opcode == VSMP_OPC_MOVS)
+        return plan_movs(m, x);
+    const xvec *d = &x->g->v[0];
     if (d->cls != VSMP_VEC_GENERAL || d->var == 0 || (d->mod && d->mod != VSMP_MOD_SAT))
         return false;
-    for (unsigned i = 1; i < x->nv; i++)
-        if (!fast_src(&x->v[i]))
+    for (unsigned i = 1; i < x->g->nv; i++)
+        if (!fast_src(&x->g->v[i]))
             return false;
     unsigned ts = vsmp_type_size(d->type);
-    x->fast_st = d->hs == 1 && ts == 4 ? ST_4 : d->hs == 1 && ts == 2 ? ST_2 : ST_ANY;
+    x->f.st = d->hs == 1 && ts == 4 ? ST_4 : d->hs == 1 && ts == 2 ? ST_2 : ST_ANY;
     x->note_off = d->at - m->vars[d->var].at;
     x->note_size = ((x->lanes - 1u) * d->hs + 1u) * ts;
-    x->fast_float = d->type == VSMP_TYPE_F || d->type == VSMP_TYPE_HF;
+    x->f.flt = d->type == VSMP_TYPE_F || d->type == VSMP_TYPE_HF;
     /* a packed 32- or 16-bit dst is written by the kernel itself when every lane is on */
-    x->fast_direct = x->fast_st == ST_4 || x->fast_st == ST_2;
-    x->fast_arg = x->fast_st == ST_2 ? XF_OUT16 : 0u;
-    x->fast_dst = m->arena + d->at; /* the arena never moves */
+    x->f.direct = x->f.st == ST_4 || x->f.st == ST_2;
+    x->f.arg = x->f.st == ST_2 ? XF_OUT16 : 0u;
+    x->f.dst = m->arena + d->at; /* the arena never moves */
     plan_sources(m, x);
     if (x->in->opcode == VSMP_OPC_SEL && !d->mod) {
-        bool f =
-            d->type == VSMP_TYPE_F && x->v[1].type == VSMP_TYPE_F && x->v[2].type == VSMP_TYPE_F;
-        bool i = plain_int(d->type) && plain_int(x->v[1].type) && plain_int(x->v[2].type);
-        if (x->nv != 3 || !(f || i))
+        bool f = d->type == VSMP_TYPE_F && x->g->v[1].type == VSMP_TYPE_F &&
+                 x->g->v[2].type == VSMP_TYPE_F;
+        bool i = plain_int(d->type) && plain_int(x->g->v[1].type) && plain_int(x->g->v[2].type);
+        if (x->g->nv != 3 || !(f || i))
             return false;
         /* F as well: sel copies bits; with a modifier, F converts the picked value and
          * integers take its low bits (the dst wraps), as mod_ok says of integer moves */
         bool fmod = f && any_mod(x);
-        for (unsigned k = 1; k < x->nv; k++)
-            if (x->v[k].mod && (x->v[k].mod > VSMP_MOD_NEG_ABS && x->v[k].mod != VSMP_MOD_NOT))
+        for (unsigned k = 1; k < x->g->nv; k++)
+            if (x->g->v[k].mod &&
+                (x->g->v[k].mod > VSMP_MOD_NEG_ABS && x->g->v[k].mod != VSMP_MOD_NOT))
                 return false;
-            else if (x->v[k].mod == VSMP_MOD_NOT && f)
+            else if (x->g->v[k].mod == VSMP_MOD_NOT && f)
                 return false;
-        x->fast = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
-        x->fast_float = fmod;
+        x->f.fn = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
+        x->f.flt = fmod;
         x->run = run_sel;
         return true;
     }
@@ -653,51 +733,54 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     int k = pick_kernel(x, &arg);
     if (k < 0 || !mod_ok(x, k) || (d->mod && (k = sat_kernel(x, k, &arg)) < 0))
         return false;
-    x->fast = m->fast->fn[k];
-    x->fast_arg |= arg;
+    x->f.fn = m->fast->fn[k];
+    x->f.arg |= arg;
     if (k == XF_IMOV) /* a copy: no rounding mode sends it to the general path */
-        x->fast_float = false;
+        x->f.flt = false;
     x->run = run_kernel;
     /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
-    bool words = x->lanes == 16 && x->fast_static;
-    x->splat = 0;
-    for (unsigned i = 1; i < x->nv; i++) {
-        words &= x->fsrc[i - 1].kind == XS_WORDS || x->fsrc[i - 1].kind == XS_SCALAR;
-        x->splat |= (uint8_t)((x->fsrc[i - 1].kind == XS_SCALAR) << (i - 1));
+    bool words = x->lanes == 16 && x->f.fixed;
+    x->f.splat = 0;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        words &= x->f.src[i - 1].kind == XS_WORDS || x->f.src[i - 1].kind == XS_SCALAR;
+        x->f.splat |= (uint8_t)((x->f.src[i - 1].kind == XS_SCALAR) << (i - 1));
     }
-    x->fast16 = words ? m->fast->fn16[k] : NULL;
+    x->f.fn16 = words ? m->fast->fn16[k] : NULL;
     return true;
 }
 
 static bool fast_handler(xhandler h)
 {
-    return h == run_kernel || h == run_sel || h == run_cmp;
+    return h == run_kernel || h == run_sel || h == run_cmp || h == run_movs_fast;
 }
 
-/* A run of fast-path instructions in one step of the run loop: they change neither the
- * execution mask nor the flow, and cannot fault, so the loop's work between them (the step
- * count, %ce0, lanes waiting for a goto's target, the trace) is done once for the run. With a
- * trace, lanes waiting to come back inside the run, or too few steps left, only the first
- * instruction runs.
+/* A run of instructions in one step of the run loop, from a fast-path instruction (or a label
+ * before one) on through every instruction whose handler changes neither the execution mask
+ * nor the flow (member): the loop's work between them (the step count, %ce0, lanes waiting for
+ * a goto's target, the trace) is done once for the run. With a trace, lanes waiting to come
+ * back inside the run, or too few steps left, only the first instruction runs.
  *
- * Inside the run, each instruction's common case is taken here without its handler (xinst.gmode,
- * set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its offset, or
- * NoMask), %cr0 rounding to nearest even for a float result, sources as planned. %cr0 is read
- * once, and again after an instruction that writes it. Anything else goes through the
- * instruction's handler, which decides the same way with every rule spelt out. */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP };
+ * Inside the run, each fast instruction's common case is taken here without its handler
+ * (xinst.gmode, set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its
+ * offset, or NoMask), %cr0 rounding to nearest even for a float result, sources as planned.
+ * %cr0 is read once, and again after an instruction that writes it and after every handler
+ * call. Anything else goes through the instruction's handler, which decides the same way with
+ * every rule spelt out. (Deciding the common case once for the whole run at its start, and
+ * then calling each kernel without a check, measured no faster end to end and 12 % slower on
+ * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
+enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
 {
-    return y->nomask ? y->lmask : (m->em >> y->em_off) & y->lmask;
+    return y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
 }
 
 /* A plain predicate's lanes at the instruction's offset (no .any/.all: vsmp_x_lanes_of). */
 static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
 {
-    uint32_t p = (m->preds[VSMP_PRED_ID(y->pred)] >> y->em_off) & y->lmask;
-    return VSMP_PRED_INV(y->pred) ? ~p & y->lmask : p;
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
+    return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
 static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
@@ -707,44 +790,53 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t c0 = cr0(m);
     for (uint32_t k = 0; k < x->group; k++) {
         xinst *y = &x[k];
-        uint32_t en, arg = y->fast_arg | keep_bits(c0);
+        uint32_t en, arg = y->f.arg | keep_bits(c0);
         switch (y->gmode) {
         case GM_K16:
             en = group_lanes(m, y);
-            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
                 goto call;
             call16(m, y, arg);
             break;
         case GM_K:
             en = group_lanes(m, y);
-            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
                 goto call;
-            y->fast(y->fast_dst, y->fsrc, y->lanes, arg);
+            y->f.fn(y->f.dst, y->f.src, y->lanes, arg);
             break;
         case GM_SEL: { /* the predicate picks, it disables no lane */
             en = group_lanes(m, y);
-            if (en != y->lmask || (y->fast_float && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
                 goto call;
-            xsrc src[3] = {y->fsrc[0], y->fsrc[1], {NULL, group_pred(m, y), XS_NONE}};
-            y->fast(y->fast_dst, src, y->lanes, arg);
+            xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
+            y->f.fn(y->f.dst, src, y->lanes, arg);
             break;
         }
         case GM_CMP: {
             uint32_t res = 0;
             en = group_lanes(m, y);
-            y->fast(&res, y->fsrc, y->lanes, arg);
-            vsmp_x_put_pred(m, y->v[0].word, y->em_off, en, res & en);
+            y->f.fn(&res, y->f.src, y->lanes, arg);
+            vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
             break;
         }
+        case GM_MOVS:
+            if (group_lanes(m, y))
+                movs_now(y);
+            break;
+        case GM_LABEL:
+            break;
         default:
         call : {
             vsmp_status st = (k ? y->run : y->own)(m, y, s);
-            if (st)
+            if (st) {
+                m->steps += k; /* the run's instructions up to this one were steps */
                 return st;
-            break;
+            }
+            c0 = cr0(m); /* the handler may have written it */
+            continue;
         }
         }
-        if (y->sets_cr0)
+        if (y->f.sets_cr0)
             c0 = cr0(m);
     }
     m->steps += x->group - 1u;
@@ -759,35 +851,69 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                  VSMP_PRED_ID(x->in->pred) &&
                                                  VSMP_PRED_ID(x->in->pred) <= m->r->num_preds;
     if (x->run == run_cmp)
-        return lanes_only && x->fast_static ? GM_CMP : GM_CALL;
-    if (!x->fast_static || !x->fast_direct)
+        return lanes_only && x->f.fixed ? GM_CMP : GM_CALL;
+    if (x->run == run_movs_fast)
+        return GM_MOVS;
+    if (!x->f.fixed || !x->f.direct)
         return GM_CALL;
     if (x->run == run_sel)
         return plain_pred ? GM_SEL : GM_CALL;
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
-    return x->fast16 ? GM_K16 : GM_K;
+    return x->f.fn16 ? GM_K16 : GM_K;
+}
+
+/* May the instruction be part of a run (after its first: a fast instruction or a label)? The
+ * fast ones, and those whose handler changes neither the execution mask nor the flow and ends
+ * no thread: every group of the instruction table but flow (labels, goto, jmp, call, ret) and
+ * sync (barriers pause the thread). A general ALU instruction whose dst covers a byte of %ce0 ends
+ * the run, as the run loop sets %ce0 before each step; a handler's write to %cr0 is seen by
+ * the run reading %cr0 again after it. */
+static bool member(const vsmp_machine *m, const xinst *x)
+{
+    if (fast_handler(x->run))
+        return true;
+    const vsmp_opcode_info *row = vsmp_opcode_info_get(x->in->opcode);
+    if (!row || row->exec == VSMP_XG_NONE || row->exec == VSMP_XG_FLOW || row->exec == VSMP_XG_SYNC)
+        return false;
+    const xvec *d = &x->g->v[0];
+    if (row->exec != VSMP_XG_ALU || x->g->nv == 0)
+        return true;
+    if (d->cls == VSMP_VEC_INDIRECT)
+        return false;
+    if (d->cls != VSMP_VEC_GENERAL)
+        return true;
+    uint32_t c = m->vars[15].at, span = ((x->lanes - 1u) * d->hs + 1u) * vsmp_type_size(d->type);
+    return !(d->at < c + 4u && c < d->at + span);
 }
 
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
-        x->gmode = fast_handler(x->run) ? group_mode(m, x) : GM_CALL;
+        x->gmode = fast_handler(x->run)              ? group_mode(m, x)
+                   : x->in->opcode == VSMP_OPC_LABEL ? GM_LABEL
+                                                     : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;
-        x->sets_cr0 = fast_handler(x->run) && x->run != run_cmp && x->v[0].at < c + 4u &&
-                      c < x->v[0].at + x->note_size;
+        x->f.sets_cr0 = fast_handler(x->run) && x->run != run_cmp &&
+                        x->g->v[0].cls == VSMP_VEC_GENERAL && x->g->v[0].at < c + 4u &&
+                        c < x->g->v[0].at + x->note_size;
     }
     for (uint32_t i = 0; i < m->nx;) {
-        uint32_t n = 0;
-        while (i + n < m->nx && fast_handler(m->x[i + n].run))
-            n++;
+        /* a run starts at a fast instruction, or at a label before one (a loop's head: the
+         * label is then no step of its own) */
+        bool label = m->x[i].gmode == GM_LABEL && i + 1 < m->nx && fast_handler(m->x[i + 1].run);
+        uint32_t n = label;
+        if (label || fast_handler(m->x[i].run))
+            while (i + n < m->nx && member(m, &m->x[i + n]))
+                n++;
         if (n >= 2) {
-            m->x[i].own = m->x[i].run;
-            m->x[i].group = n;
-            m->x[i].run = run_group;
+            xinst *x = &m->x[i];
+            x->own = x->run;
+            x->group = n;
+            x->run = run_group;
         }
         i += n ? n : 1;
     }

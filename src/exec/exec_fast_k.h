@@ -305,26 +305,20 @@ static inline double din(const uint8_t *p, unsigned l, uint32_t keep)
     return (double)fin(p, l, keep);
 }
 
-#define FMATH(name, expr)                                                                          \
+/* A unary F kernel: x, each lane's source as a double, flushed unless kept, to the result res
+ * (a math box function through fmath, a rounding through fout) */
+#define F_UNARY(name, res)                                                                         \
     KERNEL(name)                                                                                   \
     {                                                                                              \
         (void)b, (void)c;                                                                          \
         uint32_t keep = arg & XF_KEEP_F;                                                           \
         for (unsigned l = 0; l < n; l++) {                                                         \
             double x = din(a, l, keep);                                                            \
-            out[l] = fmath(expr, keep);                                                            \
+            out[l] = res;                                                                          \
         }                                                                                          \
     }
-#define FROUND(name, expr)                                                                         \
-    KERNEL(name)                                                                                   \
-    {                                                                                              \
-        (void)b, (void)c;                                                                          \
-        uint32_t keep = arg & XF_KEEP_F;                                                           \
-        for (unsigned l = 0; l < n; l++) {                                                         \
-            double x = din(a, l, keep);                                                            \
-            out[l] = fout((float)(expr), keep);                                                    \
-        }                                                                                          \
-    }
+#define FMATH(name, expr)  F_UNARY(name, fmath(expr, keep))
+#define FROUND(name, expr) F_UNARY(name, fout((float)(expr), keep))
 
 FMATH(k_inv, 1.0 / x)
 FMATH(k_sqrt, sqrt(arg &XF_ALT ? fabs(x) : x))
@@ -485,6 +479,17 @@ KERNEL(k_asr)
             out[l] = ld(a, l) >> (ld(b, l) & 31u);
 }
 
+/* Kernel t of an inline kernel any(out, s, n, arg): SIMD16, the common width, compiled with n
+ * constant (loops unrolled and vectorised), any other width as it comes. */
+#define AT16(t, any)                                                                               \
+    static void t(void *out, const xsrc *s, unsigned n, uint32_t arg)                              \
+    {                                                                                              \
+        if (n == 16)                                                                               \
+            any(out, s, 16, arg);                                                                  \
+        else                                                                                       \
+            any(out, s, n, arg);                                                                   \
+    }
+
 /* sel: the predicate's lanes (s[2].v) take src0, the others src1, bits as they are (a copy:
  * vsmp_x_is_copy; F as well, a signalling NaN and a denormal kept) */
 static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg)
@@ -498,13 +503,7 @@ static inline void k_sel_any(void *out, const xsrc *s, unsigned n, uint32_t arg)
     put(out, r, n, arg);
 }
 
-static void k_isel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
-{
-    if (n == 16)
-        k_sel_any(out, s, 16, arg);
-    else
-        k_sel_any(out, s, n, arg);
-}
+AT16(k_isel_t, k_sel_any)
 
 /* sel of F sources with a modifier: not a copy, the picked (modified) value through the general
  * path's conversion to F: flushed unless kept, a NaN made quiet */
@@ -519,13 +518,7 @@ static inline void k_fsel_any(void *out, const xsrc *s, unsigned n, uint32_t arg
     put(out, r, n, arg);
 }
 
-static void k_fsel_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
-{
-    if (n == 16)
-        k_fsel_any(out, s, 16, arg);
-    else
-        k_fsel_any(out, s, n, arg);
-}
+AT16(k_fsel_t, k_fsel_any)
 
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
 static inline uint32_t lane_bits(const uint32_t *t, unsigned n)
@@ -591,13 +584,7 @@ static inline void fcmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
     memcpy(out, &m, 4);
 }
 
-static void k_fcmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
-{
-    if (n == 16)
-        fcmp_n(out, s, 16, arg);
-    else
-        fcmp_n(out, s, n, arg);
-}
+AT16(k_fcmp_t, fcmp_n)
 
 static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
 {
@@ -616,13 +603,7 @@ static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
     memcpy(out, &m, 4);
 }
 
-static void k_icmp_t(void *out, const xsrc *s, unsigned n, uint32_t arg)
-{
-    if (n == 16)
-        icmp_n(out, s, 16, arg);
-    else
-        icmp_n(out, s, n, arg);
-}
+AT16(k_icmp_t, icmp_n)
 
 /* A SIMD16 kernel with scalar sources: each copied to 16 lanes of an aligned buffer, with this
  * level's vector stores, so that the kernel's loads of it are forwarded from those stores. */

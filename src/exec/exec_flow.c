@@ -28,9 +28,11 @@ static vsmp_status run_nop(vsmp_machine *m, xinst *x, xstep *s)
 static uint32_t next_wait(const vsmp_machine *m, uint32_t pc)
 {
     uint32_t best = X_NONE;
-    for (unsigned l = 0; l < 32; l++)
-        if ((m->waiting >> l & 1u) && m->wait_at[l] > pc && m->wait_at[l] < best)
+    for (uint32_t w = m->waiting; w; w &= w - 1u) {
+        unsigned l = x_ctz(w);
+        if (m->wait_at[l] > pc && m->wait_at[l] < best)
             best = m->wait_at[l];
+    }
     return best;
 }
 
@@ -57,10 +59,9 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
         taken = go ? m->em : 0;
     }
     s->lanes = taken >> off;
-    if (x->target > x->index) {
-        for (unsigned l = 0; l < 32; l++)
-            if (taken >> l & 1u)
-                m->wait_at[l] = x->target;
+    if (x->g->target > x->index) {
+        for (uint32_t w = taken; w; w &= w - 1u)
+            m->wait_at[x_ctz(w)] = x->g->target;
         m->waiting |= taken;
         m->em &= ~taken;
         if (!m->em) {
@@ -72,12 +73,11 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
     if (!taken)
         return VSMP_OK;
     uint32_t stay = active & ~taken;
-    for (unsigned l = 0; l < 32; l++)
-        if (stay >> l & 1u)
-            m->wait_at[l] = x->index + 1;
+    for (uint32_t w = stay; w; w &= w - 1u)
+        m->wait_at[x_ctz(w)] = x->index + 1;
     m->waiting |= stay;
     m->em &= ~stay;
-    s->next = x->target;
+    s->next = x->g->target;
     return VSMP_OK;
 }
 
@@ -92,7 +92,7 @@ static vsmp_status run_jmp(vsmp_machine *m, xinst *x, xstep *s)
     }
     s->lanes = taken;
     if (taken)
-        s->next = x->target;
+        s->next = x->g->target;
     return VSMP_OK;
 }
 
@@ -113,7 +113,7 @@ static vsmp_status run_call(vsmp_machine *m, xinst *x, xstep *s)
     m->stack[m->depth].callmask = m->callmask;
     m->depth++;
     m->em = m->callmask = en;
-    s->next = x->target;
+    s->next = x->g->target;
     return VSMP_OK;
 }
 
@@ -167,15 +167,15 @@ vsmp_status vsmp_x_plan_flow(vsmp_machine *m, xinst *x)
     vsmp_status st = vsmp_x_operands(m, x);
     if (st)
         return st;
-    uint32_t label = x->val[0];
-    if (!x->nval || label >= m->r->num_labels || m->label_at[label] == X_NONE) {
+    uint32_t label = x->g->val[0];
+    if (!x->g->nval || label >= m->r->num_labels || m->label_at[label] == X_NONE) {
         vsmp_x_report(m, in, "exec-label",
                       "instruction %u: branch to label %u, which no "
                       "instruction marks",
                       x->index, label);
         return VSMP_ERR_INVALID;
     }
-    x->target = m->label_at[label];
+    x->g->target = m->label_at[label];
     switch (in->opcode) {
     case VSMP_OPC_GOTO:
         x->run = run_goto;

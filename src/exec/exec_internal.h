@@ -144,49 +144,37 @@ typedef struct xfast_table {
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
 
-/* A planned instruction: handler chosen and operands resolved once per kernel. */
-struct xinst {
-    xhandler run;
-    /* the fast path (exec_fast.c): its kernel, planned arg, dst store and lane mask */
-    xfast_fn fast;
-    xfast16_fn fast16; /* SIMD16, every source in place: the kernel without preparation */
-    uint8_t splat;     /* fast16's sources that are 32-bit scalars, copied to 16 lanes first */
-    uint32_t fast_arg;
-    bool fast_float;  /* a float result: other %cr0 rounding modes take the general path */
-    uint8_t fast_st;  /* how the result is stored (exec_fast.c) */
-    bool fast_direct; /* the kernel may write the dst in place (all lanes enabled) */
-    bool fast_static; /* fsrc holds every source as it is at run time (no per-run reads) */
-    bool plain_mask;  /* no predicate, no NoMask: the lanes are the EM at em_off */
+/* A planned instruction: handler chosen and operands resolved once per kernel. Its data is
+ * split by family: the head (struct xinst, one array) holds what the run loop and every
+ * handler read, and the fast path's data, which the group loop reads for every instruction of
+ * a run; the rest of a family's data lies in a side array (xgen, xsmp, xfaddr), reached
+ * through the head's pointer of that family (NULL for the other families). The run loop walks
+ * the heads alone, so a kernel's straight-line fast code reads a few hundred bytes an
+ * instruction rather than the whole of every family's fields. */
+
+/* The fast path's data (exec_fast.c): its kernel, planned arg, dst store and lane mask. */
+typedef struct xfast {
+    xfast_fn fn;
+    xfast16_fn fn16; /* SIMD16, every source in place: the kernel without preparation */
+    uint8_t *dst;    /* the dst in the arena (direct) */
+    xsrc src[3];     /* the kernel's sources, planned */
+    uint32_t arg;
+    uint32_t lmask;   /* (1 << lanes) - 1 */
+    uint32_t dst_var; /* the dst's variable (trace), or cmp's predicate id */
+    uint16_t pred;    /* the instruction's predicate, copied next to the rest */
+    uint8_t splat;    /* fn16's sources that are 32-bit scalars, copied to 16 lanes first */
+    uint8_t st;       /* how the result is stored (exec_fast.c) */
     uint8_t em_off;
-    bool nomask; /* the instruction's NoMask and predicate, copied next to the rest */
-    uint16_t pred;
-    uint8_t *fast_dst; /* the dst in the arena (fast_direct) */
-    xhandler own;      /* a group's first instruction: its own handler (exec_fast.c) */
-    uint32_t group;    /* fast-path instructions from this one on that run as one step */
-    uint8_t gmode;     /* how the group's loop takes it (exec_fast.c run_group) */
-    bool sets_cr0;     /* a fast instruction whose dst is %cr0 */
-    xsrc fsrc[3];      /* the kernel's sources, planned */
-    uint32_t lmask;    /* (1 << lanes) - 1 */
-    const vsmp_inst *in;
-    uint32_t index;
-    uint8_t lanes; /* exec size */
-    /* sampler instructions */
-    const vsmp_op_info *op;
-    bool mcs16;
-    bool load; /* integer parameters (3D_LOAD, INFO) */
-    uint8_t nparams;
-    uint8_t ptype[VSMP_MAX_PARAMS];
-    uint32_t pat[VSMP_MAX_PARAMS]; /* arena offsets, X_NONE for %null */
-    uint8_t lod_type;
-    uint32_t lod_at;
-    uint32_t dst_at; /* X_NONE: results discarded */
-    uint8_t dst_type;
-    vsmp_dst_geom geom;
-    bool aoff_var;
-    int8_t aoff[3];
-    xscalar aoff_src;
-    xscalar unorm_src[4];
-    /* generic instructions */
+    bool flt;        /* a float result: other %cr0 rounding modes take the general path */
+    bool direct;     /* the kernel may write the dst in place (all lanes enabled) */
+    bool fixed;      /* src holds every source as it is at run time (no per-run reads) */
+    bool plain_mask; /* no predicate, no NoMask: the lanes are the EM at em_off */
+    bool nomask;
+    bool sets_cr0; /* a fast instruction whose dst is %cr0 */
+} xfast;
+
+/* Generic instructions (ALU, flow, memory, LSC, atomics, sync): operands and value fields. */
+typedef struct xgen {
     xvec v[6]; /* operands in layout order: the dst (if any) first */
     uint8_t nv;
     uint32_t aux;    /* the first value field: rel_op, min/max op... */
@@ -195,22 +183,58 @@ struct xinst {
     vsmp_raw raw[7]; /* raw operands in layout order (typed_atomic has 7) */
     uint8_t nraw;
     uint32_t target;      /* branch target: instruction index */
-    uint32_t surf_word;   /* index of the surface variable's word in surf_vals */
-    uint32_t smp_word;    /* index of the sampler variable's word in smp_vals */
     uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
-    uint32_t note_off, note_size; /* the trace's dst span */
-    /* sampler instructions: the message built once, its parameters pointing into the arena
-     * where their layout allows (exec_sampler.c) */
+} xgen;
+
+/* Sampler instructions (exec_sampler.c). */
+typedef struct xsmp {
+    const vsmp_op_info *op;
+    bool mcs16;
+    bool load; /* integer parameters (3D_LOAD, INFO) */
+    uint8_t nparams;
+    uint8_t ptype[VSMP_MAX_PARAMS];
+    uint32_t pat[VSMP_MAX_PARAMS]; /* arena offsets, X_NONE for %null */
+    uint32_t dst_at;               /* X_NONE: results discarded */
+    uint8_t dst_type;
+    vsmp_dst_geom geom;
+    bool aoff_var;
+    int8_t aoff[3];
+    xscalar aoff_src;
+    xscalar unorm_src[4];
+    uint32_t surf_word; /* index of the surface variable's word in surf_vals */
+    uint32_t smp_word;  /* index of the sampler variable's word in smp_vals */
+    /* the message built once, its parameters pointing into the arena where their layout
+     * allows */
     vsmp_message msg;
     uint32_t direct; /* parameter i read in place (bit i) */
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
-    /* faddr (faddr.c): its dst, and the symbol's address once the caller gives it */
+} xsmp;
+
+/* faddr (faddr.c): its dst, and the symbol's address once the caller gives it. */
+typedef struct xfaddr {
     xscalar sym_dst;
     uint64_t sym_addr;
     bool sym_set;
+} xfaddr;
+
+struct xinst {
+    /* what the run loop and a run read of every instruction first */
+    xhandler run;
+    uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
+    uint8_t lanes;  /* exec size */
+    uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    xfast f;
+    /* the rest */
+    xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
+    const vsmp_inst *in;
+    uint32_t index;
+    uint32_t note_off, note_size; /* the trace's dst span */
+    xgen *g;                      /* generic instructions */
+    xsmp *s;                      /* sampler instructions */
+    xfaddr *a;                    /* faddr */
 };
 
 /* A copy of size bytes from payload offset from to arena offset to (an input). */
@@ -247,6 +271,10 @@ struct vsmp_machine {
     bool st_bound[VSMP_MAX_SAMPLER_STATES];
     xinst *x;
     uint32_t nx;
+    xgen *xg; /* the families' side arrays (struct xinst) */
+    xsmp *xs;
+    xfaddr *xa;
+    uint32_t nxg, nxs, nxa;
     uint32_t simd;
     uint32_t em;          /* the execution mask */
     uint32_t waiting;     /* lanes disabled by goto, waiting for wait_at[lane] */
@@ -439,6 +467,19 @@ static inline void x_st(uint8_t *p, uint32_t v, unsigned n)
 #endif
     for (unsigned i = 0; i < n && i < 4; i++)
         p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The index of the lowest set bit of w (w != 0): loops over lane masks visit the set lanes only. */
+static inline unsigned x_ctz(uint32_t w)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctz(w);
+#else
+    unsigned l = 0;
+    while (!(w >> l & 1u))
+        l++;
+    return l;
+#endif
 }
 
 /* Copy n 32-bit words; the common widths spelt out so that the copy is inlined. */

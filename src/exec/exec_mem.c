@@ -91,7 +91,7 @@ static void wr(buf *b, uint64_t at, uint32_t v, unsigned n)
  * planned; target holds the surface variable's word. */
 static uint32_t surf_word_of(const xinst *x)
 {
-    return x->target; /* stored there by the planner */
+    return x->g->target; /* stored there by the planner */
 }
 
 /* The mask of a message's element offsets: X_SLM_MASK on shared local memory. */
@@ -104,7 +104,7 @@ static bool global_offset(vsmp_machine *m, const xinst *x, uint32_t *g)
 {
     xscalar sc;
     memset(&sc, 0, sizeof(sc));
-    const xvec *v = &x->v[0];
+    const xvec *v = &x->g->v[0];
     uint64_t bits = 0;
     if (v->cls == VSMP_VEC_IMMEDIATE)
         bits = v->imm[0];
@@ -181,9 +181,9 @@ static vsmp_status run_g4s(vsmp_machine *m, xinst *x, xstep *s)
         return VSMP_ERR_INVALID;
     bool store = x->in->opcode == VSMP_OPC_SCATTER4_SCALED;
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
-    unsigned chans = x->val[0] & 0xfu, k = popcount4(chans);
-    const uint8_t *offs = m->arena + x->raw[0].var;
-    uint8_t *data = m->arena + x->raw[1].var;
+    unsigned chans = x->g->val[0] & 0xfu, k = popcount4(chans);
+    const uint8_t *offs = m->arena + x->g->raw[0].var;
+    uint8_t *data = m->arena + x->g->raw[1].var;
     uint32_t off[32];
     unsigned end = chans & 8u ? 16u : chans & 4u ? 12u : chans & 2u ? 8u : chans ? 4u : 0u;
     if (lanes_inside(&b, g, offs, en, x->lanes, end, slm_mask(x), off)) {
@@ -226,9 +226,9 @@ static vsmp_status run_gs(vsmp_machine *m, xinst *x, xstep *s)
     if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
         return VSMP_ERR_INVALID;
     bool store = x->in->opcode == VSMP_OPC_SCATTER_SCALED;
-    unsigned n = 1u << (x->val[1] & 3u);
-    const uint8_t *offs = m->arena + x->raw[0].var;
-    uint8_t *data = m->arena + x->raw[1].var;
+    unsigned n = 1u << (x->g->val[1] & 3u);
+    const uint8_t *offs = m->arena + x->g->raw[0].var;
+    uint8_t *data = m->arena + x->g->raw[1].var;
     uint32_t off[32];
     if (lanes_inside(&b, g, offs, en, x->lanes, n, slm_mask(x), off)) {
         uint8_t *base = b.p + g;
@@ -270,8 +270,8 @@ static vsmp_status run_oword(vsmp_machine *m, xinst *x, xstep *s)
     if (!buffer(m, x, surf_word_of(x), &b) || !global_offset(m, x, &g))
         return VSMP_ERR_INVALID;
     bool store = x->in->opcode == VSMP_OPC_OWORD_ST;
-    unsigned bytes = 16u << (x->val[0] & 7u);
-    uint8_t *data = m->arena + x->raw[0].var;
+    unsigned bytes = 16u << (x->g->val[0] & 7u);
+    uint8_t *data = m->arena + x->g->raw[0].var;
     /* oword_ld_unaligned: "identical to OWORD_LD, except that the offset is dword-aligned"
      * (OWORD_LD_UNALIGNED.md): a byte offset */
     uint64_t at = x->in->opcode == VSMP_OPC_OWORD_LD_UNALIGNED ? (uint64_t)g : (uint64_t)g * 16u;
@@ -326,13 +326,13 @@ static uint32_t lane_ud(const vsmp_machine *m, uint32_t at, unsigned l)
 /* The surface a typed message names, or NULL (reported). */
 static vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x)
 {
-    uint32_t bti = vsmp_x_bti(m, x->target);
+    uint32_t bti = vsmp_x_bti(m, x->g->target);
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
                       "instruction %u: surface variable holds %s %u, where no surface is bound",
                       x->index,
-                      x->target == m->bss_word ? "bindless offset" : "binding-table index",
-                      m->surf_vals[x->target]);
+                      x->g->target == m->bss_word ? "bindless offset" : "binding-table index",
+                      m->surf_vals[x->g->target]);
         return NULL;
     }
     return (vsmp_surface *)m->bt[bti]; /* typed writes store into it */
@@ -340,10 +340,10 @@ static vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x)
 
 /* One texel per enabled lane at (u, v, r, lod) of @p surf, its enabled channels converted
  * from / to the format ("one pixel, with type conversion"): the U, V, R, LOD operands at the
- * arena offsets x->raw[0..3] (X_NONE: %null, zeros), the data at x->raw[4], channel k at k GRF
- * runs of exec_size DWords (GATHER4_TYPED.md; LSC_TYPED.md: "the lsc_load_quad and
+ * arena offsets x->g->raw[0..3] (X_NONE: %null, zeros), the data at x->g->raw[4], channel k at k
+ * GRF runs of exec_size DWords (GATHER4_TYPED.md; LSC_TYPED.md: "the lsc_load_quad and
  * lsc_store_quad LSC_UNTYPED versions" whose vector elements each start a GRF run), the channel
- * mask in x->val[0]. Reads outside the surface return 0 in R, G, B and 1 in A; writes outside
+ * mask in x->g->val[0]. Reads outside the surface return 0 in R, G, B and 1 in A; writes outside
  * are dropped. A write converts as the format's pack does (saturating integers) and stores the
  * enabled channels alone: the bits of the others stay (a YCrCb texel, whose channels share
  * bytes, is stored whole). gather4_typed / scatter4_typed and the LSC .tgm quad messages
@@ -351,18 +351,18 @@ static vsmp_surface *typed_surface(vsmp_machine *m, const xinst *x)
 void vsmp_x_typed_rw(vsmp_machine *m, const xinst *x, vsmp_surface *surf, uint32_t en, bool store)
 {
     const vsmp_format_info *fi = vsmp_format_get(vsmp_surface_get_desc(surf)->format);
-    unsigned mask = x->val[0] & 0xfu;
+    unsigned mask = x->g->val[0] & 0xfu;
     bool whole = fi && (fi->planes > 1 || fi->yuv || fi->bc);
     uint32_t stride = vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
-    uint8_t *data = m->arena + x->raw[4].var;
+    uint8_t *data = m->arena + x->g->raw[4].var;
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
         unsigned level = 0;
         uint32_t tx = 0, ty = 0, sl = 0;
-        bool in = typed_at(surf, lane_ud(m, x->raw[0].var, l), lane_ud(m, x->raw[1].var, l),
-                           lane_ud(m, x->raw[2].var, l), lane_ud(m, x->raw[3].var, l), &level, &tx,
-                           &ty, &sl);
+        bool in = typed_at(surf, lane_ud(m, x->g->raw[0].var, l), lane_ud(m, x->g->raw[1].var, l),
+                           lane_ud(m, x->g->raw[2].var, l), lane_ud(m, x->g->raw[3].var, l), &level,
+                           &tx, &ty, &sl);
         vsmp_texel t;
         memset(&t, 0, sizeof(t));
         if (in)
@@ -401,7 +401,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
     if (x->in->opcode == VSMP_OPC_GATHER4_TYPED) {
         s->dst_var = x->in->opnds[x->in->num_opnds - 1].raw.var;
         s->dst_offset = x->in->opnds[x->in->num_opnds - 1].raw.offset;
-        s->dst_size = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+        s->dst_size = popcount4(x->g->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     }
     vsmp_x_typed_rw(m, x, surf, en, x->in->opcode == VSMP_OPC_SCATTER4_TYPED);
     return VSMP_OK;
@@ -455,7 +455,7 @@ static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
     uint64_t a;
     xscalar sc;
     memset(&sc, 0, sizeof(sc));
-    const xvec *v = &x->v[0];
+    const xvec *v = &x->g->v[0];
     if (v->cls == VSMP_VEC_IMMEDIATE)
         a = v->imm[0];
     else if (v->cls == VSMP_VEC_GENERAL)
@@ -465,11 +465,11 @@ static vsmp_status run_svm_block(vsmp_machine *m, xinst *x, xstep *s)
         if (!vsmp_x_read_scalar(m, &sc, &a))
             return VSMP_ERR_INVALID;
     }
-    unsigned bytes = 16u << (x->val[0] & 3u);
+    unsigned bytes = 16u << (x->g->val[0] & 3u);
     uint8_t *p = vsmp_x_svm_at(m, x, a, bytes);
     if (!p)
         return VSMP_ERR_INVALID;
-    uint8_t *data = m->arena + x->raw[0].var;
+    uint8_t *data = m->arena + x->g->raw[0].var;
     if (x->in->subop == VSMP_SOP_SVM_BLOCK_ST) {
         memcpy(p, data, bytes);
     } else {
@@ -490,10 +490,10 @@ static vsmp_status run_svm_gs(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     static const unsigned bsz[4] = {1, 4, 8, 0};
-    unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+    unsigned bs = bsz[x->g->val[0] & 3u], nb = 1u << (x->g->val[1] & 3u);
     bool store = x->in->subop == VSMP_SOP_SVM_SCATTER;
-    const uint8_t *addr = m->arena + x->raw[0].var;
-    uint8_t *data = m->arena + x->raw[1].var;
+    const uint8_t *addr = m->arena + x->g->raw[0].var;
+    uint8_t *data = m->arena + x->g->raw[1].var;
     for (unsigned l = 0; l < x->lanes; l++) {
         if (!(en >> l & 1u))
             continue;
@@ -526,7 +526,7 @@ static vsmp_status run_svm_g4s(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     uint64_t base;
-    const xvec *v = &x->v[0];
+    const xvec *v = &x->g->v[0];
     if (v->cls == VSMP_VEC_IMMEDIATE)
         base = v->imm[0];
     else if (v->cls == VSMP_VEC_GENERAL)
@@ -539,10 +539,10 @@ static vsmp_status run_svm_g4s(vsmp_machine *m, xinst *x, xstep *s)
             return VSMP_ERR_INVALID;
     }
     bool store = x->in->subop == VSMP_SOP_SVM_SCATTER4_SCALED;
-    unsigned chans = x->val[0] & 0xfu, k = 0;
+    unsigned chans = x->g->val[0] & 0xfu, k = 0;
     uint32_t step = 4u * (x->lanes > m->grf / 4u ? x->lanes : m->grf / 4u);
-    const uint8_t *offs = m->arena + x->raw[0].var;
-    uint8_t *data = m->arena + x->raw[1].var;
+    const uint8_t *offs = m->arena + x->g->raw[0].var;
+    uint8_t *data = m->arena + x->g->raw[1].var;
     uint64_t off[32];
     for (unsigned l = 0; l < x->lanes; l++)
         off[l] = ld64(offs + 8 * l);
@@ -579,16 +579,16 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
     switch (in->subop) {
     case VSMP_SOP_SVM_BLOCK_LD:
     case VSMP_SOP_SVM_BLOCK_ST:
-        if (x->nval < 1 || x->nv != 1 || x->nraw != 1 || (x->val[0] & 7u) > 3)
+        if (x->g->nval < 1 || x->g->nv != 1 || x->g->nraw != 1 || (x->g->val[0] & 7u) > 3)
             break;
         x->run = run_svm_block;
-        return vsmp_x_raw_at(m, x, 0, 16u << (x->val[0] & 3u));
+        return vsmp_x_raw_at(m, x, 0, 16u << (x->g->val[0] & 3u));
     case VSMP_SOP_SVM_GATHER:
     case VSMP_SOP_SVM_SCATTER: {
-        if (x->nval < 2 || x->nraw != 2 || (x->val[0] & 3u) == 3)
+        if (x->g->nval < 2 || x->g->nraw != 2 || (x->g->val[0] & 3u) == 3)
             break;
         static const unsigned bsz[3] = {1, 4, 8};
-        unsigned bs = bsz[x->val[0] & 3u], nb = 1u << (x->val[1] & 3u);
+        unsigned bs = bsz[x->g->val[0] & 3u], nb = 1u << (x->g->val[1] & 3u);
         x->run = run_svm_gs;
         st = vsmp_x_raw_at(m, x, 0, 8u * x->lanes);
         if (!st)
@@ -600,8 +600,8 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
     case VSMP_SOP_SVM_GATHER4_SCALED:
     case VSMP_SOP_SVM_SCATTER4_SCALED: {
         /* Channels Scale Address Element_offset Dst/Src */
-        unsigned chans = x->nval ? x->val[0] & 0xfu : 0u;
-        if (x->nval < 2 || x->nv != 1 || x->nraw != 2 || !chans)
+        unsigned chans = x->g->nval ? x->g->val[0] & 0xfu : 0u;
+        if (x->g->nval < 2 || x->g->nv != 1 || x->g->nraw != 2 || !chans)
             break;
         unsigned per = m->grf / 4u > x->lanes ? m->grf / 4u : x->lanes;
         x->run = run_svm_g4s;
@@ -626,9 +626,9 @@ vsmp_status vsmp_x_plan_svm(vsmp_machine *m, xinst *x)
 /* A raw operand of @p bytes, resolved in place to its arena offset (raw[].offset). */
 vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
 {
-    vsmp_raw r = x->raw[i];
+    vsmp_raw r = x->g->raw[i];
     if (r.var == 0 && bytes == 0) {
-        x->raw[i].var = X_NONE; /* %null coordinates read as zeros */
+        x->g->raw[i].var = X_NONE; /* %null coordinates read as zeros */
         return VSMP_OK;
     }
     if (r.var == 0 || r.var >= m->nvars || !m->vars[r.var].present ||
@@ -645,8 +645,8 @@ vsmp_status vsmp_x_raw_at(vsmp_machine *m, xinst *x, unsigned i, uint32_t bytes)
                       x->index, bytes, r.offset, v->bytes);
         return VSMP_ERR_INVALID;
     }
-    x->raw[i].offset = 0;
-    x->raw[i].var = v->at + r.offset; /* the arena offset from here on */
+    x->g->raw[i].offset = 0;
+    x->g->raw[i].var = v->at + r.offset; /* the arena offset from here on */
     return VSMP_OK;
 }
 
@@ -665,7 +665,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         /* E P Channels Scale Surface Offset Element_offset Dst/Src */
         surf_val = 2, nraw = 2;
         bytes[0] = 4u * x->lanes;
-        bytes[1] = popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
+        bytes[1] = popcount4(x->g->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
         x->run = run_g4s;
         break;
     case VSMP_OPC_GATHER_SCALED:
@@ -678,26 +678,26 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
     case VSMP_OPC_GATHER4_TYPED:
     case VSMP_OPC_SCATTER4_TYPED: {
         /* E P Channels Surface U V R LOD Dst/Src (vISA 3.2+) */
-        if (x->nval < 2 || x->nraw != 5 || x->nv != 0) {
+        if (x->g->nval < 2 || x->g->nraw != 5 || x->g->nv != 0) {
             vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
                           x->index);
             return VSMP_ERR_UNSUPPORTED;
         }
-        unsigned sv = x->val[1];
+        unsigned sv = x->g->val[1];
         if (sv != X_SURF_BSS &&
             (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
             vsmp_x_report(m, in, "exec-surface",
                           "instruction %u: surface %u is not a declared surface", x->index, sv);
             return VSMP_ERR_UNSUPPORTED;
         }
-        x->target = m->surf_base[sv];
+        x->g->target = m->surf_base[sv];
         for (unsigned i = 0; i < 4; i++) {
-            st = vsmp_x_raw_at(m, x, i, x->raw[i].var ? 4u * x->lanes : 0u);
+            st = vsmp_x_raw_at(m, x, i, x->g->raw[i].var ? 4u * x->lanes : 0u);
             if (st)
                 return st;
         }
         st = vsmp_x_raw_at(
-            m, x, 4, popcount4(x->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
+            m, x, 4, popcount4(x->g->val[0] & 0xfu) * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf);
         x->run = run_typed;
         if (in->opcode == VSMP_OPC_SCATTER4_TYPED && vsmp_x_fast_level())
             x->run = run_typed_store_fast; /* the fast path's CPU levels (exec_typed.c) */
@@ -707,16 +707,16 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         /* oword_ld, oword_ld_unaligned: Size Is_modified Surface Offset Dst; oword_st: Size
          * Surface Offset Src */
         surf_val = in->opcode == VSMP_OPC_OWORD_ST ? 1 : 2, nraw = 1;
-        bytes[0] = 16u << (x->val[0] & 7u);
-        if ((x->val[0] & 7u) > 3) {
+        bytes[0] = 16u << (x->g->val[0] & 7u);
+        if ((x->g->val[0] & 7u) > 3) {
             vsmp_x_report(m, in, "oword-size", "instruction %u: oword size code %u", x->index,
-                          x->val[0] & 7u);
+                          x->g->val[0] & 7u);
             return VSMP_ERR_INVALID;
         }
         x->run = run_oword;
         break;
     }
-    if (x->nval <= surf_val || x->nraw != nraw || x->nv != 1) {
+    if (x->g->nval <= surf_val || x->g->nraw != nraw || x->g->nv != 1) {
         vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
                       x->index);
         return VSMP_ERR_UNSUPPORTED;
@@ -727,16 +727,16 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
         in->opcode == VSMP_OPC_GATHER4_SCALED || in->opcode == VSMP_OPC_SCATTER4_SCALED ? 1u
         : in->opcode == VSMP_OPC_GATHER_SCALED || in->opcode == VSMP_OPC_SCATTER_SCALED ? 2u
                                                                                         : 0u;
-    if (scale_val && x->val[scale_val]) {
+    if (scale_val && x->g->val[scale_val]) {
         vsmp_x_report(m, in, "exec-surface", "instruction %u: scale %u (only 0 is implemented)",
-                      x->index, x->val[scale_val]);
+                      x->index, x->g->val[scale_val]);
         return VSMP_ERR_UNSUPPORTED;
     }
-    unsigned sv = x->val[surf_val];
+    unsigned sv = x->g->val[surf_val];
     if (sv == 0)
-        x->target = X_NONE; /* T0 (%slm): shared local memory */
+        x->g->target = X_NONE; /* T0 (%slm): shared local memory */
     else if (sv == X_SCRATCH_SURFACE)
-        x->target = X_SCRATCH; /* T5 (%scratch): the thread's scratch space */
+        x->g->target = X_SCRATCH; /* T5 (%scratch): the thread's scratch space */
     else if (sv != X_SURF_BSS &&
              (sv < VSMP_NUM_PREDEF_SURFS || sv - VSMP_NUM_PREDEF_SURFS >= m->r->num_surfaces)) {
         vsmp_x_report(m, in, "exec-surface",
@@ -745,7 +745,7 @@ vsmp_status vsmp_x_plan_mem(vsmp_machine *m, xinst *x)
                       x->index, sv);
         return VSMP_ERR_UNSUPPORTED;
     } else
-        x->target = m->surf_base[sv];
+        x->g->target = m->surf_base[sv];
     for (unsigned i = 0; i < nraw; i++) {
         st = vsmp_x_raw_at(m, x, i, bytes[i]);
         if (st)

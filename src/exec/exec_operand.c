@@ -91,7 +91,7 @@ vsmp_status vsmp_x_vec(vsmp_machine *m, const xinst *x, const vsmp_vec *v, bool 
         /* FirstElementIndex = R * (GRF / sizeof(type)) + C (5_operands.md); but addr_add's
          * address-of source (&V[bytes], its first source) counts its row in 32 bytes whatever
          * the GRF: the text's byte offset, which the parser and printer split at 32 */
-        bool addr_of = x->in->opcode == VSMP_OPC_ADDR_ADD && o == &x->v[1];
+        bool addr_of = x->in->opcode == VSMP_OPC_ADDR_ADD && o == &x->g->v[1];
         uint64_t first = (uint64_t)v->row * (addr_of ? 32u : m->grf) + (uint64_t)v->col * ts;
         uint64_t last = first + vsmp_region_last(o->vs, o->w, o->hs, dst, lanes) * ts;
         if (last + ts > xv->bytes) {

@@ -57,7 +57,7 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
     const vsmp_inst *in = x->in;
     const vsmp_routine *r = m->r;
     if (in->surface == X_SURF_BSS) {
-        x->surf_word = m->bss_word; /* the surface its bindless offset names (fetch_state) */
+        x->s->surf_word = m->bss_word; /* the surface its bindless offset names (fetch_state) */
     } else if (in->surface < VSMP_NUM_PREDEF_SURFS) {
         vsmp_x_report(m, in, "exec-surface",
                       "%s: surface %s is a pre-defined surface, not a binding-table surface; "
@@ -69,12 +69,12 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
                       vsmp_x_opname(in), in->surface);
         return VSMP_ERR_INVALID;
     } else {
-        x->surf_word = m->surf_base[in->surface];
+        x->s->surf_word = m->surf_base[in->surface];
     }
     if (!sampler)
         return VSMP_OK;
     if (in->sampler == VSMP_BINDLESS_SAMPLER) {
-        x->smp_word = m->s31_word; /* the sampler state its bindless offset names */
+        x->s->smp_word = m->s31_word; /* the sampler state its bindless offset names */
         return VSMP_OK;
     }
     if (in->sampler >= r->num_samplers) {
@@ -82,7 +82,7 @@ static vsmp_status plan_state(vsmp_machine *m, xinst *x, bool sampler)
                       vsmp_x_opname(in), in->sampler);
         return VSMP_ERR_INVALID;
     }
-    x->smp_word = m->smp_base[in->sampler];
+    x->s->smp_word = m->smp_base[in->sampler];
     return VSMP_OK;
 }
 
@@ -90,13 +90,14 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
     unsigned size = 0; /* element size of the payload: every parameter must share it */
-    x->nparams = in->opcode == VSMP_OPC_3D_INFO ? (in->subop == VSMP_SUB_RESINFO) : in->num_params;
-    for (unsigned i = 0; i < x->nparams; i++) {
+    x->s->nparams =
+        in->opcode == VSMP_OPC_3D_INFO ? (in->subop == VSMP_SUB_RESINFO) : in->num_params;
+    for (unsigned i = 0; i < x->s->nparams; i++) {
         vsmp_raw p = in->opcode == VSMP_OPC_3D_INFO ? in->lod : in->params[i];
         char role[32];
         snprintf(role, sizeof(role), "param %u", i);
         if (p.var == 0) {
-            x->pat[i] = X_NONE; /* %null reads as zeros, like an omitted parameter */
+            x->s->pat[i] = X_NONE; /* %null reads as zeros, like an omitted parameter */
             continue;
         }
         unsigned t = raw_type(m, p.var);
@@ -114,7 +115,7 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
             }
             t = VSMP_TYPE_UD;
         }
-        const char *why, *rule = vsmp_rule_sampler_param(x->load, t, &why);
+        const char *why, *rule = vsmp_rule_sampler_param(x->s->load, t, &why);
         if (p.var < m->nvars && m->vars[p.var].present && rule) {
             vsmp_x_report(m, in, rule, "%s: %s has type %s; %s", vsmp_x_opname(in), role,
                           vsmp_type_name(t) ? vsmp_type_name(t) : "?", why);
@@ -128,8 +129,9 @@ static vsmp_status plan_params(vsmp_machine *m, xinst *x)
             return VSMP_ERR_INVALID;
         }
         size = ts;
-        x->ptype[i] = (uint8_t)t;
-        vsmp_status s = raw_span(m, in, p, role, vsmp_geom_param_bytes(x->lanes, ts), &x->pat[i]);
+        x->s->ptype[i] = (uint8_t)t;
+        vsmp_status s =
+            raw_span(m, in, p, role, vsmp_geom_param_bytes(x->lanes, ts), &x->s->pat[i]);
         if (s)
             return s;
     }
@@ -148,9 +150,9 @@ static vsmp_status plan_dst(vsmp_machine *m, xinst *x)
                       vsmp_type_name(t) ? vsmp_type_name(t) : "?", why);
         return VSMP_ERR_INVALID;
     }
-    x->dst_type = (uint8_t)t;
-    vsmp_geom_sampler_dst(in, x->lanes, vsmp_type_size(t), m->grf, &x->geom);
-    return raw_span(m, in, in->dst, "dst", x->geom.bytes, &x->dst_at);
+    x->s->dst_type = (uint8_t)t;
+    vsmp_geom_sampler_dst(in, x->lanes, vsmp_type_size(t), m->grf, &x->s->geom);
+    return raw_span(m, in, in->dst, "dst", x->s->geom.bytes, &x->s->dst_at);
 }
 
 static vsmp_status plan_aoffimmi(vsmp_machine *m, xinst *x)
@@ -161,12 +163,12 @@ static vsmp_status plan_aoffimmi(vsmp_machine *m, xinst *x)
         unsigned v = (unsigned)(a->imm & 0xfffu);
         for (int c = 0; c < 3; c++) {
             unsigned nib = v >> (8 - 4 * c) & 0xfu;
-            x->aoff[c] = (int8_t)(nib >= 8 ? (int)nib - 16 : (int)nib);
+            x->s->aoff[c] = (int8_t)(nib >= 8 ? (int)nib - 16 : (int)nib);
         }
         return VSMP_OK;
     }
-    x->aoff_var = true;
-    return vsmp_x_scalar(m, x->in, a, "aoffimmi", &x->aoff_src);
+    x->s->aoff_var = true;
+    return vsmp_x_scalar(m, x->in, a, "aoffimmi", &x->s->aoff_src);
 }
 
 static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s);
@@ -186,15 +188,15 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
         vsmp_x_report(m, in, "channels", "%s: channel mask is 0", vsmp_x_opname(in));
         return VSMP_ERR_INVALID;
     }
-    x->load = in->opcode != VSMP_OPC_3D_SAMPLE;
+    x->s->load = in->opcode != VSMP_OPC_3D_SAMPLE;
     bool uw_form = false;
     if (in->opcode == VSMP_OPC_3D_LOAD && in->subop == VSMP_SUB_LD2DMS_W && in->num_params) {
         unsigned t = raw_type(m, in->params[0].var);
         uw_form = t == VSMP_TYPE_UW || t == VSMP_TYPE_W; /* the 16-bit form (SEMANTICS 4.3) */
     }
-    x->mcs16 = uw_form;
-    x->op = vsmp_op_find(in->opcode, in->subop, uw_form);
-    if (!x->op) {
+    x->s->mcs16 = uw_form;
+    x->s->op = vsmp_op_find(in->opcode, in->subop, uw_form);
+    if (!x->s->op) {
         vsmp_x_report(m, in, "subop", "%s: sub-op 0x%02x is not an operation of the sampler",
                       vsmp_x_opname(in), in->subop);
         return VSMP_ERR_INVALID;
@@ -217,13 +219,13 @@ vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x)
 static bool fetch_state(vsmp_machine *m, xinst *x, uint32_t *bti, uint32_t *smp)
 {
     const vsmp_inst *in = x->in;
-    *bti = vsmp_x_bti(m, x->surf_word);
+    *bti = vsmp_x_bti(m, x->s->surf_word);
     if (*bti >= VSMP_MAX_BINDINGS || !m->bt[*bti]) {
-        if (x->surf_word == m->bss_word)
+        if (x->s->surf_word == m->bss_word)
             vsmp_x_report(m, in, "exec-binding",
                           "%s (instruction %u): %%bss holds bindless offset 0x%x, where no "
                           "surface state is (binding-table entry (offset >> 6) - 1)",
-                          vsmp_x_opname(in), x->index, m->surf_vals[x->surf_word]);
+                          vsmp_x_opname(in), x->index, m->surf_vals[x->s->surf_word]);
         else
             vsmp_x_report(m, in, "exec-binding",
                           "%s (instruction %u): surface variable holds binding-table index %u, "
@@ -233,12 +235,12 @@ static bool fetch_state(vsmp_machine *m, xinst *x, uint32_t *bti, uint32_t *smp)
     }
     *smp = X_NONE;
     if (in->opcode == VSMP_OPC_3D_SAMPLE || in->opcode == VSMP_OPC_SAMPLE_UNORM) {
-        *smp = m->smp_vals[x->smp_word];
-        if (x->smp_word == m->s31_word && (*smp = vsmp_x_bindless(*smp)) == UINT32_MAX) {
+        *smp = m->smp_vals[x->s->smp_word];
+        if (x->s->smp_word == m->s31_word && (*smp = vsmp_x_bindless(*smp)) == UINT32_MAX) {
             vsmp_x_report(m, in, "exec-binding",
                           "%s (instruction %u): S31 holds bindless offset 0x%x, where no sampler "
                           "state is (entry (offset >> 6) - 1)",
-                          vsmp_x_opname(in), x->index, m->smp_vals[x->smp_word]);
+                          vsmp_x_opname(in), x->index, m->smp_vals[x->s->smp_word]);
             return false;
         }
         if (*smp >= VSMP_MAX_SAMPLER_STATES || !m->st_bound[*smp]) {
@@ -258,10 +260,10 @@ static bool float_response(const xinst *x, const vsmp_surface *s);
  * changes ("prepare once, run many times"). */
 static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32_t smp)
 {
-    if (x->plan && x->plan_bti == bti && x->plan_smp == smp)
-        return x->plan;
-    vsmp_plan_free(x->plan);
-    x->plan = NULL;
+    if (x->s->plan && x->s->plan_bti == bti && x->s->plan_smp == smp)
+        return x->s->plan;
+    vsmp_plan_free(x->s->plan);
+    x->s->plan = NULL;
     vsmp_plan *p;
     vsmp_status st = vsmp_plan_create(m->bt[bti], smp == X_NONE ? NULL : &m->st[smp], x->in->subop,
                                       &p, m->diags);
@@ -269,22 +271,23 @@ static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32
         vsmp_x_report(m, x->in, "exec-plan",
                       "%s (instruction %u): the surface at binding-table index %u cannot serve "
                       "%s (%s)",
-                      vsmp_x_opname(x->in), x->index, bti, x->op->spec_name, vsmp_status_str(st));
+                      vsmp_x_opname(x->in), x->index, bti, x->s->op->spec_name,
+                      vsmp_status_str(st));
         return NULL;
     }
-    x->plan = p;
-    x->plan_bti = bti;
-    x->plan_smp = smp;
-    x->plan_flt = float_response(x, m->bt[bti]);
+    x->s->plan = p;
+    x->s->plan_bti = bti;
+    x->s->plan_smp = smp;
+    x->s->plan_flt = float_response(x, m->bt[bti]);
     return p;
 }
 
 void vsmp_x_drop_plans(vsmp_machine *m)
 {
-    for (uint32_t i = 0; m->x && i < m->nx; i++) {
-        vsmp_plan_free(m->x[i].plan);
-        m->x[i].plan = NULL;
-        m->x[i].plan_bti = m->x[i].plan_smp = X_NONE;
+    for (uint32_t i = 0; m->xs && i < m->nxs; i++) {
+        vsmp_plan_free(m->xs[i].plan);
+        m->xs[i].plan = NULL;
+        m->xs[i].plan_bti = m->xs[i].plan_smp = X_NONE;
     }
 }
 
@@ -313,52 +316,53 @@ static uint32_t lane_value(const uint8_t *p, unsigned type)
  * the others (HF, UW, W) point at the machine's buffer, filled per message (read_params). */
 static void plan_message(vsmp_machine *m, xinst *x)
 {
-    vsmp_message *msg = &x->msg;
+    vsmp_message *msg = &x->s->msg;
     memset(msg, 0, sizeof(*msg));
     msg->simd = x->lanes;
-    msg->mcs16 = x->mcs16;
+    msg->mcs16 = x->s->mcs16;
     /* CPS LOD compensation: the engine applies the thread's coarse size when Op bit 9 or the
      * sampler state's bit asks for it (vsmp's reading of SEMANTICS 2) */
     msg->cps = (x->in->flags & VSMP_OPF_CPS) != 0;
     msg->coarse[0] = m->opt.coarse_x;
     msg->coarse[1] = m->opt.coarse_y;
-    memcpy(msg->aoffimmi, x->aoff, 3);
-    x->direct = 0;
-    for (unsigned i = 0; i < x->nparams; i++) {
+    memcpy(msg->aoffimmi, x->s->aoff, 3);
+    x->s->direct = 0;
+    for (unsigned i = 0; i < x->s->nparams; i++) {
         /* parameters past the op's list are MLOD or ignored (SEMANTICS 13.4): the engine has no
          * per-message MLOD, so they are not read */
-        if (x->pat[i] == X_NONE || i >= x->op->num_params)
+        if (x->s->pat[i] == X_NONE || i >= x->s->op->num_params)
             continue;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        if (vsmp_type_size(x->ptype[i]) == 4 && x->pat[i] % 4 == 0) {
+        if (vsmp_type_size(x->s->ptype[i]) == 4 && x->s->pat[i] % 4 == 0) {
             /* F, UD, D: the words as they are */
-            msg->param[x->op->params[i]] = (const uint32_t *)(const void *)(m->arena + x->pat[i]);
-            x->direct |= 1u << i;
+            msg->param[x->s->op->params[i]] =
+                (const uint32_t *)(const void *)(m->arena + x->s->pat[i]);
+            x->s->direct |= 1u << i;
             continue;
         }
 #endif
-        msg->param[x->op->params[i]] = m->pbuf[i];
+        msg->param[x->s->op->params[i]] = m->pbuf[i];
     }
 }
 
 static void read_params(vsmp_machine *m, const xinst *x)
 {
-    for (unsigned i = 0; i < x->nparams; i++) {
-        if (x->pat[i] == X_NONE || i >= x->op->num_params || (x->direct >> i & 1u))
+    for (unsigned i = 0; i < x->s->nparams; i++) {
+        if (x->s->pat[i] == X_NONE || i >= x->s->op->num_params || (x->s->direct >> i & 1u))
             continue;
-        unsigned ts = vsmp_type_size(x->ptype[i]);
-        const uint8_t *p = m->arena + x->pat[i];
+        unsigned ts = vsmp_type_size(x->s->ptype[i]);
+        const uint8_t *p = m->arena + x->s->pat[i];
         for (unsigned l = 0; l < x->lanes; l++)
-            m->pbuf[i][l] = lane_value(p + l * ts, x->ptype[i]);
+            m->pbuf[i][l] = lane_value(p + l * ts, x->s->ptype[i]);
     }
 }
 
 static bool aoffimmi_now(vsmp_machine *m, const xinst *x, vsmp_message *msg)
 {
-    if (!x->aoff_var)
+    if (!x->s->aoff_var)
         return true; /* planned with the message */
     uint64_t bits;
-    if (!vsmp_x_read_scalar(m, &x->aoff_src, &bits)) {
+    if (!vsmp_x_read_scalar(m, &x->s->aoff_src, &bits)) {
         vsmp_x_report(m, x->in, "exec-address",
                       "%s (instruction %u): aoffimmi's address points outside the variables",
                       vsmp_x_opname(x->in), x->index);
@@ -388,8 +392,8 @@ static bool float_response(const xinst *x, const vsmp_surface *s)
 static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, uint32_t en,
                       bool flt)
 {
-    const vsmp_dst_geom *g = &x->geom;
-    uint8_t *dst = m->arena + x->dst_at;
+    const vsmp_dst_geom *g = &x->s->geom;
+    uint8_t *dst = m->arena + x->s->dst_at;
     unsigned k = 0;
     for (unsigned c = 0; c < 4; c++) {
         if (!(x->in->channels >> c & 1u))
@@ -430,7 +434,7 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     const vsmp_plan *p = get_plan(m, x, bti, smp);
     if (!p)
         return VSMP_ERR_INVALID;
-    vsmp_message *msg = &x->msg;
+    vsmp_message *msg = &x->s->msg;
     msg->mask = en;
     read_params(m, x);
     if (!aoffimmi_now(m, x, msg))
@@ -445,12 +449,12 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
                       vsmp_x_opname(x->in), x->index, vsmp_status_str(st));
         return VSMP_ERR_INVALID;
     }
-    if (x->dst_at == X_NONE)
+    if (x->s->dst_at == X_NONE)
         return VSMP_OK;
-    writeback(m, x, &res, en, x->plan_flt);
+    writeback(m, x, &res, en, x->s->plan_flt);
     s->dst_var = x->in->dst.var;
     s->dst_offset = x->in->dst.offset;
-    s->dst_size = x->geom.bytes;
+    s->dst_size = x->s->geom.bytes;
     return VSMP_OK;
 }
 
@@ -469,8 +473,8 @@ vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x)
     }
     vsmp_status s = plan_state(m, x, true);
     for (int i = 0; !s && i < 4; i++) {
-        s = vsmp_x_scalar(m, in, &in->src[i], names[i], &x->unorm_src[i]);
-        if (!s && x->unorm_src[i].type != VSMP_TYPE_F) {
+        s = vsmp_x_scalar(m, in, &in->src[i], names[i], &x->s->unorm_src[i]);
+        if (!s && x->s->unorm_src[i].type != VSMP_TYPE_F) {
             vsmp_x_report(m, in, "unorm-scalar", "SAMPLE_UNORM: %s must have type F", names[i]);
             s = VSMP_ERR_INVALID;
         }
@@ -483,8 +487,8 @@ vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x)
                       vsmp_type_name(t) ? vsmp_type_name(t) : "?");
         return VSMP_ERR_INVALID;
     }
-    x->geom.bytes = vsmp_geom_unorm_dst_bytes(in->channels);
-    return raw_span(m, in, in->dst, "dst", x->geom.bytes, &x->dst_at);
+    x->s->geom.bytes = vsmp_geom_unorm_dst_bytes(in->channels);
+    return raw_span(m, in, in->dst, "dst", x->s->geom.bytes, &x->s->dst_at);
 }
 
 static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s)
@@ -497,7 +501,7 @@ static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s)
     float f[4];
     for (int i = 0; i < 4; i++) {
         uint64_t bits;
-        if (!vsmp_x_read_scalar(m, &x->unorm_src[i], &bits)) {
+        if (!vsmp_x_read_scalar(m, &x->s->unorm_src[i], &bits)) {
             vsmp_x_report(m, x->in, "exec-address",
                           "SAMPLE_UNORM (instruction %u): an address points outside the "
                           "variables",
@@ -521,9 +525,9 @@ static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s)
                       x->index, bti, vsmp_status_str(st));
         return VSMP_ERR_INVALID;
     }
-    if (x->dst_at == X_NONE)
+    if (x->s->dst_at == X_NONE)
         return VSMP_OK;
-    memcpy(m->arena + x->dst_at, block, written);
+    memcpy(m->arena + x->s->dst_at, block, written);
     s->dst_var = x->in->dst.var;
     s->dst_offset = x->in->dst.offset;
     s->dst_size = (uint32_t)written;

@@ -370,11 +370,11 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     /* one LOD for every enabled lane (IGC writes %null: LOD 0) */
     uint32_t lod = 0;
     bool first = true;
-    if (x->raw[3].var != X_NONE)
+    if (x->g->raw[3].var != X_NONE)
         for (unsigned l = 0; l < n; l++) {
             if (!(en >> l & 1u))
                 continue;
-            uint32_t v = coord(m, x->raw[3].var, l);
+            uint32_t v = coord(m, x->g->raw[3].var, l);
             if (!first && v != lod)
                 return false;
             lod = v, first = false;
@@ -387,12 +387,12 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         return true;
     /* which operand holds y and which the slice (exec_mem.c typed_at); %null reads zeros */
     static const uint8_t zeros[4 * 32];
-    uint32_t ya = x->raw[1].var, sa = d->array ? x->raw[2].var : X_NONE;
+    uint32_t ya = x->g->raw[1].var, sa = d->array ? x->g->raw[2].var : X_NONE;
     if (d->type == VSMP_SURFTYPE_1D)
-        ya = X_NONE, sa = d->array ? x->raw[1].var : X_NONE;
+        ya = X_NONE, sa = d->array ? x->g->raw[1].var : X_NONE;
     else if (d->type == VSMP_SURFTYPE_3D)
-        sa = x->raw[2].var;
-    const uint8_t *up = x->raw[0].var == X_NONE ? zeros : m->arena + x->raw[0].var;
+        sa = x->g->raw[2].var;
+    const uint8_t *up = x->g->raw[0].var == X_NONE ? zeros : m->arena + x->g->raw[0].var;
     const uint8_t *yp = ya == X_NONE ? zeros : m->arena + ya;
     const uint8_t *sp_ = sa == X_NONE ? zeros : m->arena + sa;
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
@@ -407,9 +407,9 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     live &= en;
     if (!live)
         return true;
-    unsigned mask = x->val[0] & 0xfu;
+    unsigned mask = x->g->val[0] & 0xfu;
     uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
-    const uint8_t *data = m->arena + x->raw[4].var;
+    const uint8_t *data = m->arena + x->g->raw[4].var;
     uint32_t cv[4][32];
     uint8_t off[4];
     unsigned nc = 0, k = 0;

@@ -23,7 +23,7 @@ static const char *sym_name(const vsmp_machine *m, const xinst *x)
 
 static vsmp_status run_faddr(vsmp_machine *m, xinst *x, xstep *s)
 {
-    if (!x->sym_set) {
+    if (!x->a->sym_set) {
         const char *n = sym_name(m, x);
         vsmp_x_report(m, x->in, "exec-faddr",
                       "instruction %u: faddr %s: the symbol has no address (the launch gives "
@@ -31,7 +31,7 @@ static vsmp_status run_faddr(vsmp_machine *m, xinst *x, xstep *s)
                       x->index, n ? n : "?");
         return VSMP_ERR_INVALID;
     }
-    const xscalar *d = &x->sym_dst;
+    const xscalar *d = &x->a->sym_dst;
     unsigned ts = vsmp_type_size(d->type);
     uint64_t at = d->at;
     if (d->kind == XS_INDIRECT) {
@@ -44,7 +44,7 @@ static vsmp_status run_faddr(vsmp_machine *m, xinst *x, xstep *s)
         }
     }
     for (unsigned i = 0; i < ts; i++)
-        m->arena[at + i] = (uint8_t)(x->sym_addr >> (8 * i));
+        m->arena[at + i] = (uint8_t)(x->a->sym_addr >> (8 * i));
     s->lanes = 1;
     s->dst_offset = (uint32_t)at;
     s->dst_size = ts;
@@ -63,11 +63,11 @@ vsmp_status vsmp_x_plan_faddr(vsmp_machine *m, xinst *x)
                       x->index);
         return VSMP_ERR_INVALID;
     }
-    vsmp_status st = vsmp_x_scalar(m, in, dst, "dst", &x->sym_dst);
+    vsmp_status st = vsmp_x_scalar(m, in, dst, "dst", &x->a->sym_dst);
     if (st)
         return st;
-    if (x->sym_dst.kind == XS_IMM ||
-        (x->sym_dst.type != VSMP_TYPE_UD && x->sym_dst.type != VSMP_TYPE_UQ)) {
+    if (x->a->sym_dst.kind == XS_IMM ||
+        (x->a->sym_dst.type != VSMP_TYPE_UD && x->a->sym_dst.type != VSMP_TYPE_UQ)) {
         vsmp_x_report(m, in, "type", "instruction %u: faddr's dst must have type UD or UQ",
                       x->index);
         return VSMP_ERR_INVALID;
@@ -86,8 +86,8 @@ vsmp_status vsmp_machine_set_symbol(vsmp_machine *m, const char *name, uint64_t 
             continue;
         const char *n = sym_name(m, x);
         if (n && !strcmp(n, name)) {
-            x->sym_addr = address;
-            x->sym_set = true;
+            x->a->sym_addr = address;
+            x->a->sym_set = true;
         }
     }
     return VSMP_OK;

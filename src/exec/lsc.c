@@ -130,10 +130,10 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
     bool tr = g.order == LSC_TRANSPOSE;
     unsigned abytes = g.asize == LSC_A64 ? 8u : 4u;
     uint32_t run = tr ? 0 : vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
-    const uint8_t *addrs = m->arena + x->raw[1].var;
-    uint8_t *data = store                     ? m->arena + x->raw[2].var
-                    : x->raw[0].var == X_NONE ? NULL
-                                              : m->arena + x->raw[0].var;
+    const uint8_t *addrs = m->arena + x->g->raw[1].var;
+    uint8_t *data = store                        ? m->arena + x->g->raw[2].var
+                    : x->g->raw[0].var == X_NONE ? NULL
+                                                 : m->arena + x->g->raw[0].var;
     for (unsigned n = 0; n < x->lanes; n++) {
         if (!(en >> n & 1u))
             continue;
@@ -198,10 +198,10 @@ static vsmp_status run_lsc_atomic(vsmp_machine *m, xinst *x, xstep *s)
         return VSMP_ERR_INVALID;
     unsigned op = lsc_aop[x->in->subop - VSMP_SOP_LSC_ATOMIC_IINC];
     unsigned abytes = g.asize == LSC_A64 ? 8u : 4u, rb = g.reg_bytes;
-    const uint8_t *addrs = m->arena + x->raw[1].var;
-    const uint8_t *s1 = x->raw[2].var == X_NONE ? NULL : m->arena + x->raw[2].var;
-    const uint8_t *s2 = x->raw[3].var == X_NONE ? NULL : m->arena + x->raw[3].var;
-    uint8_t *d = x->raw[0].var == X_NONE ? NULL : m->arena + x->raw[0].var;
+    const uint8_t *addrs = m->arena + x->g->raw[1].var;
+    const uint8_t *s1 = x->g->raw[2].var == X_NONE ? NULL : m->arena + x->g->raw[2].var;
+    const uint8_t *s2 = x->g->raw[3].var == X_NONE ? NULL : m->arena + x->g->raw[3].var;
+    uint8_t *d = x->g->raw[0].var == X_NONE ? NULL : m->arena + x->g->raw[0].var;
     uint64_t res[32];
     for (unsigned n = 0; n < x->lanes; n++) {
         if (!(en >> n & 1u))
@@ -336,16 +336,17 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
                          : op == XA_CAS || op == XA_FCAS               ? 2u
                                                                        : 1u;
         uint32_t bytes = g.reg_bytes * x->lanes;
-        x->nraw = 4;
-        x->raw[0].var = x->raw[1].var = x->raw[2].var = x->raw[3].var = X_NONE;
-        vsmp_status st = lsc_raw(m, x, &in->opnds[13].raw,
-                                 (g.asize == LSC_A64 ? 8u : 4u) * x->lanes, false, &x->raw[1].var);
+        x->g->nraw = 4;
+        x->g->raw[0].var = x->g->raw[1].var = x->g->raw[2].var = x->g->raw[3].var = X_NONE;
+        vsmp_status st =
+            lsc_raw(m, x, &in->opnds[13].raw, (g.asize == LSC_A64 ? 8u : 4u) * x->lanes, false,
+                    &x->g->raw[1].var);
         if (!st)
-            st = lsc_raw(m, x, &in->opnds[12].raw, bytes, true, &x->raw[0].var);
+            st = lsc_raw(m, x, &in->opnds[12].raw, bytes, true, &x->g->raw[0].var);
         if (!st && nargs >= 1)
-            st = lsc_raw(m, x, &in->opnds[14].raw, bytes, false, &x->raw[2].var);
+            st = lsc_raw(m, x, &in->opnds[14].raw, bytes, false, &x->g->raw[2].var);
         if (!st && nargs == 2)
-            st = lsc_raw(m, x, &in->opnds[15].raw, bytes, false, &x->raw[3].var);
+            st = lsc_raw(m, x, &in->opnds[15].raw, bytes, false, &x->g->raw[3].var);
         if (st)
             return st;
         x->run = run_lsc_atomic;
@@ -359,13 +360,13 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
            : (g.vec - 1u) * vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf +
                  x->lanes * g.reg_bytes;
     uint32_t addr_bytes = (g.asize == LSC_A64 ? 8u : 4u) * x->lanes;
-    x->nraw = 3;
-    x->raw[0].var = x->raw[1].var = x->raw[2].var = X_NONE;
-    vsmp_status st = lsc_raw(m, x, &in->opnds[13].raw, addr_bytes, false, &x->raw[1].var);
+    x->g->nraw = 3;
+    x->g->raw[0].var = x->g->raw[1].var = x->g->raw[2].var = X_NONE;
+    vsmp_status st = lsc_raw(m, x, &in->opnds[13].raw, addr_bytes, false, &x->g->raw[1].var);
     if (!st && store)
-        st = lsc_raw(m, x, &in->opnds[14].raw, data_bytes, false, &x->raw[2].var);
+        st = lsc_raw(m, x, &in->opnds[14].raw, data_bytes, false, &x->g->raw[2].var);
     if (!st && !store)
-        st = lsc_raw(m, x, &in->opnds[12].raw, data_bytes, true, &x->raw[0].var);
+        st = lsc_raw(m, x, &in->opnds[12].raw, data_bytes, true, &x->g->raw[0].var);
     if (st)
         return st;
     x->run = run_lsc;
@@ -422,7 +423,7 @@ static vsmp_status run_tgm(vsmp_machine *m, xinst *x, xstep *s)
     if (!tgm_bti(m, x, &bti))
         return VSMP_ERR_INVALID;
     bool store = x->in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
-    if (!store && x->raw[4].var == X_NONE)
+    if (!store && x->g->raw[4].var == X_NONE)
         return VSMP_OK; /* a %null dst: a prefetch, nothing written */
     /* typed writes store into the bound surface */
     vsmp_x_typed_rw(m, x, (vsmp_surface *)m->bt[bti], en, store);
@@ -464,19 +465,19 @@ vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x)
             return st;
     }
     x->lanes = (uint8_t)in->exec_size;
-    x->val[0] = o[7].value;
+    x->g->val[0] = o[7].value;
     unsigned ch = 0;
     for (unsigned c = 0; c < 4; c++)
         ch += o[7].value >> c & 1u;
     /* the data: each enabled channel a GRF run of exec_size DWords */
     uint32_t bytes = ch * vsmp_geom_rows(x->lanes, 4, m->grf) * m->grf;
     bool store = in->subop == VSMP_SOP_LSC_TSTORE_QUAD;
-    x->nraw = 5;
+    x->g->nraw = 5;
     vsmp_status st = VSMP_OK;
     for (unsigned i = 0; i < 4 && !st; i++) /* U, V, R, LOD: %null reads zeros */
-        st = lsc_raw(m, x, &o[TGM_U + i].raw, 4u * x->lanes, true, &x->raw[i].var);
+        st = lsc_raw(m, x, &o[TGM_U + i].raw, 4u * x->lanes, true, &x->g->raw[i].var);
     if (!st)
-        st = lsc_raw(m, x, store ? &o[TGM_SRC1].raw : &o[9].raw, bytes, !store, &x->raw[4].var);
+        st = lsc_raw(m, x, store ? &o[TGM_SRC1].raw : &o[9].raw, bytes, !store, &x->g->raw[4].var);
     if (st)
         return st;
     x->note_size = bytes;

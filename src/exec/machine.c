@@ -506,6 +506,9 @@ void vsmp_machine_free(vsmp_machine *m)
         return;
     vsmp_x_drop_plans(m);
     free(m->x);
+    free(m->xg);
+    free(m->xs);
+    free(m->xa);
     free(m->label_at);
     free(m->vars);
     free(m->arena);
@@ -889,12 +892,14 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
     const uint64_t max_steps = m->opt.max_steps;
     while (pc < m->nx) {
         xinst *x = &m->x[pc];
-        if (m->waiting) /* lanes a goto disabled come back here (3_execution_model.md) */
-            for (unsigned l = 0; l < 32; l++)
-                if ((m->waiting >> l & 1u) && m->wait_at[l] == pc) {
-                    m->waiting &= ~(1u << l);
-                    m->em |= 1u << l;
-                }
+        /* lanes a goto disabled come back here (3_execution_model.md) */
+        for (uint32_t w = m->waiting; w; w &= w - 1u) {
+            unsigned l = x_ctz(w);
+            if (m->wait_at[l] == pc) {
+                m->waiting &= ~(1u << l);
+                m->em |= 1u << l;
+            }
+        }
         if (m->steps >= max_steps) {
             vsmp_x_report(m, x->in, "steps", "the run reached its limit of %llu instructions",
                           (unsigned long long)max_steps);
@@ -940,9 +945,9 @@ size_t vsmp_machine_memory(const vsmp_machine *m)
     if (!m)
         return 0;
     /* the arena and the plans dominate; the state words and tables are counted too */
-    return sizeof(*m) + m->arena_size + (size_t)m->nx * sizeof(xinst) +
-           (size_t)m->nvars * sizeof(xvar) + vsmp_machine_payload_size(m) +
-           (m->r->num_labels + 1) * sizeof(uint32_t) +
+    return sizeof(*m) + m->arena_size + (size_t)m->nx * sizeof(xinst) + m->nxg * sizeof(xgen) +
+           m->nxs * sizeof(xsmp) + m->nxa * sizeof(xfaddr) + (size_t)m->nvars * sizeof(xvar) +
+           vsmp_machine_payload_size(m) + (m->r->num_labels + 1) * sizeof(uint32_t) +
            (m->naddr_words + m->nsmp_words + m->nsurf_words + 3) * sizeof(uint32_t);
 }
 

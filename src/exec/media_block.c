@@ -17,7 +17,7 @@
 #include "vsmp/format.h"
 #include "vsmp/surface.h"
 
-/* The value of an offset operand (x->v[k]) as a signed 32-bit integer: its type's bits, sign-
+/* The value of an offset operand (x->g->v[k]) as a signed 32-bit integer: its type's bits, sign-
  * or zero-extended by the type; false when an indirect operand addresses outside the arena. */
 static bool offset(vsmp_machine *m, const xvec *v, int32_t *out)
 {
@@ -49,13 +49,13 @@ static bool offset(vsmp_machine *m, const xvec *v, int32_t *out)
 static vsmp_surface *media_surface(vsmp_machine *m, const xinst *x, unsigned *bpp, uint32_t *w,
                                    uint32_t *h, unsigned *level)
 {
-    uint32_t bti = vsmp_x_bti(m, x->target);
+    uint32_t bti = vsmp_x_bti(m, x->g->target);
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
                       "instruction %u: surface variable holds %s %u, where no surface is bound",
                       x->index,
-                      x->target == m->bss_word ? "bindless offset" : "binding-table index",
-                      m->surf_vals[x->target]);
+                      x->g->target == m->bss_word ? "bindless offset" : "binding-table index",
+                      m->surf_vals[x->g->target]);
         return NULL;
     }
     vsmp_surface *s = (vsmp_surface *)m->bt[bti]; /* media_st writes into it */
@@ -86,7 +86,7 @@ static vsmp_status run_media(vsmp_machine *m, xinst *x, xstep *s)
 {
     s->lanes = 0xffffffffu; /* a block message: no lanes */
     int32_t ox, oy;
-    if (!offset(m, &x->v[0], &ox) || !offset(m, &x->v[1], &oy)) {
+    if (!offset(m, &x->g->v[0], &ox) || !offset(m, &x->g->v[1], &oy)) {
         vsmp_x_report(m, x->in, "exec-address",
                       "instruction %u: an indirect offset operand lies outside the variables",
                       x->index);
@@ -97,8 +97,8 @@ static vsmp_status run_media(vsmp_machine *m, xinst *x, xstep *s)
     vsmp_surface *surf = media_surface(m, x, &bpp, &sw, &sh, &level);
     if (!surf)
         return VSMP_ERR_INVALID;
-    unsigned bw = x->val[0], bh = x->val[1], pitch = x->val[2];
-    uint8_t *data = m->arena + x->raw[0].var;
+    unsigned bw = x->g->val[0], bh = x->g->val[1], pitch = x->g->val[2];
+    uint8_t *data = m->arena + x->g->raw[0].var;
     bool store = x->in->opcode == VSMP_OPC_MEDIA_ST;
     if (store && ox % 4) {
         /* MEDIA_ST.md: "Its value must be dword-aligned" */
@@ -152,7 +152,7 @@ vsmp_status vsmp_x_plan_media(vsmp_machine *m, xinst *x)
     for (unsigned i = 0; i < in->num_opnds && nval < 5; i++)
         if (in->opnds[i].kind == VSMP_OPND_VALUE)
             val[nval++] = in->opnds[i].value;
-    if (nval != 5 || x->nv != 2 || x->nraw != 1) {
+    if (nval != 5 || x->g->nv != 2 || x->g->nraw != 1) {
         vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
                       x->index);
         return VSMP_ERR_UNSUPPORTED;
@@ -165,10 +165,10 @@ vsmp_status vsmp_x_plan_media(vsmp_machine *m, xinst *x)
         return VSMP_ERR_INVALID;
     }
     for (unsigned k = 0; k < 2; k++) {
-        rule = vsmp_rule_media_offset(x->v[k].type, &why);
+        rule = vsmp_rule_media_offset(x->g->v[k].type, &why);
         if (rule) {
             vsmp_x_report(m, in, rule, "%s: the %c offset has type %s; %s", vsmp_x_opname(in),
-                          k ? 'Y' : 'X', vsmp_type_name(x->v[k].type), why);
+                          k ? 'Y' : 'X', vsmp_type_name(x->g->v[k].type), why);
             return VSMP_ERR_INVALID;
         }
     }
@@ -188,11 +188,11 @@ vsmp_status vsmp_x_plan_media(vsmp_machine *m, xinst *x)
                       x->index, sv);
         return VSMP_ERR_UNSUPPORTED;
     }
-    x->target = m->surf_base[sv];
-    x->val[0] = val[3];
-    x->val[1] = val[4];
-    x->val[2] = vsmp_media_pitch(val[3]);
-    x->nval = 3;
+    x->g->target = m->surf_base[sv];
+    x->g->val[0] = val[3];
+    x->g->val[1] = val[4];
+    x->g->val[2] = vsmp_media_pitch(val[3]);
+    x->g->nval = 3;
     x->run = run_media;
-    return vsmp_x_raw_at(m, x, 0, x->val[2] * val[4]);
+    return vsmp_x_raw_at(m, x, 0, x->g->val[2] * val[4]);
 }
