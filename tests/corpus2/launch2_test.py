@@ -89,10 +89,6 @@ IFACE_TOLERANCE = {"ps_pow_tan": 1e-5}
 # (docs/LAUNCH.md section 6): such a launch is counted as refused and does not fail --strict;
 # any other refusal does.
 KNOWN_REFUSALS = {
-    # IGC 2.40 on tgllp marks variables of the kernels with program data with vISA lifetime
-    ("ps_table", "tgllp"): "(lifetime, opcode 0x7b) is not implemented by the machine",
-    ("ps_global", "tgllp"): "(lifetime, opcode 0x7b) is not implemented by the machine",
-    ("ps_pow_tan", "tgllp"): "(lifetime, opcode 0x7b) is not implemented by the machine",
     # IGC 2.40's private array on Xe2/Xe3: LSC scratch through a surface-state handle, ss(V)
     ("pv_array", "lnl"): "only flat, bss and bti addresses",
     ("pv_array", "bmg"): "only flat, bss and bti addresses",
