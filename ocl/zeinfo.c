@@ -244,6 +244,12 @@ static bool read_env(zctx *z, yaml_node_t *m, kraw *k, vsmp_ocl_kernel *out)
              * space of this size is harmless: read_kernel_raw) */
             if (!integer(z, v, s, 0, 1LL << 30, &k->spill))
                 return false;
+        } else if (!strcmp(s, "private_size")) {
+            /* IGC's total of private variables (or private stack) a hardware thread has: the
+             * memory itself is per_thread_memory_buffers' (4096 at SIMD16: a scratch space of
+             * 4096, or 256 bytes of private_space per work-item) */
+            if (!integer(z, v, s, 0, 1LL << 30, &x))
+                return false;
         } else if (!strcmp(s, "inline_data_payload_size")) {
             /* DG2 and later: the walker delivers the first bytes of the cross-thread data in a
              * register of their own: on 32-byte GRFs the kernel's .input declarations keep the

@@ -6,6 +6,7 @@
 #   scripts/gen-corpus-igc2.sh            build the chroot if needed, then compile every source
 #   scripts/gen-corpus-igc2.sh chroot     only build (or complete) the chroot
 #   scripts/gen-corpus-igc2.sh img_copy   only the sources whose base name contains "img_copy"
+#   scripts/gen-corpus-igc2.sh iface conv64   ... contains any of the words given
 #
 # The chroot (VSMP_SID_CHROOT, default /var/tmp/vsmp-sid/root; never committed, CI does not
 # build it) is a debootstrap of trixie from the Debian mirror the host's apt uses, dist-upgraded
@@ -31,7 +32,16 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$root/tests/corpus2
 CHROOT=${VSMP_SID_CHROOT:-/var/tmp/vsmp-sid/root}
-filter=${1:-}
+filter="$*"
+
+# true when the run compiles source $1 (every source when no word was given)
+picked() {
+    [ -z "$filter" ] && return 0
+    for f in $filter; do
+        case "$1" in *"$f"*) return 0 ;; esac
+    done
+    return 1
+}
 
 # device:compiler (new = ocloc 26.27 / IGC 2.40, legacy = ocloc-legacy 24.35 / IGC 1.0.17791)
 DEVICES="tgllp:new dg2:new mtl:new arl:new lnl:new bmg:new ptl:new skl:legacy icllp:legacy"
@@ -108,7 +118,7 @@ skipped=$work/skipped.new
 
 for cl in "$root"/tests/corpus/cl/*.cl; do
     src=$(basename "$cl" .cl)
-    case "$src" in *"$filter"*) ;; *) continue ;; esac
+    picked "$src" || continue
     opts=$(sed -n 's|^// ocloc-options: *||p' "$cl" | head -n 1)
     for k in $(sed -n 's/^__kernel void \([A-Za-z0-9_]*\).*/\1/p' "$cl"); do
         rm -f "$out/$k".*
@@ -157,7 +167,7 @@ done
     printf 'source\tkernel\tdevice\tsimd\twhy\n'
     if [ -f "$corpus/skipped.tsv" ]; then
         tail -n +2 "$corpus/skipped.tsv" | while IFS='	' read -r s rest; do
-            case "$s" in *"$filter"*) ;; *) printf '%s\t%s\n' "$s" "$rest" ;; esac
+            picked "$s" || printf '%s\t%s\n' "$s" "$rest"
         done
     fi
     cat "$skipped"

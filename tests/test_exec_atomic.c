@@ -768,6 +768,33 @@ static void test_cache_flush(void)
     vsmp_module_free(mod);
 }
 
+/* lifetime.start/.end (IGC 2.40 writes them on tgllp: tests/corpus2's ps_table) mark where a
+ * variable's live range begins and ends, for the register allocator: they run as no-ops, D
+ * keeps the value written between them. */
+static void test_lifetime(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl D v_type=G type=d num_elts=8 align=GRF\n"
+                               "lifetime.start D\n"
+                               "mov (M1_NM, 1) D(0,0)<1> 0x9:d\n"
+                               "lifetime.end D\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = parse(text);
+    const char *rule;
+    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "lifetime checks (%s)", mod ? rule : "-");
+    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    CHECK(m != NULL, "lifetime: the machine takes it");
+    if (m) {
+        CHECK(run(m), "lifetime run");
+        int32_t d[8];
+        get(m, "D", d, sizeof(d));
+        CHECK(d[0] == 9 && vsmp_machine_steps(m) == 4, "between lifetimes: %d, %llu steps", d[0],
+              (unsigned long long)vsmp_machine_steps(m));
+    }
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+}
+
 /* faddr (FADDR.md): the address of a symbol, "represented as a 64-bit unsigned integer", into a
  * UQ or (its low 32 bits) a UD dst. Symbols 0x10000000040 (ps_w) and 0x10000000123 (".str", a
  * name that is no identifier, quoted as IGC prints it): Q[0] = 0x10000000040, Q[1] =
@@ -1298,6 +1325,7 @@ int main(void)
     test_dword_buffer();
     test_same_rules();
     test_cache_flush();
+    test_lifetime();
     test_flag_copy();
     test_shl_q();
     test_unaligned_svm4();

@@ -278,6 +278,22 @@ static void test_refusals(void)
                                    "        offset: 0\n"
                                    "        size: 8\n",
                        "zeinfo line 7: kernel k: payload argument implicit_arg_buffer");
+    /* execution_env.private_size (IGC 1.0.17791 and 2.40, kernels with private arrays): the
+     * private bytes of a hardware thread, which per_thread_memory_buffers provides; read */
+    {
+        static const char y[] = KERNEL_HEAD "      private_size: 4096\n"
+                                            "    per_thread_memory_buffers:\n"
+                                            "      - type: global\n"
+                                            "        usage: private_space\n"
+                                            "        size: 256\n"
+                                            "        is_simt_thread: true\n";
+        vsmp_ocl_program *pp = NULL;
+        CHECK(vsmp_ocl_zeinfo_read(y, strlen(y), &pp, NULL) == VSMP_OK && pp &&
+                  pp->kernels[0].iface,
+              "execution_env.private_size is read");
+        vsmp_ocl_program_free(pp);
+    }
+    refused(KERNEL_HEAD "      private_size: -4\n", VSMP_ERR_MALFORMED, "private_size", 6);
     /* the scratch space: two slots add up (64 + 4096 bytes a hardware thread); past 2 MiB the
      * kernel is not launched */
     {

@@ -89,9 +89,9 @@ int main(int argc, char **argv)
                 printf("P %d %d %u %u %u\n", (int)lp->kind, lp->arg, lp->offset, lp->size,
                        lp->source);
             }
-            /* the program-scope buffers (offset -1: no pointer): B which(0 __constant, 1 __global)
-             * bti offset size */
-            for (int b = PROG_CONSTANT; b <= PROG_GLOBAL; b++)
+            /* the program-scope buffers and the private memory (offset -1: no pointer): B
+             * which(0 __constant, 1 __global, 2 printf, 3 private) bti offset size */
+            for (int b = PROG_CONSTANT; b <= PROG_PRIVATE; b++)
                 if (f->prog[b].present)
                     printf("B %d %d %d %u\n", b, f->prog[b].bti, f->prog[b].offset,
                            f->prog[b].size);

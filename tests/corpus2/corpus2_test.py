@@ -17,6 +17,8 @@ dialect its content selects (no --syntax anywhere):
              text when the rows were written (--genx-ir-chroot checks that again and
              --update-digests rewrites the rows from such a run). Without a chroot the digest
              still catches any change in what vsmp prints.
+A file expect_refused.tsv lists (file, rule, reason: a form vsmp does not read yet) must be
+refused by `vsmp check` with errors of that rule only; it is counted apart and not round-tripped.
 It prints the failures and per device the files that passed; exit status 0 when all passed.
 """
 import argparse
@@ -80,6 +82,8 @@ def main():
     ap.add_argument("--update-digests", action="store_true")
     a = ap.parse_args()
     expect = load_table(os.path.join(HERE, "expect_warnings.tsv"), 3)
+    refuse = load_table(os.path.join(HERE, "expect_refused.tsv"), 3)
+    refused = collections.Counter()
     digests = {k: v[0][0] for k, v in load_table(DIGESTS, 2).items()}
     fails = []
     passed = collections.Counter()
@@ -100,6 +104,15 @@ def main():
             why = []
             # check
             r = run([a.vsmp, "check", "--platform", dev, src])
+            if m.name in refuse:
+                rules = set(re.findall(r"error: .*\[([a-z0-9-]+)\]", r.stderr.decode()))
+                want = {row[0] for row in refuse[m.name]}
+                if r.returncode != 1 or not rules or rules - want:
+                    fails.append((m.name, ["expected a refusal %s, got exit %d: %s" % (
+                        sorted(want), r.returncode, r.stderr.decode().strip()[:300])]))
+                else:
+                    refused[dev] += 1
+                continue
             warns = set(re.findall(r"warning: .*\[([a-z0-9-]+)\]", r.stderr.decode()))
             allowed = {row[0] for row in expect.get(m.name, [])}
             if r.returncode != 0 or warns - allowed:
@@ -146,7 +159,9 @@ def main():
     for n, why in fails:
         print("FAIL %s: %s" % (n, "; ".join(why)))
     for dev in sorted(total):
-        print("%-6s %4d of %4d files pass" % (dev, passed[dev], total[dev]))
+        print("%-6s %4d of %4d files pass%s" % (
+            dev, passed[dev], total[dev],
+            ", %d refused as expect_refused.tsv says" % refused[dev] if refused[dev] else ""))
     if a.update_digests:
         # the files of this run get their new rows (or none); the others keep theirs
         rows = {k: v for k, v in digests.items() if k not in seen}

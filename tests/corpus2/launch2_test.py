@@ -18,7 +18,7 @@ launch_test.compare has it (tolerances, "any_of", printf as text, IGC 1.0.17791'
 subroutine returns);
 a launch refused with its reason (a kernel the zeinfo reader keeps unsupported, an instruction
 the machine does not implement) is listed REFUSED with that reason, counted, and fails the tier
-only with --strict; a kernel whose source tests/corpus2 does not hold is counted apart. Any
+only with --strict (unless KNOWN_REFUSALS lists it); a kernel whose source tests/corpus2 does not hold is counted apart. Any
 other error or difference fails.
 
 usage: launch2_test.py --vsmp PATH [--devices skl,icllp,tgllp,dg2,mtl,arl,lnl,bmg,ptl] [--filter REGEX] [--strict] [-v]
@@ -80,6 +80,20 @@ def launch(o, work, desc, exp, name, tol, skip=None):
 
 
 WORST = {}  # kernel: the largest float difference from pocl over its passing launches
+
+# iface.cl's float kernel (tests/launch/iface_e2e_test.py's tolerance): pow and tan are not
+# correctly rounded (OpenCL: 16 and 4 ulp), and IGC's and pocl's differ in the last bits
+IFACE_TOLERANCE = {"ps_pow_tan": 1e-5}
+
+# Refusals the machine gives today, by kernel and device, with the reason the diagnostic names
+# (docs/LAUNCH.md section 6): such a launch is counted as refused and does not fail --strict;
+# any other refusal does.
+KNOWN_REFUSALS = {
+    # IGC 2.40's private array on Xe2/Xe3: LSC scratch through a surface-state handle, ss(V)
+    ("pv_array", "lnl"): "only flat, bss and bti addresses",
+    ("pv_array", "bmg"): "only flat, bss and bti addresses",
+    ("pv_array", "ptl"): "only flat, bss and bti addresses",
+}
 
 
 def negative_cases(o, work):
@@ -148,6 +162,7 @@ def main():
     absent = 0
     no_data = 0  # zeinfo runs of programs with program-scope data and no zebin at that SIMD
     refusals = {}
+    known = 0  # refusals KNOWN_REFUSALS lists
     with tempfile.TemporaryDirectory(prefix="vsmp-launch2-") as work:
         for arc in ("zebin", "zeinfo", "visaasm"):
             with tarfile.open(os.path.join(HERE, arc + ".tar.xz")) as t:
@@ -160,7 +175,7 @@ def main():
             if not re.search(o.filter, name):
                 continue
             stem = os.path.splitext(os.path.basename(exp["source"]))[0]
-            tol = launch_test.TOLERANCE.get(name, (0.0, "exact"))[0]
+            tol = launch_test.TOLERANCE.get(name, (IFACE_TOLERANCE.get(name, 0.0), "exact"))[0]
             outputs = {a["index"] for a in exp["outputs"]}
             for dev in devices:
                 runs = []
@@ -199,8 +214,9 @@ def main():
                                                         dev not in ("skl", "icllp"))
                     desc.update({"platform": PLATFORMS[dev], "global": exp["global"],
                                  "args": launch_test.launch_args(exp, outputs)})
-                    if exp.get("local"):
-                        desc["local"] = exp["local"]
+                    for key in ("local", "offset"):  # the global offset: go_offset
+                        if exp.get(key):
+                            desc[key] = exp[key]
                     verdict = launch(o, work, desc, exp, name, tol, skip)
                     if verdict is True:
                         counts[dev][0] += 1
@@ -209,6 +225,8 @@ def main():
                     elif verdict[0] == "refused":
                         counts[dev][2] += 1
                         refusals[label] = verdict[1]
+                        if KNOWN_REFUSALS.get((name, dev), "\0") in verdict[1]:
+                            known += 1
                     else:
                         counts[dev][1] += 1
                         print("FAIL %s: %s" % (label, verdict[1]))
@@ -233,8 +251,9 @@ def main():
     failed += no_data
     if not o.filter:
         failed += negative
+    print("launch2: %d of the refusals are the known ones (KNOWN_REFUSALS)" % known)
     if o.strict:
-        failed += sum(c[2] for c in counts.values())
+        failed += sum(c[2] for c in counts.values()) - known
     return 1 if failed else 0
 
 

@@ -136,6 +136,13 @@ def check_kernel(fail, name, k, got, visaasm_dir, device, simd):
                        ("bti_value" not in p or b[1] == p["bti_value"]) for b in got["B"]):
                 want = [which, p.get("bti_value"), off, size]
                 fail("%s: no program buffer %s (%s)" % (what, want, got["B"]))
+        elif t == "private_base_stateless" and any(
+                b["type"] == "global" and b["usage"] == "private_space"
+                for b in k.get("per_thread_memory_buffers") or []):
+            # private memory in global memory (IGC 2.40's private arrays on DG2, MTL, ARL): its
+            # base here; without such a buffer the value is zero (docs/LAUNCH.md section 6)
+            if not any(b[0] == 3 and b[2] == off and b[3] == size for b in got["B"]):
+                fail("%s: no private base (%s)" % (what, got["B"]))
         elif t in ZERO_TYPES:
             if not has_param(LP["zero"], off, size):
                 fail("%s: no zero value" % what)

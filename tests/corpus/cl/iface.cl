@@ -2,6 +2,7 @@
 // The interface features a real program needs (docs/LAUNCH.md sections 1-2): program-scope
 // __constant and __global data (OpenCL C 2.0: build with -cl-std=CL2.0), IGC's constant tables
 // of pow() and tan(), printf, a private array, the global offset, a kernel without local IDs.
+// ocloc-options: -cl-std=CL2.0
 __constant float ps_w[5] = {0.0625f, 0.25f, 0.375f, 0.25f, 0.0625f};
 
 __kernel void ps_table(__global const int *in, __global float *out)
