@@ -522,12 +522,19 @@ static inline void off_flat(__m256 f, __m256 fm1, __m256i *o0, __m256i *o1)
         _mm256_or_ps(_mm256_cmp_ps(g, z, _CMP_LT_OQ), _mm256_cmp_ps(g, fm1, _CMP_GT_OQ)));
 }
 
-/* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
- * WRAP (power of two), CLAMP or CLAMP_BORDER (mu, mv; any other mode reads as CLAMP): the same
- * texels and weights, with the short index arithmetic. @return false (nothing fetched) when a
- * lane needs the general index8. */
-static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
-                               unsigned mu, unsigned mv, taps8 *t)
+/* The bilinear grid of a 2D level in WRAP (power of two), CLAMP or CLAMP_BORDER (mu, mv; any
+ * other mode reads as CLAMP) with the short index arithmetic: the taps' indices (xa, ya; linear:
+ * xb, yb), the weights (linear) and the CLAMP_BORDER off-level masks (oxa, oxb, oya, oyb: zero
+ * unless border). @return false (nothing set) when a lane needs the general index8. */
+typedef struct grid8 {
+    __m256i xa, ya, xb, yb;
+    __m256 wx, wy;
+    __m256i oxa, oxb, oya, oyb;
+    bool border;
+} grid8;
+
+static inline bool grid8_flat(const view8 *lv, __m256 x, __m256 y, bool linear, unsigned mu,
+                              unsigned mv, grid8 *g)
 {
     const bool wu = mu == VSMP_TCM_WRAP, wv = mv == VSMP_TCM_WRAP;
     const bool bu = mu == VSMP_TCM_CLAMP_BORDER, bv = mv == VSMP_TCM_CLAMP_BORDER;
@@ -540,40 +547,59 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     }
     __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
     __m256i bad = _mm256_setzero_si256();
-    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
+    g->xa = idx_flat(wu, fx, fwm1, wm1, &bad), g->ya = idx_flat(wv, fy, fhm1, hm1, &bad);
     if (!_mm256_testz_si256(bad, bad))
         return false;
-    const int *mem = (const int *)p->s->mem;
-    __m256i z = _mm256_setzero_si256(), oxa = z, oxb = z, oya = z, oyb = z;
-    t->border = bu || bv;
+    __m256i z = _mm256_setzero_si256();
+    g->oxa = g->oxb = g->oya = g->oyb = g->xb = g->yb = z;
+    g->wx = g->wy = _mm256_setzero_ps();
+    g->border = bu || bv;
     if (bu)
-        off_flat(fx, fwm1, &oxa, &oxb);
+        off_flat(fx, fwm1, &g->oxa, &g->oxb);
     if (bv)
-        off_flat(fy, fhm1, &oya, &oyb);
-    t->off[0] = _mm256_or_si256(oxa, oya), t->off[1] = _mm256_or_si256(oxb, oya);
-    t->off[2] = _mm256_or_si256(oxa, oyb), t->off[3] = _mm256_or_si256(oxb, oyb);
+        off_flat(fy, fhm1, &g->oya, &g->oyb);
+    if (!linear)
+        return true;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    g->wx = _mm256_sub_ps(x, fx), g->wy = _mm256_sub_ps(y, fy);
+    if (!wu)
+        g->wx = _mm256_and_ps(g->wx, _mm256_cmp_ps(g->wx, g->wx, _CMP_ORD_Q));
+    if (!wv)
+        g->wy = _mm256_and_ps(g->wy, _mm256_cmp_ps(g->wy, g->wy, _CMP_ORD_Q));
+    g->xb = idx_next(wu, fx, g->xa, fwm1, wm1), g->yb = idx_next(wv, fy, g->ya, fhm1, hm1);
+    return true;
+}
+
+/* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
+ * WRAP (power of two), CLAMP or CLAMP_BORDER (mu, mv; any other mode reads as CLAMP): the same
+ * texels and weights, with the short index arithmetic. @return false (nothing fetched) when a
+ * lane needs the general index8. */
+static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                               unsigned mu, unsigned mv, taps8 *t)
+{
+    grid8 g;
+    if (!grid8_flat(lv, x, y, linear, mu, mv, &g))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    t->border = g.border;
+    t->off[0] = _mm256_or_si256(g.oxa, g.oya), t->off[1] = _mm256_or_si256(g.oxb, g.oya);
+    t->off[2] = _mm256_or_si256(g.oxa, g.oyb), t->off[3] = _mm256_or_si256(g.oxb, g.oyb);
     if (!linear) {
-        t->t[0] = loads8(mem, texel_off(lv, xa, ya));
+        t->t[0] = loads8(mem, texel_off(lv, g.xa, g.ya));
         return true;
     }
-    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
-    t->wx = _mm256_sub_ps(x, fx), t->wy = _mm256_sub_ps(y, fy);
-    if (!wu)
-        t->wx = _mm256_and_ps(t->wx, _mm256_cmp_ps(t->wx, t->wx, _CMP_ORD_Q));
-    if (!wv)
-        t->wy = _mm256_and_ps(t->wy, _mm256_cmp_ps(t->wy, t->wy, _CMP_ORD_Q));
-    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
-    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
+    t->wx = g.wx, t->wy = g.wy;
+    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
         /* each lane's two texels of a row are neighbours: a 64-bit load of both */
-        pairs8(mem, texel_off(lv, xa, ya), &t->t[0], &t->t[1]);
-        pairs8(mem, texel_off(lv, xa, yb), &t->t[2], &t->t[3]);
+        pairs8(mem, texel_off(lv, g.xa, g.ya), &t->t[0], &t->t[1]);
+        pairs8(mem, texel_off(lv, g.xa, g.yb), &t->t[2], &t->t[3]);
         return true;
     }
-    t->t[0] = loads8(mem, texel_off(lv, xa, ya));
-    t->t[1] = loads8(mem, texel_off(lv, xb, ya));
-    t->t[2] = loads8(mem, texel_off(lv, xa, yb));
-    t->t[3] = loads8(mem, texel_off(lv, xb, yb));
+    t->t[0] = loads8(mem, texel_off(lv, g.xa, g.ya));
+    t->t[1] = loads8(mem, texel_off(lv, g.xb, g.ya));
+    t->t[2] = loads8(mem, texel_off(lv, g.xa, g.yb));
+    t->t[3] = loads8(mem, texel_off(lv, g.xb, g.yb));
     return true;
 }
 
@@ -645,45 +671,22 @@ static inline __m256i texels16(const int *mem, __m256i off)
 static inline bool level8_h16(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
                               unsigned mu, unsigned mv, int ch, __m256 out[4])
 {
-    const bool wu = mu == VSMP_TCM_WRAP, wv = mv == VSMP_TCM_WRAP;
-    const bool bu = mu == VSMP_TCM_CLAMP_BORDER, bv = mv == VSMP_TCM_CLAMP_BORDER;
-    __m256i one = _mm256_set1_epi32(1);
-    __m256i wm1 = _mm256_sub_epi32(lv->w, one), hm1 = _mm256_sub_epi32(lv->h, one);
-    __m256 fwm1 = _mm256_cvtepi32_ps(wm1), fhm1 = _mm256_cvtepi32_ps(hm1);
-    if (linear) {
-        __m256 half = _mm256_set1_ps(0.5f);
-        x = _mm256_sub_ps(x, half), y = _mm256_sub_ps(y, half);
-    }
-    __m256 fx = _mm256_floor_ps(x), fy = _mm256_floor_ps(y);
-    __m256i bad = _mm256_setzero_si256();
-    __m256i xa = idx_flat(wu, fx, fwm1, wm1, &bad), ya = idx_flat(wv, fy, fhm1, hm1, &bad);
-    if (!_mm256_testz_si256(bad, bad))
+    grid8 g;
+    if (!grid8_flat(lv, x, y, linear, mu, mv, &g))
         return false;
     const int *mem = (const int *)p->s->mem;
     const unsigned k = p->ch_dec[ch];
-    __m256i z = _mm256_setzero_si256(), oxa = z, oxb = z, oya = z, oyb = z;
-    const bool border = bu || bv;
-    if (bu)
-        off_flat(fx, fwm1, &oxa, &oxb);
-    if (bv)
-        off_flat(fy, fhm1, &oya, &oyb);
     for (int c = 0; c < 4; c++)
         out[c] = _mm256_set1_ps(p->konst[c]);
     if (!linear) {
-        out[ch] = dec16(k, texels16(mem, texel_off_n(lv, xa, ya, 2)));
-        if (border)
-            border8(p, _mm256_or_si256(oxa, oya), out);
+        out[ch] = dec16(k, texels16(mem, texel_off_n(lv, g.xa, g.ya, 2)));
+        if (g.border)
+            border8(p, _mm256_or_si256(g.oxa, g.oya), out);
         return true;
     }
-    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
-    __m256 wx = _mm256_sub_ps(x, fx), wy = _mm256_sub_ps(y, fy);
-    if (!wu)
-        wx = _mm256_and_ps(wx, _mm256_cmp_ps(wx, wx, _CMP_ORD_Q));
-    if (!wv)
-        wy = _mm256_and_ps(wy, _mm256_cmp_ps(wy, wy, _CMP_ORD_Q));
-    __m256i xb = idx_next(wu, fx, xa, fwm1, wm1), yb = idx_next(wv, fy, ya, fhm1, hm1);
-    __m256i pair = _mm256_cmpeq_epi32(xb, _mm256_add_epi32(xa, one));
-    __m256i oa = texel_off_n(lv, xa, ya, 2), ob = texel_off_n(lv, xa, yb, 2);
+    __m256 wx = g.wx, wy = g.wy;
+    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
+    __m256i oa = texel_off_n(lv, g.xa, g.ya, 2), ob = texel_off_n(lv, g.xa, g.yb, 2);
     __m256 a, b, c, d;
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
         /* the word at the first tap holds the second: it ends with the second texel (scalar
@@ -691,11 +694,11 @@ static inline bool level8_h16(const vsmp_plan *p, const view8 *lv, __m256 x, __m
         dec16x2(k, loads8(mem, oa), &a, &b);
         dec16x2(k, loads8(mem, ob), &c, &d);
     } else {
-        __m256i dx = _mm256_slli_epi32(_mm256_sub_epi32(xb, xa), 1);
+        __m256i dx = _mm256_slli_epi32(_mm256_sub_epi32(g.xb, g.xa), 1);
         a = dec16(k, texels16(mem, oa)), b = dec16(k, texels16(mem, _mm256_add_epi32(oa, dx)));
         c = dec16(k, texels16(mem, ob)), d = dec16(k, texels16(mem, _mm256_add_epi32(ob, dx)));
     }
-    if (!border) {
+    if (!g.border) {
         out[ch] = lerp8(lerp8(a, b, wx), lerp8(c, d, wx), wy);
         return true;
     }
@@ -703,8 +706,8 @@ static inline bool level8_h16(const vsmp_plan *p, const view8 *lv, __m256 x, __m
     for (int q = 0; q < 4; q++)
         ta[q] = tb[q] = tc[q] = td[q] = out[q];
     ta[ch] = a, tb[ch] = b, tc[ch] = c, td[ch] = d;
-    border8(p, _mm256_or_si256(oxa, oya), ta), border8(p, _mm256_or_si256(oxb, oya), tb);
-    border8(p, _mm256_or_si256(oxa, oyb), tc), border8(p, _mm256_or_si256(oxb, oyb), td);
+    border8(p, _mm256_or_si256(g.oxa, g.oya), ta), border8(p, _mm256_or_si256(g.oxb, g.oya), tb);
+    border8(p, _mm256_or_si256(g.oxa, g.oyb), tc), border8(p, _mm256_or_si256(g.oxb, g.oyb), td);
     for (int q = 0; q < 4; q++)
         out[q] = lerp8(lerp8(ta[q], tb[q], wx), lerp8(tc[q], td[q], wx), wy);
     return true;
