@@ -136,8 +136,45 @@ static void test_limits(void)
     }
 }
 
+/* The binary (vISA 4.1, the head page's field layout: l1 l3 addr_type width height surface dst
+ * x y src1, no exec size) read back is the same instruction: SIMD1 NoMask ("always SIMD1"), so
+ * the text prints with no warning and equal to what was written. */
+static void test_binary(void)
+{
+    static const char text[] = HEAD "lsc_load_block2d.tgm  D:8x2  bss(OFF)[X,Y]\n"
+                                    "lsc_store_block2d.tgm.uc.uc  bti(0x3)[0x4,Y]  S:8x1\n"
+                                    "ret (M1, 1)\n";
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_module *mod = NULL, *back = NULL;
+    CHECK(vsmp_text_parse(text, strlen(text), VSMP_DIALECT_HEAD, &mod, &d) == VSMP_OK, "parse");
+    static uint8_t bin[4096];
+    size_t n = 0;
+    CHECK(mod && vsmp_module_write(mod, NULL, bin, sizeof(bin), &n, &d) == VSMP_OK, "write");
+    CHECK(vsmp_module_read(bin, n, NULL, &back, &d) == VSMP_OK, "read back");
+    if (back) {
+        vsmp_diags pd;
+        vsmp_diags_init(&pd);
+        vsmp_print_options po;
+        vsmp_print_options_init(&po);
+        po.dialect = VSMP_DIALECT_HEAD;
+        static char out[4096];
+        vsmp_text_print(back, &po, out, sizeof(out), &pd);
+        CHECK(pd.count == 0, "printed with %zu diagnostics: %s", (size_t)pd.count,
+              pd.count ? pd.items[0].message : "");
+        CHECK(strstr(out, "    lsc_load_block2d.tgm  D:8x2  bss(OFF)[X,Y]\n") &&
+                  strstr(out, "    lsc_store_block2d.tgm.uc.uc  bti(0x3)[0x4,Y]  S:8x1\n"),
+              "printed back:\n%s", out);
+        vsmp_diags_free(&pd);
+    }
+    vsmp_diags_free(&d);
+    vsmp_module_free(back);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
+    test_binary();
     test_load_store();
     test_limits();
     return t_finish();
