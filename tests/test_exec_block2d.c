@@ -133,7 +133,38 @@ static void test_limits(void)
               i, (int)s, rule);
         vsmp_machine_free(m);
         vsmp_module_free(mod);
+        /* the validator (vsmp check) applies the same rule */
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        mod = NULL;
+        CHECK(vsmp_text_parse(bad[i], strlen(bad[i]), VSMP_DIALECT_HEAD, &mod, &d) == VSMP_OK,
+              "case %zu parses", i);
+        vsmp_check_options co;
+        vsmp_check_options_init(&co);
+        co.platform = VSMP_PLATFORM_LNL;
+        vsmp_status cs = mod ? vsmp_module_check(mod, &co, &d) : VSMP_ERR_ARG;
+        bool named = false;
+        for (size_t k = 0; k < d.count; k++)
+            named = named || !strcmp(d.items[k].rule, "lsc-block2d");
+        CHECK(cs == VSMP_ERR_INVALID && named, "case %zu: check %d, rule lsc-block2d %s", i,
+              (int)cs, named ? "named" : "missing");
+        vsmp_diags_free(&d);
+        vsmp_module_free(mod);
     }
+    /* the shapes the page allows at their ends: 1x1 and 64x64 check clean */
+    static const char *good = HEAD "lsc_load_block2d.tgm  D:1x1  bss(OFF)[X,Y]\n"
+                                   "lsc_store_block2d.tgm  bss(OFF)[X,Y]  S:64x64\nret (M1, 1)\n";
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_module *mod = NULL;
+    vsmp_check_options co;
+    vsmp_check_options_init(&co);
+    co.platform = VSMP_PLATFORM_LNL;
+    CHECK(vsmp_text_parse(good, strlen(good), VSMP_DIALECT_HEAD, &mod, &d) == VSMP_OK &&
+              vsmp_module_check(mod, &co, &d) == VSMP_OK,
+          "1x1 and 64x64 check clean: %s", d.count ? d.items[0].message : "");
+    vsmp_diags_free(&d);
+    vsmp_module_free(mod);
 }
 
 /* The binary (vISA 4.1, the head page's field layout: l1 l3 addr_type width height surface dst
