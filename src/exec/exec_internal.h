@@ -441,6 +441,7 @@ vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_sync(vsmp_machine *m, xinst *x); /* sync.c */
 /* media_block.c: media_ld and media_st (media block messages on 2D surfaces). */
 vsmp_status vsmp_x_plan_media(vsmp_machine *m, xinst *x);
+vsmp_status vsmp_x_plan_tblock2d(vsmp_machine *m, xinst *x);
 
 /* little-endian access to the arena */
 static inline uint32_t x_ld(const uint8_t *p, unsigned n)

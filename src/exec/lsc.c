@@ -438,6 +438,8 @@ static vsmp_status run_tgm(vsmp_machine *m, xinst *x, xstep *s)
 vsmp_status vsmp_x_plan_lsc_typed(vsmp_machine *m, xinst *x)
 {
     const vsmp_inst *in = x->in;
+    if (in->subop == VSMP_SOP_LSC_TLOAD_BLOCK2D || in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D)
+        return vsmp_x_plan_tblock2d(m, x); /* media_block.c: the media_ld geometry */
     if (in->num_opnds != 16)
         return lsc_refuse(m, x, "this LSC typed form is not implemented");
     if (in->subop != VSMP_SOP_LSC_TLOAD_QUAD && in->subop != VSMP_SOP_LSC_TSTORE_QUAD)

@@ -49,13 +49,29 @@ static bool offset(vsmp_machine *m, const xvec *v, int32_t *out)
 static vsmp_surface *media_surface(vsmp_machine *m, const xinst *x, unsigned *bpp, uint32_t *w,
                                    uint32_t *h, unsigned *level)
 {
-    uint32_t bti = vsmp_x_bti(m, x->g->target);
+    uint32_t bti, named;
+    bool bss;
+    if (x->g->val[3]) { /* the typed 2D block: bti(...) or bss(...), a scalar at v[0] */
+        int32_t v;
+        if (!offset(m, &x->g->v[0], &v)) {
+            vsmp_x_report(m, x->in, "exec-address",
+                          "instruction %u: the surface operand lies outside the variables",
+                          x->index);
+            return NULL;
+        }
+        named = (uint32_t)v;
+        bss = x->in->opnds[2].value == 2; /* AddrType bss */
+        bti = bss ? vsmp_x_bindless(named) : named;
+    } else {
+        bti = vsmp_x_bti(m, x->g->target);
+        named = m->surf_vals[x->g->target];
+        bss = x->g->target == m->bss_word;
+    }
     if (bti >= VSMP_MAX_BINDINGS || !m->bt[bti]) {
         vsmp_x_report(m, x->in, "exec-binding",
-                      "instruction %u: surface variable holds %s %u, where no surface is bound",
-                      x->index,
-                      x->g->target == m->bss_word ? "bindless offset" : "binding-table index",
-                      m->surf_vals[x->g->target]);
+                      "instruction %u: surface %s holds %s %u, where no surface is bound", x->index,
+                      x->g->val[3] ? "operand" : "variable",
+                      bss ? "bindless offset" : "binding-table index", named);
         return NULL;
     }
     vsmp_surface *s = (vsmp_surface *)m->bt[bti]; /* media_st writes into it */
@@ -80,13 +96,15 @@ static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Plan fields: val[0] width, val[1] height, val[2] pitch; v[0], v[1] the X and Y offsets;
- * raw[0] the data (its arena offset); target the surface variable's word. */
+/* Plan fields: val[0] width, val[1] height, val[2] pitch, val[3] the index of the X offset in
+ * v[] (0: media_ld/st, whose target is the surface variable's word; 1: the typed 2D block,
+ * whose surface is v[0]); the Y offset follows X; raw[val[3]] the data (its arena offset). */
 static vsmp_status run_media(vsmp_machine *m, xinst *x, xstep *s)
 {
     s->lanes = 0xffffffffu; /* a block message: no lanes */
     int32_t ox, oy;
-    if (!offset(m, &x->g->v[0], &ox) || !offset(m, &x->g->v[1], &oy)) {
+    unsigned k0 = x->g->val[3];
+    if (!offset(m, &x->g->v[k0], &ox) || !offset(m, &x->g->v[k0 + 1], &oy)) {
         vsmp_x_report(m, x->in, "exec-address",
                       "instruction %u: an indirect offset operand lies outside the variables",
                       x->index);
@@ -98,8 +116,10 @@ static vsmp_status run_media(vsmp_machine *m, xinst *x, xstep *s)
     if (!surf)
         return VSMP_ERR_INVALID;
     unsigned bw = x->g->val[0], bh = x->g->val[1], pitch = x->g->val[2];
-    uint8_t *data = m->arena + x->g->raw[0].var;
-    bool store = x->in->opcode == VSMP_OPC_MEDIA_ST;
+    bool store =
+        x->in->opcode == VSMP_OPC_MEDIA_ST ||
+        (x->in->opcode == VSMP_OPC_LSC_TYPED && x->in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D);
+    uint8_t *data = m->arena + x->g->raw[k0 && store ? 1 : 0].var;
     if (store && ox % 4) {
         /* MEDIA_ST.md: "Its value must be dword-aligned" */
         vsmp_x_report(m, x->in, "exec-address",
@@ -133,7 +153,7 @@ static vsmp_status run_media(vsmp_machine *m, xinst *x, xstep *s)
             memset(d + bw, 0, pitch - bw); /* the row's bytes past the block: zeros (vsmp) */
     }
     if (!store) {
-        const vsmp_opnd *o = &x->in->opnds[x->in->num_opnds - 1];
+        const vsmp_opnd *o = &x->in->opnds[k0 ? 6 : x->in->num_opnds - 1];
         s->dst_var = o->raw.var;
         s->dst_offset = o->raw.offset;
         s->dst_size = pitch * bh;
@@ -192,7 +212,61 @@ vsmp_status vsmp_x_plan_media(vsmp_machine *m, xinst *x)
     x->g->val[0] = val[3];
     x->g->val[1] = val[4];
     x->g->val[2] = vsmp_media_pitch(val[3]);
-    x->g->nval = 3;
+    x->g->val[3] = 0;
+    x->g->nval = 4;
     x->run = run_media;
     return vsmp_x_raw_at(m, x, 0, x->g->val[2] * val[4]);
+}
+
+/* The typed 2D block load (LSC_TYPED.md, instructions-head, LOAD_BLOCK2D): "BlockWidth bytes"
+ * by BlockHeight rows at (X bytes, Y rows) of the 2D surface named by bti(...) or bss(...), row
+ * i of it at i * reg_pitch bytes of the data (reg_pitch: 4 below 4 bytes, else the width rounded
+ * up to a power of two: vsmp_media_pitch), read and clamped as media_ld. Operands: l1 l3
+ * addr_type width height surface dst x y src1. IGC 2.40 lowers intel_sub_group_block_read on an
+ * image to it on Xe2/Xe3. The store has the same geometry; writes outside are dropped. */
+vsmp_status vsmp_x_plan_tblock2d(vsmp_machine *m, xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    if (in->num_opnds != 10) {
+        vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                      x->index);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    const vsmp_opnd *o = in->opnds;
+    const char *why, *rule = vsmp_rule_tblock2d(o[2].value, o[3].value, o[4].value, &why);
+    if (rule) {
+        vsmp_x_report(m, in, rule, "%s: %ux%u block: %s", vsmp_x_opname(in), o[3].value, o[4].value,
+                      why);
+        return VSMP_ERR_INVALID;
+    }
+    vsmp_status st = vsmp_x_operands(m, x);
+    if (st)
+        return st;
+    if (x->g->nv != 3 || x->g->nraw != 2) {
+        vsmp_x_report(m, in, "exec-unsupported", "instruction %u: unexpected operand layout",
+                      x->index);
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    for (unsigned k = 1; k < 3; k++) {
+        rule = vsmp_rule_media_offset(x->g->v[k].type, &why);
+        if (rule) {
+            vsmp_x_report(m, in, rule, "%s: the %c offset has type %s; %s", vsmp_x_opname(in),
+                          k == 2 ? 'Y' : 'X', vsmp_type_name(x->g->v[k].type), why);
+            return VSMP_ERR_INVALID;
+        }
+    }
+    if (o[2].value == 3) { /* ss(...) */
+        vsmp_x_report(m, in, "exec-unsupported",
+                      "instruction %u (%s): ss(...) surfaces are not implemented", x->index,
+                      vsmp_x_opname(in));
+        return VSMP_ERR_UNSUPPORTED;
+    }
+    bool store = in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D;
+    x->g->val[0] = o[3].value;
+    x->g->val[1] = o[4].value;
+    x->g->val[2] = vsmp_media_pitch(o[3].value);
+    x->g->val[3] = 1;
+    x->g->nval = 4;
+    x->run = run_media;
+    return vsmp_x_raw_at(m, x, store ? 1 : 0, x->g->val[2] * o[4].value);
 }

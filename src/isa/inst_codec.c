@@ -231,6 +231,12 @@ static void rd_layout(dec *d, vsmp_inst *in, const char *layout)
                 d->err = VSMP_ERR_UNSUPPORTED;
                 return;
             }
+            if (in->opcode == VSMP_OPC_LSC_TYPED && !strchr(sub->layout, 'E')) {
+                /* the typed 2D block has no exec size: "always SIMD1" (LSC_TYPED.md, head) */
+                in->exec_code = 0;
+                in->exec_size = 1;
+                in->emask = 8;
+            }
             rd_layout(d, in, sub->layout);
             return;
         }

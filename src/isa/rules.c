@@ -235,3 +235,20 @@ const char *vsmp_rule_media_offset(unsigned t, const char **why)
     *why = "the X and Y offsets are integers of 32 bits or less";
     return "type";
 }
+
+/* LSC_TYPED.md (instructions-head), lsc_load_block2d / lsc_store_block2d .tgm: "BlockWidth ...
+ * in bytes ... Valid value is [1, 64]", "BlockHeight ... Valid value is [1, 64]"; the surface is
+ * typed: bss, ss or bti (AddrType 2..4) */
+const char *vsmp_rule_tblock2d(unsigned addr_type, unsigned width, unsigned height,
+                               const char **why)
+{
+    if (addr_type < 2 || addr_type > 4) {
+        *why = "the surface must be bss(...), ss(...) or bti(...)";
+        return "lsc-block2d";
+    }
+    if (width < 1 || width > 64 || height < 1 || height > 64) {
+        *why = "block width (bytes) and height must be 1..64";
+        return "lsc-block2d";
+    }
+    return NULL;
+}

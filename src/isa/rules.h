@@ -66,6 +66,9 @@ const char *vsmp_rule_sampler_param(bool load, unsigned t, const char **why);
 const char *vsmp_rule_media(unsigned opcode, unsigned mod, unsigned surface, unsigned plane,
                             unsigned width, unsigned height, const char **why);
 const char *vsmp_rule_media_offset(unsigned t, const char **why);
+/* the typed 2D block's address type, width and height (LSC_TYPED.md, instructions-head) */
+const char *vsmp_rule_tblock2d(unsigned addr_type, unsigned width, unsigned height,
+                               const char **why);
 /* The register pitch of a media block row: 4 below 4 bytes, else the width rounded up to a
  * power of two ("reg_pitch = block_width < 4 ? 4 : nextPowerOf2(block_width)"). */
 unsigned vsmp_media_pitch(unsigned width);

@@ -794,6 +794,96 @@ static bool lsc_addr(parser *p, vsmp_inst *in, vsmp_opnd *o, vsmp_raw *src0)
     return expect(p, ']', "']'") && lsc_asize(p, &o[6]);
 }
 
+/* lsc_load_block2d.tgm  DST:64x1  bss(V)[X,Y] (stores: address then SRC:WxH), the typed 2D block
+ * (LSC_TYPED.md, instructions-head; IGC 2.40's text has no exec size, it is always SIMD1); the
+ * fields: l1 l3 atype width height surface dst x y src1 */
+static bool tblock2d_shape(parser *p, vsmp_opnd *w, vsmp_opnd *h)
+{
+    const tok *t;
+    if (!expect(p, ':', "':' and the block shape WIDTHxHEIGHT") ||
+        !expect_ident(p, "a block shape WIDTHxHEIGHT (64x1)", &t))
+        return false;
+    unsigned long long v[2] = {0, 0};
+    size_t i = 0;
+    int k = 0;
+    for (; k < 2; k++) {
+        size_t start = i;
+        while (i < t->len && t->s[i] >= '0' && t->s[i] <= '9' && v[k] < 100000)
+            v[k] = v[k] * 10 + (unsigned)(t->s[i++] - '0');
+        if (i == start || (k == 0 && (i >= t->len || t->s[i++] != 'x')))
+            break;
+    }
+    if (k < 2 || i != t->len || v[0] > 0xffff || v[1] > 0xffff) {
+        PERR(p, t, "syntax", "a typed 2D block shape is WIDTHxHEIGHT (16-bit each), not '%.*s'",
+             (int)t->len, t->s);
+        return false;
+    }
+    w->value = (uint32_t)v[0];
+    h->value = (uint32_t)v[1];
+    return true;
+}
+
+static bool tblock2d_coord(parser *p, vsmp_opnd *o)
+{
+    o->kind = VSMP_OPND_VEC_SRC;
+    o->vec.vclass = VSMP_VEC_IMMEDIATE;
+    o->vec.imm_type = VSMP_TYPE_UD;
+    if (cur(p)->kind == TK_INT) {
+        if (cur(p)->ival > 0xffffffffull) {
+            PERR(p, cur(p), "range", "a block coordinate is a 32-bit value");
+            return false;
+        }
+        o->vec.imm = (uint32_t)cur(p)->ival;
+        p->at++;
+        return true;
+    }
+    const tok *name;
+    uint32_t id;
+    if (!expect_ident(p, "a block coordinate (a variable or an immediate)", &name) ||
+        !find_sym(p, name, C_G, "general variable", &id))
+        return false;
+    o->vec.vclass = VSMP_VEC_GENERAL;
+    o->vec.var = id;
+    o->vec.region = 0x0121;
+    return true;
+}
+
+static bool parse_lsc_tblock2d(parser *p, vsmp_inst *in)
+{
+    bool store = in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D;
+    in->num_opnds = 10;
+    in->exec_code = 0;
+    in->exec_size = 1;
+    in->emask = 8; /* (M1_NM, 1): the page's "always SIMD1" */
+    vsmp_opnd *o = in->opnds;
+    memset(o, 0, 10 * sizeof(*o));
+    for (int i = 0; i < 5; i++)
+        o[i].kind = VSMP_OPND_VALUE;
+    o[0].size = o[1].size = o[2].size = 1;
+    o[3].size = o[4].size = 2;
+    o[6].kind = VSMP_OPND_RAW_DST;
+    o[9].kind = VSMP_OPND_RAW_SRC;
+    if (is_punct(cur(p), '.')) {
+        int l1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
+        int l3 = l1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
+        if (l3 < 0)
+            return false;
+        o[0].value = (unsigned)l1;
+        o[1].value = (unsigned)l3;
+    }
+    if (is_punct(cur(p), '(')) {
+        PERR(p, cur(p), "syntax", "a typed 2D block message has no execution size (always SIMD1)");
+        return false;
+    }
+    if (!store && (!parse_lsc_raw(p, &o[6].raw) || !tblock2d_shape(p, &o[3], &o[4])))
+        return false;
+    if (!lsc_model(p, &o[2], &o[5]) || !expect(p, '[', "'[' and the block's X, Y") ||
+        !tblock2d_coord(p, &o[7]) || !expect(p, ',', "',' and the block's Y") ||
+        !tblock2d_coord(p, &o[8]) || !expect(p, ']', "']' (a typed 2D block has two addresses)"))
+        return false;
+    return !store || (parse_lsc_raw(p, &o[9].raw) && tblock2d_shape(p, &o[3], &o[4]));
+}
+
 /* lsc_load_quad.tgm (M1, 16)  dst:d32.x  bti(0x7B)[U, V, R, LOD]:a32 (stores: addr data;
  * atomics: dst addr src1 src2); one to four addresses, those left out %null (CISA.y of GenX_IR
  * 12504 and 1.0.17791: LscTypedAddrOperand); the typed fields: l1 l3 atype asize dsize order elems
@@ -807,6 +897,8 @@ static bool parse_lsc_typed(parser *p, vsmp_inst *in, const char *name, const to
     }
     in->opcode = VSMP_OPC_LSC_TYPED;
     in->subop = sub->subop;
+    if (sub->subop == VSMP_SOP_LSC_TLOAD_BLOCK2D || sub->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D)
+        return parse_lsc_tblock2d(p, in);
     in->num_opnds = 16;
     vsmp_opnd *o = in->opnds;
     memset(o, 0, 16 * sizeof(*o));

@@ -810,9 +810,54 @@ static void put_lsc_typed(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *
     }
 }
 
+/* the typed 2D block: lsc_load_block2d.tgm  DST:WxH  bss(V)[X,Y]; stores address then data;
+ * no exec size (always SIMD1); the fields: l1 l3 atype width height surface dst x y src1 */
+static void put_lsc_tblock2d(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
+{
+    const vsmp_opnd *o = in->opnds;
+    bool store = in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D;
+    if (in->pred || in->exec_code || in->emask != 8)
+        c->why = "a typed 2D block message's text has no exec size, mask or predicate (it is "
+                 "(M1_NM, 1))";
+    if (o[2].value < 2 || o[2].value > 4)
+        c->why = "a typed LSC address model other than bss, ss or bti";
+    if (store ? (o[6].raw.var || o[6].raw.offset) : (o[9].raw.var || o[9].raw.offset))
+        c->why = "an LSC operand the text leaves out is not %null";
+    for (int i = 7; i <= 8; i++)
+        if ((o[i].vec.vclass == VSMP_VEC_GENERAL &&
+             (o[i].vec.region != 0x0121 || o[i].vec.mod || o[i].vec.row || o[i].vec.col)) ||
+            (o[i].vec.vclass == VSMP_VEC_IMMEDIATE &&
+             (o[i].vec.imm_type != VSMP_TYPE_UD || o[i].vec.mod)))
+            c->why = "a block coordinate that is not a plain variable or UD immediate";
+    put(c->b, "%s.tgm", sub->mnemonic);
+    if (o[0].value || o[1].value)
+        put_lsc_cache(c, o[0].value, o[1].value);
+    put(c->b, "  ");
+    if (!store) {
+        lsc_raw(c, &o[6]);
+        put(c->b, ":%ux%u  ", o[3].value, o[4].value);
+    }
+    lsc_model(c, o[2].value, &o[5]);
+    put(c->b, "[");
+    lsc_vec(c, &o[7]);
+    put(c->b, ",");
+    lsc_vec(c, &o[8]);
+    put(c->b, "]");
+    if (store) {
+        put(c->b, "  ");
+        lsc_raw(c, &o[9]);
+        put(c->b, ":%ux%u", o[3].value, o[4].value);
+    }
+}
+
 static void put_lsc(pctx *c, const vsmp_inst *in, const vsmp_opcode_info *sub)
 {
     const vsmp_opnd *o = in->opnds;
+    if (in->opcode == VSMP_OPC_LSC_TYPED && sub && strcmp(sub->layout, "bbbwwvRvvr") == 0 &&
+        in->num_opnds == 10) {
+        put_lsc_tblock2d(c, in, sub);
+        return;
+    }
     if (in->opcode == VSMP_OPC_LSC_TYPED && sub && strcmp(sub->layout, "EPbbbbbbbbvRrrrrrr") == 0 &&
         in->num_opnds == 16) {
         put_lsc_typed(c, in, sub);

@@ -663,6 +663,14 @@ static void check_generic(vctx *c, labinfo *li)
             in->opnds[0].value & 7u);
     if (in->opcode == VSMP_OPC_MEDIA_LD || in->opcode == VSMP_OPC_MEDIA_ST)
         check_media(c);
+    if (in->opcode == VSMP_OPC_LSC_TYPED && in->num_opnds == 10 &&
+        (in->subop == VSMP_SOP_LSC_TLOAD_BLOCK2D || in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D)) {
+        const char *why, *rule = vsmp_rule_tblock2d(in->opnds[2].value, in->opnds[3].value,
+                                                    in->opnds[4].value, &why);
+        if (rule)
+            ERR(c, rule, "%s: %ux%u block: %s", mnem(in), in->opnds[3].value, in->opnds[4].value,
+                why);
+    }
     unsigned srcpos = 0;
     for (unsigned i = 0; i < in->num_opnds; i++) {
         const vsmp_opnd *o = &in->opnds[i];

@@ -271,10 +271,9 @@ PLATFORMS2 = {"skl": "SKL", "icllp": "ICLLP", "tgllp": "TGLLP", "dg2": "DG2", "m
               "arl": "ARL", "lnl": "LNL", "bmg": "BMG", "ptl": "PTL"}
 
 
-# tests/corpus2 on Xe2/Xe3: IGC 2.40 reads an image block with the typed 2D block load
-# (`lsc_load_block2d.tgm`), which vsmp does not read yet (tests/corpus2/expect_refused.tsv)
-REFUSED2 = {("sg_block_img", d): "lsc_load_block2d has no typed (tgm) form [unsupported]"
-            for d in ("lnl", "bmg", "ptl")}
+# tests/corpus2 launches refused with their reason: none (IGC 2.40's Xe2/Xe3 image block reads,
+# the typed 2D block load `lsc_load_block2d.tgm`, run since vsmp reads it)
+REFUSED2 = {}
 
 
 def outcome(name, kernel, err, lines, want, verbose, why=None):
