@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bfn, the LSC untyped messages (lsc_load, lsc_store), the scaled buffer messages and
- * vsmp_machine_reset on text programs, DG2 (32-byte GRFs); the LSC typed quads (.tgm) on DG2
- * and LNL (64-byte GRFs).
+ * vsmp_machine_reset on text programs, DG2 (32-byte GRFs); lsc through ss(V), the scratch space,
+ * and the LSC typed quads (.tgm) on DG2 and LNL (64-byte GRFs).
  * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
  * (instructions-head), LSC_TYPED.md for .tgm.
  */
