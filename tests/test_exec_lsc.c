@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bfn, the LSC untyped messages (lsc_load, lsc_store), the scaled buffer messages and
- * vsmp_machine_reset on text programs, DG2 (32-byte GRFs); the LSC typed quads (.tgm) on DG2
- * and LNL (64-byte GRFs).
+ * vsmp_machine_reset on text programs, DG2 (32-byte GRFs); lsc through ss(V), the scratch space,
+ * and the LSC typed quads (.tgm) on DG2 and LNL (64-byte GRFs).
  * Expected values are computed by hand in the comments from BFN.md and LSC_UNTYPED.md
  * (instructions-head), LSC_TYPED.md for .tgm.
  */
@@ -743,8 +743,90 @@ static void test_tgm(void)
     test_tgm_on(VSMP_PLATFORM_LNL, 16);
 }
 
+/* A run that fails with a diagnostic containing @p want. */
+static bool run_fails(vsmp_machine *m, const char *want)
+{
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_machine_run(m, &d);
+    bool found = false;
+    for (size_t i = 0; i < d.count; i++)
+        found |= strstr(d.items[i].message, want) != NULL;
+    if (s == VSMP_OK || !found)
+        vsmp_diags_print(&d, "lsc ss", stderr);
+    vsmp_diags_free(&d);
+    return s != VSMP_OK && found;
+}
+
+/* LSC ss(V): the surface state at offset V, the machine's one being the thread's scratch space
+ * at 0 (IGC 2.40's private arrays on LNL: "lsc_store.ugm.wb.wb (M1, 16) ss(V0566)[V0565]:a32
+ * V0563:d32" with V0566 = r0.5 >> 4). SIMD16 on LNL, a scratch space of 256 bytes: the store
+ * writes 100 + n at byte 64 + 4n (words 16 + n); the load reads lane n from 64 + 4 (15 - n),
+ * so 115 - n, but lane 0 reads byte 256 (outside: 0) and lane 1 byte 0 (never written: 0).
+ * Offset 0x30 names the same surface (bits 5:0 are not part of a surface-state offset);
+ * 0x40 names none, and without a scratch space ss names none: both fail when they run. */
+static void test_lsc_ss(void)
+{
+    static const char text[] = ".version 4.2\n.kernel \"t\"\n"
+                               ".decl A v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl B v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl D v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl R v_type=G type=ud num_elts=16 align=GRF\n"
+                               ".decl S v_type=G type=ud num_elts=1 align=dword\n"
+                               "lsc_store.ugm.wb.wb (M1, 16)  ss(S)[A]:a32  D:d32\n"
+                               "lsc_load.ugm.ca.ca (M1, 16)  R:d32  ss(S)[B]:a32\n"
+                               "ret (M1, 1)\n";
+    uint32_t a[16], b[16], dv[16], scratch[64];
+    for (uint32_t n = 0; n < 16; n++)
+        a[n] = 64 + 4 * n, b[n] = 64 + 4 * (15 - n), dv[n] = 100 + n;
+    b[0] = 256;
+    b[1] = 0;
+    static const uint32_t offsets[3] = {0, 0x30, 0x40};
+    for (int k = 0; k < 4; k++) {
+        vsmp_module *mod;
+        vsmp_machine *m = machine_on(text, VSMP_PLATFORM_LNL, &mod);
+        if (!m) {
+            vsmp_module_free(mod);
+            return;
+        }
+        memset(scratch, 0xee, sizeof(scratch));
+        for (int i = 16; i < 32; i++)
+            scratch[i] = 0;
+        scratch[0] = 0;
+        if (k < 3)
+            vsmp_machine_set_scratch(m, scratch, sizeof(scratch));
+        uint32_t off = offsets[k < 3 ? k : 0];
+        put(m, "A", a, sizeof(a));
+        put(m, "B", b, sizeof(b));
+        put(m, "D", dv, sizeof(dv));
+        put(m, "S", &off, 4);
+        if (k == 2) {
+            CHECK(run_fails(m, "surface-state offset 0x40 names no surface"), "ss(0x40) fails");
+        } else if (k == 3) {
+            CHECK(run_fails(m, "no scratch space"), "ss without a scratch space fails");
+        } else {
+            CHECK(run(m), "ss(0x%x) run", off);
+            bool ok = true;
+            for (uint32_t n = 0; n < 16; n++)
+                ok &= scratch[16 + n] == 100 + n;
+            CHECK(ok && scratch[15] == 0xeeeeeeeeu && scratch[32] == 0xeeeeeeeeu,
+                  "ss(0x%x) store: words 16..31 = 100 + n, 15 and 32 kept: %u %u %x %x", off,
+                  scratch[16], scratch[31], scratch[15], scratch[32]);
+            uint32_t r[16];
+            get(m, "R", r, sizeof(r));
+            ok = r[0] == 0 && r[1] == 0;
+            for (uint32_t n = 2; n < 16; n++)
+                ok &= r[n] == 115 - n;
+            CHECK(ok, "ss(0x%x) load: %u %u %u %u", off, r[0], r[1], r[2], r[15]);
+        }
+        vsmp_machine_free(m);
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
+    test_lsc_ss();
     test_tgm();
     test_lsc_names();
     test_bfn();

@@ -15,6 +15,11 @@
  * the surface a bindless surface-state offset names ("BindlessSurfaceStateHeap[Surface]",
  * LSC_UNTYPED.md; the machine's heap is its binding table, vsmp/exec.h). flat: the SVM
  * mappings (vsmp_machine_map_surface); an address outside every mapping is a run-time fault.
+ * ss: "SurfaceStateHeap[Surface]"; the machine's surface-state heap holds one surface, the
+ * thread's scratch space (T5, vsmp_machine_set_scratch) at offset 0, as bti's out of bounds.
+ * IGC 2.40 keeps private arrays there on Xe2/Xe3 (`lsc_store.ugm ss(V)[a]:a32` with V = r0.5
+ * >> 4, the scratch surface-state offset, 0 in the launcher's r0); the offset's bits 5:0 are
+ * not part of it (surface states are 64 bytes apart), any other offset is a run-time error.
  *
  * LSC typed (LSC_TYPED.md): lsc_load_quad and lsc_store_quad .tgm through a bti or bss surface,
  * at the end of the file.
@@ -24,9 +29,9 @@
 #include "exec_internal.h"
 #include "rules.h"
 
-enum { LSC_FLAT = 1, LSC_BSS = 2, LSC_BTI = 4 };  /* AddrType */
-enum { LSC_A32 = 2, LSC_A64 = 3 };                /* AddrSize */
-enum { LSC_NONTRANSPOSE = 1, LSC_TRANSPOSE = 2 }; /* DataOrder */
+enum { LSC_FLAT = 1, LSC_BSS = 2, LSC_SS = 3, LSC_BTI = 4 }; /* AddrType */
+enum { LSC_A32 = 2, LSC_A64 = 3 };                           /* AddrSize */
+enum { LSC_NONTRANSPOSE = 1, LSC_TRANSPOSE = 2 };            /* DataOrder */
 
 /* DataElemsPerAddr encoding -> vector size (LSC_UNTYPED.md, table_LSC_DataElemsPerAddr) */
 static const uint8_t lsc_vec_size[9] = {0, 1, 2, 3, 4, 8, 16, 32, 64};
@@ -101,6 +106,25 @@ static bool lsc_surface(vsmp_machine *m, const xinst *x, const lsc_msg *g, lsc_m
         if (vsmp_x_scalar(m, x->in, sv, "surface", &sc) || !vsmp_x_read_scalar(m, &sc, &bits))
             return false;
         bti = (uint32_t)bits;
+    }
+    if (g->atype == LSC_SS) {
+        if (bti >> 6) {
+            vsmp_x_report(m, x->in, "exec-binding",
+                          "instruction %u: lsc surface-state offset 0x%x names no surface (the "
+                          "scratch space is the one at 0)",
+                          x->index, bti);
+            return false;
+        }
+        if (!m->scratch) {
+            vsmp_x_report(m, x->in, "exec-binding",
+                          "instruction %u: lsc surface-state offset 0x%x: the machine has no "
+                          "scratch space",
+                          x->index, bti);
+            return false;
+        }
+        b->p = m->scratch;
+        b->size = m->scratch_size;
+        return true;
     }
     uint32_t named = bti;
     if (g->atype == LSC_BSS)
@@ -302,9 +326,11 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     lsc_fields(in, &g);
     if (g.sfid != 0 && g.sfid != 3)
         return lsc_refuse(m, x, "only the .ugm and .slm units are implemented");
-    if (g.sfid == 3 ? g.atype != LSC_FLAT
-                    : g.atype != LSC_FLAT && g.atype != LSC_BTI && g.atype != LSC_BSS)
-        return lsc_refuse(m, x, "only flat, bss and bti addresses (flat for .slm) are implemented");
+    if (g.sfid == 3
+            ? g.atype != LSC_FLAT
+            : g.atype != LSC_FLAT && g.atype != LSC_BTI && g.atype != LSC_BSS && g.atype != LSC_SS)
+        return lsc_refuse(m, x,
+                          "only flat, bss, ss and bti addresses (flat for .slm) are implemented");
     if (g.asize != LSC_A32 && g.asize != LSC_A64)
         return lsc_refuse(m, x, "only a32 and a64 addresses are implemented");
     if (!g.vec || !g.reg_bytes || !g.scale)
@@ -317,7 +343,8 @@ vsmp_status vsmp_x_plan_lsc(vsmp_machine *m, xinst *x)
     if (!tr && g.mem_bytes < 4 && g.reg_bytes < 4)
         return lsc_refuse(m, x, "non-transposed d8 and d16 take d8u32 and d16u32");
     const vsmp_vec *sv = &in->opnds[11].vec;
-    if ((g.atype == LSC_BTI || g.atype == LSC_BSS) && sv->vclass != VSMP_VEC_IMMEDIATE) {
+    if ((g.atype == LSC_BTI || g.atype == LSC_BSS || g.atype == LSC_SS) &&
+        sv->vclass != VSMP_VEC_IMMEDIATE) {
         xscalar sc;
         vsmp_status st = vsmp_x_scalar(m, in, sv, "surface", &sc);
         if (st)

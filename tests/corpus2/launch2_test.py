@@ -88,12 +88,7 @@ IFACE_TOLERANCE = {"ps_pow_tan": 1e-5}
 # Refusals the machine gives today, by kernel and device, with the reason the diagnostic names
 # (docs/LAUNCH.md section 6): such a launch is counted as refused and does not fail --strict;
 # any other refusal does.
-KNOWN_REFUSALS = {
-    # IGC 2.40's private array on Xe2/Xe3: LSC scratch through a surface-state handle, ss(V)
-    ("pv_array", "lnl"): "only flat, bss and bti addresses",
-    ("pv_array", "bmg"): "only flat, bss and bti addresses",
-    ("pv_array", "ptl"): "only flat, bss and bti addresses",
-}
+KNOWN_REFUSALS = {}  # (kernel, device) -> the text its refusal must contain; none today
 
 
 def negative_cases(o, work):
