@@ -876,9 +876,9 @@ static bool member(const vsmp_machine *m, const xinst *x)
     const vsmp_opcode_info *row = vsmp_opcode_info_get(x->in->opcode);
     if (!row || row->exec == VSMP_XG_NONE || row->exec == VSMP_XG_FLOW || row->exec == VSMP_XG_SYNC)
         return false;
-    const xvec *d = &x->g->v[0];
     if (row->exec != VSMP_XG_ALU || x->g->nv == 0)
         return true;
+    const xvec *d = &x->g->v[0];
     if (d->cls == VSMP_VEC_INDIRECT)
         return false;
     if (d->cls != VSMP_VEC_GENERAL)
