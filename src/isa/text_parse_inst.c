@@ -848,6 +848,21 @@ static bool tblock2d_coord(parser *p, vsmp_opnd *o)
     return true;
 }
 
+/* An LSC message's optional ".L1.L3" cache options into @p l1 and @p l3 (left as they are when
+ * the mnemonic has none). */
+static bool lsc_cache(parser *p, vsmp_opnd *l1, vsmp_opnd *l3)
+{
+    if (!is_punct(cur(p), '.'))
+        return true;
+    int c1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
+    int c3 = c1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
+    if (c3 < 0)
+        return false;
+    l1->value = (unsigned)c1;
+    l3->value = (unsigned)c3;
+    return true;
+}
+
 static bool parse_lsc_tblock2d(parser *p, vsmp_inst *in)
 {
     bool store = in->subop == VSMP_SOP_LSC_TSTORE_BLOCK2D;
@@ -863,14 +878,8 @@ static bool parse_lsc_tblock2d(parser *p, vsmp_inst *in)
     o[3].size = o[4].size = 2;
     o[6].kind = VSMP_OPND_RAW_DST;
     o[9].kind = VSMP_OPND_RAW_SRC;
-    if (is_punct(cur(p), '.')) {
-        int l1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
-        int l3 = l1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
-        if (l3 < 0)
-            return false;
-        o[0].value = (unsigned)l1;
-        o[1].value = (unsigned)l3;
-    }
+    if (!lsc_cache(p, &o[0], &o[1]))
+        return false;
     if (is_punct(cur(p), '(')) {
         PERR(p, cur(p), "syntax", "a typed 2D block message has no execution size (always SIMD1)");
         return false;
@@ -909,14 +918,8 @@ static bool parse_lsc_typed(parser *p, vsmp_inst *in, const char *name, const to
     o[9].kind = VSMP_OPND_RAW_DST;
     for (int i = 10; i < 16; i++)
         o[i].kind = VSMP_OPND_RAW_SRC;
-    if (is_punct(cur(p), '.')) {
-        int l1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
-        int l3 = l1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
-        if (l3 < 0)
-            return false;
-        o[0].value = (unsigned)l1;
-        o[1].value = (unsigned)l3;
-    }
+    if (!lsc_cache(p, &o[0], &o[1]))
+        return false;
     if (!parse_exec(p, in))
         return false;
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
@@ -984,14 +987,8 @@ static bool parse_lsc(parser *p, vsmp_inst *in, const char *name, const tok *mn)
     o[12].kind = VSMP_OPND_RAW_DST;
     o[13].kind = o[14].kind = o[15].kind = VSMP_OPND_RAW_SRC;
     o[0].value = (unsigned)sfid;
-    if (is_punct(cur(p), '.')) {
-        int l1 = suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "'.' and an L1 cache option");
-        int l3 = l1 < 0 ? -1 : suffix(p, VSMP_NAMES(vsmp_lsc_cache_names), "an L3 cache option");
-        if (l3 < 0)
-            return false;
-        o[1].value = (unsigned)l1;
-        o[2].value = (unsigned)l3;
-    }
+    if (!lsc_cache(p, &o[1], &o[2]))
+        return false;
     if (!parse_exec(p, in))
         return false;
     bool load = in->subop <= 3, store = in->subop >= 4 && in->subop <= 7;
