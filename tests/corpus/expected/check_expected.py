@@ -458,6 +458,11 @@ def big_lin_taps(j):
     return {1: out}
 
 
+def sa_char_short(j):  # c * 1000 + s + u * i, in int
+    c, sh, u = (j["args"][k]["value"] for k in (1, 2, 3))
+    return {0: [c * 1000 + sh + u * i for i in range(len(j["args"][0]["data"]))]}
+
+
 MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_ops64": ops64,
           "buf_saxpy": saxpy, "buf_int_ops": int_ops, "loop_sum_n": sum_n, "br_switch": switch,
           "cp_2d": copy, "s2d_nearest_norm": nearest, "s2d_int_pix": int_pix,
@@ -468,7 +473,7 @@ MODELS = {"at_ops": at_ops, "at_hist16": hist16, "at_local_ops": local_ops, "at_
           "ind_negabs": ind_negabs, "ind_private": ind_private, "loop_matmul": loop_matmul,
           "pf_hello": pf_hello, "ty_half": ty_half, "ty_small": ty_small, "ty_long": ty_long,
           "va_args": va_args, "vec_bytes": vec_bytes, "vec_geom": vec_geom,
-          "vec_vload": vec_vload, "big_conv9x9": big_conv9x9, "big_lin_taps": big_lin_taps,
+          "vec_vload": vec_vload, "sa_char_short": sa_char_short, "big_conv9x9": big_conv9x9, "big_lin_taps": big_lin_taps,
           # image dimensions: copies and reads at texel centres are the texels
           "cp_1d": copy, "cp_1dbuf": copy, "cp_1darr": copy, "cp_2darr": copy, "cp_3d": copy3d,
           "f_blend": blend, "sd_1d": twice, "sd_3d": copy3d, "sd_1darr": copy3d}

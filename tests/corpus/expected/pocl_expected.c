@@ -1239,6 +1239,14 @@ int main(int argc, char **argv)
         memcpy(a[8].data, (int64_t[]){((int64_t)1 << 40) + 12345, (int64_t)1 << 40}, 16);
         run("vec_args.cl", "va_args", 1, (size_t[]){8}, a, 9);
     }
+    { /* char, short and uchar arguments, which IGC passes in 4 bytes each */
+        struct arg a[4] = {buf(BUF_I32, 16, 1), scalar_v("char"), scalar_v("short"),
+                           scalar_v("uchar")};
+        memcpy(a[1].data, (int8_t[]){-7}, 1);
+        memcpy(a[2].data, (int16_t[]){-12345}, 2);
+        memcpy(a[3].data, (uint8_t[]){200}, 1);
+        run("small_args.cl", "sa_char_short", 1, (size_t[]){16}, a, 4);
+    }
     { /* uchar16 shuffle and wrapping add, int8 swizzles */
         seed = 42;
         struct arg a[4] = {buf_t("uchar", 256, 0), buf_t("uchar", 256, 1), buf(BUF_I32, 128, 0),

@@ -56,9 +56,9 @@ def image(kind, ctype, w, data, h=None, layers=None, levels=None):
     return a
 
 
-def write(d, kernel, source, glob, args, outputs, by, options=None):
+def write(d, kernel, source, glob, args, outputs, by, options=None, local=None):
     lines = ['{', '  "kernel": "%s", "source": "cl/%s",' % (kernel, source),
-             '  "global": %s, "local": null,' % json.dumps(glob)]
+             '  "global": %s, "local": %s,' % (json.dumps(glob), json.dumps(local))]
     if options:  # the source's "// ocloc-options:", as pocl_expected.c's "options"
         lines.append('  "options": %s,' % json.dumps(options))
     lines += ['  "by": %s,' % json.dumps(by), '  "args": [']
@@ -196,9 +196,31 @@ def sd_2darr(d, rng):
           "a FLOAT texel as its bits; pocl 3.1 wraps the layer as a normalized coordinate")
 
 
+def wg_funcs(d, rnd):
+    """work_group_reduce_add and work_group_scan_inclusive_add (OpenCL C 2.0, section 6.13.15):
+    the sum of the group's values, and each work-item's sum of its own and the lower local IDs';
+    groups of 64 (several hardware threads at every SIMD width), integers (exact)."""
+    n, group = 256, 64
+    data = [rnd.randint(-100000, 100000) for _ in range(n)]
+    red, scan = [], []
+    for g in range(0, n, group):
+        part = data[g:g + group]
+        red += [sum(part)] * group
+        acc = 0
+        for v in part:
+            acc += v
+            scan.append(acc)
+    by = "OpenCL C 2.0 section 6.13.15; pocl's OpenCL C is 1.2 (clinfo): no work-group functions"
+    for kernel, out in (("wg_reduce_add", red), ("wg_scan_add", scan)):
+        args = [{"kind": "buffer", "type": "int", "data": data},
+                {"kind": "buffer", "type": "int", "data": [0] * n}]
+        write(d, kernel, "wg_funcs.cl", [n], args, [(1, args[1] | {"data": out})], by,
+              options="-cl-std=CL2.0", local=[group])
+
+
 def main():
     d = sys.argv[1]
-    for seed, f in enumerate((hf_sample, q_format, mip_lod, mip_level, sd_2darr), 201):
+    for seed, f in enumerate((hf_sample, q_format, mip_lod, mip_level, sd_2darr, wg_funcs), 201):
         f(d, random.Random(seed))
     return 0
 
