@@ -361,16 +361,8 @@ def main():
                             "global": GLOBAL.get(kernel, [N]),
                             "local": LOCAL_SIZE.get(kernel, [LOCAL]), "args": args}
                     err, lines = launch(o.vsmp, desc, tmp)
-                if err and kernel in REFUSED and REFUSED[kernel] in err:
-                    refused += 1
-                    if o.v:
-                        print("ok   %s: refused (%s)" % (name, REFUSED[kernel]))
-                    continue
-                if err:
-                    print("FAIL %s: %s" % (name, err))
-                    failed += 1
-                    continue
-                failed += check(name, lines, want, o.v)
+                f, r = outcome(name, kernel, err, lines, want, o.v)
+                failed, refused = failed + f, refused + r
     with tempfile.TemporaryDirectory() as cache:
         for kernel, make, widths in CASES + SOURCE_ONLY:
             cl = os.path.abspath(os.path.join(o.corpus, "cl", SOURCES[kernel]))
@@ -386,16 +378,8 @@ def main():
                         "local": LOCAL_SIZE.get(kernel, [LOCAL]), "args": args}
                 with tempfile.TemporaryDirectory() as tmp:
                     err, lines = launch(o.vsmp, desc, tmp, env)
-                if err and kernel in REFUSED and REFUSED[kernel] in err:
-                    refused += 1
-                    if o.v:
-                        print("ok   %s: refused (%s)" % (name, REFUSED[kernel]))
-                    continue
-                if err:
-                    print("FAIL %s: %s" % (name, err))
-                    failed += 1
-                    continue
-                failed += check(name, lines, want, o.v)
+                f, r = outcome(name, kernel, err, lines, want, o.v)
+                failed, refused = failed + f, refused + r
     r2, f2, x2 = corpus2_runs(o.corpus2, o.vsmp, o.v)
     print("launch_subgroups: tests/corpus2: %d of %d launches give the values worked out by hand, "
           "%d refused as REFUSED says" % (r2 - f2 - x2, r2, x2))
