@@ -32,8 +32,8 @@ vsmp_module *kit_parse(const char *text, vsmp_dialect dialect, kit_why *why)
     return s == VSMP_OK ? mod : NULL;
 }
 
-vsmp_machine *kit_create(const vsmp_module *mod, vsmp_platform plat, const vsmp_machine_options *o,
-                         kit_why *why)
+vsmp_status kit_create_diags(const vsmp_module *mod, vsmp_platform plat,
+                             const vsmp_machine_options *o, vsmp_machine **m, vsmp_diags *d)
 {
     vsmp_machine_options opt;
     if (o)
@@ -41,10 +41,16 @@ vsmp_machine *kit_create(const vsmp_module *mod, vsmp_platform plat, const vsmp_
     else
         vsmp_machine_options_init(&opt);
     opt.platform = plat;
+    return vsmp_machine_create(mod, 0, &opt, m, d);
+}
+
+vsmp_machine *kit_create(const vsmp_module *mod, vsmp_platform plat, const vsmp_machine_options *o,
+                         kit_why *why)
+{
     vsmp_diags d;
     vsmp_diags_init(&d);
     vsmp_machine *m = NULL;
-    vsmp_status s = vsmp_machine_create(mod, 0, &opt, &m, &d);
+    vsmp_status s = kit_create_diags(mod, plat, o, &m, &d);
     report(&d, s, why, "machine");
     vsmp_diags_free(&d);
     return s == VSMP_OK ? m : NULL;

@@ -32,6 +32,11 @@ vsmp_module *kit_parse(const char *text, vsmp_dialect dialect, kit_why *why);
 vsmp_machine *kit_create(const vsmp_module *mod, vsmp_platform plat, const vsmp_machine_options *o,
                          kit_why *why);
 
+/* kit_create with every diagnostic appended to @p d (for a test that reads them all, their
+ * lines too): the status of vsmp_machine_create, the machine in *m. */
+vsmp_status kit_create_diags(const vsmp_module *mod, vsmp_platform plat,
+                             const vsmp_machine_options *o, vsmp_machine **m, vsmp_diags *d);
+
 /* kit_create planned at CPU level @p cpu (vsmp_cpu_set_mask; every level again afterwards). */
 vsmp_machine *kit_create_at(const vsmp_module *mod, unsigned cpu, vsmp_platform plat,
                             const vsmp_machine_options *o, kit_why *why);

@@ -21,6 +21,17 @@ static vsmp_module *parse(const char *text)
     return kit_parse_ok(text, VSMP_DIALECT_12504);
 }
 
+/* @p text parsed into *mod, checked clean by the validator on @p plat (@p what names it in the
+ * check) and made a machine there. */
+static vsmp_machine *checked(const char *text, vsmp_platform plat, const char *what,
+                             vsmp_module **mod)
+{
+    *mod = parse(text);
+    const char *rule = "-";
+    CHECK(*mod && kit_checks(*mod, plat, &rule), "%s checks (%s)", what, rule);
+    return kit_create_ok(*mod, plat);
+}
+
 static uint32_t fbits(float f)
 {
     uint32_t b;
@@ -51,11 +62,8 @@ static void test_carry_immediates(void)
                                "subb (M1, 8) D(0,0)<1> L(0,0)<1> A(0,0)<1;1,0> 0xfedcba98:v\n"
                                "addc (M1, 8) E(0,0)<1> M(0,0)<1> A(0,0)<1;1,0> 0xfffffffe:ud\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "validator accepts them (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "addc/subb immediates", &mod);
     if (m) {
         uint32_t a[8] = {0xffffffffu, 0xffffffffu, 5, 0, 0x80000000u, 0xfffffffbu, 1, 2};
         kit_put(m, "A", a, sizeof(a));
@@ -216,11 +224,8 @@ static void test_svm_float_widths(void)
                                "svm_atomic.add.16 (M1_NM, 1) Q4.0 HR.0 H.0 %null.0\n"
                                "svm_atomic.add.64 (M1_NM, 1) Q5.0 XR.0 X.0 %null.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "float/16/64 checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "float/16/64", &mod);
     vsmp_surface *buf = kit_buffer(16);
     if (m && buf) {
         uint32_t *w = vsmp_surface_get_desc(buf)->data;
@@ -297,11 +302,8 @@ static void test_dword_slm(void)
                                "dword_atomic.add (M1, 16) %slm O3.0 C.0 %null.0 R3.0\n"
                                "dword_atomic.add.16 (M1_NM, 1) %slm O4.0 H.0 %null.0 %null.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "dword_atomic checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "dword_atomic", &mod);
     if (m) {
         uint32_t slm[16] = {0x00ff00ffu, 0, 100, 0};
         vsmp_machine_set_slm(m, slm, sizeof(slm));
@@ -371,11 +373,8 @@ static void test_lsc_atomics(void)
                                "lsc_atomic_fadd.ugm (M1, 8) %null:d32 flat[Q2]:a64 FA %null\n"
                                "lsc_atomic_iinc.ugm (M1, 8) RI:d64 flat[Q3]:a64 %null %null\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_DG2, &rule), "lsc atomics check (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_DG2);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_DG2, "lsc atomics", &mod);
     vsmp_surface *buf = kit_buffer(32);
     if (m && buf) {
         uint32_t slm[8];
@@ -528,11 +527,8 @@ static void test_unaligned_svm4(void)
                                "setp (M1_NM, 8) P1 0x7f:uw\n"
                                "(P1) svm_scatter4scaled.RG (M1, 8) 0x1080:ud OFF2.0 S.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "unaligned/svm4 checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "unaligned/svm4", &mod);
     vsmp_surface *b1 = kit_buffer(32), *b2 = kit_buffer(64);
     if (m && b1 && b2) {
         uint32_t *w = vsmp_surface_get_desc(b1)->data, *v = vsmp_surface_get_desc(b2)->data;
@@ -609,11 +605,8 @@ static void test_flag_copy(void)
                                "setp (M1_NM, 16) P1 0x8005:uw\n"
                                "mov (M1_NM, 1) D(0,0)<1> P1\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "flag copy to D checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "flag copy to D", &mod);
     if (m) {
         CHECK(kit_run(m, NULL), "flag copy run");
         int32_t d[8];
@@ -641,11 +634,8 @@ static void test_cache_flush(void)
                                "sampler_cache_flush\n"
                                "mov (M1_NM, 1) D(0,0)<1> 0x7:d\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "sampler_cache_flush checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "sampler_cache_flush", &mod);
     if (m) {
         CHECK(kit_run(m, NULL), "sampler_cache_flush run");
         int32_t d[8];
@@ -668,11 +658,8 @@ static void test_lifetime(void)
                                "mov (M1_NM, 1) D(0,0)<1> 0x9:d\n"
                                "lifetime.end D\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "lifetime checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "lifetime", &mod);
     CHECK(m != NULL, "lifetime: the machine takes it");
     if (m) {
         CHECK(kit_run(m, NULL), "lifetime run");
@@ -699,11 +686,8 @@ static void test_faddr(void)
                                "faddr \".str\" Q(0,1)<1>\n"
                                "faddr ps_w U(0,2)<1>\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "faddr checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "faddr", &mod);
     if (m) {
         CHECK(vsmp_machine_set_symbol(m, "ps_w", 0x10000000040ull) == VSMP_OK &&
                   vsmp_machine_set_symbol(m, ".str", 0x10000000123ull) == VSMP_OK &&
@@ -826,11 +810,8 @@ static void test_typed_atomic(void)
         "typed_atomic.add (M1, 8) img U.0 V.0 %null.0 %null.0 S.0 %null.0 R.0\n"
         "typed_atomic.cmpxchg (M1, 8) img U.0 V.0 %null.0 %null.0 N.0 C.0 R2.0\n"
         "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "typed_atomic checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "typed_atomic", &mod);
     vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT);
     if (m && img) {
         uint32_t u[8], v[8], sv[8], c[8], r[8], r2[8];
@@ -1128,11 +1109,8 @@ static void test_dword_buffer(void)
                                "movs (M1_NM, 1) buf(0) 0x3:ud\n"
                                "dword_atomic.add (M1, 8) buf O.0 S.0 %null.0 R.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "dword_atomic buffer checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "dword_atomic buffer", &mod);
     vsmp_surface *b = kit_buffer(8);
     if (m && b) {
         uint32_t *w = vsmp_surface_get_desc(b)->data;
