@@ -1100,9 +1100,8 @@ static void test_cps(void)
 }
 
 /* Read and decode tests/kernels/tgllp/FILE.isa (the CHECKs name the kernel). @return the
- * module, NULL when it could not be read or decoded. */
-static vsmp_module *read_kernel(const char *kernels, const char *file, const char *name,
-                                vsmp_diags *d)
+ * module, NULL when it could not be read or decoded (its diagnostics printed). */
+static vsmp_module *read_kernel(const char *kernels, const char *file, const char *name)
 {
     char path[1024];
     snprintf(path, sizeof(path), "%s/tgllp/%s.isa", kernels, file);
@@ -1112,9 +1111,27 @@ static vsmp_module *read_kernel(const char *kernels, const char *file, const cha
     if (!bin)
         return NULL;
     vsmp_module *mod = NULL;
-    CHECK(vsmp_module_read(bin, n, NULL, &mod, d) == VSMP_OK, "%s decodes", name);
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status s = vsmp_module_read(bin, n, NULL, &mod, &d);
+    if (s)
+        vsmp_diags_print(&d, path, stderr);
+    vsmp_diags_free(&d);
+    CHECK(s == VSMP_OK, "%s decodes", name);
     free(bin);
-    return mod;
+    return s == VSMP_OK ? mod : NULL;
+}
+
+/* read_kernel, the module in *mod, and a TGLLP machine for it that must be made. */
+static vsmp_machine *kernel_machine(const char *kernels, const char *file, const char *name,
+                                    vsmp_module **mod)
+{
+    *mod = read_kernel(kernels, file, name);
+    if (!*mod)
+        return NULL;
+    vsmp_machine *m = kit_create(*mod, VSMP_PLATFORM_TGLLP, NULL, NULL);
+    CHECK(m != NULL, "%s plans", name);
+    return m;
 }
 
 /* A real kernel: IGC's vadd (tests/kernels/tgllp/vadd_simd32.isa, OpenCL compiled by ocloc,
@@ -1132,12 +1149,8 @@ static vsmp_surface *buffer64(void)
 
 static void test_vadd(const char *kernels)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "vadd_simd32", "vadd", &d);
-    vsmp_machine *m = mod ? kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL) : NULL;
-    if (mod)
-        CHECK(m != NULL, "vadd plans");
+    vsmp_module *mod;
+    vsmp_machine *m = kernel_machine(kernels, "vadd_simd32", "vadd", &mod);
     vsmp_surface *a = buffer64(), *b = buffer64(), *c = buffer64();
     if (m && a && b && c) {
         float *fa = vsmp_surface_get_desc(a)->data, *fb = vsmp_surface_get_desc(b)->data;
@@ -1171,7 +1184,6 @@ static void test_vadd(const char *kernels)
     vsmp_surface_free(c);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 /* IGC's loop kernel (tests/kernels/tgllp/loop_simd32.isa): s = sum over i < n of
@@ -1181,9 +1193,7 @@ static void test_vadd(const char *kernels)
  * n at 264, local size at 268. buf[32..63] keep their values. */
 static void test_loop(const char *kernels)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "loop_simd32", "loop", &d);
+    vsmp_module *mod = read_kernel(kernels, "loop_simd32", "loop");
     vsmp_surface *buf = buffer64();
     for (uint32_t count = 0; mod && buf && count <= 3; count += 3) {
         vsmp_machine *m = kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL);
@@ -1211,7 +1221,6 @@ static void test_loop(const char *kernels)
     }
     vsmp_surface_free(buf);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 /* IGC's calls kernel (tests/kernels/tgllp/calls_simd8.isa, SIMD8): helper(a, b) = a * b +
@@ -1231,12 +1240,8 @@ static void test_loop(const char *kernels)
 static void test_calls(const char *kernels)
 {
     static const int32_t want[8] = {-2, -12, -33, -63, -102, -152, -213, -283};
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "calls_simd8", "calls", &d);
-    vsmp_machine *m = mod ? kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL) : NULL;
-    if (mod)
-        CHECK(m != NULL, "calls plans");
+    vsmp_module *mod;
+    vsmp_machine *m = kernel_machine(kernels, "calls_simd8", "calls", &mod);
     vsmp_surface *buf = buffer64();
     if (m && buf) {
         int32_t *v = vsmp_surface_get_desc(buf)->data;
@@ -1258,7 +1263,6 @@ static void test_calls(const char *kernels)
     vsmp_surface_free(buf);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 /* IGC's typed kernel (tests/kernels/tgllp/typed_simd32.isa): img[x, y] += 1 in every channel of
@@ -1269,12 +1273,8 @@ static void test_calls(const char *kernels)
  * denormals first (%cr0 |= 0x4c0). */
 static void test_typed(const char *kernels)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "typed_simd32", "typed", &d);
-    vsmp_machine *m = mod ? kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL) : NULL;
-    if (mod)
-        CHECK(m != NULL, "typed plans");
+    vsmp_module *mod;
+    vsmp_machine *m = kernel_machine(kernels, "typed_simd32", "typed", &mod);
     vsmp_surface *img = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_SINT, 8, 4, 1);
     CHECK(img != NULL, "int image");
     if (m && img) {
@@ -1305,7 +1305,6 @@ static void test_typed(const char *kernels)
     vsmp_surface_free(img);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 /* IGC's img kernel (tests/kernels/tgllp/img_simd32.isa): out[y * gw + x] = read_imagef(img,
@@ -1316,12 +1315,8 @@ static void test_typed(const char *kernels)
  * (integer). So out[y * 8 + x] = (2x mod 4, y / 2, 100 + 2x mod 4, 1000 + y / 2). */
 static void test_img(const char *kernels)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "img_simd32", "img", &d);
-    vsmp_machine *m = mod ? kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL) : NULL;
-    if (mod)
-        CHECK(m != NULL, "img plans");
+    vsmp_module *mod;
+    vsmp_machine *m = kernel_machine(kernels, "img_simd32", "img", &mod);
     vsmp_surface *img = grid(4, 2, 1);
     vsmp_surface *out = kit_surface(VSMP_SURFTYPE_1D, VSMP_FORMAT_R32G32B32A32_FLOAT, 32, 1, 1);
     CHECK(out != NULL, "out buffer");
@@ -1355,7 +1350,6 @@ static void test_img(const char *kernels)
     vsmp_surface_free(out);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 /* An exact binary16 of a value with at most 11 significant bits (inputs only). */
@@ -1379,12 +1373,8 @@ static uint16_t half_of(double v)
  * first). a[g] = g + 0.5, b[g] = -2g: out[g] = 0.5 - g, exact. 32 lanes, local size 32. */
 static void test_half(const char *kernels)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = read_kernel(kernels, "half_k_simd32", "half_k", &d);
-    vsmp_machine *m = mod ? kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, NULL) : NULL;
-    if (mod)
-        CHECK(m != NULL, "half_k plans");
+    vsmp_module *mod;
+    vsmp_machine *m = kernel_machine(kernels, "half_k_simd32", "half_k", &mod);
     vsmp_surface *a = buffer64(), *b = buffer64();
     if (m && a && b) {
         uint16_t *ha = vsmp_surface_get_desc(a)->data, *hb = vsmp_surface_get_desc(b)->data;
@@ -1409,7 +1399,6 @@ static void test_half(const char *kernels)
     vsmp_surface_free(b);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    vsmp_diags_free(&d);
 }
 
 int main(int argc, char **argv)
