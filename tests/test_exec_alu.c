@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
 /* Declarations: A, B, C are 16 D each (ids 32, 33, 34), F and G 16 F (35, 36), U 32 UB (37),
  * Q 8 UQ (38), R 8 UD (39),
@@ -154,14 +153,8 @@ static void ret(prog *p)
 
 static vsmp_machine *machine(prog *p)
 {
-    vsmp_machine *m = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_create(p->mod, 0, NULL, &m, &d);
-    if (s)
-        vsmp_diags_print(&d, "alu", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "machine created");
+    vsmp_machine *m = kit_create(p->mod, VSMP_PLATFORM_TGLLP, NULL, NULL);
+    CHECK(m != NULL, "machine created");
     return m;
 }
 
@@ -180,24 +173,6 @@ static void get(vsmp_machine *m, uint32_t var, void *v, size_t n)
     memcpy(v, b, n);
 }
 
-static bool run(vsmp_machine *m)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (s)
-        vsmp_diags_print(&d, "alu run", stderr);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
-}
-
-static void set_cr0(vsmp_machine *m, uint32_t v)
-{
-    vsmp_var_info vi;
-    vsmp_machine_find(m, "%cr0", &vi);
-    vsmp_machine_write_var(m, VSMP_VAR_GENERAL, vi.id, 0, &v, 4);
-}
-
 /* mov F -> D: toward zero, saturated, NaN -> 0. */
 static void test_f2d(void)
 {
@@ -211,7 +186,7 @@ static void test_f2d(void)
     if (m) {
         float f[8] = {-2.7f, 2.7f, 3e9f, -3e9f, NAN, 0.5f, -0.5f, 2147483520.0f};
         put(m, F, f, sizeof(f));
-        CHECK(run(m), "f2d run");
+        CHECK(kit_run(m, NULL), "f2d run");
         int32_t a[8];
         get(m, A, a, sizeof(a));
         const int32_t want[8] = {-2, 2, INT32_MAX, INT32_MIN, 0, 0, 0, 2147483520};
@@ -250,8 +225,8 @@ static void test_rounding(void)
         float g[2] = {1e-40f, 1e-40f};
         put(m, A, a, sizeof(a));
         put(m, G, g, sizeof(g));
-        set_cr0(m, mode << 4);
-        CHECK(run(m), "rounding run");
+        kit_set_cr0(m, mode << 4);
+        CHECK(kit_run(m, NULL), "rounding run");
         float f[3];
         get(m, F, f, sizeof(f));
         get(m, G, g, 4);
@@ -263,8 +238,8 @@ static void test_rounding(void)
     if (m) {
         float g[2] = {1e-40f, 1e-40f};
         put(m, G, g, sizeof(g));
-        set_cr0(m, 0x80);
-        CHECK(run(m), "denorm run");
+        kit_set_cr0(m, 0x80);
+        CHECK(kit_run(m, NULL), "denorm run");
         get(m, G, g, 4);
         CHECK(g[0] == -1e-40f, "F denormal kept with %%cr0 bit 7 set");
     }
@@ -296,7 +271,7 @@ static void test_sat_mods(void)
         put(m, F, f, sizeof(f));
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "sat run");
+        CHECK(kit_run(m, NULL), "sat run");
         float g[2];
         uint8_t u[3];
         int32_t c[3];
@@ -330,7 +305,7 @@ static void test_regions(void)
             a[i] = i, c[i] = -1;
         put(m, A, a, sizeof(a));
         put(m, C, c, sizeof(c));
-        CHECK(run(m), "region run");
+        CHECK(kit_run(m, NULL), "region run");
         get(m, C, c, sizeof(c));
         const int32_t want[16] = {0, -1, 1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1};
         CHECK(memcmp(c, want, sizeof(c)) == 0, "<4;2,1> into <2>");
@@ -359,7 +334,7 @@ static void test_cmp_sel(void)
         for (int i = 0; i < 8; i++)
             a[i] = i;
         put(m, A, a, sizeof(a));
-        CHECK(run(m), "cmp run");
+        CHECK(kit_run(m, NULL), "cmp run");
         int32_t c[8], b[8];
         get(m, C, c, sizeof(c));
         get(m, B, b, sizeof(b));
@@ -411,7 +386,7 @@ static void test_goto(void)
         for (int i = 0; i < 8; i++)
             lim[i] = i;
         put(m, C, lim, sizeof(lim));
-        CHECK(run(m), "goto run");
+        CHECK(kit_run(m, NULL), "goto run");
         int32_t a[8];
         float g2[8];
         get(m, A, a, sizeof(a));
@@ -477,7 +452,7 @@ static void test_indirect(void)
         for (int i = 0; i < 16; i++)
             a[i] = 100 + i;
         put(m, A, a, sizeof(a));
-        CHECK(run(m), "indirect run");
+        CHECK(kit_run(m, NULL), "indirect run");
         int32_t c[10];
         get(m, C, c, sizeof(c));
         CHECK(c[0] == 104 && c[1] == 105 && c[2] == 106 && c[3] == 107,
@@ -495,26 +470,10 @@ static void test_indirect(void)
  * the same; a mov of an F source to an address is refused when planned. */
 static vsmp_machine *text_machine(const char *text, vsmp_module **mod, char *msg, size_t cap)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_machine *m = NULL;
-    vsmp_status st = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_HEAD, mod, &d);
-    if (!st) {
-        vsmp_machine_options o;
-        vsmp_machine_options_init(&o);
-        o.platform = VSMP_PLATFORM_DG2;
-        st = vsmp_machine_create(*mod, 0, &o, &m, &d);
-    }
-    snprintf(msg, cap, "%s", d.count ? d.items[0].message : "");
-    vsmp_diags_free(&d);
-    return st ? NULL : m;
-}
-
-static uint32_t named(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
+    kit_why why;
+    vsmp_machine *m = kit_machine(text, VSMP_DIALECT_HEAD, VSMP_PLATFORM_DG2, mod, &why);
+    snprintf(msg, cap, "%s", why.message);
+    return m;
 }
 
 static void test_mov_address(void)
@@ -541,11 +500,11 @@ static void test_mov_address(void)
         uint16_t o[16];
         for (int i = 0; i < 16; i++)
             a[i] = 100 + i, o[i] = (uint16_t)(4 * (15 - i));
-        put(m, named(m, "A"), a, sizeof(a));
-        put(m, named(m, "O"), o, sizeof(o));
-        CHECK(run(m), "mov to an address runs");
-        get(m, named(m, "C"), c, sizeof(c));
-        get(m, named(m, "E"), e, sizeof(e));
+        put(m, kit_var(m, "A"), a, sizeof(a));
+        put(m, kit_var(m, "O"), o, sizeof(o));
+        CHECK(kit_run(m, NULL), "mov to an address runs");
+        get(m, kit_var(m, "C"), c, sizeof(c));
+        get(m, kit_var(m, "E"), e, sizeof(e));
         bool ok = true;
         for (int l = 0; l < 16; l++)
             ok &= c[l] == 115 - l && e[l] == 115 - l;
@@ -597,13 +556,7 @@ static void test_svm(void)
     in->subop = VSMP_SOP_SVM_SCATTER;
     ret(&p);
     vsmp_machine *m = machine(&p);
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_1D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = 64;
-    vsmp_surface *buf = NULL;
-    CHECK(vsmp_surface_create(&sd, &buf, NULL) == VSMP_OK, "buffer");
+    vsmp_surface *buf = kit_buffer(64);
     if (m && buf) {
         uint32_t *w = vsmp_surface_get_desc(buf)->data;
         for (int i = 0; i < 64; i++)
@@ -616,7 +569,7 @@ static void test_svm(void)
             q[l] = 0x1000u + 4u * (7u - (unsigned)l), a[l] = 0xa0 + l;
         put(m, Q, q, sizeof(q));
         put(m, A, a, sizeof(a));
-        CHECK(run(m), "svm run");
+        CHECK(kit_run(m, NULL), "svm run");
         int32_t c[8], b[8];
         get(m, C, c, sizeof(c));
         get(m, B, b, sizeof(b));
@@ -669,7 +622,7 @@ static void test_setp_add3(void)
             a[i] = i + 2, b[i] = 10 * i;
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "setp run");
+        CHECK(kit_run(m, NULL), "setp run");
         uint32_t pw = 0;
         size_t n;
         vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4, &n);
@@ -708,7 +661,7 @@ static void test_jmp(void)
     label(&p, 0);
     vsmp_machine *m = machine(&p);
     if (m) {
-        CHECK(run(m), "jmp run");
+        CHECK(kit_run(m, NULL), "jmp run");
         int32_t a[8];
         get(m, A, a, sizeof(a));
         bool ok = true;
@@ -741,7 +694,7 @@ static void test_carry(void)
         uint32_t a[4] = {0xffffffffu, 5, 3, 10}, b[4] = {2, 7, 5, 4};
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "carry run");
+        CHECK(kit_run(m, NULL), "carry run");
         uint32_t c[4];
         uint8_t u[4];
         get(m, C, c, sizeof(c));
@@ -782,13 +735,7 @@ static void test_buffers(void)
     add(&p, VSMP_OPC_SCATTER_SCALED, 8, 0, 1, 7, sc);
     ret(&p);
     vsmp_machine *m = machine(&p);
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_1D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = 64;
-    vsmp_surface *bufs = NULL;
-    CHECK(vsmp_surface_create(&sd, &bufs, NULL) == VSMP_OK, "buffer");
+    vsmp_surface *bufs = kit_buffer(64);
     if (m && bufs) {
         uint32_t *w = vsmp_surface_get_desc(bufs)->data;
         for (int i = 0; i < 64; i++)
@@ -804,7 +751,7 @@ static void test_buffers(void)
             b[l] = 4 * l; /* element offsets from the global offset 80 = w[20] */
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "buffers run");
+        CHECK(kit_run(m, NULL), "buffers run");
         int32_t c[8];
         get(m, C, c, sizeof(c));
         bool ok = true;
@@ -846,8 +793,8 @@ static void math8(unsigned opc, unsigned nsrc, const float *a, const float *b, c
             memcpy(gv + 8, c, 8 * sizeof(float));
         put(m, F, fv, sizeof(fv));
         put(m, G, gv, sizeof(gv));
-        set_cr0(m, cr0);
-        CHECK(run(m), "%s run", name);
+        kit_set_cr0(m, cr0);
+        CHECK(kit_run(m, NULL), "%s run", name);
         uint32_t got[8];
         get(m, G, got, sizeof(got));
         for (unsigned l = 0; l < 8; l++)
@@ -1008,7 +955,7 @@ static void test_intmath(void)
         int32_t b[8] = {2, 2, -2, -2, 0, -1, 3, 7};
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "div/mod run");
+        CHECK(kit_run(m, NULL), "div/mod run");
         int32_t c[16];
         get(m, C, c, sizeof(c));
         const int32_t q[8] = {3, -3, -3, 3, -1, INT32_MIN, 0, 14};
@@ -1054,7 +1001,7 @@ static void test_intmath(void)
         int32_t b[16] = {8, 1, 0x7fffffff, 4, 0, 9, 0, 0, 1, 0x12345678};
         put(m, A, a, sizeof(a));
         put(m, B, b, sizeof(b));
-        CHECK(run(m), "bits run");
+        CHECK(kit_run(m, NULL), "bits run");
         uint32_t c[16];
         get(m, C, c, sizeof(c));
         CHECK(c[0] == 2 && c[1] == 0xffffffffu && c[2] == 0x3fffffffu, "mulh D: %x %x %x", c[0],
@@ -1109,7 +1056,7 @@ static void test_bfn_madw(void)
         put(m, C, c, sizeof(c));
         uint32_t pw = 0xa5c3;
         vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
-        CHECK(run(m), "bfn/madw run");
+        CHECK(kit_run(m, NULL), "bfn/madw run");
         uint32_t r[8], cc[16];
         uint8_t u[4];
         get(m, R, r, sizeof(r));
@@ -1161,8 +1108,8 @@ static void test_fast_path(void)
         put(m, A, a, sizeof(a));
         put(m, F, f, sizeof(f));
         put(m, U, u, sizeof(u));
-        set_cr0(m, c0);
-        CHECK(run(m), "fast run");
+        kit_set_cr0(m, c0);
+        CHECK(kit_run(m, NULL), "fast run");
         int32_t ra[8], rc[1];
         float g[4];
         get(m, A, ra, sizeof(ra));
@@ -1227,7 +1174,7 @@ static vsmp_machine *fx_machine(prog *p, uint32_t c0, uint32_t p1)
     vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &p1, 4);
     vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 2, 0, &init, 4);
     vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 3, 0, &init, 4);
-    set_cr0(m, c0);
+    kit_set_cr0(m, c0);
     return m;
 }
 
@@ -1258,7 +1205,7 @@ static void test_fast_differential(void)
                                   src(nv, 0, 0, 8, 8, 1, neg), src(nv, brow, 0, 8, 8, 1, neg)};
                 add(&p, VSMP_OPC_CMP, lanes, 0, 1, 4, g);
                 vsmp_machine *m = fx_machine(&p, c0, 0x7fffu);
-                if (m && run(m)) {
+                if (m && kit_run(m, NULL)) {
                     uint32_t fast = pred_of(m, 2), gen = pred_of(m, 3);
                     CHECK(fast == gen, "cmp rel %u %s cr0 0x%x: fast 0x%x, general 0x%x", rel,
                           integer ? "D" : "F", c0, fast, gen);
@@ -1293,7 +1240,7 @@ static void test_fast_differential(void)
         vsmp_opnd mg[2] = {dst(B, 1, 0), src(K, 0, 0, 8, 8, 1, neg)};
         add(&p, VSMP_OPC_MOV, 16, 0, 0, 2, mg);
         vsmp_machine *m = fx_machine(&p, c0, 0x5a3cu);
-        if (m && run(m)) {
+        if (m && kit_run(m, NULL)) {
             uint32_t f[16], g[16];
             int32_t c[16], a[16], b[16];
             get(m, F, f, sizeof(f));

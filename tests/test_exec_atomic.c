@@ -13,104 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
+/* @p text in GenX_IR 12504's syntax, which must parse. */
 static vsmp_module *parse(const char *text)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &mod, &d);
-    if (s)
-        vsmp_diags_print(&d, "atomic parse", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "parsed");
-    return s ? NULL : mod;
+    return kit_parse_ok(text, VSMP_DIALECT_12504);
 }
 
-static vsmp_machine *machine_on(vsmp_module *mod, vsmp_platform plat)
+/* @p text parsed into *mod, checked clean by the validator on @p plat (@p what names it in the
+ * check) and made a machine there. */
+static vsmp_machine *checked(const char *text, vsmp_platform plat, const char *what,
+                             vsmp_module **mod)
 {
-    if (!mod)
-        return NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_machine *m = NULL;
-    vsmp_machine_options o;
-    vsmp_machine_options_init(&o);
-    o.platform = plat;
-    vsmp_status s = vsmp_machine_create(mod, 0, &o, &m, &d);
-    if (s)
-        vsmp_diags_print(&d, "atomic", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
-    return m;
-}
-
-/* The validator's verdict on @p mod for @p plat: true when clean; else *rule gets the first
- * error's rule. */
-static bool checks(const vsmp_module *mod, vsmp_platform plat, const char **rule)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_check_options co;
-    vsmp_check_options_init(&co);
-    co.platform = plat;
-    bool ok = vsmp_module_check(mod, &co, &d) == VSMP_OK;
-    *rule = "";
-    for (size_t i = 0; i < d.count; i++)
-        if (d.items[i].severity == VSMP_SEV_ERROR) {
-            *rule = d.items[i].rule;
-            break;
-        }
-    vsmp_diags_free(&d);
-    return ok;
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
-
-static void put(vsmp_machine *m, const char *name, const void *v, size_t n)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, n) == VSMP_OK,
-          "write %s", name);
-}
-
-static void get(vsmp_machine *m, const char *name, void *v, size_t n)
-{
-    uint8_t b[512];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
-              VSMP_OK,
-          "read %s", name);
-    memcpy(v, b, n);
-}
-
-static bool run(vsmp_machine *m)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (s)
-        vsmp_diags_print(&d, "atomic run", stderr);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
-}
-
-static vsmp_surface *buffer(uint32_t words)
-{
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_1D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = words;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "buffer");
-    return s;
+    *mod = parse(text);
+    const char *rule = "-";
+    CHECK(*mod && kit_checks(*mod, plat, &rule), "%s checks (%s)", what, rule);
+    return kit_create_ok(*mod, plat);
 }
 
 static uint32_t fbits(float f)
@@ -143,22 +62,19 @@ static void test_carry_immediates(void)
                                "subb (M1, 8) D(0,0)<1> L(0,0)<1> A(0,0)<1;1,0> 0xfedcba98:v\n"
                                "addc (M1, 8) E(0,0)<1> M(0,0)<1> A(0,0)<1;1,0> 0xfffffffe:ud\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "validator accepts them (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "addc/subb immediates", &mod);
     if (m) {
         uint32_t a[8] = {0xffffffffu, 0xffffffffu, 5, 0, 0x80000000u, 0xfffffffbu, 1, 2};
-        put(m, "A", a, sizeof(a));
-        CHECK(run(m), "carry run");
+        kit_put(m, "A", a, sizeof(a));
+        CHECK(kit_run(m, NULL), "carry run");
         uint32_t c[8], k[8], d[8], l[8], e[8], mm[8];
-        get(m, "C", c, sizeof(c));
-        get(m, "K", k, sizeof(k));
-        get(m, "D", d, sizeof(d));
-        get(m, "L", l, sizeof(l));
-        get(m, "E", e, sizeof(e));
-        get(m, "M", mm, sizeof(mm));
+        kit_get(m, "C", c, sizeof(c));
+        kit_get(m, "K", k, sizeof(k));
+        kit_get(m, "D", d, sizeof(d));
+        kit_get(m, "L", l, sizeof(l));
+        kit_get(m, "E", e, sizeof(e));
+        kit_get(m, "M", mm, sizeof(mm));
         static const uint32_t wc[8] = {0xffffffffu, 0, 7, 3, 0x80000004u, 0, 7, 9},
                               wk[8] = {0, 1, 0, 0, 0, 1, 0, 0},
                               wd[8] = {7, 6, 11, 5, 0x80000004u, 0xfffffffeu, 3, 3},
@@ -184,18 +100,8 @@ static void test_carry_immediates(void)
                             "addc (M1, 8) C(0,0)<1> K(0,0)<1> A(0,0)<1;1,0> 0x1:uv\n"
                             "ret (M1, 1)\n";
     mod = parse(q);
-    CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &rule) && !strcmp(rule, "type"),
-          "validator: UQ source refused as [type] (%s)", mod ? rule : "-");
-    if (mod) {
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_machine *mq = NULL;
-        vsmp_status s = vsmp_machine_create(mod, 0, NULL, &mq, &d);
-        CHECK(s != VSMP_OK && d.count && !strcmp(d.items[0].rule, "type"),
-              "machine: UQ source refused as [type] (%s)", d.count ? d.items[0].rule : "-");
-        vsmp_diags_free(&d);
-        vsmp_machine_free(mq);
-    }
+    if (mod)
+        kit_same_rule(mod, VSMP_PLATFORM_TGLLP, "type", "UQ source");
     vsmp_module_free(mod);
 }
 
@@ -233,7 +139,7 @@ static bool unary_op(const char *op)
 
 static void test_svm_ops(void)
 {
-    vsmp_surface *buf = buffer(16);
+    vsmp_surface *buf = kit_buffer(16);
     for (size_t t = 0; t < sizeof(int_ops) / sizeof(int_ops[0]) && buf; t++) {
         const char *op = int_ops[t].op;
         bool pre = !strcmp(op, "predec");
@@ -258,9 +164,9 @@ static void test_svm_ops(void)
                     in->opnds[i].value = 13;
         }
         const char *rule;
-        CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "svm_atomic.%s checks (%s)", op,
+        CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "svm_atomic.%s checks (%s)", op,
               mod ? rule : "-");
-        vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+        vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
         if (m) {
             uint32_t *w = vsmp_surface_get_desc(buf)->data;
             memset(w, 0, 64);
@@ -268,13 +174,13 @@ static void test_svm_ops(void)
             CHECK(vsmp_machine_map_surface(m, 0x1000, buf) == VSMP_OK, "map");
             uint64_t q[4] = {0x1008, 0x100c, 0x1010, 0x1014};
             uint32_t r0[8] = {0, 0, 0, 0, 0x55, 0x55, 0x55, 0x55};
-            put(m, "Q", q, sizeof(q));
-            put(m, "S", s0v, sizeof(s0v));
-            put(m, "T", s1v, sizeof(s1v));
-            put(m, "R", r0, sizeof(r0));
-            CHECK(run(m), "svm_atomic.%s runs", op);
+            kit_put(m, "Q", q, sizeof(q));
+            kit_put(m, "S", s0v, sizeof(s0v));
+            kit_put(m, "T", s1v, sizeof(s1v));
+            kit_put(m, "R", r0, sizeof(r0));
+            CHECK(kit_run(m, NULL), "svm_atomic.%s runs", op);
             uint32_t r[8];
-            get(m, "R", r, sizeof(r));
+            kit_get(m, "R", r, sizeof(r));
             bool ok = !memcmp(w + 2, int_ops[t].want, 16) && w[0] == 0 && w[1] == 0 && w[6] == 0;
             CHECK(ok, "svm_atomic.%s memory: %08x %08x %08x %08x", op, w[2], w[3], w[4], w[5]);
             ok = !memcmp(r, pre ? int_ops[t].want : w0, 16) && r[4] == 0x55 && r[7] == 0x55;
@@ -318,12 +224,9 @@ static void test_svm_float_widths(void)
                                "svm_atomic.add.16 (M1_NM, 1) Q4.0 HR.0 H.0 %null.0\n"
                                "svm_atomic.add.64 (M1_NM, 1) Q5.0 XR.0 X.0 %null.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "float/16/64 checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
-    vsmp_surface *buf = buffer(16);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "float/16/64", &mod);
+    vsmp_surface *buf = kit_buffer(16);
     if (m && buf) {
         uint32_t *w = vsmp_surface_get_desc(buf)->data;
         uint32_t fw[4] = {fbits(1.5f), 0x80000000u, 0x7fc00000u, fbits(2.0f)};
@@ -339,23 +242,23 @@ static void test_svm_float_widths(void)
         float s[8] = {2.5f, 0.0f, 1.0f, NAN}, s2[8] = {1.5f, 0.0f, NAN, 3.0f}, t[8] = {9, 9, 9, 9};
         uint32_t h[8] = {0x00010003u}, hr[8] = {0xdeadbeefu};
         uint64_t x[4] = {1}, xr[4] = {0};
-        put(m, "Q1", q1, sizeof(q1));
-        put(m, "Q2", q2, sizeof(q2));
-        put(m, "Q3", q3, sizeof(q3));
-        put(m, "Q4", &q4, 8);
-        put(m, "Q5", &q5, 8);
-        put(m, "S", s, sizeof(s));
-        put(m, "S2", s2, sizeof(s2));
-        put(m, "T", t, sizeof(t));
-        put(m, "H", h, sizeof(h));
-        put(m, "HR", hr, sizeof(hr));
-        put(m, "X", x, sizeof(x));
-        put(m, "XR", xr, sizeof(xr));
-        CHECK(run(m), "float/16/64 run");
+        kit_put(m, "Q1", q1, sizeof(q1));
+        kit_put(m, "Q2", q2, sizeof(q2));
+        kit_put(m, "Q3", q3, sizeof(q3));
+        kit_put(m, "Q4", &q4, 8);
+        kit_put(m, "Q5", &q5, 8);
+        kit_put(m, "S", s, sizeof(s));
+        kit_put(m, "S2", s2, sizeof(s2));
+        kit_put(m, "T", t, sizeof(t));
+        kit_put(m, "H", h, sizeof(h));
+        kit_put(m, "HR", hr, sizeof(hr));
+        kit_put(m, "X", x, sizeof(x));
+        kit_put(m, "XR", xr, sizeof(xr));
+        CHECK(kit_run(m, NULL), "float/16/64 run");
         uint32_t r[8];
-        get(m, "R", r, sizeof(r));
-        get(m, "HR", hr, sizeof(hr));
-        get(m, "XR", xr, sizeof(xr));
+        kit_get(m, "R", r, sizeof(r));
+        kit_get(m, "HR", hr, sizeof(hr));
+        kit_get(m, "XR", xr, sizeof(xr));
         CHECK(w[0] == fbits(2.5f) && w[1] == 0 && w[2] == fbits(1.0f) && w[3] == fbits(2.0f),
               "fmax: %08x %08x %08x %08x", w[0], w[1], w[2], w[3]);
         CHECK(!memcmp(r, fw, 16), "fmax returns the old words");
@@ -399,11 +302,8 @@ static void test_dword_slm(void)
                                "dword_atomic.add (M1, 16) %slm O3.0 C.0 %null.0 R3.0\n"
                                "dword_atomic.add.16 (M1_NM, 1) %slm O4.0 H.0 %null.0 %null.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "dword_atomic checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "dword_atomic", &mod);
     if (m) {
         uint32_t slm[16] = {0x00ff00ffu, 0, 100, 0};
         vsmp_machine_set_slm(m, slm, sizeof(slm));
@@ -411,22 +311,22 @@ static void test_dword_slm(void)
         for (int l = 0; l < 16; l++)
             o[l] = 8, o2[l] = 0x1000000c, c[l] = 40u + (uint32_t)l,
             o3[l] = l < 14 ? 16u + 4u * l : 4096;
-        put(m, "O", o, sizeof(o));
-        put(m, "O2", o2, sizeof(o2));
-        put(m, "O3", o3, sizeof(o3));
-        put(m, "C", c, sizeof(c));
-        put(m, "Z", z, sizeof(z));
-        put(m, "O4", &o4, 4);
-        put(m, "H", &h, 4);
+        kit_put(m, "O", o, sizeof(o));
+        kit_put(m, "O2", o2, sizeof(o2));
+        kit_put(m, "O3", o3, sizeof(o3));
+        kit_put(m, "C", c, sizeof(c));
+        kit_put(m, "Z", z, sizeof(z));
+        kit_put(m, "O4", &o4, 4);
+        kit_put(m, "H", &h, 4);
         uint32_t r3[16];
         for (int l = 0; l < 16; l++)
             r3[l] = 0x99;
-        put(m, "R3", r3, sizeof(r3));
-        CHECK(run(m), "dword_atomic run");
+        kit_put(m, "R3", r3, sizeof(r3));
+        CHECK(kit_run(m, NULL), "dword_atomic run");
         uint32_t r[16], r2[16];
-        get(m, "R", r, sizeof(r));
-        get(m, "R2", r2, sizeof(r2));
-        get(m, "R3", r3, sizeof(r3));
+        kit_get(m, "R", r, sizeof(r));
+        kit_get(m, "R2", r2, sizeof(r2));
+        kit_get(m, "R3", r3, sizeof(r3));
         bool ok = slm[2] == 116;
         for (int l = 0; l < 16; l++)
             ok &= r[l] == 100u + (uint32_t)l;
@@ -473,11 +373,9 @@ static void test_lsc_atomics(void)
                                "lsc_atomic_fadd.ugm (M1, 8) %null:d32 flat[Q2]:a64 FA %null\n"
                                "lsc_atomic_iinc.ugm (M1, 8) RI:d64 flat[Q3]:a64 %null %null\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_DG2, &rule), "lsc atomics check (%s)", mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_DG2);
-    vsmp_surface *buf = buffer(32);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_DG2, "lsc atomics", &mod);
+    vsmp_surface *buf = kit_buffer(32);
     if (m && buf) {
         uint32_t slm[8];
         uint32_t a[8], b[8], cm[8], nv[8];
@@ -493,20 +391,20 @@ static void test_lsc_atomics(void)
         w[24] = 0xffffffffu, w[25] = 0;
         vsmp_machine_set_slm(m, slm, sizeof(slm));
         CHECK(vsmp_machine_map_surface(m, 0x2000, buf) == VSMP_OK, "map");
-        put(m, "A", a, sizeof(a));
-        put(m, "B", b, sizeof(b));
-        put(m, "Q", q, sizeof(q));
-        put(m, "Q2", q2, sizeof(q2));
-        put(m, "Q3", q3, sizeof(q3));
-        put(m, "CM", cm, sizeof(cm));
-        put(m, "NV", nv, sizeof(nv));
-        put(m, "FA", fa, sizeof(fa));
-        CHECK(run(m), "lsc atomics run");
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "B", b, sizeof(b));
+        kit_put(m, "Q", q, sizeof(q));
+        kit_put(m, "Q2", q2, sizeof(q2));
+        kit_put(m, "Q3", q3, sizeof(q3));
+        kit_put(m, "CM", cm, sizeof(cm));
+        kit_put(m, "NV", nv, sizeof(nv));
+        kit_put(m, "FA", fa, sizeof(fa));
+        CHECK(kit_run(m, NULL), "lsc atomics run");
         uint32_t r[8], rc[8];
         uint64_t ri[8];
-        get(m, "R", r, sizeof(r));
-        get(m, "RC", rc, sizeof(rc));
-        get(m, "RI", ri, sizeof(ri));
+        kit_get(m, "R", r, sizeof(r));
+        kit_get(m, "RC", rc, sizeof(rc));
+        kit_get(m, "RI", ri, sizeof(ri));
         bool ok = true;
         for (uint32_t l = 0; l < 8; l++)
             ok &= slm[l] == 11 * l + 1 && r[l] == 10 * l;
@@ -580,7 +478,7 @@ static void test_contention(void)
                                "svm_atomic.add (M3, 8) Q1.64 %null.0 V.32 %null.0\n"
                                "ret (M1, 1)\n";
     vsmp_module *mod = parse(text);
-    vsmp_surface *buf = buffer(4);
+    vsmp_surface *buf = kit_buffer(4);
     if (!mod || !buf) {
         vsmp_surface_free(buf);
         vsmp_module_free(mod);
@@ -629,12 +527,9 @@ static void test_unaligned_svm4(void)
                                "setp (M1_NM, 8) P1 0x7f:uw\n"
                                "(P1) svm_scatter4scaled.RG (M1, 8) 0x1080:ud OFF2.0 S.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "unaligned/svm4 checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
-    vsmp_surface *b1 = buffer(32), *b2 = buffer(64);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "unaligned/svm4", &mod);
+    vsmp_surface *b1 = kit_buffer(32), *b2 = kit_buffer(64);
     if (m && b1 && b2) {
         uint32_t *w = vsmp_surface_get_desc(b1)->data, *v = vsmp_surface_get_desc(b2)->data;
         for (uint32_t i = 0; i < 32; i++)
@@ -647,13 +542,13 @@ static void test_unaligned_svm4(void)
         uint32_t sv[16];
         for (uint32_t l = 0; l < 8; l++)
             off[l] = 8 * (7 - l), off2[l] = 8 * l, sv[l] = 1000 + l, sv[8 + l] = 2000 + l;
-        put(m, "OFF", off, sizeof(off));
-        put(m, "OFF2", off2, sizeof(off2));
-        put(m, "S", sv, sizeof(sv));
-        CHECK(run(m), "unaligned/svm4 run");
+        kit_put(m, "OFF", off, sizeof(off));
+        kit_put(m, "OFF2", off2, sizeof(off2));
+        kit_put(m, "S", sv, sizeof(sv));
+        CHECK(kit_run(m, NULL), "unaligned/svm4 run");
         uint32_t d[8], g[16];
-        get(m, "D", d, sizeof(d));
-        get(m, "G", g, sizeof(g));
+        kit_get(m, "D", d, sizeof(d));
+        kit_get(m, "G", g, sizeof(g));
         bool ok = true;
         for (uint32_t i = 0; i < 8; i++)
             ok &= d[i] == 3 * (9 + i);
@@ -684,13 +579,13 @@ static void test_shl_q(void)
                                "shl (M1, 4) Q(0,0)<1> D(0,0)<1;1,0> 0x20:d\n"
                                "ret (M1, 1)\n";
     vsmp_module *mod = parse(text);
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_SKL);
+    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_SKL);
     if (m) {
         int32_t d[8] = {-1, 1, INT32_MIN, 7};
-        put(m, "D", d, sizeof(d));
-        CHECK(run(m), "shl run");
+        kit_put(m, "D", d, sizeof(d));
+        CHECK(kit_run(m, NULL), "shl run");
         uint64_t q[4];
-        get(m, "Q", q, sizeof(q));
+        kit_get(m, "Q", q, sizeof(q));
         CHECK(q[0] == 0xffffffff00000000ull && q[1] == 0x100000000ull &&
                   q[2] == 0x8000000000000000ull && q[3] == 0x700000000ull,
               "shl Q <- D << 32: %llx %llx %llx %llx", (unsigned long long)q[0],
@@ -710,15 +605,12 @@ static void test_flag_copy(void)
                                "setp (M1_NM, 16) P1 0x8005:uw\n"
                                "mov (M1_NM, 1) D(0,0)<1> P1\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "flag copy to D checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "flag copy to D", &mod);
     if (m) {
-        CHECK(run(m), "flag copy run");
+        CHECK(kit_run(m, NULL), "flag copy run");
         int32_t d[8];
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "D", d, sizeof(d));
         CHECK(d[0] == 0x8005, "flag copy to D: %x", (unsigned)d[0]);
     }
     vsmp_machine_free(m);
@@ -729,18 +621,8 @@ static void test_flag_copy(void)
                               "mov (M1_NM, 2) D(0,0)<1> P1\n"
                               "ret (M1, 1)\n";
     mod = parse(bad);
-    CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &rule) && !strcmp(rule, "exec-size"),
-          "validator: exec-size (%s)", mod ? rule : "-");
-    if (mod) {
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_machine *mq = NULL;
-        CHECK(vsmp_machine_create(mod, 0, NULL, &mq, &d) != VSMP_OK && d.count &&
-                  !strcmp(d.items[0].rule, "exec-size"),
-              "machine: exec-size (%s)", d.count ? d.items[0].rule : "-");
-        vsmp_diags_free(&d);
-        vsmp_machine_free(mq);
-    }
+    if (mod)
+        kit_same_rule(mod, VSMP_PLATFORM_TGLLP, "exec-size", "flag copy of exec size 2");
     vsmp_module_free(mod);
 }
 
@@ -752,15 +634,12 @@ static void test_cache_flush(void)
                                "sampler_cache_flush\n"
                                "mov (M1_NM, 1) D(0,0)<1> 0x7:d\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "sampler_cache_flush checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "sampler_cache_flush", &mod);
     if (m) {
-        CHECK(run(m), "sampler_cache_flush run");
+        CHECK(kit_run(m, NULL), "sampler_cache_flush run");
         int32_t d[8];
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "D", d, sizeof(d));
         CHECK(d[0] == 7 && vsmp_machine_steps(m) == 3, "after the flush: %d, %llu steps", d[0],
               (unsigned long long)vsmp_machine_steps(m));
     }
@@ -779,15 +658,13 @@ static void test_lifetime(void)
                                "mov (M1_NM, 1) D(0,0)<1> 0x9:d\n"
                                "lifetime.end D\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "lifetime checks (%s)", mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "lifetime", &mod);
     CHECK(m != NULL, "lifetime: the machine takes it");
     if (m) {
-        CHECK(run(m), "lifetime run");
+        CHECK(kit_run(m, NULL), "lifetime run");
         int32_t d[8];
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "D", d, sizeof(d));
         CHECK(d[0] == 9 && vsmp_machine_steps(m) == 4, "between lifetimes: %d, %llu steps", d[0],
               (unsigned long long)vsmp_machine_steps(m));
     }
@@ -809,27 +686,25 @@ static void test_faddr(void)
                                "faddr \".str\" Q(0,1)<1>\n"
                                "faddr ps_w U(0,2)<1>\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "faddr checks (%s)", mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "faddr", &mod);
     if (m) {
         CHECK(vsmp_machine_set_symbol(m, "ps_w", 0x10000000040ull) == VSMP_OK &&
                   vsmp_machine_set_symbol(m, ".str", 0x10000000123ull) == VSMP_OK &&
                   vsmp_machine_set_symbol(m, "unused", 5) == VSMP_OK &&
                   vsmp_machine_set_symbol(m, "", 5) == VSMP_ERR_ARG,
               "symbols set");
-        CHECK(run(m), "faddr run");
+        CHECK(kit_run(m, NULL), "faddr run");
         uint64_t q[4];
         uint32_t u[8];
-        get(m, "Q", q, sizeof(q));
-        get(m, "U", u, sizeof(u));
+        kit_get(m, "Q", q, sizeof(q));
+        kit_get(m, "U", u, sizeof(u));
         CHECK(q[0] == 0x10000000040ull && q[1] == 0x10000000123ull && u[2] == 0x40 && u[3] == 0,
               "faddr: %llx %llx %x %x", (unsigned long long)q[0], (unsigned long long)q[1], u[2],
               u[3]);
     }
     vsmp_machine_free(m);
-    m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
     if (m) {
         vsmp_machine_set_symbol(m, "ps_w", 0x10000000040ull);
         vsmp_diags d;
@@ -861,7 +736,7 @@ static void test_scratch(void)
                                "ret (M1, 1)\n";
     vsmp_module *mod = parse(text);
     const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "T5 checks (%s)", mod ? rule : "-");
+    CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &rule), "T5 checks (%s)", mod ? rule : "-");
     uint32_t o[8], g[8], dv[8], r[8];
     for (unsigned l = 0; l < 8; l++) {
         o[l] = l < 7 ? 4 * l : 64;
@@ -869,17 +744,17 @@ static void test_scratch(void)
         dv[l] = 100 + l;
     }
     for (int with = 1; with >= 0; with--) {
-        vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+        vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
         if (!m)
             break;
         uint8_t mem[64] = {0};
         if (with)
             vsmp_machine_set_scratch(m, mem, sizeof(mem));
-        put(m, "O", o, sizeof(o));
-        put(m, "G", g, sizeof(g));
-        put(m, "D", dv, sizeof(dv));
-        CHECK(run(m), "T5 run");
-        get(m, "R", r, sizeof(r));
+        kit_put(m, "O", o, sizeof(o));
+        kit_put(m, "G", g, sizeof(g));
+        kit_put(m, "D", dv, sizeof(dv));
+        CHECK(kit_run(m, NULL), "T5 run");
+        kit_get(m, "R", r, sizeof(r));
         bool ok = r[0] == 0 && r[7] == 0;
         for (unsigned l = 1; l < 7; l++)
             ok &= r[l] == (with ? 100 + (7 - l) : 0);
@@ -893,14 +768,8 @@ static void test_scratch(void)
 /* A 2D surface of 4 x 2 texels of @p f, texel (x, y) = 10 y + x (its low bytes for R16). */
 static vsmp_surface *texels(vsmp_format f)
 {
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_2D;
-    sd.format = f;
-    sd.width = 4;
-    sd.height = 2;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "typed surface");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, f, 4, 2, 1);
+    CHECK(s != NULL, "typed surface");
     for (uint32_t y = 0; s && y < 2; y++)
         for (uint32_t x = 0; x < 4; x++) {
             uint32_t v = 10 * y + x;
@@ -941,11 +810,8 @@ static void test_typed_atomic(void)
         "typed_atomic.add (M1, 8) img U.0 V.0 %null.0 %null.0 S.0 %null.0 R.0\n"
         "typed_atomic.cmpxchg (M1, 8) img U.0 V.0 %null.0 %null.0 N.0 C.0 R2.0\n"
         "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "typed_atomic checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "typed_atomic", &mod);
     vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT);
     if (m && img) {
         uint32_t u[8], v[8], sv[8], c[8], r[8], r2[8];
@@ -958,13 +824,13 @@ static void test_typed_atomic(void)
             c[l] = l % 2 ? 0 : 10 * (l >> 2) + (l & 3) + 100 + l;
         }
         CHECK(vsmp_machine_bind_surface(m, 2, img) == VSMP_OK, "bind");
-        put(m, "U", u, sizeof(u));
-        put(m, "V", v, sizeof(v));
-        put(m, "S", sv, sizeof(sv));
-        put(m, "C", c, sizeof(c));
-        CHECK(run(m), "typed_atomic run");
-        get(m, "R", r, sizeof(r));
-        get(m, "R2", r2, sizeof(r2));
+        kit_put(m, "U", u, sizeof(u));
+        kit_put(m, "V", v, sizeof(v));
+        kit_put(m, "S", sv, sizeof(sv));
+        kit_put(m, "C", c, sizeof(c));
+        CHECK(kit_run(m, NULL), "typed_atomic run");
+        kit_get(m, "R", r, sizeof(r));
+        kit_get(m, "R2", r2, sizeof(r2));
         bool ok = r[7] == 0 && r2[7] == 0 && texel(img, 3, 1, 4) == 13;
         for (uint32_t l = 0; l < 7; l++) {
             uint32_t was = 10 * (l >> 2) + (l & 3), added = was + 100 + l;
@@ -990,7 +856,7 @@ static void test_typed_atomic(void)
                               "ret (M1, 1)\n";
     mod = parse(t16);
     for (int wrong = 0; wrong < 2 && mod; wrong++) {
-        m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+        m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
         img = texels(wrong ? VSMP_FORMAT_R32_UINT : VSMP_FORMAT_R16_UINT);
         if (!m || !img) {
             vsmp_surface_free(img);
@@ -1000,8 +866,8 @@ static void test_typed_atomic(void)
         uint32_t u[8] = {0, 1, 2, 3, 9, 9, 9, 9}, r[8] = {0};
         memset(r, 0xee, sizeof(r));
         vsmp_machine_bind_surface(m, 2, img);
-        put(m, "U", u, sizeof(u));
-        put(m, "R", r, sizeof(r));
+        kit_put(m, "U", u, sizeof(u));
+        kit_put(m, "R", r, sizeof(r));
         vsmp_diags d;
         vsmp_diags_init(&d);
         vsmp_status st = vsmp_machine_run(m, &d);
@@ -1009,7 +875,7 @@ static void test_typed_atomic(void)
             CHECK(st != VSMP_OK && d.count && !strcmp(d.items[0].rule, "exec-plan"),
                   "typed_atomic.16 on R32_UINT: [%s]", d.count ? d.items[0].rule : "-");
         } else {
-            get(m, "R", r, sizeof(r));
+            kit_get(m, "R", r, sizeof(r));
             bool ok = st == VSMP_OK;
             for (uint32_t l = 0; l < 4; l++)
                 ok &= r[l] == l && texel(img, l, 0, 2) == l + 1;
@@ -1074,7 +940,7 @@ static void test_float64_typed_contention(void)
         "svm_atomic.fadd.64 (M1, 8) Q.0 %null.0 H.0 %null.0\n"
         "ret (M1, 1)\n";
     vsmp_module *mod = parse(text);
-    vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT), *buf = buffer(4);
+    vsmp_surface *img = texels(VSMP_FORMAT_R32_UINT), *buf = kit_buffer(4);
     if (!mod || !img || !buf) {
         vsmp_surface_free(img);
         vsmp_surface_free(buf);
@@ -1108,7 +974,7 @@ static void test_float64_typed_contention(void)
                              "svm_atomic.fmin.64 (M1, 1) Q.0 R.0 M.0 %null.0\n"
                              "ret (M1, 1)\n";
     mod = parse(t2);
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
+    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_TGLLP);
     if (m) {
         double zero = 0, h[8], mv[8], r[8];
         memcpy(vsmp_surface_get_desc(buf)->data, &zero, 8);
@@ -1116,11 +982,11 @@ static void test_float64_typed_contention(void)
         for (int l = 0; l < 8; l++)
             q[l] = 0x5000, h[l] = 0.25, mv[l] = -1e300;
         CHECK(vsmp_machine_map_surface(m, 0x5000, buf) == VSMP_OK, "map");
-        put(m, "Q", q, sizeof(q));
-        put(m, "H", h, sizeof(h));
-        put(m, "M", mv, sizeof(mv));
-        CHECK(run(m), "fsub.64, fmin.64 run");
-        get(m, "R", r, sizeof(r));
+        kit_put(m, "Q", q, sizeof(q));
+        kit_put(m, "H", h, sizeof(h));
+        kit_put(m, "M", mv, sizeof(mv));
+        CHECK(kit_run(m, NULL), "fsub.64, fmin.64 run");
+        kit_get(m, "R", r, sizeof(r));
         memcpy(&sum, vsmp_surface_get_desc(buf)->data, 8);
         CHECK(r[0] == -2.0 && sum == -1e300, "fsub.64 then fmin.64: returned %g, holds %g", r[0],
               sum);
@@ -1135,19 +1001,8 @@ static void test_float64_typed_contention(void)
 static void same_rule(const char *text, const char *rule, const char *what)
 {
     vsmp_module *mod = parse(text);
-    const char *vr = "";
-    CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &vr) && !strcmp(vr, rule),
-          "%s: validator [%s] (%s)", what, rule, vr);
-    if (mod) {
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_machine *m = NULL;
-        CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK && d.count &&
-                  !strcmp(d.items[0].rule, rule),
-              "%s: machine [%s] (%s)", what, rule, d.count ? d.items[0].rule : "-");
-        vsmp_diags_free(&d);
-        vsmp_machine_free(m);
-    }
+    if (mod)
+        kit_same_rule(mod, VSMP_PLATFORM_TGLLP, rule, what);
     vsmp_module_free(mod);
 }
 
@@ -1203,8 +1058,9 @@ static void test_same_rules(void)
                                  "and (M1, 8) A(0,0)<1> A(0,0)<1;1,0> 0x3f800000:d\n"
                                  "ret (M1, 1)\n");
         const char *vr = "";
-        vsmp_machine *m = mod ? machine_on(mod, VSMP_PLATFORM_TGLLP) : NULL;
-        CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &vr) && m, "and of a D immediate: (%s)", vr);
+        vsmp_machine *m = mod ? kit_create_ok(mod, VSMP_PLATFORM_TGLLP) : NULL;
+        CHECK(mod && kit_checks(mod, VSMP_PLATFORM_TGLLP, &vr) && m, "and of a D immediate: (%s)",
+              vr);
         vsmp_machine_free(m);
         vsmp_module_free(mod);
     }
@@ -1234,19 +1090,8 @@ static void test_same_rules(void)
         bin[0][at] = 5;
         vsmp_module *mod = NULL;
         CHECK(vsmp_module_read(bin[0], len[0], NULL, &mod, NULL) == VSMP_OK, "patched .isa read");
-        const char *vr = "";
-        CHECK(mod && !checks(mod, VSMP_PLATFORM_TGLLP, &vr) && !strcmp(vr, "oword-size"),
-              "oword size code 5: validator [%s]", vr);
-        if (mod) {
-            vsmp_diags d;
-            vsmp_diags_init(&d);
-            vsmp_machine *m = NULL;
-            CHECK(vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK && d.count &&
-                      !strcmp(d.items[0].rule, "oword-size"),
-                  "oword size code 5: machine [%s]", d.count ? d.items[0].rule : "-");
-            vsmp_diags_free(&d);
-            vsmp_machine_free(m);
-        }
+        if (mod)
+            kit_same_rule(mod, VSMP_PLATFORM_TGLLP, "oword-size", "oword size code 5");
         vsmp_module_free(mod);
     }
 }
@@ -1264,23 +1109,20 @@ static void test_dword_buffer(void)
                                "movs (M1_NM, 1) buf(0) 0x3:ud\n"
                                "dword_atomic.add (M1, 8) buf O.0 S.0 %null.0 R.0\n"
                                "ret (M1, 1)\n";
-    vsmp_module *mod = parse(text);
-    const char *rule;
-    CHECK(mod && checks(mod, VSMP_PLATFORM_TGLLP, &rule), "dword_atomic buffer checks (%s)",
-          mod ? rule : "-");
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_TGLLP);
-    vsmp_surface *b = buffer(8);
+    vsmp_module *mod;
+    vsmp_machine *m = checked(text, VSMP_PLATFORM_TGLLP, "dword_atomic buffer", &mod);
+    vsmp_surface *b = kit_buffer(8);
     if (m && b) {
         uint32_t *w = vsmp_surface_get_desc(b)->data;
         uint32_t o[8], sv[8], r[8];
         for (uint32_t i = 0; i < 8; i++)
             w[i] = i, o[i] = i < 7 ? 4 * i : 32, sv[i] = 10 + i, r[i] = 0x99;
         CHECK(vsmp_machine_bind_surface(m, 3, b) == VSMP_OK, "bind");
-        put(m, "O", o, sizeof(o));
-        put(m, "S", sv, sizeof(sv));
-        put(m, "R", r, sizeof(r));
-        CHECK(run(m), "dword_atomic buffer run");
-        get(m, "R", r, sizeof(r));
+        kit_put(m, "O", o, sizeof(o));
+        kit_put(m, "S", sv, sizeof(sv));
+        kit_put(m, "R", r, sizeof(r));
+        CHECK(kit_run(m, NULL), "dword_atomic buffer run");
+        kit_get(m, "R", r, sizeof(r));
         bool ok = w[7] == 7 && r[7] == 0;
         for (uint32_t i = 0; i < 7; i++)
             ok &= w[i] == 2 * i + 10 && r[i] == i;
@@ -1304,12 +1146,12 @@ static void test_lsc_simd1(void)
                                "lsc_store.slm (M1_NM, 1) flat[A]:a32 B:d32\n"
                                "ret (M1, 1)\n";
     vsmp_module *mod = parse(text);
-    vsmp_machine *m = machine_on(mod, VSMP_PLATFORM_DG2);
+    vsmp_machine *m = kit_create_ok(mod, VSMP_PLATFORM_DG2);
     if (m) {
         uint32_t slm[4] = {0};
         vsmp_machine_set_slm(m, slm, sizeof(slm));
-        CHECK(run(m) && slm[2] == 0x1234 && slm[1] == 0 && slm[3] == 0, "lsc_store SIMD1: %x",
-              slm[2]);
+        CHECK(kit_run(m, NULL) && slm[2] == 0x1234 && slm[1] == 0 && slm[3] == 0,
+              "lsc_store SIMD1: %x", slm[2]);
     }
     vsmp_machine_free(m);
     vsmp_module_free(mod);

@@ -10,62 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
+/* A DG2 machine for @p text (today's IGC syntax) that must be made. */
 static vsmp_machine *machine(const char *text, vsmp_module **mod)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    *mod = NULL;
-    vsmp_machine *m = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_HEAD, mod, &d);
-    if (!s) {
-        vsmp_machine_options o;
-        vsmp_machine_options_init(&o);
-        o.platform = VSMP_PLATFORM_DG2;
-        s = vsmp_machine_create(*mod, 0, &o, &m, &d);
-    }
-    if (s)
-        vsmp_diags_print(&d, "bindless", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
-    return m;
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
-
-static void put(vsmp_machine *m, const char *name, const void *v, size_t n)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, n) == VSMP_OK,
-          "write %s", name);
-}
-
-static void get(vsmp_machine *m, const char *name, void *v, size_t n)
-{
-    uint8_t b[512];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
-              VSMP_OK,
-          "read %s", name);
-    memcpy(v, b, n);
-}
-
-/* Run; on failure the first diagnostic's message goes to @p msg. */
-static bool run(vsmp_machine *m, char *msg, size_t cap)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (msg)
-        snprintf(msg, cap, "%s", d.count ? d.items[0].message : "");
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
+    return kit_machine_ok(text, VSMP_DIALECT_HEAD, VSMP_PLATFORM_DG2, mod);
 }
 
 /* lsc_load through bss(OFF): OFF = 64 x (3 + 1) + 5 names binding-table entry 3 (bits 5:0
@@ -83,13 +33,7 @@ static void test_lsc_bss(void)
     vsmp_machine *m = machine(text, &mod);
     if (!m)
         return;
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_1D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = 16;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "buffer");
+    vsmp_surface *s = kit_buffer(16);
     uint32_t *w = (uint32_t *)vsmp_surface_get_desc(s)->data;
     for (int i = 0; i < 16; i++)
         w[i] = 100 + (uint32_t)i;
@@ -98,19 +42,19 @@ static void test_lsc_bss(void)
     CHECK(off == 261, "VSMP_BINDLESS_OFFSET(3) = 256 (got %u)", off - 5);
     for (int l = 0; l < 8; l++)
         addr[l] = 4u * (uint32_t)(l + 1);
-    put(m, "OFF", &off, 4);
-    put(m, "ADDR", addr, sizeof(addr));
-    char msg[512];
-    CHECK(run(m, msg, sizeof(msg)), "lsc bss run: %s", msg);
-    get(m, "DST", dst, sizeof(dst));
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "ADDR", addr, sizeof(addr));
+    kit_why why;
+    CHECK(kit_run(m, &why), "lsc bss run: %s", why.message);
+    kit_get(m, "DST", dst, sizeof(dst));
     for (int l = 0; l < 8; l++)
         CHECK(dst[l] == 101u + (uint32_t)l, "bss lane %d: %u (101 + lane)", l, dst[l]);
     off = 32;
     vsmp_machine_reset(m);
-    put(m, "OFF", &off, 4);
-    put(m, "ADDR", addr, sizeof(addr));
-    CHECK(!run(m, msg, sizeof(msg)) && strstr(msg, "bindless surface-state offset 32"),
-          "offset 32 names no surface: \"%s\"", msg);
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "ADDR", addr, sizeof(addr));
+    CHECK(!kit_run(m, &why) && strstr(why.message, "bindless surface-state offset 32"),
+          "offset 32 names no surface: \"%s\"", why.message);
     vsmp_machine_free(m);
     vsmp_surface_free(s);
     vsmp_module_free(mod);
@@ -137,27 +81,21 @@ static void test_tgm_bss(void)
     vsmp_machine *m = machine(text, &mod);
     if (!m)
         return;
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_2D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = 4;
-    sd.height = 2;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "image");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32_UINT, 4, 2, 1);
+    CHECK(s != NULL, "image");
     CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind 2");
     uint32_t off = VSMP_BINDLESS_OFFSET(2) + 1, u[8], v[8], r[8], st[8], dst[8];
     for (uint32_t l = 0; l < 8; l++)
         u[l] = l % 4, v[l] = l / 4, r[l] = 3 - l % 4, st[l] = 1000 + l;
-    put(m, "OFF", &off, 4);
-    put(m, "U", u, sizeof(u));
-    put(m, "V", v, sizeof(v));
-    put(m, "R", r, sizeof(r));
-    put(m, "S", st, sizeof(st));
-    char msg[512];
-    CHECK(run(m, msg, sizeof(msg)), "tgm bss run: %s", msg);
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "U", u, sizeof(u));
+    kit_put(m, "V", v, sizeof(v));
+    kit_put(m, "R", r, sizeof(r));
+    kit_put(m, "S", st, sizeof(st));
+    kit_why why;
+    CHECK(kit_run(m, &why), "tgm bss run: %s", why.message);
     const uint32_t *t = vsmp_surface_get_desc(s)->data;
-    get(m, "D", dst, sizeof(dst));
+    kit_get(m, "D", dst, sizeof(dst));
     for (uint32_t l = 0; l < 8; l++) {
         CHECK(t[l] == 1000 + l, "texel (%u, %u): %u (1000 + %u)", l % 4, l / 4, t[l], l);
         uint32_t want = 1000 + 4 * (l / 4) + 3 - l % 4;
@@ -165,9 +103,9 @@ static void test_tgm_bss(void)
     }
     off = 63;
     vsmp_machine_reset(m);
-    put(m, "OFF", &off, 4);
-    CHECK(!run(m, msg, sizeof(msg)) && strstr(msg, "bindless surface-state offset 63"),
-          "offset 63 names no surface: \"%s\"", msg);
+    kit_put(m, "OFF", &off, 4);
+    CHECK(!kit_run(m, &why) && strstr(why.message, "bindless surface-state offset 63"),
+          "offset 63 names no surface: \"%s\"", why.message);
     vsmp_machine_free(m);
     vsmp_surface_free(s);
     vsmp_module_free(mod);
@@ -197,15 +135,8 @@ static void test_bss_s31(void)
     vsmp_machine *m = machine(text, &mod);
     if (!m)
         return;
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_2D;
-    sd.format = VSMP_FORMAT_R32_FLOAT;
-    sd.width = 8;
-    sd.height = 4;
-    sd.levels = 2;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "image");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32_FLOAT, 8, 4, 2);
+    CHECK(s != NULL, "image");
     float *t = (float *)vsmp_surface_get_desc(s)->data;
     for (int i = 0; i < 32; i++)
         t[i] = (float)i; /* level 0, row by row */
@@ -219,16 +150,16 @@ static void test_bss_s31(void)
     float uv[16];
     for (int l = 0; l < 8; l++)
         uv[l] = 0.5625f, uv[8 + l] = 0.375f;
-    put(m, "OFF", &off, 4);
-    put(m, "SOFF", &soff, 4);
-    put(m, "LOD", lod, sizeof(lod));
-    put(m, "UV", uv, sizeof(uv));
-    char msg[512];
-    CHECK(run(m, msg, sizeof(msg)), "bss/S31 run: %s", msg);
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "SOFF", &soff, 4);
+    kit_put(m, "LOD", lod, sizeof(lod));
+    kit_put(m, "UV", uv, sizeof(uv));
+    kit_why why;
+    CHECK(kit_run(m, &why), "bss/S31 run: %s", why.message);
     uint32_t size[16];
     float res[8];
-    get(m, "SIZE", size, sizeof(size));
-    get(m, "RES", res, sizeof(res));
+    kit_get(m, "SIZE", size, sizeof(size));
+    kit_get(m, "RES", res, sizeof(res));
     /* R: width of the level, G (the next 8 lanes' row): height */
     CHECK(size[0] == 4 && size[8] == 2, "resinfo at LOD bits 1: %ux%u (4x2)", size[0], size[8]);
     for (int l = 0; l < 8; l++)
@@ -236,12 +167,12 @@ static void test_bss_s31(void)
     /* a sampler offset below 64 names no sampler state */
     soff = 1;
     vsmp_machine_reset(m);
-    put(m, "OFF", &off, 4);
-    put(m, "SOFF", &soff, 4);
-    put(m, "LOD", lod, sizeof(lod));
-    put(m, "UV", uv, sizeof(uv));
-    CHECK(!run(m, msg, sizeof(msg)) && strstr(msg, "S31 holds bindless offset 0x1"),
-          "S31 = 1 names no sampler state: \"%s\"", msg);
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "SOFF", &soff, 4);
+    kit_put(m, "LOD", lod, sizeof(lod));
+    kit_put(m, "UV", uv, sizeof(uv));
+    CHECK(!kit_run(m, &why) && strstr(why.message, "S31 holds bindless offset 0x1"),
+          "S31 = 1 names no sampler state: \"%s\"", why.message);
     vsmp_machine_free(m);
     vsmp_surface_free(s);
     vsmp_module_free(mod);

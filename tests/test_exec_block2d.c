@@ -11,36 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
-
-static vsmp_status machine(const char *text, vsmp_module **mod, vsmp_machine **m, char *rule,
-                           size_t n)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    *mod = NULL;
-    *m = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_HEAD, mod, &d);
-    if (!s) {
-        vsmp_machine_options o;
-        vsmp_machine_options_init(&o);
-        o.platform = VSMP_PLATFORM_LNL;
-        s = vsmp_machine_create(*mod, 0, &o, m, &d);
-    }
-    snprintf(rule, n, "%s", s && d.count ? d.items[0].rule : "");
-    if (s && d.count)
-        fprintf(stderr, "block2d: %s\n", d.items[0].message);
-    vsmp_diags_free(&d);
-    return s;
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
+#include "exec_kit.h"
 
 #define HEAD                                                                                       \
     ".version 4.2\n.kernel \"t\"\n"                                                                \
@@ -63,44 +34,28 @@ static void test_load_store(void)
                                     "lsc_store_block2d.tgm  bss(OFF)[0x4,0x0]  S:8x1\n"
                                     "ret (M1, 1)\n";
     vsmp_module *mod;
-    vsmp_machine *m;
-    char rule[64];
-    if (machine(text, &mod, &m, rule, sizeof(rule)) != VSMP_OK) {
-        CHECK(0, "machine created (%s)", rule);
+    kit_why why;
+    vsmp_machine *m = kit_machine(text, VSMP_DIALECT_HEAD, VSMP_PLATFORM_LNL, &mod, &why);
+    if (!m) {
+        CHECK(0, "machine created (%s)", why.rule);
         vsmp_module_free(mod);
         return;
     }
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_2D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = 4;
-    sd.height = 3;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "image");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32_UINT, 4, 3, 1);
+    CHECK(s != NULL, "image");
     for (uint32_t y = 0; y < 3; y++)
         for (uint32_t x = 0; x < 4; x++)
             *(uint32_t *)vsmp_surface_texel(s, 0, 0, x, y) = 100 * y + x;
     CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind 2");
     uint32_t off = VSMP_BINDLESS_OFFSET(2), x = 8, y = 1, st[16] = {7, 8};
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, "OFF"), 0, &off, 4) == VSMP_OK &&
-              vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, "X"), 0, &x, 4) == VSMP_OK &&
-              vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, "Y"), 0, &y, 4) == VSMP_OK &&
-              vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, "S"), 0, st, 8) == VSMP_OK,
-          "inputs");
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status rs = vsmp_machine_run(m, &d);
-    CHECK(rs == VSMP_OK, "run: %s", d.count ? d.items[0].message : "");
-    vsmp_diags_free(&d);
+    kit_put(m, "OFF", &off, 4);
+    kit_put(m, "X", &x, 4);
+    kit_put(m, "Y", &y, 4);
+    kit_put(m, "S", st, 8);
+    CHECK(kit_run(m, &why), "run: %s", why.message);
     uint32_t dv[16], ev[16];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, "D"), 0, dv, sizeof(dv), &got) ==
-              VSMP_OK,
-          "read D");
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, "E"), 0, ev, sizeof(ev), &got) ==
-              VSMP_OK,
-          "read E");
+    kit_get(m, "D", dv, sizeof(dv));
+    kit_get(m, "E", ev, sizeof(ev));
     static const uint32_t want_d[4] = {102, 103, 202, 203}, want_e[4] = {203, 203, 203, 203};
     for (int i = 0; i < 4; i++) {
         CHECK(dv[i] == want_d[i], "D[%d] = %u (%u)", i, dv[i], want_d[i]);
@@ -126,11 +81,10 @@ static void test_limits(void)
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         vsmp_module *mod;
-        vsmp_machine *m;
-        char rule[64];
-        vsmp_status s = machine(bad[i], &mod, &m, rule, sizeof(rule));
-        CHECK(s != VSMP_OK && !strcmp(rule, "lsc-block2d"), "case %zu refused: status %d rule %s",
-              i, (int)s, rule);
+        kit_why why;
+        vsmp_machine *m = kit_machine(bad[i], VSMP_DIALECT_HEAD, VSMP_PLATFORM_LNL, &mod, &why);
+        CHECK(!m && !strcmp(why.rule, "lsc-block2d"), "case %zu refused: status %d rule %s", i,
+              (int)why.status, why.rule);
         vsmp_machine_free(m);
         vsmp_module_free(mod);
         /* the validator (vsmp check) applies the same rule */

@@ -10,26 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
-
-static bool run(vsmp_machine *m)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (s)
-        vsmp_diags_print(&d, "fast run", stderr);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
-}
-
-static void set_cr0(vsmp_machine *m, uint32_t v)
-{
-    vsmp_var_info vi;
-    vsmp_machine_find(m, "%cr0", &vi);
-    vsmp_machine_write_var(m, VSMP_VAR_GENERAL, vi.id, 0, &v, 4);
-}
+#include "exec_kit.h"
 
 /* Each form is one instruction (then ret), planned with the CPU levels off
  * (vsmp_cpu_set_mask(0), "ref": every instruction through the general path, run_arith and
@@ -334,19 +315,11 @@ static bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
 /* A SIMD32 machine planned at CPU level @p cpu, lanes @p dmask on at dispatch. */
 static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
 {
-    vsmp_cpu_set_mask(cpu);
-    vsmp_machine *m = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 32;
     o.dispatch_mask = dmask;
-    if (vsmp_machine_create(mod, 0, &o, &m, &d))
-        vsmp_diags_print(&d, "fast path", stderr);
-    vsmp_diags_free(&d);
-    vsmp_cpu_set_mask(~0u);
-    return m;
+    return kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
 }
 
 /* The fast CPU levels the host has (the C kernels, then AVX2 with FMA) into levels[], their
@@ -364,16 +337,10 @@ static unsigned ff_levels(unsigned *levels)
 static vsmp_module *ff_parse(const char *body, const char *sep)
 {
     char text[4096];
-    int len = snprintf(text, sizeof(text), "%s%s%sret (M1, 1)\n", ff_decls, body, sep);
-    vsmp_module *mod = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
-    if (ps)
-        vsmp_diags_print(&d, body, stderr);
-    vsmp_diags_free(&d);
-    CHECK(ps == VSMP_OK, "parse %s", body);
-    return ps ? NULL : mod;
+    snprintf(text, sizeof(text), "%s%s%sret (M1, 1)\n", ff_decls, body, sep);
+    vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+    CHECK(mod != NULL, "parse %s", body);
+    return mod;
 }
 
 static void test_fast_forms(void)
@@ -400,8 +367,8 @@ static void test_fast_forms(void)
                 uint32_t c0 = cr0s[seed % (sizeof(cr0s) / sizeof(cr0s[0]))];
                 ff_fill(ms, 1 + nlev, seed * 7919u + f);
                 for (unsigned k = 0; k < 1 + nlev; k++) {
-                    set_cr0(ms[k], c0);
-                    CHECK(run(ms[k]), "run %s", ff_forms[f]);
+                    kit_set_cr0(ms[k], c0);
+                    CHECK(kit_run(ms[k], NULL), "run %s", ff_forms[f]);
                 }
                 for (unsigned l = 0; l < nlev; l++) {
                     const char *which = "";
@@ -533,8 +500,8 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
                 uint32_t c0 = cr0s[seed % (sizeof(cr0s) / sizeof(cr0s[0]))];
                 ff_fill(ms, 1 + nlev, seed * 104729u + f * 31u + dm);
                 for (unsigned k = 0; k < 1 + nlev; k++) {
-                    set_cr0(ms[k], c0);
-                    CHECK(run(ms[k]), "run %zu", f);
+                    kit_set_cr0(ms[k], c0);
+                    CHECK(kit_run(ms[k], NULL), "run %zu", f);
                 }
                 for (unsigned l = 0; l < nlev; l++) {
                     const char *which = "";
@@ -649,16 +616,10 @@ static void test_copy_bits(void)
     for (size_t f = 0; f < sizeof(copy_forms) / sizeof(copy_forms[0]); f++) {
         const copy_form *cf = &copy_forms[f];
         char text[2048];
-        int len = snprintf(text, sizeof(text), "%s%s\nret (M1, 1)\n", copy_decls, cf->text);
-        vsmp_module *mod = NULL;
-        vsmp_diags d;
-        vsmp_diags_init(&d);
-        vsmp_status ps = vsmp_text_parse(text, (size_t)len, VSMP_DIALECT_12504, &mod, &d);
-        if (ps)
-            vsmp_diags_print(&d, cf->text, stderr);
-        vsmp_diags_free(&d);
-        CHECK(ps == VSMP_OK, "parse %s", cf->text);
-        if (ps)
+        snprintf(text, sizeof(text), "%s%s\nret (M1, 1)\n", copy_decls, cf->text);
+        vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+        CHECK(mod != NULL, "parse %s", cf->text);
+        if (!mod)
             continue;
         const char *pre = cf->ts == 4 ? "X" : cf->ts == 2 ? "H" : "E";
         char na[4], nb[4], nc[4], nd[4];
@@ -678,8 +639,8 @@ static void test_copy_bits(void)
                 copy_put(m, nc, cf->ts, 99);
                 copy_put(m, nd, cf->ts, 99);
                 vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &p1, 4);
-                set_cr0(m, cr0s[c]);
-                CHECK(run(m), "run %s", cf->text);
+                kit_set_cr0(m, cr0s[c]);
+                CHECK(kit_run(m, NULL), "run %s", cf->text);
                 vsmp_var_info vi;
                 uint8_t got[256];
                 size_t n = 0;
@@ -800,8 +761,8 @@ static void test_nan_payloads(void)
                     ff_fill(&ms[k], 1, 5);
                     vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, va.id, 0, a, sizeof(a));
                     vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, vb.id, 0, b, sizeof(b));
-                    set_cr0(ms[k], c ? 0x80u : 0u);
-                    CHECK(run(ms[k]), "run %s", ff_nan_forms[f]);
+                    kit_set_cr0(ms[k], c ? 0x80u : 0u);
+                    CHECK(kit_run(ms[k], NULL), "run %s", ff_nan_forms[f]);
                     const char *which = "";
                     if (k)
                         CHECK(ff_same(ms[0], ms[k], &which),

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
 static const char decls[] = ".version 4.1\n.kernel \"t\"\n"
                             ".decl X v_type=G type=d num_elts=16 align=GRF\n"
@@ -51,72 +50,21 @@ static vsmp_machine *machine(const char *body, const char *em, unsigned simd, ui
     }
     b[o] = 0;
     snprintf(text, sizeof(text), "%s%s", decls, b);
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    *mod = NULL;
-    vsmp_machine *m = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, mod, &d);
-    if (!s) {
-        vsmp_machine_options op;
-        vsmp_machine_options_init(&op);
-        op.dispatch_simd = (uint8_t)simd;
-        op.dispatch_mask = dmask;
-        s = vsmp_machine_create(*mod, 0, &op, &m, &d);
-    }
-    if (s)
-        vsmp_diags_print(&d, "flow", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
+    *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+    vsmp_machine_options op;
+    vsmp_machine_options_init(&op);
+    op.dispatch_simd = (uint8_t)simd;
+    op.dispatch_mask = dmask;
+    vsmp_machine *m = *mod ? kit_create(*mod, VSMP_PLATFORM_TGLLP, &op, NULL) : NULL;
+    CHECK(m != NULL, "machine created");
     return m;
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
-
-static void put(vsmp_machine *m, const char *name, const int32_t *v)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, 64) == VSMP_OK,
-          "write %s", name);
-}
-
-static void get(vsmp_machine *m, const char *name, int32_t *v)
-{
-    uint8_t b[256];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
-              VSMP_OK,
-          "read %s", name);
-    memcpy(v, b, 64);
-}
-
-static void put_pred(vsmp_machine *m, const char *name, uint32_t bits)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, var_id(m, name), 0, &bits, 4) == VSMP_OK,
-          "write %s", name);
 }
 
 static uint32_t get_pred(vsmp_machine *m, const char *name)
 {
     uint32_t v = 0;
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_PREDICATE, var_id(m, name), 0, &v, 4, &got) == VSMP_OK,
-          "read %s", name);
+    kit_get(m, name, &v, 4);
     return v;
-}
-
-static bool run(vsmp_machine *m)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (s)
-        vsmp_diags_print(&d, "flow run", stderr);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
 }
 
 /* The three shapes run in SIMD16 (M1), SIMD8 (M1) and SIMD8 M5 (channels 16..23 of a SIMD32
@@ -162,10 +110,10 @@ static void test_nested(void)
         int32_t x[16] = {0}, a[16] = {0};
         for (unsigned i = 0; i < 16; i++)
             x[i] = (int32_t)(sh->n == 16 ? i : 2 * i);
-        put(m, "X", x);
-        put(m, "A", a);
-        CHECK(run(m), "nested %s runs", sh->em);
-        get(m, "A", a);
+        kit_put(m, "X", x, 64);
+        kit_put(m, "A", a, 64);
+        CHECK(kit_run(m, NULL), "nested %s runs", sh->em);
+        kit_get(m, "A", a, 64);
         bool ok = true;
         for (unsigned i = 0; i < sh->n; i++) {
             int32_t want = x[i] < 8 ? 0x11000 : x[i] < 12 ? 0x10101 : x[i] < 14 ? 0x10111 : 0x11111;
@@ -235,12 +183,12 @@ static void loop_case(const char *what, const int32_t *kk, const int32_t *jj, co
         int32_t kv[16] = {0}, jv[16] = {0}, nv[16] = {0}, s[16], iv[16];
         for (unsigned i = 0; i < sh->n; i++)
             kv[i] = kk[base + i], jv[i] = jj[base + i], nv[i] = nn[base + i];
-        put(m, "K", kv);
-        put(m, "J", jv);
-        put(m, "N", nv);
-        CHECK(run(m), "loop %s %s runs", what, sh->em);
-        get(m, "S", s);
-        get(m, "I", iv);
+        kit_put(m, "K", kv, 64);
+        kit_put(m, "J", jv, 64);
+        kit_put(m, "N", nv, 64);
+        CHECK(kit_run(m, NULL), "loop %s %s runs", what, sh->em);
+        kit_get(m, "S", s, 64);
+        kit_get(m, "I", iv, 64);
         bool ok = true;
         for (unsigned i = 0; i < sh->n; i++) {
             ok &= s[i] == 0x100 + ws[base + i] && iv[i] == wi[base + i];
@@ -326,18 +274,19 @@ static void test_all_off(void)
         int32_t x[16], f[16], z[16] = {0};
         for (unsigned i = 0; i < 16; i++)
             x[i] = (int32_t)i, f[i] = 0x55;
-        put(m, "X", x);
-        put(m, "A", f);
-        put(m, "C", f);
-        put(m, "D", f);
-        put(m, "B", z);
-        put_pred(m, "P2", 0xa5a5u);
-        CHECK(run(m), "all-off %s runs", sh->em);
+        kit_put(m, "X", x, 64);
+        kit_put(m, "A", f, 64);
+        kit_put(m, "C", f, 64);
+        kit_put(m, "D", f, 64);
+        kit_put(m, "B", z, 64);
+        uint32_t p2 = 0xa5a5u;
+        kit_put(m, "P2", &p2, 4);
+        CHECK(kit_run(m, NULL), "all-off %s runs", sh->em);
         int32_t a[16], b[16], c[16], d[16];
-        get(m, "A", a);
-        get(m, "B", b);
-        get(m, "C", c);
-        get(m, "D", d);
+        kit_get(m, "A", a, 64);
+        kit_get(m, "B", b, 64);
+        kit_get(m, "C", c, 64);
+        kit_get(m, "D", d, 64);
         bool ok = true;
         for (unsigned i = 0; i < 16; i++)
             ok &= a[i] == 0x55 && c[i] == 0x55 && d[i] == 0x55;

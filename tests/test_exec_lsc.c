@@ -10,78 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
+/* A machine for @p text (GenX_IR 12504's syntax) on @p plat that must be made. */
 static vsmp_machine *machine_on(const char *text, vsmp_platform plat, vsmp_module **mod)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    *mod = NULL;
-    vsmp_machine *m = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, mod, &d);
-    if (!s) {
-        vsmp_machine_options o;
-        vsmp_machine_options_init(&o);
-        o.platform = plat;
-        s = vsmp_machine_create(*mod, 0, &o, &m, &d);
-    }
-    if (s)
-        vsmp_diags_print(&d, "lsc", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "machine created (status %d)", (int)s);
-    return m;
+    return kit_machine_ok(text, VSMP_DIALECT_12504, plat, mod);
 }
 
 static vsmp_machine *machine(const char *text, vsmp_module **mod)
 {
     return machine_on(text, VSMP_PLATFORM_DG2, mod);
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
-
-static void put(vsmp_machine *m, const char *name, const void *v, size_t n)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, n) == VSMP_OK,
-          "write %s", name);
-}
-
-static void get(vsmp_machine *m, const char *name, void *v, size_t n)
-{
-    uint8_t b[512];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
-              VSMP_OK,
-          "read %s", name);
-    memcpy(v, b, n);
-}
-
-static bool run(vsmp_machine *m)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    if (s)
-        vsmp_diags_print(&d, "lsc run", stderr);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
-}
-
-static vsmp_surface *buffer(uint32_t words)
-{
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_1D;
-    sd.format = VSMP_FORMAT_R32_UINT;
-    sd.width = words;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "buffer");
-    return s;
 }
 
 /* bfn: bit i of dst = bit (a_i + 2 b_i + 4 c_i) of the table. */
@@ -110,16 +49,16 @@ static void test_bfn(void)
         uint16_t f0[16];
         for (int i = 0; i < 16; i++)
             f0[i] = 0x5555;
-        put(m, "A", a, sizeof(a));
-        put(m, "B", b, sizeof(b));
-        put(m, "C", c, sizeof(c));
-        put(m, "F", f0, sizeof(f0));
-        CHECK(run(m), "bfn run");
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "B", b, sizeof(b));
+        kit_put(m, "C", c, sizeof(c));
+        kit_put(m, "F", f0, sizeof(f0));
+        CHECK(kit_run(m, NULL), "bfn run");
         uint32_t d[8], e[8];
         uint16_t f[16];
-        get(m, "D", d, sizeof(d));
-        get(m, "E", e, sizeof(e));
-        get(m, "F", f, sizeof(f));
+        kit_get(m, "D", d, sizeof(d));
+        kit_get(m, "E", e, sizeof(e));
+        kit_get(m, "F", f, sizeof(f));
         /* 0xd8 = 0b11011000: set at indices 3 (a b ~c), 4 (~a ~b c), 6 (~a b c), 7 (a b c):
          * c ? (b | ~a) ... per bit: c=0 -> a & b; c=1 -> ~a | b. That is c ? (~a | b) : (a & b).
          * lane 0: a=f0f0f0f0 b=ff00ff00 c=ffff0000: high half ~a|b = 0f0f|ff00 = ff0f;
@@ -171,7 +110,7 @@ static void test_lsc(void)
                                "ret (M1, 1)\n";
     vsmp_module *mod;
     vsmp_machine *m = machine(text, &mod);
-    vsmp_surface *b3 = buffer(64), *b9 = buffer(64);
+    vsmp_surface *b3 = kit_buffer(64), *b9 = kit_buffer(64);
     if (m && b3 && b9) {
         uint32_t *w = vsmp_surface_get_desc(b3)->data;
         uint32_t *w9 = vsmp_surface_get_desc(b9)->data;
@@ -192,19 +131,19 @@ static void test_lsc(void)
             d0[i] = 0xdeadu;
         for (int i = 0; i < 8; i++)
             t0[i] = 0xbeefu;
-        put(m, "A", a, sizeof(a));
-        put(m, "B", bb, sizeof(bb));
-        put(m, "C", c, sizeof(c));
-        put(m, "D", d0, sizeof(d0));
-        put(m, "S", &sv, 4);
-        put(m, "T", t0, sizeof(t0));
-        put(m, "Q", q, sizeof(q));
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "B", bb, sizeof(bb));
+        kit_put(m, "C", c, sizeof(c));
+        kit_put(m, "D", d0, sizeof(d0));
+        kit_put(m, "S", &sv, 4);
+        kit_put(m, "T", t0, sizeof(t0));
+        kit_put(m, "Q", q, sizeof(q));
         uint32_t pw = 0xbf; /* lane 6 disabled */
         vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
-        CHECK(run(m), "lsc run");
+        CHECK(kit_run(m, NULL), "lsc run");
         uint32_t d[16], t[8];
-        get(m, "D", d, sizeof(d));
-        get(m, "T", t, sizeof(t));
+        kit_get(m, "D", d, sizeof(d));
+        kit_get(m, "T", t, sizeof(t));
         /* d32x2, SIMD8, 32-byte GRFs: element v of lane n at D[8 v + n]; address A[n] + 8:
          * lane n < 6: w[2 n + 2], w[2 n + 3]; lane 6 disabled keeps 0xdead; lane 7 at byte
          * 260: w[65] is past the 256-byte buffer: zero, and so is w[66]. */
@@ -230,7 +169,7 @@ static void test_lsc(void)
         /* a flat address outside every mapping is a run-time fault: lane 7 at 0x900000100 + 16
          * (the 256-byte buffer ends at 0x900000100) */
         q[7] = 0x240000040ull;
-        put(m, "Q", q, sizeof(q));
+        kit_put(m, "Q", q, sizeof(q));
         vsmp_diags dg;
         vsmp_diags_init(&dg);
         CHECK(vsmp_machine_run(m, &dg) == VSMP_ERR_INVALID && dg.count == 1,
@@ -270,8 +209,8 @@ static void test_slm_barrier(void)
         uint32_t a[8], b[8];
         for (int l = 0; l < 8; l++)
             a[l] = 4u * (uint32_t)l, b[l] = 10u + (uint32_t)l;
-        put(m, "A", a, sizeof(a));
-        put(m, "B", b, sizeof(b));
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "B", b, sizeof(b));
         bool at = false;
         vsmp_diags d;
         vsmp_diags_init(&d);
@@ -283,7 +222,7 @@ static void test_slm_barrier(void)
             ok &= slm[i] == 10u + (uint32_t)i;
         CHECK(ok && slm[8] == 0, "scatter to SLM: words 0..7");
         uint32_t c[8];
-        get(m, "C", c, sizeof(c));
+        kit_get(m, "C", c, sizeof(c));
         CHECK(c[0] == 0 && c[7] == 0, "nothing after the barrier ran yet");
         /* another thread of the group writes words 8..15 before this one resumes */
         for (int i = 8; i < 16; i++)
@@ -292,26 +231,26 @@ static void test_slm_barrier(void)
               "the run resumes and ends");
         vsmp_diags_free(&d);
         /* gather at 16 + A[l]: word 4 + l: 14..17, then 100..103 */
-        get(m, "C", c, sizeof(c));
+        kit_get(m, "C", c, sizeof(c));
         ok = true;
         for (int l = 0; l < 8; l++)
             ok &= c[l] == (l < 4 ? 14u + (uint32_t)l : 96u + (uint32_t)l);
         CHECK(ok, "gather from SLM after the barrier: %u %u %u", c[0], c[3], c[4]);
         /* P1: lanes with C < 16: lanes 0 and 1 (14, 15) -> 0b11 */
         uint32_t dd = 0;
-        get(m, "D", &dd, 4);
+        kit_get(m, "D", &dd, 4);
         CHECK(dd == 3, "mov from a predicate: %u", dd);
         /* lsc_load.slm at 32 + A[l]: word 8 + l = 100 + l */
         uint32_t e[8];
-        get(m, "E", e, sizeof(e));
+        kit_get(m, "E", e, sizeof(e));
         ok = true;
         for (int l = 0; l < 8; l++)
             ok &= e[l] == 100u + (uint32_t)l;
         CHECK(ok, "lsc_load.slm: %u %u", e[0], e[7]);
         /* vsmp_machine_run passes the barrier: one run does everything */
         memset(slm, 0, sizeof(slm));
-        CHECK(run(m), "a run without pauses");
-        get(m, "C", c, sizeof(c));
+        CHECK(kit_run(m, NULL), "a run without pauses");
+        kit_get(m, "C", c, sizeof(c));
         CHECK(c[0] == 14 && c[3] == 17 && c[4] == 0, "the barrier passed in one run");
         CHECK(vsmp_machine_run_to_barrier(m, true, NULL, NULL) == VSMP_ERR_ARG,
               "resuming needs at_barrier");
@@ -362,12 +301,12 @@ static bool run_scaled(vsmp_machine *m, uint32_t *w, uint32_t *w2, uint32_t a7, 
     a[7] = a7, f[7] = f7;
     for (int i = 0; i < 16; i++)
         c0[i] = 0xdead;
-    put(m, "A", a, sizeof(a));
-    put(m, "B", b, sizeof(b));
-    put(m, "C", c0, sizeof(c0));
-    put(m, "D", d, sizeof(d));
-    put(m, "E", c0, 32);
-    put(m, "F", f, sizeof(f));
+    kit_put(m, "A", a, sizeof(a));
+    kit_put(m, "B", b, sizeof(b));
+    kit_put(m, "C", c0, sizeof(c0));
+    kit_put(m, "D", d, sizeof(d));
+    kit_put(m, "E", c0, 32);
+    kit_put(m, "F", f, sizeof(f));
     vsmp_var_info bv, bv2;
     CHECK(vsmp_machine_find(m, "buf", &bv) == VSMP_OK && vsmp_machine_find(m, "buf2", &bv2) == 0,
           "find buf");
@@ -375,9 +314,9 @@ static bool run_scaled(vsmp_machine *m, uint32_t *w, uint32_t *w2, uint32_t a7, 
     vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv.id, 0, &bti, 4);
     vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv2.id, 0, &bti2, 4);
     vsmp_machine_write_var(m, VSMP_VAR_PREDICATE, 1, 0, &pw, 4);
-    bool ok = run(m);
-    get(m, "C", c, 64);
-    get(m, "E", e, 32);
+    bool ok = kit_run(m, NULL);
+    kit_get(m, "C", c, 64);
+    kit_get(m, "E", e, 32);
     return ok;
 }
 
@@ -396,7 +335,7 @@ static void test_scaled_overlap(void)
                                "ret (M1, 1)\n";
     vsmp_module *mod;
     vsmp_machine *m = machine(text, &mod);
-    vsmp_surface *s = buffer(64);
+    vsmp_surface *s = kit_buffer(64);
     if (m && s) {
         uint32_t *w = vsmp_surface_get_desc(s)->data, o[16];
         for (uint32_t i = 0; i < 64; i++)
@@ -408,9 +347,9 @@ static void test_scaled_overlap(void)
         uint32_t bti = 3;
         CHECK(vsmp_machine_find(m, "buf", &bv) == VSMP_OK, "find buf");
         vsmp_machine_write_var(m, VSMP_VAR_SURFACE, bv.id, 0, &bti, 4);
-        put(m, "O", o, sizeof(o));
-        CHECK(run(m), "overlapping gather runs");
-        get(m, "O", o, sizeof(o));
+        kit_put(m, "O", o, sizeof(o));
+        CHECK(kit_run(m, NULL), "overlapping gather runs");
+        kit_get(m, "O", o, sizeof(o));
         bool ok = true;
         for (uint32_t l = 0; l < 8; l++)
             ok &= o[l] == 0xa0000000u + 2 * l && o[8 + l] == 0xa0000001u + 2 * l;
@@ -426,7 +365,7 @@ static void test_scaled(void)
 {
     vsmp_module *mod;
     vsmp_machine *m = machine(scaled_text, &mod);
-    vsmp_surface *s3 = buffer(64), *s4 = buffer(64);
+    vsmp_surface *s3 = kit_buffer(64), *s4 = kit_buffer(64);
     if (m && s3 && s4) {
         uint32_t *w = vsmp_surface_get_desc(s3)->data, *w2 = vsmp_surface_get_desc(s4)->data;
         CHECK(vsmp_machine_bind_surface(m, 3, s3) == VSMP_OK, "bind 3");
@@ -546,17 +485,17 @@ static void test_reset(void)
     vsmp_module *mod;
     vsmp_machine *m = machine(direct, &mod);
     if (m) {
-        put(m, "A", a, sizeof(a));
-        CHECK(run(m), "reset: direct run");
-        get(m, "B", b, sizeof(b));
+        kit_put(m, "A", a, sizeof(a));
+        CHECK(kit_run(m, NULL), "reset: direct run");
+        kit_get(m, "B", b, sizeof(b));
         CHECK(b[0] == 11 && b[7] == 18, "reset: B = A + 1 (%u %u)", b[0], b[7]);
         vsmp_machine_reset(m);
         CHECK(all_zero(m, 3), "reset after a run: every variable zero");
-        put(m, "A", a, sizeof(a));
-        put(m, "U", u, sizeof(u)); /* named by no instruction */
-        CHECK(run(m), "reset: direct run 2");
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "U", u, sizeof(u)); /* named by no instruction */
+        CHECK(kit_run(m, NULL), "reset: direct run 2");
         vsmp_machine_reset(m);
-        get(m, "U", u, sizeof(u));
+        kit_get(m, "U", u, sizeof(u));
         CHECK(u[0] == 0 && u[7] == 0, "reset clears a variable only the API wrote (%x)", u[0]);
         CHECK(all_zero(m, 3), "reset after an API write: every variable zero");
     }
@@ -564,9 +503,9 @@ static void test_reset(void)
     vsmp_module_free(mod);
     m = machine(indirect, &mod);
     if (m) {
-        put(m, "A", a, sizeof(a));
-        CHECK(run(m), "reset: indirect run");
-        get(m, "U", u, sizeof(u));
+        kit_put(m, "A", a, sizeof(a));
+        CHECK(kit_run(m, NULL), "reset: indirect run");
+        kit_get(m, "U", u, sizeof(u));
         CHECK(u[0] == 10 && u[7] == 17, "the indirect mov writes U (%u %u)", u[0], u[7]);
         vsmp_machine_reset(m);
         CHECK(all_zero(m, 2), "reset after an indirect write: every variable zero");
@@ -621,13 +560,8 @@ static void test_lsc_names(void)
 /* An RGBA32_UINT 2D surface of w x h texels, texel (x, y) = (x + 16 y, 100 + x, 200 + y, 7). */
 static vsmp_surface *rgba_uint(uint32_t w, uint32_t h)
 {
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.format = VSMP_FORMAT_R32G32B32A32_UINT;
-    sd.width = w;
-    sd.height = h;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "rgba surface");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_UINT, w, h, 1);
+    CHECK(s != NULL, "rgba surface");
     if (!s)
         return NULL;
     uint32_t *t = vsmp_surface_get_desc(s)->data;
@@ -664,7 +598,7 @@ static void test_tgm_on(vsmp_platform plat, unsigned row)
         "ret (M1, 1)\n";
     vsmp_module *mod;
     vsmp_machine *m = machine_on(text, plat, &mod);
-    vsmp_surface *img = rgba_uint(4, 2), *buf = buffer(16);
+    vsmp_surface *img = rgba_uint(4, 2), *buf = kit_buffer(16);
     if (m && img && buf) {
         CHECK(vsmp_machine_bind_surface(m, 2, img) == VSMP_OK, "bind 2");
         CHECK(vsmp_machine_bind_surface(m, 3, buf) == VSMP_OK, "bind 3");
@@ -683,12 +617,12 @@ static void test_tgm_on(vsmp_platform plat, unsigned row)
         uint32_t dd[32];
         for (int i = 0; i < 32; i++)
             dd[i] = 0xdead;
-        put(m, "U", u, sizeof(u));
-        put(m, "V", v, sizeof(v));
-        put(m, "S", sd, 4 * (row + 8));
-        put(m, "A", a, sizeof(a));
-        put(m, "D", dd, sizeof(dd));
-        CHECK(run(m), "tgm run");
+        kit_put(m, "U", u, sizeof(u));
+        kit_put(m, "V", v, sizeof(v));
+        kit_put(m, "S", sd, 4 * (row + 8));
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "D", dd, sizeof(dd));
+        CHECK(kit_run(m, NULL), "tgm run");
         /* the store wrote R and B of the six texels inside, kept G and A; the two outside
          * lanes wrote nothing */
         const uint32_t *t = vsmp_surface_get_desc(img)->data;
@@ -704,7 +638,7 @@ static void test_tgm_on(vsmp_platform plat, unsigned row)
         /* .yw: G = 100 + u in run 0, A = 7 in run 1; outside: (0, 0, 0, 1) -> G 0, A 1; the rest
          * of run 0 (DWords 8..row-1 on LNL) keeps 0xdead */
         uint32_t d[32];
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "D", d, sizeof(d));
         ok = true;
         for (uint32_t l = 0; l < 6; l++)
             ok &= d[l] == 100 + u[l] && d[row + l] == 7;
@@ -714,9 +648,9 @@ static void test_tgm_on(vsmp_platform plat, unsigned row)
         CHECK(row == 8 || (d[8] == 0xdead && d[15] == 0xdead), "the rest of the row keeps");
         /* [U] alone: V = R = LOD = 0, row 0: R = 1000 + u (lane 6 at u 9 outside: 0) */
         uint32_t xr[8], er[8], w[8];
-        get(m, "X", xr, sizeof(xr));
-        get(m, "E", er, sizeof(er));
-        get(m, "W", w, sizeof(w));
+        kit_get(m, "X", xr, sizeof(xr));
+        kit_get(m, "E", er, sizeof(er));
+        kit_get(m, "W", w, sizeof(w));
         ok = true;
         for (uint32_t l = 0; l < 8; l++)
             ok &= xr[l] == (l == 6 ? 0 : 1000 + u[l]); /* texel (u, 0): stored by lane u */
@@ -796,16 +730,16 @@ static void test_lsc_ss(void)
         if (k < 3)
             vsmp_machine_set_scratch(m, scratch, sizeof(scratch));
         uint32_t off = offsets[k < 3 ? k : 0];
-        put(m, "A", a, sizeof(a));
-        put(m, "B", b, sizeof(b));
-        put(m, "D", dv, sizeof(dv));
-        put(m, "S", &off, 4);
+        kit_put(m, "A", a, sizeof(a));
+        kit_put(m, "B", b, sizeof(b));
+        kit_put(m, "D", dv, sizeof(dv));
+        kit_put(m, "S", &off, 4);
         if (k == 2) {
             CHECK(run_fails(m, "surface-state offset 0x40 names no surface"), "ss(0x40) fails");
         } else if (k == 3) {
             CHECK(run_fails(m, "no scratch space"), "ss without a scratch space fails");
         } else {
-            CHECK(run(m), "ss(0x%x) run", off);
+            CHECK(kit_run(m, NULL), "ss(0x%x) run", off);
             bool ok = true;
             for (uint32_t n = 0; n < 16; n++)
                 ok &= scratch[16 + n] == 100 + n;
@@ -813,7 +747,7 @@ static void test_lsc_ss(void)
                   "ss(0x%x) store: words 16..31 = 100 + n, 15 and 32 kept: %u %u %x %x", off,
                   scratch[16], scratch[31], scratch[15], scratch[32]);
             uint32_t r[16];
-            get(m, "R", r, sizeof(r));
+            kit_get(m, "R", r, sizeof(r));
             ok = r[0] == 0 && r[1] == 0;
             for (uint32_t n = 2; n < 16; n++)
                 ok &= r[n] == 115 - n;

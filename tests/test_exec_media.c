@@ -14,78 +14,20 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
-static vsmp_machine *machine(const char *text, vsmp_module **mod, char *rule, size_t n)
+/* A TGLLP machine for @p text (GenX_IR 12504's syntax); NULL when refused, with @p why's rule
+ * (or, without it, the diagnostics printed). */
+static vsmp_machine *machine(const char *text, vsmp_module **mod, kit_why *why)
 {
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    *mod = NULL;
-    vsmp_machine *m = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, mod, &d);
-    if (!s) {
-        vsmp_machine_options o;
-        vsmp_machine_options_init(&o);
-        o.platform = VSMP_PLATFORM_TGLLP;
-        s = vsmp_machine_create(*mod, 0, &o, &m, &d);
-    }
-    if (rule)
-        snprintf(rule, n, "%s", s && d.count ? d.items[0].rule : "");
-    else if (s)
-        vsmp_diags_print(&d, "media", stderr);
-    vsmp_diags_free(&d);
-    return m;
-}
-
-static uint32_t var_id(vsmp_machine *m, const char *name)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK, "find %s", name);
-    return vi.id;
-}
-
-static void put(vsmp_machine *m, const char *name, const void *v, size_t n)
-{
-    CHECK(vsmp_machine_write_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, v, n) == VSMP_OK,
-          "write %s", name);
-}
-
-static void get(vsmp_machine *m, const char *name, void *v, size_t n)
-{
-    uint8_t b[512];
-    size_t got = 0;
-    CHECK(vsmp_machine_read_var(m, VSMP_VAR_GENERAL, var_id(m, name), 0, b, sizeof(b), &got) ==
-                  VSMP_OK &&
-              got >= n,
-          "read %s", name);
-    memcpy(v, b, n);
-}
-
-/* Runs; on failure the first diagnostic's rule in @p rule. */
-static bool run(vsmp_machine *m, char *rule, size_t n)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status s = vsmp_machine_run(m, &d);
-    snprintf(rule, n, "%s", s && d.count ? d.items[0].rule : "");
-    if (s && d.count)
-        fprintf(stderr, "media run: %s\n", d.items[0].message);
-    vsmp_diags_free(&d);
-    return s == VSMP_OK;
+    return kit_machine(text, VSMP_DIALECT_12504, VSMP_PLATFORM_TGLLP, mod, why);
 }
 
 /* 8 bytes by 3 rows in @p format (bytes per texel @p bpp), byte k of row y = 0x10 y + k */
 static vsmp_surface *surface(vsmp_format format, unsigned bpp)
 {
-    vsmp_surface_desc sd;
-    vsmp_surface_desc_init(&sd);
-    sd.type = VSMP_SURFTYPE_2D;
-    sd.format = format;
-    sd.width = 8 / bpp;
-    sd.height = 3;
-    vsmp_surface *s = NULL;
-    CHECK(vsmp_surface_create(&sd, &s, NULL) == VSMP_OK, "surface");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, format, 8 / bpp, 3, 1);
+    CHECK(s != NULL, "surface");
     if (!s)
         return NULL;
     for (uint32_t y = 0; y < 3; y++)
@@ -136,17 +78,17 @@ static void test_read_edges(void)
     static const uint8_t base[5] = {0x00, 0x00, 0x10, 0x20, 0x20};
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         vsmp_module *mod;
-        vsmp_machine *m = machine(text, &mod, NULL, 0);
+        vsmp_machine *m = machine(text, &mod, NULL);
         vsmp_surface *s = surface(cases[c].format, cases[c].bpp);
         CHECK(m && s, "read edges %u: machine and surface", cases[c].bpp);
         if (m && s) {
             CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
             uint8_t d[288];
             memset(d, 0xee, sizeof(d));
-            put(m, "D", d, sizeof(d));
-            char rule[64];
-            CHECK(run(m, rule, sizeof(rule)), "read edges %u ran (%s)", cases[c].bpp, rule);
-            get(m, "D", d, sizeof(d));
+            kit_put(m, "D", d, sizeof(d));
+            kit_why why;
+            CHECK(kit_run(m, &why), "read edges %u ran (%s)", cases[c].bpp, why.rule);
+            kit_get(m, "D", d, sizeof(d));
             for (unsigned i = 0; i < 5; i++)
                 for (unsigned j = 0; j < 16; j++) {
                     uint8_t want = j < 13 ? (uint8_t)(base[i] + cases[c].row[j]) : 0;
@@ -182,23 +124,23 @@ static void test_layout(void)
                                     "media_ld.nomod (64,4) img 0 0x4:ud 0x0:ud D.0\n"
                                     "ret (M1, 1)\n";
     vsmp_module *mod;
-    vsmp_machine *m = machine(text, &mod, NULL, 0);
+    vsmp_machine *m = machine(text, &mod, NULL);
     vsmp_surface *s = surface(VSMP_FORMAT_R32_UINT, 4);
     CHECK(m && s, "layout: machine and surface");
     if (m && s) {
         CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
         uint8_t fill[288];
         memset(fill, 0xee, sizeof(fill));
-        put(m, "VE", fill, 32);
-        put(m, "VF", fill, 32);
-        put(m, "D", fill, sizeof(fill));
-        char rule[64];
-        CHECK(run(m, rule, sizeof(rule)), "layout ran (%s)", rule);
+        kit_put(m, "VE", fill, 32);
+        kit_put(m, "VF", fill, 32);
+        kit_put(m, "D", fill, sizeof(fill));
+        kit_why why;
+        CHECK(kit_run(m, &why), "layout ran (%s)", why.rule);
         uint8_t e[32], f[32], g[32], d[288];
-        get(m, "VE", e, sizeof(e));
-        get(m, "VF", f, sizeof(f));
-        get(m, "VG", g, sizeof(g));
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "VE", e, sizeof(e));
+        kit_get(m, "VF", f, sizeof(f));
+        kit_get(m, "VG", g, sizeof(g));
+        kit_get(m, "D", d, sizeof(d));
         static const uint8_t we[8] = {0x11, 0x12, 0x13, 0, 0x21, 0x22, 0x23, 0};
         CHECK(!memcmp(e, we, 8), "(3,2): %02x %02x %02x %02x %02x %02x %02x %02x", e[0], e[1], e[2],
               e[3], e[4], e[5], e[6], e[7]);
@@ -240,14 +182,14 @@ static void test_store(void)
     for (unsigned i = 0; i < sizeof(data); i++)
         data[i] = (uint8_t)(0x80 + i);
     vsmp_module *mod;
-    vsmp_machine *m = machine(text, &mod, NULL, 0);
+    vsmp_machine *m = machine(text, &mod, NULL);
     vsmp_surface *s = surface(VSMP_FORMAT_R8_UINT, 1);
     CHECK(m && s, "store: machine and surface");
     if (m && s) {
         CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
-        put(m, "D", data, sizeof(data));
-        char rule[64];
-        CHECK(run(m, rule, sizeof(rule)), "store ran (%s)", rule);
+        kit_put(m, "D", data, sizeof(data));
+        kit_why why;
+        CHECK(kit_run(m, &why), "store ran (%s)", why.rule);
         for (uint32_t y = 0; y < 3; y++)
             for (uint32_t k = 0; k < 8; k++)
                 CHECK(byte_at(s, 1, k, y) == (uint8_t)(0x80 + 16 * (y + 1) + k + 4),
@@ -257,14 +199,14 @@ static void test_store(void)
     vsmp_module_free(mod);
     vsmp_surface_free(s);
 
-    m = machine(text2, &mod, NULL, 0);
+    m = machine(text2, &mod, NULL);
     s = surface(VSMP_FORMAT_R32_UINT, 4);
     CHECK(m && s, "store 2: machine and surface");
     if (m && s) {
         CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
-        put(m, "D", data, sizeof(data));
-        char rule[64];
-        CHECK(run(m, rule, sizeof(rule)), "store 2 ran (%s)", rule);
+        kit_put(m, "D", data, sizeof(data));
+        kit_why why;
+        CHECK(kit_run(m, &why), "store 2 ran (%s)", why.rule);
         static const uint8_t want[8] = {0x10, 0x11, 0x12, 0x13, 0x80, 0x81, 0x16, 0x17};
         for (uint32_t k = 0; k < 8; k++)
             CHECK(byte_at(s, 4, k, 1) == want[k], "store 2 byte %u: 0x%02x, want 0x%02x", k,
@@ -283,20 +225,20 @@ static void test_store(void)
 static void test_refusals(void)
 {
     vsmp_module *mod;
-    char rule[64];
+    kit_why why;
     vsmp_machine *m =
-        machine(HEAD "media_st.nomod (4,1) img 0 0x2:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, NULL, 0);
+        machine(HEAD "media_st.nomod (4,1) img 0 0x2:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, NULL);
     vsmp_surface *s = surface(VSMP_FORMAT_R8_UINT, 1);
     if (m && s) {
         CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
-        CHECK(!run(m, rule, sizeof(rule)) && !strcmp(rule, "exec-address"),
-              "unaligned media_st: [%s]", rule);
+        CHECK(!kit_run(m, &why) && !strcmp(why.rule, "exec-address"), "unaligned media_st: [%s]",
+              why.rule);
     }
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    m = machine(HEAD "media_ld.nomod (4,1) img 0 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, NULL, 0);
+    m = machine(HEAD "media_ld.nomod (4,1) img 0 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, NULL);
     if (m) {
-        CHECK(!run(m, rule, sizeof(rule)) && !strcmp(rule, "exec-binding"), "unbound: [%s]", rule);
+        CHECK(!kit_run(m, &why) && !strcmp(why.rule, "exec-binding"), "unbound: [%s]", why.rule);
         vsmp_surface_desc sd;
         vsmp_surface_desc_init(&sd);
         sd.type = VSMP_SURFTYPE_3D;
@@ -306,26 +248,23 @@ static void test_refusals(void)
         CHECK(vsmp_surface_create(&sd, &s3, NULL) == VSMP_OK, "3D surface");
         vsmp_machine_reset(m);
         CHECK(vsmp_machine_bind_surface(m, 2, s3) == VSMP_OK, "bind 3D");
-        CHECK(!run(m, rule, sizeof(rule)) && !strcmp(rule, "exec-plan"), "3D surface: [%s]", rule);
+        CHECK(!kit_run(m, &why) && !strcmp(why.rule, "exec-plan"), "3D surface: [%s]", why.rule);
         vsmp_surface_free(s3);
     }
     vsmp_machine_free(m);
     vsmp_module_free(mod);
     vsmp_surface_free(s);
-    m = machine(HEAD "media_ld.top (4,1) img 0 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, rule,
-                sizeof(rule));
-    CHECK(!m && !strcmp(rule, "exec-unsupported"), "top field: [%s]", rule);
+    m = machine(HEAD "media_ld.top (4,1) img 0 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, &why);
+    CHECK(!m && !strcmp(why.rule, "exec-unsupported"), "top field: [%s]", why.rule);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
-    m = machine(HEAD "media_ld.nomod (4,1) img 1 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, rule,
-                sizeof(rule));
-    CHECK(!m && !strcmp(rule, "exec-unsupported"), "plane 1: [%s]", rule);
+    m = machine(HEAD "media_ld.nomod (4,1) img 1 0x0:ud 0x0:ud D.0\nret (M1, 1)\n", &mod, &why);
+    CHECK(!m && !strcmp(why.rule, "exec-unsupported"), "plane 1: [%s]", why.rule);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
     /* the data variable holds 288 bytes: (64,4) needs 256 from byte 64 -> 320 */
-    m = machine(HEAD "media_ld.nomod (64,4) img 0 0x0:ud 0x0:ud D.64\nret (M1, 1)\n", &mod, rule,
-                sizeof(rule));
-    CHECK(!m && !strcmp(rule, "operand-bounds"), "data past its variable: [%s]", rule);
+    m = machine(HEAD "media_ld.nomod (64,4) img 0 0x0:ud 0x0:ud D.64\nret (M1, 1)\n", &mod, &why);
+    CHECK(!m && !strcmp(why.rule, "operand-bounds"), "data past its variable: [%s]", why.rule);
     vsmp_machine_free(m);
     vsmp_module_free(mod);
 }
@@ -339,15 +278,15 @@ static void test_bss(void)
                                "movs (M1_NM, 1) %bss(0) 0xc0:ud\n"
                                "media_ld.nomod (4,1) %bss 0 0x4:ud 0x2:ud D.0\nret (M1, 1)\n";
     vsmp_module *mod;
-    vsmp_machine *m = machine(text, &mod, NULL, 0);
+    vsmp_machine *m = machine(text, &mod, NULL);
     vsmp_surface *s = surface(VSMP_FORMAT_R16_UINT, 2);
     CHECK(m && s, "bss: machine and surface");
     if (m && s) {
         CHECK(vsmp_machine_bind_surface(m, 2, s) == VSMP_OK, "bind");
-        char rule[64];
-        CHECK(run(m, rule, sizeof(rule)), "bss ran (%s)", rule);
+        kit_why why;
+        CHECK(kit_run(m, &why), "bss ran (%s)", why.rule);
         uint8_t d[4];
-        get(m, "D", d, sizeof(d));
+        kit_get(m, "D", d, sizeof(d));
         CHECK(d[0] == 0x24 && d[1] == 0x25 && d[2] == 0x26 && d[3] == 0x27,
               "bss: %02x %02x %02x %02x", d[0], d[1], d[2], d[3]);
     }

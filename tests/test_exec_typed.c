@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
+#include "exec_kit.h"
 
 /* internal (src/exec/exec_typed.h) */
 bool vsmp_x_is_typed_fast(const vsmp_machine *m, uint32_t index);
@@ -32,28 +31,22 @@ static const char *const mask_names[16] = {"",    ".R",   ".G",   ".RG",  ".B", 
 static vsmp_module *program(unsigned mask, unsigned simd, bool lod)
 {
     char text[2048];
-    int n = snprintf(text, sizeof(text),
-                     ".version 4.1\n.kernel \"t\"\n"
-                     ".decl U v_type=G type=ud num_elts=32 align=GRF\n"
-                     ".decl V v_type=G type=ud num_elts=32 align=GRF\n"
-                     ".decl R v_type=G type=ud num_elts=32 align=GRF\n"
-                     ".decl L v_type=G type=ud num_elts=32 align=GRF\n"
-                     ".decl D v_type=G type=ud num_elts=128 align=GRF\n"
-                     ".decl P1 v_type=P num_elts=32\n"
-                     ".decl img v_type=T num_elts=1\n"
-                     ".input img offset=8 size=4\n"
-                     "(P1) scatter4_typed%s (M1, %u) img U.0 V.0 R.0 %s D.0\n"
-                     "ret (M1, 1)\n",
-                     mask_names[mask], simd, lod ? "L.0" : "%null.0");
-    vsmp_module *mod = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status st = vsmp_text_parse(text, (size_t)n, VSMP_DIALECT_12504, &mod, &d);
-    if (st)
-        vsmp_diags_print(&d, "typed", stderr);
-    vsmp_diags_free(&d);
-    CHECK(st == VSMP_OK, "parse scatter4_typed%s SIMD%u", mask_names[mask], simd);
-    return st ? NULL : mod;
+    snprintf(text, sizeof(text),
+             ".version 4.1\n.kernel \"t\"\n"
+             ".decl U v_type=G type=ud num_elts=32 align=GRF\n"
+             ".decl V v_type=G type=ud num_elts=32 align=GRF\n"
+             ".decl R v_type=G type=ud num_elts=32 align=GRF\n"
+             ".decl L v_type=G type=ud num_elts=32 align=GRF\n"
+             ".decl D v_type=G type=ud num_elts=128 align=GRF\n"
+             ".decl P1 v_type=P num_elts=32\n"
+             ".decl img v_type=T num_elts=1\n"
+             ".input img offset=8 size=4\n"
+             "(P1) scatter4_typed%s (M1, %u) img U.0 V.0 R.0 %s D.0\n"
+             "ret (M1, 1)\n",
+             mask_names[mask], simd, lod ? "L.0" : "%null.0");
+    vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+    CHECK(mod != NULL, "parse scatter4_typed%s SIMD%u", mask_names[mask], simd);
+    return mod;
 }
 
 /* A SIMD16 machine planned at CPU level @p cpu. */
@@ -61,28 +54,12 @@ static vsmp_machine *machine(const vsmp_module *mod, unsigned cpu, vsmp_platform
 {
     if (!mod)
         return NULL;
-    vsmp_cpu_set_mask(cpu);
-    vsmp_machine *m = NULL;
-    vsmp_diags d;
-    vsmp_diags_init(&d);
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 32;
-    o.platform = plat;
-    if (vsmp_machine_create(mod, 0, &o, &m, &d))
-        vsmp_diags_print(&d, "typed", stderr);
-    vsmp_diags_free(&d);
-    vsmp_cpu_set_mask(~0u);
+    vsmp_machine *m = kit_create_at(mod, cpu, plat, &o, NULL);
     CHECK(m != NULL, "machine at level %#x", cpu);
     return m;
-}
-
-static void put(vsmp_machine *m, const char *name, const void *b, size_t n)
-{
-    vsmp_var_info vi;
-    CHECK(vsmp_machine_find(m, name, &vi) == VSMP_OK &&
-              vsmp_machine_write_var(m, vi.cls, vi.id, 0, b, n) == VSMP_OK,
-          "write %s", name);
 }
 
 /* Bind @p s, set the lanes @p pred, the coordinates and data (channel k of lane l at
@@ -93,19 +70,13 @@ static bool run(vsmp_machine *m, vsmp_surface *s, uint32_t pred, const uint32_t 
     uint8_t bti[4] = {3, 0, 0, 0};
     CHECK(vsmp_machine_bind_surface(m, 3, s) == VSMP_OK, "bind");
     CHECK(vsmp_machine_set_payload(m, 8, bti, 4) == VSMP_OK, "payload");
-    put(m, "U", u, 128);
-    put(m, "V", v, 128);
-    put(m, "R", r, 128);
-    put(m, "L", l, 128);
-    put(m, "D", data, 512);
-    put(m, "P1", &pred, 4);
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_status st = vsmp_machine_run(m, &d);
-    if (st)
-        vsmp_diags_print(&d, "typed run", stderr);
-    vsmp_diags_free(&d);
-    return st == VSMP_OK;
+    kit_put(m, "U", u, 128);
+    kit_put(m, "V", v, 128);
+    kit_put(m, "R", r, 128);
+    kit_put(m, "L", l, 128);
+    kit_put(m, "D", data, 512);
+    kit_put(m, "P1", &pred, 4);
+    return kit_run(m, NULL);
 }
 
 /* The CPU levels: the reference (0), the C kernels, AVX2 where the host has it, and every

@@ -10,67 +10,28 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "testlib.h"
-#include "vsmp/vsmp.h"
-
-static vsmp_module *parse(const char *text)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_module *mod = NULL;
-    vsmp_status s = vsmp_text_parse(text, strlen(text), VSMP_DIALECT_12504, &mod, &d);
-    if (s)
-        vsmp_diags_print(&d, "rules parse", stderr);
-    vsmp_diags_free(&d);
-    CHECK(s == VSMP_OK, "parsed");
-    return s ? NULL : mod;
-}
-
-/* The first error's rule of the validator ("" when clean) and of the machine ("" when created). */
-static void verdicts(const vsmp_module *mod, char *vrule, char *mrule, size_t n)
-{
-    vsmp_diags d;
-    vsmp_diags_init(&d);
-    vsmp_check_options co;
-    vsmp_check_options_init(&co);
-    co.platform = VSMP_PLATFORM_TGLLP;
-    vrule[0] = mrule[0] = 0;
-    if (vsmp_module_check(mod, &co, &d) != VSMP_OK)
-        for (size_t i = 0; i < d.count; i++)
-            if (d.items[i].severity == VSMP_SEV_ERROR) {
-                snprintf(vrule, n, "%s", d.items[i].rule);
-                break;
-            }
-    vsmp_diags_free(&d);
-    vsmp_diags_init(&d);
-    vsmp_machine *m = NULL;
-    if (vsmp_machine_create(mod, 0, NULL, &m, &d) != VSMP_OK)
-        snprintf(mrule, n, "%s", d.count ? d.items[0].rule : "?");
-    vsmp_diags_free(&d);
-    vsmp_machine_free(m);
-}
+#include "exec_kit.h"
 
 static void same_rule(const char *text, const char *rule, const char *what)
 {
-    vsmp_module *mod = parse(text);
-    if (!mod)
-        return;
-    char vr[64], mr[64];
-    verdicts(mod, vr, mr, sizeof(vr));
-    CHECK(!strcmp(vr, rule), "%s: validator [%s] (%s)", what, rule, vr);
-    CHECK(!strcmp(mr, rule), "%s: machine [%s] (%s)", what, rule, mr);
+    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
+    if (mod)
+        kit_same_rule(mod, VSMP_PLATFORM_TGLLP, rule, what);
     vsmp_module_free(mod);
 }
 
 /* Both accept: the same program with its operands in bounds. */
 static void both_accept(const char *text, const char *what)
 {
-    vsmp_module *mod = parse(text);
+    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
     if (!mod)
         return;
-    char vr[64], mr[64];
-    verdicts(mod, vr, mr, sizeof(vr));
-    CHECK(!vr[0] && !mr[0], "%s: accepted (validator %s, machine %s)", what, vr, mr);
+    const char *vr = "";
+    bool checked = kit_checks(mod, VSMP_PLATFORM_TGLLP, &vr);
+    kit_why why;
+    vsmp_machine *m = kit_create(mod, VSMP_PLATFORM_TGLLP, NULL, &why);
+    CHECK(checked && m, "%s: accepted (validator %s, machine %s)", what, vr, m ? "" : why.rule);
+    vsmp_machine_free(m);
     vsmp_module_free(mod);
 }
 
