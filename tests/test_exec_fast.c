@@ -138,6 +138,13 @@ static const char *const ff_forms[] = {
     "cmp.lt (M1, 16) P2 (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
     /* source modifiers on integers (IGC's subtraction: add with (-) of a D scalar) */
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<0;1,0>",
+    /* a modified scalar is read and modified once, then broadcast: W and UD by value, F by
+     * its sign bit, in every kernel family (mad, cmp, sel) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-abs)WA(0,3)<0;1,0>",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> (abs)UB(0,1)<0;1,0>",
+    "mad (M1, 16) FD(0,0)<1> (abs)FA(0,2)<0;1,0> FB(0,0)<8;8,1> (-)FC(0,5)<0;1,0>",
+    "cmp.lt (M1, 16) P2 FA(0,0)<8;8,1> (-)FB(0,1)<0;1,0>",
+    "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,2)<0;1,0>",
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>",
     "add (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> (-abs)WA(0,0)<8;8,1>",
     "add (M1, 16) UD(0,0)<1> (abs)UA(0,0)<8;8,1> (-abs)UB(0,0)<8;8,1>",

@@ -233,6 +233,13 @@ static inline uint32_t keep_bits(uint32_t c0)
  * read lane by lane into @p buf here. */
 static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *buf, xsrc *o)
 {
+    if (v->mod && buf && v->fk == FK_SCALAR) { /* one value, modified once, broadcast */
+        uint32_t b =
+            v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type) : lane_ld(m, v, 0);
+        mod_lanes(&b, 1, v->mod, v->type);
+        *o = (xsrc){NULL, b, XS_BCAST};
+        return;
+    }
     if (v->mod && buf) { /* the lane values with the modifier applied, in buf (plan_sources,
                           * which gives no buf, takes modified sources elsewhere) */
         const uint8_t *p = src_lanes(m, v, n, buf);
@@ -375,12 +382,18 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
 static inline void movs_now(const xinst *x)
 {
     const xsrc *src = &x->f.src[0];
+    unsigned in = x->f.arg & 0xffu, out = x->f.arg >> 8;
     uint64_t b = 0;
     if (src->kind == XS_BCAST)
         b = src->v;
+    else if (in == 4) /* a state word: a 4-byte copy, not a call of memcpy */
+        b = x_ld(src->p, 4);
     else
-        memcpy(&b, src->p, x->f.arg & 0xffu);
-    memcpy(x->f.dst, &b, x->f.arg >> 8);
+        memcpy(&b, src->p, in);
+    if (out == 4)
+        x_st(x->f.dst, (uint32_t)b, 4);
+    else
+        memcpy(x->f.dst, &b, out);
 }
 
 static vsmp_status run_movs_fast(vsmp_machine *m, xinst *x, xstep *s)
