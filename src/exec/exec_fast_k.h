@@ -20,6 +20,14 @@
 
 #include "exec_internal.h"
 
+/* Inlined in every kernel's body (GCC declines past its size limits otherwise; a call per
+ * SIMD1 source costs what the kernel's work does) */
+#if defined(__GNUC__)
+#define XF_INLINE inline __attribute__((always_inline))
+#else
+#define XF_INLINE inline
+#endif
+
 static inline uint32_t ld(const uint8_t *p, unsigned l)
 {
     uint32_t v;
@@ -61,7 +69,7 @@ static inline uint32_t fout(float r, uint32_t keep)
 
 /* A source's lane values: in place, or made in @p buf here, with this level's stores, so that
  * the kernel's loads of them are forwarded from those stores. */
-static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigned n)
+static XF_INLINE const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigned n)
 {
     switch (s->kind) {
     case XS_WORDS:
@@ -97,7 +105,7 @@ static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigne
 }
 
 /* SIMD1 (IGC's uniform values): a source's one lane value, as prep() makes it. */
-static inline uint32_t prep1(const xsrc *s)
+static XF_INLINE uint32_t prep1(const xsrc *s)
 {
     switch (s->kind) {
     case XS_WORDS:
@@ -121,7 +129,7 @@ static inline uint32_t prep1(const xsrc *s)
 }
 
 /* The results to out: 32-bit words, or (XF_OUT16) their low 16 bits. */
-static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
+static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
 {
     if (arg & XF_OUT16) {
         uint16_t h[32];
