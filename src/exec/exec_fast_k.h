@@ -157,7 +157,7 @@ static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg
 #define KERNEL(name)                                                                               \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg);                       \
-    static inline void name##_n(void *out, const xsrc *s, unsigned n, uint32_t arg)                \
+    static XF_INLINE void name##_n(void *out, const xsrc *s, unsigned n, uint32_t arg)             \
     {                                                                                              \
         uint32_t buf[3][32], r[32];                                                                \
         name##_k(r, prep(&s[0], buf[0], n), prep(&s[1], buf[1], n), prep(&s[2], buf[2], n), n,     \
