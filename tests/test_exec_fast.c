@@ -119,6 +119,13 @@ static const char *const ff_forms[] = {
     "cmp.lt (M1, 16) P2 (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>",
     /* source modifiers on integers (IGC's subtraction: add with (-) of a D scalar) */
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<0;1,0>",
+    /* a modified scalar is read and modified once, then broadcast: W and UD by value, F by
+     * its sign bit, in every kernel family (mad, cmp, sel) */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-abs)WA(0,3)<0;1,0>",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> (abs)UB(0,1)<0;1,0>",
+    "mad (M1, 16) FD(0,0)<1> (abs)FA(0,2)<0;1,0> FB(0,0)<8;8,1> (-)FC(0,5)<0;1,0>",
+    "cmp.lt (M1, 16) P2 FA(0,0)<8;8,1> (-)FB(0,1)<0;1,0>",
+    "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,2)<0;1,0>",
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>",
     "add (M1, 16) DD(0,0)<1> (abs)DA(0,0)<8;8,1> (-abs)WA(0,0)<8;8,1>",
     "add (M1, 16) UD(0,0)<1> (abs)UA(0,0)<8;8,1> (-abs)UB(0,0)<8;8,1>",
@@ -137,6 +144,13 @@ static const char *const ff_forms[] = {
     "max (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> UA(0,0)<8;8,1>",
     "min (M1, 16) WD(0,0)<1> WA(0,0)<8;8,1> WB(0,0)<8;8,1>",
     "min (M1, 1) DD(0,0)<1> DA(0,1)<0;1,0> DB(0,0)<0;1,0>",
+    /* SIMD1 (IGC's uniform values: each source's one lane read directly) from W, UW, D, F, an
+     * immediate, a 16-bit dst */
+    "add (M1_NM, 1) DD(0,2)<1> WA(0,3)<1;1,0> WB(0,5)<1;1,0>",
+    "mad (M1_NM, 1) FD(0,1)<1> FA(0,1)<0;1,0> 0x3f000000:f FC(0,3)<1;1,0>",
+    "mul (M1, 1) FD(0,0)<1> FA(0,4)<0;1,0> FB(0,2)<0;1,0>",
+    "shr (M1_NM, 1) WD(0,1)<1> WA(0,5)<1;1,0> 0x2:uw",
+    "rndz (M1_NM, 1) FD(0,3)<1> FA(0,7)<0;1,0>",
     /* the math box and the roundings on F (%cr0 bit 0, ALT mode, among the cr0 values) */
     "inv (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1>",
     "inv (M1, 1) FD(0,2)<1> FA(0,1)<0;1,0>",

@@ -233,6 +233,13 @@ static inline uint32_t keep_bits(uint32_t c0)
  * read lane by lane into @p buf here. */
 static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_t *buf, xsrc *o)
 {
+    if (v->mod && buf && v->fk == FK_SCALAR) { /* one value, modified once, broadcast */
+        uint32_t b =
+            v->cls == VSMP_VEC_IMMEDIATE ? ext((uint32_t)v->imm[0], v->type) : lane_ld(m, v, 0);
+        mod_lanes(&b, 1, v->mod, v->type);
+        *o = (xsrc){NULL, b, XS_BCAST};
+        return;
+    }
     if (v->mod && buf) { /* the lane values with the modifier applied, in buf (plan_sources,
                           * which gives no buf, takes modified sources elsewhere) */
         const uint8_t *p = src_lanes(m, v, n, buf);
@@ -375,12 +382,18 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
 static inline void movs_now(const xinst *x)
 {
     const xsrc *src = &x->f.src[0];
+    unsigned in = x->f.arg & 0xffu, out = x->f.arg >> 8;
     uint64_t b = 0;
     if (src->kind == XS_BCAST)
         b = src->v;
+    else if (in == 4) /* a state word: a 4-byte copy, not a call of memcpy */
+        b = x_ld(src->p, 4);
     else
-        memcpy(&b, src->p, x->f.arg & 0xffu);
-    memcpy(x->f.dst, &b, x->f.arg >> 8);
+        memcpy(&b, src->p, in);
+    if (out == 4)
+        x_st(x->f.dst, (uint32_t)b, 4);
+    else
+        memcpy(x->f.dst, &b, out);
 }
 
 static vsmp_status run_movs_fast(vsmp_machine *m, xinst *x, xstep *s)
@@ -787,26 +800,28 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
         return x->own(m, x, s);
-    uint32_t c0 = cr0(m);
-    for (uint32_t k = 0; k < x->group; k++) {
-        xinst *y = &x[k];
-        uint32_t en, arg = y->f.arg | keep_bits(c0);
+    xinst *const end = x + x->group;
+    /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
+     * even; both again whenever %cr0 may have changed */
+    uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u;
+    for (xinst *y = x; y < end; y++) {
+        uint32_t en, arg = y->f.arg | keep;
         switch (y->gmode) {
         case GM_K16:
             en = group_lanes(m, y);
-            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             call16(m, y, arg);
             break;
         case GM_K:
             en = group_lanes(m, y);
-            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             y->f.fn(y->f.dst, y->f.src, y->lanes, arg);
             break;
         case GM_SEL: { /* the predicate picks, it disables no lane */
             en = group_lanes(m, y);
-            if (en != y->f.lmask || (y->f.flt && (c0 & 0x30u)))
+            if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
             y->f.fn(y->f.dst, src, y->lanes, arg);
@@ -827,17 +842,18 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             break;
         default:
         call : {
-            vsmp_status st = (k ? y->run : y->own)(m, y, s);
+            vsmp_status st = (y != x ? y->run : y->own)(m, y, s);
             if (st) {
-                m->steps += k; /* the run's instructions up to this one were steps */
+                m->steps += (uint32_t)(y - x); /* the run's instructions before this one */
                 return st;
             }
             c0 = cr0(m); /* the handler may have written it */
+            keep = keep_bits(c0), other = c0 & 0x30u;
             continue;
         }
         }
         if (y->f.sets_cr0)
-            c0 = cr0(m);
+            c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u;
     }
     m->steps += x->group - 1u;
     s->next = x->index + x->group;

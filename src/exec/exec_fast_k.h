@@ -20,6 +20,14 @@
 
 #include "exec_internal.h"
 
+/* Inlined in every kernel's body (GCC declines past its size limits otherwise; a call per
+ * SIMD1 source costs what the kernel's work does) */
+#if defined(__GNUC__)
+#define XF_INLINE inline __attribute__((always_inline))
+#else
+#define XF_INLINE inline
+#endif
+
 static inline uint32_t ld(const uint8_t *p, unsigned l)
 {
     uint32_t v;
@@ -61,7 +69,7 @@ static inline uint32_t fout(float r, uint32_t keep)
 
 /* A source's lane values: in place, or made in @p buf here, with this level's stores, so that
  * the kernel's loads of them are forwarded from those stores. */
-static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigned n)
+static XF_INLINE const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigned n)
 {
     switch (s->kind) {
     case XS_WORDS:
@@ -96,8 +104,32 @@ static inline const uint8_t *prep(const xsrc *s, uint32_t *restrict buf, unsigne
     }
 }
 
+/* SIMD1 (IGC's uniform values): a source's one lane value, as prep() makes it. */
+static XF_INLINE uint32_t prep1(const xsrc *s)
+{
+    switch (s->kind) {
+    case XS_WORDS:
+    case XS_SCALAR:
+        return ld(s->p, 0);
+    case XS_BCAST:
+        return s->v;
+    case XS_W: {
+        int16_t h;
+        memcpy(&h, s->p, 2);
+        return (uint32_t)(int32_t)h;
+    }
+    case XS_UW: {
+        uint16_t h;
+        memcpy(&h, s->p, 2);
+        return h;
+    }
+    default:
+        return 0;
+    }
+}
+
 /* The results to out: 32-bit words, or (XF_OUT16) their low 16 bits. */
-static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
+static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
 {
     if (arg & XF_OUT16) {
         uint16_t h[32];
@@ -125,20 +157,28 @@ static inline void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
 #define KERNEL(name)                                                                               \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg);                       \
-    static void name(void *out, const xsrc *s, unsigned n, uint32_t arg)                           \
+    static XF_INLINE void name##_n(void *out, const xsrc *s, unsigned n, uint32_t arg)             \
     {                                                                                              \
         uint32_t buf[3][32], r[32];                                                                \
-        /* SIMD16 and SIMD8 with a constant lane count: whole vectors, no remainder */             \
-        if (n == 16)                                                                               \
-            name##_k(r, prep(&s[0], buf[0], 16), prep(&s[1], buf[1], 16), prep(&s[2], buf[2], 16), \
-                     16, arg);                                                                     \
-        else if (n == 8)                                                                           \
-            name##_k(r, prep(&s[0], buf[0], 8), prep(&s[1], buf[1], 8), prep(&s[2], buf[2], 8), 8, \
-                     arg);                                                                         \
-        else                                                                                       \
-            name##_k(r, prep(&s[0], buf[0], n), prep(&s[1], buf[1], n), prep(&s[2], buf[2], n), n, \
-                     arg);                                                                         \
+        name##_k(r, prep(&s[0], buf[0], n), prep(&s[1], buf[1], n), prep(&s[2], buf[2], n), n,     \
+                 arg);                                                                             \
         put(out, r, n, arg);                                                                       \
+    }                                                                                              \
+    /* SIMD16, SIMD8 and SIMD1 (IGC's uniform values) with a constant lane count: whole vectors,   \
+     * no remainder, and for SIMD1 no loop and no call of memcpy */                                \
+    static void name(void *out, const xsrc *s, unsigned n, uint32_t arg)                           \
+    {                                                                                              \
+        if (n == 16)                                                                               \
+            name##_n(out, s, 16, arg);                                                             \
+        else if (n == 8)                                                                           \
+            name##_n(out, s, 8, arg);                                                              \
+        else if (n == 1) {                                                                         \
+            uint32_t v[3] = {prep1(&s[0]), prep1(&s[1]), prep1(&s[2])}, r[1];                      \
+            name##_k(r, (const uint8_t *)&v[0], (const uint8_t *)&v[1], (const uint8_t *)&v[2], 1, \
+                     arg);                                                                         \
+            put(out, r, 1, arg);                                                                   \
+        } else                                                                                     \
+            name##_n(out, s, n, arg);                                                              \
     }                                                                                              \
     /* SIMD16 with every source a region in place: no preparation */                               \
     static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
@@ -479,13 +519,15 @@ KERNEL(k_asr)
             out[l] = ld(a, l) >> (ld(b, l) & 31u);
 }
 
-/* Kernel t of an inline kernel any(out, s, n, arg): SIMD16, the common width, compiled with n
- * constant (loops unrolled and vectorised), any other width as it comes. */
+/* Kernel t of an inline kernel any(out, s, n, arg): SIMD16, the common width, and SIMD1 compiled
+ * with n constant (loops unrolled and vectorised, or gone), any other width as it comes. */
 #define AT16(t, any)                                                                               \
     static void t(void *out, const xsrc *s, unsigned n, uint32_t arg)                              \
     {                                                                                              \
         if (n == 16)                                                                               \
             any(out, s, 16, arg);                                                                  \
+        else if (n == 1)                                                                           \
+            any(out, s, 1, arg);                                                                   \
         else                                                                                       \
             any(out, s, n, arg);                                                                   \
     }
