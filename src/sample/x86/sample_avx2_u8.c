@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * AVX2 kernels for four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8) on 2D surfaces
- * and arrays: sample without a LOD stage (flat), with one (mip), and ld. Chosen at plan time,
+ * and arrays: sample without a LOD stage (flat), with one (mip), and ld; and the flat kernel of
+ * one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM). Chosen at plan time,
  * one per filter and per axis address mode; each issues every 8-lane group's texel loads
  * before unpacking any, so that their latencies overlap, and compiles SIMD16 messages with
  * every lane on apart. Results are the reference's words (tests/test_fastpath.c).
