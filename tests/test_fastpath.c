@@ -456,7 +456,7 @@ int main(int argc, char **argv)
         printf("\n");
         /* every kernel of this level is reached */
         const char *want[11] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
-        if (levels[li] & VSMP_CPU_AVX512) /* RGBA8 flat, float texels: the AVX2 kernels */
+        if (levels[li] & VSMP_CPU_AVX512) /* flat RGBA8 and R8, float texels: the AVX2 kernels */
             want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
             want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",

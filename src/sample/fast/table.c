@@ -92,8 +92,8 @@ enum {
 #define FLAT    (SIMD | F_DATA4 | F_NOT_ANISO | F_BORDER_OK)
 #define FLAT_NN (FLAT | F_UNNORMALIZED)
 /* The flat one-byte kernel (R8...): FLAT's plans of 1-byte texels of one 8-bit UNORM or SNORM
- * channel (TC_U8), at the flat RGBA8 kernel's normalized and unnormalized shapes but for a
- * linear mip filter (SNORM texels are not shown never to be -0) */
+ * channel (TC_U8), at the flat RGBA8 kernel's shapes but unnormalized coordinates with a linear
+ * mip filter (its third row rests on UNORM texels never being -0, not argued here for SNORM) */
 #define FLAT_R8 (FLAT | F_ONE_BYTE)
 /* The RGBA8 kernel with a LOD stage (mips), not anisotropic, not border */
 #define MIP8 (SIMD | F_DATA4 | F_NORMALIZED | F_MIPS | F_NOT_ANISO | F_NO_BORDER)
