@@ -148,18 +148,42 @@ static void to_texels(sc_case *c, unsigned k, uint32_t w, uint32_t h)
     }
 }
 
+/* Lanes a texel apart: along a row (OpenCL's work-items over x: lane l at x0 + l) or in 2x2
+ * quads side by side (a rasterizer's), so that 8 lanes' point taps, and a bilinear row's taps,
+ * are runs of consecutive bytes or two quads' rows (the one-byte kernel's wide loads). */
+static void texel_steps(sc_rng *r, sc_case *c, unsigned k)
+{
+    const vsmp_surface_desc *d = vsmp_surface_get_desc(c->s);
+    uint32_t w = d->width >> d->min_lod, h = d->height >> d->min_lod;
+    float nw = (float)(w ? w : 1), nh = (float)(h ? h : 1);
+    float u0 = (float)sc_below(r, w + 4) - 2.0f + 0.5f * sc_unit(r);
+    float v0 = (float)sc_below(r, h + 4) - 2.0f + 0.5f * sc_unit(r);
+    bool quads = sc_below(r, 2);
+    for (unsigned l = 0; l < c->m[k].simd; l++) {
+        float x = quads ? (float)((l >> 2) * 2 + (l & 1)) : (float)l;
+        float y = quads ? (float)(l >> 1 & 1) : 0.0f;
+        c->par[k][VSMP_P_U][l] = sc_fbits((u0 + x) / nw);
+        c->par[k][VSMP_P_V][l] = sc_fbits((v0 + y) / nh);
+    }
+}
+
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
-/* focus: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
- * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages. */
-static void run_case(uint64_t seed, unsigned cpu, bool focus)
+/* focus 1: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
+ * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages;
+ * focus 2: the same for one-byte texels of one channel (R8, A8, R8_SNORM), with lanes a texel
+ * apart besides (texel_steps). */
+static void run_case(uint64_t seed, unsigned cpu, int focus)
 {
     static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    static const vsmp_format f8[] = {VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_A8_UNORM,
+                                     VSMP_FORMAT_R8_SNORM, VSMP_FORMAT_R8_UNORM};
     static const unsigned sops[] = {VSMP_SUB_SAMPLE,   VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
                                     VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ, VSMP_SUB_LD,
                                     VSMP_SUB_LD_LZ,    VSMP_SUB_LD_L};
     sc_rng r = {seed, NULL, 0};
-    const vsmp_format_info *fi =
-        vsmp_format_get(focus ? f8x4[sc_below(&r, 2)] : fmts[sc_below(&r, NFMT)]);
+    const vsmp_format_info *fi = vsmp_format_get(focus == 2 ? f8[sc_below(&r, 4)]
+                                                 : focus    ? f8x4[sc_below(&r, 2)]
+                                                            : fmts[sc_below(&r, NFMT)]);
     sc_case c;
     memset(&c, 0, sizeof(c));
     c.s = surface_2d(&r, fi->format, &c.size);
@@ -206,6 +230,8 @@ static void run_case(uint64_t seed, unsigned cpu, bool focus)
         sc_message(&r, &c, k);
         if (vsmp_surface_get_desc(c.s)->type == VSMP_SURFTYPE_CUBE && sc_below(&r, 3) == 0)
             cube_edges(&r, &c, k);
+        else if (focus == 2 && sc_below(&r, 2))
+            texel_steps(&r, &c, k);
         else if (sc_below(&r, 3) == 0)
             side_by_side(&r, &c, k);
         if (c.st.non_normalized && !sc_is_load(c.op)) {
@@ -419,25 +445,27 @@ int main(int argc, char **argv)
         every_u16(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
-            run_case(0x5eed0000ull + k, levels[li], false);
+            run_case(0x5eed0000ull + k, levels[li], 0);
         for (unsigned k = 0; k < cases / 5; k++)
-            run_case(0xf1a70000ull + k, levels[li], true);
+            run_case(0xf1a70000ull + k, levels[li], 1);
+        for (unsigned k = 0; k < cases / 5; k++)
+            run_case(0x0b8e0000ull + k, levels[li], 2);
         printf("cpu flags %#x:", levels[li]);
         for (int i = 0; i < NTALLY && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[10] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
-        if (levels[li] & VSMP_CPU_AVX512) /* RGBA8 flat, float texels: the AVX2 kernels */
+        const char *want[11] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
+        if (levels[li] & VSMP_CPU_AVX512) /* flat RGBA8 and R8, float texels: the AVX2 kernels */
             want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
             want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
-            want[9] = "ld_2d_avx512";
+            want[9] = "ld_2d_avx512", want[10] = "sample_flat_r8_avx2";
         else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
-            want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2";
-        for (int w = 0; w < 10 && want[w]; w++) {
+            want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2", want[10] = "sample_flat_r8_avx2";
+        for (int w = 0; w < 11 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < NTALLY && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

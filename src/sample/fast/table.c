@@ -71,6 +71,7 @@ enum {
                                    power-of-two levels (the SIMD kernels' modes); seamless cubes
                                    ignore their modes */
     F_BORDER_OK = 1 << 15,      /* no addressed axis is CLAMP_BORDER with a NaN border colour */
+    F_ONE_BYTE = 1 << 16,       /* 1-byte texels of a single channel (R8, A8, R8_SNORM) */
 };
 
 /* Coordinates the kernels take: normalized, or unnormalized ones whose lambda cannot matter
@@ -90,6 +91,10 @@ enum {
  * mip filter changes nothing either, unless a border colour of -0 is read. */
 #define FLAT    (SIMD | F_DATA4 | F_NOT_ANISO | F_BORDER_OK)
 #define FLAT_NN (FLAT | F_UNNORMALIZED)
+/* The flat one-byte kernel (R8...): FLAT's plans of 1-byte texels of one 8-bit UNORM or SNORM
+ * channel (TC_U8), at the flat RGBA8 kernel's shapes but unnormalized coordinates with a linear
+ * mip filter (its third row rests on UNORM texels never being -0, not argued here for SNORM) */
+#define FLAT_R8 (FLAT | F_ONE_BYTE)
 /* The RGBA8 kernel with a LOD stage (mips), not anisotropic, not border */
 #define MIP8 (SIMD | F_DATA4 | F_NORMALIZED | F_MIPS | F_NOT_ANISO | F_NO_BORDER)
 
@@ -126,6 +131,10 @@ static const fast_row rows[] = {
      vsmp_sample_flat_u8x4_avx2},
     {"sample_flat_u8x4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_RGBA8, FLAT_NN | F_NO_BORDER,
      vsmp_sample_flat_u8x4_avx2},
+    {"sample_flat_r8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_U8, FLAT_R8 | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_r8_avx2},
+    {"sample_flat_r8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_U8,
+     FLAT_R8 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r8_avx2},
 #endif
 #ifdef VSMP_HAVE_AVX512
     {"sample_mip_u8x4_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8, MIP8,
@@ -332,6 +341,11 @@ static unsigned plan_flags(const vsmp_plan *p)
         f |= F_SIMD_ADDR;
     if (!(border && p->border_nan))
         f |= F_BORDER_OK;
+    unsigned chans = 0;
+    for (int c = 0; c < 4; c++)
+        chans += fi->ch[c].type != VSMP_CHAN_NONE;
+    if (fi->bytes == 1 && chans == 1)
+        f |= F_ONE_BYTE;
     return f;
 }
 

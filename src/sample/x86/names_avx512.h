@@ -9,6 +9,7 @@
 
 #define vsmp_sample_2d_avx2        vsmp_sample_2d_avx512
 #define vsmp_sample_flat_u8x4_avx2 vsmp_sample_flat_u8x4_avx512
+#define vsmp_sample_flat_r8_avx2   vsmp_sample_flat_r8_avx512
 #define vsmp_sample_mip_u8x4_avx2  vsmp_sample_mip_u8x4_avx512
 #define vsmp_ld_2d_unorm8_avx2     vsmp_ld_2d_unorm8_avx512
 #define vsmp_ld_2d_avx2            vsmp_ld_2d_avx512

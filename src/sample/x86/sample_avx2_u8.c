@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * AVX2 kernels for four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8) on 2D surfaces
- * and arrays: sample without a LOD stage (flat), with one (mip), and ld. Chosen at plan time,
+ * and arrays: sample without a LOD stage (flat), with one (mip), and ld; and the flat kernel of
+ * one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM). Chosen at plan time,
  * one per filter and per axis address mode; each issues every 8-lane group's texel loads
  * before unpacking any, so that their latencies overlap, and compiles SIMD16 messages with
  * every lane on apart. Results are the reference's words (tests/test_fastpath.c).
@@ -277,4 +278,243 @@ void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_r
         vsmp_sample_2d_avx2(p, m, r);
     else
         k[full16(m) * 4 + wu * 2 + wv](p, m, r);
+}
+
+/* ---- 2D surfaces and arrays of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM), no
+ * mips (point, bilinear) ----
+ *
+ * flat_u8x4's index arithmetic (grid8_flat: the same texels and weights), with loads as narrow
+ * as the texels: 8 lanes reading 8 consecutive bytes (a message along a row: OpenCL's kernels
+ * over the x axis) take one 64-bit load, a bilinear row's two taps of a lane one 32-bit word
+ * (the word ending with the second tap); only the real channel is decoded and filtered, the
+ * constant ones only when a border colour is read. Results are never NaN (bytes, and a border
+ * colour without NaN: the row's F_BORDER_OK): no NaN rewrite. */
+
+/* The byte offsets of texels (x, y) of 1 byte in the view (its layer's slice included). */
+static inline __m256i r8_off(const view8 *v, __m256i x, __m256i y)
+{
+    __m256i o =
+        _mm256_add_epi32(_mm256_add_epi32(v->off, v->slice), _mm256_mullo_epi32(y, v->pitch));
+    return _mm256_add_epi32(o, x);
+}
+
+/* The shapes of 8 lanes' byte offsets the one-byte kernel reads with wide loads: a run (o0, o0
+ * + 1, ... o0 + 7: lanes along a row) or two 2x2 quads side by side (o0 + 0, 1, P, P + 1, 2, 3,
+ * P + 2, P + 3 for a row pitch P: a rasterizer's lanes), each only when every byte the loads
+ * read (n past o0, and past o0 + P for quads) lies inside the surface. */
+enum { R8_ANY, R8_RUN, R8_QUADS };
+
+static inline int r8_shape(__m256i off, uint32_t size, uint32_t n, uint32_t *o0, uint32_t *o1)
+{
+    __m256i b = _mm256_broadcastd_epi32(_mm256_castsi256_si128(off));
+    __m256i d = _mm256_sub_epi32(off, b);
+    *o0 = (uint32_t)_mm256_cvtsi256_si32(off);
+    if (size < n || *o0 > size - n)
+        return R8_ANY;
+    __m256i run = _mm256_cmpeq_epi32(d, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(run)) == 0xff)
+        return R8_RUN;
+    int pitch = _mm_extract_epi32(_mm256_castsi256_si128(d), 2);
+    __m256i q = _mm256_add_epi32(
+        _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3),
+        _mm256_and_si256(_mm256_set1_epi32(pitch), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1)));
+    *o1 = *o0 + (uint32_t)pitch;
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(d, q))) == 0xff && pitch > 0 &&
+        *o1 <= size - n)
+        return R8_QUADS;
+    return R8_ANY;
+}
+
+/* The bytes at offsets off of 8 lanes in the low bytes of 32-bit lanes (the rest zero): a run
+ * by one 64-bit load, two quads by a 32-bit load of each row, else the 32-bit word ending with
+ * each (from byte 0 for the surface's first bytes; the surface has at least 4), shifted down. */
+static inline __m256i r8_bytes(const uint8_t *mem, uint32_t size, __m256i off)
+{
+    uint32_t o0, o1;
+    switch (r8_shape(off, size, 8, &o0, &o1)) {
+    case R8_RUN:
+        return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0)));
+    case R8_QUADS: {
+        int wa, wb;
+        memcpy(&wa, mem + o0, 4), memcpy(&wb, mem + o1, 4);
+        /* a0 a1 b0 b1 a2 a3 b2 b3: the lanes' order */
+        return _mm256_cvtepu8_epi32(
+            _mm_unpacklo_epi16(_mm_cvtsi32_si128(wa), _mm_cvtsi32_si128(wb)));
+    }
+    }
+    __m256i a =
+        _mm256_max_epi32(_mm256_sub_epi32(off, _mm256_set1_epi32(3)), _mm256_setzero_si256());
+    __m256i w = loads8((const int *)mem, a);
+    w = _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, a), 3));
+    return _mm256_and_si256(w, _mm256_set1_epi32(0xff));
+}
+
+/* The bytes at off and off + 1 of 8 lanes (a bilinear row's taps when they are neighbours, off
+ * + 1 inside the surface): a run by two 64-bit loads, two quads by a 64-bit load of each row
+ * (5 bytes of each used), else one 32-bit word a lane, the word ending with the second byte
+ * (from byte 0 at the surface's start). */
+static inline void r8_pairs(const uint8_t *mem, uint32_t size, __m256i off, __m256i *a, __m256i *b)
+{
+    uint32_t o0, o1;
+    switch (r8_shape(off, size, 9, &o0, &o1)) {
+    case R8_RUN:
+        *a = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0)));
+        *b = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0 + 1)));
+        return;
+    case R8_QUADS: {
+        __m128i qa = _mm_loadl_epi64((const __m128i *)(mem + o0));
+        __m128i qb = _mm_loadl_epi64((const __m128i *)(mem + o1));
+        *a = _mm256_cvtepu8_epi32(_mm_unpacklo_epi16(qa, qb));
+        *b = _mm256_cvtepu8_epi32(_mm_unpacklo_epi16(_mm_srli_epi64(qa, 8), _mm_srli_epi64(qb, 8)));
+        return;
+    }
+    }
+    __m256i s =
+        _mm256_max_epi32(_mm256_sub_epi32(off, _mm256_set1_epi32(2)), _mm256_setzero_si256());
+    __m256i w = loads8((const int *)mem, s);
+    w = _mm256_srlv_epi32(w, _mm256_slli_epi32(_mm256_sub_epi32(off, s), 3));
+    __m256i ff = _mm256_set1_epi32(0xff);
+    *a = _mm256_and_si256(w, ff), *b = _mm256_and_si256(_mm256_srli_epi32(w, 8), ff);
+}
+
+/* Bytes (low bytes of 32-bit lanes) as channel c's values: UNORM as b / 255 (unorm8 of the
+ * byte tripled by a shuffle), otherwise the plan's table. */
+static inline __m256 r8_dec(const vsmp_plan *p, int c, bool unorm, __m256i b)
+{
+    if (unorm) {
+        const __m256i tri =
+            _mm256_setr_epi8(0, 0, 0, -128, 4, 4, 4, -128, 8, 8, 8, -128, 12, 12, 12, -128, 0, 0, 0,
+                             -128, 4, 4, 4, -128, 8, 8, 8, -128, 12, 12, 12, -128);
+        return unorm8(_mm256_shuffle_epi8(b, tri));
+    }
+    return _mm256_castsi256_ps(loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2)));
+}
+
+/* The four channels of 8 lanes: channel c's values v, the constants elsewhere, and the border
+ * colour where off is set. */
+static inline void r8_texel(const vsmp_plan *p, int c, __m256 v, __m256i off, __m256 t[4])
+{
+    for (int k = 0; k < 4; k++)
+        t[k] = _mm256_set1_ps(p->konst[k]);
+    t[c] = v;
+    border8(p, off, t);
+}
+
+static inline bool r8_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
+                            unsigned mu, unsigned mv, int c, bool unorm, __m256 out[4])
+{
+    grid8 g;
+    if (!grid8_flat(lv, x, y, linear, mu, mv, &g))
+        return false;
+    const uint8_t *mem = p->s->mem;
+    uint32_t size = (uint32_t)p->s->d.data_size;
+    if (!linear) {
+        __m256 v = r8_dec(p, c, unorm, r8_bytes(mem, size, r8_off(lv, g.xa, g.ya)));
+        for (int k = 0; k < 4; k++)
+            out[k] = _mm256_set1_ps(p->konst[k]);
+        out[c] = v;
+        if (g.border)
+            border8(p, _mm256_or_si256(g.oxa, g.oya), out);
+        return true;
+    }
+    __m256i oa = r8_off(lv, g.xa, g.ya), ob = r8_off(lv, g.xa, g.yb);
+    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
+    __m256i ba, bb, bc, bd;
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        r8_pairs(mem, size, oa, &ba, &bb);
+        r8_pairs(mem, size, ob, &bc, &bd);
+    } else {
+        __m256i dx = _mm256_sub_epi32(g.xb, g.xa);
+        ba = r8_bytes(mem, size, oa), bb = r8_bytes(mem, size, _mm256_add_epi32(oa, dx));
+        bc = r8_bytes(mem, size, ob), bd = r8_bytes(mem, size, _mm256_add_epi32(ob, dx));
+    }
+    __m256 a = r8_dec(p, c, unorm, ba), b = r8_dec(p, c, unorm, bb);
+    __m256 cc = r8_dec(p, c, unorm, bc), d = r8_dec(p, c, unorm, bd);
+    __m256i o00 = _mm256_or_si256(g.oxa, g.oya), o10 = _mm256_or_si256(g.oxb, g.oya);
+    __m256i o01 = _mm256_or_si256(g.oxa, g.oyb), o11 = _mm256_or_si256(g.oxb, g.oyb);
+    __m256i any = _mm256_or_si256(_mm256_or_si256(o00, o10), _mm256_or_si256(o01, o11));
+    if (!g.border || _mm256_testz_si256(any, any)) {
+        /* the constant channels filter to themselves (finite weights in [0, 1]) */
+        for (int k = 0; k < 4; k++)
+            out[k] = _mm256_set1_ps(p->konst[k]);
+        out[c] = lerp8(lerp8(a, b, g.wx), lerp8(cc, d, g.wx), g.wy);
+        return true;
+    }
+    __m256 ta[4], tb[4], tc[4], td[4];
+    r8_texel(p, c, a, o00, ta), r8_texel(p, c, b, o10, tb);
+    r8_texel(p, c, cc, o01, tc), r8_texel(p, c, d, o11, td);
+    for (int k = 0; k < 4; k++)
+        out[k] = lerp8(lerp8(ta[k], tb[k], g.wx), lerp8(tc[k], td[k], g.wx), g.wy);
+    return true;
+}
+
+static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                           const bool linear, const unsigned mu, const unsigned mv, const bool full)
+{
+    int c = 0;
+    while (c < 3 && p->byte_of[c] == 0xff)
+        c++;
+    bool unorm = p->ch_kind[c] == 1;
+    view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
+    bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
+    __m256 sx = nn ? _mm256_set1_ps(1.0f) : lv.fw, sy = nn ? _mm256_set1_ps(1.0f) : lv.fh;
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    __m256 o[VSMP_MAX_LANES / 8][4];
+    unsigned slow = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        view8 gv = lv;
+        if (p->s->d.array)
+            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
+        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
+        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
+        if (!r8_group(p, &gv, x, y, linear, mu, mv, c, unorm, o[g / 8]))
+            slow |= 1u << (g / 8);
+    }
+    if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
+        p->run(p, m, r);
+        return;
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        if (slow >> (g / 8) & 1)
+            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
+                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
+                       linear, o[g / 8]);
+        store8_in(r, m, g, o[g / 8], full);
+    }
+}
+
+#define R8_KERNEL(name, linear, mu, mv)                                                            \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        if (full16(m))                                                                             \
+            flat_r8(p, m, r, linear, mu, mv, true);                                                \
+        else                                                                                       \
+            flat_r8(p, m, r, linear, mu, mv, false);                                               \
+    }
+R8_KERNEL(r8_pcc, false, MC, MC)
+R8_KERNEL(r8_pcw, false, MC, MW)
+R8_KERNEL(r8_pcb, false, MC, MB)
+R8_KERNEL(r8_pwc, false, MW, MC)
+R8_KERNEL(r8_pww, false, MW, MW)
+R8_KERNEL(r8_pwb, false, MW, MB)
+R8_KERNEL(r8_pbc, false, MB, MC)
+R8_KERNEL(r8_pbw, false, MB, MW)
+R8_KERNEL(r8_pbb, false, MB, MB)
+R8_KERNEL(r8_lcc, true, MC, MC)
+R8_KERNEL(r8_lcw, true, MC, MW)
+R8_KERNEL(r8_lcb, true, MC, MB)
+R8_KERNEL(r8_lwc, true, MW, MC)
+R8_KERNEL(r8_lww, true, MW, MW)
+R8_KERNEL(r8_lwb, true, MW, MB)
+R8_KERNEL(r8_lbc, true, MB, MC)
+R8_KERNEL(r8_lbw, true, MB, MW)
+R8_KERNEL(r8_lbb, true, MB, MB)
+
+void vsmp_sample_flat_r8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[18] = {r8_pcc, r8_pcw, r8_pcb, r8_pwc, r8_pww, r8_pwb,
+                                      r8_pbc, r8_pbw, r8_pbb, r8_lcc, r8_lcw, r8_lcb,
+                                      r8_lwc, r8_lww, r8_lwb, r8_lbc, r8_lbw, r8_lbb};
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
 }
