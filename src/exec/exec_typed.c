@@ -353,6 +353,71 @@ static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsi
     }
 }
 
+/* Four 8-bit channels, every one written (RGBA8, BGRA8 UNORM, UINT and SINT): each lane's
+ * texel saturated and assembled in one pass over the lanes (no per-channel arrays), then the
+ * enabled lanes stored. False for the other kinds (convert and store_whole take them). */
+static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
+                        const uint8_t *data, uint32_t stride)
+{
+    const uint8_t *r = data, *g = data + stride, *b = data + 2 * stride, *a = data + 3 * stride;
+    unsigned s0 = 8u * t->off[0], s1 = 8u * t->off[1], s2 = 8u * t->off[2], s3 = 8u * t->off[3];
+    uint32_t px[32];
+    if (t->kind == TK_UINT8) {
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t v0 = lane_u(r + 4 * l), v1 = lane_u(g + 4 * l), v2 = lane_u(b + 4 * l),
+                     v3 = lane_u(a + 4 * l);
+            v0 = v0 > 0xffu ? 0xffu : v0, v1 = v1 > 0xffu ? 0xffu : v1;
+            v2 = v2 > 0xffu ? 0xffu : v2, v3 = v3 > 0xffu ? 0xffu : v3;
+            px[l] = v0 << s0 | v1 << s1 | v2 << s2 | v3 << s3;
+        }
+    } else if (t->kind == TK_SINT8) {
+        for (unsigned l = 0; l < n; l++) {
+            int32_t v[4] = {(int32_t)lane_u(r + 4 * l), (int32_t)lane_u(g + 4 * l),
+                            (int32_t)lane_u(b + 4 * l), (int32_t)lane_u(a + 4 * l)};
+            uint32_t q[4];
+            for (unsigned c = 0; c < 4; c++)
+                q[c] = (uint32_t)(v[c] < -128 ? -128 : v[c] > 127 ? 127 : v[c]) & 0xffu;
+            px[l] = q[0] << s0 | q[1] << s1 | q[2] << s2 | q[3] << s3;
+        }
+    } else if (t->kind == TK_UNORM8) {
+        for (unsigned l = 0; l < n; l++) {
+            const uint8_t *ch[4] = {r, g, b, a};
+            uint32_t q[4];
+            for (unsigned c = 0; c < 4; c++) { /* cv_unorm's rule */
+                uint32_t u = lane_u(ch[c] + 4 * l);
+                u = (int32_t)u < 0 || u > 0x7f800000u ? 0u : u > 0x3f800000u ? 0x3f800000u : u;
+                q[c] = rne_bits((double)bits_f(u) * 255.0);
+            }
+            px[l] = q[0] << s0 | q[1] << s1 | q[2] << s2 | q[3] << s3;
+        }
+    } else {
+        return false;
+    }
+    for (uint32_t bits = live; bits; bits &= bits - 1u) {
+        unsigned l = x_ctz(bits);
+        memcpy(base + offs[l], &px[l], 4);
+    }
+    return true;
+}
+
+/* Each lane's texel offset from the level's base, and the lanes inside the level (bit l): the
+ * offsets of every lane first, in a loop without a carried mask, then the mask. */
+static uint32_t lanes_inside(size_t *offs, unsigned n, const uint8_t *up, const uint8_t *yp,
+                             const uint8_t *sp_, uint32_t w, uint32_t h, uint32_t slices, size_t rp,
+                             size_t sp, size_t bytes)
+{
+    uint8_t in[32];
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+        in[l] = (uint8_t)((u < w) & (y < h) & (sl < slices));
+    }
+    uint32_t live = 0;
+    for (unsigned l = 0; l < n; l++)
+        live |= (uint32_t)in[l] << l;
+    return live;
+}
+
 /* ---- the message ---- */
 
 static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
@@ -398,18 +463,15 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
     size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
     size_t offs[32];
-    uint32_t live = 0;
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
-        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
-        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
-    }
-    live &= en;
+    uint32_t live = lanes_inside(offs, n, up, yp, sp_, w, h, slices, rp, sp, bytes) & en;
     if (!live)
         return true;
     unsigned mask = x->g->val[0] & 0xfu;
     uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
     const uint8_t *data = m->arena + x->g->raw[4].var;
+    if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
+        store_rgba8(base, offs, live, n, &t, data, stride))
+        return true;
     uint32_t cv[4][32];
     uint8_t off[4];
     unsigned nc = 0, k = 0;
