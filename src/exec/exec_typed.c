@@ -400,24 +400,6 @@ static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsign
     return true;
 }
 
-/* Each lane's texel offset from the level's base, and the lanes inside the level (bit l): the
- * offsets of every lane first, in a loop without a carried mask, then the mask. */
-static uint32_t lanes_inside(size_t *offs, unsigned n, const uint8_t *up, const uint8_t *yp,
-                             const uint8_t *sp_, uint32_t w, uint32_t h, uint32_t slices, size_t rp,
-                             size_t sp, size_t bytes)
-{
-    uint8_t in[32];
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
-        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
-        in[l] = (uint8_t)((u < w) & (y < h) & (sl < slices));
-    }
-    uint32_t live = 0;
-    for (unsigned l = 0; l < n; l++)
-        live |= (uint32_t)in[l] << l;
-    return live;
-}
-
 /* ---- the message ---- */
 
 static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
@@ -463,7 +445,13 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
     size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
     size_t offs[32];
-    uint32_t live = lanes_inside(offs, n, up, yp, sp_, w, h, slices, rp, sp, bytes) & en;
+    uint32_t live = 0;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+    }
+    live &= en;
     if (!live)
         return true;
     unsigned mask = x->g->val[0] & 0xfu;
