@@ -2,7 +2,8 @@
 /*
  * The launcher's scheduling (docs/LAUNCH.md section 2): NDRange limits checked before any product
  * overflows, the local size it chooses, the counts of vsmp_launch_stats, the memory budget, the
- * instruction budget, cancelling, and the first failure stopping every worker.
+ * instruction budget, cancelling, the first failure stopping every worker, and each work-group's
+ * coordinates in r0 in linear order whatever the workers' shares.
  *
  * The kernel is written here: a SIMD16 "spin" whose hardware threads each loop max(n, 1) times
  * (n: argument 0) unless their group's x ID equals argument 1, where they read a surface at an
@@ -381,6 +382,104 @@ static void test_stop_at_failure(const kernel *k)
     }
 }
 
+/* Group coordinates: a kernel that fails only in the work-group whose r0 group IDs (r0.1, r0.6,
+ * r0.7) equal its three arguments. Over 3 x 2 x 2 groups, each group as the target with one to
+ * three workers (shares starting mid-row and mid-plane: 4 = (1, 1, 0), 8 = (2, 0, 1)): the launch
+ * names that group, and one worker ended exactly the groups before it in linear order (x
+ * fastest), so each coordinate triple comes at its own place and no other. */
+static const char grp_text[] = ".version 4.1\n"
+                               ".kernel \"grp\"\n"
+                               ".decl R0 v_type=G type=d num_elts=8 align=hword alias=<%r0, 0>\n"
+                               ".decl LIDX v_type=G type=w num_elts=16 align=hword\n"
+                               ".decl CT v_type=G type=d num_elts=8 align=hword\n"
+                               ".decl S v_type=G type=d num_elts=4 align=dword\n"
+                               ".decl A v_type=G type=ud num_elts=16 align=hword\n"
+                               ".decl V v_type=G type=ud num_elts=16 align=hword\n"
+                               ".decl P1 v_type=P num_elts=1\n"
+                               ".decl T6 v_type=T num_elts=1 v_name=T006\n"
+                               ".input LIDX offset=32 size=32\n"
+                               ".input CT offset=64 size=32\n"
+                               ".kernel_attr Target=\"3d\"\n"
+                               ".kernel_attr SimdSize=16\n"
+                               ".function \"_main_0\"\n"
+                               "_main_0:\n"
+                               "    xor (M1_NM, 1) S(0,0)<1> R0(0,1)<0;1,0> CT(0,0)<0;1,0>\n"
+                               "    xor (M1_NM, 1) S(0,1)<1> R0(0,6)<0;1,0> CT(0,1)<0;1,0>\n"
+                               "    xor (M1_NM, 1) S(0,2)<1> R0(0,7)<0;1,0> CT(0,2)<0;1,0>\n"
+                               "    or (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0>\n"
+                               "    or (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,2)<0;1,0>\n"
+                               "    cmp.eq (M1_NM, 1) P1 S(0,0)<0;1,0> 0x0:d\n"
+                               "    (P1) goto (M1, 1) FAIL\n"
+                               "    ret (M1, 1)\n"
+                               "FAIL:\n"
+                               "    movs (M1_NM, 1) T6(0) 0x5:ud\n"
+                               "    gather4_scaled.R (M1, 16) T6 0x0:ud A.0 V.0\n"
+                               "    ret (M1, 1)\n";
+
+static void test_group_ids(void)
+{
+    static const char *const param =
+        "PATCH_TOKEN_DATA_PARAMETER_BUFFER (00000011) (size = 40)\n"
+        "\tType = KERNEL_ARGUMENT\n\tArgumentNumber = %d\n\tOffset = %d\n\tDataSize = 4\n"
+        "\tSourceOffset = 0\n";
+    int n = snprintf(cos_text, sizeof(cos_text),
+                     "** Kernel Patch Lists : Kernel Name = grp **\n\n"
+                     "PATCH_TOKEN_EXECUTION_ENVIRONMENT (00000017) (size = 140)\n"
+                     "\tLargestCompiledSIMDSize = 16\n\tHasBarriers = 0\n"
+                     "PATCH_TOKEN_THREAD_PAYLOAD (00000016) (size = 88)\n"
+                     "\tHeaderPresent = false\n\tLocalIDXPresent = true\n"
+                     "\tLocalIDYPresent = false\n\tLocalIDZPresent = false\n"
+                     "\tLocalIDFlattenedPresent = false\n"
+                     "PATCH_TOKEN_DATA_PARAMETER_STREAM (00000019) (size = 12)\n"
+                     "\tDataParameterStreamSize = 32\n");
+    for (int i = 0; i < 3; i++)
+        n += snprintf(cos_text + n, sizeof(cos_text) - (size_t)n, param, i, 4 * i);
+    kernel k = {NULL, NULL};
+    vsmp_diags d;
+    vsmp_diags_init(&d);
+    vsmp_status st = vsmp_text_parse(grp_text, strlen(grp_text), VSMP_DIALECT_12504, &k.mod, &d);
+    if (!st)
+        st = vsmp_launch_iface_parse(cos_text, strlen(cos_text), &k.f, &d);
+    vsmp_diags_print(&d, "grp", stderr);
+    vsmp_diags_free(&d);
+    CHECK(st == VSMP_OK, "the grp kernel loads");
+    const uint32_t ng[3] = {3, 2, 2};
+    for (uint32_t lin = 0; !st && lin < ng[0] * ng[1] * ng[2]; lin++) {
+        int32_t at[3] = {(int32_t)(lin % ng[0]), (int32_t)(lin / ng[0] % ng[1]),
+                         (int32_t)(lin / (ng[0] * ng[1]))};
+        for (unsigned workers = 1; workers <= 3; workers++) {
+            vsmp_launch_arg args[3];
+            memset(args, 0, sizeof(args));
+            for (int i = 0; i < 3; i++) {
+                memcpy(args[i].bytes, &at[i], 4);
+                args[i].size = 4;
+            }
+            vsmp_ndrange nd = {0};
+            nd.dims = 3;
+            nd.global[0] = 16 * ng[0], nd.global[1] = ng[1], nd.global[2] = ng[2];
+            nd.local[0] = 16, nd.local[1] = nd.local[2] = 1;
+            vsmp_launch_options o;
+            vsmp_launch_options_init(&o);
+            o.workers = workers;
+            vsmp_launch_stats s;
+            o.stats = &s;
+            vsmp_diags_init(&d);
+            vsmp_status ls = vsmp_launch(k.mod, 0, k.f, &nd, args, 3, &o, &d);
+            char want[64];
+            snprintf(want, sizeof(want), "in work-group (%d, %d, %d)", at[0], at[1], at[2]);
+            CHECK(ls == VSMP_ERR_INVALID && has_message(&d, "launch", want),
+                  "group %u as the target, %u workers: %s reported (%s)", lin, workers, want,
+                  vsmp_status_str(ls));
+            CHECK(s.workers == workers, "%u workers used, %u asked", s.workers, workers);
+            if (workers == 1)
+                CHECK(s.groups == lin, "one worker: %llu groups ended before group %u",
+                      (unsigned long long)s.groups, lin);
+            vsmp_diags_free(&d);
+        }
+    }
+    unload(&k);
+}
+
 /* Issue 15: machines count against max_memory. With a barrier, a group of 1024 SIMD16 items
  * holds 64 machines, each with 64 unused 4 KiB variables (256 KiB): over 16 MiB. */
 static void test_memory(void)
@@ -514,6 +613,7 @@ int main(void)
     test_local_size();
     test_stats(&k);
     test_stop_at_failure(&k);
+    test_group_ids();
     test_bounds(&k);
     test_memory();
     test_validated();

@@ -353,6 +353,53 @@ static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsi
     }
 }
 
+/* Four 8-bit channels, every one written (RGBA8, BGRA8 UNORM, UINT and SINT): each lane's
+ * texel saturated and assembled in one pass over the lanes (no per-channel arrays), then the
+ * enabled lanes stored. False for the other kinds (convert and store_whole take them). */
+static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
+                        const uint8_t *data, uint32_t stride)
+{
+    const uint8_t *r = data, *g = data + stride, *b = data + 2 * stride, *a = data + 3 * stride;
+    unsigned s0 = 8u * t->off[0], s1 = 8u * t->off[1], s2 = 8u * t->off[2], s3 = 8u * t->off[3];
+    uint32_t px[32];
+    if (t->kind == TK_UINT8) {
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t v0 = lane_u(r + 4 * l), v1 = lane_u(g + 4 * l), v2 = lane_u(b + 4 * l),
+                     v3 = lane_u(a + 4 * l);
+            v0 = v0 > 0xffu ? 0xffu : v0, v1 = v1 > 0xffu ? 0xffu : v1;
+            v2 = v2 > 0xffu ? 0xffu : v2, v3 = v3 > 0xffu ? 0xffu : v3;
+            px[l] = v0 << s0 | v1 << s1 | v2 << s2 | v3 << s3;
+        }
+    } else if (t->kind == TK_SINT8) {
+        for (unsigned l = 0; l < n; l++) {
+            int32_t v[4] = {(int32_t)lane_u(r + 4 * l), (int32_t)lane_u(g + 4 * l),
+                            (int32_t)lane_u(b + 4 * l), (int32_t)lane_u(a + 4 * l)};
+            uint32_t q[4];
+            for (unsigned c = 0; c < 4; c++)
+                q[c] = (uint32_t)(v[c] < -128 ? -128 : v[c] > 127 ? 127 : v[c]) & 0xffu;
+            px[l] = q[0] << s0 | q[1] << s1 | q[2] << s2 | q[3] << s3;
+        }
+    } else if (t->kind == TK_UNORM8) {
+        for (unsigned l = 0; l < n; l++) {
+            const uint8_t *ch[4] = {r, g, b, a};
+            uint32_t q[4];
+            for (unsigned c = 0; c < 4; c++) { /* cv_unorm's rule */
+                uint32_t u = lane_u(ch[c] + 4 * l);
+                u = (int32_t)u < 0 || u > 0x7f800000u ? 0u : u > 0x3f800000u ? 0x3f800000u : u;
+                q[c] = rne_bits((double)bits_f(u) * 255.0);
+            }
+            px[l] = q[0] << s0 | q[1] << s1 | q[2] << s2 | q[3] << s3;
+        }
+    } else {
+        return false;
+    }
+    for (uint32_t bits = live; bits; bits &= bits - 1u) {
+        unsigned l = x_ctz(bits);
+        memcpy(base + offs[l], &px[l], 4);
+    }
+    return true;
+}
+
 /* ---- the message ---- */
 
 static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
@@ -410,6 +457,9 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     unsigned mask = x->g->val[0] & 0xfu;
     uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
     const uint8_t *data = m->arena + x->g->raw[4].var;
+    if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
+        store_rgba8(base, offs, live, n, &t, data, stride))
+        return true;
     uint32_t cv[4][32];
     uint8_t off[4];
     unsigned nc = 0, k = 0;

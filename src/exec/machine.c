@@ -180,14 +180,20 @@ static vsmp_status resolve_var(vsmp_machine *m, uint32_t id, uint8_t *state, uin
     return VSMP_OK;
 }
 
+/* The words of the predicates, address, sampler and surface variables, each array with one
+ * word past its end. */
+static size_t state_words(const vsmp_machine *m)
+{
+    return (size_t)m->r->num_preds + m->naddr_words + m->nsmp_words + m->nsurf_words + 4;
+}
+
 static vsmp_status layout_state_vars(vsmp_machine *m)
 {
     const vsmp_routine *r = m->r;
     m->addr_base = calloc(r->num_addrs + 1, sizeof(uint32_t));
     m->smp_base = calloc(r->num_samplers + 1, sizeof(uint32_t));
     m->surf_base = calloc(VSMP_NUM_PREDEF_SURFS + r->num_surfaces + 1, sizeof(uint32_t));
-    m->preds = calloc(r->num_preds + 1, sizeof(uint32_t));
-    if (!m->addr_base || !m->smp_base || !m->surf_base || !m->preds)
+    if (!m->addr_base || !m->smp_base || !m->surf_base)
         return VSMP_ERR_NOMEM;
     for (uint32_t i = 0; i < r->num_preds; i++)
         if (r->preds[i].num_elts > 32) {
@@ -212,10 +218,15 @@ static vsmp_status layout_state_vars(vsmp_machine *m)
         m->surf_base[VSMP_NUM_PREDEF_SURFS + i] = n, n += r->surfaces[i].num_elts;
     m->bss_word = m->surf_base[X_SURF_BSS] = n++; /* %bss, the bindless surface */
     m->nsurf_words = n;
-    m->addr_vals = calloc(m->naddr_words + 1, sizeof(uint32_t));
-    m->smp_vals = calloc(m->nsmp_words + 1, sizeof(uint32_t));
-    m->surf_vals = calloc(m->nsurf_words + 1, sizeof(uint32_t));
-    return m->addr_vals && m->smp_vals && m->surf_vals ? VSMP_OK : VSMP_ERR_NOMEM;
+    /* the predicates, address, sampler and surface words in one block (state_words), which a
+     * reset clears at once; the block is m->preds' */
+    m->preds = calloc(state_words(m), sizeof(uint32_t));
+    if (!m->preds)
+        return VSMP_ERR_NOMEM;
+    m->addr_vals = m->preds + r->num_preds + 1;
+    m->smp_vals = m->addr_vals + m->naddr_words + 1;
+    m->surf_vals = m->smp_vals + m->nsmp_words + 1;
+    return VSMP_OK;
 }
 
 /* Inputs: "the offset in bytes of where this input is stored in Gen's general register file"
@@ -512,12 +523,9 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->label_at);
     free(m->vars);
     free(m->arena);
-    free(m->preds);
-    free(m->addr_vals);
+    free(m->preds); /* and the other state words (layout_state_vars) */
     free(m->addr_base);
-    free(m->smp_vals);
     free(m->smp_base);
-    free(m->surf_vals);
     free(m->surf_base);
     free(m->payload);
     free(m->clear);
@@ -780,10 +788,7 @@ void vsmp_machine_reset(vsmp_machine *m)
             abort();
         }
 #endif
-    clear_words(m->preds, m->r->num_preds + 1);
-    clear_words(m->addr_vals, m->naddr_words + 1);
-    clear_words(m->smp_vals, m->nsmp_words + 1);
-    clear_words(m->surf_vals, m->nsurf_words + 1);
+    clear_words(m->preds, (uint32_t)state_words(m)); /* every state word, in one block */
     m->paused = false;
 }
 

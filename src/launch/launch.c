@@ -345,9 +345,11 @@ static vsmp_status count_thread(launch_shared *sh, worker_count *c, const vsmp_m
     c->lanes += lanes;
     c->steps += s;
     c->smp += vsmp_machine_sampler_messages(m);
-    uint64_t total = atomic_fetch_add_explicit(&sh->steps, s, memory_order_relaxed) + s;
     uint64_t max = sh->o->max_total_steps;
-    if (max && total > max && !failed && !atomic_exchange(&sh->halt, true)) {
+    if (!max) /* no budget: the launch's total is the workers' counts summed (gather) */
+        return VSMP_OK;
+    uint64_t total = atomic_fetch_add_explicit(&sh->steps, s, memory_order_relaxed) + s;
+    if (total > max && !failed && !atomic_exchange(&sh->halt, true)) {
         vsmp_diags_add(d, VSMP_SEV_ERROR, "steps", 0, 0, -1,
                        "the launch reached its budget of %llu instructions (%llu work-groups of "
                        "%llu ended)",
@@ -358,12 +360,16 @@ static vsmp_status count_thread(launch_shared *sh, worker_count *c, const vsmp_m
     return VSMP_OK;
 }
 
-/* A group has ended: count it, and call the progress function when one is due. */
+/* A group has ended: count it, and call the progress function when one is due. The shared
+ * count is kept only for what reads it while the launch runs (progress calls, the budget's
+ * message); the launch's own is the workers' counts summed (gather). */
 static void group_done(launch_shared *sh, worker_count *c)
 {
     c->groups++;
-    uint64_t done = atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) + 1;
     const vsmp_launch_options *o = sh->o;
+    if (!o->progress && !o->max_total_steps)
+        return;
+    uint64_t done = atomic_fetch_add_explicit(&sh->done, 1, memory_order_relaxed) + 1;
     if (!o->progress || pthread_mutex_trylock(&sh->lock))
         return;
     uint64_t t = now_ns();
@@ -631,6 +637,18 @@ static vsmp_status run_interleaved(worker_machines *w, const launch_payload *pay
     return run_group(w->m, p, w->waits, g[0], g[1], g[2], sh, c, d);
 }
 
+/* The coordinates of the group after @p g in linear order (x fastest). */
+static void next_group(uint32_t g[3], const uint32_t ng[3])
+{
+    if (++g[0] < ng[0])
+        return;
+    g[0] = 0;
+    if (++g[1] < ng[1])
+        return;
+    g[1] = 0;
+    g[2]++;
+}
+
 /* The launch, running the work-groups of linear index (x fastest) in [lo, hi) only. */
 static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
                                  const vsmp_launch_iface *f, const vsmp_launch_arg *args,
@@ -649,10 +667,11 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         st = machines_make(&w, mod, kernel, f, args, o, p, &pay, &s, d);
     const uint32_t *ng = p->ng;
     bool stop = false;
-    /* the first group of the share, then on in linear order (x fastest) */
-    for (uint64_t lin = lo; lin < hi && lin < p->groups && !st && !stop; lin++) {
-        uint32_t g[3] = {(uint32_t)(lin % ng[0]), (uint32_t)(lin / ng[0] % ng[1]),
-                         (uint32_t)(lin / ((uint64_t)ng[0] * ng[1]))};
+    /* the first group of the share, then on in linear order (x fastest): its coordinates
+     * divided out once, then counted up */
+    uint32_t g[3] = {(uint32_t)(lo % ng[0]), (uint32_t)(lo / ng[0] % ng[1]),
+                     (uint32_t)(lo / ((uint64_t)ng[0] * ng[1]))};
+    for (uint64_t lin = lo; lin < hi && lin < p->groups && !st && !stop; lin++, next_group(g, ng)) {
         /* OpenCL leaves __local memory undefined at a group's start: vsmp zeroes it */
         if (p->slm_size)
             memset(w.slm, 0, (size_t)p->slm_size);
@@ -792,7 +811,7 @@ static unsigned worker_number(const vsmp_launch_options *o, const launch_plan *p
 /* The launch's outcome from its workers': the diagnostics of the first worker that failed (a
  * cancelled one only when none failed otherwise), or of the first one when none failed; the
  * last progress call; the counts summed into o->stats. */
-static vsmp_status gather(const worker *w, unsigned nw, launch_shared *sh, const launch_plan *p,
+static vsmp_status gather(const worker *w, unsigned nw, const launch_plan *p,
                           const vsmp_launch_options *o, uint64_t per_worker, vsmp_diags *d)
 {
     unsigned pick = nw;
@@ -809,7 +828,9 @@ static vsmp_status gather(const worker *w, unsigned nw, launch_shared *sh, const
         vsmp_diags_add(d, g->severity, g->rule, g->line, g->column, g->offset, "%s", g->message);
     }
     vsmp_status st = w[pick].st;
-    uint64_t done = atomic_load(&sh->done);
+    uint64_t done = 0; /* groups ended, every worker (group_done) */
+    for (unsigned i = 0; i < nw; i++)
+        done += w[i].c.groups;
     if (st == VSMP_ERR_CANCELLED)
         vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
                        "the launch was cancelled after %llu of %llu work-groups",
@@ -904,7 +925,7 @@ vsmp_status vsmp_launch(const vsmp_module *mod, uint32_t kernel, const vsmp_laun
     }
     /* worker 0 runs on the calling thread; a worker that cannot be started runs there too */
     vsmp_pool_run(nw, worker_main, w);
-    st = gather(w, nw, &sh, p, o, per_worker, d);
+    st = gather(w, nw, p, o, per_worker, d);
     for (unsigned i = 0; i < nw; i++)
         vsmp_diags_free(&w[i].d);
     free(w);
