@@ -174,7 +174,11 @@ static void texel_steps(sc_rng *r, sc_case *c, unsigned k)
  * apart besides (texel_steps). */
 static void run_case(uint64_t seed, unsigned cpu, int focus)
 {
-    static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    /* four 8-bit UNORM channels (the u8x4 kernels), sRGB and SNORM (the lut8 kernels) */
+    static const vsmp_format f8x4[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                       VSMP_FORMAT_R8G8B8A8_UNORM_SRGB,
+                                       VSMP_FORMAT_B8G8R8A8_UNORM_SRGB, VSMP_FORMAT_R8G8B8A8_SNORM};
+#define NF8X4 (sizeof(f8x4) / sizeof(f8x4[0]))
     static const vsmp_format f8[] = {VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_A8_UNORM,
                                      VSMP_FORMAT_R8_SNORM, VSMP_FORMAT_R8_UNORM};
     static const unsigned sops[] = {VSMP_SUB_SAMPLE,   VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
@@ -182,7 +186,7 @@ static void run_case(uint64_t seed, unsigned cpu, int focus)
                                     VSMP_SUB_LD_LZ,    VSMP_SUB_LD_L};
     sc_rng r = {seed, NULL, 0};
     const vsmp_format_info *fi = vsmp_format_get(focus == 2 ? f8[sc_below(&r, 4)]
-                                                 : focus    ? f8x4[sc_below(&r, 2)]
+                                                 : focus    ? f8x4[sc_below(&r, NF8X4)]
                                                             : fmts[sc_below(&r, NFMT)]);
     sc_case c;
     memset(&c, 0, sizeof(c));
@@ -206,10 +210,18 @@ static void run_case(uint64_t seed, unsigned cpu, int focus)
             if (sc_below(&r, 2))
                 c.st.mip_filter = VSMP_MIPFILTER_NONE;
             c.st.non_normalized = sc_below(&r, 4) == 0; /* the flat kernels, any mips */
-            for (int a = 0; a < 3 && c.st.mip_filter != VSMP_MIPFILTER_NONE; a++)
-                if (c.st.address[a] == VSMP_TCM_CLAMP_BORDER && sc_below(&r, 4))
-                    c.st.address[a] = VSMP_TCM_CLAMP; /* mostly the mip kernels' modes */
-        } else if (sc_below(&r, 4) == 0) {            /* unnormalized: min and mag filters alike */
+            /* mostly the mip kernels' modes (and the 3D kernel's, any mips) */
+            const vsmp_surface_desc *sd = vsmp_surface_get_desc(c.s);
+            bool three = sd->type == VSMP_SURFTYPE_3D;
+            /* WRAP on other sizes than powers of two: not the SIMD kernels' */
+            bool pow2 = !(sd->width & (sd->width - 1)) && !(sd->height & (sd->height - 1)) &&
+                        !(sd->depth & (sd->depth - 1));
+            for (int a = 0; a < 3 && (three || c.st.mip_filter != VSMP_MIPFILTER_NONE); a++)
+                if ((c.st.address[a] == VSMP_TCM_CLAMP_BORDER ||
+                     (three && !pow2 && c.st.address[a] == VSMP_TCM_WRAP)) &&
+                    sc_below(&r, 4))
+                    c.st.address[a] = VSMP_TCM_CLAMP;
+        } else if (sc_below(&r, 4) == 0) { /* unnormalized: min and mag filters alike */
             c.st.min_filter = c.st.mag_filter = (uint8_t)sc_below(&r, 2);
             c.st.non_normalized = true;
         }
@@ -281,13 +293,14 @@ static const char *level_suffix(unsigned cpu)
 }
 
 /* Every byte value of every channel of 8-bit UNORM formats, by ld and by point sampling at texel
- * centres: the kernels turn bytes into floats without the reference's division (b / 255.0f), so
- * all 256 values of each channel are compared with the reference, not only those random
- * surfaces happen to hold. */
+ * centres: the kernels turn bytes into floats without the reference's division (b / 255.0f), or
+ * look sRGB and SNORM bytes up in the plan's tables (gathers), so all 256 values of each channel
+ * are compared with the reference, not only those random surfaces happen to hold. */
 static void every_byte(unsigned cpu)
 {
-    static const vsmp_format f8[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
-                                     VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_R8G8_UNORM};
+    static const vsmp_format f8[] = {
+        VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,      VSMP_FORMAT_R8_UNORM,
+        VSMP_FORMAT_R8G8_UNORM,     VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, VSMP_FORMAT_R8G8B8A8_SNORM};
     for (unsigned fi = 0; fi < sizeof(f8) / sizeof(f8[0]); fi++) {
         for (unsigned op = 0; op < 2; op++) {
             vsmp_surface_desc d;
@@ -408,6 +421,12 @@ static void every_u16(unsigned cpu)
     vsmp_surface_free(s);
 }
 
+/* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
+ * AVX2 kernels where they measured faster: src/sample/fast/table.c). */
+#define LUT8_AVX512_FLAT "sample_flat_lut8_avx2"
+#define LUT8_AVX512_MIP  "sample_mip_lut8_avx2"
+#define U8X4_AVX512_3D   "sample_3d_u8x4_avx512"
+
 static const struct {
     const char *name;
     unsigned cpu;
@@ -446,7 +465,7 @@ int main(int argc, char **argv)
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);
-        for (unsigned k = 0; k < cases / 5; k++)
+        for (unsigned k = 0; k < cases; k++)
             run_case(0xf1a70000ull + k, levels[li], 1);
         for (unsigned k = 0; k < cases / 5; k++)
             run_case(0x0b8e0000ull + k, levels[li], 2);
@@ -455,17 +474,20 @@ int main(int argc, char **argv)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[11] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
+        const char *want[14] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
         if (levels[li] & VSMP_CPU_AVX512) /* flat RGBA8 and R8, float texels: the AVX2 kernels */
             want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
             want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
-            want[9] = "ld_2d_avx512", want[10] = "sample_flat_r8_avx2";
+            want[9] = "ld_2d_avx512", want[10] = LUT8_AVX512_FLAT, want[11] = LUT8_AVX512_MIP,
+            want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx2";
         else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
-            want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2", want[10] = "sample_flat_r8_avx2";
-        for (int w = 0; w < 11 && want[w]; w++) {
+            want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2", want[10] = "sample_flat_lut8_avx2",
+            want[11] = "sample_mip_lut8_avx2", want[12] = "sample_3d_u8x4_avx2",
+            want[13] = "sample_flat_r8_avx2";
+        for (int w = 0; w < 14 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < NTALLY && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -206,6 +206,7 @@ static void spot_checks(unsigned cpu)
 {
     static const shape sq = {"2d8", VSMP_SURFTYPE_2D, 8, 8, 1, 0, 1};
     static const shape cu = {"cube", VSMP_SURFTYPE_CUBE, 8, 8, 1, 0, 1};
+    static const shape vo = {"3d4", VSMP_SURFTYPE_3D, 4, 4, 4, 0, 3};
     bool avx2 = cpu & VSMP_CPU_AVX2, avx512 = cpu & VSMP_CPU_AVX512;
     vsmp_sampler_state st;
     vsmp_sampler_state_init(&st);
@@ -215,6 +216,8 @@ static void spot_checks(unsigned cpu)
     vsmp_surface *f32 = make(VSMP_FORMAT_R32G32B32A32_FLOAT, &sq);
     vsmp_surface *cube = make(VSMP_FORMAT_R16G16B16A16_FLOAT, &cu);
     vsmp_surface *ui = make(VSMP_FORMAT_R32_UINT, &sq);
+    vsmp_surface *srgb = make(VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, &sq);
+    vsmp_surface *vol = make(VSMP_FORMAT_R8G8B8A8_UNORM, &vo);
     /* RGBA8 point sampling without mips: the flat kernel (AVX2's at both SIMD levels) */
     CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu),
                   avx2 ? "sample_flat_u8x4_avx2" : "sample_c"),
@@ -262,6 +265,25 @@ static void spot_checks(unsigned cpu)
     st.mip_filter = VSMP_MIPFILTER_NONE;
     st.non_normalized = false;
     vsmp_surface_free(r8);
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    /* sRGB bilinear without mips: the flat kernel of the tables (AVX2's at both SIMD levels) */
+    st.address[0] = st.address[1] = VSMP_TCM_CLAMP;
+    CHECK(!strcmp(choice(srgb, &st, VSMP_SUB_SAMPLE_LZ, cpu),
+                  avx2 ? "sample_flat_lut8_avx2" : "sample_c"),
+          "srgb bilinear");
+    /* RGBA8 trilinear on a 3D surface: the 3D kernel; CLAMP_BORDER is the general kernel's */
+    st.mip_filter = VSMP_MIPFILTER_LINEAR;
+    CHECK(!strcmp(choice(vol, &st, VSMP_SUB_SAMPLE_L, cpu), avx512 ? "sample_3d_u8x4_avx512"
+                                                            : avx2 ? "sample_3d_u8x4_avx2"
+                                                                   : "sample_c"),
+          "3d trilinear");
+    st.address[2] = VSMP_TCM_CLAMP_BORDER;
+    CHECK(!strcmp(choice(vol, &st, VSMP_SUB_SAMPLE_L, cpu), avx512 ? "sample_2d_avx512"
+                                                            : avx2 ? "sample_2d_avx2"
+                                                                   : "sample_c"),
+          "3d trilinear border");
+    vsmp_surface_free(srgb);
+    vsmp_surface_free(vol);
     vsmp_surface_free(rgba);
     vsmp_surface_free(r16);
     vsmp_surface_free(f32);

@@ -47,6 +47,8 @@ enum {
     TC_BC1 = 1 << 7,      /* BC1, not sRGB */
     TC_OTHER = 1 << 8,    /* everything else: other blocks, packed fields, 3-byte texels... */
     TC_ANY = (1 << 9) - 1,
+    TC_LUT8_4B = TC_U8_4B | TC_SRGB8_4B, /* 8-bit texels of 4 bytes some of whose channels the
+                                            plan's tables decode */
     TC_U8_ALL = TC_RGBA8 | TC_U8_4B | TC_SRGB8_4B | TC_U8 | TC_SRGB8,
     TC_SIMD = TC_U8_ALL | TC_FWORDS | TC_DEC, /* what the AVX2 kernels' decoders read */
 };
@@ -97,6 +99,8 @@ enum {
 #define FLAT_R8 (FLAT | F_ONE_BYTE)
 /* The RGBA8 kernel with a LOD stage (mips), not anisotropic, not border */
 #define MIP8 (SIMD | F_DATA4 | F_NORMALIZED | F_MIPS | F_NOT_ANISO | F_NO_BORDER)
+/* The RGBA8 kernel of 3D surfaces (any mip filter), not anisotropic, not border */
+#define MIP3D (SIMD | F_DATA4 | F_NORMALIZED | F_NOT_ANISO | F_NO_BORDER)
 
 /* The description of a plan the rows match. */
 typedef struct plan_class {
@@ -135,8 +139,17 @@ static const fast_row rows[] = {
      vsmp_sample_flat_r8_avx2},
     {"sample_flat_r8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_U8,
      FLAT_R8 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r8_avx2},
+    {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_lut8_avx2},
+    {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT_NN | F_MIP_NOT_LINEAR,
+     vsmp_sample_flat_lut8_avx2},
+    {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT_NN | F_NO_BORDER,
+     vsmp_sample_flat_lut8_avx2},
+    {"sample_mip_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, MIP8, vsmp_sample_mip_lut8_avx2},
 #endif
 #ifdef VSMP_HAVE_AVX512
+    {"sample_3d_u8x4_avx512", L_AVX512, OP_SAMPLE, SK_3D, TC_RGBA8, MIP3D,
+     vsmp_sample_3d_u8x4_avx512},
     {"sample_mip_u8x4_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8, MIP8,
      vsmp_sample_mip_u8x4_avx512},
     {"sample_2d_avx512", L_AVX512, OP_SAMPLE, S_2D3D, TC_RGBA8 | TC_U8_4B | TC_U8 | TC_DEC,
@@ -155,6 +168,7 @@ static const fast_row rows[] = {
     {"sample_bc1_avx512", L_AVX512, OP_SAMPLE, SK_CUBE, TC_BC1, SIMD_CUBE, vsmp_sample_2d_avx512},
 #endif
 #ifdef VSMP_HAVE_AVX2
+    {"sample_3d_u8x4_avx2", L_AVX2, OP_SAMPLE, SK_3D, TC_RGBA8, MIP3D, vsmp_sample_3d_u8x4_avx2},
     {"sample_mip_u8x4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_RGBA8, MIP8, vsmp_sample_mip_u8x4_avx2},
     {"sample_2d_avx2", L_AVX2, OP_SAMPLE, S_2D3D, TC_SIMD, SIMD | F_DATA4 | F_NORMALIZED,
      vsmp_sample_2d_avx2},

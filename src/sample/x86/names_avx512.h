@@ -15,5 +15,8 @@
 #define vsmp_ld_2d_avx2            vsmp_ld_2d_avx512
 #define vsmp_bc1_fetch8_avx2       vsmp_bc1_fetch8_avx512
 #define vsmp_bc1_quad8_avx2        vsmp_bc1_quad8_avx512
+#define vsmp_sample_flat_lut8_avx2 vsmp_sample_flat_lut8_avx512
+#define vsmp_sample_mip_lut8_avx2  vsmp_sample_mip_lut8_avx512
+#define vsmp_sample_3d_u8x4_avx2   vsmp_sample_3d_u8x4_avx512
 
 #endif

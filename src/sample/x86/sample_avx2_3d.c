@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The AVX2 kernel for 3D surfaces of four 8-bit UNORM channels (RGBA8, BGRA8), isotropic, in
+ * WRAP (power of two) or CLAMP on each axis: sample_body's steps for that case with
+ * sample_avx2_u8.c's short index arithmetic on all three axes. Per group of 8 lanes the LOD
+ * stage, then both levels' taps on both slices: a row's two texels by one 64-bit load per lane
+ * (when every lane's pair are neighbours), every group's loads issued before any is unpacked.
+ * The filter is level8_any's: each slice bilinear (x, then y), then the slices blended by z.
+ * Groups the short arithmetic cannot take (NaN, infinities, |x| >= 2^31) go sample_body's way.
+ * Results are the reference's words (tests/test_fastpath.c).
+ */
+#include "stages_avx2.h"
+
+/* The raw texels of 8 lanes on one level of a 3D surface: t[k][q] slice k (za, zb) and tap q
+ * as taps8 orders them; the weights. */
+typedef struct taps3 {
+    __m256i t[2][4];
+    __m256 wx, wy, wz;
+} taps3;
+
+/* @return false (nothing fetched) when a lane needs the general index8. */
+static inline bool fetch8_3d(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, __m256 z,
+                             bool linear, bool wu, bool wv, bool ww, taps3 *t)
+{
+    grid8 g;
+    if (!grid8_flat(lv, x, y, linear, wu ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP,
+                    wv ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP, &g))
+        return false;
+    __m256i dm1 = _mm256_sub_epi32(lv->d, _mm256_set1_epi32(1));
+    __m256 fdm1 = _mm256_cvtepi32_ps(dm1);
+    if (linear)
+        z = _mm256_sub_ps(z, _mm256_set1_ps(0.5f));
+    __m256 fz = _mm256_floor_ps(z);
+    __m256i bad = _mm256_setzero_si256();
+    __m256i za = idx_flat(ww, fz, fdm1, dm1, &bad);
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    const int *mem = (const int *)p->s->mem;
+    view8 va = *lv;
+    va.slice = _mm256_mullo_epi32(za, lv->spitch);
+    if (!linear) {
+        t->t[0][0] = loads8(mem, texel_off(&va, g.xa, g.ya));
+        return true;
+    }
+    t->wx = g.wx, t->wy = g.wy;
+    t->wz = _mm256_sub_ps(z, fz);
+    if (!ww)
+        t->wz = _mm256_and_ps(t->wz, _mm256_cmp_ps(t->wz, t->wz, _CMP_ORD_Q));
+    __m256i zb = idx_next(ww, fz, za, fdm1, dm1);
+    view8 vb = *lv;
+    vb.slice = _mm256_mullo_epi32(zb, lv->spitch);
+    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
+    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+        /* each lane's two texels of a row are neighbours: a 64-bit load of both */
+        pairs8(mem, texel_off(&va, g.xa, g.ya), &t->t[0][0], &t->t[0][1]);
+        pairs8(mem, texel_off(&va, g.xa, g.yb), &t->t[0][2], &t->t[0][3]);
+        pairs8(mem, texel_off(&vb, g.xa, g.ya), &t->t[1][0], &t->t[1][1]);
+        pairs8(mem, texel_off(&vb, g.xa, g.yb), &t->t[1][2], &t->t[1][3]);
+        return true;
+    }
+    const view8 *vs[2] = {&va, &vb};
+    for (int k = 0; k < 2; k++) {
+        t->t[k][0] = loads8(mem, texel_off(vs[k], g.xa, g.ya));
+        t->t[k][1] = loads8(mem, texel_off(vs[k], g.xb, g.ya));
+        t->t[k][2] = loads8(mem, texel_off(vs[k], g.xa, g.yb));
+        t->t[k][3] = loads8(mem, texel_off(vs[k], g.xb, g.yb));
+    }
+    return true;
+}
+
+/* The filtered result of fetched taps, in level8_any's order. */
+static inline void filter8_3d(const vsmp_plan *p, const taps3 *t, bool linear, __m256 out[4])
+{
+    if (!linear) {
+        unpack_u8x4(p, t->t[0][0], out);
+        return;
+    }
+    __m256 s[2][4];
+    for (int k = 0; k < 2; k++) {
+        __m256 a[4], b[4], c[4], d[4];
+        unpack_u8x4(p, t->t[k][0], a), unpack_u8x4(p, t->t[k][1], b);
+        unpack_u8x4(p, t->t[k][2], c), unpack_u8x4(p, t->t[k][3], d);
+        for (int q = 0; q < 4; q++)
+            s[k][q] = lerp8(lerp8(a[q], b[q], t->wx), lerp8(c[q], d[q], t->wx), t->wy);
+    }
+    for (int q = 0; q < 4; q++)
+        out[q] = lerp8(s[0][q], s[1][q], t->wz);
+}
+
+static inline bool level8_3d_u8x4(const vsmp_plan *p, __m256i level, const lanes8 *q, bool linear,
+                                  bool wu, bool wv, bool ww, taps3 *t)
+{
+    view8 v = gather_view(p, level);
+    return fetch8_3d(p, &v, _mm256_mul_ps(q->u, v.fw), _mm256_mul_ps(q->v, v.fh),
+                     _mm256_mul_ps(q->w, v.fd), linear, wu, wv, ww, t);
+}
+
+static inline void mip3d_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              const bool full, const bool wu, const bool wv, const bool ww)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    lanes8 o[VSMP_MAX_LANES / 8];
+    taps3 t[VSMP_MAX_LANES / 8][2];
+    unsigned fast = 0, two = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        lanes8 *q = &o[i];
+        *q = stage8(p, true, m, g, full);
+        if (!level8_3d_u8x4(p, q->l0, q, linear, wu, wv, ww, &t[i][0]))
+            continue;
+        __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+            if (!level8_3d_u8x4(p, q->l1, q, linear, wu, wv, ww, &t[i][1]))
+                continue;
+            two |= 1u << i;
+        }
+        fast |= 1u << i;
+    }
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        const lanes8 *q = &o[i];
+        __m256 a[4];
+        if (fast >> i & 1) {
+            filter8_3d(p, &t[i][0], linear, a);
+            if (two >> i & 1) {
+                __m256 b[4];
+                filter8_3d(p, &t[i][1], linear, b);
+                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q->l0, q->l1));
+                for (int c = 0; c < 4; c++)
+                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
+            }
+        } else {
+            mip8(p, true, q->l0, q->l1, q->layer, q->u, q->v, q->w, q->frac, linear, &q->an, a);
+        }
+        store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
+    }
+}
+
+#define MIP3_KERNEL(name, full, wu, wv, ww)                                                        \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        mip3d_u8x4(p, m, r, full, wu, wv, ww);                                                     \
+    }
+MIP3_KERNEL(mip_ccc, false, false, false, false)
+MIP3_KERNEL(mip_ccw, false, false, false, true)
+MIP3_KERNEL(mip_cwc, false, false, true, false)
+MIP3_KERNEL(mip_cww, false, false, true, true)
+MIP3_KERNEL(mip_wcc, false, true, false, false)
+MIP3_KERNEL(mip_wcw, false, true, false, true)
+MIP3_KERNEL(mip_wwc, false, true, true, false)
+MIP3_KERNEL(mip_www, false, true, true, true)
+MIP3_KERNEL(mip_ccc16, true, false, false, false)
+MIP3_KERNEL(mip_ccw16, true, false, false, true)
+MIP3_KERNEL(mip_cwc16, true, false, true, false)
+MIP3_KERNEL(mip_cww16, true, false, true, true)
+MIP3_KERNEL(mip_wcc16, true, true, false, false)
+MIP3_KERNEL(mip_wcw16, true, true, false, true)
+MIP3_KERNEL(mip_wwc16, true, true, true, false)
+MIP3_KERNEL(mip_www16, true, true, true, true)
+
+void vsmp_sample_3d_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[16] = {
+        mip_ccc,   mip_ccw,   mip_cwc,   mip_cww,   mip_wcc,   mip_wcw,   mip_wwc,   mip_www,
+        mip_ccc16, mip_ccw16, mip_cwc16, mip_cww16, mip_wcc16, mip_wcw16, mip_wwc16, mip_www16};
+    const uint8_t *a = p->st.address;
+    bool wu = a[0] == VSMP_TCM_WRAP, wv = a[1] == VSMP_TCM_WRAP, ww = a[2] == VSMP_TCM_WRAP;
+    if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
+        vsmp_sample_2d_avx2(p, m, r);
+    else
+        k[full16(m) * 8 + wu * 4 + wv * 2 + ww](p, m, r);
+}
