@@ -56,13 +56,9 @@ void vsmp_sample_mip_lut8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_r
 void vsmp_sample_3d_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 /* The same at the AVX-512 level (sample_avx512*.c: the same sources, names_avx512.h). */
 void vsmp_sample_2d_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
-void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
-void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_mip_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
-void vsmp_sample_flat_lut8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
-void vsmp_sample_mip_lut8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_3d_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

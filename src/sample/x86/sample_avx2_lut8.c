@@ -116,12 +116,6 @@ FLAT_KERNEL(flat_lbc, true, MB, MC)
 FLAT_KERNEL(flat_lbw, true, MB, MW)
 FLAT_KERNEL(flat_lbb, true, MB, MB)
 
-/* 0 CLAMP (and CUBE on a 2D surface), 1 WRAP, 2 CLAMP_BORDER: the modes the plan lets through */
-static unsigned mode_index(unsigned mode)
-{
-    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
-}
-
 void vsmp_sample_flat_lut8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     static const vsmp_kernel k[18] = {flat_pcc, flat_pcw, flat_pcb, flat_pwc, flat_pww, flat_pwb,

@@ -9,6 +9,14 @@
  */
 #include "stages_avx2.h"
 
+/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
+#define MC VSMP_TCM_CLAMP
+#define MW VSMP_TCM_WRAP
+#define MB VSMP_TCM_CLAMP_BORDER
+
+/* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
+ * docs/SAMPLING.md): sample_avx512_u8.c does not compile them again. */
+#ifndef VSMP_AVX512_LEVEL
 /* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
  *
  * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
@@ -52,10 +60,6 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     }
 }
 
-/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
-#define MC VSMP_TCM_CLAMP
-#define MW VSMP_TCM_WRAP
-#define MB VSMP_TCM_CLAMP_BORDER
 #define FLAT_KERNEL(name, linear, mu, mv)                                                          \
     FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
     {                                                                                              \
@@ -83,12 +87,6 @@ FLAT_KERNEL(flat_lbc, true, MB, MC)
 FLAT_KERNEL(flat_lbw, true, MB, MW)
 FLAT_KERNEL(flat_lbb, true, MB, MB)
 
-/* 0 CLAMP (and CUBE on a 2D surface), 1 WRAP, 2 CLAMP_BORDER: the modes the plan lets through */
-static unsigned mode_index(unsigned mode)
-{
-    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
-}
-
 void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     static const vsmp_kernel k[18] = {flat_pcc, flat_pcw, flat_pcb, flat_pwc, flat_pww, flat_pwb,
@@ -97,6 +95,8 @@ void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
 }
+
+#endif /* VSMP_AVX512_LEVEL */
 
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
  * four UNORM channels (u4) unpack by byte shuffles. */
@@ -280,6 +280,7 @@ void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_r
         k[full16(m) * 4 + wu * 2 + wv](p, m, r);
 }
 
+#ifndef VSMP_AVX512_LEVEL
 /* ---- 2D surfaces and arrays of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM), no
  * mips (point, bilinear) ----
  *
@@ -518,3 +519,4 @@ void vsmp_sample_flat_r8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
 }
+#endif /* VSMP_AVX512_LEVEL */

@@ -533,6 +533,13 @@ typedef struct grid8 {
     bool border;
 } grid8;
 
+/* The flat kernels' index of an axis' address mode, as their tables of 3 x 3 kernels order them:
+ * 0 CLAMP (and CUBE on a 2D surface), 1 WRAP, 2 CLAMP_BORDER: the modes their rows let through */
+static inline unsigned mode_index(unsigned mode)
+{
+    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
+}
+
 static inline bool grid8_flat(const view8 *lv, __m256 x, __m256 y, bool linear, unsigned mu,
                               unsigned mv, grid8 *g)
 {

@@ -1,5 +1,0 @@
-/* SPDX-License-Identifier: MIT */
-/* The AVX-512 level of sample_avx2_lut8.c (names_avx512.h). */
-#include "names_avx512.h"
-
-#include "sample_avx2_lut8.c"
