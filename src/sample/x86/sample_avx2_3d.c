@@ -117,24 +117,7 @@ static inline void mip3d_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         }
         fast |= 1u << i;
     }
-    for (unsigned g = 0; g < n8; g += 8) {
-        unsigned i = g / 8;
-        const lanes8 *q = &o[i];
-        __m256 a[4];
-        if (fast >> i & 1) {
-            filter8_3d(p, &t[i][0], linear, a);
-            if (two >> i & 1) {
-                __m256 b[4];
-                filter8_3d(p, &t[i][1], linear, b);
-                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q->l0, q->l1));
-                for (int c = 0; c < 4; c++)
-                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
-            }
-        } else {
-            mip8(p, true, q->l0, q->l1, q->layer, q->u, q->v, q->w, q->frac, linear, &q->an, a);
-        }
-        store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
-    }
+    MIP8_FILTER_STORE(p, m, r, full, true, linear, o, t, fast, two, filter8_3d);
 }
 
 #define MIP3_KERNEL(name, full, wu, wv, ww)                                                        \

@@ -208,51 +208,11 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {
-    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     lanes8 o[VSMP_MAX_LANES / 8];
     taps8 t[VSMP_MAX_LANES / 8][2];
-    unsigned fast = 0, two = 0;
-    for (unsigned g = 0; g < n8; g += 8) {
-        unsigned i = g / 8;
-        lanes8 *q = &o[i];
-        *q = stage8(p, false, m, g, full);
-        view8 v0 = gather_view(p, q->l0);
-        if (p->s->d.array)
-            v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
-        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear,
-                         wu ? MW : MC, wv ? MW : MC, &t[i][0]))
-            continue;
-        __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
-        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
-            view8 v1 = gather_view(p, q->l1);
-            if (p->s->d.array)
-                v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
-            if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
-                             wu ? MW : MC, wv ? MW : MC, &t[i][1]))
-                continue;
-            two |= 1u << i;
-        }
-        fast |= 1u << i;
-    }
-    for (unsigned g = 0; g < n8; g += 8) {
-        unsigned i = g / 8;
-        const lanes8 *q = &o[i];
-        __m256 a[4];
-        if (fast >> i & 1) {
-            filter8_u8x4(p, &t[i][0], linear, a);
-            if (two >> i & 1) {
-                __m256 b[4];
-                filter8_u8x4(p, &t[i][1], linear, b);
-                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q->l0, q->l1));
-                for (int c = 0; c < 4; c++)
-                    a[c] = _mm256_blendv_ps(lerp8(a[c], b[c], q->frac), a[c], same);
-            }
-        } else {
-            mip8(p, false, q->l0, q->l1, q->layer, q->u, q->v, q->w, q->frac, linear, &q->an, a);
-        }
-        store8_in(r, m, g, a, full); /* finite: 8-bit UNORM results are never NaN */
-    }
+    unsigned two, fast = mip8_fetch_u8x4(p, m, full, wu, wv, linear, o, t, &two);
+    MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_u8x4);
 }
 
 #define MIP_KERNEL(name, full, wu, wv)                                                             \

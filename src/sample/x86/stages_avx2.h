@@ -1213,4 +1213,70 @@ static inline void mip8(const vsmp_plan *p, const bool three, __m256i l0, __m256
         out[c] = _mm256_blendv_ps(lerp8(out[c], t1[c], frac), out[c], _mm256_castsi256_ps(same));
 }
 
+/* The mip kernels' first half for four 8-bit channels in a 4-byte texel (RGBA8, and the tables'
+ * texels): each 8-lane group's LOD stage (o[i]) and the taps of its one or two levels (t[i]),
+ * every group's loads issued before any is unpacked. Bit i of the result is set for the groups
+ * fetched; bit i of *two for those whose second level was fetched too. Groups the short index
+ * arithmetic cannot take are left to mip8 (the second half). */
+static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m, const bool full,
+                                       const bool wu, const bool wv, bool linear, lanes8 *o,
+                                       taps8 (*t)[2], unsigned *two)
+{
+    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u, fast = 0;
+    *two = 0;
+    for (unsigned g = 0; g < n8; g += 8) {
+        unsigned i = g / 8;
+        lanes8 *q = &o[i];
+        *q = stage8(p, false, m, g, full);
+        view8 v0 = gather_view(p, q->l0);
+        if (p->s->d.array)
+            v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
+        if (!fetch8_u8x4(p, &v0, _mm256_mul_ps(q->u, v0.fw), _mm256_mul_ps(q->v, v0.fh), linear,
+                         wu ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP, wv ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP,
+                         &t[i][0]))
+            continue;
+        __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
+        if (_mm256_movemask_ps(_mm256_castsi256_ps(same)) != 0xff) {
+            view8 v1 = gather_view(p, q->l1);
+            if (p->s->d.array)
+                v1.slice = _mm256_mullo_epi32(q->layer, v1.spitch);
+            if (!fetch8_u8x4(p, &v1, _mm256_mul_ps(q->u, v1.fw), _mm256_mul_ps(q->v, v1.fh), linear,
+                             wu ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP,
+                             wv ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP, &t[i][1]))
+                continue;
+            *two |= 1u << i;
+        }
+        fast |= 1u << i;
+    }
+    return fast;
+}
+
+/* The mip kernels' second half: each group's fetched taps filtered (FILTER(p, taps, linear,
+ * out)) and its two levels blended by the LOD fraction where they differ, or, for the groups
+ * not fetched, mip8 (the general stages); stored. Results are finite (8-bit texels, UNORM or
+ * by table): no NaN rewrite. A macro, as the taps' type differs (taps8, the 3D kernel's taps3). */
+#define MIP8_FILTER_STORE(p, m, r, full, three, linear, o, t, fast, two, FILTER)                   \
+    do {                                                                                           \
+        unsigned n8_ = (full) ? 16 : ((m)->simd + 7) & ~7u;                                        \
+        for (unsigned g_ = 0; g_ < n8_; g_ += 8) {                                                 \
+            unsigned i_ = g_ / 8;                                                                  \
+            const lanes8 *q_ = &(o)[i_];                                                           \
+            __m256 a_[4];                                                                          \
+            if ((fast) >> i_ & 1) {                                                                \
+                FILTER(p, &(t)[i_][0], linear, a_);                                                \
+                if ((two) >> i_ & 1) {                                                             \
+                    __m256 b_[4];                                                                  \
+                    FILTER(p, &(t)[i_][1], linear, b_);                                            \
+                    __m256 same_ = _mm256_castsi256_ps(_mm256_cmpeq_epi32(q_->l0, q_->l1));        \
+                    for (int c_ = 0; c_ < 4; c_++)                                                 \
+                        a_[c_] = _mm256_blendv_ps(lerp8(a_[c_], b_[c_], q_->frac), a_[c_], same_); \
+                }                                                                                  \
+            } else {                                                                               \
+                mip8(p, three, q_->l0, q_->l1, q_->layer, q_->u, q_->v, q_->w, q_->frac, linear,   \
+                     &q_->an, a_);                                                                 \
+            }                                                                                      \
+            store8_in(r, m, g_, a_, full);                                                         \
+        }                                                                                          \
+    } while (0)
+
 #endif
