@@ -85,45 +85,7 @@ static inline void flat_lut4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     }
 }
 
-/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
-#define MC VSMP_TCM_CLAMP
-#define MW VSMP_TCM_WRAP
-#define MB VSMP_TCM_CLAMP_BORDER
-#define FLAT_KERNEL(name, linear, mu, mv)                                                          \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
-    {                                                                                              \
-        if (full16(m))                                                                             \
-            flat_lut4(p, m, r, linear, mu, mv, true);                                              \
-        else                                                                                       \
-            flat_lut4(p, m, r, linear, mu, mv, false);                                             \
-    }
-FLAT_KERNEL(flat_pcc, false, MC, MC)
-FLAT_KERNEL(flat_pcw, false, MC, MW)
-FLAT_KERNEL(flat_pcb, false, MC, MB)
-FLAT_KERNEL(flat_pwc, false, MW, MC)
-FLAT_KERNEL(flat_pww, false, MW, MW)
-FLAT_KERNEL(flat_pwb, false, MW, MB)
-FLAT_KERNEL(flat_pbc, false, MB, MC)
-FLAT_KERNEL(flat_pbw, false, MB, MW)
-FLAT_KERNEL(flat_pbb, false, MB, MB)
-FLAT_KERNEL(flat_lcc, true, MC, MC)
-FLAT_KERNEL(flat_lcw, true, MC, MW)
-FLAT_KERNEL(flat_lcb, true, MC, MB)
-FLAT_KERNEL(flat_lwc, true, MW, MC)
-FLAT_KERNEL(flat_lww, true, MW, MW)
-FLAT_KERNEL(flat_lwb, true, MW, MB)
-FLAT_KERNEL(flat_lbc, true, MB, MC)
-FLAT_KERNEL(flat_lbw, true, MB, MW)
-FLAT_KERNEL(flat_lbb, true, MB, MB)
-
-void vsmp_sample_flat_lut8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    static const vsmp_kernel k[18] = {flat_pcc, flat_pcw, flat_pcb, flat_pwc, flat_pww, flat_pwb,
-                                      flat_pbc, flat_pbw, flat_pbb, flat_lcc, flat_lcw, flat_lcb,
-                                      flat_lwc, flat_lww, flat_lwb, flat_lbc, flat_lbw, flat_lbb};
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
-}
+FLAT_FAMILY(vsmp_sample_flat_lut8_avx2, flat_lut4)
 
 /* ---- with mips (trilinear...): mip_u8x4 of sample_avx2_u8.c, with the tables ---- */
 
@@ -137,27 +99,4 @@ static inline void mip_lut4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_lut4);
 }
 
-#define MIP_KERNEL(name, full, wu, wv)                                                             \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
-    {                                                                                              \
-        mip_lut4(p, m, r, full, wu, wv);                                                           \
-    }
-MIP_KERNEL(mip_cc, false, false, false)
-MIP_KERNEL(mip_cw, false, false, true)
-MIP_KERNEL(mip_wc, false, true, false)
-MIP_KERNEL(mip_ww, false, true, true)
-MIP_KERNEL(mip_cc16, true, false, false)
-MIP_KERNEL(mip_cw16, true, false, true)
-MIP_KERNEL(mip_wc16, true, true, false)
-MIP_KERNEL(mip_ww16, true, true, true)
-
-void vsmp_sample_mip_lut8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    static const vsmp_kernel k[8] = {mip_cc,   mip_cw,   mip_wc,   mip_ww,
-                                     mip_cc16, mip_cw16, mip_wc16, mip_ww16};
-    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
-    if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
-        vsmp_sample_2d_avx2(p, m, r);
-    else
-        k[full16(m) * 4 + wu * 2 + wv](p, m, r);
-}
+MIP_FAMILY(vsmp_sample_mip_lut8_avx2, mip_lut4)

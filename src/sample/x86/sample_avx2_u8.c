@@ -9,11 +9,6 @@
  */
 #include "stages_avx2.h"
 
-/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
-#define MC VSMP_TCM_CLAMP
-#define MW VSMP_TCM_WRAP
-#define MB VSMP_TCM_CLAMP_BORDER
-
 /* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
  * docs/SAMPLING.md): sample_avx512_u8.c does not compile them again. */
 #ifndef VSMP_AVX512_LEVEL
@@ -60,41 +55,7 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     }
 }
 
-#define FLAT_KERNEL(name, linear, mu, mv)                                                          \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
-    {                                                                                              \
-        if (full16(m))                                                                             \
-            flat_u8x4(p, m, r, linear, mu, mv, true);                                              \
-        else                                                                                       \
-            flat_u8x4(p, m, r, linear, mu, mv, false);                                             \
-    }
-FLAT_KERNEL(flat_pcc, false, MC, MC)
-FLAT_KERNEL(flat_pcw, false, MC, MW)
-FLAT_KERNEL(flat_pcb, false, MC, MB)
-FLAT_KERNEL(flat_pwc, false, MW, MC)
-FLAT_KERNEL(flat_pww, false, MW, MW)
-FLAT_KERNEL(flat_pwb, false, MW, MB)
-FLAT_KERNEL(flat_pbc, false, MB, MC)
-FLAT_KERNEL(flat_pbw, false, MB, MW)
-FLAT_KERNEL(flat_pbb, false, MB, MB)
-FLAT_KERNEL(flat_lcc, true, MC, MC)
-FLAT_KERNEL(flat_lcw, true, MC, MW)
-FLAT_KERNEL(flat_lcb, true, MC, MB)
-FLAT_KERNEL(flat_lwc, true, MW, MC)
-FLAT_KERNEL(flat_lww, true, MW, MW)
-FLAT_KERNEL(flat_lwb, true, MW, MB)
-FLAT_KERNEL(flat_lbc, true, MB, MC)
-FLAT_KERNEL(flat_lbw, true, MB, MW)
-FLAT_KERNEL(flat_lbb, true, MB, MB)
-
-void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    static const vsmp_kernel k[18] = {flat_pcc, flat_pcw, flat_pcb, flat_pwc, flat_pww, flat_pwb,
-                                      flat_pbc, flat_pbw, flat_pbb, flat_lcc, flat_lcw, flat_lcb,
-                                      flat_lwc, flat_lww, flat_lwb, flat_lbc, flat_lbw, flat_lbb};
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
-}
+FLAT_FAMILY(vsmp_sample_flat_u8x4_avx2, flat_u8x4)
 
 #endif /* VSMP_AVX512_LEVEL */
 
@@ -215,30 +176,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_u8x4);
 }
 
-#define MIP_KERNEL(name, full, wu, wv)                                                             \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
-    {                                                                                              \
-        mip_u8x4(p, m, r, full, wu, wv);                                                           \
-    }
-MIP_KERNEL(mip_cc, false, false, false)
-MIP_KERNEL(mip_cw, false, false, true)
-MIP_KERNEL(mip_wc, false, true, false)
-MIP_KERNEL(mip_ww, false, true, true)
-MIP_KERNEL(mip_cc16, true, false, false)
-MIP_KERNEL(mip_cw16, true, false, true)
-MIP_KERNEL(mip_wc16, true, true, false)
-MIP_KERNEL(mip_ww16, true, true, true)
-
-void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    static const vsmp_kernel k[8] = {mip_cc,   mip_cw,   mip_wc,   mip_ww,
-                                     mip_cc16, mip_cw16, mip_wc16, mip_ww16};
-    bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
-    if (m->simd % 4 || p->s->resident) /* a partial quad: the scalar LOD stage */
-        vsmp_sample_2d_avx2(p, m, r);
-    else
-        k[full16(m) * 4 + wu * 2 + wv](p, m, r);
-}
+MIP_FAMILY(vsmp_sample_mip_u8x4_avx2, mip_u8x4)
 
 #ifndef VSMP_AVX512_LEVEL
 /* ---- 2D surfaces and arrays of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM), no
@@ -444,39 +382,5 @@ static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     }
 }
 
-#define R8_KERNEL(name, linear, mu, mv)                                                            \
-    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
-    {                                                                                              \
-        if (full16(m))                                                                             \
-            flat_r8(p, m, r, linear, mu, mv, true);                                                \
-        else                                                                                       \
-            flat_r8(p, m, r, linear, mu, mv, false);                                               \
-    }
-R8_KERNEL(r8_pcc, false, MC, MC)
-R8_KERNEL(r8_pcw, false, MC, MW)
-R8_KERNEL(r8_pcb, false, MC, MB)
-R8_KERNEL(r8_pwc, false, MW, MC)
-R8_KERNEL(r8_pww, false, MW, MW)
-R8_KERNEL(r8_pwb, false, MW, MB)
-R8_KERNEL(r8_pbc, false, MB, MC)
-R8_KERNEL(r8_pbw, false, MB, MW)
-R8_KERNEL(r8_pbb, false, MB, MB)
-R8_KERNEL(r8_lcc, true, MC, MC)
-R8_KERNEL(r8_lcw, true, MC, MW)
-R8_KERNEL(r8_lcb, true, MC, MB)
-R8_KERNEL(r8_lwc, true, MW, MC)
-R8_KERNEL(r8_lww, true, MW, MW)
-R8_KERNEL(r8_lwb, true, MW, MB)
-R8_KERNEL(r8_lbc, true, MB, MC)
-R8_KERNEL(r8_lbw, true, MB, MW)
-R8_KERNEL(r8_lbb, true, MB, MB)
-
-void vsmp_sample_flat_r8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
-{
-    static const vsmp_kernel k[18] = {r8_pcc, r8_pcw, r8_pcb, r8_pwc, r8_pww, r8_pwb,
-                                      r8_pbc, r8_pbw, r8_pbb, r8_lcc, r8_lcw, r8_lcb,
-                                      r8_lwc, r8_lww, r8_lwb, r8_lbc, r8_lbw, r8_lbb};
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);
-}
+FLAT_FAMILY(vsmp_sample_flat_r8_avx2, flat_r8)
 #endif /* VSMP_AVX512_LEVEL */

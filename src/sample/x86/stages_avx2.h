@@ -1279,4 +1279,84 @@ static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m
         }                                                                                          \
     } while (0)
 
+/* ---- Kernel families: one kernel per filter and axis mode, chosen when the plan is made ---- */
+
+/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
+#define MC VSMP_TCM_CLAMP
+#define MW VSMP_TCM_WRAP
+#define MB VSMP_TCM_CLAMP_BORDER
+
+/* A kernel running BODY(p, m, r, a, b, c, full), SIMD16 messages with every lane on compiled
+ * apart (full). */
+#define KERNEL_FULL16(name, BODY, a, b, c)                                                         \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        if (full16(m))                                                                             \
+            BODY(p, m, r, a, b, c, true);                                                          \
+        else                                                                                       \
+            BODY(p, m, r, a, b, c, false);                                                         \
+    }
+
+/* A flat family: BODY(p, m, r, linear, mode_u, mode_v, full) compiled for each filter (p point,
+ * l linear) and pair of axis modes (c, w, b), and ENTRY, which runs the one the plan's filter and
+ * modes name. */
+#define FLAT_FAMILY(ENTRY, BODY)                                                                   \
+    KERNEL_FULL16(BODY##_pcc, BODY, false, MC, MC)                                                 \
+    KERNEL_FULL16(BODY##_pcw, BODY, false, MC, MW)                                                 \
+    KERNEL_FULL16(BODY##_pcb, BODY, false, MC, MB)                                                 \
+    KERNEL_FULL16(BODY##_pwc, BODY, false, MW, MC)                                                 \
+    KERNEL_FULL16(BODY##_pww, BODY, false, MW, MW)                                                 \
+    KERNEL_FULL16(BODY##_pwb, BODY, false, MW, MB)                                                 \
+    KERNEL_FULL16(BODY##_pbc, BODY, false, MB, MC)                                                 \
+    KERNEL_FULL16(BODY##_pbw, BODY, false, MB, MW)                                                 \
+    KERNEL_FULL16(BODY##_pbb, BODY, false, MB, MB)                                                 \
+    KERNEL_FULL16(BODY##_lcc, BODY, true, MC, MC)                                                  \
+    KERNEL_FULL16(BODY##_lcw, BODY, true, MC, MW)                                                  \
+    KERNEL_FULL16(BODY##_lcb, BODY, true, MC, MB)                                                  \
+    KERNEL_FULL16(BODY##_lwc, BODY, true, MW, MC)                                                  \
+    KERNEL_FULL16(BODY##_lww, BODY, true, MW, MW)                                                  \
+    KERNEL_FULL16(BODY##_lwb, BODY, true, MW, MB)                                                  \
+    KERNEL_FULL16(BODY##_lbc, BODY, true, MB, MC)                                                  \
+    KERNEL_FULL16(BODY##_lbw, BODY, true, MB, MW)                                                  \
+    KERNEL_FULL16(BODY##_lbb, BODY, true, MB, MB)                                                  \
+    void ENTRY(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)                          \
+    {                                                                                              \
+        static const vsmp_kernel k[18] = {                                                         \
+            BODY##_pcc, BODY##_pcw, BODY##_pcb, BODY##_pwc, BODY##_pww, BODY##_pwb,                \
+            BODY##_pbc, BODY##_pbw, BODY##_pbb, BODY##_lcc, BODY##_lcw, BODY##_lcb,                \
+            BODY##_lwc, BODY##_lww, BODY##_lwb, BODY##_lbc, BODY##_lbw, BODY##_lbb};               \
+        bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;                                     \
+        k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);  \
+    }
+
+#define MIP_ONE(name, BODY, full, wu, wv)                                                          \
+    FLATTEN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)            \
+    {                                                                                              \
+        BODY(p, m, r, full, wu, wv);                                                               \
+    }
+
+/* A mip family: BODY(p, m, r, full, wrap_u, wrap_v) compiled for SIMD16 messages with every lane
+ * on (full) or not and WRAP or CLAMP on each axis, and ENTRY, which runs the one the message and
+ * the plan name; messages of a partial quad, and resident surfaces, go to the general kernel (its
+ * scalar LOD stage). */
+#define MIP_FAMILY(ENTRY, BODY)                                                                    \
+    MIP_ONE(BODY##_cc, BODY, false, false, false)                                                  \
+    MIP_ONE(BODY##_cw, BODY, false, false, true)                                                   \
+    MIP_ONE(BODY##_wc, BODY, false, true, false)                                                   \
+    MIP_ONE(BODY##_ww, BODY, false, true, true)                                                    \
+    MIP_ONE(BODY##_cc16, BODY, true, false, false)                                                 \
+    MIP_ONE(BODY##_cw16, BODY, true, false, true)                                                  \
+    MIP_ONE(BODY##_wc16, BODY, true, true, false)                                                  \
+    MIP_ONE(BODY##_ww16, BODY, true, true, true)                                                   \
+    void ENTRY(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)                          \
+    {                                                                                              \
+        static const vsmp_kernel k[8] = {BODY##_cc,   BODY##_cw,   BODY##_wc,   BODY##_ww,         \
+                                         BODY##_cc16, BODY##_cw16, BODY##_wc16, BODY##_ww16};      \
+        bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;       \
+        if (m->simd % 4 || p->s->resident)                                                         \
+            vsmp_sample_2d_avx2(p, m, r);                                                          \
+        else                                                                                       \
+            k[full16(m) * 4 + wu * 2 + wv](p, m, r);                                               \
+    }
+
 #endif
