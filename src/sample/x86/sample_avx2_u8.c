@@ -24,35 +24,7 @@ static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_res
                              const bool linear, const unsigned mu, const unsigned mv,
                              const bool full)
 {
-    view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
-    bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
-    __m256 sx = nn ? _mm256_set1_ps(1.0f) : lv.fw, sy = nn ? _mm256_set1_ps(1.0f) : lv.fh;
-    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
-    taps8 t[VSMP_MAX_LANES / 8];
-    unsigned slow = 0;
-    for (unsigned g = 0; g < n8; g += 8) {
-        view8 gv = lv;
-        if (p->s->d.array)
-            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
-        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
-        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
-        if (!fetch8_u8x4(p, &gv, x, y, linear, mu, mv, &t[g / 8]))
-            slow |= 1u << (g / 8);
-    }
-    if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    for (unsigned g = 0; g < n8; g += 8) {
-        __m256 o[4];
-        if (slow >> (g / 8) & 1)
-            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
-                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
-                       linear, o);
-        else
-            filter8_u8x4(p, &t[g / 8], linear, o);
-        store8_in(r, m, g, o, full);
-    }
+    flat8_x4(p, m, r, linear, mu, mv, full, false);
 }
 
 FLAT_FAMILY(vsmp_sample_flat_u8x4_avx2, flat_u8x4)
@@ -169,11 +141,7 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    lanes8 o[VSMP_MAX_LANES / 8];
-    taps8 t[VSMP_MAX_LANES / 8][2];
-    unsigned two, fast = mip8_fetch_u8x4(p, m, full, wu, wv, linear, o, t, &two);
-    MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_u8x4);
+    mip8_x4(p, m, r, full, wu, wv, false);
 }
 
 MIP_FAMILY(vsmp_sample_mip_u8x4_avx2, mip_u8x4)
@@ -354,30 +322,22 @@ static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     while (c < 3 && p->byte_of[c] == 0xff)
         c++;
     bool unorm = p->ch_kind[c] == 1;
-    view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
-    bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
-    __m256 sx = nn ? _mm256_set1_ps(1.0f) : lv.fw, sy = nn ? _mm256_set1_ps(1.0f) : lv.fh;
-    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    flat8 f = flat8_begin(p, m, full);
     __m256 o[VSMP_MAX_LANES / 8][4];
     unsigned slow = 0;
-    for (unsigned g = 0; g < n8; g += 8) {
-        view8 gv = lv;
-        if (p->s->d.array)
-            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
-        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
-        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 x, y;
+        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
         if (!r8_group(p, &gv, x, y, linear, mu, mv, c, unorm, o[g / 8]))
             slow |= 1u << (g / 8);
     }
-    if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
+    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
         p->run(p, m, r);
         return;
     }
-    for (unsigned g = 0; g < n8; g += 8) {
+    for (unsigned g = 0; g < f.n8; g += 8) {
         if (slow >> (g / 8) & 1)
-            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
-                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
-                       linear, o[g / 8]);
+            flat8_slow(p, m, g, linear, o[g / 8]);
         store8_in(r, m, g, o[g / 8], full);
     }
 }

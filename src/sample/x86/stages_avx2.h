@@ -173,19 +173,30 @@ static inline __m256 chan_u8(__m256i px, __m256i shuf)
     return unorm8(_mm256_shuffle_epi8(px, shuf));
 }
 
-static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
+/* The channels of 8 texels of 8-bit channels: UNORM bytes by shuffles, the others by their table
+ * (the plan's lut: one gather with gather, eight loads without; the table-decoded kernels measured
+ * the gather faster on Zen 4, bench/results/srgb3d-zen4.txt), absent ones the table's constant. */
+static inline void unpack8_by(const vsmp_plan *p, __m256i px, const bool gather, __m256 out[4])
 {
     for (int c = 0; c < 4; c++) {
         if (p->ch_kind[c] == 0) {
             out[c] = _mm256_set1_ps(p->lut[c][0]);
         } else if (p->ch_kind[c] == 1) {
             out[c] = chan_u8(px, u8shuf8(p, c));
-        } else { /* the table */
-            __m256i b =
-                _mm256_and_si256(_mm256_srli_epi32(px, 8 * p->byte_of[c]), _mm256_set1_epi32(0xff));
-            out[c] = _mm256_castsi256_ps(loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2)));
+        } else {
+            __m256i b = _mm256_and_si256(_mm256_srl_epi32(px, _mm_cvtsi32_si128(8 * p->byte_of[c])),
+                                         _mm256_set1_epi32(0xff));
+            out[c] =
+                gather
+                    ? _mm256_i32gather_ps(p->lut[c], b, 4)
+                    : _mm256_castsi256_ps(loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2)));
         }
     }
+}
+
+static inline void unpack8(const vsmp_plan *p, __m256i px, __m256 out[4])
+{
+    unpack8_by(p, px, false, out);
 }
 
 /* Byte offsets of texels (x, y) of @p bytes each. */
@@ -610,23 +621,41 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     return true;
 }
 
+/* Tap i of fetched taps, its channels: UNORM bytes unpacked by shuffles (unpack_u8x4) or, with
+ * lut, every channel by the plan's tables (unpack8_by's gathers); the border colour outside. */
+static inline void tap8_x4(const vsmp_plan *p, const taps8 *t, int i, const bool lut, __m256 out[4])
+{
+    if (lut)
+        unpack8_by(p, t->t[i], true, out);
+    else
+        unpack_u8x4(p, t->t[i], out);
+    if (t->border)
+        border8(p, t->off[i], out);
+}
+
 /* The filtered result of fetched taps. */
-static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+static inline void filter8_x4(const vsmp_plan *p, const taps8 *t, bool linear, const bool lut,
+                              __m256 out[4])
 {
     if (!linear) {
-        unpack_u8x4(p, t->t[0], out);
-        if (t->border)
-            border8(p, t->off[0], out);
+        tap8_x4(p, t, 0, lut, out);
         return;
     }
     __m256 a[4], b[4], c[4], d[4];
-    unpack_u8x4(p, t->t[0], a), unpack_u8x4(p, t->t[1], b);
-    unpack_u8x4(p, t->t[2], c), unpack_u8x4(p, t->t[3], d);
-    if (t->border)
-        border8(p, t->off[0], a), border8(p, t->off[1], b), border8(p, t->off[2], c),
-            border8(p, t->off[3], d);
+    tap8_x4(p, t, 0, lut, a), tap8_x4(p, t, 1, lut, b);
+    tap8_x4(p, t, 2, lut, c), tap8_x4(p, t, 3, lut, d);
     for (int k = 0; k < 4; k++)
         out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
+}
+
+static inline void filter8_u8x4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+{
+    filter8_x4(p, t, linear, false, out);
+}
+
+static inline void filter8_lut4(const vsmp_plan *p, const taps8 *t, bool linear, __m256 out[4])
+{
+    filter8_x4(p, t, linear, true, out);
 }
 
 static inline bool level8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
@@ -1278,6 +1307,95 @@ static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m
             store8_in(r, m, g_, a_, full);                                                         \
         }                                                                                          \
     } while (0)
+
+/* ---- The flat kernels' frame (2D surfaces and arrays without a LOD stage) ---- */
+
+/* What every group of a message shares: level 0's view, the coordinates' scale (1 at
+ * unnormalized coordinates, nn) and the lanes to run (n8: whole groups of 8). */
+typedef struct {
+    view8 lv;
+    __m256 sx, sy;
+    unsigned n8;
+    bool nn;
+} flat8;
+
+static inline flat8 flat8_begin(const vsmp_plan *p, const vsmp_message *m, bool full)
+{
+    flat8 f;
+    f.lv = gather_view(p, _mm256_set1_epi32((int)p->base));
+    f.nn = p->st.non_normalized;
+    f.sx = f.nn ? _mm256_set1_ps(1.0f) : f.lv.fw;
+    f.sy = f.nn ? _mm256_set1_ps(1.0f) : f.lv.fh;
+    f.n8 = full ? 16 : (m->simd + 7) & ~7u;
+    return f;
+}
+
+/* Group g's view (its layers' slices on arrays) and texel coordinates. */
+static inline view8 flat8_group(const vsmp_plan *p, const vsmp_message *m, const flat8 *f,
+                                unsigned g, bool full, __m256 *x, __m256 *y)
+{
+    view8 gv = f->lv;
+    if (p->s->d.array)
+        gv.slice = _mm256_mullo_epi32(layer8(p, m, g), f->lv.spitch);
+    *x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), f->sx);
+    *y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), f->sy);
+    return gv;
+}
+
+/* Group g by the general level8_any: a lane's index needs more than the 32-bit conversion (NaN,
+ * infinities, |x| >= 2^31). */
+static inline void flat8_slow(const vsmp_plan *p, const vsmp_message *m, unsigned g, bool linear,
+                              __m256 out[4])
+{
+    level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g), paramf8(m, VSMP_P_U, g),
+               paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, out);
+}
+
+/* The flat kernel of 4-byte texels of 8-bit channels: every group's texels fetched
+ * (fetch8_u8x4) before any is filtered, UNORM bytes unpacked by shuffles (filter8_u8x4) or every
+ * channel by the plan's tables (lut, filter8_lut4). Results of these formats are never NaN: no NaN
+ * rewrite. */
+static inline void flat8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const bool linear, const unsigned mu, const unsigned mv,
+                            const bool full, const bool lut)
+{
+    flat8 f = flat8_begin(p, m, full);
+    taps8 t[VSMP_MAX_LANES / 8];
+    unsigned slow = 0;
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 x, y;
+        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
+        if (!fetch8_u8x4(p, &gv, x, y, linear, mu, mv, &t[g / 8]))
+            slow |= 1u << (g / 8);
+    }
+    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
+        p->run(p, m, r);
+        return;
+    }
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 o[4];
+        if (slow >> (g / 8) & 1)
+            flat8_slow(p, m, g, linear, o);
+        else
+            filter8_x4(p, &t[g / 8], linear, lut, o);
+        store8_in(r, m, g, o, full);
+    }
+}
+
+/* The mip kernel of 4-byte texels of 8-bit channels: each group's LOD stage and both levels'
+ * taps (mip8_fetch_u8x4), then their filter (filter8_x4, by the tables with lut) and blend. */
+static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                           const bool full, const bool wu, const bool wv, const bool lut)
+{
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    lanes8 o[VSMP_MAX_LANES / 8];
+    taps8 t[VSMP_MAX_LANES / 8][2];
+    unsigned two, fast = mip8_fetch_u8x4(p, m, full, wu, wv, linear, o, t, &two);
+    if (lut)
+        MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_lut4);
+    else
+        MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_u8x4);
+}
 
 /* ---- Kernel families: one kernel per filter and axis mode, chosen when the plan is made ---- */
 
