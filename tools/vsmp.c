@@ -708,6 +708,31 @@ static void on_sigint(int sig)
     launch_interrupted = 1;
 }
 
+/* The options vsmp launch and vsmp run share. @return 1 when ch is one of them and its value
+ * is good, 0 when ch is not one of them, -1 (the message printed) when its value is bad. */
+static int job_option(int ch, size_t *max_memory, unsigned *error_limit)
+{
+    const char *e;
+    switch (ch) {
+    case OPT_SYNTAX:
+        return parse_dialect(optarg, &vsmp_tool_dialect) ? -1 : 1;
+    case OPT_CPU:
+        return parse_cpu(optarg) ? -1 : 1;
+    case OPT_PNGLEVEL:
+        return parse_png_level(optarg) ? -1 : 1;
+    case OPT_MAXMEM:
+        return parse_max_memory(optarg, max_memory) ? -1 : 1;
+    case OPT_ERRLIMIT:
+        if (parse_digits(optarg, &e, error_limit) || *e) {
+            fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
+            return -1;
+        }
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int cmd_launch(int argc, char **argv)
 {
     enum { OPT_MAXINSN = 0x200 };
@@ -727,36 +752,17 @@ static int cmd_launch(int argc, char **argv)
     launch_job_options jo = {.max_memory = VSMP_DEFAULT_MAX_MEMORY,
                              .error_limit = DEFAULT_ERROR_LIMIT};
     while ((ch = getopt_long(argc, argv, ":o:qh", lo, NULL)) != -1) {
+        int shared = job_option(ch, &jo.max_memory, &jo.error_limit);
+        if (shared < 0)
+            return EXIT_USAGE;
+        if (shared)
+            continue;
         switch (ch) {
         case 'o':
             jo.out_dir = optarg;
             break;
         case 'q':
             jo.quiet = true;
-            break;
-        case OPT_SYNTAX:
-            if (parse_dialect(optarg, &vsmp_tool_dialect))
-                return EXIT_USAGE;
-            break;
-        case OPT_CPU:
-            if (parse_cpu(optarg))
-                return EXIT_USAGE;
-            break;
-        case OPT_PNGLEVEL:
-            if (parse_png_level(optarg))
-                return EXIT_USAGE;
-            break;
-        case OPT_ERRLIMIT: {
-            const char *e;
-            if (parse_digits(optarg, &e, &jo.error_limit) || *e) {
-                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        }
-        case OPT_MAXMEM:
-            if (parse_max_memory(optarg, &jo.max_memory))
-                return EXIT_USAGE;
             break;
         case OPT_MAXINSN: {
             char *end;
@@ -814,35 +820,18 @@ static int cmd_run(int argc, char **argv)
     optind = 1;
     opterr = 0;
     int ch, trace = 0;
-    const char *kernel = NULL, *end;
+    const char *kernel = NULL;
     size_t max_memory = VSMP_DEFAULT_MAX_MEMORY;
     unsigned error_limit = DEFAULT_ERROR_LIMIT;
     while ((ch = getopt_long(argc, argv, ":tk:h", lo, NULL)) != -1) {
+        int shared = job_option(ch, &max_memory, &error_limit);
+        if (shared < 0)
+            return EXIT_USAGE;
+        if (shared)
+            continue;
         switch (ch) {
-        case OPT_ERRLIMIT:
-            if (parse_digits(optarg, &end, &error_limit) || *end) {
-                fprintf(stderr, "vsmp: --error-limit '%s': not a count (0 to 999999999)\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case OPT_MAXMEM:
-            if (parse_max_memory(optarg, &max_memory))
-                return EXIT_USAGE;
-            break;
         case 't':
             trace = 1;
-            break;
-        case OPT_SYNTAX:
-            if (parse_dialect(optarg, &vsmp_tool_dialect))
-                return EXIT_USAGE;
-            break;
-        case OPT_CPU:
-            if (parse_cpu(optarg))
-                return EXIT_USAGE;
-            break;
-        case OPT_PNGLEVEL:
-            if (parse_png_level(optarg))
-                return EXIT_USAGE;
             break;
         case 'k':
             kernel = optarg;

@@ -141,6 +141,22 @@ static bool lsc_surface(vsmp_machine *m, const xinst *x, const lsc_msg *g, lsc_m
     return true;
 }
 
+/* Lane n's address: its 32- or 64-bit word of the address operand, scaled and offset, then
+ * wrapped to the address size (a32: 32 bits; slm: the shared memory's offsets). */
+static uint64_t lsc_lane_addr(const lsc_msg *g, const uint8_t *addrs, unsigned n)
+{
+    unsigned abytes = g->asize == LSC_A64 ? 8u : 4u;
+    uint64_t a = x_ld(addrs + abytes * n, 4);
+    if (abytes == 8)
+        a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
+    a = a * g->scale + (uint64_t)(int64_t)g->off;
+    if (g->asize == LSC_A32)
+        a &= 0xffffffffu;
+    if (g->sfid == 3)
+        a &= X_SLM_MASK;
+    return a;
+}
+
 static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
 {
     lsc_msg g;
@@ -152,7 +168,6 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
         return VSMP_ERR_INVALID;
     bool store = x->in->subop == VSMP_SOP_LSC_STORE;
     bool tr = g.order == LSC_TRANSPOSE;
-    unsigned abytes = g.asize == LSC_A64 ? 8u : 4u;
     uint32_t run = tr ? 0 : vsmp_geom_rows(x->lanes, g.reg_bytes, m->grf) * m->grf;
     const uint8_t *addrs = m->arena + x->g->raw[1].var;
     uint8_t *data = store                        ? m->arena + x->g->raw[2].var
@@ -161,14 +176,7 @@ static vsmp_status run_lsc(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned n = 0; n < x->lanes; n++) {
         if (!(en >> n & 1u))
             continue;
-        uint64_t a = x_ld(addrs + abytes * n, 4);
-        if (abytes == 8)
-            a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
-        a = a * g.scale + (uint64_t)(int64_t)g.off;
-        if (g.asize == LSC_A32)
-            a &= 0xffffffffu;
-        if (g.sfid == 3)
-            a &= X_SLM_MASK; /* a32 addresses are 32-bit offsets */
+        uint64_t a = lsc_lane_addr(&g, addrs, n);
         for (unsigned v = 0; v < g.vec; v++) {
             uint64_t at = a + (uint64_t)v * g.mem_bytes;
             uint8_t *r = !data ? NULL
@@ -221,7 +229,7 @@ static vsmp_status run_lsc_atomic(vsmp_machine *m, xinst *x, xstep *s)
     if (!lsc_surface(m, x, &g, &b))
         return VSMP_ERR_INVALID;
     unsigned op = lsc_aop[x->in->subop - VSMP_SOP_LSC_ATOMIC_IINC];
-    unsigned abytes = g.asize == LSC_A64 ? 8u : 4u, rb = g.reg_bytes;
+    unsigned rb = g.reg_bytes;
     const uint8_t *addrs = m->arena + x->g->raw[1].var;
     const uint8_t *s1 = x->g->raw[2].var == X_NONE ? NULL : m->arena + x->g->raw[2].var;
     const uint8_t *s2 = x->g->raw[3].var == X_NONE ? NULL : m->arena + x->g->raw[3].var;
@@ -230,14 +238,7 @@ static vsmp_status run_lsc_atomic(vsmp_machine *m, xinst *x, xstep *s)
     for (unsigned n = 0; n < x->lanes; n++) {
         if (!(en >> n & 1u))
             continue;
-        uint64_t a = x_ld(addrs + abytes * n, 4);
-        if (abytes == 8)
-            a |= (uint64_t)x_ld(addrs + abytes * n + 4, 4) << 32;
-        a = a * g.scale + (uint64_t)(int64_t)g.off;
-        if (g.asize == LSC_A32)
-            a &= 0xffffffffu;
-        if (g.sfid == 3)
-            a &= X_SLM_MASK;
+        uint64_t a = lsc_lane_addr(&g, addrs, n);
         uint64_t v1 = 0, v2 = 0;
         if (s1)
             v1 = x_ld(s1 + rb * n, 4) | (rb == 8 ? (uint64_t)x_ld(s1 + rb * n + 4, 4) << 32 : 0);
