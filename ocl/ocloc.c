@@ -40,12 +40,10 @@ static vsmp_status oerr(vsmp_diags *d, vsmp_status st, const char *fmt, ...)
     ;
 static vsmp_status oerr(vsmp_diags *d, vsmp_status st, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "ocloc", 0, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "ocloc", 0, 0, -1, "%s", msg);
     return st;
 }
 

@@ -35,13 +35,11 @@ static bool zerr(zctx *z, const yaml_node_t *n, vsmp_status st, const char *fmt,
     ;
 static bool zerr(zctx *z, const yaml_node_t *n, vsmp_status st, const char *fmt, ...)
 {
-    char msg[320];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(z->d, VSMP_SEV_ERROR, "zeinfo", n ? (uint32_t)n->start_mark.line + 1 : 0,
+                    n ? (uint32_t)n->start_mark.column + 1 : 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(z->d, VSMP_SEV_ERROR, "zeinfo", n ? (uint32_t)n->start_mark.line + 1 : 0,
-                   n ? (uint32_t)n->start_mark.column + 1 : 0, -1, "%s", msg);
     if (!z->st)
         z->st = st;
     return false;

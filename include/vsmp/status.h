@@ -7,6 +7,7 @@
  * Status codes and compiler-style diagnostics shared by every part of vsmp.
  */
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -92,6 +93,15 @@ VSMP_API vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char
                                     ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+/** vsmp_diags_add with the message's arguments in a va_list (for a caller's own printf-style
+ * reporting function). */
+VSMP_API vsmp_status vsmp_diags_vadd(vsmp_diags *d, vsmp_severity sev, const char *rule,
+                                     uint32_t line, uint32_t column, int64_t offset,
+                                     const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 0)))
 #endif
     ;
 /**

@@ -61,15 +61,14 @@ void vsmp_machine_options_init(vsmp_machine_options *o)
 
 void vsmp_x_report(vsmp_machine *m, const vsmp_inst *in, const char *rule, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
     vsmp_diags *d = m->diags;
-    vsmp_diags_add(d, VSMP_SEV_ERROR, rule, in ? in->line : 0, in ? in->column : 0,
-                   in ? in->offset : -1, "%s", msg);
-    if (d && d->count && in && in->offset >= 0)
+    size_t kept = d ? d->count : 0;
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, rule, in ? in->line : 0, in ? in->column : 0,
+                    in ? in->offset : -1, fmt, ap);
+    va_end(ap);
+    if (d && d->count > kept && in && in->offset >= 0) /* kept, not past the limit */
         d->items[d->count - 1].at_instruction = 1;
 }
 

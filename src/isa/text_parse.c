@@ -90,12 +90,10 @@ bool syms_add(parser *p, const char *s, size_t n, uint8_t cls, uint32_t id)
 
 void perr_at(parser *p, uint32_t line, uint32_t col, const char *rule, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(p->diags, VSMP_SEV_ERROR, rule, line, col, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(p->diags, VSMP_SEV_ERROR, rule, line, col, -1, "%s", msg);
     p->failed = true;
 }
 

@@ -29,15 +29,13 @@ static void report(vctx *c, vsmp_severity sev, const char *rule, const char *fmt
     ;
 static void report(vctx *c, vsmp_severity sev, const char *rule, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
     const vsmp_inst *in = c->in;
     size_t kept = c->diags ? c->diags->count : 0;
-    vsmp_diags_add(c->diags, sev, rule, in ? in->line : 0, in ? in->column : 0,
-                   in ? in->offset : -1, "%s", msg);
+    vsmp_diags_vadd(c->diags, sev, rule, in ? in->line : 0, in ? in->column : 0,
+                    in ? in->offset : -1, fmt, ap);
+    va_end(ap);
     if (c->diags && c->diags->count > kept && in && in->offset >= 0) /* kept, not past the limit */
         c->diags->items[c->diags->count - 1].at_instruction = 1;
 }

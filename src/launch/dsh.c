@@ -75,12 +75,10 @@ static vsmp_status dsh_err(vsmp_diags *d, uint32_t line, const char *fmt, ...)
     ;
 static vsmp_status dsh_err(vsmp_diags *d, uint32_t line, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "launch.dsh", line, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.dsh", line, 0, -1, "%s", msg);
     return VSMP_ERR_MALFORMED;
 }
 
@@ -182,12 +180,10 @@ static vsmp_status prog_err(vsmp_diags *d, const char *fmt, ...)
     ;
 static vsmp_status prog_err(vsmp_diags *d, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "launch.program", 0, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.program", 0, 0, -1, "%s", msg);
     return VSMP_ERR_MALFORMED;
 }
 

@@ -53,12 +53,10 @@ static vsmp_status bad(vsmp_diags *d, uint32_t line, const char *fmt, ...)
     ;
 static vsmp_status bad(vsmp_diags *d, uint32_t line, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, "%s", msg);
     return VSMP_ERR_MALFORMED;
 }
 
@@ -806,12 +804,10 @@ static vsmp_status ierr(vsmp_diags *d, uint32_t line, vsmp_status st, const char
     ;
 static vsmp_status ierr(vsmp_diags *d, uint32_t line, vsmp_status st, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", line, 0, -1, "%s", msg);
     return st;
 }
 

@@ -20,12 +20,10 @@ static vsmp_status refuse(vsmp_diags *d, const char *fmt, ...)
     ;
 static vsmp_status refuse(vsmp_diags *d, const char *fmt, ...)
 {
-    char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(d, VSMP_SEV_ERROR, "launch.iface", 0, 0, -1, "%s", msg);
     return VSMP_ERR_ARG;
 }
 

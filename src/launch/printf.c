@@ -46,12 +46,10 @@ static vsmp_status pf_err(pf *p, const char *fmt, ...)
     ;
 static vsmp_status pf_err(pf *p, const char *fmt, ...)
 {
-    char msg[VSMP_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    vsmp_diags_vadd(p->d, VSMP_SEV_ERROR, "launch.printf", 0, 0, -1, fmt, ap);
     va_end(ap);
-    vsmp_diags_add(p->d, VSMP_SEV_ERROR, "launch.printf", 0, 0, -1, "%s", msg);
     if (!p->st)
         p->st = VSMP_ERR_MALFORMED;
     return p->st;

@@ -62,8 +62,8 @@ static size_t kept(const vsmp_diags *d, vsmp_severity sev)
     return n;
 }
 
-vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule, uint32_t line,
-                           uint32_t column, int64_t offset, const char *fmt, ...)
+vsmp_status vsmp_diags_vadd(vsmp_diags *d, vsmp_severity sev, const char *rule, uint32_t line,
+                            uint32_t column, int64_t offset, const char *fmt, va_list ap)
 {
     if (!d)
         return VSMP_OK;
@@ -96,11 +96,18 @@ vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule, u
     g->column = column;
     g->offset = offset;
     g->at_instruction = 0;
+    vsnprintf(g->message, sizeof(g->message), fmt, ap);
+    return VSMP_OK;
+}
+
+vsmp_status vsmp_diags_add(vsmp_diags *d, vsmp_severity sev, const char *rule, uint32_t line,
+                           uint32_t column, int64_t offset, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(g->message, sizeof(g->message), fmt, ap);
+    vsmp_status st = vsmp_diags_vadd(d, sev, rule, line, column, offset, fmt, ap);
     va_end(ap);
-    return VSMP_OK;
+    return st;
 }
 
 static const char *sev_name(vsmp_severity s)
