@@ -379,6 +379,8 @@ static const shape shapes[] = {
     {"2D array 4x3x3", VSMP_SURFTYPE_2D, 4, 3, 1, 3, 1},
     {"1D array 7x2", VSMP_SURFTYPE_1D, 7, 1, 1, 2, 2},
     {"3D 4x3x3", VSMP_SURFTYPE_3D, 4, 3, 3, 1, 2},
+    {"2D 40x3, 2 levels", VSMP_SURFTYPE_2D, 40, 3, 1, 1, 2}, /* rows of 32 lanes inside */
+    {"2D array 20x2x2", VSMP_SURFTYPE_2D, 20, 2, 1, 2, 1},
 };
 
 /* The programs: every channel mask at SIMD16; some at SIMD8, with a LOD operand, at SIMD32 and
@@ -440,11 +442,15 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                     surface(fi->format, sh->type, sh->w, sh->h, sh->depth, sh->layers, sh->levels);
             size_t size = s[0] ? vsmp_surface_get_desc(s[0])->data_size : 0;
             for (unsigned p = 0; p < np && s[0]; p++) {
-                for (unsigned round = 0; round < 3; round++) {
+                for (unsigned round = 0; round < 5; round++) {
                     rng_state = 0x7e5700000ull + fidx * 100003u + si * 1009u + p * 31u + round;
                     uint8_t *mem0 = vsmp_surface_get_desc(s[0])->data;
                     for (size_t b = 0; b < size; b++)
                         mem0[b] = (uint8_t)rnd();
+                    /* every level from the same bytes, before any run (a texel a level fails
+                     * to write differs) */
+                    for (unsigned li = 1; li < nlev; li++)
+                        memcpy(vsmp_surface_get_desc(s[li])->data, mem0, size);
                     uint32_t u[32], v[32], r[32], l[32], data[128];
                     uint32_t lod = rnd() % 4; /* 2 and 3 are past some shapes' levels */
                     for (unsigned k = 0; k < 32; k++) {
@@ -453,16 +459,24 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                         r[k] = coord(sh->type == VSMP_SURFTYPE_3D ? sh->depth : sh->layers);
                         l[k] = rnd() % 8 == 0 ? rnd() % 3 : lod; /* mostly one LOD */
                     }
-                    if (rnd() % 4 == 0) /* lanes onto one texel: the last lane's value stays */
+                    if (round >= 3) { /* a row: (u0 + k, v, r), as a kernel at its global IDs */
+                        static const uint32_t far[] = {0xffffffe0u, 0xfffffff8u, 0x7ffffff8u};
+                        uint32_t u0 = rnd() % 3 == 0 ? far[rnd() % 3] : rnd() % (sh->w + 2);
+                        if (round == 4 && rnd() % 2)
+                            u0 = 0;
+                        for (unsigned k = 0; k < 32; k++)
+                            u[k] = u0 + k, v[k] = v[0], r[k] = r[0], l[k] = lod;
+                        if (rnd() % 4 == 0) /* one lane off the row, enabled or not */
+                            u[rnd() % 32] ^= 1;
+                    } else if (rnd() % 4 == 0) {
+                        /* lanes onto one texel: the last lane's value stays */
                         u[6] = u[3], v[6] = v[3], r[6] = r[3], u[13] = u[1], v[13] = v[1],
                         r[13] = r[1];
+                    }
                     for (unsigned k = 0; k < 128; k++)
                         data[k] = datum();
                     uint32_t pred = rnd() % 3 == 0 ? ~0u : rnd();
                     for (unsigned li = 0; li < nlev; li++) {
-                        uint8_t *mem = vsmp_surface_get_desc(s[li])->data;
-                        if (li)
-                            memcpy(mem, mem0, size);
                         CHECK(ms[p][li] && run(ms[p][li], s[li], pred, u, v, r, l, data), "run %s",
                               fi->name);
                     }

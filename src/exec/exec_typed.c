@@ -354,14 +354,13 @@ static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsi
 }
 
 /* Four 8-bit channels, every one written (RGBA8, BGRA8 UNORM, UINT and SINT): each lane's
- * texel saturated and assembled in one pass over the lanes (no per-channel arrays), then the
- * enabled lanes stored. False for the other kinds (convert and store_whole take them). */
-static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
-                        const uint8_t *data, uint32_t stride)
+ * texel saturated and assembled in one pass over the lanes (no per-channel arrays), into @p px.
+ * False for the other kinds (convert and store_whole take them). */
+static bool pack_rgba8(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data,
+                       uint32_t stride)
 {
     const uint8_t *r = data, *g = data + stride, *b = data + 2 * stride, *a = data + 3 * stride;
     unsigned s0 = 8u * t->off[0], s1 = 8u * t->off[1], s2 = 8u * t->off[2], s3 = 8u * t->off[3];
-    uint32_t px[32];
     if (t->kind == TK_UINT8) {
         for (unsigned l = 0; l < n; l++) {
             uint32_t v0 = lane_u(r + 4 * l), v1 = lane_u(g + 4 * l), v2 = lane_u(b + 4 * l),
@@ -393,10 +392,6 @@ static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsign
     } else {
         return false;
     }
-    for (uint32_t bits = live; bits; bits &= bits - 1u) {
-        unsigned l = x_ctz(bits);
-        memcpy(base + offs[l], &px[l], 4);
-    }
     return true;
 }
 
@@ -405,6 +400,19 @@ static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsign
 static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
 {
     return at == X_NONE ? 0 : lane_u(m->arena + at + 4 * l);
+}
+
+/* Do the @p n lanes address the texels of one row one after the other, (u0 + l, y0, s0) with
+ * u0 + n - 1 below 2^32? The shape of a kernel writing at its global IDs; the lanes not
+ * enabled are looked at too (a message whose disabled lanes hold other values takes the
+ * general loop, which gives the same result). */
+static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, unsigned n)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp), diff = 0;
+    for (unsigned l = 0; l < n; l++)
+        diff |=
+            (lane_u(up + 4 * l) - u0 - l) | (lane_u(yp + 4 * l) - y0) | (lane_u(sp + 4 * l) - s0);
+    return !diff && u0 <= UINT32_MAX - (n - 1u);
 }
 
 bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
@@ -444,22 +452,44 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     const uint8_t *sp_ = sa == X_NONE ? zeros : m->arena + sa;
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
     size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
+    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
     size_t offs[32];
     uint32_t live = 0;
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
-        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
-        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+    bool row = one_row(up, yp, sp_, n);
+    if (row) { /* the lanes inside: those before the row's end */
+        uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp_);
+        if (u0 >= w || y0 >= h || s0 >= slices)
+            return true;
+        live = w - u0 >= n ? all : (1u << (w - u0)) - 1u;
+        size_t at = (size_t)s0 * sp + (size_t)y0 * rp + (size_t)u0 * bytes;
+        for (unsigned l = 0; l < n; l++)
+            offs[l] = at + l * bytes;
+    } else {
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+            offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+            live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+        }
     }
     live &= en;
     if (!live)
         return true;
     unsigned mask = x->g->val[0] & 0xfu;
-    uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
+    uint32_t stride = (n * 4u + m->grf - 1u) / m->grf * m->grf; /* a channel's GRF run */
     const uint8_t *data = m->arena + x->g->raw[4].var;
+    uint32_t px[32];
     if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
-        store_rgba8(base, offs, live, n, &t, data, stride))
+        pack_rgba8(px, n, &t, data, stride)) {
+        if (row && live == all) { /* one piece */
+            memcpy(base + offs[0], px, 4u * n);
+            return true;
+        }
+        for (uint32_t bits = live; bits; bits &= bits - 1u) {
+            unsigned l = x_ctz(bits);
+            memcpy(base + offs[l], &px[l], 4);
+        }
         return true;
+    }
     uint32_t cv[4][32];
     uint8_t off[4];
     unsigned nc = 0, k = 0;
