@@ -309,6 +309,11 @@ struct vsmp_machine {
     uint32_t nclear;
     bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
     bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    /* What vsmp_machine_reset_for_run clears (machine.c plan_reads): the spans a run can read
+     * before writing them, when known */
+    uint32_t *rclear; /* [2 * nrclear] */
+    uint32_t nrclear;
+    bool reads_known;
     /* the general inputs as copies from the payload into the arena, neighbours joined
      * (machine.c plan_inputs) */
     xcopy *incopy;

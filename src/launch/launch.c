@@ -580,7 +580,7 @@ static void start_thread(worker_machines *w, const launch_payload *pay, unsigned
                          const uint32_t g[3])
 {
     vsmp_machine *mm = w->m[k];
-    vsmp_machine_reset(mm);
+    vsmp_machine_reset_for_run(mm);
     if (pay->ids && w->holds[k] != t) {
         const payload_layout *l = &pay->pl;
         vsmp_machine_set_payload(mm, l->grf, pay->ids + (size_t)t * l->nids * l->id_bytes,
