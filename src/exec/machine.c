@@ -486,7 +486,7 @@ static vsmp_status plan_clear(vsmp_machine *m)
 
 /* ---- what a run reads before writing it (vsmp_machine_reset_for_run) ----
  *
- * A kernel of straight-line code (no flow or sync instruction but a last ret) runs its
+ * A kernel of straight-line code (no flow or sync instruction but labels and a last ret) runs its
  * instructions once each, in order, under the dispatch mask. Walking them in that order, a byte
  * is read first when an instruction names it as a source before any instruction is known to
  * have written it (2 in the map; 1: written). Reads are whole variables (with those they
@@ -520,8 +520,10 @@ static vsmp_status plan_reads(vsmp_machine *m)
     for (uint32_t i = 0; i < m->nx; i++) {
         const vsmp_opcode_info *row = vsmp_opcode_info_get(m->x[i].in->opcode);
         unsigned g = row ? row->exec : VSMP_XG_NONE;
-        bool ret = i + 1 == m->nx && m->x[i].in->opcode == VSMP_OPC_RET;
-        if (g == VSMP_XG_NONE || g == VSMP_XG_SYNC || (g == VSMP_XG_FLOW && !ret))
+        unsigned op = m->x[i].in->opcode; /* labels no branch reaches: no flow */
+        bool fine = op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ||
+                    (i + 1 == m->nx && op == VSMP_OPC_RET);
+        if (g == VSMP_XG_NONE || g == VSMP_XG_SYNC || (g == VSMP_XG_FLOW && !fine))
             return VSMP_OK;
     }
     uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
