@@ -184,6 +184,10 @@ typedef struct xgen {
     uint8_t nraw;
     uint32_t target;      /* branch target: instruction index */
     uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
+    /* scatter4_typed's fast path (exec_typed.c): the format of its last message's surface
+     * and the fast path's word for it */
+    const void *tformat_fi;
+    uint32_t tformat;
 } xgen;
 
 /* Sampler instructions (exec_sampler.c). */

@@ -94,21 +94,42 @@ static bool classify(const vsmp_format_info *fi, tfmt *t)
  * thread that works one out stores the same word. */
 static _Atomic uint32_t known[128];
 
-static bool lookup(const vsmp_format_info *fi, tfmt *t)
+static uint32_t pack_word(const vsmp_format_info *fi)
+{
+    tfmt t;
+    uint32_t v = 1u << 31;
+    if (classify(fi, &t)) {
+        v |= 1u << 30 | (uint32_t)t.kind | (uint32_t)t.present << 4 | (uint32_t)t.size << 8;
+        for (unsigned c = 0; c < 4; c++)
+            v |= (uint32_t)(t.present >> c & 1u ? t.off[c] : 0) << (12 + 4 * c);
+    }
+    return v;
+}
+
+static uint32_t format_word(const vsmp_format_info *fi)
 {
     const vsmp_format_info *first = vsmp_format_at(0);
     size_t i = (size_t)(fi - first);
     if (i >= vsmp_format_count() || i >= sizeof(known) / sizeof(known[0]))
-        return classify(fi, t);
+        return pack_word(fi);
     uint32_t v = atomic_load_explicit(&known[i], memory_order_relaxed);
     if (!v) {
-        v = 1u << 31;
-        if (classify(fi, t)) {
-            v |= 1u << 30 | (uint32_t)t->kind | (uint32_t)t->present << 4 | (uint32_t)t->size << 8;
-            for (unsigned c = 0; c < 4; c++)
-                v |= (uint32_t)(t->present >> c & 1u ? t->off[c] : 0) << (12 + 4 * c);
-        }
+        v = pack_word(fi);
         atomic_store_explicit(&known[i], v, memory_order_relaxed);
+    }
+    return v;
+}
+
+/* The fast path's view of @p fi: the word of the instruction's last message when its surface
+ * had the same format (the common case: one surface bound for the whole launch), else the
+ * table's. False when the fast path does not take the format. */
+static bool lookup(const xinst *x, const vsmp_format_info *fi, tfmt *t)
+{
+    uint32_t v = x->g->tformat;
+    if (x->g->tformat_fi != fi) {
+        v = format_word(fi);
+        x->g->tformat_fi = fi;
+        x->g->tformat = v;
     }
     if (!(v >> 30 & 1u))
         return false;
@@ -419,7 +440,7 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
 {
     const vsmp_surface_desc *d = &surf->d;
     tfmt t;
-    if (d->type == VSMP_SURFTYPE_NULL || !lookup(surf->fi, &t))
+    if (d->type == VSMP_SURFTYPE_NULL || !lookup(x, surf->fi, &t))
         return false;
     unsigned n = x->lanes;
     /* one LOD for every enabled lane (IGC writes %null: LOD 0) */
@@ -480,8 +501,13 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint32_t px[32];
     if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
         pack_rgba8(px, n, &t, data, stride)) {
-        if (row && live == all) { /* one piece */
-            memcpy(base + offs[0], px, 4u * n);
+        if (row && live == all) { /* one piece (a copy of a constant size: no string move) */
+            if (n == 8)
+                memcpy(base + offs[0], px, 32);
+            else if (n == 16)
+                memcpy(base + offs[0], px, 64);
+            else
+                memcpy(base + offs[0], px, 4u * n);
             return true;
         }
         for (uint32_t bits = live; bits; bits &= bits - 1u) {
