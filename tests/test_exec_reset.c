@@ -4,7 +4,7 @@
  * byte of every general variable written with random bits, as an earlier thread could leave
  * them), a run after vsmp_machine_reset_for_run computes what a run after a full reset does.
  * The kernels write parts of variables (fewer lanes than the variable, a strided dst, a
- * predicate, lanes disabled at dispatch, a scalar, a sampler-free send-free mix of fast and
+ * predicate, lanes disabled at dispatch, a scalar, a load of two channels of four; fast and
  * general instructions) and then read each variable whole into an output, NoMask: every byte a
  * run can see ends in an output. Straight-line kernels clear less (a variable the run writes
  * whole before reading it keeps its old bytes after the reset: that is what makes it cheaper);
@@ -44,6 +44,13 @@ static const char body[] = ".version 4.1\n.kernel \"t\"\n"
                            ".decl O4 v_type=G type=d num_elts=16 align=GRF\n"
                            ".decl O5 v_type=G type=f num_elts=16 align=GRF\n"
                            ".decl O6 v_type=G type=d num_elts=16 align=GRF\n"
+                           ".decl UU v_type=G type=d num_elts=16 align=GRF\n"
+                           ".decl VV v_type=G type=ud num_elts=16 align=GRF\n"
+                           ".decl RES v_type=G type=d num_elts=64 align=GRF\n"
+                           ".decl O7 v_type=G type=d num_elts=16 align=GRF\n"
+                           ".decl O8 v_type=G type=d num_elts=16 align=GRF\n"
+                           ".decl tex v_type=T num_elts=1\n"
+                           ".input tex offset=8 size=4\n"
                            ".decl P1 v_type=P num_elts=16\n"
                            ".input IN offset=32 size=64\n"
                            "%s"
@@ -57,6 +64,11 @@ static const char body[] = ".version 4.1\n.kernel \"t\"\n"
                            "mov (M1_NM, 1) S(0,0)<1> IN(0,3)<0;1,0>\n"
                            "mov (M3, 8) T(1,0)<1> IN(0,0)<1;1,0>\n"
                            "mov (M1, 16) TW(0,0)<1> IN(0,0)<1;1,0>\n"
+                           "and (M1, 16) UU(0,0)<1> IN(0,0)<1;1,0> 0xf:d\n"
+                           "shr (M1, 16) VV(0,0)<1> IN(0,0)<1;1,0> 0x1e:d\n"
+                           "load_lz.RB (M1, 16) 0x0:uw tex RES.0 UU.0 VV.0\n"
+                           "mov (M1_NM, 16) O7(0,0)<1> RES(2,0)<1;1,0>\n"
+                           "mov (M1_NM, 16) O8(0,0)<1> RES(4,0)<1;1,0>\n"
                            "mov (M1_NM, 16) O1(0,0)<1> A(0,0)<1;1,0>\n"
                            "mov (M1_NM, 16) O2(0,0)<1> B(0,0)<1;1,0>\n"
                            "mov (M1_NM, 16) O3(0,0)<1> C(0,0)<1;1,0>\n"
@@ -66,7 +78,7 @@ static const char body[] = ".version 4.1\n.kernel \"t\"\n"
                            "add (M1_NM, 16) O6(0,0)<1> T(0,0)<1;1,0> S(0,0)<0;1,0>\n"
                            "ret (M1, 1)\n";
 
-static const char *const outs[] = {"O1", "O2", "O3", "O4", "O5", "O6"};
+static const char *const outs[] = {"O1", "O2", "O3", "O4", "O5", "O6", "O7", "O8"};
 enum { NOUT = sizeof(outs) / sizeof(outs[0]) };
 
 /* Every general variable of @p m (ids 1 up) filled with random bytes. */
@@ -88,6 +100,8 @@ static void scribble(vsmp_machine *m)
 /* Run @p m with @p in as IN; the outputs into @p o. */
 static bool run(vsmp_machine *m, const int32_t *in, uint8_t (*o)[64])
 {
+    uint8_t bti[4] = {3, 0, 0, 0};
+    CHECK(vsmp_machine_set_payload(m, 8, bti, 4) == VSMP_OK, "payload");
     CHECK(vsmp_machine_set_payload(m, 32, in, 64) == VSMP_OK, "payload");
     if (!kit_run(m, NULL))
         return false;
@@ -96,13 +110,19 @@ static bool run(vsmp_machine *m, const int32_t *in, uint8_t (*o)[64])
     return true;
 }
 
+/* RGBA8 UINT 16x4 of random texels, which the kernels' load reads at binding-table index 3 */
+static vsmp_surface *tex;
+
 static vsmp_machine *make(const vsmp_module *mod, uint32_t dmask, unsigned cpu)
 {
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 16;
     o.dispatch_mask = dmask;
-    return kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+    vsmp_machine *m = kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+    if (m)
+        CHECK(vsmp_machine_bind_surface(m, 3, tex) == VSMP_OK, "bind");
+    return m;
 }
 
 /* Does variable @p name of @p m read all zero? */
@@ -206,7 +226,15 @@ static void test_full_after(void)
 
 int main(void)
 {
+    tex = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R8G8B8A8_UINT, 16, 4, 1);
+    CHECK(tex != NULL, "surface");
+    if (!tex)
+        return t_finish();
+    uint8_t *texels = vsmp_surface_get_desc(tex)->data;
+    for (unsigned b = 0; b < 16 * 4 * 4; b++)
+        texels[b] = (uint8_t)rnd();
     test_observed();
     test_full_after();
+    vsmp_surface_free(tex);
     return t_finish();
 }

@@ -359,6 +359,11 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+/* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
+ * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
+ * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
+ * run_sampler (machine.c plan_reads). */
+unsigned vsmp_x_sampler_writes(const xinst *x, uint32_t sp[5][2]);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
 bool vsmp_x_is_copy(const xinst *x);

@@ -492,7 +492,9 @@ static vsmp_status plan_clear(vsmp_machine *m)
  * have written it (2 in the map; 1: written). Reads are whole variables (with those they
  * alias), every role of an instruction counted as a source but for the writes known: those of
  * a fast-path ALU instruction (exec_fast.c) with a general dst, no predicate and every lane of
- * its exec size enabled at dispatch, whose lanes' elements of the dst it writes, exactly. The
+ * its exec size enabled at dispatch, whose lanes' elements of the dst it writes, exactly, and
+ * of a sampler message under the same conditions, which writes every lane of each enabled
+ * channel's run and the null mask (vsmp_x_sampler_writes). The
  * run itself writes the inputs (load_inputs), %ce0 and %sr0's DMask word before the first
  * instruction; %cr0, whose modes every float instruction reads, is read first. Every byte not
  * read first is either written by the run before it is read or never read: what it held
@@ -541,7 +543,16 @@ static vsmp_status plan_reads(vsmp_machine *m)
         const xvec *d = x->g && x->g->nv ? &x->g->v[0] : NULL;
         bool credit = vsmp_x_is_fast(m, i) && in->opcode != VSMP_OPC_MOVS && !in->pred && d &&
                       d->cls == VSMP_VEC_GENERAL && lanes_all(m, in);
-        known = mark_inst_roles(m, w, in, true, !credit);
+        uint32_t ssp[5][2];
+        unsigned ns = !in->pred && lanes_all(m, in) ? vsmp_x_sampler_writes(x, ssp) : 0;
+        known = mark_inst_roles(m, w, in, true, !credit && !ns);
+        for (unsigned k = 0; k < ns; k++) {
+            if ((uint64_t)ssp[k][0] + ssp[k][1] > m->arena_size) {
+                known = false;
+                break;
+            }
+            mark_written(w, ssp[k][0], ssp[k][1]);
+        }
         if (!credit)
             continue;
         uint32_t ts = vsmp_type_size(d->type);
