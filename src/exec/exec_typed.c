@@ -496,7 +496,9 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     if (!live)
         return true;
     unsigned mask = x->g->val[0] & 0xfu;
-    uint32_t stride = (n * 4u + m->grf - 1u) / m->grf * m->grf; /* a channel's GRF run */
+    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
+     * no division) */
+    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
     const uint8_t *data = m->arena + x->g->raw[4].var;
     uint32_t px[32];
     if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
