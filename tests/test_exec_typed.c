@@ -466,8 +466,11 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                             u0 = 0;
                         for (unsigned k = 0; k < 32; k++)
                             u[k] = u0 + k, v[k] = v[0], r[k] = r[0], l[k] = lod;
-                        if (rnd() % 4 == 0) /* one lane off the row, enabled or not */
-                            u[rnd() % 32] ^= 1;
+                        if (rnd() % 4 == 0) { /* one lane off the row, enabled or not */
+                            uint32_t k = rnd() % 32, axis = rnd() % 3;
+                            uint32_t *c = axis == 0 ? u : axis == 1 ? v : r;
+                            c[k] ^= 1;
+                        }
                     } else if (rnd() % 4 == 0) {
                         /* lanes onto one texel: the last lane's value stays */
                         u[6] = u[3], v[6] = v[3], r[6] = r[3], u[13] = u[1], v[13] = v[1],
