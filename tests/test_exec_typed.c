@@ -516,6 +516,48 @@ static void test_identity(const unsigned *lv, unsigned nlev)
     }
 }
 
+/* One machine writing a row into two surfaces by turns, each at two levels: what the fast path
+ * keeps of a surface between messages (its format, its level's size) follows the binding, and
+ * every level writes what the reference does. */
+static void test_rebind(const unsigned *lv, unsigned nlev)
+{
+    vsmp_module *mod = program(0xf, 16, true);
+    vsmp_surface *big[4] = {NULL}, *small[4] = {NULL};
+    vsmp_machine *m[4] = {NULL};
+    for (unsigned li = 0; li < nlev && mod; li++) {
+        m[li] = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
+        big[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 40, 3, 1, 1, 2);
+        small[li] = surface(VSMP_FORMAT_R8G8B8A8_SINT, VSMP_SURFTYPE_2D, 6, 3, 1, 1, 2);
+        CHECK(m[li] && big[li] && small[li], "machine and surfaces");
+        if (!m[li] || !big[li] || !small[li])
+            goto done;
+    }
+    for (unsigned round = 0; round < 8; round++) {
+        uint32_t u[32], v[32], r[32] = {0}, l[32], data[128];
+        for (unsigned k = 0; k < 32; k++)
+            u[k] = k + round % 3, v[k] = 1, l[k] = round / 2 % 2;
+        for (unsigned k = 0; k < 128; k++)
+            data[k] = (uint32_t)(k * 37u + round) % 300u;
+        for (unsigned li = 0; li < nlev; li++)
+            CHECK(run(m[li], round % 2 ? small[li] : big[li], ~0u, u, v, r, l, data), "run");
+    }
+    for (unsigned li = 1; li < nlev; li++) {
+        const vsmp_surface_desc *a = vsmp_surface_get_desc(big[0]),
+                                *b = vsmp_surface_get_desc(big[li]);
+        const vsmp_surface_desc *c = vsmp_surface_get_desc(small[0]),
+                                *e = vsmp_surface_get_desc(small[li]);
+        CHECK(!memcmp(a->data, b->data, a->data_size) && !memcmp(c->data, e->data, c->data_size),
+              "two surfaces by turns at level %#x: as the reference", lv[li]);
+    }
+done:
+    for (unsigned li = 0; li < nlev; li++) {
+        vsmp_machine_free(m[li]);
+        vsmp_surface_free(big[li]);
+        vsmp_surface_free(small[li]);
+    }
+    vsmp_module_free(mod);
+}
+
 /* The formats OpenCL programs write most take a fast kernel, whole texels stored at once. */
 static void test_kernels(void)
 {
@@ -555,5 +597,6 @@ int main(void)
     test_kernels();
     test_hand(lv, nlev);
     test_identity(lv, nlev);
+    test_rebind(lv, nlev);
     return t_finish();
 }

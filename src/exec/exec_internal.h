@@ -188,6 +188,11 @@ typedef struct xgen {
      * and the fast path's word for it */
     const void *tformat_fi;
     uint32_t tformat;
+    /* ... and the level size of its last message's surface and level, while no surface was
+     * bound since (tgeom_gen: the machine's bind_gen then) */
+    const void *tgeom_surf;
+    uint64_t tgeom_gen;
+    uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
 } xgen;
 
 /* Sampler instructions (exec_sampler.c). */
@@ -311,8 +316,10 @@ struct vsmp_machine {
      * sorted and apart, or the whole arena */
     uint32_t *clear; /* [2 * nclear]: begin, end of each span */
     uint32_t nclear;
-    bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
-    bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    bool clear_all;    /* a write's place is unknown at planning (an indirect operand) */
+    bool dirty;        /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    uint64_t bind_gen; /* vsmp_machine_bind_surface calls: what was cached of a surface holds
+                          while it is unchanged */
     /* What vsmp_machine_reset_for_run clears (machine.c plan_reads): the spans a run can read
      * before writing them, when known */
     uint32_t *rclear; /* [2 * nrclear] */

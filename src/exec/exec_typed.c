@@ -506,8 +506,15 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         return true; /* nothing to write: every lane is outside */
     unsigned level = d->min_lod + lod;
     uint32_t w, h, slices;
-    if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
-        return true;
+    xgen *g = x->g;
+    if (g->tgeom_surf == surf && g->tgeom_gen == m->bind_gen && g->tgeom_level == level) {
+        w = g->tgeom_w, h = g->tgeom_h, slices = g->tgeom_slices;
+    } else {
+        if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
+            return true;
+        g->tgeom_surf = surf, g->tgeom_gen = m->bind_gen, g->tgeom_level = level;
+        g->tgeom_w = w, g->tgeom_h = h, g->tgeom_slices = slices;
+    }
     /* which operand holds y and which the slice (exec_mem.c typed_at); %null reads zeros */
     static const uint8_t zeros[4 * 32];
     uint32_t ya = x->g->raw[1].var, sa = d->array ? x->g->raw[2].var : X_NONE;

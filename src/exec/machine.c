@@ -667,6 +667,7 @@ vsmp_status vsmp_machine_bind_surface(vsmp_machine *m, unsigned bti, const vsmp_
         return VSMP_ERR_ARG;
     m->bt[bti] = s;
     vsmp_x_drop_plans(m); /* plans point at the surface they were made for */
+    m->bind_gen++;        /* and the typed stores' geometry (exec_typed.c) */
     return VSMP_OK;
 }
 
