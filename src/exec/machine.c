@@ -491,15 +491,15 @@ static vsmp_status plan_clear(vsmp_machine *m)
  * is read first when an instruction names it as a source before any instruction is known to
  * have written it (2 in the map; 1: written). Reads are whole variables (with those they
  * alias), every role of an instruction counted as a source but for the writes known: those of
- * a fast-path ALU instruction (exec_fast.c) with a general dst, no predicate and every lane of
- * its exec size enabled at dispatch, whose lanes' elements of the dst it writes, exactly, and
- * of a sampler message under the same conditions, which writes every lane of each enabled
- * channel's run and the null mask (vsmp_x_sampler_writes). The
- * run itself writes the inputs (load_inputs), %ce0 and %sr0's DMask word before the first
- * instruction; %cr0, whose modes every float instruction reads, is read first. Every byte not
- * read first is either written by the run before it is read or never read: what it held
- * before the run cannot be seen. Anything else (a flow instruction, an indirect operand): not
- * known, and vsmp_machine_reset_for_run is vsmp_machine_reset. */
+ * a fast-path ALU instruction (exec_fast.c; not movs, not cmp) with a general dst, no predicate and
+ * every lane of its exec size enabled at dispatch, whose lanes' elements of the dst it writes,
+ * exactly, and of a sampler message under the same conditions, which writes every lane of each
+ * enabled channel's run and the null mask (vsmp_x_sampler_writes). The run itself writes the inputs
+ * (load_inputs), %ce0 and %sr0's DMask word before the first instruction; %cr0, whose modes every
+ * float instruction reads, is read first. Every byte not read first is either written by the run
+ * before it is read or never read: what it held before the run cannot be seen. Anything else (a
+ * flow instruction, an indirect operand): not known, and vsmp_machine_reset_for_run is
+ * vsmp_machine_reset. */
 static bool lanes_all(const vsmp_machine *m, const vsmp_inst *in)
 {
     unsigned off = 4u * (in->emask & 7u);
@@ -541,8 +541,9 @@ static vsmp_status plan_reads(vsmp_machine *m)
         const xinst *x = &m->x[i];
         const vsmp_inst *in = x->in;
         const xvec *d = x->g && x->g->nv ? &x->g->v[0] : NULL;
-        bool credit = vsmp_x_is_fast(m, i) && in->opcode != VSMP_OPC_MOVS && !in->pred && d &&
-                      d->cls == VSMP_VEC_GENERAL && lanes_all(m, in);
+        bool credit = vsmp_x_is_fast(m, i) && in->opcode != VSMP_OPC_MOVS &&
+                      in->opcode != VSMP_OPC_CMP && !in->pred && d && d->cls == VSMP_VEC_GENERAL &&
+                      lanes_all(m, in);
         uint32_t ssp[5][2];
         unsigned ns = !in->pred && lanes_all(m, in) ? vsmp_x_sampler_writes(x, ssp) : 0;
         known = mark_inst_roles(m, w, in, true, !credit && !ns);
