@@ -379,6 +379,8 @@ static const shape shapes[] = {
     {"2D array 4x3x3", VSMP_SURFTYPE_2D, 4, 3, 1, 3, 1},
     {"1D array 7x2", VSMP_SURFTYPE_1D, 7, 1, 1, 2, 2},
     {"3D 4x3x3", VSMP_SURFTYPE_3D, 4, 3, 3, 1, 2},
+    {"2D 40x3, 2 levels", VSMP_SURFTYPE_2D, 40, 3, 1, 1, 2}, /* rows of 32 lanes inside */
+    {"2D array 20x2x2", VSMP_SURFTYPE_2D, 20, 2, 1, 2, 1},
 };
 
 /* The programs: every channel mask at SIMD16; some at SIMD8, with a LOD operand, at SIMD32 and
@@ -440,11 +442,15 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                     surface(fi->format, sh->type, sh->w, sh->h, sh->depth, sh->layers, sh->levels);
             size_t size = s[0] ? vsmp_surface_get_desc(s[0])->data_size : 0;
             for (unsigned p = 0; p < np && s[0]; p++) {
-                for (unsigned round = 0; round < 3; round++) {
+                for (unsigned round = 0; round < 5; round++) {
                     rng_state = 0x7e5700000ull + fidx * 100003u + si * 1009u + p * 31u + round;
                     uint8_t *mem0 = vsmp_surface_get_desc(s[0])->data;
                     for (size_t b = 0; b < size; b++)
                         mem0[b] = (uint8_t)rnd();
+                    /* every level from the same bytes, before any run (a texel a level fails
+                     * to write differs) */
+                    for (unsigned li = 1; li < nlev; li++)
+                        memcpy(vsmp_surface_get_desc(s[li])->data, mem0, size);
                     uint32_t u[32], v[32], r[32], l[32], data[128];
                     uint32_t lod = rnd() % 4; /* 2 and 3 are past some shapes' levels */
                     for (unsigned k = 0; k < 32; k++) {
@@ -453,16 +459,27 @@ static void test_identity(const unsigned *lv, unsigned nlev)
                         r[k] = coord(sh->type == VSMP_SURFTYPE_3D ? sh->depth : sh->layers);
                         l[k] = rnd() % 8 == 0 ? rnd() % 3 : lod; /* mostly one LOD */
                     }
-                    if (rnd() % 4 == 0) /* lanes onto one texel: the last lane's value stays */
+                    if (round >= 3) { /* a row: (u0 + k, v, r), as a kernel at its global IDs */
+                        static const uint32_t far[] = {0xffffffe0u, 0xfffffff8u, 0x7ffffff8u};
+                        uint32_t u0 = rnd() % 3 == 0 ? far[rnd() % 3] : rnd() % (sh->w + 2);
+                        if (round == 4 && rnd() % 2)
+                            u0 = 0;
+                        for (unsigned k = 0; k < 32; k++)
+                            u[k] = u0 + k, v[k] = v[0], r[k] = r[0], l[k] = lod;
+                        if (rnd() % 4 == 0) { /* one lane off the row, enabled or not */
+                            uint32_t k = rnd() % 32, axis = rnd() % 3;
+                            uint32_t *c = axis == 0 ? u : axis == 1 ? v : r;
+                            c[k] ^= 1;
+                        }
+                    } else if (rnd() % 4 == 0) {
+                        /* lanes onto one texel: the last lane's value stays */
                         u[6] = u[3], v[6] = v[3], r[6] = r[3], u[13] = u[1], v[13] = v[1],
                         r[13] = r[1];
+                    }
                     for (unsigned k = 0; k < 128; k++)
                         data[k] = datum();
                     uint32_t pred = rnd() % 3 == 0 ? ~0u : rnd();
                     for (unsigned li = 0; li < nlev; li++) {
-                        uint8_t *mem = vsmp_surface_get_desc(s[li])->data;
-                        if (li)
-                            memcpy(mem, mem0, size);
                         CHECK(ms[p][li] && run(ms[p][li], s[li], pred, u, v, r, l, data), "run %s",
                               fi->name);
                     }
@@ -497,6 +514,48 @@ static void test_identity(const unsigned *lv, unsigned nlev)
             vsmp_machine_free(ms[p][li]);
         vsmp_module_free(mods[p]);
     }
+}
+
+/* One machine writing a row into two surfaces by turns, each at two levels: what the fast path
+ * keeps of a surface between messages (its format, its level's size) follows the binding, and
+ * every level writes what the reference does. */
+static void test_rebind(const unsigned *lv, unsigned nlev)
+{
+    vsmp_module *mod = program(0xf, 16, true);
+    vsmp_surface *big[4] = {NULL}, *small[4] = {NULL};
+    vsmp_machine *m[4] = {NULL};
+    for (unsigned li = 0; li < nlev && mod; li++) {
+        m[li] = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
+        big[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 40, 3, 1, 1, 2);
+        small[li] = surface(VSMP_FORMAT_R8G8B8A8_SINT, VSMP_SURFTYPE_2D, 6, 3, 1, 1, 2);
+        CHECK(m[li] && big[li] && small[li], "machine and surfaces");
+        if (!m[li] || !big[li] || !small[li])
+            goto done;
+    }
+    for (unsigned round = 0; round < 8; round++) {
+        uint32_t u[32], v[32], r[32] = {0}, l[32], data[128];
+        for (unsigned k = 0; k < 32; k++)
+            u[k] = k + round % 3, v[k] = 1, l[k] = round / 2 % 2;
+        for (unsigned k = 0; k < 128; k++)
+            data[k] = (uint32_t)(k * 37u + round) % 300u;
+        for (unsigned li = 0; li < nlev; li++)
+            CHECK(run(m[li], round % 2 ? small[li] : big[li], ~0u, u, v, r, l, data), "run");
+    }
+    for (unsigned li = 1; li < nlev; li++) {
+        const vsmp_surface_desc *a = vsmp_surface_get_desc(big[0]),
+                                *b = vsmp_surface_get_desc(big[li]);
+        const vsmp_surface_desc *c = vsmp_surface_get_desc(small[0]),
+                                *e = vsmp_surface_get_desc(small[li]);
+        CHECK(!memcmp(a->data, b->data, a->data_size) && !memcmp(c->data, e->data, c->data_size),
+              "two surfaces by turns at level %#x: as the reference", lv[li]);
+    }
+done:
+    for (unsigned li = 0; li < nlev; li++) {
+        vsmp_machine_free(m[li]);
+        vsmp_surface_free(big[li]);
+        vsmp_surface_free(small[li]);
+    }
+    vsmp_module_free(mod);
 }
 
 /* The formats OpenCL programs write most take a fast kernel, whole texels stored at once. */
@@ -538,5 +597,6 @@ int main(void)
     test_kernels();
     test_hand(lv, nlev);
     test_identity(lv, nlev);
+    test_rebind(lv, nlev);
     return t_finish();
 }

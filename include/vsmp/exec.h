@@ -191,6 +191,15 @@ VSMP_API vsmp_status vsmp_machine_write_var(vsmp_machine *m, vsmp_var_class cls,
 
 /** Zero every variable (inputs are read from the payload again by the next run). */
 VSMP_API void vsmp_machine_reset(vsmp_machine *m);
+/**
+ * Make the next run see what it would after vsmp_machine_reset: zero the bytes the kernel can
+ * read before writing them, and every predicate, address, sampler and surface word; leave the
+ * other bytes of the variables as they are (for a caller that runs the kernel again and again
+ * without reading its variables: vsmp_machine_read_var may then show bytes of an earlier run).
+ * Only for kernels of straight-line code does it clear less than vsmp_machine_reset
+ * (docs/EXEC.md section 1).
+ */
+VSMP_API void vsmp_machine_reset_for_run(vsmp_machine *m);
 
 /**
  * Run the kernel from its first instruction until it ends (ret with every channel returned, or

@@ -184,6 +184,15 @@ typedef struct xgen {
     uint8_t nraw;
     uint32_t target;      /* branch target: instruction index */
     uint32_t immv[3][32]; /* immediate sources' lane values (V, UV, VF, or one value), once */
+    /* scatter4_typed's fast path (exec_typed.c): the format of its last message's surface
+     * and the fast path's word for it */
+    const void *tformat_fi;
+    uint32_t tformat;
+    /* ... and the level size of its last message's surface and level, while no surface was
+     * bound since (tgeom_gen: the machine's bind_gen then) */
+    const void *tgeom_surf;
+    uint64_t tgeom_gen;
+    uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
 } xgen;
 
 /* Sampler instructions (exec_sampler.c). */
@@ -307,8 +316,15 @@ struct vsmp_machine {
      * sorted and apart, or the whole arena */
     uint32_t *clear; /* [2 * nclear]: begin, end of each span */
     uint32_t nclear;
-    bool clear_all; /* a write's place is unknown at planning (an indirect operand) */
-    bool dirty;     /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    bool clear_all;    /* a write's place is unknown at planning (an indirect operand) */
+    bool dirty;        /* vsmp_machine_write_var wrote outside the spans since the last reset */
+    uint64_t bind_gen; /* vsmp_machine_bind_surface calls: what was cached of a surface holds
+                          while it is unchanged */
+    /* What vsmp_machine_reset_for_run clears (machine.c plan_reads): the spans a run can read
+     * before writing them, when known */
+    uint32_t *rclear; /* [2 * nrclear] */
+    uint32_t nrclear;
+    bool reads_known;
     /* the general inputs as copies from the payload into the arena, neighbours joined
      * (machine.c plan_inputs) */
     xcopy *incopy;
@@ -350,6 +366,11 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+/* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
+ * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
+ * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
+ * run_sampler (machine.c plan_reads). */
+unsigned vsmp_x_sampler_writes(const xinst *x, uint32_t sp[5][2]);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
 bool vsmp_x_is_copy(const xinst *x);

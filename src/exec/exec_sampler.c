@@ -458,6 +458,19 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+unsigned vsmp_x_sampler_writes(const xinst *x, uint32_t sp[5][2])
+{
+    if (x->run != run_sampler || x->s->dst_at == X_NONE)
+        return 0;
+    const vsmp_dst_geom *g = &x->s->geom;
+    unsigned n = 0;
+    for (unsigned k = 0; k < g->channels && k < 4; k++) /* writeback's runs, every lane */
+        sp[n][0] = x->s->dst_at + k * g->channel_stride, sp[n++][1] = x->lanes * g->tsize;
+    if (g->null_mask)
+        sp[n][0] = x->s->dst_at + g->null_mask_at, sp[n++][1] = 4;
+    return n;
+}
+
 /* ---- SAMPLE_UNORM ---- */
 
 static vsmp_status run_unorm(vsmp_machine *m, xinst *x, xstep *s);

@@ -94,21 +94,42 @@ static bool classify(const vsmp_format_info *fi, tfmt *t)
  * thread that works one out stores the same word. */
 static _Atomic uint32_t known[128];
 
-static bool lookup(const vsmp_format_info *fi, tfmt *t)
+static uint32_t pack_word(const vsmp_format_info *fi)
+{
+    tfmt t;
+    uint32_t v = 1u << 31;
+    if (classify(fi, &t)) {
+        v |= 1u << 30 | (uint32_t)t.kind | (uint32_t)t.present << 4 | (uint32_t)t.size << 8;
+        for (unsigned c = 0; c < 4; c++)
+            v |= (uint32_t)(t.present >> c & 1u ? t.off[c] : 0) << (12 + 4 * c);
+    }
+    return v;
+}
+
+static uint32_t format_word(const vsmp_format_info *fi)
 {
     const vsmp_format_info *first = vsmp_format_at(0);
     size_t i = (size_t)(fi - first);
     if (i >= vsmp_format_count() || i >= sizeof(known) / sizeof(known[0]))
-        return classify(fi, t);
+        return pack_word(fi);
     uint32_t v = atomic_load_explicit(&known[i], memory_order_relaxed);
     if (!v) {
-        v = 1u << 31;
-        if (classify(fi, t)) {
-            v |= 1u << 30 | (uint32_t)t->kind | (uint32_t)t->present << 4 | (uint32_t)t->size << 8;
-            for (unsigned c = 0; c < 4; c++)
-                v |= (uint32_t)(t->present >> c & 1u ? t->off[c] : 0) << (12 + 4 * c);
-        }
+        v = pack_word(fi);
         atomic_store_explicit(&known[i], v, memory_order_relaxed);
+    }
+    return v;
+}
+
+/* The fast path's view of @p fi: the word of the instruction's last message when its surface
+ * had the same format (the common case: one surface bound for the whole launch), else the
+ * table's. False when the fast path does not take the format. */
+static bool lookup(const xinst *x, const vsmp_format_info *fi, tfmt *t)
+{
+    uint32_t v = x->g->tformat;
+    if (x->g->tformat_fi != fi) {
+        v = format_word(fi);
+        x->g->tformat_fi = fi;
+        x->g->tformat = v;
     }
     if (!(v >> 30 & 1u))
         return false;
@@ -354,14 +375,13 @@ static void store_channel(uint8_t *base, const size_t *offs, uint32_t live, unsi
 }
 
 /* Four 8-bit channels, every one written (RGBA8, BGRA8 UNORM, UINT and SINT): each lane's
- * texel saturated and assembled in one pass over the lanes (no per-channel arrays), then the
- * enabled lanes stored. False for the other kinds (convert and store_whole take them). */
-static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsigned n, const tfmt *t,
-                        const uint8_t *data, uint32_t stride)
+ * texel saturated and assembled in one pass over the lanes (no per-channel arrays), into @p px.
+ * False for the other kinds (convert and store_whole take them). */
+static bool pack_rgba8(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data,
+                       uint32_t stride)
 {
     const uint8_t *r = data, *g = data + stride, *b = data + 2 * stride, *a = data + 3 * stride;
     unsigned s0 = 8u * t->off[0], s1 = 8u * t->off[1], s2 = 8u * t->off[2], s3 = 8u * t->off[3];
-    uint32_t px[32];
     if (t->kind == TK_UINT8) {
         for (unsigned l = 0; l < n; l++) {
             uint32_t v0 = lane_u(r + 4 * l), v1 = lane_u(g + 4 * l), v2 = lane_u(b + 4 * l),
@@ -393,12 +413,55 @@ static bool store_rgba8(uint8_t *base, const size_t *offs, uint32_t live, unsign
     } else {
         return false;
     }
-    for (uint32_t bits = live; bits; bits &= bits - 1u) {
-        unsigned l = x_ctz(bits);
-        memcpy(base + offs[l], &px[l], 4);
-    }
     return true;
 }
+
+/* ---- AVX2: the row test and the RGBA8 UINT assembly, eight lanes at a time ----
+ *
+ * Taken at the machine's AVX2 level (m->fast, dispatch.c), for messages of 8, 16 or 32 lanes:
+ * the same integer operations as one_row and pack_rgba8, so the same answer bit for bit
+ * (tests/test_exec_typed.c compares every level with the reference). */
+#ifdef VSMP_HAVE_AVX2
+#include <immintrin.h>
+#define TYPED_AVX2 __attribute__((target("avx2")))
+
+TYPED_AVX2 static bool one_row_avx2(const uint8_t *up, const uint8_t *yp, const uint8_t *sp,
+                                    unsigned n)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp);
+    __m256i lane =
+        _mm256_add_epi32(_mm256_set1_epi32((int)u0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i yv = _mm256_set1_epi32((int)y0), sv = _mm256_set1_epi32((int)s0);
+    __m256i diff = _mm256_setzero_si256();
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i u = _mm256_loadu_si256((const __m256i *)(up + 4 * l));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(yp + 4 * l));
+        __m256i z = _mm256_loadu_si256((const __m256i *)(sp + 4 * l));
+        diff = _mm256_or_si256(diff, _mm256_or_si256(_mm256_xor_si256(u, lane),
+                                                     _mm256_or_si256(_mm256_xor_si256(y, yv),
+                                                                     _mm256_xor_si256(z, sv))));
+        lane = _mm256_add_epi32(lane, _mm256_set1_epi32(8));
+    }
+    return _mm256_testz_si256(diff, diff) && u0 <= UINT32_MAX - (n - 1u);
+}
+
+TYPED_AVX2 static void pack_uint8_avx2(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data,
+                                       uint32_t stride)
+{
+    const __m256i max = _mm256_set1_epi32(0xff);
+    __m128i sh[4];
+    for (unsigned c = 0; c < 4; c++)
+        sh[c] = _mm_cvtsi32_si128((int)(8u * t->off[c]));
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i p = _mm256_setzero_si256();
+        for (unsigned c = 0; c < 4; c++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * stride + 4 * l));
+            p = _mm256_or_si256(p, _mm256_sll_epi32(_mm256_min_epu32(v, max), sh[c]));
+        }
+        _mm256_storeu_si256((__m256i *)(px + l), p);
+    }
+}
+#endif
 
 /* ---- the message ---- */
 
@@ -407,11 +470,24 @@ static inline uint32_t coord(const vsmp_machine *m, uint32_t at, unsigned l)
     return at == X_NONE ? 0 : lane_u(m->arena + at + 4 * l);
 }
 
+/* Do the @p n lanes address the texels of one row one after the other, (u0 + l, y0, s0) with
+ * u0 + n - 1 below 2^32? The shape of a kernel writing at its global IDs; the lanes not
+ * enabled are looked at too (a message whose disabled lanes hold other values takes the
+ * general loop, which gives the same result). */
+static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, unsigned n)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp), diff = 0;
+    for (unsigned l = 0; l < n; l++)
+        diff |=
+            (lane_u(up + 4 * l) - u0 - l) | (lane_u(yp + 4 * l) - y0) | (lane_u(sp + 4 * l) - s0);
+    return !diff && u0 <= UINT32_MAX - (n - 1u);
+}
+
 bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
 {
     const vsmp_surface_desc *d = &surf->d;
     tfmt t;
-    if (d->type == VSMP_SURFTYPE_NULL || !lookup(surf->fi, &t))
+    if (d->type == VSMP_SURFTYPE_NULL || !lookup(x, surf->fi, &t))
         return false;
     unsigned n = x->lanes;
     /* one LOD for every enabled lane (IGC writes %null: LOD 0) */
@@ -430,8 +506,15 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         return true; /* nothing to write: every lane is outside */
     unsigned level = d->min_lod + lod;
     uint32_t w, h, slices;
-    if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
-        return true;
+    xgen *g = x->g;
+    if (g->tgeom_surf == surf && g->tgeom_gen == m->bind_gen && g->tgeom_level == level) {
+        w = g->tgeom_w, h = g->tgeom_h, slices = g->tgeom_slices;
+    } else {
+        if (vsmp_surface_level_size(surf, level, &w, &h, NULL, &slices))
+            return true;
+        g->tgeom_surf = surf, g->tgeom_gen = m->bind_gen, g->tgeom_level = level;
+        g->tgeom_w = w, g->tgeom_h = h, g->tgeom_slices = slices;
+    }
     /* which operand holds y and which the slice (exec_mem.c typed_at); %null reads zeros */
     static const uint8_t zeros[4 * 32];
     uint32_t ya = x->g->raw[1].var, sa = d->array ? x->g->raw[2].var : X_NONE;
@@ -444,22 +527,62 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     const uint8_t *sp_ = sa == X_NONE ? zeros : m->arena + sa;
     uint8_t *base = (uint8_t *)d->data + d->level_offset[level];
     size_t rp = d->row_pitch[level], sp = d->slice_pitch[level], bytes = surf->fi->bytes;
+    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
     size_t offs[32];
     uint32_t live = 0;
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
-        offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
-        live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+#ifdef VSMP_HAVE_AVX2
+    bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
+    bool row = avx2 ? one_row_avx2(up, yp, sp_, n) : one_row(up, yp, sp_, n);
+#else
+    bool row = one_row(up, yp, sp_, n);
+#endif
+    if (row) { /* the lanes inside: those before the row's end */
+        uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp_);
+        if (u0 >= w || y0 >= h || s0 >= slices)
+            return true;
+        live = w - u0 >= n ? all : (1u << (w - u0)) - 1u;
+        size_t at = (size_t)s0 * sp + (size_t)y0 * rp + (size_t)u0 * bytes;
+        for (unsigned l = 0; l < n; l++)
+            offs[l] = at + l * bytes;
+    } else {
+        for (unsigned l = 0; l < n; l++) {
+            uint32_t u = lane_u(up + 4 * l), y = lane_u(yp + 4 * l), sl = lane_u(sp_ + 4 * l);
+            offs[l] = (size_t)sl * sp + (size_t)y * rp + (size_t)u * bytes;
+            live |= (uint32_t)(u < w && y < h && sl < slices) << l;
+        }
     }
     live &= en;
     if (!live)
         return true;
     unsigned mask = x->g->val[0] & 0xfu;
-    uint32_t stride = vsmp_geom_rows(n, 4, m->grf) * m->grf;
+    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
+     * no division) */
+    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
     const uint8_t *data = m->arena + x->g->raw[4].var;
-    if (t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4 &&
-        store_rgba8(base, offs, live, n, &t, data, stride))
+    uint32_t px[32];
+    bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
+#ifdef VSMP_HAVE_AVX2
+    if (rgba8 && avx2 && t.kind == TK_UINT8)
+        pack_uint8_avx2(px, n, &t, data, stride);
+    else
+#endif
+        rgba8 = rgba8 && pack_rgba8(px, n, &t, data, stride);
+    if (rgba8) {
+        if (row && live == all) { /* one piece (a copy of a constant size: no string move) */
+            if (n == 8)
+                memcpy(base + offs[0], px, 32);
+            else if (n == 16)
+                memcpy(base + offs[0], px, 64);
+            else
+                memcpy(base + offs[0], px, 4u * n);
+            return true;
+        }
+        for (uint32_t bits = live; bits; bits &= bits - 1u) {
+            unsigned l = x_ctz(bits);
+            memcpy(base + offs[l], &px[l], 4);
+        }
         return true;
+    }
     uint32_t cv[4][32];
     uint8_t off[4];
     unsigned nc = 0, k = 0;

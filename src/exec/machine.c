@@ -360,13 +360,18 @@ static unsigned max_exec(const vsmp_routine *r)
 /* Mark variable @p id's span and those of the variables it aliases, up the chain (bounded:
  * planning checks every operand against its own variable, the chain is a margin). False when
  * a span leaves the arena. */
-static bool mark_var(const vsmp_machine *m, uint8_t *w, uint32_t id)
+static bool mark_var_as(const vsmp_machine *m, uint8_t *w, uint32_t id, bool read)
 {
     for (uint32_t n = 0; n <= m->nvars && id && id < m->nvars && m->vars[id].present; n++) {
         const xvar *v = &m->vars[id];
         if ((uint64_t)v->at + v->bytes > m->arena_size)
             return false;
-        memset(w + v->at, 1, v->bytes);
+        if (read) { /* plan_reads: a byte not written before is read first (2) */
+            for (uint32_t b = v->at; b < v->at + v->bytes; b++)
+                w[b] = w[b] ? w[b] : 2;
+        } else {
+            memset(w + v->at, 1, v->bytes);
+        }
         if (id < VSMP_FIRST_VAR)
             break;
         id = m->r->vars[id - VSMP_FIRST_VAR].alias;
@@ -374,33 +379,82 @@ static bool mark_var(const vsmp_machine *m, uint8_t *w, uint32_t id)
     return true;
 }
 
+static bool mark_var(const vsmp_machine *m, uint8_t *w, uint32_t id)
+{
+    return mark_var_as(m, w, id, false);
+}
+
 /* false: the operand reaches a place planning cannot know */
-static bool mark_vec(const vsmp_machine *m, uint8_t *w, const vsmp_vec *v)
+static bool mark_vec(const vsmp_machine *m, uint8_t *w, const vsmp_vec *v, bool read)
 {
     if (v->vclass == VSMP_VEC_INDIRECT)
         return false;
     /* address, predicate, state words and immediates are not in the arena */
-    return v->vclass != VSMP_VEC_GENERAL || mark_var(m, w, v->var);
+    return v->vclass != VSMP_VEC_GENERAL || mark_var_as(m, w, v->var, read);
+}
+
+/* Every variable @p in names, its dst roles (in->dst and the generic dst operands) only with
+ * @p dst; with @p read, as read (plan_reads) */
+static bool mark_inst_roles(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in, bool read,
+                            bool dst)
+{
+    bool known = mark_vec(m, w, &in->aoffimmi, read);
+    for (unsigned i = 0; i < 4; i++)
+        known &= mark_vec(m, w, &in->src[i], read);
+    if (dst)
+        known &= mark_var_as(m, w, in->dst.var, read);
+    known &= mark_var_as(m, w, in->paired.var, read);
+    known &= mark_var_as(m, w, in->lod.var, read);
+    for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
+        known &= mark_var_as(m, w, in->params[i].var, read);
+    for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
+        const vsmp_opnd *o = &in->opnds[i];
+        if (o->kind == VSMP_OPND_VEC_SRC || (o->kind == VSMP_OPND_VEC_DST && dst))
+            known &= mark_vec(m, w, &o->vec, read);
+        else if (o->kind == VSMP_OPND_RAW_SRC || (o->kind == VSMP_OPND_RAW_DST && dst))
+            known &= mark_var_as(m, w, o->raw.var, read);
+    }
+    return known;
 }
 
 static bool mark_inst(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in)
 {
-    bool known = mark_vec(m, w, &in->aoffimmi);
-    for (unsigned i = 0; i < 4; i++)
-        known &= mark_vec(m, w, &in->src[i]);
-    known &= mark_var(m, w, in->dst.var);
-    known &= mark_var(m, w, in->paired.var);
-    known &= mark_var(m, w, in->lod.var);
-    for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
-        known &= mark_var(m, w, in->params[i].var);
-    for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
-        const vsmp_opnd *o = &in->opnds[i];
-        if (o->kind == VSMP_OPND_VEC_DST || o->kind == VSMP_OPND_VEC_SRC)
-            known &= mark_vec(m, w, &o->vec);
-        else if (o->kind == VSMP_OPND_RAW_DST || o->kind == VSMP_OPND_RAW_SRC)
-            known &= mark_var(m, w, o->raw.var);
+    return mark_inst_roles(m, w, in, false, true);
+}
+
+/* The spans of the bytes of @p w equal to @p val, sorted, joined across gaps under 64 bytes
+ * (clearing zeros again is harmless, and a few longer memsets cost less than many short ones):
+ * [2 * *n] begin, end. Nonzero when out of memory. */
+static int spans_of(const vsmp_machine *m, const uint8_t *w, uint8_t val, uint32_t **out,
+                    uint32_t *count)
+{
+    uint32_t n = 0, cap = 0, *sp = NULL;
+    for (uint32_t at = 0; at < m->arena_size;) {
+        if (w[at] != val) {
+            at++;
+            continue;
+        }
+        uint32_t end = at;
+        while (end < m->arena_size && w[end] == val)
+            end++;
+        if (n && at - sp[2 * n - 1] < 64) {
+            sp[2 * n - 1] = end;
+        } else {
+            if (n == cap) {
+                cap = cap ? 2 * cap : 16;
+                uint32_t *g = realloc(sp, 2 * cap * sizeof(*sp));
+                if (!g) {
+                    free(sp);
+                    return 1;
+                }
+                sp = g;
+            }
+            sp[2 * n] = at, sp[2 * n + 1] = end, n++;
+        }
+        at = end;
     }
-    return known;
+    *out = sp, *count = n;
+    return 0;
 }
 
 static vsmp_status plan_clear(vsmp_machine *m)
@@ -417,37 +471,109 @@ static vsmp_status plan_clear(vsmp_machine *m)
     for (uint32_t i = 0; i < r->num_inputs; i++)
         if ((r->inputs[i].kind & 3u) == VSMP_INPUT_GENERAL)
             known &= mark_var(m, w, r->inputs[i].id);
-    /* the spans, joined across gaps under 64 bytes (clearing zeros again is harmless, and a
-     * few longer memsets cost less than many short ones) */
-    uint32_t n = 0, cap = 0, *sp = NULL;
-    for (uint32_t at = 0; known && at < m->arena_size;) {
-        if (!w[at]) {
-            at++;
-            continue;
-        }
-        uint32_t end = at;
-        while (end < m->arena_size && w[end])
-            end++;
-        if (n && at - sp[2 * n - 1] < 64) {
-            sp[2 * n - 1] = end;
-        } else {
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                uint32_t *g = realloc(sp, 2 * cap * sizeof(*sp));
-                if (!g) {
-                    free(sp), free(w);
-                    return VSMP_ERR_NOMEM;
-                }
-                sp = g;
-            }
-            sp[2 * n] = at, sp[2 * n + 1] = end, n++;
-        }
-        at = end;
+    uint32_t n = 0, *sp = NULL;
+    if (known && spans_of(m, w, 1, &sp, &n)) {
+        free(w);
+        return VSMP_ERR_NOMEM;
     }
     free(w);
     m->clear_all = !known;
     m->clear = sp;
     m->nclear = known ? n : 0;
+    return VSMP_OK;
+}
+
+/* ---- what a run reads before writing it (vsmp_machine_reset_for_run) ----
+ *
+ * A kernel of straight-line code (no flow or sync instruction but labels and a last ret) runs its
+ * instructions once each, in order, under the dispatch mask. Walking them in that order, a byte
+ * is read first when an instruction names it as a source before any instruction is known to
+ * have written it (2 in the map; 1: written). Reads are whole variables (with those they
+ * alias), every role of an instruction counted as a source but for the writes known: those of
+ * a fast-path ALU instruction (exec_fast.c; not movs, not cmp) with a general dst, no predicate and
+ * every lane of its exec size enabled at dispatch, whose lanes' elements of the dst it writes,
+ * exactly, and of a sampler message under the same conditions, which writes every lane of each
+ * enabled channel's run and the null mask (vsmp_x_sampler_writes). The run itself writes the inputs
+ * (load_inputs), %ce0 and %sr0's DMask word before the first instruction; %cr0, whose modes every
+ * float instruction reads, is read first. Every byte not read first is either written by the run
+ * before it is read or never read: what it held before the run cannot be seen. Anything else (a
+ * flow instruction, an indirect operand): not known, and vsmp_machine_reset_for_run is
+ * vsmp_machine_reset. */
+static bool lanes_all(const vsmp_machine *m, const vsmp_inst *in)
+{
+    unsigned off = 4u * (in->emask & 7u);
+    uint32_t lm = in->exec_size >= 32 ? 0xffffffffu : (1u << in->exec_size) - 1u;
+    uint32_t dm = m->opt.dispatch_mask & (m->simd >= 32 ? 0xffffffffu : (1u << m->simd) - 1u);
+    return (in->emask & 8u) || (off < 32 && (dm >> off & lm) == lm);
+}
+
+static void mark_written(uint8_t *w, uint32_t at, uint32_t bytes)
+{
+    for (uint32_t b = at; b < at + bytes; b++)
+        w[b] = w[b] ? w[b] : 1;
+}
+
+static vsmp_status plan_reads(vsmp_machine *m)
+{
+    m->reads_known = false;
+    if (m->clear_all)
+        return VSMP_OK;
+    for (uint32_t i = 0; i < m->nx; i++) {
+        const vsmp_opcode_info *row = vsmp_opcode_info_get(m->x[i].in->opcode);
+        unsigned g = row ? row->exec : VSMP_XG_NONE;
+        unsigned op = m->x[i].in->opcode; /* labels no branch reaches: no flow */
+        bool fine = op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ||
+                    (i + 1 == m->nx && op == VSMP_OPC_RET);
+        if (g == VSMP_XG_NONE || g == VSMP_XG_SYNC || (g == VSMP_XG_FLOW && !fine))
+            return VSMP_OK;
+    }
+    uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
+    if (!w)
+        return VSMP_ERR_NOMEM;
+    /* %cr0: every float instruction reads its modes, named or not (exec_alu.c, exec_fast.c) */
+    bool known = mark_var_as(m, w, 14, true);
+    for (uint32_t i = 0; i < m->nincopy; i++)
+        mark_written(w, m->incopy[i].to, m->incopy[i].size);
+    mark_written(w, m->vars[15].at, 4);     /* %ce0 */
+    mark_written(w, m->vars[13].at + 8, 4); /* %sr0.2 */
+    for (uint32_t i = 0; i < m->nx && known; i++) {
+        const xinst *x = &m->x[i];
+        const vsmp_inst *in = x->in;
+        const xvec *d = x->g && x->g->nv ? &x->g->v[0] : NULL;
+        bool credit = vsmp_x_is_fast(m, i) && in->opcode != VSMP_OPC_MOVS &&
+                      in->opcode != VSMP_OPC_CMP && !in->pred && d && d->cls == VSMP_VEC_GENERAL &&
+                      lanes_all(m, in);
+        uint32_t ssp[5][2];
+        unsigned ns = !in->pred && lanes_all(m, in) ? vsmp_x_sampler_writes(x, ssp) : 0;
+        known = mark_inst_roles(m, w, in, true, !credit && !ns);
+        for (unsigned k = 0; k < ns; k++) {
+            if ((uint64_t)ssp[k][0] + ssp[k][1] > m->arena_size) {
+                known = false;
+                break;
+            }
+            mark_written(w, ssp[k][0], ssp[k][1]);
+        }
+        if (!credit)
+            continue;
+        uint32_t ts = vsmp_type_size(d->type);
+        for (uint32_t l = 0; l < in->exec_size; l++) {
+            uint64_t at = d->at + (uint64_t)l * d->hs * ts;
+            if (at + ts > m->arena_size) {
+                known = false;
+                break;
+            }
+            mark_written(w, (uint32_t)at, ts);
+        }
+    }
+    uint32_t n = 0, *sp = NULL;
+    if (known && spans_of(m, w, 2, &sp, &n)) {
+        free(w);
+        return VSMP_ERR_NOMEM;
+    }
+    free(w);
+    m->reads_known = known;
+    m->rclear = sp;
+    m->nrclear = known ? n : 0;
     return VSMP_OK;
 }
 
@@ -501,6 +627,8 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
         s = vsmp_x_plan(m);
     if (!s)
         s = plan_clear(m);
+    if (!s)
+        s = plan_reads(m);
     m->diags = NULL;
     if (s) {
         vsmp_machine_free(m);
@@ -528,6 +656,7 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->surf_base);
     free(m->payload);
     free(m->clear);
+    free(m->rclear);
     free(m->incopy);
     free(m);
 }
@@ -538,6 +667,7 @@ vsmp_status vsmp_machine_bind_surface(vsmp_machine *m, unsigned bti, const vsmp_
         return VSMP_ERR_ARG;
     m->bt[bti] = s;
     vsmp_x_drop_plans(m); /* plans point at the surface they were made for */
+    m->bind_gen++;        /* and the typed stores' geometry (exec_typed.c) */
     return VSMP_OK;
 }
 
@@ -758,15 +888,36 @@ vsmp_status vsmp_machine_find(const vsmp_machine *m, const char *name, vsmp_var_
     return VSMP_ERR_ARG;
 }
 
-/* The state arrays are mostly a word or two: a loop costs less than a call to memset. */
-static void clear_words(uint32_t *w, uint32_t n)
+/* Zero @p n bytes at @p p. The spans a thread clears are mostly short (the state words, a
+ * kernel's few read-first variables), where a memset of a variable size is a string store
+ * whose start-up costs more than the stores: those are done 32 bytes at a time (memcpy of a
+ * constant size from zeros, which compiles to vector stores), the last piece overlapping. */
+static void zero_bytes(uint8_t *p, size_t n)
 {
-    if (n > 16) {
-        memset(w, 0, n * sizeof(*w));
+    static const uint8_t zeros[32];
+    if (n > 512) {
+        memset(p, 0, n);
         return;
     }
-    for (uint32_t i = 0; i < n; i++)
-        w[i] = 0;
+    if (n >= 32) {
+        for (size_t i = 0; i + 32 < n; i += 32)
+            memcpy(p + i, zeros, 32);
+        memcpy(p + n - 32, zeros, 32);
+        return;
+    }
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8)
+            memcpy(p + i, zeros, 8);
+        memcpy(p + n - 8, zeros, 8);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        p[i] = 0;
+}
+
+static void clear_words(uint32_t *w, uint32_t n)
+{
+    zero_bytes((uint8_t *)w, (size_t)n * sizeof(*w));
 }
 
 void vsmp_machine_reset(vsmp_machine *m)
@@ -789,6 +940,21 @@ void vsmp_machine_reset(vsmp_machine *m)
 #endif
     clear_words(m->preds, (uint32_t)state_words(m)); /* every state word, in one block */
     m->paused = false;
+}
+
+void vsmp_machine_reset_for_run(vsmp_machine *m)
+{
+    if (!m)
+        return;
+    if (!m->reads_known) {
+        vsmp_machine_reset(m);
+        return;
+    }
+    for (uint32_t i = 0; i < m->nrclear; i++)
+        zero_bytes(m->arena + m->rclear[2 * i], m->rclear[2 * i + 1] - m->rclear[2 * i]);
+    clear_words(m->preds, (uint32_t)state_words(m));
+    m->paused = false;
+    m->dirty = true; /* bytes outside the spans may hold values: a full reset clears all */
 }
 
 /* ---- execution ---- */

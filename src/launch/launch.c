@@ -538,7 +538,7 @@ static vsmp_status machines_alloc(worker_machines *w, const vsmp_launch_iface *f
 
 /* The machines (of threads one after the other, the second only when a group's last thread is
  * partial), their arguments bound and the payload given. A machine keeps its payload through
- * vsmp_machine_reset: the cross-thread data, the same for every thread, is written once per
+ * its resets: the cross-thread data, the same for every thread, is written once per
  * machine; per thread only the local IDs change (start_thread). */
 static vsmp_status machines_make(worker_machines *w, const vsmp_module *mod, uint32_t kernel,
                                  const vsmp_launch_iface *f, const vsmp_launch_arg *args,
@@ -574,13 +574,14 @@ static vsmp_status machines_make(worker_machines *w, const vsmp_module *mod, uin
 
 /* ---- a work-group ---- */
 
-/* Thread t of group g on machine k, reset: its local IDs (unless the payload holds them
- * already) and r0's group IDs and thread index. */
+/* Thread t of group g on machine k, reset for its run (vsmp_machine_reset_for_run: what the run
+ * can read before writing it is zeroed, docs/EXEC.md section 1): its local IDs (unless the
+ * payload holds them already) and r0's group IDs and thread index. */
 static void start_thread(worker_machines *w, const launch_payload *pay, unsigned k, uint32_t t,
                          const uint32_t g[3])
 {
     vsmp_machine *mm = w->m[k];
-    vsmp_machine_reset(mm);
+    vsmp_machine_reset_for_run(mm);
     if (pay->ids && w->holds[k] != t) {
         const payload_layout *l = &pay->pl;
         vsmp_machine_set_payload(mm, l->grf, pay->ids + (size_t)t * l->nids * l->id_bytes,
