@@ -268,13 +268,10 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
-static inline void call16(const vsmp_machine *m, const xinst *x, uint32_t arg)
+/* The SIMD16 form (xfast.fn16) into @p out; arg holds its XF_SPLAT bits */
+static inline void call16(const xinst *x, void *out, uint32_t arg)
 {
-    if (x->f.splat) {
-        const uint8_t *p[3] = {x->f.src[0].p, x->f.src[1].p, x->f.src[2].p};
-        m->fast->splat16(x->f.fn16, x->f.dst, p, x->f.splat, arg);
-    } else
-        x->f.fn16(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, arg);
+    x->f.fn16(out, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, arg);
 }
 
 /* The general case: sources read now, lanes masked, a dst a source overlaps. */
@@ -312,7 +309,7 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t arg = x->f.arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
     if (x->f.fn16 && x->f.direct && en == x->f.lmask)
-        call16(m, x, arg);
+        call16(x, x->f.dst, arg);
     else if (x->f.fixed && x->f.direct && en == x->f.lmask)
         x->f.fn(x->f.dst, x->f.src, x->lanes, arg);
     else
@@ -358,6 +355,14 @@ static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* cmp's result bits @p bits of lanes @p en to its predicate (vsmp_x_put_pred, with the word and
+ * its elements' mask planned) */
+static inline void put_pred(const xinst *x, uint32_t en, uint32_t bits)
+{
+    uint32_t *p = (uint32_t *)(void *)x->f.dst, mask = en << x->f.em_off;
+    *p = ((*p & ~mask) | (bits << x->f.em_off & mask)) & x->f.src[2].v;
+}
+
 /* cmp to a predicate (docs/EXEC.md 5.2): F sources flushed as %cr0 bit 7 says, NaN unordered
  * (only "ne" holds); integers by their value, signed or not by their type. */
 static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
@@ -368,7 +373,7 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     xsrc src[3];
     sources(m, x, buf, src);
     x->f.fn(&res, src, x->lanes, x->f.arg | keep_bits(cr0(m)));
-    vsmp_x_put_pred(m, x->f.dst_var, x->f.em_off, en, res & en);
+    put_pred(x, en, res & en);
     return VSMP_OK;
 }
 
@@ -591,9 +596,25 @@ static int sat_kernel(const xinst *x, int k, uint32_t *arg)
     return -1;
 }
 
+/* The SIMD16 form of kernel k (xfast.fn16): SIMD16 with every source as planned, in place or a
+ * 32-bit scalar (fs16, which copies those to 16 lanes, told which by arg's XF_SPLAT bits) */
+static void plan16(const vsmp_machine *m, xinst *x, int k)
+{
+    bool words = x->lanes == 16 && x->f.fixed;
+    uint32_t splat = 0;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        words &= x->f.src[i - 1].kind == XS_WORDS || x->f.src[i - 1].kind == XS_SCALAR;
+        splat |= (uint32_t)(x->f.src[i - 1].kind == XS_SCALAR) << (i - 1);
+    }
+    x->f.fn16 = !words ? NULL : splat ? m->fast->fs16[k] : m->fast->fn16[k];
+    if (x->f.fn16)
+        x->f.arg |= splat << XF_SPLAT_SHIFT;
+}
+
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
-    if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE)
+    if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE || x->g->v[0].word == 0 ||
+        x->g->v[0].word > m->r->num_preds)
         return false;
     const xvec *a = &x->g->v[1], *b = &x->g->v[2];
     bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
@@ -605,6 +626,11 @@ static bool plan_cmp(const vsmp_machine *m, xinst *x)
     x->f.arg = (x->g->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
                << XF_ARG_SHIFT;
     plan_sources(m, x);
+    /* the predicate's word (the state words never move) and its elements */
+    unsigned id = x->g->v[0].word, ne = m->r->preds[id - 1].num_elts;
+    x->f.dst = (uint8_t *)(void *)&m->preds[id];
+    x->f.src[2].v = ne < 32 ? (1u << ne) - 1u : 0xffffffffu;
+    plan16(m, x, f ? XF_FCMP : XF_ICMP);
     x->run = run_cmp;
     return true;
 }
@@ -738,6 +764,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
             else if (x->g->v[k].mod == VSMP_MOD_NOT && f)
                 return false;
         x->f.fn = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
+        plan16(m, x, fmod ? XF_FSEL : XF_ISEL);
         x->f.flt = fmod;
         x->run = run_sel;
         return true;
@@ -751,14 +778,7 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     if (k == XF_IMOV) /* a copy: no rounding mode sends it to the general path */
         x->f.flt = false;
     x->run = run_kernel;
-    /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
-    bool words = x->lanes == 16 && x->f.fixed;
-    x->f.splat = 0;
-    for (unsigned i = 1; i < x->g->nv; i++) {
-        words &= x->f.src[i - 1].kind == XS_WORDS || x->f.src[i - 1].kind == XS_SCALAR;
-        x->f.splat |= (uint8_t)((x->f.src[i - 1].kind == XS_SCALAR) << (i - 1));
-    }
-    x->f.fn16 = words ? m->fast->fn16[k] : NULL;
+    plan16(m, x, k);
     return true;
 }
 
@@ -781,7 +801,7 @@ static bool fast_handler(xhandler h)
  * every rule spelt out. (Deciding the common case once for the whole run at its start, and
  * then calling each kernel without a check, measured no faster end to end and 12 % slower on
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL };
+enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL, GM_BRANCH };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
@@ -796,10 +816,9 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
-static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+/* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
+static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
-    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
-        return x->own(m, x, s);
     xinst *const end = x + x->group;
     /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
      * even; both again whenever %cr0 may have changed */
@@ -811,7 +830,7 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
-            call16(m, y, arg);
+            call16(y, y->f.dst, arg);
             break;
         case GM_K:
             en = group_lanes(m, y);
@@ -823,6 +842,10 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
+            if (y->f.fn16) {
+                call16(y, y->f.dst, arg | group_pred(m, y) << XF_ARG_SHIFT);
+                break;
+            }
             xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
             y->f.fn(y->f.dst, src, y->lanes, arg);
             break;
@@ -830,8 +853,11 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
         case GM_CMP: {
             uint32_t res = 0;
             en = group_lanes(m, y);
-            y->f.fn(&res, y->f.src, y->lanes, arg);
-            vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
+            if (y->f.fn16)
+                call16(y, &res, arg);
+            else
+                y->f.fn(&res, y->f.src, y->lanes, arg);
+            put_pred(y, en, res & en);
             break;
         }
         case GM_MOVS:
@@ -858,6 +884,48 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
     m->steps += x->group - 1u;
     s->next = x->index + x->group;
     return VSMP_OK;
+}
+
+/* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
+ * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
+ * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
+ * counted, checked against the step limit before it is taken (one that would pass it goes
+ * back to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose
+ * gotos keep every lane together runs from its head to its back edge and round again without
+ * returning to the run loop. */
+static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+{
+    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
+        return x->own(m, x, s);
+    uint8_t *ce0 = m->arena + m->vars[15].at;
+    const uint64_t max_steps = m->opt.max_steps;
+    for (;;) {
+        vsmp_status st = run_span(m, x, s);
+        if (st)
+            return st;
+        for (;;) {
+            uint32_t pc = s->next;
+            if (pc >= m->nx || m->waiting)
+                return VSMP_OK;
+            xinst *z = &m->x[pc];
+            if (z->run == run_group) {
+                if (m->steps + z->group > max_steps)
+                    return VSMP_OK;
+                m->steps++;
+                x_st(ce0, m->em, 4);
+                x = z;
+                break;
+            }
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_LABEL) || m->steps >= max_steps)
+                return VSMP_OK;
+            m->steps++;
+            x_st(ce0, m->em, 4);
+            s->next = pc + 1;
+            st = z->run(m, z, s);
+            if (st)
+                return st;
+        }
+    }
 }
 
 /* How run_group takes an instruction (GM_CALL: through its handler). */
@@ -907,9 +975,11 @@ void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
-        x->gmode = fast_handler(x->run)              ? group_mode(m, x)
-                   : x->in->opcode == VSMP_OPC_LABEL ? GM_LABEL
-                                                     : GM_CALL;
+        unsigned op = x->in->opcode;
+        x->gmode = fast_handler(x->run)                        ? group_mode(m, x)
+                   : op == VSMP_OPC_LABEL                      ? GM_LABEL
+                   : op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP ? GM_BRANCH
+                                                               : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;
