@@ -764,7 +764,10 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
             else if (x->g->v[k].mod == VSMP_MOD_NOT && f)
                 return false;
         x->f.fn = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
-        plan16(m, x, fmod ? XF_FSEL : XF_ISEL);
+        if (fmod)
+            x->f.fn16 = NULL;
+        else
+            plan16(m, x, XF_ISEL);
         x->f.flt = fmod;
         x->run = run_sel;
         return true;

@@ -591,7 +591,8 @@ static inline void k_fsel_any(void *out, const xsrc *s, unsigned n, uint32_t arg
 AT16(k_fsel_t, k_fsel_any)
 
 /* sel at SIMD16 (fn16, fs16): the lanes of arg's value (the predicate's bits, from
- * XF_ARG_SHIFT up) take src0, the others src1; k_fsel16 as k_fsel_any */
+ * XF_ARG_SHIFT up) take src0, the others src1 (k_sel_any; the converting sel, whose modifiers
+ * are on sources read when it runs, has none) */
 static inline void k_isel16_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,
                               const uint8_t *c, unsigned n, uint32_t arg)
 {
@@ -604,19 +605,6 @@ static inline void k_isel16_k(uint32_t *restrict out, const uint8_t *a, const ui
 }
 
 SIMD16(k_isel16, put(out, r, 16, arg))
-
-static inline void k_fsel16_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,
-                              const uint8_t *c, unsigned n, uint32_t arg)
-{
-    (void)c;
-    uint32_t pick = arg >> XF_ARG_SHIFT, keep = arg & XF_KEEP_F;
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t m = 0u - (pick >> l & 1u);
-        out[l] = fout(asf(ftz((ld(a, l) & m) | (ld(b, l) & ~m), keep)), keep);
-    }
-}
-
-SIMD16(k_fsel16, put(out, r, 16, arg))
 
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
 static inline uint32_t lane_bits(const uint32_t *t, unsigned n)
@@ -816,7 +804,6 @@ const xfast_table XF_TABLE = {{
                                   [XF_FSAT] = k_fsat_w16,
                                   [XF_ISAT] = k_isat_w16,
                                   [XF_ISEL] = k_isel16_w16,
-                                  [XF_FSEL] = k_fsel16_w16,
                                   [XF_FCMP] = k_fcmp16_w16,
                                   [XF_ICMP] = k_icmp16_w16,
                               },
@@ -857,7 +844,6 @@ const xfast_table XF_TABLE = {{
                                   [XF_FSAT] = k_fsat_s16,
                                   [XF_ISAT] = k_isat_s16,
                                   [XF_ISEL] = k_isel16_s16,
-                                  [XF_FSEL] = k_fsel16_s16,
                                   [XF_FCMP] = k_fcmp16_s16,
                                   [XF_ICMP] = k_icmp16_s16,
                               }};
