@@ -696,6 +696,65 @@ static void test_fast_loops(void)
     }
 }
 
+/* A forward goto every active lane takes jumps to its target only when no lane waits elsewhere
+ * (exec_flow.c run_goto) and some lane is active; by hand, from 3_execution_model.md ("if there
+ * are no active channels due to predication, execution will jump to the next program point
+ * where some channels are waiting to be re-activated"), at every level:
+ * - lanes 0-7 wait at L2; the goto to L1 after it, which lanes 8-15 all take, leaves no lane
+ *   active, so execution goes on at L2, the nearer of the two, where lanes 0-7 add 1, and at
+ *   L1 all sixteen add 16 (lanes 0-7: 17, 8-15: 16);
+ * - with no lane on at dispatch (and none waiting) the goto finds no lane and no program point
+ *   where one waits: the thread ends, and the NoMask mov after its target does not run. */
+static void test_goto_together(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"gt\"\n"
+                               ".decl DA v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl DD v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl DC v_type=G type=d num_elts=1 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=16\n"
+                               "mov (M1, 16) DD(0,0)<1> 0x0:d\n"
+                               "cmp.lt (M1, 16) P1 DA(0,0)<8;8,1> 0x8:d\n"
+                               "(P1) goto (M1, 16) L2\n"
+                               "goto (M1, 16) L1\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x64:d\n"
+                               "L2:\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x1:d\n"
+                               "L1:\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x10:d\n"
+                               "mov (M1_NM, 1) DC(0,0)<1> 0x5:d\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
+    unsigned levels[3] = {0}, nlev = ff_levels(levels + 1);
+    for (unsigned l = 0; mod && l <= nlev; l++)
+        for (unsigned dm = 0; dm < 2; dm++) {
+            vsmp_machine_options o;
+            vsmp_machine_options_init(&o);
+            o.dispatch_simd = 16;
+            o.dispatch_mask = dm ? 0u : 0xffffu;
+            vsmp_machine *m = kit_create_at(mod, levels[l], VSMP_PLATFORM_TGLLP, &o, NULL);
+            CHECK(m != NULL, "machine at level 0x%x", levels[l]);
+            if (!m)
+                continue;
+            int32_t lane[16], dd[16], dc = -1, want_dc = dm ? -1 : 5;
+            for (int i = 0; i < 16; i++)
+                lane[i] = i;
+            kit_put(m, "DA", lane, sizeof(lane));
+            kit_put(m, "DC", &dc, 4);
+            CHECK(kit_run(m, NULL), "run at level 0x%x", levels[l]);
+            kit_get(m, "DD", dd, sizeof(dd));
+            kit_get(m, "DC", &dc, 4);
+            for (int i = 0; i < 16; i++) {
+                int32_t want = dm ? 0 : i < 8 ? 17 : 16;
+                CHECK(dd[i] == want, "level 0x%x mask %u lane %d: %d, not %d", levels[l], dm, i,
+                      dd[i], want);
+            }
+            CHECK(dc == want_dc, "level 0x%x mask %u: the mov after L1 %s", levels[l], dm,
+                  dm ? "ran" : "did not run");
+            vsmp_machine_free(m);
+        }
+    vsmp_module_free(mod);
+}
+
 /* Copies (vsmp_x_is_copy, docs/EXEC.md 5.2): a mov or sel whose sources have the dst's type,
  * without a source modifier or .sat, copies bits, on the general path (the reference level) and
  * at each fast level. The sources hold signalling NaNs of both signs (F 0x7f800001 and
@@ -955,5 +1014,6 @@ int main(void)
     test_fast_forms();
     test_fast_runs();
     test_fast_loops();
+    test_goto_together();
     return t_finish();
 }
