@@ -498,6 +498,28 @@ static const char *const ff_runs16[] = {
     "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
     "inv (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0>\n"
     "mov (M1, 16) FB(0,0)<1> DA(0,5)<0;1,0>\n",
+    /* SIMD1 (IGC's uniform values), which the run takes itself: cmp of F of every relation and
+     * of signed, unsigned and mixed integers, at lane 0 and (M5) lane 16, under NoMask and the
+     * EM; sel of F, D and W (a 16-bit dst) on plain and inverted predicates */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1_NM, 1) P1 FA(0,0)<0;1,0> FB(0,0)<0;1,0>\n"
+    "cmp.ne (M1, 1) P2 FA(0,1)<0;1,0> 0.5:f\n"
+    "cmp.gt (M5_NM, 1) P1 FA(0,2)<0;1,0> FB(0,3)<0;1,0>\n"
+    "cmp.ge (M1_NM, 1) P3 FC(0,0)<0;1,0> FD(0,0)<0;1,0>\n"
+    "(P1) sel (M1_NM, 1) FD(0,1)<1> FA(0,4)<0;1,0> FB(0,5)<0;1,0>\n"
+    "cmp.lt (M5, 1) P2 FB(0,1)<0;1,0> FD(0,2)<0;1,0>\n"
+    "cmp.le (M1_NM, 1) P1 FC(0,3)<0;1,0> FD(0,1)<0;1,0>\n"
+    "(!P2) sel (M5_NM, 1) FC(0,6)<1> FA(0,7)<0;1,0> 0x3f800000:f\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1_NM, 1) P1 DA(0,0)<0;1,0> DB(0,0)<0;1,0>\n"
+    "cmp.ne (M1_NM, 1) P2 DA(0,1)<0;1,0> 0x0:d\n"
+    "cmp.gt (M1, 1) P3 UA(0,0)<0;1,0> UB(0,1)<0;1,0>\n"
+    "cmp.ge (M5_NM, 1) P1 DA(0,2)<0;1,0> UB(0,2)<0;1,0>\n"
+    "(P1) sel (M1_NM, 1) DD(0,3)<1> DA(0,3)<0;1,0> DB(0,4)<0;1,0>\n"
+    "cmp.lt (M1_NM, 1) P2 UA(0,5)<0;1,0> DB(0,6)<0;1,0>\n"
+    "(!P3) sel (M1_NM, 1) WD(0,2)<1> WA(0,3)<0;1,0> WB(0,1)<0;1,0>\n"
+    "cmp.le (M5, 1) P3 DD(0,0)<0;1,0> DC(0,0)<0;1,0>\n"
+    "(P2) sel (M5, 1) UD(0,16)<1> UA(0,9)<0;1,0> 0x7:ud\n",
 };
 
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change

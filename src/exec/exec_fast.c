@@ -804,7 +804,19 @@ static bool fast_handler(xhandler h)
  * every rule spelt out. (Deciding the common case once for the whole run at its start, and
  * then calling each kernel without a check, measured no faster end to end and 12 % slower on
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL, GM_BRANCH };
+enum {
+    GM_CALL,
+    GM_K16,
+    GM_K,
+    GM_SEL,
+    GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
+    GM_CMP,
+    GM_FCMP1,
+    GM_ICMP1,
+    GM_MOVS,
+    GM_LABEL,
+    GM_BRANCH
+};
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
@@ -851,6 +863,24 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             }
             xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
             y->f.fn(y->f.dst, src, y->lanes, arg);
+            break;
+        }
+        case GM_SEL1: { /* k_sel_any's one lane */
+            if (group_lanes(m, y) != 1u)
+                goto call;
+            uint32_t r = group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]);
+            put(y->f.dst, &r, 1, arg);
+            break;
+        }
+        case GM_FCMP1:
+        case GM_ICMP1: { /* the SIMD16 kernels' body on one lane */
+            uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
+            if (y->gmode == GM_FCMP1)
+                k_fcmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
+            else
+                k_icmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
+            en = group_lanes(m, y);
+            put_pred(y, en, t & en);
             break;
         }
         case GM_CMP: {
@@ -938,13 +968,18 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                  VSMP_PRED_ID(x->in->pred) &&
                                                  VSMP_PRED_ID(x->in->pred) <= m->r->num_preds;
     if (x->run == run_cmp)
-        return lanes_only && x->f.fixed ? GM_CMP : GM_CALL;
+        return !lanes_only || !x->f.fixed        ? GM_CALL
+               : x->lanes != 1                   ? GM_CMP
+               : x->f.fn == m->fast->fn[XF_FCMP] ? GM_FCMP1
+                                                 : GM_ICMP1;
     if (x->run == run_movs_fast)
         return GM_MOVS;
     if (!x->f.fixed || !x->f.direct)
         return GM_CALL;
     if (x->run == run_sel)
-        return plain_pred ? GM_SEL : GM_CALL;
+        return !plain_pred                                        ? GM_CALL
+               : x->lanes == 1 && x->f.fn == m->fast->fn[XF_ISEL] ? GM_SEL1
+                                                                  : GM_SEL;
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
     return x->f.fn16 ? GM_K16 : GM_K;
