@@ -498,6 +498,17 @@ static const char *const ff_runs16[] = {
     "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
     "inv (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0>\n"
     "mov (M1, 16) FB(0,0)<1> DA(0,5)<0;1,0>\n",
+    /* SIMD16 with 32-bit general scalars under a modifier (read, modified and copied to 16
+     * lanes when the run reaches them), beside one with a modified region too (its handler) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,3)<0;1,0>\n"
+    "add (M1, 16) UD(0,0)<1> (-)UA(0,1)<0;1,0> UB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FD(0,0)<1> (-)FA(0,2)<0;1,0> FB(0,0)<8;8,1> (abs)FC(0,4)<0;1,0>\n"
+    "mul (M1, 16) FC(0,0)<1> (-abs)FA(0,5)<0;1,0> FB(0,0)<8;8,1>\n"
+    "and (M1, 16) DC(0,0)<1> (~)DA(0,6)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
+    "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
+    "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
     /* SIMD1 (IGC's uniform values), which the run takes itself: cmp of F of every relation and
      * of signed, unsigned and mixed integers, at lane 0 and (M5) lane 16, under NoMask and the
      * EM; sel of F, D and W (a 16-bit dst) on plain and inverted predicates */

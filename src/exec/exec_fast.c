@@ -308,7 +308,7 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     note(x, s);
     uint32_t arg = x->f.arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
-    if (x->f.fn16 && x->f.direct && en == x->f.lmask)
+    if (x->f.fn16 && x->f.fixed && x->f.direct && en == x->f.lmask)
         call16(x, x->f.dst, arg);
     else if (x->f.fixed && x->f.direct && en == x->f.lmask)
         x->f.fn(x->f.dst, x->f.src, x->lanes, arg);
@@ -611,6 +611,34 @@ static void plan16(const vsmp_machine *m, xinst *x, int k)
         x->f.arg |= splat << XF_SPLAT_SHIFT;
 }
 
+/* A SIMD16 kernel whose sources are planned (plan16) but for 32-bit general scalars with a
+ * modifier (IGC's address arithmetic subtracts a D scalar through (-)): those read, modified
+ * and copied to 16 lanes when it runs (run_group GM_K16M). Such a source is XS_SCALAR at the
+ * unmodified value with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so
+ * that the handlers read every source again. */
+static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
+{
+    x->f.fn16 = NULL;
+    if (x->lanes != 16)
+        return;
+    xsrc src[3];
+    memcpy(src, x->f.src, sizeof(src));
+    uint32_t splat = 0;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        const xvec *v = &x->g->v[i];
+        xsrc *o = &src[i - 1];
+        if (v->mod && v->cls == VSMP_VEC_GENERAL && v->fk == FK_SCALAR &&
+            vsmp_type_size(v->type) == 4)
+            *o = (xsrc){m->arena + v->at, v->mod | (uint32_t)v->type << 8 | 1u << 16, XS_SCALAR};
+        else if (o->kind != XS_WORDS && o->kind != XS_SCALAR)
+            return;
+        splat |= (uint32_t)(o->kind == XS_SCALAR) << (i - 1);
+    }
+    memcpy(x->f.src, src, sizeof(src));
+    x->f.fn16 = m->fast->fs16[k];
+    x->f.arg |= splat << XF_SPLAT_SHIFT;
+}
+
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
     if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE || x->g->v[0].word == 0 ||
@@ -782,6 +810,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
         x->f.flt = false;
     x->run = run_kernel;
     plan16(m, x, k);
+    if (!x->f.fixed)
+        plan16_mod(m, x, k);
     return true;
 }
 
@@ -808,6 +838,7 @@ enum {
     GM_CALL,
     GM_K16,
     GM_K,
+    GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
     GM_SEL,
     GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
     GM_CMP,
@@ -847,6 +878,23 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 goto call;
             call16(y, y->f.dst, arg);
             break;
+        case GM_K16M: {
+            en = group_lanes(m, y);
+            if (en != y->f.lmask || (y->f.flt && other))
+                goto call;
+            const uint8_t *p[3];
+            uint32_t v[3];
+            for (unsigned i = 0; i < 3; i++) {
+                p[i] = y->f.src[i].p;
+                if (y->f.src[i].v >> 16) { /* read, modified once (kernel_src) */
+                    v[i] = x_ld(p[i], 4);
+                    mod_lanes(&v[i], 1, y->f.src[i].v & 0xffu, y->f.src[i].v >> 8 & 0xffu);
+                    p[i] = (const uint8_t *)&v[i];
+                }
+            }
+            y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
+            break;
+        }
         case GM_K:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -974,6 +1022,8 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                  : GM_ICMP1;
     if (x->run == run_movs_fast)
         return GM_MOVS;
+    if (x->run == run_kernel && lanes_only && x->f.direct && !x->f.fixed && x->f.fn16)
+        return GM_K16M;
     if (!x->f.fixed || !x->f.direct)
         return GM_CALL;
     if (x->run == run_sel)
