@@ -498,6 +498,16 @@ static const char *const ff_runs16[] = {
     "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
     "inv (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0>\n"
     "mov (M1, 16) FB(0,0)<1> DA(0,5)<0;1,0>\n",
+    /* copies of 32-bit lanes (SIMD8 halves before a typed store, SIMD1 and SIMD2 uniform
+     * values, one overlapping its source) under the EM at offsets 0 and 8 and NoMask */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mov (M1, 8) FD(0,0)<1> FA(0,0)<8;8,1>\n"
+    "mov (M3, 8) FD(0,8)<1> FB(0,8)<8;8,1>\n"
+    "mov (M1_NM, 2) DD(0,3)<1> DA(0,5)<1;1,0>\n"
+    "mov (M1_NM, 1) FB(0,1)<1> 0x3f800000:f\n"
+    "mov (M1, 8) DA(0,1)<1> DA(0,0)<8;8,1>\n"
+    "mov (M1, 8) UB(0,0)<1> UB(0,1)<8;8,1>\n"
+    "mov (M1_NM, 8) UD(0,16)<1> DC(0,0)<8;8,1>\n",
     /* SIMD16 with 32-bit general scalars under a modifier (read, modified and copied to 16
      * lanes when the run reaches them), beside one with a modified region too (its handler) */
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"

@@ -839,6 +839,7 @@ enum {
     GM_K16,
     GM_K,
     GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
+    GM_COPY, /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
     GM_SEL,
     GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
     GM_CMP,
@@ -877,6 +878,14 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             call16(y, y->f.dst, arg);
+            break;
+        case GM_COPY: /* what k_imov and put store: every word read before any is written */
+            if (group_lanes(m, y) != y->f.lmask)
+                goto call;
+            if (y->lanes == 8)
+                memmove(y->f.dst, y->f.src[0].p, 32);
+            else
+                memmove(y->f.dst, y->f.src[0].p, 4u * y->lanes);
             break;
         case GM_K16M: {
             en = group_lanes(m, y);
@@ -1032,6 +1041,9 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                                   : GM_SEL;
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
+    if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->f.src[0].kind == XS_WORDS &&
+        !(x->f.arg & XF_OUT16) && x->lanes != 16)
+        return GM_COPY;
     return x->f.fn16 ? GM_K16 : GM_K;
 }
 
