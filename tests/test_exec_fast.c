@@ -45,6 +45,7 @@ static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl BD v_type=G type=ub num_elts=32 align=GRF\n"
                                ".decl P1 v_type=P num_elts=32\n"
                                ".decl P2 v_type=P num_elts=32\n"
+                               ".decl P3 v_type=P num_elts=16\n"
                                ".decl smp v_type=S num_elts=1\n"
                                ".decl img v_type=T num_elts=2\n";
 static const char *const ff_vars[] = {"FA", "FB", "FC", "FD", "DA", "DB", "DC", "DD", "UA",
@@ -280,10 +281,11 @@ static void ff_fill(vsmp_machine *const *ms, unsigned nm, uint64_t seed)
             vsmp_machine_write_var(ms[k], VSMP_VAR_GENERAL, vi.id, 0, b, vi.bytes);
     }
     uint64_t st = seed;
-    uint32_t p1 = ff_rand(&st), p2 = ff_rand(&st);
+    uint32_t p1 = ff_rand(&st), p2 = ff_rand(&st), p3 = ff_rand(&st);
     for (unsigned k = 0; k < nm; k++) {
         vsmp_machine_write_var(ms[k], VSMP_VAR_PREDICATE, 1, 0, &p1, 4);
         vsmp_machine_write_var(ms[k], VSMP_VAR_PREDICATE, 2, 0, &p2, 4);
+        vsmp_machine_write_var(ms[k], VSMP_VAR_PREDICATE, 3, 0, &p3, 4);
     }
 }
 
@@ -313,13 +315,13 @@ static bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
             return false;
         }
     }
-    for (uint32_t id = 1; id <= 2; id++) {
+    for (uint32_t id = 1; id <= 3; id++) {
         uint32_t x = 0, y = 1;
         size_t n;
         vsmp_machine_read_var(a, VSMP_VAR_PREDICATE, id, 0, &x, 4, &n);
         vsmp_machine_read_var(b, VSMP_VAR_PREDICATE, id, 0, &y, 4, &n);
         if (x != y) {
-            *which = id == 1 ? "P1" : "P2";
+            *which = id == 1 ? "P1" : id == 2 ? "P2" : "P3";
             return false;
         }
     }
@@ -459,6 +461,88 @@ static const char *const ff_runs[] = {
     "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
 };
 
+/* The SIMD16 forms the run takes (xfast_table fn16, fs16): cmp of every relation on F, on
+ * signed, unsigned and mixed integers, into a 32- and a 16-element predicate at offsets 0 and
+ * 16; sel of F and integers; kernels of one,
+ * two and three sources with 32-bit scalars in each position and in two at once. Each comes
+ * after an instruction that starts the run. */
+static const char *const ff_runs16[] = {
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1, 16) P1 FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "cmp.ne (M1, 16) P2 FA(0,3)<0;1,0> FB(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "cmp.gt (M1, 16) P3 FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
+    "(!P2) sel (M1, 16) FD(0,0)<1> FC(0,0)<8;8,1> FB(0,2)<0;1,0>\n"
+    "cmp.ge (M5, 16) P1 FA(0,0)<8;8,1> 0.5:f\n"
+    "(P3) sel (M1, 16) FB(0,0)<1> FA(0,4)<0;1,0> FD(0,0)<8;8,1>\n"
+    "cmp.lt (M1, 16) P2 FB(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "cmp.le (M5, 16) P3 FC(0,0)<8;8,1> FD(0,5)<0;1,0>\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1, 16) P1 DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.ne (M1_NM, 16) P2 DA(0,1)<0;1,0> 0x0:d\n"
+    "cmp.gt (M1, 16) P3 UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.ge (M5, 16) P1 DA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.lt (M1, 16) P2 UA(0,0)<8;8,1> DB(0,6)<0;1,0>\n"
+    "(!P3) sel (M1, 16) UD(0,0)<1> UA(0,2)<0;1,0> UB(0,0)<8;8,1>\n"
+    "cmp.le (M1, 16) P3 DD(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "(P2) sel (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1> 0x7:d\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "(!P2) sel (M1, 16) FC(0,0)<1> FA(0,2)<0;1,0> 0x80000001:f\n"
+    "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mad (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,7)<0;1,0> FB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1> FD(0,3)<0;1,0>\n"
+    "mad (M1, 16) FA(0,0)<1> FB(0,9)<0;1,0> FC(0,0)<8;8,1> FD(0,2)<0;1,0>\n"
+    "mad (M1, 16) DD(0,0)<1> 0xfffffffc:d DA(0,0)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DD(0,3)<0;1,0> DB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
+    "inv (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0>\n"
+    "mov (M1, 16) FB(0,0)<1> DA(0,5)<0;1,0>\n",
+    /* copies of 32-bit lanes (SIMD8 halves before a typed store, SIMD1 and SIMD2 uniform
+     * values, one overlapping its source) under the EM at offsets 0 and 8 and NoMask */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mov (M1, 8) FD(0,0)<1> FA(0,0)<8;8,1>\n"
+    "mov (M3, 8) FD(0,8)<1> FB(0,8)<8;8,1>\n"
+    "mov (M1_NM, 2) DD(0,3)<1> DA(0,5)<1;1,0>\n"
+    "mov (M1_NM, 1) FB(0,1)<1> 0x3f800000:f\n"
+    "mov (M1, 8) DA(0,1)<1> DA(0,0)<8;8,1>\n"
+    "mov (M1, 8) UB(0,0)<1> UB(0,1)<8;8,1>\n"
+    "mov (M1_NM, 8) UD(0,16)<1> DC(0,0)<8;8,1>\n",
+    /* SIMD16 with 32-bit general scalars under a modifier (read, modified and copied to 16
+     * lanes when the run reaches them), beside one with a modified region too (its handler) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,3)<0;1,0>\n"
+    "add (M1, 16) UD(0,0)<1> (-)UA(0,1)<0;1,0> UB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FD(0,0)<1> (-)FA(0,2)<0;1,0> FB(0,0)<8;8,1> (abs)FC(0,4)<0;1,0>\n"
+    "mul (M1, 16) FC(0,0)<1> (-abs)FA(0,5)<0;1,0> FB(0,0)<8;8,1>\n"
+    "and (M1, 16) DC(0,0)<1> (~)DA(0,6)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
+    "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
+    "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
+    /* SIMD1 (IGC's uniform values), which the run takes itself: cmp of F of every relation and
+     * of signed, unsigned and mixed integers, at lane 0 and (M5) lane 16, under NoMask and the
+     * EM; sel of F, D and W (a 16-bit dst) on plain and inverted predicates */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1_NM, 1) P1 FA(0,0)<0;1,0> FB(0,0)<0;1,0>\n"
+    "cmp.ne (M1, 1) P2 FA(0,1)<0;1,0> 0.5:f\n"
+    "cmp.gt (M5_NM, 1) P1 FA(0,2)<0;1,0> FB(0,3)<0;1,0>\n"
+    "cmp.ge (M1_NM, 1) P3 FC(0,0)<0;1,0> FD(0,0)<0;1,0>\n"
+    "(P1) sel (M1_NM, 1) FD(0,1)<1> FA(0,4)<0;1,0> FB(0,5)<0;1,0>\n"
+    "cmp.lt (M5, 1) P2 FB(0,1)<0;1,0> FD(0,2)<0;1,0>\n"
+    "cmp.le (M1_NM, 1) P1 FC(0,3)<0;1,0> FD(0,1)<0;1,0>\n"
+    "(!P2) sel (M5_NM, 1) FC(0,6)<1> FA(0,7)<0;1,0> 0x3f800000:f\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1_NM, 1) P1 DA(0,0)<0;1,0> DB(0,0)<0;1,0>\n"
+    "cmp.ne (M1_NM, 1) P2 DA(0,1)<0;1,0> 0x0:d\n"
+    "cmp.gt (M1, 1) P3 UA(0,0)<0;1,0> UB(0,1)<0;1,0>\n"
+    "cmp.ge (M5_NM, 1) P1 DA(0,2)<0;1,0> UB(0,2)<0;1,0>\n"
+    "(P1) sel (M1_NM, 1) DD(0,3)<1> DA(0,3)<0;1,0> DB(0,4)<0;1,0>\n"
+    "cmp.lt (M1_NM, 1) P2 UA(0,5)<0;1,0> DB(0,6)<0;1,0>\n"
+    "(!P3) sel (M1_NM, 1) WD(0,2)<1> WA(0,3)<0;1,0> WB(0,1)<0;1,0>\n"
+    "cmp.le (M5, 1) P3 DD(0,0)<0;1,0> DC(0,0)<0;1,0>\n"
+    "(P2) sel (M5, 1) UD(0,16)<1> UA(0,9)<0;1,0> 0x7:ud\n",
+};
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -537,7 +621,181 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
 static void test_fast_runs(void)
 {
     test_runs_of(ff_runs, sizeof(ff_runs) / sizeof(ff_runs[0]), true);
+    test_runs_of(ff_runs16, sizeof(ff_runs16) / sizeof(ff_runs16[0]), true);
     test_runs_of(ff_mixed, sizeof(ff_mixed) / sizeof(ff_mixed[0]), false);
+}
+
+/* Loops: the run (exec_fast.c run_group) goes on through the labels, gotos, jmps and runs after
+ * it while no lane waits for a goto's target, as steps of their own; a goto every active lane
+ * takes (exec_flow.c run_goto) jumps without making the lanes wait. Against the reference
+ * level (no runs: every instruction a step of the run loop): the variables, the predicates, the
+ * step count (vsmp_machine_steps), and under a step limit that ends the run inside a loop, the
+ * same refusal at the same step. The shapes are IGC's: a loop unrolled, its back edge a goto
+ * that every lane takes or none; a remainder loop left by a forward goto, its back edge a
+ * scalar goto (or a jmp); and a loop whose lanes leave at different trips (waiting lanes, where
+ * the runs go back to the run loop). The trip counts come from the random DA. */
+static const char *const ff_loops[] = {
+    "mov (M1, 16) DD(0,0)<1> 0x0:d\n"
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x7:d\n"
+    "top:\n"
+    "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.ge (M1, 16) P1 DC(0,0)<0;1,0> DC(0,1)<0;1,0>\n"
+    "(P1) goto (M1, 16) done\n"
+    "next:\n"
+    "add (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "goto (M1, 1) top\n"
+    "done:\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x7:d\n"
+    "add (M1_NM, 1) DC(0,1)<1> DC(0,1)<0;1,0> 0x1:d\n"
+    "top:\n"
+    "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.eq (M1, 16) P2 DC(0,0)<0;1,0> DC(0,1)<0;1,0>\n"
+    "(!P2) goto (M1, 16) top\n"
+    "mov (M1, 16) UD(0,0)<1> DD(0,0)<8;8,1>\n",
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x7:d\n"
+    "top:\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "cmp.lt (M1_NM, 1) P1 DC(0,0)<0;1,0> DC(0,1)<0;1,0>\n"
+    "(P1) jmp (M1, 1) top\n"
+    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7:d\n"
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "mov (M1, 16) UD(0,0)<1> 0x0:ud\n"
+    "top:\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.eq (M1, 16) P2 DD(0,0)<8;8,1> 0x3:d\n"
+    "(P2) goto (M1, 16) skip\n"
+    "add (M1, 16) UD(0,0)<1> UD(0,0)<8;8,1> DC(0,0)<0;1,0>\n"
+    "skip:\n"
+    "cmp.lt (M1, 16) P1 DC(0,0)<0;1,0> DD(0,0)<8;8,1>\n"
+    "(P1) goto (M1, 16) top\n"
+    "mul (M1, 16) UB(0,0)<1> UD(0,0)<8;8,1> 0x3:ud\n",
+};
+
+static void test_fast_loops(void)
+{
+    /* lanes 16..31 off: the loops' gotos are SIMD16 (M1) */
+    static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u};
+    static const uint64_t limits[] = {0, 5, 9, 13, 20, 31};
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t f = 0; f < sizeof(ff_loops) / sizeof(ff_loops[0]); f++) {
+        vsmp_module *mod = ff_parse(ff_loops[f], "");
+        if (!mod)
+            continue;
+        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
+            for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
+                vsmp_machine *ms[3] = {NULL, NULL, NULL};
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    vsmp_machine_options o;
+                    vsmp_machine_options_init(&o);
+                    o.dispatch_simd = 32;
+                    o.dispatch_mask = dmasks[dm];
+                    if (limits[li])
+                        o.max_steps = limits[li];
+                    ms[k] =
+                        kit_create_at(mod, k ? levels[k - 1] : 0, VSMP_PLATFORM_TGLLP, &o, NULL);
+                }
+                bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+                CHECK(made, "machines for loop %zu", f);
+                unsigned bad = 0;
+                for (uint64_t seed = 1; made && seed <= 40 && bad < 3; seed++) {
+                    ff_fill(ms, 1 + nlev, seed * 7193u + f * 17u + dm);
+                    kit_why w[3];
+                    bool ok[3];
+                    for (unsigned k = 0; k < 1 + nlev; k++) {
+                        memset(&w[k], 0, sizeof(w[k]));
+                        ok[k] = kit_run(ms[k], &w[k]);
+                    }
+                    CHECK(ok[0] || limits[li], "loop %zu at the reference level: %s", f,
+                          w[0].message);
+                    for (unsigned l = 0; l < nlev; l++) {
+                        const char *which = "";
+                        bool same = ok[0] == ok[1 + l] && w[0].status == w[1 + l].status &&
+                                    !strcmp(w[0].rule, w[1 + l].rule) &&
+                                    vsmp_machine_steps(ms[0]) == vsmp_machine_steps(ms[1 + l]) &&
+                                    ff_same(ms[0], ms[1 + l], &which);
+                        CHECK(same,
+                              "loop %zu (level 0x%x, mask 0x%08x, limit %llu, seed %llu): "
+                              "%s / %s, steps %llu / %llu, %s differs",
+                              f, levels[l], dmasks[dm], (unsigned long long)limits[li],
+                              (unsigned long long)seed, ok[0] ? "ran" : w[0].rule,
+                              ok[1 + l] ? "ran" : w[1 + l].rule,
+                              (unsigned long long)vsmp_machine_steps(ms[0]),
+                              (unsigned long long)vsmp_machine_steps(ms[1 + l]), which);
+                        bad += !same;
+                    }
+                }
+                for (unsigned k = 0; k < 3; k++)
+                    vsmp_machine_free(ms[k]);
+            }
+        vsmp_module_free(mod);
+    }
+}
+
+/* A forward goto every active lane takes jumps to its target only when no lane waits elsewhere
+ * (exec_flow.c run_goto) and some lane is active; by hand, from 3_execution_model.md ("if there
+ * are no active channels due to predication, execution will jump to the next program point
+ * where some channels are waiting to be re-activated"), at every level:
+ * - lanes 0-7 wait at L2; the goto to L1 after it, which lanes 8-15 all take, leaves no lane
+ *   active, so execution goes on at L2, the nearer of the two, where lanes 0-7 add 1, and at
+ *   L1 all sixteen add 16 (lanes 0-7: 17, 8-15: 16);
+ * - with no lane on at dispatch (and none waiting) the goto finds no lane and no program point
+ *   where one waits: the thread ends, and the NoMask mov after its target does not run. */
+static void test_goto_together(void)
+{
+    static const char text[] = ".version 4.1\n.kernel \"gt\"\n"
+                               ".decl DA v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl DD v_type=G type=d num_elts=16 align=GRF\n"
+                               ".decl DC v_type=G type=d num_elts=1 align=GRF\n"
+                               ".decl P1 v_type=P num_elts=16\n"
+                               "mov (M1, 16) DD(0,0)<1> 0x0:d\n"
+                               "cmp.lt (M1, 16) P1 DA(0,0)<8;8,1> 0x8:d\n"
+                               "(P1) goto (M1, 16) L2\n"
+                               "goto (M1, 16) L1\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x64:d\n"
+                               "L2:\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x1:d\n"
+                               "L1:\n"
+                               "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> 0x10:d\n"
+                               "mov (M1_NM, 1) DC(0,0)<1> 0x5:d\n"
+                               "ret (M1, 1)\n";
+    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
+    unsigned levels[3] = {0}, nlev = ff_levels(levels + 1);
+    for (unsigned l = 0; mod && l <= nlev; l++)
+        for (unsigned dm = 0; dm < 2; dm++) {
+            vsmp_machine_options o;
+            vsmp_machine_options_init(&o);
+            o.dispatch_simd = 16;
+            o.dispatch_mask = dm ? 0u : 0xffffu;
+            vsmp_machine *m = kit_create_at(mod, levels[l], VSMP_PLATFORM_TGLLP, &o, NULL);
+            CHECK(m != NULL, "machine at level 0x%x", levels[l]);
+            if (!m)
+                continue;
+            int32_t lane[16], dd[16], dc = -1, want_dc = dm ? -1 : 5;
+            for (int i = 0; i < 16; i++)
+                lane[i] = i;
+            kit_put(m, "DA", lane, sizeof(lane));
+            kit_put(m, "DC", &dc, 4);
+            CHECK(kit_run(m, NULL), "run at level 0x%x", levels[l]);
+            kit_get(m, "DD", dd, sizeof(dd));
+            kit_get(m, "DC", &dc, 4);
+            for (int i = 0; i < 16; i++) {
+                int32_t want = dm ? 0 : i < 8 ? 17 : 16;
+                CHECK(dd[i] == want, "level 0x%x mask %u lane %d: %d, not %d", levels[l], dm, i,
+                      dd[i], want);
+            }
+            CHECK(dc == want_dc, "level 0x%x mask %u: the mov after L1 %s", levels[l], dm,
+                  dm ? "ran" : "did not run");
+            vsmp_machine_free(m);
+        }
+    vsmp_module_free(mod);
 }
 
 /* Copies (vsmp_x_is_copy, docs/EXEC.md 5.2): a mov or sel whose sources have the dst's type,
@@ -798,5 +1056,7 @@ int main(void)
     test_copy_bits();
     test_fast_forms();
     test_fast_runs();
+    test_fast_loops();
+    test_goto_together();
     return t_finish();
 }

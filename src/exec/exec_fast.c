@@ -268,13 +268,10 @@ static void kernel_src(const vsmp_machine *m, const xvec *v, unsigned n, uint32_
     }
 }
 
-static inline void call16(const vsmp_machine *m, const xinst *x, uint32_t arg)
+/* The SIMD16 form (xfast.fn16) into @p out; arg holds its XF_SPLAT bits */
+static inline void call16(const xinst *x, void *out, uint32_t arg)
 {
-    if (x->f.splat) {
-        const uint8_t *p[3] = {x->f.src[0].p, x->f.src[1].p, x->f.src[2].p};
-        m->fast->splat16(x->f.fn16, x->f.dst, p, x->f.splat, arg);
-    } else
-        x->f.fn16(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, arg);
+    x->f.fn16(out, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, arg);
 }
 
 /* The general case: sources read now, lanes masked, a dst a source overlaps. */
@@ -311,8 +308,8 @@ static vsmp_status run_kernel(vsmp_machine *m, xinst *x, xstep *s)
     note(x, s);
     uint32_t arg = x->f.arg | keep_bits(c0);
     /* the common case: every lane, sources as planned, the dst written in place */
-    if (x->f.fn16 && x->f.direct && en == x->f.lmask)
-        call16(m, x, arg);
+    if (x->f.fn16 && x->f.fixed && x->f.direct && en == x->f.lmask)
+        call16(x, x->f.dst, arg);
     else if (x->f.fixed && x->f.direct && en == x->f.lmask)
         x->f.fn(x->f.dst, x->f.src, x->lanes, arg);
     else
@@ -358,6 +355,14 @@ static vsmp_status run_sel(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* cmp's result bits @p bits of lanes @p en to its predicate (vsmp_x_put_pred, with the word and
+ * its elements' mask planned) */
+static inline void put_pred(const xinst *x, uint32_t en, uint32_t bits)
+{
+    uint32_t *p = (uint32_t *)(void *)x->f.dst, mask = en << x->f.em_off;
+    *p = ((*p & ~mask) | (bits << x->f.em_off & mask)) & x->f.src[2].v;
+}
+
 /* cmp to a predicate (docs/EXEC.md 5.2): F sources flushed as %cr0 bit 7 says, NaN unordered
  * (only "ne" holds); integers by their value, signed or not by their type. */
 static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
@@ -368,7 +373,7 @@ static vsmp_status run_cmp(vsmp_machine *m, xinst *x, xstep *s)
     xsrc src[3];
     sources(m, x, buf, src);
     x->f.fn(&res, src, x->lanes, x->f.arg | keep_bits(cr0(m)));
-    vsmp_x_put_pred(m, x->f.dst_var, x->f.em_off, en, res & en);
+    put_pred(x, en, res & en);
     return VSMP_OK;
 }
 
@@ -591,9 +596,53 @@ static int sat_kernel(const xinst *x, int k, uint32_t *arg)
     return -1;
 }
 
+/* The SIMD16 form of kernel k (xfast.fn16): SIMD16 with every source as planned, in place or a
+ * 32-bit scalar (fs16, which copies those to 16 lanes, told which by arg's XF_SPLAT bits) */
+static void plan16(const vsmp_machine *m, xinst *x, int k)
+{
+    bool words = x->lanes == 16 && x->f.fixed;
+    uint32_t splat = 0;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        words &= x->f.src[i - 1].kind == XS_WORDS || x->f.src[i - 1].kind == XS_SCALAR;
+        splat |= (uint32_t)(x->f.src[i - 1].kind == XS_SCALAR) << (i - 1);
+    }
+    x->f.fn16 = !words ? NULL : splat ? m->fast->fs16[k] : m->fast->fn16[k];
+    if (x->f.fn16)
+        x->f.arg |= splat << XF_SPLAT_SHIFT;
+}
+
+/* A SIMD16 kernel whose sources are planned (plan16) but for 32-bit general scalars with a
+ * modifier (IGC's address arithmetic subtracts a D scalar through (-)): those read, modified
+ * and copied to 16 lanes when it runs (run_group GM_K16M). Such a source is XS_SCALAR at the
+ * unmodified value with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so
+ * that the handlers read every source again. */
+static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
+{
+    x->f.fn16 = NULL;
+    if (x->lanes != 16)
+        return;
+    xsrc src[3];
+    memcpy(src, x->f.src, sizeof(src));
+    uint32_t splat = 0;
+    for (unsigned i = 1; i < x->g->nv; i++) {
+        const xvec *v = &x->g->v[i];
+        xsrc *o = &src[i - 1];
+        if (v->mod && v->cls == VSMP_VEC_GENERAL && v->fk == FK_SCALAR &&
+            vsmp_type_size(v->type) == 4)
+            *o = (xsrc){m->arena + v->at, v->mod | (uint32_t)v->type << 8 | 1u << 16, XS_SCALAR};
+        else if (o->kind != XS_WORDS && o->kind != XS_SCALAR)
+            return;
+        splat |= (uint32_t)(o->kind == XS_SCALAR) << (i - 1);
+    }
+    memcpy(x->f.src, src, sizeof(src));
+    x->f.fn16 = m->fast->fs16[k];
+    x->f.arg |= splat << XF_SPLAT_SHIFT;
+}
+
 static bool plan_cmp(const vsmp_machine *m, xinst *x)
 {
-    if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE)
+    if (x->g->nv != 3 || x->g->v[0].cls != VSMP_VEC_PREDICATE || x->g->v[0].word == 0 ||
+        x->g->v[0].word > m->r->num_preds)
         return false;
     const xvec *a = &x->g->v[1], *b = &x->g->v[2];
     bool f = a->type == VSMP_TYPE_F && b->type == VSMP_TYPE_F;
@@ -605,6 +654,11 @@ static bool plan_cmp(const vsmp_machine *m, xinst *x)
     x->f.arg = (x->g->aux | (uint32_t)is_sint(a->type) << 3 | (uint32_t)is_sint(b->type) << 4)
                << XF_ARG_SHIFT;
     plan_sources(m, x);
+    /* the predicate's word (the state words never move) and its elements */
+    unsigned id = x->g->v[0].word, ne = m->r->preds[id - 1].num_elts;
+    x->f.dst = (uint8_t *)(void *)&m->preds[id];
+    x->f.src[2].v = ne < 32 ? (1u << ne) - 1u : 0xffffffffu;
+    plan16(m, x, f ? XF_FCMP : XF_ICMP);
     x->run = run_cmp;
     return true;
 }
@@ -738,6 +792,10 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
             else if (x->g->v[k].mod == VSMP_MOD_NOT && f)
                 return false;
         x->f.fn = m->fast->fn[fmod ? XF_FSEL : XF_ISEL];
+        if (fmod)
+            x->f.fn16 = NULL;
+        else
+            plan16(m, x, XF_ISEL);
         x->f.flt = fmod;
         x->run = run_sel;
         return true;
@@ -751,14 +809,9 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
     if (k == XF_IMOV) /* a copy: no rounding mode sends it to the general path */
         x->f.flt = false;
     x->run = run_kernel;
-    /* SIMD16 with every source in place or a 32-bit scalar: the kernel without preparation */
-    bool words = x->lanes == 16 && x->f.fixed;
-    x->f.splat = 0;
-    for (unsigned i = 1; i < x->g->nv; i++) {
-        words &= x->f.src[i - 1].kind == XS_WORDS || x->f.src[i - 1].kind == XS_SCALAR;
-        x->f.splat |= (uint8_t)((x->f.src[i - 1].kind == XS_SCALAR) << (i - 1));
-    }
-    x->f.fn16 = words ? m->fast->fn16[k] : NULL;
+    plan16(m, x, k);
+    if (!x->f.fixed)
+        plan16_mod(m, x, k);
     return true;
 }
 
@@ -781,7 +834,21 @@ static bool fast_handler(xhandler h)
  * every rule spelt out. (Deciding the common case once for the whole run at its start, and
  * then calling each kernel without a check, measured no faster end to end and 12 % slower on
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
-enum { GM_CALL, GM_K16, GM_K, GM_SEL, GM_CMP, GM_MOVS, GM_LABEL };
+enum {
+    GM_CALL,
+    GM_K16,
+    GM_K,
+    GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
+    GM_COPY, /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
+    GM_SEL,
+    GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
+    GM_CMP,
+    GM_FCMP1,
+    GM_ICMP1,
+    GM_MOVS,
+    GM_LABEL,
+    GM_BRANCH
+};
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
 static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
@@ -796,10 +863,9 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
-static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+/* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
+static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
-    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
-        return x->own(m, x, s);
     xinst *const end = x + x->group;
     /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
      * even; both again whenever %cr0 may have changed */
@@ -811,8 +877,33 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
-            call16(m, y, arg);
+            call16(y, y->f.dst, arg);
             break;
+        case GM_COPY: /* what k_imov and put store: every word read before any is written */
+            if (group_lanes(m, y) != y->f.lmask)
+                goto call;
+            if (y->lanes == 8)
+                memmove(y->f.dst, y->f.src[0].p, 32);
+            else
+                memmove(y->f.dst, y->f.src[0].p, 4u * y->lanes);
+            break;
+        case GM_K16M: {
+            en = group_lanes(m, y);
+            if (en != y->f.lmask || (y->f.flt && other))
+                goto call;
+            const uint8_t *p[3];
+            uint32_t v[3];
+            for (unsigned i = 0; i < 3; i++) {
+                p[i] = y->f.src[i].p;
+                if (y->f.src[i].v >> 16) { /* read, modified once (kernel_src) */
+                    v[i] = x_ld(p[i], 4);
+                    mod_lanes(&v[i], 1, y->f.src[i].v & 0xffu, y->f.src[i].v >> 8 & 0xffu);
+                    p[i] = (const uint8_t *)&v[i];
+                }
+            }
+            y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
+            break;
+        }
         case GM_K:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -823,15 +914,40 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
+            if (y->f.fn16) {
+                call16(y, y->f.dst, arg | group_pred(m, y) << XF_ARG_SHIFT);
+                break;
+            }
             xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
             y->f.fn(y->f.dst, src, y->lanes, arg);
+            break;
+        }
+        case GM_SEL1: { /* k_sel_any's one lane */
+            if (group_lanes(m, y) != 1u)
+                goto call;
+            uint32_t r = group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]);
+            put(y->f.dst, &r, 1, arg);
+            break;
+        }
+        case GM_FCMP1:
+        case GM_ICMP1: { /* the SIMD16 kernels' body on one lane */
+            uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
+            if (y->gmode == GM_FCMP1)
+                k_fcmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
+            else
+                k_icmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
+            en = group_lanes(m, y);
+            put_pred(y, en, t & en);
             break;
         }
         case GM_CMP: {
             uint32_t res = 0;
             en = group_lanes(m, y);
-            y->f.fn(&res, y->f.src, y->lanes, arg);
-            vsmp_x_put_pred(m, y->f.dst_var, y->f.em_off, en, res & en);
+            if (y->f.fn16)
+                call16(y, &res, arg);
+            else
+                y->f.fn(&res, y->f.src, y->lanes, arg);
+            put_pred(y, en, res & en);
             break;
         }
         case GM_MOVS:
@@ -860,6 +976,48 @@ static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
+ * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
+ * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
+ * counted, checked against the step limit before it is taken (one that would pass it goes
+ * back to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose
+ * gotos keep every lane together runs from its head to its back edge and round again without
+ * returning to the run loop. */
+static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+{
+    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
+        return x->own(m, x, s);
+    uint8_t *ce0 = m->arena + m->vars[15].at;
+    const uint64_t max_steps = m->opt.max_steps;
+    for (;;) {
+        vsmp_status st = run_span(m, x, s);
+        if (st)
+            return st;
+        for (;;) {
+            uint32_t pc = s->next;
+            if (pc >= m->nx || m->waiting)
+                return VSMP_OK;
+            xinst *z = &m->x[pc];
+            if (z->run == run_group) {
+                if (m->steps + z->group > max_steps)
+                    return VSMP_OK;
+                m->steps++;
+                x_st(ce0, m->em, 4);
+                x = z;
+                break;
+            }
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_LABEL) || m->steps >= max_steps)
+                return VSMP_OK;
+            m->steps++;
+            x_st(ce0, m->em, 4);
+            s->next = pc + 1;
+            st = z->run(m, z, s);
+            if (st)
+                return st;
+        }
+    }
+}
+
 /* How run_group takes an instruction (GM_CALL: through its handler). */
 static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
 {
@@ -867,15 +1025,25 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
                                                  VSMP_PRED_ID(x->in->pred) &&
                                                  VSMP_PRED_ID(x->in->pred) <= m->r->num_preds;
     if (x->run == run_cmp)
-        return lanes_only && x->f.fixed ? GM_CMP : GM_CALL;
+        return !lanes_only || !x->f.fixed        ? GM_CALL
+               : x->lanes != 1                   ? GM_CMP
+               : x->f.fn == m->fast->fn[XF_FCMP] ? GM_FCMP1
+                                                 : GM_ICMP1;
     if (x->run == run_movs_fast)
         return GM_MOVS;
+    if (x->run == run_kernel && lanes_only && x->f.direct && !x->f.fixed && x->f.fn16)
+        return GM_K16M;
     if (!x->f.fixed || !x->f.direct)
         return GM_CALL;
     if (x->run == run_sel)
-        return plain_pred ? GM_SEL : GM_CALL;
+        return !plain_pred                                        ? GM_CALL
+               : x->lanes == 1 && x->f.fn == m->fast->fn[XF_ISEL] ? GM_SEL1
+                                                                  : GM_SEL;
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
+    if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->f.src[0].kind == XS_WORDS &&
+        !(x->f.arg & XF_OUT16) && x->lanes != 16)
+        return GM_COPY;
     return x->f.fn16 ? GM_K16 : GM_K;
 }
 
@@ -907,9 +1075,11 @@ void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
-        x->gmode = fast_handler(x->run)              ? group_mode(m, x)
-                   : x->in->opcode == VSMP_OPC_LABEL ? GM_LABEL
-                                                     : GM_CALL;
+        unsigned op = x->in->opcode;
+        x->gmode = fast_handler(x->run)                        ? group_mode(m, x)
+                   : op == VSMP_OPC_LABEL                      ? GM_LABEL
+                   : op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP ? GM_BRANCH
+                                                               : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;

@@ -151,6 +151,41 @@ static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg
     }
 }
 
+/* A SIMD16 source: in place, or (@p on) the 32-bit scalar at p copied to 16 lanes of buf, with
+ * this level's vector stores, so that the kernel's loads of it are forwarded from those stores */
+static XF_INLINE const uint8_t *splat16(const uint8_t *p, uint32_t *restrict buf, uint32_t on)
+{
+    if (!on)
+        return p;
+    uint32_t v = ld(p, 0);
+    for (unsigned l = 0; l < 16; l++)
+        buf[l] = v;
+    return (const uint8_t *)buf;
+}
+
+/* The SIMD16 forms of body name##_k (xfast_table fn16 and fs16), its 16 results in r stored by
+ * @p store: name##_w16 with every source a region in place (no preparation), name##_s16 with
+ * the sources of arg's XF_SPLAT bits 32-bit scalars, the others in place (one call: the scalars
+ * copied here, the body inlined) */
+#define SIMD16(name, store)                                                                        \
+    static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
+                           uint32_t arg)                                                           \
+    {                                                                                              \
+        uint32_t r[16];                                                                            \
+        name##_k(r, a, b, c, 16, arg);                                                             \
+        store;                                                                                     \
+    }                                                                                              \
+    static void name##_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
+                           uint32_t arg)                                                           \
+    {                                                                                              \
+        _Alignas(32) uint32_t sp[3][16];                                                           \
+        uint32_t r[16];                                                                            \
+        name##_k(r, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),                                 \
+                 splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u),                                    \
+                 splat16(c, sp[2], arg >> XF_SPLAT_SHIFT & 4u), 16, arg);                          \
+        store;                                                                                     \
+    }
+
 /* KERNEL(name) { body over a, b, c, n, arg, out }: the table's entry prepares the sources, runs
  * the body into a buffer of its own and copies that to out, so that out may overlap any source
  * (an in-place add reads every lane before any is written, as the general path does). */
@@ -180,14 +215,7 @@ static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg
         } else                                                                                     \
             name##_n(out, s, n, arg);                                                              \
     }                                                                                              \
-    /* SIMD16 with every source a region in place: no preparation */                               \
-    static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
-                           uint32_t arg)                                                           \
-    {                                                                                              \
-        uint32_t r[16];                                                                            \
-        name##_k(r, a, b, c, 16, arg);                                                             \
-        put(out, r, 16, arg);                                                                      \
-    }                                                                                              \
+    SIMD16(name, put(out, r, 16, arg))                                                             \
     static inline void name##_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,        \
                                 const uint8_t *c, unsigned n, uint32_t arg)
 
@@ -562,6 +590,22 @@ static inline void k_fsel_any(void *out, const xsrc *s, unsigned n, uint32_t arg
 
 AT16(k_fsel_t, k_fsel_any)
 
+/* sel at SIMD16 (fn16, fs16): the lanes of arg's value (the predicate's bits, from
+ * XF_ARG_SHIFT up) take src0, the others src1 (k_sel_any; the converting sel, whose modifiers
+ * are on sources read when it runs, has none) */
+static inline void k_isel16_k(uint32_t *restrict out, const uint8_t *a, const uint8_t *b,
+                              const uint8_t *c, unsigned n, uint32_t arg)
+{
+    (void)c;
+    uint32_t pick = arg >> XF_ARG_SHIFT;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t m = 0u - (pick >> l & 1u);
+        out[l] = (ld(a, l) & m) | (ld(b, l) & ~m);
+    }
+}
+
+SIMD16(k_isel16, put(out, r, 16, arg))
+
 /* The lanes where t[l] is 1 (t[l] is 0 or 1), as a bit mask. */
 static inline uint32_t lane_bits(const uint32_t *t, unsigned n)
 {
@@ -647,24 +691,40 @@ static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
 
 AT16(k_icmp_t, icmp_n)
 
-/* A SIMD16 kernel with scalar sources: each copied to 16 lanes of an aligned buffer, with this
- * level's vector stores, so that the kernel's loads of it are forwarded from those stores. */
-static void k_splat16(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
-                      uint32_t arg)
+/* cmp at SIMD16 (fn16, fs16): out[0] the 16 lanes' bits, as fcmp_n and icmp_n give them */
+static XF_INLINE void put_bits(void *out, const uint32_t *t)
 {
-    _Alignas(32) uint32_t sp[3][16];
-    const uint8_t *q[3] = {p[0], p[1], p[2]};
-    for (unsigned i = 0; i < 3; i++) {
-        if (!(splat >> i & 1u))
-            continue;
-        uint32_t v;
-        memcpy(&v, p[i], 4);
-        for (unsigned l = 0; l < 16; l++)
-            sp[i][l] = v;
-        q[i] = (const uint8_t *)sp[i];
-    }
-    k(out, q[0], q[1], q[2], arg);
+    uint32_t m = lane_bits(t, 16);
+    memcpy(out, &m, 4);
 }
+
+static inline void k_fcmp16_k(uint32_t *restrict t, const uint8_t *a, const uint8_t *b,
+                              const uint8_t *c, unsigned n, uint32_t arg)
+{
+    (void)c;
+    uint32_t keep = arg & XF_KEEP_F;
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    CMP_LANES(float, fin(a, l, keep), fin(b, l, keep));
+}
+
+SIMD16(k_fcmp16, put_bits(out, r))
+
+static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint8_t *b,
+                              const uint8_t *c, unsigned n, uint32_t arg)
+{
+    (void)c;
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    if (sa && sb)
+        CMP_LANES(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
+    else if (!sa && !sb)
+        CMP_LANES(uint32_t, ld(a, l), ld(b, l));
+    else
+        CMP_LANES(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
+                  sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+}
+
+SIMD16(k_icmp16, put_bits(out, r))
 
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
@@ -743,5 +803,47 @@ const xfast_table XF_TABLE = {{
                                   [XF_IMAX] = k_imax_w16,
                                   [XF_FSAT] = k_fsat_w16,
                                   [XF_ISAT] = k_isat_w16,
+                                  [XF_ISEL] = k_isel16_w16,
+                                  [XF_FCMP] = k_fcmp16_w16,
+                                  [XF_ICMP] = k_icmp16_w16,
                               },
-                              k_splat16};
+                              {
+                                  [XF_FADD] = k_fadd_s16,
+                                  [XF_FMUL] = k_fmul_s16,
+                                  [XF_FMAD] = k_fmad_s16,
+                                  [XF_FMIN] = k_fmin_s16,
+                                  [XF_FMAX] = k_fmax_s16,
+                                  [XF_F_FROM_D] = k_f_from_d_s16,
+                                  [XF_F_FROM_UD] = k_f_from_ud_s16,
+                                  [XF_HF_FROM_F] = k_hf_from_f_s16,
+                                  [XF_I_FROM_F] = k_i_from_f_s16,
+                                  [XF_IMOV] = k_imov_s16,
+                                  [XF_IADD] = k_iadd_s16,
+                                  [XF_IMUL] = k_imul_s16,
+                                  [XF_IMAD] = k_imad_s16,
+                                  [XF_AND] = k_and_s16,
+                                  [XF_OR] = k_or_s16,
+                                  [XF_XOR] = k_xor_s16,
+                                  [XF_NOT] = k_not_s16,
+                                  [XF_SHL] = k_shl_s16,
+                                  [XF_SHR] = k_shr_s16,
+                                  [XF_ASR] = k_asr_s16,
+                                  [XF_FMOV] = k_fmov_s16,
+                                  [XF_INV] = k_inv_s16,
+                                  [XF_SQRT] = k_sqrt_s16,
+                                  [XF_RSQRT] = k_rsqrt_s16,
+                                  [XF_EXP] = k_exp_s16,
+                                  [XF_LOG] = k_log_s16,
+                                  [XF_RNDD] = k_rndd_s16,
+                                  [XF_RNDU] = k_rndu_s16,
+                                  [XF_RNDE] = k_rnde_s16,
+                                  [XF_RNDZ] = k_rndz_s16,
+                                  [XF_FRC] = k_frc_s16,
+                                  [XF_IMIN] = k_imin_s16,
+                                  [XF_IMAX] = k_imax_s16,
+                                  [XF_FSAT] = k_fsat_s16,
+                                  [XF_ISAT] = k_isat_s16,
+                                  [XF_ISEL] = k_isel16_s16,
+                                  [XF_FCMP] = k_fcmp16_s16,
+                                  [XF_ICMP] = k_icmp16_s16,
+                              }};

@@ -48,18 +48,26 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
 {
     unsigned off = moff(x->in);
     uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
-    uint32_t taken = shifted(vsmp_x_lanes(m, x->in, x->lanes), off);
-    uint32_t active = m->em & shifted(lm, off);
+    uint32_t taken, active;
     if (x->lanes == 1) {
         /* a scalar goto branches every active lane (IGC emits "goto (M1, 1)" as the uniform
          * jump to a join point; docs/EXEC.md): its one predicate bit decides for all */
-        vsmp_inst nm = {.emask = (uint8_t)(8u | (x->in->emask & 7u)), .pred = x->in->pred};
-        bool go = !x->in->pred || vsmp_x_lanes(m, &nm, 1) != 0;
+        bool go = !x->in->pred || vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, 1) != 0;
         active = m->em;
         taken = go ? m->em : 0;
+    } else {
+        taken = shifted(vsmp_x_lanes(m, x->in, x->lanes), off);
+        active = m->em & shifted(lm, off);
     }
     s->lanes = taken >> off;
     if (x->g->target > x->index) {
+        /* every active lane goes and none waits elsewhere: they all come back at the target,
+         * the next instruction to run, with the EM they leave (what the lane by lane work
+         * below comes to, without it) */
+        if (taken && taken == m->em && !m->waiting) {
+            s->next = x->g->target;
+            return VSMP_OK;
+        }
         for (uint32_t w = taken; w; w &= w - 1u)
             m->wait_at[x_ctz(w)] = x->g->target;
         m->waiting |= taken;
@@ -86,10 +94,8 @@ static vsmp_status run_goto(vsmp_machine *m, xinst *x, xstep *s)
 static vsmp_status run_jmp(vsmp_machine *m, xinst *x, xstep *s)
 {
     bool taken = true;
-    if (x->in->pred) {
-        vsmp_inst nm = {.emask = (uint8_t)(8u | (x->in->emask & 7u)), .pred = x->in->pred};
-        taken = vsmp_x_lanes(m, &nm, x->lanes) != 0;
-    }
+    if (x->in->pred)
+        taken = vsmp_x_lanes_of(m, 8u | (x->in->emask & 7u), x->in->pred, x->lanes) != 0;
     s->lanes = taken;
     if (taken)
         s->next = x->g->target;

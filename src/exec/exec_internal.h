@@ -124,22 +124,22 @@ enum {
     XF_ICMP, /* the same on integers; arg's value: relation | src0 signed << 3 | src1 << 4 */
     XF_COUNT
 };
-#define XF_KEEP_F    1u
-#define XF_KEEP_HF   2u
-#define XF_OUT16     4u /* out holds 16-bit elements: each result cut to its low 16 bits */
-#define XF_ALT       8u /* %cr0 bit 0, ALT mode: sqrt, rsqrt and log take |src0| */
-#define XF_ARG_SHIFT 8
-/* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c */
+/* fs16: bits 4..6 of arg name the sources (bit i: source i) that are 32-bit scalars */
+#define XF_SPLAT_SHIFT 4
+#define XF_KEEP_F      1u
+#define XF_KEEP_HF     2u
+#define XF_OUT16       4u /* out holds 16-bit elements: each result cut to its low 16 bits */
+#define XF_ALT         8u /* %cr0 bit 0, ALT mode: sqrt, rsqrt and log take |src0| */
+#define XF_ARG_SHIFT   8
+/* The same for SIMD16 with every source 32-bit lane values in place (XS_WORDS): a, b, c (fn16),
+ * or in place and 32-bit scalars (XS_SCALAR) as arg's XF_SPLAT bits say (fs16). sel's take the
+ * lanes that pick src0 as arg's value; cmp's write the 16 lanes' bits to out[0]. */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
-/* fn16's kernel k on sources p[0..2], those of the bits in splat 32-bit scalars copied to 16
- * lanes first (in the kernels' own file, with their vector width) */
-typedef void (*xsplat16_fn)(xfast16_fn k, void *out, const uint8_t *const *p, unsigned splat,
-                            uint32_t arg);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
-    xfast16_fn fn16[XF_COUNT]; /* NULL for sel and cmp */
-    xsplat16_fn splat16;
+    xfast16_fn fn16[XF_COUNT];
+    xfast16_fn fs16[XF_COUNT];
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -155,14 +155,14 @@ extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
 /* The fast path's data (exec_fast.c): its kernel, planned arg, dst store and lane mask. */
 typedef struct xfast {
     xfast_fn fn;
-    xfast16_fn fn16; /* SIMD16, every source in place: the kernel without preparation */
-    uint8_t *dst;    /* the dst in the arena (direct) */
-    xsrc src[3];     /* the kernel's sources, planned */
+    xfast16_fn fn16; /* SIMD16, every source in place or a 32-bit scalar (its arg's XF_SPLAT
+                        bits): the kernel without preparation */
+    uint8_t *dst;    /* the dst in the arena (direct); cmp: its predicate's word */
+    xsrc src[3];     /* the kernel's sources, planned; cmp: src[2].v its predicate's elements */
     uint32_t arg;
     uint32_t lmask;   /* (1 << lanes) - 1 */
     uint32_t dst_var; /* the dst's variable (trace), or cmp's predicate id */
     uint16_t pred;    /* the instruction's predicate, copied next to the rest */
-    uint8_t splat;    /* fn16's sources that are 32-bit scalars, copied to 16 lanes first */
     uint8_t st;       /* how the result is stored (exec_fast.c) */
     uint8_t em_off;
     bool flt;        /* a float result: other %cr0 rounding modes take the general path */
