@@ -48,6 +48,7 @@ void vsmp_ld_2d_c(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_flat_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_flat_r8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_flat_r16_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_mip_u8x4_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);

@@ -74,6 +74,8 @@ enum {
                                    ignore their modes */
     F_BORDER_OK = 1 << 15,      /* no addressed axis is CLAMP_BORDER with a NaN border colour */
     F_ONE_BYTE = 1 << 16,       /* 1-byte texels of a single channel (R8, A8, R8_SNORM) */
+    F_ONE_16 = 1 << 17,         /* 2-byte texels of a single 16-bit UNORM or float16 channel
+                                   (R16, R16_FLOAT, A16) */
 };
 
 /* Coordinates the kernels take: normalized, or unnormalized ones whose lambda cannot matter
@@ -97,6 +99,9 @@ enum {
  * channel (TC_U8), at the flat RGBA8 kernel's shapes but unnormalized coordinates with a linear
  * mip filter (its third row rests on UNORM texels never being -0, not argued here for SNORM) */
 #define FLAT_R8 (FLAT | F_ONE_BYTE)
+/* The flat kernel of one 16-bit channel (R16, R16_FLOAT...): FLAT's plans of those texels
+ * (TC_DEC), at flat_r8's first two shapes (float16 texels may be -0) */
+#define FLAT_R16 (FLAT | F_ONE_16)
 /* The RGBA8 kernel with a LOD stage (mips), not anisotropic, not border */
 #define MIP8 (SIMD | F_DATA4 | F_NORMALIZED | F_MIPS | F_NOT_ANISO | F_NO_BORDER)
 /* The RGBA8 kernel of 3D surfaces (any mip filter), not anisotropic, not border */
@@ -139,6 +144,10 @@ static const fast_row rows[] = {
      vsmp_sample_flat_r8_avx2},
     {"sample_flat_r8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_U8,
      FLAT_R8 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r8_avx2},
+    {"sample_flat_r16_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_DEC, FLAT_R16 | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_r16_avx2},
+    {"sample_flat_r16_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_DEC,
+     FLAT_R16 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r16_avx2},
     {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT | F_NORMALIZED | F_MIP_NONE,
      vsmp_sample_flat_lut8_avx2},
     {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT_NN | F_MIP_NOT_LINEAR,
@@ -360,6 +369,12 @@ static unsigned plan_flags(const vsmp_plan *p)
         chans += fi->ch[c].type != VSMP_CHAN_NONE;
     if (fi->bytes == 1 && chans == 1)
         f |= F_ONE_BYTE;
+    bool one16 = p->dec && fi->bytes == 2 && chans == 1;
+    for (int c = 0; c < 4; c++)
+        one16 = one16 &&
+                (p->ch_dec[c] == CD_NONE || p->ch_dec[c] == CD_UNORM16 || p->ch_dec[c] == CD_F16);
+    if (one16)
+        f |= F_ONE_16;
     return f;
 }
 
