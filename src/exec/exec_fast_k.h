@@ -672,12 +672,12 @@ static inline void fcmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
 
 AT16(k_fcmp_t, fcmp_n)
 
-static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
+/* The integer relation of n lanes (the relation and the sources' signedness in arg) in t[]. */
+static XF_INLINE void icmp_lanes(uint32_t *restrict t, const uint8_t *a, const uint8_t *b,
+                                 unsigned n, uint32_t arg)
 {
-    uint32_t buf[2][32], t[32];
     unsigned rel = arg >> XF_ARG_SHIFT & 7u;
     bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
-    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
     if (sa && sb)
         CMP_LANES(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
     else if (!sa && !sb)
@@ -685,6 +685,13 @@ static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
     else
         CMP_LANES(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
                   sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+}
+
+static inline void icmp_n(void *out, const xsrc *s, unsigned n, uint32_t arg)
+{
+    uint32_t buf[2][32], t[32];
+    const uint8_t *a = prep(&s[0], buf[0], n), *b = prep(&s[1], buf[1], n);
+    icmp_lanes(t, a, b, n, arg);
     uint32_t m = lane_bits(t, n);
     memcpy(out, &m, 4);
 }
@@ -713,15 +720,7 @@ static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
                               const uint8_t *c, unsigned n, uint32_t arg)
 {
     (void)c;
-    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
-    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
-    if (sa && sb)
-        CMP_LANES(int32_t, (int32_t)ld(a, l), (int32_t)ld(b, l));
-    else if (!sa && !sb)
-        CMP_LANES(uint32_t, ld(a, l), ld(b, l));
-    else
-        CMP_LANES(int64_t, sa ? (int64_t)(int32_t)ld(a, l) : (int64_t)ld(a, l),
-                  sb ? (int64_t)(int32_t)ld(b, l) : (int64_t)ld(b, l));
+    icmp_lanes(t, a, b, n, arg);
 }
 
 SIMD16(k_icmp16, put_bits(out, r))

@@ -176,9 +176,10 @@ def run(vsmp, src, tmp):
     check(rc == 0 and "1 work-groups of 1024 x 1 x 1, 64 hardware threads" in err,
           "64M budget: %d %r" % (rc, err))
 
-    # ---- progress and Ctrl-C (issue 18): 1024 threads of 400,005 instructions take some
-    # seconds; after 2 s a progress line is out, and SIGINT stops the launch: status 130 ----
-    p = spin("long.json", [16384], 100000)
+    # ---- progress and Ctrl-C (issue 18): 1024 threads of 4,000,005 instructions take
+    # several seconds even where loops run fast; after 2 s a progress line is out, and SIGINT
+    # stops the launch: status 130 ----
+    p = spin("long.json", [16384], 1000000)
     proc = subprocess.Popen([vsmp, "launch", p], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     time.sleep(2.0)

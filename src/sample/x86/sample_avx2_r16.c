@@ -13,42 +13,7 @@
  * The AVX2 level's kernel at the AVX-512 level too (table.c).
  */
 #include "stages_avx2.h"
-
-/* The byte offsets of texels (x, y) of 2 bytes in the view (its layer's slice included). */
-static inline __m256i r16_off(const view8 *v, __m256i x, __m256i y)
-{
-    __m256i o =
-        _mm256_add_epi32(_mm256_add_epi32(v->off, v->slice), _mm256_mullo_epi32(y, v->pitch));
-    return _mm256_add_epi32(o, _mm256_add_epi32(x, x));
-}
-
-/* The shapes of 8 lanes' byte offsets read with wide loads: a run (o0, o0 + 2, ... o0 + 14) when
- * @p nrun bytes from o0 lie inside the surface, or two 2x2 quads side by side (o0 + 0, 2, P, P +
- * 2, 4, 6, P + 4, P + 6 for a row pitch P > 0) when @p nquad bytes from o0 and from o1 = o0 + P
- * do. */
-enum { R16_ANY, R16_RUN, R16_QUADS };
-
-static inline int r16_shape(__m256i off, uint32_t size, uint32_t nrun, uint32_t nquad, uint32_t *o0,
-                            uint32_t *o1)
-{
-    __m256i b = _mm256_broadcastd_epi32(_mm256_castsi256_si128(off));
-    __m256i d = _mm256_sub_epi32(off, b);
-    *o0 = (uint32_t)_mm256_cvtsi256_si32(off);
-    __m256i run = _mm256_cmpeq_epi32(d, _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14));
-    if (size >= nrun && *o0 <= size - nrun && _mm256_movemask_ps(_mm256_castsi256_ps(run)) == 0xff)
-        return R16_RUN;
-    if (size < nquad || *o0 > size - nquad)
-        return R16_ANY;
-    int pitch = _mm_extract_epi32(_mm256_castsi256_si128(d), 2);
-    __m256i q = _mm256_add_epi32(
-        _mm256_setr_epi32(0, 2, 0, 2, 4, 6, 4, 6),
-        _mm256_and_si256(_mm256_set1_epi32(pitch), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1)));
-    *o1 = *o0 + (uint32_t)pitch;
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(d, q))) == 0xff && pitch > 0 &&
-        *o1 <= size - nquad)
-        return R16_QUADS;
-    return R16_ANY;
-}
+#include "chan1_avx2.h"
 
 /* The low 16 bits of 8 32-bit lanes as 8 16-bit values (each below 2^16: no saturation). */
 static inline __m128i r16_pack(__m256i w)
@@ -62,10 +27,10 @@ static inline __m128i r16_pack(__m256i w)
 static inline __m128i r16_texels(const uint8_t *mem, uint32_t size, __m256i off)
 {
     uint32_t o0, o1;
-    switch (r16_shape(off, size, 16, 8, &o0, &o1)) {
-    case R16_RUN:
+    switch (chan1_shape(off, size, 2, 16, 8, &o0, &o1)) {
+    case CHAN1_RUN:
         return _mm_loadu_si128((const __m128i *)(mem + o0));
-    case R16_QUADS:
+    case CHAN1_QUADS:
         /* a0 a1 b0 b1 a2 a3 b2 b3: the lanes' order */
         return _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0)),
                                   _mm_loadl_epi64((const __m128i *)(mem + o1)));
@@ -83,12 +48,12 @@ static inline __m128i r16_texels(const uint8_t *mem, uint32_t size, __m256i off)
 static inline void r16_pairs(const uint8_t *mem, uint32_t size, __m256i off, __m128i *a, __m128i *b)
 {
     uint32_t o0, o1;
-    switch (r16_shape(off, size, 18, 16, &o0, &o1)) {
-    case R16_RUN:
+    switch (chan1_shape(off, size, 2, 18, 16, &o0, &o1)) {
+    case CHAN1_RUN:
         *a = _mm_loadu_si128((const __m128i *)(mem + o0));
         *b = _mm_loadu_si128((const __m128i *)(mem + o0 + 2));
         return;
-    case R16_QUADS: {
+    case CHAN1_QUADS: {
         __m128i qa = _mm_loadu_si128((const __m128i *)(mem + o0));
         __m128i qb = _mm_loadu_si128((const __m128i *)(mem + o1));
         *a = _mm_unpacklo_epi32(qa, qb);
@@ -123,16 +88,6 @@ static inline __m256 r16_dec(bool f16, __m128i v)
     return f16 ? _mm256_cvtph_ps(v) : unorm16_fma(_mm256_cvtepu16_epi32(v));
 }
 
-/* The four channels of 8 lanes: channel c's values v, the constants elsewhere, and the border
- * colour where off is set. */
-static inline void r16_texel(const vsmp_plan *p, int c, __m256 v, __m256i off, __m256 t[4])
-{
-    for (int k = 0; k < 4; k++)
-        t[k] = _mm256_set1_ps(p->konst[k]);
-    t[c] = v;
-    border8(p, off, t);
-}
-
 static inline bool r16_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
                              unsigned mu, unsigned mv, int c, bool f16, __m256 out[4])
 {
@@ -142,15 +97,11 @@ static inline bool r16_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m2
     const uint8_t *mem = p->s->mem;
     uint32_t size = (uint32_t)p->s->d.data_size;
     if (!linear) {
-        __m256 v = r16_dec(f16, r16_texels(mem, size, r16_off(lv, g.xa, g.ya)));
-        for (int k = 0; k < 4; k++)
-            out[k] = _mm256_set1_ps(p->konst[k]);
-        out[c] = v;
-        if (g.border)
-            border8(p, _mm256_or_si256(g.oxa, g.oya), out);
+        __m256 v = r16_dec(f16, r16_texels(mem, size, chan1_off(lv, g.xa, g.ya, 2)));
+        chan1_texel(p, c, v, g.border, _mm256_or_si256(g.oxa, g.oya), out);
         return true;
     }
-    __m256i oa = r16_off(lv, g.xa, g.ya), ob = r16_off(lv, g.xa, g.yb);
+    __m256i oa = chan1_off(lv, g.xa, g.ya, 2), ob = chan1_off(lv, g.xa, g.yb, 2);
     __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     __m128i ha, hb, hc, hd;
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
@@ -163,21 +114,7 @@ static inline bool r16_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m2
     }
     __m256 a = r16_dec(f16, ha), b = r16_dec(f16, hb);
     __m256 cc = r16_dec(f16, hc), d = r16_dec(f16, hd);
-    __m256i o00 = _mm256_or_si256(g.oxa, g.oya), o10 = _mm256_or_si256(g.oxb, g.oya);
-    __m256i o01 = _mm256_or_si256(g.oxa, g.oyb), o11 = _mm256_or_si256(g.oxb, g.oyb);
-    __m256i any = _mm256_or_si256(_mm256_or_si256(o00, o10), _mm256_or_si256(o01, o11));
-    if (!g.border || _mm256_testz_si256(any, any)) {
-        /* the constant channels filter to themselves (finite weights in [0, 1]) */
-        for (int k = 0; k < 4; k++)
-            out[k] = _mm256_set1_ps(p->konst[k]);
-        out[c] = lerp8(lerp8(a, b, g.wx), lerp8(cc, d, g.wx), g.wy);
-        return true;
-    }
-    __m256 ta[4], tb[4], tc[4], td[4];
-    r16_texel(p, c, a, o00, ta), r16_texel(p, c, b, o10, tb);
-    r16_texel(p, c, cc, o01, tc), r16_texel(p, c, d, o11, td);
-    for (int k = 0; k < 4; k++)
-        out[k] = lerp8(lerp8(ta[k], tb[k], g.wx), lerp8(tc[k], td[k], g.wx), g.wy);
+    chan1_bilinear(p, &g, c, a, b, cc, d, out);
     return true;
 }
 
@@ -187,31 +124,23 @@ static inline void flat_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 {
     int c = chan16(p);
     bool f16 = p->ch_dec[c] == CD_F16;
-    view8 lv = gather_view(p, _mm256_set1_epi32((int)p->base));
-    bool nn = p->st.non_normalized; /* coordinates in texels: no scaling */
-    __m256 sx = nn ? _mm256_set1_ps(1.0f) : lv.fw, sy = nn ? _mm256_set1_ps(1.0f) : lv.fh;
-    unsigned n8 = full ? 16 : (m->simd + 7) & ~7u;
+    flat8 f = flat8_begin(p, m, full);
     __m256 o[VSMP_MAX_LANES / 8][4];
     unsigned slow = 0;
-    for (unsigned g = 0; g < n8; g += 8) {
-        view8 gv = lv;
-        if (p->s->d.array)
-            gv.slice = _mm256_mullo_epi32(layer8(p, m, g), lv.spitch);
-        __m256 x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), sx);
-        __m256 y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), sy);
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 x, y;
+        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
         if (!r16_group(p, &gv, x, y, linear, mu, mv, c, f16, o[g / 8]))
             slow |= 1u << (g / 8);
     }
-    if (slow && nn) { /* level8_any scales coordinates: the reference takes the message */
+    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
         p->run(p, m, r);
         return;
     }
     __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
-    for (unsigned g = 0; g < n8; g += 8) {
+    for (unsigned g = 0; g < f.n8; g += 8) {
         if (slow >> (g / 8) & 1)
-            level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g),
-                       paramf8(m, VSMP_P_U, g), paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(),
-                       linear, o[g / 8]);
+            flat8_slow(p, m, g, linear, o[g / 8]);
         if (f16)
             for (int k = 0; k < 4; k++) /* NaN results as the reference returns them */
                 o[g / 8][k] = _mm256_blendv_ps(

@@ -8,6 +8,7 @@
  * every lane on apart. Results are the reference's words (tests/test_fastpath.c).
  */
 #include "stages_avx2.h"
+#include "chan1_avx2.h"
 
 /* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
  * docs/SAMPLING.md): sample_avx512_u8.c does not compile them again. */
@@ -157,51 +158,16 @@ MIP_FAMILY(vsmp_sample_mip_u8x4_avx2, mip_u8x4)
  * constant ones only when a border colour is read. Results are never NaN (bytes, and a border
  * colour without NaN: the row's F_BORDER_OK): no NaN rewrite. */
 
-/* The byte offsets of texels (x, y) of 1 byte in the view (its layer's slice included). */
-static inline __m256i r8_off(const view8 *v, __m256i x, __m256i y)
-{
-    __m256i o =
-        _mm256_add_epi32(_mm256_add_epi32(v->off, v->slice), _mm256_mullo_epi32(y, v->pitch));
-    return _mm256_add_epi32(o, x);
-}
-
-/* The shapes of 8 lanes' byte offsets the one-byte kernel reads with wide loads: a run (o0, o0
- * + 1, ... o0 + 7: lanes along a row) or two 2x2 quads side by side (o0 + 0, 1, P, P + 1, 2, 3,
- * P + 2, P + 3 for a row pitch P: a rasterizer's lanes), each only when every byte the loads
- * read (n past o0, and past o0 + P for quads) lies inside the surface. */
-enum { R8_ANY, R8_RUN, R8_QUADS };
-
-static inline int r8_shape(__m256i off, uint32_t size, uint32_t n, uint32_t *o0, uint32_t *o1)
-{
-    __m256i b = _mm256_broadcastd_epi32(_mm256_castsi256_si128(off));
-    __m256i d = _mm256_sub_epi32(off, b);
-    *o0 = (uint32_t)_mm256_cvtsi256_si32(off);
-    if (size < n || *o0 > size - n)
-        return R8_ANY;
-    __m256i run = _mm256_cmpeq_epi32(d, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(run)) == 0xff)
-        return R8_RUN;
-    int pitch = _mm_extract_epi32(_mm256_castsi256_si128(d), 2);
-    __m256i q = _mm256_add_epi32(
-        _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3),
-        _mm256_and_si256(_mm256_set1_epi32(pitch), _mm256_setr_epi32(0, 0, -1, -1, 0, 0, -1, -1)));
-    *o1 = *o0 + (uint32_t)pitch;
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(d, q))) == 0xff && pitch > 0 &&
-        *o1 <= size - n)
-        return R8_QUADS;
-    return R8_ANY;
-}
-
 /* The bytes at offsets off of 8 lanes in the low bytes of 32-bit lanes (the rest zero): a run
  * by one 64-bit load, two quads by a 32-bit load of each row, else the 32-bit word ending with
  * each (from byte 0 for the surface's first bytes; the surface has at least 4), shifted down. */
 static inline __m256i r8_bytes(const uint8_t *mem, uint32_t size, __m256i off)
 {
     uint32_t o0, o1;
-    switch (r8_shape(off, size, 8, &o0, &o1)) {
-    case R8_RUN:
+    switch (chan1_shape(off, size, 1, 8, 8, &o0, &o1)) {
+    case CHAN1_RUN:
         return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0)));
-    case R8_QUADS: {
+    case CHAN1_QUADS: {
         int wa, wb;
         memcpy(&wa, mem + o0, 4), memcpy(&wb, mem + o1, 4);
         /* a0 a1 b0 b1 a2 a3 b2 b3: the lanes' order */
@@ -223,12 +189,12 @@ static inline __m256i r8_bytes(const uint8_t *mem, uint32_t size, __m256i off)
 static inline void r8_pairs(const uint8_t *mem, uint32_t size, __m256i off, __m256i *a, __m256i *b)
 {
     uint32_t o0, o1;
-    switch (r8_shape(off, size, 9, &o0, &o1)) {
-    case R8_RUN:
+    switch (chan1_shape(off, size, 1, 9, 9, &o0, &o1)) {
+    case CHAN1_RUN:
         *a = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0)));
         *b = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mem + o0 + 1)));
         return;
-    case R8_QUADS: {
+    case CHAN1_QUADS: {
         __m128i qa = _mm_loadl_epi64((const __m128i *)(mem + o0));
         __m128i qb = _mm_loadl_epi64((const __m128i *)(mem + o1));
         *a = _mm256_cvtepu8_epi32(_mm_unpacklo_epi16(qa, qb));
@@ -257,16 +223,6 @@ static inline __m256 r8_dec(const vsmp_plan *p, int c, bool unorm, __m256i b)
     return _mm256_castsi256_ps(loads8((const int *)p->lut[c], _mm256_slli_epi32(b, 2)));
 }
 
-/* The four channels of 8 lanes: channel c's values v, the constants elsewhere, and the border
- * colour where off is set. */
-static inline void r8_texel(const vsmp_plan *p, int c, __m256 v, __m256i off, __m256 t[4])
-{
-    for (int k = 0; k < 4; k++)
-        t[k] = _mm256_set1_ps(p->konst[k]);
-    t[c] = v;
-    border8(p, off, t);
-}
-
 static inline bool r8_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, bool linear,
                             unsigned mu, unsigned mv, int c, bool unorm, __m256 out[4])
 {
@@ -276,15 +232,11 @@ static inline bool r8_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m25
     const uint8_t *mem = p->s->mem;
     uint32_t size = (uint32_t)p->s->d.data_size;
     if (!linear) {
-        __m256 v = r8_dec(p, c, unorm, r8_bytes(mem, size, r8_off(lv, g.xa, g.ya)));
-        for (int k = 0; k < 4; k++)
-            out[k] = _mm256_set1_ps(p->konst[k]);
-        out[c] = v;
-        if (g.border)
-            border8(p, _mm256_or_si256(g.oxa, g.oya), out);
+        __m256 v = r8_dec(p, c, unorm, r8_bytes(mem, size, chan1_off(lv, g.xa, g.ya, 1)));
+        chan1_texel(p, c, v, g.border, _mm256_or_si256(g.oxa, g.oya), out);
         return true;
     }
-    __m256i oa = r8_off(lv, g.xa, g.ya), ob = r8_off(lv, g.xa, g.yb);
+    __m256i oa = chan1_off(lv, g.xa, g.ya, 1), ob = chan1_off(lv, g.xa, g.yb, 1);
     __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     __m256i ba, bb, bc, bd;
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
@@ -297,21 +249,7 @@ static inline bool r8_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m25
     }
     __m256 a = r8_dec(p, c, unorm, ba), b = r8_dec(p, c, unorm, bb);
     __m256 cc = r8_dec(p, c, unorm, bc), d = r8_dec(p, c, unorm, bd);
-    __m256i o00 = _mm256_or_si256(g.oxa, g.oya), o10 = _mm256_or_si256(g.oxb, g.oya);
-    __m256i o01 = _mm256_or_si256(g.oxa, g.oyb), o11 = _mm256_or_si256(g.oxb, g.oyb);
-    __m256i any = _mm256_or_si256(_mm256_or_si256(o00, o10), _mm256_or_si256(o01, o11));
-    if (!g.border || _mm256_testz_si256(any, any)) {
-        /* the constant channels filter to themselves (finite weights in [0, 1]) */
-        for (int k = 0; k < 4; k++)
-            out[k] = _mm256_set1_ps(p->konst[k]);
-        out[c] = lerp8(lerp8(a, b, g.wx), lerp8(cc, d, g.wx), g.wy);
-        return true;
-    }
-    __m256 ta[4], tb[4], tc[4], td[4];
-    r8_texel(p, c, a, o00, ta), r8_texel(p, c, b, o10, tb);
-    r8_texel(p, c, cc, o01, tc), r8_texel(p, c, d, o11, td);
-    for (int k = 0; k < 4; k++)
-        out[k] = lerp8(lerp8(ta[k], tb[k], g.wx), lerp8(tc[k], td[k], g.wx), g.wy);
+    chan1_bilinear(p, &g, c, a, b, cc, d, out);
     return true;
 }
 
