@@ -578,6 +578,17 @@ static int finish(vsmp_diags *d, input *in, vsmp_module *m, int rc)
     return rc;
 }
 
+/* The module asm, dis and check read (c's input, dialect and budget), with the diagnostics
+ * list it reports into (c's error limit). @return 0, or -1 with the diagnostics said. */
+static int open_module(const cli *c, vsmp_diags *d, input *in, vsmp_module **m)
+{
+    vsmp_diags_init(d);
+    d->limit = c->error_limit;
+    memset(in, 0, sizeof(*in));
+    *m = NULL;
+    return load_module(c->in_path, &c->co, m, d, in);
+}
+
 static int cmd_asm(int argc, char **argv)
 {
     cli c;
@@ -589,11 +600,9 @@ static int cmd_asm(int argc, char **argv)
         return EXIT_USAGE;
     }
     vsmp_diags d;
-    vsmp_diags_init(&d);
-    d.limit = c.error_limit;
-    input in = {0};
-    vsmp_module *m = NULL;
-    if (load_module(c.in_path, &c.co, &m, &d, &in))
+    input in;
+    vsmp_module *m;
+    if (open_module(&c, &d, &in, &m))
         return finish(&d, &in, m, EXIT_DIAG);
     vsmp_write_options wo = {.major = (uint8_t)c.isa_major,
                              .minor = (uint8_t)c.isa_minor,
@@ -621,11 +630,9 @@ static int cmd_dis(int argc, char **argv)
     if (rc)
         return rc < 0 ? 0 : rc;
     vsmp_diags d;
-    vsmp_diags_init(&d);
-    d.limit = c.error_limit;
-    input in = {0};
-    vsmp_module *m = NULL;
-    if (load_module(c.in_path, &c.co, &m, &d, &in))
+    input in;
+    vsmp_module *m;
+    if (open_module(&c, &d, &in, &m))
         return finish(&d, &in, m, EXIT_DIAG);
     vsmp_print_options po;
     vsmp_print_options_init(&po);
@@ -665,11 +672,9 @@ static int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     vsmp_diags d;
-    vsmp_diags_init(&d);
-    d.limit = c.error_limit;
-    input in = {0};
-    vsmp_module *m = NULL;
-    if (load_module(c.in_path, &c.co, &m, &d, &in))
+    input in;
+    vsmp_module *m;
+    if (open_module(&c, &d, &in, &m))
         return finish(&d, &in, m, EXIT_DIAG);
     vsmp_check_options co = {.platform = plat};
     vsmp_module_check(m, &co, &d);
@@ -733,6 +738,32 @@ static int job_option(int ch, size_t *max_memory, unsigned *error_limit)
     }
 }
 
+/* The exit status of vsmp launch and vsmp run for an option neither parses as a value: -h
+ * prints the usage (0); a missing value or an unknown option is a usage error. */
+static int job_other_option(int ch, char **argv, const char *usage)
+{
+    if (ch == 'h') {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (ch == ':')
+        fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage);
+    else
+        fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage);
+    return EXIT_USAGE;
+}
+
+/* The one description file vsmp launch and vsmp run take, read whole. @return -1 when read,
+ * else the exit status. */
+static int job_input(int argc, char **argv, const char *what, const char *usage, input *in)
+{
+    if (optind != argc - 1) {
+        fprintf(stderr, "vsmp: expected one %s description\n%s", what, usage);
+        return EXIT_USAGE;
+    }
+    return read_all(argv[optind], in) ? EXIT_DIAG : -1;
+}
+
 static int cmd_launch(int argc, char **argv)
 {
     enum { OPT_MAXINSN = 0x200 };
@@ -775,24 +806,14 @@ static int cmd_launch(int argc, char **argv)
             jo.max_instructions = v;
             break;
         }
-        case 'h':
-            fputs(usage_launch, stdout);
-            return 0;
-        case ':':
-            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_launch);
-            return EXIT_USAGE;
         default:
-            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_launch);
-            return EXIT_USAGE;
+            return job_other_option(ch, argv, usage_launch);
         }
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "vsmp: expected one launch description\n%s", usage_launch);
-        return EXIT_USAGE;
-    }
     input in = {0};
-    if (read_all(argv[optind], &in))
-        return EXIT_DIAG;
+    int st = job_input(argc, argv, "launch", usage_launch, &in);
+    if (st >= 0)
+        return st;
     struct sigaction sa, old;
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_sigint;
@@ -836,24 +857,14 @@ static int cmd_run(int argc, char **argv)
         case 'k':
             kernel = optarg;
             break;
-        case 'h':
-            fputs(usage_run, stdout);
-            return 0;
-        case ':':
-            fprintf(stderr, "vsmp: option %s needs a value\n%s", argv[optind - 1], usage_run);
-            return EXIT_USAGE;
         default:
-            fprintf(stderr, "vsmp: unknown option %s\n%s", argv[optind - 1], usage_run);
-            return EXIT_USAGE;
+            return job_other_option(ch, argv, usage_run);
         }
     }
-    if (optind != argc - 1) {
-        fprintf(stderr, "vsmp: expected one run description\n%s", usage_run);
-        return EXIT_USAGE;
-    }
     input in = {0};
-    if (read_all(argv[optind], &in))
-        return EXIT_DIAG;
+    int st = job_input(argc, argv, "run", usage_run, &in);
+    if (st >= 0)
+        return st;
     int rc = vsmp_run_job(in.name, (const char *)in.data, in.size, kernel, trace != 0, max_memory,
                           error_limit, stdout, stderr);
     free(in.data);
