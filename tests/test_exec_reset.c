@@ -149,8 +149,8 @@ static void test_observed(void)
         cpus[nc++] = all;
     /* straight-line code; with a label (no branch: still straight-line); with a goto */
     static const char *const heads[] = {"", "top:\n",
-                                        "cmp.eq (M1, 16) P1 IN(0,0)<1;1,0> 0x7:d\n"
-                                        "(P1) goto (M1, 16) skip\nskip:\n"};
+                                        ("cmp.eq (M1, 16) P1 IN(0,0)<1;1,0> 0x7:d\n"
+                                         "(P1) goto (M1, 16) skip\nskip:\n")};
     for (unsigned lab = 0; lab < 3; lab++) {
         char text[4096];
         snprintf(text, sizeof(text), body, heads[lab]);
