@@ -172,7 +172,8 @@ static void texel_steps(sc_rng *r, sc_case *c, unsigned k)
  * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages;
  * focus 2: the same for one-byte texels of one channel (R8, A8, R8_SNORM), with lanes a texel
  * apart besides (texel_steps); focus 3: the same for 2-byte texels of one 16-bit UNORM or
- * float16 channel (R16, R16_FLOAT, A16). */
+ * float16 channel (R16, R16_FLOAT, A16); focus 4: the same for four float32 or float16
+ * channels (RGBA32F, RGBA16F: the flat_f4 kernel). */
 static void run_case(uint64_t seed, unsigned cpu, int focus)
 {
     /* four 8-bit UNORM channels (the u8x4 kernels), sRGB and SNORM (the lut8 kernels) */
@@ -184,11 +185,14 @@ static void run_case(uint64_t seed, unsigned cpu, int focus)
                                      VSMP_FORMAT_R8_SNORM, VSMP_FORMAT_R8_UNORM};
     static const vsmp_format f16[] = {VSMP_FORMAT_R16_UNORM, VSMP_FORMAT_R16_FLOAT,
                                       VSMP_FORMAT_A16_UNORM, VSMP_FORMAT_R16_FLOAT};
+    static const vsmp_format f4[] = {VSMP_FORMAT_R32G32B32A32_FLOAT,
+                                     VSMP_FORMAT_R16G16B16A16_FLOAT};
     static const unsigned sops[] = {VSMP_SUB_SAMPLE,   VSMP_SUB_SAMPLE_B,  VSMP_SUB_SAMPLE_L,
                                     VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_LZ, VSMP_SUB_LD,
                                     VSMP_SUB_LD_LZ,    VSMP_SUB_LD_L};
     sc_rng r = {seed, NULL, 0};
-    const vsmp_format_info *fi = vsmp_format_get(focus == 3   ? f16[sc_below(&r, 4)]
+    const vsmp_format_info *fi = vsmp_format_get(focus == 4   ? f4[sc_below(&r, 2)]
+                                                 : focus == 3 ? f16[sc_below(&r, 4)]
                                                  : focus == 2 ? f8[sc_below(&r, 4)]
                                                  : focus      ? f8x4[sc_below(&r, NF8X4)]
                                                               : fmts[sc_below(&r, NFMT)]);
@@ -475,26 +479,29 @@ int main(int argc, char **argv)
             run_case(0x0b8e0000ull + k, levels[li], 2);
         for (unsigned k = 0; k < cases / 5; k++)
             run_case(0x16b10000ull + k, levels[li], 3);
+        for (unsigned k = 0; k < cases / 5; k++)
+            run_case(0xf4f40000ull + k, levels[li], 4);
         printf("cpu flags %#x:", levels[li]);
         for (int i = 0; i < NTALLY && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
         /* every kernel of this level is reached */
-        const char *want[15] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
+        const char *want[16] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
         if (levels[li] & VSMP_CPU_AVX512) /* flat RGBA8 and R8, float texels: the AVX2 kernels */
             want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
             want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
             want[9] = "ld_2d_avx512", want[10] = LUT8_AVX512_FLAT, want[11] = LUT8_AVX512_MIP,
             want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx2",
-            want[14] = "sample_flat_r16_avx2";
+            want[14] = "sample_flat_r16_avx2", want[15] = "sample_flat_f4_avx2";
         else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",
             want[8] = "sample_bc1_avx2", want[9] = "ld_2d_avx2", want[10] = "sample_flat_lut8_avx2",
             want[11] = "sample_mip_lut8_avx2", want[12] = "sample_3d_u8x4_avx2",
-            want[13] = "sample_flat_r8_avx2", want[14] = "sample_flat_r16_avx2";
-        for (int w = 0; w < 15 && want[w]; w++) {
+            want[13] = "sample_flat_r8_avx2", want[14] = "sample_flat_r16_avx2",
+            want[15] = "sample_flat_f4_avx2";
+        for (int w = 0; w < 16 && want[w]; w++) {
             unsigned n = 0;
             for (int i = 0; i < NTALLY && tallies[i].name; i++)
                 if (!strcmp(tallies[i].name, want[w]))

@@ -234,9 +234,15 @@ static void spot_checks(unsigned cpu)
                                                                     : "sample_c"),
           "r16 trilinear");
     st.mip_filter = VSMP_MIPFILTER_NONE;
-    /* float32 words stay at AVX2 on an AVX-512 plan */
-    CHECK(!strcmp(choice(f32, &st, VSMP_SUB_SAMPLE_L, cpu), avx2 ? "sample_2d_avx2" : "sample_c"),
+    /* RGBA32F bilinear without mips: the flat kernel of four float channels (AVX2's at both
+     * SIMD levels); with mips, float32 words stay at AVX2 on an AVX-512 plan */
+    CHECK(!strcmp(choice(f32, &st, VSMP_SUB_SAMPLE_L, cpu),
+                  avx2 ? "sample_flat_f4_avx2" : "sample_c"),
           "rgba32f bilinear");
+    st.mip_filter = VSMP_MIPFILTER_LINEAR;
+    CHECK(!strcmp(choice(f32, &st, VSMP_SUB_SAMPLE_L, cpu), avx2 ? "sample_2d_avx2" : "sample_c"),
+          "rgba32f trilinear");
+    st.mip_filter = VSMP_MIPFILTER_NONE;
     /* HALF_BORDER is the reference's; compare too */
     st.address[0] = VSMP_TCM_HALF_BORDER;
     CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu), "reference"), "half border");

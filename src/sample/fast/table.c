@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "../x86/flat_f4.h"
 #include "fast.h"
 #include "format_internal.h"
 
@@ -76,6 +77,8 @@ enum {
     F_ONE_BYTE = 1 << 16,       /* 1-byte texels of a single channel (R8, A8, R8_SNORM) */
     F_ONE_16 = 1 << 17,         /* 2-byte texels of a single 16-bit UNORM or float16 channel
                                    (R16, R16_FLOAT, A16) */
+    F_FLOAT4 = 1 << 18,         /* four float32 or float16 channels R, G, B, A filling the texel
+                                   in that order (R32G32B32A32_FLOAT, R16G16B16A16_FLOAT) */
 };
 
 /* Coordinates the kernels take: normalized, or unnormalized ones whose lambda cannot matter
@@ -102,6 +105,9 @@ enum {
 /* The flat kernel of one 16-bit channel (R16, R16_FLOAT...): FLAT's plans of those texels
  * (TC_DEC), at flat_r8's first two shapes (float16 texels may be -0) */
 #define FLAT_R16 (FLAT | F_ONE_16)
+/* The flat kernel of four float channels (RGBA32F, RGBA16F): FLAT's plans of those texels
+ * (TC_FWORDS), at flat_r16's shapes (float texels may be -0) */
+#define FLAT_F4 (FLAT | F_FLOAT4)
 /* The RGBA8 kernel with a LOD stage (mips), not anisotropic, not border */
 #define MIP8 (SIMD | F_DATA4 | F_NORMALIZED | F_MIPS | F_NOT_ANISO | F_NO_BORDER)
 /* The RGBA8 kernel of 3D surfaces (any mip filter), not anisotropic, not border */
@@ -148,6 +154,10 @@ static const fast_row rows[] = {
      vsmp_sample_flat_r16_avx2},
     {"sample_flat_r16_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_DEC,
      FLAT_R16 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r16_avx2},
+    {"sample_flat_f4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_FWORDS, FLAT_F4 | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_f4_avx2},
+    {"sample_flat_f4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_FWORDS,
+     FLAT_F4 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_f4_avx2},
     {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT | F_NORMALIZED | F_MIP_NONE,
      vsmp_sample_flat_lut8_avx2},
     {"sample_flat_lut8_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_LUT8_4B, FLAT_NN | F_MIP_NOT_LINEAR,
@@ -375,6 +385,12 @@ static unsigned plan_flags(const vsmp_plan *p)
                 (p->ch_dec[c] == CD_NONE || p->ch_dec[c] == CD_UNORM16 || p->ch_dec[c] == CD_F16);
     if (one16)
         f |= F_ONE_16;
+    bool f4 =
+        (p->texel_kind == TX_F32 && fi->bytes == 16) || (p->texel_kind == TX_F16 && fi->bytes == 8);
+    for (int c = 0; c < 4; c++)
+        f4 = f4 && fi->ch[c].type == VSMP_CHAN_FLOAT && fi->ch[c].shift == c * fi->ch[c].bits;
+    if (f4)
+        f |= F_FLOAT4;
     return f;
 }
 
