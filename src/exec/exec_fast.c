@@ -882,10 +882,15 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
         case GM_COPY: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
                 goto call;
-            if (y->lanes == 8)
-                memmove(y->f.dst, y->f.src[0].p, 32);
-            else
+            if (y->lanes == 8 || y->lanes == 16) { /* inline: every load before a store */
+                uint8_t t[64];
+                if (y->lanes == 8)
+                    memcpy(t, y->f.src[0].p, 32), memcpy(y->f.dst, t, 32);
+                else
+                    memcpy(t, y->f.src[0].p, 64), memcpy(y->f.dst, t, 64);
+            } else {
                 memmove(y->f.dst, y->f.src[0].p, 4u * y->lanes);
+            }
             break;
         case GM_K16M: {
             en = group_lanes(m, y);
@@ -1042,7 +1047,7 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
     if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->f.src[0].kind == XS_WORDS &&
-        !(x->f.arg & XF_OUT16) && x->lanes != 16)
+        !(x->f.arg & XF_OUT16))
         return GM_COPY;
     return x->f.fn16 ? GM_K16 : GM_K;
 }
