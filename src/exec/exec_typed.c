@@ -461,6 +461,22 @@ TYPED_AVX2 static void pack_uint8_avx2(uint32_t *px, unsigned n, const tfmt *t, 
         _mm256_storeu_si256((__m256i *)(px + l), p);
     }
 }
+
+/* The common case whole (a kernel writing RGBA8 UINT at its global IDs): every lane enabled,
+ * on one row and inside, every channel written: the texels assembled and stored where the row
+ * starts. False (nothing written) for any other message. */
+TYPED_AVX2 static bool row_uint8_avx2(const uint8_t *up, const uint8_t *yp, const uint8_t *sp,
+                                      unsigned n, uint32_t w, uint32_t h, uint32_t slices,
+                                      uint8_t *base, size_t rp, size_t spitch, const tfmt *t,
+                                      const uint8_t *data, uint32_t stride)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp);
+    if (u0 >= w || w - u0 < n || y0 >= h || s0 >= slices || !one_row_avx2(up, yp, sp, n))
+        return false;
+    uint8_t *dst = base + (size_t)s0 * spitch + (size_t)y0 * rp + (size_t)u0 * 4u;
+    pack_uint8_avx2((uint32_t *)(void *)dst, n, t, data, stride); /* unaligned stores */
+    return true;
+}
 #endif
 
 /* ---- the message ---- */
@@ -530,8 +546,17 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
     size_t offs[32];
     uint32_t live = 0;
+    unsigned mask = x->g->val[0] & 0xfu;
+    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
+     * no division) */
+    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
+    const uint8_t *data = m->arena + x->g->raw[4].var;
+    bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
 #ifdef VSMP_HAVE_AVX2
     bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
+    if (avx2 && rgba8 && t.kind == TK_UINT8 && en == all &&
+        row_uint8_avx2(up, yp, sp_, n, w, h, slices, base, rp, sp, &t, data, stride))
+        return true;
     bool row = avx2 ? one_row_avx2(up, yp, sp_, n) : one_row(up, yp, sp_, n);
 #else
     bool row = one_row(up, yp, sp_, n);
@@ -554,13 +579,7 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     live &= en;
     if (!live)
         return true;
-    unsigned mask = x->g->val[0] & 0xfu;
-    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
-     * no division) */
-    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
-    const uint8_t *data = m->arena + x->g->raw[4].var;
     uint32_t px[32];
-    bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
 #ifdef VSMP_HAVE_AVX2
     if (rgba8 && avx2 && t.kind == TK_UINT8)
         pack_uint8_avx2(px, n, &t, data, stride);
