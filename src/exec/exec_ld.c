@@ -8,8 +8,8 @@
  * response's GRFs. That is what the sampling engine returns for such a message (each lane's
  * texel unpacked: the channel's integer; the pixel null mask all ones without sparse tiles),
  * and every other message goes to the engine (exec_sampler.c). Taken at the machine's fast
- * levels (not at "ref", as the typed writes' fast path); tests/test_exec_ld.c compares the two
- * byte for byte.
+ * levels (not at "ref", as the typed writes' fast path), eight lanes at a time at the AVX2
+ * level; tests/test_exec_ld.c compares the two byte for byte at every level.
  */
 #include <string.h>
 
@@ -67,6 +67,40 @@ static void widen(uint8_t *dst, const uint8_t *src, unsigned n, unsigned sh, boo
     x_copy32n(dst, out, n);
 }
 
+#ifdef VSMP_HAVE_AVX2
+#include <immintrin.h>
+#define LD_AVX2 __attribute__((target("avx2")))
+
+/* At the AVX2 level, n a multiple of 8: the row test and the widening eight lanes at a time
+ * (the same integer operations as vsmp_x_ld_row's loops). */
+LD_AVX2 static bool on_row_avx2(const uint32_t *u, const uint32_t *v, const uint32_t *lod,
+                                unsigned n)
+{
+    __m256i lane =
+        _mm256_add_epi32(_mm256_set1_epi32((int)u[0]), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i v0 = _mm256_set1_epi32((int)v[0]), diff = _mm256_setzero_si256();
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i a = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(u + l)), lane);
+        __m256i b = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(v + l)), v0);
+        __m256i c = _mm256_loadu_si256((const __m256i *)(lod + l));
+        diff = _mm256_or_si256(diff, _mm256_or_si256(a, _mm256_or_si256(b, c)));
+        lane = _mm256_add_epi32(lane, _mm256_set1_epi32(8));
+    }
+    return _mm256_testz_si256(diff, diff);
+}
+
+LD_AVX2 static void widen_avx2(uint8_t *dst, const uint8_t *src, unsigned n, unsigned sh, bool sint)
+{
+    __m128i left = _mm_cvtsi32_si128((int)(24 - sh)), right = _mm_cvtsi32_si128((int)sh);
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i t = _mm256_loadu_si256((const __m256i *)(src + 4 * l));
+        t = sint ? _mm256_sra_epi32(_mm256_sll_epi32(t, left), _mm_cvtsi32_si128(24))
+                 : _mm256_and_si256(_mm256_srl_epi32(t, right), _mm256_set1_epi32(0xff));
+        _mm256_storeu_si256((__m256i *)(dst + 4 * l), t);
+    }
+}
+#endif
+
 bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
 {
     const xldrow *r = &x->s->row;
@@ -80,8 +114,14 @@ bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     const uint32_t *lod = x->in->subop == VSMP_SUB_LD ? msg->param[VSMP_P_LOD] : NULL;
     u = u ? u : zeros, v = v ? v : zeros, lod = lod ? lod : zeros;
     uint32_t u0 = u[0], v0 = v[0], diff = 0;
-    for (unsigned l = 0; l < n; l++)
-        diff |= (u[l] - u0 - l) | (v[l] - v0) | lod[l];
+#ifdef VSMP_HAVE_AVX2
+    bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
+    if (avx2)
+        diff = !on_row_avx2(u, v, lod, n);
+    else
+#endif
+        for (unsigned l = 0; l < n; l++)
+            diff |= (u[l] - u0 - l) | (v[l] - v0) | lod[l];
     /* the reference compares u and v as signed values: below 2^31, as here, they agree */
     if (diff || u0 >= r->w || r->w - u0 < n || v0 >= r->h)
         return false;
@@ -89,9 +129,18 @@ bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     const vsmp_dst_geom *g = &x->s->geom;
     uint8_t *dst = m->arena + x->s->dst_at;
     unsigned k = 0;
-    for (unsigned c = 0; c < 4; c++)
-        if (x->in->channels >> c & 1u)
-            widen(dst + k++ * g->channel_stride, row, n, r->shift[c], r->sint);
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(x->in->channels >> c & 1u))
+            continue;
+        uint8_t *to = dst + k++ * g->channel_stride;
+#ifdef VSMP_HAVE_AVX2
+        if (avx2) {
+            widen_avx2(to, row, n, r->shift[c], r->sint);
+            continue;
+        }
+#endif
+        widen(to, row, n, r->shift[c], r->sint);
+    }
     if (g->null_mask)
         x_st(dst + g->null_mask_at, 0xffffffffu, 4);
     return true;
