@@ -7,8 +7,8 @@
  * pipeline) on random messages at every CPU level the host has: rows inside, past the row's
  * end, below and above the surface, a lane off the row, disabled lanes, immediate offsets,
  * LODs, SIMD8/16/32, every channel mask, with and without the null mask, every byte of the
- * response and of the GRFs after it compared. Links the internal objects to ask whether the
- * instruction was planned on the row path.
+ * response and of the GRFs after it compared; and a tile made non-resident after the plan. Links
+ * the internal objects to ask whether the instruction was planned on the row path.
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>
@@ -216,6 +216,38 @@ static void test_not_planned(void)
     vsmp_module_free(mod);
 }
 
+/* A tile made non-resident after the plan was made, the binding unchanged: the next message
+ * into it goes to the engine, which reads zeros there and clears those lanes' null-mask bits
+ * (SEMANTICS 3). RGBA8 UINT 128 x 256: 512-byte rows, 128 to a 64 KiB tile; row 200 lies in
+ * tile 1. */
+static void test_sparse(void)
+{
+    vsmp_surface *s = surface(format_named("R8G8B8A8_UINT"), 128, 256, 1);
+    uint8_t *mem = vsmp_surface_get_desc(s)->data;
+    memset(mem, 0x5a, vsmp_surface_get_desc(s)->data_size);
+    vsmp_module *mod = program(true, 0xf, 16, 0, true);
+    vsmp_machine *m = machine(mod, VSMP_CPU_C);
+    uint32_t u[32], v[32], l[32] = {0};
+    for (unsigned k = 0; k < 32; k++)
+        u[k] = 16 + k, v[k] = 200;
+    uint8_t d[576];
+    CHECK(m && run(m, ~0u, s, ~0u, u, v, l, d), "sparse: first run");
+    CHECK(m && vsmp_x_ld_row_planned(m, 0), "sparse: planned on the row path");
+    CHECK(word(d) == 0x5a && word(d + 256) == 0xffffffffu, "sparse: resident row %08x %08x",
+          word(d), word(d + 256));
+    CHECK(vsmp_surface_set_resident(s, 1, false) == VSMP_OK, "unmap tile 1");
+    CHECK(m && kit_run(m, NULL), "sparse: second run");
+    if (m)
+        kit_get(m, "D", d, sizeof(d));
+    for (unsigned c = 0; c < 4; c++)
+        CHECK(word(d + 64 * c) == 0 && word(d + 64 * c + 60) == 0,
+              "sparse: channel %u of a non-resident texel %08x", c, word(d + 64 * c));
+    CHECK(word(d + 256) == 0xffff0000u, "sparse: null mask %08x, expected ffff0000", word(d + 256));
+    vsmp_machine_free(m);
+    vsmp_module_free(mod);
+    vsmp_surface_free(s);
+}
+
 /* ---- against the reference ---- */
 
 static uint64_t rng_state;
@@ -309,6 +341,7 @@ int main(void)
 {
     test_hand();
     test_not_planned();
+    test_sparse();
     test_random();
     return t_finish();
 }

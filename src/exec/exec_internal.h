@@ -198,6 +198,7 @@ typedef struct xgen {
 /* ld of one row (exec_ld.c): the view's level 0 when the plan's surface and format allow it
  * (base NULL: never) */
 typedef struct xldrow {
+    const vsmp_surface *surf;
     const uint8_t *base;
     size_t pitch;
     uint32_t w, h;

@@ -28,8 +28,8 @@ void vsmp_x_ld_row_plan(const vsmp_machine *m, xinst *x, const vsmp_plan *p)
         x->s->geom.tsize != 4 || !fi || !m->fast)
         return;
     const vsmp_surface_desc *d = &s->d;
-    if (d->type != VSMP_SURFTYPE_2D || d->array || s->resident || d->samples > 1 || !s->mem ||
-        p->nlev < 1 || p->base >= d->levels || p->base >= VSMP_MAX_LEVELS)
+    if (d->type != VSMP_SURFTYPE_2D || d->array || d->samples > 1 || !s->mem || p->nlev < 1 ||
+        p->base >= d->levels || p->base >= VSMP_MAX_LEVELS)
         return;
     if (fi->bytes != 4 || fi->planes != 1 || fi->yuv || fi->bc || fi->block_w != 1 ||
         fi->block_h != 1 || (fi->cls != VSMP_CLASS_UINT && fi->cls != VSMP_CLASS_SINT))
@@ -46,6 +46,7 @@ void vsmp_x_ld_row_plan(const vsmp_machine *m, xinst *x, const vsmp_plan *p)
     r->pitch = d->row_pitch[p->base];
     r->w = ext[0], r->h = ext[1];
     r->sint = fi->cls == VSMP_CLASS_SINT;
+    r->surf = s;
 }
 
 /* One channel of n texels: the byte at bit @p sh of each, widened to a word. */
@@ -107,7 +108,9 @@ bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     const vsmp_message *msg = &x->s->msg;
     unsigned n = x->lanes;
     uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
-    if (!r->base || en != all || msg->aoffimmi[0] || msg->aoffimmi[1] || msg->aoffimmi[2])
+    /* sparse tiles (vsmp_surface_set_resident, at any time): the engine's */
+    if (!r->base || en != all || msg->aoffimmi[0] || msg->aoffimmi[1] || msg->aoffimmi[2] ||
+        r->surf->resident)
         return false;
     static const uint32_t zeros[VSMP_MAX_LANES];
     const uint32_t *u = msg->param[VSMP_P_U], *v = msg->param[VSMP_P_V];
