@@ -420,7 +420,7 @@ static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
     vsmp_surface *surf = bti < VSMP_MAX_BINDINGS ? (vsmp_surface *)m->bt[bti] : NULL;
     if (!surf && !(surf = typed_surface(m, x))) /* reported there */
         return VSMP_ERR_INVALID;
-    if (vsmp_x_typed_store(m, x, en, surf))
+    if (vsmp_x_typed_row(m, x, en, surf) || vsmp_x_typed_store(m, x, en, surf))
         return VSMP_OK;
     vsmp_x_typed_rw(m, x, surf, en, true);
     return VSMP_OK;

@@ -499,6 +499,39 @@ static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, uns
     return !diff && u0 <= UINT32_MAX - (n - 1u);
 }
 
+bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
+{
+#ifdef VSMP_HAVE_AVX2
+    /* what the instruction's last message kept (lookup, the level's size): this surface's
+     * format, RGBA8 UINT, and its first level's size, while no surface was bound since; LOD
+     * %null; every channel; every lane; 2D, not an array: row_uint8_avx2 when the lanes are
+     * one row inside */
+    const xgen *g = x->g;
+    const vsmp_surface_desc *d = &surf->d;
+    unsigned n = x->lanes;
+    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u, fw = g->tformat;
+    if (m->fast != &vsmp_x_fast_avx2 || n % 8 || en != all || g->tformat_fi != surf->fi ||
+        (fw & 0x400007ffu) != (0x40000000u | 0x1f0u | TK_UINT8) || g->tgeom_surf != surf ||
+        g->tgeom_gen != m->bind_gen || g->tgeom_level != d->min_lod || !d->mip_count ||
+        g->raw[3].var != X_NONE || g->raw[0].var == X_NONE || g->raw[1].var == X_NONE ||
+        (g->val[0] & 0xfu) != 0xfu || d->type != VSMP_SURFTYPE_2D || d->array ||
+        surf->fi->bytes != 4)
+        return false;
+    static const uint8_t zeros[4 * 32];
+    tfmt t;
+    for (unsigned c = 0; c < 4; c++)
+        t.off[c] = (uint8_t)(fw >> (12 + 4 * c) & 0xfu);
+    unsigned level = d->min_lod;
+    return row_uint8_avx2(m->arena + g->raw[0].var, m->arena + g->raw[1].var, zeros, n, g->tgeom_w,
+                          g->tgeom_h, g->tgeom_slices, (uint8_t *)d->data + d->level_offset[level],
+                          d->row_pitch[level], d->slice_pitch[level], &t, m->arena + g->raw[4].var,
+                          (n * 4u + m->grf - 1u) & ~(m->grf - 1u));
+#else
+    (void)m, (void)x, (void)en, (void)surf;
+    return false;
+#endif
+}
+
 bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
 {
     const vsmp_surface_desc *d = &surf->d;
