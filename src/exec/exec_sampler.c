@@ -444,8 +444,9 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
      * and the writeback reads nothing else */
     vsmp_result res;
     m->smp_msgs++;
-    /* ld of one row (exec_ld.c) writes its response itself */
-    bool row = x->s->row.base && vsmp_x_ld_row(m, x, en);
+    /* ld of one row (exec_ld.c) writes its response itself (x->s->load first: the sampling
+     * messages' test reads nothing past the struct's head) */
+    bool row = x->s->load && x->s->row.base && vsmp_x_ld_row(m, x, en);
     vsmp_status st = row ? VSMP_OK : vsmp_plan_run(p, msg, &res);
     if (st) {
         vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
