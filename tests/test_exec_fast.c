@@ -507,7 +507,12 @@ static const char *const ff_runs16[] = {
     "mov (M1_NM, 1) FB(0,1)<1> 0x3f800000:f\n"
     "mov (M1, 8) DA(0,1)<1> DA(0,0)<8;8,1>\n"
     "mov (M1, 8) UB(0,0)<1> UB(0,1)<8;8,1>\n"
-    "mov (M1_NM, 8) UD(0,16)<1> DC(0,0)<8;8,1>\n",
+    "mov (M1_NM, 8) UD(0,16)<1> DC(0,0)<8;8,1>\n"
+    /* SIMD16 (IGC's copies of a load's channels), one overlapping its source either way */
+    "mov (M1, 16) FC(0,0)<1> FA(0,0)<1;1,0>\n"
+    "mov (M1, 16) DB(0,1)<1> DB(0,0)<1;1,0>\n"
+    "mov (M1, 16) DC(0,0)<1> DC(0,3)<1;1,0>\n"
+    "mov (M1_NM, 16) UD(0,0)<1> FC(0,0)<1;1,0>\n",
     /* SIMD16 with 32-bit general scalars under a modifier (read, modified and copied to 16
      * lanes when the run reaches them), beside one with a modified region too (its handler) */
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"

@@ -19,6 +19,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "exec_internal.h"
 #include "sample_internal.h"
@@ -863,6 +866,32 @@ static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
     return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
 }
 
+/* GM_COPY's move of @p lanes words, every one loaded before any is stored (dst and src may
+ * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, not a libc
+ * memmove call and no array in run_span's frame. */
+static inline void copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes)
+{
+#if defined(__SSE2__)
+    if (lanes == 8 || lanes == 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + 16));
+        if (lanes == 8) {
+            _mm_storeu_si128((__m128i *)(void *)dst, a);
+            _mm_storeu_si128((__m128i *)(void *)(dst + 16), b);
+            return;
+        }
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + 32));
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(src + 48));
+        _mm_storeu_si128((__m128i *)(void *)dst, a);
+        _mm_storeu_si128((__m128i *)(void *)(dst + 16), b);
+        _mm_storeu_si128((__m128i *)(void *)(dst + 32), c);
+        _mm_storeu_si128((__m128i *)(void *)(dst + 48), d);
+        return;
+    }
+#endif
+    memmove(dst, src, 4u * lanes);
+}
+
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
 static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
@@ -882,10 +911,7 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
         case GM_COPY: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
                 goto call;
-            if (y->lanes == 8)
-                memmove(y->f.dst, y->f.src[0].p, 32);
-            else
-                memmove(y->f.dst, y->f.src[0].p, 4u * y->lanes);
+            copy_lanes(y->f.dst, y->f.src[0].p, y->lanes);
             break;
         case GM_K16M: {
             en = group_lanes(m, y);
@@ -1042,7 +1068,7 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
     if (x->run != run_kernel || !lanes_only)
         return GM_CALL;
     if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->f.src[0].kind == XS_WORDS &&
-        !(x->f.arg & XF_OUT16) && x->lanes != 16)
+        !(x->f.arg & XF_OUT16))
         return GM_COPY;
     return x->f.fn16 ? GM_K16 : GM_K;
 }

@@ -195,6 +195,17 @@ typedef struct xgen {
     uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
 } xgen;
 
+/* ld of one row (exec_ld.c): the view's level 0 when the plan's surface and format allow it
+ * (base NULL: never) */
+typedef struct xldrow {
+    const vsmp_surface *surf;
+    const uint8_t *base;
+    size_t pitch;
+    uint32_t w, h;
+    uint8_t shift[4]; /* channel c's bits in the texel */
+    bool sint;
+} xldrow;
+
 /* Sampler instructions (exec_sampler.c). */
 typedef struct xsmp {
     const vsmp_op_info *op;
@@ -220,6 +231,7 @@ typedef struct xsmp {
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
+    xldrow row;
 } xsmp;
 
 /* faddr (faddr.c): its dst, and the symbol's address once the caller gives it. */
@@ -355,6 +367,13 @@ bool vsmp_x_read_scalar(const vsmp_machine *m, const xscalar *s, uint64_t *bits)
 vsmp_status vsmp_x_plan_sampler(vsmp_machine *m, xinst *x);
 vsmp_status vsmp_x_plan_unorm(vsmp_machine *m, xinst *x);
 void vsmp_x_drop_plans(vsmp_machine *m);
+/* exec_ld.c: ld of one row. Plan it for @p x's new plan @p p (xsmp.row), and run it: true when
+ * the message was one it takes (every lane in @p en) and its response is written as the
+ * sampling engine's would be, false (nothing written) when the engine must run it. */
+void vsmp_x_ld_row_plan(const vsmp_machine *m, xinst *x, const vsmp_plan *p);
+bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en);
+/* Is instruction @p index's plan (made by its first message) on the row path? (tests) */
+bool vsmp_x_ld_row_planned(const vsmp_machine *m, uint32_t index);
 
 /* exec_fast.c: the kernels of the CPU level in use (vsmp_cpu_effective; NULL for "ref"), and
  * the planning of an instruction onto the fast path: sets x->run and returns true when one of

@@ -411,12 +411,16 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
  * they do not take. */
 static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
 {
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    /* without a predicate, the EM's lanes at the instruction's offset (vsmp_x_lanes_of's) */
+    unsigned em = x->in->emask, off = 4u * (em & 7u);
+    uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    uint32_t en = x->in->pred ? vsmp_x_lanes(m, x->in, x->lanes) : em & 8u ? lm : m->em >> off & lm;
     s->lanes = en;
-    vsmp_surface *surf = typed_surface(m, x);
-    if (!surf)
+    uint32_t bti = vsmp_x_bti(m, x->g->target);
+    vsmp_surface *surf = bti < VSMP_MAX_BINDINGS ? (vsmp_surface *)m->bt[bti] : NULL;
+    if (!surf && !(surf = typed_surface(m, x))) /* reported there */
         return VSMP_ERR_INVALID;
-    if (vsmp_x_typed_store(m, x, en, surf))
+    if (vsmp_x_typed_row(m, x, en, surf) || vsmp_x_typed_store(m, x, en, surf))
         return VSMP_OK;
     vsmp_x_typed_rw(m, x, surf, en, true);
     return VSMP_OK;

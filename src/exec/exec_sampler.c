@@ -279,6 +279,7 @@ static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32
     x->s->plan_bti = bti;
     x->s->plan_smp = smp;
     x->s->plan_flt = float_response(x, m->bt[bti]);
+    vsmp_x_ld_row_plan(m, x, p);
     return p;
 }
 
@@ -443,7 +444,10 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
      * and the writeback reads nothing else */
     vsmp_result res;
     m->smp_msgs++;
-    vsmp_status st = vsmp_plan_run(p, msg, &res);
+    /* ld of one row (exec_ld.c) writes its response itself (x->s->load first: the sampling
+     * messages' test reads nothing past the struct's head) */
+    bool row = x->s->load && x->s->row.base && vsmp_x_ld_row(m, x, en);
+    vsmp_status st = row ? VSMP_OK : vsmp_plan_run(p, msg, &res);
     if (st) {
         vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
                       vsmp_x_opname(x->in), x->index, vsmp_status_str(st));
@@ -451,7 +455,8 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     }
     if (x->s->dst_at == X_NONE)
         return VSMP_OK;
-    writeback(m, x, &res, en, x->s->plan_flt);
+    if (!row)
+        writeback(m, x, &res, en, x->s->plan_flt);
     s->dst_var = x->in->dst.var;
     s->dst_offset = x->in->dst.offset;
     s->dst_size = x->s->geom.bytes;

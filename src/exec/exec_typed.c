@@ -461,6 +461,22 @@ TYPED_AVX2 static void pack_uint8_avx2(uint32_t *px, unsigned n, const tfmt *t, 
         _mm256_storeu_si256((__m256i *)(px + l), p);
     }
 }
+
+/* The common case whole (a kernel writing RGBA8 UINT at its global IDs): every lane enabled,
+ * on one row and inside, every channel written: the texels assembled and stored where the row
+ * starts. False (nothing written) for any other message. */
+TYPED_AVX2 static bool row_uint8_avx2(const uint8_t *up, const uint8_t *yp, const uint8_t *sp,
+                                      unsigned n, uint32_t w, uint32_t h, uint32_t slices,
+                                      uint8_t *base, size_t rp, size_t spitch, const tfmt *t,
+                                      const uint8_t *data, uint32_t stride)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp), s0 = lane_u(sp);
+    if (u0 >= w || w - u0 < n || y0 >= h || s0 >= slices || !one_row_avx2(up, yp, sp, n))
+        return false;
+    uint8_t *dst = base + (size_t)s0 * spitch + (size_t)y0 * rp + (size_t)u0 * 4u;
+    pack_uint8_avx2((uint32_t *)(void *)dst, n, t, data, stride); /* unaligned stores */
+    return true;
+}
 #endif
 
 /* ---- the message ---- */
@@ -481,6 +497,39 @@ static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, uns
         diff |=
             (lane_u(up + 4 * l) - u0 - l) | (lane_u(yp + 4 * l) - y0) | (lane_u(sp + 4 * l) - s0);
     return !diff && u0 <= UINT32_MAX - (n - 1u);
+}
+
+bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
+{
+#ifdef VSMP_HAVE_AVX2
+    /* what the instruction's last message kept (lookup, the level's size): this surface's
+     * format, RGBA8 UINT, and its first level's size, while no surface was bound since; LOD
+     * %null; every channel; every lane; 2D, not an array: row_uint8_avx2 when the lanes are
+     * one row inside */
+    const xgen *g = x->g;
+    const vsmp_surface_desc *d = &surf->d;
+    unsigned n = x->lanes;
+    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u, fw = g->tformat;
+    if (m->fast != &vsmp_x_fast_avx2 || n % 8 || en != all || g->tformat_fi != surf->fi ||
+        (fw & 0x400007ffu) != (0x40000000u | 0x1f0u | TK_UINT8) || g->tgeom_surf != surf ||
+        g->tgeom_gen != m->bind_gen || g->tgeom_level != d->min_lod || !d->mip_count ||
+        g->raw[3].var != X_NONE || g->raw[0].var == X_NONE || g->raw[1].var == X_NONE ||
+        (g->val[0] & 0xfu) != 0xfu || d->type != VSMP_SURFTYPE_2D || d->array ||
+        surf->fi->bytes != 4)
+        return false;
+    static const uint8_t zeros[4 * 32];
+    tfmt t;
+    for (unsigned c = 0; c < 4; c++)
+        t.off[c] = (uint8_t)(fw >> (12 + 4 * c) & 0xfu);
+    unsigned level = d->min_lod;
+    return row_uint8_avx2(m->arena + g->raw[0].var, m->arena + g->raw[1].var, zeros, n, g->tgeom_w,
+                          g->tgeom_h, g->tgeom_slices, (uint8_t *)d->data + d->level_offset[level],
+                          d->row_pitch[level], d->slice_pitch[level], &t, m->arena + g->raw[4].var,
+                          (n * 4u + m->grf - 1u) & ~(m->grf - 1u));
+#else
+    (void)m, (void)x, (void)en, (void)surf;
+    return false;
+#endif
 }
 
 bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
@@ -530,8 +579,17 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
     size_t offs[32];
     uint32_t live = 0;
+    unsigned mask = x->g->val[0] & 0xfu;
+    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
+     * no division) */
+    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
+    const uint8_t *data = m->arena + x->g->raw[4].var;
+    bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
 #ifdef VSMP_HAVE_AVX2
     bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
+    if (avx2 && rgba8 && t.kind == TK_UINT8 && en == all &&
+        row_uint8_avx2(up, yp, sp_, n, w, h, slices, base, rp, sp, &t, data, stride))
+        return true;
     bool row = avx2 ? one_row_avx2(up, yp, sp_, n) : one_row(up, yp, sp_, n);
 #else
     bool row = one_row(up, yp, sp_, n);
@@ -554,13 +612,7 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     live &= en;
     if (!live)
         return true;
-    unsigned mask = x->g->val[0] & 0xfu;
-    /* a channel's GRF run: n DWords rounded up to whole GRFs (32 or 64 bytes, a power of two:
-     * no division) */
-    uint32_t stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
-    const uint8_t *data = m->arena + x->g->raw[4].var;
     uint32_t px[32];
-    bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
 #ifdef VSMP_HAVE_AVX2
     if (rgba8 && avx2 && t.kind == TK_UINT8)
         pack_uint8_avx2(px, n, &t, data, stride);
