@@ -150,7 +150,8 @@ static void to_texels(sc_case *c, unsigned k, uint32_t w, uint32_t h)
 
 /* Lanes a texel apart: along a row (OpenCL's work-items over x: lane l at x0 + l) or in 2x2
  * quads side by side (a rasterizer's), so that 8 lanes' point taps, and a bilinear row's taps,
- * are runs of consecutive bytes or two quads' rows (the one-byte kernel's wide loads). */
+ * are runs of consecutive bytes or two quads' rows (the wide loads of the one-byte kernel and of
+ * the RGBA8 point kernel). */
 static void texel_steps(sc_rng *r, sc_case *c, unsigned k)
 {
     const vsmp_surface_desc *d = vsmp_surface_get_desc(c->s);
@@ -170,8 +171,9 @@ static void texel_steps(sc_rng *r, sc_case *c, unsigned k)
 /* One case at CPU level @p cpu: the kernel the plan chose against the plan's reference. */
 /* focus 1: the flat kernels' properties (four 8-bit UNORM channels, no mips, min and mag filters
  * alike, WRAP or CLAMP, sampling ops), with the same random surfaces and edge-case messages;
- * focus 2: the same for one-byte texels of one channel (R8, A8, R8_SNORM), with lanes a texel
- * apart besides (texel_steps); focus 3: the same for 2-byte texels of one 16-bit UNORM or
+ * a quarter of its messages with lanes a texel apart (texel_steps: the point kernel's wide
+ * loads); focus 2: the same for one-byte texels of one channel (R8, A8, R8_SNORM), with lanes a
+ * texel apart besides (texel_steps); focus 3: the same for 2-byte texels of one 16-bit UNORM or
  * float16 channel (R16, R16_FLOAT, A16); focus 4: the same for four float32 or float16
  * channels (RGBA32F, RGBA16F: the flat_f4 kernel). */
 static void run_case(uint64_t seed, unsigned cpu, int focus)
@@ -250,7 +252,7 @@ static void run_case(uint64_t seed, unsigned cpu, int focus)
         sc_message(&r, &c, k);
         if (vsmp_surface_get_desc(c.s)->type == VSMP_SURFTYPE_CUBE && sc_below(&r, 3) == 0)
             cube_edges(&r, &c, k);
-        else if (focus >= 2 && sc_below(&r, 2))
+        else if ((focus >= 2 && sc_below(&r, 2)) || (focus == 1 && sc_below(&r, 4) == 0))
             texel_steps(&r, &c, k);
         else if (sc_below(&r, 3) == 0)
             side_by_side(&r, &c, k);

@@ -21,11 +21,73 @@
  * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
  * of these formats are never NaN: no NaN rewrite. */
 
+/* The texels at byte offsets off of 8 lanes: when lanes 2j and 2j + 1 read neighbouring texels
+ * of a row (a quad's top or bottom pair: a rasterizer's lanes, and OpenCL's along x), a 64-bit
+ * load of each pair (both texels are read anyway: inside the surface), else a load a lane. The
+ * pair test costs a compare; checking for longer runs (one 32-byte load for 8 lanes along a row,
+ * a 16-byte load of each quad row) before loading measured slower: the loads wait on the test. */
+static inline __m256i u8x4_texels(const uint8_t *mem, __m256i off)
+{
+    __m256i pair =
+        _mm256_cmpeq_epi32(_mm256_srli_epi64(off, 32), _mm256_add_epi32(off, _mm256_set1_epi32(4)));
+    if ((_mm256_movemask_ps(_mm256_castsi256_ps(pair)) & 0x55) != 0x55)
+        return loads8((const int *)mem, off);
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint32_t o0 = (uint32_t)_mm_cvtsi128_si32(lo), o1 = (uint32_t)_mm_extract_epi32(lo, 2);
+    uint32_t o2 = (uint32_t)_mm_cvtsi128_si32(hi), o3 = (uint32_t)_mm_extract_epi32(hi, 2);
+    long long q0, q1, q2, q3;
+    memcpy(&q0, mem + o0, 8), memcpy(&q1, mem + o1, 8);
+    memcpy(&q2, mem + o2, 8), memcpy(&q3, mem + o3, 8);
+    return _mm256_setr_epi64x(q0, q1, q2, q3);
+}
+
+/* Point sampling: flat8_x4's index arithmetic (grid8_flat: the same texels), each group's texels
+ * by u8x4_texels, all groups' loads issued before any is unpacked. */
+static inline void point_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              const unsigned mu, const unsigned mv, const bool full)
+{
+    flat8 f = flat8_begin(p, m, full);
+    const uint8_t *mem = p->s->mem;
+    __m256i px[VSMP_MAX_LANES / 8], off[VSMP_MAX_LANES / 8];
+    bool border = false;
+    unsigned slow = 0;
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 x, y;
+        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
+        grid8 q;
+        if (!grid8_flat(&gv, x, y, false, mu, mv, &q)) {
+            slow |= 1u << (g / 8);
+            continue;
+        }
+        border = q.border;
+        off[g / 8] = _mm256_or_si256(q.oxa, q.oya);
+        px[g / 8] = u8x4_texels(mem, texel_off(&gv, q.xa, q.ya));
+    }
+    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
+        p->run(p, m, r);
+        return;
+    }
+    for (unsigned g = 0; g < f.n8; g += 8) {
+        __m256 o[4];
+        if (slow >> (g / 8) & 1) {
+            flat8_slow(p, m, g, false, o);
+        } else {
+            unpack_u8x4(p, px[g / 8], o);
+            if (border)
+                border8(p, off[g / 8], o);
+        }
+        store8_in(r, m, g, o, full);
+    }
+}
+
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool linear, const unsigned mu, const unsigned mv,
                              const bool full)
 {
-    flat8_x4(p, m, r, linear, mu, mv, full, false);
+    if (linear)
+        flat8_x4(p, m, r, true, mu, mv, full, false);
+    else
+        point_u8x4(p, m, r, mu, mv, full);
 }
 
 FLAT_FAMILY(vsmp_sample_flat_u8x4_avx2, flat_u8x4)
