@@ -18,6 +18,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "exec_internal.h"
 
 /* Inlined in every kernel's body (GCC declines past its size limits otherwise; a call per
@@ -714,8 +718,6 @@ static inline void k_fcmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
     CMP_LANES(float, fin(a, l, keep), fin(b, l, keep));
 }
 
-SIMD16(k_fcmp16, put_bits(out, r))
-
 static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint8_t *b,
                               const uint8_t *c, unsigned n, uint32_t arg)
 {
@@ -723,7 +725,144 @@ static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
     icmp_lanes(t, a, b, n, arg);
 }
 
-SIMD16(k_icmp16, put_bits(out, r))
+#if defined(__AVX2__)
+/* The 16 lanes' bits of a relation given as "x gt y" (or eq) of eight lanes, and whether it is
+ * negated: the sign bits of the lane masks (vmovmskps), two halves. */
+static XF_INLINE uint32_t bits16(__m256i lo, __m256i hi, bool inv)
+{
+    uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(lo)) |
+                 (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8;
+    return inv ? m ^ 0xffffu : m;
+}
+
+/* Eight F lanes as fin() reads them: a denormal flushed to the zero of its sign unless kept */
+static XF_INLINE __m256 fin8(const uint8_t *p, uint32_t keep)
+{
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    if (!keep) {
+        __m256i e = _mm256_and_si256(b, _mm256_set1_epi32(0x7f800000));
+        __m256i z = _mm256_cmpeq_epi32(e, _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    return _mm256_castsi256_ps(b);
+}
+
+/* cmp of 16 F lanes: CMP_LANES's relations on the flushed values, NaN unordered (only ne
+ * holds: the ordered predicates but ne's unordered one) */
+static XF_INLINE uint32_t fcmp16_bits(const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+    uint32_t keep = arg & XF_KEEP_F;
+    __m256 x0 = fin8(a, keep), x1 = fin8(a + 32, keep);
+    __m256 y0 = fin8(b, keep), y1 = fin8(b + 32, keep);
+    __m256 r0, r1;
+    switch (arg >> XF_ARG_SHIFT & 7u) {
+    case 0:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_EQ_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_EQ_OQ);
+        break;
+    case 1:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_NEQ_UQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_NEQ_UQ);
+        break;
+    case 2:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_GT_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_GT_OQ);
+        break;
+    case 3:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_GE_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_GE_OQ);
+        break;
+    case 4:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_LT_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_LT_OQ);
+        break;
+    default:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_LE_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_LE_OQ);
+        break;
+    }
+    return bits16(_mm256_castps_si256(r0), _mm256_castps_si256(r1), false);
+}
+
+/* cmp of 16 integer lanes, both sources signed or both unsigned (bias 0x80000000: the unsigned
+ * order as the signed one): eq, and gt with its sources swapped and its result negated */
+static XF_INLINE uint32_t icmp16_same(const uint8_t *a, const uint8_t *b, unsigned rel, bool uns)
+{
+    __m256i bias = _mm256_set1_epi32(uns ? (int)0x80000000u : 0);
+    __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)a), bias);
+    __m256i x1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 32)), bias);
+    __m256i y0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)b), bias);
+    __m256i y1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 32)), bias);
+    switch (rel) {
+    case 0:
+    case 1: /* eq, ne */
+        return bits16(_mm256_cmpeq_epi32(x0, y0), _mm256_cmpeq_epi32(x1, y1), rel == 1);
+    case 2:
+    case 5: /* gt, le: not gt */
+        return bits16(_mm256_cmpgt_epi32(x0, y0), _mm256_cmpgt_epi32(x1, y1), rel == 5);
+    default: /* lt: y gt x; ge: not lt */
+        return bits16(_mm256_cmpgt_epi32(y0, x0), _mm256_cmpgt_epi32(y1, x1), rel == 3);
+    }
+}
+#endif
+
+/* cmp at SIMD16 (fn16, fs16): the 16 lanes' bits to out[0], as fcmp_n and icmp_n give them (at
+ * the AVX2 level a lane mask of each eight, its sign bits taken at once; integers of mixed
+ * signedness by the lanes' loop) */
+static XF_INLINE void fcmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+#if defined(__AVX2__)
+    uint32_t m = fcmp16_bits(a, b, arg);
+    memcpy(out, &m, 4);
+#else
+    uint32_t t[16];
+    k_fcmp16_k(t, a, b, NULL, 16, arg);
+    put_bits(out, t);
+#endif
+}
+
+static XF_INLINE void icmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+#if defined(__AVX2__)
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    if (sa == sb) {
+        uint32_t m = icmp16_same(a, b, arg >> XF_ARG_SHIFT & 7u, !sa);
+        memcpy(out, &m, 4);
+        return;
+    }
+#endif
+    uint32_t t[16];
+    k_icmp16_k(t, a, b, NULL, 16, arg);
+    put_bits(out, t);
+}
+
+static void k_fcmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    fcmp16(out, a, b, arg);
+}
+
+static void k_fcmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    _Alignas(32) uint32_t sp[2][16];
+    fcmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
+           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
+}
+
+static void k_icmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    icmp16(out, a, b, arg);
+}
+
+static void k_icmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    _Alignas(32) uint32_t sp[2][16];
+    icmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
+           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
+}
 
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
