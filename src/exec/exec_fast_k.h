@@ -172,8 +172,8 @@ static XF_INLINE const uint8_t *splat16(const uint8_t *p, uint32_t *restrict buf
  * the sources of arg's XF_SPLAT bits 32-bit scalars, the others in place (one call: the scalars
  * copied here, the body inlined) */
 #define SIMD16(name, store)                                                                        \
-    static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
-                           uint32_t arg)                                                           \
+    static XF_INLINE void name##_w16(void *out, const uint8_t *a, const uint8_t *b,                \
+                                     const uint8_t *c, uint32_t arg)                               \
     {                                                                                              \
         uint32_t r[16];                                                                            \
         name##_k(r, a, b, c, 16, arg);                                                             \
@@ -832,8 +832,8 @@ static XF_INLINE void icmp16(void *out, const uint8_t *a, const uint8_t *b, uint
     put_bits(out, t);
 }
 
-static void k_fcmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                         uint32_t arg)
+static XF_INLINE void k_fcmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                                   uint32_t arg)
 {
     (void)c;
     fcmp16(out, a, b, arg);
@@ -848,8 +848,8 @@ static void k_fcmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const ui
            splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
 }
 
-static void k_icmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                         uint32_t arg)
+static XF_INLINE void k_icmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                                   uint32_t arg)
 {
     (void)c;
     icmp16(out, a, b, arg);
@@ -862,6 +862,93 @@ static void k_icmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const ui
     _Alignas(32) uint32_t sp[2][16];
     icmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
            splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
+}
+
+/* ---- fused sequences (xfast_table.fused, XFU_*): each member's SIMD16 kernel on its planned
+ * sources and dst, in order, as run_group would take them one by one (GM_K16, GM_CMP, GM_SEL);
+ * nothing runs unless every member's lanes are all on and no F result needs another rounding */
+
+/* Member y taken as run_group would take it: every lane of its exec size on (the EM at its
+ * offset, or NoMask), and, for a float result, %cr0 rounding to nearest even. */
+static XF_INLINE bool fu_on(const vsmp_machine *m, const xinst *y, uint32_t other)
+{
+    uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
+    return en == y->f.lmask && !(y->f.flt && other);
+}
+
+/* A kernel member (GM_K16: fn16 without scalars) */
+#define FU_K(i, name)                                                                              \
+    name##_w16(y[i].f.dst, y[i].f.src[0].p, y[i].f.src[1].p, y[i].f.src[2].p, y[i].f.arg | keep)
+
+/* An integer cmp member (GM_CMP): its 16 lanes' bits to its predicate's word (exec_fast.c
+ * put_pred with every lane on) */
+static XF_INLINE void fu_icmp(const xinst *y, uint32_t keep)
+{
+    uint32_t r, *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
+    k_icmp16_w16(&r, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep);
+    *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
+}
+
+/* A sel member (GM_SEL): its plain predicate's lanes at its offset pick src0 */
+static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
+}
+
+static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
+    return 4;
+}
+
+/* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
+ * ((y * s)^-1 * x) * s */
+static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 9; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+    FU_K(0, k_and);
+    fu_icmp(&y[1], keep);
+    fu_sel(m, &y[2], keep);
+    fu_icmp(&y[3], keep);
+    fu_sel(m, &y[4], keep);
+    FU_K(5, k_fmul);
+    FU_K(6, k_inv);
+    FU_K(7, k_fmul);
+    FU_K(8, k_fmul);
+    return 9;
+}
+
+/* IGC's integer image coordinates made F: (sel, sel, mov, mov) and (sel, mov) */
+static unsigned k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+    fu_sel(m, &y[0], keep);
+    fu_sel(m, &y[1], keep);
+    FU_K(2, k_f_from_d);
+    FU_K(3, k_f_from_d);
+    return 4;
+}
+
+static unsigned k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
+        return 0;
+    fu_sel(m, &y[0], keep);
+    FU_K(1, k_f_from_d);
+    return 2;
 }
 
 const xfast_table XF_TABLE = {{
@@ -984,4 +1071,10 @@ const xfast_table XF_TABLE = {{
                                   [XF_ISEL] = k_isel16_s16,
                                   [XF_FCMP] = k_fcmp16_s16,
                                   [XF_ICMP] = k_icmp16_s16,
+                              },
+                              {
+                                  [XFU_FADD4] = k_fu_fadd4,
+                                  [XFU_FDIV] = k_fu_fdiv,
+                                  [XFU_SEL2CVT2] = k_fu_sel2cvt2,
+                                  [XFU_SELCVT] = k_fu_selcvt,
                               }};
