@@ -231,6 +231,10 @@ typedef struct xsmp {
      * allows */
     vsmp_message msg;
     uint32_t direct; /* parameter i read in place (bit i) */
+    bool all_direct; /* every parameter the message reads is read in place */
+    bool plain;      /* no predicate, no NoMask: the lanes are the EM at em_off */
+    uint8_t em_off;
+    uint32_t lmask; /* (1 << lanes) - 1 */
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
