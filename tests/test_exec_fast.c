@@ -633,7 +633,9 @@ static void test_fast_runs(void)
  * dispatch masks, one turning lanes of every member off; %cr0 with denormals kept, flushed, and
  * a rounding mode that sends the float members to the general path), at M1 and at M5 (lanes
  * 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
- * reading what an earlier one wrote, and dsts overlapping their sources at an offset. ff_fused_n
+ * reading what an earlier one wrote, dsts overlapping their sources at an offset, and the
+ * division's forms the AVX2 level runs member by member (a 16-bit dst, a cmp of mixed
+ * signedness) besides its chain in registers. ff_fused_n
  * is how many sequences each must be planned as at the fast levels. */
 static const char *const ff_fused[] = {
     ".decl DDU v_type=G type=ud num_elts=32 align=GRF alias=<DD, 0>\n"
@@ -681,8 +683,39 @@ static const char *const ff_fused[] = {
     "mov (M1, 16) FA(0,0)<1> DD(0,0)<8;8,1>\n"
     "(!P2) sel (M5, 16) DB(0,0)<1> DB(0,1)<8;8,1> DA(0,16)<8;8,1>\n"
     "mov (M5, 16) FB(0,16)<1> DB(0,0)<8;8,1>\n",
+    /* the division with its and into 16-bit elements (the cmps read another variable), and
+     * with a cmp of mixed signedness: the forms the AVX2 level runs member by member */
+    "and (M1, 16) WD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 DD(0,0)<8;8,1> 0x64000000:d\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 DD(0,0)<8;8,1> 0x64000000:ud\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* the division's sels on predicates other than the cmp before them, and a mul's dst on half
+     * of the scale, which the last mul then reads from the arena */
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P3) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 UA(0,0)<8;8,1> 0x64000000:ud\n"
+    "(!P1) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FC(0,8)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FC(0,8)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 3};
+static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1};
 
 static void test_fused(void)
 {

@@ -910,6 +910,155 @@ static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint3
     return 4;
 }
 
+#if defined(__AVX2__)
+/* The division's chain kept in registers (AVX2): 16 lanes in two halves. Each member's result
+ * is stored to its dst at once, in order, as the members one by one store it; a source is the
+ * register of an earlier member only where it is that member's dst exactly and no member since
+ * wrote a byte of it (fu_fresh), and is read from the arena otherwise (which then holds what
+ * the members before it left). The same operations as the kernels: k_and, icmp16_same, k_isel16,
+ * k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's (float)(1.0 / (double)x), the same bits
+ * as double rounding of a quotient is innocuous at 53 >= 2 x 24 + 2 bits). */
+typedef struct v16 {
+    __m256i lo, hi;
+} v16;
+
+static XF_INLINE v16 v16_ld(const uint8_t *p)
+{
+    return (v16){_mm256_loadu_si256((const __m256i *)(const void *)p),
+                 _mm256_loadu_si256((const __m256i *)(const void *)(p + 32))};
+}
+
+static XF_INLINE void v16_st(uint8_t *p, v16 v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v.lo);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 32), v.hi);
+}
+
+/* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
+ * it? (the cmps, members 1 and 3, write predicates) */
+static XF_INLINE bool fu_fresh(const xinst *y, const uint8_t *p, unsigned j, unsigned i)
+{
+    if (p != y[j].f.dst)
+        return false;
+    for (unsigned k = j + 1; k < i; k++)
+        if (k != 1 && k != 3 && y[k].f.dst < p + 64 && p < y[k].f.dst + 64)
+            return false;
+    return true;
+}
+
+/* source @p p of member i: member j's register r when fresh, else the arena */
+static XF_INLINE v16 fu_src(const xinst *y, const uint8_t *p, unsigned j, unsigned i, v16 r)
+{
+    return fu_fresh(y, p, j, i) ? r : v16_ld(p);
+}
+
+/* F lanes as fin() reads them (fin8), the result as k_fmul and k_inv store it: flushed unless
+ * kept (a NaN is not flushed), a NaN the one quiet NaN */
+static XF_INLINE __m256 fu_fin(__m256i b, uint32_t keep)
+{
+    if (!keep) {
+        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
+                                       _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    return _mm256_castsi256_ps(b);
+}
+
+static XF_INLINE __m256i fu_fout(__m256 r, uint32_t keep)
+{
+    __m256i b = _mm256_castps_si256(r);
+    if (!keep) {
+        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
+                                       _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+    return _mm256_blendv_epi8(b, _mm256_set1_epi32(0x7fc00000), nan);
+}
+
+static XF_INLINE v16 fu_fmul(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm256_mul_ps(fu_fin(a.lo, keep), fu_fin(b.lo, keep)), keep),
+                 fu_fout(_mm256_mul_ps(fu_fin(a.hi, keep), fu_fin(b.hi, keep)), keep)};
+}
+
+static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
+{
+    __m256 one = _mm256_set1_ps(1.0f);
+    return (v16){fu_fout(_mm256_div_ps(one, fu_fin(a.lo, keep)), keep),
+                 fu_fout(_mm256_div_ps(one, fu_fin(a.hi, keep)), keep)};
+}
+
+/* An integer cmp member of one signedness (icmp16_same) on x and y; its bits to its predicate's
+ * word (fu_icmp's store), the word returned */
+static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
+{
+    unsigned rel = y->f.arg >> XF_ARG_SHIFT & 7u;
+    __m256i bias = _mm256_set1_epi32(y->f.arg >> (XF_ARG_SHIFT + 3) & 1u ? 0 : (int)0x80000000u);
+    __m256i x0 = _mm256_xor_si256(x.lo, bias), x1 = _mm256_xor_si256(x.hi, bias);
+    __m256i y0 = _mm256_xor_si256(b.lo, bias), y1 = _mm256_xor_si256(b.hi, bias);
+    uint32_t r;
+    if (rel <= 1)
+        r = bits16(_mm256_cmpeq_epi32(x0, y0), _mm256_cmpeq_epi32(x1, y1), rel == 1);
+    else if (rel == 2 || rel == 5)
+        r = bits16(_mm256_cmpgt_epi32(x0, y0), _mm256_cmpgt_epi32(x1, y1), rel == 5);
+    else
+        r = bits16(_mm256_cmpgt_epi32(y0, x0), _mm256_cmpgt_epi32(y1, x1), rel == 3);
+    uint32_t *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
+    *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
+    return *p;
+}
+
+/* A sel member on a and b, its predicate's word @p w when it is member c's (the word that cmp
+ * wrote, read back without a load), else the predicate as fu_sel reads it */
+static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst *c, uint32_t w,
+                              v16 a, v16 b)
+{
+    const uint32_t *pw = &m->preds[VSMP_PRED_ID(y->f.pred)];
+    uint32_t p = ((const uint8_t *)(const void *)pw == c->f.dst ? w : *pw) >> y->f.em_off;
+    p &= y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i plo = _mm256_set1_epi32((int)(p & 0xffu)), phi = _mm256_set1_epi32((int)(p >> 8));
+    __m256i mlo = _mm256_cmpeq_epi32(_mm256_and_si256(plo, bit), bit);
+    __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
+    return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
+}
+
+/* k_fu_fdiv in registers; false (nothing run) where a cmp's sources differ in signedness or a
+ * dst holds 16-bit elements (XF_OUT16) */
+static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    for (unsigned i = 1; i <= 3; i += 2)
+        if ((y[i].f.arg >> (XF_ARG_SHIFT + 3) & 1u) != (y[i].f.arg >> (XF_ARG_SHIFT + 4) & 1u))
+            return false;
+    for (unsigned i = 0; i < 9; i++)
+        if (y[i].f.arg & XF_OUT16)
+            return false;
+    uint32_t kf = keep & XF_KEEP_F;
+    v16 x = v16_ld(y[0].f.src[0].p), k = v16_ld(y[0].f.src[1].p);
+    v16 t = {_mm256_and_si256(x.lo, k.lo), _mm256_and_si256(x.hi, k.hi)};
+    v16_st(y[0].f.dst, t);
+    uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, y[1].f.src[0].p, 0, 1, t), v16_ld(y[1].f.src[1].p));
+    v16 s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
+    v16_st(y[2].f.dst, s);
+    uint32_t w3 = fu_icmp_v(&y[3], fu_src(y, y[3].f.src[0].p, 0, 3, t), v16_ld(y[3].f.src[1].p));
+    v16 s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, y[4].f.src[0].p, 2, 4, s),
+                      fu_src(y, y[4].f.src[1].p, 2, 4, s));
+    v16_st(y[4].f.dst, s2);
+    v16 a = fu_fmul(fu_src(y, y[5].f.src[0].p, 4, 5, s2), fu_src(y, y[5].f.src[1].p, 4, 5, s2), kf);
+    v16_st(y[5].f.dst, a);
+    v16 ai = fu_finv(fu_src(y, y[6].f.src[0].p, 5, 6, a), kf);
+    v16_st(y[6].f.dst, ai);
+    v16 q = fu_fmul(fu_src(y, y[7].f.src[0].p, 6, 7, ai), fu_src(y, y[7].f.src[1].p, 6, 7, ai), kf);
+    v16_st(y[7].f.dst, q);
+    v16 r = fu_fmul(fu_src(y, y[8].f.src[0].p, 7, 8, q), fu_src(y, y[8].f.src[1].p, 4, 8, s2), kf);
+    v16_st(y[8].f.dst, r);
+    return true;
+}
+#endif
+
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
 static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
@@ -917,6 +1066,10 @@ static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     for (unsigned i = 0; i < 9; i++)
         if (!fu_on(m, &y[i], other))
             return 0;
+#if defined(__AVX2__)
+    if (fu_fdiv_v(m, y, keep))
+        return 9;
+#endif
     FU_K(0, k_and);
     fu_icmp(&y[1], keep);
     fu_sel(m, &y[2], keep);
