@@ -714,8 +714,14 @@ static const char *const ff_fused[] = {
     "inv (M1, 16) FD(0,0)<1> FC(0,8)<8;8,1>\n"
     "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* four adds: a dst on half of the one before, read whole after it (from the arena), and
+     * adds of signed zeros that keep a denormal or flush it as %cr0 says */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1, 16) FD(0,8)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> 0x0:f\n"
+    "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> 0x80000000:f\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1};
+static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1, 1};
 
 static void test_fused(void)
 {
