@@ -24,6 +24,7 @@
  * and a rounding mode, which sends the fast forms to the general path), and every variable
  * and predicate must hold the same bytes afterwards. */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -630,6 +631,129 @@ static void test_fast_runs(void)
     test_runs_of(ff_mixed, sizeof(ff_mixed) / sizeof(ff_mixed[0]), false);
 }
 
+/* Fused sequences (exec_fast_k.h, xfast_table.fused): IGC's F division (and, cmp.eq, sel,
+ * cmp.ge, sel, mul, inv, mul, mul), four F adds, and its image coordinates (sel, sel, mov D -> F,
+ * mov; sel, mov) taken by one call when every member's lanes are on and no F result needs
+ * another rounding, else member by member. Against the reference level as the runs above (four
+ * dispatch masks, one turning lanes of every member off; %cr0 with denormals kept, flushed, and
+ * a rounding mode that sends the float members to the general path), at M1 and at M5 (lanes
+ * 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
+ * reading what an earlier one wrote, dsts overlapping their sources at an offset, and the
+ * division's forms the AVX2 level runs member by member (a 16-bit dst, a cmp of mixed
+ * signedness) besides its chain in registers. ff_fused_n
+ * is how many sequences each must be planned as at the fast levels. */
+static const char *const ff_fused[] = {
+    ".decl DDU v_type=G type=ud num_elts=32 align=GRF alias=<DD, 0>\n"
+    ".decl FAD v_type=G type=d num_elts=32 align=GRF alias=<FA, 0>\n"
+    "and (M1, 16) DD(0,0)<1> FAD(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 DDU(0,0)<8;8,1> 0x64000000:ud\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,16)<8;8,1>\n"
+    "add (M1, 16) FA(0,0)<1> FA(0,1)<8;8,1> FC(0,0)<8;8,1>\n"
+    "add (M1_NM, 16) FB(0,16)<1> FB(0,8)<8;8,1> FD(0,0)<8;8,1>\n",
+    /* the same at M5, the divisor's bits read through DA, a second division after it */
+    "and (M5, 16) DD(0,16)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M5, 16) P1 DD(0,16)<8;8,1> 0x0:d\n"
+    "(P1) sel (M5, 16) FC(0,16)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M5, 16) P2 DA(0,0)<8;8,1> 0x64000000:d\n"
+    "(!P2) sel (M5, 16) FC(0,16)<1> FC(0,16)<8;8,1> 0x2f800000:f\n"
+    "mul (M5, 16) FD(0,16)<1> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "inv (M5, 16) FD(0,16)<1> FD(0,16)<8;8,1>\n"
+    "mul (M5, 16) FD(0,16)<1> FD(0,16)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M5, 16) FB(0,0)<1> FD(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "and (M5, 16) DC(0,0)<1> DB(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M5, 16) P3 DC(0,0)<8;8,1> 0x0:d\n"
+    "(P3) sel (M5, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M5, 16) P1 DC(0,0)<8;8,1> 0x64000000:ud\n"
+    "(P1) sel (M5, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M5, 16) FA(0,0)<1> FB(0,16)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M5, 16) FA(0,0)<1> FA(0,0)<8;8,1>\n"
+    "mul (M5, 16) FA(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M5, 16) FA(0,16)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* coordinates: a NoMask scalar test (not fused), two sels and their conversions, then
+     * sel and mov twice, each sel's conversion reading it */
+    "cmp.eq (M1_NM, 16) P1 DA(0,0)<0;1,0> 0x0:d\n"
+    "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "(!P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FD(0,0)<1> DC(0,0)<8;8,1>\n"
+    "(P2) sel (M1, 16) DD(0,0)<1> DC(0,0)<8;8,1> 0x5:d\n"
+    "mov (M1, 16) FA(0,0)<1> DD(0,0)<8;8,1>\n"
+    "(!P2) sel (M5, 16) DB(0,0)<1> DB(0,1)<8;8,1> DA(0,16)<8;8,1>\n"
+    "mov (M5, 16) FB(0,16)<1> DB(0,0)<8;8,1>\n",
+    /* the division with its and into 16-bit elements (the cmps read another variable), and
+     * with a cmp of mixed signedness: the forms the AVX2 level runs member by member */
+    "and (M1, 16) WD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 DD(0,0)<8;8,1> 0x64000000:d\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 DD(0,0)<8;8,1> 0x64000000:ud\n"
+    "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* the division's sels on predicates other than the cmp before them, and a mul's dst on half
+     * of the scale, which the last mul then reads from the arena */
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
+    "(P3) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M1, 16) P2 UA(0,0)<8;8,1> 0x64000000:ud\n"
+    "(!P1) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FC(0,8)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FC(0,8)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* four adds: a dst on half of the one before, read whole after it (from the arena), and
+     * adds of signed zeros that keep a denormal or flush it as %cr0 says */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1, 16) FD(0,8)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> 0x0:f\n"
+    "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> 0x80000000:f\n",
+};
+static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1, 1};
+
+static void test_fused(void)
+{
+    unsigned levels[2], nlev = ff_levels(levels);
+    size_t count = sizeof(ff_fused) / sizeof(ff_fused[0]);
+    for (size_t f = 0; f < count; f++) {
+        vsmp_module *mod = ff_parse(ff_fused[f], "");
+        if (!mod)
+            continue;
+        uint32_t ninst = mod->kernels[0].num_insts - 1;
+        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
+        for (unsigned k = 0; k < 1 + nlev; k++) {
+            unsigned n = 0;
+            for (uint32_t i = 0; ms[k] && i < ninst; i++)
+                n += vsmp_x_fused_at(ms[k], i) != 0;
+            CHECK(n == (k ? ff_fused_n[f] : 0u), "fused %zu: %u sequences planned at level %u", f,
+                  n, k);
+        }
+        for (unsigned k = 0; k < 3; k++)
+            vsmp_machine_free(ms[k]);
+        vsmp_module_free(mod);
+    }
+    test_runs_of(ff_fused, count, true);
+}
+
 /* Loops: the run (exec_fast.c run_group) goes on through the labels, gotos, jmps and runs after
  * it while no lane waits for a goto's target, as steps of their own; a goto every active lane
  * takes (exec_flow.c run_goto) jumps without making the lanes wait. Against the reference
@@ -1063,5 +1187,6 @@ int main(void)
     test_fast_runs();
     test_fast_loops();
     test_goto_together();
+    test_fused();
     return t_finish();
 }

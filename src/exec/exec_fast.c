@@ -850,7 +850,8 @@ enum {
     GM_ICMP1,
     GM_MOVS,
     GM_LABEL,
-    GM_BRANCH
+    GM_BRANCH,
+    GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_k.h) */
 };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
@@ -982,6 +983,13 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             break;
         case GM_LABEL:
             break;
+        case GM_FUSED: { /* its members in one call, or the first alone through its handler */
+            unsigned k = m->fast->fused[y->fuse](m, y, keep, other);
+            if (!k)
+                goto call;
+            y += k - 1;
+            break;
+        }
         default:
         call : {
             vsmp_status st = (y != x ? y->run : y->own)(m, y, s);
@@ -1097,6 +1105,47 @@ static bool member(const vsmp_machine *m, const xinst *x)
     return !(d->at < c + 4u && c < d->at + span);
 }
 
+/* The fused sequences (xfast_table.fused): each member's kernel and how run_group takes it */
+static const struct {
+    uint8_t id, n;
+    uint8_t k[9];
+} fuse_pats[] = {
+    {XFU_FDIV, 9, {XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL, XF_FMUL}},
+    {XFU_FADD4, 4, {XF_FADD, XF_FADD, XF_FADD, XF_FADD}},
+    {XFU_SEL2CVT2, 4, {XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D}},
+    {XFU_SELCVT, 2, {XF_ISEL, XF_F_FROM_D}},
+};
+
+static bool fuse_member(const vsmp_machine *m, const xinst *y, unsigned k)
+{
+    uint8_t gm = k == XF_ICMP ? GM_CMP : k == XF_ISEL ? GM_SEL : GM_K16;
+    return y->gmode == gm && y->lanes == 16 && !y->f.sets_cr0 && y->f.fn16 == m->fast->fn16[k];
+}
+
+/* Mark the fused sequences inside each run (vsmp_x_group_fast's runs, from their first) */
+static void plan_fused(vsmp_machine *m)
+{
+    for (uint32_t i = 0; m->fast && i < m->nx; i++) {
+        if (m->x[i].run != run_group)
+            continue;
+        uint32_t end = i + m->x[i].group;
+        for (uint32_t j = i; j < end;) {
+            unsigned n = 0;
+            for (size_t p = 0; !n && p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++) {
+                bool ok = j + fuse_pats[p].n <= end;
+                for (unsigned q = 0; ok && q < fuse_pats[p].n; q++)
+                    ok = fuse_member(m, &m->x[j + q], fuse_pats[p].k[q]);
+                if (ok) {
+                    m->x[j].gmode = GM_FUSED, m->x[j].fuse = fuse_pats[p].id;
+                    n = fuse_pats[p].n;
+                }
+            }
+            j += n ? n : 1;
+        }
+        i = end - 1;
+    }
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
@@ -1129,6 +1178,12 @@ void vsmp_x_group_fast(vsmp_machine *m)
         }
         i += n ? n : 1;
     }
+    plan_fused(m);
+}
+
+unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx && m->x[index].gmode == GM_FUSED ? m->x[index].fuse : XFU_NONE;
 }
 
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)

@@ -18,6 +18,10 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "exec_internal.h"
 
 /* Inlined in every kernel's body (GCC declines past its size limits otherwise; a call per
@@ -168,8 +172,8 @@ static XF_INLINE const uint8_t *splat16(const uint8_t *p, uint32_t *restrict buf
  * the sources of arg's XF_SPLAT bits 32-bit scalars, the others in place (one call: the scalars
  * copied here, the body inlined) */
 #define SIMD16(name, store)                                                                        \
-    static void name##_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,        \
-                           uint32_t arg)                                                           \
+    static XF_INLINE void name##_w16(void *out, const uint8_t *a, const uint8_t *b,                \
+                                     const uint8_t *c, uint32_t arg)                               \
     {                                                                                              \
         uint32_t r[16];                                                                            \
         name##_k(r, a, b, c, 16, arg);                                                             \
@@ -714,8 +718,6 @@ static inline void k_fcmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
     CMP_LANES(float, fin(a, l, keep), fin(b, l, keep));
 }
 
-SIMD16(k_fcmp16, put_bits(out, r))
-
 static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint8_t *b,
                               const uint8_t *c, unsigned n, uint32_t arg)
 {
@@ -723,7 +725,384 @@ static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
     icmp_lanes(t, a, b, n, arg);
 }
 
-SIMD16(k_icmp16, put_bits(out, r))
+#if defined(__AVX2__)
+/* The 16 lanes' bits of a relation given as "x gt y" (or eq) of eight lanes, and whether it is
+ * negated: the sign bits of the lane masks (vmovmskps), two halves. */
+static XF_INLINE uint32_t bits16(__m256i lo, __m256i hi, bool inv)
+{
+    uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(lo)) |
+                 (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8;
+    return inv ? m ^ 0xffffu : m;
+}
+
+/* Eight F lanes as fin() reads them: a denormal flushed to the zero of its sign unless kept */
+static XF_INLINE __m256 fin8(const uint8_t *p, uint32_t keep)
+{
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    if (!keep) {
+        __m256i e = _mm256_and_si256(b, _mm256_set1_epi32(0x7f800000));
+        __m256i z = _mm256_cmpeq_epi32(e, _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    return _mm256_castsi256_ps(b);
+}
+
+/* cmp of 16 F lanes: CMP_LANES's relations on the flushed values, NaN unordered (only ne
+ * holds: the ordered predicates but ne's unordered one) */
+static XF_INLINE uint32_t fcmp16_bits(const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+    uint32_t keep = arg & XF_KEEP_F;
+    __m256 x0 = fin8(a, keep), x1 = fin8(a + 32, keep);
+    __m256 y0 = fin8(b, keep), y1 = fin8(b + 32, keep);
+    __m256 r0, r1;
+    switch (arg >> XF_ARG_SHIFT & 7u) {
+    case 0:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_EQ_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_EQ_OQ);
+        break;
+    case 1:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_NEQ_UQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_NEQ_UQ);
+        break;
+    case 2:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_GT_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_GT_OQ);
+        break;
+    case 3:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_GE_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_GE_OQ);
+        break;
+    case 4:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_LT_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_LT_OQ);
+        break;
+    default:
+        r0 = _mm256_cmp_ps(x0, y0, _CMP_LE_OQ), r1 = _mm256_cmp_ps(x1, y1, _CMP_LE_OQ);
+        break;
+    }
+    return bits16(_mm256_castps_si256(r0), _mm256_castps_si256(r1), false);
+}
+
+/* cmp of 16 integer lanes, both sources signed or both unsigned (bias 0x80000000: the unsigned
+ * order as the signed one): eq, and gt with its sources swapped and its result negated */
+static XF_INLINE uint32_t icmp16_same(const uint8_t *a, const uint8_t *b, unsigned rel, bool uns)
+{
+    __m256i bias = _mm256_set1_epi32(uns ? (int)0x80000000u : 0);
+    __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)a), bias);
+    __m256i x1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 32)), bias);
+    __m256i y0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)b), bias);
+    __m256i y1 =
+        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 32)), bias);
+    switch (rel) {
+    case 0:
+    case 1: /* eq, ne */
+        return bits16(_mm256_cmpeq_epi32(x0, y0), _mm256_cmpeq_epi32(x1, y1), rel == 1);
+    case 2:
+    case 5: /* gt, le: not gt */
+        return bits16(_mm256_cmpgt_epi32(x0, y0), _mm256_cmpgt_epi32(x1, y1), rel == 5);
+    default: /* lt: y gt x; ge: not lt */
+        return bits16(_mm256_cmpgt_epi32(y0, x0), _mm256_cmpgt_epi32(y1, x1), rel == 3);
+    }
+}
+#endif
+
+/* cmp at SIMD16 (fn16, fs16): the 16 lanes' bits to out[0], as fcmp_n and icmp_n give them (at
+ * the AVX2 level a lane mask of each eight, its sign bits taken at once; integers of mixed
+ * signedness by the lanes' loop) */
+static XF_INLINE void fcmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+#if defined(__AVX2__)
+    uint32_t m = fcmp16_bits(a, b, arg);
+    memcpy(out, &m, 4);
+#else
+    uint32_t t[16];
+    k_fcmp16_k(t, a, b, NULL, 16, arg);
+    put_bits(out, t);
+#endif
+}
+
+static XF_INLINE void icmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
+{
+#if defined(__AVX2__)
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    if (sa == sb) {
+        uint32_t m = icmp16_same(a, b, arg >> XF_ARG_SHIFT & 7u, !sa);
+        memcpy(out, &m, 4);
+        return;
+    }
+#endif
+    uint32_t t[16];
+    k_icmp16_k(t, a, b, NULL, 16, arg);
+    put_bits(out, t);
+}
+
+static XF_INLINE void k_fcmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                                   uint32_t arg)
+{
+    (void)c;
+    fcmp16(out, a, b, arg);
+}
+
+static void k_fcmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    _Alignas(32) uint32_t sp[2][16];
+    fcmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
+           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
+}
+
+static XF_INLINE void k_icmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                                   uint32_t arg)
+{
+    (void)c;
+    icmp16(out, a, b, arg);
+}
+
+static void k_icmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                         uint32_t arg)
+{
+    (void)c;
+    _Alignas(32) uint32_t sp[2][16];
+    icmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
+           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
+}
+
+/* ---- fused sequences (xfast_table.fused, XFU_*): each member's SIMD16 kernel on its planned
+ * sources and dst, in order, as run_group would take them one by one (GM_K16, GM_CMP, GM_SEL);
+ * nothing runs unless every member's lanes are all on and no F result needs another rounding */
+
+/* Member y taken as run_group would take it: every lane of its exec size on (the EM at its
+ * offset, or NoMask), and, for a float result, %cr0 rounding to nearest even. */
+static XF_INLINE bool fu_on(const vsmp_machine *m, const xinst *y, uint32_t other)
+{
+    uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
+    return en == y->f.lmask && !(y->f.flt && other);
+}
+
+/* A kernel member (GM_K16: fn16 without scalars) */
+#define FU_K(i, name)                                                                              \
+    name##_w16(y[i].f.dst, y[i].f.src[0].p, y[i].f.src[1].p, y[i].f.src[2].p, y[i].f.arg | keep)
+
+/* An integer cmp member (GM_CMP): its 16 lanes' bits to its predicate's word (exec_fast.c
+ * put_pred with every lane on) */
+static XF_INLINE void fu_icmp(const xinst *y, uint32_t keep)
+{
+    uint32_t r, *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
+    k_icmp16_w16(&r, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep);
+    *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
+}
+
+/* A sel member (GM_SEL): its plain predicate's lanes at its offset pick src0 */
+static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
+}
+
+static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
+    return 4;
+}
+
+#if defined(__AVX2__)
+/* The division's chain kept in registers (AVX2): 16 lanes in two halves. Each member's result
+ * is stored to its dst at once, in order, as the members one by one store it; a source is the
+ * register of an earlier member only where it is that member's dst exactly and no member since
+ * wrote a byte of it (fu_fresh), and is read from the arena otherwise (which then holds what
+ * the members before it left). The same operations as the kernels: k_and, icmp16_same, k_isel16,
+ * k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's (float)(1.0 / (double)x), the same bits
+ * as double rounding of a quotient is innocuous at 53 >= 2 x 24 + 2 bits). */
+typedef struct v16 {
+    __m256i lo, hi;
+} v16;
+
+static XF_INLINE v16 v16_ld(const uint8_t *p)
+{
+    return (v16){_mm256_loadu_si256((const __m256i *)(const void *)p),
+                 _mm256_loadu_si256((const __m256i *)(const void *)(p + 32))};
+}
+
+static XF_INLINE void v16_st(uint8_t *p, v16 v)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, v.lo);
+    _mm256_storeu_si256((__m256i *)(void *)(p + 32), v.hi);
+}
+
+/* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
+ * it? (the cmps, members 1 and 3, write predicates) */
+static XF_INLINE bool fu_fresh(const xinst *y, const uint8_t *p, unsigned j, unsigned i)
+{
+    if (p != y[j].f.dst)
+        return false;
+    for (unsigned k = j + 1; k < i; k++)
+        if (k != 1 && k != 3 && y[k].f.dst < p + 64 && p < y[k].f.dst + 64)
+            return false;
+    return true;
+}
+
+/* source @p p of member i: member j's register r when fresh, else the arena */
+static XF_INLINE v16 fu_src(const xinst *y, const uint8_t *p, unsigned j, unsigned i, v16 r)
+{
+    return fu_fresh(y, p, j, i) ? r : v16_ld(p);
+}
+
+/* F lanes as fin() reads them (fin8), the result as k_fmul and k_inv store it: flushed unless
+ * kept (a NaN is not flushed), a NaN the one quiet NaN */
+static XF_INLINE __m256 fu_fin(__m256i b, uint32_t keep)
+{
+    if (!keep) {
+        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
+                                       _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    return _mm256_castsi256_ps(b);
+}
+
+static XF_INLINE __m256i fu_fout(__m256 r, uint32_t keep)
+{
+    __m256i b = _mm256_castps_si256(r);
+    if (!keep) {
+        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
+                                       _mm256_setzero_si256());
+        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
+    }
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+    return _mm256_blendv_epi8(b, _mm256_set1_epi32(0x7fc00000), nan);
+}
+
+static XF_INLINE v16 fu_fmul(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm256_mul_ps(fu_fin(a.lo, keep), fu_fin(b.lo, keep)), keep),
+                 fu_fout(_mm256_mul_ps(fu_fin(a.hi, keep), fu_fin(b.hi, keep)), keep)};
+}
+
+static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
+{
+    __m256 one = _mm256_set1_ps(1.0f);
+    return (v16){fu_fout(_mm256_div_ps(one, fu_fin(a.lo, keep)), keep),
+                 fu_fout(_mm256_div_ps(one, fu_fin(a.hi, keep)), keep)};
+}
+
+/* An integer cmp member of one signedness (icmp16_same) on x and y; its bits to its predicate's
+ * word (fu_icmp's store), the word returned */
+static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
+{
+    unsigned rel = y->f.arg >> XF_ARG_SHIFT & 7u;
+    __m256i bias = _mm256_set1_epi32(y->f.arg >> (XF_ARG_SHIFT + 3) & 1u ? 0 : (int)0x80000000u);
+    __m256i x0 = _mm256_xor_si256(x.lo, bias), x1 = _mm256_xor_si256(x.hi, bias);
+    __m256i y0 = _mm256_xor_si256(b.lo, bias), y1 = _mm256_xor_si256(b.hi, bias);
+    uint32_t r;
+    if (rel <= 1)
+        r = bits16(_mm256_cmpeq_epi32(x0, y0), _mm256_cmpeq_epi32(x1, y1), rel == 1);
+    else if (rel == 2 || rel == 5)
+        r = bits16(_mm256_cmpgt_epi32(x0, y0), _mm256_cmpgt_epi32(x1, y1), rel == 5);
+    else
+        r = bits16(_mm256_cmpgt_epi32(y0, x0), _mm256_cmpgt_epi32(y1, x1), rel == 3);
+    uint32_t *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
+    *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
+    return *p;
+}
+
+/* A sel member on a and b, its predicate's word @p w when it is member c's (the word that cmp
+ * wrote, read back without a load), else the predicate as fu_sel reads it */
+static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst *c, uint32_t w,
+                              v16 a, v16 b)
+{
+    const uint32_t *pw = &m->preds[VSMP_PRED_ID(y->f.pred)];
+    uint32_t p = ((const uint8_t *)(const void *)pw == c->f.dst ? w : *pw) >> y->f.em_off;
+    p &= y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i plo = _mm256_set1_epi32((int)(p & 0xffu)), phi = _mm256_set1_epi32((int)(p >> 8));
+    __m256i mlo = _mm256_cmpeq_epi32(_mm256_and_si256(plo, bit), bit);
+    __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
+    return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
+}
+
+/* k_fu_fdiv in registers; false (nothing run) where a cmp's sources differ in signedness or a
+ * dst holds 16-bit elements (XF_OUT16) */
+static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    for (unsigned i = 1; i <= 3; i += 2)
+        if ((y[i].f.arg >> (XF_ARG_SHIFT + 3) & 1u) != (y[i].f.arg >> (XF_ARG_SHIFT + 4) & 1u))
+            return false;
+    for (unsigned i = 0; i < 9; i++)
+        if (y[i].f.arg & XF_OUT16)
+            return false;
+    uint32_t kf = keep & XF_KEEP_F;
+    v16 x = v16_ld(y[0].f.src[0].p), k = v16_ld(y[0].f.src[1].p);
+    v16 t = {_mm256_and_si256(x.lo, k.lo), _mm256_and_si256(x.hi, k.hi)};
+    v16_st(y[0].f.dst, t);
+    uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, y[1].f.src[0].p, 0, 1, t), v16_ld(y[1].f.src[1].p));
+    v16 s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
+    v16_st(y[2].f.dst, s);
+    uint32_t w3 = fu_icmp_v(&y[3], fu_src(y, y[3].f.src[0].p, 0, 3, t), v16_ld(y[3].f.src[1].p));
+    v16 s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, y[4].f.src[0].p, 2, 4, s),
+                      fu_src(y, y[4].f.src[1].p, 2, 4, s));
+    v16_st(y[4].f.dst, s2);
+    v16 a = fu_fmul(fu_src(y, y[5].f.src[0].p, 4, 5, s2), fu_src(y, y[5].f.src[1].p, 4, 5, s2), kf);
+    v16_st(y[5].f.dst, a);
+    v16 ai = fu_finv(fu_src(y, y[6].f.src[0].p, 5, 6, a), kf);
+    v16_st(y[6].f.dst, ai);
+    v16 q = fu_fmul(fu_src(y, y[7].f.src[0].p, 6, 7, ai), fu_src(y, y[7].f.src[1].p, 6, 7, ai), kf);
+    v16_st(y[7].f.dst, q);
+    v16 r = fu_fmul(fu_src(y, y[8].f.src[0].p, 7, 8, q), fu_src(y, y[8].f.src[1].p, 4, 8, s2), kf);
+    v16_st(y[8].f.dst, r);
+    return true;
+}
+#endif
+
+/* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
+ * ((y * s)^-1 * x) * s */
+static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 9; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+#if defined(__AVX2__)
+    if (fu_fdiv_v(m, y, keep))
+        return 9;
+#endif
+    FU_K(0, k_and);
+    fu_icmp(&y[1], keep);
+    fu_sel(m, &y[2], keep);
+    fu_icmp(&y[3], keep);
+    fu_sel(m, &y[4], keep);
+    FU_K(5, k_fmul);
+    FU_K(6, k_inv);
+    FU_K(7, k_fmul);
+    FU_K(8, k_fmul);
+    return 9;
+}
+
+/* IGC's integer image coordinates made F: (sel, sel, mov, mov) and (sel, mov) */
+static unsigned k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return 0;
+    fu_sel(m, &y[0], keep);
+    fu_sel(m, &y[1], keep);
+    FU_K(2, k_f_from_d);
+    FU_K(3, k_f_from_d);
+    return 4;
+}
+
+static unsigned k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
+        return 0;
+    fu_sel(m, &y[0], keep);
+    FU_K(1, k_f_from_d);
+    return 2;
+}
 
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
@@ -845,4 +1224,10 @@ const xfast_table XF_TABLE = {{
                                   [XF_ISEL] = k_isel16_s16,
                                   [XF_FCMP] = k_fcmp16_s16,
                                   [XF_ICMP] = k_icmp16_s16,
+                              },
+                              {
+                                  [XFU_FADD4] = k_fu_fadd4,
+                                  [XFU_FDIV] = k_fu_fdiv,
+                                  [XFU_SEL2CVT2] = k_fu_sel2cvt2,
+                                  [XFU_SELCVT] = k_fu_selcvt,
                               }};

@@ -136,10 +136,25 @@ enum {
  * lanes that pick src0 as arg's value; cmp's write the 16 lanes' bits to out[0]. */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
+/* Fused sequences (exec_fast_k.h): consecutive SIMD16 instructions of a run that IGC emits
+ * together, taken by one function of the table; it runs them all (every lane of each on, no
+ * other %cr0 rounding where a result is F: false `other`) and returns how many, or runs none
+ * and returns 0 (run_group then takes the first through its handler). */
+enum {
+    XFU_NONE,
+    XFU_FADD4,    /* four F adds (IGC's four channels of an accumulation) */
+    XFU_FDIV,     /* IGC's F division: and, cmp, sel, cmp, sel, mul, inv, mul, mul */
+    XFU_SEL2CVT2, /* IGC's image coordinates: two sels, then each converted D -> F */
+    XFU_SELCVT,   /* one sel, then converted D -> F */
+    XFU_COUNT
+};
+typedef unsigned (*xfused_fn)(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other);
+
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
+    xfused_fn fused[XFU_COUNT];
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -227,6 +242,10 @@ typedef struct xsmp {
      * allows */
     vsmp_message msg;
     uint32_t direct; /* parameter i read in place (bit i) */
+    bool all_direct; /* every parameter the message reads is read in place */
+    bool plain;      /* no predicate, no NoMask: the lanes are the EM at em_off */
+    uint8_t em_off;
+    uint32_t lmask; /* (1 << lanes) - 1 */
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
@@ -247,6 +266,7 @@ struct xinst {
     uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
     uint8_t lanes;  /* exec size */
     uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
     xfast f;
     /* the rest */
     xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
@@ -385,6 +405,8 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+/* The fused sequence instruction @p index starts (XFU_*; XFU_NONE) (tests/test_exec_fast.c) */
+unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's

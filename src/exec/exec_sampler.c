@@ -328,6 +328,10 @@ static void plan_message(vsmp_machine *m, xinst *x)
     msg->coarse[1] = m->opt.coarse_y;
     memcpy(msg->aoffimmi, x->s->aoff, 3);
     x->s->direct = 0;
+    x->s->all_direct = true;
+    x->s->plain = !x->in->pred && !(x->in->emask & 8u) && 4u * (x->in->emask & 7u) < 32;
+    x->s->em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->s->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     for (unsigned i = 0; i < x->s->nparams; i++) {
         /* parameters past the op's list are MLOD or ignored (SEMANTICS 13.4): the engine has no
          * per-message MLOD, so they are not read */
@@ -343,6 +347,7 @@ static void plan_message(vsmp_machine *m, xinst *x)
         }
 #endif
         msg->param[x->s->op->params[i]] = m->pbuf[i];
+        x->s->all_direct = false;
     }
 }
 
@@ -423,21 +428,41 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
         x_st(dst + g->null_mask_at, res->null_mask, 4);
 }
 
+/* The plan of the last message while its surface and sampler state words still name the
+ * binding-table entry and sampler state it was made for (a plan is dropped whenever a surface or
+ * sampler state is bound, so those are bound still), NULL otherwise (fetch_state, get_plan). */
+static inline const vsmp_plan *same_plan(const vsmp_machine *m, const xinst *x)
+{
+    const xsmp *xs = x->s;
+    if (!xs->plan || xs->surf_word == m->bss_word || m->surf_vals[xs->surf_word] != xs->plan_bti)
+        return NULL;
+    if (x->in->opcode != VSMP_OPC_3D_SAMPLE)
+        return xs->plan_smp == X_NONE ? xs->plan : NULL;
+    if (xs->smp_word == m->s31_word || m->smp_vals[xs->smp_word] != xs->plan_smp)
+        return NULL;
+    return xs->plan;
+}
+
 static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
 {
-    uint32_t en = vsmp_x_lanes(m, x->in, x->lanes);
+    uint32_t en =
+        x->s->plain ? (m->em >> x->s->em_off) & x->s->lmask : vsmp_x_lanes(m, x->in, x->lanes);
     s->lanes = en;
     if (!en)
         return VSMP_OK; /* no enabled lane: nothing is sent, nothing written (docs/EXEC.md) */
-    uint32_t bti, smp;
-    if (!fetch_state(m, x, &bti, &smp))
-        return VSMP_ERR_INVALID;
-    const vsmp_plan *p = get_plan(m, x, bti, smp);
-    if (!p)
-        return VSMP_ERR_INVALID;
+    const vsmp_plan *p = same_plan(m, x);
+    if (!p) {
+        uint32_t bti, smp;
+        if (!fetch_state(m, x, &bti, &smp))
+            return VSMP_ERR_INVALID;
+        p = get_plan(m, x, bti, smp);
+        if (!p)
+            return VSMP_ERR_INVALID;
+    }
     vsmp_message *msg = &x->s->msg;
     msg->mask = en;
-    read_params(m, x);
+    if (!x->s->all_direct)
+        read_params(m, x);
     if (!aoffimmi_now(m, x, msg))
         return VSMP_ERR_INVALID;
     /* not cleared: the engine writes every channel of the enabled lanes and the null mask,
