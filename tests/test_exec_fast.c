@@ -24,6 +24,7 @@
  * and a rounding mode, which sends the fast forms to the general path), and every variable
  * and predicate must hold the same bytes afterwards. */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -543,6 +544,34 @@ static const char *const ff_runs16[] = {
     "(P2) sel (M5, 1) UD(0,16)<1> UA(0,9)<0;1,0> 0x7:ud\n",
 };
 
+/* Chains of SIMD16 kernels (GM_CHAIN, taken in one call when every member's lanes are on
+ * and rounding is to nearest even): IGC's mad chain over a sample's four channels (src0 a
+ * weight scalar, each channel's mad feeding the next tap's), its address arithmetic (an
+ * imad with an immediate, the D -> F conversion), a member reading what the one before it
+ * wrote and one writing its own source, kernels called through the table (mul, add, inv);
+ * an M5 instruction ends a chain and a NoMask one starts another, a cmp and a sel between
+ * chains */
+static const char ff_chain[] =
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mad (M1, 16) FB(0,16)<1> FA(0,1)<0;1,0> FC(0,16)<8;8,1> FD(0,16)<8;8,1>\n"
+    "mad (M1, 16) FD(0,0)<1> FA(0,2)<0;1,0> FB(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mad (M1, 16) FD(0,16)<1> FA(0,2)<0;1,0> FB(0,16)<8;8,1> FD(0,16)<8;8,1>\n"
+    "mad (M1, 16) DD(0,0)<1> 0xfffffffc:d DA(0,0)<0;1,0> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DD(0,3)<0;1,0> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,16)<1> DC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FA(0,16)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
+    "mad (M1, 16) FA(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
+    "add (M5, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "inv (M5, 16) FB(0,16)<1> FB(0,0)<8;8,1>\n"
+    "mad (M1_NM, 16) FD(0,0)<1> FB(0,3)<0;1,0> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n"
+    "add (M1_NM, 16) DA(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "mad (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "mad (M1, 16) FC(0,16)<1> FD(0,4)<0;1,0> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1>\n";
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -618,8 +647,33 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
     }
 }
 
+/* ff_chain: the same bits as the reference (test_runs_of), and the chains planned where the rule
+ * puts them: instructions 0-10 (M1 SIMD16 kernels: add, four F mads, the imad, the conversion,
+ * the add, the conversion, mul, mad), 11-12 (M5), 13-14 (NoMask), 16-17 (after the cmp); none
+ * at the reference level */
+static void test_chains(void)
+{
+    static const uint32_t want[19] = {[0] = 11, [11] = 2, [13] = 2, [16] = 2};
+    const char *const runs[] = {ff_chain};
+    test_runs_of(runs, 1, true);
+    vsmp_module *mod = ff_parse(ff_chain, "");
+    if (!mod)
+        return;
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (unsigned l = 0; l <= nlev; l++) {
+        vsmp_machine *m = ff_machine(mod, l ? levels[l - 1] : 0, 0xffffffffu);
+        CHECK(m, "machine at level %u", l);
+        for (uint32_t i = 0; m && i < 19; i++)
+            CHECK(vsmp_x_chain(m, i) == (l ? want[i] : 0), "inst %u: chain of %u at level %u", i,
+                  vsmp_x_chain(m, i), l);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
+}
+
 static void test_fast_runs(void)
 {
+    test_chains();
     test_runs_of(ff_runs, sizeof(ff_runs) / sizeof(ff_runs[0]), true);
     test_runs_of(ff_runs16, sizeof(ff_runs16) / sizeof(ff_runs16[0]), true);
     test_runs_of(ff_mixed, sizeof(ff_mixed) / sizeof(ff_mixed[0]), false);

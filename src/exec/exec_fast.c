@@ -836,6 +836,7 @@ static bool fast_handler(xhandler h)
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
 enum {
     GM_CALL,
+    GM_CHAIN, /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
     GM_K16,
     GM_K,
     GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
@@ -873,6 +874,14 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     for (xinst *y = x; y < end; y++) {
         uint32_t en, arg = y->f.arg | keep;
         switch (y->gmode) {
+        case GM_CHAIN: /* every member's lanes and rounding as the first's; if they fail, the
+                          first alone and the others as their own GM_K16 */
+            if (group_lanes(m, y) == y->f.lmask && !other) {
+                m->fast->chain16(y, y->chain, keep);
+                y += y->chain - 1u;
+                break;
+            }
+            /* fall through */
         case GM_K16:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -1071,6 +1080,31 @@ static bool member(const vsmp_machine *m, const xinst *x)
     return !(d->at < c + 4u && c < d->at + span);
 }
 
+/* Chains (GM_CHAIN): instructions of a run one after the other that run_span would each take as
+ * GM_K16 under the same test (the EM at the same offset, or NoMask; none writing %cr0), joined
+ * at the first, which the run then tests once and hands the chain's kernels (xfast_table
+ * chain16) in one call: IGC's mad chains over a sample's four channels, its address arithmetic
+ * and conversions. A chain that fails the test runs as its members would alone. */
+static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
+{
+    for (uint32_t end = i + n; i < end;) {
+        xinst *x = &m->x[i];
+        uint32_t k = 0;
+        while (i + k < end && k < UINT8_MAX) {
+            const xinst *y = &m->x[i + k];
+            if (y->gmode != GM_K16 || y->f.sets_cr0 || y->f.nomask != x->f.nomask ||
+                y->f.em_off != x->f.em_off || y->f.lmask != x->f.lmask)
+                break;
+            k++;
+        }
+        if (k >= 2) {
+            x->gmode = GM_CHAIN;
+            x->chain = (uint8_t)k;
+        }
+        i += k ? k : 1;
+    }
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
@@ -1100,6 +1134,7 @@ void vsmp_x_group_fast(vsmp_machine *m)
             x->own = x->run;
             x->group = n;
             x->run = run_group;
+            plan_chains(m, i, n);
         }
         i += n ? n : 1;
     }
@@ -1111,4 +1146,9 @@ bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
         return false;
     const xinst *x = &m->x[index];
     return fast_handler(x->run) || (x->run == run_group && fast_handler(x->own));
+}
+
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx && m->x[index].gmode == GM_CHAIN ? m->x[index].chain : 0;
 }

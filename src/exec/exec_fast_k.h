@@ -725,6 +725,36 @@ static inline void k_icmp16_k(uint32_t *restrict t, const uint8_t *a, const uint
 
 SIMD16(k_icmp16, put_bits(out, r))
 
+/* ---- chains of SIMD16 instructions (exec_fast.c run_span GM_CHAIN) ---- */
+
+/* The instructions x[0..n), every lane of each on and rounding to nearest even (run_span's
+ * test, made once for the chain): each one's SIMD16 form on its planned sources into its dst,
+ * in order, so that one reads what the one before it wrote, as their steps would. The forms
+ * IGC's image kernels chain most (the mad chains over a sample's four channels, the address
+ * arithmetic and its conversion to F) are called directly, not through the pointer, for the
+ * compiler to inline what it can: the same functions as the table's, so the same bits. */
+static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        xfast16_fn f = x->f.fn16;
+        void *o = x->f.dst;
+        const uint8_t *a = x->f.src[0].p, *b = x->f.src[1].p, *c = x->f.src[2].p;
+        uint32_t arg = x->f.arg | keep;
+        if (f == k_fmad_s16)
+            k_fmad_s16(o, a, b, c, arg);
+        else if (f == k_fmad_w16)
+            k_fmad_w16(o, a, b, c, arg);
+        else if (f == k_f_from_d_w16)
+            k_f_from_d_w16(o, a, b, c, arg);
+        else if (f == k_iadd_s16)
+            k_iadd_s16(o, a, b, c, arg);
+        else if (f == k_imad_s16)
+            k_imad_s16(o, a, b, c, arg);
+        else
+            f(o, a, b, c, arg);
+    }
+}
+
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
@@ -845,4 +875,5 @@ const xfast_table XF_TABLE = {{
                                   [XF_ISEL] = k_isel16_s16,
                                   [XF_FCMP] = k_fcmp16_s16,
                                   [XF_ICMP] = k_icmp16_s16,
-                              }};
+                              },
+                              k_chain16};

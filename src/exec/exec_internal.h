@@ -136,10 +136,14 @@ enum {
  * lanes that pick src0 as arg's value; cmp's write the 16 lanes' bits to out[0]. */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
+/* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
+ * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep. */
+typedef void (*xchain16_fn)(const xinst *x, unsigned n, uint32_t keep);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
+    xchain16_fn chain16;
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -235,6 +239,7 @@ struct xinst {
     uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
     uint8_t lanes;  /* exec size */
     uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once */
     xfast f;
     /* the rest */
     xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
@@ -366,6 +371,9 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+/* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
+ * GM_CHAIN), 0 when none starts there (tests/test_exec_fast.c). */
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
