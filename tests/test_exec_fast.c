@@ -572,6 +572,34 @@ static const char ff_chain[] =
     "mad (M1, 16) FC(0,16)<1> FD(0,4)<0;1,0> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
     "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1>\n";
 
+/* Chains of SIMD1 kernels (GM_CHAIN1, IGC's uniform values: the weights of gauss9_exp): F mul,
+ * mad, add (inlined), inv, exp, rndz, and, shl (called through the table), a move of an
+ * immediate (a copy, which ends a chain), one reading what the one before it wrote, under NoMask,
+ * the EM at lane 0 and (M5) at lane 16, which two of the dispatch masks turn off; cmp and sel
+ * between chains */
+static const char ff_chain1[] =
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mul (M1_NM, 1) FB(0,0)<1> FA(0,0)<0;1,0> 0x40000000:f\n"
+    "mul (M1_NM, 1) FB(0,1)<1> FB(0,0)<0;1,0> FA(0,0)<0;1,0>\n"
+    "and (M1_NM, 1) DD(0,0)<1> DA(0,0)<0;1,0> 0x7f800000:d\n"
+    "cmp.eq (M1_NM, 1) P1 DD(0,0)<0;1,0> 0x0:d\n"
+    "(P1) sel (M1_NM, 1) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "inv (M1_NM, 1) FC(0,1)<1> FB(0,1)<0;1,0>\n"
+    "mul (M1_NM, 1) FC(0,2)<1> FC(0,1)<0;1,0> 0xbf800000:f\n"
+    "rndz (M1_NM, 1) FC(0,3)<1> FC(0,2)<0;1,0>\n"
+    "mov (M1_NM, 1) FC(0,4)<1> 0xbf317200:f\n"
+    "mad (M1_NM, 1) FC(0,5)<1> FC(0,3)<0;1,0> FC(0,4)<0;1,0> FC(0,2)<0;1,0>\n"
+    "exp (M1_NM, 1) FC(0,6)<1> FC(0,5)<0;1,0>\n"
+    "add (M1_NM, 1) FC(0,7)<1> FC(0,6)<0;1,0> FA(0,3)<0;1,0>\n"
+    "shl (M1_NM, 1) DD(0,1)<1> DA(0,2)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P2 FC(0,7)<0;1,0> 0xc2d20000:f\n"
+    "mul (M1, 1) FD(0,0)<1> FC(0,7)<0;1,0> FA(0,4)<0;1,0>\n"
+    "add (M1, 1) FD(0,1)<1> FD(0,0)<0;1,0> FD(0,0)<0;1,0>\n"
+    "mul (M5, 1) FD(0,16)<1> FC(0,5)<0;1,0> FA(0,5)<0;1,0>\n"
+    "mad (M5, 1) FD(0,17)<1> FD(0,16)<0;1,0> FA(0,6)<0;1,0> FD(0,1)<0;1,0>\n"
+    "add (M5, 1) FD(0,18)<1> FD(0,17)<0;1,0> FA(0,7)<0;1,0>\n"
+    "(P2) sel (M1_NM, 1) FA(0,8)<1> 0x0:f FD(0,18)<0;1,0>\n";
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -647,28 +675,37 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
     }
 }
 
-/* ff_chain: the same bits as the reference (test_runs_of), and the chains planned where the rule
- * puts them: instructions 0-10 (M1 SIMD16 kernels: add, four F mads, the imad, the conversion,
- * the add, the conversion, mul, mad), 11-12 (M5), 13-14 (NoMask), 16-17 (after the cmp); none
- * at the reference level */
+/* ff_chain and ff_chain1: the same bits as the reference (test_runs_of), and the chains planned
+ * where the rule puts them, none at the reference level. ff_chain: instructions 0-10 (M1 SIMD16
+ * kernels: add, four F mads, the imad, the conversion, the add, the conversion, mul, mad),
+ * 11-12 (M5), 13-14 (NoMask), 16-17 (after the cmp). ff_chain1: 1-3 (NoMask mul, mul, and),
+ * 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the move of an immediate (a
+ * copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
 static void test_chains(void)
 {
-    static const uint32_t want[19] = {[0] = 11, [11] = 2, [13] = 2, [16] = 2};
-    const char *const runs[] = {ff_chain};
-    test_runs_of(runs, 1, true);
-    vsmp_module *mod = ff_parse(ff_chain, "");
-    if (!mod)
-        return;
+    static const struct {
+        const char *run;
+        uint32_t want[24];
+    } cases[] = {{ff_chain, {[0] = 11, [11] = 2, [13] = 2, [16] = 2}},
+                 {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
     unsigned levels[2], nlev = ff_levels(levels);
-    for (unsigned l = 0; l <= nlev; l++) {
-        vsmp_machine *m = ff_machine(mod, l ? levels[l - 1] : 0, 0xffffffffu);
-        CHECK(m, "machine at level %u", l);
-        for (uint32_t i = 0; m && i < 19; i++)
-            CHECK(vsmp_x_chain(m, i) == (l ? want[i] : 0), "inst %u: chain of %u at level %u", i,
-                  vsmp_x_chain(m, i), l);
-        vsmp_machine_free(m);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        const char *const runs[] = {cases[c].run};
+        test_runs_of(runs, 1, true);
+        vsmp_module *mod = ff_parse(cases[c].run, "");
+        if (!mod)
+            continue;
+        for (unsigned l = 0; l <= nlev; l++) {
+            vsmp_machine *m = ff_machine(mod, l ? levels[l - 1] : 0, 0xffffffffu);
+            CHECK(m, "machine at level %u", l);
+            for (uint32_t i = 0; m && i < 24; i++)
+                CHECK(vsmp_x_chain(m, i) == (l ? cases[c].want[i] : 0),
+                      "chain run %zu inst %u: chain of %u at level %u", c, i, vsmp_x_chain(m, i),
+                      l);
+            vsmp_machine_free(m);
+        }
+        vsmp_module_free(mod);
     }
-    vsmp_module_free(mod);
 }
 
 static void test_fast_runs(void)

@@ -836,7 +836,8 @@ static bool fast_handler(xhandler h)
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
 enum {
     GM_CALL,
-    GM_CHAIN, /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
+    GM_CHAIN,  /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
+    GM_CHAIN1, /* the same of SIMD1 GM_K (IGC's uniform values) */
     GM_K16,
     GM_K,
     GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
@@ -913,6 +914,13 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
             break;
         }
+        case GM_CHAIN1:
+            if (group_lanes(m, y) == y->f.lmask && !other) {
+                m->fast->chain1(y, y->chain, keep);
+                y += y->chain - 1u;
+                break;
+            }
+            /* fall through */
         case GM_K:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -1085,20 +1093,22 @@ static bool member(const vsmp_machine *m, const xinst *x)
  * at the first, which the run then tests once and hands the chain's kernels (xfast_table
  * chain16) in one call: IGC's mad chains over a sample's four channels, its address arithmetic
  * and conversions. A chain that fails the test runs as its members would alone. */
+static bool chains_with(const xinst *x, const xinst *y)
+{
+    return (x->gmode == GM_K16 || (x->gmode == GM_K && x->lanes == 1)) && y->gmode == x->gmode &&
+           y->lanes == x->lanes && !y->f.sets_cr0 && y->f.nomask == x->f.nomask &&
+           y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask;
+}
+
 static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
 {
     for (uint32_t end = i + n; i < end;) {
         xinst *x = &m->x[i];
         uint32_t k = 0;
-        while (i + k < end && k < UINT8_MAX) {
-            const xinst *y = &m->x[i + k];
-            if (y->gmode != GM_K16 || y->f.sets_cr0 || y->f.nomask != x->f.nomask ||
-                y->f.em_off != x->f.em_off || y->f.lmask != x->f.lmask)
-                break;
+        while (i + k < end && k < UINT8_MAX && chains_with(x, &m->x[i + k]))
             k++;
-        }
         if (k >= 2) {
-            x->gmode = GM_CHAIN;
+            x->gmode = x->gmode == GM_K16 ? GM_CHAIN : GM_CHAIN1;
             x->chain = (uint8_t)k;
         }
         i += k ? k : 1;
@@ -1150,5 +1160,8 @@ bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
 
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
 {
-    return m && index < m->nx && m->x[index].gmode == GM_CHAIN ? m->x[index].chain : 0;
+    if (!m || index >= m->nx)
+        return 0;
+    const xinst *x = &m->x[index];
+    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 ? x->chain : 0;
 }

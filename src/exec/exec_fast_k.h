@@ -755,6 +755,39 @@ static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
     }
 }
 
+/* The same of SIMD1 instructions (IGC's uniform values: the weights' arithmetic, GM_CHAIN1):
+ * each one's fn on its planned sources, the common ones with the body of the kernel's n == 1
+ * case (KERNEL) inlined. */
+#define CHAIN1(name)                                                                               \
+    do {                                                                                           \
+        uint32_t v[3] = {prep1(&s[0]), prep1(&s[1]), prep1(&s[2])}, r[1];                          \
+        name##_k(r, (const uint8_t *)&v[0], (const uint8_t *)&v[1], (const uint8_t *)&v[2], 1,     \
+                 arg);                                                                             \
+        put(o, r, 1, arg);                                                                         \
+    } while (0)
+
+static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        xfast_fn f = x->f.fn;
+        const xsrc *s = x->f.src;
+        void *o = x->f.dst;
+        uint32_t arg = x->f.arg | keep;
+        if (f == k_fmul)
+            CHAIN1(k_fmul);
+        else if (f == k_fmad)
+            CHAIN1(k_fmad);
+        else if (f == k_fadd)
+            CHAIN1(k_fadd);
+        else if (f == k_imov)
+            CHAIN1(k_imov);
+        else
+            f(o, s, 1, arg);
+    }
+}
+
+#undef CHAIN1
+
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
@@ -876,4 +909,5 @@ const xfast_table XF_TABLE = {{
                                   [XF_FCMP] = k_fcmp16_s16,
                                   [XF_ICMP] = k_icmp16_s16,
                               },
-                              k_chain16};
+                              k_chain16,
+                              k_chain1};

@@ -137,13 +137,14 @@ enum {
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
 /* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
- * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep. */
-typedef void (*xchain16_fn)(const xinst *x, unsigned n, uint32_t keep);
+ * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep; chain1 the
+ * same of SIMD1 instructions (GM_CHAIN1) through their fn. */
+typedef void (*xchain_fn)(const xinst *x, unsigned n, uint32_t keep);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
-    xchain16_fn chain16;
+    xchain_fn chain16, chain1;
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
