@@ -733,6 +733,21 @@ SIMD16(k_icmp16, put_bits(out, r))
  * IGC's image kernels chain most (the mad chains over a sample's four channels, the address
  * arithmetic and its conversion to F) are called directly, not through the pointer, for the
  * compiler to inline what it can: the same functions as the table's, so the same bits. */
+/* mad with src0 a 32-bit scalar (IGC's weight) and denormals kept (IGC's kernels set %cr0 bit
+ * 7): k_fmad's XF_KEEP_F case with the scalar read once for the 16 lanes instead of copied to
+ * them */
+static XF_INLINE void fmad_w16_keep(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c)
+{
+    float w = asf(ld(a, 0));
+    uint32_t r[16];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 1 /* vectorised as a loop; fully unrolled first, its fmaf stay scalar */
+#endif
+    for (unsigned l = 0; l < 16; l++)
+        r[l] = fnan1(asu(fmaf(w, asf(ld(b, l)), asf(ld(c, l)))));
+    memcpy(out, r, 64);
+}
+
 static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
 {
     for (const xinst *end = x + n; x < end; x++) {
@@ -740,7 +755,9 @@ static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
         void *o = x->f.dst;
         const uint8_t *a = x->f.src[0].p, *b = x->f.src[1].p, *c = x->f.src[2].p;
         uint32_t arg = x->f.arg | keep;
-        if (f == k_fmad_s16)
+        if (f == k_fmad_s16 && (arg >> XF_SPLAT_SHIFT & 7u) == 1u && (arg & XF_KEEP_F))
+            fmad_w16_keep(o, a, b, c);
+        else if (f == k_fmad_s16)
             k_fmad_s16(o, a, b, c, arg);
         else if (f == k_fmad_w16)
             k_fmad_w16(o, a, b, c, arg);
