@@ -547,10 +547,10 @@ static const char *const ff_runs16[] = {
 /* Chains of SIMD16 kernels (GM_CHAIN, taken in one call when every member's lanes are on
  * and rounding is to nearest even): IGC's mad chain over a sample's four channels (src0 a
  * weight scalar, each channel's mad feeding the next tap's), its address arithmetic (an
- * imad with an immediate, the D -> F conversion), a member reading what the one before it
- * wrote and one writing its own source, kernels called through the table (mul, add, inv);
- * an M5 instruction ends a chain and a NoMask one starts another, a cmp and a sel between
- * chains */
+ * imad with an immediate, adds of a scalar in either position, the D -> F conversion), a member
+ * reading what the one before it wrote and one writing its own source, kernels called through the
+ * table (mul, add, inv); an M5 instruction ends a chain and a NoMask one starts another, a cmp and
+ * a sel between chains */
 static const char ff_chain[] =
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
     "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
@@ -560,7 +560,8 @@ static const char ff_chain[] =
     "mad (M1, 16) DD(0,0)<1> 0xfffffffc:d DA(0,0)<0;1,0> DB(0,0)<8;8,1>\n"
     "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
     "add (M1, 16) DC(0,0)<1> DD(0,3)<0;1,0> DB(0,0)<8;8,1>\n"
-    "mov (M1, 16) FC(0,16)<1> DC(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,16)<1> DC(0,0)<8;8,1> DD(0,4)<0;1,0>\n"
+    "mov (M1, 16) FC(0,16)<1> DC(0,16)<8;8,1>\n"
     "mul (M1, 16) FA(0,16)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
     "mad (M1, 16) FA(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
     "add (M5, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
@@ -677,8 +678,8 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
 
 /* ff_chain and ff_chain1: the same bits as the reference (test_runs_of), and the chains planned
  * where the rule puts them, none at the reference level. ff_chain: instructions 0-10 (M1 SIMD16
- * kernels: add, four F mads, the imad, the conversion, the add, the conversion, mul, mad),
- * 11-12 (M5), 13-14 (NoMask), 16-17 (after the cmp). ff_chain1: 1-3 (NoMask mul, mul, and),
+ * kernels: add, four F mads, the imad, the conversion, two adds, the conversion, mul, mad),
+ * 12-13 (M5), 14-15 (NoMask), 17-18 (after the cmp). ff_chain1: 1-3 (NoMask mul, mul, and),
  * 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the move of an immediate (a
  * copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
 static void test_chains(void)
@@ -686,7 +687,7 @@ static void test_chains(void)
     static const struct {
         const char *run;
         uint32_t want[24];
-    } cases[] = {{ff_chain, {[0] = 11, [11] = 2, [13] = 2, [16] = 2}},
+    } cases[] = {{ff_chain, {[0] = 12, [12] = 2, [14] = 2, [17] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
     unsigned levels[2], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
