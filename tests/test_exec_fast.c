@@ -544,13 +544,13 @@ static const char *const ff_runs16[] = {
     "(P2) sel (M5, 1) UD(0,16)<1> UA(0,9)<0;1,0> 0x7:ud\n",
 };
 
-/* Chains of SIMD16 kernels (GM_CHAIN, taken in one call when every member's lanes are on
- * and rounding is to nearest even): IGC's mad chain over a sample's four channels (src0 a
- * weight scalar, each channel's mad feeding the next tap's), its address arithmetic (an
- * imad with an immediate, adds of a scalar in either position, the D -> F conversion), a member
- * reading what the one before it wrote and one writing its own source, kernels called through the
- * table (mul, add, inv); an M5 instruction ends a chain and a NoMask one starts another, a cmp and
- * a sel between chains */
+/* Chains of SIMD16 kernels (GM_CHAIN, GM_CHAINW; taken in one call when every member's lanes
+ * are on and rounding is to nearest even): IGC's mad chain over a sample's four channels (src0
+ * a weight scalar, each channel's mad feeding the next tap's), its address arithmetic (an imad
+ * with an immediate, adds of a scalar in either position, the D -> F conversion), a member
+ * reading what the one before it wrote and one writing its own source, kernels called through
+ * the table (mul, add, inv); an M5 instruction ends a chain and a NoMask one starts another, a
+ * cmp and a sel between chains */
 static const char ff_chain[] =
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
     "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
@@ -566,7 +566,7 @@ static const char ff_chain[] =
     "mad (M1, 16) FA(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
     "add (M5, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
     "inv (M5, 16) FB(0,16)<1> FB(0,0)<8;8,1>\n"
-    "mad (M1_NM, 16) FD(0,0)<1> FB(0,3)<0;1,0> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mul (M1_NM, 16) FD(0,0)<1> FB(0,3)<0;1,0> FB(0,16)<8;8,1>\n"
     "add (M1_NM, 16) DA(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
     "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
     "mad (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
@@ -677,17 +677,18 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
 }
 
 /* ff_chain and ff_chain1: the same bits as the reference (test_runs_of), and the chains planned
- * where the rule puts them, none at the reference level. ff_chain: instructions 0-10 (M1 SIMD16
- * kernels: add, four F mads, the imad, the conversion, two adds, the conversion, mul, mad),
- * 12-13 (M5), 14-15 (NoMask), 17-18 (after the cmp). ff_chain1: 1-3 (NoMask mul, mul, and),
- * 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the move of an immediate (a
- * copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
+ * where the rule puts them, none at the reference level. ff_chain: instructions 1-4 (F mads with
+ * a scalar weight: GM_CHAINW, apart from the add before them and the kernels after them), 5-11
+ * (M1 SIMD16 kernels: the imad, the conversion, two adds, the conversion, mul, a mad of three
+ * regions), 12-13 (M5), 14-15 (NoMask), 17-18 (weights again, after the cmp). ff_chain1: 1-3
+ * (NoMask mul, mul, and), 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the
+ * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
 static void test_chains(void)
 {
     static const struct {
         const char *run;
         uint32_t want[24];
-    } cases[] = {{ff_chain, {[0] = 12, [12] = 2, [14] = 2, [17] = 2}},
+    } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 2, [14] = 2, [17] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
     unsigned levels[2], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {

@@ -838,6 +838,7 @@ enum {
     GM_CALL,
     GM_CHAIN,  /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
     GM_CHAIN1, /* the same of SIMD1 GM_K (IGC's uniform values) */
+    GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
     GM_K16,
     GM_K,
     GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
@@ -875,10 +876,11 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     for (xinst *y = x; y < end; y++) {
         uint32_t en, arg = y->f.arg | keep;
         switch (y->gmode) {
+        case GM_CHAINW:
         case GM_CHAIN: /* every member's lanes and rounding as the first's; if they fail, the
                           first alone and the others as their own GM_K16 */
             if (group_lanes(m, y) == y->f.lmask && !other) {
-                m->fast->chain16(y, y->chain, keep);
+                (y->gmode == GM_CHAIN ? m->fast->chain16 : m->fast->chain_fmadw)(y, y->chain, keep);
                 y += y->chain - 1u;
                 break;
             }
@@ -1093,11 +1095,19 @@ static bool member(const vsmp_machine *m, const xinst *x)
  * at the first, which the run then tests once and hands the chain's kernels (xfast_table
  * chain16) in one call: IGC's mad chains over a sample's four channels, its address arithmetic
  * and conversions. A chain that fails the test runs as its members would alone. */
-static bool chains_with(const xinst *x, const xinst *y)
+/* F mad with src0 a 32-bit scalar and the others in place (GM_CHAINW's members) */
+static bool fmad_weight(const vsmp_machine *m, const xinst *x)
+{
+    return x->gmode == GM_K16 && x->f.fn16 == m->fast->fs16[XF_FMAD] &&
+           (x->f.arg >> XF_SPLAT_SHIFT & 7u) == 1u;
+}
+
+static bool chains_with(const vsmp_machine *m, const xinst *x, const xinst *y)
 {
     return (x->gmode == GM_K16 || (x->gmode == GM_K && x->lanes == 1)) && y->gmode == x->gmode &&
            y->lanes == x->lanes && !y->f.sets_cr0 && y->f.nomask == x->f.nomask &&
-           y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask;
+           y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask &&
+           fmad_weight(m, y) == fmad_weight(m, x);
 }
 
 static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
@@ -1105,10 +1115,10 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     for (uint32_t end = i + n; i < end;) {
         xinst *x = &m->x[i];
         uint32_t k = 0;
-        while (i + k < end && k < UINT8_MAX && chains_with(x, &m->x[i + k]))
+        while (i + k < end && k < UINT8_MAX && chains_with(m, x, &m->x[i + k]))
             k++;
         if (k >= 2) {
-            x->gmode = x->gmode == GM_K16 ? GM_CHAIN : GM_CHAIN1;
+            x->gmode = x->gmode == GM_K ? GM_CHAIN1 : fmad_weight(m, x) ? GM_CHAINW : GM_CHAIN;
             x->chain = (uint8_t)k;
         }
         i += k ? k : 1;
@@ -1163,5 +1173,5 @@ uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
     if (!m || index >= m->nx)
         return 0;
     const xinst *x = &m->x[index];
-    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 ? x->chain : 0;
+    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ? x->chain : 0;
 }

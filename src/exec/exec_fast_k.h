@@ -755,9 +755,7 @@ static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
         void *o = x->f.dst;
         const uint8_t *a = x->f.src[0].p, *b = x->f.src[1].p, *c = x->f.src[2].p;
         uint32_t arg = x->f.arg | keep;
-        if (f == k_fmad_s16 && (arg >> XF_SPLAT_SHIFT & 7u) == 1u && (arg & XF_KEEP_F))
-            fmad_w16_keep(o, a, b, c);
-        else if (f == k_fmad_s16)
+        if (f == k_fmad_s16)
             k_fmad_s16(o, a, b, c, arg);
         else if (f == k_fmad_w16)
             k_fmad_w16(o, a, b, c, arg);
@@ -769,6 +767,20 @@ static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
             k_imad_s16(o, a, b, c, arg);
         else
             f(o, a, b, c, arg);
+    }
+}
+
+/* A chain of F mads with src0 a 32-bit scalar and the others in place (IGC's taps over a
+ * sample's channels; exec_fast.c GM_CHAINW): with denormals kept each reads its scalar once
+ * (fmad_w16_keep), otherwise k_fmad_s16. Apart from k_chain16, whose other forms would pay
+ * for this one's frame. */
+static void k_chain_fmadw(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        if (keep & XF_KEEP_F)
+            fmad_w16_keep(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p);
+        else
+            k_fmad_s16(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, x->f.arg | keep);
     }
 }
 
@@ -927,4 +939,5 @@ const xfast_table XF_TABLE = {{
                                   [XF_ICMP] = k_icmp16_s16,
                               },
                               k_chain16,
-                              k_chain1};
+                              k_chain1,
+                              k_chain_fmadw};

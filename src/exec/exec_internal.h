@@ -145,6 +145,7 @@ typedef struct xfast_table {
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
     xchain_fn chain16, chain1;
+    xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
