@@ -566,8 +566,12 @@ static const char ff_chain[] =
     "mad (M1, 16) FA(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
     "add (M5, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
     "inv (M5, 16) FB(0,16)<1> FB(0,0)<8;8,1>\n"
+    "mul (M5, 16) FA(0,16)<1> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n"
+    "add (M5, 16) DB(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
     "mul (M1_NM, 16) FD(0,0)<1> FB(0,3)<0;1,0> FB(0,16)<8;8,1>\n"
     "add (M1_NM, 16) DA(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "mov (M1_NM, 16) FC(0,0)<1> DA(0,0)<8;8,1>\n"
+    "shl (M1_NM, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x2:d\n"
     "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
     "mad (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
     "mad (M1, 16) FC(0,16)<1> FD(0,4)<0;1,0> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
@@ -680,7 +684,8 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
  * where the rule puts them, none at the reference level. ff_chain: instructions 1-4 (F mads with
  * a scalar weight: GM_CHAINW, apart from the add before them and the kernels after them), 5-11
  * (M1 SIMD16 kernels: the imad, the conversion, two adds, the conversion, mul, a mad of three
- * regions), 12-13 (M5), 14-15 (NoMask), 17-18 (weights again, after the cmp). ff_chain1: 1-3
+ * regions), 12-15 (M5), 16-19 (NoMask), 21-22 (weights again, after the cmp: a chain of mads
+ * with a weight may be of 2, the others of 4 or more). ff_chain1: 1-3
  * (NoMask mul, mul, and), 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the
  * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
 static void test_chains(void)
@@ -688,7 +693,7 @@ static void test_chains(void)
     static const struct {
         const char *run;
         uint32_t want[24];
-    } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 2, [14] = 2, [17] = 2}},
+    } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
     unsigned levels[2], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
