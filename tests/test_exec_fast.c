@@ -25,6 +25,7 @@
  * and predicate must hold the same bytes afterwards. */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -549,6 +550,67 @@ static const char *const ff_runs16[] = {
     "(P2) sel (M5, 1) UD(0,16)<1> UA(0,9)<0;1,0> 0x7:ud\n",
 };
 
+/* Chains of SIMD16 kernels (GM_CHAIN, GM_CHAINW; taken in one call when every member's lanes
+ * are on and rounding is to nearest even): IGC's mad chain over a sample's four channels (src0
+ * a weight scalar, each channel's mad feeding the next tap's), its address arithmetic (an imad
+ * with an immediate, adds of a scalar in either position, the D -> F conversion), a member
+ * reading what the one before it wrote and one writing its own source, kernels called through
+ * the table (mul, add, inv); an M5 instruction ends a chain and a NoMask one starts another, a
+ * cmp and a sel between chains */
+static const char ff_chain[] =
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mad (M1, 16) FB(0,16)<1> FA(0,1)<0;1,0> FC(0,16)<8;8,1> FD(0,16)<8;8,1>\n"
+    "mad (M1, 16) FD(0,0)<1> FA(0,2)<0;1,0> FB(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "mad (M1, 16) FD(0,16)<1> FA(0,2)<0;1,0> FB(0,16)<8;8,1> FD(0,16)<8;8,1>\n"
+    "mad (M1, 16) DD(0,0)<1> 0xfffffffc:d DA(0,0)<0;1,0> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DD(0,3)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,16)<1> DC(0,0)<8;8,1> DD(0,4)<0;1,0>\n"
+    "mov (M1, 16) FC(0,16)<1> DC(0,16)<8;8,1>\n"
+    "mul (M1, 16) FA(0,16)<1> FA(0,0)<8;8,1> FB(0,1)<0;1,0>\n"
+    "mad (M1, 16) FA(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
+    "add (M5, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "inv (M5, 16) FB(0,16)<1> FB(0,0)<8;8,1>\n"
+    "mul (M5, 16) FA(0,16)<1> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n"
+    "add (M5, 16) DB(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "mul (M1_NM, 16) FD(0,0)<1> FB(0,3)<0;1,0> FB(0,16)<8;8,1>\n"
+    "add (M1_NM, 16) DA(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "mov (M1_NM, 16) FC(0,0)<1> DA(0,0)<8;8,1>\n"
+    "shl (M1_NM, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x2:d\n"
+    "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "mad (M1, 16) FC(0,0)<1> FD(0,4)<0;1,0> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "mad (M1, 16) FC(0,16)<1> FD(0,4)<0;1,0> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FC(0,16)<8;8,1>\n";
+
+/* Chains of SIMD1 kernels (GM_CHAIN1, IGC's uniform values: the weights of gauss9_exp): F mul,
+ * mad, add (inlined), inv, exp, rndz, and, shl (called through the table), a move of an
+ * immediate (a copy, which ends a chain), one reading what the one before it wrote, under NoMask,
+ * the EM at lane 0 and (M5) at lane 16, which two of the dispatch masks turn off; cmp and sel
+ * between chains */
+static const char ff_chain1[] =
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mul (M1_NM, 1) FB(0,0)<1> FA(0,0)<0;1,0> 0x40000000:f\n"
+    "mul (M1_NM, 1) FB(0,1)<1> FB(0,0)<0;1,0> FA(0,0)<0;1,0>\n"
+    "and (M1_NM, 1) DD(0,0)<1> DA(0,0)<0;1,0> 0x7f800000:d\n"
+    "cmp.eq (M1_NM, 1) P1 DD(0,0)<0;1,0> 0x0:d\n"
+    "(P1) sel (M1_NM, 1) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "inv (M1_NM, 1) FC(0,1)<1> FB(0,1)<0;1,0>\n"
+    "mul (M1_NM, 1) FC(0,2)<1> FC(0,1)<0;1,0> 0xbf800000:f\n"
+    "rndz (M1_NM, 1) FC(0,3)<1> FC(0,2)<0;1,0>\n"
+    "mov (M1_NM, 1) FC(0,4)<1> 0xbf317200:f\n"
+    "mad (M1_NM, 1) FC(0,5)<1> FC(0,3)<0;1,0> FC(0,4)<0;1,0> FC(0,2)<0;1,0>\n"
+    "exp (M1_NM, 1) FC(0,6)<1> FC(0,5)<0;1,0>\n"
+    "add (M1_NM, 1) FC(0,7)<1> FC(0,6)<0;1,0> FA(0,3)<0;1,0>\n"
+    "shl (M1_NM, 1) DD(0,1)<1> DA(0,2)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P2 FC(0,7)<0;1,0> 0xc2d20000:f\n"
+    "mul (M1, 1) FD(0,0)<1> FC(0,7)<0;1,0> FA(0,4)<0;1,0>\n"
+    "add (M1, 1) FD(0,1)<1> FD(0,0)<0;1,0> FD(0,0)<0;1,0>\n"
+    "mul (M5, 1) FD(0,16)<1> FC(0,5)<0;1,0> FA(0,5)<0;1,0>\n"
+    "mad (M5, 1) FD(0,17)<1> FD(0,16)<0;1,0> FA(0,6)<0;1,0> FD(0,1)<0;1,0>\n"
+    "add (M5, 1) FD(0,18)<1> FD(0,17)<0;1,0> FA(0,7)<0;1,0>\n"
+    "(P2) sel (M1_NM, 1) FA(0,8)<1> 0x0:f FD(0,18)<0;1,0>\n";
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -624,8 +686,44 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
     }
 }
 
+/* ff_chain and ff_chain1: the same bits as the reference (test_runs_of), and the chains planned
+ * where the rule puts them, none at the reference level. ff_chain: instructions 1-4 (F mads with
+ * a scalar weight: GM_CHAINW, apart from the add before them and the kernels after them), 5-11
+ * (M1 SIMD16 kernels: the imad, the conversion, two adds, the conversion, mul, a mad of three
+ * regions), 12-15 (M5), 16-19 (NoMask), 21-22 (weights again, after the cmp: a chain of mads
+ * with a weight may be of 2, the others of 4 or more). ff_chain1: 1-3
+ * (NoMask mul, mul, and), 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the
+ * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
+static void test_chains(void)
+{
+    static const struct {
+        const char *run;
+        uint32_t want[24];
+    } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
+                 {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
+    unsigned levels[2], nlev = ff_levels(levels);
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        const char *const runs[] = {cases[c].run};
+        test_runs_of(runs, 1, true);
+        vsmp_module *mod = ff_parse(cases[c].run, "");
+        if (!mod)
+            continue;
+        for (unsigned l = 0; l <= nlev; l++) {
+            vsmp_machine *m = ff_machine(mod, l ? levels[l - 1] : 0, 0xffffffffu);
+            CHECK(m, "machine at level %u", l);
+            for (uint32_t i = 0; m && i < 24; i++)
+                CHECK(vsmp_x_chain(m, i) == (l ? cases[c].want[i] : 0),
+                      "chain run %zu inst %u: chain of %u at level %u", c, i, vsmp_x_chain(m, i),
+                      l);
+            vsmp_machine_free(m);
+        }
+        vsmp_module_free(mod);
+    }
+}
+
 static void test_fast_runs(void)
 {
+    test_chains();
     test_runs_of(ff_runs, sizeof(ff_runs) / sizeof(ff_runs[0]), true);
     test_runs_of(ff_runs16, sizeof(ff_runs16) / sizeof(ff_runs16[0]), true);
     test_runs_of(ff_mixed, sizeof(ff_mixed) / sizeof(ff_mixed[0]), false);

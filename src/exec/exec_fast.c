@@ -839,6 +839,9 @@ static bool fast_handler(xhandler h)
  * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
 enum {
     GM_CALL,
+    GM_CHAIN,  /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
+    GM_CHAIN1, /* the same of SIMD1 GM_K (IGC's uniform values) */
+    GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
     GM_K16,
     GM_K,
     GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
@@ -903,6 +906,15 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     for (xinst *y = x; y < end; y++) {
         uint32_t en, arg = y->f.arg | keep;
         switch (y->gmode) {
+        case GM_CHAINW:
+        case GM_CHAIN: /* every member's lanes and rounding as the first's; if they fail, the
+                          first alone and the others as their own GM_K16 */
+            if (group_lanes(m, y) == y->f.lmask && !other) {
+                (y->gmode == GM_CHAIN ? m->fast->chain16 : m->fast->chain_fmadw)(y, y->chain, keep);
+                y += y->chain - 1u;
+                break;
+            }
+            /* fall through */
         case GM_K16:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -931,6 +943,13 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
             break;
         }
+        case GM_CHAIN1:
+            if (group_lanes(m, y) == y->f.lmask && !other) {
+                m->fast->chain1(y, y->chain, keep);
+                y += y->chain - 1u;
+                break;
+            }
+            /* fall through */
         case GM_K:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
@@ -1122,27 +1141,70 @@ static bool fuse_member(const vsmp_machine *m, const xinst *y, unsigned k)
     return y->gmode == gm && y->lanes == 16 && !y->f.sets_cr0 && y->f.fn16 == m->fast->fn16[k];
 }
 
-/* Mark the fused sequences inside each run (vsmp_x_group_fast's runs, from their first) */
-static void plan_fused(vsmp_machine *m)
+/* Mark the fused sequences of the run of @p n instructions from @p i (before its chains: a
+ * chain joins no member of a fused sequence) */
+static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
 {
-    for (uint32_t i = 0; m->fast && i < m->nx; i++) {
-        if (m->x[i].run != run_group)
-            continue;
-        uint32_t end = i + m->x[i].group;
-        for (uint32_t j = i; j < end;) {
-            unsigned n = 0;
-            for (size_t p = 0; !n && p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++) {
-                bool ok = j + fuse_pats[p].n <= end;
-                for (unsigned q = 0; ok && q < fuse_pats[p].n; q++)
-                    ok = fuse_member(m, &m->x[j + q], fuse_pats[p].k[q]);
-                if (ok) {
-                    m->x[j].gmode = GM_FUSED, m->x[j].fuse = fuse_pats[p].id;
-                    n = fuse_pats[p].n;
-                }
+    for (uint32_t j = i, end = i + n; m->fast && j < end;) {
+        unsigned k = 0;
+        for (size_t p = 0; !k && p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++) {
+            bool ok = j + fuse_pats[p].n <= end;
+            for (unsigned q = 0; ok && q < fuse_pats[p].n; q++)
+                ok = fuse_member(m, &m->x[j + q], fuse_pats[p].k[q]);
+            if (ok) {
+                m->x[j].gmode = GM_FUSED, m->x[j].fuse = fuse_pats[p].id;
+                k = fuse_pats[p].n;
             }
-            j += n ? n : 1;
         }
-        i = end - 1;
+        j += k ? k : 1;
+    }
+}
+
+/* The instructions fused sequence @p id spans */
+static unsigned fused_len(unsigned id)
+{
+    for (size_t p = 0; p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++)
+        if (fuse_pats[p].id == id)
+            return fuse_pats[p].n;
+    return 1;
+}
+
+/* Chains (GM_CHAIN): instructions of a run one after the other that run_span would each take as
+ * GM_K16 under the same test (the EM at the same offset, or NoMask; none writing %cr0), joined
+ * at the first, which the run then tests once and hands the chain's kernels (xfast_table
+ * chain16) in one call: IGC's mad chains over a sample's four channels, its address arithmetic
+ * and conversions. A chain that fails the test runs as its members would alone. */
+/* F mad with src0 a 32-bit scalar and the others in place (GM_CHAINW's members) */
+static bool fmad_weight(const vsmp_machine *m, const xinst *x)
+{
+    return x->gmode == GM_K16 && x->f.fn16 == m->fast->fs16[XF_FMAD] &&
+           (x->f.arg >> XF_SPLAT_SHIFT & 7u) == 1u;
+}
+
+static bool chains_with(const vsmp_machine *m, const xinst *x, const xinst *y)
+{
+    return (x->gmode == GM_K16 || (x->gmode == GM_K && x->lanes == 1)) && y->gmode == x->gmode &&
+           y->lanes == x->lanes && !y->f.sets_cr0 && y->f.nomask == x->f.nomask &&
+           y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask &&
+           fmad_weight(m, y) == fmad_weight(m, x);
+}
+
+static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
+{
+    for (uint32_t end = i + n; i < end;) {
+        xinst *x = &m->x[i];
+        if (x->gmode == GM_FUSED) {
+            i += fused_len(x->fuse);
+            continue;
+        }
+        uint32_t k = 0;
+        while (i + k < end && k < UINT8_MAX && chains_with(m, x, &m->x[i + k]))
+            k++;
+        if (k >= 2) {
+            x->gmode = x->gmode == GM_K ? GM_CHAIN1 : fmad_weight(m, x) ? GM_CHAINW : GM_CHAIN;
+            x->chain = (uint8_t)k;
+        }
+        i += k ? k : 1;
     }
 }
 
@@ -1175,10 +1237,11 @@ void vsmp_x_group_fast(vsmp_machine *m)
             x->own = x->run;
             x->group = n;
             x->run = run_group;
+            plan_fused(m, i, n);
+            plan_chains(m, i, n);
         }
         i += n ? n : 1;
     }
-    plan_fused(m);
 }
 
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index)
@@ -1192,4 +1255,12 @@ bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
         return false;
     const xinst *x = &m->x[index];
     return fast_handler(x->run) || (x->run == run_group && fast_handler(x->own));
+}
+
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
+{
+    if (!m || index >= m->nx)
+        return 0;
+    const xinst *x = &m->x[index];
+    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ? x->chain : 0;
 }

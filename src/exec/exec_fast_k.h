@@ -1104,6 +1104,98 @@ static unsigned k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint
     return 2;
 }
 
+/* ---- chains of SIMD16 instructions (exec_fast.c run_span GM_CHAIN) ---- */
+
+/* The instructions x[0..n), every lane of each on and rounding to nearest even (run_span's
+ * test, made once for the chain): each one's SIMD16 form on its planned sources into its dst,
+ * in order, so that one reads what the one before it wrote, as their steps would. The forms
+ * IGC's image kernels chain most (the mad chains over a sample's four channels, the address
+ * arithmetic and its conversion to F) are called directly, not through the pointer, for the
+ * compiler to inline what it can: the same functions as the table's, so the same bits. */
+/* mad with src0 a 32-bit scalar (IGC's weight) and denormals kept (IGC's kernels set %cr0 bit
+ * 7): k_fmad's XF_KEEP_F case with the scalar read once for the 16 lanes instead of copied to
+ * them */
+static XF_INLINE void fmad_w16_keep(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c)
+{
+    float w = asf(ld(a, 0));
+    uint32_t r[16];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 1 /* vectorised as a loop; fully unrolled first, its fmaf stay scalar */
+#endif
+    for (unsigned l = 0; l < 16; l++)
+        r[l] = fnan1(asu(fmaf(w, asf(ld(b, l)), asf(ld(c, l)))));
+    memcpy(out, r, 64);
+}
+
+static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        xfast16_fn f = x->f.fn16;
+        void *o = x->f.dst;
+        const uint8_t *a = x->f.src[0].p, *b = x->f.src[1].p, *c = x->f.src[2].p;
+        uint32_t arg = x->f.arg | keep;
+        if (f == k_fmad_s16)
+            k_fmad_s16(o, a, b, c, arg);
+        else if (f == k_fmad_w16)
+            k_fmad_w16(o, a, b, c, arg);
+        else if (f == k_f_from_d_w16)
+            k_f_from_d_w16(o, a, b, c, arg);
+        else if (f == k_iadd_s16)
+            k_iadd_s16(o, a, b, c, arg);
+        else if (f == k_imad_s16)
+            k_imad_s16(o, a, b, c, arg);
+        else
+            f(o, a, b, c, arg);
+    }
+}
+
+/* A chain of F mads with src0 a 32-bit scalar and the others in place (IGC's taps over a
+ * sample's channels; exec_fast.c GM_CHAINW): with denormals kept each reads its scalar once
+ * (fmad_w16_keep), otherwise k_fmad_s16. Apart from k_chain16, whose other forms would pay
+ * for this one's frame. */
+static void k_chain_fmadw(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        if (keep & XF_KEEP_F)
+            fmad_w16_keep(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p);
+        else
+            k_fmad_s16(x->f.dst, x->f.src[0].p, x->f.src[1].p, x->f.src[2].p, x->f.arg | keep);
+    }
+}
+
+/* The same of SIMD1 instructions (IGC's uniform values: the weights' arithmetic, GM_CHAIN1):
+ * each one's fn on its planned sources, the common ones with the body of the kernel's n == 1
+ * case (KERNEL) inlined. */
+#define CHAIN1(name)                                                                               \
+    do {                                                                                           \
+        uint32_t v[3] = {prep1(&s[0]), prep1(&s[1]), prep1(&s[2])}, r[1];                          \
+        name##_k(r, (const uint8_t *)&v[0], (const uint8_t *)&v[1], (const uint8_t *)&v[2], 1,     \
+                 arg);                                                                             \
+        put(o, r, 1, arg);                                                                         \
+    } while (0)
+
+static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
+{
+    for (const xinst *end = x + n; x < end; x++) {
+        xfast_fn f = x->f.fn;
+        const xsrc *s = x->f.src;
+        void *o = x->f.dst;
+        uint32_t arg = x->f.arg | keep;
+        if (f == k_fmul)
+            CHAIN1(k_fmul);
+        else if (f == k_fmad)
+            CHAIN1(k_fmad);
+        else if (f == k_fadd)
+            CHAIN1(k_fadd);
+        else if (f == k_imov)
+            CHAIN1(k_imov);
+        else
+            f(o, s, 1, arg);
+    }
+}
+
+#undef CHAIN1
+
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
@@ -1230,4 +1322,7 @@ const xfast_table XF_TABLE = {{
                                   [XFU_FDIV] = k_fu_fdiv,
                                   [XFU_SEL2CVT2] = k_fu_sel2cvt2,
                                   [XFU_SELCVT] = k_fu_selcvt,
-                              }};
+                              },
+                              k_chain16,
+                              k_chain1,
+                              k_chain_fmadw};

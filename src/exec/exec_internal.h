@@ -150,11 +150,17 @@ enum {
 };
 typedef unsigned (*xfused_fn)(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other);
 
+/* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
+ * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep; chain1 the
+ * same of SIMD1 instructions (GM_CHAIN1) through their fn. */
+typedef void (*xchain_fn)(const xinst *x, unsigned n, uint32_t keep);
 typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
     xfused_fn fused[XFU_COUNT];
+    xchain_fn chain16, chain1;
+    xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -267,6 +273,7 @@ struct xinst {
     uint8_t lanes;  /* exec size */
     uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
     uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
+    uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once */
     xfast f;
     /* the rest */
     xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
@@ -407,6 +414,9 @@ void vsmp_x_group_fast(vsmp_machine *m);
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* The fused sequence instruction @p index starts (XFU_*; XFU_NONE) (tests/test_exec_fast.c) */
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
+/* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
+ * GM_CHAIN), 0 when none starts there (tests/test_exec_fast.c). */
+uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
