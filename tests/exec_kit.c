@@ -4,9 +4,12 @@
  * written once. Nothing here asserts (a CHECK here would count in no test); each call reports
  * its outcome and leaves the verdict to the test.
  */
+#define _POSIX_C_SOURCE 200112L /* unsetenv */
+
 #include "exec_kit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The outcome of a call into @p why, or, without one, its diagnostics to stderr on failure. */
@@ -119,4 +122,17 @@ void kit_set_cr0(vsmp_machine *m, uint32_t v)
     vsmp_var_info vi;
     vsmp_machine_find(m, "%cr0", &vi);
     vsmp_machine_write_var(m, VSMP_VAR_GENERAL, vi.id, 0, &v, 4);
+}
+
+unsigned kit_levels(unsigned *lv)
+{
+    unsetenv("VSMP_CPU");
+    unsigned n = 0, all = vsmp_cpu_flags();
+    lv[n++] = 0;
+    lv[n++] = VSMP_CPU_C;
+    if (all & VSMP_CPU_AVX2)
+        lv[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    if (all != lv[n - 1])
+        lv[n++] = all;
+    return n;
 }

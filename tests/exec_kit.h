@@ -60,6 +60,11 @@ vsmp_surface *kit_surface(vsmp_surface_type type, vsmp_format format, uint32_t w
 /* %cr0 = @p v (no check: the tests' rounding and denormal modes). */
 void kit_set_cr0(vsmp_machine *m, uint32_t v);
 
+/* The CPU levels a test compares, into @p lv (room for 4), how many returned: the reference (0),
+ * the C kernels, AVX2 where the host has it, and every level the host has when that is more.
+ * VSMP_CPU, which lowers every mask, is unset. */
+unsigned kit_levels(unsigned *lv);
+
 /* ---- the asserting helpers (inline: they count in the including test) ---- */
 
 /* The id of variable @p name (of any class). */

@@ -10,7 +10,6 @@
  * response and of the GRFs after it compared; and a tile made non-resident after the plan. Links
  * the internal objects to ask whether the instruction was planned on the row path.
  */
-#define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,19 +81,6 @@ static bool run(vsmp_machine *m, unsigned cpu, vsmp_surface *s, uint32_t pred, c
     vsmp_cpu_set_mask(~0u);
     kit_get(m, "D", out, 576);
     return ok;
-}
-
-static unsigned levels_of(unsigned *lv)
-{
-    unsetenv("VSMP_CPU");
-    unsigned n = 0, all = vsmp_cpu_flags();
-    lv[n++] = 0;
-    lv[n++] = VSMP_CPU_C;
-    if (all & VSMP_CPU_AVX2)
-        lv[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
-    if (all != lv[n - 1])
-        lv[n++] = all;
-    return n;
 }
 
 static vsmp_surface *surface(vsmp_format f, uint32_t w, uint32_t h, uint32_t levels)
@@ -273,7 +259,7 @@ static void test_random(void)
         {false, 0xf, 16, 0x0f0, true},
     };
     const unsigned np = sizeof(ps) / sizeof(ps[0]);
-    unsigned lv[4], nlev = levels_of(lv);
+    unsigned lv[4], nlev = kit_levels(lv);
     unsigned compared = 0, bad = 0, rows = 0;
     for (unsigned p = 0; p < np; p++) {
         vsmp_module *mod = program(ps[p].lz, ps[p].mask, ps[p].simd, ps[p].aoff, ps[p].pnm);

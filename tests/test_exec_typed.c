@@ -7,7 +7,6 @@
  * every byte of the surface compared. Links the internal objects to ask which path the
  * instruction was planned on and which kernel a format takes.
  */
-#define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -77,21 +76,6 @@ static bool run(vsmp_machine *m, vsmp_surface *s, uint32_t pred, const uint32_t 
     kit_put(m, "D", data, 512);
     kit_put(m, "P1", &pred, 4);
     return kit_run(m, NULL);
-}
-
-/* The CPU levels: the reference (0), the C kernels, AVX2 where the host has it, and every
- * level the host has when that is more. VSMP_CPU, which lowers every mask, is unset. */
-static unsigned levels_of(unsigned *lv)
-{
-    unsetenv("VSMP_CPU");
-    unsigned n = 0, all = vsmp_cpu_flags();
-    lv[n++] = 0;
-    lv[n++] = VSMP_CPU_C;
-    if (all & VSMP_CPU_AVX2)
-        lv[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
-    if (all != lv[n - 1])
-        lv[n++] = all;
-    return n;
 }
 
 static vsmp_surface *surface(vsmp_format f, vsmp_surface_type type, uint32_t w, uint32_t h,
@@ -664,7 +648,7 @@ static void test_kernels(void)
 
 int main(void)
 {
-    unsigned lv[4], nlev = levels_of(lv);
+    unsigned lv[4], nlev = kit_levels(lv);
     test_kernels();
     test_hand(lv, nlev);
     test_identity(lv, nlev);

@@ -10,17 +10,6 @@
 #include "stages_avx2.h"
 #include "chan1_avx2.h"
 
-/* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
- * docs/SAMPLING.md): sample_avx512_u8.c does not compile them again. */
-#ifndef VSMP_AVX512_LEVEL
-/* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
- *
- * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
- * when the plan is made. Lanes whose index needs more than the 32-bit conversion (NaN,
- * infinities, |x| >= 2^31) are rare: their group of 8 takes the general level8_any. Every
- * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
- * of these formats are never NaN: no NaN rewrite. */
-
 /* The texels at byte offsets off of 8 lanes: when lanes 2j and 2j + 1 read neighbouring texels
  * of a row (a quad's top or bottom pair: a rasterizer's lanes, and OpenCL's along x), a 64-bit
  * load of each pair (both texels are read anyway: inside the surface), else a load a lane. The
@@ -40,6 +29,17 @@ static inline __m256i u8x4_texels(const uint8_t *mem, __m256i off)
     memcpy(&q2, mem + o2, 8), memcpy(&q3, mem + o3, 8);
     return _mm256_setr_epi64x(q0, q1, q2, q3);
 }
+
+/* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
+ * docs/SAMPLING.md): sample_avx512_u8.c does not compile them again. */
+#ifndef VSMP_AVX512_LEVEL
+/* ---- 2D surfaces and arrays of four 8-bit UNORM channels without mips (point, bilinear) ----
+ *
+ * One kernel per filter and per axis' address mode (WRAP on a power of two, or CLAMP), chosen
+ * when the plan is made. Lanes whose index needs more than the 32-bit conversion (NaN,
+ * infinities, |x| >= 2^31) are rare: their group of 8 takes the general level8_any. Every
+ * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
+ * of these formats are never NaN: no NaN rewrite. */
 
 /* Point sampling: flat8_x4's index arithmetic (grid8_flat: the same texels), each group's texels
  * by u8x4_texels, all groups' loads issued before any is unpacked. */
@@ -140,22 +140,7 @@ static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_res
             px[i] = _mm256_mask_i32gather_epi32(zero, mem, _mm256_and_si256(off, inr), inr, 1);
             continue;
         }
-        /* lanes 2j and 2j + 1 on neighbouring texels of a row (a quad's top or bottom pair):
-         * four 64-bit loads */
-        __m256i pair = _mm256_cmpeq_epi32(_mm256_srli_epi64(off, 32),
-                                          _mm256_add_epi32(off, _mm256_set1_epi32(4)));
-        if ((_mm256_movemask_ps(_mm256_castsi256_ps(pair)) & 0x55) != 0x55) {
-            px[i] = loads8(mem, off);
-            continue;
-        }
-        const char *b = (const char *)mem;
-        __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-        uint32_t o0 = (uint32_t)_mm_cvtsi128_si32(lo), o1 = (uint32_t)_mm_extract_epi32(lo, 2);
-        uint32_t o2 = (uint32_t)_mm_cvtsi128_si32(hi), o3 = (uint32_t)_mm_extract_epi32(hi, 2);
-        long long q0, q1, q2, q3;
-        memcpy(&q0, b + o0, 8), memcpy(&q1, b + o1, 8);
-        memcpy(&q2, b + o2, 8), memcpy(&q3, b + o3, 8);
-        px[i] = _mm256_setr_epi64x(q0, q1, q2, q3);
+        px[i] = u8x4_texels((const uint8_t *)mem, off); /* pairs of lanes, or a lane each */
     }
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
