@@ -88,6 +88,9 @@ static const char *const ff_forms[] = {
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0x7fffffff:ud",
     "add (M1, 8) WD(0,8)<1> WA(0,0)<8;8,1> 0x8:uw",
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> WA(0,0)<8;8,1>",
+    "add (M1, 16) DD(0,0)<1> DA(0,3)<0;1,0> DB(0,0)<8;8,1>",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,6)<0;1,0>",
+    "add (M1, 16) DA(0,0)<1> DA(0,0)<8;8,1> DA(0,2)<0;1,0>",
     "mul (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
     "mad (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1> DC(0,0)<8;8,1>",
     "and (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
@@ -526,6 +529,23 @@ static const char *const ff_runs16[] = {
     "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
     "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
     "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
+    /* integer add with one 32-bit scalar source (fs16's direct form, k_iadd_b16: IGC's address
+     * arithmetic, a base added to lane offsets): the scalar as src0 and as src1, D and UD,
+     * in place with the scalar inside the dst, a dst overlapping its region one lane on, as
+     * members of a chain and alone (M5, NoMask between them), under a modifier (read and
+     * modified first); beside the forms it hands to the staged one (two scalars, a 16-bit
+     * dst) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,2)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DC(0,0)<8;8,1> DC(0,5)<0;1,0>\n"
+    "add (M1, 16) DA(0,1)<1> DA(0,0)<8;8,1> DB(0,7)<0;1,0>\n"
+    "add (M5, 16) DD(0,16)<1> DB(0,16)<8;8,1> DA(0,3)<0;1,0>\n"
+    "add (M1_NM, 16) UD(0,0)<1> UA(0,1)<0;1,0> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) UB(0,0)<1> UB(0,1)<8;8,1> UA(0,9)<0;1,0>\n"
+    "add (M5_NM, 16) DB(0,16)<1> DA(0,6)<0;1,0> DC(0,2)<0;1,0>\n"
+    "add (M1, 16) WD(0,0)<1> DA(0,4)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> (-)DA(0,8)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,16)<1> DD(0,0)<8;8,1> DD(0,9)<0;1,0>\n",
     /* SIMD1 (IGC's uniform values), which the run takes itself: cmp of F of every relation and
      * of signed, unsigned and mixed integers, at lane 0 and (M5) lane 16, under NoMask and the
      * EM; sel of F, D and W (a 16-bit dst) on plain and inverted predicates */
