@@ -45,6 +45,7 @@ static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl HD v_type=G type=hf num_elts=32 align=GRF\n"
                                ".decl BA v_type=G type=b num_elts=32 align=GRF\n"
                                ".decl BD v_type=G type=ub num_elts=32 align=GRF\n"
+                               ".decl WO v_type=G type=w num_elts=64 alias=<DC, 0>\n"
                                ".decl P1 v_type=P num_elts=32\n"
                                ".decl P2 v_type=P num_elts=32\n"
                                ".decl P3 v_type=P num_elts=16\n"
@@ -88,6 +89,9 @@ static const char *const ff_forms[] = {
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> 0x7fffffff:ud",
     "add (M1, 8) WD(0,8)<1> WA(0,0)<8;8,1> 0x8:uw",
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> WA(0,0)<8;8,1>",
+    "add (M1, 16) DD(0,0)<1> DA(0,3)<0;1,0> DB(0,0)<8;8,1>",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,6)<0;1,0>",
+    "add (M1, 16) DA(0,0)<1> DA(0,0)<8;8,1> DA(0,2)<0;1,0>",
     "mul (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>",
     "mad (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1> DC(0,0)<8;8,1>",
     "and (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>",
@@ -526,6 +530,39 @@ static const char *const ff_runs16[] = {
     "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
     "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
     "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
+    /* integer add with one 32-bit scalar source (fs16's direct form, k_iadd_b16: IGC's address
+     * arithmetic, a base added to lane offsets): the scalar as src0 and as src1, D and UD,
+     * in place with the scalar inside the dst, a dst overlapping its region one lane on, as
+     * members of a chain and alone (M5, NoMask between them), under a modifier (read and
+     * modified first); beside the forms it hands to the staged one (two scalars, a 16-bit
+     * dst) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,2)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DC(0,0)<8;8,1> DC(0,5)<0;1,0>\n"
+    "add (M1, 16) DA(0,1)<1> DA(0,0)<8;8,1> DB(0,7)<0;1,0>\n"
+    "add (M5, 16) DD(0,16)<1> DB(0,16)<8;8,1> DA(0,3)<0;1,0>\n"
+    "add (M1_NM, 16) UD(0,0)<1> UA(0,1)<0;1,0> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) UB(0,0)<1> UB(0,1)<8;8,1> UA(0,9)<0;1,0>\n"
+    "add (M5_NM, 16) DB(0,16)<1> DA(0,6)<0;1,0> DC(0,2)<0;1,0>\n"
+    "add (M1, 16) WD(0,0)<1> DA(0,4)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> (-)DA(0,8)<0;1,0> DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,16)<1> DD(0,0)<8;8,1> DD(0,9)<0;1,0>\n",
+    /* SIMD16 moves of W and UW lanes in place to a packed 32-bit dst (GM_WIDEN: IGC's local
+     * IDs made D), extended by the source's type: UW -> D, W -> D, W -> UD, at offsets 0 and
+     * 16 (M5) and NoMask, from an odd element, a dst overlapping its source (WO is DC's
+     * bytes) ahead of it and in place; beside the moves the run leaves to k_imov (SIMD8, a
+     * 16-bit dst, a byte source) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "mov (M1, 16) DD(0,0)<1> WB(0,0)<1;1,0>\n"
+    "mov (M1, 16) DA(0,0)<1> WA(0,0)<1;1,0>\n"
+    "mov (M1, 16) UD(0,16)<1> WA(0,16)<1;1,0>\n"
+    "mov (M5, 16) DD(0,16)<1> WB(0,16)<1;1,0>\n"
+    "mov (M1_NM, 16) UD(0,0)<1> WB(0,3)<1;1,0>\n"
+    "mov (M1, 16) DC(0,0)<1> WO(0,8)<1;1,0>\n"
+    "mov (M1, 16) DC(0,16)<1> WO(0,32)<1;1,0>\n"
+    "mov (M1, 8) DB(0,0)<1> WA(0,0)<1;1,0>\n"
+    "mov (M1, 16) WD(0,0)<1> WB(0,0)<1;1,0>\n"
+    "mov (M1, 16) DB(0,16)<1> BA(0,0)<1;1,0>\n",
     /* SIMD1 (IGC's uniform values), which the run takes itself: cmp of F of every relation and
      * of signed, unsigned and mixed integers, at lane 0 and (M5) lane 16, under NoMask and the
      * EM; sel of F, D and W (a 16-bit dst) on plain and inverted predicates */

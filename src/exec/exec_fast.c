@@ -844,8 +844,9 @@ enum {
     GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
     GM_K16,
     GM_K,
-    GM_K16M, /* SIMD16 with modified 32-bit scalars (plan16_mod) */
-    GM_COPY, /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
+    GM_K16M,  /* SIMD16 with modified 32-bit scalars (plan16_mod) */
+    GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
+    GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
     GM_SEL,
     GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
     GM_CMP,
@@ -896,6 +897,41 @@ static inline void copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes)
     memmove(dst, src, 4u * lanes);
 }
 
+/* GM_WIDEN's move of 16 lanes of 16-bit elements at src to 32-bit words at dst, each extended
+ * by its type as prep() extends XS_W and XS_UW (@p sign: by its sign, else by zeros), every
+ * element loaded before any word is stored (dst and src may overlap): no buffer of the lanes
+ * and no kernel call. */
+static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
+{
+#if defined(__SSE2__)
+    __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + 16));
+    __m128i w[4];
+    if (sign) { /* each element in the upper half of its word, shifted down by its sign */
+        w[0] = _mm_srai_epi32(_mm_unpacklo_epi16(a, a), 16);
+        w[1] = _mm_srai_epi32(_mm_unpackhi_epi16(a, a), 16);
+        w[2] = _mm_srai_epi32(_mm_unpacklo_epi16(b, b), 16);
+        w[3] = _mm_srai_epi32(_mm_unpackhi_epi16(b, b), 16);
+    } else {
+        __m128i z = _mm_setzero_si128();
+        w[0] = _mm_unpacklo_epi16(a, z);
+        w[1] = _mm_unpackhi_epi16(a, z);
+        w[2] = _mm_unpacklo_epi16(b, z);
+        w[3] = _mm_unpackhi_epi16(b, z);
+    }
+    for (unsigned i = 0; i < 4; i++)
+        _mm_storeu_si128((__m128i *)(void *)(dst + 16 * i), w[i]);
+#else
+    uint32_t w[16];
+    for (unsigned l = 0; l < 16; l++) {
+        uint16_t h;
+        memcpy(&h, src + 2 * l, 2);
+        w[l] = sign ? (uint32_t)(int32_t)(int16_t)h : h;
+    }
+    memcpy(dst, w, 64);
+#endif
+}
+
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
 static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
@@ -925,6 +961,11 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (group_lanes(m, y) != y->f.lmask)
                 goto call;
             copy_lanes(y->f.dst, y->f.src[0].p, y->lanes);
+            break;
+        case GM_WIDEN: /* what k_imov's prep and put store */
+            if (group_lanes(m, y) != y->f.lmask)
+                goto call;
+            widen_lanes(y->f.dst, y->f.src[0].p, y->f.src[0].kind == XS_W);
             break;
         case GM_K16M: {
             en = group_lanes(m, y);
@@ -1097,6 +1138,9 @@ static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
     if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->f.src[0].kind == XS_WORDS &&
         !(x->f.arg & XF_OUT16))
         return GM_COPY;
+    if (x->f.fn == m->fast->fn[XF_IMOV] && x->f.st == ST_4 && x->lanes == 16 &&
+        (x->f.src[0].kind == XS_W || x->f.src[0].kind == XS_UW) && !(x->f.arg & XF_OUT16))
+        return GM_WIDEN;
     return x->f.fn16 ? GM_K16 : GM_K;
 }
 

@@ -20,6 +20,8 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "exec_internal.h"
@@ -475,6 +477,41 @@ KERNEL(k_iadd)
     (void)c, (void)arg;
     for (unsigned l = 0; l < n; l++)
         out[l] = ld(a, l) + ld(b, l);
+}
+
+/* add with one 32-bit scalar source (IGC's address arithmetic: a base added to 16 lane offsets;
+ * xfast_table fs16[XF_IADD]): the scalar broadcast in a register and added to the region's 16
+ * lanes, every lane loaded before any result is stored (out may overlap the region), no copy
+ * of the scalar to 16 lanes and no staging of the results; the same wrapping sums as k_iadd.
+ * Both sources scalars, or a 16-bit dst (XF_OUT16): k_iadd_s16. */
+static void k_iadd_b16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
+                       uint32_t arg)
+{
+    uint32_t sp = arg >> XF_SPLAT_SHIFT & 7u;
+    if ((sp != 1u && sp != 2u) || (arg & XF_OUT16)) {
+        k_iadd_s16(out, a, b, c, arg);
+        return;
+    }
+    const uint8_t *r = sp == 1u ? b : a;
+    uint32_t v = ld(sp == 1u ? a : b, 0);
+#if defined(__AVX2__)
+    __m256i s = _mm256_set1_epi32((int)v);
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)r);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(r + 32));
+    _mm256_storeu_si256((__m256i *)out, _mm256_add_epi32(lo, s));
+    _mm256_storeu_si256((__m256i *)(void *)((uint8_t *)out + 32), _mm256_add_epi32(hi, s));
+#elif defined(__SSE2__)
+    __m128i s = _mm_set1_epi32((int)v), q[4];
+    for (unsigned i = 0; i < 4; i++)
+        q[i] = _mm_add_epi32(_mm_loadu_si128((const __m128i *)(const void *)(r + 16 * i)), s);
+    for (unsigned i = 0; i < 4; i++)
+        _mm_storeu_si128((__m128i *)(void *)((uint8_t *)out + 16 * i), q[i]);
+#else
+    uint32_t o[16];
+    for (unsigned l = 0; l < 16; l++)
+        o[l] = ld(r, l) + v;
+    memcpy(out, o, 64);
+#endif
 }
 
 KERNEL(k_imul)
@@ -1140,8 +1177,8 @@ static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
             k_fmad_w16(o, a, b, c, arg);
         else if (f == k_f_from_d_w16)
             k_f_from_d_w16(o, a, b, c, arg);
-        else if (f == k_iadd_s16)
-            k_iadd_s16(o, a, b, c, arg);
+        else if (f == k_iadd_b16)
+            k_iadd_b16(o, a, b, c, arg);
         else if (f == k_imad_s16)
             k_imad_s16(o, a, b, c, arg);
         else
@@ -1288,7 +1325,7 @@ const xfast_table XF_TABLE = {{
                                   [XF_HF_FROM_F] = k_hf_from_f_s16,
                                   [XF_I_FROM_F] = k_i_from_f_s16,
                                   [XF_IMOV] = k_imov_s16,
-                                  [XF_IADD] = k_iadd_s16,
+                                  [XF_IADD] = k_iadd_b16,
                                   [XF_IMUL] = k_imul_s16,
                                   [XF_IMAD] = k_imad_s16,
                                   [XF_AND] = k_and_s16,
