@@ -249,9 +249,6 @@ typedef struct xsmp {
     vsmp_message msg;
     uint32_t direct; /* parameter i read in place (bit i) */
     bool all_direct; /* every parameter the message reads is read in place */
-    bool plain;      /* no predicate, no NoMask: the lanes are the EM at em_off */
-    uint8_t em_off;
-    uint32_t lmask; /* (1 << lanes) - 1 */
     /* plan cache: the (binding, sampler) pair the plan was made for */
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
@@ -384,6 +381,15 @@ const char *vsmp_x_opname(const vsmp_inst *in);
 uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes);
 /* The same from an instruction's mask control and predicate fields. */
 uint32_t vsmp_x_lanes_of(const vsmp_machine *m, unsigned emask, unsigned pred, unsigned lanes);
+/* vsmp_x_lanes with an instruction without a predicate taken here (the messages' hot path):
+ * the EM's lanes at its offset, or all of its exec size under NoMask */
+static inline uint32_t vsmp_x_lanes_now(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes)
+{
+    if (in->pred)
+        return vsmp_x_lanes(m, in, lanes);
+    uint32_t lm = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    return in->emask & 8u ? lm : m->em >> (4u * (in->emask & 7u)) & lm;
+}
 /* Resolve a scalar vector operand (aoffimmi, SAMPLE_UNORM sources). */
 vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
                           xscalar *out);

@@ -411,10 +411,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
  * they do not take. */
 static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
 {
-    /* without a predicate, the EM's lanes at the instruction's offset (vsmp_x_lanes_of's) */
-    unsigned em = x->in->emask, off = 4u * (em & 7u);
-    uint32_t lm = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
-    uint32_t en = x->in->pred ? vsmp_x_lanes(m, x->in, x->lanes) : em & 8u ? lm : m->em >> off & lm;
+    uint32_t en = vsmp_x_lanes_now(m, x->in, x->lanes);
     s->lanes = en;
     uint32_t bti = vsmp_x_bti(m, x->g->target);
     vsmp_surface *surf = bti < VSMP_MAX_BINDINGS ? (vsmp_surface *)m->bt[bti] : NULL;

@@ -329,9 +329,6 @@ static void plan_message(vsmp_machine *m, xinst *x)
     memcpy(msg->aoffimmi, x->s->aoff, 3);
     x->s->direct = 0;
     x->s->all_direct = true;
-    x->s->plain = !x->in->pred && !(x->in->emask & 8u) && 4u * (x->in->emask & 7u) < 32;
-    x->s->em_off = (uint8_t)(4u * (x->in->emask & 7u));
-    x->s->lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     for (unsigned i = 0; i < x->s->nparams; i++) {
         /* parameters past the op's list are MLOD or ignored (SEMANTICS 13.4): the engine has no
          * per-message MLOD, so they are not read */
@@ -445,8 +442,7 @@ static inline const vsmp_plan *same_plan(const vsmp_machine *m, const xinst *x)
 
 static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
 {
-    uint32_t en =
-        x->s->plain ? (m->em >> x->s->em_off) & x->s->lmask : vsmp_x_lanes(m, x->in, x->lanes);
+    uint32_t en = vsmp_x_lanes_now(m, x->in, x->lanes);
     s->lanes = en;
     if (!en)
         return VSMP_OK; /* no enabled lane: nothing is sent, nothing written (docs/EXEC.md) */
