@@ -613,6 +613,70 @@ done:
     vsmp_module_free(mod);
 }
 
+/* One instruction writing two surfaces bound at once (binding-table entries 3 and 4, both RGBA8
+ * UINT, 40 and 6 texels wide), the entry chosen per message through the payload with no
+ * binding in between: what vsmp_x_typed_row keeps of a surface (its base, pitch and size)
+ * follows the surface each message names. Rows inside each, and rows of the narrow one that
+ * pass its end (they must not be stored whole); every level writes what the reference does. */
+static void test_two_bindings(const unsigned *lv, unsigned nlev)
+{
+    vsmp_module *mod = program(0xf, 8, false);
+    vsmp_surface *wide[4] = {NULL}, *narrow[4] = {NULL};
+    vsmp_machine *m[4] = {NULL};
+    for (unsigned li = 0; li < nlev && mod; li++) {
+        m[li] = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
+        wide[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 40, 3, 1, 1, 1);
+        narrow[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 6, 3, 1, 1, 1);
+        CHECK(m[li] && wide[li] && narrow[li], "machine and surfaces");
+        if (!m[li] || !wide[li] || !narrow[li])
+            goto done;
+        CHECK(vsmp_machine_bind_surface(m[li], 3, wide[li]) == VSMP_OK &&
+                  vsmp_machine_bind_surface(m[li], 4, narrow[li]) == VSMP_OK,
+              "bind");
+    }
+    for (unsigned round = 0; round < 12 && mod; round++) {
+        /* 3 3 4 4 3 4 ...: the wide one twice first (the second message finds it) */
+        uint8_t bti[4] = {(uint8_t)(round < 2 ? 3 : round < 4 ? 4 : 3 + round % 2), 0, 0, 0};
+        uint32_t u[32], v[32], r[32] = {0}, l[32] = {0}, data[128], pred = ~0u;
+        uint32_t u0 = bti[0] == 4 ? round % 3 : round % 5 * 7; /* narrow: always past its end */
+        for (unsigned k = 0; k < 32; k++)
+            u[k] = u0 + k, v[k] = round % 3;
+        for (unsigned k = 0; k < 128; k++)
+            data[k] = (uint32_t)(k * 53u + round * 7u) % 290u;
+        for (unsigned li = 0; li < nlev; li++) {
+            CHECK(vsmp_machine_set_payload(m[li], 8, bti, 4) == VSMP_OK, "payload");
+            kit_put(m[li], "U", u, 128);
+            kit_put(m[li], "V", v, 128);
+            kit_put(m[li], "R", r, 128);
+            kit_put(m[li], "L", l, 128);
+            kit_put(m[li], "D", data, 512);
+            kit_put(m[li], "P1", &pred, 4);
+            CHECK(kit_run(m[li], NULL), "run");
+        }
+    }
+    for (unsigned li = 1; li < nlev; li++) {
+        const vsmp_surface_desc *a = vsmp_surface_get_desc(wide[0]),
+                                *b = vsmp_surface_get_desc(wide[li]);
+        const vsmp_surface_desc *c = vsmp_surface_get_desc(narrow[0]),
+                                *e = vsmp_surface_get_desc(narrow[li]);
+        CHECK(!memcmp(a->data, b->data, a->data_size),
+              "the wide surface at level %#x: as the "
+              "reference",
+              lv[li]);
+        CHECK(!memcmp(c->data, e->data, c->data_size),
+              "the narrow surface at level %#x: as the "
+              "reference",
+              lv[li]);
+    }
+done:
+    for (unsigned li = 0; li < nlev; li++) {
+        vsmp_machine_free(m[li]);
+        vsmp_surface_free(wide[li]);
+        vsmp_surface_free(narrow[li]);
+    }
+    vsmp_module_free(mod);
+}
+
 /* The formats OpenCL programs write most take a fast kernel, whole texels stored at once. */
 static void test_kernels(void)
 {
@@ -654,5 +718,6 @@ int main(void)
     test_identity(lv, nlev);
     test_rebind(lv, nlev);
     test_one_binding(lv, nlev);
+    test_two_bindings(lv, nlev);
     return t_finish();
 }

@@ -214,6 +214,15 @@ typedef struct xgen {
     const void *tgeom_surf;
     uint64_t tgeom_gen;
     uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
+    /* ... and what vsmp_x_typed_row found of trow_surf, while no surface was bound since
+     * (trow_gen): where its level's texels start, the pitch of a row, the size, each
+     * channel's shift in the texel, a channel's bytes in the message (NULL: nothing found) */
+    const void *trow_surf;
+    uint64_t trow_gen;
+    uint8_t *trow_base;
+    size_t trow_pitch;
+    uint32_t trow_w, trow_h, trow_stride;
+    uint8_t trow_shift[4];
 } xgen;
 
 /* ld of one row (exec_ld.c): the view's level 0 when the plan's surface and format allow it

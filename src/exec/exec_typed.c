@@ -499,33 +499,84 @@ static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, uns
     return !diff && u0 <= UINT32_MAX - (n - 1u);
 }
 
+#ifdef VSMP_HAVE_AVX2
+/* vsmp_x_typed_row's message on what it found of the surface (xgen trow_*): u0 + l and y0 in
+ * every lane, inside the level (the slice is %null's zero: a 2D surface, not an array), then
+ * the texels assembled and stored where the row's span starts: row_uint8_avx2's test and
+ * stores without the slice, the same integer operations. False, nothing written, otherwise. */
+TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const uint8_t *yp,
+                                      unsigned n, const uint8_t *data)
+{
+    uint32_t u0 = lane_u(up), y0 = lane_u(yp);
+    if (u0 >= g->trow_w || g->trow_w - u0 < n || y0 >= g->trow_h) /* u0 + n - 1 < 2^32 */
+        return false;
+    __m256i lane =
+        _mm256_add_epi32(_mm256_set1_epi32((int)u0), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i yv = _mm256_set1_epi32((int)y0), diff = _mm256_setzero_si256();
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i u = _mm256_loadu_si256((const __m256i *)(up + 4 * l));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(yp + 4 * l));
+        diff = _mm256_or_si256(diff,
+                               _mm256_or_si256(_mm256_xor_si256(u, lane), _mm256_xor_si256(y, yv)));
+        lane = _mm256_add_epi32(lane, _mm256_set1_epi32(8));
+    }
+    if (!_mm256_testz_si256(diff, diff))
+        return false;
+    uint8_t *dst = g->trow_base + (size_t)y0 * g->trow_pitch + (size_t)u0 * 4u;
+    const __m256i max = _mm256_set1_epi32(0xff);
+    __m128i sh[4];
+    for (unsigned c = 0; c < 4; c++)
+        sh[c] = _mm_cvtsi32_si128((int)g->trow_shift[c]);
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i p = _mm256_setzero_si256();
+        for (unsigned c = 0; c < 4; c++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * g->trow_stride + 4 * l));
+            p = _mm256_or_si256(p, _mm256_sll_epi32(_mm256_min_epu32(v, max), sh[c]));
+        }
+        _mm256_storeu_si256((__m256i *)(dst + 4 * l), p); /* unaligned stores */
+    }
+    return true;
+}
+
+/* Does the instruction's message on @p surf take row_found_avx2? What the instruction's last
+ * message kept (lookup, the level's size): this surface's format, RGBA8 UINT, and its first
+ * level's size, while no surface was bound since; LOD %null; every channel; 2D, not an array;
+ * 8, 16 or 32 lanes at the AVX2 level. Then kept for the next messages (xgen trow_*): none of
+ * it changes until a surface is bound (the surface's description is fixed at its creation). */
+static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *surf)
+{
+    xgen *g = x->g;
+    const vsmp_surface_desc *d = &surf->d;
+    unsigned n = x->lanes;
+    uint32_t fw = g->tformat;
+    if (m->fast != &vsmp_x_fast_avx2 || n % 8 || g->tformat_fi != surf->fi ||
+        (fw & 0x400007ffu) != (0x40000000u | 0x1f0u | TK_UINT8) || g->tgeom_surf != surf ||
+        g->tgeom_gen != m->bind_gen || g->tgeom_level != d->min_lod || !g->tgeom_slices ||
+        !d->mip_count || g->raw[3].var != X_NONE || g->raw[0].var == X_NONE ||
+        g->raw[1].var == X_NONE || (g->val[0] & 0xfu) != 0xfu || d->type != VSMP_SURFTYPE_2D ||
+        d->array || surf->fi->bytes != 4)
+        return false;
+    for (unsigned c = 0; c < 4; c++)
+        g->trow_shift[c] = (uint8_t)(8u * (fw >> (12 + 4 * c) & 0xfu));
+    g->trow_base = (uint8_t *)d->data + d->level_offset[d->min_lod];
+    g->trow_pitch = d->row_pitch[d->min_lod];
+    g->trow_w = g->tgeom_w, g->trow_h = g->tgeom_h;
+    g->trow_stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
+    g->trow_surf = surf, g->trow_gen = m->bind_gen;
+    return true;
+}
+#endif
+
 bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
 {
 #ifdef VSMP_HAVE_AVX2
-    /* what the instruction's last message kept (lookup, the level's size): this surface's
-     * format, RGBA8 UINT, and its first level's size, while no surface was bound since; LOD
-     * %null; every channel; every lane; 2D, not an array: row_uint8_avx2 when the lanes are
-     * one row inside */
     const xgen *g = x->g;
-    const vsmp_surface_desc *d = &surf->d;
     unsigned n = x->lanes;
-    uint32_t all = n >= 32 ? 0xffffffffu : (1u << n) - 1u, fw = g->tformat;
-    if (m->fast != &vsmp_x_fast_avx2 || n % 8 || en != all || g->tformat_fi != surf->fi ||
-        (fw & 0x400007ffu) != (0x40000000u | 0x1f0u | TK_UINT8) || g->tgeom_surf != surf ||
-        g->tgeom_gen != m->bind_gen || g->tgeom_level != d->min_lod || !d->mip_count ||
-        g->raw[3].var != X_NONE || g->raw[0].var == X_NONE || g->raw[1].var == X_NONE ||
-        (g->val[0] & 0xfu) != 0xfu || d->type != VSMP_SURFTYPE_2D || d->array ||
-        surf->fi->bytes != 4)
+    if (en != (n >= 32 ? 0xffffffffu : (1u << n) - 1u) ||
+        ((g->trow_surf != surf || g->trow_gen != m->bind_gen) && !row_find(m, x, surf)))
         return false;
-    static const uint8_t zeros[4 * 32];
-    tfmt t;
-    for (unsigned c = 0; c < 4; c++)
-        t.off[c] = (uint8_t)(fw >> (12 + 4 * c) & 0xfu);
-    unsigned level = d->min_lod;
-    return row_uint8_avx2(m->arena + g->raw[0].var, m->arena + g->raw[1].var, zeros, n, g->tgeom_w,
-                          g->tgeom_h, g->tgeom_slices, (uint8_t *)d->data + d->level_offset[level],
-                          d->row_pitch[level], d->slice_pitch[level], &t, m->arena + g->raw[4].var,
-                          (n * 4u + m->grf - 1u) & ~(m->grf - 1u));
+    return row_found_avx2(g, m->arena + g->raw[0].var, m->arena + g->raw[1].var, n,
+                          m->arena + g->raw[4].var);
 #else
     (void)m, (void)x, (void)en, (void)surf;
     return false;
