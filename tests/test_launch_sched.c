@@ -601,6 +601,61 @@ static void test_bounds(const kernel *k)
     vsmp_diags_free(&d);
 }
 
+/* internal (src/exec/machine.c): where the launch writes r0 before each run */
+uint8_t *vsmp_machine_general_bytes(vsmp_machine *m, uint32_t id, size_t size);
+
+/* The r0 the launch writes in place (launch.c start_thread): the grp kernel reads r0, which a
+ * reset clears, so its bytes are given; what is written there is the variable's, and a reset
+ * zeroes it as it does a write_var. A kernel naming no r0 (a reset need not clear it): none
+ * given, the launch writes it by write_var (whose note makes the next reset clear it). */
+static void test_r0_in_place(void)
+{
+    static const char none_text[] = ".version 4.1\n.kernel \"none\"\n"
+                                    ".decl A v_type=G type=ud num_elts=16 align=hword\n"
+                                    ".kernel_attr SimdSize=16\n.function \"_main_0\"\n"
+                                    "_main_0:\n    mov (M1, 16) A(0,0)<1> 0x1:ud\n"
+                                    "    ret (M1, 1)\n";
+    const char *texts[2] = {grp_text, none_text};
+    for (unsigned i = 0; i < 2; i++) {
+        vsmp_module *mod = NULL;
+        vsmp_machine *m = NULL;
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        vsmp_machine_options o;
+        vsmp_machine_options_init(&o);
+        o.platform = VSMP_PLATFORM_TGLLP;
+        vsmp_status st = vsmp_text_parse(texts[i], strlen(texts[i]), VSMP_DIALECT_12504, &mod, &d);
+        if (!st)
+            st = vsmp_machine_create(mod, 0, &o, &m, &d);
+        vsmp_diags_print(&d, "r0", stderr);
+        vsmp_diags_free(&d);
+        vsmp_var_info r0;
+        CHECK(!st && !vsmp_machine_find(m, "%r0", &r0), "kernel %u: a machine and its r0", i);
+        if (!st && m) {
+            uint8_t *p = vsmp_machine_general_bytes(m, r0.id, 32);
+            CHECK(i == 0 ? p != NULL : p == NULL, "kernel %u: r0's bytes %s", i,
+                  i == 0 ? "given" : "not given");
+            CHECK(!vsmp_machine_general_bytes(m, r0.id, 33), "kernel %u: 33 bytes of r0: none", i);
+            if (p) {
+                uint8_t w[32], r[32] = {0}, zero[32] = {0};
+                size_t n = 0;
+                for (unsigned b = 0; b < 32; b++)
+                    w[b] = (uint8_t)(b * 7u + 1u);
+                memcpy(p, w, 32);
+                CHECK(!vsmp_machine_read_var(m, VSMP_VAR_GENERAL, r0.id, 0, r, 32, &n) && n == 32 &&
+                          !memcmp(r, w, 32),
+                      "r0 written in place reads back");
+                vsmp_machine_reset(m);
+                CHECK(!vsmp_machine_read_var(m, VSMP_VAR_GENERAL, r0.id, 0, r, 32, &n) &&
+                          !memcmp(r, zero, 32),
+                      "r0 written in place: zero after a reset");
+            }
+        }
+        vsmp_machine_free(m);
+        vsmp_module_free(mod);
+    }
+}
+
 int main(void)
 {
     kernel k;
@@ -614,6 +669,7 @@ int main(void)
     test_stats(&k);
     test_stop_at_failure(&k);
     test_group_ids();
+    test_r0_in_place();
     test_bounds(&k);
     test_memory();
     test_validated();

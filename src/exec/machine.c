@@ -832,6 +832,19 @@ vsmp_status vsmp_machine_write_var(vsmp_machine *m, vsmp_var_class cls, uint32_t
     return VSMP_OK;
 }
 
+/* General variable @p id's first @p size bytes, for the library's own caller that writes them
+ * before each run as vsmp_machine_write_var would, without its checks per call (vsmp_launch's
+ * r0, launch.c start_thread): NULL unless they lie inside the spans a reset clears, where a
+ * write needs no note (m->dirty). */
+uint8_t *vsmp_machine_general_bytes(vsmp_machine *m, uint32_t id, size_t size)
+{
+    span sp;
+    if (!m || !var_span(m, VSMP_VAR_GENERAL, id, &sp) || size > sp.bytes ||
+        !in_clear(m, (uint32_t)(sp.p - m->arena), (uint32_t)size))
+        return NULL;
+    return sp.p;
+}
+
 static bool name_is(const vsmp_routine *r, uint32_t sidx, const char *name)
 {
     const char *s = vsmp_routine_string(r, sidx);

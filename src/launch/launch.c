@@ -495,6 +495,7 @@ typedef struct worker_machines {
     bool *waits;     /* waits[t]: thread t of the group has not ended (interleaved groups) */
     uint32_t *holds; /* holds[k]: the thread whose IDs machine k's payload has */
     vsmp_var_info r0;
+    uint8_t **r0p; /* r0p[k]: machine k's r0 bytes, written directly (NULL: by write_var) */
 } worker_machines;
 
 static void machines_free(worker_machines *w)
@@ -512,6 +513,7 @@ static void machines_free(worker_machines *w)
     free(w->slm);
     free(w->waits);
     free(w->holds);
+    free(w->r0p);
 }
 
 /* The memory of p->nm machines. Private memory: each machine its own, mapped at the same
@@ -528,10 +530,11 @@ static vsmp_status machines_alloc(worker_machines *w, const vsmp_launch_iface *f
     w->waits = calloc(p->threads, sizeof(bool));
     w->psurf = calloc(nm, sizeof(*w->psurf));
     w->holds = malloc(nm * sizeof(*w->holds));
+    w->r0p = calloc(nm, sizeof(*w->r0p));
     w->priv_mem = priv_bytes ? calloc(nm, priv_bytes) : NULL;
     w->scratch = f->scratch_size ? calloc(nm, f->scratch_size) : NULL;
-    if (!w->slm || !w->m || !w->waits || !w->psurf || !w->holds || (priv_bytes && !w->priv_mem) ||
-        (f->scratch_size && !w->scratch))
+    if (!w->slm || !w->m || !w->waits || !w->psurf || !w->holds || !w->r0p ||
+        (priv_bytes && !w->priv_mem) || (f->scratch_size && !w->scratch))
         return VSMP_ERR_NOMEM;
     return VSMP_OK;
 }
@@ -568,6 +571,7 @@ static vsmp_status machines_make(worker_machines *w, const vsmp_module *mod, uin
         if (pay->n)
             vsmp_machine_set_payload(w->m[k], 0, pay->bytes, pay->n);
         w->holds[k] = UINT32_MAX;
+        w->r0p[k] = vsmp_machine_general_bytes(w->m[k], w->r0.id, 32);
     }
     return st;
 }
@@ -595,7 +599,10 @@ static void start_thread(worker_machines *w, const launch_payload *pay, unsigned
     rr[8] = (uint8_t)t;
     put32(rr + 24, g[1]);
     put32(rr + 28, g[2]);
-    vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
+    if (w->r0p[k]) /* inside the spans a reset clears: what write_var would do */
+        memcpy(w->r0p[k], rr, sizeof(rr));
+    else
+        vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
 }
 
 /* The threads of group `lin` (coordinates g) without barriers, one after the other: full
