@@ -613,36 +613,45 @@ done:
     vsmp_module_free(mod);
 }
 
-/* One instruction writing two surfaces bound at once (binding-table entries 3 and 4, both RGBA8
- * UINT, 40 and 6 texels wide), the entry chosen per message through the payload with no
- * binding in between: what vsmp_x_typed_row keeps of a surface (its base, pitch and size)
- * follows the surface each message names. Rows inside each, and rows of the narrow one that
- * pass its end (they must not be stored whole); every level writes what the reference does. */
+/* One instruction writing three surfaces bound at once (binding-table entries 3, 4 and 5: RGBA8
+ * UINT 40 and 6 texels wide, RGBA8 SINT 40 wide), the entry chosen per message through the
+ * payload with no binding in between: what vsmp_x_typed_row keeps of a surface (its base,
+ * pitch and size, or that the message does not take it) follows the surface each message names.
+ * Rows inside each, rows of the narrow one that pass its end, and rows inside the SINT one
+ * (neither may be stored whole as UINT: data past 127 tells); every level writes what the
+ * reference does. */
 static void test_two_bindings(const unsigned *lv, unsigned nlev)
 {
     vsmp_module *mod = program(0xf, 8, false);
-    vsmp_surface *wide[4] = {NULL}, *narrow[4] = {NULL};
+    vsmp_surface *sf[3][4] = {{NULL}};
     vsmp_machine *m[4] = {NULL};
+    static const vsmp_format fmt[3] = {VSMP_FORMAT_R8G8B8A8_UINT, VSMP_FORMAT_R8G8B8A8_UINT,
+                                       VSMP_FORMAT_R8G8B8A8_SINT};
+    static const uint32_t width[3] = {40, 6, 40};
+    static const char *const names[3] = {"the wide UINT", "the narrow UINT", "the SINT"};
     for (unsigned li = 0; li < nlev && mod; li++) {
         m[li] = machine(mod, lv[li], VSMP_PLATFORM_TGLLP);
-        wide[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 40, 3, 1, 1, 1);
-        narrow[li] = surface(VSMP_FORMAT_R8G8B8A8_UINT, VSMP_SURFTYPE_2D, 6, 3, 1, 1, 1);
-        CHECK(m[li] && wide[li] && narrow[li], "machine and surfaces");
-        if (!m[li] || !wide[li] || !narrow[li])
+        CHECK(m[li] != NULL, "machine");
+        if (!m[li])
             goto done;
-        CHECK(vsmp_machine_bind_surface(m[li], 3, wide[li]) == VSMP_OK &&
-                  vsmp_machine_bind_surface(m[li], 4, narrow[li]) == VSMP_OK,
-              "bind");
+        for (unsigned k = 0; k < 3; k++) {
+            sf[k][li] = surface(fmt[k], VSMP_SURFTYPE_2D, width[k], 3, 1, 1, 1);
+            if (!sf[k][li])
+                goto done;
+            CHECK(vsmp_machine_bind_surface(m[li], 3 + k, sf[k][li]) == VSMP_OK, "bind");
+        }
     }
-    for (unsigned round = 0; round < 12 && mod; round++) {
-        /* 3 3 4 4 3 4 ...: the wide one twice first (the second message finds it) */
-        uint8_t bti[4] = {(uint8_t)(round < 2 ? 3 : round < 4 ? 4 : 3 + round % 2), 0, 0, 0};
+    /* 3 3 4 4 5 5, then 3 4 5 3 4 5 ...: each surface twice first (the second message finds
+     * what the first kept) */
+    for (unsigned round = 0; round < 18 && mod; round++) {
+        unsigned k = round < 6 ? round / 2 : round % 3;
+        uint8_t bti[4] = {(uint8_t)(3 + k), 0, 0, 0};
         uint32_t u[32], v[32], r[32] = {0}, l[32] = {0}, data[128], pred = ~0u;
-        uint32_t u0 = bti[0] == 4 ? round % 3 : round % 5 * 7; /* narrow: always past its end */
-        for (unsigned k = 0; k < 32; k++)
-            u[k] = u0 + k, v[k] = round % 3;
-        for (unsigned k = 0; k < 128; k++)
-            data[k] = (uint32_t)(k * 53u + round * 7u) % 290u;
+        uint32_t u0 = k == 1 ? round % 3 : round % 5 * 7; /* narrow: always past its end */
+        for (unsigned e = 0; e < 32; e++)
+            u[e] = u0 + e, v[e] = round % 3;
+        for (unsigned e = 0; e < 128; e++)
+            data[e] = (uint32_t)(e * 53u + round * 7u) % 290u;
         for (unsigned li = 0; li < nlev; li++) {
             CHECK(vsmp_machine_set_payload(m[li], 8, bti, 4) == VSMP_OK, "payload");
             kit_put(m[li], "U", u, 128);
@@ -654,25 +663,18 @@ static void test_two_bindings(const unsigned *lv, unsigned nlev)
             CHECK(kit_run(m[li], NULL), "run");
         }
     }
-    for (unsigned li = 1; li < nlev; li++) {
-        const vsmp_surface_desc *a = vsmp_surface_get_desc(wide[0]),
-                                *b = vsmp_surface_get_desc(wide[li]);
-        const vsmp_surface_desc *c = vsmp_surface_get_desc(narrow[0]),
-                                *e = vsmp_surface_get_desc(narrow[li]);
-        CHECK(!memcmp(a->data, b->data, a->data_size),
-              "the wide surface at level %#x: as the "
-              "reference",
-              lv[li]);
-        CHECK(!memcmp(c->data, e->data, c->data_size),
-              "the narrow surface at level %#x: as the "
-              "reference",
-              lv[li]);
-    }
+    for (unsigned li = 1; li < nlev; li++)
+        for (unsigned k = 0; k < 3; k++) {
+            const vsmp_surface_desc *a = vsmp_surface_get_desc(sf[k][0]),
+                                    *b = vsmp_surface_get_desc(sf[k][li]);
+            CHECK(!memcmp(a->data, b->data, a->data_size),
+                  "%s surface at level %#x: as the reference", names[k], lv[li]);
+        }
 done:
     for (unsigned li = 0; li < nlev; li++) {
         vsmp_machine_free(m[li]);
-        vsmp_surface_free(wide[li]);
-        vsmp_surface_free(narrow[li]);
+        for (unsigned k = 0; k < 3; k++)
+            vsmp_surface_free(sf[k][li]);
     }
     vsmp_module_free(mod);
 }

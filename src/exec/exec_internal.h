@@ -215,8 +215,9 @@ typedef struct xgen {
     uint64_t tgeom_gen;
     uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
     /* ... and what vsmp_x_typed_row found of trow_surf, while no surface was bound since
-     * (trow_gen): where its level's texels start, the pitch of a row, the size, each
-     * channel's shift in the texel, a channel's bytes in the message (NULL: nothing found) */
+     * (trow_gen): where its level's texels start (NULL: the message does not take it), the
+     * pitch of a row, the size, each channel's shift in the texel, a channel's bytes in the
+     * message */
     const void *trow_surf;
     uint64_t trow_gen;
     uint8_t *trow_base;

@@ -538,31 +538,35 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
     return true;
 }
 
-/* Does the instruction's message on @p surf take row_found_avx2? What the instruction's last
- * message kept (lookup, the level's size): this surface's format, RGBA8 UINT, and its first
- * level's size, while no surface was bound since; LOD %null; every channel; 2D, not an array;
- * 8, 16 or 32 lanes at the AVX2 level. Then kept for the next messages (xgen trow_*): none of
- * it changes until a surface is bound (the surface's description is fixed at its creation). */
+/* Does the instruction's message on @p surf take row_found_avx2? The surface's format RGBA8
+ * UINT; LOD %null; every channel; 2D, not an array; 8, 16 or 32 lanes at the AVX2 level; and
+ * the level's size known: what the instruction's last message kept (no surface bound since).
+ * What is found is kept for the next messages (xgen trow_*; trow_base NULL: not taken, found
+ * for good): none of it changes until a surface is bound (the surface's description is fixed
+ * at its creation); a level size not kept yet is looked at again on the next message. */
 static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *surf)
 {
     xgen *g = x->g;
     const vsmp_surface_desc *d = &surf->d;
     unsigned n = x->lanes;
-    uint32_t fw = g->tformat;
-    if (m->fast != &vsmp_x_fast_avx2 || n % 8 || g->tformat_fi != surf->fi ||
-        (fw & 0x400007ffu) != (0x40000000u | 0x1f0u | TK_UINT8) || g->tgeom_surf != surf ||
-        g->tgeom_gen != m->bind_gen || g->tgeom_level != d->min_lod || !g->tgeom_slices ||
-        !d->mip_count || g->raw[3].var != X_NONE || g->raw[0].var == X_NONE ||
-        g->raw[1].var == X_NONE || (g->val[0] & 0xfu) != 0xfu || d->type != VSMP_SURFTYPE_2D ||
-        d->array || surf->fi->bytes != 4)
+    uint32_t fw = format_word(surf->fi);
+    bool takes = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0 &&
+                 (fw & 0x400007ffu) == (0x40000000u | 0x1f0u | TK_UINT8) && d->mip_count &&
+                 g->raw[3].var == X_NONE && g->raw[0].var != X_NONE && g->raw[1].var != X_NONE &&
+                 (g->val[0] & 0xfu) == 0xfu && d->type == VSMP_SURFTYPE_2D && !d->array &&
+                 surf->fi->bytes == 4;
+    if (takes && (g->tgeom_surf != surf || g->tgeom_gen != m->bind_gen ||
+                  g->tgeom_level != d->min_lod || !g->tgeom_slices))
+        return false; /* the level's size not known yet: nothing kept */
+    g->trow_surf = surf, g->trow_gen = m->bind_gen, g->trow_base = NULL;
+    if (!takes)
         return false;
     for (unsigned c = 0; c < 4; c++)
         g->trow_shift[c] = (uint8_t)(8u * (fw >> (12 + 4 * c) & 0xfu));
-    g->trow_base = (uint8_t *)d->data + d->level_offset[d->min_lod];
     g->trow_pitch = d->row_pitch[d->min_lod];
     g->trow_w = g->tgeom_w, g->trow_h = g->tgeom_h;
     g->trow_stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
-    g->trow_surf = surf, g->trow_gen = m->bind_gen;
+    g->trow_base = (uint8_t *)d->data + d->level_offset[d->min_lod];
     return true;
 }
 #endif
@@ -572,8 +576,10 @@ bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface
 #ifdef VSMP_HAVE_AVX2
     const xgen *g = x->g;
     unsigned n = x->lanes;
-    if (en != (n >= 32 ? 0xffffffffu : (1u << n) - 1u) ||
-        ((g->trow_surf != surf || g->trow_gen != m->bind_gen) && !row_find(m, x, surf)))
+    if ((g->trow_surf != surf || g->trow_gen != m->bind_gen) ? !row_find(m, x, surf)
+                                                             : !g->trow_base)
+        return false;
+    if (en != (n >= 32 ? 0xffffffffu : (1u << n) - 1u))
         return false;
     return row_found_avx2(g, m->arena + g->raw[0].var, m->arena + g->raw[1].var, n,
                           m->arena + g->raw[4].var);
