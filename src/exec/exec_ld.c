@@ -100,6 +100,28 @@ LD_AVX2 static void widen_avx2(uint8_t *dst, const uint8_t *src, unsigned n, uns
         _mm256_storeu_si256((__m256i *)(dst + 4 * l), t);
     }
 }
+
+/* The message at the AVX2 level, n a multiple of 8, in one call (on_row_avx2 and widen_avx2
+ * inlined): vsmp_x_ld_row's test and response, the same operations. */
+LD_AVX2 static bool row_avx2(vsmp_machine *m, const xinst *x, const uint32_t *u, const uint32_t *v,
+                             const uint32_t *lod, unsigned n)
+{
+    const xldrow *r = &x->s->row;
+    uint32_t u0 = u[0], v0 = v[0];
+    /* the reference compares u and v as signed values: below 2^31, as here, they agree */
+    if (!on_row_avx2(u, v, lod, n) || u0 >= r->w || r->w - u0 < n || v0 >= r->h)
+        return false;
+    const uint8_t *row = r->base + (size_t)v0 * r->pitch + (size_t)u0 * 4u;
+    const vsmp_dst_geom *g = &x->s->geom;
+    uint8_t *dst = m->arena + x->s->dst_at;
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (x->in->channels >> c & 1u)
+            widen_avx2(dst + k++ * g->channel_stride, row, n, r->shift[c], r->sint);
+    if (g->null_mask)
+        x_st(dst + g->null_mask_at, 0xffffffffu, 4);
+    return true;
+}
 #endif
 
 bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
@@ -116,15 +138,13 @@ bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     const uint32_t *u = msg->param[VSMP_P_U], *v = msg->param[VSMP_P_V];
     const uint32_t *lod = x->in->subop == VSMP_SUB_LD ? msg->param[VSMP_P_LOD] : NULL;
     u = u ? u : zeros, v = v ? v : zeros, lod = lod ? lod : zeros;
-    uint32_t u0 = u[0], v0 = v[0], diff = 0;
 #ifdef VSMP_HAVE_AVX2
-    bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
-    if (avx2)
-        diff = !on_row_avx2(u, v, lod, n);
-    else
+    if (m->fast == &vsmp_x_fast_avx2 && n % 8 == 0)
+        return row_avx2(m, x, u, v, lod, n);
 #endif
-        for (unsigned l = 0; l < n; l++)
-            diff |= (u[l] - u0 - l) | (v[l] - v0) | lod[l];
+    uint32_t u0 = u[0], v0 = v[0], diff = 0;
+    for (unsigned l = 0; l < n; l++)
+        diff |= (u[l] - u0 - l) | (v[l] - v0) | lod[l];
     /* the reference compares u and v as signed values: below 2^31, as here, they agree */
     if (diff || u0 >= r->w || r->w - u0 < n || v0 >= r->h)
         return false;
@@ -135,14 +155,7 @@ bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     for (unsigned c = 0; c < 4; c++) {
         if (!(x->in->channels >> c & 1u))
             continue;
-        uint8_t *to = dst + k++ * g->channel_stride;
-#ifdef VSMP_HAVE_AVX2
-        if (avx2) {
-            widen_avx2(to, row, n, r->shift[c], r->sint);
-            continue;
-        }
-#endif
-        widen(to, row, n, r->shift[c], r->sint);
+        widen(dst + k++ * g->channel_stride, row, n, r->shift[c], r->sint);
     }
     if (g->null_mask)
         x_st(dst + g->null_mask_at, 0xffffffffu, 4);
