@@ -218,9 +218,10 @@ static void spot_checks(unsigned cpu)
     vsmp_surface *ui = make(VSMP_FORMAT_R32_UINT, &sq);
     vsmp_surface *srgb = make(VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, &sq);
     vsmp_surface *vol = make(VSMP_FORMAT_R8G8B8A8_UNORM, &vo);
-    /* RGBA8 point sampling without mips: the flat kernel (AVX2's at both SIMD levels) */
-    CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_u8x4_avx2" : "sample_c"),
+    /* RGBA8 point sampling without mips: the flat kernel (AVX-512's own: 16 lanes a register) */
+    CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_u8x4_avx512"
+                                                              : avx2 ? "sample_flat_u8x4_avx2"
+                                                                     : "sample_c"),
           "rgba8 point");
     /* R16 bilinear without mips: the flat kernel of one 16-bit channel (AVX2's at both SIMD
      * levels); with mips, the generic decoder's kernel (AVX-512 takes it: no float words) */
