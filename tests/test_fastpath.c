@@ -473,6 +473,8 @@ static void flat16_shapes(unsigned cpu)
         vsmp_plan *p = NULL;
         CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
               "flat16_shapes: plan");
+        CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, "sample_flat_u8x4_avx512"),
+              "flat16_shapes: kernel %s", p ? p->fast_name : "none");
         for (unsigned j = 0; p && j < 24; j++) {
             /* mostly a start whose lanes stay inside, else on the edges or off the level (whole
              * messages off it too) */
@@ -513,6 +515,73 @@ static void flat16_shapes(unsigned cpu)
         vsmp_surface_free(s);
     }
     CHECK(!bad, "flat16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
+/* ld and ld_lz in the same shapes (lanes one texel apart along a row, or four quads side by
+ * side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level, across
+ * its edges, at LOD 0 and not, each message compared with the reference. */
+static void ld16_shapes(unsigned cpu)
+{
+    static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                    VSMP_FORMAT_R8G8B8A8_UINT, VSMP_FORMAT_R8G8B8A8_SINT};
+    sc_rng r = {0x1d16ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 200; k++) {
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = f[k % 4];
+        d.width = 16 + sc_below(&r, 100), d.height = 1 + sc_below(&r, 20);
+        d.levels = sc_below(&r, 2) ? 1 : 2, d.min_lod = d.levels > 1 ? sc_below(&r, 2) : 0;
+        vsmp_surface *s = NULL;
+        CHECK(!vsmp_surface_create(&d, &s, NULL), "ld16_shapes: surface");
+        if (!s)
+            return;
+        const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+        for (size_t i = 0; i < ld->data_size; i++)
+            ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
+        uint32_t w = d.width >> d.min_lod, h = d.height >> d.min_lod;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        vsmp_plan *p = NULL;
+        unsigned op = k / 4 % 2 ? VSMP_SUB_LD_LZ : VSMP_SUB_LD;
+        CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "ld16_shapes: plan");
+        /* the AVX-512 level's kernels of these shapes are the ones compared */
+        const char *kern = k % 4 < 2 ? "ld_u8x4_avx512" : "ld_int8x4_avx512";
+        CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
+              "ld16_shapes: %s: kernel %s", vsmp_format_get(d.format)->name,
+              p ? p->fast_name : "none");
+        for (unsigned j = 0; p && j < 24; j++) {
+            bool in = j % 4 && w > 17 && h > 2, quads = j % 2;
+            int32_t x0 = in ? (int32_t)sc_below(&r, w - 17) : (int32_t)sc_below(&r, w + 8) - 4;
+            int32_t y0 = in ? (int32_t)sc_below(&r, h - 2) : (int32_t)sc_below(&r, h + 4) - 2;
+            uint32_t u[16], v[16], lod[16] = {0};
+            for (unsigned l = 0; l < 16; l++) {
+                u[l] = (uint32_t)(x0 + (int32_t)(quads ? (l >> 2) * 2 + (l & 1) : l));
+                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (l >> 1 & 1) : 0));
+            }
+            if (j % 6 == 5)
+                lod[sc_below(&r, 16)] = 1;
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = 16, m.mask = 0xffff;
+            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v, m.param[VSMP_P_LOD] = lod;
+            vsmp_result got, want;
+            memset(&got, 0x5a, sizeof(got));
+            memset(&want, 0x5a, sizeof(want));
+            vsmp_plan_run(p, &m, &got);
+            want.null_mask = 0xffffffffu;
+            p->run(p, &m, &want);
+            n++;
+            if (memcmp(&got, &want, sizeof(got)) && bad++ < 4)
+                fprintf(stderr,
+                        "  ld16_shapes: %s %ux%u view %u, %s at (%d, %d): kernel %s differs\n",
+                        vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
+                        quads ? "quads" : "row", x0, y0, p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "ld16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
@@ -557,6 +626,7 @@ int main(int argc, char **argv)
         every_byte(levels[li]);
         every_u16(levels[li]);
         flat16_shapes(levels[li]);
+        ld16_shapes(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);

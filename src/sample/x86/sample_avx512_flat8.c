@@ -268,3 +268,75 @@ void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsm
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
     k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
 }
+
+/* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----
+ *
+ * A SIMD16 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the level
+ * whose texels are a run or two rows of quads (texels16) in 16 lanes at once: UNORM channels by
+ * unpack16 (ld_unorm8's chan_u8), 8-bit UINT and SINT channels each zero- or sign-extended from
+ * its byte by one shuffle (decode8's words). Any other message runs the AVX-512 kernel the plan
+ * would take without this one (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). */
+
+/* The texels of a message of ld at level 0, all inside it, in a shape texels16 reads; @return
+ * false otherwise (nothing read). */
+static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, __m512i *t)
+{
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    if (lods) {
+        __m512i lod = _mm512_loadu_si512(lods);
+        if (_mm512_test_epi32_mask(lod, lod))
+            return false;
+    }
+    const vsmp_level_view *l = &p->lv[p->base];
+    __m512i u = _mm512_castps_si512(param16(m, VSMP_P_U));
+    __m512i v = _mm512_castps_si512(param16(m, VSMP_P_V));
+    /* 0 <= u < w and 0 <= v < h, unsigned */
+    __mmask16 in = _mm512_cmplt_epu32_mask(u, _mm512_set1_epi32((int)l->w)) &
+                   _mm512_cmplt_epu32_mask(v, _mm512_set1_epi32((int)l->h));
+    if (in != 0xffff)
+        return false;
+    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off),
+                                   _mm512_mullo_epi32(v, _mm512_set1_epi32((int)l->pitch)));
+    return texels16(p->s->mem, _mm512_add_epi32(off, _mm512_slli_epi32(u, 2)), t, NULL, false);
+}
+
+static inline bool full16_of(const vsmp_plan *p, const vsmp_message *m)
+{
+    return m->simd == 16 && (m->mask & 0xffffu) == 0xffffu && !p->s->resident;
+}
+
+void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    __m512i t;
+    if (!p->u8x4 || !full16_of(p, m) || !ld16_texels(p, m, &t)) {
+        vsmp_ld_2d_unorm8_avx512(p, m, r);
+        return;
+    }
+    __m512 o[4];
+    unpack16(p, t, o);
+    for (int c = 0; c < 4; c++)
+        _mm512_storeu_ps((float *)r->c[c], o[c]);
+}
+
+void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    __m512i t;
+    if (!full16_of(p, m) || !ld16_texels(p, m, &t)) {
+        vsmp_ld_2d_avx512(p, m, r);
+        return;
+    }
+    /* byte b of each dword's texel into the dword's low byte (UINT: zeros above) or its high
+     * byte (SINT: then shifted down arithmetically) */
+    const __m512i at = _mm512_setr_epi32(0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12);
+    for (int c = 0; c < 4; c++) {
+        __m512i b = _mm512_add_epi32(at, _mm512_set1_epi32(p->ch_pos[c]));
+        __m512i w;
+        if (p->ch_dec[c] == CD_SINT) {
+            b = _mm512_or_si512(_mm512_slli_epi32(b, 24), _mm512_set1_epi32(0x808080));
+            w = _mm512_srai_epi32(_mm512_shuffle_epi8(t, b), 24);
+        } else {
+            w = _mm512_shuffle_epi8(t, _mm512_or_si512(b, _mm512_set1_epi32((int)0x80808000u)));
+        }
+        _mm512_storeu_si512(r->c[c], w);
+    }
+}
