@@ -432,11 +432,12 @@ static void every_u16(unsigned cpu)
 }
 
 /* SIMD16 messages with every lane on whose taps are the shapes the flat RGBA8 kernels read 16
- * lanes at a time (sample_avx512_flat8.c): lanes one texel apart along a row (OpenCL's), or four
- * 2x2 quads side by side (a rasterizer's), at texel centres or between them, inside the level,
- * across its edges and off it (CLAMP_BORDER's border colour for whole rows of taps), for every
- * filter and pair of axis modes, normalized and unnormalized, on RGBA8 and BGRA8 levels of
- * random bytes (mip views too). Each message is compared with the reference. */
+ * lanes at a time (sample_avx512_flat8.c): lanes one texel apart along a row (OpenCL's), two rows
+ * of 8 (OpenCL's work-groups 8 wide) or four 2x2 quads side by side (a rasterizer's), at texel
+ * centres or between them, inside the level, across its edges and off it (CLAMP_BORDER's border
+ * colour for whole rows of taps), for every filter and pair of axis modes, normalized and
+ * unnormalized, on RGBA8 and BGRA8 levels of random bytes (mip views too). Each message is compared
+ * with the reference. */
 static void flat16_shapes(unsigned cpu)
 {
     static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
@@ -482,11 +483,12 @@ static void flat16_shapes(unsigned cpu)
             float x0 = in ? (float)sc_below(&r, w - 17) : (float)sc_below(&r, w + 40) - 20.0f;
             float y0 = in ? (float)sc_below(&r, h - 2) : (float)sc_below(&r, h + 8) - 4.0f;
             float fx = j % 3 == 0 ? 0.5f : sc_unit(&r), fy = j % 3 == 0 ? 0.5f : sc_unit(&r);
-            bool quads = j % 2;
+            unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
+            bool quads = shape == 1;
             uint32_t u[16], v[16];
             for (unsigned l = 0; l < 16; l++) {
-                float x = x0 + fx + (float)(quads ? (l >> 2) * 2 + (l & 1) : l);
-                float y = y0 + fy + (float)(quads ? (l >> 1 & 1) : 0);
+                float x = x0 + fx + (float)(quads ? (l >> 2) * 2 + (l & 1) : shape ? l & 7 : l);
+                float y = y0 + fy + (float)(quads ? (l >> 1 & 1) : shape ? l >> 3 : 0);
                 if (!st.non_normalized)
                     x /= (float)w, y /= (float)h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);
@@ -508,7 +510,10 @@ static void flat16_shapes(unsigned cpu)
                         "kernel %s differs\n",
                         vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
                         k % 2 ? "linear" : "nearest", st.address[0], st.address[1],
-                        st.non_normalized ? " unnormalized" : "", quads ? "quads" : "row",
+                        st.non_normalized ? " unnormalized" : "",
+                        quads   ? "quads"
+                        : shape ? "rows of 8"
+                                : "row",
                         (double)(x0 + fx), (double)(y0 + fy), p->fast_name);
         }
         vsmp_plan_free(p);
@@ -517,9 +522,9 @@ static void flat16_shapes(unsigned cpu)
     CHECK(!bad, "flat16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
-/* ld and ld_lz in the same shapes (lanes one texel apart along a row, or four quads side by
- * side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level, across
- * its edges, at LOD 0 and not, each message compared with the reference. */
+/* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
+ * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
+ * across its edges, at LOD 0 and not, each message compared with the reference. */
 static void ld16_shapes(unsigned cpu)
 {
     static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
@@ -551,13 +556,17 @@ static void ld16_shapes(unsigned cpu)
               "ld16_shapes: %s: kernel %s", vsmp_format_get(d.format)->name,
               p ? p->fast_name : "none");
         for (unsigned j = 0; p && j < 24; j++) {
-            bool in = j % 4 && w > 17 && h > 2, quads = j % 2;
+            bool in = j % 4 && w > 17 && h > 2;
+            unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
+            bool quads = shape == 1;
             int32_t x0 = in ? (int32_t)sc_below(&r, w - 17) : (int32_t)sc_below(&r, w + 8) - 4;
             int32_t y0 = in ? (int32_t)sc_below(&r, h - 2) : (int32_t)sc_below(&r, h + 4) - 2;
             uint32_t u[16], v[16], lod[16] = {0};
             for (unsigned l = 0; l < 16; l++) {
-                u[l] = (uint32_t)(x0 + (int32_t)(quads ? (l >> 2) * 2 + (l & 1) : l));
-                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (l >> 1 & 1) : 0));
+                u[l] = (uint32_t)(x0 + (int32_t)(quads   ? (l >> 2) * 2 + (l & 1)
+                                                 : shape ? l & 7
+                                                         : l));
+                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (l >> 1 & 1) : shape ? l >> 3 : 0));
             }
             if (j % 6 == 5)
                 lod[sc_below(&r, 16)] = 1;
@@ -576,7 +585,10 @@ static void ld16_shapes(unsigned cpu)
                 fprintf(stderr,
                         "  ld16_shapes: %s %ux%u view %u, %s at (%d, %d): kernel %s differs\n",
                         vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
-                        quads ? "quads" : "row", x0, y0, p->fast_name);
+                        quads   ? "quads"
+                        : shape ? "rows of 8"
+                                : "row",
+                        x0, y0, p->fast_name);
         }
         vsmp_plan_free(p);
         vsmp_surface_free(s);

@@ -8,8 +8,9 @@
  *
  *   - a run: lane l's texel 4 l bytes after lane 0's (OpenCL's work-items along x), read by one
  *     64-byte load;
- *   - two rows of quads: four 2x2 quads side by side, lane l at column 2 (l / 4) + l % 2 of row
- *     (l / 2) % 2 (a rasterizer's), read by a 32-byte load of each row and one permute.
+ *   - two rows of 8 texels: four 2x2 quads side by side, lane l at column 2 (l / 4) + l % 2 of
+ *     row (l / 2) % 2 (a rasterizer's), or lanes 0-7 and 8-15 along two rows (OpenCL's
+ *     work-groups 8 wide), read by a 32-byte load of each row and one permute.
  *
  * A bilinear row's second taps (the texel after each first tap, when every lane's are
  * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Any other
@@ -80,8 +81,8 @@ static inline void off16(__m512 f, __m512 fm1, __mmask16 *o0, __mmask16 *o1)
     *o1 = _mm512_cmp_ps_mask(g, z, _CMP_LT_OQ) | _mm512_cmp_ps_mask(g, fm1, _CMP_GT_OQ);
 }
 
-/* The texels at byte offsets o of 16 lanes (and + 4 bytes, next) when they are a run or two rows
- * of quads; @return false otherwise (nothing read). */
+/* The texels at byte offsets o of 16 lanes (and + 4 bytes, next) when they are a run, two rows of
+ * quads or two runs of 8; @return false otherwise (nothing read). */
 static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *next,
                             const bool two)
 {
@@ -99,12 +100,24 @@ static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *
     /* two rows of quads: lane l at lane 0's (top) or lane 2's (bottom) offset + 4 column(l) */
     const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
     const __m512i col = _mm512_setr_epi32(0, 4, 0, 4, 8, 12, 8, 12, 16, 20, 16, 20, 24, 28, 24, 28);
-    __m512i quads = _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col);
-    if (_mm512_cmpeq_epi32_mask(o, quads) != 0xffff)
-        return false;
-    uint32_t o2 = (uint32_t)_mm_extract_epi32(o4, 2);
     /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
-    const __m512i pick = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    __m512i pick = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    uint32_t o2;
+    if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
+        0xffff) {
+        o2 = (uint32_t)_mm_extract_epi32(o4, 2);
+    } else {
+        /* two runs of 8 (OpenCL's work-groups 8 wide): lanes 0..7 from lane 0's offset, 8..15
+         * from lane 8's */
+        const __m512i from8 = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8);
+        const __m512i col8 =
+            _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28);
+        if (_mm512_cmpeq_epi32_mask(
+                o, _mm512_add_epi32(_mm512_permutexvar_epi32(from8, o), col8)) != 0xffff)
+            return false;
+        o2 = (uint32_t)_mm_cvtsi128_si32(_mm512_extracti32x4_epi32(o, 2));
+        pick = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    }
     __m512i top = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o0)));
     __m512i bot = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o2)));
     *t = _mm512_permutex2var_epi32(top, pick, bot);
@@ -272,7 +285,7 @@ void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsm
 /* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----
  *
  * A SIMD16 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the level
- * whose texels are a run or two rows of quads (texels16) in 16 lanes at once: UNORM channels by
+ * whose texels are a run or two rows of 8 (texels16) in 16 lanes at once: UNORM channels by
  * unpack16 (ld_unorm8's chan_u8), 8-bit UINT and SINT channels each zero- or sign-extended from
  * its byte by one shuffle (decode8's words). Any other message runs the AVX-512 kernel the plan
  * would take without this one (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). */
