@@ -223,11 +223,12 @@ static void spot_checks(unsigned cpu)
                                                               : avx2 ? "sample_flat_u8x4_avx2"
                                                                      : "sample_c"),
           "rgba8 point");
-    /* R16 bilinear without mips: the flat kernel of one 16-bit channel (AVX2's at both SIMD
-     * levels); with mips, the generic decoder's kernel (AVX-512 takes it: no float words) */
+    /* R16 bilinear without mips: the flat kernel of one 16-bit channel (AVX-512's own: 16 lanes a
+     * register); with mips, the generic decoder's kernel (AVX-512 takes it: no float words) */
     st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
-    CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_r16_avx2" : "sample_c"),
+    CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_r16_avx512"
+                                                             : avx2 ? "sample_flat_r16_avx2"
+                                                                    : "sample_c"),
           "r16 bilinear");
     st.mip_filter = VSMP_MIPFILTER_LINEAR;
     CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_2d_avx512"
