@@ -431,7 +431,7 @@ static void every_u16(unsigned cpu)
     vsmp_surface_free(s);
 }
 
-/* SIMD16 messages with every lane on whose taps are the shapes the flat RGBA8 kernels read 16
+/* SIMD16 and SIMD32 messages with every lane on whose taps are the shapes the flat kernels read 16
  * lanes at a time (sample_avx512_flat.c): lanes one texel apart along a row (OpenCL's), two rows
  * of 8 (OpenCL's work-groups 8 wide) or four 2x2 quads side by side (a rasterizer's), at texel
  * centres or between them, inside the level, across its edges and off it (CLAMP_BORDER's border
@@ -490,17 +490,24 @@ static void flat16_shapes(unsigned cpu)
             float fx = j % 3 == 0 ? 0.5f : sc_unit(&r), fy = j % 3 == 0 ? 0.5f : sc_unit(&r);
             unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
             bool quads = shape == 1;
-            uint32_t u[16], v[16];
-            for (unsigned l = 0; l < 16; l++) {
-                float x = x0 + fx + (float)(quads ? (l >> 2) * 2 + (l & 1) : shape ? l & 7 : l);
-                float y = y0 + fy + (float)(quads ? (l >> 1 & 1) : shape ? l >> 3 : 0);
+            /* SIMD32: the second 16 lanes the first's shape 16 texels on along x (off the level or
+             * across its edge at times) */
+            unsigned simd = j % 5 == 4 ? 32 : 16;
+            uint32_t u[32], v[32];
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16;
+                float x = x0 + fx + (float)(l / 16 * 16) +
+                          (float)(quads   ? (k16 >> 2) * 2 + (k16 & 1)
+                                  : shape ? k16 & 7
+                                          : k16);
+                float y = y0 + fy + (float)(quads ? (k16 >> 1 & 1) : shape ? k16 >> 3 : 0);
                 if (!st.non_normalized)
                     x /= (float)w, y /= (float)h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);
             }
             vsmp_message m;
             memset(&m, 0, sizeof(m));
-            m.simd = 16, m.mask = 0xffff;
+            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
             m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
             vsmp_result got, want;
             memset(&got, 0x5a, sizeof(got));
@@ -566,18 +573,19 @@ static void ld16_shapes(unsigned cpu)
             bool quads = shape == 1;
             int32_t x0 = in ? (int32_t)sc_below(&r, w - 17) : (int32_t)sc_below(&r, w + 8) - 4;
             int32_t y0 = in ? (int32_t)sc_below(&r, h - 2) : (int32_t)sc_below(&r, h + 4) - 2;
-            uint32_t u[16], v[16], lod[16] = {0};
-            for (unsigned l = 0; l < 16; l++) {
-                u[l] = (uint32_t)(x0 + (int32_t)(quads   ? (l >> 2) * 2 + (l & 1)
-                                                 : shape ? l & 7
-                                                         : l));
-                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (l >> 1 & 1) : shape ? l >> 3 : 0));
+            unsigned simd = j % 5 == 4 ? 32 : 16; /* the second half 16 texels on along x */
+            uint32_t u[32], v[32], lod[32] = {0};
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16;
+                int32_t dx = (int32_t)(quads ? (k16 >> 2) * 2 + (k16 & 1) : shape ? k16 & 7 : k16);
+                u[l] = (uint32_t)(x0 + (int32_t)(l / 16 * 16) + dx);
+                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (k16 >> 1 & 1) : shape ? k16 >> 3 : 0));
             }
-            if (j % 6 == 5)
-                lod[sc_below(&r, 16)] = 1;
+            if (j % 3 == 2) /* a lane at level 1 (a SIMD32 message's first or second half) */
+                lod[sc_below(&r, simd)] = 1;
             vsmp_message m;
             memset(&m, 0, sizeof(m));
-            m.simd = 16, m.mask = 0xffff;
+            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
             m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v, m.param[VSMP_P_LOD] = lod;
             vsmp_result got, want;
             memset(&got, 0x5a, sizeof(got));

@@ -7,9 +7,9 @@
 #include "../fast/fast.h"
 
 /* RGBA8 and BGRA8 on 2D surfaces and arrays, point and bilinear without mips (table.c's flat
- * RGBA8 rows at the AVX-512 level): SIMD16 messages with every lane on whose taps lie along a
- * row or in two rows of 8 (quads, OpenCL work-groups 8 wide) in 16 lanes at once, every other
- * message by vsmp_sample_flat_u8x4_avx2. */
+ * RGBA8 rows at the AVX-512 level): SIMD16 and SIMD32 messages with every lane on whose taps lie
+ * along a row or in two rows of 8 (quads, OpenCL work-groups 8 wide) in 16 lanes at once, every
+ * other message by vsmp_sample_flat_u8x4_avx2. */
 void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 /* R16, R16_FLOAT and A16 on 2D surfaces and arrays, point and bilinear without mips (the plans of
@@ -18,8 +18,8 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
 
 /* ld of RGBA8 and BGRA8 on 2D surfaces (the plans of ld_2d_unorm8_avx512, whose kernel runs what
  * it leaves) and of four 8-bit UINT or SINT channels in a 4-byte texel (table.c's F_INT8X4; the
- * rest runs ld_2d_avx512): SIMD16 messages with every lane on at level 0, inside the level,
- * whose texels are a run or two rows of 8. */
+ * rest runs ld_2d_avx512): SIMD16 and SIMD32 messages with every lane on at level 0, inside the
+ * level, whose texels are a run or two rows of 8. */
 void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 

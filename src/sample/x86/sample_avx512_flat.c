@@ -2,9 +2,9 @@
 /*
  * The AVX-512 flat kernel of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8) on 2D
  * surfaces, point and bilinear without mips: the shapes OpenCL's read_imagef sends through a
- * sampler with nearest or linear filtering (sample_lz), and a rasterizer's. A SIMD16 message
- * with every lane on is taken in 16 lanes at once (one 512-bit register per channel) when each
- * row of its taps is one of two shapes:
+ * sampler with nearest or linear filtering (sample_lz), and a rasterizer's. A SIMD16 or SIMD32
+ * message with every lane on is taken 16 lanes at a time (one 512-bit register per channel) when
+ * each row of each half's taps is one of two shapes:
  *
  *   - a run: lane l's texel 4 l bytes after lane 0's (OpenCL's work-items along x), read by one
  *     64-byte load;
@@ -16,7 +16,8 @@
  * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Any other
  * message (partial, arrays, taps in no such shape, wrapped or clamped at an edge, or a lane
  * whose index needs more than the 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
- * anything is stored. The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes, the
+ * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
+ * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes, the
  * conversion unorm8's and the filter filter8_u8x4's, in the same order: the reference's words
  * (tests/test_fastpath.c). Results of these formats are never NaN: no NaN rewrite. Compiled
  * with the AVX-512 level's flags only.
@@ -49,11 +50,18 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     return f;
 }
 
-/* A parameter of the message's 16 lanes (zeros for an omitted one, as param8_in). */
-static inline __m512 param16(const vsmp_message *m, unsigned kind)
+/* A parameter of the message's lanes g..g + 15 (zeros for an omitted one, as param8_in). */
+static inline __m512 param16(const vsmp_message *m, unsigned kind, unsigned g)
 {
     const uint32_t *a = m->param[kind];
-    return a ? _mm512_loadu_ps((const float *)a) : _mm512_setzero_ps();
+    return a ? _mm512_loadu_ps((const float *)(a + g)) : _mm512_setzero_ps();
+}
+
+/* The messages the kernels take 16 lanes at a time: SIMD16 and SIMD32 with every lane on. */
+static inline bool whole16(const vsmp_message *m)
+{
+    return (m->simd == 16 && (m->mask & 0xffffu) == 0xffffu) ||
+           (m->simd == 32 && m->mask == 0xffffffffu);
 }
 
 /* idx_flat and idx_next of stages_avx2.h: the floored coordinate f's index (WRAP on a power of
@@ -181,12 +189,12 @@ typedef struct grid16 {
     __mmask16 oxa, oxb, oya, oyb;
 } grid16;
 
-static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, const bool linear,
-                               const unsigned mu, const unsigned mv, grid16 *g)
+static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned lane,
+                               const bool linear, const unsigned mu, const unsigned mv, grid16 *g)
 {
     const bool wu = mu == VSMP_TCM_WRAP, wv = mv == VSMP_TCM_WRAP;
-    __m512 x = _mm512_mul_ps(param16(m, VSMP_P_U), f->sx);
-    __m512 y = _mm512_mul_ps(param16(m, VSMP_P_V), f->sy);
+    __m512 x = _mm512_mul_ps(param16(m, VSMP_P_U, lane), f->sx);
+    __m512 y = _mm512_mul_ps(param16(m, VSMP_P_V, lane), f->sy);
     if (linear) {
         __m512 half = _mm512_set1_ps(0.5f);
         x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
@@ -235,12 +243,12 @@ static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
 
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
  * kernel must take it. */
-static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
                          const bool linear, const unsigned mu, const unsigned mv)
 {
     flat16 f = flat16_begin(p);
     grid16 g;
-    if (!grid16_flat(&f, m, linear, mu, mv, &g))
+    if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
     __m512i oa = off16_at(&f, g.xa, g.ya, 4);
     __m512 o[4];
@@ -272,7 +280,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             o[k] = lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy);
     }
     for (int c = 0; c < 4; c++)
-        _mm512_storeu_ps((float *)r->c[c], o[c]);
+        _mm512_storeu_ps((float *)(r->c[c] + lane), o[c]);
     return true;
 }
 
@@ -291,7 +299,8 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
 #define FLAT16(name, linear, mu, mv)                                                               \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16(p, m, r, linear, mu, mv))                                                       \
+        if (!run16(p, m, r, 0, linear, mu, mv) ||                                                  \
+            (m->simd == 32 && !run16(p, m, r, 16, linear, mu, mv)))                                \
             vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
     }
 
@@ -327,7 +336,7 @@ void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsm
                                       flat16_pwb, flat16_pbc, flat16_pbw, flat16_pbb, flat16_lcc,
                                       flat16_lcw, flat16_lcb, flat16_lwc, flat16_lww, flat16_lwb,
                                       flat16_lbc, flat16_lbw, flat16_lbb};
-    if (m->simd != 16 || (m->mask & 0xffffu) != 0xffffu || p->s->d.array) {
+    if (!whole16(m) || p->s->d.array) {
         vsmp_sample_flat_u8x4_avx2(p, m, r);
         return;
     }
@@ -391,7 +400,7 @@ static inline void chan16_texel(const vsmp_plan *p, int c, __m512 v, __mmask16 o
     border16(p, off, t);
 }
 
-static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
                            const bool linear, const unsigned mu, const unsigned mv)
 {
     int c = 0;
@@ -400,7 +409,7 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     const bool f16 = p->ch_dec[c] == CD_F16;
     flat16 f = flat16_begin(p);
     grid16 g;
-    if (!grid16_flat(&f, m, linear, mu, mv, &g))
+    if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
     __m512i oa = off16_at(&f, g.xa, g.ya, 2);
     __m512 o[4];
@@ -440,7 +449,7 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     for (int k = 0; k < 4; k++) {
         if (f16) /* NaN results as the reference returns them */
             o[k] = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(o[k], o[k], _CMP_UNORD_Q), o[k], qnan);
-        _mm512_storeu_ps((float *)r->c[k], o[k]);
+        _mm512_storeu_ps((float *)(r->c[k] + lane), o[k]);
     }
     return true;
 }
@@ -449,7 +458,8 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 #define FLAT16_H(name, linear, mu, mv)                                                             \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16_h(p, m, r, linear, mu, mv))                                                     \
+        if (!run16_h(p, m, r, 0, linear, mu, mv) ||                                                \
+            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv)))                              \
             vsmp_sample_flat_r16_avx2(p, m, r);                                                    \
     }
 
@@ -478,7 +488,7 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
         flat16h_pcc, flat16h_pcw, flat16h_pcb, flat16h_pwc, flat16h_pww, flat16h_pwb,
         flat16h_pbc, flat16h_pbw, flat16h_pbb, flat16h_lcc, flat16h_lcw, flat16h_lcb,
         flat16h_lwc, flat16h_lww, flat16h_lwb, flat16h_lbc, flat16h_lbw, flat16h_lbb};
-    if (m->simd != 16 || (m->mask & 0xffffu) != 0xffffu || p->s->d.array) {
+    if (!whole16(m) || p->s->d.array) {
         vsmp_sample_flat_r16_avx2(p, m, r);
         return;
     }
@@ -488,25 +498,25 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
 
 /* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----
  *
- * A SIMD16 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the level
- * whose texels are a run or two rows of 8 (texels16) in 16 lanes at once: UNORM channels by
+ * A SIMD16 or SIMD32 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the
+ * level whose texels are a run or two rows of 8 (texels16) in 16 lanes at once: UNORM channels by
  * unpack16 (ld_unorm8's chan_u8), 8-bit UINT and SINT channels each zero- or sign-extended from
  * its byte by one shuffle (decode8's words). Any other message runs the AVX-512 kernel the plan
  * would take without this one (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). */
 
 /* The texels of a message of ld at level 0, all inside it, in a shape texels16 reads; @return
  * false otherwise (nothing read). */
-static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, __m512i *t)
+static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsigned lane, __m512i *t)
 {
     const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
     if (lods) {
-        __m512i lod = _mm512_loadu_si512(lods);
+        __m512i lod = _mm512_loadu_si512(lods + lane);
         if (_mm512_test_epi32_mask(lod, lod))
             return false;
     }
     const vsmp_level_view *l = &p->lv[p->base];
-    __m512i u = _mm512_castps_si512(param16(m, VSMP_P_U));
-    __m512i v = _mm512_castps_si512(param16(m, VSMP_P_V));
+    __m512i u = _mm512_castps_si512(param16(m, VSMP_P_U, lane));
+    __m512i v = _mm512_castps_si512(param16(m, VSMP_P_V, lane));
     /* 0 <= u < w and 0 <= v < h, unsigned */
     __mmask16 in = _mm512_cmplt_epu32_mask(u, _mm512_set1_epi32((int)l->w)) &
                    _mm512_cmplt_epu32_mask(v, _mm512_set1_epi32((int)l->h));
@@ -517,33 +527,28 @@ static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, __m512
     return texels16(p->s->mem, _mm512_add_epi32(off, _mm512_slli_epi32(u, 2)), t, NULL, false);
 }
 
-static inline bool full16_of(const vsmp_plan *p, const vsmp_message *m)
-{
-    return m->simd == 16 && (m->mask & 0xffffu) == 0xffffu && !p->s->resident;
-}
-
-void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* Lanes lane..lane + 15 of ld of RGBA8: @return false (nothing stored) when not taken. */
+static inline bool ld_u8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              unsigned lane)
 {
     __m512i t;
-    if (!p->u8x4 || !full16_of(p, m) || !ld16_texels(p, m, &t)) {
-        vsmp_ld_2d_unorm8_avx512(p, m, r);
-        return;
-    }
+    if (!ld16_texels(p, m, lane, &t))
+        return false;
     __m512 o[4];
     unpack16(p, t, o);
     for (int c = 0; c < 4; c++)
-        _mm512_storeu_ps((float *)r->c[c], o[c]);
+        _mm512_storeu_ps((float *)(r->c[c] + lane), o[c]);
+    return true;
 }
 
-void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* The same for 8-bit integer channels: byte b of each dword's texel into the dword's low byte
+ * (UINT: zeros above) or its high byte (SINT: then shifted down arithmetically). */
+static inline bool ld_int8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                                unsigned lane)
 {
     __m512i t;
-    if (!full16_of(p, m) || !ld16_texels(p, m, &t)) {
-        vsmp_ld_2d_avx512(p, m, r);
-        return;
-    }
-    /* byte b of each dword's texel into the dword's low byte (UINT: zeros above) or its high
-     * byte (SINT: then shifted down arithmetically) */
+    if (!ld16_texels(p, m, lane, &t))
+        return false;
     const __m512i at = _mm512_setr_epi32(0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12);
     for (int c = 0; c < 4; c++) {
         __m512i b = _mm512_add_epi32(at, _mm512_set1_epi32(p->ch_pos[c]));
@@ -554,6 +559,23 @@ void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
         } else {
             w = _mm512_shuffle_epi8(t, _mm512_or_si512(b, _mm512_set1_epi32((int)0x80808000u)));
         }
-        _mm512_storeu_si512(r->c[c], w);
+        _mm512_storeu_si512(r->c[c] + lane, w);
     }
+    return true;
+}
+
+/* A message whose halves of 16 lanes were not all taken runs the plan's other kernel whole (it
+ * writes every lane again). Compiled whole (flatten): the halves' bodies inlined. */
+FLATTEN16 void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (!p->u8x4 || !whole16(m) || p->s->resident || !ld_u8x4_16(p, m, r, 0) ||
+        (m->simd == 32 && !ld_u8x4_16(p, m, r, 16)))
+        vsmp_ld_2d_unorm8_avx512(p, m, r);
+}
+
+FLATTEN16 void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (!whole16(m) || p->s->resident || !ld_int8x4_16(p, m, r, 0) ||
+        (m->simd == 32 && !ld_int8x4_16(p, m, r, 16)))
+        vsmp_ld_2d_avx512(p, m, r);
 }
