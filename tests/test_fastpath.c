@@ -436,8 +436,9 @@ static void every_u16(unsigned cpu)
  * of 8 (OpenCL's work-groups 8 wide) or four 2x2 quads side by side (a rasterizer's), at texel
  * centres or between them, inside the level, across its edges and off it (CLAMP_BORDER's border
  * colour for whole rows of taps), for every filter and pair of axis modes, normalized and
- * unnormalized, on RGBA8, BGRA8, R16, R16_FLOAT (NaNs and infinities among its random values) and
- * A16 levels of random bytes (mip views too). Each message is compared with the reference. */
+ * unnormalized, on RGBA8, BGRA8, R16, R16_FLOAT (NaNs and infinities among its random values), A16,
+ * R8, A8 and R8_SNORM levels of random bytes (mip views too). Each message is compared with the
+ * reference. */
 static void flat16_shapes(unsigned cpu)
 {
     static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
@@ -447,9 +448,10 @@ static void flat16_shapes(unsigned cpu)
         vsmp_surface_desc d;
         vsmp_surface_desc_init(&d);
         static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
-                                        VSMP_FORMAT_R16_UNORM, VSMP_FORMAT_R16_FLOAT,
-                                        VSMP_FORMAT_A16_UNORM};
-        unsigned fk = sc_below(&r, 5);
+                                        VSMP_FORMAT_R16_UNORM,      VSMP_FORMAT_R16_FLOAT,
+                                        VSMP_FORMAT_A16_UNORM,      VSMP_FORMAT_R8_UNORM,
+                                        VSMP_FORMAT_A8_UNORM,       VSMP_FORMAT_R8_SNORM};
+        unsigned fk = sc_below(&r, 8);
         d.format = f[fk];
         bool pow2 = sc_below(&r, 2);
         d.width = pow2 ? 1u << (4 + sc_below(&r, 5)) : 16 + sc_below(&r, 200);
@@ -478,7 +480,9 @@ static void flat16_shapes(unsigned cpu)
         vsmp_plan *p = NULL;
         CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
               "flat16_shapes: plan");
-        const char *kern = fk < 2 ? "sample_flat_u8x4_avx512" : "sample_flat_r16_avx512";
+        const char *kern = fk < 2   ? "sample_flat_u8x4_avx512"
+                           : fk < 5 ? "sample_flat_r16_avx512"
+                                    : "sample_flat_r8_avx512";
         CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
               "flat16_shapes: kernel %s", p ? p->fast_name : "none");
         for (unsigned j = 0; p && j < 24; j++) {
@@ -674,7 +678,7 @@ int main(int argc, char **argv)
             want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx512",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
             want[9] = "ld_2d_avx512", want[10] = LUT8_AVX512_FLAT, want[11] = LUT8_AVX512_MIP,
-            want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx2",
+            want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx512",
             want[14] = "sample_flat_r16_avx512", want[15] = "sample_flat_f4_avx2";
         else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",

@@ -277,16 +277,18 @@ static void spot_checks(unsigned cpu)
     /* ... and sampling it is the reference's (integer class) */
     CHECK(!strcmp(choice(ui, &st, VSMP_SUB_SAMPLE_LZ, cpu), "reference"), "sample r32ui");
     /* R8 with unnormalized coordinates, point, border (avgblur's ADDRESS_NONE sampler): the
-     * one-byte flat kernel (AVX2's at both SIMD levels); with a linear mip filter not it, the
-     * general kernel */
+     * one-byte flat kernel (AVX-512's own: 16 lanes a register); with a linear mip filter not
+     * it, the general kernel */
     vsmp_surface *r8 = make(VSMP_FORMAT_R8_UNORM, &sq);
     st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
     st.non_normalized = true;
-    CHECK(!strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_r8_avx2" : "sample_c"),
+    CHECK(!strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_r8_avx512"
+                                                            : avx2 ? "sample_flat_r8_avx2"
+                                                                   : "sample_c"),
           "r8 point unnormalized border");
     st.mip_filter = VSMP_MIPFILTER_LINEAR;
-    CHECK(strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx2"),
+    CHECK(strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx2") &&
+              strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx512"),
           "r8 unnormalized, linear mip filter");
     st.mip_filter = VSMP_MIPFILTER_NONE;
     st.non_normalized = false;

@@ -153,6 +153,10 @@ static const fast_row rows[] = {
      FLAT_R16 | F_NORMALIZED | F_MIP_NONE, vsmp_sample_flat_r16_avx512},
     {"sample_flat_r16_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_DEC,
      FLAT_R16 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r16_avx512},
+    {"sample_flat_r8_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_U8, FLAT_R8 | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_r8_avx512},
+    {"sample_flat_r8_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_U8,
+     FLAT_R8 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r8_avx512},
 #endif
 #ifdef VSMP_HAVE_AVX2
     {"sample_flat_u8x4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_RGBA8, FLAT | F_NORMALIZED | F_MIP_NONE,

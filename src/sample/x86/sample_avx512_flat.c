@@ -227,7 +227,9 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
 static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsigned bytes)
 {
     return _mm512_add_epi32(_mm512_add_epi32(f->off, _mm512_mullo_epi32(y, f->pitch)),
-                            _mm512_slli_epi32(x, bytes == 4 ? 2 : 1));
+                            _mm512_slli_epi32(x, bytes == 4   ? 2
+                                                 : bytes == 2 ? 1
+                                                              : 0));
 }
 
 /* Whether the rows of taps a bilinear message reads are all in shapes, or off the level in every
@@ -368,19 +370,6 @@ static inline __m256i halves16_at(const uint8_t *mem, int shape, uint32_t o0, ui
                                    _mm_unpackhi_epi32(top, bot), 1);
 }
 
-static inline bool halves16(const uint8_t *mem, __m512i o, __m256i *t, __m256i *next,
-                            const bool two)
-{
-    uint32_t o0, o1 = 0;
-    int shape = shape16(o, 2, &o0, &o1);
-    if (shape == SHAPE_NONE)
-        return false;
-    *t = halves16_at(mem, shape, o0, o1, 0);
-    if (two)
-        *next = halves16_at(mem, shape, o0, o1, 2);
-    return true;
-}
-
 /* 16 values as the channel's floats: float16 exactly, or v / 65535 as unorm16_fma gives it. */
 static inline __m512 dec16(const bool f16, __m256i v)
 {
@@ -400,38 +389,79 @@ static inline void chan16_texel(const vsmp_plan *p, int c, __m512 v, __mmask16 o
     border16(p, off, t);
 }
 
+/* The 1-byte texels of a shape (at + d bytes), lane l's in byte l: a 16-byte load, or an 8-byte
+ * load of each row (quads: their 16-bit pairs interleaved, top and bottom alternating). */
+static inline __m128i bytes16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
+                                 uint32_t d)
+{
+    if (shape == SHAPE_RUN)
+        return _mm_loadu_si128((const __m128i *)(mem + o0 + d));
+    __m128i top = _mm_loadl_epi64((const __m128i *)(mem + o0 + d));
+    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o1 + d));
+    return shape == SHAPE_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
+}
+
+/* The channel's values at byte offsets o of 16 lanes (and at + bytes, next, with two) when they
+ * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones as unorm8 (b * 0x010101 converted,
+ * then z 2^-24 + z 2^-48 by one multiply-add); @return false otherwise (nothing read). */
+static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, const bool f16,
+                          __m512 *t, __m512 *next, const bool two)
+{
+    uint32_t o0, o1 = 0;
+    int shape = shape16(o, bytes, &o0, &o1);
+    if (shape == SHAPE_NONE)
+        return false;
+    for (unsigned i = 0; i < (two ? 2u : 1u); i++) {
+        __m512 v;
+        if (bytes == 2) {
+            v = dec16(f16, halves16_at(mem, shape, o0, o1, 2 * i));
+        } else {
+            __m512i z = _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
+                                           _mm512_set1_epi32(0x010101));
+            __m512 f = _mm512_cvtepi32_ps(z);
+            v = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
+                                _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+        }
+        *(i ? next : t) = v;
+    }
+    return true;
+}
+
+/* One message of one channel in a texel of @p bytes (2: R16...; 1: R8, A8): @return false, having
+ * stored nothing, when the AVX2 kernel must take it. */
 static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
-                           const bool linear, const unsigned mu, const unsigned mv)
+                           const bool linear, const unsigned mu, const unsigned mv,
+                           const unsigned bytes)
 {
     int c = 0;
-    while (c < 3 && p->ch_dec[c] == CD_NONE)
+    while (c < 3 && (bytes == 2 ? p->ch_dec[c] == CD_NONE : p->byte_of[c] == 0xff))
         c++;
-    const bool f16 = p->ch_dec[c] == CD_F16;
+    const bool f16 = bytes == 2 && p->ch_dec[c] == CD_F16;
     flat16 f = flat16_begin(p);
     grid16 g;
     if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
-    __m512i oa = off16_at(&f, g.xa, g.ya, 2);
+    __m512i oa = off16_at(&f, g.xa, g.ya, bytes);
     __m512 o[4];
+    /* rows of taps off the level in every lane: zeros, which the border colour replaces */
     if (!linear) {
         __mmask16 off = g.oxa | g.oya;
-        __m256i h = _mm256_setzero_si256();
-        if (off != 0xffff && (off || !halves16(f.mem, oa, &h, NULL, false)))
+        __m512 v = _mm512_setzero_ps();
+        if (off != 0xffff && (off || !vals16(f.mem, oa, bytes, f16, &v, NULL, false)))
             return false;
-        chan16_texel(p, c, dec16(f16, h), off, o);
+        chan16_texel(p, c, v, off, o);
     } else {
-        __m512i ob = off16_at(&f, g.xa, g.yb, 2);
+        __m512i ob = off16_at(&f, g.xa, g.yb, bytes);
         __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
         __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
-        __m256i ha, hb, hc, hd;
-        ha = hb = hc = hd = _mm256_setzero_si256();
+        __m512 a, b, cc, d;
+        a = b = cc = d = _mm512_setzero_ps();
         if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
             return false;
-        if ((offa & offb) != 0xffff && !halves16(f.mem, oa, &ha, &hb, true))
+        if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
             return false;
-        if ((offc & offd) != 0xffff && !halves16(f.mem, ob, &hc, &hd, true))
+        if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
             return false;
-        __m512 a = dec16(f16, ha), b = dec16(f16, hb), cc = dec16(f16, hc), d = dec16(f16, hd);
         if (!(offa | offb | offc | offd)) {
             /* the constant channels filter to themselves (finite weights in [0, 1]) */
             for (int k = 0; k < 4; k++)
@@ -458,8 +488,8 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 #define FLAT16_H(name, linear, mu, mv)                                                             \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16_h(p, m, r, 0, linear, mu, mv) ||                                                \
-            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv)))                              \
+        if (!run16_h(p, m, r, 0, linear, mu, mv, 2) ||                                             \
+            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 2)))                           \
             vsmp_sample_flat_r16_avx2(p, m, r);                                                    \
     }
 
@@ -490,6 +520,52 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
         flat16h_lwc, flat16h_lww, flat16h_lwb, flat16h_lbc, flat16h_lbw, flat16h_lbb};
     if (!whole16(m) || p->s->d.array) {
         vsmp_sample_flat_r16_avx2(p, m, r);
+        return;
+    }
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+}
+
+/* The R8 kernels (one 8-bit UNORM channel in a 1-byte texel: R8, A8; sample_flat_r8_avx2's
+ * plans, which also take R8_SNORM: that one, and every message not taken, runs the AVX2 kernel). */
+#define FLAT16_B(name, linear, mu, mv)                                                             \
+    FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
+    {                                                                                              \
+        if (!run16_h(p, m, r, 0, linear, mu, mv, 1) ||                                             \
+            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 1)))                           \
+            vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
+    }
+
+FLAT16_B(flat16b_pcc, false, MC, MC)
+FLAT16_B(flat16b_pcw, false, MC, MW)
+FLAT16_B(flat16b_pcb, false, MC, MB)
+FLAT16_B(flat16b_pwc, false, MW, MC)
+FLAT16_B(flat16b_pww, false, MW, MW)
+FLAT16_B(flat16b_pwb, false, MW, MB)
+FLAT16_B(flat16b_pbc, false, MB, MC)
+FLAT16_B(flat16b_pbw, false, MB, MW)
+FLAT16_B(flat16b_pbb, false, MB, MB)
+FLAT16_B(flat16b_lcc, true, MC, MC)
+FLAT16_B(flat16b_lcw, true, MC, MW)
+FLAT16_B(flat16b_lcb, true, MC, MB)
+FLAT16_B(flat16b_lwc, true, MW, MC)
+FLAT16_B(flat16b_lww, true, MW, MW)
+FLAT16_B(flat16b_lwb, true, MW, MB)
+FLAT16_B(flat16b_lbc, true, MB, MC)
+FLAT16_B(flat16b_lbw, true, MB, MW)
+FLAT16_B(flat16b_lbb, true, MB, MB)
+
+void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[18] = {
+        flat16b_pcc, flat16b_pcw, flat16b_pcb, flat16b_pwc, flat16b_pww, flat16b_pwb,
+        flat16b_pbc, flat16b_pbw, flat16b_pbb, flat16b_lcc, flat16b_lcw, flat16b_lcb,
+        flat16b_lwc, flat16b_lww, flat16b_lwb, flat16b_lbc, flat16b_lbw, flat16b_lbb};
+    int c = 0;
+    while (c < 3 && p->byte_of[c] == 0xff)
+        c++;
+    if (!whole16(m) || p->s->d.array || p->ch_kind[c] != 1) {
+        vsmp_sample_flat_r8_avx2(p, m, r);
         return;
     }
     bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
