@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The AVX-512 flat kernel of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8) on 2D
- * surfaces, point and bilinear without mips: the shapes OpenCL's read_imagef sends through a
- * sampler with nearest or linear filtering (sample_lz), and a rasterizer's. A SIMD16 or SIMD32
- * message with every lane on is taken 16 lanes at a time (one 512-bit register per channel) when
- * each row of each half's taps is one of two shapes:
+ * The AVX-512 level's kernels of 16 lanes a register: flat sampling (point and bilinear without
+ * mips) of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8), of one 16-bit channel
+ * (R16, R16_FLOAT, A16) and of one byte (R8, A8) on 2D surfaces, and ld of RGBA8 and of four 8-bit
+ * integer channels: the shapes OpenCL's read_imagef / read_imageui send (through a sampler with
+ * nearest or linear filtering: sample_lz), and a rasterizer's. For RGBA8 (the others below follow
+ * it, their texels' sizes aside): a SIMD16 or SIMD32 message with every lane on is taken 16 lanes
+ * at a time (one 512-bit register per channel) when each row of each half's taps is one of two
+ * shapes:
  *
  *   - a run: lane l's texel 4 l bytes after lane 0's (OpenCL's work-items along x), read by one
  *     64-byte load;
@@ -91,9 +94,10 @@ static inline void off16(__m512 f, __m512 fm1, __mmask16 *o0, __mmask16 *o1)
 }
 
 /* The shapes of 16 lanes' byte offsets o of texels of @p bytes the kernels read with wide loads:
- * a run (lane l at o0 + l bytes), two rows of quads (lane l at lane 0's or lane 2's offset + bytes
- * column(l), column(l) = 2 (l / 4) + l % 2, as (l / 2) % 2 says) or two runs of 8 (lanes 0-7 from
- * lane 0's offset, 8-15 from lane 8's). *o0 and *o1: the offsets of the run or of the two rows. */
+ * a run (lane l at o0 + l * bytes), two rows of quads (lane l at lane 0's or lane 2's offset +
+ * bytes column(l), column(l) = 2 (l / 4) + l % 2, as (l / 2) % 2 says) or two runs of 8 (lanes 0-7
+ * from lane 0's offset, 8-15 from lane 8's). *o0 and *o1: the offsets of the run or of the two
+ * rows. */
 enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
 
 static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_t *o1)
@@ -232,9 +236,9 @@ static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsi
                                                               : 0));
 }
 
-/* Whether the rows of taps a bilinear message reads are all in shapes, or off the level in every
- * lane (CLAMP_BORDER: the border colour alone, nothing read); also every lane's two texels of a
- * row neighbours (read together). */
+/* Whether a bilinear row of taps (the first and the second of each lane) can be taken: off the
+ * level in every lane (CLAMP_BORDER: the border colour, nothing read), or in none, every lane's
+ * two texels neighbours (read together; their shape is tested as they are read). */
 static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
 {
     return (offa & offb) == 0xffff ||
