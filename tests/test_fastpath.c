@@ -431,6 +431,188 @@ static void every_u16(unsigned cpu)
     vsmp_surface_free(s);
 }
 
+/* SIMD16 and SIMD32 messages with every lane on whose taps are the shapes the flat kernels read 16
+ * lanes at a time (sample_avx512_flat.c): lanes one texel apart along a row (OpenCL's), two rows
+ * of 8 (OpenCL's work-groups 8 wide) or four 2x2 quads side by side (a rasterizer's), at texel
+ * centres or between them, inside the level, across its edges and off it (CLAMP_BORDER's border
+ * colour for whole rows of taps), for every filter and pair of axis modes, normalized and
+ * unnormalized, on RGBA8, BGRA8, R16, R16_FLOAT (NaNs and infinities among its random values), A16,
+ * R8, A8 and R8_SNORM levels of random bytes (mip views too). Each message is compared with the
+ * reference. */
+static void flat16_shapes(unsigned cpu)
+{
+    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
+    sc_rng r = {0xf1a716ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 400; k++) {
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                        VSMP_FORMAT_R16_UNORM,      VSMP_FORMAT_R16_FLOAT,
+                                        VSMP_FORMAT_A16_UNORM,      VSMP_FORMAT_R8_UNORM,
+                                        VSMP_FORMAT_A8_UNORM,       VSMP_FORMAT_R8_SNORM};
+        unsigned fk = sc_below(&r, 8);
+        d.format = f[fk];
+        bool pow2 = sc_below(&r, 2);
+        d.width = pow2 ? 1u << (4 + sc_below(&r, 5)) : 16 + sc_below(&r, 200);
+        d.height = pow2 ? 1u << sc_below(&r, 7) : 1 + sc_below(&r, 40);
+        d.levels = sc_below(&r, 3) ? 1 : 2, d.min_lod = d.levels > 1 ? sc_below(&r, 2) : 0;
+        vsmp_surface *s = NULL;
+        CHECK(!vsmp_surface_create(&d, &s, NULL), "flat16_shapes: surface");
+        if (!s)
+            return;
+        const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+        for (size_t i = 0; i < ld->data_size; i++)
+            ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
+        uint32_t w = d.width >> d.min_lod, h = d.height >> d.min_lod;
+        w = w ? w : 1, h = h ? h : 1;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = (uint8_t)(k % 2 ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST);
+        st.address[0] = modes[k / 2 % 3], st.address[1] = modes[k / 6 % 3];
+        if (!pow2 && st.address[0] == VSMP_TCM_WRAP)
+            st.address[0] = VSMP_TCM_CLAMP;
+        if (!pow2 && st.address[1] == VSMP_TCM_WRAP)
+            st.address[1] = VSMP_TCM_CLAMP;
+        st.non_normalized = k / 18 % 3 == 0;
+        for (int c = 0; c < 4; c++)
+            st.border.f[c] = sc_unit(&r);
+        vsmp_plan *p = NULL;
+        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
+              "flat16_shapes: plan");
+        const char *kern = fk < 2   ? "sample_flat_u8x4_avx512"
+                           : fk < 5 ? "sample_flat_r16_avx512"
+                                    : "sample_flat_r8_avx512";
+        CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
+              "flat16_shapes: kernel %s", p ? p->fast_name : "none");
+        for (unsigned j = 0; p && j < 24; j++) {
+            /* mostly a start whose lanes stay inside, else on the edges or off the level (whole
+             * messages off it too) */
+            bool in = j % 4 && w > 17 && h > 2;
+            float x0 = in ? (float)sc_below(&r, w - 17) : (float)sc_below(&r, w + 40) - 20.0f;
+            float y0 = in ? (float)sc_below(&r, h - 2) : (float)sc_below(&r, h + 8) - 4.0f;
+            float fx = j % 3 == 0 ? 0.5f : sc_unit(&r), fy = j % 3 == 0 ? 0.5f : sc_unit(&r);
+            unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
+            bool quads = shape == 1;
+            /* SIMD32: the second 16 lanes the first's shape 16 texels on along x (off the level or
+             * across its edge at times) */
+            unsigned simd = j % 5 == 4 ? 32 : 16;
+            uint32_t u[32], v[32];
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16;
+                float x = x0 + fx + (float)(l / 16 * 16) +
+                          (float)(quads   ? (k16 >> 2) * 2 + (k16 & 1)
+                                  : shape ? k16 & 7
+                                          : k16);
+                float y = y0 + fy + (float)(quads ? (k16 >> 1 & 1) : shape ? k16 >> 3 : 0);
+                if (!st.non_normalized)
+                    x /= (float)w, y /= (float)h;
+                u[l] = sc_fbits(x), v[l] = sc_fbits(y);
+            }
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
+            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+            vsmp_result got, want;
+            memset(&got, 0x5a, sizeof(got));
+            memset(&want, 0x5a, sizeof(want));
+            vsmp_plan_run(p, &m, &got);
+            want.null_mask = 0xffffffffu;
+            p->run(p, &m, &want);
+            n++;
+            if (memcmp(&got, &want, sizeof(got)) && bad++ < 4)
+                fprintf(stderr,
+                        "  flat16_shapes: %s %ux%u view %u, %s, modes %u %u%s, %s at (%g, %g): "
+                        "kernel %s differs\n",
+                        vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
+                        k % 2 ? "linear" : "nearest", st.address[0], st.address[1],
+                        st.non_normalized ? " unnormalized" : "",
+                        quads   ? "quads"
+                        : shape ? "rows of 8"
+                                : "row",
+                        (double)(x0 + fx), (double)(y0 + fy), p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "flat16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
+/* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
+ * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
+ * across its edges, at LOD 0 and not, each message compared with the reference. */
+static void ld16_shapes(unsigned cpu)
+{
+    static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                    VSMP_FORMAT_R8G8B8A8_UINT, VSMP_FORMAT_R8G8B8A8_SINT};
+    sc_rng r = {0x1d16ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 200; k++) {
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = f[k % 4];
+        d.width = 16 + sc_below(&r, 100), d.height = 1 + sc_below(&r, 20);
+        d.levels = sc_below(&r, 2) ? 1 : 2, d.min_lod = d.levels > 1 ? sc_below(&r, 2) : 0;
+        vsmp_surface *s = NULL;
+        CHECK(!vsmp_surface_create(&d, &s, NULL), "ld16_shapes: surface");
+        if (!s)
+            return;
+        const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+        for (size_t i = 0; i < ld->data_size; i++)
+            ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
+        uint32_t w = d.width >> d.min_lod, h = d.height >> d.min_lod;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        vsmp_plan *p = NULL;
+        unsigned op = k / 4 % 2 ? VSMP_SUB_LD_LZ : VSMP_SUB_LD;
+        CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "ld16_shapes: plan");
+        /* the AVX-512 level's kernels of these shapes are the ones compared */
+        const char *kern = k % 4 < 2 ? "ld_u8x4_avx512" : "ld_int8x4_avx512";
+        CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
+              "ld16_shapes: %s: kernel %s", vsmp_format_get(d.format)->name,
+              p ? p->fast_name : "none");
+        for (unsigned j = 0; p && j < 24; j++) {
+            bool in = j % 4 && w > 17 && h > 2;
+            unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
+            bool quads = shape == 1;
+            int32_t x0 = in ? (int32_t)sc_below(&r, w - 17) : (int32_t)sc_below(&r, w + 8) - 4;
+            int32_t y0 = in ? (int32_t)sc_below(&r, h - 2) : (int32_t)sc_below(&r, h + 4) - 2;
+            unsigned simd = j % 5 == 4 ? 32 : 16; /* the second half 16 texels on along x */
+            uint32_t u[32], v[32], lod[32] = {0};
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16;
+                int32_t dx = (int32_t)(quads ? (k16 >> 2) * 2 + (k16 & 1) : shape ? k16 & 7 : k16);
+                u[l] = (uint32_t)(x0 + (int32_t)(l / 16 * 16) + dx);
+                v[l] = (uint32_t)(y0 + (int32_t)(quads ? (k16 >> 1 & 1) : shape ? k16 >> 3 : 0));
+            }
+            if (j % 3 == 2) /* a lane at level 1 (a SIMD32 message's first or second half) */
+                lod[sc_below(&r, simd)] = 1;
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
+            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v, m.param[VSMP_P_LOD] = lod;
+            vsmp_result got, want;
+            memset(&got, 0x5a, sizeof(got));
+            memset(&want, 0x5a, sizeof(want));
+            vsmp_plan_run(p, &m, &got);
+            want.null_mask = 0xffffffffu;
+            p->run(p, &m, &want);
+            n++;
+            if (memcmp(&got, &want, sizeof(got)) && bad++ < 4)
+                fprintf(stderr,
+                        "  ld16_shapes: %s %ux%u view %u, %s at (%d, %d): kernel %s differs\n",
+                        vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
+                        quads   ? "quads"
+                        : shape ? "rows of 8"
+                                : "row",
+                        x0, y0, p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "ld16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
  * AVX2 kernels where they measured faster: src/sample/fast/table.c). */
 #define LUT8_AVX512_FLAT "sample_flat_lut8_avx2"
@@ -472,6 +654,8 @@ int main(int argc, char **argv)
     for (unsigned li = 0; li < nlev; li++) {
         every_byte(levels[li]);
         every_u16(levels[li]);
+        flat16_shapes(levels[li]);
+        ld16_shapes(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);
@@ -491,11 +675,11 @@ int main(int argc, char **argv)
         const char *want[16] = {"sample_c", "ld_2d_c", "sample_cube_c", NULL};
         if (levels[li] & VSMP_CPU_AVX512) /* flat RGBA8 and R8, float texels: the AVX2 kernels */
             want[3] = "sample_2d_avx512", want[4] = "ld_2d_unorm8_avx512",
-            want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx2",
+            want[5] = "sample_cube_avx512", want[6] = "sample_flat_u8x4_avx512",
             want[7] = "sample_mip_u8x4_avx512", want[8] = "sample_bc1_avx512",
             want[9] = "ld_2d_avx512", want[10] = LUT8_AVX512_FLAT, want[11] = LUT8_AVX512_MIP,
-            want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx2",
-            want[14] = "sample_flat_r16_avx2", want[15] = "sample_flat_f4_avx2";
+            want[12] = U8X4_AVX512_3D, want[13] = "sample_flat_r8_avx512",
+            want[14] = "sample_flat_r16_avx512", want[15] = "sample_flat_f4_avx2";
         else if (levels[li] & VSMP_CPU_AVX2)
             want[3] = "sample_2d_avx2", want[4] = "ld_2d_unorm8_avx2", want[5] = "sample_cube_avx2",
             want[6] = "sample_flat_u8x4_avx2", want[7] = "sample_mip_u8x4_avx2",

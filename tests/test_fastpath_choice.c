@@ -218,15 +218,17 @@ static void spot_checks(unsigned cpu)
     vsmp_surface *ui = make(VSMP_FORMAT_R32_UINT, &sq);
     vsmp_surface *srgb = make(VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, &sq);
     vsmp_surface *vol = make(VSMP_FORMAT_R8G8B8A8_UNORM, &vo);
-    /* RGBA8 point sampling without mips: the flat kernel (AVX2's at both SIMD levels) */
-    CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_u8x4_avx2" : "sample_c"),
+    /* RGBA8 point sampling without mips: the flat kernel (AVX-512's own: 16 lanes a register) */
+    CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_u8x4_avx512"
+                                                              : avx2 ? "sample_flat_u8x4_avx2"
+                                                                     : "sample_c"),
           "rgba8 point");
-    /* R16 bilinear without mips: the flat kernel of one 16-bit channel (AVX2's at both SIMD
-     * levels); with mips, the generic decoder's kernel (AVX-512 takes it: no float words) */
+    /* R16 bilinear without mips: the flat kernel of one 16-bit channel (AVX-512's own: 16 lanes a
+     * register); with mips, the generic decoder's kernel (AVX-512 takes it: no float words) */
     st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
-    CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_r16_avx2" : "sample_c"),
+    CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_r16_avx512"
+                                                             : avx2 ? "sample_flat_r16_avx2"
+                                                                    : "sample_c"),
           "r16 bilinear");
     st.mip_filter = VSMP_MIPFILTER_LINEAR;
     CHECK(!strcmp(choice(r16, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_2d_avx512"
@@ -260,19 +262,33 @@ static void spot_checks(unsigned cpu)
                                                      : avx2 ? "ld_2d_avx2"
                                                             : "ld_2d_c"),
           "ld r32ui");
+    /* ld of four 8-bit channels in 4 bytes at the AVX-512 level: its kernels of their own (the
+     * shapes of 16 lanes), UNORM and integer */
+    vsmp_surface *u8ui = make(VSMP_FORMAT_R8G8B8A8_UINT, &sq);
+    CHECK(!strcmp(choice(u8ui, &st, VSMP_SUB_LD, cpu), avx512 ? "ld_int8x4_avx512"
+                                                       : avx2 ? "ld_2d_avx2"
+                                                              : "ld_2d_c"),
+          "ld rgba8ui");
+    CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_LD, cpu), avx512 ? "ld_u8x4_avx512"
+                                                       : avx2 ? "ld_2d_unorm8_avx2"
+                                                              : "ld_2d_c"),
+          "ld rgba8");
+    vsmp_surface_free(u8ui);
     /* ... and sampling it is the reference's (integer class) */
     CHECK(!strcmp(choice(ui, &st, VSMP_SUB_SAMPLE_LZ, cpu), "reference"), "sample r32ui");
     /* R8 with unnormalized coordinates, point, border (avgblur's ADDRESS_NONE sampler): the
-     * one-byte flat kernel (AVX2's at both SIMD levels); with a linear mip filter not it, the
-     * general kernel */
+     * one-byte flat kernel (AVX-512's own: 16 lanes a register); with a linear mip filter not
+     * it, the general kernel */
     vsmp_surface *r8 = make(VSMP_FORMAT_R8_UNORM, &sq);
     st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
     st.non_normalized = true;
-    CHECK(!strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu),
-                  avx2 ? "sample_flat_r8_avx2" : "sample_c"),
+    CHECK(!strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), avx512 ? "sample_flat_r8_avx512"
+                                                            : avx2 ? "sample_flat_r8_avx2"
+                                                                   : "sample_c"),
           "r8 point unnormalized border");
     st.mip_filter = VSMP_MIPFILTER_LINEAR;
-    CHECK(strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx2"),
+    CHECK(strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx2") &&
+              strcmp(choice(r8, &st, VSMP_SUB_SAMPLE_LZ, cpu), "sample_flat_r8_avx512"),
           "r8 unnormalized, linear mip filter");
     st.mip_filter = VSMP_MIPFILTER_NONE;
     st.non_normalized = false;

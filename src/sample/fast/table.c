@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../x86/flat_f4.h"
+#include "../x86/flat_avx512.h"
 #include "fast.h"
 #include "format_internal.h"
 
@@ -79,6 +80,7 @@ enum {
                                    (R16, R16_FLOAT, A16) */
     F_FLOAT4 = 1 << 18,         /* four float32 or float16 channels R, G, B, A filling the texel
                                    in that order (R32G32B32A32_FLOAT, R16G16B16A16_FLOAT) */
+    F_INT8X4 = 1 << 19,         /* four 8-bit UINT or SINT channels filling a 4-byte texel */
 };
 
 /* Coordinates the kernels take: normalized, or unnormalized ones whose lambda cannot matter
@@ -136,9 +138,26 @@ typedef struct fast_row {
 
 /* Searched in order; the first match wins. The AVX-512 rows are the AVX2 kernels' sources
  * under the AVX-512 flags, where they measured faster than at the AVX2 level (docs/SAMPLING.md):
- * not the flat RGBA8 kernel (point sampling lost 2-4 %, so its AVX2 row comes first at both
- * levels), nor float32/float16 words and sRGB texels (6-8 %), which the AVX2 rows take. */
+ * not the flat kernels nor float32/float16 words and sRGB texels (6-8 %), which the AVX2 rows
+ * take; and the flat RGBA8 kernel of its own (16 lanes a register), ahead of all. */
 static const fast_row rows[] = {
+#ifdef VSMP_HAVE_AVX512
+    /* flat RGBA8: its own AVX-512 kernel, which sends the AVX2 one the messages it leaves */
+    {"sample_flat_u8x4_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8,
+     FLAT | F_NORMALIZED | F_MIP_NONE, vsmp_sample_flat_u8x4_avx512},
+    {"sample_flat_u8x4_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8, FLAT_NN | F_MIP_NOT_LINEAR,
+     vsmp_sample_flat_u8x4_avx512},
+    {"sample_flat_u8x4_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8, FLAT_NN | F_NO_BORDER,
+     vsmp_sample_flat_u8x4_avx512},
+    {"sample_flat_r16_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_DEC,
+     FLAT_R16 | F_NORMALIZED | F_MIP_NONE, vsmp_sample_flat_r16_avx512},
+    {"sample_flat_r16_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_DEC,
+     FLAT_R16 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r16_avx512},
+    {"sample_flat_r8_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_U8, FLAT_R8 | F_NORMALIZED | F_MIP_NONE,
+     vsmp_sample_flat_r8_avx512},
+    {"sample_flat_r8_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_U8,
+     FLAT_R8 | F_UNNORMALIZED | F_MIP_NOT_LINEAR, vsmp_sample_flat_r8_avx512},
+#endif
 #ifdef VSMP_HAVE_AVX2
     {"sample_flat_u8x4_avx2", L_AVX2, OP_SAMPLE, S_2D, TC_RGBA8, FLAT | F_NORMALIZED | F_MIP_NONE,
      vsmp_sample_flat_u8x4_avx2},
@@ -175,6 +194,10 @@ static const fast_row rows[] = {
      SIMD | F_DATA4 | F_NORMALIZED, vsmp_sample_2d_avx512},
     {"sample_2d_avx512", L_AVX512, OP_SAMPLE, S_2D, TC_RGBA8 | TC_U8_4B | TC_U8 | TC_DEC,
      SIMD | F_DATA4 | NN_FLAT, vsmp_sample_2d_avx512},
+    {"ld_u8x4_avx512", L_AVX512, OP_LD, SK_2D, TC_RGBA8, F_PLAIN | F_FLOAT | F_UNDER_2G,
+     vsmp_ld_u8x4_avx512},
+    {"ld_int8x4_avx512", L_AVX512, OP_LD, SK_2D, TC_DEC,
+     F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G | F_INT8X4, vsmp_ld_int8x4_avx512},
     {"ld_2d_unorm8_avx512", L_AVX512, OP_LD, SK_2D, TC_RGBA8 | TC_U8_4B | TC_SRGB8_4B,
      F_PLAIN | F_FLOAT | F_UNDER_2G, vsmp_ld_2d_unorm8_avx512},
     {"ld_2d_avx512", L_AVX512, OP_LD, SK_2D, TC_SIMD, F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G,
@@ -391,6 +414,11 @@ static unsigned plan_flags(const vsmp_plan *p)
         f4 = f4 && fi->ch[c].type == VSMP_CHAN_FLOAT && fi->ch[c].shift == c * fi->ch[c].bits;
     if (f4)
         f |= F_FLOAT4;
+    bool i8 = p->dec && fi->bytes == 4;
+    for (int c = 0; c < 4; c++)
+        i8 = i8 && (p->ch_dec[c] == CD_UINT || p->ch_dec[c] == CD_SINT) && p->ch_bits[c] == 8;
+    if (i8)
+        f |= F_INT8X4;
     return f;
 }
 

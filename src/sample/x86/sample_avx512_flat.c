@@ -1,0 +1,661 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The AVX-512 level's kernels of 16 lanes a register: flat sampling (point and bilinear without
+ * mips) of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8), of one 16-bit channel
+ * (R16, R16_FLOAT, A16) and of one byte (R8, A8) on 2D surfaces, and ld of RGBA8 and of four 8-bit
+ * integer channels: the shapes OpenCL's read_imagef / read_imageui send (through a sampler with
+ * nearest or linear filtering: sample_lz), and a rasterizer's. For RGBA8 (the others below follow
+ * it, their texels' sizes aside): a SIMD16 or SIMD32 message with every lane on is taken 16 lanes
+ * at a time (one 512-bit register per channel) when each row of each half's taps is one of two
+ * shapes:
+ *
+ *   - a run: lane l's texel 4 l bytes after lane 0's (OpenCL's work-items along x), read by one
+ *     64-byte load;
+ *   - two rows of 8 texels: four 2x2 quads side by side, lane l at column 2 (l / 4) + l % 2 of
+ *     row (l / 2) % 2 (a rasterizer's), or lanes 0-7 and 8-15 along two rows (OpenCL's
+ *     work-groups 8 wide), read by a 32-byte load of each row and one permute.
+ *
+ * A bilinear row's second taps (the texel after each first tap, when every lane's are
+ * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Any other
+ * message (partial, arrays, taps in no such shape, wrapped or clamped at an edge, or a lane
+ * whose index needs more than the 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
+ * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
+ * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes, the
+ * conversion unorm8's and the filter filter8_u8x4's, in the same order: the reference's words
+ * (tests/test_fastpath.c). Results of these formats are never NaN: no NaN rewrite. Compiled
+ * with the AVX-512 level's flags only.
+ */
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../vmath.h"
+#include "flat_avx512.h"
+
+/* What every message of a plan shares: level 0's view and the coordinates' scale, as
+ * flat8_begin gives them. */
+typedef struct flat16 {
+    __m512 sx, sy, fwm1, fhm1;
+    __m512i wm1, hm1, pitch, off;
+    const uint8_t *mem;
+} flat16;
+
+static inline flat16 flat16_begin(const vsmp_plan *p)
+{
+    const vsmp_level_view *l = &p->lv[p->base];
+    flat16 f;
+    bool nn = p->st.non_normalized;
+    f.sx = _mm512_set1_ps(nn ? 1.0f : l->fw), f.sy = _mm512_set1_ps(nn ? 1.0f : l->fh);
+    f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
+    f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
+    f.pitch = _mm512_set1_epi32((int)l->pitch), f.off = _mm512_set1_epi32((int)l->off);
+    f.mem = p->s->mem;
+    return f;
+}
+
+/* A parameter of the message's lanes g..g + 15 (zeros for an omitted one, as param8_in). */
+static inline __m512 param16(const vsmp_message *m, unsigned kind, unsigned g)
+{
+    const uint32_t *a = m->param[kind];
+    return a ? _mm512_loadu_ps((const float *)(a + g)) : _mm512_setzero_ps();
+}
+
+/* The messages the kernels take 16 lanes at a time: SIMD16 and SIMD32 with every lane on. */
+static inline bool whole16(const vsmp_message *m)
+{
+    return (m->simd == 16 && (m->mask & 0xffffu) == 0xffffu) ||
+           (m->simd == 32 && m->mask == 0xffffffffu);
+}
+
+/* idx_flat and idx_next of stages_avx2.h: the floored coordinate f's index (WRAP on a power of
+ * two, else CLAMP's), lanes converted to INT32_MIN flagged in *bad; and the next index. */
+static inline __m512i idx16(bool wrap, __m512 f, __m512 fm1, __m512i m1, __mmask16 *bad)
+{
+    __m512i i = _mm512_cvttps_epi32(wrap ? f : _mm512_min_ps(fm1, f));
+    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
+}
+
+static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __m512i m1)
+{
+    if (wrap)
+        return _mm512_and_si512(_mm512_add_epi32(i0, _mm512_set1_epi32(1)), m1);
+    return _mm512_max_epi32(
+        _mm512_cvttps_epi32(_mm512_min_ps(fm1, _mm512_add_ps(f, _mm512_set1_ps(1.0f)))),
+        _mm512_setzero_si512());
+}
+
+/* off_flat: CLAMP_BORDER's taps f and f + 1 off the level (below 0 or above size - 1). */
+static inline void off16(__m512 f, __m512 fm1, __mmask16 *o0, __mmask16 *o1)
+{
+    __m512 z = _mm512_setzero_ps(), g = _mm512_add_ps(f, _mm512_set1_ps(1.0f));
+    *o0 = _mm512_cmp_ps_mask(f, z, _CMP_LT_OQ) | _mm512_cmp_ps_mask(f, fm1, _CMP_GT_OQ);
+    *o1 = _mm512_cmp_ps_mask(g, z, _CMP_LT_OQ) | _mm512_cmp_ps_mask(g, fm1, _CMP_GT_OQ);
+}
+
+/* The shapes of 16 lanes' byte offsets o of texels of @p bytes the kernels read with wide loads:
+ * a run (lane l at o0 + l * bytes), two rows of quads (lane l at lane 0's or lane 2's offset +
+ * bytes column(l), column(l) = 2 (l / 4) + l % 2, as (l / 2) % 2 says) or two runs of 8 (lanes 0-7
+ * from lane 0's offset, 8-15 from lane 8's). *o0 and *o1: the offsets of the run or of the two
+ * rows. */
+enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
+
+static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_t *o1)
+{
+    const __m512i b = _mm512_set1_epi32((int)bytes);
+    __m128i o4 = _mm512_castsi512_si128(o);
+    *o0 = (uint32_t)_mm_cvtsi128_si32(o4);
+    const __m512i step = _mm512_mullo_epi32(
+        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), b);
+    if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_broadcastd_epi32(o4), step)) == 0xffff)
+        return SHAPE_RUN;
+    const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
+    const __m512i col =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
+    if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
+        0xffff) {
+        *o1 = (uint32_t)_mm_extract_epi32(o4, 2);
+        return SHAPE_QUADS;
+    }
+    const __m512i from8 = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8);
+    const __m512i col8 =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), b);
+    if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from8, o), col8)) ==
+        0xffff) {
+        *o1 = (uint32_t)_mm_cvtsi128_si32(_mm512_extracti32x4_epi32(o, 2));
+        return SHAPE_ROWS;
+    }
+    return SHAPE_NONE;
+}
+
+/* The 4-byte texels of a shape (at + d bytes: a bilinear row's second taps at d = 4), lane l's in
+ * dword l: a 64-byte load, or a 32-byte load of each row and one permute. */
+static inline __m512i texels16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
+                                  uint32_t d)
+{
+    if (shape == SHAPE_RUN)
+        return _mm512_loadu_si512(mem + o0 + d);
+    /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
+    const __m512i quads = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    __m512i top = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o0 + d)));
+    __m512i bot = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o1 + d)));
+    return _mm512_permutex2var_epi32(top, shape == SHAPE_QUADS ? quads : rows, bot);
+}
+
+/* The 4-byte texels at byte offsets o of 16 lanes (and + 4 bytes, next, with two) when they are
+ * in a shape; @return false otherwise (nothing read). */
+static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *next,
+                            const bool two)
+{
+    uint32_t o0, o1 = 0;
+    int shape = shape16(o, 4, &o0, &o1);
+    if (shape == SHAPE_NONE)
+        return false;
+    *t = texels16_at(mem, shape, o0, o1, 0);
+    if (two)
+        *next = texels16_at(mem, shape, o0, o1, 4);
+    return true;
+}
+
+/* unorm8 of stages_avx2.h on 16 lanes: channel c's byte tripled by the plan's shuffle, then
+ * b / 255 correctly rounded as z 2^-24 + z 2^-48 by one fused multiply-add. */
+static inline void unpack16(const vsmp_plan *p, __m512i px, __m512 out[4])
+{
+    for (int c = 0; c < 4; c++) {
+        __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+        __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
+        out[c] = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
+                                 _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+    }
+}
+
+/* The border colour in the lanes of off (border8). */
+static inline void border16(const vsmp_plan *p, __mmask16 off, __m512 t[4])
+{
+    if (!off)
+        return;
+    for (int c = 0; c < 4; c++)
+        t[c] = _mm512_mask_blend_ps(off, t[c], _mm512_set1_ps(p->border[c]));
+}
+
+static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
+{
+    return _mm512_add_ps(a, _mm512_mul_ps(_mm512_sub_ps(b, a), w));
+}
+
+/* grid8_flat of stages_avx2.h on 16 lanes: the taps' indices (xa, ya; linear: xb, yb), the
+ * weights and CLAMP_BORDER's off-level masks. @return false when a lane needs more than the 32-bit
+ * conversion. */
+typedef struct grid16 {
+    __m512i xa, ya, xb, yb;
+    __m512 wx, wy;
+    __mmask16 oxa, oxb, oya, oyb;
+} grid16;
+
+static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned lane,
+                               const bool linear, const unsigned mu, const unsigned mv, grid16 *g)
+{
+    const bool wu = mu == VSMP_TCM_WRAP, wv = mv == VSMP_TCM_WRAP;
+    __m512 x = _mm512_mul_ps(param16(m, VSMP_P_U, lane), f->sx);
+    __m512 y = _mm512_mul_ps(param16(m, VSMP_P_V, lane), f->sy);
+    if (linear) {
+        __m512 half = _mm512_set1_ps(0.5f);
+        x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
+    }
+    __m512 fx = _mm512_floor_ps(x), fy = _mm512_floor_ps(y);
+    __mmask16 bad = 0;
+    g->xa = idx16(wu, fx, f->fwm1, f->wm1, &bad), g->ya = idx16(wv, fy, f->fhm1, f->hm1, &bad);
+    if (bad)
+        return false;
+    g->oxa = g->oxb = g->oya = g->oyb = 0;
+    if (mu == VSMP_TCM_CLAMP_BORDER)
+        off16(fx, f->fwm1, &g->oxa, &g->oxb);
+    if (mv == VSMP_TCM_CLAMP_BORDER)
+        off16(fy, f->fhm1, &g->oya, &g->oyb);
+    g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
+    if (!linear)
+        return true;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    g->wx = _mm512_sub_ps(x, fx), g->wy = _mm512_sub_ps(y, fy);
+    if (!wu)
+        g->wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wx, g->wx, _CMP_ORD_Q), g->wx);
+    if (!wv)
+        g->wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wy, g->wy, _CMP_ORD_Q), g->wy);
+    g->xb = idx16_next(wu, fx, g->xa, f->fwm1, f->wm1);
+    g->yb = idx16_next(wv, fy, g->ya, f->fhm1, f->hm1);
+    return true;
+}
+
+/* Byte offsets of texels (x, y) of @p bytes in level 0. */
+static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsigned bytes)
+{
+    return _mm512_add_epi32(_mm512_add_epi32(f->off, _mm512_mullo_epi32(y, f->pitch)),
+                            _mm512_slli_epi32(x, bytes == 4   ? 2
+                                                 : bytes == 2 ? 1
+                                                              : 0));
+}
+
+/* Whether a bilinear row of taps (the first and the second of each lane) can be taken: off the
+ * level in every lane (CLAMP_BORDER: the border colour, nothing read), or in none, every lane's
+ * two texels neighbours (read together; their shape is tested as they are read). */
+static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
+{
+    return (offa & offb) == 0xffff ||
+           (!offa && !offb &&
+            _mm512_cmpeq_epi32_mask(g->xb, _mm512_add_epi32(g->xa, _mm512_set1_epi32(1))) ==
+                0xffff);
+}
+
+/* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
+ * kernel must take it. */
+static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
+                         const bool linear, const unsigned mu, const unsigned mv)
+{
+    flat16 f = flat16_begin(p);
+    grid16 g;
+    if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
+        return false;
+    __m512i oa = off16_at(&f, g.xa, g.ya, 4);
+    __m512 o[4];
+    /* CLAMP_BORDER: a row of taps off the level in every lane is the border colour alone (no
+     * texel read); one off in some lanes only goes the AVX2 kernel's way */
+    if (!linear) {
+        __mmask16 off = g.oxa | g.oya;
+        __m512i t = _mm512_setzero_si512();
+        if (off != 0xffff && (off || !texels16(f.mem, oa, &t, NULL, false)))
+            return false;
+        unpack16(p, t, o);
+        border16(p, off, o);
+    } else {
+        __m512i ob = off16_at(&f, g.xa, g.yb, 4);
+        __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
+        __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
+        __m512i ta, tb, tc, td;
+        ta = tb = tc = td = _mm512_setzero_si512();
+        if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
+            return false;
+        if ((offa & offb) != 0xffff && !texels16(f.mem, oa, &ta, &tb, true))
+            return false;
+        if ((offc & offd) != 0xffff && !texels16(f.mem, ob, &tc, &td, true))
+            return false;
+        __m512 a[4], b[4], c[4], d[4];
+        unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
+        border16(p, offa, a), border16(p, offb, b), border16(p, offc, c), border16(p, offd, d);
+        for (int k = 0; k < 4; k++)
+            o[k] = lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy);
+    }
+    for (int c = 0; c < 4; c++)
+        _mm512_storeu_ps((float *)(r->c[c] + lane), o[c]);
+    return true;
+}
+
+/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER (FLAT_FAMILY's order). */
+#define MC VSMP_TCM_CLAMP
+#define MW VSMP_TCM_WRAP
+#define MB VSMP_TCM_CLAMP_BORDER
+
+/* Each kernel compiled whole for its filter and modes (run16 and its stages inlined). */
+#if defined(__GNUC__)
+#define FLATTEN16 __attribute__((flatten))
+#else
+#define FLATTEN16
+#endif
+
+#define FLAT16(name, linear, mu, mv)                                                               \
+    FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
+    {                                                                                              \
+        if (!run16(p, m, r, 0, linear, mu, mv) ||                                                  \
+            (m->simd == 32 && !run16(p, m, r, 16, linear, mu, mv)))                                \
+            vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
+    }
+
+FLAT16(flat16_pcc, false, MC, MC)
+FLAT16(flat16_pcw, false, MC, MW)
+FLAT16(flat16_pcb, false, MC, MB)
+FLAT16(flat16_pwc, false, MW, MC)
+FLAT16(flat16_pww, false, MW, MW)
+FLAT16(flat16_pwb, false, MW, MB)
+FLAT16(flat16_pbc, false, MB, MC)
+FLAT16(flat16_pbw, false, MB, MW)
+FLAT16(flat16_pbb, false, MB, MB)
+FLAT16(flat16_lcc, true, MC, MC)
+FLAT16(flat16_lcw, true, MC, MW)
+FLAT16(flat16_lcb, true, MC, MB)
+FLAT16(flat16_lwc, true, MW, MC)
+FLAT16(flat16_lww, true, MW, MW)
+FLAT16(flat16_lwb, true, MW, MB)
+FLAT16(flat16_lbc, true, MB, MC)
+FLAT16(flat16_lbw, true, MB, MW)
+FLAT16(flat16_lbb, true, MB, MB)
+
+/* The flat kernels' index of an axis' mode (mode_index of stages_avx2.h): 0 CLAMP (and CUBE on
+ * a 2D surface), 1 WRAP, 2 CLAMP_BORDER. */
+static unsigned mode16(unsigned mode)
+{
+    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
+}
+
+void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[18] = {flat16_pcc, flat16_pcw, flat16_pcb, flat16_pwc, flat16_pww,
+                                      flat16_pwb, flat16_pbc, flat16_pbw, flat16_pbb, flat16_lcc,
+                                      flat16_lcw, flat16_lcb, flat16_lwc, flat16_lww, flat16_lwb,
+                                      flat16_lbc, flat16_lbw, flat16_lbb};
+    if (!whole16(m) || p->s->d.array) {
+        vsmp_sample_flat_u8x4_avx2(p, m, r);
+        return;
+    }
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+}
+
+/* ---- One 16-bit UNORM or float16 channel in a 2-byte texel (R16, R16_FLOAT, A16) ----
+ *
+ * sample_flat_r16_avx2's plans at the AVX-512 level: the same shapes of 16 lanes (a run: one
+ * 32-byte load; two rows of 8: a 16-byte load of each row), the 16 values converted together
+ * (float16 by one vcvtph2ps, UNORM16 by unorm16_fma's multiply-add, exact as the reference's
+ * division), the real channel filtered and the constant ones only where a border colour is read
+ * (chan1_avx2.h's rules); float16 results that are NaN become the reference's NaN. */
+
+/* The 2-byte texels of a shape (at + d bytes), lane l's in word l. */
+static inline __m256i halves16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
+                                  uint32_t d)
+{
+    if (shape == SHAPE_RUN)
+        return _mm256_loadu_si256((const __m256i *)(mem + o0 + d));
+    __m128i top = _mm_loadu_si128((const __m128i *)(mem + o0 + d));
+    __m128i bot = _mm_loadu_si128((const __m128i *)(mem + o1 + d));
+    if (shape == SHAPE_ROWS)
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(top), bot, 1);
+    /* quads: lanes 2j, 2j + 1 the top row's pair j % 2 + 2 (j / 2)... as 32-bit pairs, top and
+     * bottom alternating */
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi32(top, bot)),
+                                   _mm_unpackhi_epi32(top, bot), 1);
+}
+
+/* 16 values as the channel's floats: float16 exactly, or v / 65535 as unorm16_fma gives it. */
+static inline __m512 dec16(const bool f16, __m256i v)
+{
+    if (f16)
+        return _mm512_cvtph_ps(v);
+    __m512 f = _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(v));
+    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1.0001p-16f),
+                           _mm512_mul_ps(f, _mm512_set1_ps(0x1.0001p-48f)));
+}
+
+/* chan1_texel: channel c's values, the constants elsewhere, the border colour in off's lanes. */
+static inline void chan16_texel(const vsmp_plan *p, int c, __m512 v, __mmask16 off, __m512 t[4])
+{
+    for (int k = 0; k < 4; k++)
+        t[k] = _mm512_set1_ps(p->konst[k]);
+    t[c] = v;
+    border16(p, off, t);
+}
+
+/* The 1-byte texels of a shape (at + d bytes), lane l's in byte l: a 16-byte load, or an 8-byte
+ * load of each row (quads: their 16-bit pairs interleaved, top and bottom alternating). */
+static inline __m128i bytes16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
+                                 uint32_t d)
+{
+    if (shape == SHAPE_RUN)
+        return _mm_loadu_si128((const __m128i *)(mem + o0 + d));
+    __m128i top = _mm_loadl_epi64((const __m128i *)(mem + o0 + d));
+    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o1 + d));
+    return shape == SHAPE_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
+}
+
+/* The channel's values at byte offsets o of 16 lanes (and at + bytes, next, with two) when they
+ * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones as unorm8 (b * 0x010101 converted,
+ * then z 2^-24 + z 2^-48 by one multiply-add); @return false otherwise (nothing read). */
+static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, const bool f16,
+                          __m512 *t, __m512 *next, const bool two)
+{
+    uint32_t o0, o1 = 0;
+    int shape = shape16(o, bytes, &o0, &o1);
+    if (shape == SHAPE_NONE)
+        return false;
+    for (unsigned i = 0; i < (two ? 2u : 1u); i++) {
+        __m512 v;
+        if (bytes == 2) {
+            v = dec16(f16, halves16_at(mem, shape, o0, o1, 2 * i));
+        } else {
+            __m512i z = _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
+                                           _mm512_set1_epi32(0x010101));
+            __m512 f = _mm512_cvtepi32_ps(z);
+            v = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
+                                _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+        }
+        *(i ? next : t) = v;
+    }
+    return true;
+}
+
+/* One message of one channel in a texel of @p bytes (2: R16...; 1: R8, A8): @return false, having
+ * stored nothing, when the AVX2 kernel must take it. */
+static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
+                           const bool linear, const unsigned mu, const unsigned mv,
+                           const unsigned bytes)
+{
+    int c = 0;
+    while (c < 3 && (bytes == 2 ? p->ch_dec[c] == CD_NONE : p->byte_of[c] == 0xff))
+        c++;
+    const bool f16 = bytes == 2 && p->ch_dec[c] == CD_F16;
+    flat16 f = flat16_begin(p);
+    grid16 g;
+    if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
+        return false;
+    __m512i oa = off16_at(&f, g.xa, g.ya, bytes);
+    __m512 o[4];
+    /* rows of taps off the level in every lane: zeros, which the border colour replaces */
+    if (!linear) {
+        __mmask16 off = g.oxa | g.oya;
+        __m512 v = _mm512_setzero_ps();
+        if (off != 0xffff && (off || !vals16(f.mem, oa, bytes, f16, &v, NULL, false)))
+            return false;
+        chan16_texel(p, c, v, off, o);
+    } else {
+        __m512i ob = off16_at(&f, g.xa, g.yb, bytes);
+        __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
+        __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
+        __m512 a, b, cc, d;
+        a = b = cc = d = _mm512_setzero_ps();
+        if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
+            return false;
+        if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
+            return false;
+        if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
+            return false;
+        if (!(offa | offb | offc | offd)) {
+            /* the constant channels filter to themselves (finite weights in [0, 1]) */
+            for (int k = 0; k < 4; k++)
+                o[k] = _mm512_set1_ps(p->konst[k]);
+            o[c] = lerp16(lerp16(a, b, g.wx), lerp16(cc, d, g.wx), g.wy);
+        } else {
+            __m512 ta[4], tb[4], tc[4], td[4];
+            chan16_texel(p, c, a, offa, ta), chan16_texel(p, c, b, offb, tb);
+            chan16_texel(p, c, cc, offc, tc), chan16_texel(p, c, d, offd, td);
+            for (int k = 0; k < 4; k++)
+                o[k] = lerp16(lerp16(ta[k], tb[k], g.wx), lerp16(tc[k], td[k], g.wx), g.wy);
+        }
+    }
+    const __m512 qnan = _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS));
+    for (int k = 0; k < 4; k++) {
+        if (f16) /* NaN results as the reference returns them */
+            o[k] = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(o[k], o[k], _CMP_UNORD_Q), o[k], qnan);
+        _mm512_storeu_ps((float *)(r->c[k] + lane), o[k]);
+    }
+    return true;
+}
+
+/* The R16 kernels: one per filter and pair of modes, as the RGBA8 ones. */
+#define FLAT16_H(name, linear, mu, mv)                                                             \
+    FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
+    {                                                                                              \
+        if (!run16_h(p, m, r, 0, linear, mu, mv, 2) ||                                             \
+            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 2)))                           \
+            vsmp_sample_flat_r16_avx2(p, m, r);                                                    \
+    }
+
+FLAT16_H(flat16h_pcc, false, MC, MC)
+FLAT16_H(flat16h_pcw, false, MC, MW)
+FLAT16_H(flat16h_pcb, false, MC, MB)
+FLAT16_H(flat16h_pwc, false, MW, MC)
+FLAT16_H(flat16h_pww, false, MW, MW)
+FLAT16_H(flat16h_pwb, false, MW, MB)
+FLAT16_H(flat16h_pbc, false, MB, MC)
+FLAT16_H(flat16h_pbw, false, MB, MW)
+FLAT16_H(flat16h_pbb, false, MB, MB)
+FLAT16_H(flat16h_lcc, true, MC, MC)
+FLAT16_H(flat16h_lcw, true, MC, MW)
+FLAT16_H(flat16h_lcb, true, MC, MB)
+FLAT16_H(flat16h_lwc, true, MW, MC)
+FLAT16_H(flat16h_lww, true, MW, MW)
+FLAT16_H(flat16h_lwb, true, MW, MB)
+FLAT16_H(flat16h_lbc, true, MB, MC)
+FLAT16_H(flat16h_lbw, true, MB, MW)
+FLAT16_H(flat16h_lbb, true, MB, MB)
+
+void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[18] = {
+        flat16h_pcc, flat16h_pcw, flat16h_pcb, flat16h_pwc, flat16h_pww, flat16h_pwb,
+        flat16h_pbc, flat16h_pbw, flat16h_pbb, flat16h_lcc, flat16h_lcw, flat16h_lcb,
+        flat16h_lwc, flat16h_lww, flat16h_lwb, flat16h_lbc, flat16h_lbw, flat16h_lbb};
+    if (!whole16(m) || p->s->d.array) {
+        vsmp_sample_flat_r16_avx2(p, m, r);
+        return;
+    }
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+}
+
+/* The R8 kernels (one 8-bit UNORM channel in a 1-byte texel: R8, A8; sample_flat_r8_avx2's
+ * plans, which also take R8_SNORM: that one, and every message not taken, runs the AVX2 kernel). */
+#define FLAT16_B(name, linear, mu, mv)                                                             \
+    FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
+    {                                                                                              \
+        if (!run16_h(p, m, r, 0, linear, mu, mv, 1) ||                                             \
+            (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 1)))                           \
+            vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
+    }
+
+FLAT16_B(flat16b_pcc, false, MC, MC)
+FLAT16_B(flat16b_pcw, false, MC, MW)
+FLAT16_B(flat16b_pcb, false, MC, MB)
+FLAT16_B(flat16b_pwc, false, MW, MC)
+FLAT16_B(flat16b_pww, false, MW, MW)
+FLAT16_B(flat16b_pwb, false, MW, MB)
+FLAT16_B(flat16b_pbc, false, MB, MC)
+FLAT16_B(flat16b_pbw, false, MB, MW)
+FLAT16_B(flat16b_pbb, false, MB, MB)
+FLAT16_B(flat16b_lcc, true, MC, MC)
+FLAT16_B(flat16b_lcw, true, MC, MW)
+FLAT16_B(flat16b_lcb, true, MC, MB)
+FLAT16_B(flat16b_lwc, true, MW, MC)
+FLAT16_B(flat16b_lww, true, MW, MW)
+FLAT16_B(flat16b_lwb, true, MW, MB)
+FLAT16_B(flat16b_lbc, true, MB, MC)
+FLAT16_B(flat16b_lbw, true, MB, MW)
+FLAT16_B(flat16b_lbb, true, MB, MB)
+
+void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    static const vsmp_kernel k[18] = {
+        flat16b_pcc, flat16b_pcw, flat16b_pcb, flat16b_pwc, flat16b_pww, flat16b_pwb,
+        flat16b_pbc, flat16b_pbw, flat16b_pbb, flat16b_lcc, flat16b_lcw, flat16b_lcb,
+        flat16b_lwc, flat16b_lww, flat16b_lwb, flat16b_lbc, flat16b_lbw, flat16b_lbb};
+    int c = 0;
+    while (c < 3 && p->byte_of[c] == 0xff)
+        c++;
+    if (!whole16(m) || p->s->d.array || p->ch_kind[c] != 1) {
+        vsmp_sample_flat_r8_avx2(p, m, r);
+        return;
+    }
+    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
+    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+}
+
+/* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----
+ *
+ * A SIMD16 or SIMD32 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the
+ * level whose texels are a run or two rows of 8 (texels16) in 16 lanes at once: UNORM channels by
+ * unpack16 (ld_unorm8's chan_u8), 8-bit UINT and SINT channels each zero- or sign-extended from
+ * its byte by one shuffle (decode8's words). Any other message runs the AVX-512 kernel the plan
+ * would take without this one (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). */
+
+/* The texels of a message of ld at level 0, all inside it, in a shape texels16 reads; @return
+ * false otherwise (nothing read). */
+static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsigned lane, __m512i *t)
+{
+    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    if (lods) {
+        __m512i lod = _mm512_loadu_si512(lods + lane);
+        if (_mm512_test_epi32_mask(lod, lod))
+            return false;
+    }
+    const vsmp_level_view *l = &p->lv[p->base];
+    __m512i u = _mm512_castps_si512(param16(m, VSMP_P_U, lane));
+    __m512i v = _mm512_castps_si512(param16(m, VSMP_P_V, lane));
+    /* 0 <= u < w and 0 <= v < h, unsigned */
+    __mmask16 in = _mm512_cmplt_epu32_mask(u, _mm512_set1_epi32((int)l->w)) &
+                   _mm512_cmplt_epu32_mask(v, _mm512_set1_epi32((int)l->h));
+    if (in != 0xffff)
+        return false;
+    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off),
+                                   _mm512_mullo_epi32(v, _mm512_set1_epi32((int)l->pitch)));
+    return texels16(p->s->mem, _mm512_add_epi32(off, _mm512_slli_epi32(u, 2)), t, NULL, false);
+}
+
+/* Lanes lane..lane + 15 of ld of RGBA8: @return false (nothing stored) when not taken. */
+static inline bool ld_u8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              unsigned lane)
+{
+    __m512i t;
+    if (!ld16_texels(p, m, lane, &t))
+        return false;
+    __m512 o[4];
+    unpack16(p, t, o);
+    for (int c = 0; c < 4; c++)
+        _mm512_storeu_ps((float *)(r->c[c] + lane), o[c]);
+    return true;
+}
+
+/* The same for 8-bit integer channels: byte b of each dword's texel into the dword's low byte
+ * (UINT: zeros above) or its high byte (SINT: then shifted down arithmetically). */
+static inline bool ld_int8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                                unsigned lane)
+{
+    __m512i t;
+    if (!ld16_texels(p, m, lane, &t))
+        return false;
+    const __m512i at = _mm512_setr_epi32(0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12);
+    for (int c = 0; c < 4; c++) {
+        __m512i b = _mm512_add_epi32(at, _mm512_set1_epi32(p->ch_pos[c]));
+        __m512i w;
+        if (p->ch_dec[c] == CD_SINT) {
+            b = _mm512_or_si512(_mm512_slli_epi32(b, 24), _mm512_set1_epi32(0x808080));
+            w = _mm512_srai_epi32(_mm512_shuffle_epi8(t, b), 24);
+        } else {
+            w = _mm512_shuffle_epi8(t, _mm512_or_si512(b, _mm512_set1_epi32((int)0x80808000u)));
+        }
+        _mm512_storeu_si512(r->c[c] + lane, w);
+    }
+    return true;
+}
+
+/* A message whose halves of 16 lanes were not all taken runs the plan's other kernel whole (it
+ * writes every lane again). Compiled whole (flatten): the halves' bodies inlined. */
+FLATTEN16 void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (!p->u8x4 || !whole16(m) || p->s->resident || !ld_u8x4_16(p, m, r, 0) ||
+        (m->simd == 32 && !ld_u8x4_16(p, m, r, 16)))
+        vsmp_ld_2d_unorm8_avx512(p, m, r);
+}
+
+FLATTEN16 void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (!whole16(m) || p->s->resident || !ld_int8x4_16(p, m, r, 0) ||
+        (m->simd == 32 && !ld_int8x4_16(p, m, r, 16)))
+        vsmp_ld_2d_avx512(p, m, r);
+}
