@@ -613,6 +613,102 @@ static void ld16_shapes(unsigned cpu)
     CHECK(!bad, "ld16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
+/* One message through plan p against the plan's reference, word for word. */
+static bool same_as_reference(vsmp_plan *p, const vsmp_message *m)
+{
+    vsmp_result got, want;
+    memset(&got, 0x5a, sizeof(got));
+    memset(&want, 0x5a, sizeof(want));
+    vsmp_plan_run(p, m, &got);
+    want.null_mask = 0xffffffffu;
+    p->run(p, m, &want);
+    return !memcmp(&got, &want, sizeof(got));
+}
+
+/* Rasterizer lanes in the shapes some kernels take apart: SIMD16 messages of four 2x2 quads side
+ * by side (8 x 2 pixels). (a) Bilinear sampling of sRGB and SNORM texels one texel a pixel apart:
+ * each group of 8 lanes reads 15 texels, which the table kernel decodes once each
+ * (sample_avx2_lut8.c's filter8_quads); every address mode, origins over the whole surface and
+ * past its edges. (b) Trilinear sampling of a 3D RGBA8 surface at 1.5 texels a pixel (the LOD
+ * between levels 0 and 1 in every lane): both groups of the message on two levels, which the
+ * AVX-512 level filters 16 lanes at once (sample_avx2_3d.c's mip16_3d_store). Random messages
+ * seldom have either shape. */
+static void coherent_lanes(unsigned cpu)
+{
+    sc_rng r = {0xc0e4e47ull, NULL, 0};
+    static const vsmp_format lut[] = {VSMP_FORMAT_R8G8B8A8_UNORM_SRGB,
+                                      VSMP_FORMAT_B8G8R8A8_UNORM_SRGB, VSMP_FORMAT_R8G8B8A8_SNORM};
+    static const uint8_t modes[] = {VSMP_TCM_WRAP, VSMP_TCM_CLAMP, VSMP_TCM_CLAMP_BORDER};
+    for (unsigned part = 0; part < 2; part++) {
+        bool three = part == 1;
+        for (unsigned fi = 0; fi < (three ? 1 : 3); fi++) {
+            vsmp_surface_desc d;
+            vsmp_surface_desc_init(&d);
+            d.format = three ? VSMP_FORMAT_R8G8B8A8_UNORM : lut[fi];
+            d.width = d.height = 32;
+            if (three)
+                d.type = VSMP_SURFTYPE_3D, d.width = d.height = d.depth = 16, d.levels = 5;
+            vsmp_surface *s = NULL;
+            CHECK(!vsmp_surface_create(&d, &s, NULL), "coherent_lanes: surface");
+            if (!s)
+                return;
+            const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+            for (size_t i = 0; i < ld->data_size; i++)
+                ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
+            /* (3D: WRAP and CLAMP, the kernel's modes) */
+            for (unsigned am = 0; am < (three ? 8u : 9u); am++) {
+                vsmp_sampler_state st;
+                vsmp_sampler_state_init(&st);
+                st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+                st.mip_filter = three ? VSMP_MIPFILTER_LINEAR : VSMP_MIPFILTER_NONE;
+                st.address[0] = three ? modes[am & 1] : modes[am % 3];
+                st.address[1] = three ? modes[am >> 1 & 1] : modes[am / 3];
+                st.address[2] = three ? modes[am >> 2 & 1] : VSMP_TCM_CLAMP;
+                st.border.f[0] = 0.25f, st.border.f[3] = 1.0f;
+                unsigned op = three ? VSMP_SUB_SAMPLE : VSMP_SUB_SAMPLE_LZ;
+                vsmp_plan *p = NULL;
+                CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "coherent_lanes: plan");
+                if (!p)
+                    continue;
+                const char *want = three ? "sample_3d_u8x4" : "sample_flat_lut8";
+                if (cpu & VSMP_CPU_AVX2)
+                    CHECK(p->fast_name && strstr(p->fast_name, want),
+                          "coherent_lanes: cpu %#x %s: kernel %s", cpu,
+                          vsmp_format_get(d.format)->name, p->fast_name ? p->fast_name : "none");
+                unsigned bad = 0;
+                for (unsigned k = 0; k < 40; k++) {
+                    /* origins from 2 texels before the surface to 2 past it */
+                    float u0 = (float)sc_below(&r, d.width + 4) - 2.0f + sc_unit(&r);
+                    float v0 = (float)sc_below(&r, d.height + 4) - 2.0f + sc_unit(&r);
+                    float w0 = (float)sc_below(&r, 16) + sc_unit(&r);
+                    float step = three ? 1.5f : 1.0f;
+                    uint32_t u[16], v[16], w[16];
+                    for (unsigned l = 0; l < 16; l++) {
+                        float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
+                        u[l] = sc_fbits((u0 + step * x) / (float)d.width);
+                        v[l] = sc_fbits((v0 + step * y) / (float)d.height);
+                        w[l] = sc_fbits((w0 + 0.5f * x + 0.25f * y) / 16.0f);
+                    }
+                    vsmp_message m;
+                    memset(&m, 0, sizeof(m));
+                    m.simd = 16, m.mask = 0xffff;
+                    m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+                    if (three)
+                        m.param[VSMP_P_R] = w;
+                    bad += !same_as_reference(p, &m);
+                }
+                CHECK(!bad,
+                      "coherent_lanes: cpu %#x %s address %u %u %u (kernel %s): %u of 40 "
+                      "messages differ from the reference",
+                      cpu, vsmp_format_get(d.format)->name, st.address[0], st.address[1],
+                      st.address[2], p->fast_name, bad);
+                vsmp_plan_free(p);
+            }
+            vsmp_surface_free(s);
+        }
+    }
+}
+
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
  * AVX2 kernels where they measured faster: src/sample/fast/table.c). */
 #define LUT8_AVX512_FLAT "sample_flat_lut8_avx2"
@@ -656,6 +752,7 @@ int main(int argc, char **argv)
         every_u16(levels[li]);
         flat16_shapes(levels[li]);
         ld16_shapes(levels[li]);
+        coherent_lanes(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);

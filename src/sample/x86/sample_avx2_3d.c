@@ -87,6 +87,59 @@ static inline void filter8_3d(const vsmp_plan *p, const taps3 *t, bool linear, _
         out[q] = lerp8(s[0][q], s[1][q], t->wz);
 }
 
+#ifdef __AVX512F__
+/* The AVX-512 level's filter of a SIMD16 message whose two groups were both fetched on two levels
+ * (trilinear): filter8_3d's and MIP8_FILTER_STORE's operations in their order, on both groups at
+ * once (16 lanes a register: half the instructions of two 8-lane passes). */
+static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
+{
+    return _mm512_add_ps(a, _mm512_mul_ps(_mm512_sub_ps(b, a), w));
+}
+
+static inline __m512 join16(__m256 lo, __m256 hi)
+{
+    return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
+}
+
+/* Channel c of 16 texels (lo: lanes 0-7, hi: lanes 8-15): unpack_u8x4's byte tripled, then
+ * unorm8's operations. */
+static inline __m512 chan16_u8(const vsmp_plan *p, int c, __m256i lo, __m256i hi)
+{
+    __m512i px = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
+    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+}
+
+/* Channel c of one level's bilinear-per-slice, blended-by-z result (filter8_3d) of both groups. */
+static inline __m512 level16_3d(const vsmp_plan *p, const taps3 *t0, const taps3 *t1, int c)
+{
+    __m512 wx = join16(t0->wx, t1->wx), wy = join16(t0->wy, t1->wy);
+    __m512 s[2];
+    for (int k = 0; k < 2; k++) {
+        __m512 a = chan16_u8(p, c, t0->t[k][0], t1->t[k][0]);
+        __m512 b = chan16_u8(p, c, t0->t[k][1], t1->t[k][1]);
+        __m512 cc = chan16_u8(p, c, t0->t[k][2], t1->t[k][2]);
+        __m512 d = chan16_u8(p, c, t0->t[k][3], t1->t[k][3]);
+        s[k] = lerp16(lerp16(a, b, wx), lerp16(cc, d, wx), wy);
+    }
+    return lerp16(s[0], s[1], join16(t0->wz, t1->wz));
+}
+
+static inline void mip16_3d_store(const vsmp_plan *p, const lanes8 o[2], taps3 t[][2],
+                                  vsmp_result *r)
+{
+    __m512 frac = join16(o[0].frac, o[1].frac);
+    __mmask16 same = (__mmask16)(_mm256_cmpeq_epi32_mask(o[0].l0, o[0].l1) |
+                                 _mm256_cmpeq_epi32_mask(o[1].l0, o[1].l1) << 8);
+    for (int c = 0; c < 4; c++) {
+        __m512 a = level16_3d(p, &t[0][0], &t[1][0], c);
+        __m512 b = level16_3d(p, &t[0][1], &t[1][1], c);
+        _mm512_storeu_ps((float *)r->c[c], _mm512_mask_blend_ps(same, lerp16(a, b, frac), a));
+    }
+}
+#endif
+
 static inline bool level8_3d_u8x4(const vsmp_plan *p, __m256i level, const lanes8 *q, bool linear,
                                   bool wu, bool wv, bool ww, taps3 *t)
 {
@@ -117,6 +170,12 @@ static inline void mip3d_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         }
         fast |= 1u << i;
     }
+#ifdef __AVX512F__
+    if (full && linear && fast == 3 && two == 3) {
+        mip16_3d_store(p, o, t, r);
+        return;
+    }
+#endif
     MIP8_FILTER_STORE(p, m, r, full, true, linear, o, t, fast, two, filter8_3d);
 }
 

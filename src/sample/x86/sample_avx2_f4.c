@@ -16,6 +16,7 @@
  */
 #include "stages_avx2.h"
 #include "flat_f4.h"
+#include "flat_frame_avx2.h"
 
 /* Lane i's texel at byte offset oi in the low half, lane j's at oj in the high half: four
  * float32 words each, or four float16 values each converted (h). */
@@ -100,28 +101,7 @@ static inline void flat_f4(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
                            const bool linear, const unsigned mu, const unsigned mv, const bool full)
 {
     bool h = p->texel_kind == TX_F16;
-    flat8 f = flat8_begin(p, m, full);
-    __m256 o[VSMP_MAX_LANES / 8][4];
-    unsigned slow = 0;
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 x, y;
-        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
-        if (!f4_group(p, &gv, x, y, linear, mu, mv, h, o[g / 8]))
-            slow |= 1u << (g / 8);
-    }
-    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        if (slow >> (g / 8) & 1)
-            flat8_slow(p, m, g, linear, o[g / 8]);
-        for (int k = 0; k < 4; k++) /* NaN results as the reference returns them */
-            o[g / 8][k] = _mm256_blendv_ps(o[g / 8][k], qnan,
-                                           _mm256_cmp_ps(o[g / 8][k], o[g / 8][k], _CMP_UNORD_Q));
-        store8_in(r, m, g, o[g / 8], full);
-    }
+    FLAT8_FRAME(p, m, r, linear, full, true, f4_group, mu, mv, h);
 }
 
 FLAT_FAMILY(vsmp_sample_flat_f4_avx2, flat_f4)

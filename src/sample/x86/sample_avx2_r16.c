@@ -14,6 +14,7 @@
  */
 #include "stages_avx2.h"
 #include "chan1_avx2.h"
+#include "flat_frame_avx2.h"
 
 /* The low 16 bits of 8 32-bit lanes as 8 16-bit values (each below 2^16: no saturation). */
 static inline __m128i r16_pack(__m256i w)
@@ -124,29 +125,7 @@ static inline void flat_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 {
     int c = chan16(p);
     bool f16 = p->ch_dec[c] == CD_F16;
-    flat8 f = flat8_begin(p, m, full);
-    __m256 o[VSMP_MAX_LANES / 8][4];
-    unsigned slow = 0;
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 x, y;
-        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
-        if (!r16_group(p, &gv, x, y, linear, mu, mv, c, f16, o[g / 8]))
-            slow |= 1u << (g / 8);
-    }
-    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        if (slow >> (g / 8) & 1)
-            flat8_slow(p, m, g, linear, o[g / 8]);
-        if (f16)
-            for (int k = 0; k < 4; k++) /* NaN results as the reference returns them */
-                o[g / 8][k] = _mm256_blendv_ps(
-                    o[g / 8][k], qnan, _mm256_cmp_ps(o[g / 8][k], o[g / 8][k], _CMP_UNORD_Q));
-        store8_in(r, m, g, o[g / 8], full);
-    }
+    FLAT8_FRAME(p, m, r, linear, full, f16, r16_group, mu, mv, c, f16);
 }
 
 FLAT_FAMILY(vsmp_sample_flat_r16_avx2, flat_r16)

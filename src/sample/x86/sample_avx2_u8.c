@@ -9,6 +9,7 @@
  */
 #include "stages_avx2.h"
 #include "chan1_avx2.h"
+#include "flat_frame_avx2.h"
 
 /* The texels at byte offsets off of 8 lanes: when lanes 2j and 2j + 1 read neighbouring texels
  * of a row (a quad's top or bottom pair: a rasterizer's lanes, and OpenCL's along x), a 64-bit
@@ -307,24 +308,7 @@ static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     while (c < 3 && p->byte_of[c] == 0xff)
         c++;
     bool unorm = p->ch_kind[c] == 1;
-    flat8 f = flat8_begin(p, m, full);
-    __m256 o[VSMP_MAX_LANES / 8][4];
-    unsigned slow = 0;
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 x, y;
-        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
-        if (!r8_group(p, &gv, x, y, linear, mu, mv, c, unorm, o[g / 8]))
-            slow |= 1u << (g / 8);
-    }
-    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        if (slow >> (g / 8) & 1)
-            flat8_slow(p, m, g, linear, o[g / 8]);
-        store8_in(r, m, g, o[g / 8], full);
-    }
+    FLAT8_FRAME(p, m, r, linear, full, false, r8_group, mu, mv, c, unorm);
 }
 
 FLAT_FAMILY(vsmp_sample_flat_r8_avx2, flat_r8)
