@@ -945,16 +945,16 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
-static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
     FU_K(0, k_fadd);
     FU_K(1, k_fadd);
     FU_K(2, k_fadd);
     FU_K(3, k_fadd);
-    return 4;
+    return true;
 }
 
 #if defined(__AVX2__)
@@ -1094,14 +1094,14 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
-static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 9; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
 #if defined(__AVX2__)
     if (fu_fdiv_v(m, y, keep))
-        return 9;
+        return true;
 #endif
     FU_K(0, k_and);
     fu_icmp(&y[1], keep);
@@ -1112,29 +1112,29 @@ static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     FU_K(6, k_inv);
     FU_K(7, k_fmul);
     FU_K(8, k_fmul);
-    return 9;
+    return true;
 }
 
 /* IGC's integer image coordinates made F: (sel, sel, mov, mov) and (sel, mov) */
-static unsigned k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
     fu_sel(m, &y[0], keep);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
     FU_K(3, k_f_from_d);
-    return 4;
+    return true;
 }
 
-static unsigned k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
-        return 0;
+        return false;
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
-    return 2;
+    return true;
 }
 
 /* ---- chains of SIMD16 instructions (exec_fast.c run_span GM_CHAIN) ---- */
@@ -1351,10 +1351,10 @@ const xfast_table XF_TABLE = {{
                                   [XF_ICMP] = k_icmp16_s16,
                               },
                               {
-                                  [XFU_FADD4] = k_fu_fadd4,
-                                  [XFU_FDIV] = k_fu_fdiv,
-                                  [XFU_SEL2CVT2] = k_fu_sel2cvt2,
-                                  [XFU_SELCVT] = k_fu_selcvt,
+#define XFU_ROW(name, fn, ...)                                                                     \
+    [XFU_##name] = {fn, sizeof((const uint8_t[]){__VA_ARGS__}), {__VA_ARGS__}},
+                                  XFU_LIST(XFU_ROW)
+#undef XFU_ROW
                               },
                               k_chain16,
                               k_chain1,
