@@ -786,11 +786,11 @@ static void test_fast_runs(void)
 
 /* Fused sequences (exec_fast_k.h, xfast_table.fused): IGC's F division (and, cmp.eq, sel,
  * cmp.ge, sel, mul, inv, mul, mul), four F adds, and its image coordinates (sel, sel, mov D -> F,
- * mov; sel, mov) taken by one call when every member's lanes are on and no F result needs
- * another rounding, else member by member. Against the reference level as the runs above (four
- * dispatch masks, one turning lanes of every member off; %cr0 with denormals kept, flushed, and
- * a rounding mode that sends the float members to the general path), at M1 and at M5 (lanes
- * 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
+ * mov; sel, mov, sel, mov; sel, mov) taken by one call when every member's lanes are on and no F
+ * result needs another rounding, else member by member. Against the reference level as the runs
+ * above (four dispatch masks, one turning lanes of every member off; %cr0 with denormals kept,
+ * flushed, and a rounding mode that sends the float members to the general path), at M1 and at M5
+ * (lanes 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
  * reading what an earlier one wrote, dsts overlapping their sources at an offset, and the
  * division's form the AVX2 level runs member by member (a 16-bit dst) besides its chain in
  * registers (cmps of mixed signedness among them). ff_fused_n
@@ -831,7 +831,7 @@ static const char *const ff_fused[] = {
     "mul (M5, 16) FA(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M5, 16) FA(0,16)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
     /* coordinates: a NoMask scalar test (not fused), two sels and their conversions, then
-     * sel and mov twice, each sel's conversion reading it */
+     * sel and mov twice (one sequence), each sel's conversion reading it */
     "cmp.eq (M1_NM, 16) P1 DA(0,0)<0;1,0> 0x0:d\n"
     "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
     "(!P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
@@ -841,6 +841,16 @@ static const char *const ff_fused[] = {
     "mov (M1, 16) FA(0,0)<1> DD(0,0)<8;8,1>\n"
     "(!P2) sel (M5, 16) DB(0,0)<1> DB(0,1)<8;8,1> DA(0,16)<8;8,1>\n"
     "mov (M5, 16) FB(0,16)<1> DB(0,0)<8;8,1>\n",
+    /* IGC's taps: an add, a sel and its conversion twice (the second sel in place on the add's
+     * dst), then a sel and its conversion alone, and an add reading the conversions */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x1:d\n"
+    "(P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DC(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) FD(0,0)<1> DD(0,0)<8;8,1>\n"
+    "(!P2) sel (M1, 16) DC(0,0)<1> DC(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
+    "mov (M1, 16) FA(0,0)<1> DC(0,0)<8;8,1>\n"
+    "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
     /* the division with its and into 16-bit elements (the cmps read another variable: the AVX2
      * level runs it member by member), and with a cmp of mixed signedness (in registers) */
     "and (M1, 16) WD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
@@ -891,7 +901,7 @@ static const char *const ff_fused[] = {
     "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> 0x0:f\n"
     "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> 0x80000000:f\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1, 1, 1};
+static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1};
 
 static void test_fused(void)
 {

@@ -1115,7 +1115,8 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
     return true;
 }
 
-/* IGC's integer image coordinates made F: (sel, sel, mov, mov) and (sel, mov) */
+/* IGC's integer image coordinates made F: (sel, sel, mov, mov), (sel, mov, sel, mov) and
+ * (sel, mov) */
 static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
@@ -1124,6 +1125,18 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     fu_sel(m, &y[0], keep);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
+    FU_K(3, k_f_from_d);
+    return true;
+}
+
+static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    fu_sel(m, &y[0], keep);
+    FU_K(1, k_f_from_d);
+    fu_sel(m, &y[2], keep);
     FU_K(3, k_f_from_d);
     return true;
 }

@@ -143,7 +143,8 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
  *
  * XFU_LIST is their one list: X(name, function, each member's kernel in order). The names
  * XFU_<name>, and each level's row of the table (xfused: the function, how many members and
- * their kernels, which exec_fast.c plan_fused matches a run against) are made from it. */
+ * their kernels, which exec_fast.c plan_fused matches a run against, in this order: a sequence
+ * before any that begins it) are made from it. */
 #define XFU_LIST(X)                                                                                \
     /* four F adds (IGC's four channels of an accumulation) */                                     \
     X(FADD4, k_fu_fadd4, XF_FADD, XF_FADD, XF_FADD, XF_FADD)                                       \
@@ -152,6 +153,8 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
       XF_FMUL)                                                                                     \
     /* IGC's image coordinates: two sels, then each converted D -> F */                            \
     X(SEL2CVT2, k_fu_sel2cvt2, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)                         \
+    /* IGC's image coordinates: a sel converted D -> F, twice */                                   \
+    X(SELCVT2, k_fu_selcvt2, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)                           \
     /* one sel, then converted D -> F */                                                           \
     X(SELCVT, k_fu_selcvt, XF_ISEL, XF_F_FROM_D)
 #define XFU_NAME(name, fn, ...) XFU_##name,
