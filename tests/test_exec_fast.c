@@ -786,15 +786,15 @@ static void test_fast_runs(void)
 
 /* Fused sequences (exec_fast_k.h, xfast_table.fused): IGC's F division (and, cmp.eq, sel,
  * cmp.ge, sel, mul, inv, mul, mul), four F adds, and its image coordinates (sel, sel, mov D -> F,
- * mov; sel, mov, sel, mov; sel, mov) taken by one call when every member's lanes are on and no F
- * result needs another rounding, else member by member. Against the reference level as the runs
- * above (four dispatch masks, one turning lanes of every member off; %cr0 with denormals kept,
- * flushed, and a rounding mode that sends the float members to the general path), at M1 and at M5
- * (lanes 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
- * reading what an earlier one wrote, dsts overlapping their sources at an offset, and the
- * division's form the AVX2 level runs member by member (a 16-bit dst) besides its chain in
- * registers (cmps of mixed signedness among them). ff_fused_n
- * is how many sequences each must be planned as at the fast levels. */
+ * mov; add, sel, mov, sel, mov; sel, mov, sel, mov; sel, mov) taken by one call when every member's
+ * lanes are on and no F result needs another rounding, else member by member. Against the reference
+ * level as the runs above (four dispatch masks, one turning lanes of every member off; %cr0 with
+ * denormals kept, flushed, and a rounding mode that sends the float members to the general path),
+ * at M1 and at M5 (lanes 16-31, the predicates' elements there), under NoMask, with inverted
+ * predicates, members reading what an earlier one wrote, dsts overlapping their sources at an
+ * offset, and the division's form the AVX2 level runs member by member (a 16-bit dst) besides its
+ * chain in registers (cmps of mixed signedness among them). ff_fused_n is how many sequences each
+ * must be planned as at the fast levels. */
 static const char *const ff_fused[] = {
     ".decl DDU v_type=G type=ud num_elts=32 align=GRF alias=<DD, 0>\n"
     ".decl FAD v_type=G type=d num_elts=32 align=GRF alias=<FA, 0>\n"
@@ -842,7 +842,8 @@ static const char *const ff_fused[] = {
     "(!P2) sel (M5, 16) DB(0,0)<1> DB(0,1)<8;8,1> DA(0,16)<8;8,1>\n"
     "mov (M5, 16) FB(0,16)<1> DB(0,0)<8;8,1>\n",
     /* IGC's taps: an add, a sel and its conversion twice (the second sel in place on the add's
-     * dst), then a sel and its conversion alone, and an add reading the conversions */
+     * dst; one sequence with the add), then a sel and its conversion alone, and an add reading
+     * the conversions */
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x1:d\n"
     "(P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
     "mov (M1, 16) FC(0,0)<1> DC(0,0)<8;8,1>\n"

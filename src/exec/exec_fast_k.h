@@ -1115,8 +1115,8 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
     return true;
 }
 
-/* IGC's integer image coordinates made F: (sel, sel, mov, mov), (sel, mov, sel, mov) and
- * (sel, mov) */
+/* IGC's integer image coordinates made F: (sel, sel, mov, mov), (add, sel, mov, sel, mov),
+ * (sel, mov, sel, mov) and (sel, mov) */
 static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
@@ -1126,6 +1126,19 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
     FU_K(3, k_f_from_d);
+    return true;
+}
+
+static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 5; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    FU_K(0, k_iadd);
+    fu_sel(m, &y[1], keep);
+    FU_K(2, k_f_from_d);
+    fu_sel(m, &y[3], keep);
+    FU_K(4, k_f_from_d);
     return true;
 }
 

@@ -153,6 +153,8 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
       XF_FMUL)                                                                                     \
     /* IGC's image coordinates: two sels, then each converted D -> F */                            \
     X(SEL2CVT2, k_fu_sel2cvt2, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)                         \
+    /* IGC's image taps: an integer add, then a sel converted D -> F twice */                      \
+    X(ADDSELCVT2, k_fu_addselcvt2, XF_IADD, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)            \
     /* IGC's image coordinates: a sel converted D -> F, twice */                                   \
     X(SELCVT2, k_fu_selcvt2, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)                           \
     /* one sel, then converted D -> F */                                                           \
