@@ -1037,15 +1037,9 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             put_pred(y, en, res & en);
             break;
         }
-        case GM_MOVS: /* and the movs right after it in the same step (IGC sets the sampler
-                         and surface words before each message) */
-            for (;;) {
-                if (group_lanes(m, y))
-                    movs_now(y);
-                if (y->f.sets_cr0 || y + 1 == end || y[1].gmode != GM_MOVS)
-                    break;
-                y++;
-            }
+        case GM_MOVS:
+            if (group_lanes(m, y))
+                movs_now(y);
             break;
         case GM_LABEL:
             break;
