@@ -1043,17 +1043,10 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             break;
         case GM_LABEL:
             break;
-        case GM_FUSED: /* its members in one call, or the first alone through its handler;
-                          and the fused sequence right after it in the same turn (IGC's four
-                          divisions, its accumulations' adds) */
-            for (;;) {
-                if (!m->fast->fused[y->fuse].fn(m, y, keep, other))
-                    goto call;
-                y += y->chain - 1u;
-                if (y + 1 == end || y[1].gmode != GM_FUSED)
-                    break;
-                y++;
-            }
+        case GM_FUSED: /* its members in one call, or the first alone through its handler */
+            if (!m->fast->fused[y->fuse].fn(m, y, keep, other))
+                goto call;
+            y += y->chain - 1u;
             break;
         default:
         call : {
