@@ -468,8 +468,8 @@ static const char *const ff_runs[] = {
 };
 
 /* The SIMD16 forms the run takes (xfast_table fn16, fs16): cmp of every relation on F, on
- * signed, unsigned and mixed integers, into a 32- and a 16-element predicate at offsets 0 and
- * 16; sel of F and integers; kernels of one,
+ * signed, unsigned and mixed integers (of each order, every relation), into a 32- and a
+ * 16-element predicate at offsets 0 and 16; sel of F and integers; kernels of one,
  * two and three sources with 32-bit scalars in each position and in two at once. Each comes
  * after an instruction that starts the run. */
 static const char *const ff_runs16[] = {
@@ -493,6 +493,24 @@ static const char *const ff_runs16[] = {
     "(!P3) sel (M1, 16) UD(0,0)<1> UA(0,2)<0;1,0> UB(0,0)<8;8,1>\n"
     "cmp.le (M1, 16) P3 DD(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
     "(P2) sel (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1> 0x7:d\n",
+    /* mixed signedness (D with UD, UD with D: each widened by its own type), every relation,
+     * in place and with a scalar */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1, 16) P1 DA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.ne (M1, 16) P2 DA(0,0)<8;8,1> UA(0,0)<8;8,1>\n"
+    "cmp.gt (M1, 16) P3 DA(0,0)<8;8,1> UB(0,0)<8;8,1>\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.ge (M1, 16) P1 DA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.lt (M5, 16) P2 DB(0,0)<8;8,1> UA(0,0)<8;8,1>\n"
+    "cmp.le (M1, 16) P3 DA(0,2)<0;1,0> UB(0,0)<8;8,1>\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.eq (M1, 16) P1 UA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.ne (M1, 16) P2 UB(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
+    "cmp.gt (M5, 16) P3 UA(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "cmp.ge (M1, 16) P1 UA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.lt (M1, 16) P2 UB(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
+    "cmp.le (M1, 16) P3 UA(0,0)<8;8,1> DB(0,1)<0;1,0>\n",
     "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
     "(!P2) sel (M1, 16) FC(0,0)<1> FA(0,2)<0;1,0> 0x80000001:f\n"
     "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
@@ -768,15 +786,15 @@ static void test_fast_runs(void)
 
 /* Fused sequences (exec_fast_k.h, xfast_table.fused): IGC's F division (and, cmp.eq, sel,
  * cmp.ge, sel, mul, inv, mul, mul), four F adds, and its image coordinates (sel, sel, mov D -> F,
- * mov; sel, mov) taken by one call when every member's lanes are on and no F result needs
- * another rounding, else member by member. Against the reference level as the runs above (four
- * dispatch masks, one turning lanes of every member off; %cr0 with denormals kept, flushed, and
- * a rounding mode that sends the float members to the general path), at M1 and at M5 (lanes
- * 16-31, the predicates' elements there), under NoMask, with inverted predicates, members
- * reading what an earlier one wrote, dsts overlapping their sources at an offset, and the
- * division's forms the AVX2 level runs member by member (a 16-bit dst, a cmp of mixed
- * signedness) besides its chain in registers. ff_fused_n
- * is how many sequences each must be planned as at the fast levels. */
+ * mov; add, sel, mov, sel, mov; sel, mov, sel, mov; sel, mov) taken by one call when every member's
+ * lanes are on and no F result needs another rounding, else member by member. Against the reference
+ * level as the runs above (four dispatch masks, one turning lanes of every member off; %cr0 with
+ * denormals kept, flushed, and a rounding mode that sends the float members to the general path),
+ * at M1 and at M5 (lanes 16-31, the predicates' elements there), under NoMask, with inverted
+ * predicates, members reading what an earlier one wrote, dsts overlapping their sources at an
+ * offset, and the division's form the AVX2 level runs member by member (a 16-bit dst) besides its
+ * chain in registers (cmps of mixed signedness among them). ff_fused_n is how many sequences each
+ * must be planned as at the fast levels. */
 static const char *const ff_fused[] = {
     ".decl DDU v_type=G type=ud num_elts=32 align=GRF alias=<DD, 0>\n"
     ".decl FAD v_type=G type=d num_elts=32 align=GRF alias=<FA, 0>\n"
@@ -813,7 +831,7 @@ static const char *const ff_fused[] = {
     "mul (M5, 16) FA(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M5, 16) FA(0,16)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
     /* coordinates: a NoMask scalar test (not fused), two sels and their conversions, then
-     * sel and mov twice, each sel's conversion reading it */
+     * sel and mov twice (one sequence), each sel's conversion reading it */
     "cmp.eq (M1_NM, 16) P1 DA(0,0)<0;1,0> 0x0:d\n"
     "(P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
     "(!P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
@@ -823,8 +841,19 @@ static const char *const ff_fused[] = {
     "mov (M1, 16) FA(0,0)<1> DD(0,0)<8;8,1>\n"
     "(!P2) sel (M5, 16) DB(0,0)<1> DB(0,1)<8;8,1> DA(0,16)<8;8,1>\n"
     "mov (M5, 16) FB(0,16)<1> DB(0,0)<8;8,1>\n",
-    /* the division with its and into 16-bit elements (the cmps read another variable), and
-     * with a cmp of mixed signedness: the forms the AVX2 level runs member by member */
+    /* IGC's taps: an add, a sel and its conversion twice (the second sel in place on the add's
+     * dst; one sequence with the add), then a sel and its conversion alone, and an add reading
+     * the conversions */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x1:d\n"
+    "(P1) sel (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DC(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) FD(0,0)<1> DD(0,0)<8;8,1>\n"
+    "(!P2) sel (M1, 16) DC(0,0)<1> DC(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
+    "mov (M1, 16) FA(0,0)<1> DC(0,0)<8;8,1>\n"
+    "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* the division with its and into 16-bit elements (the cmps read another variable: the AVX2
+     * level runs it member by member), and with a cmp of mixed signedness (in registers) */
     "and (M1, 16) WD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
     "cmp.eq (M1, 16) P1 DD(0,0)<8;8,1> 0x0:d\n"
     "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
@@ -839,6 +868,18 @@ static const char *const ff_fused[] = {
     "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
     "cmp.ge (M1, 16) P2 DD(0,0)<8;8,1> 0x64000000:ud\n"
     "(P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+    "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
+    "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+    /* the division with both cmps of mixed signedness (UD with D, D with UD) and other
+     * relations, in registers at the AVX2 level */
+    ".decl DDU v_type=G type=ud num_elts=32 align=GRF alias=<DD, 0>\n"
+    "and (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.lt (M1, 16) P1 DDU(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "(P1) sel (M1, 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.gt (M1, 16) P2 DB(0,0)<8;8,1> UA(0,0)<8;8,1>\n"
+    "(!P2) sel (M1, 16) FC(0,0)<1> 0x2f800000:f FC(0,0)<8;8,1>\n"
     "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
     "inv (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"
     "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
@@ -861,7 +902,7 @@ static const char *const ff_fused[] = {
     "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> 0x0:f\n"
     "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> 0x80000000:f\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 3, 2, 1, 1};
+static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1};
 
 static void test_fused(void)
 {

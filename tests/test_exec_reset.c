@@ -8,7 +8,9 @@
  * general instructions) and then read each variable whole into an output, NoMask: every byte a
  * run can see ends in an output. Straight-line kernels clear less (a variable the run writes
  * whole before reading it keeps its old bytes after the reset: that is what makes it cheaper);
- * a kernel with a goto clears everything, as vsmp_machine_reset does.
+ * a kernel with a goto clears all but what its straight line before the first goto writes (one
+ * whose goto comes first: everything, as vsmp_machine_reset does), against outputs by hand
+ * (test_flow).
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdio.h>
@@ -97,7 +99,7 @@ static void scribble(vsmp_machine *m)
     }
 }
 
-/* Run @p m with @p in as IN; the outputs into @p o. */
+/* Run @p m with @p in as IN; the outputs into @p o (unless NULL). */
 static bool run(vsmp_machine *m, const int32_t *in, uint8_t (*o)[64])
 {
     uint8_t bti[4] = {3, 0, 0, 0};
@@ -105,7 +107,7 @@ static bool run(vsmp_machine *m, const int32_t *in, uint8_t (*o)[64])
     CHECK(vsmp_machine_set_payload(m, 32, in, 64) == VSMP_OK, "payload");
     if (!kit_run(m, NULL))
         return false;
-    for (unsigned k = 0; k < NOUT; k++)
+    for (unsigned k = 0; o && k < NOUT; k++)
         kit_get(m, outs[k], o[k], 64);
     return true;
 }
@@ -190,13 +192,165 @@ static void test_observed(void)
                       "does (head %u, dispatch %#x, cpu %#x)",
                       lab, dmasks[di], cpus[ci]);
                 /* straight-line code: old bytes stay where no run reads them first (at full
-                 * dispatch, NoMask writes); a goto: everything cleared */
+                 * dispatch, NoMask writes); a goto first: everything cleared */
                 if (lab == 2)
-                    CHECK(!kept, "with a goto the reset clears every variable");
+                    CHECK(!kept, "with a goto first the reset clears every variable");
                 else if (dmasks[di] == 0xffffu && cpus[ci]) /* the fast path's writes */
                     CHECK(kept, "straight-line code: O1 (written whole first) is not cleared");
                 vsmp_machine_free(a);
                 vsmp_machine_free(b);
+            }
+        }
+        vsmp_module_free(mod);
+    }
+}
+
+/* Kernels with branches: the straight line before the first goto or jmp (its writes known as in
+ * straight-line code), then code whose every variable counts as read first. Each reads a
+ * variable before writing it on one path only: K1 a goto past B's write (lanes below zero),
+ * K2 a loop whose accumulator C is read on the first trip before any write, K3 a goto inside
+ * a loop past D's write (lanes where IN + trip is even), so D holds an earlier trip's value,
+ * or the reset's zero. Expected values by hand (model_flow: the kernels in C, the variables
+ * starting at zero, lanes off at dispatch left zero); A, written whole on the line, keeps its
+ * old bytes after the reset at full dispatch. */
+static const char flow_decls[] = ".version 4.1\n.kernel \"t\"\n"
+                                 ".decl IN v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl A v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl B v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl C v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl D v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl E v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl T v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl S v_type=G type=d num_elts=1 align=dword\n"
+                                 ".decl O1 v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl O2 v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl O3 v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl P1 v_type=P num_elts=16\n"
+                                 ".decl P2 v_type=P num_elts=16\n"
+                                 ".input IN offset=32 size=64\n";
+static const char *const flow_bodies[] = {
+    "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
+    "cmp.lt (M1, 16) P1 IN(0,0)<1;1,0> 0x0:d\n"
+    "(P1) goto (M1, 16) neg\n"
+    "add (M1, 16) B(0,0)<1> A(0,0)<1;1,0> 0x1:d\n"
+    "neg:\n"
+    "add (M1, 16) O1(0,0)<1> B(0,0)<1;1,0> A(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O2(0,0)<1> B(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
+    "mov (M1_NM, 1) S(0,0)<1> 0x0:d\n"
+    "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
+    "top:\n"
+    "add (M1, 16) C(0,0)<1> C(0,0)<1;1,0> A(0,0)<1;1,0>\n"
+    "add (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P1 S(0,0)<0;1,0> 0x3:d\n"
+    "(P1) jmp (M1, 1) top\n"
+    "mov (M1_NM, 16) O1(0,0)<1> C(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O2(0,0)<1> S(0,0)<0;1,0>\n"
+    "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
+    "mov (M1_NM, 1) S(0,0)<1> 0x0:d\n"
+    "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
+    "top:\n"
+    "add (M1, 16) T(0,0)<1> A(0,0)<1;1,0> S(0,0)<0;1,0>\n"
+    "and (M1, 16) T(0,0)<1> T(0,0)<1;1,0> 0x1:d\n"
+    "cmp.eq (M1, 16) P2 T(0,0)<1;1,0> 0x0:d\n"
+    "(P2) goto (M1, 16) join\n"
+    "add (M1, 16) D(0,0)<1> A(0,0)<1;1,0> S(0,0)<0;1,0>\n"
+    "join:\n"
+    "add (M1, 16) E(0,0)<1> E(0,0)<1;1,0> D(0,0)<1;1,0>\n"
+    "add (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P1 S(0,0)<0;1,0> 0x3:d\n"
+    "(P1) jmp (M1, 1) top\n"
+    "mov (M1_NM, 16) O1(0,0)<1> E(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O2(0,0)<1> D(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
+};
+
+/* Kernel @p k of flow_bodies by hand: O1..O3 for lanes @p on, every variable zero before */
+static void model_flow(unsigned k, const int32_t *in, uint32_t on, uint32_t (*o)[16])
+{
+    memset(o, 0, 3 * sizeof(*o));
+    for (unsigned l = 0; l < 16; l++) {
+        if (k == 1) /* the trip count, NoMask */
+            o[1][l] = 3;
+        if (!(on >> l & 1u))
+            continue;
+        uint32_t x = (uint32_t)in[l], b = 0, c = 0, d = 0, e = 0;
+        switch (k) {
+        case 0:
+            b = in[l] < 0 ? 0 : x + 1u;
+            o[0][l] = b + x, o[1][l] = b;
+            break;
+        case 1:
+            for (uint32_t t = 0; t < 3; t++)
+                c += x;
+            o[0][l] = c;
+            break;
+        default:
+            for (uint32_t t = 0; t < 3; t++) {
+                if ((x + t) & 1u)
+                    d = x + t;
+                e += d;
+            }
+            o[0][l] = e, o[1][l] = d;
+            break;
+        }
+        o[2][l] = x;
+    }
+}
+
+static void test_flow(void)
+{
+    static const uint32_t dmasks[] = {0xffffu, 0x0ff0u, 0x00ffu, 0x1u};
+    static const char *const fouts[3] = {"O1", "O2", "O3"};
+    unsetenv("VSMP_CPU");
+    unsigned all = vsmp_cpu_flags(), cpus[4], nc = 0;
+    cpus[nc++] = 0;
+    cpus[nc++] = VSMP_CPU_C;
+    if (all & VSMP_CPU_AVX2)
+        cpus[nc++] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    if (all != cpus[nc - 1])
+        cpus[nc++] = all;
+    for (unsigned k = 0; k < sizeof(flow_bodies) / sizeof(flow_bodies[0]); k++) {
+        char text[4096];
+        snprintf(text, sizeof(text), "%s%sret (M1, 1)\n", flow_decls, flow_bodies[k]);
+        vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+        CHECK(mod != NULL, "parse flow kernel %u", k);
+        if (!mod)
+            continue;
+        for (size_t di = 0; di < sizeof(dmasks) / sizeof(dmasks[0]); di++) {
+            for (unsigned ci = 0; ci < nc; ci++) {
+                vsmp_machine *m = make(mod, dmasks[di], cpus[ci]);
+                CHECK(m != NULL, "machine");
+                if (!m)
+                    continue;
+                bool same = true, kept = false;
+                for (unsigned round = 0; round < 16; round++) {
+                    int32_t in[16];
+                    for (unsigned l = 0; l < 16; l++)
+                        in[l] = (int32_t)rnd() >> (round & 7u);
+                    uint32_t want[3][16];
+                    uint8_t got[3][64];
+                    model_flow(k, in, dmasks[di], want);
+                    scribble(m);
+                    vsmp_machine_reset_for_run(m);
+                    kept |= !zero(m, "A");
+                    CHECK(run(m, in, NULL), "run");
+                    for (unsigned o = 0; o < 3; o++) {
+                        kit_get(m, fouts[o], got[o], 64);
+                        if (memcmp(got[o], want[o], 64)) {
+                            same = false;
+                            fprintf(stderr, "  %s differs (kernel %u, dispatch %#x, cpu %#x)\n",
+                                    fouts[o], k, dmasks[di], cpus[ci]);
+                        }
+                    }
+                }
+                CHECK(same,
+                      "flow kernel %u after vsmp_machine_reset_for_run: the outputs by hand "
+                      "(dispatch %#x, cpu %#x)",
+                      k, dmasks[di], cpus[ci]);
+                if (dmasks[di] == 0xffffu && cpus[ci])
+                    CHECK(kept, "flow kernel %u: A, written whole on the straight line, kept", k);
+                vsmp_machine_free(m);
             }
         }
         vsmp_module_free(mod);
@@ -234,6 +388,7 @@ int main(void)
     for (unsigned b = 0; b < 16 * 4 * 4; b++)
         texels[b] = (uint8_t)rnd();
     test_observed();
+    test_flow();
     test_full_after();
     vsmp_surface_free(tex);
     return t_finish();

@@ -1043,13 +1043,11 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             break;
         case GM_LABEL:
             break;
-        case GM_FUSED: { /* its members in one call, or the first alone through its handler */
-            unsigned k = m->fast->fused[y->fuse](m, y, keep, other);
-            if (!k)
+        case GM_FUSED: /* its members in one call, or the first alone through its handler */
+            if (!m->fast->fused[y->fuse].fn(m, y, keep, other))
                 goto call;
-            y += k - 1;
+            y += y->chain - 1u;
             break;
-        }
         default:
         call : {
             vsmp_status st = (y != x ? y->run : y->own)(m, y, s);
@@ -1168,17 +1166,6 @@ static bool member(const vsmp_machine *m, const xinst *x)
     return !(d->at < c + 4u && c < d->at + span);
 }
 
-/* The fused sequences (xfast_table.fused): each member's kernel and how run_group takes it */
-static const struct {
-    uint8_t id, n;
-    uint8_t k[9];
-} fuse_pats[] = {
-    {XFU_FDIV, 9, {XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL, XF_FMUL}},
-    {XFU_FADD4, 4, {XF_FADD, XF_FADD, XF_FADD, XF_FADD}},
-    {XFU_SEL2CVT2, 4, {XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D}},
-    {XFU_SELCVT, 2, {XF_ISEL, XF_F_FROM_D}},
-};
-
 static bool fuse_member(const vsmp_machine *m, const xinst *y, unsigned k)
 {
     uint8_t gm = k == XF_ICMP ? GM_CMP : k == XF_ISEL ? GM_SEL : GM_K16;
@@ -1186,31 +1173,24 @@ static bool fuse_member(const vsmp_machine *m, const xinst *y, unsigned k)
 }
 
 /* Mark the fused sequences of the run of @p n instructions from @p i (before its chains: a
- * chain joins no member of a fused sequence) */
+ * chain joins no member of a fused sequence): the first member's mode, the table's row
+ * (xfast_table.fused, XFU_LIST) and how many members it has (xinst.chain) */
 static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
 {
     for (uint32_t j = i, end = i + n; m->fast && j < end;) {
         unsigned k = 0;
-        for (size_t p = 0; !k && p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++) {
-            bool ok = j + fuse_pats[p].n <= end;
-            for (unsigned q = 0; ok && q < fuse_pats[p].n; q++)
-                ok = fuse_member(m, &m->x[j + q], fuse_pats[p].k[q]);
+        for (unsigned id = XFU_NONE + 1; !k && id < XFU_COUNT; id++) {
+            const xfused *f = &m->fast->fused[id];
+            bool ok = j + f->n <= end;
+            for (unsigned q = 0; ok && q < f->n; q++)
+                ok = fuse_member(m, &m->x[j + q], f->k[q]);
             if (ok) {
-                m->x[j].gmode = GM_FUSED, m->x[j].fuse = fuse_pats[p].id;
-                k = fuse_pats[p].n;
+                m->x[j].gmode = GM_FUSED, m->x[j].fuse = (uint8_t)id, m->x[j].chain = f->n;
+                k = f->n;
             }
         }
         j += k ? k : 1;
     }
-}
-
-/* The instructions fused sequence @p id spans */
-static unsigned fused_len(unsigned id)
-{
-    for (size_t p = 0; p < sizeof(fuse_pats) / sizeof(fuse_pats[0]); p++)
-        if (fuse_pats[p].id == id)
-            return fuse_pats[p].n;
-    return 1;
 }
 
 /* Chains (GM_CHAIN): instructions of a run one after the other that run_span would each take as
@@ -1238,7 +1218,7 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     for (uint32_t end = i + n; i < end;) {
         xinst *x = &m->x[i];
         if (x->gmode == GM_FUSED) {
-            i += fused_len(x->fuse);
+            i += x->chain;
             continue;
         }
         uint32_t k = 0;

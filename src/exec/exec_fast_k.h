@@ -815,17 +815,36 @@ static XF_INLINE uint32_t fcmp16_bits(const uint8_t *a, const uint8_t *b, uint32
     return bits16(_mm256_castps_si256(r0), _mm256_castps_si256(r1), false);
 }
 
-/* cmp of 16 integer lanes, both sources signed or both unsigned (bias 0x80000000: the unsigned
- * order as the signed one): eq, and gt with its sources swapped and its result negated */
-static XF_INLINE uint32_t icmp16_same(const uint8_t *a, const uint8_t *b, unsigned rel, bool uns)
+/* An integer relation of eight lanes of a signed x and an unsigned y (@p sa), or of an
+ * unsigned x and a signed y, as icmp_lanes takes it (each widened to 64 bits by its own type):
+ * the lane mask of the relation or, for ne, lt and le, of its negation (icmp16_regs). x > y
+ * is the signed order where neither sign bit is set; with one set, the signed x is negative
+ * (below every unsigned y) or the unsigned one is at least 2^31 (above every signed one). The
+ * two are equal where their bits are and the sign bit is clear. */
+static XF_INLINE __m256i icmp8_mixed(__m256i x, __m256i y, unsigned rel, bool sa)
 {
-    __m256i bias = _mm256_set1_epi32(uns ? (int)0x80000000u : 0);
-    __m256i x0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)a), bias);
-    __m256i x1 =
-        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(a + 32)), bias);
-    __m256i y0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)b), bias);
-    __m256i y1 =
-        _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(b + 32)), bias);
+    __m256i top = _mm256_srai_epi32(_mm256_or_si256(x, y), 31), gt = _mm256_cmpgt_epi32(x, y);
+    gt = sa ? _mm256_andnot_si256(top, gt) : _mm256_or_si256(gt, top);
+    if (rel == 2 || rel == 5) /* gt, le: not gt */
+        return gt;
+    __m256i eq = _mm256_andnot_si256(_mm256_srai_epi32(x, 31), _mm256_cmpeq_epi32(x, y));
+    return rel <= 1 ? eq : _mm256_or_si256(gt, eq); /* eq, ne: not eq; ge, lt: not ge */
+}
+
+/* cmp of 16 integer lanes x (x0, x1) and y in registers, the relation and the sources'
+ * signedness in arg: both signed, or both unsigned (bias 0x80000000: the unsigned order as the
+ * signed one), eq and gt, lt by gt with its sources swapped, the rest negations; of mixed
+ * signedness icmp8_mixed */
+static XF_INLINE uint32_t icmp16_regs(__m256i x0, __m256i x1, __m256i y0, __m256i y1, uint32_t arg)
+{
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    if (sa != sb)
+        return bits16(icmp8_mixed(x0, y0, rel, sa), icmp8_mixed(x1, y1, rel, sa),
+                      rel == 1 || rel >= 4);
+    __m256i bias = _mm256_set1_epi32(sa ? 0 : (int)0x80000000u);
+    x0 = _mm256_xor_si256(x0, bias), x1 = _mm256_xor_si256(x1, bias);
+    y0 = _mm256_xor_si256(y0, bias), y1 = _mm256_xor_si256(y1, bias);
     switch (rel) {
     case 0:
     case 1: /* eq, ne */
@@ -840,8 +859,7 @@ static XF_INLINE uint32_t icmp16_same(const uint8_t *a, const uint8_t *b, unsign
 #endif
 
 /* cmp at SIMD16 (fn16, fs16): the 16 lanes' bits to out[0], as fcmp_n and icmp_n give them (at
- * the AVX2 level a lane mask of each eight, its sign bits taken at once; integers of mixed
- * signedness by the lanes' loop) */
+ * the AVX2 level a lane mask of each eight, its sign bits taken at once) */
 static XF_INLINE void fcmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
 {
 #if defined(__AVX2__)
@@ -857,49 +875,41 @@ static XF_INLINE void fcmp16(void *out, const uint8_t *a, const uint8_t *b, uint
 static XF_INLINE void icmp16(void *out, const uint8_t *a, const uint8_t *b, uint32_t arg)
 {
 #if defined(__AVX2__)
-    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
-    if (sa == sb) {
-        uint32_t m = icmp16_same(a, b, arg >> XF_ARG_SHIFT & 7u, !sa);
-        memcpy(out, &m, 4);
-        return;
-    }
-#endif
+    uint32_t m = icmp16_regs(_mm256_loadu_si256((const __m256i *)(const void *)a),
+                             _mm256_loadu_si256((const __m256i *)(const void *)(a + 32)),
+                             _mm256_loadu_si256((const __m256i *)(const void *)b),
+                             _mm256_loadu_si256((const __m256i *)(const void *)(b + 32)), arg);
+    memcpy(out, &m, 4);
+#else
     uint32_t t[16];
     k_icmp16_k(t, a, b, NULL, 16, arg);
     put_bits(out, t);
+#endif
 }
 
-static XF_INLINE void k_fcmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                                   uint32_t arg)
-{
-    (void)c;
-    fcmp16(out, a, b, arg);
-}
+/* The SIMD16 forms of cmp body name (fcmp16, icmp16) in the table (fn16, fs16), as SIMD16 makes
+ * a kernel's: name##_w16 with both sources in place, name##_s16 with those of arg's XF_SPLAT
+ * bits 32-bit scalars copied to 16 lanes */
+#define CMP16(name)                                                                                \
+    static XF_INLINE void k_##name##_w16(void *out, const uint8_t *a, const uint8_t *b,            \
+                                         const uint8_t *c, uint32_t arg)                           \
+    {                                                                                              \
+        (void)c;                                                                                   \
+        name(out, a, b, arg);                                                                      \
+    }                                                                                              \
+    static void k_##name##_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,    \
+                               uint32_t arg)                                                       \
+    {                                                                                              \
+        (void)c;                                                                                   \
+        _Alignas(32) uint32_t sp[2][16];                                                           \
+        name(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),                                   \
+             splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);                                  \
+    }
 
-static void k_fcmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                         uint32_t arg)
-{
-    (void)c;
-    _Alignas(32) uint32_t sp[2][16];
-    fcmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
-           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
-}
+CMP16(fcmp16)
+CMP16(icmp16)
 
-static XF_INLINE void k_icmp16_w16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                                   uint32_t arg)
-{
-    (void)c;
-    icmp16(out, a, b, arg);
-}
-
-static void k_icmp16_s16(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
-                         uint32_t arg)
-{
-    (void)c;
-    _Alignas(32) uint32_t sp[2][16];
-    icmp16(out, splat16(a, sp[0], arg >> XF_SPLAT_SHIFT & 1u),
-           splat16(b, sp[1], arg >> XF_SPLAT_SHIFT & 2u), arg);
-}
+#undef CMP16
 
 /* ---- fused sequences (xfast_table.fused, XFU_*): each member's SIMD16 kernel on its planned
  * sources and dst, in order, as run_group would take them one by one (GM_K16, GM_CMP, GM_SEL);
@@ -935,16 +945,16 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
-static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
     FU_K(0, k_fadd);
     FU_K(1, k_fadd);
     FU_K(2, k_fadd);
     FU_K(3, k_fadd);
-    return 4;
+    return true;
 }
 
 #if defined(__AVX2__)
@@ -952,7 +962,7 @@ static unsigned k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint3
  * is stored to its dst at once, in order, as the members one by one store it; a source is the
  * register of an earlier member only where it is that member's dst exactly and no member since
  * wrote a byte of it (fu_fresh), and is read from the arena otherwise (which then holds what
- * the members before it left). The same operations as the kernels: k_and, icmp16_same, k_isel16,
+ * the members before it left). The same operations as the kernels: k_and, icmp16_regs, k_isel16,
  * k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's (float)(1.0 / (double)x), the same bits
  * as double rounding of a quotient is innocuous at 53 >= 2 x 24 + 2 bits). */
 typedef struct v16 {
@@ -1026,21 +1036,11 @@ static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
                  fu_fout(_mm256_div_ps(one, fu_fin(a.hi, keep)), keep)};
 }
 
-/* An integer cmp member of one signedness (icmp16_same) on x and y; its bits to its predicate's
- * word (fu_icmp's store), the word returned */
+/* An integer cmp member on x and y (icmp16_regs); its bits to its predicate's word (fu_icmp's
+ * store), the word returned */
 static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
 {
-    unsigned rel = y->f.arg >> XF_ARG_SHIFT & 7u;
-    __m256i bias = _mm256_set1_epi32(y->f.arg >> (XF_ARG_SHIFT + 3) & 1u ? 0 : (int)0x80000000u);
-    __m256i x0 = _mm256_xor_si256(x.lo, bias), x1 = _mm256_xor_si256(x.hi, bias);
-    __m256i y0 = _mm256_xor_si256(b.lo, bias), y1 = _mm256_xor_si256(b.hi, bias);
-    uint32_t r;
-    if (rel <= 1)
-        r = bits16(_mm256_cmpeq_epi32(x0, y0), _mm256_cmpeq_epi32(x1, y1), rel == 1);
-    else if (rel == 2 || rel == 5)
-        r = bits16(_mm256_cmpgt_epi32(x0, y0), _mm256_cmpgt_epi32(x1, y1), rel == 5);
-    else
-        r = bits16(_mm256_cmpgt_epi32(y0, x0), _mm256_cmpgt_epi32(y1, x1), rel == 3);
+    uint32_t r = icmp16_regs(x.lo, x.hi, b.lo, b.hi, y->f.arg);
     uint32_t *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
     *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
     return *p;
@@ -1063,13 +1063,9 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
     return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
 }
 
-/* k_fu_fdiv in registers; false (nothing run) where a cmp's sources differ in signedness or a
- * dst holds 16-bit elements (XF_OUT16) */
+/* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
 static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    for (unsigned i = 1; i <= 3; i += 2)
-        if ((y[i].f.arg >> (XF_ARG_SHIFT + 3) & 1u) != (y[i].f.arg >> (XF_ARG_SHIFT + 4) & 1u))
-            return false;
     for (unsigned i = 0; i < 9; i++)
         if (y[i].f.arg & XF_OUT16)
             return false;
@@ -1098,14 +1094,14 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
-static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 9; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
 #if defined(__AVX2__)
     if (fu_fdiv_v(m, y, keep))
-        return 9;
+        return true;
 #endif
     FU_K(0, k_and);
     fu_icmp(&y[1], keep);
@@ -1116,29 +1112,55 @@ static unsigned k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     FU_K(6, k_inv);
     FU_K(7, k_fmul);
     FU_K(8, k_fmul);
-    return 9;
+    return true;
 }
 
-/* IGC's integer image coordinates made F: (sel, sel, mov, mov) and (sel, mov) */
-static unsigned k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+/* IGC's integer image coordinates made F: (sel, sel, mov, mov), (add, sel, mov, sel, mov),
+ * (sel, mov, sel, mov) and (sel, mov) */
+static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
-            return 0;
+            return false;
     fu_sel(m, &y[0], keep);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
     FU_K(3, k_f_from_d);
-    return 4;
+    return true;
 }
 
-static unsigned k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
-        return 0;
+    for (unsigned i = 0; i < 5; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    FU_K(0, k_iadd);
+    fu_sel(m, &y[1], keep);
+    FU_K(2, k_f_from_d);
+    fu_sel(m, &y[3], keep);
+    FU_K(4, k_f_from_d);
+    return true;
+}
+
+static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
-    return 2;
+    fu_sel(m, &y[2], keep);
+    FU_K(3, k_f_from_d);
+    return true;
+}
+
+static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
+        return false;
+    fu_sel(m, &y[0], keep);
+    FU_K(1, k_f_from_d);
+    return true;
 }
 
 /* ---- chains of SIMD16 instructions (exec_fast.c run_span GM_CHAIN) ---- */
@@ -1355,10 +1377,10 @@ const xfast_table XF_TABLE = {{
                                   [XF_ICMP] = k_icmp16_s16,
                               },
                               {
-                                  [XFU_FADD4] = k_fu_fadd4,
-                                  [XFU_FDIV] = k_fu_fdiv,
-                                  [XFU_SEL2CVT2] = k_fu_sel2cvt2,
-                                  [XFU_SELCVT] = k_fu_selcvt,
+#define XFU_ROW(name, fn, ...)                                                                     \
+    [XFU_##name] = {fn, sizeof((const uint8_t[]){__VA_ARGS__}), {__VA_ARGS__}},
+                                  XFU_LIST(XFU_ROW)
+#undef XFU_ROW
                               },
                               k_chain16,
                               k_chain1,

@@ -138,17 +138,37 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
                            uint32_t arg);
 /* Fused sequences (exec_fast_k.h): consecutive SIMD16 instructions of a run that IGC emits
  * together, taken by one function of the table; it runs them all (every lane of each on, no
- * other %cr0 rounding where a result is F: false `other`) and returns how many, or runs none
- * and returns 0 (run_group then takes the first through its handler). */
-enum {
-    XFU_NONE,
-    XFU_FADD4,    /* four F adds (IGC's four channels of an accumulation) */
-    XFU_FDIV,     /* IGC's F division: and, cmp, sel, cmp, sel, mul, inv, mul, mul */
-    XFU_SEL2CVT2, /* IGC's image coordinates: two sels, then each converted D -> F */
-    XFU_SELCVT,   /* one sel, then converted D -> F */
-    XFU_COUNT
-};
-typedef unsigned (*xfused_fn)(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other);
+ * other %cr0 rounding where a result is F: false `other`) and returns true, or runs none and
+ * returns false (run_group then takes the first through its handler).
+ *
+ * XFU_LIST is their one list: X(name, function, each member's kernel in order). The names
+ * XFU_<name>, and each level's row of the table (xfused: the function, how many members and
+ * their kernels, which exec_fast.c plan_fused matches a run against, in this order: a sequence
+ * before any that begins it) are made from it. */
+#define XFU_LIST(X)                                                                                \
+    /* four F adds (IGC's four channels of an accumulation) */                                     \
+    X(FADD4, k_fu_fadd4, XF_FADD, XF_FADD, XF_FADD, XF_FADD)                                       \
+    /* IGC's F division: and, cmp, sel, cmp, sel, mul, inv, mul, mul */                            \
+    X(FDIV, k_fu_fdiv, XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL,       \
+      XF_FMUL)                                                                                     \
+    /* IGC's image coordinates: two sels, then each converted D -> F */                            \
+    X(SEL2CVT2, k_fu_sel2cvt2, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)                         \
+    /* IGC's image taps: an integer add, then a sel converted D -> F twice */                      \
+    X(ADDSELCVT2, k_fu_addselcvt2, XF_IADD, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)            \
+    /* IGC's image coordinates: a sel converted D -> F, twice */                                   \
+    X(SELCVT2, k_fu_selcvt2, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)                           \
+    /* one sel, then converted D -> F */                                                           \
+    X(SELCVT, k_fu_selcvt, XF_ISEL, XF_F_FROM_D)
+#define XFU_NAME(name, fn, ...) XFU_##name,
+enum { XFU_NONE, XFU_LIST(XFU_NAME) XFU_COUNT };
+#undef XFU_NAME
+#define XFU_MAX_MEMBERS 9
+typedef bool (*xfused_fn)(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other);
+typedef struct xfused {
+    xfused_fn fn;
+    uint8_t n;                  /* its members */
+    uint8_t k[XFU_MAX_MEMBERS]; /* each one's kernel (XF_*) */
+} xfused;
 
 /* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
  * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep; chain1 the
@@ -158,7 +178,7 @@ typedef struct xfast_table {
     xfast_fn fn[XF_COUNT];
     xfast16_fn fn16[XF_COUNT];
     xfast16_fn fs16[XF_COUNT];
-    xfused_fn fused[XFU_COUNT];
+    xfused fused[XFU_COUNT]; /* XFU_NONE's row empty */
     xchain_fn chain16, chain1;
     xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
 } xfast_table;
@@ -280,7 +300,8 @@ struct xinst {
     uint8_t lanes;  /* exec size */
     uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
     uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
-    uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once */
+    uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once;
+                       GM_FUSED: its members */
     xfast f;
     /* the rest */
     xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */

@@ -496,9 +496,17 @@ static vsmp_status plan_clear(vsmp_machine *m)
  * enabled channel's run and the null mask (vsmp_x_sampler_writes). The run itself writes the inputs
  * (load_inputs), %ce0 and %sr0's DMask word before the first instruction; %cr0, whose modes every
  * float instruction reads, is read first. Every byte not read first is either written by the run
- * before it is read or never read: what it held before the run cannot be seen. Anything else (a
- * flow instruction, an indirect operand): not known, and vsmp_machine_reset_for_run is
- * vsmp_machine_reset. */
+ * before it is read or never read: what it held before the run cannot be seen.
+ *
+ * A kernel with branches (loops, gotos, calls) or barriers has the same straight line from its
+ * first instruction up to its first sync instruction or flow one but a label (straight_line):
+ * every run takes it once, in order, under the dispatch mask, before any other instruction
+ * (a label there that a later branch reaches is a nop the first time through), so it is walked
+ * as above. Every instruction after it may run in any order, any
+ * number of times and on any lanes, so each of its roles, dsts included, counts as a read of
+ * the whole variable: a byte it names is read first unless the straight line wrote it. Anything
+ * else (an indirect operand, an instruction of no known group): not known, and
+ * vsmp_machine_reset_for_run is vsmp_machine_reset. */
 static bool lanes_all(const vsmp_machine *m, const vsmp_inst *in)
 {
     unsigned off = 4u * (in->emask & 7u);
@@ -513,20 +521,34 @@ static void mark_written(uint8_t *w, uint32_t at, uint32_t bytes)
         w[b] = w[b] ? w[b] : 1;
 }
 
+/* How many instructions from the first make the straight line: those before the first sync
+ * instruction or flow one but a label and a last ret (all of them in straight-line code; a label
+ * a branch reaches is a nop the first time through, when no branch has run). UINT32_MAX: an
+ * instruction of no known group. */
+static uint32_t straight_line(const vsmp_machine *m)
+{
+    uint32_t n = m->nx;
+    for (uint32_t i = 0; i < m->nx; i++) {
+        unsigned op = m->x[i].in->opcode;
+        const vsmp_opcode_info *row = vsmp_opcode_info_get(op);
+        if (!row || row->exec == VSMP_XG_NONE)
+            return UINT32_MAX;
+        bool fine = op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ||
+                    (i + 1 == m->nx && op == VSMP_OPC_RET);
+        if (n == m->nx && (row->exec == VSMP_XG_SYNC || (row->exec == VSMP_XG_FLOW && !fine)))
+            n = i;
+    }
+    return n;
+}
+
 static vsmp_status plan_reads(vsmp_machine *m)
 {
     m->reads_known = false;
     if (m->clear_all)
         return VSMP_OK;
-    for (uint32_t i = 0; i < m->nx; i++) {
-        const vsmp_opcode_info *row = vsmp_opcode_info_get(m->x[i].in->opcode);
-        unsigned g = row ? row->exec : VSMP_XG_NONE;
-        unsigned op = m->x[i].in->opcode; /* labels no branch reaches: no flow */
-        bool fine = op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ||
-                    (i + 1 == m->nx && op == VSMP_OPC_RET);
-        if (g == VSMP_XG_NONE || g == VSMP_XG_SYNC || (g == VSMP_XG_FLOW && !fine))
-            return VSMP_OK;
-    }
+    uint32_t line = straight_line(m);
+    if (line == UINT32_MAX)
+        return VSMP_OK;
     uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
     if (!w)
         return VSMP_ERR_NOMEM;
@@ -536,7 +558,7 @@ static vsmp_status plan_reads(vsmp_machine *m)
         mark_written(w, m->incopy[i].to, m->incopy[i].size);
     mark_written(w, m->vars[15].at, 4);     /* %ce0 */
     mark_written(w, m->vars[13].at + 8, 4); /* %sr0.2 */
-    for (uint32_t i = 0; i < m->nx && known; i++) {
+    for (uint32_t i = 0; i < line && known; i++) {
         const xinst *x = &m->x[i];
         const vsmp_inst *in = x->in;
         const xvec *d = x->g && x->g->nv ? &x->g->v[0] : NULL;
@@ -565,6 +587,8 @@ static vsmp_status plan_reads(vsmp_machine *m)
             mark_written(w, (uint32_t)at, ts);
         }
     }
+    for (uint32_t i = line; i < m->nx && known; i++) /* after the line: every role a read */
+        known = mark_inst_roles(m, w, m->x[i].in, true, true);
     uint32_t n = 0, *sp = NULL;
     if (known && spans_of(m, w, 2, &sp, &n)) {
         free(w);
