@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SIMD1 integer muls inside a run of fast instructions, which the run takes itself (exec_fast.c
- * GM_IMUL1: IGC's group ID times the enqueued local size, each between SIMD16 instructions), at
- * every CPU level and the reference: D by D (IGC's form), UD by D wrapping, a 16-bit dst (its
- * low 16 bits, its neighbours kept), an immediate source; and those it leaves to the handler or
- * a chain: a W source by D (its value by its sign), the EM's lane 0 when dispatch turns it off
- * (not written), two SIMD1 muls in a row (a chain of SIMD1 kernels). Expected values by hand: the
- * low 32 (16) bits of the sources' product ("the multiplication of src0 and src1 ... the low 32
- * bits", MUL.md).
+ * SIMD1 integer muls inside a run of fast instructions (IGC's group ID times the enqueued local
+ * size, each between SIMD16 instructions; the run calls k_imul's one-lane form), at every CPU
+ * level and the reference: D by D (IGC's form), UD by D wrapping, a 16-bit dst (its low 16 bits,
+ * its neighbours kept), an immediate source, a W source by D (its value by its sign), the EM's
+ * lane 0 when dispatch turns it off (not written), two SIMD1 muls in a row (a chain of SIMD1
+ * kernels). Expected values by hand: the low 32 (16) bits of the sources' product ("the
+ * multiplication of src0 and src1 ... the low 32 bits", MUL.md).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -852,7 +852,6 @@ enum {
     GM_CMP,
     GM_FCMP1,
     GM_ICMP1,
-    GM_IMUL1, /* SIMD1 integer mul outside a chain (plan_imul1), here */
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
@@ -931,14 +930,6 @@ static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
     }
     memcpy(dst, w, 64);
 #endif
-}
-
-/* GM_IMUL1: k_imul of one lane (its sources as the kernel reads them, its dst as it stores it)
- * without the kernel's call */
-static inline void imul1(const xinst *y, uint32_t arg)
-{
-    uint32_t r = prep1(&y->f.src[0]) * prep1(&y->f.src[1]);
-    put(y->f.dst, &r, 1, arg);
 }
 
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
@@ -1046,11 +1037,6 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             put_pred(y, en, res & en);
             break;
         }
-        case GM_IMUL1: /* k_imul's one lane */
-            if (group_lanes(m, y) != 1u)
-                goto call;
-            imul1(y, arg);
-            break;
         case GM_MOVS:
             if (group_lanes(m, y))
                 movs_now(y);
@@ -1266,18 +1252,6 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     }
 }
 
-/* SIMD1 integer muls of a run that no chain starts at (GM_K: IGC's group ID times the enqueued
- * local size, each followed by SIMD16 moves and adds) taken in run_span, not by a kernel call;
- * after plan_chains, so that a mul among other SIMD1 instructions still starts their chain */
-static void plan_imul1(vsmp_machine *m, uint32_t i, uint32_t n)
-{
-    for (uint32_t k = i; k < i + n; k++) {
-        xinst *x = &m->x[k];
-        if (x->gmode == GM_K && x->lanes == 1 && x->f.fn == m->fast->fn[XF_IMUL])
-            x->gmode = GM_IMUL1;
-    }
-}
-
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
@@ -1309,7 +1283,6 @@ void vsmp_x_group_fast(vsmp_machine *m)
             x->run = run_group;
             plan_fused(m, i, n);
             plan_chains(m, i, n);
-            plan_imul1(m, i, n);
         }
         i += n ? n : 1;
     }
