@@ -66,6 +66,31 @@ static void count(const char *name)
     }
 }
 
+/* One message through plan p (into *got) and the plan's reference (*want), both filled with 0x5a
+ * first: are they the same, word for word? */
+static bool same_as_reference(vsmp_plan *p, const vsmp_message *m, vsmp_result *got,
+                              vsmp_result *want)
+{
+    memset(got, 0x5a, sizeof(*got));
+    memset(want, 0x5a, sizeof(*want));
+    vsmp_plan_run(p, m, got);
+    want->null_mask = 0xffffffffu;
+    p->run(p, m, want);
+    return !memcmp(got, want, sizeof(*got));
+}
+
+/* The surface @p d describes, its bytes random; NULL when it cannot be made. */
+static vsmp_surface *random_surface(const vsmp_surface_desc *d, sc_rng *r)
+{
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(d, &s, NULL))
+        return NULL;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    for (size_t i = 0; i < ld->data_size; i++)
+        ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(r);
+    return s;
+}
+
 static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
 {
     vsmp_surface_desc d;
@@ -93,12 +118,7 @@ static vsmp_surface *surface_2d(sc_rng *r, vsmp_format f, uint32_t *size)
     d.levels = sc_below(r, 3) ? full : 1 + sc_below(r, full);
     d.min_lod = sc_below(r, 4) == 0 ? sc_below(r, d.levels) : 0;
     d.mip_count = sc_below(r, 4) == 0 ? 1 + sc_below(r, d.levels - d.min_lod) : 0;
-    vsmp_surface *s = NULL;
-    if (vsmp_surface_create(&d, &s, NULL))
-        return NULL;
-    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
-    for (size_t i = 0; i < ld->data_size; i++)
-        ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(r);
+    vsmp_surface *s = random_surface(&d, r);
     *size = d.width;
     return s;
 }
@@ -351,12 +371,7 @@ static void every_byte(unsigned cpu)
                 if (!op)
                     m.param[VSMP_P_LOD] = lod;
                 vsmp_result got, want;
-                memset(&got, 0x5a, sizeof(got));
-                memset(&want, 0x5a, sizeof(want));
-                vsmp_plan_run(p, &m, &got);
-                want.null_mask = 0xffffffffu;
-                p->run(p, &m, &want);
-                CHECK(!memcmp(&got, &want, sizeof(got)),
+                CHECK(same_as_reference(p, &m, &got, &want),
                       "every_byte: cpu %#x %s %s row %u (kernel %s) differs from the reference",
                       cpu, vsmp_format_get(f8[fi])->name, op ? "sample_lz" : "ld", y, p->fast_name);
             }
@@ -413,16 +428,12 @@ static void every_u16(unsigned cpu)
                 if (!op)
                     m.param[VSMP_P_LOD] = lod;
                 vsmp_result got, want;
-                memset(&got, 0x5a, sizeof(got));
-                memset(&want, 0x5a, sizeof(want));
-                vsmp_plan_run(p, &m, &got);
-                want.null_mask = 0xffffffffu;
-                p->run(p, &m, &want);
+                bool same = same_as_reference(p, &m, &got, &want);
                 for (unsigned l = 0; l < 16; l++)
                     if (got.c[0][l] != want.c[0][l] && bad++ < 4)
                         fprintf(stderr, "  value %u: %08x, reference %08x\n", 256 * y + x0 + l,
                                 got.c[0][l], want.c[0][l]);
-                bad += memcmp(&got, &want, sizeof(got)) != 0;
+                bad += !same;
             }
         CHECK(!bad, "every_u16: cpu %#x %s (kernel %s): %u differences from the reference", cpu,
               op ? "sample_lz" : "ld", p->fast_name, bad);
@@ -457,13 +468,10 @@ static void flat16_shapes(unsigned cpu)
         d.width = pow2 ? 1u << (4 + sc_below(&r, 5)) : 16 + sc_below(&r, 200);
         d.height = pow2 ? 1u << sc_below(&r, 7) : 1 + sc_below(&r, 40);
         d.levels = sc_below(&r, 3) ? 1 : 2, d.min_lod = d.levels > 1 ? sc_below(&r, 2) : 0;
-        vsmp_surface *s = NULL;
-        CHECK(!vsmp_surface_create(&d, &s, NULL), "flat16_shapes: surface");
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "flat16_shapes: surface");
         if (!s)
             return;
-        const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
-        for (size_t i = 0; i < ld->data_size; i++)
-            ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
         uint32_t w = d.width >> d.min_lod, h = d.height >> d.min_lod;
         w = w ? w : 1, h = h ? h : 1;
         vsmp_sampler_state st;
@@ -514,13 +522,8 @@ static void flat16_shapes(unsigned cpu)
             m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
             m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
             vsmp_result got, want;
-            memset(&got, 0x5a, sizeof(got));
-            memset(&want, 0x5a, sizeof(want));
-            vsmp_plan_run(p, &m, &got);
-            want.null_mask = 0xffffffffu;
-            p->run(p, &m, &want);
             n++;
-            if (memcmp(&got, &want, sizeof(got)) && bad++ < 4)
+            if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
                 fprintf(stderr,
                         "  flat16_shapes: %s %ux%u view %u, %s, modes %u %u%s, %s at (%g, %g): "
                         "kernel %s differs\n",
@@ -553,13 +556,10 @@ static void ld16_shapes(unsigned cpu)
         d.format = f[k % 4];
         d.width = 16 + sc_below(&r, 100), d.height = 1 + sc_below(&r, 20);
         d.levels = sc_below(&r, 2) ? 1 : 2, d.min_lod = d.levels > 1 ? sc_below(&r, 2) : 0;
-        vsmp_surface *s = NULL;
-        CHECK(!vsmp_surface_create(&d, &s, NULL), "ld16_shapes: surface");
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "ld16_shapes: surface");
         if (!s)
             return;
-        const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
-        for (size_t i = 0; i < ld->data_size; i++)
-            ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
         uint32_t w = d.width >> d.min_lod, h = d.height >> d.min_lod;
         vsmp_sampler_state st;
         vsmp_sampler_state_init(&st);
@@ -592,13 +592,8 @@ static void ld16_shapes(unsigned cpu)
             m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
             m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v, m.param[VSMP_P_LOD] = lod;
             vsmp_result got, want;
-            memset(&got, 0x5a, sizeof(got));
-            memset(&want, 0x5a, sizeof(want));
-            vsmp_plan_run(p, &m, &got);
-            want.null_mask = 0xffffffffu;
-            p->run(p, &m, &want);
             n++;
-            if (memcmp(&got, &want, sizeof(got)) && bad++ < 4)
+            if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
                 fprintf(stderr,
                         "  ld16_shapes: %s %ux%u view %u, %s at (%d, %d): kernel %s differs\n",
                         vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
@@ -611,18 +606,6 @@ static void ld16_shapes(unsigned cpu)
         vsmp_surface_free(s);
     }
     CHECK(!bad, "ld16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
-}
-
-/* One message through plan p against the plan's reference, word for word. */
-static bool same_as_reference(vsmp_plan *p, const vsmp_message *m)
-{
-    vsmp_result got, want;
-    memset(&got, 0x5a, sizeof(got));
-    memset(&want, 0x5a, sizeof(want));
-    vsmp_plan_run(p, m, &got);
-    want.null_mask = 0xffffffffu;
-    p->run(p, m, &want);
-    return !memcmp(&got, &want, sizeof(got));
 }
 
 /* Rasterizer lanes in the shapes some kernels take apart: SIMD16 messages of four 2x2 quads side
@@ -648,13 +631,10 @@ static void coherent_lanes(unsigned cpu)
             d.width = d.height = 32;
             if (three)
                 d.type = VSMP_SURFTYPE_3D, d.width = d.height = d.depth = 16, d.levels = 5;
-            vsmp_surface *s = NULL;
-            CHECK(!vsmp_surface_create(&d, &s, NULL), "coherent_lanes: surface");
+            vsmp_surface *s = random_surface(&d, &r);
+            CHECK(s, "coherent_lanes: surface");
             if (!s)
                 return;
-            const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
-            for (size_t i = 0; i < ld->data_size; i++)
-                ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(&r);
             /* (3D: WRAP and CLAMP, the kernel's modes) */
             for (unsigned am = 0; am < (three ? 8u : 9u); am++) {
                 vsmp_sampler_state st;
@@ -695,7 +675,8 @@ static void coherent_lanes(unsigned cpu)
                     m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
                     if (three)
                         m.param[VSMP_P_R] = w;
-                    bad += !same_as_reference(p, &m);
+                    vsmp_result got, want;
+                    bad += !same_as_reference(p, &m, &got, &want);
                 }
                 CHECK(!bad,
                       "coherent_lanes: cpu %#x %s address %u %u %u (kernel %s): %u of 40 "

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* The AVX-512 flat kernel of four 8-bit UNORM channels (sample_avx512_flat.c), for the
- * fast-path table; declared here rather than in fast.h, which every SIMD kernel includes. */
+/* The AVX-512 kernels of 16 lanes a register (sample_avx512_flat.c: flat RGBA8, R16 and R8, ld
+ * of four 8-bit channels), for the fast-path table; declared here rather than in fast.h, which
+ * every SIMD kernel includes. */
 #ifndef VSMP_FLAT_AVX512_H
 #define VSMP_FLAT_AVX512_H
 

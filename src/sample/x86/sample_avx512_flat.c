@@ -31,6 +31,7 @@
 
 #include "../vmath.h"
 #include "flat_avx512.h"
+#include "flat_kinds.h"
 
 /* What every message of a plan shares: level 0's view and the coordinates' scale, as
  * flat8_begin gives them. */
@@ -290,11 +291,6 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     return true;
 }
 
-/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER (FLAT_FAMILY's order). */
-#define MC VSMP_TCM_CLAMP
-#define MW VSMP_TCM_WRAP
-#define MB VSMP_TCM_CLAMP_BORDER
-
 /* Each kernel compiled whole for its filter and modes (run16 and its stages inlined). */
 #if defined(__GNUC__)
 #define FLATTEN16 __attribute__((flatten))
@@ -302,7 +298,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
 #define FLATTEN16
 #endif
 
-#define FLAT16(name, linear, mu, mv)                                                               \
+#define FLAT16(name, arg, linear, mu, mv)                                                          \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
         if (!run16(p, m, r, 0, linear, mu, mv) ||                                                  \
@@ -310,44 +306,16 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
     }
 
-FLAT16(flat16_pcc, false, MC, MC)
-FLAT16(flat16_pcw, false, MC, MW)
-FLAT16(flat16_pcb, false, MC, MB)
-FLAT16(flat16_pwc, false, MW, MC)
-FLAT16(flat16_pww, false, MW, MW)
-FLAT16(flat16_pwb, false, MW, MB)
-FLAT16(flat16_pbc, false, MB, MC)
-FLAT16(flat16_pbw, false, MB, MW)
-FLAT16(flat16_pbb, false, MB, MB)
-FLAT16(flat16_lcc, true, MC, MC)
-FLAT16(flat16_lcw, true, MC, MW)
-FLAT16(flat16_lcb, true, MC, MB)
-FLAT16(flat16_lwc, true, MW, MC)
-FLAT16(flat16_lww, true, MW, MW)
-FLAT16(flat16_lwb, true, MW, MB)
-FLAT16(flat16_lbc, true, MB, MC)
-FLAT16(flat16_lbw, true, MB, MW)
-FLAT16(flat16_lbb, true, MB, MB)
-
-/* The flat kernels' index of an axis' mode (mode_index of stages_avx2.h): 0 CLAMP (and CUBE on
- * a 2D surface), 1 WRAP, 2 CLAMP_BORDER. */
-static unsigned mode16(unsigned mode)
-{
-    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
-}
+FLAT_KINDS(FLAT16, flat16, _)
 
 void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[18] = {flat16_pcc, flat16_pcw, flat16_pcb, flat16_pwc, flat16_pww,
-                                      flat16_pwb, flat16_pbc, flat16_pbw, flat16_pbb, flat16_lcc,
-                                      flat16_lcw, flat16_lcb, flat16_lwc, flat16_lww, flat16_lwb,
-                                      flat16_lbc, flat16_lbw, flat16_lbb};
+    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16, _)};
     if (!whole16(m) || p->s->d.array) {
         vsmp_sample_flat_u8x4_avx2(p, m, r);
         return;
     }
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+    k[flat_kind(p)](p, m, r);
 }
 
 /* ---- One 16-bit UNORM or float16 channel in a 2-byte texel (R16, R16_FLOAT, A16) ----
@@ -489,7 +457,7 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 }
 
 /* The R16 kernels: one per filter and pair of modes, as the RGBA8 ones. */
-#define FLAT16_H(name, linear, mu, mv)                                                             \
+#define FLAT16_H(name, arg, linear, mu, mv)                                                        \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
         if (!run16_h(p, m, r, 0, linear, mu, mv, 2) ||                                             \
@@ -497,42 +465,21 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
             vsmp_sample_flat_r16_avx2(p, m, r);                                                    \
     }
 
-FLAT16_H(flat16h_pcc, false, MC, MC)
-FLAT16_H(flat16h_pcw, false, MC, MW)
-FLAT16_H(flat16h_pcb, false, MC, MB)
-FLAT16_H(flat16h_pwc, false, MW, MC)
-FLAT16_H(flat16h_pww, false, MW, MW)
-FLAT16_H(flat16h_pwb, false, MW, MB)
-FLAT16_H(flat16h_pbc, false, MB, MC)
-FLAT16_H(flat16h_pbw, false, MB, MW)
-FLAT16_H(flat16h_pbb, false, MB, MB)
-FLAT16_H(flat16h_lcc, true, MC, MC)
-FLAT16_H(flat16h_lcw, true, MC, MW)
-FLAT16_H(flat16h_lcb, true, MC, MB)
-FLAT16_H(flat16h_lwc, true, MW, MC)
-FLAT16_H(flat16h_lww, true, MW, MW)
-FLAT16_H(flat16h_lwb, true, MW, MB)
-FLAT16_H(flat16h_lbc, true, MB, MC)
-FLAT16_H(flat16h_lbw, true, MB, MW)
-FLAT16_H(flat16h_lbb, true, MB, MB)
+FLAT_KINDS(FLAT16_H, flat16h, _)
 
 void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[18] = {
-        flat16h_pcc, flat16h_pcw, flat16h_pcb, flat16h_pwc, flat16h_pww, flat16h_pwb,
-        flat16h_pbc, flat16h_pbw, flat16h_pbb, flat16h_lcc, flat16h_lcw, flat16h_lcb,
-        flat16h_lwc, flat16h_lww, flat16h_lwb, flat16h_lbc, flat16h_lbw, flat16h_lbb};
+    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16h, _)};
     if (!whole16(m) || p->s->d.array) {
         vsmp_sample_flat_r16_avx2(p, m, r);
         return;
     }
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+    k[flat_kind(p)](p, m, r);
 }
 
 /* The R8 kernels (one 8-bit UNORM channel in a 1-byte texel: R8, A8; sample_flat_r8_avx2's
  * plans, which also take R8_SNORM: that one, and every message not taken, runs the AVX2 kernel). */
-#define FLAT16_B(name, linear, mu, mv)                                                             \
+#define FLAT16_B(name, arg, linear, mu, mv)                                                        \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
         if (!run16_h(p, m, r, 0, linear, mu, mv, 1) ||                                             \
@@ -540,31 +487,11 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
             vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
     }
 
-FLAT16_B(flat16b_pcc, false, MC, MC)
-FLAT16_B(flat16b_pcw, false, MC, MW)
-FLAT16_B(flat16b_pcb, false, MC, MB)
-FLAT16_B(flat16b_pwc, false, MW, MC)
-FLAT16_B(flat16b_pww, false, MW, MW)
-FLAT16_B(flat16b_pwb, false, MW, MB)
-FLAT16_B(flat16b_pbc, false, MB, MC)
-FLAT16_B(flat16b_pbw, false, MB, MW)
-FLAT16_B(flat16b_pbb, false, MB, MB)
-FLAT16_B(flat16b_lcc, true, MC, MC)
-FLAT16_B(flat16b_lcw, true, MC, MW)
-FLAT16_B(flat16b_lcb, true, MC, MB)
-FLAT16_B(flat16b_lwc, true, MW, MC)
-FLAT16_B(flat16b_lww, true, MW, MW)
-FLAT16_B(flat16b_lwb, true, MW, MB)
-FLAT16_B(flat16b_lbc, true, MB, MC)
-FLAT16_B(flat16b_lbw, true, MB, MW)
-FLAT16_B(flat16b_lbb, true, MB, MB)
+FLAT_KINDS(FLAT16_B, flat16b, _)
 
 void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[18] = {
-        flat16b_pcc, flat16b_pcw, flat16b_pcb, flat16b_pwc, flat16b_pww, flat16b_pwb,
-        flat16b_pbc, flat16b_pbw, flat16b_pbb, flat16b_lcc, flat16b_lcw, flat16b_lcb,
-        flat16b_lwc, flat16b_lww, flat16b_lwb, flat16b_lbc, flat16b_lbw, flat16b_lbb};
+    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16b, _)};
     int c = 0;
     while (c < 3 && p->byte_of[c] == 0xff)
         c++;
@@ -572,8 +499,7 @@ void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_
         vsmp_sample_flat_r8_avx2(p, m, r);
         return;
     }
-    bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;
-    k[linear * 9 + mode16(p->st.address[0]) * 3 + mode16(p->st.address[1])](p, m, r);
+    k[flat_kind(p)](p, m, r);
 }
 
 /* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----

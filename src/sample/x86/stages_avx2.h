@@ -20,6 +20,7 @@
 #include "../fast/fast.h"
 #include "../vmath.h"
 #include "cube_avx2.h"
+#include "flat_kinds.h"
 #include "loads_avx2.h"
 #include "sample_avx2_bc.h"
 
@@ -543,13 +544,6 @@ typedef struct grid8 {
     __m256i oxa, oxb, oya, oyb;
     bool border;
 } grid8;
-
-/* The flat kernels' index of an axis' address mode, as their tables of 3 x 3 kernels order them:
- * 0 CLAMP (and CUBE on a 2D surface), 1 WRAP, 2 CLAMP_BORDER: the modes their rows let through */
-static inline unsigned mode_index(unsigned mode)
-{
-    return mode == VSMP_TCM_WRAP ? 1 : mode == VSMP_TCM_CLAMP_BORDER ? 2 : 0;
-}
 
 static inline bool grid8_flat(const view8 *lv, __m256 x, __m256 y, bool linear, unsigned mu,
                               unsigned mv, grid8 *g)
@@ -1399,11 +1393,6 @@ static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 
 /* ---- Kernel families: one kernel per filter and axis mode, chosen when the plan is made ---- */
 
-/* Axis modes of the kernels' names: c CLAMP, w WRAP, b CLAMP_BORDER. */
-#define MC VSMP_TCM_CLAMP
-#define MW VSMP_TCM_WRAP
-#define MB VSMP_TCM_CLAMP_BORDER
-
 /* A kernel running BODY(p, m, r, a, b, c, full), SIMD16 messages with every lane on compiled
  * apart (full). */
 #define KERNEL_FULL16(name, BODY, a, b, c)                                                         \
@@ -1419,32 +1408,11 @@ static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
  * l linear) and pair of axis modes (c, w, b), and ENTRY, which runs the one the plan's filter and
  * modes name. */
 #define FLAT_FAMILY(ENTRY, BODY)                                                                   \
-    KERNEL_FULL16(BODY##_pcc, BODY, false, MC, MC)                                                 \
-    KERNEL_FULL16(BODY##_pcw, BODY, false, MC, MW)                                                 \
-    KERNEL_FULL16(BODY##_pcb, BODY, false, MC, MB)                                                 \
-    KERNEL_FULL16(BODY##_pwc, BODY, false, MW, MC)                                                 \
-    KERNEL_FULL16(BODY##_pww, BODY, false, MW, MW)                                                 \
-    KERNEL_FULL16(BODY##_pwb, BODY, false, MW, MB)                                                 \
-    KERNEL_FULL16(BODY##_pbc, BODY, false, MB, MC)                                                 \
-    KERNEL_FULL16(BODY##_pbw, BODY, false, MB, MW)                                                 \
-    KERNEL_FULL16(BODY##_pbb, BODY, false, MB, MB)                                                 \
-    KERNEL_FULL16(BODY##_lcc, BODY, true, MC, MC)                                                  \
-    KERNEL_FULL16(BODY##_lcw, BODY, true, MC, MW)                                                  \
-    KERNEL_FULL16(BODY##_lcb, BODY, true, MC, MB)                                                  \
-    KERNEL_FULL16(BODY##_lwc, BODY, true, MW, MC)                                                  \
-    KERNEL_FULL16(BODY##_lww, BODY, true, MW, MW)                                                  \
-    KERNEL_FULL16(BODY##_lwb, BODY, true, MW, MB)                                                  \
-    KERNEL_FULL16(BODY##_lbc, BODY, true, MB, MC)                                                  \
-    KERNEL_FULL16(BODY##_lbw, BODY, true, MB, MW)                                                  \
-    KERNEL_FULL16(BODY##_lbb, BODY, true, MB, MB)                                                  \
+    FLAT_KINDS(KERNEL_FULL16, BODY, BODY)                                                          \
     void ENTRY(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)                          \
     {                                                                                              \
-        static const vsmp_kernel k[18] = {                                                         \
-            BODY##_pcc, BODY##_pcw, BODY##_pcb, BODY##_pwc, BODY##_pww, BODY##_pwb,                \
-            BODY##_pbc, BODY##_pbw, BODY##_pbb, BODY##_lcc, BODY##_lcw, BODY##_lcb,                \
-            BODY##_lwc, BODY##_lww, BODY##_lwb, BODY##_lbc, BODY##_lbw, BODY##_lbb};               \
-        bool linear = p->st.min_filter != VSMP_FILTER_NEAREST;                                     \
-        k[linear * 9 + mode_index(p->st.address[0]) * 3 + mode_index(p->st.address[1])](p, m, r);  \
+        static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, BODY, _)};                    \
+        k[flat_kind(p)](p, m, r);                                                                  \
     }
 
 #define MIP_ONE(name, BODY, full, wu, wv)                                                          \
