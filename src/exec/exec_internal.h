@@ -181,6 +181,10 @@ typedef struct xfast_table {
     xfused fused[XFU_COUNT]; /* XFU_NONE's row empty */
     xchain_fn chain16, chain1;
     xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
+    /* 64 bytes (a SIMD16 channel of words) copied in the widest stores the level's kernels
+     * load (exec_sampler.c writeback): a load of 32 bytes that two 16-byte stores wrote waits
+     * for both to leave the store buffer, where one store of 32 bytes is forwarded to it */
+    void (*copy64)(void *dst, const void *src);
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */

@@ -404,7 +404,10 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
         uint8_t *base = dst + k++ * g->channel_stride;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (g->tsize == 4 && en == (x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u)) {
-            x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
+            if (x->lanes == 16 && m->fast) /* in the stores the fast kernels load */
+                m->fast->copy64(base, res->c[c]);
+            else
+                x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
             continue;
         }
 #endif
