@@ -456,6 +456,10 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
+/* Does instruction @p index run as SIMD16 kernels that load their sources whole (GM_K16,
+ * GM_FUSED, GM_CHAIN, GM_CHAINW: 32 bytes at a time at the AVX2 level)? (exec_sampler.c
+ * writeback) */
+bool vsmp_x_loads_whole16(const vsmp_machine *m, uint32_t index);
 /* The fused sequence instruction @p index starts (XFU_*; XFU_NONE) (tests/test_exec_fast.c) */
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 /* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
