@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The sampler's response written to its dst (exec_sampler.c writeback) at SIMD16, every lane on
- * (each channel's 64 bytes in one copy, the level's copy64) and with lanes off (lane by lane),
- * then read by a fast SIMD16 add, at every CPU level the host has (the reference, the C
- * kernels, AVX2). A 16x1 R32G32B32A32_FLOAT surface, texel i = (i, 16 + i, 32 + i, 48 + i);
- * lane l samples u = (15 - l + 0.5) / 16, v = 0.5, nearest, clamped: texel 15 - l. DST's four
- * channels are two GRFs each; S = R + A = (15 - l) + (63 - l) = 78 - 2 l. Lanes off keep the
- * old bits (-1) of DST and S. Expected values by hand.
+ * (each channel's 64 bytes in one copy) and with lanes off (lane by lane), then read by a fast
+ * SIMD16 add, at every CPU level the host has (the reference, the C kernels, AVX2). A 16x1
+ * R32G32B32A32_FLOAT surface, texel i = (i, 16 + i, 32 + i, 48 + i); lane l samples u = (15 - l +
+ * 0.5) / 16, v = 0.5, nearest, clamped: texel 15 - l. DST's four channels are two GRFs each; S = R
+ * + A = (15 - l) + (63 - l) = 78 - 2 l. Lanes off keep the old bits (-1) of DST and S. Expected
+ * values by hand.
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>

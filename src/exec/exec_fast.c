@@ -1281,14 +1281,6 @@ bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index)
     return fast_handler(x->run) || (x->run == run_group && fast_handler(x->own));
 }
 
-bool vsmp_x_loads_whole16(const vsmp_machine *m, uint32_t index)
-{
-    if (!m || index >= m->nx)
-        return false;
-    uint8_t g = m->x[index].gmode;
-    return g == GM_K16 || g == GM_FUSED || g == GM_CHAIN || g == GM_CHAINW;
-}
-
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
 {
     if (!m || index >= m->nx)

@@ -1255,19 +1255,6 @@ static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
 
 #undef CHAIN1
 
-/* xfast_table copy64: two 32-byte stores at the AVX2 level (its kernels load 32 bytes) */
-static void k_copy64(void *dst, const void *src)
-{
-#if defined(__AVX2__)
-    __m256i lo = _mm256_loadu_si256((const __m256i *)src);
-    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)((const uint8_t *)src + 32));
-    _mm256_storeu_si256((__m256i *)dst, lo);
-    _mm256_storeu_si256((__m256i *)(void *)((uint8_t *)dst + 32), hi);
-#else
-    memcpy(dst, src, 64);
-#endif
-}
-
 const xfast_table XF_TABLE = {{
                                   [XF_FADD] = k_fadd,
                                   [XF_FMUL] = k_fmul,
@@ -1397,5 +1384,4 @@ const xfast_table XF_TABLE = {{
                               },
                               k_chain16,
                               k_chain1,
-                              k_chain_fmadw,
-                              k_copy64};
+                              k_chain_fmadw};

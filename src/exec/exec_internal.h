@@ -181,10 +181,6 @@ typedef struct xfast_table {
     xfused fused[XFU_COUNT]; /* XFU_NONE's row empty */
     xchain_fn chain16, chain1;
     xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
-    /* 64 bytes (a SIMD16 channel of words) copied in the widest stores the level's kernels
-     * load (exec_sampler.c writeback): a load of 32 bytes that two 16-byte stores wrote waits
-     * for both to leave the store buffer, where one store of 32 bytes is forwarded to it */
-    void (*copy64)(void *dst, const void *src);
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
 extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
@@ -456,10 +452,6 @@ bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x);
 void vsmp_x_group_fast(vsmp_machine *m);
 /* Was instruction @p index planned onto the fast path? (tests/test_exec_fast.c) */
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
-/* Does instruction @p index run as SIMD16 kernels that load their sources whole (GM_K16,
- * GM_FUSED, GM_CHAIN, GM_CHAINW: 32 bytes at a time at the AVX2 level)? (exec_sampler.c
- * writeback) */
-bool vsmp_x_loads_whole16(const vsmp_machine *m, uint32_t index);
 /* The fused sequence instruction @p index starts (XFU_*; XFU_NONE) (tests/test_exec_fast.c) */
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 /* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c

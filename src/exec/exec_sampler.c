@@ -398,20 +398,13 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
     const vsmp_dst_geom *g = &x->s->geom;
     uint8_t *dst = m->arena + x->s->dst_at;
     unsigned k = 0;
-    /* in the level's widest stores where the next instruction's kernels load them whole; a
-     * narrower load (GM_COPY's 16 bytes, the typed store's) is forwarded from stores of its
-     * own width and waits for wider ones to leave the store buffer */
-    bool wide = x->lanes == 16 && m->fast && vsmp_x_loads_whole16(m, x->index + 1u);
     for (unsigned c = 0; c < 4; c++) {
         if (!(x->in->channels >> c & 1u))
             continue;
         uint8_t *base = dst + k++ * g->channel_stride;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (g->tsize == 4 && en == (x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u)) {
-            if (wide)
-                m->fast->copy64(base, res->c[c]);
-            else
-                x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
+            x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
             continue;
         }
 #endif
