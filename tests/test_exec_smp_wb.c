@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The sampler's response written to its dst (exec_sampler.c writeback) at SIMD16, every lane on
+ * (each channel's 64 bytes in one copy) and with lanes off (lane by lane), then read by a fast
+ * SIMD16 add, at every CPU level the host has (the reference, the C kernels, AVX2). A 16x1
+ * R32G32B32A32_FLOAT surface, texel i = (i, 16 + i, 32 + i, 48 + i); lane l samples u = (15 - l +
+ * 0.5) / 16, v = 0.5, nearest, clamped: texel 15 - l. DST's four channels are two GRFs each; S = R
+ * + A = (15 - l) + (63 - l) = 78 - 2 l. Lanes off keep the old bits (-1) of DST and S. Expected
+ * values by hand.
+ */
+#define _POSIX_C_SOURCE 200112L /* unsetenv */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_kit.h"
+
+static const char text[] = ".version 4.1\n.kernel \"t\"\n"
+                           ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+                           ".decl S v_type=G type=f num_elts=16 align=GRF\n"
+                           ".decl smp v_type=S num_elts=1\n"
+                           ".decl tex v_type=T num_elts=1\n"
+                           "movs (M1_NM, 1) tex(0) 0x0:ud\n"
+                           "movs (M1_NM, 1) smp(0) 0x0:ud\n"
+                           "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
+                           "add (M1, 16) S(0,0)<1> DST(0,0)<1;1,0> DST(6,0)<1;1,0>\n"
+                           "ret (M1, 1)\n";
+
+static void test_writeback(unsigned cpu, uint32_t dmask)
+{
+    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
+    if (!mod)
+        return;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 16;
+    o.dispatch_mask = dmask;
+    vsmp_machine *m = kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+    CHECK(m != NULL, "machine");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_FLOAT, 16, 1, 1);
+    if (!m || !s)
+        goto done;
+    float *t = (float *)vsmp_surface_get_desc(s)->data;
+    for (int i = 0; i < 16; i++)
+        for (int c = 0; c < 4; c++)
+            t[4 * i + c] = (float)(16 * c + i);
+    CHECK(vsmp_machine_bind_surface(m, 0, s) == VSMP_OK, "bind");
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
+    st.address[0] = st.address[1] = st.address[2] = VSMP_TCM_CLAMP;
+    CHECK(vsmp_machine_bind_sampler(m, 0, &st) == VSMP_OK, "bind sampler");
+    /* twice: the second run takes the kept plan */
+    for (int r = 0; r < 2; r++) {
+        float u[16], v[16], old[64], d[64], sum[16];
+        for (int l = 0; l < 16; l++)
+            u[l] = (15.0f - (float)l + 0.5f) / 16.0f, v[l] = 0.5f;
+        for (int i = 0; i < 64; i++)
+            old[i] = -1.0f;
+        vsmp_machine_reset(m);
+        kit_put(m, "U", u, sizeof(u));
+        kit_put(m, "V", v, sizeof(v));
+        kit_put(m, "DST", old, sizeof(old));
+        kit_put(m, "S", old, sizeof(sum));
+        kit_why why;
+        CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
+        kit_get(m, "DST", d, sizeof(d));
+        kit_get(m, "S", sum, sizeof(sum));
+        for (int l = 0; l < 16; l++) {
+            bool on = dmask >> l & 1u;
+            for (int c = 0; c < 4; c++) {
+                float want = on ? (float)(16 * c + 15 - l) : -1.0f;
+                CHECK(d[16 * c + l] == want, "cpu 0x%x, mask 0x%x, channel %d, lane %d: %g (%g)",
+                      cpu, dmask, c, l, (double)d[16 * c + l], (double)want);
+            }
+            float want = on ? (float)(78 - 2 * l) : -1.0f;
+            CHECK(sum[l] == want, "cpu 0x%x, mask 0x%x, R + A, lane %d: %g (%g)", cpu, dmask, l,
+                  (double)sum[l], (double)want);
+        }
+    }
+done:
+    vsmp_machine_free(m);
+    vsmp_surface_free(s);
+    vsmp_module_free(mod);
+}
+
+int main(void)
+{
+    /* the levels through vsmp_cpu_set_mask (kit_create_at); VSMP_CPU would lower them all */
+    unsetenv("VSMP_CPU");
+    unsigned levels[3] = {0, VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2};
+    unsigned n = vsmp_cpu_flags() & VSMP_CPU_AVX2 ? 3 : 2;
+    for (unsigned i = 0; i < n; i++) {
+        test_writeback(levels[i], 0xffffu);
+        test_writeback(levels[i], 0xa5c3u);
+    }
+    return t_finish();
+}
