@@ -675,8 +675,8 @@ static void coherent_lanes(unsigned cpu)
                     m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
                     if (three)
                         m.param[VSMP_P_R] = w;
-                    vsmp_result got, want;
-                    bad += !same_as_reference(p, &m, &got, &want);
+                    vsmp_result got, ref;
+                    bad += !same_as_reference(p, &m, &got, &ref);
                 }
                 CHECK(!bad,
                       "coherent_lanes: cpu %#x %s address %u %u %u (kernel %s): %u of 40 "
