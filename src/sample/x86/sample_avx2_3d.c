@@ -158,8 +158,8 @@ static inline void mip16_3d_store(const vsmp_plan *p, const lanes8 o[2], taps3 t
     __m512 frac = join16(o[0].frac, o[1].frac);
     __mmask16 same = (__mmask16)(_mm256_cmpeq_epi32_mask(o[0].l0, o[0].l1) |
                                  _mm256_cmpeq_epi32_mask(o[1].l0, o[1].l1) << 8);
-#pragma GCC unroll 4 /* the four channels' chains interleaved (as a loop, each waits on the last)  \
-                      */
+    /* unrolled: the four channels' chains interleave (as a loop, each waited on the last) */
+#pragma GCC unroll 4
     for (int c = 0; c < 4; c++) {
         __m512 a = level16_3d(p, &t[0][0], &t[1][0], c);
         __m512 b = level16_3d(p, &t[0][1], &t[1][1], c);
