@@ -18,6 +18,32 @@ typedef struct taps3 {
     __m256 wx, wy, wz;
 } taps3;
 
+#ifdef __AVX512F__
+/* pairs8 at the AVX-512 level: the same 64-bit loads, the pairs split by one two-source
+ * permute each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
+static inline void pairs8_3d(const int *mem, __m256i off, __m256i *first, __m256i *second)
+{
+    const char *b = (const char *)mem;
+    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
+    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
+#define Q2(x, y)                                                                                   \
+    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
+                 (const double *)(b + (y)))
+    __m256i l4 = _mm256_castpd_si256(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
+    __m256i h4 = _mm256_castpd_si256(_mm256_insertf128_pd(
+        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
+#undef Q2
+    /* l4: lanes 0-3's pairs, h4: lanes 4-7's; the first texels are the even words of both */
+    *first = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14), h4);
+    *second = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15), h4);
+}
+#define PAIRS8_3D pairs8_3d
+#else
+#define PAIRS8_3D pairs8
+#endif
+
 /* @return false (nothing fetched) when a lane needs the general index8. */
 static inline bool fetch8_3d(const vsmp_plan *p, const view8 *lv, __m256 x, __m256 y, __m256 z,
                              bool linear, bool wu, bool wv, bool ww, taps3 *t)
@@ -52,10 +78,10 @@ static inline bool fetch8_3d(const vsmp_plan *p, const view8 *lv, __m256 x, __m2
     __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
         /* each lane's two texels of a row are neighbours: a 64-bit load of both */
-        pairs8(mem, texel_off(&va, g.xa, g.ya), &t->t[0][0], &t->t[0][1]);
-        pairs8(mem, texel_off(&va, g.xa, g.yb), &t->t[0][2], &t->t[0][3]);
-        pairs8(mem, texel_off(&vb, g.xa, g.ya), &t->t[1][0], &t->t[1][1]);
-        pairs8(mem, texel_off(&vb, g.xa, g.yb), &t->t[1][2], &t->t[1][3]);
+        PAIRS8_3D(mem, texel_off(&va, g.xa, g.ya), &t->t[0][0], &t->t[0][1]);
+        PAIRS8_3D(mem, texel_off(&va, g.xa, g.yb), &t->t[0][2], &t->t[0][3]);
+        PAIRS8_3D(mem, texel_off(&vb, g.xa, g.ya), &t->t[1][0], &t->t[1][1]);
+        PAIRS8_3D(mem, texel_off(&vb, g.xa, g.yb), &t->t[1][2], &t->t[1][3]);
         return true;
     }
     const view8 *vs[2] = {&va, &vb};
@@ -132,6 +158,8 @@ static inline void mip16_3d_store(const vsmp_plan *p, const lanes8 o[2], taps3 t
     __m512 frac = join16(o[0].frac, o[1].frac);
     __mmask16 same = (__mmask16)(_mm256_cmpeq_epi32_mask(o[0].l0, o[0].l1) |
                                  _mm256_cmpeq_epi32_mask(o[1].l0, o[1].l1) << 8);
+    /* unrolled: the four channels' chains interleave (as a loop, each waited on the last) */
+#pragma GCC unroll 4
     for (int c = 0; c < 4; c++) {
         __m512 a = level16_3d(p, &t[0][0], &t[1][0], c);
         __m512 b = level16_3d(p, &t[0][1], &t[1][1], c);
