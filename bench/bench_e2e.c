@@ -600,10 +600,11 @@ static void cpu_name(char *out, size_t cap)
         fclose(f);
     unsigned flags = vsmp_cpu_flags();
     const char *env = getenv("VSMP_CPU");
-    const char *level = env && *env             ? env
-                        : flags & VSMP_CPU_AVX2 ? "avx2"
-                        : flags & VSMP_CPU_C    ? "c"
-                                                : "ref";
+    const char *level = env && *env               ? env
+                        : flags & VSMP_CPU_AVX512 ? "avx512"
+                        : flags & VSMP_CPU_AVX2   ? "avx2"
+                        : flags & VSMP_CPU_C      ? "c"
+                                                  : "ref";
     snprintf(out, cap, "%s (family %s model %s%s); vsmp CPU level %s", model, fam, mod,
              avx512 ? ", AVX-512 present" : "", level);
 }

@@ -9,6 +9,7 @@
 
 #include "half.h" /* src/format/half.h: binary16 conversions */
 #include "isa_internal.h"
+#include "machine_bytes.h"
 #include "operand_geom.h"
 #include "vsmp/exec.h"
 
@@ -410,9 +411,6 @@ void vsmp_x_report(vsmp_machine *m, const vsmp_inst *in, const char *rule, const
 const char *vsmp_x_opname(const vsmp_inst *in);
 /* Enabled lanes of an instruction: execution mask (offset, NoMask) and predicate. */
 uint32_t vsmp_x_lanes(const vsmp_machine *m, const vsmp_inst *in, unsigned lanes);
-/* machine.c: general variable @p id's first @p size bytes when a write of them needs no note
- * for the next reset (launch.c; declared there too), else NULL */
-uint8_t *vsmp_machine_general_bytes(vsmp_machine *m, uint32_t id, size_t size);
 /* The same from an instruction's mask control and predicate fields. */
 uint32_t vsmp_x_lanes_of(const vsmp_machine *m, unsigned emask, unsigned pred, unsigned lanes);
 /* vsmp_x_lanes with an instruction without a predicate taken here (the messages' hot path):

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../exec/machine_bytes.h"
 #include "launch_internal.h"
 #include "payload.h"
 #include "vsmp/pool.h"

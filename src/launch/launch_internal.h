@@ -128,9 +128,4 @@ void vsmp_launch_iface_init_prog(vsmp_launch_iface *f);
  * run their hardware threads interleaved. */
 bool vsmp_launch_kernel_barriers(const vsmp_module *mod, uint32_t kernel);
 
-/* src/exec/machine.c (exec_internal.h): general variable @p id's first @p size bytes, which the
- * launch writes before each run as vsmp_machine_write_var would (r0), or NULL when such a write
- * must go through vsmp_machine_write_var (outside the spans a reset clears). */
-uint8_t *vsmp_machine_general_bytes(vsmp_machine *m, uint32_t id, size_t size);
-
 #endif

@@ -1,13 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The frame of the flat kernels that filter each group of 8 lanes as they fetch it:
- * sample_avx2_u8.c's one 8-bit channel (R8, A8, R8_SNORM), sample_avx2_r16.c's one 16-bit
- * channel (R16, R16_FLOAT, A16) and sample_avx2_f4.c's four float channels (RGBA32F,
- * RGBA16F). Included after stages_avx2.h (flat8_begin, flat8_group, flat8_slow); a header of its
- * own so that a change to the frame recompiles these three kernels alone.
+ * The frame of the AVX2 flat kernels (2D surfaces and arrays without a LOD stage): what every
+ * group of 8 lanes of a message shares, and the loop over the groups in its two shapes.
+ * FLAT8_FRAME filters each group as it fetches it: sample_avx2_u8.c's one 8-bit channel (R8, A8,
+ * R8_SNORM), sample_avx2_r16.c's one 16-bit channel (R16, R16_FLOAT, A16) and sample_avx2_f4.c's
+ * four float channels (RGBA32F, RGBA16F). FLAT8_TWO_PASS fetches every group's taps before any is
+ * filtered, so that their loads' latencies overlap: the kernels of 4-byte texels of 8-bit
+ * channels (sample_avx2_u8.c, sample_avx2_lut8.c). Included after stages_avx2.h; a header of its
+ * own so that a change to the frame recompiles these kernels alone.
  */
 #ifndef VSMP_FLAT_FRAME_AVX2_H
 #define VSMP_FLAT_FRAME_AVX2_H
+
+/* What every group of a message shares: level 0's view, the coordinates' scale (1 at
+ * unnormalized coordinates, nn) and the lanes to run (n8: whole groups of 8). */
+typedef struct {
+    view8 lv;
+    __m256 sx, sy;
+    unsigned n8;
+    bool nn;
+} flat8;
+
+static inline flat8 flat8_begin(const vsmp_plan *p, const vsmp_message *m, bool full)
+{
+    flat8 f;
+    f.lv = gather_view(p, _mm256_set1_epi32((int)p->base));
+    f.nn = p->st.non_normalized;
+    f.sx = f.nn ? _mm256_set1_ps(1.0f) : f.lv.fw;
+    f.sy = f.nn ? _mm256_set1_ps(1.0f) : f.lv.fh;
+    f.n8 = full ? 16 : (m->simd + 7) & ~7u;
+    return f;
+}
+
+/* Group g's view (its layers' slices on arrays) and texel coordinates. */
+static inline view8 flat8_group(const vsmp_plan *p, const vsmp_message *m, const flat8 *f,
+                                unsigned g, bool full, __m256 *x, __m256 *y)
+{
+    view8 gv = f->lv;
+    if (p->s->d.array)
+        gv.slice = _mm256_mullo_epi32(layer8(p, m, g), f->lv.spitch);
+    *x = _mm256_mul_ps(paramf8_in(m, VSMP_P_U, g, full), f->sx);
+    *y = _mm256_mul_ps(paramf8_in(m, VSMP_P_V, g, full), f->sy);
+    return gv;
+}
+
+/* Group g by the general level8_any: a lane's index needs more than the 32-bit conversion (NaN,
+ * infinities, |x| >= 2^31). */
+static inline void flat8_slow(const vsmp_plan *p, const vsmp_message *m, unsigned g, bool linear,
+                              __m256 out[4])
+{
+    level8_any(p, false, _mm256_set1_epi32((int)p->base), layer8(p, m, g), paramf8(m, VSMP_P_U, g),
+               paramf8(m, VSMP_P_V, g), _mm256_setzero_ps(), linear, out);
+}
 
 /* NaN channels of 8 lanes as the reference returns them (VSMP_NAN_BITS). */
 static inline void flat8_nan(__m256 o[4])
@@ -47,5 +91,53 @@ static inline void flat8_nan(__m256 o[4])
             store8_in(r, m, g_, o_[g_ / 8], full);                                                 \
         }                                                                                          \
     } while (0)
+
+/* A flat kernel's message in two passes: every group of 8 lanes' taps fetched by
+ * FETCH(&view, x, y, &taps, &mark) (the group's view and texel coordinates from flat8_group; mark
+ * a bool the fetch may set, false unless it does), then each group filtered by
+ * FILTER(&taps, mark, out) and its lanes stored. FETCH returns false as FLAT8_FRAME's GROUP does,
+ * with the same outcome (flat8_slow for the group, or the reference for the message at
+ * unnormalized coordinates). FETCH and FILTER are function-like macros of the caller naming its
+ * own arguments (plan, modes); every call must inline. */
+#define FLAT8_TWO_PASS(p, m, r, linear, full, FETCH, FILTER)                                       \
+    do {                                                                                           \
+        flat8 f_ = flat8_begin(p, m, full);                                                        \
+        taps8 t_[VSMP_MAX_LANES / 8];                                                              \
+        unsigned slow_ = 0, mark_ = 0;                                                             \
+        for (unsigned g_ = 0; g_ < f_.n8; g_ += 8) {                                               \
+            __m256 x_, y_;                                                                         \
+            bool q_ = false;                                                                       \
+            view8 gv_ = flat8_group(p, m, &f_, g_, full, &x_, &y_);                                \
+            if (!FETCH(&gv_, x_, y_, &t_[g_ / 8], &q_))                                            \
+                slow_ |= 1u << (g_ / 8);                                                           \
+            mark_ |= (unsigned)q_ << (g_ / 8);                                                     \
+        }                                                                                          \
+        if (slow_ && f_.nn) {                                                                      \
+            (p)->run(p, m, r);                                                                     \
+            break;                                                                                 \
+        }                                                                                          \
+        for (unsigned g_ = 0; g_ < f_.n8; g_ += 8) {                                               \
+            __m256 o_[4];                                                                          \
+            if (slow_ >> (g_ / 8) & 1)                                                             \
+                flat8_slow(p, m, g_, linear, o_);                                                  \
+            else                                                                                   \
+                FILTER(&t_[g_ / 8], (mark_ >> (g_ / 8) & 1) != 0, o_);                             \
+            store8_in(r, m, g_, o_, full);                                                         \
+        }                                                                                          \
+    } while (0)
+
+/* The flat kernel of 4-byte texels of 8-bit channels: taps by fetch8_u8x4, UNORM bytes unpacked
+ * by shuffles (filter8_u8x4) or every channel by the plan's tables (lut, filter8_lut4). Results of
+ * these formats are never NaN: no NaN rewrite. */
+static inline void flat8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const bool linear, const unsigned mu, const unsigned mv,
+                            const bool full, const bool lut)
+{
+#define X4_FETCH(v, x, y, t, q) fetch8_u8x4(p, v, x, y, linear, mu, mv, t)
+#define X4_FILTER(t, q, o)      ((void)(q), filter8_x4(p, t, linear, lut, o))
+    FLAT8_TWO_PASS(p, m, r, linear, full, X4_FETCH, X4_FILTER);
+#undef X4_FETCH
+#undef X4_FILTER
+}
 
 #endif

@@ -10,6 +10,8 @@
  */
 #include "stages_avx2.h"
 
+#include "flat_frame_avx2.h"
+
 /* ---- without mips (point, bilinear): flat_u8x4 of sample_avx2_u8.c, the same plans' shapes
  * (the tables' values are finite and never -0: no NaN rewrite, and a linear mip filter's blend
  * of a level with itself changes nothing) ---- */
@@ -114,35 +116,16 @@ static inline void filter8_quads(const vsmp_plan *p, const taps8 *t, __m256 out[
         out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
 }
 
-/* The bilinear flat kernel: flat8_x4's frame with fetch8_lut and filter8_quads. */
+/* The bilinear flat kernel: flat8_x4's frame (FLAT8_TWO_PASS) with fetch8_lut, the groups it
+ * marks as quads filtered by filter8_quads. */
 static inline void bil_lut4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const unsigned mu, const unsigned mv, const bool full)
 {
-    flat8 f = flat8_begin(p, m, full);
-    taps8 t[VSMP_MAX_LANES / 8];
-    unsigned slow = 0, quads = 0;
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 x, y;
-        bool q = false;
-        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
-        if (!fetch8_lut(p, &gv, x, y, mu, mv, &t[g / 8], &q))
-            slow |= 1u << (g / 8);
-        quads |= (unsigned)q << (g / 8);
-    }
-    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 o[4];
-        if (slow >> (g / 8) & 1)
-            flat8_slow(p, m, g, true, o);
-        else if (quads >> (g / 8) & 1)
-            filter8_quads(p, &t[g / 8], o);
-        else
-            filter8_lut4(p, &t[g / 8], true, o);
-        store8_in(r, m, g, o, full);
-    }
+#define LUT_FETCH(v, x, y, t, q) fetch8_lut(p, v, x, y, mu, mv, t, q)
+#define LUT_FILTER(t, q, o)      ((q) ? filter8_quads(p, t, o) : filter8_lut4(p, t, true, o))
+    FLAT8_TWO_PASS(p, m, r, true, full, LUT_FETCH, LUT_FILTER);
+#undef LUT_FETCH
+#undef LUT_FILTER
 }
 
 static inline void flat_lut4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,

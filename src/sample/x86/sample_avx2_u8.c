@@ -42,43 +42,35 @@ static inline __m256i u8x4_texels(const uint8_t *mem, __m256i off)
  * group's texel loads are issued before any is unpacked, so that their latencies overlap. Results
  * of these formats are never NaN: no NaN rewrite. */
 
-/* Point sampling: flat8_x4's index arithmetic (grid8_flat: the same texels), each group's texels
- * by u8x4_texels, all groups' loads issued before any is unpacked. */
+/* Point sampling: flat8_x4's index arithmetic (grid8_flat: the same texels) and frame, each
+ * group's texels by u8x4_texels. */
+static inline bool point_fetch(const vsmp_plan *p, const view8 *v, __m256 x, __m256 y, unsigned mu,
+                               unsigned mv, taps8 *t)
+{
+    grid8 q;
+    if (!grid8_flat(v, x, y, false, mu, mv, &q))
+        return false;
+    t->border = q.border;
+    t->off[0] = _mm256_or_si256(q.oxa, q.oya);
+    t->t[0] = u8x4_texels(p->s->mem, texel_off(v, q.xa, q.ya));
+    return true;
+}
+
+static inline void point_filter(const vsmp_plan *p, const taps8 *t, __m256 o[4])
+{
+    unpack_u8x4(p, t->t[0], o);
+    if (t->border)
+        border8(p, t->off[0], o);
+}
+
 static inline void point_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                               const unsigned mu, const unsigned mv, const bool full)
 {
-    flat8 f = flat8_begin(p, m, full);
-    const uint8_t *mem = p->s->mem;
-    __m256i px[VSMP_MAX_LANES / 8], off[VSMP_MAX_LANES / 8];
-    bool border = false;
-    unsigned slow = 0;
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 x, y;
-        view8 gv = flat8_group(p, m, &f, g, full, &x, &y);
-        grid8 q;
-        if (!grid8_flat(&gv, x, y, false, mu, mv, &q)) {
-            slow |= 1u << (g / 8);
-            continue;
-        }
-        border = q.border;
-        off[g / 8] = _mm256_or_si256(q.oxa, q.oya);
-        px[g / 8] = u8x4_texels(mem, texel_off(&gv, q.xa, q.ya));
-    }
-    if (slow && f.nn) { /* level8_any scales coordinates: the reference takes the message */
-        p->run(p, m, r);
-        return;
-    }
-    for (unsigned g = 0; g < f.n8; g += 8) {
-        __m256 o[4];
-        if (slow >> (g / 8) & 1) {
-            flat8_slow(p, m, g, false, o);
-        } else {
-            unpack_u8x4(p, px[g / 8], o);
-            if (border)
-                border8(p, off[g / 8], o);
-        }
-        store8_in(r, m, g, o, full);
-    }
+#define PT_FETCH(v, x, y, t, q) point_fetch(p, v, x, y, mu, mv, t)
+#define PT_FILTER(t, q, o)      ((void)(q), point_filter(p, t, o))
+    FLAT8_TWO_PASS(p, m, r, false, full, PT_FETCH, PT_FILTER);
+#undef PT_FETCH
+#undef PT_FILTER
 }
 
 static inline void flat_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
