@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The frame of the AVX2 flat kernels (2D surfaces and arrays without a LOD stage): what every
- * group of 8 lanes of a message shares, and the loop over the groups in its two shapes.
- * FLAT8_FRAME filters each group as it fetches it: sample_avx2_u8.c's one 8-bit channel (R8, A8,
- * R8_SNORM), sample_avx2_r16.c's one 16-bit channel (R16, R16_FLOAT, A16) and sample_avx2_f4.c's
- * four float channels (RGBA32F, RGBA16F). FLAT8_TWO_PASS fetches every group's taps before any is
- * filtered, so that their loads' latencies overlap: the kernels of 4-byte texels of 8-bit
- * channels (sample_avx2_u8.c, sample_avx2_lut8.c). Included after stages_avx2.h; a header of its
- * own so that a change to the frame recompiles these kernels alone.
+ * group of 8 lanes of a message shares, and the loop over the groups (FLAT8_FRAME) of every flat
+ * kernel: sample_avx2_u8.c's RGBA8 and one 8-bit channel (R8, A8, R8_SNORM), sample_avx2_lut8.c's
+ * other 4-byte 8-bit texels (sRGB, SNORM), sample_avx2_r16.c's one 16-bit channel (R16,
+ * R16_FLOAT, A16) and sample_avx2_f4.c's four float channels (RGBA32F, RGBA16F). Included after
+ * stages_avx2.h; a header of its own so that a change to the frame recompiles these kernels
+ * alone.
  */
 #ifndef VSMP_FLAT_FRAME_AVX2_H
 #define VSMP_FLAT_FRAME_AVX2_H
@@ -61,48 +60,22 @@ static inline void flat8_nan(__m256 o[4])
         o[k] = _mm256_blendv_ps(o[k], qnan, _mm256_cmp_ps(o[k], o[k], _CMP_UNORD_Q));
 }
 
-/* A flat kernel's message: each group of 8 lanes by GROUP(p, &view, x, y, linear, ..., out), the
- * group's view and texel coordinates from flat8_group and the trailing arguments as given; GROUP
- * returns false when a lane's index needs more than the 32-bit conversion (NaN, infinities, |x| >=
- * 2^31), and that group takes flat8_slow, or the whole message the reference at unnormalized
- * coordinates (level8_any scales coordinates). Then each group's NaN results rewritten where nan
- * (a bool, read per group) and its lanes stored. A macro, as MIP8_FILTER_STORE: GROUP is a static
- * inline function whose trailing arguments differ by kernel, and every call must inline. */
-#define FLAT8_FRAME(p, m, r, linear, full, nan, GROUP, ...)                                        \
+/* A flat kernel's message in two passes, so that every group's loads are issued before any
+ * result is needed: each group of 8 lanes fetched by FETCH(&view, x, y, &item, &mark) into an
+ * item of type T (the group's view and texel coordinates from flat8_group; mark a bool the fetch
+ * may set, false unless it does), then each group's results made by FILTER(&item, mark, out),
+ * NaN results rewritten where nan (a bool, read per group), and its lanes stored. FETCH returns
+ * false when a lane's index needs more than the 32-bit conversion (NaN, infinities, |x| >= 2^31):
+ * that group takes flat8_slow instead of FILTER, or the whole message the reference at
+ * unnormalized coordinates (level8_any scales coordinates). A macro, as MIP8_FILTER_STORE: FETCH
+ * and FILTER are function-like macros of the caller naming its own arguments (plan, modes,
+ * channel), and every call must inline. T is the group's taps (taps8) for the kernels that filter
+ * them in the second pass, or its results (out8, FILTER = OUT8_TAKE) for those that filter as they
+ * fetch. */
+#define FLAT8_FRAME(p, m, r, linear, full, nan, T, FETCH, FILTER)                                  \
     do {                                                                                           \
         flat8 f_ = flat8_begin(p, m, full);                                                        \
-        __m256 o_[VSMP_MAX_LANES / 8][4];                                                          \
-        unsigned slow_ = 0;                                                                        \
-        for (unsigned g_ = 0; g_ < f_.n8; g_ += 8) {                                               \
-            __m256 x_, y_;                                                                         \
-            view8 gv_ = flat8_group(p, m, &f_, g_, full, &x_, &y_);                                \
-            if (!GROUP(p, &gv_, x_, y_, linear, __VA_ARGS__, o_[g_ / 8]))                          \
-                slow_ |= 1u << (g_ / 8);                                                           \
-        }                                                                                          \
-        if (slow_ && f_.nn) {                                                                      \
-            (p)->run(p, m, r);                                                                     \
-            break;                                                                                 \
-        }                                                                                          \
-        for (unsigned g_ = 0; g_ < f_.n8; g_ += 8) {                                               \
-            if (slow_ >> (g_ / 8) & 1)                                                             \
-                flat8_slow(p, m, g_, linear, o_[g_ / 8]);                                          \
-            if (nan)                                                                               \
-                flat8_nan(o_[g_ / 8]);                                                             \
-            store8_in(r, m, g_, o_[g_ / 8], full);                                                 \
-        }                                                                                          \
-    } while (0)
-
-/* A flat kernel's message in two passes: every group of 8 lanes' taps fetched by
- * FETCH(&view, x, y, &taps, &mark) (the group's view and texel coordinates from flat8_group; mark
- * a bool the fetch may set, false unless it does), then each group filtered by
- * FILTER(&taps, mark, out) and its lanes stored. FETCH returns false as FLAT8_FRAME's GROUP does,
- * with the same outcome (flat8_slow for the group, or the reference for the message at
- * unnormalized coordinates). FETCH and FILTER are function-like macros of the caller naming its
- * own arguments (plan, modes); every call must inline. */
-#define FLAT8_TWO_PASS(p, m, r, linear, full, FETCH, FILTER)                                       \
-    do {                                                                                           \
-        flat8 f_ = flat8_begin(p, m, full);                                                        \
-        taps8 t_[VSMP_MAX_LANES / 8];                                                              \
+        T t_[VSMP_MAX_LANES / 8];                                                                  \
         unsigned slow_ = 0, mark_ = 0;                                                             \
         for (unsigned g_ = 0; g_ < f_.n8; g_ += 8) {                                               \
             __m256 x_, y_;                                                                         \
@@ -122,8 +95,22 @@ static inline void flat8_nan(__m256 o[4])
                 flat8_slow(p, m, g_, linear, o_);                                                  \
             else                                                                                   \
                 FILTER(&t_[g_ / 8], (mark_ >> (g_ / 8) & 1) != 0, o_);                             \
+            if (nan)                                                                               \
+                flat8_nan(o_);                                                                     \
             store8_in(r, m, g_, o_, full);                                                         \
         }                                                                                          \
+    } while (0)
+
+/* A group's results made as it is fetched (FLAT8_FRAME's T), and their FILTER. */
+typedef struct {
+    __m256 o[4];
+} out8;
+
+#define OUT8_TAKE(t, q, out)                                                                       \
+    do {                                                                                           \
+        (void)(q);                                                                                 \
+        for (int k_ = 0; k_ < 4; k_++)                                                             \
+            (out)[k_] = (t)->o[k_];                                                                \
     } while (0)
 
 /* The flat kernel of 4-byte texels of 8-bit channels: taps by fetch8_u8x4, UNORM bytes unpacked
@@ -135,7 +122,7 @@ static inline void flat8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 {
 #define X4_FETCH(v, x, y, t, q) fetch8_u8x4(p, v, x, y, linear, mu, mv, t)
 #define X4_FILTER(t, q, o)      ((void)(q), filter8_x4(p, t, linear, lut, o))
-    FLAT8_TWO_PASS(p, m, r, linear, full, X4_FETCH, X4_FILTER);
+    FLAT8_FRAME(p, m, r, linear, full, false, taps8, X4_FETCH, X4_FILTER);
 #undef X4_FETCH
 #undef X4_FILTER
 }

@@ -101,7 +101,9 @@ static inline void flat_f4(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
                            const bool linear, const unsigned mu, const unsigned mv, const bool full)
 {
     bool h = p->texel_kind == TX_F16;
-    FLAT8_FRAME(p, m, r, linear, full, true, f4_group, mu, mv, h);
+#define F4_FETCH(v, x, y, t, q) f4_group(p, v, x, y, linear, mu, mv, h, (t)->o)
+    FLAT8_FRAME(p, m, r, linear, full, true, out8, F4_FETCH, OUT8_TAKE);
+#undef F4_FETCH
 }
 
 FLAT_FAMILY(vsmp_sample_flat_f4_avx2, flat_f4)

@@ -116,14 +116,14 @@ static inline void filter8_quads(const vsmp_plan *p, const taps8 *t, __m256 out[
         out[k] = lerp8(lerp8(a[k], b[k], t->wx), lerp8(c[k], d[k], t->wx), t->wy);
 }
 
-/* The bilinear flat kernel: flat8_x4's frame (FLAT8_TWO_PASS) with fetch8_lut, the groups it
+/* The bilinear flat kernel: the frame (FLAT8_FRAME) with fetch8_lut, the groups it
  * marks as quads filtered by filter8_quads. */
 static inline void bil_lut4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const unsigned mu, const unsigned mv, const bool full)
 {
 #define LUT_FETCH(v, x, y, t, q) fetch8_lut(p, v, x, y, mu, mv, t, q)
 #define LUT_FILTER(t, q, o)      ((q) ? filter8_quads(p, t, o) : filter8_lut4(p, t, true, o))
-    FLAT8_TWO_PASS(p, m, r, true, full, LUT_FETCH, LUT_FILTER);
+    FLAT8_FRAME(p, m, r, true, full, false, taps8, LUT_FETCH, LUT_FILTER);
 #undef LUT_FETCH
 #undef LUT_FILTER
 }

@@ -125,7 +125,9 @@ static inline void flat_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 {
     int c = chan16(p);
     bool f16 = p->ch_dec[c] == CD_F16;
-    FLAT8_FRAME(p, m, r, linear, full, f16, r16_group, mu, mv, c, f16);
+#define R16_FETCH(v, x, y, t, q) r16_group(p, v, x, y, linear, mu, mv, c, f16, (t)->o)
+    FLAT8_FRAME(p, m, r, linear, full, f16, out8, R16_FETCH, OUT8_TAKE);
+#undef R16_FETCH
 }
 
 FLAT_FAMILY(vsmp_sample_flat_r16_avx2, flat_r16)

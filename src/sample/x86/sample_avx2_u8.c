@@ -68,7 +68,7 @@ static inline void point_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 {
 #define PT_FETCH(v, x, y, t, q) point_fetch(p, v, x, y, mu, mv, t)
 #define PT_FILTER(t, q, o)      ((void)(q), point_filter(p, t, o))
-    FLAT8_TWO_PASS(p, m, r, false, full, PT_FETCH, PT_FILTER);
+    FLAT8_FRAME(p, m, r, false, full, false, taps8, PT_FETCH, PT_FILTER);
 #undef PT_FETCH
 #undef PT_FILTER
 }
@@ -300,7 +300,9 @@ static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     while (c < 3 && p->byte_of[c] == 0xff)
         c++;
     bool unorm = p->ch_kind[c] == 1;
-    FLAT8_FRAME(p, m, r, linear, full, false, r8_group, mu, mv, c, unorm);
+#define R8_FETCH(v, x, y, t, q) r8_group(p, v, x, y, linear, mu, mv, c, unorm, (t)->o)
+    FLAT8_FRAME(p, m, r, linear, full, false, out8, R8_FETCH, OUT8_TAKE);
+#undef R8_FETCH
 }
 
 FLAT_FAMILY(vsmp_sample_flat_r8_avx2, flat_r8)
