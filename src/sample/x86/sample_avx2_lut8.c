@@ -48,38 +48,23 @@ static inline bool fetch8_lut(const vsmp_plan *p, const view8 *lv, __m256 x, __m
     if (!grid8_flat(lv, x, y, true, mu, mv, &g))
         return false;
     const int *mem = (const int *)p->s->mem;
-    t->border = g.border;
-    t->off[0] = _mm256_or_si256(g.oxa, g.oya), t->off[1] = _mm256_or_si256(g.oxb, g.oya);
-    t->off[2] = _mm256_or_si256(g.oxa, g.oyb), t->off[3] = _mm256_or_si256(g.oxb, g.oyb);
+    taps8_grid(&g, t);
     t->wx = g.wx, t->wy = g.wy;
-    *quad = false;
-    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
-    __m256i oa = texel_off(lv, g.xa, g.ya), ob = texel_off(lv, g.xa, g.yb);
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-        uint32_t pitch;
-        if (quads_unit(oa, ob, &pitch)) {
-            const uint8_t *r0 = (const uint8_t *)mem + (uint32_t)_mm256_cvtsi256_si32(oa);
-            const uint8_t *r1 = r0 + pitch, *r2 = r1 + pitch;
-            int e0, e1, e2;
-            memcpy(&e0, r0 + 16, 4), memcpy(&e1, r1 + 16, 4), memcpy(&e2, r2 + 16, 4);
-            t->t[0] = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)r0)),
-                _mm_loadu_si128((const __m128i *)r1), 1);
-            t->t[1] = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)r2)),
-                _mm_setr_epi32(e0, e1, e2, e0), 1);
-            *quad = true;
-            return true;
-        }
-        /* each lane's two texels of a row are neighbours: a 64-bit load of both */
-        pairs8(mem, oa, &t->t[0], &t->t[1]);
-        pairs8(mem, ob, &t->t[2], &t->t[3]);
+    __m256i oa = texel_off(lv, g.xa, g.ya);
+    uint32_t pitch;
+    *quad = grid8_pairs(&g) && quads_unit(oa, texel_off(lv, g.xa, g.yb), &pitch);
+    if (!*quad) {
+        taps8_loads(mem, lv, &g, t);
         return true;
     }
-    t->t[0] = loads8(mem, oa);
-    t->t[1] = loads8(mem, texel_off(lv, g.xb, g.ya));
-    t->t[2] = loads8(mem, ob);
-    t->t[3] = loads8(mem, texel_off(lv, g.xb, g.yb));
+    const uint8_t *r0 = (const uint8_t *)mem + (uint32_t)_mm256_cvtsi256_si32(oa);
+    const uint8_t *r1 = r0 + pitch, *r2 = r1 + pitch;
+    int e0, e1, e2;
+    memcpy(&e0, r0 + 16, 4), memcpy(&e1, r1 + 16, 4), memcpy(&e2, r2 + 16, 4);
+    t->t[0] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)r0)),
+                                      _mm_loadu_si128((const __m128i *)r1), 1);
+    t->t[1] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)r2)),
+                                      _mm_setr_epi32(e0, e1, e2, e0), 1);
     return true;
 }
 

@@ -277,9 +277,8 @@ static inline bool r8_group(const vsmp_plan *p, const view8 *lv, __m256 x, __m25
         return true;
     }
     __m256i oa = chan1_off(lv, g.xa, g.ya, 1), ob = chan1_off(lv, g.xa, g.yb, 1);
-    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     __m256i ba, bb, bc, bd;
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+    if (grid8_pairs(&g)) {
         r8_pairs(mem, size, oa, &ba, &bb);
         r8_pairs(mem, size, ob, &bc, &bd);
     } else {

@@ -582,6 +582,36 @@ static inline bool grid8_flat(const view8 *lv, __m256 x, __m256 y, bool linear, 
     return true;
 }
 
+/* A grid's border flag and its four taps' offsets (border8's lanes), as fetch8_u8x4 keeps them. */
+static inline void taps8_grid(const grid8 *g, taps8 *t)
+{
+    t->border = g->border;
+    t->off[0] = _mm256_or_si256(g->oxa, g->oya), t->off[1] = _mm256_or_si256(g->oxb, g->oya);
+    t->off[2] = _mm256_or_si256(g->oxa, g->oyb), t->off[3] = _mm256_or_si256(g->oxb, g->oyb);
+}
+
+/* Whether each lane's two texels of a row are neighbours (a bilinear grid). */
+static inline bool grid8_pairs(const grid8 *g)
+{
+    __m256i pair = _mm256_cmpeq_epi32(g->xb, _mm256_add_epi32(g->xa, _mm256_set1_epi32(1)));
+    return _mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff;
+}
+
+/* A bilinear grid's four 4-byte texels a lane: where every lane's two texels of a row are
+ * neighbours, a 64-bit load of both. */
+static inline void taps8_loads(const int *mem, const view8 *lv, const grid8 *g, taps8 *t)
+{
+    if (grid8_pairs(g)) {
+        pairs8(mem, texel_off(lv, g->xa, g->ya), &t->t[0], &t->t[1]);
+        pairs8(mem, texel_off(lv, g->xa, g->yb), &t->t[2], &t->t[3]);
+        return;
+    }
+    t->t[0] = loads8(mem, texel_off(lv, g->xa, g->ya));
+    t->t[1] = loads8(mem, texel_off(lv, g->xb, g->ya));
+    t->t[2] = loads8(mem, texel_off(lv, g->xa, g->yb));
+    t->t[3] = loads8(mem, texel_off(lv, g->xb, g->yb));
+}
+
 /* level8_any's texel fetch for 2D surfaces and arrays of four 8-bit UNORM channels (u8x4) in
  * WRAP (power of two), CLAMP or CLAMP_BORDER (mu, mv; any other mode reads as CLAMP): the same
  * texels and weights, with the short index arithmetic. @return false (nothing fetched) when a
@@ -592,26 +622,13 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     grid8 g;
     if (!grid8_flat(lv, x, y, linear, mu, mv, &g))
         return false;
-    const int *mem = (const int *)p->s->mem;
-    t->border = g.border;
-    t->off[0] = _mm256_or_si256(g.oxa, g.oya), t->off[1] = _mm256_or_si256(g.oxb, g.oya);
-    t->off[2] = _mm256_or_si256(g.oxa, g.oyb), t->off[3] = _mm256_or_si256(g.oxb, g.oyb);
+    taps8_grid(&g, t);
     if (!linear) {
-        t->t[0] = loads8(mem, texel_off(lv, g.xa, g.ya));
+        t->t[0] = loads8((const int *)p->s->mem, texel_off(lv, g.xa, g.ya));
         return true;
     }
     t->wx = g.wx, t->wy = g.wy;
-    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
-        /* each lane's two texels of a row are neighbours: a 64-bit load of both */
-        pairs8(mem, texel_off(lv, g.xa, g.ya), &t->t[0], &t->t[1]);
-        pairs8(mem, texel_off(lv, g.xa, g.yb), &t->t[2], &t->t[3]);
-        return true;
-    }
-    t->t[0] = loads8(mem, texel_off(lv, g.xa, g.ya));
-    t->t[1] = loads8(mem, texel_off(lv, g.xb, g.ya));
-    t->t[2] = loads8(mem, texel_off(lv, g.xa, g.yb));
-    t->t[3] = loads8(mem, texel_off(lv, g.xb, g.yb));
+    taps8_loads((const int *)p->s->mem, lv, &g, t);
     return true;
 }
 
@@ -715,10 +732,9 @@ static inline bool level8_h16(const vsmp_plan *p, const view8 *lv, __m256 x, __m
         return true;
     }
     __m256 wx = g.wx, wy = g.wy;
-    __m256i pair = _mm256_cmpeq_epi32(g.xb, _mm256_add_epi32(g.xa, _mm256_set1_epi32(1)));
     __m256i oa = texel_off_n(lv, g.xa, g.ya, 2), ob = texel_off_n(lv, g.xa, g.yb, 2);
     __m256 a, b, c, d;
-    if (_mm256_movemask_ps(_mm256_castsi256_ps(pair)) == 0xff) {
+    if (grid8_pairs(&g)) {
         /* the word at the first tap holds the second: it ends with the second texel (scalar
          * loads: faster than gathers here on the Zen 4 measured) */
         dec16x2(k, loads8(mem, oa), &a, &b);
