@@ -19,22 +19,12 @@ typedef struct taps3 {
 } taps3;
 
 #ifdef __AVX512F__
-/* pairs8 at the AVX-512 level: the same 64-bit loads, the pairs split by one two-source
- * permute each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
+/* pairs8 at the AVX-512 level: pair_loads8's loads, the pairs split by one two-source permute
+ * each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
 static inline void pairs8_3d(const int *mem, __m256i off, __m256i *first, __m256i *second)
 {
-    const char *b = (const char *)mem;
-    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
-    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-#define Q2(x, y)                                                                                   \
-    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
-                 (const double *)(b + (y)))
-    __m256i l4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
-    __m256i h4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
-#undef Q2
+    __m256i l4, h4;
+    pair_loads8(mem, off, &l4, &h4);
     /* l4: lanes 0-3's pairs, h4: lanes 4-7's; the first texels are the even words of both */
     *first = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14), h4);
     *second = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15), h4);
