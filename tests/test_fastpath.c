@@ -690,6 +690,86 @@ static void coherent_lanes(unsigned cpu)
     }
 }
 
+/* SIMD16 messages of every lane on a 3D RGBA8 surface through the LOD stage the AVX-512 level
+ * runs on both groups of 8 lanes at once (sample_avx2_3d.c's stage16_3d): sample_d with
+ * derivatives over every level and special values (0, -0, NaN, infinities, subnormals, huge) and
+ * sample's implicit derivatives, under each mip filter, both LOD preclamps, the magnification
+ * MIPNONE mode, a bias and LOD clamps. */
+static void lod16_3d(unsigned cpu)
+{
+    sc_rng r = {0x10d16e3dull, NULL, 0};
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8G8B8A8_UNORM, d.type = VSMP_SURFTYPE_3D;
+    d.width = d.height = d.depth = 16, d.levels = 5;
+    vsmp_surface *s = random_surface(&d, &r);
+    CHECK(s, "lod16_3d: surface");
+    if (!s)
+        return;
+    static const float sp[] = {0.0f,   -0.0f,   NAN,   INFINITY, -INFINITY,
+                               1e-45f, -3e-39f, 3e38f, 1e19f};
+    static const uint8_t mips[] = {VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_NEAREST,
+                                   VSMP_MIPFILTER_NONE};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 24; k++) {
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+        st.mip_filter = mips[k % 3];
+        st.lod_preclamp = k / 3 % 2 ? VSMP_PRECLAMP_OGL : VSMP_PRECLAMP_NONE;
+        st.mag_mipnone = k / 6 % 2;
+        if (k / 12) /* a bias, and the LOD clamped inside the levels */
+            st.lod_bias = 0.75f, st.min_lod = 0.5f, st.max_lod = 2.25f;
+        for (unsigned a = 0; a < 3; a++)
+            st.address[a] = (k >> a) & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+        for (unsigned oi = 0; oi < 2; oi++) {
+            unsigned op = oi ? VSMP_SUB_SAMPLE_D : VSMP_SUB_SAMPLE;
+            vsmp_plan *p = NULL;
+            CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "lod16_3d: plan");
+            if (!p)
+                continue;
+            if (cpu & VSMP_CPU_AVX2)
+                CHECK(p->fast_name && strstr(p->fast_name, "sample_3d_u8x4"),
+                      "lod16_3d: cpu %#x: kernel %s", cpu, p->fast_name ? p->fast_name : "none");
+            for (unsigned j = 0; j < 40; j++) {
+                uint32_t c[3][16], dv[6][16];
+                /* implicit: quads a random step apart, 2^-6 to 2^5 texels a pixel */
+                float step = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 12) - 6) / 16.0f;
+                for (unsigned l = 0; l < 16; l++) {
+                    float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
+                    for (unsigned a = 0; a < 3; a++) {
+                        float o = sc_unit(&r) * 1.25f - 0.125f;
+                        c[a][l] = sc_fbits(oi ? o : 0.5f + step * (a == 1 ? y : x) * (a + 1));
+                    }
+                    for (unsigned q = 0; q < 6; q++) {
+                        float g = ldexpf(sc_unit(&r) - 0.5f, (int)sc_below(&r, 12) - 6) / 16.0f;
+                        dv[q][l] = sc_fbits(sc_below(&r, 10) ? g : sp[sc_below(&r, 9)]);
+                    }
+                }
+                if (!oi && j % 4 == 3) /* a special coordinate: that quad's derivatives */
+                    c[sc_below(&r, 3)][sc_below(&r, 16)] = sc_fbits(sp[sc_below(&r, 9)]);
+                vsmp_message m;
+                memset(&m, 0, sizeof(m));
+                m.simd = 16, m.mask = 0xffff;
+                m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1], m.param[VSMP_P_R] = c[2];
+                if (oi) {
+                    m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
+                    m.param[VSMP_P_DRDX] = dv[2], m.param[VSMP_P_DUDY] = dv[3];
+                    m.param[VSMP_P_DVDY] = dv[4], m.param[VSMP_P_DRDY] = dv[5];
+                }
+                vsmp_result got, ref;
+                n++;
+                if (!same_as_reference(p, &m, &got, &ref) && bad++ < 4)
+                    fprintf(stderr, "  lod16_3d: %s, state %u, message %u: kernel %s differs\n",
+                            oi ? "sample_d" : "sample", k, j, p->fast_name);
+            }
+            vsmp_plan_free(p);
+        }
+    }
+    vsmp_surface_free(s);
+    CHECK(!bad, "lod16_3d: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
  * AVX2 kernels where they measured faster: src/sample/fast/table.c). */
 #define LUT8_AVX512_FLAT "sample_flat_lut8_avx2"
@@ -734,6 +814,7 @@ int main(int argc, char **argv)
         flat16_shapes(levels[li]);
         ld16_shapes(levels[li]);
         coherent_lanes(levels[li]);
+        lod16_3d(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);

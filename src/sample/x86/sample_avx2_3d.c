@@ -3,7 +3,8 @@
  * The AVX2 kernel for 3D surfaces of four 8-bit UNORM channels (RGBA8, BGRA8), isotropic, in
  * WRAP (power of two) or CLAMP on each axis: sample_body's steps for that case with
  * sample_avx2_u8.c's short index arithmetic on all three axes. Per group of 8 lanes the LOD
- * stage, then both levels' taps on both slices: a row's two texels by one 64-bit load per lane
+ * stage (at the AVX-512 level, of a SIMD16 message of every lane, both groups' at once), then
+ * both levels' taps on both slices: a row's two texels by one 64-bit load per lane
  * (when every lane's pair are neighbours), every group's loads issued before any is unpacked.
  * The filter is level8_any's: each slice bilinear (x, then y), then the slices blended by z.
  * Groups the short arithmetic cannot take (NaN, infinities, |x| >= 2^31) go sample_body's way.
@@ -19,22 +20,12 @@ typedef struct taps3 {
 } taps3;
 
 #ifdef __AVX512F__
-/* pairs8 at the AVX-512 level: the same 64-bit loads, the pairs split by one two-source
- * permute each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
+/* pairs8 at the AVX-512 level: pair_loads8's loads, the pairs split by one two-source permute
+ * each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
 static inline void pairs8_3d(const int *mem, __m256i off, __m256i *first, __m256i *second)
 {
-    const char *b = (const char *)mem;
-    __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
-    uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
-    uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
-#define Q2(x, y)                                                                                   \
-    _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
-                 (const double *)(b + (y)))
-    __m256i l4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
-    __m256i h4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
-#undef Q2
+    __m256i l4, h4;
+    pair_loads8(mem, off, &l4, &h4);
     /* l4: lanes 0-3's pairs, h4: lanes 4-7's; the first texels are the even words of both */
     *first = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14), h4);
     *second = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15), h4);
@@ -168,6 +159,144 @@ static inline void mip16_3d_store(const vsmp_plan *p, const lanes8 o[2], taps3 t
 }
 #endif
 
+#ifdef __AVX512F__
+/* log2_8 on 16 lanes (vsmp_log2f's operations; the specials blended in last). */
+static inline __m512 log2_16(__m512 x)
+{
+    __m512i b = _mm512_castps_si512(x);
+    __mmask16 sub = _mm512_cmpgt_epi32_mask(_mm512_set1_epi32(0x00800000), b); /* subnormal, <= 0 */
+    b = _mm512_castps_si512(_mm512_mask_mul_ps(x, sub, x, _mm512_set1_ps(8388608.0f)));
+    __m512i e = _mm512_maskz_mov_epi32(sub, _mm512_set1_epi32(-23));
+    e = _mm512_add_epi32(e, _mm512_sub_epi32(_mm512_srli_epi32(b, 23), _mm512_set1_epi32(127)));
+    b = _mm512_or_si512(_mm512_and_si512(b, _mm512_set1_epi32(0x007fffff)),
+                        _mm512_set1_epi32(0x3f800000));
+    __m512 m = _mm512_castsi512_ps(b);
+    __mmask16 big = _mm512_cmp_ps_mask(m, _mm512_set1_ps(VSMP_LOG2_SQRT2), _CMP_GT_OQ);
+    m = _mm512_mask_mul_ps(m, big, m, _mm512_set1_ps(0.5f));
+    e = _mm512_mask_add_epi32(e, big, e, _mm512_set1_epi32(1));
+    __m512 one = _mm512_set1_ps(1.0f);
+    __m512 t = _mm512_div_ps(_mm512_sub_ps(m, one), _mm512_add_ps(m, one));
+    __m512 t2 = _mm512_mul_ps(t, t);
+    __m512 s = _mm512_add_ps(_mm512_set1_ps(VSMP_LOG2_C7),
+                             _mm512_mul_ps(t2, _mm512_set1_ps(VSMP_LOG2_C9)));
+    s = _mm512_add_ps(_mm512_set1_ps(VSMP_LOG2_C5), _mm512_mul_ps(t2, s));
+    s = _mm512_add_ps(_mm512_set1_ps(VSMP_LOG2_C3), _mm512_mul_ps(t2, s));
+    s = _mm512_add_ps(_mm512_set1_ps(VSMP_LOG2_C1), _mm512_mul_ps(t2, s));
+    s = _mm512_mul_ps(t, s);
+    __m512 r = _mm512_add_ps(_mm512_cvtepi32_ps(e), s);
+    __m512 z = _mm512_setzero_ps();
+    r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, z, _CMP_GT_OQ),
+                             _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS)), r);
+    r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, z, _CMP_EQ_OQ), r, _mm512_set1_ps(-INFINITY));
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ), r,
+                                _mm512_set1_ps(INFINITY));
+}
+
+/* clamp8 on 16 lanes: x < lo ? lo : x > hi ? hi : x */
+static inline __m512 clamp16(__m512 x, __m512 lo, __m512 hi)
+{
+    __m512 r = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, hi, _CMP_GT_OQ), x, hi);
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, lo, _CMP_LT_OQ), r, lo);
+}
+
+static inline __m512 param16(const vsmp_message *m, unsigned kind)
+{
+    const uint32_t *a = m->param[kind];
+    return a ? _mm512_loadu_ps(a) : _mm512_setzero_ps();
+}
+
+static inline __m512 sq16(__m512 a)
+{
+    return _mm512_mul_ps(a, a);
+}
+
+/* Whether stage16_3d takes a SIMD16 message of every lane: derivatives (given or the quads'),
+ * isotropic. */
+static inline bool stage16_ok(const vsmp_plan *p, bool full)
+{
+    return full && !p->lod_unused && (p->lod == L_IMPLICIT || p->lod == L_GRAD) &&
+           p->st.min_filter != VSMP_FILTER_ANISOTROPIC;
+}
+
+/* stage8 of a 3D surface for both groups of 8 lanes at once (stage16_ok): lod8 and what
+ * stage8_dir makes of lambda, the same operations in the same order on 16 lanes. */
+static inline void stage16_3d(const vsmp_plan *p, const vsmp_message *m, lanes8 o[2])
+{
+    const vsmp_sampler_state *st = &p->st;
+    __m512 u = param16(m, VSMP_P_U), v = param16(m, VSMP_P_V), w = param16(m, VSMP_P_R);
+    __m512 dx0, dx1, dx2, dy0, dy1, dy2;
+    if (p->lod == L_GRAD) {
+        dx0 = param16(m, VSMP_P_DUDX), dx1 = param16(m, VSMP_P_DVDX);
+        dx2 = param16(m, VSMP_P_DRDX), dy0 = param16(m, VSMP_P_DUDY);
+        dy1 = param16(m, VSMP_P_DVDY), dy2 = param16(m, VSMP_P_DRDY);
+    } else { /* each quad's lanes 1 and 2 less its lane 0 */
+        __m512i i0 = _mm512_setr_epi32(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+        __m512i i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(1));
+        __m512i i2 = _mm512_add_epi32(i0, _mm512_set1_epi32(2));
+        __m512 u0 = _mm512_permutexvar_ps(i0, u), v0 = _mm512_permutexvar_ps(i0, v);
+        __m512 w0 = _mm512_permutexvar_ps(i0, w);
+        dx0 = _mm512_sub_ps(_mm512_permutexvar_ps(i1, u), u0);
+        dx1 = _mm512_sub_ps(_mm512_permutexvar_ps(i1, v), v0);
+        dx2 = _mm512_sub_ps(_mm512_permutexvar_ps(i1, w), w0);
+        dy0 = _mm512_sub_ps(_mm512_permutexvar_ps(i2, u), u0);
+        dy1 = _mm512_sub_ps(_mm512_permutexvar_ps(i2, v), v0);
+        dy2 = _mm512_sub_ps(_mm512_permutexvar_ps(i2, w), w0);
+    }
+    /* lod8 */
+    const vsmp_level_view *b = &p->lv[p->base];
+    __m512 fw = _mm512_set1_ps(b->fw), fh = _mm512_set1_ps(b->fh), fd = _mm512_set1_ps(b->fd);
+    __m512 sx = _mm512_add_ps(sq16(_mm512_mul_ps(dx0, fw)), sq16(_mm512_mul_ps(dx1, fh)));
+    __m512 sy = _mm512_add_ps(sq16(_mm512_mul_ps(dy0, fw)), sq16(_mm512_mul_ps(dy1, fh)));
+    sx = _mm512_add_ps(sx, sq16(_mm512_mul_ps(dx2, fd)));
+    sy = _mm512_add_ps(sy, sq16(_mm512_mul_ps(dy2, fd)));
+    __m512 lx = _mm512_sqrt_ps(sx), ly = _mm512_sqrt_ps(sy);
+    __m512 pmax = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lx, ly, _CMP_GT_OQ), ly, lx);
+    __m512 lam = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lx, ly, _CMP_UNORD_Q), log2_16(pmax),
+                                      _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS)));
+    /* stage8_dir's lambda to levels */
+    lam = _mm512_add_ps(lam, _mm512_set1_ps(st->lod_bias));
+    lam = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(lam, lam, _CMP_ORD_Q), lam); /* NaN: 0 */
+    __m512 lo = _mm512_set1_ps(st->min_lod), hi = _mm512_set1_ps(st->max_lod);
+    __m512 top = _mm512_set1_ps((float)(p->nlev - 1)), zero = _mm512_setzero_ps();
+    if (st->lod_preclamp == VSMP_PRECLAMP_OGL)
+        lam = clamp16(lam, lo, hi);
+    __mmask16 magnify = _mm512_cmp_ps_mask(lam, zero, _CMP_NGT_UQ);
+    if (st->lod_preclamp != VSMP_PRECLAMP_OGL)
+        lam = clamp16(lam, lo, hi);
+    lam = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lam, top, _CMP_GT_OQ), lam, top);
+    lam = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lam, zero, _CMP_NGE_UQ), lam, zero);
+    __m512i base = _mm512_set1_epi32((int)p->base), l0 = base, l1 = base;
+    __m512 frac = zero;
+    __mmask16 keep = st->mag_mipnone ? magnify : 0;
+    if (st->mip_filter == VSMP_MIPFILTER_NEAREST) {
+        __m512 f = _mm512_roundscale_ps(_mm512_add_ps(lam, _mm512_set1_ps(0.5f)),
+                                        _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        f = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(f, top, _CMP_GT_OQ), f, top);
+        l0 = l1 = _mm512_mask_add_epi32(base, ~keep, base, _mm512_cvttps_epi32(f));
+    } else if (st->mip_filter != VSMP_MIPFILTER_NONE) {
+        __m512 f = _mm512_roundscale_ps(lam, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m512i i0 = _mm512_cvttps_epi32(f), i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(1));
+        i1 = _mm512_mask_blend_epi32(_mm512_cmpgt_epi32_mask(_mm512_set1_epi32((int)p->nlev), i1),
+                                     i0, i1);
+        l0 = _mm512_mask_add_epi32(base, ~keep, base, i0);
+        l1 = _mm512_mask_add_epi32(base, ~keep, base, i1);
+        frac = _mm512_maskz_sub_ps(~keep, lam, f);
+    }
+    for (unsigned g = 0; g < 2; g++) {
+        lanes8 *q = &o[g];
+        q->u = g ? _mm512_extractf32x8_ps(u, 1) : _mm512_castps512_ps256(u);
+        q->v = g ? _mm512_extractf32x8_ps(v, 1) : _mm512_castps512_ps256(v);
+        q->w = g ? _mm512_extractf32x8_ps(w, 1) : _mm512_castps512_ps256(w);
+        q->frac = g ? _mm512_extractf32x8_ps(frac, 1) : _mm512_castps512_ps256(frac);
+        q->l0 = g ? _mm512_extracti64x4_epi64(l0, 1) : _mm512_castsi512_si256(l0);
+        q->l1 = g ? _mm512_extracti64x4_epi64(l1, 1) : _mm512_castsi512_si256(l1);
+        q->layer = layer8(p, m, 8 * g);
+        q->an.n = _mm256_set1_epi32(1);
+        q->an.ax = q->an.ay = q->an.az = q->an.bad = _mm256_setzero_ps();
+    }
+}
+#endif
+
 static inline bool level8_3d_u8x4(const vsmp_plan *p, __m256i level, const lanes8 *q, bool linear,
                                   bool wu, bool wv, bool ww, taps3 *t)
 {
@@ -184,10 +313,18 @@ static inline void mip3d_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     lanes8 o[VSMP_MAX_LANES / 8];
     taps3 t[VSMP_MAX_LANES / 8][2];
     unsigned fast = 0, two = 0;
+#ifdef __AVX512F__
+    const bool both = stage16_ok(p, full);
+    if (both)
+        stage16_3d(p, m, o);
+#else
+    const bool both = false;
+#endif
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
         lanes8 *q = &o[i];
-        *q = stage8(p, true, m, g, full);
+        if (!both)
+            *q = stage8(p, true, m, g, full);
         if (!level8_3d_u8x4(p, q->l0, q, linear, wu, wv, ww, &t[i][0]))
             continue;
         __m256i same = _mm256_cmpeq_epi32(q->l0, q->l1);
