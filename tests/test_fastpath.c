@@ -541,6 +541,79 @@ static void flat16_shapes(unsigned cpu)
     CHECK(!bad, "flat16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
+/* Point sampling (the flat kernels' conversion rounding down in place of floor and truncation,
+ * and CLAMP_BORDER's off-level test on the coordinate itself) at the values where a row of taps
+ * changes: SIMD16 runs along x at heights just below, on and above 0, h - 1 and h (a run's lanes
+ * share a row: the whole message is on the level or off it), and below -h (WRAP's negative
+ * rows), and runs starting off the left or right edge, on a 37x11 level (w and h apart, neither a
+ * power of two) and a 64x8 one (WRAP), for RGBA8, R16 and R8, every mode of v (and of u, or
+ * CLAMP), normalized and not. Each message is compared with the reference. */
+static void flat16_point_edges(unsigned cpu)
+{
+    static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_R16_UNORM,
+                                    VSMP_FORMAT_R8_UNORM};
+    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
+    const float e = 0x1p-18f; /* a float step at 8..64 */
+    sc_rng r = {0xed6e5ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 3 * 2 * 3 * 2; k++) {
+        unsigned mode = modes[k / 2 % 3];
+        bool nn = k / 6 % 2, wrap = mode == VSMP_TCM_WRAP;
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = f[k / 12];
+        d.width = wrap ? 64 : 37, d.height = wrap ? 8 : 11;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "flat16_point_edges: surface");
+        if (!s)
+            return;
+        float w = (float)d.width, h = (float)d.height;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
+        st.address[0] = (uint8_t)(k % 2 ? mode : VSMP_TCM_CLAMP), st.address[1] = (uint8_t)mode;
+        st.non_normalized = nn;
+        for (int c = 0; c < 4; c++)
+            st.border.f[c] = 0.25f * (float)(c + 1);
+        vsmp_plan *p = NULL;
+        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
+              "flat16_point_edges: plan");
+        /* (x0, y): runs at rows across the top and bottom edges, then runs across the sides */
+        const float at[][2] = {
+            {3.5f, -1.0f},  {3.5f, -1.0f + e}, {3.5f, -0.5f},    {3.5f, -e},       {3.5f, -0.0f},
+            {3.5f, 0.0f},   {3.5f, e},         {3.5f, 0.5f},     {3.5f, h - 1.0f}, {3.5f, h - 0.5f},
+            {3.5f, h - e},  {3.5f, h},         {3.5f, h + 0.5f}, {3.5f, 2.5f - h}, {-16.0f, 2.5f},
+            {-15.5f, 2.5f}, {3.5f - w, 2.5f},  {w - e, 2.5f},    {w, 2.5f},        {w + 0.5f, 2.5f},
+        };
+        for (unsigned j = 0; p && j < sizeof(at) / sizeof(at[0]); j++) {
+            uint32_t u[16], v[16];
+            for (unsigned l = 0; l < 16; l++) {
+                float x = at[j][0] + (float)l, y = at[j][1];
+                if (!nn)
+                    x /= w, y /= h;
+                u[l] = sc_fbits(x), v[l] = sc_fbits(y);
+            }
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = 16, m.mask = 0xffff;
+            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+            vsmp_result got, want;
+            n++;
+            if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
+                fprintf(stderr,
+                        "  flat16_point_edges: %s, modes %u %u%s, run at (%a, %a): kernel %s "
+                        "differs\n",
+                        vsmp_format_get(d.format)->name, st.address[0], st.address[1],
+                        nn ? " unnormalized" : "", (double)at[j][0], (double)at[j][1],
+                        p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "flat16_point_edges: cpu %#x: %u of %u messages differ from the reference", cpu,
+          bad, n);
+}
+
 /* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
  * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
  * across its edges, at LOD 0 and not, each message compared with the reference. */
@@ -812,6 +885,7 @@ int main(int argc, char **argv)
         every_byte(levels[li]);
         every_u16(levels[li]);
         flat16_shapes(levels[li]);
+        flat16_point_edges(levels[li]);
         ld16_shapes(levels[li]);
         coherent_lanes(levels[li]);
         lod16_3d(levels[li]);

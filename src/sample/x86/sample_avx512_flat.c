@@ -20,7 +20,8 @@
  * message (partial, arrays, taps in no such shape, wrapped or clamped at an edge, or a lane
  * whose index needs more than the 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
  * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
- * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes, the
+ * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes
+ * (point sampling's floor and truncation as one conversion rounding down, the same words), the
  * conversion unorm8's and the filter filter8_u8x4's, in the same order: the reference's words
  * (tests/test_fastpath.c). Results of these formats are never NaN: no NaN rewrite. Compiled
  * with the AVX-512 level's flags only.
@@ -36,7 +37,7 @@
 /* What every message of a plan shares: level 0's view and the coordinates' scale, as
  * flat8_begin gives them. */
 typedef struct flat16 {
-    __m512 sx, sy, fwm1, fhm1;
+    __m512 sx, sy, fwm1, fhm1, fw, fh;
     __m512i wm1, hm1, pitch, off;
     const uint8_t *mem;
 } flat16;
@@ -49,6 +50,7 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     f.sx = _mm512_set1_ps(nn ? 1.0f : l->fw), f.sy = _mm512_set1_ps(nn ? 1.0f : l->fh);
     f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
     f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
+    f.fw = _mm512_set1_ps((float)l->w), f.fh = _mm512_set1_ps((float)l->h);
     f.pitch = _mm512_set1_epi32((int)l->pitch), f.off = _mm512_set1_epi32((int)l->off);
     f.mem = p->s->mem;
     return f;
@@ -84,6 +86,18 @@ static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __
     return _mm512_max_epi32(
         _mm512_cvttps_epi32(_mm512_min_ps(fm1, _mm512_add_ps(f, _mm512_set1_ps(1.0f)))),
         _mm512_setzero_si512());
+}
+
+/* idx16 of point sampling, which needs no floored coordinate for a weight: the floor and the
+ * truncation are one conversion rounding down, and CLAMP's min goes before it (floor is monotonic
+ * and w - 1 an integer). The same words: a NaN, an infinity or a lane out of the 32-bit range
+ * converts to INT32_MIN either way. */
+static inline __m512i idx16_point(bool wrap, __m512 x, __m512 fm1, __m512i m1, __mmask16 *bad)
+{
+    __m512i i = _mm512_cvt_roundps_epi32(wrap ? x : _mm512_min_ps(fm1, x),
+                                         _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
 }
 
 /* off_flat: CLAMP_BORDER's taps f and f + 1 off the level (below 0 or above size - 1). */
@@ -204,19 +218,29 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         __m512 half = _mm512_set1_ps(0.5f);
         x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
     }
-    __m512 fx = _mm512_floor_ps(x), fy = _mm512_floor_ps(y);
     __mmask16 bad = 0;
+    g->oxa = g->oxb = g->oya = g->oyb = 0;
+    if (!linear) {
+        /* floor(x) < 0 is x < 0, floor(x) > w - 1 is x >= w (NaN neither) */
+        g->xa = idx16_point(wu, x, f->fwm1, f->wm1, &bad);
+        g->ya = idx16_point(wv, y, f->fhm1, f->hm1, &bad);
+        if (mu == VSMP_TCM_CLAMP_BORDER)
+            g->oxa = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LT_OQ) |
+                     _mm512_cmp_ps_mask(x, f->fw, _CMP_GE_OQ);
+        if (mv == VSMP_TCM_CLAMP_BORDER)
+            g->oya = _mm512_cmp_ps_mask(y, _mm512_setzero_ps(), _CMP_LT_OQ) |
+                     _mm512_cmp_ps_mask(y, f->fh, _CMP_GE_OQ);
+        g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
+        return !bad;
+    }
+    __m512 fx = _mm512_floor_ps(x), fy = _mm512_floor_ps(y);
     g->xa = idx16(wu, fx, f->fwm1, f->wm1, &bad), g->ya = idx16(wv, fy, f->fhm1, f->hm1, &bad);
     if (bad)
         return false;
-    g->oxa = g->oxb = g->oya = g->oyb = 0;
     if (mu == VSMP_TCM_CLAMP_BORDER)
         off16(fx, f->fwm1, &g->oxa, &g->oxb);
     if (mv == VSMP_TCM_CLAMP_BORDER)
         off16(fy, f->fhm1, &g->oya, &g->oyb);
-    g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
-    if (!linear)
-        return true;
     /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
     g->wx = _mm512_sub_ps(x, fx), g->wy = _mm512_sub_ps(y, fy);
     if (!wu)
