@@ -28,6 +28,7 @@
 
 #define XF_TABLE vsmp_x_fast_c
 #include "exec_fast_k.h"
+#include "hot.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define XF_LE 1 /* the kernels read arena words in place: little-endian hosts only */
@@ -1075,7 +1076,7 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
  * back to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose
  * gotos keep every lane together runs from its head to its back edge and round again without
  * returning to the run loop. */
-static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
         return x->own(m, x, s);

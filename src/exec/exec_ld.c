@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "hot.h"
 #include "sample_internal.h"
 
 void vsmp_x_ld_row_plan(const vsmp_machine *m, xinst *x, const vsmp_plan *p)
@@ -124,7 +125,7 @@ LD_AVX2 static bool row_avx2(vsmp_machine *m, const xinst *x, const uint32_t *u,
 }
 #endif
 
-bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
+VSMP_HOT bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
 {
     const xldrow *r = &x->s->row;
     const vsmp_message *msg = &x->s->msg;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "exec_typed.h"
+#include "hot.h"
 #include "sample_internal.h"
 
 /* How a format's channels are stored. */
@@ -571,7 +572,7 @@ static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *
 }
 #endif
 
-bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
+VSMP_HOT bool vsmp_x_typed_row(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surface *surf)
 {
 #ifdef VSMP_HAVE_AVX2
     const xgen *g = x->g;

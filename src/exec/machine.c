@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "hot.h"
 
 /* The arena holds every variable of one thread; vISA caps a variable at 4 KiB (4_visa_header.md
  * var_info), so a sane kernel needs far less than this (vsmp's bound against hostile files). */
@@ -1118,7 +1119,7 @@ vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_b
 
 /* The run loop, from instruction @p pc; with a barrier pause, stops after a barrier with
  * *at_barrier set and the next instruction in m->pc. */
-static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
+VSMP_HOT static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
 {
     vsmp_status st = VSMP_OK;
     uint8_t *ce0 = m->arena + m->vars[15].at;
@@ -1167,6 +1168,11 @@ static vsmp_status run_from(vsmp_machine *m, uint32_t pc, bool *at_barrier)
     }
     m->diags = NULL;
     return st;
+}
+
+uintptr_t vsmp_x_handler_address(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx ? (uintptr_t)m->x[index].run : 0;
 }
 
 uint64_t vsmp_machine_steps(const vsmp_machine *m)
