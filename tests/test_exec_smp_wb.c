@@ -7,6 +7,11 @@
  * 0.5) / 16, v = 0.5, nearest, clamped: texel 15 - l. DST's four channels are two GRFs each; S = R
  * + A = (15 - l) + (63 - l) = 78 - 2 l. Lanes off keep the old bits (-1) of DST and S. Expected
  * values by hand.
+ *
+ * Then the same response accumulated as avgblur does (text_acc): four F adds ACC_c += DST_c, one
+ * fused sequence (exec_fast_k.h k_fu_fadd4, its sources loaded by 16-byte halves at the AVX2
+ * level), ACC_c starting at 1000 c + 2 l: 1000 c + 2 l + 16 c + 15 - l = 1016 c + 15 + l, lanes
+ * off 1000 c + 2 l.
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>
@@ -27,6 +32,24 @@ static const char text[] = ".version 4.1\n.kernel \"t\"\n"
                            "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
                            "add (M1, 16) S(0,0)<1> DST(0,0)<1;1,0> DST(6,0)<1;1,0>\n"
                            "ret (M1, 1)\n";
+
+static const char text_acc[] = ".version 4.1\n.kernel \"t\"\n"
+                               ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                               ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                               ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+                               ".decl ACC v_type=G type=f num_elts=64 align=GRF\n"
+                               ".decl smp v_type=S num_elts=1\n"
+                               ".decl tex v_type=T num_elts=1\n"
+                               "movs (M1_NM, 1) tex(0) 0x0:ud\n"
+                               "movs (M1_NM, 1) smp(0) 0x0:ud\n"
+                               "sample_3d.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
+                               "add (M1, 16) ACC(0,0)<1> ACC(0,0)<1;1,0> DST(0,0)<1;1,0>\n"
+                               "add (M1, 16) ACC(2,0)<1> ACC(2,0)<1;1,0> DST(2,0)<1;1,0>\n"
+                               "add (M1, 16) ACC(4,0)<1> ACC(4,0)<1;1,0> DST(4,0)<1;1,0>\n"
+                               "add (M1, 16) ACC(6,0)<1> ACC(6,0)<1;1,0> DST(6,0)<1;1,0>\n"
+                               "ret (M1, 1)\n";
+
+unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 
 static void test_writeback(unsigned cpu, uint32_t dmask)
 {
@@ -86,6 +109,59 @@ done:
     vsmp_module_free(mod);
 }
 
+static void test_accumulate(unsigned cpu, uint32_t dmask)
+{
+    vsmp_module *mod = kit_parse_ok(text_acc, VSMP_DIALECT_12504);
+    if (!mod)
+        return;
+    vsmp_machine_options o;
+    vsmp_machine_options_init(&o);
+    o.dispatch_simd = 16;
+    o.dispatch_mask = dmask;
+    vsmp_machine *m = kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+    CHECK(m != NULL, "machine");
+    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_FLOAT, 16, 1, 1);
+    if (!m || !s)
+        goto done;
+    /* the adds are one sequence at the fast levels, none at the reference */
+    CHECK(!vsmp_x_fused_at(m, 3) == !cpu, "cpu 0x%x: the four adds fused", cpu);
+    float *t = (float *)vsmp_surface_get_desc(s)->data;
+    for (int i = 0; i < 16; i++)
+        for (int c = 0; c < 4; c++)
+            t[4 * i + c] = (float)(16 * c + i);
+    CHECK(vsmp_machine_bind_surface(m, 0, s) == VSMP_OK, "bind");
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
+    st.address[0] = st.address[1] = st.address[2] = VSMP_TCM_CLAMP;
+    CHECK(vsmp_machine_bind_sampler(m, 0, &st) == VSMP_OK, "bind sampler");
+    for (int r = 0; r < 2; r++) {
+        float u[16], v[16], acc[64];
+        for (int l = 0; l < 16; l++)
+            u[l] = (15.0f - (float)l + 0.5f) / 16.0f, v[l] = 0.5f;
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < 16; l++)
+                acc[16 * c + l] = (float)(1000 * c + 2 * l);
+        vsmp_machine_reset(m);
+        kit_put(m, "U", u, sizeof(u));
+        kit_put(m, "V", v, sizeof(v));
+        kit_put(m, "ACC", acc, sizeof(acc));
+        kit_why why;
+        CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
+        kit_get(m, "ACC", acc, sizeof(acc));
+        for (int c = 0; c < 4; c++)
+            for (int l = 0; l < 16; l++) {
+                float want = (float)(dmask >> l & 1u ? 1016 * c + 15 + l : 1000 * c + 2 * l);
+                CHECK(acc[16 * c + l] == want, "cpu 0x%x, mask 0x%x, ACC %d, lane %d: %g (%g)", cpu,
+                      dmask, c, l, (double)acc[16 * c + l], (double)want);
+            }
+    }
+done:
+    vsmp_machine_free(m);
+    vsmp_surface_free(s);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     /* the levels through vsmp_cpu_set_mask (kit_create_at); VSMP_CPU would lower them all */
@@ -95,6 +171,8 @@ int main(void)
     for (unsigned i = 0; i < n; i++) {
         test_writeback(levels[i], 0xffffu);
         test_writeback(levels[i], 0xa5c3u);
+        test_accumulate(levels[i], 0xffffu);
+        test_accumulate(levels[i], 0xa5c3u);
     }
     return t_finish();
 }
