@@ -9,8 +9,8 @@
  * values by hand.
  *
  * Then the same response accumulated as avgblur does (text_acc): four F adds ACC_c += DST_c, one
- * fused sequence (exec_fast_k.h k_fu_fadd4, its sources loaded by 16-byte halves at the AVX2
- * level), ACC_c starting at 1000 c + 2 l: 1000 c + 2 l + 16 c + 15 - l = 1016 c + 15 + l, lanes
+ * fused sequence at the fast levels (exec_fast_k.h k_fu_fadd4; member by member with lanes
+ * off), ACC_c starting at 1000 c + 2 l: 1000 c + 2 l + 16 c + 15 - l = 1016 c + 15 + l, lanes
  * off 1000 c + 2 l.
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */

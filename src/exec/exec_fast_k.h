@@ -945,6 +945,18 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
+    return true;
+}
+
 #if defined(__AVX2__)
 /* The division's chain kept in registers (AVX2): 16 lanes in two halves. Each member's result
  * is stored to its dst at once, in order, as the members one by one store it; a source is the
@@ -1024,27 +1036,6 @@ static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
                  fu_fout(_mm256_div_ps(one, fu_fin(a.hi, keep)), keep)};
 }
 
-/* 16 lanes loaded as four 16-byte halves: a sample's response is written by 16-byte stores
- * (exec_sampler.c writeback, memcpy in the baseline code), which a 32-byte load of it would wait
- * for, not forwarded; a 16-byte load of a 32-byte store's half is forwarded */
-static XF_INLINE v16 v16_ld16(const uint8_t *p)
-{
-    const __m128i *q = (const __m128i *)(const void *)p;
-    return (v16){_mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q)),
-                                         _mm_loadu_si128(q + 1), 1),
-                 _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(q + 2)),
-                                         _mm_loadu_si128(q + 3), 1)};
-}
-
-/* k_fadd of member y, its sources loaded by halves (v16_ld16), as k_fu_fadd4 takes it */
-static XF_INLINE void fu_fadd_v(const xinst *y, uint32_t keep)
-{
-    uint32_t kf = (y->f.arg | keep) & XF_KEEP_F;
-    v16 a = v16_ld16(y->f.src[0].p), b = v16_ld16(y->f.src[1].p);
-    v16_st(y->f.dst, (v16){fu_fout(_mm256_add_ps(fu_fin(a.lo, kf), fu_fin(b.lo, kf)), kf),
-                           fu_fout(_mm256_add_ps(fu_fin(a.hi, kf), fu_fin(b.hi, kf)), kf)});
-}
-
 /* An integer cmp member on x and y (icmp16_regs); its bits to its predicate's word (fu_icmp's
  * store), the word returned */
 static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
@@ -1100,27 +1091,6 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
     return true;
 }
 #endif
-
-/* Four F adds, IGC's accumulation of a sample's four channels: at the AVX2 level in registers,
- * each member's sources loaded by halves (fu_fadd_v), where no dst holds 16-bit elements */
-static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
-{
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-#if defined(__AVX2__)
-    if (!((y[0].f.arg | y[1].f.arg | y[2].f.arg | y[3].f.arg) & XF_OUT16)) {
-        for (unsigned i = 0; i < 4; i++)
-            fu_fadd_v(&y[i], keep);
-        return true;
-    }
-#endif
-    FU_K(0, k_fadd);
-    FU_K(1, k_fadd);
-    FU_K(2, k_fadd);
-    FU_K(3, k_fadd);
-    return true;
-}
 
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
