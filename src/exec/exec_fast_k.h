@@ -18,6 +18,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "hot.h"
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #elif defined(__SSE2__)
@@ -1186,7 +1188,7 @@ static XF_INLINE void fmad_w16_keep(void *out, const uint8_t *a, const uint8_t *
     memcpy(out, r, 64);
 }
 
-static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
+VSMP_HOT static void k_chain16(const xinst *x, unsigned n, uint32_t keep)
 {
     for (const xinst *end = x + n; x < end; x++) {
         xfast16_fn f = x->f.fn16;

@@ -12,6 +12,7 @@
 
 #include "exec_internal.h"
 #include "exec_typed.h"
+#include "hot.h"
 #include "format_internal.h"
 
 static unsigned popcount4(unsigned v)
@@ -409,7 +410,7 @@ static vsmp_status run_typed(vsmp_machine *m, xinst *x, xstep *s)
 
 /* scatter4_typed planned on the fast path: exec_typed.c's kernels, or the reference for what
  * they do not take. */
-static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
+VSMP_HOT static vsmp_status run_typed_store_fast(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes_now(m, x->in, x->lanes);
     s->lanes = en;
