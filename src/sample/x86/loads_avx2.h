@@ -30,8 +30,10 @@ static inline __m256i loads8(const int *mem, __m256i off)
 }
 
 /* The 64-bit words at byte offsets off of 8 lanes, by one 64-bit load per lane (on the CPUs
- * measured, cheaper than gathers): lo lanes 0-3's, hi lanes 4-7's, each in lane order. */
-static inline void pair_loads8(const int *mem, __m256i off, __m256i *lo4, __m256i *hi4)
+ * measured, cheaper than gathers): lo lanes 0-3's, hi lanes 4-7's, each in lane order. In the
+ * float domain, as the loads and inserts are (an integer cast here measured 1.5-2.5 % slower on
+ * the AVX2 trilinear kernel). */
+static inline void pair_loads8(const int *mem, __m256i off, __m256d *lo4, __m256d *hi4)
 {
     const char *b = (const char *)mem;
     __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
@@ -41,10 +43,10 @@ static inline void pair_loads8(const int *mem, __m256i off, __m256i *lo4, __m256
 #define Q2(x, y)                                                                                   \
     _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(b + (x)))),                    \
                  (const double *)(b + (y)))
-    *lo4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)), Q2((uint32_t)a1, a1 >> 32), 1));
-    *hi4 = _mm256_castpd_si256(_mm256_insertf128_pd(
-        _mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)), Q2((uint32_t)a3, a3 >> 32), 1));
+    *lo4 = _mm256_insertf128_pd(_mm256_castpd128_pd256(Q2((uint32_t)a0, a0 >> 32)),
+                                Q2((uint32_t)a1, a1 >> 32), 1);
+    *hi4 = _mm256_insertf128_pd(_mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)),
+                                Q2((uint32_t)a3, a3 >> 32), 1);
 #undef Q2
 }
 
@@ -52,9 +54,9 @@ static inline void pair_loads8(const int *mem, __m256i off, __m256i *lo4, __m256
  * first and second texels. */
 static inline void pairs8(const int *mem, __m256i off, __m256i *first, __m256i *second)
 {
-    __m256i lo4, hi4;
+    __m256d lo4, hi4;
     pair_loads8(mem, off, &lo4, &hi4);
-    __m256 l4 = _mm256_castsi256_ps(lo4), h4 = _mm256_castsi256_ps(hi4);
+    __m256 l4 = _mm256_castpd_ps(lo4), h4 = _mm256_castpd_ps(hi4);
     /* lanes 0 1 4 5 | 2 3 6 7 after the shuffles; the 64-bit permutes put them in order */
     __m256 x = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(2, 0, 2, 0));
     __m256 y = _mm256_shuffle_ps(l4, h4, _MM_SHUFFLE(3, 1, 3, 1));

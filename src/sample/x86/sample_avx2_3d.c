@@ -24,8 +24,9 @@ typedef struct taps3 {
  * each (vpermt2d) instead of pairs8's two shuffles and two 64-bit permutes. */
 static inline void pairs8_3d(const int *mem, __m256i off, __m256i *first, __m256i *second)
 {
-    __m256i l4, h4;
-    pair_loads8(mem, off, &l4, &h4);
+    __m256d ld, hd;
+    pair_loads8(mem, off, &ld, &hd);
+    __m256i l4 = _mm256_castpd_si256(ld), h4 = _mm256_castpd_si256(hd);
     /* l4: lanes 0-3's pairs, h4: lanes 4-7's; the first texels are the even words of both */
     *first = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14), h4);
     *second = _mm256_permutex2var_epi32(l4, _mm256_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15), h4);
