@@ -31,8 +31,7 @@ static inline __m256i loads8(const int *mem, __m256i off)
 
 /* The 64-bit words at byte offsets off of 8 lanes, by one 64-bit load per lane (on the CPUs
  * measured, cheaper than gathers): lo lanes 0-3's, hi lanes 4-7's, each in lane order. In the
- * float domain, as the loads and inserts are (an integer cast here measured 1.5-2.5 % slower on
- * the AVX2 trilinear kernel). */
+ * float domain, as the loads and inserts are. */
 static inline void pair_loads8(const int *mem, __m256i off, __m256d *lo4, __m256d *hi4)
 {
     const char *b = (const char *)mem;
