@@ -51,40 +51,62 @@ static const char text_acc[] = ".version 4.1\n.kernel \"t\"\n"
 
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 
-static void test_writeback(unsigned cpu, uint32_t dmask)
+/* A machine running @p src (its module in *mod) at SIMD16 under @p dmask, with a 16x1
+ * R32G32B32A32_FLOAT surface (*s; texel i's channel c holds 16 c + i) and a nearest CLAMP sampler
+ * bound at 0; NULL when a step failed (each checked). */
+static vsmp_machine *wb_machine(const char *src, unsigned cpu, uint32_t dmask, vsmp_module **mod,
+                                vsmp_surface **s)
 {
-    vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
-    if (!mod)
-        return;
+    *s = NULL;
+    *mod = kit_parse_ok(src, VSMP_DIALECT_12504);
+    if (!*mod)
+        return NULL;
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 16;
     o.dispatch_mask = dmask;
-    vsmp_machine *m = kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+    vsmp_machine *m = kit_create_at(*mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
     CHECK(m != NULL, "machine");
-    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_FLOAT, 16, 1, 1);
-    if (!m || !s)
-        goto done;
-    float *t = (float *)vsmp_surface_get_desc(s)->data;
+    *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_FLOAT, 16, 1, 1);
+    if (!m || !*s)
+        return m;
+    float *t = (float *)vsmp_surface_get_desc(*s)->data;
     for (int i = 0; i < 16; i++)
         for (int c = 0; c < 4; c++)
             t[4 * i + c] = (float)(16 * c + i);
-    CHECK(vsmp_machine_bind_surface(m, 0, s) == VSMP_OK, "bind");
+    CHECK(vsmp_machine_bind_surface(m, 0, *s) == VSMP_OK, "bind");
     vsmp_sampler_state st;
     vsmp_sampler_state_init(&st);
     st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
     st.address[0] = st.address[1] = st.address[2] = VSMP_TCM_CLAMP;
     CHECK(vsmp_machine_bind_sampler(m, 0, &st) == VSMP_OK, "bind sampler");
+    return m;
+}
+
+/* A reset, then lane l's coordinates at texel 15 - l's centre. */
+static void wb_coords(vsmp_machine *m)
+{
+    float u[16], v[16];
+    for (int l = 0; l < 16; l++)
+        u[l] = (15.0f - (float)l + 0.5f) / 16.0f, v[l] = 0.5f;
+    vsmp_machine_reset(m);
+    kit_put(m, "U", u, sizeof(u));
+    kit_put(m, "V", v, sizeof(v));
+}
+
+static void test_writeback(unsigned cpu, uint32_t dmask)
+{
+    vsmp_module *mod;
+    vsmp_surface *s;
+    vsmp_machine *m = wb_machine(text, cpu, dmask, &mod, &s);
+    if (!m || !s)
+        goto done;
     /* twice: the second run takes the kept plan */
     for (int r = 0; r < 2; r++) {
-        float u[16], v[16], old[64], d[64], sum[16];
-        for (int l = 0; l < 16; l++)
-            u[l] = (15.0f - (float)l + 0.5f) / 16.0f, v[l] = 0.5f;
+        float old[64], d[64], sum[16];
         for (int i = 0; i < 64; i++)
             old[i] = -1.0f;
-        vsmp_machine_reset(m);
-        kit_put(m, "U", u, sizeof(u));
-        kit_put(m, "V", v, sizeof(v));
+        wb_coords(m);
         kit_put(m, "DST", old, sizeof(old));
         kit_put(m, "S", old, sizeof(sum));
         kit_why why;
@@ -111,40 +133,19 @@ done:
 
 static void test_accumulate(unsigned cpu, uint32_t dmask)
 {
-    vsmp_module *mod = kit_parse_ok(text_acc, VSMP_DIALECT_12504);
-    if (!mod)
-        return;
-    vsmp_machine_options o;
-    vsmp_machine_options_init(&o);
-    o.dispatch_simd = 16;
-    o.dispatch_mask = dmask;
-    vsmp_machine *m = kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
-    CHECK(m != NULL, "machine");
-    vsmp_surface *s = kit_surface(VSMP_SURFTYPE_2D, VSMP_FORMAT_R32G32B32A32_FLOAT, 16, 1, 1);
+    vsmp_module *mod;
+    vsmp_surface *s;
+    vsmp_machine *m = wb_machine(text_acc, cpu, dmask, &mod, &s);
     if (!m || !s)
         goto done;
     /* the adds are one sequence at the fast levels, none at the reference */
     CHECK(!vsmp_x_fused_at(m, 3) == !cpu, "cpu 0x%x: the four adds fused", cpu);
-    float *t = (float *)vsmp_surface_get_desc(s)->data;
-    for (int i = 0; i < 16; i++)
-        for (int c = 0; c < 4; c++)
-            t[4 * i + c] = (float)(16 * c + i);
-    CHECK(vsmp_machine_bind_surface(m, 0, s) == VSMP_OK, "bind");
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
-    st.address[0] = st.address[1] = st.address[2] = VSMP_TCM_CLAMP;
-    CHECK(vsmp_machine_bind_sampler(m, 0, &st) == VSMP_OK, "bind sampler");
     for (int r = 0; r < 2; r++) {
-        float u[16], v[16], acc[64];
-        for (int l = 0; l < 16; l++)
-            u[l] = (15.0f - (float)l + 0.5f) / 16.0f, v[l] = 0.5f;
+        float acc[64];
         for (int c = 0; c < 4; c++)
             for (int l = 0; l < 16; l++)
                 acc[16 * c + l] = (float)(1000 * c + 2 * l);
-        vsmp_machine_reset(m);
-        kit_put(m, "U", u, sizeof(u));
-        kit_put(m, "V", v, sizeof(v));
+        wb_coords(m);
         kit_put(m, "ACC", acc, sizeof(acc));
         kit_why why;
         CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
