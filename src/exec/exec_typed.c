@@ -463,6 +463,49 @@ TYPED_AVX2 static void pack_uint8_avx2(uint32_t *px, unsigned n, const tfmt *t, 
     }
 }
 
+/* cv_unorm on eight lanes: the same clamp on the bits (the sign bit set or a NaN -> +0, from 1
+ * up -> 1), the product with 2^n - 1 in double (exact) and its rounding in the current mode, as
+ * rne_bits rounds: the same integers. */
+TYPED_AVX2 static inline __m256i unorm_avx2(__m256i u, __m256d scale)
+{
+    __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), u),
+                                  _mm256_cmpgt_epi32(u, _mm256_set1_epi32(0x7f800000)));
+    u = _mm256_andnot_si256(bad, _mm256_min_epi32(u, _mm256_set1_epi32(0x3f800000)));
+    __m256 f = _mm256_castsi256_ps(u);
+    __m128i lo =
+        _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(f)), scale));
+    __m128i hi =
+        _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(f, 1)), scale));
+    return _mm256_set_m128i(hi, lo);
+}
+
+/* cv_unorm for @p n lanes, a multiple of 8 */
+TYPED_AVX2 static void cv_unorm_avx2(uint32_t *out, const uint8_t *src, unsigned n, double scale)
+{
+    const __m256d sc = _mm256_set1_pd(scale);
+    for (unsigned l = 0; l < n; l += 8)
+        _mm256_storeu_si256((__m256i *)(out + l),
+                            unorm_avx2(_mm256_loadu_si256((const __m256i *)(src + 4 * l)), sc));
+}
+
+/* pack_rgba8 of RGBA8/BGRA8 UNORM: each channel by unorm_avx2, shifted to its byte */
+TYPED_AVX2 static void pack_unorm8_avx2(uint32_t *px, unsigned n, const tfmt *t,
+                                        const uint8_t *data, uint32_t stride)
+{
+    const __m256d sc = _mm256_set1_pd(255.0);
+    __m128i sh[4];
+    for (unsigned c = 0; c < 4; c++)
+        sh[c] = _mm_cvtsi32_si128((int)(8u * t->off[c]));
+    for (unsigned l = 0; l < n; l += 8) {
+        __m256i p = _mm256_setzero_si256();
+        for (unsigned c = 0; c < 4; c++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * stride + 4 * l));
+            p = _mm256_or_si256(p, _mm256_sll_epi32(unorm_avx2(v, sc), sh[c]));
+        }
+        _mm256_storeu_si256((__m256i *)(px + l), p);
+    }
+}
+
 /* The common case whole (a kernel writing RGBA8 UINT at its global IDs): every lane enabled,
  * on one row and inside, every channel written: the texels assembled and stored where the row
  * starts. False (nothing written) for any other message. */
@@ -674,6 +717,8 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
 #ifdef VSMP_HAVE_AVX2
     if (rgba8 && avx2 && t.kind == TK_UINT8)
         pack_uint8_avx2(px, n, &t, data, stride);
+    else if (rgba8 && avx2 && t.kind == TK_UNORM8)
+        pack_unorm8_avx2(px, n, &t, data, stride);
     else
 #endif
         rgba8 = rgba8 && pack_rgba8(px, n, &t, data, stride);
@@ -702,7 +747,12 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         const uint8_t *src = data + k++ * stride;
         if (!(t.present >> c & 1u))
             continue; /* a channel the format has not */
-        convert(t.kind, cv[nc], src, n);
+#ifdef VSMP_HAVE_AVX2
+        if (avx2 && (t.kind == TK_UNORM8 || t.kind == TK_UNORM16))
+            cv_unorm_avx2(cv[nc], src, n, t.kind == TK_UNORM8 ? 255.0 : 65535.0);
+        else
+#endif
+            convert(t.kind, cv[nc], src, n);
         off[nc++] = t.off[c];
     }
     if ((mask & t.present) == t.present && nc * t.size == bytes) { /* no padding bytes */
