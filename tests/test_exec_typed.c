@@ -501,16 +501,20 @@ static void test_identity(const unsigned *lv, unsigned nlev)
 }
 
 /* Many messages on one binding (what the instruction's first message keeps of the surface
- * serves the next ones: exec_typed.c vsmp_x_typed_row): RGBA8 UINT and SINT at SIMD8, 16 and
- * 32 with LOD %null; rows inside, across the row's end, starting past it, below the surface,
- * a lane off the row, lanes off; data past 255 and each message's surface compared with the
- * reference's. */
+ * serves the next ones: exec_typed.c vsmp_x_typed_row): RGBA8 UINT, SINT and UNORM, BGRA8
+ * UNORM, R8 UNORM and UINT at SIMD8, 16 and 32 with LOD %null; rows inside, across the row's
+ * end, starting past it, below the surface, a lane off the row, lanes off; data past 255 (the
+ * UNORM ones: datum's floats) and each message's surface compared with the reference's. */
 static void test_one_binding(const unsigned *lv, unsigned nlev)
 {
-    static const vsmp_format fmts[2] = {VSMP_FORMAT_R8G8B8A8_UINT, VSMP_FORMAT_R8G8B8A8_SINT};
+    static const vsmp_format fmts[] = {VSMP_FORMAT_R8G8B8A8_UINT,  VSMP_FORMAT_R8G8B8A8_SINT,
+                                       VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
+                                       VSMP_FORMAT_R8_UNORM,       VSMP_FORMAT_R8_UINT};
+    static const char *const names[] = {"RGBA8 UINT",  "RGBA8 SINT", "RGBA8 UNORM",
+                                        "BGRA8 UNORM", "R8 UNORM",   "R8 UINT"};
     static const unsigned simds[3] = {8, 16, 32};
     unsigned bad = 0, msgs = 0;
-    for (unsigned fi = 0; fi < 2; fi++)
+    for (unsigned fi = 0; fi < sizeof(fmts) / sizeof(fmts[0]); fi++)
         for (unsigned si = 0; si < 3; si++) {
             vsmp_module *mod = program(0xf, simds[si], false);
             vsmp_machine *m[4] = {NULL};
@@ -538,8 +542,9 @@ static void test_one_binding(const unsigned *lv, unsigned nlev)
                     u[rnd() % simds[si]] += 3;
                 if (round % 6 == 5)
                     pred = rnd();
+                bool unorm = fi == 2 || fi == 3 || fi == 4;
                 for (unsigned k = 0; k < 128; k++)
-                    data[k] = rnd() % 3 ? rnd() % 256 : rnd();
+                    data[k] = unorm ? datum() : rnd() % 3 ? rnd() % 256 : rnd();
                 for (unsigned li = 0; li < nlev; li++) {
                     if (!m[li] || !sf[li])
                         continue;
@@ -559,7 +564,7 @@ static void test_one_binding(const unsigned *lv, unsigned nlev)
                         CHECK(false,
                               "one binding, %s SIMD%u round %u at level %#x: the surface "
                               "differs from the reference's",
-                              fi ? "SINT" : "UINT", simds[si], round, lv[li]);
+                              names[fi], simds[si], round, lv[li]);
                 }
             }
             for (unsigned li = 0; li < nlev; li++) {

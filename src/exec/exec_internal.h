@@ -238,13 +238,15 @@ typedef struct xgen {
     /* ... and what vsmp_x_typed_row found of trow_surf, while no surface was bound since
      * (trow_gen): where its level's texels start (NULL: the message does not take it), the
      * pitch of a row, the size, each channel's shift in the texel, a channel's bytes in the
-     * message */
+     * message, whether the channels are UNORM (else UINT) and the texel's bytes (4: RGBA8 or
+     * BGRA8, 1: R8) */
     const void *trow_surf;
     uint64_t trow_gen;
     uint8_t *trow_base;
     size_t trow_pitch;
     uint32_t trow_w, trow_h, trow_stride;
     uint8_t trow_shift[4];
+    uint8_t trow_unorm, trow_bytes;
 } xgen;
 
 /* ld of one row (exec_ld.c): the view's level 0 when the plan's surface and format allow it

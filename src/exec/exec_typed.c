@@ -547,7 +547,9 @@ static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, uns
 /* vsmp_x_typed_row's message on what it found of the surface (xgen trow_*): u0 + l and y0 in
  * every lane, inside the level (the slice is %null's zero: a 2D surface, not an array), then
  * the texels assembled and stored where the row's span starts: row_uint8_avx2's test and
- * stores without the slice, the same integer operations. False, nothing written, otherwise. */
+ * stores without the slice, each channel saturated as UINT (pack_uint8_avx2's operations) or
+ * converted as UNORM (unorm_avx2); an R8 texel is its lane's low byte. False, nothing written,
+ * otherwise. */
 TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const uint8_t *yp,
                                       unsigned n, const uint8_t *data)
 {
@@ -566,8 +568,23 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
     }
     if (!_mm256_testz_si256(diff, diff))
         return false;
-    uint8_t *dst = g->trow_base + (size_t)y0 * g->trow_pitch + (size_t)u0 * 4u;
+    uint8_t *dst = g->trow_base + (size_t)y0 * g->trow_pitch + (size_t)u0 * g->trow_bytes;
     const __m256i max = _mm256_set1_epi32(0xff);
+    const __m256d scale = _mm256_set1_pd(255.0);
+    if (g->trow_bytes == 1) { /* R8: channel R, each lane's low byte */
+        const __m256i low =
+            _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8,
+                             12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+        for (unsigned l = 0; l < n; l += 8) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(data + 4 * l));
+            v = g->trow_unorm ? unorm_avx2(v, scale) : _mm256_min_epu32(v, max);
+            v = _mm256_shuffle_epi8(v, low);
+            __m128i b =
+                _mm_unpacklo_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+            _mm_storel_epi64((__m128i *)(void *)(dst + l), b);
+        }
+        return true;
+    }
     __m128i sh[4];
     for (unsigned c = 0; c < 4; c++)
         sh[c] = _mm_cvtsi32_si128((int)g->trow_shift[c]);
@@ -575,15 +592,17 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
         __m256i p = _mm256_setzero_si256();
         for (unsigned c = 0; c < 4; c++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * g->trow_stride + 4 * l));
-            p = _mm256_or_si256(p, _mm256_sll_epi32(_mm256_min_epu32(v, max), sh[c]));
+            v = g->trow_unorm ? unorm_avx2(v, scale) : _mm256_min_epu32(v, max);
+            p = _mm256_or_si256(p, _mm256_sll_epi32(v, sh[c]));
         }
         _mm256_storeu_si256((__m256i *)(dst + 4 * l), p); /* unaligned stores */
     }
     return true;
 }
 
-/* Does the instruction's message on @p surf take row_found_avx2? The surface's format RGBA8
- * UINT; LOD %null; every channel; 2D, not an array; 8, 16 or 32 lanes at the AVX2 level; and
+/* Does the instruction's message on @p surf take row_found_avx2? The surface's format RGBA8,
+ * BGRA8 or R8, UINT or UNORM; LOD %null; every channel; 2D, not an array; 8, 16 or 32 lanes at
+ * the AVX2 level; and
  * the level's size known: what the instruction's last message kept (no surface bound since).
  * What is found is kept for the next messages (xgen trow_*; trow_base NULL: not taken, found
  * for good): none of it changes until a surface is bound (the surface's description is fixed
@@ -593,12 +612,14 @@ static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *
     xgen *g = x->g;
     const vsmp_surface_desc *d = &surf->d;
     unsigned n = x->lanes;
-    uint32_t fw = format_word(surf->fi);
+    uint32_t fw = format_word(surf->fi), kind = fw & 0xfu, bytes = surf->fi->bytes;
+    /* taken, one byte a channel, and every channel of RGBA8 / BGRA8 or R alone */
+    uint32_t shape = fw & 0x400007f0u, rgba = 0x40000000u | 0x1f0u, r = 0x40000000u | 0x110u;
     bool takes = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0 &&
-                 (fw & 0x400007ffu) == (0x40000000u | 0x1f0u | TK_UINT8) && d->mip_count &&
+                 (kind == TK_UINT8 || kind == TK_UNORM8) &&
+                 ((shape == rgba && bytes == 4) || (shape == r && bytes == 1)) && d->mip_count &&
                  g->raw[3].var == X_NONE && g->raw[0].var != X_NONE && g->raw[1].var != X_NONE &&
-                 (g->val[0] & 0xfu) == 0xfu && d->type == VSMP_SURFTYPE_2D && !d->array &&
-                 surf->fi->bytes == 4;
+                 (g->val[0] & 0xfu) == 0xfu && d->type == VSMP_SURFTYPE_2D && !d->array;
     if (takes && (g->tgeom_surf != surf || g->tgeom_gen != m->bind_gen ||
                   g->tgeom_level != d->min_lod || !g->tgeom_slices))
         return false; /* the level's size not known yet: nothing kept */
@@ -607,6 +628,7 @@ static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *
         return false;
     for (unsigned c = 0; c < 4; c++)
         g->trow_shift[c] = (uint8_t)(8u * (fw >> (12 + 4 * c) & 0xfu));
+    g->trow_unorm = kind == TK_UNORM8, g->trow_bytes = (uint8_t)bytes;
     g->trow_pitch = d->row_pitch[d->min_lod];
     g->trow_w = g->tgeom_w, g->trow_h = g->tgeom_h;
     g->trow_stride = (n * 4u + m->grf - 1u) & ~(m->grf - 1u);
