@@ -8,7 +8,10 @@
  * bits on byte boundaries (R8/RG8/RGBA8/BGRA8 UNORM, SNORM, UINT, SINT; the 16-bit ones and
  * binary16; 32-bit floats and integers; luminance and intensity, storing R), not sRGB, and
  * messages whose enabled lanes share one LOD; everything else runs the reference (exec_mem.c
- * typed_ref), which this equals bit for bit (tests/test_exec_typed.c).
+ * typed_ref), which this equals bit for bit (tests/test_exec_typed.c). At the AVX2 level, UNORM
+ * channels convert and RGBA8 UINT texels assemble eight lanes at a time, and a message of one
+ * row of RGBA8, BGRA8 or R8 (UINT, UNORM) on the surface the instruction's last message wrote
+ * takes a short entry (vsmp_x_typed_row).
  */
 #include <float.h>
 #include <stdatomic.h>
