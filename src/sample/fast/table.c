@@ -6,7 +6,8 @@
  * the SIMD kernels take"). Each row names the operations, surface kinds and texel classes it
  * takes (any of each set), the flags a plan must all have, the CPU level the kernel needs and
  * the kernel; the first row that matches wins, and the reference (sample_ref.c) runs when none
- * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables).
+ * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
+ * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick).
  *
  * A property a row needs the negation of has a flag of its own (F_NORMALIZED, F_UNNORMALIZED),
  * and a kernel taking a union of shapes has one row per shape: matching stays one generic loop.
@@ -536,6 +537,9 @@ void vsmp_fast_select(vsmp_plan *p)
             continue;
         prepare(p);
         p->fast = rows[i].run;
+#ifdef VSMP_HAVE_AVX512
+        p->fast = vsmp_flat_avx512_pick(p, p->fast); /* a flat family's member, named once */
+#endif
         p->fast_name = rows[i].name;
         p->lod_unused = vsmp_fast_lod_unused(p);
         return;

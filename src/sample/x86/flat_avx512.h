@@ -22,6 +22,11 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
  * R8_SNORM's): the same messages. */
 void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
+/* The kernel of a flat family (one of the three above) that a plan's messages run: the member of
+ * its filter and modes, whose messages are not dispatched again (an array's plan, and R8_SNORM's,
+ * keep the family's entry). Any other kernel is returned as it is. */
+vsmp_kernel vsmp_flat_avx512_pick(const vsmp_plan *p, vsmp_kernel k);
+
 /* ld of RGBA8 and BGRA8 on 2D surfaces (the plans of ld_2d_unorm8_avx512, whose kernel runs what
  * it leaves) and of four 8-bit UINT or SINT channels in a 4-byte texel (table.c's F_INT8X4; the
  * rest runs ld_2d_avx512): SIMD16 and SIMD32 messages with every lane on at level 0, inside the

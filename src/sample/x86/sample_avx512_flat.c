@@ -322,24 +322,26 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
 #define FLATTEN16
 #endif
 
+/* The kernels of a family: one per filter and pair of modes, which vsmp_flat_avx512_pick names at
+ * plan time; a message not whole (whole16) or not taken runs the family's AVX2 kernel. */
 #define FLAT16(name, arg, linear, mu, mv)                                                          \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16(p, m, r, 0, linear, mu, mv) ||                                                  \
+        if (!whole16(m) || !run16(p, m, r, 0, linear, mu, mv) ||                                   \
             (m->simd == 32 && !run16(p, m, r, 16, linear, mu, mv)))                                \
             vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
     }
 
 FLAT_KINDS(FLAT16, flat16, _)
 
+static const vsmp_kernel flat16_k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16, _)};
+
 void vsmp_sample_flat_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16, _)};
-    if (!whole16(m) || p->s->d.array) {
+    if (p->s->d.array)
         vsmp_sample_flat_u8x4_avx2(p, m, r);
-        return;
-    }
-    k[flat_kind(p)](p, m, r);
+    else
+        flat16_k[flat_kind(p)](p, m, r);
 }
 
 /* ---- One 16-bit UNORM or float16 channel in a 2-byte texel (R16, R16_FLOAT, A16) ----
@@ -484,21 +486,21 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 #define FLAT16_H(name, arg, linear, mu, mv)                                                        \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16_h(p, m, r, 0, linear, mu, mv, 2) ||                                             \
+        if (!whole16(m) || !run16_h(p, m, r, 0, linear, mu, mv, 2) ||                              \
             (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 2)))                           \
             vsmp_sample_flat_r16_avx2(p, m, r);                                                    \
     }
 
 FLAT_KINDS(FLAT16_H, flat16h, _)
 
+static const vsmp_kernel flat16h_k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16h, _)};
+
 void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16h, _)};
-    if (!whole16(m) || p->s->d.array) {
+    if (p->s->d.array)
         vsmp_sample_flat_r16_avx2(p, m, r);
-        return;
-    }
-    k[flat_kind(p)](p, m, r);
+    else
+        flat16h_k[flat_kind(p)](p, m, r);
 }
 
 /* The R8 kernels (one 8-bit UNORM channel in a 1-byte texel: R8, A8; sample_flat_r8_avx2's
@@ -506,24 +508,41 @@ void vsmp_sample_flat_r16_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
 #define FLAT16_B(name, arg, linear, mu, mv)                                                        \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!run16_h(p, m, r, 0, linear, mu, mv, 1) ||                                             \
+        if (!whole16(m) || !run16_h(p, m, r, 0, linear, mu, mv, 1) ||                              \
             (m->simd == 32 && !run16_h(p, m, r, 16, linear, mu, mv, 1)))                           \
             vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
     }
 
 FLAT_KINDS(FLAT16_B, flat16b, _)
 
-void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+static const vsmp_kernel flat16b_k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16b, _)};
+
+/* Whether the R8 kernels take a plan's texels: UNORM (R8_SNORM runs the AVX2 kernel). */
+static bool r8_unorm(const vsmp_plan *p)
 {
-    static const vsmp_kernel k[18] = {FLAT_KINDS(FLAT_KIND_NAME, flat16b, _)};
     int c = 0;
     while (c < 3 && p->byte_of[c] == 0xff)
         c++;
-    if (!whole16(m) || p->s->d.array || p->ch_kind[c] != 1) {
+    return p->ch_kind[c] == 1;
+}
+
+void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    if (p->s->d.array || !r8_unorm(p))
         vsmp_sample_flat_r8_avx2(p, m, r);
-        return;
-    }
-    k[flat_kind(p)](p, m, r);
+    else
+        flat16b_k[flat_kind(p)](p, m, r);
+}
+
+vsmp_kernel vsmp_flat_avx512_pick(const vsmp_plan *p, vsmp_kernel k)
+{
+    const vsmp_kernel *family = k == vsmp_sample_flat_u8x4_avx512  ? flat16_k
+                                : k == vsmp_sample_flat_r16_avx512 ? flat16h_k
+                                : k == vsmp_sample_flat_r8_avx512  ? flat16b_k
+                                                                   : NULL;
+    if (!family || p->s->d.array || (family == flat16b_k && !r8_unorm(p)))
+        return k;
+    return family[flat_kind(p)];
 }
 
 /* ---- ld of 4-byte texels of four 8-bit channels: UNORM (RGBA8, BGRA8) and integers ----
