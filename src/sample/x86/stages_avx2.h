@@ -1255,7 +1255,7 @@ static inline void mip8(const vsmp_plan *p, const bool three, __m256i l0, __m256
 #include "stage16_avx512.h"
 
 /* The mip kernels' first half for four 8-bit channels in a 4-byte texel (RGBA8, and the tables'
- * texels): each 8-lane group's LOD stage (o[i]) and the taps of its one or two levels (t[i]),
+ * texels): each group's LOD stage (o[i]; stage16's at once) and its one or two levels' taps (t[i]),
  * every group's loads issued before any is unpacked. Bit i of the result is set for the groups
  * fetched; bit i of *two for those whose second level was fetched too. Groups the short index
  * arithmetic cannot take are left to mip8 (the second half). */
@@ -1329,7 +1329,7 @@ static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m
     } while (0)
 
 /* The mip kernel of 4-byte texels of 8-bit channels: each group's LOD stage and both levels'
- * taps (mip8_fetch_u8x4), then their filter (filter8_x4, by the tables with lut) and blend. */
+ * taps (mip8_fetch_u8x4), then their filter (filter8_x4, lut: by tables; MIP16_STORE), blend. */
 static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                            const bool full, const bool wu, const bool wv, const bool lut)
 {
