@@ -687,7 +687,7 @@ static void ld16_shapes(unsigned cpu)
  * (sample_avx2_lut8.c's filter8_quads); every address mode, origins over the whole surface and
  * past its edges. (b) Trilinear sampling of a 3D RGBA8 surface at 1.5 texels a pixel (the LOD
  * between levels 0 and 1 in every lane): both groups of the message on two levels, which the
- * AVX-512 level filters 16 lanes at once (sample_avx2_3d.c's mip16_3d_store). Random messages
+ * AVX-512 level filters 16 lanes at once (stage16_avx512.h's MIP16_STORE). Random messages
  * seldom have either shape. */
 static void coherent_lanes(unsigned cpu)
 {
@@ -763,84 +763,118 @@ static void coherent_lanes(unsigned cpu)
     }
 }
 
-/* SIMD16 messages of every lane on a 3D RGBA8 surface through the LOD stage the AVX-512 level
- * runs on both groups of 8 lanes at once (sample_avx2_3d.c's stage16_3d): sample_d with
- * derivatives over every level and special values (0, -0, NaN, infinities, subnormals, huge) and
- * sample's implicit derivatives, under each mip filter, both LOD preclamps, the magnification
- * MIPNONE mode, a bias and LOD clamps. */
-static void lod16_3d(unsigned cpu)
+/* SIMD16 messages of every lane on RGBA8 2D surfaces, 2D arrays and 3D surfaces through the LOD
+ * stage the AVX-512 level runs on both groups of 8 lanes at once (stage16_avx512.h's stage16),
+ * and, with a linear mip filter, their two levels filtered 16 lanes at once (MIP16_STORE):
+ * sample_d with derivatives over every level and special values (0, -0, NaN, infinities,
+ * subnormals, huge), sample's and sample_b's implicit derivatives (sample_b's bias in and past
+ * its +-16 clamp, and special), and sample_l's LOD over every level and special, under each mip
+ * filter, both LOD preclamps, the magnification MIPNONE mode, a bias and LOD clamps. */
+static void lod16(unsigned cpu)
 {
     sc_rng r = {0x10d16e3dull, NULL, 0};
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
-    d.format = VSMP_FORMAT_R8G8B8A8_UNORM, d.type = VSMP_SURFTYPE_3D;
-    d.width = d.height = d.depth = 16, d.levels = 5;
-    vsmp_surface *s = random_surface(&d, &r);
-    CHECK(s, "lod16_3d: surface");
-    if (!s)
-        return;
     static const float sp[] = {0.0f,   -0.0f,   NAN,   INFINITY, -INFINITY,
                                1e-45f, -3e-39f, 3e38f, 1e19f};
     static const uint8_t mips[] = {VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_NEAREST,
                                    VSMP_MIPFILTER_NONE};
+    static const unsigned lod_ops[] = {VSMP_SUB_SAMPLE, VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_B,
+                                       VSMP_SUB_SAMPLE_L};
     unsigned bad = 0, n = 0;
-    for (unsigned k = 0; k < 24; k++) {
-        vsmp_sampler_state st;
-        vsmp_sampler_state_init(&st);
-        st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
-        st.mip_filter = mips[k % 3];
-        st.lod_preclamp = k / 3 % 2 ? VSMP_PRECLAMP_OGL : VSMP_PRECLAMP_NONE;
-        st.mag_mipnone = k / 6 % 2;
-        if (k / 12) /* a bias, and the LOD clamped inside the levels */
-            st.lod_bias = 0.75f, st.min_lod = 0.5f, st.max_lod = 2.25f;
-        for (unsigned a = 0; a < 3; a++)
-            st.address[a] = (k >> a) & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
-        for (unsigned oi = 0; oi < 2; oi++) {
-            unsigned op = oi ? VSMP_SUB_SAMPLE_D : VSMP_SUB_SAMPLE;
-            vsmp_plan *p = NULL;
-            CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "lod16_3d: plan");
-            if (!p)
-                continue;
-            if (cpu & VSMP_CPU_AVX2)
-                CHECK(p->fast_name && strstr(p->fast_name, "sample_3d_u8x4"),
-                      "lod16_3d: cpu %#x: kernel %s", cpu, p->fast_name ? p->fast_name : "none");
-            for (unsigned j = 0; j < 40; j++) {
-                uint32_t c[3][16], dv[6][16];
-                /* implicit: quads a random step apart, 2^-6 to 2^5 texels a pixel */
-                float step = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 12) - 6) / 16.0f;
-                for (unsigned l = 0; l < 16; l++) {
-                    float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
-                    for (unsigned a = 0; a < 3; a++) {
-                        float o = sc_unit(&r) * 1.25f - 0.125f;
-                        c[a][l] = sc_fbits(oi ? o : 0.5f + step * (a == 1 ? y : x) * (a + 1));
+    for (unsigned kind = 0; kind < 3; kind++) { /* 2D, 2D array, 3D */
+        bool three = kind == 2;
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = VSMP_FORMAT_R8G8B8A8_UNORM, d.width = d.height = 16, d.levels = 5;
+        if (kind == 0)
+            d.width = 32, d.levels = 6;
+        if (kind == 1)
+            d.array = true, d.array_len = 3;
+        if (three)
+            d.type = VSMP_SURFTYPE_3D, d.depth = 16;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "lod16: surface");
+        if (!s)
+            return;
+        const char *want = three ? "sample_3d_u8x4" : "sample_mip_u8x4";
+        for (unsigned k = 0; k < 24; k++) {
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+            st.mip_filter = mips[k % 3];
+            st.lod_preclamp = k / 3 % 2 ? VSMP_PRECLAMP_OGL : VSMP_PRECLAMP_NONE;
+            st.mag_mipnone = k / 6 % 2;
+            if (k / 12) /* a bias, and the LOD clamped inside the levels */
+                st.lod_bias = 0.75f, st.min_lod = 0.5f, st.max_lod = 2.25f;
+            for (unsigned a = 0; a < 3; a++)
+                st.address[a] = (k >> a) & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+            for (unsigned oi = 0; oi < 4; oi++) {
+                unsigned op = lod_ops[oi];
+                bool grad = op == VSMP_SUB_SAMPLE_D, given = op == VSMP_SUB_SAMPLE_L;
+                vsmp_plan *p = NULL;
+                CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "lod16: plan");
+                if (!p)
+                    continue;
+                /* (2D without mips: the flat kernel, the LOD unused) */
+                if (cpu & VSMP_CPU_AVX2 && (three || st.mip_filter != VSMP_MIPFILTER_NONE))
+                    CHECK(p->fast_name && strstr(p->fast_name, want),
+                          "lod16: cpu %#x kind %u op %u: kernel %s", cpu, kind, op,
+                          p->fast_name ? p->fast_name : "none");
+                for (unsigned j = 0; j < 24; j++) {
+                    uint32_t c[3][16], dv[6][16], x16[16];
+                    /* implicit: quads a random step apart, 2^-6 to 2^5 texels a pixel */
+                    float step = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 12) - 6) / 16.0f;
+                    for (unsigned l = 0; l < 16; l++) {
+                        float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
+                        for (unsigned a = 0; a < 3; a++) {
+                            float o = sc_unit(&r) * 1.25f - 0.125f;
+                            c[a][l] = sc_fbits(grad || given ? o
+                                                             : 0.5f + step * (a == 1 ? y : x) *
+                                                                          (float)(a + 1));
+                        }
+                        if (kind == 1) /* layers -1 to 4: rounded and clamped to 0..2 */
+                            c[2][l] = sc_fbits(sc_unit(&r) * 5.0f - 1.0f);
+                        for (unsigned q = 0; q < 6; q++) {
+                            float g = ldexpf(sc_unit(&r) - 0.5f, (int)sc_below(&r, 12) - 6) / 16.0f;
+                            dv[q][l] = sc_fbits(sc_below(&r, 10) ? g : sp[sc_below(&r, 9)]);
+                        }
+                        /* sample_l's LOD over the levels and past them; sample_b's bias past
+                         * its clamp */
+                        float e = given ? sc_unit(&r) * 8.0f - 1.5f : sc_unit(&r) * 40.0f - 20.0f;
+                        x16[l] = sc_fbits(sc_below(&r, 10) ? e : sp[sc_below(&r, 9)]);
                     }
-                    for (unsigned q = 0; q < 6; q++) {
-                        float g = ldexpf(sc_unit(&r) - 0.5f, (int)sc_below(&r, 12) - 6) / 16.0f;
-                        dv[q][l] = sc_fbits(sc_below(&r, 10) ? g : sp[sc_below(&r, 9)]);
+                    if (!grad && !given && j % 4 == 3) /* a special coordinate: its quad's LOD */
+                        c[sc_below(&r, three ? 3 : 2)][sc_below(&r, 16)] =
+                            sc_fbits(sp[sc_below(&r, 9)]);
+                    vsmp_message m;
+                    memset(&m, 0, sizeof(m));
+                    m.simd = 16, m.mask = 0xffff;
+                    m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1];
+                    if (kind)
+                        m.param[VSMP_P_R] = c[2];
+                    if (grad) {
+                        m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
+                        m.param[VSMP_P_DUDY] = dv[3], m.param[VSMP_P_DVDY] = dv[4];
+                        if (three)
+                            m.param[VSMP_P_DRDX] = dv[2], m.param[VSMP_P_DRDY] = dv[5];
                     }
+                    if (op == VSMP_SUB_SAMPLE_B)
+                        m.param[VSMP_P_BIAS] = x16;
+                    if (given)
+                        m.param[VSMP_P_LOD] = x16;
+                    vsmp_result got, ref;
+                    n++;
+                    if (!same_as_reference(p, &m, &got, &ref) && bad++ < 4)
+                        fprintf(stderr,
+                                "  lod16: surface kind %u, op %u, state %u, message %u: kernel %s "
+                                "differs\n",
+                                kind, op, k, j, p->fast_name);
                 }
-                if (!oi && j % 4 == 3) /* a special coordinate: that quad's derivatives */
-                    c[sc_below(&r, 3)][sc_below(&r, 16)] = sc_fbits(sp[sc_below(&r, 9)]);
-                vsmp_message m;
-                memset(&m, 0, sizeof(m));
-                m.simd = 16, m.mask = 0xffff;
-                m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1], m.param[VSMP_P_R] = c[2];
-                if (oi) {
-                    m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
-                    m.param[VSMP_P_DRDX] = dv[2], m.param[VSMP_P_DUDY] = dv[3];
-                    m.param[VSMP_P_DVDY] = dv[4], m.param[VSMP_P_DRDY] = dv[5];
-                }
-                vsmp_result got, ref;
-                n++;
-                if (!same_as_reference(p, &m, &got, &ref) && bad++ < 4)
-                    fprintf(stderr, "  lod16_3d: %s, state %u, message %u: kernel %s differs\n",
-                            oi ? "sample_d" : "sample", k, j, p->fast_name);
+                vsmp_plan_free(p);
             }
-            vsmp_plan_free(p);
         }
+        vsmp_surface_free(s);
     }
-    vsmp_surface_free(s);
-    CHECK(!bad, "lod16_3d: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+    CHECK(!bad, "lod16: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
@@ -888,7 +922,7 @@ int main(int argc, char **argv)
         flat16_point_edges(levels[li]);
         ld16_shapes(levels[li]);
         coherent_lanes(levels[li]);
-        lod16_3d(levels[li]);
+        lod16(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);

@@ -182,9 +182,9 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 
 /* ---- 2D surfaces and arrays of four 8-bit UNORM channels with mips (trilinear...) ----
  *
- * sample_body for u8x4 formats without anisotropy: the LOD stage of each group, then both
- * levels' loads of every group issued before any is unpacked. Groups the short index
- * arithmetic cannot take go sample_body's way; a NaN anisotropy ratio cannot occur (isotropic). */
+ * sample_body for u8x4 formats without anisotropy (mip8_x4): the LOD stage of each group (AVX-512:
+ * of both at once), then both levels' loads of every group issued before any is unpacked. Groups
+ * the short index arithmetic cannot take go sample_body's way; no NaN anisotropy (isotropic). */
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {

@@ -1252,8 +1252,10 @@ static inline void mip8(const vsmp_plan *p, const bool three, __m256i l0, __m256
         out[c] = _mm256_blendv_ps(lerp8(out[c], t1[c], frac), out[c], _mm256_castsi256_ps(same));
 }
 
+#include "stage16_avx512.h"
+
 /* The mip kernels' first half for four 8-bit channels in a 4-byte texel (RGBA8, and the tables'
- * texels): each 8-lane group's LOD stage (o[i]) and the taps of its one or two levels (t[i]),
+ * texels): each group's LOD stage (o[i]; stage16's at once) and its one or two levels' taps (t[i]),
  * every group's loads issued before any is unpacked. Bit i of the result is set for the groups
  * fetched; bit i of *two for those whose second level was fetched too. Groups the short index
  * arithmetic cannot take are left to mip8 (the second half). */
@@ -1263,10 +1265,18 @@ static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m
 {
     unsigned n8 = full ? 16 : (m->simd + 7) & ~7u, fast = 0;
     *two = 0;
+#ifdef __AVX512F__
+    const bool both = stage16_ok(p, full); /* the AVX-512 level: both groups' LOD stage at once */
+    if (both)
+        stage16(p, false, m, o);
+#else
+    const bool both = false;
+#endif
     for (unsigned g = 0; g < n8; g += 8) {
         unsigned i = g / 8;
         lanes8 *q = &o[i];
-        *q = stage8(p, false, m, g, full);
+        if (!both)
+            *q = stage8(p, false, m, g, full);
         view8 v0 = gather_view(p, q->l0);
         if (p->s->d.array)
             v0.slice = _mm256_mullo_epi32(q->layer, v0.spitch);
@@ -1319,7 +1329,7 @@ static inline unsigned mip8_fetch_u8x4(const vsmp_plan *p, const vsmp_message *m
     } while (0)
 
 /* The mip kernel of 4-byte texels of 8-bit channels: each group's LOD stage and both levels'
- * taps (mip8_fetch_u8x4), then their filter (filter8_x4, by the tables with lut) and blend. */
+ * taps (mip8_fetch_u8x4), then their filter (filter8_x4, lut: by tables; MIP16_STORE), blend. */
 static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                            const bool full, const bool wu, const bool wv, const bool lut)
 {
@@ -1327,6 +1337,12 @@ static inline void mip8_x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     lanes8 o[VSMP_MAX_LANES / 8];
     taps8 t[VSMP_MAX_LANES / 8][2];
     unsigned two, fast = mip8_fetch_u8x4(p, m, full, wu, wv, linear, o, t, &two);
+#ifdef __AVX512F__
+    if (!lut && full && linear && fast == 3 && two == 3) { /* both groups on two levels */
+        MIP16_STORE(p, o, t, r, level16_2d);
+        return;
+    }
+#endif
     if (lut)
         MIP8_FILTER_STORE(p, m, r, full, false, linear, o, t, fast, two, filter8_lut4);
     else
