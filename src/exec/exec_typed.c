@@ -449,23 +449,6 @@ TYPED_AVX2 static bool one_row_avx2(const uint8_t *up, const uint8_t *yp, const 
     return _mm256_testz_si256(diff, diff) && u0 <= UINT32_MAX - (n - 1u);
 }
 
-TYPED_AVX2 static void pack_uint8_avx2(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data,
-                                       uint32_t stride)
-{
-    const __m256i max = _mm256_set1_epi32(0xff);
-    __m128i sh[4];
-    for (unsigned c = 0; c < 4; c++)
-        sh[c] = _mm_cvtsi32_si128((int)(8u * t->off[c]));
-    for (unsigned l = 0; l < n; l += 8) {
-        __m256i p = _mm256_setzero_si256();
-        for (unsigned c = 0; c < 4; c++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * stride + 4 * l));
-            p = _mm256_or_si256(p, _mm256_sll_epi32(_mm256_min_epu32(v, max), sh[c]));
-        }
-        _mm256_storeu_si256((__m256i *)(px + l), p);
-    }
-}
-
 /* cv_unorm on eight lanes: the same clamp on the bits (the sign bit set or a NaN -> +0, from 1
  * up -> 1), the product with 2^n - 1 in double (exact) and its rounding in the current mode, as
  * rne_bits rounds: the same integers. */
@@ -491,11 +474,20 @@ TYPED_AVX2 static void cv_unorm_avx2(uint32_t *out, const uint8_t *src, unsigned
                             unorm_avx2(_mm256_loadu_si256((const __m256i *)(src + 4 * l)), sc));
 }
 
-/* pack_rgba8 of RGBA8/BGRA8 UNORM: each channel by unorm_avx2, shifted to its byte */
-TYPED_AVX2 static void pack_unorm8_avx2(uint32_t *px, unsigned n, const tfmt *t,
-                                        const uint8_t *data, uint32_t stride)
+/* A channel of eight lanes as a byte value: UNORM by unorm_avx2, UINT saturated to 255 (the
+ * integer operations of pack_rgba8) */
+TYPED_AVX2 static inline __m256i byte8_avx2(__m256i v, bool unorm)
 {
-    const __m256d sc = _mm256_set1_pd(255.0);
+    return unorm ? unorm_avx2(v, _mm256_set1_pd(255.0))
+                 : _mm256_min_epu32(v, _mm256_set1_epi32(0xff));
+}
+
+/* pack_rgba8 of RGBA8/BGRA8 UINT or UNORM: each channel by byte8_avx2, shifted to its byte
+ * (inlined into pack8_avx2's two calls, each of one kind: no test per channel) */
+TYPED_AVX2 static inline __attribute__((always_inline)) void
+pack8_k(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data, uint32_t stride,
+        const bool unorm)
+{
     __m128i sh[4];
     for (unsigned c = 0; c < 4; c++)
         sh[c] = _mm_cvtsi32_si128((int)(8u * t->off[c]));
@@ -503,10 +495,19 @@ TYPED_AVX2 static void pack_unorm8_avx2(uint32_t *px, unsigned n, const tfmt *t,
         __m256i p = _mm256_setzero_si256();
         for (unsigned c = 0; c < 4; c++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * stride + 4 * l));
-            p = _mm256_or_si256(p, _mm256_sll_epi32(unorm_avx2(v, sc), sh[c]));
+            p = _mm256_or_si256(p, _mm256_sll_epi32(byte8_avx2(v, unorm), sh[c]));
         }
         _mm256_storeu_si256((__m256i *)(px + l), p);
     }
+}
+
+TYPED_AVX2 static void pack8_avx2(uint32_t *px, unsigned n, const tfmt *t, const uint8_t *data,
+                                  uint32_t stride, bool unorm)
+{
+    if (unorm)
+        pack8_k(px, n, t, data, stride, true);
+    else
+        pack8_k(px, n, t, data, stride, false);
 }
 
 /* The common case whole (a kernel writing RGBA8 UINT at its global IDs): every lane enabled,
@@ -521,7 +522,7 @@ TYPED_AVX2 static bool row_uint8_avx2(const uint8_t *up, const uint8_t *yp, cons
     if (u0 >= w || w - u0 < n || y0 >= h || s0 >= slices || !one_row_avx2(up, yp, sp, n))
         return false;
     uint8_t *dst = base + (size_t)s0 * spitch + (size_t)y0 * rp + (size_t)u0 * 4u;
-    pack_uint8_avx2((uint32_t *)(void *)dst, n, t, data, stride); /* unaligned stores */
+    pack8_avx2((uint32_t *)(void *)dst, n, t, data, stride, false); /* unaligned stores */
     return true;
 }
 #endif
@@ -550,9 +551,8 @@ static bool one_row(const uint8_t *up, const uint8_t *yp, const uint8_t *sp, uns
 /* vsmp_x_typed_row's message on what it found of the surface (xgen trow_*): u0 + l and y0 in
  * every lane, inside the level (the slice is %null's zero: a 2D surface, not an array), then
  * the texels assembled and stored where the row's span starts: row_uint8_avx2's test and
- * stores without the slice, each channel saturated as UINT (pack_uint8_avx2's operations) or
- * converted as UNORM (unorm_avx2); an R8 texel is its lane's low byte. False, nothing written,
- * otherwise. */
+ * stores without the slice, each channel made a byte by byte8_avx2 (RGBA8 and BGRA8 by
+ * pack8_avx2; an R8 texel is its lane's low byte). False, nothing written, otherwise. */
 TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const uint8_t *yp,
                                       unsigned n, const uint8_t *data)
 {
@@ -572,34 +572,26 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
     if (!_mm256_testz_si256(diff, diff))
         return false;
     uint8_t *dst = g->trow_base + (size_t)y0 * g->trow_pitch + (size_t)u0 * g->trow_bytes;
-    const __m256i max = _mm256_set1_epi32(0xff);
-    const __m256d scale = _mm256_set1_pd(255.0);
     if (g->trow_bytes == 1) { /* R8: channel R, each lane's low byte */
         const __m256i low =
             _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8,
                              12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
         for (unsigned l = 0; l < n; l += 8) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(data + 4 * l));
-            v = g->trow_unorm ? unorm_avx2(v, scale) : _mm256_min_epu32(v, max);
-            v = _mm256_shuffle_epi8(v, low);
+            v = _mm256_shuffle_epi8(byte8_avx2(v, g->trow_unorm), low);
             __m128i b =
                 _mm_unpacklo_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
             _mm_storel_epi64((__m128i *)(void *)(dst + l), b);
         }
         return true;
     }
-    __m128i sh[4];
+    tfmt t = {.size = 1};
     for (unsigned c = 0; c < 4; c++)
-        sh[c] = _mm_cvtsi32_si128((int)g->trow_shift[c]);
-    for (unsigned l = 0; l < n; l += 8) {
-        __m256i p = _mm256_setzero_si256();
-        for (unsigned c = 0; c < 4; c++) {
-            __m256i v = _mm256_loadu_si256((const __m256i *)(data + c * g->trow_stride + 4 * l));
-            v = g->trow_unorm ? unorm_avx2(v, scale) : _mm256_min_epu32(v, max);
-            p = _mm256_or_si256(p, _mm256_sll_epi32(v, sh[c]));
-        }
-        _mm256_storeu_si256((__m256i *)(dst + 4 * l), p); /* unaligned stores */
-    }
+        t.off[c] = (uint8_t)(g->trow_shift[c] / 8u);
+    if (g->trow_unorm) /* unaligned stores */
+        pack8_k((uint32_t *)(void *)dst, n, &t, data, g->trow_stride, true);
+    else
+        pack8_k((uint32_t *)(void *)dst, n, &t, data, g->trow_stride, false);
     return true;
 }
 
@@ -740,10 +732,8 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
         return true;
     uint32_t px[32];
 #ifdef VSMP_HAVE_AVX2
-    if (rgba8 && avx2 && t.kind == TK_UINT8)
-        pack_uint8_avx2(px, n, &t, data, stride);
-    else if (rgba8 && avx2 && t.kind == TK_UNORM8)
-        pack_unorm8_avx2(px, n, &t, data, stride);
+    if (rgba8 && avx2 && (t.kind == TK_UINT8 || t.kind == TK_UNORM8))
+        pack8_avx2(px, n, &t, data, stride, t.kind == TK_UNORM8);
     else
 #endif
         rgba8 = rgba8 && pack_rgba8(px, n, &t, data, stride);
