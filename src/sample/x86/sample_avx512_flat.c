@@ -50,7 +50,7 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     f.sx = _mm512_set1_ps(nn ? 1.0f : l->fw), f.sy = _mm512_set1_ps(nn ? 1.0f : l->fh);
     f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
     f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
-    f.fw = _mm512_set1_ps((float)l->w), f.fh = _mm512_set1_ps((float)l->h);
+    f.fw = _mm512_set1_ps(l->fw), f.fh = _mm512_set1_ps(l->fh);
     f.pitch = _mm512_set1_epi32((int)l->pitch), f.off = _mm512_set1_epi32((int)l->off);
     f.mem = p->s->mem;
     return f;
@@ -100,12 +100,31 @@ static inline __m512i idx16_point(bool wrap, __m512 x, __m512 fm1, __m512i m1, _
     return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
 }
 
-/* off_flat: CLAMP_BORDER's taps f and f + 1 off the level (below 0 or above size - 1). */
-static inline void off16(__m512 f, __m512 fm1, __mmask16 *o0, __mmask16 *o1)
+/* idx16_point on a CLAMP_BORDER axis: the floored coordinate's index unclamped, and *off its
+ * lanes off the level, the index below 0 or above w - 1 (floor(x) < 0 is x < 0, floor(x) > w - 1
+ * is x >= w). The min with w sends +inf to w (off, as x >= w says) and keeps NaN (INT32_MIN, in
+ * *bad); an off lane's index is never read. */
+static inline __m512i idx16_pborder(__m512 x, __m512 fw, __m512i m1, __mmask16 *bad, __mmask16 *off)
 {
-    __m512 z = _mm512_setzero_ps(), g = _mm512_add_ps(f, _mm512_set1_ps(1.0f));
-    *o0 = _mm512_cmp_ps_mask(f, z, _CMP_LT_OQ) | _mm512_cmp_ps_mask(f, fm1, _CMP_GT_OQ);
-    *o1 = _mm512_cmp_ps_mask(g, z, _CMP_LT_OQ) | _mm512_cmp_ps_mask(g, fm1, _CMP_GT_OQ);
+    __m512i i =
+        _mm512_cvt_roundps_epi32(_mm512_min_ps(fw, x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    *off = _mm512_cmpgt_epu32_mask(i, m1);
+    return i;
+}
+
+/* idx16 and idx16_next on a CLAMP_BORDER axis: the floored coordinate f's index unclamped and the
+ * next (*next), and the lanes where each is off the level, below 0 or above w - 1 (off_flat's
+ * f < 0 or f > w - 1, f + 1 < 0 or f + 1 > w - 1: f is an integer). The min with w sends +inf to
+ * w (both off) and keeps NaN (INT32_MIN, in *bad); an off tap's index is never read. */
+static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *bad, __mmask16 *o0,
+                                    __mmask16 *o1, __m512i *next)
+{
+    __m512i i = _mm512_cvttps_epi32(_mm512_min_ps(fw, f));
+    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    *next = _mm512_add_epi32(i, _mm512_set1_epi32(1));
+    *o0 = _mm512_cmpgt_epu32_mask(i, m1), *o1 = _mm512_cmpgt_epu32_mask(*next, m1);
+    return i;
 }
 
 /* The shapes of 16 lanes' byte offsets o of texels of @p bytes the kernels read with wide loads:
@@ -175,14 +194,17 @@ static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *
 
 /* unorm8 of stages_avx2.h on 16 lanes: channel c's byte tripled by the plan's shuffle, then
  * b / 255 correctly rounded as z 2^-24 + z 2^-48 by one fused multiply-add. */
+static inline __m512 chan16(const vsmp_plan *p, __m512i px, int c)
+{
+    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
+    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+}
+
 static inline void unpack16(const vsmp_plan *p, __m512i px, __m512 out[4])
 {
-    for (int c = 0; c < 4; c++) {
-        __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-        __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
-        out[c] = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
-                                 _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
-    }
+    for (int c = 0; c < 4; c++)
+        out[c] = chan16(p, px, c);
 }
 
 /* The border colour in the lanes of off (border8). */
@@ -221,34 +243,36 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
     __mmask16 bad = 0;
     g->oxa = g->oxb = g->oya = g->oyb = 0;
     if (!linear) {
-        /* floor(x) < 0 is x < 0, floor(x) > w - 1 is x >= w (NaN neither) */
-        g->xa = idx16_point(wu, x, f->fwm1, f->wm1, &bad);
-        g->ya = idx16_point(wv, y, f->fhm1, f->hm1, &bad);
         if (mu == VSMP_TCM_CLAMP_BORDER)
-            g->oxa = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_LT_OQ) |
-                     _mm512_cmp_ps_mask(x, f->fw, _CMP_GE_OQ);
+            g->xa = idx16_pborder(x, f->fw, f->wm1, &bad, &g->oxa);
+        else
+            g->xa = idx16_point(wu, x, f->fwm1, f->wm1, &bad);
         if (mv == VSMP_TCM_CLAMP_BORDER)
-            g->oya = _mm512_cmp_ps_mask(y, _mm512_setzero_ps(), _CMP_LT_OQ) |
-                     _mm512_cmp_ps_mask(y, f->fh, _CMP_GE_OQ);
+            g->ya = idx16_pborder(y, f->fh, f->hm1, &bad, &g->oya);
+        else
+            g->ya = idx16_point(wv, y, f->fhm1, f->hm1, &bad);
         g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
         return !bad;
     }
     __m512 fx = _mm512_floor_ps(x), fy = _mm512_floor_ps(y);
-    g->xa = idx16(wu, fx, f->fwm1, f->wm1, &bad), g->ya = idx16(wv, fy, f->fhm1, f->hm1, &bad);
+    if (mu == VSMP_TCM_CLAMP_BORDER)
+        g->xa = idx16_lborder(fx, f->fw, f->wm1, &bad, &g->oxa, &g->oxb, &g->xb);
+    else
+        g->xa = idx16(wu, fx, f->fwm1, f->wm1, &bad),
+        g->xb = idx16_next(wu, fx, g->xa, f->fwm1, f->wm1);
+    if (mv == VSMP_TCM_CLAMP_BORDER)
+        g->ya = idx16_lborder(fy, f->fh, f->hm1, &bad, &g->oya, &g->oyb, &g->yb);
+    else
+        g->ya = idx16(wv, fy, f->fhm1, f->hm1, &bad),
+        g->yb = idx16_next(wv, fy, g->ya, f->fhm1, f->hm1);
     if (bad)
         return false;
-    if (mu == VSMP_TCM_CLAMP_BORDER)
-        off16(fx, f->fwm1, &g->oxa, &g->oxb);
-    if (mv == VSMP_TCM_CLAMP_BORDER)
-        off16(fy, f->fhm1, &g->oya, &g->oyb);
     /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
     g->wx = _mm512_sub_ps(x, fx), g->wy = _mm512_sub_ps(y, fy);
     if (!wu)
         g->wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wx, g->wx, _CMP_ORD_Q), g->wx);
     if (!wv)
         g->wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wy, g->wy, _CMP_ORD_Q), g->wy);
-    g->xb = idx16_next(wu, fx, g->xa, f->fwm1, f->wm1);
-    g->yb = idx16_next(wv, fy, g->ya, f->fhm1, f->hm1);
     return true;
 }
 
@@ -282,36 +306,62 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
     __m512i oa = off16_at(&f, g.xa, g.ya, 4);
-    __m512 o[4];
+    float *out[4];
+    for (int c = 0; c < 4; c++)
+        out[c] = (float *)(r->c[c] + lane);
     /* CLAMP_BORDER: a row of taps off the level in every lane is the border colour alone (no
-     * texel read); one off in some lanes only goes the AVX2 kernel's way */
+     * texel read); one off in some lanes only goes the AVX2 kernel's way. Each case stores its
+     * channels itself (no results kept across the cases). */
     if (!linear) {
         __mmask16 off = g.oxa | g.oya;
-        __m512i t = _mm512_setzero_si512();
-        if (off != 0xffff && (off || !texels16(f.mem, oa, &t, NULL, false)))
+        __m512i t;
+        if (off == 0xffff) {
+            for (int c = 0; c < 4; c++)
+                _mm512_storeu_ps(out[c], _mm512_set1_ps(p->border[c]));
+            return true;
+        }
+        if (off || !texels16(f.mem, oa, &t, NULL, false))
             return false;
-        unpack16(p, t, o);
-        border16(p, off, o);
-    } else {
-        __m512i ob = off16_at(&f, g.xa, g.yb, 4);
-        __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
-        __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
-        __m512i ta, tb, tc, td;
-        ta = tb = tc = td = _mm512_setzero_si512();
-        if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
-            return false;
-        if ((offa & offb) != 0xffff && !texels16(f.mem, oa, &ta, &tb, true))
-            return false;
-        if ((offc & offd) != 0xffff && !texels16(f.mem, ob, &tc, &td, true))
-            return false;
-        __m512 a[4], b[4], c[4], d[4];
-        unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
-        border16(p, offa, a), border16(p, offb, b), border16(p, offc, c), border16(p, offd, d);
-        for (int k = 0; k < 4; k++)
-            o[k] = lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy);
+        for (int c = 0; c < 4; c++)
+            _mm512_storeu_ps(out[c], chan16(p, t, c));
+        return true;
     }
-    for (int c = 0; c < 4; c++)
-        _mm512_storeu_ps((float *)(r->c[c] + lane), o[c]);
+    __m512i ob = off16_at(&f, g.xa, g.yb, 4);
+    __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
+    __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
+    __m512i ta, tb, tc, td;
+    if (!(offa | offb | offc | offd)) {
+        /* every tap on the level (the plain modes' only case): no border colour, each channel
+         * converted and filtered in turn */
+        if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
+            !texels16(f.mem, ob, &tc, &td, true))
+            return false;
+        for (int k = 0; k < 4; k++)
+            _mm512_storeu_ps(out[k],
+                             lerp16(lerp16(chan16(p, ta, k), chan16(p, tb, k), g.wx),
+                                    lerp16(chan16(p, tc, k), chan16(p, td, k), g.wx), g.wy));
+        return true;
+    }
+    if ((offa & offb & offc & offd) == 0xffff) {
+        /* every tap off it: the border colour filtered (nothing read) */
+        for (int k = 0; k < 4; k++) {
+            __m512 t = _mm512_set1_ps(p->border[k]);
+            _mm512_storeu_ps(out[k], lerp16(lerp16(t, t, g.wx), lerp16(t, t, g.wx), g.wy));
+        }
+        return true;
+    }
+    ta = tb = tc = td = _mm512_setzero_si512();
+    if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
+        return false;
+    if ((offa & offb) != 0xffff && !texels16(f.mem, oa, &ta, &tb, true))
+        return false;
+    if ((offc & offd) != 0xffff && !texels16(f.mem, ob, &tc, &td, true))
+        return false;
+    __m512 a[4], b[4], c[4], d[4];
+    unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
+    border16(p, offa, a), border16(p, offb, b), border16(p, offc, c), border16(p, offd, d);
+    for (int k = 0; k < 4; k++)
+        _mm512_storeu_ps(out[k], lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy));
     return true;
 }
 
