@@ -541,19 +541,23 @@ static void flat16_shapes(unsigned cpu)
     CHECK(!bad, "flat16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
-/* Point sampling (the flat kernels' conversion rounding down in place of floor and truncation,
- * and CLAMP_BORDER's off-level test on the coordinate itself) at the values where a row of taps
- * changes: SIMD16 runs along x at heights just below, on and above 0, h - 1 and h (a run's lanes
- * share a row: the whole message is on the level or off it), and below -h (WRAP's negative
- * rows), and runs starting off the left or right edge, on a 37x11 level (w and h apart, neither a
- * power of two) and a 64x8 one (WRAP), for RGBA8, R16 and R8, every mode of v (and of u, or
- * CLAMP), normalized and not. Each message is compared with the reference. */
-static void flat16_point_edges(unsigned cpu)
+/* Point and bilinear sampling at the coordinates where a row of taps changes, through the flat
+ * kernels' index and off-level tests (point: one conversion rounding down in place of floor and
+ * truncation; CLAMP_BORDER: the unclamped index against w - 1, the whole message on the level, off
+ * it in every tap, or neither). SIMD16 runs along x (a run's lanes share a row) at heights just
+ * below, on and above the rows where the taps cross 0, h - 1 and h, and below -h (WRAP's negative
+ * rows); runs starting off the left or right edge, and ending on the last column or past it; and
+ * runs with non-finite or huge coordinates (+-inf, NaN, +-1e30, +-2^31) in every lane or in one.
+ * On a 37x11 level (w and h apart, neither a power of two) and a 64x8 one (WRAP), for RGBA8, R16
+ * and R8, every mode of v (and of u, or CLAMP), normalized and not, with a border colour that has
+ * a negative zero. Each message is compared with the reference. */
+static void flat16_edges(unsigned cpu, bool linear)
 {
     static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_R16_UNORM,
                                     VSMP_FORMAT_R8_UNORM};
     static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
     const float e = 0x1p-18f; /* a float step at 8..64 */
+    const char *name = linear ? "flat16_linear_edges" : "flat16_point_edges";
     sc_rng r = {0xed6e5ull, NULL, 0};
     unsigned bad = 0, n = 0;
     for (unsigned k = 0; k < 3 * 2 * 3 * 2; k++) {
@@ -564,31 +568,51 @@ static void flat16_point_edges(unsigned cpu)
         d.format = f[k / 12];
         d.width = wrap ? 64 : 37, d.height = wrap ? 8 : 11;
         vsmp_surface *s = random_surface(&d, &r);
-        CHECK(s, "flat16_point_edges: surface");
+        CHECK(s, "%s: surface", name);
         if (!s)
             return;
         float w = (float)d.width, h = (float)d.height;
         vsmp_sampler_state st;
         vsmp_sampler_state_init(&st);
-        st.min_filter = st.mag_filter = VSMP_FILTER_NEAREST;
+        st.min_filter = st.mag_filter = linear ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST;
         st.address[0] = (uint8_t)(k % 2 ? mode : VSMP_TCM_CLAMP), st.address[1] = (uint8_t)mode;
         st.non_normalized = nn;
         for (int c = 0; c < 4; c++)
-            st.border.f[c] = 0.25f * (float)(c + 1);
+            st.border.f[c] = c ? 0.25f * (float)c : -0.0f;
         vsmp_plan *p = NULL;
-        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
-              "flat16_point_edges: plan");
-        /* (x0, y): runs at rows across the top and bottom edges, then runs across the sides */
-        const float at[][2] = {
+        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "%s: plan", name);
+        /* (x0, y) in texels: runs at rows across the top and bottom edges, then runs across the
+         * sides; bilinear's taps are at floor(x - 0.5) and the next */
+        const float pt[][2] = {
             {3.5f, -1.0f},  {3.5f, -1.0f + e}, {3.5f, -0.5f},    {3.5f, -e},       {3.5f, -0.0f},
             {3.5f, 0.0f},   {3.5f, e},         {3.5f, 0.5f},     {3.5f, h - 1.0f}, {3.5f, h - 0.5f},
             {3.5f, h - e},  {3.5f, h},         {3.5f, h + 0.5f}, {3.5f, 2.5f - h}, {-16.0f, 2.5f},
             {-15.5f, 2.5f}, {3.5f - w, 2.5f},  {w - e, 2.5f},    {w, 2.5f},        {w + 0.5f, 2.5f},
         };
-        for (unsigned j = 0; p && j < sizeof(at) / sizeof(at[0]); j++) {
+        const float li[][2] = {
+            {3.5f, -1.5f},        {3.5f, -1.0f},        {3.5f, -0.5f - e},     {3.5f, -0.5f},
+            {3.5f, -e},           {3.5f, 0.0f},         {3.5f, 0.5f - e},      {3.5f, 0.5f},
+            {3.5f, h - 1.5f},     {3.5f, h - 0.5f - e}, {3.5f, h - 0.5f},      {3.5f, h},
+            {3.5f, h + 0.5f - e}, {3.5f, h + 0.5f},     {3.5f, 2.75f - h},     {-16.5f, 2.5f},
+            {-16.5f + e, 2.5f},   {-15.5f, 2.5f},       {w - 15.5f - e, 2.5f}, {w - 15.5f, 2.5f},
+            {w - 0.5f - e, 2.5f}, {w - 0.5f, 2.5f},     {w + 0.5f, 2.75f},     {3.5f - w, 2.5f},
+        };
+        /* non-finite and huge values: every lane's x, one lane's x, every lane's y */
+        const float odd[] = {INFINITY, -INFINITY, NAN, 1e30f, -1e30f, 0x1p31f, -0x1p31f};
+        const unsigned nrun = linear ? sizeof(li) / sizeof(li[0]) : sizeof(pt) / sizeof(pt[0]);
+        const unsigned nodd = sizeof(odd) / sizeof(odd[0]);
+        for (unsigned j = 0; p && j < nrun + 3 * nodd; j++) {
+            unsigned o = j < nrun ? 0 : (j - nrun) / nodd + 1; /* 0: a run of the table */
+            float oddv = j < nrun ? 0.0f : odd[(j - nrun) % nodd];
+            float x0 = j < nrun ? (linear ? li[j][0] : pt[j][0]) : 3.5f;
+            float y0 = j < nrun ? (linear ? li[j][1] : pt[j][1]) : 2.5f;
             uint32_t u[16], v[16];
             for (unsigned l = 0; l < 16; l++) {
-                float x = at[j][0] + (float)l, y = at[j][1];
+                float x = x0 + (float)l, y = y0;
+                if (o == 1 || (o == 2 && l == 5))
+                    x = oddv;
+                else if (o == 3)
+                    y = oddv;
                 if (!nn)
                     x /= w, y /= h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);
@@ -601,17 +625,16 @@ static void flat16_point_edges(unsigned cpu)
             n++;
             if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
                 fprintf(stderr,
-                        "  flat16_point_edges: %s, modes %u %u%s, run at (%a, %a): kernel %s "
+                        "  %s: %s, modes %u %u%s, run %u at (%a, %a), odd %u (%g): kernel %s "
                         "differs\n",
-                        vsmp_format_get(d.format)->name, st.address[0], st.address[1],
-                        nn ? " unnormalized" : "", (double)at[j][0], (double)at[j][1],
+                        name, vsmp_format_get(d.format)->name, st.address[0], st.address[1],
+                        nn ? " unnormalized" : "", j, (double)x0, (double)y0, o, (double)oddv,
                         p->fast_name);
         }
         vsmp_plan_free(p);
         vsmp_surface_free(s);
     }
-    CHECK(!bad, "flat16_point_edges: cpu %#x: %u of %u messages differ from the reference", cpu,
-          bad, n);
+    CHECK(!bad, "%s: cpu %#x: %u of %u messages differ from the reference", name, cpu, bad, n);
 }
 
 /* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
@@ -919,7 +942,8 @@ int main(int argc, char **argv)
         every_byte(levels[li]);
         every_u16(levels[li]);
         flat16_shapes(levels[li]);
-        flat16_point_edges(levels[li]);
+        flat16_edges(levels[li], false);
+        flat16_edges(levels[li], true);
         ld16_shapes(levels[li]);
         coherent_lanes(levels[li]);
         lod16(levels[li]);
