@@ -216,6 +216,12 @@ static inline void border16(const vsmp_plan *p, __mmask16 off, __m512 t[4])
         t[c] = _mm512_mask_blend_ps(off, t[c], _mm512_set1_ps(p->border[c]));
 }
 
+/* Channel c of lanes lane..lane + 15 of the result. */
+static inline void put16(vsmp_result *r, unsigned lane, int c, __m512 v)
+{
+    _mm512_storeu_ps((float *)(r->c[c] + lane), v);
+}
+
 static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
 {
     return _mm512_add_ps(a, _mm512_mul_ps(_mm512_sub_ps(b, a), w));
@@ -306,9 +312,6 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
     __m512i oa = off16_at(&f, g.xa, g.ya, 4);
-    float *out[4];
-    for (int c = 0; c < 4; c++)
-        out[c] = (float *)(r->c[c] + lane);
     /* CLAMP_BORDER: a row of taps off the level in every lane is the border colour alone (no
      * texel read); one off in some lanes only goes the AVX2 kernel's way. Each case stores its
      * channels itself (no results kept across the cases). */
@@ -317,13 +320,13 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         __m512i t;
         if (off == 0xffff) {
             for (int c = 0; c < 4; c++)
-                _mm512_storeu_ps(out[c], _mm512_set1_ps(p->border[c]));
+                put16(r, lane, c, _mm512_set1_ps(p->border[c]));
             return true;
         }
         if (off || !texels16(f.mem, oa, &t, NULL, false))
             return false;
         for (int c = 0; c < 4; c++)
-            _mm512_storeu_ps(out[c], chan16(p, t, c));
+            put16(r, lane, c, chan16(p, t, c));
         return true;
     }
     __m512i ob = off16_at(&f, g.xa, g.yb, 4);
@@ -336,17 +339,17 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
             !texels16(f.mem, ob, &tc, &td, true))
             return false;
+        __m512 a[4], b[4], c[4], d[4];
+        unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
         for (int k = 0; k < 4; k++)
-            _mm512_storeu_ps(out[k],
-                             lerp16(lerp16(chan16(p, ta, k), chan16(p, tb, k), g.wx),
-                                    lerp16(chan16(p, tc, k), chan16(p, td, k), g.wx), g.wy));
+            put16(r, lane, k, lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy));
         return true;
     }
     if ((offa & offb & offc & offd) == 0xffff) {
         /* every tap off it: the border colour filtered (nothing read) */
         for (int k = 0; k < 4; k++) {
             __m512 t = _mm512_set1_ps(p->border[k]);
-            _mm512_storeu_ps(out[k], lerp16(lerp16(t, t, g.wx), lerp16(t, t, g.wx), g.wy));
+            put16(r, lane, k, lerp16(lerp16(t, t, g.wx), lerp16(t, t, g.wx), g.wy));
         }
         return true;
     }
@@ -361,7 +364,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
     border16(p, offa, a), border16(p, offb, b), border16(p, offc, c), border16(p, offd, d);
     for (int k = 0; k < 4; k++)
-        _mm512_storeu_ps(out[k], lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy));
+        put16(r, lane, k, lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy));
     return true;
 }
 
