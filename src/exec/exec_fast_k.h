@@ -947,18 +947,6 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
-static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
-{
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    FU_K(0, k_fadd);
-    FU_K(1, k_fadd);
-    FU_K(2, k_fadd);
-    FU_K(3, k_fadd);
-    return true;
-}
-
 #if defined(__AVX2__)
 /* The division's chain kept in registers: 16 lanes, two halves of eight at the AVX2 level, one
  * 512-bit register (its flushes, NaNs and predicates in mask registers) at the AVX-512 level.
@@ -1057,6 +1045,24 @@ static XF_INLINE v16 v16_pick(uint32_t p, v16 a, v16 b)
 {
     return (v16){_mm512_mask_blend_epi32((__mmask16)p, b.z, a.z)};
 }
+
+static XF_INLINE v16 v16_iadd(v16 a, v16 b)
+{
+    return (v16){_mm512_add_epi32(a.z, b.z)};
+}
+
+/* k_f_from_d: D lanes to F, rounded to nearest even (the fused sequences run at that %cr0
+ * rounding only: fu_on) */
+static XF_INLINE v16 v16_f_from_d(v16 a)
+{
+    return (v16){_mm512_castps_si512(_mm512_cvtepi32_ps(a.z))};
+}
+
+/* k_fadd: flushed sources (unless kept), the sum flushed and a NaN the one quiet NaN */
+static XF_INLINE v16 fu_fadd(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm512_add_ps(fu_fin(a.z, keep), fu_fin(b.z, keep)), keep)};
+}
 #else
 typedef struct v16 {
     __m256i lo, hi;
@@ -1130,6 +1136,23 @@ static XF_INLINE v16 v16_pick(uint32_t p, v16 a, v16 b)
     __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
     return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
 }
+
+static XF_INLINE v16 v16_iadd(v16 a, v16 b)
+{
+    return (v16){_mm256_add_epi32(a.lo, b.lo), _mm256_add_epi32(a.hi, b.hi)};
+}
+
+static XF_INLINE v16 v16_f_from_d(v16 a)
+{
+    return (v16){_mm256_castps_si256(_mm256_cvtepi32_ps(a.lo)),
+                 _mm256_castps_si256(_mm256_cvtepi32_ps(a.hi))};
+}
+
+static XF_INLINE v16 fu_fadd(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm256_add_ps(fu_fin(a.lo, keep), fu_fin(b.lo, keep)), keep),
+                 fu_fout(_mm256_add_ps(fu_fin(a.hi, keep), fu_fin(b.hi, keep)), keep)};
+}
 #endif
 
 /* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
@@ -1173,12 +1196,46 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
     return v16_pick(p, a, b);
 }
 
+/* No member of the @p n of y has a dst of 16-bit elements (XF_OUT16): the members in
+ * registers (fu_*_r) may run */
+static XF_INLINE bool fu_v32(const xinst *y, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (y[i].f.arg & XF_OUT16)
+            return false;
+    return true;
+}
+
+/* Members as fu_sel and FU_K take them, each through registers: its sources loaded (a store of
+ * the member before forwarded), its result stored */
+static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y)
+{
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    v16_st(y->f.dst, v16_pick(p, v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
+}
+
+static XF_INLINE void fu_cvt_r(const xinst *y)
+{
+    v16_st(y->f.dst, v16_f_from_d(v16_ld(y->f.src[0].p)));
+}
+
+static XF_INLINE void fu_iadd_r(const xinst *y)
+{
+    v16_st(y->f.dst, v16_iadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
+}
+
+static XF_INLINE void fu_fadd_r(const xinst *y, uint32_t kf)
+{
+    v16_st(y->f.dst, fu_fadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p), kf));
+}
+
 /* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
 static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    for (unsigned i = 0; i < 9; i++)
-        if (y[i].f.arg & XF_OUT16)
-            return false;
+    if (!fu_v32(y, 9))
+        return false;
     uint32_t kf = keep & XF_KEEP_F;
     v16 t = v16_and(v16_ld(y[0].f.src[0].p), v16_ld(y[0].f.src[1].p));
     v16_st(y[0].f.dst, t);
@@ -1200,6 +1257,35 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
     return true;
 }
 #endif
+
+/* Members in registers (fu_*_r) at the AVX2 and AVX-512 levels where every dst holds 32-bit
+ * elements; else each through its kernel */
+#if defined(__AVX2__)
+#define FU_REGS(y, n) fu_v32(y, n)
+#else
+#define FU_REGS(y, n) false
+#define fu_sel_r(m, y) (void)0
+#define fu_cvt_r(y) (void)0
+#define fu_iadd_r(y) (void)0
+#define fu_fadd_r(y, kf) (void)0
+#endif
+
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    if (FU_REGS(y, 4)) {
+        for (unsigned i = 0; i < 4; i++)
+            fu_fadd_r(&y[i], keep & XF_KEEP_F);
+        return true;
+    }
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
+    return true;
+}
 
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
@@ -1231,6 +1317,13 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 4)) {
+        fu_sel_r(m, &y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_cvt_r(&y[3]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
@@ -1243,6 +1336,14 @@ static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint
     for (unsigned i = 0; i < 5; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 5)) {
+        fu_iadd_r(&y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_sel_r(m, &y[3]);
+        fu_cvt_r(&y[4]);
+        return true;
+    }
     FU_K(0, k_iadd);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
@@ -1256,6 +1357,13 @@ static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 4)) {
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
+        fu_sel_r(m, &y[2]);
+        fu_cvt_r(&y[3]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
     fu_sel(m, &y[2], keep);
@@ -1267,6 +1375,11 @@ static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t
 {
     if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
         return false;
+    if (FU_REGS(y, 2)) {
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
     return true;
