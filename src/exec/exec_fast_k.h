@@ -1470,6 +1470,14 @@ static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
             CHAIN1(k_fadd);
         else if (f == k_imov)
             CHAIN1(k_imov);
+        else if (f == k_exp)
+            CHAIN1(k_exp);
+        else if (f == k_inv)
+            CHAIN1(k_inv);
+        else if (f == k_rndz)
+            CHAIN1(k_rndz);
+        else if (f == k_and)
+            CHAIN1(k_and);
         else
             f(o, s, 1, arg);
     }
