@@ -1263,10 +1263,10 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 #if defined(__AVX2__)
 #define FU_REGS(y, n) fu_v32(y, n)
 #else
-#define FU_REGS(y, n) false
-#define fu_sel_r(m, y) (void)0
-#define fu_cvt_r(y) (void)0
-#define fu_iadd_r(y) (void)0
+#define FU_REGS(y, n)    false
+#define fu_sel_r(m, y)   (void)0
+#define fu_cvt_r(y)      (void)0
+#define fu_iadd_r(y)     (void)0
 #define fu_fadd_r(y, kf) (void)0
 #endif
 
