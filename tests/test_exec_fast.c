@@ -344,15 +344,29 @@ static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t d
     return kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
 }
 
-/* The fast CPU levels the host has (the C kernels, then AVX2 with FMA) into levels[], their
- * count. They are set through vsmp_cpu_set_mask: VSMP_CPU, which lowers every mask, would keep
- * them from being reached, so it is unset. */
+/* The fast CPU levels the host has (the C kernels, then AVX2 with FMA, then AVX-512) into
+ * levels[] (FF_LEVELS at most), their count. They are set through vsmp_cpu_set_mask: VSMP_CPU,
+ * which lowers every mask, would keep them from being reached, so it is unset. */
+enum { FF_LEVELS = 3 };
 static unsigned ff_levels(unsigned *levels)
 {
     unsetenv("VSMP_CPU");
-    levels[0] = VSMP_CPU_C;
-    levels[1] = VSMP_CPU_C | VSMP_CPU_AVX2;
-    return vsmp_cpu_flags() & VSMP_CPU_AVX2 ? 2 : 1;
+    unsigned all = vsmp_cpu_flags(), n = 0;
+    levels[n++] = VSMP_CPU_C;
+    if (all & VSMP_CPU_AVX2)
+        levels[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
+    if ((all & VSMP_CPU_AVX2) && (all & VSMP_CPU_AVX512))
+        levels[n++] = VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
+    return n;
+}
+
+/* Every machine made: the reference level's and one per fast level (@p nlev) */
+static bool ff_made(vsmp_machine *const *ms, unsigned nlev)
+{
+    for (unsigned k = 0; k < 1 + nlev; k++)
+        if (!ms[k])
+            return false;
+    return true;
 }
 
 /* The declarations, @p body (then @p sep) and ret, parsed; NULL (a failed check) when not. */
@@ -368,15 +382,15 @@ static vsmp_module *ff_parse(const char *body, const char *sep)
 static void test_fast_forms(void)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x480, 0x10, 0x30, 0x1, 0x81};
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_forms) / sizeof(ff_forms[0]); f++) {
         vsmp_module *mod = ff_parse(ff_forms[f], "\n");
         if (!mod)
             continue;
-        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
         for (unsigned l = 0; l < nlev; l++)
             ms[1 + l] = ff_machine(mod, levels[l], ~0u);
-        bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+        bool made = ff_made(ms, nlev);
         CHECK(made, "machines for %s", ff_forms[f]);
         if (made) {
             CHECK(!vsmp_x_is_fast(ms[0], 0), "%s: general path at the reference level",
@@ -401,7 +415,7 @@ static void test_fast_forms(void)
                 }
             }
         }
-        for (unsigned k = 0; k < 3; k++)
+        for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
             vsmp_machine_free(ms[k]);
         vsmp_module_free(mod);
     }
@@ -696,17 +710,17 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x400, 0x10};
     static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0xfff0ffffu, 0x00ff0f0fu};
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < count; f++) {
         vsmp_module *mod = ff_parse(runs[f], "");
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1; /* without ret */
         for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
-            vsmp_machine *ms[3] = {ff_machine(mod, 0, dmasks[dm]), NULL, NULL};
+            vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, dmasks[dm])};
             for (unsigned l = 0; l < nlev; l++)
                 ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
-            bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+            bool made = ff_made(ms, nlev);
             CHECK(made, "machines for run %zu", f);
             if (!made)
                 goto next;
@@ -734,7 +748,7 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
                 }
             }
         next:
-            for (unsigned k = 0; k < 3; k++)
+            for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
                 vsmp_machine_free(ms[k]);
         }
         vsmp_module_free(mod);
@@ -756,7 +770,7 @@ static void test_chains(void)
         uint32_t want[24];
     } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         const char *const runs[] = {cases[c].run};
         test_runs_of(runs, 1, true);
@@ -906,14 +920,14 @@ static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1};
 
 static void test_fused(void)
 {
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     size_t count = sizeof(ff_fused) / sizeof(ff_fused[0]);
     for (size_t f = 0; f < count; f++) {
         vsmp_module *mod = ff_parse(ff_fused[f], "");
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1;
-        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
         for (unsigned l = 0; l < nlev; l++)
             ms[1 + l] = ff_machine(mod, levels[l], ~0u);
         for (unsigned k = 0; k < 1 + nlev; k++) {
@@ -923,7 +937,7 @@ static void test_fused(void)
             CHECK(n == (k ? ff_fused_n[f] : 0u), "fused %zu: %u sequences planned at level %u", f,
                   n, k);
         }
-        for (unsigned k = 0; k < 3; k++)
+        for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
             vsmp_machine_free(ms[k]);
         vsmp_module_free(mod);
     }
@@ -989,14 +1003,14 @@ static void test_fast_loops(void)
     /* lanes 16..31 off: the loops' gotos are SIMD16 (M1) */
     static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u};
     static const uint64_t limits[] = {0, 5, 9, 13, 20, 31};
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_loops) / sizeof(ff_loops[0]); f++) {
         vsmp_module *mod = ff_parse(ff_loops[f], "");
         if (!mod)
             continue;
         for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
             for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
-                vsmp_machine *ms[3] = {NULL, NULL, NULL};
+                vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
                 for (unsigned k = 0; k < 1 + nlev; k++) {
                     vsmp_machine_options o;
                     vsmp_machine_options_init(&o);
@@ -1007,13 +1021,13 @@ static void test_fast_loops(void)
                     ms[k] =
                         kit_create_at(mod, k ? levels[k - 1] : 0, VSMP_PLATFORM_TGLLP, &o, NULL);
                 }
-                bool made = ms[0] && ms[1] && (nlev < 2 || ms[2]);
+                bool made = ff_made(ms, nlev);
                 CHECK(made, "machines for loop %zu", f);
                 unsigned bad = 0;
                 for (uint64_t seed = 1; made && seed <= 40 && bad < 3; seed++) {
                     ff_fill(ms, 1 + nlev, seed * 7193u + f * 17u + dm);
-                    kit_why w[3];
-                    bool ok[3];
+                    kit_why w[1 + FF_LEVELS];
+                    bool ok[1 + FF_LEVELS] = {false};
                     for (unsigned k = 0; k < 1 + nlev; k++) {
                         memset(&w[k], 0, sizeof(w[k]));
                         ok[k] = kit_run(ms[k], &w[k]);
@@ -1037,7 +1051,7 @@ static void test_fast_loops(void)
                         bad += !same;
                     }
                 }
-                for (unsigned k = 0; k < 3; k++)
+                for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
                     vsmp_machine_free(ms[k]);
             }
         vsmp_module_free(mod);
@@ -1072,7 +1086,7 @@ static void test_goto_together(void)
                                "mov (M1_NM, 1) DC(0,0)<1> 0x5:d\n"
                                "ret (M1, 1)\n";
     vsmp_module *mod = kit_parse_ok(text, VSMP_DIALECT_12504);
-    unsigned levels[3] = {0}, nlev = ff_levels(levels + 1);
+    unsigned levels[1 + FF_LEVELS] = {0}, nlev = ff_levels(levels + 1);
     for (unsigned l = 0; mod && l <= nlev; l++)
         for (unsigned dm = 0; dm < 2; dm++) {
             vsmp_machine_options o;
@@ -1189,7 +1203,7 @@ static void test_copy_bits(void)
 {
     static const uint32_t cr0s[] = {0x0, 0x80, 0x30};
     const uint32_t p1 = 0x5a3c96e1u;
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(copy_forms) / sizeof(copy_forms[0]); f++) {
         const copy_form *cf = &copy_forms[f];
         char text[2048];
@@ -1276,7 +1290,7 @@ static const char *const ff_general[] = {
 
 static void test_general_forms(void)
 {
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_general) / sizeof(ff_general[0]); f++) {
         vsmp_module *mod = ff_parse(ff_general[f], "\n");
         if (!mod)
@@ -1315,15 +1329,15 @@ static void test_nan_payloads(void)
 {
     static const uint32_t nans[] = {0x7f800001u, 0xffa00000u, 0x7fc12345u, 0xffc00001u,
                                     0x7fbfffffu, 0x3f800000u, 0xc0490fdbu, 0x00000000u};
-    unsigned levels[2], nlev = ff_levels(levels);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_nan_forms) / sizeof(ff_nan_forms[0]); f++) {
         vsmp_module *mod = ff_parse(ff_nan_forms[f], "\n");
         if (!mod)
             continue;
-        vsmp_machine *ms[3] = {ff_machine(mod, 0, ~0u), NULL, NULL};
+        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
         for (unsigned l = 0; l < nlev; l++)
             ms[1 + l] = ff_machine(mod, levels[l], ~0u);
-        if (ms[0] && ms[1] && (nlev < 2 || ms[2])) {
+        if (ff_made(ms, nlev)) {
             for (unsigned l = 0; l < nlev; l++)
                 CHECK(vsmp_x_is_fast(ms[1 + l], 0), "%s: fast at level 0x%x", ff_nan_forms[f],
                       levels[l]);
@@ -1348,7 +1362,7 @@ static void test_nan_payloads(void)
                 }
         } else
             CHECK(false, "machines for %s", ff_nan_forms[f]);
-        for (unsigned k = 0; k < 3; k++)
+        for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
             vsmp_machine_free(ms[k]);
         vsmp_module_free(mod);
     }

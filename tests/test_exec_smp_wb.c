@@ -167,8 +167,7 @@ int main(void)
 {
     /* the levels through vsmp_cpu_set_mask (kit_create_at); VSMP_CPU would lower them all */
     unsetenv("VSMP_CPU");
-    unsigned levels[3] = {0, VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2};
-    unsigned n = vsmp_cpu_flags() & VSMP_CPU_AVX2 ? 3 : 2;
+    unsigned levels[4], n = kit_levels(levels);
     for (unsigned i = 0; i < n; i++) {
         test_writeback(levels[i], 0xffffu);
         test_writeback(levels[i], 0xa5c3u);

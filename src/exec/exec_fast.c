@@ -14,7 +14,8 @@
  *
  * The CPU level is that of the sampler's fast paths (vsmp_cpu_effective, VSMP_CPU): "ref" turns
  * the fast path off (every instruction through the general path), "c" uses the kernels below
- * compiled for the baseline, "avx2" (with FMA) those of x86/exec_fast_avx2.c.
+ * compiled for the baseline, "avx2" (with FMA) those of x86/exec_fast_avx2.c, "avx512" those of
+ * x86/exec_fast_avx512.c (the same source with AVX-512's mask registers).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -38,6 +39,10 @@ const xfast_table *vsmp_x_fast_level(void)
 {
 #ifdef XF_LE
     unsigned cpu = vsmp_cpu_effective();
+#ifdef VSMP_HAVE_AVX512
+    if (cpu & VSMP_CPU_AVX512) /* F, BW, DQ, VL (cpu.c) */
+        return &vsmp_x_fast_avx512;
+#endif
 #ifdef VSMP_HAVE_AVX2
     if (cpu & VSMP_CPU_AVX2) /* with FMA and F16C (cpu.c) */
         return &vsmp_x_fast_avx2;

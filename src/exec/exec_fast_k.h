@@ -947,26 +947,123 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
-static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+#if defined(__AVX2__)
+/* The division's chain kept in registers: 16 lanes, two halves of eight at the AVX2 level, one
+ * 512-bit register (its flushes, NaNs and predicates in mask registers) at the AVX-512 level.
+ * Each member's result is stored to its dst at once, in order, as the members one by one store
+ * it; a source is the register of an earlier member only where it is that member's dst exactly
+ * and no member since wrote a byte of it (fu_fresh), and is read from the arena otherwise
+ * (which then holds what the members before it left). The same operations as the kernels:
+ * k_and, icmp16_regs, k_isel16, k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's
+ * (float)(1.0 / (double)x), the same bits as double rounding of a quotient is innocuous at
+ * 53 >= 2 x 24 + 2 bits). */
+#if defined(__AVX512F__)
+typedef struct v16 {
+    __m512i z;
+} v16;
+
+static XF_INLINE v16 v16_ld(const uint8_t *p)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    FU_K(0, k_fadd);
-    FU_K(1, k_fadd);
-    FU_K(2, k_fadd);
-    FU_K(3, k_fadd);
-    return true;
+    return (v16){_mm512_loadu_si512((const void *)p)};
 }
 
-#if defined(__AVX2__)
-/* The division's chain kept in registers (AVX2): 16 lanes in two halves. Each member's result
- * is stored to its dst at once, in order, as the members one by one store it; a source is the
- * register of an earlier member only where it is that member's dst exactly and no member since
- * wrote a byte of it (fu_fresh), and is read from the arena otherwise (which then holds what
- * the members before it left). The same operations as the kernels: k_and, icmp16_regs, k_isel16,
- * k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's (float)(1.0 / (double)x), the same bits
- * as double rounding of a quotient is innocuous at 53 >= 2 x 24 + 2 bits). */
+static XF_INLINE void v16_st(uint8_t *p, v16 v)
+{
+    _mm512_storeu_si512((void *)p, v.z);
+}
+
+static XF_INLINE v16 v16_and(v16 a, v16 b)
+{
+    return (v16){_mm512_and_si512(a.z, b.z)};
+}
+
+/* F lanes as fin() reads them, the result as k_fmul and k_inv store it: flushed unless kept (a
+ * NaN is not flushed), a NaN the one quiet NaN */
+static XF_INLINE __m512 fu_fin(__m512i b, uint32_t keep)
+{
+    if (!keep)
+        b = _mm512_mask_and_epi32(b, _mm512_testn_epi32_mask(b, _mm512_set1_epi32(0x7f800000)), b,
+                                  _mm512_set1_epi32((int)0x80000000u));
+    return _mm512_castsi512_ps(b);
+}
+
+static XF_INLINE __m512i fu_fout(__m512 r, uint32_t keep)
+{
+    __m512i b = _mm512_castps_si512(r);
+    if (!keep)
+        b = _mm512_mask_and_epi32(b, _mm512_testn_epi32_mask(b, _mm512_set1_epi32(0x7f800000)), b,
+                                  _mm512_set1_epi32((int)0x80000000u));
+    return _mm512_mask_mov_epi32(b, _mm512_cmp_ps_mask(r, r, _CMP_UNORD_Q),
+                                 _mm512_set1_epi32(0x7fc00000));
+}
+
+static XF_INLINE v16 fu_fmul(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm512_mul_ps(fu_fin(a.z, keep), fu_fin(b.z, keep)), keep)};
+}
+
+static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
+{
+    return (v16){fu_fout(_mm512_div_ps(_mm512_set1_ps(1.0f), fu_fin(a.z, keep)), keep)};
+}
+
+/* icmp16_regs on 16 lanes: of one signedness the relation as a mask at once (signed or
+ * unsigned order); of mixed signedness by halves (icmp8_mixed) */
+static XF_INLINE uint32_t icmp16_v(v16 x, v16 y, uint32_t arg)
+{
+    unsigned rel = arg >> XF_ARG_SHIFT & 7u;
+    bool sa = arg >> (XF_ARG_SHIFT + 3) & 1u, sb = arg >> (XF_ARG_SHIFT + 4) & 1u;
+    if (sa != sb)
+        return icmp16_regs(_mm512_castsi512_si256(x.z), _mm512_extracti64x4_epi64(x.z, 1),
+                           _mm512_castsi512_si256(y.z), _mm512_extracti64x4_epi64(y.z, 1), arg);
+    __mmask16 k;
+    switch (rel) {
+    case 0:
+        k = sa ? _mm512_cmpeq_epi32_mask(x.z, y.z) : _mm512_cmpeq_epu32_mask(x.z, y.z);
+        break;
+    case 1:
+        k = sa ? _mm512_cmpneq_epi32_mask(x.z, y.z) : _mm512_cmpneq_epu32_mask(x.z, y.z);
+        break;
+    case 2:
+        k = sa ? _mm512_cmpgt_epi32_mask(x.z, y.z) : _mm512_cmpgt_epu32_mask(x.z, y.z);
+        break;
+    case 3:
+        k = sa ? _mm512_cmpge_epi32_mask(x.z, y.z) : _mm512_cmpge_epu32_mask(x.z, y.z);
+        break;
+    case 5:
+        k = sa ? _mm512_cmple_epi32_mask(x.z, y.z) : _mm512_cmple_epu32_mask(x.z, y.z);
+        break;
+    default: /* lt (icmp16_regs takes what is not eq, ne, gt, ge, le as lt) */
+        k = sa ? _mm512_cmplt_epi32_mask(x.z, y.z) : _mm512_cmplt_epu32_mask(x.z, y.z);
+        break;
+    }
+    return (uint32_t)k;
+}
+
+/* the lanes of @p p (16 bits) from a, the others from b */
+static XF_INLINE v16 v16_pick(uint32_t p, v16 a, v16 b)
+{
+    return (v16){_mm512_mask_blend_epi32((__mmask16)p, b.z, a.z)};
+}
+
+static XF_INLINE v16 v16_iadd(v16 a, v16 b)
+{
+    return (v16){_mm512_add_epi32(a.z, b.z)};
+}
+
+/* k_f_from_d: D lanes to F, rounded to nearest even (the fused sequences run at that %cr0
+ * rounding only: fu_on) */
+static XF_INLINE v16 v16_f_from_d(v16 a)
+{
+    return (v16){_mm512_castps_si512(_mm512_cvtepi32_ps(a.z))};
+}
+
+/* k_fadd: flushed sources (unless kept), the sum flushed and a NaN the one quiet NaN */
+static XF_INLINE v16 fu_fadd(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm512_add_ps(fu_fin(a.z, keep), fu_fin(b.z, keep)), keep)};
+}
+#else
 typedef struct v16 {
     __m256i lo, hi;
 } v16;
@@ -983,22 +1080,9 @@ static XF_INLINE void v16_st(uint8_t *p, v16 v)
     _mm256_storeu_si256((__m256i *)(void *)(p + 32), v.hi);
 }
 
-/* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
- * it? (the cmps, members 1 and 3, write predicates) */
-static XF_INLINE bool fu_fresh(const xinst *y, const uint8_t *p, unsigned j, unsigned i)
+static XF_INLINE v16 v16_and(v16 a, v16 b)
 {
-    if (p != y[j].f.dst)
-        return false;
-    for (unsigned k = j + 1; k < i; k++)
-        if (k != 1 && k != 3 && y[k].f.dst < p + 64 && p < y[k].f.dst + 64)
-            return false;
-    return true;
-}
-
-/* source @p p of member i: member j's register r when fresh, else the arena */
-static XF_INLINE v16 fu_src(const xinst *y, const uint8_t *p, unsigned j, unsigned i, v16 r)
-{
-    return fu_fresh(y, p, j, i) ? r : v16_ld(p);
+    return (v16){_mm256_and_si256(a.lo, b.lo), _mm256_and_si256(a.hi, b.hi)};
 }
 
 /* F lanes as fin() reads them (fin8), the result as k_fmul and k_inv store it: flushed unless
@@ -1038,11 +1122,62 @@ static XF_INLINE v16 fu_finv(v16 a, uint32_t keep)
                  fu_fout(_mm256_div_ps(one, fu_fin(a.hi, keep)), keep)};
 }
 
-/* An integer cmp member on x and y (icmp16_regs); its bits to its predicate's word (fu_icmp's
+static XF_INLINE uint32_t icmp16_v(v16 x, v16 y, uint32_t arg)
+{
+    return icmp16_regs(x.lo, x.hi, y.lo, y.hi, arg);
+}
+
+/* the lanes of @p p (16 bits) from a, the others from b */
+static XF_INLINE v16 v16_pick(uint32_t p, v16 a, v16 b)
+{
+    __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i plo = _mm256_set1_epi32((int)(p & 0xffu)), phi = _mm256_set1_epi32((int)(p >> 8));
+    __m256i mlo = _mm256_cmpeq_epi32(_mm256_and_si256(plo, bit), bit);
+    __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
+    return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
+}
+
+static XF_INLINE v16 v16_iadd(v16 a, v16 b)
+{
+    return (v16){_mm256_add_epi32(a.lo, b.lo), _mm256_add_epi32(a.hi, b.hi)};
+}
+
+static XF_INLINE v16 v16_f_from_d(v16 a)
+{
+    return (v16){_mm256_castps_si256(_mm256_cvtepi32_ps(a.lo)),
+                 _mm256_castps_si256(_mm256_cvtepi32_ps(a.hi))};
+}
+
+static XF_INLINE v16 fu_fadd(v16 a, v16 b, uint32_t keep)
+{
+    return (v16){fu_fout(_mm256_add_ps(fu_fin(a.lo, keep), fu_fin(b.lo, keep)), keep),
+                 fu_fout(_mm256_add_ps(fu_fin(a.hi, keep), fu_fin(b.hi, keep)), keep)};
+}
+#endif
+
+/* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
+ * it? (the cmps, members 1 and 3, write predicates) */
+static XF_INLINE bool fu_fresh(const xinst *y, const uint8_t *p, unsigned j, unsigned i)
+{
+    if (p != y[j].f.dst)
+        return false;
+    for (unsigned k = j + 1; k < i; k++)
+        if (k != 1 && k != 3 && y[k].f.dst < p + 64 && p < y[k].f.dst + 64)
+            return false;
+    return true;
+}
+
+/* source @p p of member i: member j's register r when fresh, else the arena */
+static XF_INLINE v16 fu_src(const xinst *y, const uint8_t *p, unsigned j, unsigned i, v16 r)
+{
+    return fu_fresh(y, p, j, i) ? r : v16_ld(p);
+}
+
+/* An integer cmp member on x and y (icmp16_v); its bits to its predicate's word (fu_icmp's
  * store), the word returned */
 static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
 {
-    uint32_t r = icmp16_regs(x.lo, x.hi, b.lo, b.hi, y->f.arg);
+    uint32_t r = icmp16_v(x, b, y->f.arg);
     uint32_t *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
     *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
     return *p;
@@ -1058,22 +1193,51 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
     p &= y->f.lmask;
     if (VSMP_PRED_INV(y->f.pred))
         p = ~p & y->f.lmask;
-    __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    __m256i plo = _mm256_set1_epi32((int)(p & 0xffu)), phi = _mm256_set1_epi32((int)(p >> 8));
-    __m256i mlo = _mm256_cmpeq_epi32(_mm256_and_si256(plo, bit), bit);
-    __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
-    return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
+    return v16_pick(p, a, b);
+}
+
+/* No member of the @p n of y has a dst of 16-bit elements (XF_OUT16): the members in
+ * registers (fu_*_r) may run */
+static XF_INLINE bool fu_v32(const xinst *y, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (y[i].f.arg & XF_OUT16)
+            return false;
+    return true;
+}
+
+/* Members as fu_sel and FU_K take them, each through registers: its sources loaded (a store of
+ * the member before forwarded), its result stored */
+static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y)
+{
+    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
+    if (VSMP_PRED_INV(y->f.pred))
+        p = ~p & y->f.lmask;
+    v16_st(y->f.dst, v16_pick(p, v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
+}
+
+static XF_INLINE void fu_cvt_r(const xinst *y)
+{
+    v16_st(y->f.dst, v16_f_from_d(v16_ld(y->f.src[0].p)));
+}
+
+static XF_INLINE void fu_iadd_r(const xinst *y)
+{
+    v16_st(y->f.dst, v16_iadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
+}
+
+static XF_INLINE void fu_fadd_r(const xinst *y, uint32_t kf)
+{
+    v16_st(y->f.dst, fu_fadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p), kf));
 }
 
 /* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
 static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    for (unsigned i = 0; i < 9; i++)
-        if (y[i].f.arg & XF_OUT16)
-            return false;
+    if (!fu_v32(y, 9))
+        return false;
     uint32_t kf = keep & XF_KEEP_F;
-    v16 x = v16_ld(y[0].f.src[0].p), k = v16_ld(y[0].f.src[1].p);
-    v16 t = {_mm256_and_si256(x.lo, k.lo), _mm256_and_si256(x.hi, k.hi)};
+    v16 t = v16_and(v16_ld(y[0].f.src[0].p), v16_ld(y[0].f.src[1].p));
     v16_st(y[0].f.dst, t);
     uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, y[1].f.src[0].p, 0, 1, t), v16_ld(y[1].f.src[1].p));
     v16 s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
@@ -1093,6 +1257,35 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
     return true;
 }
 #endif
+
+/* Members in registers (fu_*_r) at the AVX2 and AVX-512 levels where every dst holds 32-bit
+ * elements; else each through its kernel */
+#if defined(__AVX2__)
+#define FU_REGS(y, n) fu_v32(y, n)
+#else
+#define FU_REGS(y, n)    false
+#define fu_sel_r(m, y)   (void)0
+#define fu_cvt_r(y)      (void)0
+#define fu_iadd_r(y)     (void)0
+#define fu_fadd_r(y, kf) (void)0
+#endif
+
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    if (FU_REGS(y, 4)) {
+        for (unsigned i = 0; i < 4; i++)
+            fu_fadd_r(&y[i], keep & XF_KEEP_F);
+        return true;
+    }
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
+    return true;
+}
 
 /* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
  * ((y * s)^-1 * x) * s */
@@ -1124,6 +1317,13 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 4)) {
+        fu_sel_r(m, &y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_cvt_r(&y[3]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
@@ -1136,6 +1336,14 @@ static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint
     for (unsigned i = 0; i < 5; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 5)) {
+        fu_iadd_r(&y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_sel_r(m, &y[3]);
+        fu_cvt_r(&y[4]);
+        return true;
+    }
     FU_K(0, k_iadd);
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
@@ -1149,6 +1357,13 @@ static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_
     for (unsigned i = 0; i < 4; i++)
         if (!fu_on(m, &y[i], other))
             return false;
+    if (FU_REGS(y, 4)) {
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
+        fu_sel_r(m, &y[2]);
+        fu_cvt_r(&y[3]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
     fu_sel(m, &y[2], keep);
@@ -1160,6 +1375,11 @@ static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t
 {
     if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
         return false;
+    if (FU_REGS(y, 2)) {
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
+        return true;
+    }
     fu_sel(m, &y[0], keep);
     FU_K(1, k_f_from_d);
     return true;
@@ -1250,6 +1470,14 @@ static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
             CHAIN1(k_fadd);
         else if (f == k_imov)
             CHAIN1(k_imov);
+        else if (f == k_exp)
+            CHAIN1(k_exp);
+        else if (f == k_inv)
+            CHAIN1(k_inv);
+        else if (f == k_rndz)
+            CHAIN1(k_rndz);
+        else if (f == k_and)
+            CHAIN1(k_and);
         else
             f(o, s, 1, arg);
     }
@@ -1386,4 +1614,10 @@ const xfast_table XF_TABLE = {{
                               },
                               k_chain16,
                               k_chain1,
-                              k_chain_fmadw};
+                              k_chain_fmadw,
+#if defined(__AVX2__)
+                              true
+#else
+                              false
+#endif
+};

@@ -182,9 +182,11 @@ typedef struct xfast_table {
     xfused fused[XFU_COUNT]; /* XFU_NONE's row empty */
     xchain_fn chain16, chain1;
     xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
+    bool avx2; /* the CPU runs AVX2: the typed and ld rows' AVX2 forms (exec_typed.c, exec_ld.c) */
 } xfast_table;
-extern const xfast_table vsmp_x_fast_c;    /* exec_fast.c */
-extern const xfast_table vsmp_x_fast_avx2; /* x86/exec_fast_avx2.c */
+extern const xfast_table vsmp_x_fast_c;      /* exec_fast.c */
+extern const xfast_table vsmp_x_fast_avx2;   /* x86/exec_fast_avx2.c */
+extern const xfast_table vsmp_x_fast_avx512; /* x86/exec_fast_avx512.c */
 
 /* A planned instruction: handler chosen and operands resolved once per kernel. Its data is
  * split by family: the head (struct xinst, one array) holds what the run loop and every

@@ -140,7 +140,7 @@ VSMP_HOT bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     const uint32_t *lod = x->in->subop == VSMP_SUB_LD ? msg->param[VSMP_P_LOD] : NULL;
     u = u ? u : zeros, v = v ? v : zeros, lod = lod ? lod : zeros;
 #ifdef VSMP_HAVE_AVX2
-    if (m->fast == &vsmp_x_fast_avx2 && n % 8 == 0)
+    if (m->fast && m->fast->avx2 && n % 8 == 0)
         return row_avx2(m, x, u, v, lod, n);
 #endif
     uint32_t u0 = u[0], v0 = v[0], diff = 0;

@@ -610,7 +610,7 @@ static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *
     uint32_t fw = format_word(surf->fi), kind = fw & 0xfu, bytes = surf->fi->bytes;
     /* taken, one byte a channel, and every channel of RGBA8 / BGRA8 or R alone */
     uint32_t shape = fw & 0x400007f0u, rgba = 0x40000000u | 0x1f0u, r = 0x40000000u | 0x110u;
-    bool takes = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0 &&
+    bool takes = m->fast && m->fast->avx2 && n % 8 == 0 &&
                  (kind == TK_UINT8 || kind == TK_UNORM8) &&
                  ((shape == rgba && bytes == 4) || (shape == r && bytes == 1)) && d->mip_count &&
                  g->raw[3].var == X_NONE && g->raw[0].var != X_NONE && g->raw[1].var != X_NONE &&
@@ -704,7 +704,7 @@ bool vsmp_x_typed_store(vsmp_machine *m, const xinst *x, uint32_t en, vsmp_surfa
     const uint8_t *data = m->arena + x->g->raw[4].var;
     bool rgba8 = t.size == 1 && t.present == 0xfu && mask == 0xfu && bytes == 4;
 #ifdef VSMP_HAVE_AVX2
-    bool avx2 = m->fast == &vsmp_x_fast_avx2 && n % 8 == 0;
+    bool avx2 = m->fast && m->fast->avx2 && n % 8 == 0;
     if (avx2 && rgba8 && t.kind == TK_UINT8 && en == all &&
         row_uint8_avx2(up, yp, sp_, n, w, h, slices, base, rp, sp, &t, data, stride))
         return true;

@@ -598,9 +598,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vsmp_diags_free(&d);
     if (ps)
         return 0;
-    unsigned levels[2] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2}, nlev = 1;
-    if (vsmp_cpu_flags() & VSMP_CPU_AVX2)
-        nlev = 2;
+    unsigned levels[3] = {VSMP_CPU_C, VSMP_CPU_C | VSMP_CPU_AVX2,
+                          VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512},
+             nlev = 1, all = vsmp_cpu_flags();
+    if (all & VSMP_CPU_AVX2)
+        nlev = all & VSMP_CPU_AVX512 ? 3 : 2;
     static uint8_t want[NBASE * 256 + 4 * NPRED + 4], got[sizeof(want)];
     vsmp_machine *ref = machine(mod, 0, dmask);
     if (!ref) {
