@@ -239,7 +239,7 @@ typedef struct xgen {
     uint32_t tgeom_level, tgeom_w, tgeom_h, tgeom_slices;
     /* ... and what vsmp_x_typed_row found of trow_surf, while no surface was bound since
      * (trow_gen): where its level's texels start (NULL: the message does not take it), the
-     * pitch of a row, the size, each channel's shift in the texel, a channel's bytes in the
+     * pitch of a row, the size, each channel's byte in the texel, a channel's bytes in the
      * message, whether the channels are UNORM (else UINT) and the texel's bytes (4: RGBA8 or
      * BGRA8, 1: R8) */
     const void *trow_surf;
@@ -247,7 +247,7 @@ typedef struct xgen {
     uint8_t *trow_base;
     size_t trow_pitch;
     uint32_t trow_w, trow_h, trow_stride;
-    uint8_t trow_shift[4];
+    uint8_t trow_off[4];
     uint8_t trow_unorm, trow_bytes;
 } xgen;
 

@@ -586,8 +586,7 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
         return true;
     }
     tfmt t = {.size = 1};
-    for (unsigned c = 0; c < 4; c++)
-        t.off[c] = (uint8_t)(g->trow_shift[c] / 8u);
+    memcpy(t.off, g->trow_off, sizeof(g->trow_off));
     if (g->trow_unorm) /* unaligned stores */
         pack8_k((uint32_t *)(void *)dst, n, &t, data, g->trow_stride, true);
     else
@@ -622,7 +621,7 @@ static bool row_find(const vsmp_machine *m, const xinst *x, const vsmp_surface *
     if (!takes)
         return false;
     for (unsigned c = 0; c < 4; c++)
-        g->trow_shift[c] = (uint8_t)(8u * (fw >> (12 + 4 * c) & 0xfu));
+        g->trow_off[c] = (uint8_t)(fw >> (12 + 4 * c) & 0xfu);
     g->trow_unorm = kind == TK_UNORM8, g->trow_bytes = (uint8_t)bytes;
     g->trow_pitch = d->row_pitch[d->min_lod];
     g->trow_w = g->tgeom_w, g->trow_h = g->tgeom_h;
