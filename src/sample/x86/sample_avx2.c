@@ -66,9 +66,120 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
     }
 }
 
+#ifdef __AVX512F__
+/* The AVX-512 level's anisotropic filter of four 8-bit UNORM channels (u8x4) on a 2D surface or
+ * array in WRAP or CLAMP, for a SIMD16 message of every lane: each group's LOD stage (stage8),
+ * then each level's taps, at8's in its order: every group's tap fetched as level8_any fetches it
+ * (fetch8_u8x4, the level's view found once, not per tap), and both groups' taps filtered and
+ * summed 16 lanes at once (level16_2d; at8's sum, division and blend), mip8's blend of the two
+ * levels alike. The same operations on the same values as sample_body: the same result words. */
+static inline bool aniso16_ok(const vsmp_plan *p, const vsmp_message *m)
+{
+    unsigned mu = p->st.address[0], mv = p->st.address[1];
+    return full16(m) && p->dims == 2 && p->s->d.type != VSMP_SURFTYPE_CUBE && u8x4(p) &&
+           p->st.min_filter == VSMP_FILTER_ANISOTROPIC && !p->lod_unused &&
+           (mu == VSMP_TCM_WRAP || mu == VSMP_TCM_CLAMP) &&
+           (mv == VSMP_TCM_WRAP || mv == VSMP_TCM_CLAMP);
+}
+
+static inline __m512i join16i(__m256i lo, __m256i hi)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+static inline __m256 half16(__m512 x, unsigned g)
+{
+    return g ? _mm512_extractf32x8_ps(x, 1) : _mm512_castps512_ps256(x);
+}
+
+/* at8 of both groups at level l0 (second: l1); false (nothing done) when a tap needs the
+ * general index arithmetic. */
+static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bool second,
+                                 __m512 out[4])
+{
+    const unsigned mu = p->st.address[0], mv = p->st.address[1];
+    view8 lv[2];
+    taps8 t[2];
+    for (unsigned g = 0; g < 2; g++) {
+        lv[g] = gather_view(p, second ? o[g].l1 : o[g].l0);
+        if (layered(p))
+            lv[g].slice = _mm256_mullo_epi32(o[g].layer, lv[g].spitch);
+    }
+    __m512i n = join16i(o[0].an.n, o[1].an.n), one = _mm512_set1_epi32(1);
+    __mmask16 multi = _mm512_cmpgt_epi32_mask(n, one);
+    if (multi != 0xffff) { /* lanes of one tap (at8's first level8) */
+        for (unsigned g = 0; g < 2; g++)
+            if (!fetch8_u8x4(p, &lv[g], _mm256_mul_ps(o[g].u, lv[g].fw),
+                             _mm256_mul_ps(o[g].v, lv[g].fh), true, mu, mv, &t[g]))
+                return false;
+        for (int c = 0; c < 4; c++)
+            out[c] = level16_2d(p, &t[0], &t[1], c);
+        if (!multi)
+            return true;
+    }
+    int nmax = _mm512_reduce_max_epi32(n);
+    __m512 nf = _mm512_cvtepi32_ps(n), half = _mm512_set1_ps(0.5f);
+    __m512 u = join16(o[0].u, o[1].u), v = join16(o[0].v, o[1].v);
+    __m512 ax = join16(o[0].an.ax, o[1].an.ax), ay = join16(o[0].an.ay, o[1].an.ay);
+    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(),
+                     _mm512_setzero_ps()};
+    for (int k = 0; k < nmax; k++) {
+        __mmask16 on = _mm512_cmpgt_epi32_mask(n, _mm512_set1_epi32(k));
+        __m512 f =
+            _mm512_sub_ps(_mm512_div_ps(_mm512_add_ps(_mm512_set1_ps((float)k), half), nf), half);
+        __m512 x = _mm512_add_ps(u, _mm512_mul_ps(ax, f)),
+               y = _mm512_add_ps(v, _mm512_mul_ps(ay, f));
+        for (unsigned g = 0; g < 2; g++)
+            if (!fetch8_u8x4(p, &lv[g], _mm256_mul_ps(half16(x, g), lv[g].fw),
+                             _mm256_mul_ps(half16(y, g), lv[g].fh), true, mu, mv, &t[g]))
+                return false;
+        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+        {
+            acc[c] = _mm512_mask_add_ps(acc[c], on, acc[c], level16_2d(p, &t[0], &t[1], c));
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        out[c] = _mm512_mask_blend_ps(multi, out[c], _mm512_div_ps(acc[c], nf));
+    return true;
+}
+
+/* sample_body for aniso16_ok's messages; false (nothing stored) where it takes them. */
+static inline bool aniso16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    lanes8 o[2];
+    for (unsigned g = 0; g < 2; g++) {
+        o[g] = stage8(p, false, m, 8 * g, true);
+        if (!_mm256_testz_ps(o[g].an.bad, o[g].an.bad))
+            return false;
+    }
+    __m512 a[4], b[4];
+    if (!aniso16_level(p, o, false, a))
+        return false;
+    __mmask16 same = (__mmask16)(_mm256_cmpeq_epi32_mask(o[0].l0, o[0].l1) |
+                                 _mm256_cmpeq_epi32_mask(o[1].l0, o[1].l1) << 8);
+    if (same != 0xffff) {
+        if (!aniso16_level(p, o, true, b))
+            return false;
+        __m512 frac = join16(o[0].frac, o[1].frac);
+        for (int c = 0; c < 4; c++)
+            a[c] = _mm512_mask_blend_ps(same, lerp16(a[c], b[c], frac), a[c]);
+    }
+    __m512 qnan = _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS));
+    for (int c = 0; c < 4; c++) /* NaN results as the reference returns them */
+        _mm512_storeu_ps(
+            (float *)r->c[c],
+            _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a[c], a[c], _CMP_UNORD_Q), a[c], qnan));
+    return true;
+}
+#endif
+
 /* sample_body with the level stage inlined, per dimensionality. */
 FLATTEN static void sample_body_2d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
+#ifdef __AVX512F__
+    if (aniso16_ok(p, m) && !p->s->resident && aniso16_u8x4(p, m, r))
+        return;
+#endif
     sample_body(p, false, m, r);
 }
 
