@@ -87,9 +87,74 @@ static inline __m512i join16i(__m256i lo, __m256i hi)
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
-static inline __m256 half16(__m512 x, unsigned g)
+/* idx_flat and idx_next on 16 lanes (the same operations). */
+static inline __m512i idx16(bool wrap, __m512 f, __m512 fm1, __m512i m1, __mmask16 *bad)
 {
-    return g ? _mm512_extractf32x8_ps(x, 1) : _mm512_castps512_ps256(x);
+    __m512i i = _mm512_cvttps_epi32(wrap ? f : _mm512_min_ps(fm1, f));
+    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
+}
+
+static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __m512i m1)
+{
+    if (wrap)
+        return _mm512_and_si512(_mm512_add_epi32(i0, _mm512_set1_epi32(1)), m1);
+    return _mm512_max_epi32(
+        _mm512_cvttps_epi32(_mm512_min_ps(fm1, _mm512_add_ps(f, _mm512_set1_ps(1.0f)))),
+        _mm512_setzero_si512());
+}
+
+/* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
+ * their views lv: grid8_flat's index arithmetic on 16 lanes, then each group's four taps loaded
+ * as taps8_loads loads them (t[g].t); the weights 16 lanes (wx, wy). false (nothing fetched) when
+ * a lane needs the general index8. */
+static inline bool fetch16_u8x4(const vsmp_plan *p, const view8 lv[2], __m512 x, __m512 y, bool wu,
+                                bool wv, taps8 t[2], __m512 *wx, __m512 *wy)
+{
+    __m512i one = _mm512_set1_epi32(1);
+    __m512i wm1 = _mm512_sub_epi32(join16i(lv[0].w, lv[1].w), one);
+    __m512i hm1 = _mm512_sub_epi32(join16i(lv[0].h, lv[1].h), one);
+    __m512 fwm1 = _mm512_cvtepi32_ps(wm1), fhm1 = _mm512_cvtepi32_ps(hm1);
+    __m512 half = _mm512_set1_ps(0.5f);
+    x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
+    __m512 fx = _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m512 fy = _mm512_roundscale_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __mmask16 bad = 0;
+    __m512i xa = idx16(wu, fx, fwm1, wm1, &bad), ya = idx16(wv, fy, fhm1, hm1, &bad);
+    if (bad)
+        return false;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    *wx = _mm512_sub_ps(x, fx), *wy = _mm512_sub_ps(y, fy);
+    if (!wu)
+        *wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wx, *wx, _CMP_ORD_Q), *wx);
+    if (!wv)
+        *wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wy, *wy, _CMP_ORD_Q), *wy);
+    __m512i xb = idx16_next(wu, fx, xa, fwm1, wm1), yb = idx16_next(wv, fy, ya, fhm1, hm1);
+    /* texel_off: the level's (and layer's) offset, the row, 4 bytes a texel */
+    __m512i base =
+        join16i(_mm256_add_epi32(lv[0].off, lv[0].slice), _mm256_add_epi32(lv[1].off, lv[1].slice));
+    __m512i pitch = join16i(lv[0].pitch, lv[1].pitch);
+    __m512i ra = _mm512_add_epi32(base, _mm512_mullo_epi32(ya, pitch));
+    __m512i rb = _mm512_add_epi32(base, _mm512_mullo_epi32(yb, pitch));
+    __m512i oa = _mm512_slli_epi32(xa, 2), ob = _mm512_slli_epi32(xb, 2);
+    const int *mem = (const int *)p->s->mem;
+    bool pairs = _mm512_cmpeq_epi32_mask(xb, _mm512_add_epi32(xa, one)) == 0xffff;
+    __m512i o00 = _mm512_add_epi32(ra, oa), o01 = _mm512_add_epi32(rb, oa);
+    for (unsigned g = 0; g < 2; g++) {
+        __m256i a = g ? _mm512_extracti64x4_epi64(o00, 1) : _mm512_castsi512_si256(o00);
+        __m256i b = g ? _mm512_extracti64x4_epi64(o01, 1) : _mm512_castsi512_si256(o01);
+        if (pairs) {
+            pairs8(mem, a, &t[g].t[0], &t[g].t[1]);
+            pairs8(mem, b, &t[g].t[2], &t[g].t[3]);
+            continue;
+        }
+        __m512i o10 = _mm512_add_epi32(ra, ob), o11 = _mm512_add_epi32(rb, ob);
+        __m256i c = g ? _mm512_extracti64x4_epi64(o10, 1) : _mm512_castsi512_si256(o10);
+        __m256i d = g ? _mm512_extracti64x4_epi64(o11, 1) : _mm512_castsi512_si256(o11);
+        t[g].t[0] = loads8(mem, a), t[g].t[1] = loads8(mem, c);
+        t[g].t[2] = loads8(mem, b), t[g].t[3] = loads8(mem, d);
+    }
+    return true;
 }
 
 /* at8 of both groups at level l0 (second: l1); false (nothing done) when a tap needs the
@@ -97,7 +162,7 @@ static inline __m256 half16(__m512 x, unsigned g)
 static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bool second,
                                  __m512 out[4])
 {
-    const unsigned mu = p->st.address[0], mv = p->st.address[1];
+    const bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
     view8 lv[2];
     taps8 t[2];
     for (unsigned g = 0; g < 2; g++) {
@@ -107,19 +172,18 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
     }
     __m512i n = join16i(o[0].an.n, o[1].an.n), one = _mm512_set1_epi32(1);
     __mmask16 multi = _mm512_cmpgt_epi32_mask(n, one);
+    __m512 u = join16(o[0].u, o[1].u), v = join16(o[0].v, o[1].v), wx, wy;
+    __m512 fw = join16(lv[0].fw, lv[1].fw), fh = join16(lv[0].fh, lv[1].fh);
     if (multi != 0xffff) { /* lanes of one tap (at8's first level8) */
-        for (unsigned g = 0; g < 2; g++)
-            if (!fetch8_u8x4(p, &lv[g], _mm256_mul_ps(o[g].u, lv[g].fw),
-                             _mm256_mul_ps(o[g].v, lv[g].fh), true, mu, mv, &t[g]))
-                return false;
+        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(u, fw), _mm512_mul_ps(v, fh), wu, wv, t, &wx, &wy))
+            return false;
         for (int c = 0; c < 4; c++)
-            out[c] = level16_2d(p, &t[0], &t[1], c);
+            out[c] = bilinear16_u8(p, c, t[0].t, t[1].t, wx, wy);
         if (!multi)
             return true;
     }
     int nmax = _mm512_reduce_max_epi32(n);
     __m512 nf = _mm512_cvtepi32_ps(n), half = _mm512_set1_ps(0.5f);
-    __m512 u = join16(o[0].u, o[1].u), v = join16(o[0].v, o[1].v);
     __m512 ax = join16(o[0].an.ax, o[1].an.ax), ay = join16(o[0].an.ay, o[1].an.ay);
     __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(),
                      _mm512_setzero_ps()};
@@ -129,13 +193,12 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
             _mm512_sub_ps(_mm512_div_ps(_mm512_add_ps(_mm512_set1_ps((float)k), half), nf), half);
         __m512 x = _mm512_add_ps(u, _mm512_mul_ps(ax, f)),
                y = _mm512_add_ps(v, _mm512_mul_ps(ay, f));
-        for (unsigned g = 0; g < 2; g++)
-            if (!fetch8_u8x4(p, &lv[g], _mm256_mul_ps(half16(x, g), lv[g].fw),
-                             _mm256_mul_ps(half16(y, g), lv[g].fh), true, mu, mv, &t[g]))
-                return false;
+        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(x, fw), _mm512_mul_ps(y, fh), wu, wv, t, &wx, &wy))
+            return false;
         _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
         {
-            acc[c] = _mm512_mask_add_ps(acc[c], on, acc[c], level16_2d(p, &t[0], &t[1], c));
+            acc[c] =
+                _mm512_mask_add_ps(acc[c], on, acc[c], bilinear16_u8(p, c, t[0].t, t[1].t, wx, wy));
         }
     }
     for (int c = 0; c < 4; c++)
