@@ -104,12 +104,28 @@ static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __
         _mm512_setzero_si512());
 }
 
+/* chan16_u8 of 16 texels in one register. */
+static inline __m512 chan16_px(const vsmp_plan *p, int c, __m512i px)
+{
+    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
+    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
+    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+}
+
+static inline __m512 bilinear16_px(const vsmp_plan *p, int c, const __m512i px[4], __m512 wx,
+                                   __m512 wy)
+{
+    __m512 a = chan16_px(p, c, px[0]), b = chan16_px(p, c, px[1]);
+    __m512 cc = chan16_px(p, c, px[2]), d = chan16_px(p, c, px[3]);
+    return lerp16(lerp16(a, b, wx), lerp16(cc, d, wx), wy);
+}
+
 /* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
  * their views lv: grid8_flat's index arithmetic on 16 lanes, then each group's four taps loaded
  * as taps8_loads loads them (t[g].t); the weights 16 lanes (wx, wy). false (nothing fetched) when
  * a lane needs the general index8. */
 static inline bool fetch16_u8x4(const vsmp_plan *p, const view8 lv[2], __m512 x, __m512 y, bool wu,
-                                bool wv, taps8 t[2], __m512 *wx, __m512 *wy)
+                                bool wv, __m512i px[4], __m512 *wx, __m512 *wy)
 {
     __m512i one = _mm512_set1_epi32(1);
     __m512i wm1 = _mm512_sub_epi32(join16i(lv[0].w, lv[1].w), one);
@@ -138,22 +154,29 @@ static inline bool fetch16_u8x4(const vsmp_plan *p, const view8 lv[2], __m512 x,
     __m512i rb = _mm512_add_epi32(base, _mm512_mullo_epi32(yb, pitch));
     __m512i oa = _mm512_slli_epi32(xa, 2), ob = _mm512_slli_epi32(xb, 2);
     const int *mem = (const int *)p->s->mem;
-    bool pairs = _mm512_cmpeq_epi32_mask(xb, _mm512_add_epi32(xa, one)) == 0xffff;
     __m512i o00 = _mm512_add_epi32(ra, oa), o01 = _mm512_add_epi32(rb, oa);
-    for (unsigned g = 0; g < 2; g++) {
-        __m256i a = g ? _mm512_extracti64x4_epi64(o00, 1) : _mm512_castsi512_si256(o00);
-        __m256i b = g ? _mm512_extracti64x4_epi64(o01, 1) : _mm512_castsi512_si256(o01);
-        if (pairs) {
-            pairs8(mem, a, &t[g].t[0], &t[g].t[1]);
-            pairs8(mem, b, &t[g].t[2], &t[g].t[3]);
-            continue;
+    if (_mm512_cmpeq_epi32_mask(xb, _mm512_add_epi32(xa, one)) == 0xffff) {
+        /* each row's two taps by one 64-bit load (pair_loads8), split into first and second */
+        __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        __m512i odd = _mm512_add_epi32(even, one);
+        for (int row = 0; row < 2; row++) {
+            __m512i o = row ? o01 : o00, w[2];
+            for (unsigned g = 0; g < 2; g++) {
+                __m256d lo4, hi4;
+                pair_loads8(mem, g ? _mm512_extracti64x4_epi64(o, 1) : _mm512_castsi512_si256(o),
+                            &lo4, &hi4);
+                w[g] = _mm512_castpd_si512(_mm512_insertf64x4(_mm512_castpd256_pd512(lo4), hi4, 1));
+            }
+            px[2 * row] = _mm512_permutex2var_epi32(w[0], even, w[1]);
+            px[2 * row + 1] = _mm512_permutex2var_epi32(w[0], odd, w[1]);
         }
-        __m512i o10 = _mm512_add_epi32(ra, ob), o11 = _mm512_add_epi32(rb, ob);
-        __m256i c = g ? _mm512_extracti64x4_epi64(o10, 1) : _mm512_castsi512_si256(o10);
-        __m256i d = g ? _mm512_extracti64x4_epi64(o11, 1) : _mm512_castsi512_si256(o11);
-        t[g].t[0] = loads8(mem, a), t[g].t[1] = loads8(mem, c);
-        t[g].t[2] = loads8(mem, b), t[g].t[3] = loads8(mem, d);
+        return true;
     }
+    __m512i o10 = _mm512_add_epi32(ra, ob), o11 = _mm512_add_epi32(rb, ob);
+    const __m512i *const os[4] = {&o00, &o10, &o01, &o11};
+    for (int k = 0; k < 4; k++)
+        px[k] = join16i(loads8(mem, _mm512_castsi512_si256(*os[k])),
+                        loads8(mem, _mm512_extracti64x4_epi64(*os[k], 1)));
     return true;
 }
 
@@ -164,7 +187,7 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
 {
     const bool wu = p->st.address[0] == VSMP_TCM_WRAP, wv = p->st.address[1] == VSMP_TCM_WRAP;
     view8 lv[2];
-    taps8 t[2];
+    __m512i px[4];
     for (unsigned g = 0; g < 2; g++) {
         lv[g] = gather_view(p, second ? o[g].l1 : o[g].l0);
         if (layered(p))
@@ -175,10 +198,10 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
     __m512 u = join16(o[0].u, o[1].u), v = join16(o[0].v, o[1].v), wx, wy;
     __m512 fw = join16(lv[0].fw, lv[1].fw), fh = join16(lv[0].fh, lv[1].fh);
     if (multi != 0xffff) { /* lanes of one tap (at8's first level8) */
-        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(u, fw), _mm512_mul_ps(v, fh), wu, wv, t, &wx, &wy))
+        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(u, fw), _mm512_mul_ps(v, fh), wu, wv, px, &wx, &wy))
             return false;
         for (int c = 0; c < 4; c++)
-            out[c] = bilinear16_u8(p, c, t[0].t, t[1].t, wx, wy);
+            out[c] = bilinear16_px(p, c, px, wx, wy);
         if (!multi)
             return true;
     }
@@ -193,12 +216,11 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
             _mm512_sub_ps(_mm512_div_ps(_mm512_add_ps(_mm512_set1_ps((float)k), half), nf), half);
         __m512 x = _mm512_add_ps(u, _mm512_mul_ps(ax, f)),
                y = _mm512_add_ps(v, _mm512_mul_ps(ay, f));
-        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(x, fw), _mm512_mul_ps(y, fh), wu, wv, t, &wx, &wy))
+        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(x, fw), _mm512_mul_ps(y, fh), wu, wv, px, &wx, &wy))
             return false;
         _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
         {
-            acc[c] =
-                _mm512_mask_add_ps(acc[c], on, acc[c], bilinear16_u8(p, c, t[0].t, t[1].t, wx, wy));
+            acc[c] = _mm512_mask_add_ps(acc[c], on, acc[c], bilinear16_px(p, c, px, wx, wy));
         }
     }
     for (int c = 0; c < 4; c++)
