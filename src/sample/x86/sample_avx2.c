@@ -104,22 +104,6 @@ static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __
         _mm512_setzero_si512());
 }
 
-/* chan16_u8 of 16 texels in one register. */
-static inline __m512 chan16_px(const vsmp_plan *p, int c, __m512i px)
-{
-    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
-    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
-}
-
-static inline __m512 bilinear16_px(const vsmp_plan *p, int c, const __m512i px[4], __m512 wx,
-                                   __m512 wy)
-{
-    __m512 a = chan16_px(p, c, px[0]), b = chan16_px(p, c, px[1]);
-    __m512 cc = chan16_px(p, c, px[2]), d = chan16_px(p, c, px[3]);
-    return lerp16(lerp16(a, b, wx), lerp16(cc, d, wx), wy);
-}
-
 /* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
  * their views lv: grid8_flat's index arithmetic on 16 lanes, then each group's four taps loaded
  * as taps8_loads loads them (t[g].t); the weights 16 lanes (wx, wy). false (nothing fetched) when
