@@ -900,6 +900,119 @@ static void lod16(unsigned cpu)
     CHECK(!bad, "lod16: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
+/* Anisotropic filtering of SIMD16 messages of every lane on RGBA8 and BGRA8 2D surfaces and
+ * arrays in WRAP and CLAMP (at the AVX-512 level both groups' taps filtered 16 lanes at once:
+ * sample_avx2.c's aniso16_u8x4; the other levels' sample_body alike): derivatives of a random
+ * major axis and ratio (1 to 24 taps, clamped to the maximum anisotropy; magnified lanes of one
+ * tap among them), given (sample_d) or each quad's (sample, sample_b), sample_l's one tap, now
+ * and then a special derivative (NaN, infinite, 0: one tap, or the reference's NaN ratio), under
+ * each mip filter, both preclamps, MIPNONE magnification, a bias and LOD clamps. */
+static void aniso16(unsigned cpu)
+{
+    sc_rng r = {0xa4150016ull, NULL, 0};
+    static const float sp[] = {0.0f, -0.0f, NAN, INFINITY, -INFINITY, 3e38f};
+    static const uint8_t mips[] = {VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_NEAREST,
+                                   VSMP_MIPFILTER_NONE};
+    static const unsigned aops[] = {VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE, VSMP_SUB_SAMPLE_B,
+                                    VSMP_SUB_SAMPLE_L};
+    unsigned bad = 0, n = 0;
+    for (unsigned kind = 0; kind < 2; kind++) { /* 2D RGBA8, 2D array of BGRA8 */
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = kind ? VSMP_FORMAT_B8G8R8A8_UNORM : VSMP_FORMAT_R8G8B8A8_UNORM;
+        d.width = 64, d.height = 32, d.levels = 7;
+        if (kind)
+            d.width = d.height = 16, d.levels = 5, d.array = true, d.array_len = 3;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "aniso16: surface");
+        if (!s)
+            return;
+        for (unsigned k = 0; k < 24; k++) {
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            st.min_filter = VSMP_FILTER_ANISOTROPIC, st.mag_filter = VSMP_FILTER_LINEAR;
+            st.mip_filter = mips[k % 3];
+            st.max_aniso = (uint8_t)(k % 4 == 3 ? 2 + sc_below(&r, 15) : 16);
+            st.lod_preclamp = k / 3 % 2 ? VSMP_PRECLAMP_OGL : VSMP_PRECLAMP_NONE;
+            st.mag_mipnone = k / 6 % 2;
+            if (k / 12) /* a bias, and the LOD clamped inside the levels */
+                st.lod_bias = 0.75f, st.min_lod = 0.5f, st.max_lod = 3.25f;
+            for (unsigned a = 0; a < 2; a++)
+                st.address[a] = (k + kind) >> a & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+            for (unsigned oi = 0; oi < 4; oi++) {
+                unsigned op = aops[oi];
+                bool grad = op == VSMP_SUB_SAMPLE_D, given = op == VSMP_SUB_SAMPLE_L;
+                vsmp_plan *p = NULL;
+                CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "aniso16: plan");
+                if (!p)
+                    continue;
+                const char *want = cpu & VSMP_CPU_AVX512 ? "sample_2d_avx512"
+                                   : cpu & VSMP_CPU_AVX2 ? "sample_2d_avx2"
+                                                         : NULL;
+                if (want)
+                    CHECK(p->fast_name && !strcmp(p->fast_name, want),
+                          "aniso16: cpu %#x op %u: kernel %s", cpu, op,
+                          p->fast_name ? p->fast_name : "none");
+                for (unsigned j = 0; j < 16; j++) {
+                    uint32_t c[3][16], dv[4][16], x16[16];
+                    float q[4][4]; /* each quad's (or lane's) major and minor axes */
+                    float fu[16], fv[16];
+                    for (unsigned l = 0; l < 16; l++) {
+                        bool fresh = grad || l % 4 == 0;
+                        if (fresh) {
+                            float len = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 10) - 3);
+                            float ratio = 1.0f + 23.0f * sc_unit(&r), t = 6.2831853f * sc_unit(&r);
+                            float ca = cosf(t) * len, sa = sinf(t) * len;
+                            bool swap = sc_below(&r, 2);
+                            q[l / 4][swap ? 2 : 0] = ca / (float)d.width;
+                            q[l / 4][swap ? 3 : 1] = sa / (float)d.height;
+                            q[l / 4][swap ? 0 : 2] = -sa / ratio / (float)d.width;
+                            q[l / 4][swap ? 1 : 3] = ca / ratio / (float)d.height;
+                        }
+                        const float *a = q[l / 4];
+                        float x = (float)(l & 1), y = (float)(l >> 1 & 1);
+                        float u0 = sc_unit(&r) * 1.5f - 0.25f, v0 = sc_unit(&r) * 1.5f - 0.25f;
+                        if (!grad && l % 4) /* the quad's lane 0 plus its derivatives */
+                            u0 = fu[l - l % 4] + a[0] * x + a[2] * y,
+                            v0 = fv[l - l % 4] + a[1] * x + a[3] * y;
+                        fu[l] = u0, fv[l] = v0;
+                        c[0][l] = sc_fbits(u0), c[1][l] = sc_fbits(v0);
+                        c[2][l] = sc_fbits(sc_unit(&r) * 4.0f - 0.5f); /* arrays: the layer */
+                        for (unsigned e = 0; e < 4; e++)
+                            dv[e][l] = sc_fbits(sc_below(&r, 24) ? a[e] : sp[sc_below(&r, 6)]);
+                        float e = given ? sc_unit(&r) * 8.0f - 1.5f : sc_unit(&r) * 6.0f - 3.0f;
+                        x16[l] = sc_fbits(e);
+                    }
+                    vsmp_message m;
+                    memset(&m, 0, sizeof(m));
+                    m.simd = 16, m.mask = 0xffff;
+                    m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1];
+                    if (kind)
+                        m.param[VSMP_P_R] = c[2];
+                    if (grad) {
+                        m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
+                        m.param[VSMP_P_DUDY] = dv[2], m.param[VSMP_P_DVDY] = dv[3];
+                    }
+                    if (op == VSMP_SUB_SAMPLE_B)
+                        m.param[VSMP_P_BIAS] = x16;
+                    if (given)
+                        m.param[VSMP_P_LOD] = x16;
+                    vsmp_result got, ref;
+                    n++;
+                    if (!same_as_reference(p, &m, &got, &ref) && bad++ < 4)
+                        fprintf(stderr,
+                                "  aniso16: surface kind %u, op %u, state %u, message %u: "
+                                "kernel %s differs\n",
+                                kind, op, k, j, p->fast_name);
+                }
+                vsmp_plan_free(p);
+            }
+        }
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "aniso16: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
 /* The kernels the AVX-512 level takes for 8-bit texels by table and for 3D RGBA8 surfaces (the
  * AVX2 kernels where they measured faster: src/sample/fast/table.c). */
 #define LUT8_AVX512_FLAT "sample_flat_lut8_avx2"
@@ -947,6 +1060,7 @@ int main(int argc, char **argv)
         ld16_shapes(levels[li]);
         coherent_lanes(levels[li]);
         lod16(levels[li]);
+        aniso16(levels[li]);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
             run_case(0x5eed0000ull + k, levels[li], 0);

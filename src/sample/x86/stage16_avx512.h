@@ -4,7 +4,7 @@
  * and 8-lane stages they mirror; empty without __AVX512F__): the LOD stage of a SIMD16 message
  * of every lane, both groups of 8 lanes at once (stage16: stage8's operations in its order, 2D
  * surfaces and arrays, and 3D surfaces by their third coordinate), and the blocks of the two-level
- * filter of both groups at once (lerp16, chan16_u8, MIP16_STORE: the 2D kernel's and the 3D
+ * filter of both groups at once (lerp16, chan16_px, MIP16_STORE: the 2D kernel's and the 3D
  * kernel's level filters in sample_avx2_u8.c's and sample_avx2_3d.c's order). 16 lanes a register:
  * half the instructions of two 8-lane passes, the same result words.
  */
@@ -179,24 +179,32 @@ static inline __m512 join16(__m256 lo, __m256 hi)
     return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
 }
 
-/* Channel c of 16 texels (lo: lanes 0-7, hi: lanes 8-15): unpack_u8x4's byte tripled, then
- * unorm8's operations. */
-static inline __m512 chan16_u8(const vsmp_plan *p, int c, __m256i lo, __m256i hi)
+/* Channel c of 16 texels in one register: unpack_u8x4's byte tripled, then unorm8's operations. */
+static inline __m512 chan16_px(const vsmp_plan *p, int c, __m512i px)
 {
-    __m512i px = _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
     __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
     __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
     return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
 }
 
 /* Channel c of the bilinear filter (x, then y: filter8_x4's order) of 16 lanes' four 8-bit UNORM
- * taps a lane (lo: lanes 0-7's, hi: lanes 8-15's, each in taps8's order). */
+ * taps a lane (px: taps8's order, 16 lanes each). */
+static inline __m512 bilinear16_px(const vsmp_plan *p, int c, const __m512i px[4], __m512 wx,
+                                   __m512 wy)
+{
+    __m512 a = chan16_px(p, c, px[0]), b = chan16_px(p, c, px[1]);
+    __m512 cc = chan16_px(p, c, px[2]), d = chan16_px(p, c, px[3]);
+    return lerp16(lerp16(a, b, wx), lerp16(cc, d, wx), wy);
+}
+
+/* bilinear16_px of taps in two halves (lo: lanes 0-7's, hi: lanes 8-15's). */
 static inline __m512 bilinear16_u8(const vsmp_plan *p, int c, const __m256i lo[4],
                                    const __m256i hi[4], __m512 wx, __m512 wy)
 {
-    __m512 a = chan16_u8(p, c, lo[0], hi[0]), b = chan16_u8(p, c, lo[1], hi[1]);
-    __m512 cc = chan16_u8(p, c, lo[2], hi[2]), d = chan16_u8(p, c, lo[3], hi[3]);
-    return lerp16(lerp16(a, b, wx), lerp16(cc, d, wx), wy);
+    __m512i px[4];
+    for (int k = 0; k < 4; k++)
+        px[k] = _mm512_inserti64x4(_mm512_castsi256_si512(lo[k]), hi[k], 1);
+    return bilinear16_px(p, c, px, wx, wy);
 }
 
 /* Channel c of one level's bilinear result (filter8_u8x4 without a border: the mip kernels' modes

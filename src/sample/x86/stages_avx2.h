@@ -1209,9 +1209,12 @@ static inline bool full16(const vsmp_message *m)
 static inline void at8(const vsmp_plan *p, const bool three, __m256i level, __m256i layer, __m256 u,
                        __m256 v, __m256 w, bool linear, const aniso8 *an, __m256 out[4])
 {
-    level8(p, three, level, layer, u, v, w, linear, out);
     __m256i one = _mm256_set1_epi32(1);
     __m256 multi = _mm256_castsi256_ps(_mm256_cmpgt_epi32(an->n, one));
+    if (_mm256_movemask_ps(multi) != 0xff) /* lanes of one tap */
+        level8(p, three, level, layer, u, v, w, linear, out);
+    else
+        out[0] = out[1] = out[2] = out[3] = _mm256_setzero_ps();
     if (_mm256_testz_ps(multi, multi))
         return;
     __m128i m4 = _mm_max_epi32(_mm256_castsi256_si128(an->n), _mm256_extracti128_si256(an->n, 1));
