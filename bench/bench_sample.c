@@ -620,10 +620,11 @@ static void print_cpu(void)
     if (f)
         fclose(f);
     unsigned fl = vsmp_cpu_flags();
-    const char *env = getenv("VSMP_CPU");
-    printf("CPU: %s (family %u model %u); vsmp levels: c%s%s; VSMP_CPU=%s\n", model, fam, mod,
-           fl & VSMP_CPU_AVX2 ? " avx2" : "", fl & VSMP_CPU_AVX512 ? " avx512" : "",
-           env && *env ? env : "(unset: the highest)");
+    const char *env = getenv("VSMP_CPU"), *loads = getenv("VSMP_LOADS");
+    printf("CPU: %s (family %u model %u); vsmp levels: c%s%s; VSMP_CPU=%s; VSMP_LOADS=%s\n", model,
+           fam, mod, fl & VSMP_CPU_AVX2 ? " avx2" : "", fl & VSMP_CPU_AVX512 ? " avx512" : "",
+           env && *env ? env : "(unset: the highest)",
+           loads && *loads ? loads : "(unset: the CPU's texel-load form)");
 }
 
 static int cmpd(const void *a, const void *b)

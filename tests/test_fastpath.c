@@ -9,11 +9,14 @@
  * (quads side by side: the coherent paths). Each kernel must be reached by enough cases, so a
  * selection that stops choosing it fails too.
  *
- * usage: test_fastpath [CASES [LEVELS]]
+ * usage: test_fastpath [CASES [LEVELS [LOADS]]]
  *
  * LEVELS is a comma-separated list of c, avx2 and avx512 (default: all three). A level this
  * machine lacks is not tested: it is reported as skipped on stdout, and when every level asked
  * for is missing the exit status is 77 (ctest's SKIP_RETURN_CODE: "Skipped", not "Passed").
+ * LOADS is scalar, gather or both (the default): each level is tested with the texel-load form
+ * forced (VSMP_CPU_SCALAR, VSMP_CPU_GATHER), so that the kernel families compiled in two are
+ * tested in both forms whatever CPU runs the test; the gather forms must be reached.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -1026,10 +1029,38 @@ static const struct {
                    {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
                    {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
 
+/* The kernels with a gather form (table.c's gather_forms): their names when VSMP_CPU_GATHER
+ * forces it are these with "_gather" appended. */
+static const char *const gathered[] = {"sample_3d_u8x4_avx512", "sample_mip_u8x4_avx2",
+                                       "sample_3d_u8x4_avx2", "sample_flat_u8x4_avx2"};
+
+/* A tally's count of kernel name n, or of its gather form with gather. */
+static unsigned reached(const char *n, bool gather)
+{
+    char g[64];
+    for (size_t i = 0; gather && i < sizeof(gathered) / sizeof(gathered[0]); i++)
+        if (!strcmp(n, gathered[i])) {
+            snprintf(g, sizeof(g), "%s_gather", n);
+            CHECK(reached(n, false) == 0, "%s chosen with the gather form forced", n);
+            n = g;
+            break;
+        }
+    for (int i = 0; i < NTALLY && tallies[i].name; i++)
+        if (!strcmp(tallies[i].name, n))
+            return tallies[i].n;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 12000;
     const char *ask = argc > 2 ? argv[2] : "c,avx2,avx512";
+    const char *loads = argc > 3 ? argv[3] : "both";
+    unsigned forms[2], nform = 0;
+    if (strcmp(loads, "gather"))
+        forms[nform++] = VSMP_CPU_SCALAR;
+    if (strcmp(loads, "scalar"))
+        forms[nform++] = VSMP_CPU_GATHER;
     unsigned levels[3], nlev = 0, nask = 0, have = vsmp_cpu_flags();
     for (unsigned i = 0; i < 3; i++) {
         const char *n = level_names[i].name, *at = strstr(ask, n);
@@ -1051,28 +1082,32 @@ int main(int argc, char **argv)
     }
     if (!nlev)
         return 77;
-    for (unsigned li = 0; li < nlev; li++) {
-        every_byte(levels[li]);
-        every_u16(levels[li]);
-        flat16_shapes(levels[li]);
-        flat16_edges(levels[li], false);
-        flat16_edges(levels[li], true);
-        ld16_shapes(levels[li]);
-        coherent_lanes(levels[li]);
-        lod16(levels[li]);
-        aniso16(levels[li]);
+    for (unsigned lf = 0; lf < nlev * nform; lf++) {
+        unsigned li = lf / nform, cpu = levels[li] | forms[lf % nform];
+        bool gather = forms[lf % nform] == VSMP_CPU_GATHER;
+        if (gather && !(cpu & VSMP_CPU_AVX2)) /* the C level has one form */
+            continue;
+        every_byte(cpu);
+        every_u16(cpu);
+        flat16_shapes(cpu);
+        flat16_edges(cpu, false);
+        flat16_edges(cpu, true);
+        ld16_shapes(cpu);
+        coherent_lanes(cpu);
+        lod16(cpu);
+        aniso16(cpu);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)
-            run_case(0x5eed0000ull + k, levels[li], 0);
+            run_case(0x5eed0000ull + k, cpu, 0);
         for (unsigned k = 0; k < cases; k++)
-            run_case(0xf1a70000ull + k, levels[li], 1);
+            run_case(0xf1a70000ull + k, cpu, 1);
         for (unsigned k = 0; k < cases / 5; k++)
-            run_case(0x0b8e0000ull + k, levels[li], 2);
+            run_case(0x0b8e0000ull + k, cpu, 2);
         for (unsigned k = 0; k < cases / 5; k++)
-            run_case(0x16b10000ull + k, levels[li], 3);
+            run_case(0x16b10000ull + k, cpu, 3);
         for (unsigned k = 0; k < cases / 5; k++)
-            run_case(0xf4f40000ull + k, levels[li], 4);
-        printf("cpu flags %#x:", levels[li]);
+            run_case(0xf4f40000ull + k, cpu, 4);
+        printf("cpu flags %#x:", cpu);
         for (int i = 0; i < NTALLY && tallies[i].name; i++)
             printf(" %s %u", tallies[i].name, tallies[i].n);
         printf("\n");
@@ -1093,11 +1128,9 @@ int main(int argc, char **argv)
             want[13] = "sample_flat_r8_avx2", want[14] = "sample_flat_r16_avx2",
             want[15] = "sample_flat_f4_avx2";
         for (int w = 0; w < 16 && want[w]; w++) {
-            unsigned n = 0;
-            for (int i = 0; i < NTALLY && tallies[i].name; i++)
-                if (!strcmp(tallies[i].name, want[w]))
-                    n = tallies[i].n;
-            CHECK(n >= cases / 100, "cpu %#x: %s reached by %u cases", levels[li], want[w], n);
+            unsigned n = reached(want[w], gather);
+            CHECK(n >= cases / 100, "cpu %#x: %s%s reached by %u cases", cpu, want[w],
+                  gather ? " (gather form)" : "", n);
         }
     }
     return t_finish();

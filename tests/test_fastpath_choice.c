@@ -3,8 +3,9 @@
  * The fast-path choice, pinned. Plans are made over a cross product of their inputs (every
  * format on a few shapes and states, then representative formats of each texel class over
  * shapes x operations x filters x address modes x coordinates x border colours), at every CPU
- * level this build has, and the kernel each plan selects is folded into a digest per level:
- * kernel names, counts and an FNV-1a hash of the (plan, kernel) sequence. The pins
+ * level this build has (the SIMD levels twice: the second time with the gather forms forced,
+ * "avx2-gather", "avx512-gather"), and the kernel each plan selects is folded into a digest per
+ * level: kernel names, counts and an FNV-1a hash of the (plan, kernel) sequence. The pins
  * (tests/fastpath_choice.txt) were taken from the predicate chooser that the table of rows in
  * src/sample/fast/fast.c replaced; the table must choose exactly what it chose. Spot checks
  * below state single choices, each reasoned from docs/SAMPLING.md's table of paths.
@@ -186,12 +187,17 @@ static void run_level(unsigned cpu, digest *g)
         }
 }
 
+/* The levels, and the SIMD levels again with the gather forms forced (VSMP_CPU_GATHER: the
+ * families compiled in two take their gather form, whatever CPU runs the test). */
 static const struct {
     const char *name;
     unsigned cpu;
 } levels[] = {{"c", VSMP_CPU_C},
               {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
-              {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
+              {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512},
+              {"avx2-gather", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER},
+              {"avx512-gather", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512 | VSMP_CPU_GATHER}};
+#define NLEVEL (sizeof(levels) / sizeof(levels[0]))
 
 /* One pins line: "LEVEL PLANS HASH name=count ..." in the order names were first seen. */
 static void format_digest(const char *level, const digest *g, char *out, size_t n)
@@ -319,6 +325,63 @@ static void spot_checks(unsigned cpu)
     vsmp_surface_free(ui);
 }
 
+/* The texel-load forms (table.c's gather_forms): a family compiled in two takes its gather form
+ * on an Intel core (VSMP_CPU_INTEL) or where VSMP_CPU_GATHER forces it, never with
+ * VSMP_CPU_SCALAR; the families with one form ignore the bits. */
+static void load_forms(unsigned cpu)
+{
+    static const shape sq = {"2d8", VSMP_SURFTYPE_2D, 8, 8, 1, 0, 4};
+    static const shape vo = {"3d4", VSMP_SURFTYPE_3D, 4, 4, 4, 0, 3};
+    static const unsigned bits[4] = {0, VSMP_CPU_INTEL, VSMP_CPU_GATHER,
+                                     VSMP_CPU_INTEL | VSMP_CPU_GATHER | VSMP_CPU_SCALAR};
+    bool avx2 = cpu & VSMP_CPU_AVX2, avx512 = cpu & VSMP_CPU_AVX512;
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.address[0] = st.address[1] = st.address[2] = VSMP_TCM_CLAMP;
+    st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+    vsmp_surface *rgba = make(VSMP_FORMAT_R8G8B8A8_UNORM, &sq);
+    vsmp_surface *f32 = make(VSMP_FORMAT_R32G32B32A32_FLOAT, &sq);
+    vsmp_surface *vol = make(VSMP_FORMAT_R8G8B8A8_UNORM, &vo);
+    char want[64];
+    for (unsigned b = 0; b < 4; b++) {
+        unsigned c = cpu | bits[b];
+        const char *g = avx2 && (b == 1 || b == 2) ? "_gather" : "";
+        const char *g2 = avx512 ? "" : g; /* no gather form: AVX-512's flat and 2D mip kernels */
+        /* bilinear RGBA8 without mips: the AVX2 flat kernel has a gather form */
+        st.mip_filter = VSMP_MIPFILTER_NONE;
+        snprintf(want, sizeof(want), "%s%s",
+                 avx512 ? "sample_flat_u8x4_avx512"
+                 : avx2 ? "sample_flat_u8x4_avx2"
+                        : "sample_c",
+                 g2);
+        CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, c), want), "bilinear, bits %#x: %s",
+              bits[b], choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, c));
+        /* the four-float kernel: scalar loads on every CPU */
+        CHECK(!strcmp(choice(f32, &st, VSMP_SUB_SAMPLE_LZ, c),
+                      avx2 ? "sample_flat_f4_avx2" : "sample_c"),
+              "rgba32f bilinear, bits %#x", bits[b]);
+        /* trilinear RGBA8, 2D and 3D: the gather forms of the mip kernels (AVX-512: the 3D one) */
+        st.mip_filter = VSMP_MIPFILTER_LINEAR;
+        snprintf(want, sizeof(want), "%s%s",
+                 avx512 ? "sample_mip_u8x4_avx512"
+                 : avx2 ? "sample_mip_u8x4_avx2"
+                        : "sample_c",
+                 g2);
+        CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE, c), want), "trilinear, bits %#x: %s",
+              bits[b], choice(rgba, &st, VSMP_SUB_SAMPLE, c));
+        snprintf(want, sizeof(want), "%s%s",
+                 avx512 ? "sample_3d_u8x4_avx512"
+                 : avx2 ? "sample_3d_u8x4_avx2"
+                        : "sample_c",
+                 g);
+        CHECK(!strcmp(choice(vol, &st, VSMP_SUB_SAMPLE, c), want), "3d trilinear, bits %#x: %s",
+              bits[b], choice(vol, &st, VSMP_SUB_SAMPLE, c));
+    }
+    vsmp_surface_free(rgba);
+    vsmp_surface_free(f32);
+    vsmp_surface_free(vol);
+}
+
 int main(int argc, char **argv)
 {
     const char *pins = argc > 1 ? argv[1] : NULL;
@@ -331,8 +394,9 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned have = vsmp_cpu_flags();
-    for (unsigned i = 0; i < 3; i++) {
-        if ((have & levels[i].cpu) != levels[i].cpu) {
+    for (unsigned i = 0; i < NLEVEL; i++) {
+        unsigned need = levels[i].cpu & ~VSMP_CPU_GATHER;
+        if ((have & need) != need) {
             printf("SKIP: level %s not checked: this CPU or build lacks it\n", levels[i].name);
             continue;
         }
@@ -340,7 +404,10 @@ int main(int argc, char **argv)
         memset(&g, 0, sizeof(g));
         g.hash = 0xcbf29ce484222325ull;
         run_level(levels[i].cpu, &g);
-        spot_checks(levels[i].cpu);
+        if (!(levels[i].cpu & VSMP_CPU_GATHER)) {
+            spot_checks(levels[i].cpu);
+            load_forms(levels[i].cpu);
+        }
         char line[2048];
         format_digest(levels[i].name, &g, line, sizeof(line));
         if (print || dump) {

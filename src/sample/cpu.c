@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* CPU levels: what the machine has, lowered by the API mask and the VSMP_CPU variable. */
+/* CPU levels: what the machine has, lowered by the API mask and the VSMP_CPU variable; and the
+ * texel-load form (VSMP_CPU_INTEL, VSMP_LOADS). */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,13 @@ static bool has_avx512(void)
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     (void)hi;
     return (lo & 0xe6u) == 0xe6u;
+}
+/* CPUID leaf 0's vendor string "GenuineIntel" (EBX, EDX, ECX). */
+static bool is_intel(void)
+{
+    unsigned a, b, c, d;
+    return __get_cpuid(0, &a, &b, &c, &d) && b == signature_INTEL_ebx && d == signature_INTEL_edx &&
+           c == signature_INTEL_ecx;
 }
 #define VSMP_X86 1
 #endif
@@ -89,7 +97,30 @@ static unsigned env_mask(void)
     return ~0u;
 }
 
+/* The load-form bits (sample_internal.h): VSMP_LOADS ("gather", "scalar"; anything else: the
+ * CPU's), else VSMP_CPU_INTEL on an Intel core; the vendor is asked once. */
+static atomic_uint g_vendor; /* VSMP_CPU_INTEL or 1 (other), 0 = not asked yet */
+
+static unsigned load_bits(void)
+{
+    const char *e = getenv("VSMP_LOADS");
+    if (e && !strcmp(e, "gather"))
+        return VSMP_CPU_GATHER;
+    if (e && !strcmp(e, "scalar"))
+        return VSMP_CPU_SCALAR;
+    unsigned v = atomic_load_explicit(&g_vendor, memory_order_relaxed);
+    if (!v) {
+        v = 1;
+#ifdef VSMP_X86
+        if (is_intel())
+            v = VSMP_CPU_INTEL;
+#endif
+        atomic_store_explicit(&g_vendor, v, memory_order_relaxed);
+    }
+    return v & VSMP_CPU_INTEL;
+}
+
 unsigned vsmp_cpu_effective(void)
 {
-    return vsmp_cpu_flags() & atomic_load(&g_mask) & env_mask();
+    return (vsmp_cpu_flags() & atomic_load(&g_mask) & env_mask()) | load_bits();
 }

@@ -52,6 +52,15 @@ typedef void (*vsmp_kernel)(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 /* CPU levels (vsmp_cpu_flags): a plan picks its kernels from the flags it was created with. */
 unsigned vsmp_cpu_effective(void);
 
+/* Bits of a plan's CPU flags beside the levels (never in vsmp_cpu_flags, never masked by
+ * vsmp_cpu_set_mask or VSMP_CPU): the texel-load form of the kernel families compiled in two,
+ * scalar loads or gathers (table.c's gather_forms; docs/SAMPLING.md, "Gathers or scalar loads").
+ * vsmp_cpu_effective adds VSMP_CPU_INTEL on an Intel core, or what VSMP_LOADS forces ("gather":
+ * VSMP_CPU_GATHER, "scalar": VSMP_CPU_SCALAR). */
+#define VSMP_CPU_INTEL  0x10000u /* the CPUID vendor is GenuineIntel */
+#define VSMP_CPU_GATHER 0x20000u /* forced: every family compiled in two by gathers */
+#define VSMP_CPU_SCALAR 0x40000u /* forced: scalar loads (wins over VSMP_CPU_GATHER) */
+
 /* One mip level as the fast paths address it (precomputed when the plan is made). */
 typedef struct vsmp_level_view {
     const uint8_t *base; /* level 0 of slice 0 */

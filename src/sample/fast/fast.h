@@ -61,5 +61,11 @@ void vsmp_sample_mip_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp
 void vsmp_ld_2d_unorm8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_ld_2d_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_3d_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+/* The second form of some of them, whose texel loads are gathers (names_gather.h; table.c's
+ * gather_forms picks the form per CPU). */
+void vsmp_sample_mip_u8x4_avx2_gather(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_3d_u8x4_avx2_gather(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_flat_u8x4_avx2_gather(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+void vsmp_sample_3d_u8x4_avx512_gather(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 
 #endif

@@ -234,6 +234,50 @@ static const fast_row rows[] = {
     {"ld_2d_c", L_C, OP_LD, S_2D, TC_ANY, F_PLAIN, vsmp_ld_2d_c},
 };
 
+/* ---- gathers or scalar loads ----
+ *
+ * The families compiled in two forms (names_gather.h): a row's kernel, its gather form and the
+ * CPUs (load-form bits of the plan's flags, sample_internal.h) whose plans take it; every other
+ * CPU keeps the scalar loads. Measured (docs/SAMPLING.md, "Gathers or scalar loads";
+ * bench/results/gather-pick-spr.txt): on an Intel core of the Sapphire Rapids class the gathers
+ * of the AVX2 mip, 3D and flat RGBA8 kernels and of the AVX-512 3D kernel win 5-9 %; on Zen 4
+ * gathers lost 12-26 % on the whole-texel kernels. The AVX-512 2D mip kernel (gathers 0 to -1 %)
+ * and the four-float kernel (-6 %) have no gather form. */
+typedef struct gather_form {
+    vsmp_kernel scalar, gather;
+    const char *name; /* the plan's fast_name with the gather form */
+    unsigned cpus;    /* VSMP_CPU_INTEL...: any of */
+} gather_form;
+
+static const gather_form gather_forms[] = {
+#ifdef VSMP_HAVE_AVX512
+    {vsmp_sample_3d_u8x4_avx512, vsmp_sample_3d_u8x4_avx512_gather, "sample_3d_u8x4_avx512_gather",
+     VSMP_CPU_INTEL},
+#endif
+#ifdef VSMP_HAVE_AVX2
+    {vsmp_sample_mip_u8x4_avx2, vsmp_sample_mip_u8x4_avx2_gather, "sample_mip_u8x4_avx2_gather",
+     VSMP_CPU_INTEL},
+    {vsmp_sample_3d_u8x4_avx2, vsmp_sample_3d_u8x4_avx2_gather, "sample_3d_u8x4_avx2_gather",
+     VSMP_CPU_INTEL},
+    {vsmp_sample_flat_u8x4_avx2, vsmp_sample_flat_u8x4_avx2_gather, "sample_flat_u8x4_avx2_gather",
+     VSMP_CPU_INTEL},
+#endif
+    {NULL, NULL, NULL, 0},
+};
+
+/* The form of the chosen kernel the plan's CPU flags take: the gather form where the CPU is one
+ * of its row's or VSMP_CPU_GATHER forces it, unless VSMP_CPU_SCALAR forces scalar loads. */
+static void load_form(vsmp_plan *p)
+{
+    if (p->cpu & VSMP_CPU_SCALAR)
+        return;
+    for (const gather_form *g = gather_forms; g->scalar; g++)
+        if (g->scalar == p->fast && (p->cpu & (g->cpus | VSMP_CPU_GATHER))) {
+            p->fast = g->gather, p->fast_name = g->name;
+            return;
+        }
+}
+
 /* ---- describing a plan ---- */
 
 /* How texels are decoded: whole 8-bit UNORM/SNORM bytes by table, float32 and float16
@@ -541,6 +585,7 @@ void vsmp_fast_select(vsmp_plan *p)
         p->fast = vsmp_flat_avx512_pick(p, p->fast); /* a flat family's member, named once */
 #endif
         p->fast_name = rows[i].name;
+        load_form(p);
         p->lod_unused = vsmp_fast_lod_unused(p);
         return;
     }

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Loads of 8 lanes at byte offsets (include only from files compiled with -mavx2): scalar loads
- * assembled into vectors, which on the CPUs measured cost less than the gather instructions
- * doing the same: on Zen 3 (an 8-lane vpgatherdd about 3.5 ns), and on Zen 4 too, whose gathers
- * are faster, at the AVX2 and the AVX-512 levels alike (docs/SAMPLING.md, "Gathers or scalar
- * loads").
+ * Loads of 8 lanes at byte offsets (include only from files compiled with -mavx2), in two forms:
+ * scalar loads assembled into vectors, which on the AMD cores measured cost less than the gather
+ * instructions doing the same (Zen 3: an 8-lane vpgatherdd about 3.5 ns; Zen 4, whose gathers are
+ * faster, at the AVX2 and the AVX-512 levels alike), and, in the sources that define
+ * VSMP_GATHER_LOADS first (names_gather.h: the second form of a few kernel families, which an
+ * Intel core of the Sapphire Rapids class runs faster), vpgatherdd and vgatherdpd. The fast-path
+ * table picks the form per CPU (docs/SAMPLING.md, "Gathers or scalar loads"). Offsets are below
+ * 2^31 (the SIMD rows' F_UNDER_2G), so the gathers' signed indices read the same bytes.
  */
 #ifndef VSMP_LOADS_AVX2_H
 #define VSMP_LOADS_AVX2_H
@@ -13,10 +16,12 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The 32-bit words at byte offsets off of 8 lanes, by scalar loads (on the CPUs measured,
- * cheaper than a gather). */
+/* The 32-bit words at byte offsets off of 8 lanes: by scalar loads, or one gather. */
 static inline __m256i loads8(const int *mem, __m256i off)
 {
+#ifdef VSMP_GATHER_LOADS
+    return _mm256_i32gather_epi32(mem, off, 1);
+#else
     const char *b = (const char *)mem;
     __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
     uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
@@ -27,15 +32,20 @@ static inline __m256i loads8(const int *mem, __m256i off)
     memcpy(&w[4], b + (uint32_t)a2, 4), memcpy(&w[5], b + (a2 >> 32), 4);
     memcpy(&w[6], b + (uint32_t)a3, 4), memcpy(&w[7], b + (a3 >> 32), 4);
     return _mm256_setr_epi32(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]);
+#endif
 }
 
-/* The 64-bit words at byte offsets off of 8 lanes, by one 64-bit load per lane (on the CPUs
- * measured, cheaper than gathers): lo lanes 0-3's, hi lanes 4-7's, each in lane order. In the
- * float domain, as the loads and inserts are. */
+/* The 64-bit words at byte offsets off of 8 lanes, by one 64-bit load per lane or two gathers of
+ * 4: lo lanes 0-3's, hi lanes 4-7's, each in lane order. In the float domain, as the loads and
+ * inserts are. */
 static inline void pair_loads8(const int *mem, __m256i off, __m256d *lo4, __m256d *hi4)
 {
-    const char *b = (const char *)mem;
     __m128i lo = _mm256_castsi256_si128(off), hi = _mm256_extracti128_si256(off, 1);
+#ifdef VSMP_GATHER_LOADS
+    *lo4 = _mm256_i32gather_pd((const double *)mem, lo, 1);
+    *hi4 = _mm256_i32gather_pd((const double *)mem, hi, 1);
+#else
+    const char *b = (const char *)mem;
     uint64_t a0 = (uint64_t)_mm_cvtsi128_si64(lo), a1 = (uint64_t)_mm_extract_epi64(lo, 1);
     uint64_t a2 = (uint64_t)_mm_cvtsi128_si64(hi), a3 = (uint64_t)_mm_extract_epi64(hi, 1);
     /* a 64-bit load into each half of 128 bits (movq, movhpd: loads folded into the inserts) */
@@ -47,6 +57,7 @@ static inline void pair_loads8(const int *mem, __m256i off, __m256d *lo4, __m256
     *hi4 = _mm256_insertf128_pd(_mm256_castpd128_pd256(Q2((uint32_t)a2, a2 >> 32)),
                                 Q2((uint32_t)a3, a3 >> 32), 1);
 #undef Q2
+#endif
 }
 
 /* The 4-byte texels at byte offsets off and off + 4 of 8 lanes: pair_loads8's pairs split into

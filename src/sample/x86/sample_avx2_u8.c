@@ -93,6 +93,9 @@ FLAT_FAMILY(vsmp_sample_flat_u8x4_avx2, flat_u8x4)
 
 #endif /* VSMP_AVX512_LEVEL */
 
+/* The gather form (names_gather.h, the AVX2 level: gather_avx2_u8.c) compiles the mip and flat
+ * RGBA8 families only. */
+#ifndef VSMP_GATHER_LOADS
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
  * four UNORM channels (u4) unpack by byte shuffles. */
 static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
@@ -180,6 +183,8 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
         ld_any(p, m, r);
 }
 
+#endif /* VSMP_GATHER_LOADS */
+
 /* ---- 2D surfaces and arrays of four 8-bit UNORM channels with mips (trilinear...) ----
  *
  * sample_body for u8x4 formats without anisotropy (mip8_x4): the LOD stage of each group (AVX-512:
@@ -193,7 +198,7 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 
 MIP_FAMILY(vsmp_sample_mip_u8x4_avx2, mip_u8x4)
 
-#ifndef VSMP_AVX512_LEVEL
+#if !defined(VSMP_AVX512_LEVEL) && !defined(VSMP_GATHER_LOADS)
 /* ---- 2D surfaces and arrays of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM), no
  * mips (point, bilinear) ----
  *
@@ -311,4 +316,4 @@ static inline void flat_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 }
 
 FLAT_FAMILY(vsmp_sample_flat_r8_avx2, flat_r8)
-#endif /* VSMP_AVX512_LEVEL */
+#endif /* VSMP_AVX512_LEVEL, VSMP_GATHER_LOADS */
