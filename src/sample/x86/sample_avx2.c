@@ -67,6 +67,8 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
 }
 
 #ifdef __AVX512F__
+#include "idx16_avx512.h"
+
 /* The AVX-512 level's anisotropic filter of four 8-bit UNORM channels (u8x4) on a 2D surface or
  * array in WRAP or CLAMP, for a SIMD16 message of every lane: each group's LOD stage (stage8),
  * then each level's taps, at8's in its order: every group's tap fetched as level8_any fetches it
@@ -85,23 +87,6 @@ static inline bool aniso16_ok(const vsmp_plan *p, const vsmp_message *m)
 static inline __m512i join16i(__m256i lo, __m256i hi)
 {
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
-/* idx_flat and idx_next on 16 lanes (the same operations). */
-static inline __m512i idx16(bool wrap, __m512 f, __m512 fm1, __m512i m1, __mmask16 *bad)
-{
-    __m512i i = _mm512_cvttps_epi32(wrap ? f : _mm512_min_ps(fm1, f));
-    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
-    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
-}
-
-static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __m512i m1)
-{
-    if (wrap)
-        return _mm512_and_si512(_mm512_add_epi32(i0, _mm512_set1_epi32(1)), m1);
-    return _mm512_max_epi32(
-        _mm512_cvttps_epi32(_mm512_min_ps(fm1, _mm512_add_ps(f, _mm512_set1_ps(1.0f)))),
-        _mm512_setzero_si512());
 }
 
 /* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of

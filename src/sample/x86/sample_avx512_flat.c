@@ -33,6 +33,7 @@
 #include "../vmath.h"
 #include "flat_avx512.h"
 #include "flat_kinds.h"
+#include "idx16_avx512.h"
 
 /* What every message of a plan shares: level 0's view and the coordinates' scale, as
  * flat8_begin gives them. */
@@ -68,24 +69,6 @@ static inline bool whole16(const vsmp_message *m)
 {
     return (m->simd == 16 && (m->mask & 0xffffu) == 0xffffu) ||
            (m->simd == 32 && m->mask == 0xffffffffu);
-}
-
-/* idx_flat and idx_next of stages_avx2.h: the floored coordinate f's index (WRAP on a power of
- * two, else CLAMP's), lanes converted to INT32_MIN flagged in *bad; and the next index. */
-static inline __m512i idx16(bool wrap, __m512 f, __m512 fm1, __m512i m1, __mmask16 *bad)
-{
-    __m512i i = _mm512_cvttps_epi32(wrap ? f : _mm512_min_ps(fm1, f));
-    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
-    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
-}
-
-static inline __m512i idx16_next(bool wrap, __m512 f, __m512i i0, __m512 fm1, __m512i m1)
-{
-    if (wrap)
-        return _mm512_and_si512(_mm512_add_epi32(i0, _mm512_set1_epi32(1)), m1);
-    return _mm512_max_epi32(
-        _mm512_cvttps_epi32(_mm512_min_ps(fm1, _mm512_add_ps(f, _mm512_set1_ps(1.0f)))),
-        _mm512_setzero_si512());
 }
 
 /* idx16 of point sampling, which needs no floored coordinate for a weight: the floor and the
