@@ -1019,7 +1019,7 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (group_lanes(m, y) != 1u)
                 goto call;
             uint32_t r = group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]);
-            put(y->f.dst, &r, 1, arg);
+            put1(y->f.dst, r, arg);
             break;
         }
         case GM_FCMP1:

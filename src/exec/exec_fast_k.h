@@ -137,6 +137,18 @@ static XF_INLINE uint32_t prep1(const xsrc *s)
 }
 
 /* The results to out: 32-bit words, or (XF_OUT16) their low 16 bits. */
+/* SIMD1's one lane (its own function: put's whole-vector copies are dead code for one lane, and
+ * an unoptimised build, which keeps them, warns of them) */
+static XF_INLINE void put1(void *out, uint32_t r, uint32_t arg)
+{
+    if (arg & XF_OUT16) {
+        uint16_t h = (uint16_t)r;
+        memcpy(out, &h, 2);
+    } else {
+        memcpy(out, &r, 4);
+    }
+}
+
 static XF_INLINE void put(void *out, const uint32_t *r, unsigned n, uint32_t arg)
 {
     if (arg & XF_OUT16) {
@@ -219,7 +231,7 @@ static XF_INLINE const uint8_t *splat16(const uint8_t *p, uint32_t *restrict buf
             uint32_t v[3] = {prep1(&s[0]), prep1(&s[1]), prep1(&s[2])}, r[1];                      \
             name##_k(r, (const uint8_t *)&v[0], (const uint8_t *)&v[1], (const uint8_t *)&v[2], 1, \
                      arg);                                                                         \
-            put(out, r, 1, arg);                                                                   \
+            put1(out, r[0], arg);                                                                  \
         } else                                                                                     \
             name##_n(out, s, n, arg);                                                              \
     }                                                                                              \
@@ -938,12 +950,18 @@ static XF_INLINE void fu_icmp(const xinst *y, uint32_t keep)
     *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
 }
 
+/* The lanes a sel member's plain predicate picks src0 in, from the predicate's word @p w: the
+ * member's lanes at its offset, inverted where the predicate is */
+static XF_INLINE uint32_t sel_lanes(const xinst *y, uint32_t w)
+{
+    uint32_t p = (w >> y->f.em_off) & y->f.lmask;
+    return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
+}
+
 /* A sel member (GM_SEL): its plain predicate's lanes at its offset pick src0 */
 static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
-    if (VSMP_PRED_INV(y->f.pred))
-        p = ~p & y->f.lmask;
+    uint32_t p = sel_lanes(y, m->preds[VSMP_PRED_ID(y->f.pred)]);
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
@@ -1189,11 +1207,7 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
                               v16 a, v16 b)
 {
     const uint32_t *pw = &m->preds[VSMP_PRED_ID(y->f.pred)];
-    uint32_t p = ((const uint8_t *)(const void *)pw == c->f.dst ? w : *pw) >> y->f.em_off;
-    p &= y->f.lmask;
-    if (VSMP_PRED_INV(y->f.pred))
-        p = ~p & y->f.lmask;
-    return v16_pick(p, a, b);
+    return v16_pick(sel_lanes(y, (const uint8_t *)(const void *)pw == c->f.dst ? w : *pw), a, b);
 }
 
 /* No member of the @p n of y has a dst of 16-bit elements (XF_OUT16): the members in
@@ -1210,9 +1224,7 @@ static XF_INLINE bool fu_v32(const xinst *y, unsigned n)
  * the member before forwarded), its result stored */
 static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y)
 {
-    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
-    if (VSMP_PRED_INV(y->f.pred))
-        p = ~p & y->f.lmask;
+    uint32_t p = sel_lanes(y, m->preds[VSMP_PRED_ID(y->f.pred)]);
     v16_st(y->f.dst, v16_pick(p, v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
 }
 
@@ -1452,7 +1464,7 @@ static void k_chain_fmadw(const xinst *x, unsigned n, uint32_t keep)
         uint32_t v[3] = {prep1(&s[0]), prep1(&s[1]), prep1(&s[2])}, r[1];                          \
         name##_k(r, (const uint8_t *)&v[0], (const uint8_t *)&v[1], (const uint8_t *)&v[2], 1,     \
                  arg);                                                                             \
-        put(o, r, 1, arg);                                                                         \
+        put1(o, r[0], arg);                                                                        \
     } while (0)
 
 static void k_chain1(const xinst *x, unsigned n, uint32_t keep)
