@@ -84,11 +84,6 @@ static inline bool aniso16_ok(const vsmp_plan *p, const vsmp_message *m)
            (mv == VSMP_TCM_WRAP || mv == VSMP_TCM_CLAMP);
 }
 
-static inline __m512i join16i(__m256i lo, __m256i hi)
-{
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
 /* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
  * their views lv: grid8_flat's index arithmetic on 16 lanes, then each group's four taps loaded
  * as taps8_loads loads them (t[g].t); the weights 16 lanes (wx, wy). false (nothing fetched) when

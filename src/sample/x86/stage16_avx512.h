@@ -179,6 +179,11 @@ static inline __m512 join16(__m256 lo, __m256 hi)
     return _mm512_insertf32x8(_mm512_castps256_ps512(lo), hi, 1);
 }
 
+static inline __m512i join16i(__m256i lo, __m256i hi)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
 /* Channel c of 16 texels in one register: unpack_u8x4's byte tripled, then unorm8's operations. */
 static inline __m512 chan16_px(const vsmp_plan *p, int c, __m512i px)
 {
@@ -203,7 +208,7 @@ static inline __m512 bilinear16_u8(const vsmp_plan *p, int c, const __m256i lo[4
 {
     __m512i px[4];
     for (int k = 0; k < 4; k++)
-        px[k] = _mm512_inserti64x4(_mm512_castsi256_si512(lo[k]), hi[k], 1);
+        px[k] = join16i(lo[k], hi[k]);
     return bilinear16_px(p, c, px, wx, wy);
 }
 
