@@ -915,8 +915,32 @@ static const char *const ff_fused[] = {
     "add (M1, 16) FD(0,8)<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
     "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> 0x0:f\n"
     "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> 0x80000000:f\n",
+    /* members whose lanes differ (no one test for the sequence: xinst.fplan): four adds at M1
+     * and M5, the division's last mul at M1 after the others at M5, coordinates under NoMask
+     * then at M1; and all four adds under NoMask (one test) */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M5, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,16)<8;8,1>\n"
+    "add (M1, 16) FA(0,0)<1> FA(0,1)<8;8,1> FC(0,0)<8;8,1>\n"
+    "add (M1, 16) FB(0,16)<1> FB(0,8)<8;8,1> FD(0,0)<8;8,1>\n"
+    "and (M5, 16) DD(0,16)<1> DA(0,0)<8;8,1> 0x7f800000:d\n"
+    "cmp.eq (M5, 16) P1 DD(0,16)<8;8,1> 0x0:d\n"
+    "(P1) sel (M5, 16) FC(0,16)<1> 0x4f800000:f 0x3f800000:f\n"
+    "cmp.ge (M5, 16) P2 DA(0,0)<8;8,1> 0x64000000:d\n"
+    "(!P2) sel (M5, 16) FC(0,16)<1> FC(0,16)<8;8,1> 0x2f800000:f\n"
+    "mul (M5, 16) FD(0,16)<1> FA(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "inv (M5, 16) FD(0,16)<1> FD(0,16)<8;8,1>\n"
+    "mul (M5, 16) FD(0,16)<1> FD(0,16)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mul (M1, 16) FB(0,0)<1> FD(0,16)<8;8,1> FC(0,16)<8;8,1>\n"
+    "(P1) sel (M1_NM, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "(!P1) sel (M1_NM, 16) DC(0,0)<1> DB(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) FD(0,0)<1> DC(0,0)<8;8,1>\n"
+    "add (M1_NM, 16) FD(0,16)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1_NM, 16) FC(0,16)<1> FD(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
+    "add (M1_NM, 16) FA(0,0)<1> FA(0,1)<8;8,1> FC(0,16)<8;8,1>\n"
+    "add (M1_NM, 16) FB(0,16)<1> FB(0,8)<8;8,1> FD(0,16)<8;8,1>\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1};
+static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1, 4};
 
 static void test_fused(void)
 {

@@ -1178,6 +1178,36 @@ static bool fuse_member(const vsmp_machine *m, const xinst *y, unsigned k)
     return y->gmode == gm && y->lanes == 16 && !y->f.sets_cr0 && y->f.fn16 == m->fast->fn16[k];
 }
 
+/* What the @p n members of a fused sequence from @p y have in common (xinst.fplan), and
+ * where a member's source is an earlier member's result (xfast.fresh): the last member before
+ * it with a vector dst (a cmp's is its predicate's word) on a byte of the source's 64, when
+ * that dst is the source exactly */
+static void plan_fused_members(xinst *y, unsigned n)
+{
+    unsigned fp = XFP_ONE | XFP_V32;
+    for (unsigned i = 0; i < n; i++) {
+        const xfast *f = &y[i].f, *f0 = &y[0].f;
+        if (f->nomask != f0->nomask || f->em_off != f0->em_off || f->lmask != f0->lmask)
+            fp &= ~XFP_ONE;
+        if (f->flt)
+            fp |= XFP_FLT;
+        if (f->arg & XF_OUT16)
+            fp &= ~XFP_V32;
+        for (unsigned s = 0; s < 2; s++) {
+            const uint8_t *p = f->src[s].p;
+            y[i].f.fresh[s] = 0;
+            for (unsigned j = i; p && j-- > 0;) {
+                const uint8_t *d = y[j].f.dst;
+                if (y[j].gmode != GM_CMP && d < p + 64 && p < d + 64) {
+                    y[i].f.fresh[s] = d == p ? (uint8_t)(i - j) : 0u;
+                    break;
+                }
+            }
+        }
+    }
+    y[0].fplan = (uint8_t)fp;
+}
+
 /* Mark the fused sequences of the run of @p n instructions from @p i (before its chains: a
  * chain joins no member of a fused sequence): the first member's mode, the table's row
  * (xfast_table.fused, XFU_LIST) and how many members it has (xinst.chain) */
@@ -1191,6 +1221,7 @@ static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
             for (unsigned q = 0; ok && q < f->n; q++)
                 ok = fuse_member(m, &m->x[j + q], f->k[q]);
             if (ok) {
+                plan_fused_members(&m->x[j], f->n);
                 m->x[j].gmode = GM_FUSED, m->x[j].fuse = (uint8_t)id, m->x[j].chain = f->n;
                 k = f->n;
             }

@@ -937,6 +937,20 @@ static XF_INLINE bool fu_on(const vsmp_machine *m, const xinst *y, uint32_t othe
     return en == y->f.lmask && !(y->f.flt && other);
 }
 
+/* The @p n members from y taken as run_group would take them (fu_on): where they share their
+ * lanes (XFP_ONE), the first's test once, with a float result where any member has one */
+static XF_INLINE bool fu_all_on(const vsmp_machine *m, const xinst *y, unsigned n, uint32_t other)
+{
+    if (y->fplan & XFP_ONE) {
+        uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
+        return en == y->f.lmask && !((y->fplan & XFP_FLT) && other);
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (!fu_on(m, &y[i], other))
+            return false;
+    return true;
+}
+
 /* A kernel member (GM_K16: fn16 without scalars) */
 #define FU_K(i, name)                                                                              \
     name##_w16(y[i].f.dst, y[i].f.src[0].p, y[i].f.src[1].p, y[i].f.src[2].p, y[i].f.arg | keep)
@@ -970,7 +984,7 @@ static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t kee
  * 512-bit register (its flushes, NaNs and predicates in mask registers) at the AVX-512 level.
  * Each member's result is stored to its dst at once, in order, as the members one by one store
  * it; a source is the register of an earlier member only where it is that member's dst exactly
- * and no member since wrote a byte of it (fu_fresh), and is read from the arena otherwise
+ * and no member since wrote a byte of it (xfast.fresh), and is read from the arena otherwise
  * (which then holds what the members before it left). The same operations as the kernels:
  * k_and, icmp16_regs, k_isel16, k_fmul, k_inv (1.0f / x: what gcc makes of k_inv's
  * (float)(1.0 / (double)x), the same bits as double rounding of a quotient is innocuous at
@@ -1173,22 +1187,11 @@ static XF_INLINE v16 fu_fadd(v16 a, v16 b, uint32_t keep)
 }
 #endif
 
-/* Is @p p member j's dst (y[j]), with no vector dst of the members j + 1 .. i - 1 on a byte of
- * it? (the cmps, members 1 and 3, write predicates) */
-static XF_INLINE bool fu_fresh(const xinst *y, const uint8_t *p, unsigned j, unsigned i)
+/* source @p s of member i: member j's result in register r where it is that member's dst and no
+ * member between them wrote a byte of it (xfast.fresh, planned), else the arena */
+static XF_INLINE v16 fu_src(const xinst *y, unsigned i, unsigned s, unsigned j, v16 r)
 {
-    if (p != y[j].f.dst)
-        return false;
-    for (unsigned k = j + 1; k < i; k++)
-        if (k != 1 && k != 3 && y[k].f.dst < p + 64 && p < y[k].f.dst + 64)
-            return false;
-    return true;
-}
-
-/* source @p p of member i: member j's register r when fresh, else the arena */
-static XF_INLINE v16 fu_src(const xinst *y, const uint8_t *p, unsigned j, unsigned i, v16 r)
-{
-    return fu_fresh(y, p, j, i) ? r : v16_ld(p);
+    return y[i].f.fresh[s] == i - j ? r : v16_ld(y[i].f.src[s].p);
 }
 
 /* An integer cmp member on x and y (icmp16_v); its bits to its predicate's word (fu_icmp's
@@ -1208,16 +1211,6 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
 {
     const uint32_t *pw = &m->preds[VSMP_PRED_ID(y->f.pred)];
     return v16_pick(sel_lanes(y, (const uint8_t *)(const void *)pw == c->f.dst ? w : *pw), a, b);
-}
-
-/* No member of the @p n of y has a dst of 16-bit elements (XF_OUT16): the members in
- * registers (fu_*_r) may run */
-static XF_INLINE bool fu_v32(const xinst *y, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (y[i].f.arg & XF_OUT16)
-            return false;
-    return true;
 }
 
 /* Members as fu_sel and FU_K take them, each through registers: its sources loaded (a store of
@@ -1246,25 +1239,24 @@ static XF_INLINE void fu_fadd_r(const xinst *y, uint32_t kf)
 /* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
 static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    if (!fu_v32(y, 9))
+    if (!(y->fplan & XFP_V32))
         return false;
     uint32_t kf = keep & XF_KEEP_F;
     v16 t = v16_and(v16_ld(y[0].f.src[0].p), v16_ld(y[0].f.src[1].p));
     v16_st(y[0].f.dst, t);
-    uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, y[1].f.src[0].p, 0, 1, t), v16_ld(y[1].f.src[1].p));
+    uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, 1, 0, 0, t), v16_ld(y[1].f.src[1].p));
     v16 s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
     v16_st(y[2].f.dst, s);
-    uint32_t w3 = fu_icmp_v(&y[3], fu_src(y, y[3].f.src[0].p, 0, 3, t), v16_ld(y[3].f.src[1].p));
-    v16 s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, y[4].f.src[0].p, 2, 4, s),
-                      fu_src(y, y[4].f.src[1].p, 2, 4, s));
+    uint32_t w3 = fu_icmp_v(&y[3], fu_src(y, 3, 0, 0, t), v16_ld(y[3].f.src[1].p));
+    v16 s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, 4, 0, 2, s), fu_src(y, 4, 1, 2, s));
     v16_st(y[4].f.dst, s2);
-    v16 a = fu_fmul(fu_src(y, y[5].f.src[0].p, 4, 5, s2), fu_src(y, y[5].f.src[1].p, 4, 5, s2), kf);
+    v16 a = fu_fmul(fu_src(y, 5, 0, 4, s2), fu_src(y, 5, 1, 4, s2), kf);
     v16_st(y[5].f.dst, a);
-    v16 ai = fu_finv(fu_src(y, y[6].f.src[0].p, 5, 6, a), kf);
+    v16 ai = fu_finv(fu_src(y, 6, 0, 5, a), kf);
     v16_st(y[6].f.dst, ai);
-    v16 q = fu_fmul(fu_src(y, y[7].f.src[0].p, 6, 7, ai), fu_src(y, y[7].f.src[1].p, 6, 7, ai), kf);
+    v16 q = fu_fmul(fu_src(y, 7, 0, 6, ai), fu_src(y, 7, 1, 6, ai), kf);
     v16_st(y[7].f.dst, q);
-    v16 r = fu_fmul(fu_src(y, y[8].f.src[0].p, 7, 8, q), fu_src(y, y[8].f.src[1].p, 4, 8, s2), kf);
+    v16 r = fu_fmul(fu_src(y, 8, 0, 7, q), fu_src(y, 8, 1, 4, s2), kf);
     v16_st(y[8].f.dst, r);
     return true;
 }
@@ -1273,9 +1265,9 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 /* Members in registers (fu_*_r) at the AVX2 and AVX-512 levels where every dst holds 32-bit
  * elements; else each through its kernel */
 #if defined(__AVX2__)
-#define FU_REGS(y, n) fu_v32(y, n)
+#define FU_REGS(y) ((y)->fplan & XFP_V32)
 #else
-#define FU_REGS(y, n)    false
+#define FU_REGS(y)       false
 #define fu_sel_r(m, y)   (void)0
 #define fu_cvt_r(y)      (void)0
 #define fu_iadd_r(y)     (void)0
@@ -1284,10 +1276,9 @@ static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 
 static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    if (FU_REGS(y, 4)) {
+    if (!fu_all_on(m, y, 4, other))
+        return false;
+    if (FU_REGS(y)) {
         for (unsigned i = 0; i < 4; i++)
             fu_fadd_r(&y[i], keep & XF_KEEP_F);
         return true;
@@ -1303,9 +1294,8 @@ static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t 
  * ((y * s)^-1 * x) * s */
 static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    for (unsigned i = 0; i < 9; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
+    if (!fu_all_on(m, y, 9, other))
+        return false;
 #if defined(__AVX2__)
     if (fu_fdiv_v(m, y, keep))
         return true;
@@ -1326,10 +1316,9 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
  * (sel, mov, sel, mov) and (sel, mov) */
 static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    if (FU_REGS(y, 4)) {
+    if (!fu_all_on(m, y, 4, other))
+        return false;
+    if (FU_REGS(y)) {
         fu_sel_r(m, &y[0]);
         fu_sel_r(m, &y[1]);
         fu_cvt_r(&y[2]);
@@ -1345,10 +1334,9 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
 
 static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    for (unsigned i = 0; i < 5; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    if (FU_REGS(y, 5)) {
+    if (!fu_all_on(m, y, 5, other))
+        return false;
+    if (FU_REGS(y)) {
         fu_iadd_r(&y[0]);
         fu_sel_r(m, &y[1]);
         fu_cvt_r(&y[2]);
@@ -1366,10 +1354,9 @@ static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint
 
 static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (!fu_on(m, &y[i], other))
-            return false;
-    if (FU_REGS(y, 4)) {
+    if (!fu_all_on(m, y, 4, other))
+        return false;
+    if (FU_REGS(y)) {
         fu_sel_r(m, &y[0]);
         fu_cvt_r(&y[1]);
         fu_sel_r(m, &y[2]);
@@ -1385,9 +1372,9 @@ static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_
 
 static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    if (!fu_on(m, &y[0], other) || !fu_on(m, &y[1], other))
+    if (!fu_all_on(m, y, 2, other))
         return false;
-    if (FU_REGS(y, 2)) {
+    if (FU_REGS(y)) {
         fu_sel_r(m, &y[0]);
         fu_cvt_r(&y[1]);
         return true;

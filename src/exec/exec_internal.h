@@ -164,6 +164,13 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
 enum { XFU_NONE, XFU_LIST(XFU_NAME) XFU_COUNT };
 #undef XFU_NAME
 #define XFU_MAX_MEMBERS 9
+/* xinst.fplan: every member's lanes those of the first (the same exec size, EM offset and
+ * NoMask: one test for the sequence); some member's result is F (the first's test takes
+ * xfast.flt as this); no member's dst holds 16-bit elements (XF_OUT16: the members may run in
+ * registers) */
+#define XFP_ONE 1u
+#define XFP_FLT 2u
+#define XFP_V32 4u
 typedef bool (*xfused_fn)(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other);
 typedef struct xfused {
     xfused_fn fn;
@@ -215,6 +222,10 @@ typedef struct xfast {
     bool plain_mask; /* no predicate, no NoMask: the lanes are the EM at em_off */
     bool nomask;
     bool sets_cr0; /* a fast instruction whose dst is %cr0 */
+    /* a member of a fused sequence (exec_fast.c plan_fused): fresh[s] is k > 0 where its
+     * source s is exactly the dst of the member k before it, on which no vector dst of a member
+     * between them lies (that member's result in a register is the source), else 0 */
+    uint8_t fresh[2];
 } xfast;
 
 /* Generic instructions (ALU, flow, memory, LSC, atomics, sync): operands and value fields. */
@@ -313,9 +324,10 @@ struct xinst {
     const vsmp_inst *in;
     uint32_t index;
     uint32_t note_off, note_size; /* the trace's dst span */
-    xgen *g;                      /* generic instructions */
-    xsmp *s;                      /* sampler instructions */
-    xfaddr *a;                    /* faddr */
+    uint8_t fplan; /* GM_FUSED: what its members have in common (XFP_*, plan_fused) */
+    xgen *g;       /* generic instructions */
+    xsmp *s;       /* sampler instructions */
+    xfaddr *a;     /* faddr */
 };
 
 /* A copy of size bytes from payload offset from to arena offset to (an input). */
