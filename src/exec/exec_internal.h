@@ -299,6 +299,12 @@ typedef struct xsmp {
     vsmp_plan *plan;
     uint32_t plan_bti, plan_smp;
     bool plan_flt; /* the plan's response holds floats (exec_sampler.c float_response) */
+    /* the plan's kernel for the message (vsmp_plan_kernel), called directly; NULL when aoffimmi
+     * is read per message (vsmp_plan_run then checks and chooses on each) */
+    void (*kern)(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
+    /* the response's enabled channels in RGBA order (writeback), and the mask of every lane */
+    uint8_t wb_n, wb_ch[4];
+    uint32_t all_lanes;
     xldrow row;
 } xsmp;
 

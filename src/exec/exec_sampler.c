@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "plan_kernel.h"
 #include "rules.h"
 
 /* ---- planning ---- */
@@ -152,6 +153,11 @@ static vsmp_status plan_dst(vsmp_machine *m, xinst *x)
     }
     x->s->dst_type = (uint8_t)t;
     vsmp_geom_sampler_dst(in, x->lanes, vsmp_type_size(t), m->grf, &x->s->geom);
+    x->s->wb_n = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (in->channels >> c & 1u)
+            x->s->wb_ch[x->s->wb_n++] = (uint8_t)c;
+    x->s->all_lanes = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
     return raw_span(m, in, in->dst, "dst", x->s->geom.bytes, &x->s->dst_at);
 }
 
@@ -264,6 +270,7 @@ static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32
         return x->s->plan;
     vsmp_plan_free(x->s->plan);
     x->s->plan = NULL;
+    x->s->kern = NULL;
     vsmp_plan *p;
     vsmp_status st = vsmp_plan_create(m->bt[bti], smp == X_NONE ? NULL : &m->st[smp], x->in->subop,
                                       &p, m->diags);
@@ -279,6 +286,9 @@ static const vsmp_plan *get_plan(vsmp_machine *m, xinst *x, uint32_t bti, uint32
     x->s->plan_bti = bti;
     x->s->plan_smp = smp;
     x->s->plan_flt = float_response(x, m->bt[bti]);
+    /* aoffimmi planned: its offsets are in [-8, 7] and the message's CPS flag and coarse size
+     * are the planned ones (plan_message), so the kernel is the same on every message */
+    x->s->kern = x->s->aoff_var ? NULL : vsmp_plan_kernel(p, &x->s->msg);
     vsmp_x_ld_row_plan(m, x, p);
     return p;
 }
@@ -288,6 +298,7 @@ void vsmp_x_drop_plans(vsmp_machine *m)
     for (uint32_t i = 0; m->xs && i < m->nxs; i++) {
         vsmp_plan_free(m->xs[i].plan);
         m->xs[i].plan = NULL;
+        m->xs[i].kern = NULL;
         m->xs[i].plan_bti = m->xs[i].plan_smp = X_NONE;
     }
 }
@@ -390,28 +401,32 @@ static bool float_response(const xinst *x, const vsmp_surface *s)
     return fi && fi->cls == VSMP_CLASS_FLOAT;
 }
 
-/* Write the response: enabled channels in RGBA order, each from the start of its own GRF run,
- * only enabled lanes; then the pixel null mask DWord (3D_SAMPLE.md Notes; SEMANTICS 0.3, 3). */
+/* Write the response: enabled channels in RGBA order (wb_ch), each from the start of its own GRF
+ * run, only enabled lanes; then the pixel null mask DWord (3D_SAMPLE.md Notes; SEMANTICS 0.3,
+ * 3). */
 static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, uint32_t en,
                       bool flt)
 {
-    const vsmp_dst_geom *g = &x->s->geom;
-    uint8_t *dst = m->arena + x->s->dst_at;
-    unsigned k = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        if (!(x->in->channels >> c & 1u))
-            continue;
-        uint8_t *base = dst + k++ * g->channel_stride;
+    const xsmp *xs = x->s;
+    const vsmp_dst_geom *g = &xs->geom;
+    uint8_t *dst = m->arena + xs->dst_at;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        if (g->tsize == 4 && en == (x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u)) {
-            x_copy32n(base, res->c[c], x->lanes); /* every lane: the channel's words */
-            continue;
-        }
+    if (g->tsize == 4 && en == xs->all_lanes) {
+        /* every lane: each channel's words in one copy */
+        for (unsigned k = 0; k < xs->wb_n; k++)
+            x_copy32n(dst + k * g->channel_stride, res->c[xs->wb_ch[k]], x->lanes);
+        if (g->null_mask)
+            x_st(dst + g->null_mask_at, res->null_mask, 4);
+        return;
+    }
 #endif
+    for (unsigned k = 0; k < xs->wb_n; k++) {
+        uint8_t *base = dst + k * g->channel_stride;
+        const uint32_t *c = res->c[xs->wb_ch[k]];
         for (unsigned l = 0; l < x->lanes; l++) {
             if (!(en >> l & 1u))
                 continue;
-            uint32_t v = res->c[c][l];
+            uint32_t v = c[l];
             if (g->tsize == 4) {
                 x_st(base + 4 * l, v, 4);
             } else {
@@ -468,7 +483,13 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     /* ld of one row (exec_ld.c) writes its response itself (x->s->load first: the sampling
      * messages' test reads nothing past the struct's head) */
     bool row = x->s->load && x->s->row.base && vsmp_x_ld_row(m, x, en);
-    vsmp_status st = row ? VSMP_OK : vsmp_plan_run(p, msg, &res);
+    vsmp_status st = VSMP_OK;
+    if (!row && x->s->kern) {
+        res.null_mask = 0xffffffffu; /* as vsmp_plan_run sets it */
+        x->s->kern(p, msg, &res);
+    } else if (!row) {
+        st = vsmp_plan_run(p, msg, &res);
+    }
     if (st) {
         vsmp_x_report(m, x->in, "exec-plan", "%s (instruction %u): the message was refused (%s)",
                       vsmp_x_opname(x->in), x->index, vsmp_status_str(st));

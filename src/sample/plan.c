@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "plan_kernel.h"
 #include "sample_internal.h"
 
 void vsmp_sampler_state_init(vsmp_sampler_state *s)
@@ -178,6 +179,13 @@ bool vsmp_cps_scaled(const vsmp_plan *p, const vsmp_message *m)
            (m->coarse[0] > 1 || m->coarse[1] > 1);
 }
 
+vsmp_kernel vsmp_plan_kernel(const vsmp_plan *p, const vsmp_message *m)
+{
+    /* fast paths take neither immediate offsets nor CPS-scaled derivatives */
+    bool offsets = m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2];
+    return p->fast && !offsets && !vsmp_cps_scaled(p, m) ? p->fast : p->run;
+}
+
 vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (!p || !m || !r || m->simd < 1 || m->simd > VSMP_MAX_LANES)
@@ -190,10 +198,6 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
      * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
     r->null_mask = 0xffffffffu;
-    /* fast paths take neither immediate offsets nor CPS-scaled derivatives */
-    if (p->fast && !offsets && !vsmp_cps_scaled(p, m))
-        p->fast(p, m, r);
-    else
-        p->run(p, m, r);
+    vsmp_plan_kernel(p, m)(p, m, r);
     return VSMP_OK;
 }
