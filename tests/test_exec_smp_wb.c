@@ -12,9 +12,15 @@
  * fused sequence at the fast levels (exec_fast_k.h k_fu_fadd4; member by member with lanes
  * off), ACC_c starting at 1000 c + 2 l: 1000 c + 2 l + 16 c + 15 - l = 1016 c + 15 + l, lanes
  * off 1000 c + 2 l.
+ *
+ * Then a response of two channels, G and A (text_ga), with aoffimmi 0 (the plan's fast kernel,
+ * called by the machine) and U + 1 (0x100: the reference kernel, chosen once with the plan): G in
+ * DST's first two GRFs, A in the next two, the rest of DST untouched (-1); lane l reads texel
+ * min(15 - l + du, 15), G = 16 + that, A = 48 + that.
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +54,18 @@ static const char text_acc[] = ".version 4.1\n.kernel \"t\"\n"
                                "add (M1, 16) ACC(4,0)<1> ACC(4,0)<1;1,0> DST(4,0)<1;1,0>\n"
                                "add (M1, 16) ACC(6,0)<1> ACC(6,0)<1;1,0> DST(6,0)<1;1,0>\n"
                                "ret (M1, 1)\n";
+
+/* sample_3d.GA with aoffimmi %s */
+static const char text_ga[] = ".version 4.1\n.kernel \"t\"\n"
+                              ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+                              ".decl DST v_type=G type=f num_elts=64 align=GRF\n"
+                              ".decl smp v_type=S num_elts=1\n"
+                              ".decl tex v_type=T num_elts=1\n"
+                              "movs (M1_NM, 1) tex(0) 0x0:ud\n"
+                              "movs (M1_NM, 1) smp(0) 0x0:ud\n"
+                              "sample_3d.GA (M1, 16) %s smp tex DST.0 U.0 V.0\n"
+                              "ret (M1, 1)\n";
 
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 
@@ -163,6 +181,42 @@ done:
     vsmp_module_free(mod);
 }
 
+static void test_channels(unsigned cpu, uint32_t dmask, const char *aoff, int du)
+{
+    char src[sizeof(text_ga) + 16];
+    snprintf(src, sizeof(src), text_ga, aoff);
+    vsmp_module *mod;
+    vsmp_surface *s;
+    vsmp_machine *m = wb_machine(src, cpu, dmask, &mod, &s);
+    if (!m || !s)
+        goto done;
+    for (int r = 0; r < 2; r++) {
+        float old[64], d[64];
+        for (int i = 0; i < 64; i++)
+            old[i] = -1.0f;
+        wb_coords(m);
+        kit_put(m, "DST", old, sizeof(old));
+        kit_why why;
+        CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, %s, run %d: %s", cpu, dmask, aoff, r,
+              why.message);
+        kit_get(m, "DST", d, sizeof(d));
+        for (int l = 0; l < 16; l++) {
+            bool on = dmask >> l & 1u;
+            int texel = 15 - l + du < 15 ? 15 - l + du : 15;
+            for (int k = 0; k < 4; k++) {
+                float want = k < 2 && on ? (float)(16 * (2 * k + 1) + texel) : -1.0f;
+                CHECK(d[16 * k + l] == want,
+                      "cpu 0x%x, mask 0x%x, %s, run %d, GRFs %d, lane %d: %g (%g)", cpu, dmask,
+                      aoff, r, 2 * k, l, (double)d[16 * k + l], (double)want);
+            }
+        }
+    }
+done:
+    vsmp_machine_free(m);
+    vsmp_surface_free(s);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     /* the levels through vsmp_cpu_set_mask (kit_create_at); VSMP_CPU would lower them all */
@@ -173,6 +227,10 @@ int main(void)
         test_writeback(levels[i], 0xa5c3u);
         test_accumulate(levels[i], 0xffffu);
         test_accumulate(levels[i], 0xa5c3u);
+        test_channels(levels[i], 0xffffu, "0x0:uw", 0);
+        test_channels(levels[i], 0xa5c3u, "0x0:uw", 0);
+        test_channels(levels[i], 0xffffu, "0x100:uw", 1);
+        test_channels(levels[i], 0xa5c3u, "0x100:uw", 1);
     }
     return t_finish();
 }
