@@ -193,6 +193,11 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {
+#ifdef __AVX512F__
+    if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full) &&
+        mip16_u8x4(p, m, r, wu, wv))
+        return;
+#endif
     mip8_x4(p, m, r, full, wu, wv, false);
 }
 
