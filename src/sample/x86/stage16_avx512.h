@@ -319,6 +319,23 @@ static inline bool fetch16_u8x4(const vsmp_plan *p, const view16 *v, __m512 x, _
     return true;
 }
 
+/* fetch16_u8x4 of 16 lanes on level lev of a 2D surface or array (layer: each lane's) at z's
+ * coordinates. */
+static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, __m512i layer,
+                                 const bool wu, const bool wv, __m512i px[4], __m512 *wx,
+                                 __m512 *wy)
+{
+    const vsmp_level_view *l = &p->lv[lev];
+    __m512i base = _mm512_set1_epi32((int)l->off);
+    if (p->s->d.array)
+        base =
+            _mm512_add_epi32(base, _mm512_mullo_epi32(layer, _mm512_set1_epi32((int)l->spitch32)));
+    view16 v = {_mm512_set1_epi32((int)l->w), _mm512_set1_epi32((int)l->h), base,
+                _mm512_set1_epi32((int)l->pitch)};
+    return fetch16_u8x4(p, &v, _mm512_mul_ps(z->u, _mm512_set1_ps(l->fw)),
+                        _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
+}
+
 /* The 2D kernel (RGBA8 and the other u8x4 UNORM formats, linear) of a SIMD16 message of every
  * lane (stage16_ok) whose lanes share their first level and their second: stage16_z, each
  * level's taps of the 16 lanes at once (fetch16_u8x4), bilinear16_px and the blend by the LOD
@@ -334,28 +351,23 @@ static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         return false;
     int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
                   _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
-    unsigned n = lev[0] == lev[1] ? 1 : 2;
     __m512i layer = p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : zero;
     __m512i px[2][4];
     __m512 wx[2], wy[2];
-    for (unsigned k = 0; k < n; k++) {
-        const vsmp_level_view *l = &p->lv[lev[k]];
-        __m512i base = _mm512_set1_epi32((int)l->off);
-        if (p->s->d.array)
-            base = _mm512_add_epi32(base,
-                                    _mm512_mullo_epi32(layer, _mm512_set1_epi32((int)l->spitch32)));
-        view16 v = {_mm512_set1_epi32((int)l->w), _mm512_set1_epi32((int)l->h), base,
-                    _mm512_set1_epi32((int)l->pitch)};
-        if (!fetch16_u8x4(p, &v, _mm512_mul_ps(z.u, _mm512_set1_ps(l->fw)),
-                          _mm512_mul_ps(z.v, _mm512_set1_ps(l->fh)), wu, wv, px[k], &wx[k], &wy[k]))
-            return false;
+    if (!level16_fetch(p, lev[0], &z, layer, wu, wv, px[0], &wx[0], &wy[0]))
+        return false;
+    if (lev[0] == lev[1]) { /* one level (same_'s lanes of MIP16_STORE) */
+        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+            _mm512_storeu_ps((float *)r->c[c], bilinear16_px(p, c, px[0], wx[0], wy[0]));
+        return true;
     }
+    if (!level16_fetch(p, lev[1], &z, layer, wu, wv, px[1], &wx[1], &wy[1]))
+        return false;
     _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
     {
         __m512 a = bilinear16_px(p, c, px[0], wx[0], wy[0]);
-        if (n == 2)
-            a = lerp16(a, bilinear16_px(p, c, px[1], wx[1], wy[1]), z.frac);
-        _mm512_storeu_ps((float *)r->c[c], a);
+        __m512 b = bilinear16_px(p, c, px[1], wx[1], wy[1]);
+        _mm512_storeu_ps((float *)r->c[c], lerp16(a, b, z.frac));
     }
     return true;
 }
