@@ -789,6 +789,101 @@ static void coherent_lanes(unsigned cpu)
     }
 }
 
+/* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, on RGBA8 and
+ * BGRA8 2D surfaces (square and not) and 2D arrays: the AVX-512 level's 2D kernel takes them 16
+ * lanes at once (stage16_avx512.h's mip16_u8x4, fetch16_u8x4 on each level). sample_d with the
+ * same derivatives in every lane, sample_l with the same LOD (between levels, on one, past the
+ * last), sample's implicit derivatives of quads a common step apart; coordinates over the
+ * surface and past its edges (a row's second texel wrapped round: the four-load taps), a few
+ * special (the 8-lane groups' way); WRAP and CLAMP on each axis, each mip filter. Random
+ * messages (lod16) seldom share their levels. */
+static void mip16_shared(unsigned cpu)
+{
+    sc_rng r = {0x3a1b16ull, NULL, 0};
+    static const float sp[] = {NAN, INFINITY, -INFINITY, 3e38f};
+    static const uint8_t mips[] = {VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_NEAREST,
+                                   VSMP_MIPFILTER_NONE};
+    static const unsigned mops[] = {VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_L, VSMP_SUB_SAMPLE};
+    unsigned bad = 0, n = 0;
+    for (unsigned kind = 0; kind < 4; kind++) { /* 32x32, 32x16, BGRA8 16x32, a 2D array */
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = kind == 2 ? VSMP_FORMAT_B8G8R8A8_UNORM : VSMP_FORMAT_R8G8B8A8_UNORM;
+        d.width = kind == 2 ? 16 : 32, d.height = kind == 0 ? 32 : kind == 2 ? 32 : 16;
+        d.levels = 6;
+        if (kind == 3)
+            d.array = true, d.array_len = 3, d.levels = 5;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "mip16_shared: surface");
+        if (!s)
+            return;
+        for (unsigned k = 0; k < 12; k++) {
+            vsmp_sampler_state st;
+            vsmp_sampler_state_init(&st);
+            st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+            st.mip_filter = mips[k % 3];
+            st.address[0] = k / 3 & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+            st.address[1] = k / 6 & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+            for (unsigned oi = 0; oi < 3; oi++) {
+                unsigned op = mops[oi];
+                vsmp_plan *p = NULL;
+                CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "mip16_shared: plan");
+                if (!p)
+                    continue;
+                if (cpu & VSMP_CPU_AVX2 && st.mip_filter != VSMP_MIPFILTER_NONE)
+                    CHECK(p->fast_name && strstr(p->fast_name, "sample_mip_u8x4"),
+                          "mip16_shared: cpu %#x kind %u op %u: kernel %s", cpu, kind, op,
+                          p->fast_name ? p->fast_name : "none");
+                for (unsigned j = 0; j < 32; j++) {
+                    uint32_t c[3][16], dv[4][16], lod[16];
+                    /* one LOD for the message: 2^-1 to 2^6 texels a pixel; between levels, on
+                     * one (j % 8 == 1), past the last (j % 8 == 2) */
+                    float tpp = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 8) - 1);
+                    float e = j % 8 == 1   ? (float)sc_below(&r, 5)
+                              : j % 8 == 2 ? 7.5f
+                                           : sc_unit(&r) * 6.0f - 0.5f;
+                    float g[4] = {tpp / (float)d.width, 0.0f, 0.0f, tpp / (float)d.height};
+                    float u0 = sc_unit(&r) * 1.5f - 0.25f, v0 = sc_unit(&r) * 1.5f - 0.25f;
+                    for (unsigned l = 0; l < 16; l++) {
+                        float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
+                        bool implicit = op == VSMP_SUB_SAMPLE;
+                        c[0][l] = sc_fbits(implicit ? u0 + g[0] * x : sc_unit(&r) * 1.5f - 0.25f);
+                        c[1][l] = sc_fbits(implicit ? v0 + g[3] * y : sc_unit(&r) * 1.5f - 0.25f);
+                        c[2][l] = sc_fbits(sc_unit(&r) * 3.0f);
+                        for (unsigned q = 0; q < 4; q++)
+                            dv[q][l] = sc_fbits(g[q]);
+                        lod[l] = sc_fbits(e);
+                    }
+                    if (j % 8 == 7) /* a special coordinate */
+                        c[sc_below(&r, 2)][sc_below(&r, 16)] = sc_fbits(sp[sc_below(&r, 4)]);
+                    vsmp_message m;
+                    memset(&m, 0, sizeof(m));
+                    m.simd = 16, m.mask = 0xffff;
+                    m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1];
+                    if (d.array)
+                        m.param[VSMP_P_R] = c[2];
+                    if (op == VSMP_SUB_SAMPLE_D) {
+                        m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
+                        m.param[VSMP_P_DUDY] = dv[2], m.param[VSMP_P_DVDY] = dv[3];
+                    }
+                    if (op == VSMP_SUB_SAMPLE_L)
+                        m.param[VSMP_P_LOD] = lod;
+                    vsmp_result got, ref;
+                    n++;
+                    if (!same_as_reference(p, &m, &got, &ref) && bad++ < 4)
+                        fprintf(stderr,
+                                "  mip16_shared: surface kind %u, op %u, state %u, message %u: "
+                                "kernel %s differs\n",
+                                kind, op, k, j, p->fast_name);
+                }
+                vsmp_plan_free(p);
+            }
+        }
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "mip16_shared: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
+}
+
 /* SIMD16 messages of every lane on RGBA8 2D surfaces, 2D arrays and 3D surfaces through the LOD
  * stage the AVX-512 level runs on both groups of 8 lanes at once (stage16_avx512.h's stage16),
  * and, with a linear mip filter, their two levels filtered 16 lanes at once (MIP16_STORE):
@@ -1095,6 +1190,7 @@ int main(int argc, char **argv)
         ld16_shapes(cpu);
         coherent_lanes(cpu);
         lod16(cpu);
+        mip16_shared(cpu);
         aniso16(cpu);
         memset(tallies, 0, sizeof(tallies));
         for (unsigned k = 0; k < cases; k++)

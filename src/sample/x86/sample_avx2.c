@@ -67,8 +67,6 @@ static inline void sample_body(const vsmp_plan *p, const bool three, const vsmp_
 }
 
 #ifdef __AVX512F__
-#include "idx16_avx512.h"
-
 /* The AVX-512 level's anisotropic filter of four 8-bit UNORM channels (u8x4) on a 2D surface or
  * array in WRAP or CLAMP, for a SIMD16 message of every lane: each group's LOD stage (stage8),
  * then each level's taps, at8's in its order: every group's tap fetched as level8_any fetches it
@@ -82,66 +80,6 @@ static inline bool aniso16_ok(const vsmp_plan *p, const vsmp_message *m)
            p->st.min_filter == VSMP_FILTER_ANISOTROPIC && !p->lod_unused &&
            (mu == VSMP_TCM_WRAP || mu == VSMP_TCM_CLAMP) &&
            (mv == VSMP_TCM_WRAP || mv == VSMP_TCM_CLAMP);
-}
-
-/* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
- * their views lv: grid8_flat's index arithmetic on 16 lanes, then each group's four taps loaded
- * as taps8_loads loads them (t[g].t); the weights 16 lanes (wx, wy). false (nothing fetched) when
- * a lane needs the general index8. */
-static inline bool fetch16_u8x4(const vsmp_plan *p, const view8 lv[2], __m512 x, __m512 y, bool wu,
-                                bool wv, __m512i px[4], __m512 *wx, __m512 *wy)
-{
-    __m512i one = _mm512_set1_epi32(1);
-    __m512i wm1 = _mm512_sub_epi32(join16i(lv[0].w, lv[1].w), one);
-    __m512i hm1 = _mm512_sub_epi32(join16i(lv[0].h, lv[1].h), one);
-    __m512 fwm1 = _mm512_cvtepi32_ps(wm1), fhm1 = _mm512_cvtepi32_ps(hm1);
-    __m512 half = _mm512_set1_ps(0.5f);
-    x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
-    __m512 fx = _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    __m512 fy = _mm512_roundscale_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    __mmask16 bad = 0;
-    __m512i xa = idx16(wu, fx, fwm1, wm1, &bad), ya = idx16(wv, fy, fhm1, hm1, &bad);
-    if (bad)
-        return false;
-    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
-    *wx = _mm512_sub_ps(x, fx), *wy = _mm512_sub_ps(y, fy);
-    if (!wu)
-        *wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wx, *wx, _CMP_ORD_Q), *wx);
-    if (!wv)
-        *wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wy, *wy, _CMP_ORD_Q), *wy);
-    __m512i xb = idx16_next(wu, fx, xa, fwm1, wm1), yb = idx16_next(wv, fy, ya, fhm1, hm1);
-    /* texel_off: the level's (and layer's) offset, the row, 4 bytes a texel */
-    __m512i base =
-        join16i(_mm256_add_epi32(lv[0].off, lv[0].slice), _mm256_add_epi32(lv[1].off, lv[1].slice));
-    __m512i pitch = join16i(lv[0].pitch, lv[1].pitch);
-    __m512i ra = _mm512_add_epi32(base, _mm512_mullo_epi32(ya, pitch));
-    __m512i rb = _mm512_add_epi32(base, _mm512_mullo_epi32(yb, pitch));
-    __m512i oa = _mm512_slli_epi32(xa, 2), ob = _mm512_slli_epi32(xb, 2);
-    const int *mem = (const int *)p->s->mem;
-    __m512i o00 = _mm512_add_epi32(ra, oa), o01 = _mm512_add_epi32(rb, oa);
-    if (_mm512_cmpeq_epi32_mask(xb, _mm512_add_epi32(xa, one)) == 0xffff) {
-        /* each row's two taps by one 64-bit load (pair_loads8), split into first and second */
-        __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-        __m512i odd = _mm512_add_epi32(even, one);
-        for (int row = 0; row < 2; row++) {
-            __m512i o = row ? o01 : o00, w[2];
-            for (unsigned g = 0; g < 2; g++) {
-                __m256d lo4, hi4;
-                pair_loads8(mem, g ? _mm512_extracti64x4_epi64(o, 1) : _mm512_castsi512_si256(o),
-                            &lo4, &hi4);
-                w[g] = _mm512_castpd_si512(_mm512_insertf64x4(_mm512_castpd256_pd512(lo4), hi4, 1));
-            }
-            px[2 * row] = _mm512_permutex2var_epi32(w[0], even, w[1]);
-            px[2 * row + 1] = _mm512_permutex2var_epi32(w[0], odd, w[1]);
-        }
-        return true;
-    }
-    __m512i o10 = _mm512_add_epi32(ra, ob), o11 = _mm512_add_epi32(rb, ob);
-    const __m512i *const os[4] = {&o00, &o10, &o01, &o11};
-    for (int k = 0; k < 4; k++)
-        px[k] = join16i(loads8(mem, _mm512_castsi512_si256(*os[k])),
-                        loads8(mem, _mm512_extracti64x4_epi64(*os[k], 1)));
-    return true;
 }
 
 /* at8 of both groups at level l0 (second: l1); false (nothing done) when a tap needs the
@@ -161,8 +99,13 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
     __mmask16 multi = _mm512_cmpgt_epi32_mask(n, one);
     __m512 u = join16(o[0].u, o[1].u), v = join16(o[0].v, o[1].v), wx, wy;
     __m512 fw = join16(lv[0].fw, lv[1].fw), fh = join16(lv[0].fh, lv[1].fh);
+    view16 v16 = {
+        join16i(lv[0].w, lv[1].w), join16i(lv[0].h, lv[1].h),
+        join16i(_mm256_add_epi32(lv[0].off, lv[0].slice), _mm256_add_epi32(lv[1].off, lv[1].slice)),
+        join16i(lv[0].pitch, lv[1].pitch)};
     if (multi != 0xffff) { /* lanes of one tap (at8's first level8) */
-        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(u, fw), _mm512_mul_ps(v, fh), wu, wv, px, &wx, &wy))
+        if (!fetch16_u8x4(p, &v16, _mm512_mul_ps(u, fw), _mm512_mul_ps(v, fh), wu, wv, px, &wx,
+                          &wy))
             return false;
         for (int c = 0; c < 4; c++)
             out[c] = bilinear16_px(p, c, px, wx, wy);
@@ -180,7 +123,8 @@ static inline bool aniso16_level(const vsmp_plan *p, const lanes8 o[2], const bo
             _mm512_sub_ps(_mm512_div_ps(_mm512_add_ps(_mm512_set1_ps((float)k), half), nf), half);
         __m512 x = _mm512_add_ps(u, _mm512_mul_ps(ax, f)),
                y = _mm512_add_ps(v, _mm512_mul_ps(ay, f));
-        if (!fetch16_u8x4(p, lv, _mm512_mul_ps(x, fw), _mm512_mul_ps(y, fh), wu, wv, px, &wx, &wy))
+        if (!fetch16_u8x4(p, &v16, _mm512_mul_ps(x, fw), _mm512_mul_ps(y, fh), wu, wv, px, &wx,
+                          &wy))
             return false;
         _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
         {

@@ -13,6 +13,8 @@
 
 #ifdef __AVX512F__
 
+#include "idx16_avx512.h"
+
 /* log2_8 on 16 lanes (vsmp_log2f's operations; the specials blended in last). */
 static inline __m512 log2_16(__m512 x)
 {
@@ -114,10 +116,16 @@ static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_mess
                                 _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS)));
 }
 
+/* The LOD stage's result of a SIMD16 message's 16 lanes (lanes8's, 16 lanes a register). */
+typedef struct lanes16 {
+    __m512 u, v, w, frac;
+    __m512i l0, l1;
+} lanes16;
+
 /* stage8 for both groups of 8 lanes of a SIMD16 message at once (stage16_ok), on a 2D surface
  * or array, or (three) a 3D surface: lod8 (or the given LOD) and what stage8_dir makes of
  * lambda, the same operations in the same order on 16 lanes. */
-static inline void stage16(const vsmp_plan *p, const bool three, const vsmp_message *m, lanes8 o[2])
+static inline lanes16 stage16_z(const vsmp_plan *p, const bool three, const vsmp_message *m)
 {
     const vsmp_sampler_state *st = &p->st;
     __m512 u = param16(m, VSMP_P_U), v = param16(m, VSMP_P_V);
@@ -155,6 +163,15 @@ static inline void stage16(const vsmp_plan *p, const bool three, const vsmp_mess
         l1 = _mm512_mask_add_epi32(base, ~keep, base, i1);
         frac = _mm512_maskz_sub_ps(~keep, lam, f);
     }
+    return (lanes16){u, v, w, frac, l0, l1};
+}
+
+/* stage16_z's result split into the groups of 8 lanes (o), with their layers. */
+static inline void stage16(const vsmp_plan *p, const bool three, const vsmp_message *m, lanes8 o[2])
+{
+    lanes16 z = stage16_z(p, three, m);
+    __m512 u = z.u, v = z.v, w = z.w, frac = z.frac;
+    __m512i l0 = z.l0, l1 = z.l1;
     for (unsigned g = 0; g < 2; g++) {
         lanes8 *q = &o[g];
         q->u = g ? _mm512_extractf32x8_ps(u, 1) : _mm512_castps512_ps256(u);
@@ -237,6 +254,123 @@ static inline __m512 level16_2d(const vsmp_plan *p, const taps8 *t0, const taps8
                              _mm512_mask_blend_ps(same_, lerp16(a_, b_, frac_), a_));              \
         }                                                                                          \
     } while (0)
+
+/* ---- The 2D kernel's SIMD16 messages whose 16 lanes share their one or two levels ---- */
+
+/* A level's sizes and texel offsets, 16 lanes (view8's of both groups): w, h, base (the level's
+ * offset and each lane's layer's, off + slice) and pitch. */
+typedef struct view16 {
+    __m512i w, h, base, pitch;
+} view16;
+
+/* fetch8_u8x4 (linear, WRAP or CLAMP: no border) of both groups at texel coordinates (x, y) of
+ * their views v: grid8_flat's index arithmetic on 16 lanes, then the four taps of each lane
+ * loaded as taps8_loads loads them (px: taps8's order, 16 lanes each); the weights 16 lanes (wx,
+ * wy). false (nothing fetched) when a lane needs the general index8. */
+static inline bool fetch16_u8x4(const vsmp_plan *p, const view16 *v, __m512 x, __m512 y,
+                                const bool wu, const bool wv, __m512i px[4], __m512 *wx, __m512 *wy)
+{
+    __m512i one = _mm512_set1_epi32(1);
+    __m512i wm1 = _mm512_sub_epi32(v->w, one), hm1 = _mm512_sub_epi32(v->h, one);
+    __m512 fwm1 = _mm512_cvtepi32_ps(wm1), fhm1 = _mm512_cvtepi32_ps(hm1);
+    __m512 half = _mm512_set1_ps(0.5f);
+    x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
+    __m512 fx = _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m512 fy = _mm512_roundscale_ps(y, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __mmask16 bad = 0;
+    __m512i xa = idx16(wu, fx, fwm1, wm1, &bad), ya = idx16(wv, fy, fhm1, hm1, &bad);
+    if (bad)
+        return false;
+    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    *wx = _mm512_sub_ps(x, fx), *wy = _mm512_sub_ps(y, fy);
+    if (!wu)
+        *wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wx, *wx, _CMP_ORD_Q), *wx);
+    if (!wv)
+        *wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wy, *wy, _CMP_ORD_Q), *wy);
+    __m512i xb = idx16_next(wu, fx, xa, fwm1, wm1), yb = idx16_next(wv, fy, ya, fhm1, hm1);
+    /* texel_off: the level's (and layer's) offset, the row, 4 bytes a texel */
+    __m512i ra = _mm512_add_epi32(v->base, _mm512_mullo_epi32(ya, v->pitch));
+    __m512i rb = _mm512_add_epi32(v->base, _mm512_mullo_epi32(yb, v->pitch));
+    __m512i oa = _mm512_slli_epi32(xa, 2), ob = _mm512_slli_epi32(xb, 2);
+    const int *mem = (const int *)p->s->mem;
+    __m512i o00 = _mm512_add_epi32(ra, oa), o01 = _mm512_add_epi32(rb, oa);
+    if (_mm512_cmpeq_epi32_mask(xb, _mm512_add_epi32(xa, one)) == 0xffff) {
+        /* each row's two taps by one 64-bit load (pair_loads8), split into first and second */
+        __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+        __m512i odd = _mm512_add_epi32(even, one);
+        for (int row = 0; row < 2; row++) {
+            __m512i o = row ? o01 : o00, w[2];
+            for (unsigned g = 0; g < 2; g++) {
+                __m256d lo4, hi4;
+                pair_loads8(mem, g ? _mm512_extracti64x4_epi64(o, 1) : _mm512_castsi512_si256(o),
+                            &lo4, &hi4);
+                w[g] = _mm512_castpd_si512(_mm512_insertf64x4(_mm512_castpd256_pd512(lo4), hi4, 1));
+            }
+            px[2 * row] = _mm512_permutex2var_epi32(w[0], even, w[1]);
+            px[2 * row + 1] = _mm512_permutex2var_epi32(w[0], odd, w[1]);
+        }
+        return true;
+    }
+    __m512i o10 = _mm512_add_epi32(ra, ob), o11 = _mm512_add_epi32(rb, ob);
+    const __m512i *const os[4] = {&o00, &o10, &o01, &o11};
+    for (int k = 0; k < 4; k++)
+        px[k] = join16i(loads8(mem, _mm512_castsi512_si256(*os[k])),
+                        loads8(mem, _mm512_extracti64x4_epi64(*os[k], 1)));
+    return true;
+}
+
+/* fetch16_u8x4 of 16 lanes on level lev of a 2D surface or array (layer: each lane's) at z's
+ * coordinates. */
+static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, __m512i layer,
+                                 const bool wu, const bool wv, __m512i px[4], __m512 *wx,
+                                 __m512 *wy)
+{
+    const vsmp_level_view *l = &p->lv[lev];
+    __m512i base = _mm512_set1_epi32((int)l->off);
+    if (p->s->d.array)
+        base =
+            _mm512_add_epi32(base, _mm512_mullo_epi32(layer, _mm512_set1_epi32((int)l->spitch32)));
+    view16 v = {_mm512_set1_epi32((int)l->w), _mm512_set1_epi32((int)l->h), base,
+                _mm512_set1_epi32((int)l->pitch)};
+    return fetch16_u8x4(p, &v, _mm512_mul_ps(z->u, _mm512_set1_ps(l->fw)),
+                        _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
+}
+
+/* The 2D kernel (RGBA8 and the other u8x4 UNORM formats, linear) of a SIMD16 message of every
+ * lane (stage16_ok) whose lanes share their first level and their second: stage16_z, each
+ * level's taps of the 16 lanes at once (fetch16_u8x4), bilinear16_px and the blend by the LOD
+ * fraction where the levels differ, stored. @return false (nothing stored) for a message of
+ * another shape, or whose taps fetch16_u8x4 does not take: the 8-lane groups' way. */
+static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              const bool wu, const bool wv)
+{
+    lanes16 z = stage16_z(p, false, m);
+    __m512i zero = _mm512_setzero_si512();
+    if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
+        _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
+        return false;
+    int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
+                  _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
+    __m512i layer = p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : zero;
+    __m512i px[2][4];
+    __m512 wx[2], wy[2];
+    if (!level16_fetch(p, lev[0], &z, layer, wu, wv, px[0], &wx[0], &wy[0]))
+        return false;
+    if (lev[0] == lev[1]) { /* one level (same_'s lanes of MIP16_STORE) */
+        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+            _mm512_storeu_ps((float *)r->c[c], bilinear16_px(p, c, px[0], wx[0], wy[0]));
+        return true;
+    }
+    if (!level16_fetch(p, lev[1], &z, layer, wu, wv, px[1], &wx[1], &wy[1]))
+        return false;
+    _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+    {
+        __m512 a = bilinear16_px(p, c, px[0], wx[0], wy[0]);
+        __m512 b = bilinear16_px(p, c, px[1], wx[1], wy[1]);
+        _mm512_storeu_ps((float *)r->c[c], lerp16(a, b, z.frac));
+    }
+    return true;
+}
 
 #endif /* __AVX512F__ */
 
