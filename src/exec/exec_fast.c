@@ -861,7 +861,7 @@ enum {
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
-    GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_k.h) */
+    GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
 };
 
 /* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */

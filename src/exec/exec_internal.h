@@ -137,7 +137,7 @@ enum {
  * lanes that pick src0 as arg's value; cmp's write the 16 lanes' bits to out[0]. */
 typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const uint8_t *c,
                            uint32_t arg);
-/* Fused sequences (exec_fast_k.h): consecutive SIMD16 instructions of a run that IGC emits
+/* Fused sequences (exec_fast_fu.h): consecutive SIMD16 instructions of a run that IGC emits
  * together, taken by one function of the table; it runs them all (every lane of each on, no
  * other %cr0 rounding where a result is F: false `other`) and returns true, or runs none and
  * returns false (run_group then takes the first through its handler).
