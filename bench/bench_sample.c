@@ -65,6 +65,8 @@ typedef struct row {
     float gx, gy; /* texels per pixel along x and y */
     uint8_t addr; /* VSMP_TCM_*: WRAP when 0 */
     bool nn;      /* unnormalized coordinates (2D, sample_lz) */
+    uint8_t vary; /* lanes' gradients: 0 alike; 1 lanes 8-15 of each 16 twice lanes 0-7's (a
+                   * level apart: every message spans levels); 2 a ramp, 1 + (lane % 16) / 32 */
 } row;
 
 #define RGBA8 VSMP_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM
@@ -77,50 +79,53 @@ typedef struct row {
 #define BORD  VSMP_TCM_CLAMP_BORDER
 #define CLAMP VSMP_TCM_CLAMP
 static const row rows[] = {
-    {"point", S2D, RGBA8, SD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
-    {"bilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
-    {"trilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    {"point", S2D, RGBA8, SD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
+    {"bilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
+    {"trilinear", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 0},
     /* (16, 2): 8 taps at LOD 1..2 on both sides (max anisotropy 16) */
     {"aniso16x", S2D, RGBA8, SD, VSMP_FILTER_ANISOTROPIC, LIN, VSMP_MIPFILTER_LINEAR, 16, 2, 0,
-     false},
-    {"ld", S2D, RGBA8, VSMP_SUB_LD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+     false, 0},
+    {"ld", S2D, RGBA8, VSMP_SUB_LD, NEAR, NEAR, VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
     {"bil R8", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SD, LIN, LIN, VSMP_MIPFILTER_NONE, 1,
-     1, 0, false},
+     1, 0, false, 0},
     {"bil RGBA16F", S2D, VSMP_FORMAT_R16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, SD, LIN,
-     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
     {"bil RGBA32F", S2D, VSMP_FORMAT_R32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, SD, LIN,
-     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+     LIN, VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
     {"bil sRGB", S2D, VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, VK_FORMAT_R8G8B8A8_SRGB, SD, LIN, LIN,
-     VSMP_MIPFILTER_NONE, 1, 1, 0, false},
+     VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
     {"bil BC1", S2D, VSMP_FORMAT_BC1_UNORM, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, SD, LIN, LIN,
-     VSMP_MIPFILTER_NONE, 1, 1, 0, false},
-    {"tri 2Darray", S2DA, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
-    {"tri 3D", S3D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
-    {"tri cube", SCUBE, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+     VSMP_MIPFILTER_NONE, 1, 1, 0, false, 0},
+    {"tri 2Darray", S2DA, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 0},
+    {"tri 3D", S3D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 0},
+    {"tri cube", SCUBE, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 0},
+    /* trilinear with lanes' gradients unlike (a SIMD16 message's lanes on different levels) */
+    {"tri mixed", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 1},
+    {"tri ramp", S2D, RGBA8, SD, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 2},
     /* explicit LOD (OpenCL's read_imagef: sample_lz, sample_l) against textureLod */
-    {"point lz", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, 0, false},
-    {"bil lz", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, 0, false},
-    {"tri l", S2D, RGBA8, SL, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false},
+    {"point lz", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, 0, false, 0},
+    {"bil lz", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, 0, false, 0},
+    {"tri l", S2D, RGBA8, SL, LIN, LIN, VSMP_MIPFILTER_LINEAR, 1.5f, 1.5f, 0, false, 0},
     /* address modes and formats that once fell to the reference */
-    {"point border", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, BORD, false},
-    {"bil border", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, BORD, false},
+    {"point border", S2D, RGBA8, SLZ, NEAR, NEAR, NOMIP, 1, 1, BORD, false, 0},
+    {"bil border", S2D, RGBA8, SLZ, LIN, LIN, NOMIP, 1, 1, BORD, false, 0},
     {"point R8 nn", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, NEAR, NEAR, NOMIP, 1, 1,
-     CLAMP, true},
+     CLAMP, true, 0},
     {"pt R8 nn bord", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, NEAR, NEAR, NOMIP, 1, 1,
-     BORD, true},
+     BORD, true, 0},
     {"bil R8 nn", S2D, VSMP_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, SLZ, LIN, LIN, NOMIP, 1, 1, CLAMP,
-     true},
+     true, 0},
     {"bil R16 lz", S2D, VSMP_FORMAT_R16_UNORM, VK_FORMAT_R16_UNORM, SLZ, LIN, LIN, NOMIP, 1, 1, 0,
-     false},
+     false, 0},
     {"bil R16F lz", S2D, VSMP_FORMAT_R16_FLOAT, VK_FORMAT_R16_SFLOAT, SLZ, LIN, LIN, NOMIP, 1, 1, 0,
-     false},
+     false, 0},
     /* ld of integer formats (read_imageui) against texelFetch */
     {"ld RGBA8UI", S2D, VSMP_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_UINT, VSMP_SUB_LD, NEAR, NEAR,
-     NOMIP, 1, 1, 0, false},
+     NOMIP, 1, 1, 0, false, 0},
     {"ld RGBA32UI", S2D, VSMP_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_UINT, VSMP_SUB_LD,
-     NEAR, NEAR, NOMIP, 1, 1, 0, false},
+     NEAR, NEAR, NOMIP, 1, 1, 0, false, 0},
     {"ld R32F", S2D, VSMP_FORMAT_R32_FLOAT, VK_FORMAT_R32_SFLOAT, VSMP_SUB_LD, NEAR, NEAR, NOMIP, 1,
-     1, 0, false},
+     1, 0, false, 0},
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -220,6 +225,24 @@ typedef struct coords {
     int32_t i[2];
 } coords;
 
+/* The factor of a lane's gradients (row.vary; lane16: its lane in a SIMD16 message, the
+ * invocation's lane % 16 in lavapipe's group), and its GLSL */
+static float vary_factor(const row *r, unsigned lane16)
+{
+    return r->vary == 1   ? (lane16 < 8 ? 1.0f : 2.0f)
+           : r->vary == 2 ? 1.0f + (float)lane16 / 32.0f
+                          : 1.0f;
+}
+
+static const char *vary_glsl(const row *r)
+{
+    return r->vary == 1   ? "    gxx *= (lane & 15u) < 8u ? 1.0 : 2.0, gyy *= (lane & 15u) < 8u ? "
+                            "1.0 : 2.0;\n"
+           : r->vary == 2 ? "    gxx *= 1.0 + float(lane & 15u) / 32.0, gyy *= 1.0 + float(lane & "
+                            "15u) / 32.0;\n"
+                          : "";
+}
+
 /* The same formulas as the GLSL of shader_for(). */
 static coords sample_coords(const row *r, uint32_t x, uint32_t y, uint32_t k)
 {
@@ -304,11 +327,12 @@ static const char *shader_for(const row *r, char *buf, size_t n)
              "    float sx = float(x + 7u * k) + 0.5, sy = float(y + 13u * k) + 0.5;\n"
              "    float sc = 1.0 + float(k) / 32.0;\n"
              "    float gxx = g.x * sc / N, gyy = g.y * sc / N;\n"
+             "%s"
              "    %s\n"
              "  }\n"
              "  outb.o[gl_GlobalInvocationID.x] = acc;\n"
              "}\n",
-             integer ? "u" : "", samplers[r->shape], NSAMP, body);
+             integer ? "u" : "", samplers[r->shape], NSAMP, vary_glsl(r), body);
     return buf;
 }
 
@@ -353,8 +377,10 @@ static void build_messages(const row *r)
             for (unsigned i = 0; i < 3; i++)
                 memcpy(&md->c[i][l], &c.p[i], 4);
             float gr[6] = {c.dx[0], c.dy[0], c.dx[1], c.dy[1], c.dx[2], c.dy[2]};
-            for (unsigned i = 0; i < 6; i++)
+            for (unsigned i = 0; i < 6; i++) {
+                gr[i] *= vary_factor(r, l);
                 memcpy(&g_grad[k][i][l], &gr[i], 4);
+            }
             memcpy(&g_lod[k][l], &c.lod, 4);
         }
     }
