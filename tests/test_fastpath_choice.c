@@ -325,6 +325,18 @@ static void spot_checks(unsigned cpu)
     vsmp_surface_free(ui);
 }
 
+/* The kernel a family @p fam ("flat_u8x4", "mip_u8x4" ...) is expected to take at the level of
+ * @p avx2 / @p avx512, with suffix @p g (its gather form, or ""): sample_c below AVX2. */
+static const char *want_kernel(char *buf, size_t n, const char *fam, bool avx2, bool avx512,
+                               const char *g)
+{
+    if (!avx2)
+        snprintf(buf, n, "sample_c");
+    else
+        snprintf(buf, n, "sample_%s_%s%s", fam, avx512 ? "avx512" : "avx2", g);
+    return buf;
+}
+
 /* The texel-load forms (table.c's gather_forms): a family compiled in two takes its gather form
  * on an Intel core (VSMP_CPU_INTEL) or where VSMP_CPU_GATHER forces it, never with
  * VSMP_CPU_SCALAR; the families with one form ignore the bits. */
@@ -349,11 +361,7 @@ static void load_forms(unsigned cpu)
         const char *g2 = avx512 ? "" : g; /* no gather form: AVX-512's flat and 2D mip kernels */
         /* bilinear RGBA8 without mips: the AVX2 flat kernel has a gather form */
         st.mip_filter = VSMP_MIPFILTER_NONE;
-        snprintf(want, sizeof(want), "%s%s",
-                 avx512 ? "sample_flat_u8x4_avx512"
-                 : avx2 ? "sample_flat_u8x4_avx2"
-                        : "sample_c",
-                 g2);
+        want_kernel(want, sizeof(want), "flat_u8x4", avx2, avx512, g2);
         CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, c), want), "bilinear, bits %#x: %s",
               bits[b], choice(rgba, &st, VSMP_SUB_SAMPLE_LZ, c));
         /* the four-float kernel: scalar loads on every CPU */
@@ -362,18 +370,10 @@ static void load_forms(unsigned cpu)
               "rgba32f bilinear, bits %#x", bits[b]);
         /* trilinear RGBA8, 2D and 3D: the gather forms of the mip kernels (AVX-512: the 3D one) */
         st.mip_filter = VSMP_MIPFILTER_LINEAR;
-        snprintf(want, sizeof(want), "%s%s",
-                 avx512 ? "sample_mip_u8x4_avx512"
-                 : avx2 ? "sample_mip_u8x4_avx2"
-                        : "sample_c",
-                 g2);
+        want_kernel(want, sizeof(want), "mip_u8x4", avx2, avx512, g2);
         CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_SAMPLE, c), want), "trilinear, bits %#x: %s",
               bits[b], choice(rgba, &st, VSMP_SUB_SAMPLE, c));
-        snprintf(want, sizeof(want), "%s%s",
-                 avx512 ? "sample_3d_u8x4_avx512"
-                 : avx2 ? "sample_3d_u8x4_avx2"
-                        : "sample_c",
-                 g);
+        want_kernel(want, sizeof(want), "3d_u8x4", avx2, avx512, g);
         CHECK(!strcmp(choice(vol, &st, VSMP_SUB_SAMPLE, c), want), "3d trilinear, bits %#x: %s",
               bits[b], choice(vol, &st, VSMP_SUB_SAMPLE, c));
     }
