@@ -10,22 +10,26 @@
  * sources and dst, in order, as run_group would take them one by one (GM_K16, GM_CMP, GM_SEL);
  * nothing runs unless every member's lanes are all on and no F result needs another rounding */
 
-/* Member y taken as run_group would take it: every lane of its exec size on (the EM at its
- * offset, or NoMask), and, for a float result, %cr0 rounding to nearest even. */
-static XF_INLINE bool fu_on(const vsmp_machine *m, const xinst *y, uint32_t other)
+/* Every lane of y's exec size on (the EM at its offset, or NoMask), and, where @p flt (a float
+ * result), %cr0 rounding to nearest even. */
+static XF_INLINE bool fu_lanes_on(const vsmp_machine *m, const xinst *y, bool flt, uint32_t other)
 {
     uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
-    return en == y->f.lmask && !(y->f.flt && other);
+    return en == y->f.lmask && !(flt && other);
+}
+
+/* Member y taken as run_group would take it (its own float result). */
+static XF_INLINE bool fu_on(const vsmp_machine *m, const xinst *y, uint32_t other)
+{
+    return fu_lanes_on(m, y, y->f.flt, other);
 }
 
 /* The @p n members from y taken as run_group would take them (fu_on): where they share their
  * lanes (XFP_ONE), the first's test once, with a float result where any member has one */
 static XF_INLINE bool fu_all_on(const vsmp_machine *m, const xinst *y, unsigned n, uint32_t other)
 {
-    if (y->fplan & XFP_ONE) {
-        uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
-        return en == y->f.lmask && !((y->fplan & XFP_FLT) && other);
-    }
+    if (y->fplan & XFP_ONE)
+        return fu_lanes_on(m, y, (y->fplan & XFP_FLT) != 0, other);
     for (unsigned i = 0; i < n; i++)
         if (!fu_on(m, &y[i], other))
             return false;

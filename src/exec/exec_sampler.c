@@ -485,8 +485,7 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
     bool row = x->s->load && x->s->row.base && vsmp_x_ld_row(m, x, en);
     vsmp_status st = VSMP_OK;
     if (!row && x->s->kern) {
-        res.null_mask = 0xffffffffu; /* as vsmp_plan_run sets it */
-        x->s->kern(p, msg, &res);
+        vsmp_kernel_call(x->s->kern, p, msg, &res);
     } else if (!row) {
         st = vsmp_plan_run(p, msg, &res);
     }

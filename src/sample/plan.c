@@ -195,9 +195,6 @@ vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result
         for (int a = 0; a < 3; a++)
             if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
                 return VSMP_ERR_ARG;
-    /* the pixel null mask: 1 for every lane (disabled and past the message included) unless a
-     * texel it fetched lies in a non-resident tile (SEMANTICS 3) */
-    r->null_mask = 0xffffffffu;
-    vsmp_plan_kernel(p, m)(p, m, r);
+    vsmp_kernel_call(vsmp_plan_kernel(p, m), p, m, r);
     return VSMP_OK;
 }

@@ -11,8 +11,17 @@
 #include "sample_internal.h"
 
 /* The kernel for messages whose offsets (aoffimmi, each in [-8, 7]), CPS flag and coarse size are
- * @p m's; the caller sets r->null_mask (every lane 1: no fast path or reference kernel writes it
- * for a resident surface) before calling it. */
+ * @p m's; run it with vsmp_kernel_call. */
 vsmp_kernel vsmp_plan_kernel(const vsmp_plan *p, const vsmp_message *m);
+
+/* Run kernel @p k of plan @p p on message @p m: the pixel null mask first 1 for every lane
+ * (disabled and past the message included), which the kernel clears where a texel it fetched lies
+ * in a non-resident tile (SEMANTICS 3; no kernel writes it for a resident surface). */
+static inline void vsmp_kernel_call(vsmp_kernel k, const vsmp_plan *p, const vsmp_message *m,
+                                    vsmp_result *r)
+{
+    r->null_mask = 0xffffffffu;
+    k(p, m, r);
+}
 
 #endif
