@@ -412,7 +412,7 @@ static inline void movs_now(const xinst *x)
 
 static vsmp_status run_movs_fast(vsmp_machine *m, xinst *x, xstep *s)
 {
-    uint32_t en = x->f.nomask ? x->f.lmask : (m->em >> x->f.em_off) & x->f.lmask;
+    uint32_t en = group_lanes(m, x);
     s->lanes = en;
     if (!en)
         return VSMP_OK;
@@ -863,19 +863,6 @@ enum {
     GM_BRANCH,
     GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
 };
-
-/* The lanes of a fast instruction without a predicate (NoMask: all of its exec size). */
-static inline uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
-{
-    return y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
-}
-
-/* A plain predicate's lanes at the instruction's offset (no .any/.all: vsmp_x_lanes_of). */
-static inline uint32_t group_pred(const vsmp_machine *m, const xinst *y)
-{
-    uint32_t p = (m->preds[VSMP_PRED_ID(y->f.pred)] >> y->f.em_off) & y->f.lmask;
-    return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
-}
 
 /* GM_COPY's move of @p lanes words, every one loaded before any is stored (dst and src may
  * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, not a libc

@@ -14,8 +14,7 @@
  * result), %cr0 rounding to nearest even. */
 static XF_INLINE bool fu_lanes_on(const vsmp_machine *m, const xinst *y, bool flt, uint32_t other)
 {
-    uint32_t en = y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
-    return en == y->f.lmask && !(flt && other);
+    return group_lanes(m, y) == y->f.lmask && !(flt && other);
 }
 
 /* Member y taken as run_group would take it (its own float result). */
@@ -49,18 +48,10 @@ static XF_INLINE void fu_icmp(const xinst *y, uint32_t keep)
     *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
 }
 
-/* The lanes a sel member's plain predicate picks src0 in, from the predicate's word @p w: the
- * member's lanes at its offset, inverted where the predicate is */
-static XF_INLINE uint32_t sel_lanes(const xinst *y, uint32_t w)
-{
-    uint32_t p = (w >> y->f.em_off) & y->f.lmask;
-    return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
-}
-
 /* A sel member (GM_SEL): its plain predicate's lanes at its offset pick src0 */
 static XF_INLINE void fu_sel(const vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    uint32_t p = sel_lanes(y, m->preds[VSMP_PRED_ID(y->f.pred)]);
+    uint32_t p = group_pred(m, y);
     k_isel16_w16(y->f.dst, y->f.src[0].p, y->f.src[1].p, NULL, y->f.arg | keep | p << XF_ARG_SHIFT);
 }
 
@@ -302,7 +293,7 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
  * the member before forwarded), its result stored */
 static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y)
 {
-    uint32_t p = sel_lanes(y, m->preds[VSMP_PRED_ID(y->f.pred)]);
+    uint32_t p = group_pred(m, y);
     v16_st(y->f.dst, v16_pick(p, v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
 }
 

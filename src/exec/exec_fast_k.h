@@ -36,6 +36,27 @@
 #define XF_INLINE inline
 #endif
 
+/* The lanes a fast instruction runs (run_group, the fused sequences, movs): every lane of its
+ * exec size under NoMask, else the EM at its offset. */
+static XF_INLINE uint32_t group_lanes(const vsmp_machine *m, const xinst *y)
+{
+    return y->f.nomask ? y->f.lmask : (m->em >> y->f.em_off) & y->f.lmask;
+}
+
+/* The lanes a plain predicate (no .any/.all: vsmp_x_lanes_of) holds in, from its word @p w: the
+ * instruction's lanes at its offset, inverted where the predicate is. */
+static XF_INLINE uint32_t sel_lanes(const xinst *y, uint32_t w)
+{
+    uint32_t p = (w >> y->f.em_off) & y->f.lmask;
+    return VSMP_PRED_INV(y->f.pred) ? ~p & y->f.lmask : p;
+}
+
+/* The same from the predicate's word now. */
+static XF_INLINE uint32_t group_pred(const vsmp_machine *m, const xinst *y)
+{
+    return sel_lanes(y, m->preds[VSMP_PRED_ID(y->f.pred)]);
+}
+
 static inline uint32_t ld(const uint8_t *p, unsigned l)
 {
     uint32_t v;
