@@ -189,6 +189,10 @@ typedef struct xfast_table {
     xfused fused[XFU_COUNT]; /* XFU_NONE's row empty */
     xchain_fn chain16, chain1;
     xchain_fn chain_fmadw; /* GM_CHAINW: F mads with src0 a 32-bit scalar, the others in place */
+    /* a SIMD16 sampler response of 32-bit words with every lane on (exec_sampler.c writeback):
+     * channel ch[k]'s 16 words of r to dst + k * stride, for k < n */
+    void (*wb16)(uint8_t *dst, uint32_t stride, const vsmp_result *r, const uint8_t *ch,
+                 unsigned n);
     bool avx2; /* the CPU runs AVX2: the typed and ld rows' AVX2 forms (exec_typed.c, exec_ld.c) */
 } xfast_table;
 extern const xfast_table vsmp_x_fast_c;      /* exec_fast.c */

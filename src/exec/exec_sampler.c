@@ -412,9 +412,12 @@ static void writeback(vsmp_machine *m, const xinst *x, const vsmp_result *res, u
     uint8_t *dst = m->arena + xs->dst_at;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (g->tsize == 4 && en == xs->all_lanes) {
-        /* every lane: each channel's words in one copy */
-        for (unsigned k = 0; k < xs->wb_n; k++)
-            x_copy32n(dst + k * g->channel_stride, res->c[xs->wb_ch[k]], x->lanes);
+        /* every lane: each channel's words in one copy (SIMD16 at the fast levels: their copy) */
+        if (x->lanes == 16 && m->fast)
+            m->fast->wb16(dst, g->channel_stride, res, xs->wb_ch, xs->wb_n);
+        else
+            for (unsigned k = 0; k < xs->wb_n; k++)
+                x_copy32n(dst + k * g->channel_stride, res->c[xs->wb_ch[k]], x->lanes);
         if (g->null_mask)
             x_st(dst + g->null_mask_at, res->null_mask, 4);
         return;
