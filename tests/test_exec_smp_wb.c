@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The sampler's response written to its dst (exec_sampler.c writeback) at SIMD16, every lane on
- * (each channel's 64 bytes in one copy) and with lanes off (lane by lane), then read by a fast
- * SIMD16 add, at every CPU level the host has (the reference, the C kernels, AVX2). A 16x1
+ * (each channel's 64 bytes in one copy: the level's xfast_table.wb16 at the fast levels) and with
+ * lanes off (lane by lane), then read by a fast SIMD16 add, at every CPU level the host has (the
+ * reference, the C kernels, AVX2, AVX-512). A 16x1
  * R32G32B32A32_FLOAT surface, texel i = (i, 16 + i, 32 + i, 48 + i); lane l samples u = (15 - l +
  * 0.5) / 16, v = 0.5, nearest, clamped: texel 15 - l. DST's four channels are two GRFs each; S = R
  * + A = (15 - l) + (63 - l) = 78 - 2 l. Lanes off keep the old bits (-1) of DST and S. Expected
@@ -17,6 +18,9 @@
  * called by the machine) and U + 1 (0x100: the reference kernel, chosen once with the plan): G in
  * DST's first two GRFs, A in the next two, the rest of DST untouched (-1); lane l reads texel
  * min(15 - l + du, 15), G = 16 + that, A = 48 + that.
+ *
+ * Then the RGBA response with the pixel null mask (text_nm): the channels as above, the null
+ * mask DWord after them all ones (a resident surface), the rest of its GRF untouched (-1).
  */
 #define _POSIX_C_SOURCE 200112L /* unsetenv */
 #include <stdint.h>
@@ -66,6 +70,19 @@ static const char text_ga[] = ".version 4.1\n.kernel \"t\"\n"
                               "movs (M1_NM, 1) smp(0) 0x0:ud\n"
                               "sample_3d.GA (M1, 16) %s smp tex DST.0 U.0 V.0\n"
                               "ret (M1, 1)\n";
+
+/* sample_3d.RGBA with the pixel null mask: the DWord after DST's eight channel GRFs */
+static const char text_nm[] =
+    ".version 4.1\n.kernel \"t\"\n"
+    ".decl U v_type=G type=f num_elts=16 align=GRF\n"
+    ".decl V v_type=G type=f num_elts=16 align=GRF\n"
+    ".decl DST v_type=G type=f num_elts=72 align=GRF\n"
+    ".decl smp v_type=S num_elts=1\n"
+    ".decl tex v_type=T num_elts=1\n"
+    "movs (M1_NM, 1) tex(0) 0x0:ud\n"
+    "movs (M1_NM, 1) smp(0) 0x0:ud\n"
+    "sample_3d.pixel_null_mask.RGBA (M1, 16) 0x0:uw smp tex DST.0 U.0 V.0\n"
+    "ret (M1, 1)\n";
 
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 
@@ -217,6 +234,44 @@ done:
     vsmp_module_free(mod);
 }
 
+/* The response with the null mask (text_nm): the channels as test_writeback's, then the null
+ * mask DWord all ones (a resident surface: every lane, disabled ones too), the rest of its GRF
+ * untouched (-1) */
+static void test_null_mask(unsigned cpu, uint32_t dmask)
+{
+    vsmp_module *mod;
+    vsmp_surface *s;
+    vsmp_machine *m = wb_machine(text_nm, cpu, dmask, &mod, &s);
+    if (!m || !s)
+        goto done;
+    for (int r = 0; r < 2; r++) {
+        float old[72], d[72];
+        for (int i = 0; i < 72; i++)
+            old[i] = -1.0f;
+        wb_coords(m);
+        kit_put(m, "DST", old, sizeof(old));
+        kit_why why;
+        CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
+        kit_get(m, "DST", d, sizeof(d));
+        for (int l = 0; l < 16; l++)
+            for (int c = 0; c < 4; c++) {
+                float want = dmask >> l & 1u ? (float)(16 * c + 15 - l) : -1.0f;
+                CHECK(d[16 * c + l] == want, "cpu 0x%x, mask 0x%x, channel %d, lane %d: %g (%g)",
+                      cpu, dmask, c, l, (double)d[16 * c + l], (double)want);
+            }
+        uint32_t nm;
+        memcpy(&nm, &d[64], 4);
+        CHECK(nm == 0xffffffffu, "cpu 0x%x, mask 0x%x, null mask 0x%08x", cpu, dmask, nm);
+        for (int i = 65; i < 72; i++)
+            CHECK(d[i] == -1.0f, "cpu 0x%x, mask 0x%x, null mask GRF DWord %d: %g", cpu, dmask,
+                  i - 64, (double)d[i]);
+    }
+done:
+    vsmp_machine_free(m);
+    vsmp_surface_free(s);
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     /* the levels through vsmp_cpu_set_mask (kit_create_at); VSMP_CPU would lower them all */
@@ -231,6 +286,8 @@ int main(void)
         test_channels(levels[i], 0xa5c3u, "0x0:uw", 0);
         test_channels(levels[i], 0xffffu, "0x100:uw", 1);
         test_channels(levels[i], 0xa5c3u, "0x100:uw", 1);
+        test_null_mask(levels[i], 0xffffu);
+        test_null_mask(levels[i], 0xa5c3u);
     }
     return t_finish();
 }
