@@ -175,13 +175,24 @@ static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *
     return true;
 }
 
-/* unorm8 of stages_avx2.h on 16 lanes: channel c's byte tripled by the plan's shuffle, then
- * b / 255 correctly rounded as z 2^-24 + z 2^-48 by one fused multiply-add. */
+/* unorm8 of stages_avx2.h (b / 255.0f correctly rounded) on 16 lanes, from z = b * 0x010101 in
+ * two operations: z converted (exactly), times c = 2^-24 (1 + 2^-23) rounding down. For b > 0,
+ * with t = z 2^-24 (a float) in [2^e, 2^(e+1)) and u its unit in the last place 2^(e-23): b / 255
+ * = t / (1 - 2^-24) = t + t / (2^24 - 1) lies in (t + u / 2, t + u], so it rounds to t + u; z c
+ * = t + t 2^-23 lies in [t + u, t + 2u), so rounding it down gives t + u as well (the next float
+ * after t + u is at least t + 2u, binade crossed or not); b = 0 gives 0. The words of unorm8's
+ * z 2^-24 + z 2^-48, one operation fewer (tests/test_fastpath.c's every_byte: all 256). */
+static inline __m512 unorm8_16(__m512i z)
+{
+    return _mm512_mul_round_ps(_mm512_cvtepi32_ps(z), _mm512_set1_ps(0x1.000002p-24f),
+                               _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+/* Channel c of 16 texels: its byte tripled by the plan's shuffle, then unorm8_16. */
 static inline __m512 chan16(const vsmp_plan *p, __m512i px, int c)
 {
     __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
-    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+    return unorm8_16(_mm512_shuffle_epi8(px, shuf));
 }
 
 static inline void unpack16(const vsmp_plan *p, __m512i px, __m512 out[4])
@@ -438,8 +449,8 @@ static inline __m128i bytes16_at(const uint8_t *mem, int shape, uint32_t o0, uin
 }
 
 /* The channel's values at byte offsets o of 16 lanes (and at + bytes, next, with two) when they
- * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones as unorm8 (b * 0x010101 converted,
- * then z 2^-24 + z 2^-48 by one multiply-add); @return false otherwise (nothing read). */
+ * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones by unorm8_16 (of b * 0x010101);
+ * @return false otherwise (nothing read). */
 static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, const bool f16,
                           __m512 *t, __m512 *next, const bool two)
 {
@@ -452,11 +463,9 @@ static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, c
         if (bytes == 2) {
             v = dec16(f16, halves16_at(mem, shape, o0, o1, 2 * i));
         } else {
-            __m512i z = _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
-                                           _mm512_set1_epi32(0x010101));
-            __m512 f = _mm512_cvtepi32_ps(z);
-            v = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
-                                _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+            v = unorm8_16(
+                _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
+                                   _mm512_set1_epi32(0x010101)));
         }
         *(i ? next : t) = v;
     }
