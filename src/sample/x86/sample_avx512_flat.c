@@ -39,7 +39,8 @@
  * flat8_begin gives them. */
 typedef struct flat16 {
     __m512 sx, sy, fwm1, fhm1, fw, fh;
-    __m512i wm1, hm1, pitch, off;
+    __m512i wm1, hm1, off;
+    uint32_t pitch;
     const uint8_t *mem;
 } flat16;
 
@@ -52,7 +53,7 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
     f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
     f.fw = _mm512_set1_ps(l->fw), f.fh = _mm512_set1_ps(l->fh);
-    f.pitch = _mm512_set1_epi32((int)l->pitch), f.off = _mm512_set1_epi32((int)l->off);
+    f.pitch = l->pitch, f.off = _mm512_set1_epi32((int)l->off);
     f.mem = p->s->mem;
     return f;
 }
@@ -276,10 +277,21 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
     return true;
 }
 
+/* Row y's byte offset y * pitch in 16 lanes: a shift when the pitch is a power of two (rows of
+ * 2^k bytes), the multiply's 10 cycles off the chain to the texel loads; the same words. */
+static inline __m512i rows16(__m512i y, uint32_t pitch)
+{
+#if defined(__GNUC__)
+    if (pitch && !(pitch & (pitch - 1)))
+        return _mm512_sll_epi32(y, _mm_cvtsi32_si128(__builtin_ctz(pitch)));
+#endif
+    return _mm512_mullo_epi32(y, _mm512_set1_epi32((int)pitch));
+}
+
 /* Byte offsets of texels (x, y) of @p bytes in level 0. */
 static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsigned bytes)
 {
-    return _mm512_add_epi32(_mm512_add_epi32(f->off, _mm512_mullo_epi32(y, f->pitch)),
+    return _mm512_add_epi32(_mm512_add_epi32(f->off, rows16(y, f->pitch)),
                             _mm512_slli_epi32(x, bytes == 4   ? 2
                                                  : bytes == 2 ? 1
                                                               : 0));
@@ -618,8 +630,7 @@ static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsign
                    _mm512_cmplt_epu32_mask(v, _mm512_set1_epi32((int)l->h));
     if (in != 0xffff)
         return false;
-    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off),
-                                   _mm512_mullo_epi32(v, _mm512_set1_epi32((int)l->pitch)));
+    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off), rows16(v, l->pitch));
     return texels16(p->s->mem, _mm512_add_epi32(off, _mm512_slli_epi32(u, 2)), t, NULL, false);
 }
 
