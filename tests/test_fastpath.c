@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "plan_kernel.h"
 #include "sample_cases.h"
 #include "sample_internal.h"
 #include "testlib.h"
@@ -707,6 +708,74 @@ static void ld16_shapes(unsigned cpu)
     CHECK(!bad, "ld16_shapes: cpu %#x: %u of %u messages differ from the reference", cpu, bad, n);
 }
 
+/* The kernel vsmp_plan_run takes (plan_kernel.h; the plan's plain kernel): a message without
+ * immediate offsets runs the fast path whatever its CPS flag and coarse size when the operation's
+ * LOD is not implicit (sample_lz), and, for an implicit one (sample), unless the message is
+ * CPS-scaled, which the reference runs (the fast paths do not scale derivatives: its results
+ * differ); an offset in any of the three bytes runs the reference, the byte after them (mcs16)
+ * is no offset, and each is range-checked. */
+static void plan_kernels(unsigned cpu)
+{
+    sc_rng r = {0x91a17ull, NULL, 0};
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8G8B8A8_UNORM;
+    d.width = d.height = 64, d.levels = 7;
+    vsmp_surface *s = random_surface(&d, &r);
+    CHECK(s, "plan_kernels: surface");
+    for (unsigned implicit = 0; s && implicit < 2; implicit++) {
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+        st.mip_filter = VSMP_MIPFILTER_LINEAR;
+        vsmp_plan *p = NULL;
+        unsigned op = implicit ? VSMP_SUB_SAMPLE : VSMP_SUB_SAMPLE_LZ;
+        CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "plan_kernels: plan");
+        if (!p)
+            break;
+        CHECK(p->fast, "plan_kernels: cpu %#x op 0x%x: no fast path", cpu, op);
+        /* four 2x2 quads side by side, 4 texels a pixel (LOD 2; 1 when CPS halves it) */
+        uint32_t u[16], v[16];
+        for (unsigned l = 0; l < 16; l++) {
+            float fu = (float)(2 * (l / 4) + l % 2) * 4.0f / 64.0f + 0.01f;
+            float fv = (float)(l / 2 % 2) * 4.0f / 64.0f + 0.02f;
+            memcpy(&u[l], &fu, 4), memcpy(&v[l], &fv, 4);
+        }
+        vsmp_message m;
+        memset(&m, 0, sizeof(m));
+        m.simd = 16, m.mask = 0xffff;
+        m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+        m.cps = true, m.coarse[0] = m.coarse[1] = 2;
+        vsmp_result got, want;
+        CHECK(vsmp_plan_kernel(p, &m) == (implicit ? p->run : p->fast),
+              "plan_kernels: cpu %#x op 0x%x: a CPS message's kernel", cpu, op);
+        CHECK(same_as_reference(p, &m, &got, &want),
+              "plan_kernels: cpu %#x op 0x%x: a CPS message differs from the reference", cpu, op);
+        if (implicit && p->fast) { /* the case matters: the fast path would not scale */
+            p->fast(p, &m, &got);
+            CHECK(memcmp(got.c, want.c, sizeof(got.c)),
+                  "plan_kernels: cpu %#x: the fast path scales CPS (the case tests nothing)", cpu);
+        }
+        m.cps = false, m.mcs16 = true;
+        CHECK(vsmp_plan_kernel(p, &m) == p->fast, "plan_kernels: cpu %#x op 0x%x: plain kernel",
+              cpu, op);
+        m.mcs16 = false;
+        for (unsigned a = 0; a < 3; a++) {
+            m.aoffimmi[a] = -1;
+            CHECK(vsmp_plan_kernel(p, &m) == p->run,
+                  "plan_kernels: cpu %#x op 0x%x: offset %u: not the reference", cpu, op, a);
+            CHECK(same_as_reference(p, &m, &got, &want),
+                  "plan_kernels: cpu %#x op 0x%x: offset %u differs", cpu, op, a);
+            m.aoffimmi[a] = 8;
+            CHECK(vsmp_plan_run(p, &m, &got) == VSMP_ERR_ARG,
+                  "plan_kernels: cpu %#x op 0x%x: offset %u = 8 not refused", cpu, op, a);
+            m.aoffimmi[a] = 0;
+        }
+        vsmp_plan_free(p);
+    }
+    vsmp_surface_free(s);
+}
+
 /* Rasterizer lanes in the shapes some kernels take apart: SIMD16 messages of four 2x2 quads side
  * by side (8 x 2 pixels). (a) Bilinear sampling of sRGB and SNORM texels one texel a pixel apart:
  * each group of 8 lanes reads 15 texels, which the table kernel decodes once each
@@ -1188,6 +1257,7 @@ int main(int argc, char **argv)
         flat16_edges(cpu, false);
         flat16_edges(cpu, true);
         ld16_shapes(cpu);
+        plan_kernels(cpu);
         coherent_lanes(cpu);
         lod16(cpu);
         mip16_shared(cpu);

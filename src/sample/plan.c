@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Sampler state defaults and plans: an operation is analysed once, then runs whole messages. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -65,6 +66,13 @@ static vsmp_status check_state(const vsmp_sampler_state *st, vsmp_diags *d)
     if (st->lod_preclamp != VSMP_PRECLAMP_NONE && st->lod_preclamp != VSMP_PRECLAMP_OGL)
         return bad(d, "LOD PreClamp must be NONE or OGL");
     return VSMP_OK;
+}
+
+/* Whether a message's CPS flag and coarse size can scale its derivatives (vsmp_cps_scaled): the
+ * implicit-LOD operations only. */
+static bool cps_applies(const vsmp_plan *p)
+{
+    return (p->kind == K_SAMPLE || p->kind == K_LOD) && (p->lod == L_IMPLICIT || p->lod == L_BIAS);
 }
 
 vsmp_status vsmp_plan_create(const vsmp_surface *surf, const vsmp_sampler_state *st, unsigned op,
@@ -162,6 +170,7 @@ vsmp_status vsmp_plan_create_cpu(const vsmp_surface *surf, const vsmp_sampler_st
         return VSMP_ERR_NOMEM;
     *np = p;
     vsmp_fast_select(np);
+    np->plain = !np->fast ? np->run : cps_applies(np) ? NULL : np->fast;
     *out = np;
     return VSMP_OK;
 }
@@ -173,28 +182,44 @@ void vsmp_plan_free(vsmp_plan *p)
 
 bool vsmp_cps_scaled(const vsmp_plan *p, const vsmp_message *m)
 {
-    bool implicit =
-        (p->kind == K_SAMPLE || p->kind == K_LOD) && (p->lod == L_IMPLICIT || p->lod == L_BIAS);
-    return implicit && (m->cps || p->st.cps_lod_compensation) &&
+    return cps_applies(p) && (m->cps || p->st.cps_lod_compensation) &&
            (m->coarse[0] > 1 || m->coarse[1] > 1);
+}
+
+/* Whether a message has immediate offsets: its three bytes tested as one word (the byte after
+ * them masked off). */
+static inline bool has_offsets(const vsmp_message *m)
+{
+    static const uint8_t three[4] = {0xff, 0xff, 0xff, 0};
+    uint32_t w, mask;
+    memcpy(&w, (const uint8_t *)m + offsetof(vsmp_message, aoffimmi), 4);
+    memcpy(&mask, three, 4);
+    return (w & mask) != 0;
+}
+
+/* vsmp_plan_kernel, whose message has immediate offsets if @p offsets: fast paths take neither
+ * those nor CPS-scaled derivatives */
+static inline vsmp_kernel kernel_of(const vsmp_plan *p, const vsmp_message *m, bool offsets)
+{
+    if (!offsets && p->plain)
+        return p->plain;
+    return p->fast && !offsets && !vsmp_cps_scaled(p, m) ? p->fast : p->run;
 }
 
 vsmp_kernel vsmp_plan_kernel(const vsmp_plan *p, const vsmp_message *m)
 {
-    /* fast paths take neither immediate offsets nor CPS-scaled derivatives */
-    bool offsets = m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2];
-    return p->fast && !offsets && !vsmp_cps_scaled(p, m) ? p->fast : p->run;
+    return kernel_of(p, m, has_offsets(m));
 }
 
 vsmp_status vsmp_plan_run(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
     if (!p || !m || !r || m->simd < 1 || m->simd > VSMP_MAX_LANES)
         return VSMP_ERR_ARG;
-    bool offsets = m->aoffimmi[0] | m->aoffimmi[1] | m->aoffimmi[2];
+    bool offsets = has_offsets(m);
     if (offsets)
         for (int a = 0; a < 3; a++)
             if (m->aoffimmi[a] < -8 || m->aoffimmi[a] > 7)
                 return VSMP_ERR_ARG;
-    vsmp_kernel_call(vsmp_plan_kernel(p, m), p, m, r);
+    vsmp_kernel_call(kernel_of(p, m, offsets), p, m, r);
     return VSMP_OK;
 }

@@ -3,7 +3,9 @@
  * The kernel a plan runs a message with (plan.c): its fast path when the message has no
  * immediate offsets and no CPS-scaled derivatives, its reference kernel otherwise. A caller that
  * builds its messages once (the machine's sampler instructions, exec_sampler.c) asks once and
- * calls the kernel itself; vsmp_plan_run asks on every message.
+ * calls the kernel itself; vsmp_plan_run asks on every message. A plan names at creation the
+ * kernel of every message without offsets when no CPS field can change it (its plain kernel:
+ * every operation but the implicit-LOD ones), so that choice is one test.
  */
 #ifndef VSMP_PLAN_KERNEL_H
 #define VSMP_PLAN_KERNEL_H

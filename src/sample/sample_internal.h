@@ -88,6 +88,10 @@ struct vsmp_plan {
     vsmp_kernel run;
     /* fast path (src/sample/fast/): used when set and the message has no immediate offsets */
     vsmp_kernel fast;
+    /* the kernel of every message without immediate offsets when no other field of the message
+     * can change it (vsmp_plan_kernel: fast, or run without one; NULL when a CPS-scaled message
+     * would take run) */
+    vsmp_kernel plain;
     const char *fast_name; /* e.g. "sample_2d_unorm8_avx2" */
     unsigned cpu;          /* the CPU flags the plan was made with */
     vsmp_level_view lv[VSMP_MAX_LEVELS];

@@ -39,7 +39,8 @@
  * flat8_begin gives them. */
 typedef struct flat16 {
     __m512 sx, sy, fwm1, fhm1, fw, fh;
-    __m512i wm1, hm1, pitch, off;
+    __m512i wm1, hm1, off;
+    uint32_t pitch;
     const uint8_t *mem;
 } flat16;
 
@@ -52,7 +53,7 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
     f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
     f.fw = _mm512_set1_ps(l->fw), f.fh = _mm512_set1_ps(l->fh);
-    f.pitch = _mm512_set1_epi32((int)l->pitch), f.off = _mm512_set1_epi32((int)l->off);
+    f.pitch = l->pitch, f.off = _mm512_set1_epi32((int)l->off);
     f.mem = p->s->mem;
     return f;
 }
@@ -175,13 +176,24 @@ static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *
     return true;
 }
 
-/* unorm8 of stages_avx2.h on 16 lanes: channel c's byte tripled by the plan's shuffle, then
- * b / 255 correctly rounded as z 2^-24 + z 2^-48 by one fused multiply-add. */
+/* unorm8 of stages_avx2.h (b / 255.0f correctly rounded) on 16 lanes, from z = b * 0x010101 in
+ * two operations: z converted (exactly), times c = 2^-24 (1 + 2^-23) rounding down. For b > 0,
+ * with t = z 2^-24 (a float) in [2^e, 2^(e+1)) and u its unit in the last place 2^(e-23): b / 255
+ * = t / (1 - 2^-24) = t + t / (2^24 - 1) lies in (t + u / 2, t + u], so it rounds to t + u; z c
+ * = t + t 2^-23 lies in [t + u, t + 2u), so rounding it down gives t + u as well (the next float
+ * after t + u is at least t + 2u, binade crossed or not); b = 0 gives 0. The words of unorm8's
+ * z 2^-24 + z 2^-48, one operation fewer (tests/test_fastpath.c's every_byte: all 256). */
+static inline __m512 unorm8_16(__m512i z)
+{
+    return _mm512_mul_round_ps(_mm512_cvtepi32_ps(z), _mm512_set1_ps(0x1.000002p-24f),
+                               _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+/* Channel c of 16 texels: its byte tripled by the plan's shuffle, then unorm8_16. */
 static inline __m512 chan16(const vsmp_plan *p, __m512i px, int c)
 {
     __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
-    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+    return unorm8_16(_mm512_shuffle_epi8(px, shuf));
 }
 
 static inline void unpack16(const vsmp_plan *p, __m512i px, __m512 out[4])
@@ -265,10 +277,21 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
     return true;
 }
 
+/* Row y's byte offset y * pitch in 16 lanes: a shift when the pitch is a power of two (rows of
+ * 2^k bytes), the multiply's 10 cycles off the chain to the texel loads; the same words. */
+static inline __m512i rows16(__m512i y, uint32_t pitch)
+{
+#if defined(__GNUC__)
+    if (pitch && !(pitch & (pitch - 1)))
+        return _mm512_sll_epi32(y, _mm_cvtsi32_si128(__builtin_ctz(pitch)));
+#endif
+    return _mm512_mullo_epi32(y, _mm512_set1_epi32((int)pitch));
+}
+
 /* Byte offsets of texels (x, y) of @p bytes in level 0. */
 static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsigned bytes)
 {
-    return _mm512_add_epi32(_mm512_add_epi32(f->off, _mm512_mullo_epi32(y, f->pitch)),
+    return _mm512_add_epi32(_mm512_add_epi32(f->off, rows16(y, f->pitch)),
                             _mm512_slli_epi32(x, bytes == 4   ? 2
                                                  : bytes == 2 ? 1
                                                               : 0));
@@ -438,8 +461,8 @@ static inline __m128i bytes16_at(const uint8_t *mem, int shape, uint32_t o0, uin
 }
 
 /* The channel's values at byte offsets o of 16 lanes (and at + bytes, next, with two) when they
- * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones as unorm8 (b * 0x010101 converted,
- * then z 2^-24 + z 2^-48 by one multiply-add); @return false otherwise (nothing read). */
+ * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones by unorm8_16 (of b * 0x010101);
+ * @return false otherwise (nothing read). */
 static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, const bool f16,
                           __m512 *t, __m512 *next, const bool two)
 {
@@ -452,11 +475,9 @@ static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, c
         if (bytes == 2) {
             v = dec16(f16, halves16_at(mem, shape, o0, o1, 2 * i));
         } else {
-            __m512i z = _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
-                                           _mm512_set1_epi32(0x010101));
-            __m512 f = _mm512_cvtepi32_ps(z);
-            v = _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f),
-                                _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
+            v = unorm8_16(
+                _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
+                                   _mm512_set1_epi32(0x010101)));
         }
         *(i ? next : t) = v;
     }
@@ -609,8 +630,7 @@ static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsign
                    _mm512_cmplt_epu32_mask(v, _mm512_set1_epi32((int)l->h));
     if (in != 0xffff)
         return false;
-    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off),
-                                   _mm512_mullo_epi32(v, _mm512_set1_epi32((int)l->pitch)));
+    __m512i off = _mm512_add_epi32(_mm512_set1_epi32((int)l->off), rows16(v, l->pitch));
     return texels16(p->s->mem, _mm512_add_epi32(off, _mm512_slli_epi32(u, 2)), t, NULL, false);
 }
 
