@@ -789,13 +789,16 @@ static void coherent_lanes(unsigned cpu)
     }
 }
 
-/* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, on RGBA8 and
- * BGRA8 2D surfaces (square and not) and 2D arrays: the AVX-512 level's 2D kernel takes them 16
- * lanes at once (stage16_avx512.h's mip16_u8x4, fetch16_u8x4 on each level). sample_d with the
- * same derivatives in every lane, sample_l with the same LOD (between levels, on one, past the
- * last), sample's implicit derivatives of quads a common step apart; coordinates over the
- * surface and past its edges (a row's second texel wrapped round: the four-load taps), a few
- * special (the 8-lane groups' way); WRAP and CLAMP on each axis, each mip filter. Random
+/* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, and whose lanes
+ * spread over levels in the shapes of a rasterizer's, on RGBA8 and BGRA8 2D surfaces (square and
+ * not) and 2D arrays: the AVX-512 level's 2D kernel takes them 16 lanes at once (stage16_avx512.h's
+ * mip16_u8x4, fetch16_u8x4 on each level; the spread ones mip16_mixed, each lane's level). sample_d
+ * with the same derivatives in every lane, sample_l with the same LOD (between levels, on one,
+ * past the last), sample's implicit derivatives of quads a common step apart, each lane's scaled
+ * by the message's shape (spread: 1; lanes 8-15 twice lanes 0-7, a level above; a ramp of 1 +
+ * lane / 32; each quad 2^0 to 2^3: up to four level pairs, some past the last level); coordinates
+ * over the surface and past its edges (a row's second texel wrapped round: the four-load taps), a
+ * few special (the 8-lane groups' way); WRAP and CLAMP on each axis, each mip filter. Random
  * messages (lod16) seldom share their levels. */
 static void mip16_shared(unsigned cpu)
 {
@@ -834,8 +837,15 @@ static void mip16_shared(unsigned cpu)
                     CHECK(p->fast_name && strstr(p->fast_name, "sample_mip_u8x4"),
                           "mip16_shared: cpu %#x kind %u op %u: kernel %s", cpu, kind, op,
                           p->fast_name ? p->fast_name : "none");
-                for (unsigned j = 0; j < 32; j++) {
+                for (unsigned j = 0; j < 64; j++) {
                     uint32_t c[3][16], dv[4][16], lod[16];
+                    float sf[16]; /* each lane's scale of the message's derivatives (j / 16) */
+                    unsigned spread = j / 16, qk = (unsigned)sc_below(&r, 256);
+                    for (unsigned l = 0; l < 16; l++)
+                        sf[l] = spread == 1   ? (l >= 8 ? 2.0f : 1.0f)
+                                : spread == 2 ? 1.0f + (float)l / 32.0f
+                                : spread == 3 ? (float)(1u << (qk >> (l / 4 * 2) & 3))
+                                              : 1.0f;
                     /* one LOD for the message: 2^-1 to 2^6 texels a pixel; between levels, on
                      * one (j % 8 == 1), past the last (j % 8 == 2) */
                     float tpp = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 8) - 1);
@@ -847,12 +857,13 @@ static void mip16_shared(unsigned cpu)
                     for (unsigned l = 0; l < 16; l++) {
                         float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
                         bool implicit = op == VSMP_SUB_SAMPLE;
-                        c[0][l] = sc_fbits(implicit ? u0 + g[0] * x : sc_unit(&r) * 1.5f - 0.25f);
-                        c[1][l] = sc_fbits(implicit ? v0 + g[3] * y : sc_unit(&r) * 1.5f - 0.25f);
+                        float gx = g[0] * sf[l], gy = g[3] * sf[l];
+                        c[0][l] = sc_fbits(implicit ? u0 + gx * x : sc_unit(&r) * 1.5f - 0.25f);
+                        c[1][l] = sc_fbits(implicit ? v0 + gy * y : sc_unit(&r) * 1.5f - 0.25f);
                         c[2][l] = sc_fbits(sc_unit(&r) * 3.0f);
                         for (unsigned q = 0; q < 4; q++)
-                            dv[q][l] = sc_fbits(g[q]);
-                        lod[l] = sc_fbits(e);
+                            dv[q][l] = sc_fbits(g[q] * sf[l]);
+                        lod[l] = sc_fbits(e + log2f(sf[l]));
                     }
                     if (j % 8 == 7) /* a special coordinate */
                         c[sc_below(&r, 2)][sc_below(&r, 16)] = sc_fbits(sp[sc_below(&r, 4)]);
