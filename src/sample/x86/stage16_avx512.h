@@ -423,21 +423,24 @@ static inline __attribute__((always_inline)) bool mip16_spread(const vsmp_plan *
     return true;
 }
 
-/* mip16_spread out of line (the shared levels' code of mip16_u8x4 stays as it is without it),
- * compiled for each pair of axis modes (WRAP or CLAMP: wu * 2 + wv). */
+/* mip16_spread out of line, stage16_z's result in registers (the arguments: the shared levels'
+ * code of mip16_u8x4 stays as it is without it, nothing stored on its way), compiled for each
+ * pair of axis modes (WRAP or CLAMP: wu * 2 + wv). */
 static __attribute__((noinline, unused)) bool mip16_mixed(const vsmp_plan *p, const vsmp_message *m,
-                                                          vsmp_result *r, const lanes16 *z,
+                                                          vsmp_result *r, __m512 u, __m512 v,
+                                                          __m512 frac, __m512i l0, __m512i l1,
                                                           unsigned modes)
 {
+    lanes16 z = {u, v, _mm512_setzero_ps(), frac, l0, l1};
     switch (modes) {
     case 0:
-        return mip16_spread(p, m, r, z, false, false);
+        return mip16_spread(p, m, r, &z, false, false);
     case 1:
-        return mip16_spread(p, m, r, z, false, true);
+        return mip16_spread(p, m, r, &z, false, true);
     case 2:
-        return mip16_spread(p, m, r, z, true, false);
+        return mip16_spread(p, m, r, &z, true, false);
     default:
-        return mip16_spread(p, m, r, z, true, true);
+        return mip16_spread(p, m, r, &z, true, true);
     }
 }
 
@@ -454,7 +457,7 @@ static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     __m512i zero = _mm512_setzero_si512();
     if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
         _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
-        return mip16_mixed(p, m, r, &z, wu * 2u + wv);
+        return mip16_mixed(p, m, r, z.u, z.v, z.frac, z.l0, z.l1, wu * 2u + wv);
     int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
                   _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
     __m512i layer = p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : zero;
