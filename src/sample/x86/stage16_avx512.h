@@ -336,120 +336,11 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
                         _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
 }
 
-/* Level l's values into lanes in of a view16 (v, with each lane's slice pitch and sizes as
- * floats: views16's). */
-static inline void view16_put(view16 *v, __m512i *spitch, __m512 *fw, __m512 *fh, __mmask16 in,
-                              const vsmp_level_view *l)
-{
-    v->w = _mm512_mask_mov_epi32(v->w, in, _mm512_set1_epi32((int)l->w));
-    v->h = _mm512_mask_mov_epi32(v->h, in, _mm512_set1_epi32((int)l->h));
-    v->base = _mm512_mask_mov_epi32(v->base, in, _mm512_set1_epi32((int)l->off));
-    v->pitch = _mm512_mask_mov_epi32(v->pitch, in, _mm512_set1_epi32((int)l->pitch));
-    *spitch = _mm512_mask_mov_epi32(*spitch, in, _mm512_set1_epi32((int)l->spitch32));
-    *fw = _mm512_mask_mov_ps(*fw, in, _mm512_set1_ps(l->fw));
-    *fh = _mm512_mask_mov_ps(*fh, in, _mm512_set1_ps(l->fh));
-}
-
-/* The view16 of 16 lanes each on its own level (lev; layer: each lane's) and the levels' sizes as
- * floats (fw, fh): lane 0's level in every lane, then lane 8's into its lanes (a message whose
- * groups of 8 lanes each share their level: the levels from registers), then any other level
- * present into its lanes in turn (level16_fetch's values, a lane each). */
-static inline view16 views16(const vsmp_plan *p, __m512i lev, __m512i layer, __m512 *fw, __m512 *fh)
-{
-    int k0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(lev));
-    int k8 = _mm_cvtsi128_si32(_mm512_extracti32x4_epi32(lev, 2));
-    __m512i zero = _mm512_setzero_si512(), spitch = zero;
-    view16 v = {zero, zero, zero, zero};
-    *fw = *fh = _mm512_setzero_ps();
-    __mmask16 in = _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k8));
-    __mmask16 left = (__mmask16) ~(in | _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k0)));
-    view16_put(&v, &spitch, fw, fh, 0xffff, &p->lv[k0]);
-    view16_put(&v, &spitch, fw, fh, in, &p->lv[k8]);
-    if (left) { /* a third level and more */
-        int32_t at[16];
-        _mm512_storeu_si512(at, lev);
-        do {
-            int k = at[__builtin_ctz(left)];
-            in = _mm512_mask_cmpeq_epi32_mask(left, lev, _mm512_set1_epi32(k));
-            view16_put(&v, &spitch, fw, fh, in, &p->lv[k]);
-            left &= (__mmask16)~in;
-        } while (left);
-    }
-    if (p->s->d.array)
-        v.base = _mm512_add_epi32(v.base, _mm512_mullo_epi32(layer, spitch));
-    return v;
-}
-
-/* level16_fetch of 16 lanes each on its own level (lev). */
-static inline bool levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer,
-                                  const bool wu, const bool wv, __m512i px[4], __m512 *wx,
-                                  __m512 *wy)
-{
-    __m512 fw, fh;
-    view16 v = views16(p, lev, layer, &fw, &fh);
-    return fetch16_u8x4(p, &v, _mm512_mul_ps(z->u, fw), _mm512_mul_ps(z->v, fh), wu, wv, px, wx,
-                        wy);
-}
-
-/* mip16_u8x4 of a message whose lanes do not share their levels (z: its stage16_z): each lane's
- * first level, then (where some lane's differs) each lane's second, fetched 16 lanes at once on
- * views16, bilinear16_px, and MIP16_STORE's blend by the LOD fraction where a lane's levels
- * differ, stored. @return false (nothing stored) when a lane needs the general index arithmetic. */
-static inline __attribute__((always_inline)) bool mip16_spread(const vsmp_plan *p,
-                                                               const vsmp_message *m,
-                                                               vsmp_result *r, const lanes16 *z,
-                                                               const bool wu, const bool wv)
-{
-    __m512i layer =
-        p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : _mm512_setzero_si512();
-    __m512i px[2][4];
-    __m512 wx[2], wy[2];
-    if (!levels16_fetch(p, z->l0, z, layer, wu, wv, px[0], &wx[0], &wy[0]))
-        return false;
-    __mmask16 same = _mm512_cmpeq_epi32_mask(z->l0, z->l1);
-    if (same == 0xffff) { /* each lane on one level (a nearest mip filter, the last level) */
-        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
-            _mm512_storeu_ps((float *)r->c[c], bilinear16_px(p, c, px[0], wx[0], wy[0]));
-        return true;
-    }
-    if (!levels16_fetch(p, z->l1, z, layer, wu, wv, px[1], &wx[1], &wy[1]))
-        return false;
-    _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
-    {
-        __m512 a = bilinear16_px(p, c, px[0], wx[0], wy[0]);
-        __m512 b = bilinear16_px(p, c, px[1], wx[1], wy[1]);
-        _mm512_storeu_ps((float *)r->c[c], _mm512_mask_blend_ps(same, lerp16(a, b, z->frac), a));
-    }
-    return true;
-}
-
-/* mip16_spread out of line, stage16_z's result in registers (the arguments: the shared levels'
- * code of mip16_u8x4 stays as it is without it, nothing stored on its way), compiled for each
- * pair of axis modes (WRAP or CLAMP: wu * 2 + wv). */
-static __attribute__((noinline, unused)) bool mip16_mixed(const vsmp_plan *p, const vsmp_message *m,
-                                                          vsmp_result *r, __m512 u, __m512 v,
-                                                          __m512 frac, __m512i l0, __m512i l1,
-                                                          unsigned modes)
-{
-    lanes16 z = {u, v, _mm512_setzero_ps(), frac, l0, l1};
-    switch (modes) {
-    case 0:
-        return mip16_spread(p, m, r, &z, false, false);
-    case 1:
-        return mip16_spread(p, m, r, &z, false, true);
-    case 2:
-        return mip16_spread(p, m, r, &z, true, false);
-    default:
-        return mip16_spread(p, m, r, &z, true, true);
-    }
-}
-
 /* The 2D kernel (RGBA8 and the other u8x4 UNORM formats, linear) of a SIMD16 message of every
  * lane (stage16_ok) whose lanes share their first level and their second: stage16_z, each
  * level's taps of the 16 lanes at once (fetch16_u8x4), bilinear16_px and the blend by the LOD
- * fraction where the levels differ, stored; a message whose lanes do not share them goes to
- * mip16_mixed. @return false (nothing stored) for a message whose taps fetch16_u8x4 does not
- * take: the 8-lane groups' way. */
+ * fraction where the levels differ, stored. @return false (nothing stored) for a message of
+ * another shape, or whose taps fetch16_u8x4 does not take: the 8-lane groups' way. */
 static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                               const bool wu, const bool wv)
 {
@@ -457,7 +348,7 @@ static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     __m512i zero = _mm512_setzero_si512();
     if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
         _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
-        return mip16_mixed(p, m, r, z.u, z.v, z.frac, z.l0, z.l1, wu * 2u + wv);
+        return false;
     int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
                   _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
     __m512i layer = p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : zero;
