@@ -791,16 +791,16 @@ static void coherent_lanes(unsigned cpu)
 
 /* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, and whose lanes
  * spread over levels in the shapes of a rasterizer's, on RGBA8 and BGRA8 2D surfaces (square and
- * not), 2D arrays and RGBA8 3D surfaces: the AVX-512 level's 2D kernel takes them 16 lanes at once
- * (stage16_avx512.h's mip16_u8x4, fetch16_u8x4 on each level; the spread ones mip16_mixed, each
- * lane's level), its 3D kernel the shared ones (sample_avx2_3d.c's mip16_3d). sample_d
- * with the same derivatives in every lane, sample_l with the same LOD (between levels, on one,
- * past the last), sample's implicit derivatives of quads a common step apart, each lane's scaled
- * by the message's shape (spread: 1; lanes 8-15 twice lanes 0-7, a level above; a ramp of 1 +
- * lane / 32; each quad 2^0 to 2^3: up to four level pairs, some past the last level); coordinates
- * over the surface and past its edges (a row's second texel wrapped round: the four-load taps), a
- * few special (the 8-lane groups' way); WRAP and CLAMP on each axis, each mip filter. Random
- * messages (lod16) seldom share their levels. */
+ * not), 2D arrays and RGBA8 3D surfaces: the AVX-512 level's 2D and 3D kernels take the shared
+ * ones 16 lanes at once (stage16_avx512.h's mip16_u8x4, sample_avx2_3d.c's mip16_3d: fetch16_u8x4
+ * on each level, and slice), the spread ones the groups' way. sample_d with the same derivatives
+ * in every lane, sample_l with the same LOD (between levels, on one, past the last), sample's
+ * implicit derivatives of quads a common step apart, each lane's scaled by the message's shape
+ * (shared: 1; lanes 8-15 twice lanes 0-7, a level above; a ramp of 1 + lane / 32; each quad 2^0
+ * to 2^3: up to four level pairs, some past the last level); coordinates over the surface and
+ * past its edges (a row's second texel wrapped round: the four-load taps), a few special (the
+ * 8-lane groups' way); WRAP and CLAMP on each axis (the third: the first's), each mip filter.
+ * Random messages (lod16) seldom share their levels. */
 static void mip16_shared(unsigned cpu)
 {
     sc_rng r = {0x3a1b16ull, NULL, 0};
@@ -845,7 +845,8 @@ static void mip16_shared(unsigned cpu)
                           p->fast_name ? p->fast_name : "none");
                 for (unsigned j = 0; j < 64; j++) {
                     uint32_t c[3][16], dv[6][16], lod[16];
-                    float sf[16]; /* each lane's scale of the message's derivatives (j / 16) */
+                    float
+                        sf[16]; /* each lane's scale of the message's derivatives (shape j / 16) */
                     unsigned spread = j / 16, qk = (unsigned)sc_below(&r, 256);
                     for (unsigned l = 0; l < 16; l++)
                         sf[l] = spread == 1   ? (l >= 8 ? 2.0f : 1.0f)
