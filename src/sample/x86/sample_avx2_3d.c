@@ -8,6 +8,8 @@
  * (when every lane's pair are neighbours), every group's loads issued before any is unpacked.
  * The filter is level8_any's: each slice bilinear (x, then y), then the slices blended by z.
  * Groups the short arithmetic cannot take (NaN, infinities, |x| >= 2^31) go sample_body's way.
+ * At the AVX-512 level a SIMD16 message of every lane whose lanes share their levels runs 16 lanes
+ * at once (mip16_3d).
  * Results are the reference's words (tests/test_fastpath.c).
  */
 #include "stages_avx2.h"
