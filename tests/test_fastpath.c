@@ -858,14 +858,18 @@ static void coherent_lanes(unsigned cpu)
     }
 }
 
-/* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, on RGBA8 and
- * BGRA8 2D surfaces (square and not) and 2D arrays: the AVX-512 level's 2D kernel takes them 16
- * lanes at once (stage16_avx512.h's mip16_u8x4, fetch16_u8x4 on each level). sample_d with the
- * same derivatives in every lane, sample_l with the same LOD (between levels, on one, past the
- * last), sample's implicit derivatives of quads a common step apart; coordinates over the
- * surface and past its edges (a row's second texel wrapped round: the four-load taps), a few
- * special (the 8-lane groups' way); WRAP and CLAMP on each axis, each mip filter. Random
- * messages (lod16) seldom share their levels. */
+/* SIMD16 messages of every lane whose 16 lanes share their one or two mip levels, and whose lanes
+ * spread over levels in the shapes of a rasterizer's, on RGBA8 and BGRA8 2D surfaces (square and
+ * not), 2D arrays and RGBA8 3D surfaces: the AVX-512 level's 2D and 3D kernels take the shared
+ * ones 16 lanes at once (stage16_avx512.h's mip16_u8x4, sample_avx2_3d.c's mip16_3d: fetch16_u8x4
+ * on each level, and slice), the spread ones the groups' way. sample_d with the same derivatives
+ * in every lane, sample_l with the same LOD (between levels, on one, past the last), sample's
+ * implicit derivatives of quads a common step apart, each lane's scaled by the message's shape
+ * (shared: 1; lanes 8-15 twice lanes 0-7, a level above; a ramp of 1 + lane / 32; each quad 2^0
+ * to 2^3: up to four level pairs, some past the last level); coordinates over the surface and
+ * past its edges (a row's second texel wrapped round: the four-load taps), a few special (the
+ * 8-lane groups' way); WRAP and CLAMP on each axis (the third: the first's), each mip filter.
+ * Random messages (lod16) seldom share their levels. */
 static void mip16_shared(unsigned cpu)
 {
     sc_rng r = {0x3a1b16ull, NULL, 0};
@@ -874,7 +878,8 @@ static void mip16_shared(unsigned cpu)
                                    VSMP_MIPFILTER_NONE};
     static const unsigned mops[] = {VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_L, VSMP_SUB_SAMPLE};
     unsigned bad = 0, n = 0;
-    for (unsigned kind = 0; kind < 4; kind++) { /* 32x32, 32x16, BGRA8 16x32, a 2D array */
+    for (unsigned kind = 0; kind < 5; kind++) { /* 32x32, 32x16, BGRA8 16x32, 2D array, 3D */
+        bool three = kind == 4;
         vsmp_surface_desc d;
         vsmp_surface_desc_init(&d);
         d.format = kind == 2 ? VSMP_FORMAT_B8G8R8A8_UNORM : VSMP_FORMAT_R8G8B8A8_UNORM;
@@ -882,6 +887,8 @@ static void mip16_shared(unsigned cpu)
         d.levels = 6;
         if (kind == 3)
             d.array = true, d.array_len = 3, d.levels = 5;
+        if (three)
+            d.type = VSMP_SURFTYPE_3D, d.width = d.height = d.depth = 16, d.levels = 5;
         vsmp_surface *s = random_surface(&d, &r);
         CHECK(s, "mip16_shared: surface");
         if (!s)
@@ -893,6 +900,7 @@ static void mip16_shared(unsigned cpu)
             st.mip_filter = mips[k % 3];
             st.address[0] = k / 3 & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
             st.address[1] = k / 6 & 1 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+            st.address[2] = st.address[0];
             for (unsigned oi = 0; oi < 3; oi++) {
                 unsigned op = mops[oi];
                 vsmp_plan *p = NULL;
@@ -900,11 +908,20 @@ static void mip16_shared(unsigned cpu)
                 if (!p)
                     continue;
                 if (cpu & VSMP_CPU_AVX2 && st.mip_filter != VSMP_MIPFILTER_NONE)
-                    CHECK(p->fast_name && strstr(p->fast_name, "sample_mip_u8x4"),
+                    CHECK(p->fast_name &&
+                              strstr(p->fast_name, three ? "sample_3d_u8x4" : "sample_mip_u8x4"),
                           "mip16_shared: cpu %#x kind %u op %u: kernel %s", cpu, kind, op,
                           p->fast_name ? p->fast_name : "none");
-                for (unsigned j = 0; j < 32; j++) {
-                    uint32_t c[3][16], dv[4][16], lod[16];
+                for (unsigned j = 0; j < 64; j++) {
+                    uint32_t c[3][16], dv[6][16], lod[16];
+                    float
+                        sf[16]; /* each lane's scale of the message's derivatives (shape j / 16) */
+                    unsigned spread = j / 16, qk = (unsigned)sc_below(&r, 256);
+                    for (unsigned l = 0; l < 16; l++)
+                        sf[l] = spread == 1   ? (l >= 8 ? 2.0f : 1.0f)
+                                : spread == 2 ? 1.0f + (float)l / 32.0f
+                                : spread == 3 ? (float)(1u << (qk >> (l / 4 * 2) & 3))
+                                              : 1.0f;
                     /* one LOD for the message: 2^-1 to 2^6 texels a pixel; between levels, on
                      * one (j % 8 == 1), past the last (j % 8 == 2) */
                     float tpp = ldexpf(1.0f + sc_unit(&r), (int)sc_below(&r, 8) - 1);
@@ -916,24 +933,32 @@ static void mip16_shared(unsigned cpu)
                     for (unsigned l = 0; l < 16; l++) {
                         float x = (float)((l >> 2) * 2 + (l & 1)), y = (float)(l >> 1 & 1);
                         bool implicit = op == VSMP_SUB_SAMPLE;
-                        c[0][l] = sc_fbits(implicit ? u0 + g[0] * x : sc_unit(&r) * 1.5f - 0.25f);
-                        c[1][l] = sc_fbits(implicit ? v0 + g[3] * y : sc_unit(&r) * 1.5f - 0.25f);
-                        c[2][l] = sc_fbits(sc_unit(&r) * 3.0f);
+                        float gx = g[0] * sf[l], gy = g[3] * sf[l];
+                        c[0][l] = sc_fbits(implicit ? u0 + gx * x : sc_unit(&r) * 1.5f - 0.25f);
+                        c[1][l] = sc_fbits(implicit ? v0 + gy * y : sc_unit(&r) * 1.5f - 0.25f);
+                        /* a layer; on a 3D surface the third coordinate, half u's step */
+                        c[2][l] = sc_fbits(implicit && three ? u0 + gx * 0.5f * x
+                                           : three           ? sc_unit(&r) * 1.5f - 0.25f
+                                                             : sc_unit(&r) * 3.0f);
                         for (unsigned q = 0; q < 4; q++)
-                            dv[q][l] = sc_fbits(g[q]);
-                        lod[l] = sc_fbits(e);
+                            dv[q][l] = sc_fbits(g[q] * sf[l]);
+                        dv[4][l] = sc_fbits(gx * 0.5f), dv[5][l] = sc_fbits(0.0f);
+                        lod[l] = sc_fbits(e + log2f(sf[l]));
                     }
                     if (j % 8 == 7) /* a special coordinate */
-                        c[sc_below(&r, 2)][sc_below(&r, 16)] = sc_fbits(sp[sc_below(&r, 4)]);
+                        c[sc_below(&r, three ? 3 : 2)][sc_below(&r, 16)] =
+                            sc_fbits(sp[sc_below(&r, 4)]);
                     vsmp_message m;
                     memset(&m, 0, sizeof(m));
                     m.simd = 16, m.mask = 0xffff;
                     m.param[VSMP_P_U] = c[0], m.param[VSMP_P_V] = c[1];
-                    if (d.array)
+                    if (d.array || three)
                         m.param[VSMP_P_R] = c[2];
                     if (op == VSMP_SUB_SAMPLE_D) {
                         m.param[VSMP_P_DUDX] = dv[0], m.param[VSMP_P_DVDX] = dv[1];
                         m.param[VSMP_P_DUDY] = dv[2], m.param[VSMP_P_DVDY] = dv[3];
+                        if (three)
+                            m.param[VSMP_P_DRDX] = dv[4], m.param[VSMP_P_DRDY] = dv[5];
                     }
                     if (op == VSMP_SUB_SAMPLE_L)
                         m.param[VSMP_P_LOD] = lod;

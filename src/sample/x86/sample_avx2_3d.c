@@ -8,6 +8,8 @@
  * (when every lane's pair are neighbours), every group's loads issued before any is unpacked.
  * The filter is level8_any's: each slice bilinear (x, then y), then the slices blended by z.
  * Groups the short arithmetic cannot take (NaN, infinities, |x| >= 2^31) go sample_body's way.
+ * At the AVX-512 level a SIMD16 message of every lane whose lanes share their levels runs 16 lanes
+ * at once (mip16_3d).
  * Results are the reference's words (tests/test_fastpath.c).
  */
 #include "stages_avx2.h"
@@ -115,6 +117,83 @@ static inline __m512 level16_3d(const vsmp_plan *p, const taps3 *t0, const taps3
     __m512 s1 = bilinear16_u8(p, c, t0->t[1], t1->t[1], wx, wy);
     return lerp16(s0, s1, join16(t0->wz, t1->wz));
 }
+
+/* One level's taps of a SIMD16 message's 16 lanes on a 3D surface at z's coordinates, both slices
+ * (px[k]: slice k's, taps8's order), and the weights: fetch8_3d's index arithmetic on 16 lanes
+ * (the third axis' as idx16's, each slice's rows by fetch16_u8x4 on the slice's view). false
+ * (nothing fetched) when a lane needs the general index8. */
+static inline bool level16_3d_fetch(const vsmp_plan *p, int lev, const lanes16 *z, const bool wu,
+                                    const bool wv, const bool ww, __m512i px[2][4], __m512 *wx,
+                                    __m512 *wy, __m512 *wz)
+{
+    const vsmp_level_view *l = &p->lv[lev];
+    __m512i dm1 = _mm512_set1_epi32((int)l->d - 1);
+    __m512 fdm1 = _mm512_cvtepi32_ps(dm1);
+    __m512 w = _mm512_sub_ps(_mm512_mul_ps(z->w, _mm512_set1_ps(l->fd)), _mm512_set1_ps(0.5f));
+    __m512 fz = _mm512_roundscale_ps(w, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __mmask16 bad = 0;
+    __m512i za = idx16(ww, fz, fdm1, dm1, &bad);
+    if (bad)
+        return false;
+    *wz = _mm512_sub_ps(w, fz);
+    if (!ww)
+        *wz = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(*wz, *wz, _CMP_ORD_Q), *wz);
+    __m512i zb = idx16_next(ww, fz, za, fdm1, dm1), sp = _mm512_set1_epi32((int)l->spitch32);
+    __m512i off = _mm512_set1_epi32((int)l->off);
+    __m512 x = _mm512_mul_ps(z->u, _mm512_set1_ps(l->fw));
+    __m512 y = _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh));
+    __m512i zs[2] = {za, zb};
+    for (int k = 0; k < 2; k++) {
+        view16 v = {_mm512_set1_epi32((int)l->w), _mm512_set1_epi32((int)l->h),
+                    _mm512_add_epi32(off, _mm512_mullo_epi32(zs[k], sp)),
+                    _mm512_set1_epi32((int)l->pitch)};
+        if (!fetch16_u8x4(p, &v, x, y, wu, wv, px[k], wx, wy))
+            return false;
+    }
+    return true;
+}
+
+/* level16_3d on 16 lanes' taps (level16_3d_fetch's). */
+static inline __m512 level16_3d_px(const vsmp_plan *p, __m512i px[2][4], __m512 wx, __m512 wy,
+                                   __m512 wz, int c)
+{
+    return lerp16(bilinear16_px(p, c, px[0], wx, wy), bilinear16_px(p, c, px[1], wx, wy), wz);
+}
+
+/* The 3D kernel of a SIMD16 message of every lane (stage16_ok, linear) whose lanes share their
+ * first level and their second: stage16_z, each level's taps of the 16 lanes at once
+ * (level16_3d_fetch), each slice bilinear16_px, blended by z, then by the LOD fraction where the
+ * levels differ, stored. @return false (nothing stored) for a message of another shape, or whose
+ * taps the short index arithmetic does not take: the 8-lane groups' way. */
+static inline bool mip16_3d(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const bool wu, const bool wv, const bool ww)
+{
+    lanes16 z = stage16_z(p, true, m);
+    __m512i zero = _mm512_setzero_si512();
+    if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
+        _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
+        return false;
+    int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
+                  _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
+    __m512i px[2][2][4];
+    __m512 wx[2], wy[2], wz[2];
+    if (!level16_3d_fetch(p, lev[0], &z, wu, wv, ww, px[0], &wx[0], &wy[0], &wz[0]))
+        return false;
+    if (lev[0] == lev[1]) {
+        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+            _mm512_storeu_ps((float *)r->c[c], level16_3d_px(p, px[0], wx[0], wy[0], wz[0], c));
+        return true;
+    }
+    if (!level16_3d_fetch(p, lev[1], &z, wu, wv, ww, px[1], &wx[1], &wy[1], &wz[1]))
+        return false;
+    _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+    {
+        __m512 a = level16_3d_px(p, px[0], wx[0], wy[0], wz[0], c);
+        __m512 b = level16_3d_px(p, px[1], wx[1], wy[1], wz[1], c);
+        _mm512_storeu_ps((float *)r->c[c], lerp16(a, b, z.frac));
+    }
+    return true;
+}
 #endif
 
 static inline bool level8_3d_u8x4(const vsmp_plan *p, __m256i level, const lanes8 *q, bool linear,
@@ -134,6 +213,8 @@ static inline void mip3d_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     taps3 t[VSMP_MAX_LANES / 8][2];
     unsigned fast = 0, two = 0;
 #ifdef __AVX512F__
+    if (full && linear && stage16_ok(p, full) && mip16_3d(p, m, r, wu, wv, ww))
+        return;
     const bool both = stage16_ok(p, full);
     if (both)
         stage16(p, true, m, o);
