@@ -34,6 +34,7 @@
 #include "flat_avx512.h"
 #include "flat_kinds.h"
 #include "idx16_avx512.h"
+#include "unorm16_avx512.h"
 
 /* What every message of a plan shares: level 0's view and the coordinates' scale, as
  * flat8_begin gives them. */
@@ -176,30 +177,10 @@ static inline bool texels16(const uint8_t *mem, __m512i o, __m512i *t, __m512i *
     return true;
 }
 
-/* unorm8 of stages_avx2.h (b / 255.0f correctly rounded) on 16 lanes, from z = b * 0x010101 in
- * two operations: z converted (exactly), times c = 2^-24 (1 + 2^-23) rounding down. For b > 0,
- * with t = z 2^-24 (a float) in [2^e, 2^(e+1)) and u its unit in the last place 2^(e-23): b / 255
- * = t / (1 - 2^-24) = t + t / (2^24 - 1) lies in (t + u / 2, t + u], so it rounds to t + u; z c
- * = t + t 2^-23 lies in [t + u, t + 2u), so rounding it down gives t + u as well (the next float
- * after t + u is at least t + 2u, binade crossed or not); b = 0 gives 0. The words of unorm8's
- * z 2^-24 + z 2^-48, one operation fewer (tests/test_fastpath.c's every_byte: all 256). */
-static inline __m512 unorm8_16(__m512i z)
-{
-    return _mm512_mul_round_ps(_mm512_cvtepi32_ps(z), _mm512_set1_ps(0x1.000002p-24f),
-                               _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-}
-
-/* Channel c of 16 texels: its byte tripled by the plan's shuffle, then unorm8_16. */
-static inline __m512 chan16(const vsmp_plan *p, __m512i px, int c)
-{
-    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    return unorm8_16(_mm512_shuffle_epi8(px, shuf));
-}
-
 static inline void unpack16(const vsmp_plan *p, __m512i px, __m512 out[4])
 {
     for (int c = 0; c < 4; c++)
-        out[c] = chan16(p, px, c);
+        out[c] = chan16_px(p, c, px);
 }
 
 /* The border colour in the lanes of off (border8). */
@@ -332,7 +313,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         if (off || !texels16(f.mem, oa, &t, NULL, false))
             return false;
         for (int c = 0; c < 4; c++)
-            put16(r, lane, c, chan16(p, t, c));
+            put16(r, lane, c, chan16_px(p, c, t));
         return true;
     }
     __m512i ob = off16_at(&f, g.xa, g.yb, 4);

@@ -14,6 +14,7 @@
 #ifdef __AVX512F__
 
 #include "idx16_avx512.h"
+#include "unorm16_avx512.h"
 
 /* log2_8 on 16 lanes (vsmp_log2f's operations; the specials blended in last). */
 static inline __m512 log2_16(__m512 x)
@@ -199,14 +200,6 @@ static inline __m512 join16(__m256 lo, __m256 hi)
 static inline __m512i join16i(__m256i lo, __m256i hi)
 {
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
-/* Channel c of 16 texels in one register: unpack_u8x4's byte tripled, then unorm8's operations. */
-static inline __m512 chan16_px(const vsmp_plan *p, int c, __m512i px)
-{
-    __m512i shuf = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p->u8shuf[c]));
-    __m512 f = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(px, shuf));
-    return _mm512_fmadd_ps(f, _mm512_set1_ps(0x1p-48f), _mm512_mul_ps(f, _mm512_set1_ps(0x1p-24f)));
 }
 
 /* Channel c of the bilinear filter (x, then y: filter8_x4's order) of 16 lanes' four 8-bit UNORM
