@@ -169,12 +169,9 @@ static inline bool mip16_3d(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
                             const bool wu, const bool wv, const bool ww)
 {
     lanes16 z = stage16_z(p, true, m);
-    __m512i zero = _mm512_setzero_si512();
-    if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
-        _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
+    int lev[2];
+    if (!shared_levels16(&z, lev))
         return false;
-    int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
-                  _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
     __m512i px[2][2][4];
     __m512 wx[2], wy[2], wz[2];
     if (!level16_3d_fetch(p, lev[0], &z, wu, wv, ww, px[0], &wx[0], &wy[0], &wz[0]))

@@ -329,6 +329,19 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
                         _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
 }
 
+/* Whether the 16 lanes of stage16_z's @p z share their first level and their second; if so, those
+ * two levels in @p lev. */
+static inline bool shared_levels16(const lanes16 *z, int lev[2])
+{
+    __m512i zero = _mm512_setzero_si512();
+    if (_mm512_cmpneq_epi32_mask(z->l0, _mm512_permutexvar_epi32(zero, z->l0)) |
+        _mm512_cmpneq_epi32_mask(z->l1, _mm512_permutexvar_epi32(zero, z->l1)))
+        return false;
+    lev[0] = _mm_cvtsi128_si32(_mm512_castsi512_si128(z->l0));
+    lev[1] = _mm_cvtsi128_si32(_mm512_castsi512_si128(z->l1));
+    return true;
+}
+
 /* The 2D kernel (RGBA8 and the other u8x4 UNORM formats, linear) of a SIMD16 message of every
  * lane (stage16_ok) whose lanes share their first level and their second: stage16_z, each
  * level's taps of the 16 lanes at once (fetch16_u8x4), bilinear16_px and the blend by the LOD
@@ -338,12 +351,10 @@ static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
                               const bool wu, const bool wv)
 {
     lanes16 z = stage16_z(p, false, m);
-    __m512i zero = _mm512_setzero_si512();
-    if (_mm512_cmpneq_epi32_mask(z.l0, _mm512_permutexvar_epi32(zero, z.l0)) |
-        _mm512_cmpneq_epi32_mask(z.l1, _mm512_permutexvar_epi32(zero, z.l1)))
+    int lev[2];
+    if (!shared_levels16(&z, lev))
         return false;
-    int lev[2] = {_mm_cvtsi128_si32(_mm512_castsi512_si128(z.l0)),
-                  _mm_cvtsi128_si32(_mm512_castsi512_si128(z.l1))};
+    __m512i zero = _mm512_setzero_si512();
     __m512i layer = p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : zero;
     __m512i px[2][4];
     __m512 wx[2], wy[2];
