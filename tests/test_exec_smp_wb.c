@@ -129,6 +129,16 @@ static void wb_coords(vsmp_machine *m)
     kit_put(m, "V", v, sizeof(v));
 }
 
+/* wb_coords, then the response's @p n DWords of DST each -1.0f (what a disabled lane keeps) */
+static void wb_start(vsmp_machine *m, unsigned n)
+{
+    float old[72];
+    for (unsigned i = 0; i < n; i++)
+        old[i] = -1.0f;
+    wb_coords(m);
+    kit_put(m, "DST", old, n * sizeof(float));
+}
+
 static void test_writeback(unsigned cpu, uint32_t dmask)
 {
     vsmp_module *mod;
@@ -138,12 +148,11 @@ static void test_writeback(unsigned cpu, uint32_t dmask)
         goto done;
     /* twice: the second run takes the kept plan */
     for (int r = 0; r < 2; r++) {
-        float old[64], d[64], sum[16];
-        for (int i = 0; i < 64; i++)
-            old[i] = -1.0f;
-        wb_coords(m);
-        kit_put(m, "DST", old, sizeof(old));
-        kit_put(m, "S", old, sizeof(sum));
+        float d[64], sum[16];
+        for (int l = 0; l < 16; l++)
+            sum[l] = -1.0f;
+        wb_start(m, 64);
+        kit_put(m, "S", sum, sizeof(sum));
         kit_why why;
         CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
         kit_get(m, "DST", d, sizeof(d));
@@ -208,11 +217,8 @@ static void test_channels(unsigned cpu, uint32_t dmask, const char *aoff, int du
     if (!m || !s)
         goto done;
     for (int r = 0; r < 2; r++) {
-        float old[64], d[64];
-        for (int i = 0; i < 64; i++)
-            old[i] = -1.0f;
-        wb_coords(m);
-        kit_put(m, "DST", old, sizeof(old));
+        float d[64];
+        wb_start(m, 64);
         kit_why why;
         CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, %s, run %d: %s", cpu, dmask, aoff, r,
               why.message);
@@ -245,11 +251,8 @@ static void test_null_mask(unsigned cpu, uint32_t dmask)
     if (!m || !s)
         goto done;
     for (int r = 0; r < 2; r++) {
-        float old[72], d[72];
-        for (int i = 0; i < 72; i++)
-            old[i] = -1.0f;
-        wb_coords(m);
-        kit_put(m, "DST", old, sizeof(old));
+        float d[72];
+        wb_start(m, 72);
         kit_why why;
         CHECK(kit_run(m, &why), "cpu 0x%x, mask 0x%x, run %d: %s", cpu, dmask, r, why.message);
         kit_get(m, "DST", d, sizeof(d));
