@@ -480,6 +480,97 @@ static void test_group_ids(void)
     unload(&k);
 }
 
+/* r0's other words as the launch writes them (launch.c put_r0, docs/LAUNCH.md section 2): r0.0,
+ * r0.3, r0.4 and r0.5 zero, r0.2 the thread's index in its group and nothing above bits 7:0
+ * (its local x IDs start at 16 x the index: LIDX(0,0) >> 4). The kernel fails (a read of a
+ * surface with nothing bound) in a thread whose r0 differs. Groups of 40 work-items: three
+ * threads, the last partial (8 lanes, the launch's second machine); 1, 2 and 3 workers. With
+ * @p loop, a backward loop before the test. */
+static char r0w_text[2048];
+
+static const char *r0w_kernel(bool loop)
+{
+    snprintf(r0w_text, sizeof(r0w_text),
+             ".version 4.1\n"
+             ".kernel \"r0w\"\n"
+             ".decl R0 v_type=G type=ud num_elts=8 align=hword alias=<%%r0, 0>\n"
+             ".decl LIDX v_type=G type=uw num_elts=16 align=hword\n"
+             ".decl S v_type=G type=ud num_elts=4 align=dword\n"
+             ".decl N v_type=G type=d num_elts=1 align=dword\n"
+             ".decl A v_type=G type=ud num_elts=16 align=hword\n"
+             ".decl V v_type=G type=ud num_elts=16 align=hword\n"
+             ".decl P1 v_type=P num_elts=1\n"
+             ".decl T6 v_type=T num_elts=1 v_name=T006\n"
+             ".input LIDX offset=32 size=32\n"
+             ".kernel_attr Target=\"3d\"\n"
+             ".kernel_attr SimdSize=16\n"
+             ".function \"_main_0\"\n"
+             "_main_0:\n"
+             "%s"
+             "    or (M1_NM, 1) S(0,0)<1> R0(0,0)<0;1,0> R0(0,3)<0;1,0>\n"
+             "    or (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> R0(0,4)<0;1,0>\n"
+             "    or (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> R0(0,5)<0;1,0>\n"
+             "    shr (M1_NM, 1) S(0,1)<1> LIDX(0,0)<0;1,0> 0x4:ud\n"
+             "    xor (M1_NM, 1) S(0,1)<1> S(0,1)<0;1,0> R0(0,2)<0;1,0>\n"
+             "    or (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> S(0,1)<0;1,0>\n"
+             "    cmp.ne (M1_NM, 1) P1 S(0,0)<0;1,0> 0x0:ud\n"
+             "    (P1) goto (M1, 1) FAIL\n"
+             "    ret (M1, 1)\n"
+             "FAIL:\n"
+             "    movs (M1_NM, 1) T6(0) 0x5:ud\n"
+             "    gather4_scaled.R (M1, 16) T6 0x0:ud A.0 V.0\n"
+             "    ret (M1, 1)\n",
+             loop ? "    mov (M1_NM, 1) N(0,0)<1> 0x3:d\n"
+                    "LOOP:\n"
+                    "    add (M1_NM, 1) N(0,0)<1> N(0,0)<0;1,0> 0xffffffff:d\n"
+                    "    cmp.gt (M1_NM, 1) P1 N(0,0)<0;1,0> 0x0:d\n"
+                    "    (P1) goto (M1, 1) LOOP\n"
+                  : "");
+    return r0w_text;
+}
+
+static void test_r0_words(void)
+{
+    static const char cos[] = "** Kernel Patch Lists : Kernel Name = r0w **\n\n"
+                              "PATCH_TOKEN_EXECUTION_ENVIRONMENT (00000017) (size = 140)\n"
+                              "\tLargestCompiledSIMDSize = 16\n\tHasBarriers = 0\n"
+                              "PATCH_TOKEN_THREAD_PAYLOAD (00000016) (size = 88)\n"
+                              "\tHeaderPresent = false\n\tLocalIDXPresent = true\n"
+                              "\tLocalIDYPresent = false\n\tLocalIDZPresent = false\n"
+                              "\tLocalIDFlattenedPresent = false\n";
+    for (unsigned loop = 0; loop < 2; loop++) {
+        kernel k = {NULL, NULL};
+        vsmp_diags d;
+        vsmp_diags_init(&d);
+        const char *t = r0w_kernel(loop != 0);
+        vsmp_status st = vsmp_text_parse(t, strlen(t), VSMP_DIALECT_12504, &k.mod, &d);
+        if (!st)
+            st = vsmp_launch_iface_parse(cos, strlen(cos), &k.f, &d);
+        vsmp_diags_print(&d, "r0w", stderr);
+        vsmp_diags_free(&d);
+        CHECK(st == VSMP_OK, "the r0w kernel loads (loop %u)", loop);
+        for (unsigned workers = 1; !st && workers <= 3; workers++) {
+            vsmp_ndrange nd = {0};
+            nd.dims = 2;
+            nd.global[0] = 40 * 3, nd.global[1] = 2, nd.global[2] = 1;
+            nd.local[0] = 40, nd.local[1] = nd.local[2] = 1;
+            vsmp_launch_options o;
+            vsmp_launch_options_init(&o);
+            o.workers = workers;
+            vsmp_launch_stats s;
+            o.stats = &s;
+            vsmp_diags_init(&d);
+            vsmp_status ls = vsmp_launch(k.mod, 0, k.f, &nd, NULL, 0, &o, &d);
+            vsmp_diags_print(&d, "r0w", stderr);
+            CHECK(ls == VSMP_OK && s.threads == 18,
+                  "loop %u, %u workers: every r0 as written (%s, %llu threads)", loop, workers,
+                  vsmp_status_str(ls), (unsigned long long)s.threads);
+            vsmp_diags_free(&d);
+        }
+        unload(&k);
+    }
+}
+
 /* Issue 15: machines count against max_memory. With a barrier, a group of 1024 SIMD16 items
  * holds 64 machines, each with 64 unused 4 KiB variables (256 KiB): over 16 MiB. */
 static void test_memory(void)
@@ -670,6 +761,7 @@ int main(void)
     test_stop_at_failure(&k);
     test_group_ids();
     test_r0_in_place();
+    test_r0_words();
     test_bounds(&k);
     test_memory();
     test_validated();

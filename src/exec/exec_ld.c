@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "exec_internal.h"
+#include "exec_typed.h"
 #include "hot.h"
 #include "sample_internal.h"
 
@@ -113,6 +114,7 @@ LD_AVX2 static bool row_avx2(vsmp_machine *m, const xinst *x, const uint32_t *u,
     if (!on_row_avx2(u, v, lod, n) || u0 >= r->w || r->w - u0 < n || v0 >= r->h)
         return false;
     const uint8_t *row = r->base + (size_t)v0 * r->pitch + (size_t)u0 * 4u;
+    x_prefetch_row(row);
     const vsmp_dst_geom *g = &x->s->geom;
     uint8_t *dst = m->arena + x->s->dst_at;
     unsigned k = 0;
@@ -150,6 +152,7 @@ VSMP_HOT bool vsmp_x_ld_row(vsmp_machine *m, const xinst *x, uint32_t en)
     if (diff || u0 >= r->w || r->w - u0 < n || v0 >= r->h)
         return false;
     const uint8_t *row = r->base + (size_t)v0 * r->pitch + (size_t)u0 * 4u;
+    x_prefetch_row(row);
     const vsmp_dst_geom *g = &x->s->geom;
     uint8_t *dst = m->arena + x->s->dst_at;
     unsigned k = 0;

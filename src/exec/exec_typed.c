@@ -572,6 +572,7 @@ TYPED_AVX2 static bool row_found_avx2(const xgen *g, const uint8_t *up, const ui
     if (!_mm256_testz_si256(diff, diff))
         return false;
     uint8_t *dst = g->trow_base + (size_t)y0 * g->trow_pitch + (size_t)u0 * g->trow_bytes;
+    x_prefetchw_row(dst);
     if (g->trow_bytes == 1) { /* R8: channel R, each lane's low byte */
         const __m256i low =
             _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8,

@@ -579,9 +579,26 @@ static vsmp_status machines_make(worker_machines *w, const vsmp_module *mod, uin
 
 /* ---- a work-group ---- */
 
+/* r0 of thread t of group g, its 32 bytes at @p r: the group IDs in r0.1, r0.6 and r0.7, and in
+ * r0.2 bits 7:0 the thread's index in its group (the hardware's; IGC reads a thread's sub-group
+ * index there on acm-g10); every other byte zero. Each word stored whole where it goes, none
+ * built in a buffer first (a 16-byte load of a buffer just written by smaller stores waits for
+ * them to reach the cache: the store-to-load forwarding does not serve it). */
+static inline void put_r0(uint8_t *r, uint32_t t, const uint32_t g[3])
+{
+    put32(r, 0);
+    put32(r + 4, g[0]);
+    put32(r + 8, t & 0xffu);
+    put32(r + 12, 0);
+    put32(r + 16, 0);
+    put32(r + 20, 0);
+    put32(r + 24, g[1]);
+    put32(r + 28, g[2]);
+}
+
 /* Thread t of group g on machine k, reset for its run (vsmp_machine_reset_for_run: what the run
  * can read before writing it is zeroed, docs/EXEC.md section 1): its local IDs (unless the
- * payload holds them already) and r0's group IDs and thread index. */
+ * payload holds them already) and r0 (put_r0). */
 static void start_thread(worker_machines *w, const launch_payload *pay, unsigned k, uint32_t t,
                          const uint32_t g[3])
 {
@@ -593,17 +610,13 @@ static void start_thread(worker_machines *w, const launch_payload *pay, unsigned
                                  pay->ids_n);
         w->holds[k] = t;
     }
-    uint8_t rr[32] = {0};
-    put32(rr + 4, g[0]); /* r0.1, r0.6, r0.7: the group IDs */
-    /* r0.2 bits 7:0: the thread's index in its group (the hardware's; IGC reads a thread's
-     * sub-group index there on acm-g10) */
-    rr[8] = (uint8_t)t;
-    put32(rr + 24, g[1]);
-    put32(rr + 28, g[2]);
-    if (w->r0p[k]) /* inside the spans a reset clears: what write_var would do */
-        memcpy(w->r0p[k], rr, sizeof(rr));
-    else
-        vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
+    if (w->r0p[k]) { /* inside the spans a reset clears: what write_var would do */
+        put_r0(w->r0p[k], t, g);
+        return;
+    }
+    uint8_t rr[32];
+    put_r0(rr, t, g);
+    vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
 }
 
 /* The threads of group `lin` (coordinates g) without barriers, one after the other: full
