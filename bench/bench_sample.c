@@ -6,9 +6,17 @@
  * pixel takes NSAMP samples whose coordinates (a pixel shift of (7k, 13k)) and gradients
  * (scaled by 1 + k/32) vary with the sample k. lavapipe runs it as one compute invocation per
  * pixel (local_size_x = 64) looping over k, so its dispatch overhead is spread over NSAMP
- * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages
- * precomputed before timing (the same pixels, in the same order). Time is CPU time (the whole
- * lavapipe process, each vsmp thread), so other load on the machine does not count: rates are
+ * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages of
+ * the same pixels in the same order (lavapipe's first 64 groups, over and over), each computed
+ * just before it is sent (the default): its coordinates (and gradients or LOD where the operation
+ * reads them) from its group, sample k and quarter, by plain C the compiler vectorises for the
+ * CPU's widest vectors, into one buffer per thread, as a kernel computes them in its registers
+ * and as lavapipe's shader computes them from its ids. --table streams them instead from a table
+ * of 8192 messages built before timing (~1.5 MB, past L2: a memory stream neither lavapipe nor a
+ * kernel pays; the figures before 2026-11-28 were measured so). Each row checks the computed
+ * messages against the table before timing (every parameter the operation reads, and every 8th
+ * message's results) and stops on a difference. Time is CPU time (the whole lavapipe process,
+ * each vsmp thread), so other load on the machine does not count: rates are
  * M samples per CPU-second, which a perfectly scaling engine keeps with N threads. Rounds
  * interleave vsmp and lavapipe row by row; the table shows the median and the range.
  *
@@ -24,7 +32,7 @@
  * measurement requests over pipes.
  *
  * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME] [--vsmp-only]
- *                     [--also LEVEL]
+ *                     [--table] [--also LEVEL]
  *
  * --vsmp-only measures vsmp alone (for profiling; lavapipe's columns then read 0).
  * --also LEVEL (ref, c, avx2, avx512) measures vsmp on one thread at that CPU level too, in the
@@ -386,6 +394,129 @@ static void build_messages(const row *r)
     }
 }
 
+/* ---- vsmp's side computing each message as it goes (the default) ----
+ *
+ * A kernel holds a message's coordinates in its registers, computed from its ids by a few ALU
+ * instructions, as lavapipe's shader computes them; so by default each thread computes message
+ * m's parameters (group, sample k, quarter, as build_messages numbers them) into its own buffer
+ * just before sending it: the same formulas as sample_coords and vary_factor, written lane-wise
+ * for the compiler to vectorise. Only the parameters the operation reads are written (the
+ * others point at zeros); a division by a power-of-two edge is the exact multiply by its
+ * reciprocal. check_messages compares every message with the table before timing. */
+typedef struct msg_regs {
+    _Alignas(64) uint32_t c[3][16];
+    _Alignas(64) uint32_t grad[3][16]; /* du/dx, dv/dy, dr/dx (the others are 0) */
+    _Alignas(64) uint32_t lod[16];
+} msg_regs;
+
+typedef struct calc {
+    enum shape shape;
+    unsigned op;
+    bool nn;
+    float gx, gy, n, inv_n; /* inv_n: 1 / n when n is a power of two (exact), else 0 */
+    float f[16];            /* the lanes' gradient factors (vary_factor) */
+} calc;
+
+static calc g_calc;
+
+static calc calc_for(const row *r)
+{
+    uint32_t e = edge(r->shape);
+    calc c = {r->shape, r->op, r->nn, r->gx, r->gy, (float)e, 0, {0}};
+    if (e && !(e & (e - 1)))
+        c.inv_n = 1.0f / (float)e;
+    for (unsigned l = 0; l < 16; l++)
+        c.f[l] = vary_factor(r, l);
+    return c;
+}
+
+static inline float over_n(const calc *c, float a)
+{
+    return c->inv_n != 0 ? a * c->inv_n : a / c->n;
+}
+
+__attribute__((always_inline)) static inline void compute_message(const calc *c, uint32_t m,
+                                                                  msg_regs *o)
+{
+    uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4;
+    uint32_t x[16], y[16];
+    for (unsigned l = 0; l < 16; l++) {
+        uint32_t lane = q * 16 + l, quad = g * 16u + lane / 4u;
+        x[l] = (quad % 512u) * 2u + (lane & 1u) + 7u * k;
+        y[l] = ((quad / 512u) % 512u) * 2u + ((lane >> 1) & 1u) + 13u * k;
+    }
+    if (c->op == VSMP_SUB_LD) {
+        for (unsigned l = 0; l < 16; l++)
+            o->c[0][l] = x[l] & 1023u, o->c[1][l] = y[l] & 1023u;
+        return;
+    }
+    float *u = (float *)o->c[0], *v = (float *)o->c[1], *w = (float *)o->c[2];
+    for (unsigned l = 0; l < 16; l++)
+        u[l] = ((float)x[l] + 0.5f) * c->gx, v[l] = ((float)y[l] + 0.5f) * c->gy;
+    if (c->nn) { /* texel coordinates */
+    } else if (c->inv_n != 0) {
+        for (unsigned l = 0; l < 16; l++)
+            u[l] *= c->inv_n, v[l] *= c->inv_n;
+    } else {
+        for (unsigned l = 0; l < 16; l++)
+            u[l] /= c->n, v[l] /= c->n;
+    }
+    float sc = 1.0f + (float)k / 32.0f;
+    float gxx = over_n(c, c->gx * sc), gyy = over_n(c, c->gy * sc), grx = 0;
+    if (c->shape != SCUBE) {
+        float r = c->shape == S3D ? ((float)k + 0.5f) / 32.0f : (float)(k & 3u);
+        for (unsigned l = 0; l < 16; l++)
+            w[l] = r;
+    } else if (k & 1u) { /* the face +x: (1, b, a) */
+        for (unsigned l = 0; l < 16; l++) {
+            w[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
+            u[l] = 1.0f;
+        }
+        grx = 2.0f * gxx, gxx = 0, gyy *= 2.0f;
+    } else { /* the face +z: (a, b, 1) */
+        for (unsigned l = 0; l < 16; l++) {
+            u[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
+            w[l] = 1.0f;
+        }
+        gxx *= 2.0f, gyy *= 2.0f;
+    }
+    if (c->op == SL) {
+        float lod = log2f(c->gx * sc);
+        for (unsigned l = 0; l < 16; l++)
+            memcpy(&o->lod[l], &lod, 4);
+    } else if (c->op != SLZ) {
+        float *dudx = (float *)o->grad[0], *dvdy = (float *)o->grad[1], *drdx = (float *)o->grad[2];
+        for (unsigned l = 0; l < 16; l++)
+            dudx[l] = gxx * c->f[l], dvdy[l] = gyy * c->f[l], drdx[l] = grx * c->f[l];
+    }
+}
+
+/* The parameters an operation reads, and their number */
+static unsigned params_of(unsigned op, unsigned *f)
+{
+    static const unsigned all[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_R,    VSMP_P_DUDX, VSMP_P_DVDY,
+                                   VSMP_P_DRDX, VSMP_P_DUDY, VSMP_P_DVDX, VSMP_P_DRDY};
+    unsigned n = op == VSMP_SUB_LD ? 2 : op == SLZ ? 3 : op == SL ? 4 : 9;
+    memcpy(f, all, sizeof(all));
+    if (op == SL)
+        f[3] = VSMP_P_LOD;
+    return n;
+}
+
+/* A message struct whose parameters are regs' (the zeros where the operation reads none). */
+static void point_at_regs(vsmp_message *mm, msg_regs *o, const calc *c)
+{
+    for (unsigned i = 0; i < VSMP_P_COUNT; i++)
+        mm->param[i] = g_zero;
+    unsigned f[9], n = params_of(c->op, f);
+    const uint32_t *at[9] = {o->c[0], o->c[1], o->c[2], o->grad[0], o->grad[1], o->grad[2]};
+    if (c->op == SL)
+        at[3] = o->lod;
+    for (unsigned i = 0; i < n; i++)
+        if (at[i])
+            mm->param[f[i]] = at[i];
+}
+
 typedef struct job {
     const vsmp_plan *p;
     double seconds, rate;
@@ -405,26 +536,82 @@ static void point_at(vsmp_message *mm, uint32_t m)
     mm->param[VSMP_P_LOD] = g_lod[k];
 }
 
-static void *run_vsmp(void *arg)
+/* Every message computed as the timed loop computes it against the table, in the parameters
+ * the operation reads, and every 8th message's results through the plan both ways. */
+static int check_messages(const row *r, const vsmp_plan *p)
+{
+    calc c = calc_for(r);
+    msg_regs o;
+    vsmp_message mt, mc;
+    memset(&mt, 0, sizeof(mt)), memset(&mc, 0, sizeof(mc));
+    mt.simd = mc.simd = 16, mt.mask = mc.mask = 0xffff;
+    if (g_ld)
+        mt.param[VSMP_P_LOD] = g_zero;
+    point_at_regs(&mc, &o, &c);
+    unsigned f[9], n = params_of(c.op, f);
+    for (uint32_t m = 0; m < NMSG; m++) {
+        memset(&o, 0xa5, sizeof(o));
+        compute_message(&c, m, &o);
+        point_at(&mt, m);
+        for (unsigned i = 0; i < n; i++)
+            if (memcmp(mc.param[f[i]], mt.param[f[i]], 64)) {
+                fprintf(stderr, "%s: message %u parameter %u differs from the table\n", r->name, m,
+                        f[i]);
+                return -1;
+            }
+        if (m % 8)
+            continue;
+        vsmp_result a, b;
+        memset(&a, 0, sizeof(a)), memset(&b, 0, sizeof(b));
+        vsmp_plan_run(p, &mt, &a);
+        vsmp_plan_run(p, &mc, &b);
+        if (memcmp(&a, &b, sizeof(a))) {
+            fprintf(stderr, "%s: message %u's result differs from the table's\n", r->name, m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static bool g_table; /* --table: messages streamed from the precomputed table */
+
+/* Message m into mm: pointed at the table's (--table), or computed into regs, at which mm
+ * points. */
+__attribute__((always_inline)) static inline void feed(vsmp_message *mm, msg_regs *o, const calc *c,
+                                                       uint32_t m)
+{
+    if (g_table)
+        point_at(mm, m);
+    else
+        compute_message(c, m, o);
+}
+
+/* Built for the CPU's widest vectors, as a kernel's ALU instructions would run. */
+__attribute__((target_clones("avx512f", "avx2", "default"))) static void *run_vsmp(void *arg)
 {
     job *j = arg;
+    const calc c = g_calc;
     vsmp_result r;
     memset(&r, 0, sizeof(r));
     vsmp_message mm;
     memset(&mm, 0, sizeof(mm));
     mm.simd = 16, mm.mask = 0xffff;
-    if (g_ld)
+    msg_regs o;
+    memset(&o, 0, sizeof(o));
+    if (!g_table)
+        point_at_regs(&mm, &o, &c);
+    else if (g_ld)
         mm.param[VSMP_P_LOD] = g_zero;
     uint32_t m = (j->thread * 997u) % NMSG;
     uint64_t count = 0;
     for (int w = 0; w < 64; w++) { /* warm-up: caches and pages */
-        point_at(&mm, (m + (uint32_t)w) % NMSG);
+        feed(&mm, &o, &c, (m + (uint32_t)w) % NMSG);
         vsmp_plan_run(j->p, &mm, &r);
     }
     double w0 = wall(), c0 = cpu_thread(), c1 = c0;
     while (wall() - w0 < j->seconds) {
         for (int b = 0; b < 256; b++) {
-            point_at(&mm, m);
+            feed(&mm, &o, &c, m);
             vsmp_plan_run(j->p, &mm, &r);
             m = m + 1 == NMSG ? 0 : m + 1;
         }
@@ -697,11 +884,13 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--vsmp-only"))
             vsmp_only = true;
+        else if (!strcmp(argv[i], "--table"))
+            g_table = true;
         else if (!strcmp(argv[i], "--also") && i + 1 < argc && level_mask(argv[i + 1]) != 1)
             also = argv[++i];
         else {
             fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
-                            "[--row NAME] [--vsmp-only] [--also ref|c|avx2|avx512]\n");
+                            "[--row NAME] [--vsmp-only] [--table] [--also ref|c|avx2|avx512]\n");
             return 2;
         }
     }
@@ -721,9 +910,10 @@ int main(int argc, char **argv)
     memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
     if (!vsmp_only && (child_start(&c1, 1) || child_start(&cn, threads)))
         fprintf(stderr, "lavapipe children failed to start\n");
-    printf("vsmp %s sampling benchmark; vsmp SIMD16 messages, lavapipe 64-lane groups, %d "
+    printf("vsmp %s sampling benchmark; vsmp SIMD16 messages (%s), lavapipe 64-lane groups, %d "
            "samples per pixel\n",
-           vsmp_version(), NSAMP);
+           vsmp_version(),
+           g_table ? "--table: streamed from a precomputed table" : "computed as sent", NSAMP);
     print_cpu();
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
@@ -758,6 +948,9 @@ int main(int argc, char **argv)
                 return 1;
         }
         build_messages(r);
+        g_calc = calc_for(r);
+        if (check_messages(r, p))
+            return 1;
         double v1[MAXR], l1[MAXR], vn[MAXR], ln[MAXR];
         for (unsigned k = 0; k < rounds; k++) {
             l1[k] = vsmp_only ? 0 : child_rate(&c1, (int)i, seconds);
