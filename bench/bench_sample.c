@@ -412,9 +412,12 @@ typedef struct msg_regs {
 typedef struct calc {
     enum shape shape;
     unsigned op;
-    bool nn;
-    float gx, gy, n, inv_n; /* inv_n: 1 / n when n is a power of two (exact), else 0 */
-    float f[16];            /* the lanes' gradient factors (vary_factor) */
+    bool nn, vary;
+    float gx, gy, n, inv_n;  /* inv_n: 1 / n when n is a power of two (exact), else 0 */
+    float su, sv;            /* u = sx su, v = sy sv where that is exact (nn, or inv_n), else 0 */
+    uint32_t dx[16], dy[16]; /* lane l's pixel less lane 0's in every message */
+    float hx[16], hy[16];    /* dx + 0.5, dy + 0.5 */
+    float f[16];             /* the lanes' gradient factors (vary_factor) */
 } calc;
 
 static calc g_calc;
@@ -422,11 +425,19 @@ static calc g_calc;
 static calc calc_for(const row *r)
 {
     uint32_t e = edge(r->shape);
-    calc c = {r->shape, r->op, r->nn, r->gx, r->gy, (float)e, 0, {0}};
+    calc c = {.shape = r->shape, .op = r->op, .nn = r->nn, .vary = r->vary != 0};
+    c.gx = r->gx, c.gy = r->gy, c.n = (float)e;
     if (e && !(e & (e - 1)))
         c.inv_n = 1.0f / (float)e;
-    for (unsigned l = 0; l < 16; l++)
+    if (r->nn)
+        c.su = r->gx, c.sv = r->gy;
+    else if (c.inv_n != 0) /* (s gx) / n = s (gx / n): both scale by a power of two */
+        c.su = r->gx * c.inv_n, c.sv = r->gy * c.inv_n;
+    for (unsigned l = 0; l < 16; l++) {
+        pixel(0, l, &c.dx[l], &c.dy[l]);
+        c.hx[l] = (float)c.dx[l] + 0.5f, c.hy[l] = (float)c.dy[l] + 0.5f;
         c.f[l] = vary_factor(r, l);
+    }
     return c;
 }
 
@@ -435,45 +446,44 @@ static inline float over_n(const calc *c, float a)
     return c->inv_n != 0 ? a * c->inv_n : a / c->n;
 }
 
+/* Message m's parameters as a kernel computes them: its lane 0's pixel in scalars (pixel()), the
+ * lanes' offsets from it a constant vector (a message's four quads are four consecutive ones of
+ * a row of 512: quad % 512 + l / 4 does not wrap), so a coordinate is a broadcast, an add and a
+ * multiply; every value as sample_coords computes it (integers and halves below 2^23 are exact
+ * in a float; a power of two's scaling is exact). */
 __attribute__((always_inline)) static inline void compute_message(const calc *c, uint32_t m,
                                                                   msg_regs *o)
 {
-    uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4;
-    uint32_t x[16], y[16];
-    for (unsigned l = 0; l < 16; l++) {
-        uint32_t lane = q * 16 + l, quad = g * 16u + lane / 4u;
-        x[l] = (quad % 512u) * 2u + (lane & 1u) + 7u * k;
-        y[l] = ((quad / 512u) % 512u) * 2u + ((lane >> 1) & 1u) + 13u * k;
-    }
+    uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4, x0, y0;
+    pixel(g, q * 16, &x0, &y0);
+    x0 += 7u * k, y0 += 13u * k;
     if (c->op == VSMP_SUB_LD) {
         for (unsigned l = 0; l < 16; l++)
-            o->c[0][l] = x[l] & 1023u, o->c[1][l] = y[l] & 1023u;
+            o->c[0][l] = (x0 + c->dx[l]) & 1023u, o->c[1][l] = (y0 + c->dy[l]) & 1023u;
         return;
     }
     float *u = (float *)o->c[0], *v = (float *)o->c[1], *w = (float *)o->c[2];
-    for (unsigned l = 0; l < 16; l++)
-        u[l] = ((float)x[l] + 0.5f) * c->gx, v[l] = ((float)y[l] + 0.5f) * c->gy;
-    if (c->nn) { /* texel coordinates */
-    } else if (c->inv_n != 0) {
+    float fx = (float)x0, fy = (float)y0;
+    if (c->su != 0) {
         for (unsigned l = 0; l < 16; l++)
-            u[l] *= c->inv_n, v[l] *= c->inv_n;
+            u[l] = (fx + c->hx[l]) * c->su, v[l] = (fy + c->hy[l]) * c->sv;
     } else {
         for (unsigned l = 0; l < 16; l++)
-            u[l] /= c->n, v[l] /= c->n;
+            u[l] = (fx + c->hx[l]) * c->gx / c->n, v[l] = (fy + c->hy[l]) * c->gy / c->n;
     }
     float sc = 1.0f + (float)k / 32.0f;
     float gxx = over_n(c, c->gx * sc), gyy = over_n(c, c->gy * sc), grx = 0;
-    if (c->shape != SCUBE) {
+    if (c->shape == S2DA || c->shape == S3D) {
         float r = c->shape == S3D ? ((float)k + 0.5f) / 32.0f : (float)(k & 3u);
         for (unsigned l = 0; l < 16; l++)
             w[l] = r;
-    } else if (k & 1u) { /* the face +x: (1, b, a) */
+    } else if (c->shape == SCUBE && (k & 1u)) { /* the face +x: (1, b, a) */
         for (unsigned l = 0; l < 16; l++) {
             w[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
             u[l] = 1.0f;
         }
         grx = 2.0f * gxx, gxx = 0, gyy *= 2.0f;
-    } else { /* the face +z: (a, b, 1) */
+    } else if (c->shape == SCUBE) { /* the face +z: (a, b, 1) */
         for (unsigned l = 0; l < 16; l++) {
             u[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
             w[l] = 1.0f;
@@ -486,35 +496,48 @@ __attribute__((always_inline)) static inline void compute_message(const calc *c,
             memcpy(&o->lod[l], &lod, 4);
     } else if (c->op != SLZ) {
         float *dudx = (float *)o->grad[0], *dvdy = (float *)o->grad[1], *drdx = (float *)o->grad[2];
-        for (unsigned l = 0; l < 16; l++)
-            dudx[l] = gxx * c->f[l], dvdy[l] = gyy * c->f[l], drdx[l] = grx * c->f[l];
+        if (c->vary)
+            for (unsigned l = 0; l < 16; l++)
+                dudx[l] = gxx * c->f[l], dvdy[l] = gyy * c->f[l];
+        else
+            for (unsigned l = 0; l < 16; l++)
+                dudx[l] = gxx, dvdy[l] = gyy;
+        if (c->shape == SCUBE)
+            for (unsigned l = 0; l < 16; l++)
+                drdx[l] = grx * c->f[l];
     }
 }
 
-/* The parameters an operation reads, and their number */
-static unsigned params_of(unsigned op, unsigned *f)
+/* The parameters an operation reads (a 2D surface's R none), and their number */
+static unsigned params_of(unsigned op, enum shape sh, unsigned *f)
 {
-    static const unsigned all[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_R,    VSMP_P_DUDX, VSMP_P_DVDY,
-                                   VSMP_P_DRDX, VSMP_P_DUDY, VSMP_P_DVDX, VSMP_P_DRDY};
-    unsigned n = op == VSMP_SUB_LD ? 2 : op == SLZ ? 3 : op == SL ? 4 : 9;
-    memcpy(f, all, sizeof(all));
-    if (op == SL)
-        f[3] = VSMP_P_LOD;
+    static const unsigned sd[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
+                                  VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY, VSMP_P_R};
+    static const unsigned sl[] = {VSMP_P_U, VSMP_P_V, VSMP_P_LOD, VSMP_P_R};
+    const unsigned *a = op == SL ? sl : sd;
+    unsigned n = op == VSMP_SUB_LD ? 2 : op == SLZ ? 2 : op == SL ? 3 : 8;
+    memcpy(f, a, n * sizeof(unsigned));
+    if (op != VSMP_SUB_LD && sh != S2D)
+        f[n] = VSMP_P_R, n++;
     return n;
 }
 
-/* A message struct whose parameters are regs' (the zeros where the operation reads none). */
+/* A message struct whose parameters are regs' (zeros where the operation reads none, and for
+ * the gradients that are 0). */
 static void point_at_regs(vsmp_message *mm, msg_regs *o, const calc *c)
 {
     for (unsigned i = 0; i < VSMP_P_COUNT; i++)
         mm->param[i] = g_zero;
-    unsigned f[9], n = params_of(c->op, f);
-    const uint32_t *at[9] = {o->c[0], o->c[1], o->c[2], o->grad[0], o->grad[1], o->grad[2]};
+    mm->param[VSMP_P_U] = o->c[0], mm->param[VSMP_P_V] = o->c[1];
+    if (c->op != VSMP_SUB_LD && c->shape != S2D)
+        mm->param[VSMP_P_R] = o->c[2];
     if (c->op == SL)
-        at[3] = o->lod;
-    for (unsigned i = 0; i < n; i++)
-        if (at[i])
-            mm->param[f[i]] = at[i];
+        mm->param[VSMP_P_LOD] = o->lod;
+    else if (c->op == SD) {
+        mm->param[VSMP_P_DUDX] = o->grad[0], mm->param[VSMP_P_DVDY] = o->grad[1];
+        if (c->shape == SCUBE)
+            mm->param[VSMP_P_DRDX] = o->grad[2];
+    }
 }
 
 typedef struct job {
@@ -548,7 +571,7 @@ static int check_messages(const row *r, const vsmp_plan *p)
     if (g_ld)
         mt.param[VSMP_P_LOD] = g_zero;
     point_at_regs(&mc, &o, &c);
-    unsigned f[9], n = params_of(c.op, f);
+    unsigned f[9], n = params_of(c.op, c.shape, f);
     for (uint32_t m = 0; m < NMSG; m++) {
         memset(&o, 0xa5, sizeof(o));
         compute_message(&c, m, &o);
