@@ -9,9 +9,9 @@
  * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages of
  * the same pixels in the same order (lavapipe's first 64 groups, over and over), each computed in
  * the timed loop (the default): its coordinates (and gradients or LOD where the operation reads
- * them) from its group, sample k and quarter, by plain C the compiler vectorises for the CPU's
- * widest vectors, into one of two buffers per thread while the message before it is sent, as a
- * kernel computes them in its registers and as lavapipe's shader computes them from its ids.
+ * them) from its group, sample k and quarter, by plain C the compiler vectorises (256-bit), into
+ * a ring of buffers per thread while the messages before it are sent, as a kernel computes them
+ * in its registers and as lavapipe's shader computes them from its ids.
  * --table points the messages instead at a table of 8192 built before timing (~1.5 MB, past L2:
  * a memory stream neither lavapipe nor a kernel pays; the figures before 2026-11-28 were measured
  * so). Each row checks the computed messages against the table before timing (every parameter
@@ -478,18 +478,17 @@ __attribute__((always_inline)) static inline void compute_message(const calc *c,
         float r = c->shape == S3D ? ((float)k + 0.5f) / 32.0f : (float)(k & 3u);
         for (unsigned l = 0; l < 16; l++)
             w[l] = r;
-    } else if (c->shape == SCUBE && (k & 1u)) { /* the face +x: (1, b, a) */
-        for (unsigned l = 0; l < 16; l++) {
-            w[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
-            u[l] = 1.0f;
+    } else if (c->shape == SCUBE) { /* the face +x (1, b, a) or +z (a, b, 1) */
+        float a[16], bb[16], one[16];
+        for (unsigned l = 0; l < 16; l++) { /* floor as truncation: u, v >= 0 */
+            a[l] = (u[l] - (float)(int32_t)u[l]) * 2.0f - 1.0f;
+            bb[l] = (v[l] - (float)(int32_t)v[l]) * 2.0f - 1.0f;
+            one[l] = 1.0f;
         }
-        grx = 2.0f * gxx, gxx = 0, gyy *= 2.0f;
-    } else if (c->shape == SCUBE) { /* the face +z: (a, b, 1) */
-        for (unsigned l = 0; l < 16; l++) {
-            u[l] = (u[l] - floorf(u[l])) * 2.0f - 1.0f, v[l] = (v[l] - floorf(v[l])) * 2.0f - 1.0f;
-            w[l] = 1.0f;
-        }
-        gxx *= 2.0f, gyy *= 2.0f;
+        bool x = k & 1u;
+        memcpy(u, x ? one : a, sizeof(a)), memcpy(v, bb, sizeof(bb)),
+            memcpy(w, x ? a : one, sizeof(a));
+        grx = x ? 2.0f * gxx : 0, gxx = x ? 0 : 2.0f * gxx, gyy *= 2.0f;
     }
     if (c->op == SL) {
         float lod = log2f(c->gx * sc);
@@ -610,31 +609,40 @@ __attribute__((always_inline)) static inline void feed(vsmp_message *mm, msg_reg
         compute_message(c, m, o);
 }
 
-/* Message m's parameters are made ready while message m - 1 is sent (two buffers), as a kernel
- * compiler schedules a loop's next coordinates and as lavapipe's straight-line loop lets the
- * core overlap them; computed just before its own send, each message's sample waits for the
- * chain from its number through the stores (bil lz ~10 % slower than with the table). The table
- * form is fed the same way. */
+/* Message m's parameters are computed while message m - RING + 1 is sent (a ring of buffers),
+ * as a kernel compiler schedules a loop's next coordinates ahead of the sends and as lavapipe's
+ * straight-line loop lets the core overlap them: the sampler then reads them from L1, as from a
+ * kernel's registers, not from the store buffer. Measured: computed just before its own send,
+ * bil lz ran ~10 % slower than with the table (the chain from the message number through the
+ * stores on each message's path); one message ahead, tri cube and bil sRGB, whose kernels read
+ * lanes one at a time, 10-20 % slower (a store forwarded to smaller loads). The table form is
+ * fed the same way. */
+#ifndef RING
+#define RING 4
+#endif
 typedef struct feeder {
-    vsmp_message mm[2];
-    msg_regs o[2];
-    unsigned i; /* mm[i]: the message to send next; mm[i ^ 1] the one after */
-    uint32_t m; /* mm[i]'s number */
+    vsmp_message mm[RING];
+    msg_regs o[RING];
+    unsigned i; /* mm[i]: the message to send next */
+    uint32_t m; /* its number */
 } feeder;
 
 __attribute__((always_inline)) static inline void send_n(const job *j, const calc *c, feeder *f,
                                                          vsmp_result *r, unsigned n)
 {
     for (unsigned b = 0; b < n; b++) {
-        uint32_t next = f->m + 1 == NMSG ? 0 : f->m + 1;
-        feed(&f->mm[f->i ^ 1], &f->o[f->i ^ 1], c, next);
+        unsigned s = (f->i + RING - 1) % RING; /* the slot sent last: free */
+        feed(&f->mm[s], &f->o[s], c, (f->m + RING - 1) % NMSG);
         vsmp_plan_run(j->p, &f->mm[f->i], r);
-        f->i ^= 1, f->m = next;
+        f->i = (f->i + 1) % RING, f->m = (f->m + 1) % NMSG;
     }
 }
 
-/* Built for the CPU's widest vectors, as a kernel's ALU instructions would run. */
-__attribute__((target_clones("avx512f", "avx2", "default"))) static void *run_vsmp(void *arg)
+/* Built for 256-bit vectors where the CPU has them, as vsmp's machine runs a kernel's ALU
+ * instructions at its AVX2 and AVX-512 levels (-mprefer-vector-width=256). 512-bit ones here
+ * slowed the AVX2 kernels (tri cube, bil sRGB) by 10-20 %: their third vector port is off while
+ * 512-bit operations are in flight. */
+__attribute__((target_clones("avx2", "default"))) static void *run_vsmp(void *arg)
 {
     job *j = arg;
     const calc c = g_calc;
@@ -642,15 +650,16 @@ __attribute__((target_clones("avx512f", "avx2", "default"))) static void *run_vs
     memset(&r, 0, sizeof(r));
     feeder f;
     memset(&f, 0, sizeof(f));
-    for (unsigned i = 0; i < 2; i++) {
+    f.m = (j->thread * 997u) % NMSG;
+    for (unsigned i = 0; i < RING; i++) {
         f.mm[i].simd = 16, f.mm[i].mask = 0xffff;
         if (!g_table)
             point_at_regs(&f.mm[i], &f.o[i], &c);
         else if (g_ld)
             f.mm[i].param[VSMP_P_LOD] = g_zero;
+        if (i + 1 < RING)
+            feed(&f.mm[i], &f.o[i], &c, (f.m + i) % NMSG);
     }
-    f.m = (j->thread * 997u) % NMSG;
-    feed(&f.mm[0], &f.o[0], &c, f.m);
     uint64_t count = 0;
     send_n(j, &c, &f, &r, 64); /* warm-up: caches and pages */
     double w0 = wall(), c0 = cpu_thread(), c1 = c0;
