@@ -611,12 +611,10 @@ __attribute__((always_inline)) static inline void feed(vsmp_message *mm, msg_reg
 
 /* Message m's parameters are computed while message m - RING + 1 is sent (a ring of buffers),
  * as a kernel compiler schedules a loop's next coordinates ahead of the sends and as lavapipe's
- * straight-line loop lets the core overlap them: the sampler then reads them from L1, as from a
- * kernel's registers, not from the store buffer. Measured: computed just before its own send,
- * bil lz ran ~10 % slower than with the table (the chain from the message number through the
- * stores on each message's path); one message ahead, tri cube and bil sRGB, whose kernels read
- * lanes one at a time, 10-20 % slower (a store forwarded to smaller loads). The table form is
- * fed the same way. */
+ * straight-line loop lets the core overlap them; three ahead, their stores have left the store
+ * buffer when the sampler reads them. Measured: computed just before its own send, bil lz ran
+ * ~10 % slower than with the table (the chain from the message number through the stores on
+ * each message's path), one ahead as fast as the table. The table form is fed the same way. */
 #ifndef RING
 #define RING 4
 #endif
