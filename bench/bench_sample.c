@@ -961,7 +961,8 @@ int main(int argc, char **argv)
     printf("vsmp %s sampling benchmark; vsmp SIMD16 messages (%s), lavapipe 64-lane groups, %d "
            "samples per pixel\n",
            vsmp_version(),
-           g_table ? "--table: streamed from a precomputed table" : "computed as sent", NSAMP);
+           g_table ? "--table: streamed from a precomputed table" : "computed in the timed loop",
+           NSAMP);
     print_cpu();
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
