@@ -6,9 +6,18 @@
  * pixel takes NSAMP samples whose coordinates (a pixel shift of (7k, 13k)) and gradients
  * (scaled by 1 + k/32) vary with the sample k. lavapipe runs it as one compute invocation per
  * pixel (local_size_x = 64) looping over k, so its dispatch overhead is spread over NSAMP
- * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages
- * precomputed before timing (the same pixels, in the same order). Time is CPU time (the whole
- * lavapipe process, each vsmp thread), so other load on the machine does not count: rates are
+ * samples; each row's pipeline is warmed by an untimed dispatch. vsmp is fed SIMD16 messages of
+ * the same pixels in the same order (lavapipe's first 64 groups, over and over), each computed in
+ * the timed loop (the default): its coordinates (and gradients or LOD where the operation reads
+ * them) from its group, sample k and quarter, by plain C the compiler vectorises (256-bit), into
+ * a ring of buffers per thread while the messages before it are sent, as a kernel computes them
+ * in its registers and as lavapipe's shader computes them from its ids.
+ * --table points the messages instead at a table of 8192 built before timing (~1.5 MB, past L2:
+ * a memory stream neither lavapipe nor a kernel pays; the figures before 2026-11-28 were measured
+ * so). Each row checks the computed messages against the table before timing (every parameter
+ * the operation reads, and every 8th message's results) and stops on a difference. Time is CPU
+ * time (the whole lavapipe process, each vsmp thread), so other load on the machine does not
+ * count: rates are
  * M samples per CPU-second, which a perfectly scaling engine keeps with N threads. Rounds
  * interleave vsmp and lavapipe row by row; the table shows the median and the range.
  *
@@ -24,7 +33,7 @@
  * measurement requests over pipes.
  *
  * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME] [--vsmp-only]
- *                     [--also LEVEL]
+ *                     [--table] [--also LEVEL]
  *
  * --vsmp-only measures vsmp alone (for profiling; lavapipe's columns then read 0).
  * --also LEVEL (ref, c, avx2, avx512) measures vsmp on one thread at that CPU level too, in the
@@ -386,6 +395,151 @@ static void build_messages(const row *r)
     }
 }
 
+/* ---- vsmp's side computing each message as it goes (the default) ----
+ *
+ * A kernel holds a message's coordinates in its registers, computed from its ids by a few ALU
+ * instructions, as lavapipe's shader computes them; so by default each thread computes message
+ * m's parameters (group, sample k, quarter, as build_messages numbers them) into its own buffer
+ * just before sending it: the same formulas as sample_coords and vary_factor, written lane-wise
+ * for the compiler to vectorise. Only the parameters the operation reads are written (the
+ * others point at zeros); a division by a power-of-two edge is the exact multiply by its
+ * reciprocal. check_messages compares every message with the table before timing. */
+typedef struct msg_regs {
+    _Alignas(64) uint32_t c[3][16];
+    _Alignas(64) uint32_t grad[3][16]; /* du/dx, dv/dy, dr/dx (the others are 0) */
+    _Alignas(64) uint32_t lod[16];
+} msg_regs;
+
+typedef struct calc {
+    enum shape shape;
+    unsigned op;
+    bool nn, vary;
+    float gx, gy, n, inv_n;  /* inv_n: 1 / n when n is a power of two (exact), else 0 */
+    float su, sv;            /* u = sx su, v = sy sv where that is exact (nn, or inv_n), else 0 */
+    uint32_t dx[16], dy[16]; /* lane l's pixel less lane 0's in every message */
+    float hx[16], hy[16];    /* dx + 0.5, dy + 0.5 */
+    float f[16];             /* the lanes' gradient factors (vary_factor) */
+} calc;
+
+static calc g_calc;
+
+static calc calc_for(const row *r)
+{
+    uint32_t e = edge(r->shape);
+    calc c = {.shape = r->shape, .op = r->op, .nn = r->nn, .vary = r->vary != 0};
+    c.gx = r->gx, c.gy = r->gy, c.n = (float)e;
+    if (e && !(e & (e - 1)))
+        c.inv_n = 1.0f / (float)e;
+    if (r->nn)
+        c.su = r->gx, c.sv = r->gy;
+    else if (c.inv_n != 0) /* (s gx) / n = s (gx / n): both scale by a power of two */
+        c.su = r->gx * c.inv_n, c.sv = r->gy * c.inv_n;
+    for (unsigned l = 0; l < 16; l++) {
+        pixel(0, l, &c.dx[l], &c.dy[l]);
+        c.hx[l] = (float)c.dx[l] + 0.5f, c.hy[l] = (float)c.dy[l] + 0.5f;
+        c.f[l] = vary_factor(r, l);
+    }
+    return c;
+}
+
+static inline float over_n(const calc *c, float a)
+{
+    return c->inv_n != 0 ? a * c->inv_n : a / c->n;
+}
+
+/* Message m's parameters as a kernel computes them: its lane 0's pixel in scalars (pixel()), the
+ * lanes' offsets from it a constant vector (a message's four quads are four consecutive ones of
+ * a row of 512: quad % 512 + l / 4 does not wrap), so a coordinate is a broadcast, an add and a
+ * multiply; every value as sample_coords computes it (integers and halves below 2^23 are exact
+ * in a float; a power of two's scaling is exact). */
+__attribute__((always_inline)) static inline void compute_message(const calc *c, uint32_t m,
+                                                                  msg_regs *o)
+{
+    uint32_t g = m / (NSAMP * 4), k = msg_sample(m), q = m % 4, x0, y0;
+    pixel(g, q * 16, &x0, &y0);
+    x0 += 7u * k, y0 += 13u * k;
+    if (c->op == VSMP_SUB_LD) {
+        for (unsigned l = 0; l < 16; l++)
+            o->c[0][l] = (x0 + c->dx[l]) & 1023u, o->c[1][l] = (y0 + c->dy[l]) & 1023u;
+        return;
+    }
+    float *u = (float *)o->c[0], *v = (float *)o->c[1], *w = (float *)o->c[2];
+    float fx = (float)x0, fy = (float)y0;
+    if (c->su != 0) {
+        for (unsigned l = 0; l < 16; l++)
+            u[l] = (fx + c->hx[l]) * c->su, v[l] = (fy + c->hy[l]) * c->sv;
+    } else {
+        for (unsigned l = 0; l < 16; l++)
+            u[l] = (fx + c->hx[l]) * c->gx / c->n, v[l] = (fy + c->hy[l]) * c->gy / c->n;
+    }
+    float sc = 1.0f + (float)k / 32.0f;
+    float gxx = over_n(c, c->gx * sc), gyy = over_n(c, c->gy * sc), grx = 0;
+    if (c->shape == S2DA || c->shape == S3D) {
+        float r = c->shape == S3D ? ((float)k + 0.5f) / 32.0f : (float)(k & 3u);
+        for (unsigned l = 0; l < 16; l++)
+            w[l] = r;
+    } else if (c->shape == SCUBE) { /* the face +x (1, b, a) or +z (a, b, 1) */
+        float a[16], bb[16], one[16];
+        for (unsigned l = 0; l < 16; l++) { /* floor as truncation: u, v >= 0 */
+            a[l] = (u[l] - (float)(int32_t)u[l]) * 2.0f - 1.0f;
+            bb[l] = (v[l] - (float)(int32_t)v[l]) * 2.0f - 1.0f;
+            one[l] = 1.0f;
+        }
+        bool x = k & 1u;
+        memcpy(u, x ? one : a, sizeof(a)), memcpy(v, bb, sizeof(bb)),
+            memcpy(w, x ? a : one, sizeof(a));
+        grx = x ? 2.0f * gxx : 0, gxx = x ? 0 : 2.0f * gxx, gyy *= 2.0f;
+    }
+    if (c->op == SL) {
+        float lod = log2f(c->gx * sc);
+        for (unsigned l = 0; l < 16; l++)
+            memcpy(&o->lod[l], &lod, 4);
+    } else if (c->op != SLZ) {
+        float *dudx = (float *)o->grad[0], *dvdy = (float *)o->grad[1], *drdx = (float *)o->grad[2];
+        if (c->vary)
+            for (unsigned l = 0; l < 16; l++)
+                dudx[l] = gxx * c->f[l], dvdy[l] = gyy * c->f[l];
+        else
+            for (unsigned l = 0; l < 16; l++)
+                dudx[l] = gxx, dvdy[l] = gyy;
+        if (c->shape == SCUBE)
+            for (unsigned l = 0; l < 16; l++)
+                drdx[l] = grx * c->f[l];
+    }
+}
+
+/* The parameters an operation reads (a 2D surface's R none), and their number */
+static unsigned params_of(unsigned op, enum shape sh, unsigned *f)
+{
+    static const unsigned sd[] = {VSMP_P_U,    VSMP_P_V,    VSMP_P_DUDX, VSMP_P_DUDY, VSMP_P_DVDX,
+                                  VSMP_P_DVDY, VSMP_P_DRDX, VSMP_P_DRDY, VSMP_P_R};
+    static const unsigned sl[] = {VSMP_P_U, VSMP_P_V, VSMP_P_LOD, VSMP_P_R};
+    const unsigned *a = op == SL ? sl : sd;
+    unsigned n = op == VSMP_SUB_LD ? 2 : op == SLZ ? 2 : op == SL ? 3 : 8;
+    memcpy(f, a, n * sizeof(unsigned));
+    if (op != VSMP_SUB_LD && sh != S2D)
+        f[n] = VSMP_P_R, n++;
+    return n;
+}
+
+/* A message struct whose parameters are regs' (zeros where the operation reads none, and for
+ * the gradients that are 0). */
+static void point_at_regs(vsmp_message *mm, msg_regs *o, const calc *c)
+{
+    for (unsigned i = 0; i < VSMP_P_COUNT; i++)
+        mm->param[i] = g_zero;
+    mm->param[VSMP_P_U] = o->c[0], mm->param[VSMP_P_V] = o->c[1];
+    if (c->op != VSMP_SUB_LD && c->shape != S2D)
+        mm->param[VSMP_P_R] = o->c[2];
+    if (c->op == SL)
+        mm->param[VSMP_P_LOD] = o->lod;
+    else if (c->op == SD) {
+        mm->param[VSMP_P_DUDX] = o->grad[0], mm->param[VSMP_P_DVDY] = o->grad[1];
+        if (c->shape == SCUBE)
+            mm->param[VSMP_P_DRDX] = o->grad[2];
+    }
+}
+
 typedef struct job {
     const vsmp_plan *p;
     double seconds, rate;
@@ -405,29 +559,110 @@ static void point_at(vsmp_message *mm, uint32_t m)
     mm->param[VSMP_P_LOD] = g_lod[k];
 }
 
-static void *run_vsmp(void *arg)
+/* Every message computed as the timed loop computes it against the table, in the parameters
+ * the operation reads, and every 8th message's results through the plan both ways. */
+static int check_messages(const row *r, const vsmp_plan *p)
+{
+    calc c = calc_for(r);
+    msg_regs o;
+    vsmp_message mt, mc;
+    memset(&mt, 0, sizeof(mt)), memset(&mc, 0, sizeof(mc));
+    mt.simd = mc.simd = 16, mt.mask = mc.mask = 0xffff;
+    if (g_ld)
+        mt.param[VSMP_P_LOD] = g_zero;
+    point_at_regs(&mc, &o, &c);
+    unsigned f[9], n = params_of(c.op, c.shape, f);
+    for (uint32_t m = 0; m < NMSG; m++) {
+        memset(&o, 0xa5, sizeof(o));
+        compute_message(&c, m, &o);
+        point_at(&mt, m);
+        for (unsigned i = 0; i < n; i++)
+            if (memcmp(mc.param[f[i]], mt.param[f[i]], 64)) {
+                fprintf(stderr, "%s: message %u parameter %u differs from the table\n", r->name, m,
+                        f[i]);
+                return -1;
+            }
+        if (m % 8)
+            continue;
+        vsmp_result a, b;
+        memset(&a, 0, sizeof(a)), memset(&b, 0, sizeof(b));
+        vsmp_plan_run(p, &mt, &a);
+        vsmp_plan_run(p, &mc, &b);
+        if (memcmp(&a, &b, sizeof(a))) {
+            fprintf(stderr, "%s: message %u's result differs from the table's\n", r->name, m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static bool g_table; /* --table: messages streamed from the precomputed table */
+
+/* Message m into mm: pointed at the table's (--table), or computed into regs, at which mm
+ * points. */
+__attribute__((always_inline)) static inline void feed(vsmp_message *mm, msg_regs *o, const calc *c,
+                                                       uint32_t m)
+{
+    if (g_table)
+        point_at(mm, m);
+    else
+        compute_message(c, m, o);
+}
+
+/* Message m's parameters are computed while message m - RING + 1 is sent (a ring of buffers),
+ * as a kernel compiler schedules a loop's next coordinates ahead of the sends and as lavapipe's
+ * straight-line loop lets the core overlap them; three ahead, their stores have left the store
+ * buffer when the sampler reads them. Measured: computed just before its own send, bil lz ran
+ * ~10 % slower than with the table (the chain from the message number through the stores on
+ * each message's path), one ahead as fast as the table. The table form is fed the same way. */
+#ifndef RING
+#define RING 4
+#endif
+typedef struct feeder {
+    vsmp_message mm[RING];
+    msg_regs o[RING];
+    unsigned i; /* mm[i]: the message to send next */
+    uint32_t m; /* its number */
+} feeder;
+
+__attribute__((always_inline)) static inline void send_n(const job *j, const calc *c, feeder *f,
+                                                         vsmp_result *r, unsigned n)
+{
+    for (unsigned b = 0; b < n; b++) {
+        unsigned s = (f->i + RING - 1) % RING; /* the slot sent last: free */
+        feed(&f->mm[s], &f->o[s], c, (f->m + RING - 1) % NMSG);
+        vsmp_plan_run(j->p, &f->mm[f->i], r);
+        f->i = (f->i + 1) % RING, f->m = (f->m + 1) % NMSG;
+    }
+}
+
+/* Built for 256-bit vectors where the CPU has them, as vsmp's machine runs a kernel's ALU
+ * instructions at its AVX2 and AVX-512 levels (-mprefer-vector-width=256). 512-bit ones here
+ * slowed the AVX2 kernels (tri cube, bil sRGB) by 10-20 %: their third vector port is off while
+ * 512-bit operations are in flight. */
+__attribute__((target_clones("avx2", "default"))) static void *run_vsmp(void *arg)
 {
     job *j = arg;
+    const calc c = g_calc;
     vsmp_result r;
     memset(&r, 0, sizeof(r));
-    vsmp_message mm;
-    memset(&mm, 0, sizeof(mm));
-    mm.simd = 16, mm.mask = 0xffff;
-    if (g_ld)
-        mm.param[VSMP_P_LOD] = g_zero;
-    uint32_t m = (j->thread * 997u) % NMSG;
-    uint64_t count = 0;
-    for (int w = 0; w < 64; w++) { /* warm-up: caches and pages */
-        point_at(&mm, (m + (uint32_t)w) % NMSG);
-        vsmp_plan_run(j->p, &mm, &r);
+    feeder f;
+    memset(&f, 0, sizeof(f));
+    f.m = (j->thread * 997u) % NMSG;
+    for (unsigned i = 0; i < RING; i++) {
+        f.mm[i].simd = 16, f.mm[i].mask = 0xffff;
+        if (!g_table)
+            point_at_regs(&f.mm[i], &f.o[i], &c);
+        else if (g_ld)
+            f.mm[i].param[VSMP_P_LOD] = g_zero;
+        if (i + 1 < RING)
+            feed(&f.mm[i], &f.o[i], &c, (f.m + i) % NMSG);
     }
+    uint64_t count = 0;
+    send_n(j, &c, &f, &r, 64); /* warm-up: caches and pages */
     double w0 = wall(), c0 = cpu_thread(), c1 = c0;
     while (wall() - w0 < j->seconds) {
-        for (int b = 0; b < 256; b++) {
-            point_at(&mm, m);
-            vsmp_plan_run(j->p, &mm, &r);
-            m = m + 1 == NMSG ? 0 : m + 1;
-        }
+        send_n(j, &c, &f, &r, 256);
         count += 256 * 16;
     }
     c1 = cpu_thread();
@@ -697,11 +932,13 @@ int main(int argc, char **argv)
             only = argv[++i];
         else if (!strcmp(argv[i], "--vsmp-only"))
             vsmp_only = true;
+        else if (!strcmp(argv[i], "--table"))
+            g_table = true;
         else if (!strcmp(argv[i], "--also") && i + 1 < argc && level_mask(argv[i + 1]) != 1)
             also = argv[++i];
         else {
             fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
-                            "[--row NAME] [--vsmp-only] [--also ref|c|avx2|avx512]\n");
+                            "[--row NAME] [--vsmp-only] [--table] [--also ref|c|avx2|avx512]\n");
             return 2;
         }
     }
@@ -721,9 +958,11 @@ int main(int argc, char **argv)
     memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
     if (!vsmp_only && (child_start(&c1, 1) || child_start(&cn, threads)))
         fprintf(stderr, "lavapipe children failed to start\n");
-    printf("vsmp %s sampling benchmark; vsmp SIMD16 messages, lavapipe 64-lane groups, %d "
+    printf("vsmp %s sampling benchmark; vsmp SIMD16 messages (%s), lavapipe 64-lane groups, %d "
            "samples per pixel\n",
-           vsmp_version(), NSAMP);
+           vsmp_version(),
+           g_table ? "--table: streamed from a precomputed table" : "computed in the timed loop",
+           NSAMP);
     print_cpu();
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
@@ -758,6 +997,9 @@ int main(int argc, char **argv)
                 return 1;
         }
         build_messages(r);
+        g_calc = calc_for(r);
+        if (check_messages(r, p))
+            return 1;
         double v1[MAXR], l1[MAXR], vn[MAXR], ln[MAXR];
         for (unsigned k = 0; k < rounds; k++) {
             l1[k] = vsmp_only ? 0 : child_rate(&c1, (int)i, seconds);

@@ -119,23 +119,31 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
  * rows. */
 enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
 
+static inline bool quads16(__m512i o, const __m512i b)
+{
+    const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
+    const __m512i col =
+        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
+    return _mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
+           0xffff;
+}
+
+/* A run and two runs of 8 have lane 2 two texels after lane 0; when it is not, only the quads'
+ * test runs (a rasterizer's messages skip the run's), else the tests in the same order. */
 static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_t *o1)
 {
     const __m512i b = _mm512_set1_epi32((int)bytes);
     __m128i o4 = _mm512_castsi512_si128(o);
     *o0 = (uint32_t)_mm_cvtsi128_si32(o4);
+    *o1 = (uint32_t)_mm_extract_epi32(o4, 2);
+    if (*o1 != *o0 + 2 * bytes)
+        return quads16(o, b) ? SHAPE_QUADS : SHAPE_NONE;
     const __m512i step = _mm512_mullo_epi32(
         _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), b);
     if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_broadcastd_epi32(o4), step)) == 0xffff)
         return SHAPE_RUN;
-    const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
-    const __m512i col =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
-    if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
-        0xffff) {
-        *o1 = (uint32_t)_mm_extract_epi32(o4, 2);
+    if (quads16(o, b))
         return SHAPE_QUADS;
-    }
     const __m512i from8 = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8);
     const __m512i col8 =
         _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), b);
