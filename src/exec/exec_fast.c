@@ -1195,6 +1195,75 @@ static void plan_fused_members(xinst *y, unsigned n)
     y[0].fplan = (uint8_t)fp;
 }
 
+/* Where source @p s of member @p i of a fused sequence from @p y comes from: 0 where no member
+ * before it writes a byte of it, d > 0 where it is exactly the dst of member i - d and no member
+ * between them writes a byte of it, -1 where a member's dst lies on part of it */
+static int member_src(const xinst *y, unsigned i, unsigned s)
+{
+    const uint8_t *p = y[i].f.src[s].p;
+    for (unsigned j = i; p && j-- > 0;) {
+        const uint8_t *d = y[j].f.dst;
+        if (y[j].gmode != GM_CMP && d < p + 64 && p < d + 64)
+            return d == p ? (int)(i - j) : -1;
+    }
+    return 0;
+}
+
+/* Whether @p p is 64 bytes of the immediates' lanes planned in x (plan_sources: made once, never
+ * written when the kernel runs) */
+static bool in_immv(const xinst *x, const uint8_t *p)
+{
+    const uint8_t *lo = (const uint8_t *)x->g->immv, *hi = lo + sizeof(x->g->immv);
+    return p >= lo && p + 64 <= hi;
+}
+
+/* Whether member b's source s has, when b runs, the bits member a's had when a ran (a before
+ * b, in the fused sequence from y, b of the division from b - b % XFU_FDIV_N): both the dst of
+ * the member at the same distance before it in its own division, or both the same arena bytes
+ * (no member before b writes them) or the same immediate lanes */
+static bool same_src(const xinst *y, unsigned a, unsigned b, unsigned s)
+{
+    int da = member_src(y, a, s), db = member_src(y, b, s);
+    const xsrc *u = &y[a].f.src[s], *v = &y[b].f.src[s];
+    if (da < 0 || da != db || u->kind != v->kind || u->v != v->v)
+        return false;
+    if (da > 0)
+        return (unsigned)da <= b % XFU_FDIV_N;
+    return u->p == v->p || (u->p && v->p && in_immv(&y[a], u->p) && in_immv(&y[b], v->p) &&
+                            !memcmp(u->p, v->p, 64));
+}
+
+/* XFU_FDIV4: whether the divisions 2-4 from @p y repeat the first's members 0-6 (XFU_FDIV_K:
+ * the scale and the reciprocal of the divisor times it), so that each such member's result is
+ * the first division's member's: the same kernel, arg and lanes, each source the same bits
+ * (same_src), each sel on its own cmp's predicate (the cmps' lanes and elements the same) */
+static bool fdiv_repeats(const vsmp_machine *m, const xinst *y)
+{
+    for (unsigned k = 1; k < 4; k++)
+        for (unsigned i = 0; i < 7; i++) {
+            unsigned b = k * XFU_FDIV_N + i;
+            const xfast *f = &y[i].f, *g = &y[b].f;
+            if (g->fn16 != f->fn16 || g->arg != f->arg || y[b].lanes != y[i].lanes ||
+                g->em_off != f->em_off || g->lmask != f->lmask || g->nomask != f->nomask ||
+                g->st != f->st || g->flt != f->flt)
+                return false;
+            for (unsigned s = 0; s < 3; s++)
+                if (!same_src(y, i, b, s))
+                    return false;
+            if (y[i].gmode != GM_SEL) {
+                if (g->pred != f->pred)
+                    return false;
+                continue;
+            }
+            const uint8_t *pf = (const uint8_t *)&m->preds[VSMP_PRED_ID(f->pred)];
+            const uint8_t *pg = (const uint8_t *)&m->preds[VSMP_PRED_ID(g->pred)];
+            if (pf != y[i - 1].f.dst || pg != y[b - 1].f.dst ||
+                VSMP_PRED_INV(f->pred) != VSMP_PRED_INV(g->pred))
+                return false;
+        }
+    return true;
+}
+
 /* Mark the fused sequences of the run of @p n instructions from @p i (before its chains: a
  * chain joins no member of a fused sequence): the first member's mode, the table's row
  * (xfast_table.fused, XFU_LIST) and how many members it has (xinst.chain) */
@@ -1207,6 +1276,8 @@ static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
             bool ok = j + f->n <= end;
             for (unsigned q = 0; ok && q < f->n; q++)
                 ok = fuse_member(m, &m->x[j + q], f->k[q]);
+            if (ok && id == XFU_FDIV4)
+                ok = fdiv_repeats(m, &m->x[j]);
             if (ok) {
                 plan_fused_members(&m->x[j], f->n);
                 m->x[j].gmode = GM_FUSED, m->x[j].fuse = (uint8_t)id, m->x[j].chain = f->n;
