@@ -372,7 +372,7 @@ static bool ff_made(vsmp_machine *const *ms, unsigned nlev)
 /* The declarations, @p body (then @p sep) and ret, parsed; NULL (a failed check) when not. */
 static vsmp_module *ff_parse(const char *body, const char *sep)
 {
-    char text[4096];
+    char text[8192];
     snprintf(text, sizeof(text), "%s%s%sret (M1, 1)\n", ff_decls, body, sep);
     vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
     CHECK(mod != NULL, "parse %s", body);
@@ -942,12 +942,65 @@ static const char *const ff_fused[] = {
 };
 static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1, 4};
 
-static void test_fused(void)
+/* IGC's division at mask M of the dividend dv (a region's start) by FA (its bits read through
+ * FAD and FAU), as a float4 by a scalar makes four of: the and to t, the cmp.eq to pa, a sel on
+ * ps, the cmp.<ge> of u to pb, a sel of imm on pb, the scale in FC(0,0), the mul and inv in
+ * FD(0,0), the quotient to r */
+#define FF_DIVG(M, t, pa, ps, ge, u, pb, imm, dv, r)                                               \
+    "and (" M ", 16) " t "<1> FAD(0,0)<8;8,1> 0x7f800000:d\n"                                      \
+    "cmp.eq (" M ", 16) " pa " " t "<8;8,1> 0x0:d\n"                                               \
+    "(" ps ") sel (" M ", 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"                              \
+    "cmp." ge " (" M ", 16) " pb " " u "<8;8,1> 0x64000000:ud\n"                                   \
+    "(" pb ") sel (" M ", 16) FC(0,0)<1> " imm ":f FC(0,0)<8;8,1>\n"                               \
+    "mul (" M ", 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"                                   \
+    "inv (" M ", 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"                                                  \
+    "mul (" M ", 16) FD(0,0)<1> FD(0,0)<8;8,1> " dv "<8;8,1>\n"                                    \
+    "mul (" M ", 16) " r "<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+#define FF_DIV(dv)                                                                                 \
+    FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000", dv, dv)
+#define FF_DIV_DECLS                                                                               \
+    ".decl FAD v_type=G type=d num_elts=32 align=GRF alias=<FA, 0>\n"                              \
+    ".decl FAU v_type=G type=ud num_elts=32 align=GRF alias=<FA, 0>\n"
+
+/* Four divisions by FA in a row (exec_fast.c fdiv_repeats): a float4 divided in place, and
+ * IGC's form at M5 (each division's and, cmps and predicates its own), each planned as one
+ * sequence (XFU_FDIV4, the scale and reciprocal run once); then four that are not one, each
+ * planned as four divisions: the third's cmp.ge on another source, the first's quotient on half
+ * of the divisor (read again by the others), the second's first sel on another predicate than
+ * its cmp's, the fourth's second sel of another immediate, the second's cmp.lt for cmp.ge. */
+static const char *const ff_fdiv4[] = {
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)") FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIVG("M5", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000",
+                         "FB(0,0)", "FB(0,0)")
+        FF_DIVG("M5", "DD(0,16)", "P2", "P2", "ge", "FAU(0,0)", "P1", "0x2f800000", "FB(0,16)",
+                "FB(0,16)") FF_DIVG("M5", "DC(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2",
+                                    "0x2f800000", "FD(0,16)", "FD(0,16)")
+            FF_DIVG("M5", "DC(0,16)", "P2", "P2", "ge", "FAU(0,0)", "P1", "0x2f800000", "FC(0,16)",
+                    "FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)")
+        FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "UA(0,0)", "P2", "0x2f800000", "FD(0,16)",
+                "FD(0,16)") FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000",
+                         "FB(0,0)", "FA(0,8)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIVG("M1", "DD(0,0)", "P1", "P2", "ge", "FAU(0,0)", "P2",
+                                           "0x2f800000", "FB(0,16)", "FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)") FF_DIVG(
+        "M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f000000", "FC(0,16)", "FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIVG("M1", "DD(0,0)", "P1", "P1", "lt", "FAU(0,0)", "P2",
+                                           "0x2f800000", "FB(0,16)", "FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+};
+static const unsigned ff_fdiv4_n[] = {1, 1, 4, 4, 4, 4, 4};
+
+/* Each of @p runs (@p count) planned as @p want[f] fused sequences at every fast level, none
+ * at the reference level, and the same bits as the reference (test_runs_of) */
+static void test_fused_runs(const char *const *runs, const unsigned *want, size_t count)
 {
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
-    size_t count = sizeof(ff_fused) / sizeof(ff_fused[0]);
     for (size_t f = 0; f < count; f++) {
-        vsmp_module *mod = ff_parse(ff_fused[f], "");
+        vsmp_module *mod = ff_parse(runs[f], "");
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1;
@@ -958,14 +1011,19 @@ static void test_fused(void)
             unsigned n = 0;
             for (uint32_t i = 0; ms[k] && i < ninst; i++)
                 n += vsmp_x_fused_at(ms[k], i) != 0;
-            CHECK(n == (k ? ff_fused_n[f] : 0u), "fused %zu: %u sequences planned at level %u", f,
-                  n, k);
+            CHECK(n == (k ? want[f] : 0u), "fused %zu: %u sequences planned at level %u", f, n, k);
         }
         for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
             vsmp_machine_free(ms[k]);
         vsmp_module_free(mod);
     }
-    test_runs_of(ff_fused, count, true);
+    test_runs_of(runs, count, true);
+}
+
+static void test_fused(void)
+{
+    test_fused_runs(ff_fused, ff_fused_n, sizeof(ff_fused) / sizeof(ff_fused[0]));
+    test_fused_runs(ff_fdiv4, ff_fdiv4_n, sizeof(ff_fdiv4) / sizeof(ff_fdiv4[0]));
 }
 
 /* Loops: the run (exec_fast.c run_group) goes on through the labels, gotos, jmps and runs after
