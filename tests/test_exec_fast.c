@@ -562,6 +562,22 @@ static const char *const ff_runs16[] = {
     "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
     "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
     "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
+    /* SIMD16 with a packed 32-bit region under a modifier (its 16 lanes read and modified when
+     * the run reaches it: IGC's trip count, a D region minus another), with a modified scalar
+     * beside it, of each modifier on D, UD and F, at M5 and under NoMask, in place on its dst
+     * and on the dst one lane on; beside the forms left to the handler (two modified regions,
+     * a modified 16-bit region) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> (abs)DD(0,0)<8;8,1> (-)DA(0,3)<0;1,0>\n"
+    "add (M5, 16) UD(0,16)<1> (-abs)UA(0,16)<8;8,1> UB(0,2)<0;1,0>\n"
+    "mul (M1, 16) FD(0,0)<1> (-abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mad (M1_NM, 16) FC(0,0)<1> FB(0,0)<8;8,1> (abs)FD(0,0)<8;8,1> (-)FA(0,4)<0;1,0>\n"
+    "and (M1, 16) UB(0,0)<1> (~)UB(0,0)<8;8,1> UA(0,0)<8;8,1>\n"
+    "add (M1, 16) DB(0,1)<1> (-)DB(0,0)<8;8,1> 0x3:d\n"
+    "add (M1, 16) DA(0,0)<1> (-)DC(0,0)<8;8,1> (abs)DD(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> (-)WA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
     /* integer add with one 32-bit scalar source (fs16's direct form, k_iadd_b16: IGC's address
      * arithmetic, a base added to lane offsets): the scalar as src0 and as src1, D and UD,
      * in place with the scalar inside the dst, a dst overlapping its region one lane on, as

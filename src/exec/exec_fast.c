@@ -158,26 +158,41 @@ static const uint8_t *src_lanes(const vsmp_machine *m, const xvec *v, unsigned n
 static void mod_lanes(uint32_t *b, unsigned n, unsigned mod, unsigned t)
 {
     bool f = t == VSMP_TYPE_F, sg = vsmp_type_is_signed(t);
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t v = b[l];
-        bool neg = sg && (int32_t)v < 0;
-        switch (mod) {
-        case VSMP_MOD_ABS:
-            v = f ? v & 0x7fffffffu : neg ? 0u - v : v;
-            break;
-        case VSMP_MOD_NEG:
-            v = f ? v ^ 0x80000000u : 0u - v;
-            break;
-        case VSMP_MOD_NEG_ABS:
-            v = f ? v | 0x80000000u : neg ? v : 0u - v;
-            break;
-        case VSMP_MOD_NOT:
-            v = ~v;
-            break;
-        default:
-            break;
-        }
-        b[l] = v;
+    /* one loop per form, each of one operation on every lane (the compiler's vector code) */
+    switch (mod) {
+    case VSMP_MOD_ABS:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] &= 0x7fffffffu;
+        else if (sg)
+            for (unsigned l = 0; l < n; l++)
+                b[l] = (int32_t)b[l] < 0 ? 0u - b[l] : b[l];
+        return;
+    case VSMP_MOD_NEG:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] ^= 0x80000000u;
+        else
+            for (unsigned l = 0; l < n; l++)
+                b[l] = 0u - b[l];
+        return;
+    case VSMP_MOD_NEG_ABS:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] |= 0x80000000u;
+        else if (sg)
+            for (unsigned l = 0; l < n; l++)
+                b[l] = (int32_t)b[l] < 0 ? b[l] : 0u - b[l];
+        else
+            for (unsigned l = 0; l < n; l++)
+                b[l] = 0u - b[l];
+        return;
+    case VSMP_MOD_NOT:
+        for (unsigned l = 0; l < n; l++)
+            b[l] = ~b[l];
+        return;
+    default:
+        return;
     }
 }
 
@@ -621,10 +636,12 @@ static void plan16(const vsmp_machine *m, xinst *x, int k)
 }
 
 /* A SIMD16 kernel whose sources are planned (plan16) but for 32-bit general scalars with a
- * modifier (IGC's address arithmetic subtracts a D scalar through (-)): those read, modified
- * and copied to 16 lanes when it runs (run_group GM_K16M). Such a source is XS_SCALAR at the
- * unmodified value with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so
- * that the handlers read every source again. */
+ * modifier (IGC's address arithmetic subtracts a D scalar through (-)), and at most one packed
+ * 32-bit general region with one (IGC's trip count, a D region minus another): those read and
+ * modified when it runs (run_group GM_K16M), a scalar once and copied to 16 lanes, the region's
+ * 16 lanes into a buffer. Such a source is XS_SCALAR (XS_WORDS) at the unmodified value (lanes)
+ * with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so that the handlers
+ * read every source again. */
 static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
 {
     x->f.fn16 = NULL;
@@ -633,18 +650,22 @@ static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
     xsrc src[3];
     memcpy(src, x->f.src, sizeof(src));
     uint32_t splat = 0;
+    bool region = false;
     for (unsigned i = 1; i < x->g->nv; i++) {
         const xvec *v = &x->g->v[i];
         xsrc *o = &src[i - 1];
-        if (v->mod && v->cls == VSMP_VEC_GENERAL && v->fk == FK_SCALAR &&
-            vsmp_type_size(v->type) == 4)
-            *o = (xsrc){m->arena + v->at, v->mod | (uint32_t)v->type << 8 | 1u << 16, XS_SCALAR};
+        uint32_t mv = v->mod | (uint32_t)v->type << 8 | 1u << 16;
+        bool general = v->mod && v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4;
+        if (general && v->fk == FK_SCALAR)
+            *o = (xsrc){m->arena + v->at, mv, XS_SCALAR};
+        else if (general && v->fk == FK_CONTIG4 && !region)
+            *o = (xsrc){m->arena + v->at, mv, XS_WORDS}, region = true;
         else if (o->kind != XS_WORDS && o->kind != XS_SCALAR)
             return;
         splat |= (uint32_t)(o->kind == XS_SCALAR) << (i - 1);
     }
     memcpy(x->f.src, src, sizeof(src));
-    x->f.fn16 = m->fast->fs16[k];
+    x->f.fn16 = splat ? m->fast->fs16[k] : m->fast->fn16[k];
     x->f.arg |= splat << XF_SPLAT_SHIFT;
 }
 
@@ -850,7 +871,7 @@ enum {
     GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
     GM_K16,
     GM_K,
-    GM_K16M,  /* SIMD16 with modified 32-bit scalars (plan16_mod) */
+    GM_K16M,  /* SIMD16 with modified 32-bit scalars and a modified region (plan16_mod) */
     GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
     GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
     GM_SEL,
@@ -965,14 +986,21 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             const uint8_t *p[3];
-            uint32_t v[3];
+            uint32_t v[3], r[16];
             for (unsigned i = 0; i < 3; i++) {
-                p[i] = y->f.src[i].p;
-                if (y->f.src[i].v >> 16) { /* read, modified once (kernel_src) */
-                    v[i] = x_ld(p[i], 4);
-                    mod_lanes(&v[i], 1, y->f.src[i].v & 0xffu, y->f.src[i].v >> 8 & 0xffu);
-                    p[i] = (const uint8_t *)&v[i];
+                const xsrc *o = &y->f.src[i];
+                p[i] = o->p;
+                if (!(o->v >> 16))
+                    continue;
+                if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
+                    memcpy(r, p[i], sizeof(r));
+                    mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
+                    p[i] = (const uint8_t *)r;
+                    continue;
                 }
+                v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
+                mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
+                p[i] = (const uint8_t *)&v[i];
             }
             y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
             break;
