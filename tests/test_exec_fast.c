@@ -1043,8 +1043,9 @@ static void test_fused(void)
 }
 
 /* Loops: the run (exec_fast.c run_group) goes on through the labels, gotos, jmps and runs after
- * it while no lane waits for a goto's target, as steps of their own; a goto every active lane
- * takes (exec_flow.c run_goto) jumps without making the lanes wait. Against the reference
+ * it while no lane waits for a goto's target, as steps of their own, deciding a goto whose lanes
+ * all go or none itself (goto_now), else through exec_flow.c run_goto; a goto every active lane
+ * takes jumps without making the lanes wait. Against the reference
  * level (no runs: every instruction a step of the run loop): the variables, the predicates, the
  * step count (vsmp_machine_steps), and under a step limit that ends the run inside a loop, the
  * same refusal at the same step. The shapes are IGC's: a loop unrolled, its back edge a goto
@@ -1094,19 +1095,58 @@ static const char *const ff_loops[] = {
     "cmp.lt (M1, 16) P1 DC(0,0)<0;1,0> DD(0,0)<8;8,1>\n"
     "(P1) goto (M1, 16) top\n"
     "mul (M1, 16) UB(0,0)<1> UD(0,0)<8;8,1> 0x3:ud\n",
+    /* gotos at M5 and M1 on a predicate made of a scalar (every lane or none, a forward one
+     * inverted), a predicated scalar goto out of the loop (inverted) and its scalar back edge */
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x7:d\n"
+    "top:\n"
+    "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M5, 16) DD(0,16)<1> DD(0,16)<8;8,1> DB(0,16)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P1 DC(0,0)<0;1,0> DC(0,1)<0;1,0>\n"
+    "(!P1) goto (M1, 1) done\n"
+    "cmp.eq (M5, 16) P2 DC(0,0)<0;1,0> 0x2:d\n"
+    "(P2) goto (M5, 16) mid\n"
+    "add (M5, 16) UD(0,16)<1> UD(0,16)<8;8,1> 0x1:ud\n"
+    "mid:\n"
+    "cmp.eq (M1, 16) P2 DC(0,0)<0;1,0> 0x3:d\n"
+    "(!P2) goto (M1, 16) next\n"
+    "add (M1, 16) UD(0,0)<1> UD(0,0)<8;8,1> 0x3:ud\n"
+    "next:\n"
+    "goto (M1, 1) top\n"
+    "done:\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
+    /* a NoMask goto forward (its lanes whatever the EM) and a SIMD8 goto back */
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x3:d\n"
+    "top:\n"
+    "add (M1, 8) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.gt (M1_NM, 16) P1 DC(0,1)<0;1,0> DC(0,0)<0;1,0>\n"
+    "(P1) goto (M1_NM, 16) skip\n"
+    "add (M1, 16) UD(0,0)<1> UD(0,0)<8;8,1> 0x1:ud\n"
+    "skip:\n"
+    "(P1) goto (M1, 8) top\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
 };
+
+/* The loops of ff_loops that end whatever lanes 16-31 do (the last two: their exits are scalar
+ * gotos or NoMask compares), also run with those lanes on */
+static const bool ff_loops_hi[] = {false, false, false, false, true, true};
 
 static void test_fast_loops(void)
 {
-    /* lanes 16..31 off: the loops' gotos are SIMD16 (M1) */
-    static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u};
+    /* lanes 16..31 off (the loops' gotos are SIMD16, most at M1); for ff_loops_hi, lanes 8-15
+     * off with lanes 16-31 on (gotos at M1 leave lanes on) */
+    static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u,
+                                      0xffff00ffu};
     static const uint64_t limits[] = {0, 5, 9, 13, 20, 31};
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_loops) / sizeof(ff_loops[0]); f++) {
         vsmp_module *mod = ff_parse(ff_loops[f], "");
         if (!mod)
             continue;
-        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
+        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]) - !ff_loops_hi[f]; dm++)
             for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
                 vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
                 for (unsigned k = 0; k < 1 + nlev; k++) {

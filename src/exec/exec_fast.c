@@ -882,6 +882,7 @@ enum {
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
+    GM_GOTO, /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
     GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
 };
 
@@ -1089,6 +1090,27 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* A goto (GM_GOTO) while no lane waits (run_group's loop): where its lanes all go or none,
+ * s->next set where exec_flow.c run_goto sets it (its target, or the instruction after it) and
+ * true; false where its lanes part or no lane is on (run_goto then takes it). Its lanes are
+ * vsmp_x_lanes' of its planned EM offset, exec size and plain predicate (NoMask for a scalar
+ * goto, whose one predicate bit branches every active lane). */
+static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
+{
+    uint32_t en = group_lanes(m, z), off = z->f.em_off;
+    if (z->f.pred)
+        en &= sel_lanes(z, m->preds[VSMP_PRED_ID(z->f.pred)]);
+    uint32_t taken = z->lanes == 1 ? (en ? m->em : 0) : en << off;
+    uint32_t active = z->lanes == 1 ? m->em : m->em & z->f.lmask << off;
+    bool fwd = z->g->target > z->index;
+    if (fwd ? (taken ? taken != m->em : !m->em) : (taken & active) != active && taken)
+        return false;
+    s->lanes = taken >> off;
+    if (taken)
+        s->next = z->g->target;
+    return true;
+}
+
 /* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
  * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
  * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
@@ -1119,11 +1141,14 @@ VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
                 x = z;
                 break;
             }
-            if ((z->gmode != GM_BRANCH && z->gmode != GM_LABEL) || m->steps >= max_steps)
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL) ||
+                m->steps >= max_steps)
                 return VSMP_OK;
             m->steps++;
             x_st(ce0, m->em, 4);
             s->next = pc + 1;
+            if (z->gmode == GM_GOTO && goto_now(m, z, s))
+                continue;
             st = z->run(m, z, s);
             if (st)
                 return st;
@@ -1355,15 +1380,30 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     }
 }
 
+/* A goto run_group's loop decides itself (GM_GOTO, goto_now): no predicate, or a plain one
+ * (no .any or .all) of a declared predicate; its lanes planned as a fast instruction's */
+static uint8_t plan_goto(const vsmp_machine *m, xinst *x)
+{
+    unsigned pred = x->in->pred, id = VSMP_PRED_ID(pred);
+    if (pred && (VSMP_PRED_CTRL(pred) || !id || id > m->r->num_preds))
+        return GM_BRANCH;
+    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->f.nomask = x->lanes == 1 || (x->in->emask & 8u);
+    x->f.pred = (uint16_t)pred;
+    return GM_GOTO;
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
         unsigned op = x->in->opcode;
-        x->gmode = fast_handler(x->run)                        ? group_mode(m, x)
-                   : op == VSMP_OPC_LABEL                      ? GM_LABEL
-                   : op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP ? GM_BRANCH
-                                                               : GM_CALL;
+        x->gmode = fast_handler(x->run)   ? group_mode(m, x)
+                   : op == VSMP_OPC_LABEL ? GM_LABEL
+                   : op == VSMP_OPC_GOTO  ? plan_goto(m, x)
+                   : op == VSMP_OPC_JMP   ? GM_BRANCH
+                                          : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;
