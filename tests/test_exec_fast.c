@@ -372,7 +372,7 @@ static bool ff_made(vsmp_machine *const *ms, unsigned nlev)
 /* The declarations, @p body (then @p sep) and ret, parsed; NULL (a failed check) when not. */
 static vsmp_module *ff_parse(const char *body, const char *sep)
 {
-    char text[4096];
+    char text[8192];
     snprintf(text, sizeof(text), "%s%s%sret (M1, 1)\n", ff_decls, body, sep);
     vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
     CHECK(mod != NULL, "parse %s", body);
@@ -562,6 +562,22 @@ static const char *const ff_runs16[] = {
     "add (M1, 16) DB(0,0)<1> (abs)DA(0,7)<0;1,0> 0x5:d\n"
     "add (M1, 16) DA(0,0)<1> (-)DD(0,0)<8;8,1> (-)DC(0,1)<0;1,0>\n"
     "mad (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> (-)FC(0,1)<0;1,0> (-)FB(0,2)<0;1,0>\n",
+    /* SIMD16 with a packed 32-bit region under a modifier (its 16 lanes read and modified when
+     * the run reaches it: IGC's trip count, a D region minus another), with a modified scalar
+     * beside it, of each modifier on D, UD and F, at M5 and under NoMask, in place on its dst
+     * and on the dst one lane on; beside the forms left to the handler (two modified regions,
+     * a modified 16-bit region) */
+    "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> (-)DB(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> (abs)DD(0,0)<8;8,1> (-)DA(0,3)<0;1,0>\n"
+    "add (M5, 16) UD(0,16)<1> (-abs)UA(0,16)<8;8,1> UB(0,2)<0;1,0>\n"
+    "mul (M1, 16) FD(0,0)<1> (-abs)FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "mad (M1_NM, 16) FC(0,0)<1> FB(0,0)<8;8,1> (abs)FD(0,0)<8;8,1> (-)FA(0,4)<0;1,0>\n"
+    "and (M1, 16) UB(0,0)<1> (~)UB(0,0)<8;8,1> UA(0,0)<8;8,1>\n"
+    "add (M1, 16) DB(0,1)<1> (-)DB(0,0)<8;8,1> 0x3:d\n"
+    "add (M1, 16) DA(0,0)<1> (-)DC(0,0)<8;8,1> (abs)DD(0,0)<8;8,1>\n"
+    "add (M1, 16) DD(0,0)<1> (-)WA(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
+    "add (M1, 16) DC(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
     /* integer add with one 32-bit scalar source (fs16's direct form, k_iadd_b16: IGC's address
      * arithmetic, a base added to lane offsets): the scalar as src0 and as src1, D and UD,
      * in place with the scalar inside the dst, a dst overlapping its region one lane on, as
@@ -942,12 +958,65 @@ static const char *const ff_fused[] = {
 };
 static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1, 4};
 
-static void test_fused(void)
+/* IGC's division at mask M of the dividend dv (a region's start) by FA (its bits read through
+ * FAD and FAU), as a float4 by a scalar makes four of: the and to t, the cmp.eq to pa, a sel on
+ * ps, the cmp.<ge> of u to pb, a sel of imm on pb, the scale in FC(0,0), the mul and inv in
+ * FD(0,0), the quotient to r */
+#define FF_DIVG(M, t, pa, ps, ge, u, pb, imm, dv, r)                                               \
+    "and (" M ", 16) " t "<1> FAD(0,0)<8;8,1> 0x7f800000:d\n"                                      \
+    "cmp.eq (" M ", 16) " pa " " t "<8;8,1> 0x0:d\n"                                               \
+    "(" ps ") sel (" M ", 16) FC(0,0)<1> 0x4f800000:f 0x3f800000:f\n"                              \
+    "cmp." ge " (" M ", 16) " pb " " u "<8;8,1> 0x64000000:ud\n"                                   \
+    "(" pb ") sel (" M ", 16) FC(0,0)<1> " imm ":f FC(0,0)<8;8,1>\n"                               \
+    "mul (" M ", 16) FD(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>\n"                                   \
+    "inv (" M ", 16) FD(0,0)<1> FD(0,0)<8;8,1>\n"                                                  \
+    "mul (" M ", 16) FD(0,0)<1> FD(0,0)<8;8,1> " dv "<8;8,1>\n"                                    \
+    "mul (" M ", 16) " r "<1> FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+#define FF_DIV(dv)                                                                                 \
+    FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000", dv, dv)
+#define FF_DIV_DECLS                                                                               \
+    ".decl FAD v_type=G type=d num_elts=32 align=GRF alias=<FA, 0>\n"                              \
+    ".decl FAU v_type=G type=ud num_elts=32 align=GRF alias=<FA, 0>\n"
+
+/* Four divisions by FA in a row (exec_fast.c fdiv_repeats): a float4 divided in place, and
+ * IGC's form at M5 (each division's and, cmps and predicates its own), each planned as one
+ * sequence (XFU_FDIV4, the scale and reciprocal run once); then four that are not one, each
+ * planned as four divisions: the third's cmp.ge on another source, the first's quotient on half
+ * of the divisor (read again by the others), the second's first sel on another predicate than
+ * its cmp's, the fourth's second sel of another immediate, the second's cmp.lt for cmp.ge. */
+static const char *const ff_fdiv4[] = {
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)") FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIVG("M5", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000",
+                         "FB(0,0)", "FB(0,0)")
+        FF_DIVG("M5", "DD(0,16)", "P2", "P2", "ge", "FAU(0,0)", "P1", "0x2f800000", "FB(0,16)",
+                "FB(0,16)") FF_DIVG("M5", "DC(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2",
+                                    "0x2f800000", "FD(0,16)", "FD(0,16)")
+            FF_DIVG("M5", "DC(0,16)", "P2", "P2", "ge", "FAU(0,0)", "P1", "0x2f800000", "FC(0,16)",
+                    "FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)")
+        FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "UA(0,0)", "P2", "0x2f800000", "FD(0,16)",
+                "FD(0,16)") FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIVG("M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f800000",
+                         "FB(0,0)", "FA(0,8)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIVG("M1", "DD(0,0)", "P1", "P2", "ge", "FAU(0,0)", "P2",
+                                           "0x2f800000", "FB(0,16)", "FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIV("FB(0,16)") FF_DIV("FD(0,16)") FF_DIVG(
+        "M1", "DD(0,0)", "P1", "P1", "ge", "FAU(0,0)", "P2", "0x2f000000", "FC(0,16)", "FC(0,16)"),
+    FF_DIV_DECLS FF_DIV("FB(0,0)") FF_DIVG("M1", "DD(0,0)", "P1", "P1", "lt", "FAU(0,0)", "P2",
+                                           "0x2f800000", "FB(0,16)", "FB(0,16)") FF_DIV("FD(0,16)")
+        FF_DIV("FC(0,16)"),
+};
+static const unsigned ff_fdiv4_n[] = {1, 1, 4, 4, 4, 4, 4};
+
+/* Each of @p runs (@p count) planned as @p want[f] fused sequences at every fast level, none
+ * at the reference level, and the same bits as the reference (test_runs_of) */
+static void test_fused_runs(const char *const *runs, const unsigned *want, size_t count)
 {
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
-    size_t count = sizeof(ff_fused) / sizeof(ff_fused[0]);
     for (size_t f = 0; f < count; f++) {
-        vsmp_module *mod = ff_parse(ff_fused[f], "");
+        vsmp_module *mod = ff_parse(runs[f], "");
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1;
@@ -958,19 +1027,25 @@ static void test_fused(void)
             unsigned n = 0;
             for (uint32_t i = 0; ms[k] && i < ninst; i++)
                 n += vsmp_x_fused_at(ms[k], i) != 0;
-            CHECK(n == (k ? ff_fused_n[f] : 0u), "fused %zu: %u sequences planned at level %u", f,
-                  n, k);
+            CHECK(n == (k ? want[f] : 0u), "fused %zu: %u sequences planned at level %u", f, n, k);
         }
         for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
             vsmp_machine_free(ms[k]);
         vsmp_module_free(mod);
     }
-    test_runs_of(ff_fused, count, true);
+    test_runs_of(runs, count, true);
+}
+
+static void test_fused(void)
+{
+    test_fused_runs(ff_fused, ff_fused_n, sizeof(ff_fused) / sizeof(ff_fused[0]));
+    test_fused_runs(ff_fdiv4, ff_fdiv4_n, sizeof(ff_fdiv4) / sizeof(ff_fdiv4[0]));
 }
 
 /* Loops: the run (exec_fast.c run_group) goes on through the labels, gotos, jmps and runs after
- * it while no lane waits for a goto's target, as steps of their own; a goto every active lane
- * takes (exec_flow.c run_goto) jumps without making the lanes wait. Against the reference
+ * it while no lane waits for a goto's target, as steps of their own, deciding a goto whose lanes
+ * all go or none itself (goto_now), else through exec_flow.c run_goto; a goto every active lane
+ * takes jumps without making the lanes wait. Against the reference
  * level (no runs: every instruction a step of the run loop): the variables, the predicates, the
  * step count (vsmp_machine_steps), and under a step limit that ends the run inside a loop, the
  * same refusal at the same step. The shapes are IGC's: a loop unrolled, its back edge a goto
@@ -1020,19 +1095,58 @@ static const char *const ff_loops[] = {
     "cmp.lt (M1, 16) P1 DC(0,0)<0;1,0> DD(0,0)<8;8,1>\n"
     "(P1) goto (M1, 16) top\n"
     "mul (M1, 16) UB(0,0)<1> UD(0,0)<8;8,1> 0x3:ud\n",
+    /* gotos at M5 and M1 on a predicate made of a scalar (every lane or none, a forward one
+     * inverted), a predicated scalar goto out of the loop (inverted) and its scalar back edge */
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x7:d\n"
+    "top:\n"
+    "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M5, 16) DD(0,16)<1> DD(0,16)<8;8,1> DB(0,16)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P1 DC(0,0)<0;1,0> DC(0,1)<0;1,0>\n"
+    "(!P1) goto (M1, 1) done\n"
+    "cmp.eq (M5, 16) P2 DC(0,0)<0;1,0> 0x2:d\n"
+    "(P2) goto (M5, 16) mid\n"
+    "add (M5, 16) UD(0,16)<1> UD(0,16)<8;8,1> 0x1:ud\n"
+    "mid:\n"
+    "cmp.eq (M1, 16) P2 DC(0,0)<0;1,0> 0x3:d\n"
+    "(!P2) goto (M1, 16) next\n"
+    "add (M1, 16) UD(0,0)<1> UD(0,0)<8;8,1> 0x3:ud\n"
+    "next:\n"
+    "goto (M1, 1) top\n"
+    "done:\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
+    /* a NoMask goto forward (its lanes whatever the EM) and a SIMD8 goto back */
+    "mov (M1_NM, 1) DC(0,0)<1> 0x0:d\n"
+    "and (M1_NM, 1) DC(0,1)<1> DA(0,0)<0;1,0> 0x3:d\n"
+    "top:\n"
+    "add (M1, 8) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "add (M1_NM, 1) DC(0,0)<1> DC(0,0)<0;1,0> 0x1:d\n"
+    "cmp.gt (M1_NM, 16) P1 DC(0,1)<0;1,0> DC(0,0)<0;1,0>\n"
+    "(P1) goto (M1_NM, 16) skip\n"
+    "add (M1, 16) UD(0,0)<1> UD(0,0)<8;8,1> 0x1:ud\n"
+    "skip:\n"
+    "(P1) goto (M1, 8) top\n"
+    "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n",
 };
+
+/* The loops of ff_loops that end whatever lanes 16-31 do (the last two: their exits are scalar
+ * gotos or NoMask compares), also run with those lanes on */
+static const bool ff_loops_hi[] = {false, false, false, false, true, true};
 
 static void test_fast_loops(void)
 {
-    /* lanes 16..31 off: the loops' gotos are SIMD16 (M1) */
-    static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u};
+    /* lanes 16..31 off (the loops' gotos are SIMD16, most at M1); for ff_loops_hi, lanes 8-15
+     * off with lanes 16-31 on (gotos at M1 leave lanes on) */
+    static const uint32_t dmasks[] = {0x0000ffffu, 0x0000fffeu, 0x00000f0fu, 0x00008001u,
+                                      0xffff00ffu};
     static const uint64_t limits[] = {0, 5, 9, 13, 20, 31};
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t f = 0; f < sizeof(ff_loops) / sizeof(ff_loops[0]); f++) {
         vsmp_module *mod = ff_parse(ff_loops[f], "");
         if (!mod)
             continue;
-        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
+        for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]) - !ff_loops_hi[f]; dm++)
             for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
                 vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
                 for (unsigned k = 0; k < 1 + nlev; k++) {

@@ -158,26 +158,41 @@ static const uint8_t *src_lanes(const vsmp_machine *m, const xvec *v, unsigned n
 static void mod_lanes(uint32_t *b, unsigned n, unsigned mod, unsigned t)
 {
     bool f = t == VSMP_TYPE_F, sg = vsmp_type_is_signed(t);
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t v = b[l];
-        bool neg = sg && (int32_t)v < 0;
-        switch (mod) {
-        case VSMP_MOD_ABS:
-            v = f ? v & 0x7fffffffu : neg ? 0u - v : v;
-            break;
-        case VSMP_MOD_NEG:
-            v = f ? v ^ 0x80000000u : 0u - v;
-            break;
-        case VSMP_MOD_NEG_ABS:
-            v = f ? v | 0x80000000u : neg ? v : 0u - v;
-            break;
-        case VSMP_MOD_NOT:
-            v = ~v;
-            break;
-        default:
-            break;
-        }
-        b[l] = v;
+    /* one loop per form, each of one operation on every lane (the compiler's vector code) */
+    switch (mod) {
+    case VSMP_MOD_ABS:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] &= 0x7fffffffu;
+        else if (sg)
+            for (unsigned l = 0; l < n; l++)
+                b[l] = (int32_t)b[l] < 0 ? 0u - b[l] : b[l];
+        return;
+    case VSMP_MOD_NEG:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] ^= 0x80000000u;
+        else
+            for (unsigned l = 0; l < n; l++)
+                b[l] = 0u - b[l];
+        return;
+    case VSMP_MOD_NEG_ABS:
+        if (f)
+            for (unsigned l = 0; l < n; l++)
+                b[l] |= 0x80000000u;
+        else if (sg)
+            for (unsigned l = 0; l < n; l++)
+                b[l] = (int32_t)b[l] < 0 ? b[l] : 0u - b[l];
+        else
+            for (unsigned l = 0; l < n; l++)
+                b[l] = 0u - b[l];
+        return;
+    case VSMP_MOD_NOT:
+        for (unsigned l = 0; l < n; l++)
+            b[l] = ~b[l];
+        return;
+    default:
+        return;
     }
 }
 
@@ -621,10 +636,12 @@ static void plan16(const vsmp_machine *m, xinst *x, int k)
 }
 
 /* A SIMD16 kernel whose sources are planned (plan16) but for 32-bit general scalars with a
- * modifier (IGC's address arithmetic subtracts a D scalar through (-)): those read, modified
- * and copied to 16 lanes when it runs (run_group GM_K16M). Such a source is XS_SCALAR at the
- * unmodified value with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so
- * that the handlers read every source again. */
+ * modifier (IGC's address arithmetic subtracts a D scalar through (-)), and at most one packed
+ * 32-bit general region with one (IGC's trip count, a D region minus another): those read and
+ * modified when it runs (run_group GM_K16M), a scalar once and copied to 16 lanes, the region's
+ * 16 lanes into a buffer. Such a source is XS_SCALAR (XS_WORDS) at the unmodified value (lanes)
+ * with its modifier and type in xsrc.v (bit 16 set); f.fixed stays false, so that the handlers
+ * read every source again. */
 static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
 {
     x->f.fn16 = NULL;
@@ -633,18 +650,22 @@ static void plan16_mod(const vsmp_machine *m, xinst *x, int k)
     xsrc src[3];
     memcpy(src, x->f.src, sizeof(src));
     uint32_t splat = 0;
+    bool region = false;
     for (unsigned i = 1; i < x->g->nv; i++) {
         const xvec *v = &x->g->v[i];
         xsrc *o = &src[i - 1];
-        if (v->mod && v->cls == VSMP_VEC_GENERAL && v->fk == FK_SCALAR &&
-            vsmp_type_size(v->type) == 4)
-            *o = (xsrc){m->arena + v->at, v->mod | (uint32_t)v->type << 8 | 1u << 16, XS_SCALAR};
+        uint32_t mv = v->mod | (uint32_t)v->type << 8 | 1u << 16;
+        bool general = v->mod && v->cls == VSMP_VEC_GENERAL && vsmp_type_size(v->type) == 4;
+        if (general && v->fk == FK_SCALAR)
+            *o = (xsrc){m->arena + v->at, mv, XS_SCALAR};
+        else if (general && v->fk == FK_CONTIG4 && !region)
+            *o = (xsrc){m->arena + v->at, mv, XS_WORDS}, region = true;
         else if (o->kind != XS_WORDS && o->kind != XS_SCALAR)
             return;
         splat |= (uint32_t)(o->kind == XS_SCALAR) << (i - 1);
     }
     memcpy(x->f.src, src, sizeof(src));
-    x->f.fn16 = m->fast->fs16[k];
+    x->f.fn16 = splat ? m->fast->fs16[k] : m->fast->fn16[k];
     x->f.arg |= splat << XF_SPLAT_SHIFT;
 }
 
@@ -850,7 +871,7 @@ enum {
     GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
     GM_K16,
     GM_K,
-    GM_K16M,  /* SIMD16 with modified 32-bit scalars (plan16_mod) */
+    GM_K16M,  /* SIMD16 with modified 32-bit scalars and a modified region (plan16_mod) */
     GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
     GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
     GM_SEL,
@@ -861,6 +882,7 @@ enum {
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
+    GM_GOTO, /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
     GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
 };
 
@@ -965,14 +987,21 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             const uint8_t *p[3];
-            uint32_t v[3];
+            uint32_t v[3], r[16];
             for (unsigned i = 0; i < 3; i++) {
-                p[i] = y->f.src[i].p;
-                if (y->f.src[i].v >> 16) { /* read, modified once (kernel_src) */
-                    v[i] = x_ld(p[i], 4);
-                    mod_lanes(&v[i], 1, y->f.src[i].v & 0xffu, y->f.src[i].v >> 8 & 0xffu);
-                    p[i] = (const uint8_t *)&v[i];
+                const xsrc *o = &y->f.src[i];
+                p[i] = o->p;
+                if (!(o->v >> 16))
+                    continue;
+                if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
+                    memcpy(r, p[i], sizeof(r));
+                    mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
+                    p[i] = (const uint8_t *)r;
+                    continue;
                 }
+                v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
+                mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
+                p[i] = (const uint8_t *)&v[i];
             }
             y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
             break;
@@ -1061,6 +1090,27 @@ static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     return VSMP_OK;
 }
 
+/* A goto (GM_GOTO) while no lane waits (run_group's loop): where its lanes all go or none,
+ * s->next set where exec_flow.c run_goto sets it (its target, or the instruction after it) and
+ * true; false where its lanes part or no lane is on (run_goto then takes it). Its lanes are
+ * vsmp_x_lanes' of its planned EM offset, exec size and plain predicate (NoMask for a scalar
+ * goto, whose one predicate bit branches every active lane). */
+static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
+{
+    uint32_t en = group_lanes(m, z), off = z->f.em_off;
+    if (z->f.pred)
+        en &= sel_lanes(z, m->preds[VSMP_PRED_ID(z->f.pred)]);
+    uint32_t taken = z->lanes == 1 ? (en ? m->em : 0) : en << off;
+    uint32_t active = z->lanes == 1 ? m->em : m->em & z->f.lmask << off;
+    bool fwd = z->g->target > z->index;
+    if (fwd ? (taken ? taken != m->em : !m->em) : (taken & active) != active && taken)
+        return false;
+    s->lanes = taken >> off;
+    if (taken)
+        s->next = z->g->target;
+    return true;
+}
+
 /* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
  * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
  * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
@@ -1091,11 +1141,14 @@ VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
                 x = z;
                 break;
             }
-            if ((z->gmode != GM_BRANCH && z->gmode != GM_LABEL) || m->steps >= max_steps)
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL) ||
+                m->steps >= max_steps)
                 return VSMP_OK;
             m->steps++;
             x_st(ce0, m->em, 4);
             s->next = pc + 1;
+            if (z->gmode == GM_GOTO && goto_now(m, z, s))
+                continue;
             st = z->run(m, z, s);
             if (st)
                 return st;
@@ -1195,6 +1248,75 @@ static void plan_fused_members(xinst *y, unsigned n)
     y[0].fplan = (uint8_t)fp;
 }
 
+/* Where source @p s of member @p i of a fused sequence from @p y comes from: 0 where no member
+ * before it writes a byte of it, d > 0 where it is exactly the dst of member i - d and no member
+ * between them writes a byte of it, -1 where a member's dst lies on part of it */
+static int member_src(const xinst *y, unsigned i, unsigned s)
+{
+    const uint8_t *p = y[i].f.src[s].p;
+    for (unsigned j = i; p && j-- > 0;) {
+        const uint8_t *d = y[j].f.dst;
+        if (y[j].gmode != GM_CMP && d < p + 64 && p < d + 64)
+            return d == p ? (int)(i - j) : -1;
+    }
+    return 0;
+}
+
+/* Whether @p p is 64 bytes of the immediates' lanes planned in x (plan_sources: made once, never
+ * written when the kernel runs) */
+static bool in_immv(const xinst *x, const uint8_t *p)
+{
+    const uint8_t *lo = (const uint8_t *)x->g->immv, *hi = lo + sizeof(x->g->immv);
+    return p >= lo && p + 64 <= hi;
+}
+
+/* Whether member b's source s has, when b runs, the bits member a's had when a ran (a before
+ * b, in the fused sequence from y, b of the division from b - b % XFU_FDIV_N): both the dst of
+ * the member at the same distance before it in its own division, or both the same arena bytes
+ * (no member before b writes them) or the same immediate lanes */
+static bool same_src(const xinst *y, unsigned a, unsigned b, unsigned s)
+{
+    int da = member_src(y, a, s), db = member_src(y, b, s);
+    const xsrc *u = &y[a].f.src[s], *v = &y[b].f.src[s];
+    if (da < 0 || da != db || u->kind != v->kind || u->v != v->v)
+        return false;
+    if (da > 0)
+        return (unsigned)da <= b % XFU_FDIV_N;
+    return u->p == v->p || (u->p && v->p && in_immv(&y[a], u->p) && in_immv(&y[b], v->p) &&
+                            !memcmp(u->p, v->p, 64));
+}
+
+/* XFU_FDIV4: whether the divisions 2-4 from @p y repeat the first's members 0-6 (XFU_FDIV_K:
+ * the scale and the reciprocal of the divisor times it), so that each such member's result is
+ * the first division's member's: the same kernel, arg and lanes, each source the same bits
+ * (same_src), each sel on its own cmp's predicate (the cmps' lanes and elements the same) */
+static bool fdiv_repeats(const vsmp_machine *m, const xinst *y)
+{
+    for (unsigned k = 1; k < 4; k++)
+        for (unsigned i = 0; i < 7; i++) {
+            unsigned b = k * XFU_FDIV_N + i;
+            const xfast *f = &y[i].f, *g = &y[b].f;
+            if (g->fn16 != f->fn16 || g->arg != f->arg || y[b].lanes != y[i].lanes ||
+                g->em_off != f->em_off || g->lmask != f->lmask || g->nomask != f->nomask ||
+                g->st != f->st || g->flt != f->flt)
+                return false;
+            for (unsigned s = 0; s < 3; s++)
+                if (!same_src(y, i, b, s))
+                    return false;
+            if (y[i].gmode != GM_SEL) {
+                if (g->pred != f->pred)
+                    return false;
+                continue;
+            }
+            const uint8_t *pf = (const uint8_t *)&m->preds[VSMP_PRED_ID(f->pred)];
+            const uint8_t *pg = (const uint8_t *)&m->preds[VSMP_PRED_ID(g->pred)];
+            if (pf != y[i - 1].f.dst || pg != y[b - 1].f.dst ||
+                VSMP_PRED_INV(f->pred) != VSMP_PRED_INV(g->pred))
+                return false;
+        }
+    return true;
+}
+
 /* Mark the fused sequences of the run of @p n instructions from @p i (before its chains: a
  * chain joins no member of a fused sequence): the first member's mode, the table's row
  * (xfast_table.fused, XFU_LIST) and how many members it has (xinst.chain) */
@@ -1207,6 +1329,8 @@ static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
             bool ok = j + f->n <= end;
             for (unsigned q = 0; ok && q < f->n; q++)
                 ok = fuse_member(m, &m->x[j + q], f->k[q]);
+            if (ok && id == XFU_FDIV4)
+                ok = fdiv_repeats(m, &m->x[j]);
             if (ok) {
                 plan_fused_members(&m->x[j], f->n);
                 m->x[j].gmode = GM_FUSED, m->x[j].fuse = (uint8_t)id, m->x[j].chain = f->n;
@@ -1256,15 +1380,30 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     }
 }
 
+/* A goto run_group's loop decides itself (GM_GOTO, goto_now): no predicate, or a plain one
+ * (no .any or .all) of a declared predicate; its lanes planned as a fast instruction's */
+static uint8_t plan_goto(const vsmp_machine *m, xinst *x)
+{
+    unsigned pred = x->in->pred, id = VSMP_PRED_ID(pred);
+    if (pred && (VSMP_PRED_CTRL(pred) || !id || id > m->r->num_preds))
+        return GM_BRANCH;
+    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->f.nomask = x->lanes == 1 || (x->in->emask & 8u);
+    x->f.pred = (uint16_t)pred;
+    return GM_GOTO;
+}
+
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
         unsigned op = x->in->opcode;
-        x->gmode = fast_handler(x->run)                        ? group_mode(m, x)
-                   : op == VSMP_OPC_LABEL                      ? GM_LABEL
-                   : op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP ? GM_BRANCH
-                                                               : GM_CALL;
+        x->gmode = fast_handler(x->run)   ? group_mode(m, x)
+                   : op == VSMP_OPC_LABEL ? GM_LABEL
+                   : op == VSMP_OPC_GOTO  ? plan_goto(m, x)
+                   : op == VSMP_OPC_JMP   ? GM_BRANCH
+                                          : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;

@@ -270,11 +270,10 @@ static XF_INLINE v16 fu_src(const xinst *y, unsigned i, unsigned s, unsigned j, 
     return y[i].f.fresh[s] == i - j ? r : v16_ld(y[i].f.src[s].p);
 }
 
-/* An integer cmp member on x and y (icmp16_v); its bits to its predicate's word (fu_icmp's
- * store), the word returned */
-static XF_INLINE uint32_t fu_icmp_v(const xinst *y, v16 x, v16 b)
+/* A cmp member's 16 lanes' bits @p r to its predicate's word (fu_icmp's store), the word
+ * returned */
+static XF_INLINE uint32_t fu_pred_st(const xinst *y, uint32_t r)
 {
-    uint32_t r = icmp16_v(x, b, y->f.arg);
     uint32_t *p = (uint32_t *)(void *)y->f.dst, mask = y->f.lmask << y->f.em_off;
     *p = ((*p & ~mask) | (r << y->f.em_off & mask)) & y->f.src[2].v;
     return *p;
@@ -312,28 +311,79 @@ static XF_INLINE void fu_fadd_r(const xinst *y, uint32_t kf)
     v16_st(y->f.dst, fu_fadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p), kf));
 }
 
+/* The division's members 0-6 in registers (the scale s2 and the reciprocal ai of the divisor
+ * times it), each result stored; the cmps' bits in c[0] and c[1] */
+typedef struct fu_div {
+    v16 t, s, s2, a, ai;
+    uint32_t c[2];
+} fu_div;
+
+static XF_INLINE fu_div fu_div_scale(vsmp_machine *m, const xinst *y, uint32_t kf)
+{
+    fu_div d;
+    d.t = v16_and(v16_ld(y[0].f.src[0].p), v16_ld(y[0].f.src[1].p));
+    v16_st(y[0].f.dst, d.t);
+    d.c[0] = icmp16_v(fu_src(y, 1, 0, 0, d.t), v16_ld(y[1].f.src[1].p), y[1].f.arg);
+    uint32_t w1 = fu_pred_st(&y[1], d.c[0]);
+    d.s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
+    v16_st(y[2].f.dst, d.s);
+    d.c[1] = icmp16_v(fu_src(y, 3, 0, 0, d.t), v16_ld(y[3].f.src[1].p), y[3].f.arg);
+    uint32_t w3 = fu_pred_st(&y[3], d.c[1]);
+    d.s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, 4, 0, 2, d.s), fu_src(y, 4, 1, 2, d.s));
+    v16_st(y[4].f.dst, d.s2);
+    d.a = fu_fmul(fu_src(y, 5, 0, 4, d.s2), fu_src(y, 5, 1, 4, d.s2), kf);
+    v16_st(y[5].f.dst, d.a);
+    d.ai = fu_finv(fu_src(y, 6, 0, 5, d.a), kf);
+    v16_st(y[6].f.dst, d.ai);
+    return d;
+}
+
+/* The same results of another division that repeats them (exec_fast.c fdiv_repeats) stored
+ * to its members' dsts, in order: each cmp's bits to its own predicate's word */
+static XF_INLINE void fu_div_again(const xinst *y, const fu_div *d)
+{
+    v16_st(y[0].f.dst, d->t);
+    fu_pred_st(&y[1], d->c[0]);
+    v16_st(y[2].f.dst, d->s);
+    fu_pred_st(&y[3], d->c[1]);
+    v16_st(y[4].f.dst, d->s2);
+    v16_st(y[5].f.dst, d->a);
+    v16_st(y[6].f.dst, d->ai);
+}
+
+/* The division's members 7 and 8 (the dividend times ai, times s2) */
+static XF_INLINE void fu_div_quot(const xinst *y, const fu_div *d, uint32_t kf)
+{
+    v16 q = fu_fmul(fu_src(y, 7, 0, 6, d->ai), fu_src(y, 7, 1, 6, d->ai), kf);
+    v16_st(y[7].f.dst, q);
+    v16 r = fu_fmul(fu_src(y, 8, 0, 7, q), fu_src(y, 8, 1, 4, d->s2), kf);
+    v16_st(y[8].f.dst, r);
+}
+
 /* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
 static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
     if (!(y->fplan & XFP_V32))
         return false;
     uint32_t kf = keep & XF_KEEP_F;
-    v16 t = v16_and(v16_ld(y[0].f.src[0].p), v16_ld(y[0].f.src[1].p));
-    v16_st(y[0].f.dst, t);
-    uint32_t w1 = fu_icmp_v(&y[1], fu_src(y, 1, 0, 0, t), v16_ld(y[1].f.src[1].p));
-    v16 s = fu_sel_v(m, &y[2], &y[1], w1, v16_ld(y[2].f.src[0].p), v16_ld(y[2].f.src[1].p));
-    v16_st(y[2].f.dst, s);
-    uint32_t w3 = fu_icmp_v(&y[3], fu_src(y, 3, 0, 0, t), v16_ld(y[3].f.src[1].p));
-    v16 s2 = fu_sel_v(m, &y[4], &y[3], w3, fu_src(y, 4, 0, 2, s), fu_src(y, 4, 1, 2, s));
-    v16_st(y[4].f.dst, s2);
-    v16 a = fu_fmul(fu_src(y, 5, 0, 4, s2), fu_src(y, 5, 1, 4, s2), kf);
-    v16_st(y[5].f.dst, a);
-    v16 ai = fu_finv(fu_src(y, 6, 0, 5, a), kf);
-    v16_st(y[6].f.dst, ai);
-    v16 q = fu_fmul(fu_src(y, 7, 0, 6, ai), fu_src(y, 7, 1, 6, ai), kf);
-    v16_st(y[7].f.dst, q);
-    v16 r = fu_fmul(fu_src(y, 8, 0, 7, q), fu_src(y, 8, 1, 4, s2), kf);
-    v16_st(y[8].f.dst, r);
+    fu_div d = fu_div_scale(m, y, kf);
+    fu_div_quot(y, &d, kf);
+    return true;
+}
+
+/* k_fu_fdiv4 in registers: the first division's members 0-6 once, their results stored again
+ * for the other three, which repeat them (planned); false as fu_fdiv_v */
+static XF_INLINE bool fu_fdiv4_v(vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    if (!(y->fplan & XFP_V32))
+        return false;
+    uint32_t kf = keep & XF_KEEP_F;
+    fu_div d = fu_div_scale(m, y, kf);
+    fu_div_quot(y, &d, kf);
+    for (unsigned k = 1; k < 4; k++) {
+        fu_div_again(y + k * XFU_FDIV_N, &d);
+        fu_div_quot(y + k * XFU_FDIV_N, &d, kf);
+    }
     return true;
 }
 #endif
@@ -366,16 +416,9 @@ static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t 
     return true;
 }
 
-/* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
- * ((y * s)^-1 * x) * s */
-static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+/* IGC's x / y on F (XFU_FDIV_K), each member through its kernel */
+static XF_INLINE void fu_fdiv_k(vsmp_machine *m, const xinst *y, uint32_t keep)
 {
-    if (!fu_all_on(m, y, 9, other))
-        return false;
-#if defined(__AVX2__)
-    if (fu_fdiv_v(m, y, keep))
-        return true;
-#endif
     FU_K(0, k_and);
     fu_icmp(&y[1], keep);
     fu_sel(m, &y[2], keep);
@@ -385,6 +428,34 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
     FU_K(6, k_inv);
     FU_K(7, k_fmul);
     FU_K(8, k_fmul);
+}
+
+/* IGC's x / y on F: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
+ * ((y * s)^-1 * x) * s */
+static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (!fu_all_on(m, y, XFU_FDIV_N, other))
+        return false;
+#if defined(__AVX2__)
+    if (fu_fdiv_v(m, y, keep))
+        return true;
+#endif
+    fu_fdiv_k(m, y, keep);
+    return true;
+}
+
+/* Four divisions by one divisor (a float4's channels): in registers the scale and reciprocal
+ * once (fu_fdiv4_v), else each division member by member */
+static bool k_fu_fdiv4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (!fu_all_on(m, y, 4 * XFU_FDIV_N, other))
+        return false;
+#if defined(__AVX2__)
+    if (fu_fdiv4_v(m, y, keep))
+        return true;
+#endif
+    for (unsigned k = 0; k < 4; k++)
+        fu_fdiv_k(m, y + k * XFU_FDIV_N, keep);
     return true;
 }
 

@@ -146,12 +146,18 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
  * XFU_<name>, and each level's row of the table (xfused: the function, how many members and
  * their kernels, which exec_fast.c plan_fused matches a run against, in this order: a sequence
  * before any that begins it) are made from it. */
+/* IGC's F division x / y: the scale s of y's exponent (and, cmp.eq, sel, cmp.ge, sel), then
+ * ((y * s)^-1 * x) * s; members 0-6 read y and x's divisor only, 7 and 8 the dividend */
+#define XFU_FDIV_K XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL, XF_FMUL
+#define XFU_FDIV_N 9
 #define XFU_LIST(X)                                                                                \
     /* four F adds (IGC's four channels of an accumulation) */                                     \
     X(FADD4, k_fu_fadd4, XF_FADD, XF_FADD, XF_FADD, XF_FADD)                                       \
+    /* four of IGC's F divisions by one divisor (a float4 by a scalar: exec_fast.c fdiv_repeats)   \
+     */                                                                                            \
+    X(FDIV4, k_fu_fdiv4, XFU_FDIV_K, XFU_FDIV_K, XFU_FDIV_K, XFU_FDIV_K)                           \
     /* IGC's F division: and, cmp, sel, cmp, sel, mul, inv, mul, mul */                            \
-    X(FDIV, k_fu_fdiv, XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL,       \
-      XF_FMUL)                                                                                     \
+    X(FDIV, k_fu_fdiv, XFU_FDIV_K)                                                                 \
     /* IGC's image coordinates: two sels, then each converted D -> F */                            \
     X(SEL2CVT2, k_fu_sel2cvt2, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)                         \
     /* IGC's image taps: an integer add, then a sel converted D -> F twice */                      \
@@ -163,7 +169,7 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
 #define XFU_NAME(name, fn, ...) XFU_##name,
 enum { XFU_NONE, XFU_LIST(XFU_NAME) XFU_COUNT };
 #undef XFU_NAME
-#define XFU_MAX_MEMBERS 9
+#define XFU_MAX_MEMBERS (4 * XFU_FDIV_N)
 /* xinst.fplan: every member's lanes those of the first (the same exec size, EM offset and
  * NoMask: one test for the sequence); some member's result is F (the first's test takes
  * xfast.flt as this); no member's dst holds 16-bit elements (XF_OUT16: the members may run in
