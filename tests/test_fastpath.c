@@ -504,7 +504,10 @@ static void flat16_shapes(unsigned cpu)
             float x0 = in ? (float)sc_below(&r, w - 17) : (float)sc_below(&r, w + 40) - 20.0f;
             float y0 = in ? (float)sc_below(&r, h - 2) : (float)sc_below(&r, h + 8) - 4.0f;
             float fx = j % 3 == 0 ? 0.5f : sc_unit(&r), fy = j % 3 == 0 ? 0.5f : sc_unit(&r);
-            unsigned shape = j / 2 % 3; /* a row of 16, quads, two rows of 8 */
+            /* a row of 16, quads, two rows of 8; a row of 16 with lane 9 a row below (its columns
+             * a run, its rows not one) or with lanes 5 and 6 swapped (one row, its columns not a
+             * run): the point kernels' test of a run by its indices */
+            unsigned shape = j / 2 % 5;
             bool quads = shape == 1;
             /* SIMD32: the second 16 lanes the first's shape 16 texels on along x (off the level or
              * across its edge at times) */
@@ -512,11 +515,15 @@ static void flat16_shapes(unsigned cpu)
             uint32_t u[32], v[32];
             for (unsigned l = 0; l < simd; l++) {
                 unsigned k16 = l % 16;
+                unsigned swap = shape == 4 && (k16 == 5 || k16 == 6) ? 11 - k16 : k16;
                 float x = x0 + fx + (float)(l / 16 * 16) +
-                          (float)(quads   ? (k16 >> 2) * 2 + (k16 & 1)
-                                  : shape ? k16 & 7
-                                          : k16);
-                float y = y0 + fy + (float)(quads ? (k16 >> 1 & 1) : shape ? k16 >> 3 : 0);
+                          (float)(quads        ? (k16 >> 2) * 2 + (k16 & 1)
+                                  : shape == 2 ? k16 & 7
+                                               : swap);
+                float y = y0 + fy +
+                          (float)(quads        ? (k16 >> 1 & 1)
+                                  : shape == 2 ? k16 >> 3
+                                               : shape == 3 && k16 == 9);
                 if (!st.non_normalized)
                     x /= (float)w, y /= (float)h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);
@@ -534,9 +541,11 @@ static void flat16_shapes(unsigned cpu)
                         vsmp_format_get(d.format)->name, d.width, d.height, d.min_lod,
                         k % 2 ? "linear" : "nearest", st.address[0], st.address[1],
                         st.non_normalized ? " unnormalized" : "",
-                        quads   ? "quads"
-                        : shape ? "rows of 8"
-                                : "row",
+                        quads        ? "quads"
+                        : shape == 2 ? "rows of 8"
+                        : shape == 3 ? "row, lane 9 below"
+                        : shape == 4 ? "row, lanes 5 and 6 swapped"
+                                     : "row",
                         (double)(x0 + fx), (double)(y0 + fy), p->fast_name);
         }
         vsmp_plan_free(p);

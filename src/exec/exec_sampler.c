@@ -5,6 +5,7 @@
  * the message, and the response is written back GRF-exact (operand_geom.h; 3D_SAMPLE.md Notes,
  * SEMANTICS 0.3, 3, 10). Every rule and its source: docs/EXEC.md.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -458,6 +459,22 @@ static inline const vsmp_plan *same_plan(const vsmp_machine *m, const xinst *x)
     return xs->plan;
 }
 
+/* The message's enabled lanes: its simd and mask in one 8-byte store where the bytes are little
+ * endian. The kernels test both at once (whole16, full16: compiled as one 8-byte load of the two
+ * fields), which a 4-byte store of the mask alone would not forward to: each message's first
+ * load then waited for the store to retire. */
+static inline void set_mask(vsmp_message *msg, uint32_t en)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(vsmp_message, mask) == 4,
+                   "simd and mask in the message's first 8 bytes");
+    uint64_t w = (uint64_t)msg->simd | (uint64_t)en << 32;
+    memcpy(msg, &w, 8);
+#else
+    msg->mask = en;
+#endif
+}
+
 static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
 {
     uint32_t en = vsmp_x_lanes_now(m, x->in, x->lanes);
@@ -474,7 +491,7 @@ static vsmp_status run_sampler(vsmp_machine *m, xinst *x, xstep *s)
             return VSMP_ERR_INVALID;
     }
     vsmp_message *msg = &x->s->msg;
-    msg->mask = en;
+    set_mask(msg, en);
     if (!x->s->all_direct)
         read_params(m, x);
     if (!aoffimmi_now(m, x, msg))

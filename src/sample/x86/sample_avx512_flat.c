@@ -428,12 +428,12 @@ static inline __m512 dec16(const bool f16, __m256i v)
                            _mm512_mul_ps(f, _mm512_set1_ps(0x1.0001p-48f)));
 }
 
-/* chan1_texel: channel c's values, the constants elsewhere, the border colour in off's lanes. */
+/* chan1_texel: channel c's values, the constants elsewhere, the border colour in off's lanes
+ * (each channel picked by a blend: no array indexed by c, which the compiler keeps in memory). */
 static inline void chan16_texel(const vsmp_plan *p, int c, __m512 v, __mmask16 off, __m512 t[4])
 {
     for (int k = 0; k < 4; k++)
-        t[k] = _mm512_set1_ps(p->konst[k]);
-    t[c] = v;
+        t[k] = _mm512_mask_blend_ps(k == c ? 0xffff : 0, _mm512_set1_ps(p->konst[k]), v);
     border16(p, off, t);
 }
 
@@ -449,9 +449,22 @@ static inline __m128i bytes16_at(const uint8_t *mem, int shape, uint32_t o0, uin
     return shape == SHAPE_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
 }
 
+/* The channel's values of a shape's texels (at + d texels): 2-byte texels by dec16, 1-byte UNORM
+ * ones by unorm8_16 of b * 0x010101 (each zero-extended byte copied to its dword's bytes 1 and 2
+ * by one shuffle, whose indices count from its 16-byte lane: the same words as the multiply). */
+static inline __m512 vals16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
+                               const unsigned bytes, const bool f16, uint32_t d)
+{
+    if (bytes == 2)
+        return dec16(f16, halves16_at(mem, shape, o0, o1, 2 * d));
+    const __m512i triple = _mm512_broadcast_i32x4(
+        _mm_setr_epi32((int)0x80000000u, (int)0x80040404u, (int)0x80080808u, (int)0x800c0c0cu));
+    return unorm8_16(
+        _mm512_shuffle_epi8(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, d)), triple));
+}
+
 /* The channel's values at byte offsets o of 16 lanes (and at + bytes, next, with two) when they
- * are in a shape: 2-byte texels by dec16, 1-byte UNORM ones by unorm8_16 (of b * 0x010101);
- * @return false otherwise (nothing read). */
+ * are in a shape (vals16_at); @return false otherwise (nothing read). */
 static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, const bool f16,
                           __m512 *t, __m512 *next, const bool two)
 {
@@ -459,18 +472,29 @@ static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, c
     int shape = shape16(o, bytes, &o0, &o1);
     if (shape == SHAPE_NONE)
         return false;
-    for (unsigned i = 0; i < (two ? 2u : 1u); i++) {
-        __m512 v;
-        if (bytes == 2) {
-            v = dec16(f16, halves16_at(mem, shape, o0, o1, 2 * i));
-        } else {
-            v = unorm8_16(
-                _mm512_mullo_epi32(_mm512_cvtepu8_epi32(bytes16_at(mem, shape, o0, o1, i)),
-                                   _mm512_set1_epi32(0x010101)));
-        }
-        *(i ? next : t) = v;
-    }
+    *t = vals16_at(mem, shape, o0, o1, bytes, f16, 0);
+    if (two)
+        *next = vals16_at(mem, shape, o0, o1, bytes, f16, 1);
     return true;
+}
+
+/* Point sampling's taps when they are a run by their indices: one row (ya the same in every
+ * lane) and lane l's column lane 0's + l. *o0: lane 0's byte offset, off16_at's words (32-bit
+ * arithmetic), found with a scalar multiply instead of the 16 lanes' offsets and shape16's test
+ * of them (the same texels: a run). */
+static inline bool run16_idx(const flat16 *f, const grid16 *g, const unsigned bytes, uint32_t *o0)
+{
+    __m128i x4 = _mm512_castsi512_si128(g->xa), y4 = _mm512_castsi512_si128(g->ya);
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __mmask16 row = _mm512_cmpeq_epi32_mask(g->ya, _mm512_broadcastd_epi32(y4));
+    __mmask16 run =
+        _mm512_cmpeq_epi32_mask(g->xa, _mm512_add_epi32(_mm512_broadcastd_epi32(x4), iota));
+    uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(x4), y0 = (uint32_t)_mm_cvtsi128_si32(y4);
+    *o0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(f->off)) + y0 * f->pitch +
+          (x0 << (bytes == 4   ? 2
+                  : bytes == 2 ? 1
+                               : 0));
+    return (row & run) == 0xffff;
 }
 
 /* One message of one channel in a texel of @p bytes (2: R16...; 1: R8, A8): @return false, having
@@ -487,16 +511,20 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
     grid16 g;
     if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
-    __m512i oa = off16_at(&f, g.xa, g.ya, bytes);
     __m512 o[4];
     /* rows of taps off the level in every lane: zeros, which the border colour replaces */
     if (!linear) {
         __mmask16 off = g.oxa | g.oya;
         __m512 v = _mm512_setzero_ps();
-        if (off != 0xffff && (off || !vals16(f.mem, oa, bytes, f16, &v, NULL, false)))
+        uint32_t o0;
+        if (!off && run16_idx(&f, &g, bytes, &o0))
+            v = vals16_at(f.mem, SHAPE_RUN, o0, 0, bytes, f16, 0);
+        else if (off != 0xffff && (off || !vals16(f.mem, off16_at(&f, g.xa, g.ya, bytes), bytes,
+                                                  f16, &v, NULL, false)))
             return false;
         chan16_texel(p, c, v, off, o);
     } else {
+        __m512i oa = off16_at(&f, g.xa, g.ya, bytes);
         __m512i ob = off16_at(&f, g.xa, g.yb, bytes);
         __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
         __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
