@@ -339,48 +339,34 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
                         _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
 }
 
-/* Whether parameter kind of a SIMD16 message has the same bits in every lane (lane 0's). */
-static inline bool same16(const vsmp_message *m, unsigned kind)
-{
-    const uint32_t *a = m->param[kind];
-    return !a || !_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(a), _mm512_set1_epi32((int)a[0]));
-}
-
-/* Whether a SIMD16 message's lanes (stage16_ok, a 2D surface or array) of given derivatives or
- * LOD likely span levels, found before the LOD stage: none when every lane's derivatives (or LOD)
- * are lane 0's; else lambda estimated as half of log2 of the longer squared length (lod16_sq) by
- * its exponent and mantissa (getexp, getmant - 1: below the true log2 by at most 0.09), or the
- * given LOD, then the bias and clamps of stage16_z; true when the estimates' levels differ. An
- * estimate only chooses the way (the 8-lane groups' way for a message that spans levels: its LOD
- * stage runs once), never a result: both ways are the reference's. Implicit derivatives: false
- * (the 16-lane way first, as before). */
+/* Whether a SIMD16 message's lanes (stage16_ok, a 2D surface or array) of given derivatives
+ * (sample_d) likely span levels, found before the LOD stage: none when du/dx has lane 0's bits in
+ * every lane (the derivatives likely shared); else lambda estimated as half of log2 of the
+ * longer squared length (lod16_sq) by its exponent and mantissa (getexp, getmant - 1: below the
+ * true log2 by at most 0.09), then the bias and clamps of stage16_z; true when the estimates'
+ * levels differ. An estimate only chooses the way (the 8-lane groups' way for a message that
+ * spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
+ * LODs: false (the 16-lane way first; a test of a given LOD's lanes measured slower on tri l). */
 static inline bool spans16(const vsmp_plan *p, const vsmp_message *m)
 {
     const vsmp_sampler_state *st = &p->st;
-    if (st->mip_filter == VSMP_MIPFILTER_NONE)
+    if (p->lod != L_GRAD || st->mip_filter == VSMP_MIPFILTER_NONE)
         return false;
-    __m512 lam;
-    if (p->lod == L_EXPLICIT) {
-        if (same16(m, VSMP_P_LOD))
-            return false;
-        lam = param16(m, VSMP_P_LOD);
-    } else if (p->lod == L_GRAD) {
-        if (same16(m, VSMP_P_DUDX)) /* du/dx lane 0's in every lane: likely its levels */
-            return false;
-        __m512 sx, sy, zero = _mm512_setzero_ps();
-        lod16_sq(p, false, m, zero, zero, zero, &sx, &sy);
-        __m512 q = _mm512_max_ps(sx, sy);
-        __m512 mant = _mm512_getmant_ps(q, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_src);
-        lam = _mm512_mul_ps(
-            _mm512_add_ps(_mm512_getexp_ps(q), _mm512_sub_ps(mant, _mm512_set1_ps(1.0f))),
-            _mm512_set1_ps(0.5f));
-    } else {
+    const uint32_t *dudx = m->param[VSMP_P_DUDX];
+    if (!dudx ||
+        !_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(dudx), _mm512_set1_epi32((int)dudx[0])))
         return false;
-    }
+    __m512 sx, sy, zero = _mm512_setzero_ps();
+    lod16_sq(p, false, m, zero, zero, zero, &sx, &sy);
+    __m512 q = _mm512_max_ps(sx, sy);
+    __m512 mant = _mm512_getmant_ps(q, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_src);
+    __m512 lam =
+        _mm512_mul_ps(_mm512_add_ps(_mm512_getexp_ps(q), _mm512_sub_ps(mant, _mm512_set1_ps(1.0f))),
+                      _mm512_set1_ps(0.5f));
     lam = _mm512_add_ps(lam, _mm512_set1_ps(st->lod_bias));
     lam = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(lam, lam, _CMP_ORD_Q), lam); /* NaN: 0 */
     lam = clamp16(lam, _mm512_set1_ps(st->min_lod), _mm512_set1_ps(st->max_lod));
-    lam = clamp16(lam, _mm512_setzero_ps(), _mm512_set1_ps((float)(p->nlev - 1)));
+    lam = clamp16(lam, zero, _mm512_set1_ps((float)(p->nlev - 1)));
     if (st->mip_filter == VSMP_MIPFILTER_NEAREST)
         lam = _mm512_add_ps(lam, _mm512_set1_ps(0.5f));
     __m512i l = _mm512_cvttps_epi32(lam); /* lam >= 0: its floor */
