@@ -191,12 +191,13 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
  * of both at once), then both levels' loads of every group issued before any is unpacked. Groups
  * the short index arithmetic cannot take go sample_body's way; no NaN anisotropy (isotropic). At
  * the AVX-512 level a SIMD16 message whose lanes share their levels runs 16 lanes at once
- * (stage16_avx512.h's mip16_u8x4). */
+ * (stage16_avx512.h's mip16_u8x4); one whose lanes spans16 finds spanning levels goes straight to
+ * the groups' way (one LOD stage). */
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {
 #ifdef __AVX512F__
-    if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full) &&
+    if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full) && !spans16(p, m) &&
         mip16_u8x4(p, m, r, wu, wv))
         return;
 #endif

@@ -75,10 +75,11 @@ static inline bool stage16_ok(const vsmp_plan *p, bool full)
            p->st.min_filter != VSMP_FILTER_ANISOTROPIC && p->s->d.type != VSMP_SURFTYPE_CUBE;
 }
 
-/* lod8 (isotropic) of a SIMD16 message's 16 lanes at (u, v, w): derivatives given or each
- * quad's; the third axis only on a 3D surface (three). */
-static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_message *m, __m512 u,
-                           __m512 v, __m512 w)
+/* The squared lengths of the x and y derivatives (sx, sy) lod8 (isotropic) finds of a SIMD16
+ * message's 16 lanes at (u, v, w): derivatives given or each quad's; the third axis only on a 3D
+ * surface (three). */
+static inline void lod16_sq(const vsmp_plan *p, const bool three, const vsmp_message *m, __m512 u,
+                            __m512 v, __m512 w, __m512 *sx_, __m512 *sy_)
 {
     __m512 dx0, dx1, dx2 = _mm512_setzero_ps(), dy0, dy1, dy2 = _mm512_setzero_ps();
     if (p->lod == L_GRAD) {
@@ -110,6 +111,15 @@ static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_mess
         sx = _mm512_add_ps(sx, sq16(_mm512_mul_ps(dx2, fd)));
         sy = _mm512_add_ps(sy, sq16(_mm512_mul_ps(dy2, fd)));
     }
+    *sx_ = sx, *sy_ = sy;
+}
+
+/* lod8 (isotropic) of a SIMD16 message's 16 lanes at (u, v, w) (lod16_sq's lengths). */
+static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_message *m, __m512 u,
+                           __m512 v, __m512 w)
+{
+    __m512 sx, sy;
+    lod16_sq(p, three, m, u, v, w, &sx, &sy);
     __m512 lx = _mm512_sqrt_ps(sx), ly = _mm512_sqrt_ps(sy);
     __m512 pmax = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lx, ly, _CMP_GT_OQ), ly, lx);
     /* a NaN length makes lambda NaN (0 after the bias), whatever the other length */
@@ -327,6 +337,40 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
                 _mm512_set1_epi32((int)l->pitch)};
     return fetch16_u8x4(p, &v, _mm512_mul_ps(z->u, _mm512_set1_ps(l->fw)),
                         _mm512_mul_ps(z->v, _mm512_set1_ps(l->fh)), wu, wv, px, wx, wy);
+}
+
+/* Whether a SIMD16 message's lanes (stage16_ok, a 2D surface or array) of given derivatives
+ * (sample_d) likely span levels, found before the LOD stage: none when du/dx has lane 0's bits in
+ * every lane (the derivatives likely shared); else lambda estimated as half of log2 of the
+ * longer squared length (lod16_sq) by its exponent and mantissa (getexp, getmant - 1: below the
+ * true log2 by at most 0.09), then the bias and clamps of stage16_z; true when the estimates'
+ * levels differ. An estimate only chooses the way (the 8-lane groups' way for a message that
+ * spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
+ * LODs: false (the 16-lane way first; a test of a given LOD's lanes measured slower on tri l). */
+static inline bool spans16(const vsmp_plan *p, const vsmp_message *m)
+{
+    const vsmp_sampler_state *st = &p->st;
+    if (p->lod != L_GRAD || st->mip_filter == VSMP_MIPFILTER_NONE)
+        return false;
+    const uint32_t *dudx = m->param[VSMP_P_DUDX];
+    if (!dudx ||
+        !_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(dudx), _mm512_set1_epi32((int)dudx[0])))
+        return false;
+    __m512 sx, sy, zero = _mm512_setzero_ps();
+    lod16_sq(p, false, m, zero, zero, zero, &sx, &sy);
+    __m512 q = _mm512_max_ps(sx, sy);
+    __m512 mant = _mm512_getmant_ps(q, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_src);
+    __m512 lam =
+        _mm512_mul_ps(_mm512_add_ps(_mm512_getexp_ps(q), _mm512_sub_ps(mant, _mm512_set1_ps(1.0f))),
+                      _mm512_set1_ps(0.5f));
+    lam = _mm512_add_ps(lam, _mm512_set1_ps(st->lod_bias));
+    lam = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(lam, lam, _CMP_ORD_Q), lam); /* NaN: 0 */
+    lam = clamp16(lam, _mm512_set1_ps(st->min_lod), _mm512_set1_ps(st->max_lod));
+    lam = clamp16(lam, zero, _mm512_set1_ps((float)(p->nlev - 1)));
+    if (st->mip_filter == VSMP_MIPFILTER_NEAREST)
+        lam = _mm512_add_ps(lam, _mm512_set1_ps(0.5f));
+    __m512i l = _mm512_cvttps_epi32(lam); /* lam >= 0: its floor */
+    return _mm512_cmpneq_epi32_mask(l, _mm512_permutexvar_epi32(_mm512_setzero_si512(), l)) != 0;
 }
 
 /* Whether the 16 lanes of stage16_z's @p z share their first level and their second; if so, those
