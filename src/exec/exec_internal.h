@@ -401,8 +401,6 @@ struct vsmp_machine {
     unsigned nsvm;
     uint64_t steps;
     uint64_t smp_msgs; /* sampler messages sent by the last run */
-    /* steps and smp_msgs of the runs before the last, summed (vsmp_machine_totals) */
-    uint64_t steps_before, smp_before;
     vsmp_diags *diags; /* during create and run */
     uint8_t *slm;      /* shared local memory (lsc.c), not owned */
     uint32_t slm_size;
@@ -432,6 +430,8 @@ struct vsmp_machine {
     xcopy *incopy;
     uint32_t nincopy;
     bool state_inputs; /* some input is a sampler or surface variable */
+    /* steps and smp_msgs of the runs before the last, summed (vsmp_machine_totals) */
+    uint64_t steps_before, smp_before;
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

@@ -665,9 +665,14 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     free(state);
     if (!s) {
         m->arena_size = (uint32_t)top;
-        m->arena = calloc(top ? top : 1, 1);
+        /* on a cache line: a GRF's 32 bytes (64 at GRF64) never split across two lines, and
+         * where the variables fall in lines is the same in every process and build */
+        size_t bytes = ((size_t)(top ? top : 1) + 63u) & ~(size_t)63u;
+        m->arena = aligned_alloc(64, bytes);
         if (!m->arena)
             s = VSMP_ERR_NOMEM;
+        else
+            memset(m->arena, 0, bytes);
     }
     if (!s)
         s = layout_state_vars(m);
