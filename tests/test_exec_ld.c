@@ -17,8 +17,24 @@
 
 #include "exec_kit.h"
 
-/* internal (src/exec/exec_internal.h) */
+/* internal (src/exec/exec_internal.h, machine_bytes.h) */
 bool vsmp_x_ld_row_planned(const vsmp_machine *m, uint32_t index);
+void vsmp_machine_totals(const vsmp_machine *m, uint64_t *steps, uint64_t *smp);
+
+/* After @p runs runs of the two-instruction program (the ld and ret), @p msgs of them with an
+ * enabled lane: each run's counts, and their sums since the machine's creation (what the launch
+ * counts a worker's threads by). */
+static void check_counts(const vsmp_machine *m, unsigned runs, unsigned msgs, bool sent)
+{
+    uint64_t steps = 0, smp = 0;
+    vsmp_machine_totals(m, &steps, &smp);
+    CHECK(vsmp_machine_steps(m) == 2 && vsmp_machine_sampler_messages(m) == (sent ? 1u : 0u),
+          "run %u: %llu steps, %llu sampler messages", runs,
+          (unsigned long long)vsmp_machine_steps(m),
+          (unsigned long long)vsmp_machine_sampler_messages(m));
+    CHECK(steps == 2u * runs && smp == msgs, "after %u runs: totals %llu steps, %llu messages",
+          runs, (unsigned long long)steps, (unsigned long long)smp);
+}
 
 static const char *const mask_names[16] = {"",    ".R",   ".G",   ".RG",  ".B",  ".RB",
                                            ".GB", ".RGB", ".A",   ".RA",  ".GA", ".RGA",
@@ -159,6 +175,12 @@ static void test_hand(void)
             for (unsigned b = 260; b < 576; b++)
                 CHECK(d[b] == (uint8_t)(0xa5 ^ b), "%s: byte %u past the response written",
                       names[sint], b);
+            check_counts(m, pass + 1, pass + 1, true);
+        }
+        if (m) { /* every lane off: no message sent, the steps counted */
+            uint8_t d[576];
+            CHECK(run(m, ~0u, s, 0, u, v, l, d), "%s run, no lane", names[sint]);
+            check_counts(m, 3, 2, false);
         }
         vsmp_machine_free(m);
         vsmp_module_free(mod);

@@ -430,6 +430,8 @@ struct vsmp_machine {
     xcopy *incopy;
     uint32_t nincopy;
     bool state_inputs; /* some input is a sampler or surface variable */
+    /* steps and smp_msgs of the runs before the last, summed (vsmp_machine_totals) */
+    uint64_t steps_before, smp_before;
 };
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

@@ -665,9 +665,14 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     free(state);
     if (!s) {
         m->arena_size = (uint32_t)top;
-        m->arena = calloc(top ? top : 1, 1);
+        /* on a cache line: a GRF's 32 bytes (64 at GRF64) never split across two lines, and
+         * where the variables fall in lines is the same in every process and build */
+        size_t bytes = ((size_t)(top ? top : 1) + 63u) & ~(size_t)63u;
+        m->arena = aligned_alloc(64, bytes);
         if (!m->arena)
             s = VSMP_ERR_NOMEM;
+        else
+            memset(m->arena, 0, bytes);
     }
     if (!s)
         s = layout_state_vars(m);
@@ -1109,6 +1114,8 @@ vsmp_status vsmp_machine_run_to_barrier(vsmp_machine *m, bool resume, bool *at_b
     m->em = m->opt.dispatch_mask & lm;
     /* %sr0.2 "DMask: the 32-bit mask specifying which channels are active at dispatch time" */
     x_st(m->arena + m->vars[13].at + 8, m->em, 4);
+    m->steps_before += m->steps;
+    m->smp_before += m->smp_msgs;
     m->steps = 0;
     m->smp_msgs = 0;
     m->waiting = 0;
@@ -1194,4 +1201,10 @@ size_t vsmp_machine_memory(const vsmp_machine *m)
 uint64_t vsmp_machine_sampler_messages(const vsmp_machine *m)
 {
     return m ? m->smp_msgs : 0;
+}
+
+void vsmp_machine_totals(const vsmp_machine *m, uint64_t *steps, uint64_t *smp)
+{
+    *steps = m ? m->steps_before + m->steps : 0;
+    *smp = m ? m->smp_before + m->smp_msgs : 0;
 }

@@ -619,13 +619,35 @@ static void start_thread(worker_machines *w, const launch_payload *pay, unsigned
     vsmp_machine_write_var(mm, VSMP_VAR_GENERAL, w->r0.id, 0, rr, sizeof(rr));
 }
 
+/* Are a share's steps and sampler messages counted from its machines' totals at its end
+ * (count_totals), not per thread (count_thread)? Without barriers (one run a thread, the machines
+ * the share's own) and without an instruction budget (which is checked thread by thread). */
+static bool counts_by_totals(const launch_shared *sh, const launch_plan *p)
+{
+    return !p->interleave && !sh->o->max_total_steps;
+}
+
+/* The steps and sampler messages of every run of the share's machines (counts_by_totals). */
+static void count_totals(const worker_machines *w, worker_count *c)
+{
+    for (unsigned k = 0; w->m && k < w->nm; k++) {
+        uint64_t steps, smp;
+        vsmp_machine_totals(w->m[k], &steps, &smp);
+        c->steps += steps;
+        c->smp += smp;
+    }
+}
+
 /* The threads of group `lin` (coordinates g) without barriers, one after the other: full
- * threads on machine 0, a partial last one on machine 1. */
+ * threads on machine 0, a partial last one on machine 1. Each thread counted as it ends or
+ * fails: its lanes here and its steps at the share's end (counts_by_totals), or all of it by
+ * count_thread under a budget. */
 static vsmp_status run_serial(worker_machines *w, const launch_payload *pay, const launch_plan *p,
                               uint64_t lin, const uint32_t g[3], launch_shared *sh, worker_count *c,
                               bool *stop, vsmp_diags *d)
 {
     vsmp_status st = VSMP_OK;
+    const bool totals = counts_by_totals(sh, p);
     for (uint32_t t = 0; t < p->threads && !st && !*stop; t++) {
         st = check_halt(sh, lin, stop);
         if (st || *stop)
@@ -636,6 +658,11 @@ static vsmp_status run_serial(worker_machines *w, const launch_payload *pay, con
         if (st)
             vsmp_diags_add(d, VSMP_SEV_ERROR, "launch", 0, 0, -1,
                            "in work-group (%u, %u, %u), hardware thread %u", g[0], g[1], g[2], t);
+        if (totals) {
+            c->threads++;
+            c->lanes += lanes_of(p, t);
+            continue;
+        }
         vsmp_status cs = count_thread(sh, c, w->m[k], lanes_of(p, t), st != VSMP_OK, d);
         if (!st)
             st = cs;
@@ -704,6 +731,8 @@ static vsmp_status launch_groups(const vsmp_module *mod, uint32_t kernel,
         else if (!st && !stop)
             group_done(sh, c);
     }
+    if (counts_by_totals(sh, p))
+        count_totals(&w, c);
     machines_free(&w);
     vsmp_payload_free(&pay);
     return st;
