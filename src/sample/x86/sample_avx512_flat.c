@@ -297,25 +297,6 @@ static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
                 0xffff);
 }
 
-/* Point sampling's taps when they are a run by their indices: one row (ya the same in every
- * lane) and lane l's column lane 0's + l. *o0: lane 0's byte offset, off16_at's words (32-bit
- * arithmetic), found with a scalar multiply instead of the 16 lanes' offsets and shape16's test
- * of them (the same texels: a run). */
-static inline bool run16_idx(const flat16 *f, const grid16 *g, const unsigned bytes, uint32_t *o0)
-{
-    __m128i x4 = _mm512_castsi512_si128(g->xa), y4 = _mm512_castsi512_si128(g->ya);
-    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __mmask16 row = _mm512_cmpeq_epi32_mask(g->ya, _mm512_broadcastd_epi32(y4));
-    __mmask16 run =
-        _mm512_cmpeq_epi32_mask(g->xa, _mm512_add_epi32(_mm512_broadcastd_epi32(x4), iota));
-    uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(x4), y0 = (uint32_t)_mm_cvtsi128_si32(y4);
-    *o0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(f->off)) + y0 * f->pitch +
-          (x0 << (bytes == 4   ? 2
-                  : bytes == 2 ? 1
-                               : 0));
-    return (row & run) == 0xffff;
-}
-
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
  * kernel must take it. */
 static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
@@ -325,27 +306,25 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     grid16 g;
     if (!grid16_flat(&f, m, lane, linear, mu, mv, &g))
         return false;
+    __m512i oa = off16_at(&f, g.xa, g.ya, 4);
     /* CLAMP_BORDER: a row of taps off the level in every lane is the border colour alone (no
      * texel read); one off in some lanes only goes the AVX2 kernel's way. Each case stores its
      * channels itself (no results kept across the cases). */
     if (!linear) {
         __mmask16 off = g.oxa | g.oya;
         __m512i t;
-        uint32_t o0;
         if (off == 0xffff) {
             for (int c = 0; c < 4; c++)
                 put16(r, lane, c, _mm512_set1_ps(p->border[c]));
             return true;
         }
-        if (!off && run16_idx(&f, &g, 4, &o0))
-            t = texels16_at(f.mem, SHAPE_RUN, o0, 0, 0);
-        else if (off || !texels16(f.mem, off16_at(&f, g.xa, g.ya, 4), &t, NULL, false))
+        if (off || !texels16(f.mem, oa, &t, NULL, false))
             return false;
         for (int c = 0; c < 4; c++)
             put16(r, lane, c, chan16_px(p, c, t));
         return true;
     }
-    __m512i oa = off16_at(&f, g.xa, g.ya, 4), ob = off16_at(&f, g.xa, g.yb, 4);
+    __m512i ob = off16_at(&f, g.xa, g.yb, 4);
     __mmask16 offa = g.oxa | g.oya, offb = g.oxb | g.oya;
     __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
     __m512i ta, tb, tc, td;
@@ -497,6 +476,25 @@ static inline bool vals16(const uint8_t *mem, __m512i o, const unsigned bytes, c
     if (two)
         *next = vals16_at(mem, shape, o0, o1, bytes, f16, 1);
     return true;
+}
+
+/* Point sampling's taps when they are a run by their indices: one row (ya the same in every
+ * lane) and lane l's column lane 0's + l. *o0: lane 0's byte offset, off16_at's words (32-bit
+ * arithmetic), found with a scalar multiply instead of the 16 lanes' offsets and shape16's test
+ * of them (the same texels: a run). */
+static inline bool run16_idx(const flat16 *f, const grid16 *g, const unsigned bytes, uint32_t *o0)
+{
+    __m128i x4 = _mm512_castsi512_si128(g->xa), y4 = _mm512_castsi512_si128(g->ya);
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __mmask16 row = _mm512_cmpeq_epi32_mask(g->ya, _mm512_broadcastd_epi32(y4));
+    __mmask16 run =
+        _mm512_cmpeq_epi32_mask(g->xa, _mm512_add_epi32(_mm512_broadcastd_epi32(x4), iota));
+    uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(x4), y0 = (uint32_t)_mm_cvtsi128_si32(y4);
+    *o0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(f->off)) + y0 * f->pitch +
+          (x0 << (bytes == 4   ? 2
+                  : bytes == 2 ? 1
+                               : 0));
+    return (row & run) == 0xffff;
 }
 
 /* One message of one channel in a texel of @p bytes (2: R16...; 1: R8, A8): @return false, having
