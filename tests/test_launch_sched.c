@@ -133,6 +133,16 @@ static vsmp_status spin(const kernel *k, const uint32_t global[3], uint32_t dims
     return vsmp_launch(k->mod, 0, k->f, &nd, args, 2, o, d);
 }
 
+/* Launch options of @p workers workers (0: one per core) whose statistics go to @p s. */
+static vsmp_launch_options opts(unsigned workers, vsmp_launch_stats *s)
+{
+    vsmp_launch_options o;
+    vsmp_launch_options_init(&o);
+    o.workers = workers;
+    o.stats = s;
+    return o;
+}
+
 static bool has_message(const vsmp_diags *d, const char *rule, const char *text)
 {
     for (size_t i = 0; i < d->count; i++)
@@ -202,11 +212,8 @@ static void test_overflow(const kernel *k)
  * launch starts and stops at an instruction budget of 1000 (more would take minutes). */
 static void test_past_old_bound(const kernel *k)
 {
-    vsmp_launch_options o;
-    vsmp_launch_options_init(&o);
-    o.workers = 2;
     vsmp_launch_stats s;
-    o.stats = &s;
+    vsmp_launch_options o = opts(2, &s);
     vsmp_diags d;
     vsmp_diags_init(&d);
     uint32_t g[3] = {(1u << 24) + (1u << 16), 1, 1};
@@ -350,11 +357,8 @@ static void test_stop_at_failure(const kernel *k)
 {
     uint32_t g[3] = {64 * 16, 1, 1};
     for (unsigned workers = 1; workers <= 2; workers++) {
-        vsmp_launch_options o;
-        vsmp_launch_options_init(&o);
-        o.workers = workers;
         vsmp_launch_stats s;
-        o.stats = &s;
+        vsmp_launch_options o = opts(workers, &s);
         vsmp_diags d;
         vsmp_diags_init(&d);
         vsmp_status st = spin(k, g, 1, 16, 400000, 0, &o, &d);
@@ -458,11 +462,8 @@ static void test_group_ids(void)
             nd.dims = 3;
             nd.global[0] = 16 * ng[0], nd.global[1] = ng[1], nd.global[2] = ng[2];
             nd.local[0] = 16, nd.local[1] = nd.local[2] = 1;
-            vsmp_launch_options o;
-            vsmp_launch_options_init(&o);
-            o.workers = workers;
             vsmp_launch_stats s;
-            o.stats = &s;
+            vsmp_launch_options o = opts(workers, &s);
             vsmp_diags_init(&d);
             vsmp_status ls = vsmp_launch(k.mod, 0, k.f, &nd, args, 3, &o, &d);
             char want[64];
@@ -554,11 +555,8 @@ static void test_r0_words(void)
             nd.dims = 2;
             nd.global[0] = 40 * 3, nd.global[1] = 2, nd.global[2] = 1;
             nd.local[0] = 40, nd.local[1] = nd.local[2] = 1;
-            vsmp_launch_options o;
-            vsmp_launch_options_init(&o);
-            o.workers = workers;
             vsmp_launch_stats s;
-            o.stats = &s;
+            vsmp_launch_options o = opts(workers, &s);
             vsmp_diags_init(&d);
             vsmp_status ls = vsmp_launch(k.mod, 0, k.f, &nd, NULL, 0, &o, &d);
             vsmp_diags_print(&d, "r0w", stderr);

@@ -3,7 +3,7 @@
  * The fused sequences (xfast_table.fused, XFU_*, planned by exec_fast.c plan_fused): a part of
  * exec_fast_k.h, included by it where its lane kernels, which the members run, are defined; so
  * compiled once per CPU level with them. At the AVX2 and AVX-512 levels the members run in
- * registers (fu_*_r, fu_fdiv_v), else each through its kernel.
+ * registers (fu_*_r, fu_fdivn_v), else each through its kernel.
  */
 
 /* ---- fused sequences (xfast_table.fused, XFU_*): each member's SIMD16 kernel on its planned
@@ -360,27 +360,17 @@ static XF_INLINE void fu_div_quot(const xinst *y, const fu_div *d, uint32_t kf)
     v16_st(y[8].f.dst, r);
 }
 
-/* k_fu_fdiv in registers; false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
-static XF_INLINE bool fu_fdiv_v(vsmp_machine *m, const xinst *y, uint32_t keep)
+/* @p n divisions by one divisor in registers (k_fu_fdiv: one; k_fu_fdiv4: four, the first's
+ * members 0-6 run once and their results stored again for the other three, which repeat them
+ * (planned)); false (nothing run) where a dst holds 16-bit elements (XF_OUT16) */
+static XF_INLINE bool fu_fdivn_v(vsmp_machine *m, const xinst *y, uint32_t keep, unsigned n)
 {
     if (!(y->fplan & XFP_V32))
         return false;
     uint32_t kf = keep & XF_KEEP_F;
     fu_div d = fu_div_scale(m, y, kf);
     fu_div_quot(y, &d, kf);
-    return true;
-}
-
-/* k_fu_fdiv4 in registers: the first division's members 0-6 once, their results stored again
- * for the other three, which repeat them (planned); false as fu_fdiv_v */
-static XF_INLINE bool fu_fdiv4_v(vsmp_machine *m, const xinst *y, uint32_t keep)
-{
-    if (!(y->fplan & XFP_V32))
-        return false;
-    uint32_t kf = keep & XF_KEEP_F;
-    fu_div d = fu_div_scale(m, y, kf);
-    fu_div_quot(y, &d, kf);
-    for (unsigned k = 1; k < 4; k++) {
+    for (unsigned k = 1; k < n; k++) {
         fu_div_again(y + k * XFU_FDIV_N, &d);
         fu_div_quot(y + k * XFU_FDIV_N, &d, kf);
     }
@@ -437,7 +427,7 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
     if (!fu_all_on(m, y, XFU_FDIV_N, other))
         return false;
 #if defined(__AVX2__)
-    if (fu_fdiv_v(m, y, keep))
+    if (fu_fdivn_v(m, y, keep, 1))
         return true;
 #endif
     fu_fdiv_k(m, y, keep);
@@ -445,13 +435,13 @@ static bool k_fu_fdiv(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t o
 }
 
 /* Four divisions by one divisor (a float4's channels): in registers the scale and reciprocal
- * once (fu_fdiv4_v), else each division member by member */
+ * once (fu_fdivn_v), else each division member by member */
 static bool k_fu_fdiv4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
     if (!fu_all_on(m, y, 4 * XFU_FDIV_N, other))
         return false;
 #if defined(__AVX2__)
-    if (fu_fdiv4_v(m, y, keep))
+    if (fu_fdivn_v(m, y, keep, 4))
         return true;
 #endif
     for (unsigned k = 0; k < 4; k++)
