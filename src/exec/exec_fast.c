@@ -773,15 +773,22 @@ static int pick_kernel(const xinst *x, uint32_t *arg)
     }
 }
 
+/* A fast instruction's lanes (group_lanes, group_pred): its exec size's mask, EM offset, NoMask
+ * and predicate */
+static void plan_lanes(xinst *x)
+{
+    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
+    x->f.nomask = (x->in->emask & 8u) != 0;
+    x->f.pred = x->in->pred;
+}
+
 bool vsmp_x_plan_fast(const vsmp_machine *m, xinst *x)
 {
     if (!m->fast || x->g->nv > 4) /* a dst and at most three sources (fsrc) */
         return false;
-    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
+    plan_lanes(x);
     x->f.plain_mask = !x->in->pred && !(x->in->emask & 8u);
-    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
-    x->f.nomask = (x->in->emask & 8u) != 0;
-    x->f.pred = x->in->pred;
     /* the dst's variable for the trace, or cmp's predicate id */
     x->f.dst_var = x->g->v[0].cls == VSMP_VEC_PREDICATE ? x->g->v[0].word : x->g->v[0].var;
     for (unsigned i = 1; i < x->g->nv; i++)
@@ -1099,7 +1106,7 @@ static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
 {
     uint32_t en = group_lanes(m, z), off = z->f.em_off;
     if (z->f.pred)
-        en &= sel_lanes(z, m->preds[VSMP_PRED_ID(z->f.pred)]);
+        en &= group_pred(m, z);
     uint32_t taken = z->lanes == 1 ? (en ? m->em : 0) : en << off;
     uint32_t active = z->lanes == 1 ? m->em : m->em & z->f.lmask << off;
     bool fwd = z->g->target > z->index;
@@ -1387,10 +1394,8 @@ static uint8_t plan_goto(const vsmp_machine *m, xinst *x)
     unsigned pred = x->in->pred, id = VSMP_PRED_ID(pred);
     if (pred && (VSMP_PRED_CTRL(pred) || !id || id > m->r->num_preds))
         return GM_BRANCH;
-    x->f.lmask = x->lanes >= 32 ? 0xffffffffu : (1u << x->lanes) - 1u;
-    x->f.em_off = (uint8_t)(4u * (x->in->emask & 7u));
-    x->f.nomask = x->lanes == 1 || (x->in->emask & 8u);
-    x->f.pred = (uint16_t)pred;
+    plan_lanes(x);
+    x->f.nomask |= x->lanes == 1;
     return GM_GOTO;
 }
 
