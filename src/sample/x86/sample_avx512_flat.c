@@ -277,13 +277,17 @@ static inline __m512i rows16(__m512i y, uint32_t pitch)
     return _mm512_mullo_epi32(y, _mm512_set1_epi32((int)pitch));
 }
 
+/* log2 of a texel's @p bytes (4, 2 or 1): a column's byte offset is x shifted by it. */
+static inline unsigned col_shift(const unsigned bytes)
+{
+    return bytes == 4 ? 2 : bytes == 2 ? 1 : 0;
+}
+
 /* Byte offsets of texels (x, y) of @p bytes in level 0. */
 static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsigned bytes)
 {
     return _mm512_add_epi32(_mm512_add_epi32(f->off, rows16(y, f->pitch)),
-                            _mm512_slli_epi32(x, bytes == 4   ? 2
-                                                 : bytes == 2 ? 1
-                                                              : 0));
+                            _mm512_slli_epi32(x, col_shift(bytes)));
 }
 
 /* Whether a bilinear row of taps (the first and the second of each lane) can be taken: off the
@@ -489,12 +493,12 @@ static inline bool run16_idx(const flat16 *f, const grid16 *g, const unsigned by
     __mmask16 row = _mm512_cmpeq_epi32_mask(g->ya, _mm512_broadcastd_epi32(y4));
     __mmask16 run =
         _mm512_cmpeq_epi32_mask(g->xa, _mm512_add_epi32(_mm512_broadcastd_epi32(x4), iota));
+    if ((row & run) != 0xffff)
+        return false;
     uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(x4), y0 = (uint32_t)_mm_cvtsi128_si32(y4);
     *o0 = (uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(f->off)) + y0 * f->pitch +
-          (x0 << (bytes == 4   ? 2
-                  : bytes == 2 ? 1
-                               : 0));
-    return (row & run) == 0xffff;
+          (x0 << col_shift(bytes));
+    return true;
 }
 
 /* One message of one channel in a texel of @p bytes (2: R16...; 1: R8, A8): @return false, having
