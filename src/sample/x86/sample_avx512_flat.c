@@ -45,16 +45,39 @@ typedef struct flat16 {
     const uint8_t *mem;
 } flat16;
 
+/* The 32-bit word at @p in 16 lanes, broadcast from memory (a load, no vector ALU port): gcc
+ * otherwise reads a plan's field or builds a constant in a general register and broadcasts it from
+ * there, an operation of port 5 (the shuffles' and permutes' port) every message. */
+static inline __m512i bcast16(const int32_t *p)
+{
+#if defined(__GNUC__)
+    __m512i v;
+    __asm__("vpbroadcastd %1, %0" : "=v"(v) : "m"(*p));
+    return v;
+#else
+    return _mm512_set1_epi32(*p);
+#endif
+}
+
+static const int32_t int32_min = INT32_MIN;
+static const float one_f = 1.0f;
+static const int32_t minus_one = -1;
+
 static inline flat16 flat16_begin(const vsmp_plan *p)
 {
     const vsmp_level_view *l = &p->lv[p->base];
     flat16 f;
     bool nn = p->st.non_normalized;
-    f.sx = _mm512_set1_ps(nn ? 1.0f : l->fw), f.sy = _mm512_set1_ps(nn ? 1.0f : l->fh);
-    f.wm1 = _mm512_set1_epi32((int)l->w - 1), f.hm1 = _mm512_set1_epi32((int)l->h - 1);
+    f.sx = _mm512_castsi512_ps(bcast16((const int32_t *)(nn ? &one_f : &l->fw)));
+    f.sy = _mm512_castsi512_ps(bcast16((const int32_t *)(nn ? &one_f : &l->fh)));
+    /* w - 1 and h - 1 by a vector add (either port) of two broadcasts from memory */
+    const __m512i m1 = bcast16(&minus_one);
+    f.wm1 = _mm512_add_epi32(bcast16((const int32_t *)&l->w), m1);
+    f.hm1 = _mm512_add_epi32(bcast16((const int32_t *)&l->h), m1);
     f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
-    f.fw = _mm512_set1_ps(l->fw), f.fh = _mm512_set1_ps(l->fh);
-    f.pitch = l->pitch, f.off = _mm512_set1_epi32((int)l->off);
+    f.fw = _mm512_castsi512_ps(bcast16((const int32_t *)&l->fw));
+    f.fh = _mm512_castsi512_ps(bcast16((const int32_t *)&l->fh));
+    f.pitch = l->pitch, f.off = bcast16((const int32_t *)&l->off);
     f.mem = p->s->mem;
     return f;
 }
@@ -81,7 +104,7 @@ static inline __m512i idx16_point(bool wrap, __m512 x, __m512 fm1, __m512i m1, _
 {
     __m512i i = _mm512_cvt_roundps_epi32(wrap ? x : _mm512_min_ps(fm1, x),
                                          _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
     return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
 }
 
@@ -93,7 +116,7 @@ static inline __m512i idx16_pborder(__m512 x, __m512 fw, __m512i m1, __mmask16 *
 {
     __m512i i =
         _mm512_cvt_roundps_epi32(_mm512_min_ps(fw, x), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
     *off = _mm512_cmpgt_epu32_mask(i, m1);
     return i;
 }
@@ -106,7 +129,7 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
                                     __mmask16 *o1, __m512i *next)
 {
     __m512i i = _mm512_cvttps_epi32(_mm512_min_ps(fw, f));
-    *bad |= _mm512_cmpeq_epi32_mask(i, _mm512_set1_epi32(INT32_MIN));
+    *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
     *next = _mm512_add_epi32(i, _mm512_set1_epi32(1));
     *o0 = _mm512_cmpgt_epu32_mask(i, m1), *o1 = _mm512_cmpgt_epu32_mask(*next, m1);
     return i;
