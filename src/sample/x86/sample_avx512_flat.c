@@ -97,15 +97,16 @@ static inline bool whole16(const vsmp_message *m)
 }
 
 /* idx16 of point sampling, which needs no floored coordinate for a weight: the floor and the
- * truncation are one conversion rounding down, and CLAMP's min goes before it (floor is monotonic
- * and w - 1 an integer). The same words: a NaN, an infinity or a lane out of the 32-bit range
- * converts to INT32_MIN either way. */
-static inline __m512i idx16_point(bool wrap, __m512 x, __m512 fm1, __m512i m1, __mmask16 *bad)
+ * truncation are one conversion rounding down, and CLAMP's min with w - 1 and max with 0 go after
+ * it, on integers (floor is monotonic and w - 1 an integer: the same index). A NaN, an infinity or
+ * a lane out of the 32-bit range converts to INT32_MIN, flagged in *bad (so CLAMP's +inf and
+ * coordinates from 2^31 on, which the reference clamps to w - 1, go the AVX2 kernel's way). */
+static inline __m512i idx16_point(bool wrap, __m512 x, __m512i m1, __mmask16 *bad)
 {
-    __m512i i = _mm512_cvt_roundps_epi32(wrap ? x : _mm512_min_ps(fm1, x),
-                                         _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    __m512i i = _mm512_cvt_roundps_epi32(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
     *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
-    return wrap ? _mm512_and_si512(i, m1) : _mm512_max_epi32(i, _mm512_setzero_si512());
+    return wrap ? _mm512_and_si512(i, m1)
+                : _mm512_max_epi32(_mm512_min_epi32(i, m1), _mm512_setzero_si512());
 }
 
 /* idx16_point on a CLAMP_BORDER axis: the floored coordinate's index unclamped, and *off its
@@ -259,11 +260,11 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         if (mu == VSMP_TCM_CLAMP_BORDER)
             g->xa = idx16_pborder(x, f->fw, f->wm1, &bad, &g->oxa);
         else
-            g->xa = idx16_point(wu, x, f->fwm1, f->wm1, &bad);
+            g->xa = idx16_point(wu, x, f->wm1, &bad);
         if (mv == VSMP_TCM_CLAMP_BORDER)
             g->ya = idx16_pborder(y, f->fh, f->hm1, &bad, &g->oya);
         else
-            g->ya = idx16_point(wv, y, f->fhm1, f->hm1, &bad);
+            g->ya = idx16_point(wv, y, f->hm1, &bad);
         g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
         return !bad;
     }
