@@ -954,148 +954,206 @@ static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
 #endif
 }
 
+/* run_span's loop: a switch on each head's mode, and under GCC and Clang threaded besides (each
+ * mode's end jumps to the next head's mode by its own indirect jump through rs_tab, the switch
+ * taking only the run's first head). RS_NEXT(n) steps n heads on; RS_NEXT_CR0 one, reading %cr0
+ * again after a member that writes it (in the modes that can have one: a cmp's dst is its
+ * predicate, and chains and fused sequences have no such member). GCC would merge the modes'
+ * identical ends back into one jump (cross-jumping; objdump -d shows one jmp * per mode without
+ * it); a function with a computed goto is never inlined, so run_span is run_group's call. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define RS_OWN_JUMPS __attribute__((optimize("no-crossjumping")))
+#else
+#define RS_OWN_JUMPS
+#endif
+#if defined(__GNUC__)
+#define RS_NEXT(n)                                                                                 \
+    do {                                                                                           \
+        if ((y += (n)) >= end)                                                                     \
+            goto done;                                                                             \
+        goto *rs_tab[y->gmode];                                                                    \
+    } while (0)
+#else
+#define RS_NEXT(n)                                                                                 \
+    do {                                                                                           \
+        if ((y += (n)) >= end)                                                                     \
+            goto done;                                                                             \
+        continue;                                                                                  \
+    } while (0)
+#endif
+#define RS_NEXT_CR0                                                                                \
+    do {                                                                                           \
+        if (y->f.sets_cr0)                                                                         \
+            goto reload;                                                                           \
+        RS_NEXT(1);                                                                                \
+    } while (0)
+
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
-static inline vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
+RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
-    xinst *const end = x + x->group;
+    xinst *const end = x + x->group, *y = x;
     /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
      * even; both again whenever %cr0 may have changed */
-    uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u;
-    for (xinst *y = x; y < end; y++) {
-        uint32_t en, arg = y->f.arg | keep;
+    uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u, en;
+    vsmp_status st;
+#if defined(__GNUC__)
+    static const void *const rs_tab[GM_FUSED + 1] = {
+        [GM_CALL] = &&call,   [GM_CHAIN] = &&chain, [GM_CHAIN1] = &&chain1, [GM_CHAINW] = &&chain,
+        [GM_K16] = &&k16,     [GM_K] = &&k,         [GM_K16M] = &&k16m,     [GM_COPY] = &&copy,
+        [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,     [GM_SEL1] = &&sel1,     [GM_CMP] = &&cmp,
+        [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,  [GM_MOVS] = &&movs,     [GM_LABEL] = &&label,
+        [GM_BRANCH] = &&call, [GM_GOTO] = &&call,   [GM_FUSED] = &&fused};
+#endif
+    for (;;) {
         switch (y->gmode) {
         case GM_CHAINW:
-        case GM_CHAIN: /* every member's lanes and rounding as the first's; if they fail, the
-                          first alone and the others as their own GM_K16 */
+        case GM_CHAIN:
+        chain: /* every member's lanes and rounding as the first's; if they fail, the first
+                  alone and the others as their own GM_K16 */
             if (group_lanes(m, y) == y->f.lmask && !other) {
                 (y->gmode == GM_CHAIN ? m->fast->chain16 : m->fast->chain_fmadw)(y, y->chain, keep);
-                y += y->chain - 1u;
-                break;
+                RS_NEXT(y->chain);
             }
             /* fall through */
         case GM_K16:
+        k16:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
-            call16(y, y->f.dst, arg);
-            break;
-        case GM_COPY: /* what k_imov and put store: every word read before any is written */
+            call16(y, y->f.dst, y->f.arg | keep);
+            RS_NEXT_CR0;
+        case GM_COPY:
+        copy: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
                 goto call;
             copy_lanes(y->f.dst, y->f.src[0].p, y->lanes);
-            break;
-        case GM_WIDEN: /* what k_imov's prep and put store */
+            RS_NEXT_CR0;
+        case GM_WIDEN:
+        widen: /* what k_imov's prep and put store */
             if (group_lanes(m, y) != y->f.lmask)
                 goto call;
             widen_lanes(y->f.dst, y->f.src[0].p, y->f.src[0].kind == XS_W);
-            break;
-        case GM_K16M: {
+            RS_NEXT_CR0;
+        case GM_K16M:
+        k16m:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
-            const uint8_t *p[3];
-            uint32_t v[3], r[16];
-            for (unsigned i = 0; i < 3; i++) {
-                const xsrc *o = &y->f.src[i];
-                p[i] = o->p;
-                if (!(o->v >> 16))
-                    continue;
-                if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
-                    memcpy(r, p[i], sizeof(r));
-                    mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
-                    p[i] = (const uint8_t *)r;
-                    continue;
+            {
+                const uint8_t *p[3];
+                uint32_t v[3], r[16];
+                for (unsigned i = 0; i < 3; i++) {
+                    const xsrc *o = &y->f.src[i];
+                    p[i] = o->p;
+                    if (!(o->v >> 16))
+                        continue;
+                    if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
+                        memcpy(r, p[i], sizeof(r));
+                        mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
+                        p[i] = (const uint8_t *)r;
+                        continue;
+                    }
+                    v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
+                    mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
+                    p[i] = (const uint8_t *)&v[i];
                 }
-                v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
-                mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
-                p[i] = (const uint8_t *)&v[i];
+                y->f.fn16(y->f.dst, p[0], p[1], p[2], y->f.arg | keep);
             }
-            y->f.fn16(y->f.dst, p[0], p[1], p[2], arg);
-            break;
-        }
+            RS_NEXT_CR0;
         case GM_CHAIN1:
+        chain1:
             if (group_lanes(m, y) == y->f.lmask && !other) {
                 m->fast->chain1(y, y->chain, keep);
-                y += y->chain - 1u;
-                break;
+                RS_NEXT(y->chain);
             }
             /* fall through */
         case GM_K:
+        k:
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
-            y->f.fn(y->f.dst, y->f.src, y->lanes, arg);
-            break;
-        case GM_SEL: { /* the predicate picks, it disables no lane */
+            y->f.fn(y->f.dst, y->f.src, y->lanes, y->f.arg | keep);
+            RS_NEXT_CR0;
+        case GM_SEL:
+        sel: /* the predicate picks, it disables no lane */
             en = group_lanes(m, y);
             if (en != y->f.lmask || (y->f.flt && other))
                 goto call;
             if (y->f.fn16) {
-                call16(y, y->f.dst, arg | group_pred(m, y) << XF_ARG_SHIFT);
-                break;
+                call16(y, y->f.dst, (y->f.arg | keep) | group_pred(m, y) << XF_ARG_SHIFT);
+            } else {
+                xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
+                y->f.fn(y->f.dst, src, y->lanes, y->f.arg | keep);
             }
-            xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
-            y->f.fn(y->f.dst, src, y->lanes, arg);
-            break;
-        }
-        case GM_SEL1: { /* k_sel_any's one lane */
+            RS_NEXT_CR0;
+        case GM_SEL1:
+        sel1: /* k_sel_any's one lane */
             if (group_lanes(m, y) != 1u)
                 goto call;
-            uint32_t r = group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]);
-            put1(y->f.dst, r, arg);
-            break;
-        }
+            put1(y->f.dst, group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]),
+                 y->f.arg | keep);
+            RS_NEXT_CR0;
         case GM_FCMP1:
-        case GM_ICMP1: { /* the SIMD16 kernels' body on one lane */
-            uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
-            if (y->gmode == GM_FCMP1)
-                k_fcmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
-            else
-                k_icmp16_k(&t, (const uint8_t *)&v[0], (const uint8_t *)&v[1], NULL, 1, arg);
+        case GM_ICMP1:
+        cmp1: /* the SIMD16 kernels' body on one lane */
             en = group_lanes(m, y);
-            put_pred(y, en, t & en);
-            break;
-        }
-        case GM_CMP: {
-            uint32_t res = 0;
+            {
+                uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
+                const uint8_t *a = (const uint8_t *)&v[0], *b = (const uint8_t *)&v[1];
+                if (y->gmode == GM_FCMP1)
+                    k_fcmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
+                else
+                    k_icmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
+                put_pred(y, en, t & en);
+            }
+            RS_NEXT(1);
+        case GM_CMP:
+        cmp:
             en = group_lanes(m, y);
-            if (y->f.fn16)
-                call16(y, &res, arg);
-            else
-                y->f.fn(&res, y->f.src, y->lanes, arg);
-            put_pred(y, en, res & en);
-            break;
-        }
+            {
+                uint32_t res = 0;
+                if (y->f.fn16)
+                    call16(y, &res, y->f.arg | keep);
+                else
+                    y->f.fn(&res, y->f.src, y->lanes, y->f.arg | keep);
+                put_pred(y, en, res & en);
+            }
+            RS_NEXT(1);
         case GM_MOVS:
+        movs:
             if (group_lanes(m, y))
                 movs_now(y);
-            break;
+            RS_NEXT_CR0;
         case GM_LABEL:
-            break;
-        case GM_FUSED: /* its members in one call, or the first alone through its handler */
+        label:
+            RS_NEXT(1);
+        case GM_FUSED:
+        fused: /* its members in one call, or the first alone through its handler */
             if (!m->fast->fused[y->fuse].fn(m, y, keep, other))
                 goto call;
-            y += y->chain - 1u;
-            break;
+            RS_NEXT(y->chain);
         default:
-        call : {
-            vsmp_status st = (y != x ? y->run : y->own)(m, y, s);
+        call:
+            st = (y != x ? y->run : y->own)(m, y, s);
             if (st) {
                 m->steps += (uint32_t)(y - x); /* the run's instructions before this one */
                 return st;
             }
-            c0 = cr0(m); /* the handler may have written it */
+            /* fall through: the handler may have written %cr0 */
+        reload:
+            c0 = cr0(m);
             keep = keep_bits(c0), other = c0 & 0x30u;
-            continue;
+            RS_NEXT(1);
         }
-        }
-        if (y->f.sets_cr0)
-            c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u;
     }
+done:
     m->steps += x->group - 1u;
     s->next = x->index + x->group;
     return VSMP_OK;
 }
+#undef RS_NEXT
+#undef RS_NEXT_CR0
+#undef RS_OWN_JUMPS
 
 /* A goto (GM_GOTO) while no lane waits (run_group's loop): where its lanes all go or none,
  * s->next set where exec_flow.c run_goto sets it (its target, or the instruction after it) and
