@@ -1514,3 +1514,8 @@ uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
     const xinst *x = &m->x[index];
     return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ? x->chain : 0;
 }
+
+unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx ? m->x[index].gmode : GM_CALL;
+}

@@ -489,6 +489,8 @@ unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 /* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
  * GM_CHAIN), 0 when none starts there (tests/test_exec_fast.c). */
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
+/* How run_group takes instruction @p index (exec_fast.c gmode; tests/test_exec_fast.c). */
+unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
