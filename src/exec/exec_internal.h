@@ -184,7 +184,7 @@ typedef struct xfused {
     uint8_t k[XFU_MAX_MEMBERS]; /* each one's kernel (XF_*) */
 } xfused;
 
-/* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
+/* A chain of SIMD16 instructions (exec_fast_run.h run_span GM_CHAIN): each instruction's fn16 form
  * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep; chain1 the
  * same of SIMD1 instructions (GM_CHAIN1) through their fn. */
 typedef void (*xchain_fn)(const xinst *x, unsigned n, uint32_t keep);
@@ -330,7 +330,7 @@ struct xinst {
     xhandler run;
     uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
     uint8_t lanes;  /* exec size */
-    uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    uint8_t gmode;  /* how the run's loop takes it (exec_fast_run.h run_span) */
     uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
     uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once;
                        GM_FUSED: its members */
