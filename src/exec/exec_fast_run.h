@@ -79,27 +79,24 @@ static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
 #else
 #define RS_OWN_JUMPS
 #endif
+/* (Blocks, not do-while: the switch's continue is the loop's.) */
 #if defined(__GNUC__)
-#define RS_NEXT(n)                                                                                 \
-    do {                                                                                           \
-        if ((y += (n)) >= end)                                                                     \
-            goto done;                                                                             \
-        goto *rs_tab[y->gmode];                                                                    \
-    } while (0)
+#define RS_GO goto *rs_tab[y->gmode]
 #else
+#define RS_GO continue
+#endif
 #define RS_NEXT(n)                                                                                 \
-    do {                                                                                           \
+    {                                                                                              \
         if ((y += (n)) >= end)                                                                     \
             goto done;                                                                             \
-        continue;                                                                                  \
-    } while (0)
-#endif
+        RS_GO;                                                                                     \
+    }
 #define RS_NEXT_CR0                                                                                \
-    do {                                                                                           \
+    {                                                                                              \
         if (y->f.sets_cr0)                                                                         \
             goto reload;                                                                           \
         RS_NEXT(1);                                                                                \
-    } while (0)
+    }
 
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
 RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
@@ -264,6 +261,7 @@ done:
     s->next = x->index + x->group;
     return VSMP_OK;
 }
+#undef RS_GO
 #undef RS_NEXT
 #undef RS_NEXT_CR0
 #undef RS_OWN_JUMPS
