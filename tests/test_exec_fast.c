@@ -1355,8 +1355,9 @@ static void test_nan_payloads(void)
  * mads with a weight and of SIMD1 muls, a SIMD16 and a SIMD8 kernel, a SIMD16 one with a modified
  * source, copies (of 16 lanes and of one), a widening, sel of 16 lanes and of one, cmp of 16, of
  * one F and of one integer lane, movs, a division (a fused sequence) and a general member (a Q
- * source); %cr0 written by each mode that can write it (a kernel's or, a sel's one lane, a copy,
- * a movs: each a mode's own reload of it), between float members that read it. */
+ * source); %cr0 written by each mode that can write it (a kernel's or and add, a sel's one lane, a
+ * copy, a movs: each a mode's own reload of it) and by a general member, each before float members
+ * that read it (a denormal source, flushed or kept). */
 static const char ff_every[] =
     FF_DIV_DECLS "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
                  "L0:\n"
@@ -1378,13 +1379,16 @@ static const char ff_every[] =
                  "mov (M1, 16) DA(0,0)<1> WA(0,0)<8;8,1>\n"
                  "cmp.lt (M1, 16) P2 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
                  "(P2) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+                 "add (M1_NM, 1) DD(0,6)<1> DD(0,6)<0;1,0> 0x1:d\n"
                  "cmp.lt (M1_NM, 1) P1 FC(0,1)<0;1,0> 0xc2d20000:f\n"
                  "movs (M1_NM, 1) smp(0) 0x30:ud\n"
                  "movs (M1_NM, 1) %cr0(0,0)<1> smp(0)\n"
                  "mul (M1, 16) FC(0,16)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
                  "and (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0xffffff4f:ud\n"
-                 "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:q\n"
-                 "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n" FF_DIV("FB(0,0)");
+                 "add (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x80:ud\n"
+                 "mul (M1, 16) FA(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n"
+                 "mov (M1_NM, 1) %cr0(0,0)<1> 0x0:q\n"
+                 "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
 
 /* ff_every: the same bits as the reference (test_runs_of), and at each fast level its run from
  * L0 (instructions 1 to the ret) holds 17 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
