@@ -26,6 +26,7 @@
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
+unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -1349,6 +1350,70 @@ static void test_nan_payloads(void)
     }
 }
 
+/* One run holding every mode of run_span's loop (exec_fast.c gmode) but the gotos' (never inside
+ * a run), from its label (L0; the add before it is a run of its own): chains of SIMD16 adds, of F
+ * mads with a weight and of SIMD1 muls, a SIMD16 and a SIMD8 kernel, a SIMD16 one with a modified
+ * source, copies (of 16 lanes and of one), a widening, sel of 16 lanes and of one, cmp of 16, of
+ * one F and of one integer lane, movs, a division (a fused sequence) and a general member (a Q
+ * source); %cr0 written by each mode that can write it (a kernel's or and add, a sel's one lane, a
+ * copy, a movs: each a mode's own reload of it) and by a general member, each before float members
+ * that read it (a denormal source, flushed or kept). */
+static const char ff_every[] =
+    FF_DIV_DECLS "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+                 "L0:\n"
+                 "add (M1, 16) DC(0,0)<1> DD(0,3)<0;1,0> DB(0,0)<8;8,1>\n"
+                 "add (M1, 16) DC(0,16)<1> DC(0,16)<8;8,1> DD(0,4)<0;1,0>\n"
+                 "mad (M1, 16) FB(0,0)<1> FA(0,1)<0;1,0> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+                 "mad (M1, 16) FB(0,16)<1> FA(0,1)<0;1,0> FC(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
+                 "or (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x80:ud\n"
+                 "mul (M1_NM, 1) FC(0,0)<1> FA(0,0)<0;1,0> 0x40000000:f\n"
+                 "mul (M1_NM, 1) FC(0,1)<1> FC(0,1)<0;1,0> FA(0,2)<0;1,0>\n"
+                 "add (M5, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+                 "cmp.eq (M1_NM, 1) P1 DD(0,0)<0;1,0> 0x0:d\n"
+                 "(P1) sel (M1_NM, 1) %cr0(0,0)<1> 0x10:ud 0x0:ud\n"
+                 "add (M1, 8) FD(0,16)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
+                 "add (M1, 16) FA(0,0)<1> FA(0,0)<8;8,1> (-)FB(0,1)<0;1,0>\n"
+                 "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
+                 "mul (M1, 16) FD(0,16)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
+                 "mov (M1, 16) DB(0,0)<1> DA(0,16)<8;8,1>\n"
+                 "mov (M1, 16) DA(0,0)<1> WA(0,0)<8;8,1>\n"
+                 "cmp.lt (M1, 16) P2 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+                 "(P2) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+                 "add (M1_NM, 1) DD(0,6)<1> DD(0,6)<0;1,0> 0x1:d\n"
+                 "cmp.lt (M1_NM, 1) P1 FC(0,1)<0;1,0> 0xc2d20000:f\n"
+                 "movs (M1_NM, 1) smp(0) 0x30:ud\n"
+                 "movs (M1_NM, 1) %cr0(0,0)<1> smp(0)\n"
+                 "mul (M1, 16) FC(0,16)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
+                 "and (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0xffffff4f:ud\n"
+                 "add (M1_NM, 1) %cr0(0,0)<1> %cr0(0,0)<0;1,0> 0x80:ud\n"
+                 "mul (M1, 16) FA(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n"
+                 "mov (M1_NM, 1) %cr0(0,0)<1> 0x0:q\n"
+                 "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
+
+/* ff_every: the same bits as the reference (test_runs_of), and at each fast level its run from
+ * L0 (instructions 1 to the ret) holds 17 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
+static void test_every_mode(void)
+{
+    static const char *const runs[] = {ff_every};
+    vsmp_module *mod = ff_parse(ff_every, "");
+    CHECK(mod, "parse ff_every");
+    if (!mod)
+        return;
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
+    for (unsigned l = 0; l < nlev; l++) {
+        vsmp_machine *m = ff_machine(mod, levels[l], ~0u);
+        uint32_t seen = 0, n = 0;
+        for (uint32_t i = 1; m && i + 1 < mod->kernels[0].num_insts; i++)
+            seen |= 1u << vsmp_x_gmode(m, i);
+        for (; seen; seen &= seen - 1u)
+            n++;
+        CHECK(n == 17, "ff_every at level 0x%x: %u modes", levels[l], n);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
+    test_runs_of(runs, 1, false);
+}
+
 int main(void)
 {
     test_nan_payloads();
@@ -1358,5 +1423,6 @@ int main(void)
     test_fast_loops();
     test_goto_together();
     test_fused();
+    test_every_mode();
     return t_finish();
 }

@@ -184,7 +184,7 @@ typedef struct xfused {
     uint8_t k[XFU_MAX_MEMBERS]; /* each one's kernel (XF_*) */
 } xfused;
 
-/* A chain of SIMD16 instructions (exec_fast.c run_span GM_CHAIN): each instruction's fn16 form
+/* A chain of SIMD16 instructions (exec_fast_run.h run_span GM_CHAIN): each instruction's fn16 form
  * (x->f.fn16) on its planned sources into its dst, one after the other, arg | keep; chain1 the
  * same of SIMD1 instructions (GM_CHAIN1) through their fn. */
 typedef void (*xchain_fn)(const xinst *x, unsigned n, uint32_t keep);
@@ -330,7 +330,7 @@ struct xinst {
     xhandler run;
     uint32_t group; /* instructions from this one on that run as one step (exec_fast.c) */
     uint8_t lanes;  /* exec size */
-    uint8_t gmode;  /* how the run's loop takes it (exec_fast.c run_group) */
+    uint8_t gmode;  /* how the run's loop takes it (exec_fast_run.h run_span) */
     uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
     uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once;
                        GM_FUSED: its members */
@@ -489,6 +489,8 @@ unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 /* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
  * GM_CHAIN), 0 when none starts there (tests/test_exec_fast.c). */
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
+/* How run_group takes instruction @p index (exec_fast.c gmode; tests/test_exec_fast.c). */
+unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
