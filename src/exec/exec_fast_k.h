@@ -949,7 +949,7 @@ CMP16(icmp16)
 /* ---- fused sequences: exec_fast_fu.h, on the kernels above ---- */
 #include "exec_fast_fu.h"
 
-/* ---- chains of SIMD16 instructions (exec_fast.c run_span GM_CHAIN) ---- */
+/* ---- chains of SIMD16 instructions (exec_fast_run.h run_span GM_CHAIN) ---- */
 
 /* The instructions x[0..n), every lane of each on and rounding to nearest even (run_span's
  * test, made once for the chain): each one's SIMD16 form on its planned sources into its dst,
