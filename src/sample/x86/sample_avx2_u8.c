@@ -213,7 +213,8 @@ static inline void view16_put(view16 *v, __m512i *spitch, __m512 *fw, __m512 *fh
  * floats (fw, fh): lane 0's level in every lane, then lane 8's into its lanes (a message whose
  * groups of 8 lanes each share their level: the levels from registers), then any other level
  * present into its lanes in turn (level16_fetch's values, a lane each). */
-static inline view16 views16(const vsmp_plan *p, __m512i lev, __m512i layer, __m512 *fw, __m512 *fh)
+static inline __attribute__((always_inline)) view16 views16(const vsmp_plan *p, __m512i lev,
+                                                            __m512i layer, __m512 *fw, __m512 *fh)
 {
     int k0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(lev));
     int k8 = _mm_cvtsi128_si32(_mm512_extracti32x4_epi32(lev, 2));
@@ -240,9 +241,9 @@ static inline view16 views16(const vsmp_plan *p, __m512i lev, __m512i layer, __m
 }
 
 /* level16_fetch of 16 lanes each on its own level (lev). */
-static inline bool levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer,
-                                  const bool wu, const bool wv, __m512i px[4], __m512 *wx,
-                                  __m512 *wy)
+static inline __attribute__((always_inline)) bool
+levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer, const bool wu,
+               const bool wv, __m512i px[4], __m512 *wx, __m512 *wy)
 {
     __m512 fw, fh;
     view16 v = views16(p, lev, layer, &fw, &fh);
