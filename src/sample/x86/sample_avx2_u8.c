@@ -191,15 +191,128 @@ void vsmp_ld_2d_unorm8_avx2(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
  * of both at once), then both levels' loads of every group issued before any is unpacked. Groups
  * the short index arithmetic cannot take go sample_body's way; no NaN anisotropy (isotropic). At
  * the AVX-512 level a SIMD16 message whose lanes share their levels runs 16 lanes at once
- * (stage16_avx512.h's mip16_u8x4); one whose lanes spans16 finds spanning levels goes straight to
- * the groups' way (one LOD stage). */
+ * (stage16_avx512.h's mip16_u8x4); one whose lanes spans16 finds spanning levels goes to a kernel
+ * of its own (mip16_mixed_*: 16 lanes at once, each lane's level's view by views16), whose
+ * messages a lane of which needs the general index arithmetic go the groups' way. */
+#ifdef __AVX512F__
+/* Level l's values into lanes in of a view16 (v, with each lane's slice pitch and sizes as
+ * floats: views16's). */
+static inline void view16_put(view16 *v, __m512i *spitch, __m512 *fw, __m512 *fh, __mmask16 in,
+                              const vsmp_level_view *l)
+{
+    v->w = _mm512_mask_mov_epi32(v->w, in, _mm512_set1_epi32((int)l->w));
+    v->h = _mm512_mask_mov_epi32(v->h, in, _mm512_set1_epi32((int)l->h));
+    v->base = _mm512_mask_mov_epi32(v->base, in, _mm512_set1_epi32((int)l->off));
+    v->pitch = _mm512_mask_mov_epi32(v->pitch, in, _mm512_set1_epi32((int)l->pitch));
+    *spitch = _mm512_mask_mov_epi32(*spitch, in, _mm512_set1_epi32((int)l->spitch32));
+    *fw = _mm512_mask_mov_ps(*fw, in, _mm512_set1_ps(l->fw));
+    *fh = _mm512_mask_mov_ps(*fh, in, _mm512_set1_ps(l->fh));
+}
+
+/* The view16 of 16 lanes each on its own level (lev; layer: each lane's) and the levels' sizes as
+ * floats (fw, fh): lane 0's level in every lane, then lane 8's into its lanes (a message whose
+ * groups of 8 lanes each share their level: the levels from registers), then any other level
+ * present into its lanes in turn (level16_fetch's values, a lane each). */
+static inline __attribute__((always_inline)) view16 views16(const vsmp_plan *p, __m512i lev,
+                                                            __m512i layer, __m512 *fw, __m512 *fh)
+{
+    int k0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(lev));
+    int k8 = _mm_cvtsi128_si32(_mm512_extracti32x4_epi32(lev, 2));
+    __m512i zero = _mm512_setzero_si512(), spitch = zero;
+    view16 v = {zero, zero, zero, zero};
+    *fw = *fh = _mm512_setzero_ps();
+    __mmask16 in = _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k8));
+    __mmask16 left = (__mmask16) ~(in | _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k0)));
+    view16_put(&v, &spitch, fw, fh, 0xffff, &p->lv[k0]);
+    view16_put(&v, &spitch, fw, fh, in, &p->lv[k8]);
+    if (left) { /* a third level and more */
+        int32_t at[16];
+        _mm512_storeu_si512(at, lev);
+        do {
+            int k = at[__builtin_ctz(left)];
+            in = _mm512_mask_cmpeq_epi32_mask(left, lev, _mm512_set1_epi32(k));
+            view16_put(&v, &spitch, fw, fh, in, &p->lv[k]);
+            left &= (__mmask16)~in;
+        } while (left);
+    }
+    if (p->s->d.array)
+        v.base = _mm512_add_epi32(v.base, _mm512_mullo_epi32(layer, spitch));
+    return v;
+}
+
+/* level16_fetch of 16 lanes each on its own level (lev). */
+static inline __attribute__((always_inline)) bool
+levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer, const bool wu,
+               const bool wv, __m512i px[4], __m512 *wx, __m512 *wy)
+{
+    __m512 fw, fh;
+    view16 v = views16(p, lev, layer, &fw, &fh);
+    return fetch16_u8x4(p, &v, _mm512_mul_ps(z->u, fw), _mm512_mul_ps(z->v, fh), wu, wv, px, wx,
+                        wy);
+}
+
+/* mip16_u8x4 of a message whose lanes spans16 finds on different levels: stage16_z, each lane's
+ * first level, then (where some lane's differs) each lane's second, fetched 16 lanes at once on
+ * views16, bilinear16_px, and MIP16_STORE's blend by the LOD fraction where a lane's levels
+ * differ, stored. @return false (nothing stored) when a lane needs the general index arithmetic:
+ * the groups' way. */
+static inline __attribute__((always_inline)) bool mip16_spread(const vsmp_plan *p,
+                                                               const vsmp_message *m,
+                                                               vsmp_result *r, const bool wu,
+                                                               const bool wv)
+{
+    lanes16 z = stage16_z(p, false, m);
+    __m512i layer =
+        p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : _mm512_setzero_si512();
+    __m512i px[2][4];
+    __m512 wx[2], wy[2];
+    if (!levels16_fetch(p, z.l0, &z, layer, wu, wv, px[0], &wx[0], &wy[0]))
+        return false;
+    __mmask16 same = _mm512_cmpeq_epi32_mask(z.l0, z.l1);
+    if (same == 0xffff) { /* each lane on one level (a nearest mip filter, the last level) */
+        _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+            _mm512_storeu_ps((float *)r->c[c], bilinear16_px(p, c, px[0], wx[0], wy[0]));
+        return true;
+    }
+    if (!levels16_fetch(p, z.l1, &z, layer, wu, wv, px[1], &wx[1], &wy[1]))
+        return false;
+    _Pragma("GCC unroll 4") for (int c = 0; c < 4; c++)
+    {
+        __m512 a = bilinear16_px(p, c, px[0], wx[0], wy[0]);
+        __m512 b = bilinear16_px(p, c, px[1], wx[1], wy[1]);
+        _mm512_storeu_ps((float *)r->c[c], _mm512_mask_blend_ps(same, lerp16(a, b, z.frac), a));
+    }
+    return true;
+}
+
+/* mip16_spread as a kernel of its own for each pair of axis modes (WRAP or CLAMP), out of line and
+ * in a section of its own: the shared-level kernels' body stays as it is without it (the mixed
+ * way inside them cost them 2-3 %: bench/results/mix-spr.txt). */
+#define MIP16_MIXED(name, wu, wv)                                                                  \
+    static __attribute__((noinline, section(".text.vsmp_mip16_mixed"))) bool name(                 \
+        const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)                                 \
+    {                                                                                              \
+        return mip16_spread(p, m, r, wu, wv);                                                      \
+    }
+MIP16_MIXED(mip16_mixed_cc, false, false)
+MIP16_MIXED(mip16_mixed_cw, false, true)
+MIP16_MIXED(mip16_mixed_wc, true, false)
+MIP16_MIXED(mip16_mixed_ww, true, true)
+#undef MIP16_MIXED
+#endif
+
 static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const bool full, const bool wu, const bool wv)
 {
 #ifdef __AVX512F__
-    if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full) && !spans16(p, m) &&
-        mip16_u8x4(p, m, r, wu, wv))
-        return;
+    if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full)) {
+        if (!spans16(p, m)) {
+            if (mip16_u8x4(p, m, r, wu, wv))
+                return;
+        } else if (wu ? (wv ? mip16_mixed_ww(p, m, r) : mip16_mixed_wc(p, m, r))
+                      : (wv ? mip16_mixed_cw(p, m, r) : mip16_mixed_cc(p, m, r)))
+            return;
+    }
 #endif
     mip8_x4(p, m, r, full, wu, wv, false);
 }

@@ -344,8 +344,8 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
  * every lane (the derivatives likely shared); else lambda estimated as half of log2 of the
  * longer squared length (lod16_sq) by its exponent and mantissa (getexp, getmant - 1: below the
  * true log2 by at most 0.09), then the bias and clamps of stage16_z; true when the estimates'
- * levels differ. An estimate only chooses the way (the 8-lane groups' way for a message that
- * spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
+ * levels differ. An estimate only chooses the way (the 2D kernel's mip16_mixed_* for a message
+ * that spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
  * LODs: false (the 16-lane way first; a test of a given LOD's lanes measured slower on tri l). */
 static inline bool spans16(const vsmp_plan *p, const vsmp_message *m)
 {
