@@ -889,8 +889,9 @@ enum {
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
-    GM_GOTO, /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
-    GM_FUSED /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
+    GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
+    GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
+    GM_COUNT  /* (how many: run_span's jump table has one entry each) */
 };
 
 /* ---- running a run: exec_fast_run.h (run_group, run_span), on the modes above ---- */

@@ -107,12 +107,13 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u, en;
     vsmp_status st;
 #if defined(__GNUC__)
-    static const void *const rs_tab[GM_FUSED + 1] = {
+    static const void *const rs_tab[] = {
         [GM_CALL] = &&call,   [GM_CHAIN] = &&chain, [GM_CHAIN1] = &&chain1, [GM_CHAINW] = &&chain,
         [GM_K16] = &&k16,     [GM_K] = &&k,         [GM_K16M] = &&k16m,     [GM_COPY] = &&copy,
         [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,     [GM_SEL1] = &&sel1,     [GM_CMP] = &&cmp,
         [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,  [GM_MOVS] = &&movs,     [GM_LABEL] = &&label,
         [GM_BRANCH] = &&call, [GM_GOTO] = &&call,   [GM_FUSED] = &&fused};
+    _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
         switch (y->gmode) {
