@@ -155,13 +155,19 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
  * rows. */
 enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
 
-static inline bool quads16(__m512i o, const __m512i b)
+/* The lanes of k in the quads' place (a mask, so that tests chain into one). */
+static inline __mmask16 quads16_in(__mmask16 k, __m512i o, const __m512i b)
 {
     const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
     const __m512i col =
         _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
-    return _mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
-           0xffff;
+    return _mm512_mask_cmpeq_epi32_mask(k, o,
+                                        _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col));
+}
+
+static inline bool quads16(__m512i o, const __m512i b)
+{
+    return quads16_in(0xffff, o, b) == 0xffff;
 }
 
 /* A run and two runs of 8 have lane 2 two texels after lane 0; when it is not, only the quads'
@@ -360,6 +366,26 @@ static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
     return (offa & offb) == 0xffff || (!offa && !offb && g->nx == 0xffff);
 }
 
+/* Whether both rows of a bilinear message's taps (first taps at byte offsets oa and ob, every tap
+ * on the level, CLAMP or WRAP) are quads with their next taps neighbours (xb = xa + 1): a
+ * rasterizer's message, in one test of the first row's shape chained to nx (shape16 and rows_ok
+ * test each alone). The second row's shape follows: the first row's quads fill eight consecutive
+ * texel slots from lane 0's and eight from lane 2's, none of them column w - 1 (nx), so neither
+ * crosses the end of a row (rows are at least 4 w bytes apart) and the lanes of each four-lane
+ * half-row share a row; yb is a function of ya, so the second row's lanes do too, at the same
+ * columns. *a0, *a2, *b0, *b2: lane 0's and lane 2's offsets of each row. False says nothing:
+ * the rows go the general way. */
+static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, uint32_t *a0, uint32_t *a2,
+                                uint32_t *b0, uint32_t *b2)
+{
+    __m128i a4 = _mm512_castsi512_si128(oa), b4 = _mm512_castsi512_si128(ob);
+    *a0 = (uint32_t)_mm_cvtsi128_si32(a4), *a2 = (uint32_t)_mm_extract_epi32(a4, 2);
+    if (*a2 == *a0 + 8) /* lane 2 two texels on: a run or two rows of 8 */
+        return false;
+    *b0 = (uint32_t)_mm_cvtsi128_si32(b4), *b2 = (uint32_t)_mm_extract_epi32(b4, 2);
+    return quads16_in(g->nx, oa, _mm512_set1_epi32(4)) == 0xffff;
+}
+
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
  * kernel must take it. */
 static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
@@ -394,9 +420,16 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     if (!(offa | offb | offc | offd)) {
         /* every tap on the level (the plain modes' only case): no border colour, each channel
          * converted and filtered in turn */
-        if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
-            !texels16(f.mem, ob, &tc, &td, true))
+        uint32_t a0, a2, b0, b2;
+        if (quads16_rows(&g, oa, ob, &a0, &a2, &b0, &b2)) {
+            ta = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 0);
+            tb = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 4);
+            tc = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 0);
+            td = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 4);
+        } else if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
+                   !texels16(f.mem, ob, &tc, &td, true)) {
             return false;
+        }
         __m512 a[4], b[4], c[4], d[4];
         unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
         for (int k = 0; k < 4; k++)
