@@ -371,19 +371,19 @@ static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
  * rasterizer's message, in one test of the first row's shape chained to nx (shape16 and rows_ok
  * test each alone). The second row's shape follows: the first row's quads fill eight consecutive
  * texel slots from lane 0's and eight from lane 2's, none of them column w - 1 (nx), so neither
- * crosses the end of a row (rows are at least 4 w bytes apart) and the lanes of each four-lane
+ * crosses the end of a row (rows are at least w texels apart) and the lanes of each four-lane
  * half-row share a row; yb is a function of ya, so the second row's lanes do too, at the same
  * columns. *a0, *a2, *b0, *b2: lane 0's and lane 2's offsets of each row. False says nothing:
  * the rows go the general way. */
-static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, uint32_t *a0, uint32_t *a2,
-                                uint32_t *b0, uint32_t *b2)
+static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const unsigned bytes,
+                                uint32_t *a0, uint32_t *a2, uint32_t *b0, uint32_t *b2)
 {
     __m128i a4 = _mm512_castsi512_si128(oa), b4 = _mm512_castsi512_si128(ob);
     *a0 = (uint32_t)_mm_cvtsi128_si32(a4), *a2 = (uint32_t)_mm_extract_epi32(a4, 2);
-    if (*a2 == *a0 + 8) /* lane 2 two texels on: a run or two rows of 8 */
+    if (*a2 == *a0 + 2 * bytes) /* lane 2 two texels on: a run or two rows of 8 */
         return false;
     *b0 = (uint32_t)_mm_cvtsi128_si32(b4), *b2 = (uint32_t)_mm_extract_epi32(b4, 2);
-    return quads16_in(g->nx, oa, _mm512_set1_epi32(4)) == 0xffff;
+    return quads16_in(g->nx, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
 }
 
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
@@ -421,7 +421,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
         /* every tap on the level (the plain modes' only case): no border colour, each channel
          * converted and filtered in turn */
         uint32_t a0, a2, b0, b2;
-        if (quads16_rows(&g, oa, ob, &a0, &a2, &b0, &b2)) {
+        if (quads16_rows(&g, oa, ob, 4, &a0, &a2, &b0, &b2)) {
             ta = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 0);
             tb = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 4);
             tc = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 0);
@@ -626,12 +626,20 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
         __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
         __m512 a, b, cc, d;
         a = b = cc = d = _mm512_setzero_ps();
-        if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
-            return false;
-        if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
-            return false;
-        if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
-            return false;
+        uint32_t a0, a2, b0, b2;
+        if (!(offa | offb | offc | offd) && quads16_rows(&g, oa, ob, bytes, &a0, &a2, &b0, &b2)) {
+            a = vals16_at(f.mem, SHAPE_QUADS, a0, a2, bytes, f16, 0);
+            b = vals16_at(f.mem, SHAPE_QUADS, a0, a2, bytes, f16, 1);
+            cc = vals16_at(f.mem, SHAPE_QUADS, b0, b2, bytes, f16, 0);
+            d = vals16_at(f.mem, SHAPE_QUADS, b0, b2, bytes, f16, 1);
+        } else {
+            if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
+                return false;
+            if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
+                return false;
+            if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
+                return false;
+        }
         if (!(offa | offb | offc | offd)) {
             /* the constant channels filter to themselves (finite weights in [0, 1]) */
             for (int k = 0; k < 4; k++)
