@@ -560,7 +560,9 @@ static void flat16_shapes(unsigned cpu)
  * it in every tap, or neither). SIMD16 runs along x (a run's lanes share a row) at heights just
  * below, on and above the rows where the taps cross 0, h - 1 and h, and below -h (WRAP's negative
  * rows); runs starting off the left or right edge, and ending on the last column or past it; and
- * runs with non-finite or huge coordinates (+-inf, NaN, +-1e30, +-2^31) in every lane or in one.
+ * runs with non-finite or huge coordinates (+-inf, NaN, +-1e30, +-2^31) in every lane or in one;
+ * and runs whose lane 0 is moved 6 texels left of the level, or lane 15 6 right of it, their
+ * clamped indices still a run (CLAMP's two taps there are both the edge texel, not neighbours).
  * On a 37x11 level (w and h apart, neither a power of two) and a 64x8 one (WRAP), for RGBA8, R16
  * and R8, every mode of v (and of u, or CLAMP), normalized and not, with a border colour that has
  * a negative zero. Each message is compared with the reference. */
@@ -614,10 +616,17 @@ static void flat16_edges(unsigned cpu, bool linear)
         const float odd[] = {INFINITY, -INFINITY, NAN, 1e30f, -1e30f, 0x1p31f, -0x1p31f};
         const unsigned nrun = linear ? sizeof(li) / sizeof(li[0]) : sizeof(pt) / sizeof(pt[0]);
         const unsigned nodd = sizeof(odd) / sizeof(odd[0]);
-        for (unsigned j = 0; p && j < nrun + 3 * nodd; j++) {
-            unsigned o = j < nrun ? 0 : (j - nrun) / nodd + 1; /* 0: a run of the table */
-            float oddv = j < nrun ? 0.0f : odd[(j - nrun) % nodd];
-            float x0 = j < nrun ? (linear ? li[j][0] : pt[j][0]) : 3.5f;
+        for (unsigned j = 0; p && j < nrun + 3 * nodd + 2; j++) {
+            /* 0: a run of the table; 1-3: odd values; 4: lane 0 moved left, 5: lane 15 right */
+            unsigned o = j < nrun              ? 0
+                         : j < nrun + 3 * nodd ? (j - nrun) / nodd + 1
+                                               : j - nrun - 3 * nodd + 4;
+            float oddv = j < nrun || o > 3 ? 0.0f : odd[(j - nrun) % nodd];
+            /* o 4 and 5: lane l's first tap at column l, or at w - 16 + l */
+            float x0 = j < nrun ? (linear ? li[j][0] : pt[j][0])
+                       : o == 4 ? (linear ? 0.75f : 0.5f)
+                       : o == 5 ? w - (linear ? 15.25f : 15.5f)
+                                : 3.5f;
             float y0 = j < nrun ? (linear ? li[j][1] : pt[j][1]) : 2.5f;
             uint32_t u[16], v[16];
             for (unsigned l = 0; l < 16; l++) {
@@ -626,6 +635,8 @@ static void flat16_edges(unsigned cpu, bool linear)
                     x = oddv;
                 else if (o == 3)
                     y = oddv;
+                else if ((o == 4 && l == 0) || (o == 5 && l == 15))
+                    x += o == 4 ? -6.0f : 6.0f;
                 if (!nn)
                     x /= w, y /= h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);

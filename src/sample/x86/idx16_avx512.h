@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* idx_flat and idx_next of stages_avx2.h on 16 lanes (the same operations), the one home of the
- * AVX-512 kernels that index a level 16 lanes at a time (sample_avx512_flat.c's flat kernels,
- * sample_avx2.c's anisotropic taps at the AVX-512 level). */
+ * AVX-512 kernels that index a level 16 lanes at a time by them (stage16_avx512.h's mip and
+ * anisotropic filters, sample_avx2_3d.c's 3D taps at the AVX-512 level). The flat kernels of
+ * sample_avx512_flat.c take the same indices by one conversion rounding down, CLAMP on integers
+ * (idx16_point, idx16_lin). */
 #ifndef VSMP_IDX16_AVX512_H
 #define VSMP_IDX16_AVX512_H
 

@@ -33,13 +33,12 @@
 #include "../vmath.h"
 #include "flat_avx512.h"
 #include "flat_kinds.h"
-#include "idx16_avx512.h"
 #include "unorm16_avx512.h"
 
 /* What every message of a plan shares: level 0's view and the coordinates' scale, as
  * flat8_begin gives them. */
 typedef struct flat16 {
-    __m512 sx, sy, fwm1, fhm1, fw, fh;
+    __m512 sx, sy, fw, fh;
     __m512i wm1, hm1, off;
     uint32_t pitch;
     const uint8_t *mem;
@@ -62,6 +61,7 @@ static inline __m512i bcast16(const int32_t *p)
 static const int32_t int32_min = INT32_MIN;
 static const float one_f = 1.0f;
 static const int32_t minus_one = -1;
+static const int32_t one_i = 1;
 
 static inline flat16 flat16_begin(const vsmp_plan *p)
 {
@@ -74,7 +74,6 @@ static inline flat16 flat16_begin(const vsmp_plan *p)
     const __m512i m1 = bcast16(&minus_one);
     f.wm1 = _mm512_add_epi32(bcast16((const int32_t *)&l->w), m1);
     f.hm1 = _mm512_add_epi32(bcast16((const int32_t *)&l->h), m1);
-    f.fwm1 = _mm512_cvtepi32_ps(f.wm1), f.fhm1 = _mm512_cvtepi32_ps(f.hm1);
     f.fw = _mm512_castsi512_ps(bcast16((const int32_t *)&l->fw));
     f.fh = _mm512_castsi512_ps(bcast16((const int32_t *)&l->fh));
     f.pitch = l->pitch, f.off = bcast16((const int32_t *)&l->off);
@@ -96,17 +95,30 @@ static inline bool whole16(const vsmp_message *m)
            (m->simd == 32 && m->mask == 0xffffffffu);
 }
 
-/* idx16 of point sampling, which needs no floored coordinate for a weight: the floor and the
- * truncation are one conversion rounding down, and CLAMP's min with w - 1 and max with 0 go after
- * it, on integers (floor is monotonic and w - 1 an integer: the same index). A NaN, an infinity or
- * a lane out of the 32-bit range converts to INT32_MIN, flagged in *bad (so CLAMP's +inf and
- * coordinates from 2^31 on, which the reference clamps to w - 1, go the AVX2 kernel's way). */
-static inline __m512i idx16_point(bool wrap, __m512 x, __m512i m1, __mmask16 *bad)
+/* A coordinate's floor as an integer: one conversion rounding down (floor and truncation in one
+ * operation). A NaN, an infinity or a lane out of the 32-bit range converts to INT32_MIN. */
+static inline __m512i floor16(__m512 x)
 {
-    __m512i i = _mm512_cvt_roundps_epi32(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-    *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
+    return _mm512_cvt_roundps_epi32(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+/* The index of a floored coordinate i (an integer): WRAP on a power of two (i & (w - 1)), else
+ * CLAMP's min with w - 1 and max with 0, on integers (floor is monotonic and w - 1 an integer: the
+ * index the reference's float min gives). */
+static inline __m512i clamp16(bool wrap, __m512i i, __m512i m1)
+{
     return wrap ? _mm512_and_si512(i, m1)
                 : _mm512_max_epi32(_mm512_min_epi32(i, m1), _mm512_setzero_si512());
+}
+
+/* idx16 of point sampling, which needs no floored coordinate for a weight: floor16, then clamp16.
+ * A lane converted to INT32_MIN is flagged in *bad (so CLAMP's +inf and coordinates from 2^31 on,
+ * which the reference clamps to w - 1, go the AVX2 kernel's way). */
+static inline __m512i idx16_point(bool wrap, __m512 x, __m512i m1, __mmask16 *bad)
+{
+    __m512i i = floor16(x);
+    *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
+    return clamp16(wrap, i, m1);
 }
 
 /* idx16_point on a CLAMP_BORDER axis: the floored coordinate's index unclamped, and *off its
@@ -131,7 +143,7 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
 {
     __m512i i = _mm512_cvttps_epi32(_mm512_min_ps(fw, f));
     *bad |= _mm512_cmpeq_epi32_mask(i, bcast16(&int32_min));
-    *next = _mm512_add_epi32(i, _mm512_set1_epi32(1));
+    *next = _mm512_add_epi32(i, bcast16(&one_i));
     *o0 = _mm512_cmpgt_epu32_mask(i, m1), *o1 = _mm512_cmpgt_epu32_mask(*next, m1);
     return i;
 }
@@ -143,13 +155,19 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
  * rows. */
 enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
 
-static inline bool quads16(__m512i o, const __m512i b)
+/* The lanes of k in the quads' place (a mask, so that tests chain into one). */
+static inline __mmask16 quads16_in(__mmask16 k, __m512i o, const __m512i b)
 {
     const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
     const __m512i col =
         _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
-    return _mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col)) ==
-           0xffff;
+    return _mm512_mask_cmpeq_epi32_mask(k, o,
+                                        _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col));
+}
+
+static inline bool quads16(__m512i o, const __m512i b)
+{
+    return quads16_in(0xffff, o, b) == 0xffff;
 }
 
 /* A run and two runs of 8 have lane 2 two texels after lane 0; when it is not, only the quads'
@@ -236,13 +254,31 @@ static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
 }
 
 /* grid8_flat of stages_avx2.h on 16 lanes: the taps' indices (xa, ya; linear: xb, yb), the
- * weights and CLAMP_BORDER's off-level masks. @return false when a lane needs more than the 32-bit
- * conversion. */
+ * weights and CLAMP_BORDER's off-level masks; linear: nx, the lanes whose second tap along x is the
+ * texel after the first (xb = xa + 1) with every index converted. @return false when a lane needs
+ * more than the 32-bit conversion (linear without CLAMP_BORDER: nx says it, tested once with the
+ * taps' shape). */
 typedef struct grid16 {
     __m512i xa, ya, xb, yb;
     __m512 wx, wy;
-    __mmask16 oxa, oxb, oya, oyb;
+    __mmask16 oxa, oxb, oya, oyb, nx;
 } grid16;
+
+/* A linear CLAMP or WRAP axis: the floored coordinate's index i (floor16: *f its float, exact
+ * below 2^31; a lane converted to INT32_MIN cleared in *ok), the first tap's index (clamp16) and
+ * the next (*next, clamp16 of i + 1 or, WRAP, of the first + 1): idx16 and idx16_next's words,
+ * with floor and conversion as one operation and CLAMP on integers (+inf converts to INT32_MIN and
+ * goes the AVX2 kernel's way, as idx16_point's). */
+static inline __m512i idx16_lin(bool wrap, __m512 x, __m512i m1, __mmask16 *ok, __m512 *f,
+                                __m512i *i, __m512i *next)
+{
+    *i = floor16(x);
+    *ok = _mm512_mask_cmpneq_epi32_mask(*ok, *i, bcast16(&int32_min));
+    *f = _mm512_cvtepi32_ps(*i);
+    __m512i a = clamp16(wrap, *i, m1);
+    *next = clamp16(wrap, _mm512_add_epi32(wrap ? a : *i, bcast16(&one_i)), m1);
+    return a;
+}
 
 static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned lane,
                                const bool linear, const unsigned mu, const unsigned mv, grid16 *g)
@@ -268,24 +304,32 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         g->xb = g->xa, g->yb = g->ya, g->wx = g->wy = _mm512_setzero_ps();
         return !bad;
     }
-    __m512 fx = _mm512_floor_ps(x), fy = _mm512_floor_ps(y);
-    if (mu == VSMP_TCM_CLAMP_BORDER)
+    const bool bu = mu == VSMP_TCM_CLAMP_BORDER, bv = mv == VSMP_TCM_CLAMP_BORDER;
+    __mmask16 ok = 0xffff;
+    __m512 fx, fy;
+    __m512i ix = _mm512_setzero_si512(), iy;
+    if (bu)
+        fx = _mm512_floor_ps(x),
         g->xa = idx16_lborder(fx, f->fw, f->wm1, &bad, &g->oxa, &g->oxb, &g->xb);
     else
-        g->xa = idx16(wu, fx, f->fwm1, f->wm1, &bad),
-        g->xb = idx16_next(wu, fx, g->xa, f->fwm1, f->wm1);
-    if (mv == VSMP_TCM_CLAMP_BORDER)
+        g->xa = idx16_lin(wu, x, f->wm1, &ok, &fx, &ix, &g->xb);
+    if (bv)
+        fy = _mm512_floor_ps(y),
         g->ya = idx16_lborder(fy, f->fh, f->hm1, &bad, &g->oya, &g->oyb, &g->yb);
     else
-        g->ya = idx16(wv, fy, f->fhm1, f->hm1, &bad),
-        g->yb = idx16_next(wv, fy, g->ya, f->fhm1, f->hm1);
-    if (bad)
+        g->ya = idx16_lin(wv, y, f->hm1, &ok, &fy, &iy, &g->yb);
+    if (bad || ((bu || bv) && ok != 0xffff))
         return false;
-    /* CLAMP lets +inf through (index w - 1): its weight inf - inf is NaN, which is 0 */
+    /* xb = xa + 1: WRAP's xa below w - 1; CLAMP's floored index in [0, w - 1) (below 0 both taps
+     * are 0, from w - 1 on both w - 1) */
+    g->nx = bu ? _mm512_mask_cmpeq_epi32_mask(ok, g->xb, _mm512_add_epi32(g->xa, bcast16(&one_i)))
+               : _mm512_mask_cmplt_epu32_mask(ok, wu ? g->xa : ix, f->wm1);
+    /* CLAMP_BORDER lets +inf through (index w, off the level): its weight inf - inf is NaN, which
+     * is 0 (CLAMP's +inf goes the AVX2 kernel's way: its weights are finite) */
     g->wx = _mm512_sub_ps(x, fx), g->wy = _mm512_sub_ps(y, fy);
-    if (!wu)
+    if (bu)
         g->wx = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wx, g->wx, _CMP_ORD_Q), g->wx);
-    if (!wv)
+    if (bv)
         g->wy = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(g->wy, g->wy, _CMP_ORD_Q), g->wy);
     return true;
 }
@@ -319,10 +363,27 @@ static inline __m512i off16_at(const flat16 *f, __m512i x, __m512i y, const unsi
  * two texels neighbours (read together; their shape is tested as they are read). */
 static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
 {
-    return (offa & offb) == 0xffff ||
-           (!offa && !offb &&
-            _mm512_cmpeq_epi32_mask(g->xb, _mm512_add_epi32(g->xa, _mm512_set1_epi32(1))) ==
-                0xffff);
+    return (offa & offb) == 0xffff || (!offa && !offb && g->nx == 0xffff);
+}
+
+/* Whether both rows of a bilinear message's taps (first taps at byte offsets oa and ob, every tap
+ * on the level, CLAMP or WRAP) are quads with their next taps neighbours (xb = xa + 1): a
+ * rasterizer's message, in one test of the first row's shape chained to nx (shape16 and rows_ok
+ * test each alone). The second row's shape follows: the first row's quads fill eight consecutive
+ * texel slots from lane 0's and eight from lane 2's, none of them column w - 1 (nx), so neither
+ * crosses the end of a row (rows are at least w texels apart) and the lanes of each four-lane
+ * half-row share a row; yb is a function of ya, so the second row's lanes do too, at the same
+ * columns. *a0, *a2, *b0, *b2: lane 0's and lane 2's offsets of each row. False says nothing:
+ * the rows go the general way. */
+static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const unsigned bytes,
+                                uint32_t *a0, uint32_t *a2, uint32_t *b0, uint32_t *b2)
+{
+    __m128i a4 = _mm512_castsi512_si128(oa), b4 = _mm512_castsi512_si128(ob);
+    *a0 = (uint32_t)_mm_cvtsi128_si32(a4), *a2 = (uint32_t)_mm_extract_epi32(a4, 2);
+    if (*a2 == *a0 + 2 * bytes) /* lane 2 two texels on: a run or two rows of 8 */
+        return false;
+    *b0 = (uint32_t)_mm_cvtsi128_si32(b4), *b2 = (uint32_t)_mm_extract_epi32(b4, 2);
+    return quads16_in(g->nx, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
 }
 
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
@@ -359,9 +420,16 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
     if (!(offa | offb | offc | offd)) {
         /* every tap on the level (the plain modes' only case): no border colour, each channel
          * converted and filtered in turn */
-        if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
-            !texels16(f.mem, ob, &tc, &td, true))
+        uint32_t a0, a2, b0, b2;
+        if (quads16_rows(&g, oa, ob, 4, &a0, &a2, &b0, &b2)) {
+            ta = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 0);
+            tb = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 4);
+            tc = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 0);
+            td = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 4);
+        } else if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
+                   !texels16(f.mem, ob, &tc, &td, true)) {
             return false;
+        }
         __m512 a[4], b[4], c[4], d[4];
         unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
         for (int k = 0; k < 4; k++)
@@ -558,12 +626,20 @@ static inline bool run16_h(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
         __mmask16 offc = g.oxa | g.oyb, offd = g.oxb | g.oyb;
         __m512 a, b, cc, d;
         a = b = cc = d = _mm512_setzero_ps();
-        if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
-            return false;
-        if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
-            return false;
-        if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
-            return false;
+        uint32_t a0, a2, b0, b2;
+        if (!(offa | offb | offc | offd) && quads16_rows(&g, oa, ob, bytes, &a0, &a2, &b0, &b2)) {
+            a = vals16_at(f.mem, SHAPE_QUADS, a0, a2, bytes, f16, 0);
+            b = vals16_at(f.mem, SHAPE_QUADS, a0, a2, bytes, f16, 1);
+            cc = vals16_at(f.mem, SHAPE_QUADS, b0, b2, bytes, f16, 0);
+            d = vals16_at(f.mem, SHAPE_QUADS, b0, b2, bytes, f16, 1);
+        } else {
+            if (!rows_ok(&g, offa, offb) || !rows_ok(&g, offc, offd))
+                return false;
+            if ((offa & offb) != 0xffff && !vals16(f.mem, oa, bytes, f16, &a, &b, true))
+                return false;
+            if ((offc & offd) != 0xffff && !vals16(f.mem, ob, bytes, f16, &cc, &d, true))
+                return false;
+        }
         if (!(offa | offb | offc | offd)) {
             /* the constant channels filter to themselves (finite weights in [0, 1]) */
             for (int k = 0; k < 4; k++)
