@@ -697,6 +697,32 @@ static const char ff_chain1[] =
     "add (M5, 1) FD(0,18)<1> FD(0,17)<0;1,0> FA(0,7)<0;1,0>\n"
     "(P2) sel (M1_NM, 1) FA(0,8)<1> 0x0:f FD(0,18)<0;1,0>\n";
 
+/* Chains of copies (GM_COPYS, IGC's moves of a loop's values and of a result's channels before
+ * its store): 1-3 (M1: one reading what the one before it wrote, one whose dst lies on its
+ * source at an offset), 5-6 (M5, which two of the dispatch masks turn off), ended by a copy at
+ * M1 (7, alone), 8-9 (NoMask), 10-11 (SIMD8), 12-14 (SIMD1: of a word, of an immediate, of what
+ * 12 wrote), ended by a copy to %cr0 (15, alone: a chain has none), whose flush of denormals the
+ * F add after 16-17 must see. */
+static const char ff_copys[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+                               "mov (M1, 16) DB(0,0)<1> DA(0,0)<8;8,1>\n"
+                               "mov (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1>\n"
+                               "mov (M1, 16) DB(0,4)<1> DB(0,0)<8;8,1>\n"
+                               "add (M1, 16) DD(0,0)<1> DC(0,0)<8;8,1> DB(0,4)<8;8,1>\n"
+                               "mov (M5, 16) DA(0,16)<1> DD(0,0)<8;8,1>\n"
+                               "mov (M5, 16) DD(0,16)<1> DA(0,16)<8;8,1>\n"
+                               "mov (M1, 16) DC(0,16)<1> DA(0,0)<8;8,1>\n"
+                               "mov (M1_NM, 16) DC(0,0)<1> DD(0,16)<8;8,1>\n"
+                               "mov (M1_NM, 16) DA(0,0)<1> DC(0,0)<8;8,1>\n"
+                               "mov (M1, 8) DB(0,0)<1> DD(0,8)<8;8,1>\n"
+                               "mov (M1, 8) DB(0,8)<1> DB(0,0)<8;8,1>\n"
+                               "mov (M1_NM, 1) DD(0,0)<1> DA(0,3)<1;1,0>\n"
+                               "mov (M1_NM, 1) DD(0,1)<1> 0x7:d\n"
+                               "mov (M1_NM, 1) DD(0,2)<1> DD(0,0)<1;1,0>\n"
+                               "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
+                               "mov (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1>\n"
+                               "mov (M1, 16) FA(0,16)<1> FB(0,16)<8;8,1>\n"
+                               "add (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n";
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -786,7 +812,8 @@ static void test_chains(void)
         const char *run;
         uint32_t want[24];
     } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
-                 {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}}};
+                 {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}},
+                 {ff_copys, {[1] = 3, [5] = 2, [8] = 2, [10] = 2, [12] = 3, [16] = 2}}};
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         const char *const runs[] = {cases[c].run};
@@ -1353,11 +1380,11 @@ static void test_nan_payloads(void)
 /* One run holding every mode of run_span's loop (exec_fast.c gmode) but the gotos' (never inside
  * a run), from its label (L0; the add before it is a run of its own): chains of SIMD16 adds, of F
  * mads with a weight and of SIMD1 muls, a SIMD16 and a SIMD8 kernel, a SIMD16 one with a modified
- * source, copies (of 16 lanes and of one), a widening, sel of 16 lanes and of one, cmp of 16, of
- * one F and of one integer lane, movs, a division (a fused sequence) and a general member (a Q
- * source); %cr0 written by each mode that can write it (a kernel's or and add, a sel's one lane, a
- * copy, a movs: each a mode's own reload of it) and by a general member, each before float members
- * that read it (a denormal source, flushed or kept). */
+ * source, copies (a chain of two of 16 lanes, one of one lane), a widening, sel of 16 lanes and of
+ * one, cmp of 16, of one F and of one integer lane, movs, a division (a fused sequence) and a
+ * general member (a Q source); %cr0 written by each mode that can write it (a kernel's or and add,
+ * a sel's one lane, a copy, a movs: each a mode's own reload of it) and by a general member, each
+ * before float members that read it (a denormal source, flushed or kept). */
 static const char ff_every[] =
     FF_DIV_DECLS "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
                  "L0:\n"
@@ -1376,6 +1403,7 @@ static const char ff_every[] =
                  "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
                  "mul (M1, 16) FD(0,16)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
                  "mov (M1, 16) DB(0,0)<1> DA(0,16)<8;8,1>\n"
+                 "mov (M1, 16) DC(0,16)<1> DB(0,0)<8;8,1>\n"
                  "mov (M1, 16) DA(0,0)<1> WA(0,0)<8;8,1>\n"
                  "cmp.lt (M1, 16) P2 FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
                  "(P2) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
@@ -1391,7 +1419,7 @@ static const char ff_every[] =
                  "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
 
 /* ff_every: the same bits as the reference (test_runs_of), and at each fast level its run from
- * L0 (instructions 1 to the ret) holds 17 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
+ * L0 (instructions 1 to the ret) holds 18 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
 static void test_every_mode(void)
 {
     static const char *const runs[] = {ff_every};
@@ -1407,7 +1435,7 @@ static void test_every_mode(void)
             seen |= 1u << vsmp_x_gmode(m, i);
         for (; seen; seen &= seen - 1u)
             n++;
-        CHECK(n == 17, "ff_every at level 0x%x: %u modes", levels[l], n);
+        CHECK(n == 18, "ff_every at level 0x%x: %u modes", levels[l], n);
         vsmp_machine_free(m);
     }
     vsmp_module_free(mod);

@@ -880,6 +880,7 @@ enum {
     GM_K,
     GM_K16M,  /* SIMD16 with modified 32-bit scalars and a modified region (plan16_mod) */
     GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
+    GM_COPYS, /* GM_COPY and the ones after it that it copies at once (xinst.chain, plan_chains) */
     GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
     GM_SEL,
     GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
@@ -1086,7 +1087,9 @@ static void plan_fused(vsmp_machine *m, uint32_t i, uint32_t n)
  * GM_K16 under the same test (the EM at the same offset, or NoMask; none writing %cr0), joined
  * at the first, which the run then tests once and hands the chain's kernels (xfast_table
  * chain16) in one call: IGC's mad chains over a sample's four channels, its address arithmetic
- * and conversions. A chain that fails the test runs as its members would alone. */
+ * and conversions. The same of GM_COPY (GM_COPYS: IGC's moves of a loop's values, of a result's
+ * channels before its store), the members' copies one after the other after the one test. A
+ * chain that fails the test runs as its members would alone. */
 /* F mad with src0 a 32-bit scalar and the others in place (GM_CHAINW's members) */
 static bool fmad_weight(const vsmp_machine *m, const xinst *x)
 {
@@ -1096,9 +1099,9 @@ static bool fmad_weight(const vsmp_machine *m, const xinst *x)
 
 static bool chains_with(const vsmp_machine *m, const xinst *x, const xinst *y)
 {
-    return (x->gmode == GM_K16 || (x->gmode == GM_K && x->lanes == 1)) && y->gmode == x->gmode &&
-           y->lanes == x->lanes && !y->f.sets_cr0 && y->f.nomask == x->f.nomask &&
-           y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask &&
+    return (x->gmode == GM_K16 || (x->gmode == GM_K && x->lanes == 1) || x->gmode == GM_COPY) &&
+           y->gmode == x->gmode && y->lanes == x->lanes && !y->f.sets_cr0 &&
+           y->f.nomask == x->f.nomask && y->f.em_off == x->f.em_off && y->f.lmask == x->f.lmask &&
            fmad_weight(m, y) == fmad_weight(m, x);
 }
 
@@ -1114,7 +1117,10 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
         while (i + k < end && k < UINT8_MAX && chains_with(m, x, &m->x[i + k]))
             k++;
         if (k >= 2) {
-            x->gmode = x->gmode == GM_K ? GM_CHAIN1 : fmad_weight(m, x) ? GM_CHAINW : GM_CHAIN;
+            x->gmode = x->gmode == GM_K      ? GM_CHAIN1
+                       : x->gmode == GM_COPY ? GM_COPYS
+                       : fmad_weight(m, x)   ? GM_CHAINW
+                                             : GM_CHAIN;
             x->chain = (uint8_t)k;
         }
         i += k ? k : 1;
@@ -1188,7 +1194,10 @@ uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
     if (!m || index >= m->nx)
         return 0;
     const xinst *x = &m->x[index];
-    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ? x->chain : 0;
+    return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ||
+                   x->gmode == GM_COPYS
+               ? x->chain
+               : 0;
 }
 
 unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index)

@@ -110,9 +110,9 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     static const void *const rs_tab[] = {
         [GM_CALL] = &&call,   [GM_CHAIN] = &&chain, [GM_CHAIN1] = &&chain1, [GM_CHAINW] = &&chain,
         [GM_K16] = &&k16,     [GM_K] = &&k,         [GM_K16M] = &&k16m,     [GM_COPY] = &&copy,
-        [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,     [GM_SEL1] = &&sel1,     [GM_CMP] = &&cmp,
-        [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,  [GM_MOVS] = &&movs,     [GM_LABEL] = &&label,
-        [GM_BRANCH] = &&call, [GM_GOTO] = &&call,   [GM_FUSED] = &&fused};
+        [GM_COPYS] = &&copys, [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,       [GM_SEL1] = &&sel1,
+        [GM_CMP] = &&cmp,     [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,    [GM_MOVS] = &&movs,
+        [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused};
     _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
@@ -133,6 +133,15 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 goto call;
             call16(y, y->f.dst, y->f.arg | keep);
             RS_NEXT_CR0;
+        case GM_COPYS:
+        copys: /* every member's lanes as the first's: its copies one after the other; if they
+                  fail, the first alone and the others as their own GM_COPY */
+            if (group_lanes(m, y) == y->f.lmask) {
+                for (const xinst *z = y, *e = y + y->chain; z < e; z++)
+                    copy_lanes(z->f.dst, z->f.src[0].p, y->lanes);
+                RS_NEXT(y->chain);
+            }
+            /* fall through */
         case GM_COPY:
         copy: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
