@@ -197,18 +197,6 @@ static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_
     return SHAPE_NONE;
 }
 
-/* Two rows of 8 texels (top: the row at lane 0's offset; bottom: lane 2's (quads) or lane 8's
- * (rows of 8)) as a shape's 16 lanes, lane l's in dword l: one permute. */
-static inline __m512i rows16_lanes(int shape, __m256i top, __m256i bot)
-{
-    /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
-    const __m512i quads = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
-    const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-    return _mm512_permutex2var_epi32(_mm512_castsi256_si512(top),
-                                     shape == SHAPE_QUADS ? quads : rows,
-                                     _mm512_castsi256_si512(bot));
-}
-
 /* The 4-byte texels of a shape (at + d bytes: a bilinear row's second taps at d = 4), lane l's in
  * dword l: a 64-byte load, or a 32-byte load of each row and one permute. */
 static inline __m512i texels16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
@@ -216,9 +204,12 @@ static inline __m512i texels16_at(const uint8_t *mem, int shape, uint32_t o0, ui
 {
     if (shape == SHAPE_RUN)
         return _mm512_loadu_si512(mem + o0 + d);
-    __m256i top = _mm256_loadu_si256((const __m256i *)(mem + o0 + d));
-    __m256i bot = _mm256_loadu_si256((const __m256i *)(mem + o1 + d));
-    return rows16_lanes(shape, top, bot);
+    /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
+    const __m512i quads = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    __m512i top = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o0 + d)));
+    __m512i bot = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o1 + d)));
+    return _mm512_permutex2var_epi32(top, shape == SHAPE_QUADS ? quads : rows, bot);
 }
 
 /* The 4-byte texels at byte offsets o of 16 lanes (and + 4 bytes, next, with two) when they are
@@ -264,13 +255,13 @@ static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
 
 /* grid8_flat of stages_avx2.h on 16 lanes: the taps' indices (xa, ya; linear: xb, yb), the
  * weights and CLAMP_BORDER's off-level masks; linear: nx, the lanes whose second tap along x is the
- * texel after the first (xb = xa + 1) with every index converted, and ok, the lanes converted.
- * @return false when a lane needs more than the 32-bit conversion (linear without CLAMP_BORDER: nx
- * says it, tested once with the taps' shape). */
+ * texel after the first (xb = xa + 1) with every index converted. @return false when a lane needs
+ * more than the 32-bit conversion (linear without CLAMP_BORDER: nx says it, tested once with the
+ * taps' shape). */
 typedef struct grid16 {
     __m512i xa, ya, xb, yb;
     __m512 wx, wy;
-    __mmask16 oxa, oxb, oya, oyb, nx, ok;
+    __mmask16 oxa, oxb, oya, oyb, nx;
 } grid16;
 
 /* A linear CLAMP or WRAP axis: the floored coordinate's index i (floor16: *f its float, exact
@@ -300,7 +291,7 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
     }
     __mmask16 bad = 0;
-    g->oxa = g->oxb = g->oya = g->oyb = 0, g->ok = 0xffff;
+    g->oxa = g->oxb = g->oya = g->oyb = 0;
     if (!linear) {
         if (mu == VSMP_TCM_CLAMP_BORDER)
             g->xa = idx16_pborder(x, f->fw, f->wm1, &bad, &g->oxa);
@@ -329,7 +320,6 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         g->ya = idx16_lin(wv, y, f->hm1, &ok, &fy, &iy, &g->yb);
     if (bad || ((bu || bv) && ok != 0xffff))
         return false;
-    g->ok = ok;
     /* xb = xa + 1: WRAP's xa below w - 1; CLAMP's floored index in [0, w - 1) (below 0 both taps
      * are 0, from w - 1 on both w - 1) */
     g->nx = bu ? _mm512_mask_cmpeq_epi32_mask(ok, g->xb, _mm512_add_epi32(g->xa, bcast16(&one_i)))
@@ -396,53 +386,6 @@ static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const u
     return quads16_in(g->nx, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
 }
 
-/* A bilinear row's second taps in a shape whose lanes are not all neighbours (nx: the lanes whose
- * second tap is the texel after the first; every index converted, CLAMP or WRAP): nx's lanes read
- * as texels16_at's at d = 4, the others gathered at their first tap's offset moved by xb - xa
- * texels (CLAMP's edge: the same texel; WRAP's column w - 1: the row's column 0). Memory: a
- * shape's texel slot j + 1 is the texel after slot j's, so only the last slot's next (slot 7 of
- * each row of 8, the whole run) is outside the shape, read only where its lane is in nx (then
- * xb = xa + 1, a texel of the same row). @return false for a gather index from 2^31 on (gathers
- * sign-extend their indices). */
-static inline bool texels16_nx(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
-                               const grid16 *g, __m512i o, __m512i *next)
-{
-    const __mmask16 nx = g->nx;
-    __m512i at =
-        _mm512_add_epi32(o, _mm512_slli_epi32(_mm512_sub_epi32(g->xb, g->xa), col_shift(4)));
-    if (_mm512_mask_cmplt_epi32_mask((__mmask16)~nx, at, _mm512_setzero_si512()))
-        return false;
-    __m512i t;
-    if (shape == SHAPE_RUN) {
-        t = _mm512_maskz_loadu_epi32(nx, mem + o0 + 4);
-    } else {
-        /* lane 13 (quads) or 7 (rows of 8) holds the top row's slot 7, lane 15 the bottom's */
-        unsigned top7 = shape == SHAPE_QUADS ? 13 : 7;
-        __mmask8 mt = (__mmask8)(0x7fu | ((nx >> top7) & 1u) << 7);
-        __mmask8 mb = (__mmask8)(0x7fu | ((nx >> 15) & 1u) << 7);
-        t = rows16_lanes(shape, _mm256_maskz_loadu_epi32(mt, mem + o0 + 4),
-                         _mm256_maskz_loadu_epi32(mb, mem + o1 + 4));
-    }
-    *next = _mm512_mask_i32gather_epi32(t, (__mmask16)~nx, at, mem, 1);
-    return true;
-}
-
-/* A bilinear row's taps at first-tap byte offsets o (every tap on the level) when they are in a
- * shape (*t, and *next the second): texels16's, or, a lane's taps not neighbours, texels16_nx's;
- * @return false otherwise (nothing read). */
-static inline bool texels16_lin(const uint8_t *mem, const grid16 *g, __m512i o, __m512i *t,
-                                __m512i *next)
-{
-    if (g->nx == 0xffff)
-        return texels16(mem, o, t, next, true);
-    uint32_t o0, o1 = 0;
-    int shape = g->ok == 0xffff ? shape16(o, 4, &o0, &o1) : SHAPE_NONE;
-    if (shape == SHAPE_NONE || !texels16_nx(mem, shape, o0, o1, g, o, next))
-        return false;
-    *t = texels16_at(mem, shape, o0, o1, 0);
-    return true;
-}
-
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
  * kernel must take it. */
 static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
@@ -483,8 +426,8 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
             tb = texels16_at(f.mem, SHAPE_QUADS, a0, a2, 4);
             tc = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 0);
             td = texels16_at(f.mem, SHAPE_QUADS, b0, b2, 4);
-        } else if (!texels16_lin(f.mem, &g, oa, &ta, &tb) ||
-                   !texels16_lin(f.mem, &g, ob, &tc, &td)) {
+        } else if (!rows_ok(&g, 0, 0) || !texels16(f.mem, oa, &ta, &tb, true) ||
+                   !texels16(f.mem, ob, &tc, &td, true)) {
             return false;
         }
         __m512 a[4], b[4], c[4], d[4];
