@@ -16,9 +16,11 @@
  *     work-groups 8 wide), read by a 32-byte load of each row and one permute.
  *
  * A bilinear row's second taps (the texel after each first tap, when every lane's are
- * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Any other
- * message (partial, arrays, taps in no such shape, wrapped or clamped at an edge, or a lane
- * whose index needs more than the 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
+ * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Bilinear
+ * RGBA8 quads across a WRAP axis's right edge (their columns going on at the row's column 0) are
+ * read by masked loads out of line (wrap16). Any other message (partial, arrays, taps in no such
+ * shape, wrapped otherwise or clamped at an edge, or a lane whose index needs more than the
+ * 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
  * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
  * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes
  * (point sampling's floor and truncation as one conversion rounding down, the same words), the
