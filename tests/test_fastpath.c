@@ -661,6 +661,73 @@ static void flat16_edges(unsigned cpu, bool linear)
     CHECK(!bad, "%s: cpu %#x: %u of %u messages differ from the reference", name, cpu, bad, n);
 }
 
+/* Bilinear quads (a rasterizer's four 2x2 quads side by side) across a WRAP axis's right edge,
+ * whose columns go on at the row's column 0 (the flat RGBA8 kernels' wrap16): every start column
+ * from 9 texels before the edge to 1 after it, on levels 4 to 64 texels wide (below 8 the AVX2
+ * kernel's), with v CLAMP, WRAP or CLAMP_BORDER; and the same with one lane a row lower (its
+ * half-row's lanes not on one row), one lane w texels on (the same texel, its floored coordinate
+ * not its quad's) or SIMD32 (the second 16 lanes 8 texels on). RGBA8 and BGRA8, each message
+ * compared with the reference. */
+static void flat16_wrap_quads(unsigned cpu)
+{
+    static const uint8_t vmodes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
+    sc_rng r = {0x3a9b0ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 2 * 5 * 3; k++) {
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = k % 2 ? VSMP_FORMAT_B8G8R8A8_UNORM : VSMP_FORMAT_R8G8B8A8_UNORM;
+        d.width = 4u << (k / 2 % 5), d.height = 8;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "flat16_wrap_quads: surface");
+        if (!s)
+            return;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+        st.address[0] = VSMP_TCM_WRAP, st.address[1] = vmodes[k / 10];
+        for (int c = 0; c < 4; c++)
+            st.border.f[c] = 0.25f * (float)c;
+        vsmp_plan *p = NULL;
+        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
+              "flat16_wrap_quads: plan");
+        float w = (float)d.width, h = (float)d.height;
+        for (unsigned j = 0; p && j < 11 * 4 * 2; j++) {
+            /* the quads' first taps from column w - 9 + j % 11 (bilinear's at floor(x - 0.5)) */
+            float x0 = w - 9.0f + (float)(j % 11) + (j / 44 ? 0.5f + 0x1p-6f : 0.75f);
+            float y0 = j / 44 ? 2.25f : h - 1.0f; /* the rows 1, 2 or h - 1, 0 (wrapped) */
+            unsigned var = j / 11 % 4, simd = var == 3 ? 32 : 16;
+            uint32_t u[32], v[32];
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16;
+                float x = x0 + (float)(l / 16 * 8) + (float)((k16 >> 2) * 2 + (k16 & 1));
+                float y = y0 + (float)(k16 >> 1 & 1);
+                if (var == 1 && l == 13)
+                    y += 1.0f;
+                else if (var == 2 && l == 13)
+                    x += w;
+                u[l] = sc_fbits(x / w), v[l] = sc_fbits(y / h);
+            }
+            vsmp_message m;
+            memset(&m, 0, sizeof(m));
+            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
+            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+            vsmp_result got, want;
+            n++;
+            if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
+                fprintf(stderr,
+                        "  flat16_wrap_quads: %s %ux%u, v mode %u, quads at (%g, %g), variant %u: "
+                        "kernel %s differs\n",
+                        vsmp_format_get(d.format)->name, d.width, d.height, st.address[1],
+                        (double)x0, (double)y0, var, p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "flat16_wrap_quads: cpu %#x: %u of %u messages differ from the reference", cpu, bad,
+          n);
+}
+
 /* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
  * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
  * across its edges, at LOD 0 and not, each message compared with the reference. */
@@ -1301,6 +1368,7 @@ int main(int argc, char **argv)
         flat16_shapes(cpu);
         flat16_edges(cpu, false);
         flat16_edges(cpu, true);
+        flat16_wrap_quads(cpu);
         ld16_shapes(cpu);
         plan_kernels(cpu);
         coherent_lanes(cpu);

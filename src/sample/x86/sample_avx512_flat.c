@@ -16,9 +16,11 @@
  *     work-groups 8 wide), read by a 32-byte load of each row and one permute.
  *
  * A bilinear row's second taps (the texel after each first tap, when every lane's are
- * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Any other
- * message (partial, arrays, taps in no such shape, wrapped or clamped at an edge, or a lane
- * whose index needs more than the 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
+ * neighbours) are the same shape 4 bytes on. Only texels the lanes read are loaded. Bilinear
+ * RGBA8 quads across a WRAP axis's right edge (their columns going on at the row's column 0) are
+ * read by masked loads out of line (wrap16). Any other message (partial, arrays, taps in no such
+ * shape, wrapped otherwise or clamped at an edge, or a lane whose index needs more than the
+ * 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
  * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
  * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes
  * (point sampling's floor and truncation as one conversion rounding down, the same words), the
@@ -197,6 +199,18 @@ static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_
     return SHAPE_NONE;
 }
 
+/* Two rows of 8 texels (top: the row at lane 0's offset; bottom: lane 2's (quads) or lane 8's
+ * (rows of 8)) as a shape's 16 lanes, lane l's in dword l: one permute. */
+static inline __m512i rows16_lanes(int shape, __m256i top, __m256i bot)
+{
+    /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
+    const __m512i quads = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
+    const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    return _mm512_permutex2var_epi32(_mm512_castsi256_si512(top),
+                                     shape == SHAPE_QUADS ? quads : rows,
+                                     _mm512_castsi256_si512(bot));
+}
+
 /* The 4-byte texels of a shape (at + d bytes: a bilinear row's second taps at d = 4), lane l's in
  * dword l: a 64-byte load, or a 32-byte load of each row and one permute. */
 static inline __m512i texels16_at(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1,
@@ -204,12 +218,9 @@ static inline __m512i texels16_at(const uint8_t *mem, int shape, uint32_t o0, ui
 {
     if (shape == SHAPE_RUN)
         return _mm512_loadu_si512(mem + o0 + d);
-    /* lane l: texel column(l) of the top row's 8 (lanes 0..7 of the pair) or of the bottom's */
-    const __m512i quads = _mm512_setr_epi32(0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23);
-    const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-    __m512i top = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o0 + d)));
-    __m512i bot = _mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(mem + o1 + d)));
-    return _mm512_permutex2var_epi32(top, shape == SHAPE_QUADS ? quads : rows, bot);
+    __m256i top = _mm256_loadu_si256((const __m256i *)(mem + o0 + d));
+    __m256i bot = _mm256_loadu_si256((const __m256i *)(mem + o1 + d));
+    return rows16_lanes(shape, top, bot);
 }
 
 /* The 4-byte texels at byte offsets o of 16 lanes (and + 4 bytes, next, with two) when they are
@@ -255,13 +266,15 @@ static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
 
 /* grid8_flat of stages_avx2.h on 16 lanes: the taps' indices (xa, ya; linear: xb, yb), the
  * weights and CLAMP_BORDER's off-level masks; linear: nx, the lanes whose second tap along x is the
- * texel after the first (xb = xa + 1) with every index converted. @return false when a lane needs
+ * texel after the first (xb = xa + 1) with every index converted; ok, the lanes converted, and ix,
+ * a CLAMP or WRAP x axis's floored coordinate. @return false when a lane needs
  * more than the 32-bit conversion (linear without CLAMP_BORDER: nx says it, tested once with the
  * taps' shape). */
 typedef struct grid16 {
     __m512i xa, ya, xb, yb;
     __m512 wx, wy;
-    __mmask16 oxa, oxb, oya, oyb, nx;
+    __m512i ix;
+    __mmask16 oxa, oxb, oya, oyb, nx, ok;
 } grid16;
 
 /* A linear CLAMP or WRAP axis: the floored coordinate's index i (floor16: *f its float, exact
@@ -291,7 +304,7 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
     }
     __mmask16 bad = 0;
-    g->oxa = g->oxb = g->oya = g->oyb = 0;
+    g->oxa = g->oxb = g->oya = g->oyb = 0, g->ok = 0xffff, g->ix = _mm512_setzero_si512();
     if (!linear) {
         if (mu == VSMP_TCM_CLAMP_BORDER)
             g->xa = idx16_pborder(x, f->fw, f->wm1, &bad, &g->oxa);
@@ -320,6 +333,7 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         g->ya = idx16_lin(wv, y, f->hm1, &ok, &fy, &iy, &g->yb);
     if (bad || ((bu || bv) && ok != 0xffff))
         return false;
+    g->ok = ok, g->ix = ix;
     /* xb = xa + 1: WRAP's xa below w - 1; CLAMP's floored index in [0, w - 1) (below 0 both taps
      * are 0, from w - 1 on both w - 1) */
     g->nx = bu ? _mm512_mask_cmpeq_epi32_mask(ok, g->xb, _mm512_add_epi32(g->xa, bcast16(&one_i)))
@@ -386,6 +400,17 @@ static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const u
     return quads16_in(g->nx, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
 }
 
+/* Lanes lane..lane + 15 of a bilinear RGBA8 message from its taps' texels (each channel converted
+ * and filtered in turn). */
+static inline void bil16_put(const vsmp_plan *p, vsmp_result *r, unsigned lane, const grid16 *g,
+                             __m512i ta, __m512i tb, __m512i tc, __m512i td)
+{
+    __m512 a[4], b[4], c[4], d[4];
+    unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
+    for (int k = 0; k < 4; k++)
+        put16(r, lane, k, lerp16(lerp16(a[k], b[k], g->wx), lerp16(c[k], d[k], g->wx), g->wy));
+}
+
 /* One message of four 8-bit UNORM channels: @return false, having stored nothing, when the AVX2
  * kernel must take it. */
 static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
@@ -430,10 +455,7 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
                    !texels16(f.mem, ob, &tc, &td, true)) {
             return false;
         }
-        __m512 a[4], b[4], c[4], d[4];
-        unpack16(p, ta, a), unpack16(p, tb, b), unpack16(p, tc, c), unpack16(p, td, d);
-        for (int k = 0; k < 4; k++)
-            put16(r, lane, k, lerp16(lerp16(a[k], b[k], g.wx), lerp16(c[k], d[k], g.wx), g.wy));
+        bil16_put(p, r, lane, &g, ta, tb, tc, td);
         return true;
     }
     if ((offa & offb & offc & offd) == 0xffff) {
@@ -468,14 +490,91 @@ static inline bool run16(const vsmp_plan *p, const vsmp_message *m, vsmp_result 
 #define FLATTEN16
 #endif
 
+/* A row of 8 texels whose columns wrap at a WRAP axis's right edge: columns (c + j) & (w - 1) of
+ * the row whose column c is at byte offset o, j < 8, w from 8 on (a power of two: the columns wrap
+ * at most once); those before the edge by one masked load at o, the rest (the row's columns
+ * c + j - w) by one from w texels before it. Masked-off dwords are not read. */
+static inline __m256i wrap8_row(const uint8_t *mem, uint32_t o, uint32_t c, uint32_t w)
+{
+    uint32_t in = w - c; /* columns before the edge: 1..w */
+    __mmask8 k = (__mmask8)(in >= 8 ? 0xffu : (1u << in) - 1u);
+    __m256i v = _mm256_maskz_loadu_epi32(k, (const void *)((uintptr_t)mem + o));
+    return _mm256_mask_loadu_epi32(v, (__mmask8)~k, (const void *)((uintptr_t)mem + o - 4 * w));
+}
+
+/* A bilinear RGBA8 message of WRAP along x whose quads cross the level's right edge (a
+ * rasterizer's at column w - 1, whose columns go on at the row's column 0): every tap on the level
+ * (CLAMP or WRAP along y), every index converted, lane l's floored x lane 0's or lane 2's
+ * (quads16_in's) + column(l) and its row y that lane's, w from 8 on. Each half-row's texels are
+ * then columns (xa + j) & (w - 1), j < 8, of one row y, from xa, lane 0's or lane 2's index, and
+ * its second taps the same from xa + 1 (WRAP's xb: (xa + 1) & (w - 1)), read by wrap8_row; the
+ * second row of taps (yb, a function of y) likewise. Lanes lane..lane + 15: @return false, nothing
+ * stored, otherwise. */
+static inline bool wrap16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
+                          const unsigned mv)
+{
+    flat16 f = flat16_begin(p);
+    grid16 g;
+    const uint32_t w = p->lv[p->base].w;
+    if (w < 8 || !grid16_flat(&f, m, lane, true, VSMP_TCM_WRAP, mv, &g) || g.ok != 0xffff)
+        return false;
+    const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
+    const __m512i col = _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7);
+    __mmask16 q = _mm512_cmpeq_epi32_mask(g.ya, _mm512_permutexvar_epi32(from, g.ya));
+    q = _mm512_mask_cmpeq_epi32_mask(q, g.ix,
+                                     _mm512_add_epi32(_mm512_permutexvar_epi32(from, g.ix), col));
+    if (q != 0xffff)
+        return false;
+    __m128i a4 = _mm512_castsi512_si128(off16_at(&f, g.xa, g.ya, 4));
+    __m128i b4 = _mm512_castsi512_si128(off16_at(&f, g.xa, g.yb, 4));
+    __m128i x4 = _mm512_castsi512_si128(g.xa);
+    uint32_t a0 = (uint32_t)_mm_cvtsi128_si32(a4), a2 = (uint32_t)_mm_extract_epi32(a4, 2);
+    uint32_t b0 = (uint32_t)_mm_cvtsi128_si32(b4), b2 = (uint32_t)_mm_extract_epi32(b4, 2);
+    uint32_t x0 = (uint32_t)_mm_cvtsi128_si32(x4), x2 = (uint32_t)_mm_extract_epi32(x4, 2);
+    /* the second taps' row: the first's from one column on, at the edge the row's column 0 */
+    uint32_t n0 = x0 + 1 < w ? 4 : 4 - 4 * w, n2 = x2 + 1 < w ? 4 : 4 - 4 * w;
+    __m512i ta =
+        rows16_lanes(SHAPE_QUADS, wrap8_row(f.mem, a0, x0, w), wrap8_row(f.mem, a2, x2, w));
+    __m512i tb = rows16_lanes(SHAPE_QUADS, wrap8_row(f.mem, a0 + n0, (x0 + 1) & (w - 1), w),
+                              wrap8_row(f.mem, a2 + n2, (x2 + 1) & (w - 1), w));
+    __m512i tc =
+        rows16_lanes(SHAPE_QUADS, wrap8_row(f.mem, b0, x0, w), wrap8_row(f.mem, b2, x2, w));
+    __m512i td = rows16_lanes(SHAPE_QUADS, wrap8_row(f.mem, b0 + n0, (x0 + 1) & (w - 1), w),
+                              wrap8_row(f.mem, b2 + n2, (x2 + 1) & (w - 1), w));
+    bil16_put(p, r, lane, &g, ta, tb, tc, td);
+    return true;
+}
+
+/* A whole message no run16 took, of a bilinear kernel WRAP along x: wrap16's, else the AVX2
+ * kernel's. Out of line (1 in 128 of a rasterizer's messages on a 1024-texel-wide level): the
+ * kernels' own code as without it. */
+#if defined(__GNUC__)
+#define WRAP16_FN __attribute__((noinline, flatten))
+#else
+#define WRAP16_FN
+#endif
+#define WRAP16(name, mv)                                                                           \
+    WRAP16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
+    {                                                                                              \
+        if (!wrap16(p, m, r, 0, mv) || (m->simd == 32 && !wrap16(p, m, r, 16, mv)))                \
+            vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
+    }
+WRAP16(wrap16_c, VSMP_TCM_CLAMP)
+WRAP16(wrap16_w, VSMP_TCM_WRAP)
+
 /* The kernels of a family: one per filter and pair of modes, which vsmp_flat_avx512_pick names at
- * plan time; a message not whole (whole16) or not taken runs the family's AVX2 kernel. */
+ * plan time; a message not whole (whole16) runs the family's AVX2 kernel, one not taken that or
+ * (bilinear, WRAP along x, not CLAMP_BORDER along y) wrap16's. */
 #define FLAT16(name, arg, linear, mu, mv)                                                          \
     FLATTEN16 static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!whole16(m) || !run16(p, m, r, 0, linear, mu, mv) ||                                   \
-            (m->simd == 32 && !run16(p, m, r, 16, linear, mu, mv)))                                \
+        if (!whole16(m))                                                                           \
             vsmp_sample_flat_u8x4_avx2(p, m, r);                                                   \
+        else if (!run16(p, m, r, 0, linear, mu, mv) ||                                             \
+                 (m->simd == 32 && !run16(p, m, r, 16, linear, mu, mv)))                           \
+            (!(linear) || (mu) != MW || (mv) == MB ? vsmp_sample_flat_u8x4_avx2                    \
+             : (mv) == MW                          ? wrap16_w                                      \
+                                                   : wrap16_c)(p, m, r);                                                    \
     }
 
 FLAT_KINDS(FLAT16, flat16, _)
