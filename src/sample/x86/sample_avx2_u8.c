@@ -210,21 +210,22 @@ static inline void view16_put(view16 *v, __m512i *spitch, __m512 *fw, __m512 *fh
 }
 
 /* The view16 of 16 lanes each on its own level (lev; layer: each lane's) and the levels' sizes as
- * floats (fw, fh): lane 0's level in every lane, then lane 8's into its lanes (a message whose
- * groups of 8 lanes each share their level: the levels from registers), then any other level
- * present into its lanes in turn (level16_fetch's values, a lane each). */
+ * floats (fw, fh): lane 0's level in every lane, then lane 15's into its lanes (a message whose
+ * groups of 8 lanes each share their level, or whose levels rise by at most one from lane 0 to
+ * lane 15, as a ramp's: the levels from registers), then any other level present into its lanes
+ * in turn (level16_fetch's values, a lane each). */
 static inline __attribute__((always_inline)) view16 views16(const vsmp_plan *p, __m512i lev,
                                                             __m512i layer, __m512 *fw, __m512 *fh)
 {
     int k0 = _mm_cvtsi128_si32(_mm512_castsi512_si128(lev));
-    int k8 = _mm_cvtsi128_si32(_mm512_extracti32x4_epi32(lev, 2));
+    int k15 = _mm_extract_epi32(_mm512_extracti32x4_epi32(lev, 3), 3);
     __m512i zero = _mm512_setzero_si512(), spitch = zero;
     view16 v = {zero, zero, zero, zero};
     *fw = *fh = _mm512_setzero_ps();
-    __mmask16 in = _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k8));
+    __mmask16 in = _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k15));
     __mmask16 left = (__mmask16) ~(in | _mm512_cmpeq_epi32_mask(lev, _mm512_set1_epi32(k0)));
     view16_put(&v, &spitch, fw, fh, 0xffff, &p->lv[k0]);
-    view16_put(&v, &spitch, fw, fh, in, &p->lv[k8]);
+    view16_put(&v, &spitch, fw, fh, in, &p->lv[k15]);
     if (left) { /* a third level and more */
         int32_t at[16];
         _mm512_storeu_si512(at, lev);
@@ -251,7 +252,8 @@ levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer,
                         wy);
 }
 
-/* mip16_u8x4 of a message whose lanes spans16 finds on different levels: stage16_z, each lane's
+/* mip16_u8x4 of a message whose lanes spans16 finds on different levels: stage16_zq on spans16's
+ * lengths (sq), each lane's
  * first level, then (where some lane's differs) each lane's second, fetched 16 lanes at once on
  * views16, bilinear16_px, and MIP16_STORE's blend by the LOD fraction where a lane's levels
  * differ, stored. @return false (nothing stored) when a lane needs the general index arithmetic:
@@ -259,9 +261,9 @@ levels16_fetch(const vsmp_plan *p, __m512i lev, const lanes16 *z, __m512i layer,
 static inline __attribute__((always_inline)) bool mip16_spread(const vsmp_plan *p,
                                                                const vsmp_message *m,
                                                                vsmp_result *r, const bool wu,
-                                                               const bool wv)
+                                                               const bool wv, const __m512 sq[2])
 {
-    lanes16 z = stage16_z(p, false, m);
+    lanes16 z = stage16_zq(p, false, m, sq);
     __m512i layer =
         p->s->d.array ? join16i(layer8(p, m, 0), layer8(p, m, 8)) : _mm512_setzero_si512();
     __m512i px[2][4];
@@ -290,9 +292,10 @@ static inline __attribute__((always_inline)) bool mip16_spread(const vsmp_plan *
  * way inside them cost them 2-3 %: bench/results/mix-spr.txt). */
 #define MIP16_MIXED(name, wu, wv)                                                                  \
     static __attribute__((noinline, section(".text.vsmp_mip16_mixed"))) bool name(                 \
-        const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)                                 \
+        const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, __m512 sx, __m512 sy)           \
     {                                                                                              \
-        return mip16_spread(p, m, r, wu, wv);                                                      \
+        const __m512 sq[2] = {sx, sy};                                                             \
+        return mip16_spread(p, m, r, wu, wv, sq);                                                  \
     }
 MIP16_MIXED(mip16_mixed_cc, false, false)
 MIP16_MIXED(mip16_mixed_cw, false, true)
@@ -306,11 +309,15 @@ static inline void mip_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
 {
 #ifdef __AVX512F__
     if (full && p->st.min_filter != VSMP_FILTER_NEAREST && stage16_ok(p, full)) {
-        if (!spans16(p, m)) {
-            if (mip16_u8x4(p, m, r, wu, wv))
+        __m512 sq[2];
+        unsigned s = spans16(p, m, sq);
+        if (s != SPANS16_YES) {
+            if (mip16_u8x4(p, m, r, wu, wv, s == SPANS16_NO ? sq : NULL))
                 return;
-        } else if (wu ? (wv ? mip16_mixed_ww(p, m, r) : mip16_mixed_wc(p, m, r))
-                      : (wv ? mip16_mixed_cw(p, m, r) : mip16_mixed_cc(p, m, r)))
+        } else if (wu ? (wv ? mip16_mixed_ww(p, m, r, sq[0], sq[1])
+                            : mip16_mixed_wc(p, m, r, sq[0], sq[1]))
+                      : (wv ? mip16_mixed_cw(p, m, r, sq[0], sq[1])
+                            : mip16_mixed_cc(p, m, r, sq[0], sq[1])))
             return;
     }
 #endif

@@ -114,17 +114,23 @@ static inline void lod16_sq(const vsmp_plan *p, const bool three, const vsmp_mes
     *sx_ = sx, *sy_ = sy;
 }
 
-/* lod8 (isotropic) of a SIMD16 message's 16 lanes at (u, v, w) (lod16_sq's lengths). */
-static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_message *m, __m512 u,
-                           __m512 v, __m512 w)
+/* lod8's lambda (isotropic) of 16 lanes from lod16_sq's squared lengths (sx, sy). */
+static inline __m512 lod16_len(__m512 sx, __m512 sy)
 {
-    __m512 sx, sy;
-    lod16_sq(p, three, m, u, v, w, &sx, &sy);
     __m512 lx = _mm512_sqrt_ps(sx), ly = _mm512_sqrt_ps(sy);
     __m512 pmax = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lx, ly, _CMP_GT_OQ), ly, lx);
     /* a NaN length makes lambda NaN (0 after the bias), whatever the other length */
     return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(lx, ly, _CMP_UNORD_Q), log2_16(pmax),
                                 _mm512_castsi512_ps(_mm512_set1_epi32((int)VSMP_NAN_BITS)));
+}
+
+/* lod8 (isotropic) of a SIMD16 message's 16 lanes at (u, v, w). */
+static inline __m512 lod16(const vsmp_plan *p, const bool three, const vsmp_message *m, __m512 u,
+                           __m512 v, __m512 w)
+{
+    __m512 sx, sy;
+    lod16_sq(p, three, m, u, v, w, &sx, &sy);
+    return lod16_len(sx, sy);
 }
 
 /* The LOD stage's result of a SIMD16 message's 16 lanes (lanes8's, 16 lanes a register). */
@@ -135,13 +141,17 @@ typedef struct lanes16 {
 
 /* stage8 for both groups of 8 lanes of a SIMD16 message at once (stage16_ok), on a 2D surface
  * or array, or (three) a 3D surface: lod8 (or the given LOD) and what stage8_dir makes of
- * lambda, the same operations in the same order on 16 lanes. */
-static inline lanes16 stage16_z(const vsmp_plan *p, const bool three, const vsmp_message *m)
+ * lambda, the same operations in the same order on 16 lanes. sq: lod16_sq's lengths of this
+ * message when already found (spans16's of given derivatives), else NULL. */
+static inline lanes16 stage16_zq(const vsmp_plan *p, const bool three, const vsmp_message *m,
+                                 const __m512 *sq)
 {
     const vsmp_sampler_state *st = &p->st;
     __m512 u = param16(m, VSMP_P_U), v = param16(m, VSMP_P_V);
     __m512 w = three ? param16(m, VSMP_P_R) : _mm512_setzero_ps();
-    __m512 lam = p->lod == L_EXPLICIT ? param16(m, VSMP_P_LOD) : lod16(p, three, m, u, v, w);
+    __m512 lam = p->lod == L_EXPLICIT ? param16(m, VSMP_P_LOD)
+                 : sq                 ? lod16_len(sq[0], sq[1])
+                                      : lod16(p, three, m, u, v, w);
     /* stage8_dir's lambda to levels */
     lam = _mm512_add_ps(lam, _mm512_set1_ps(st->lod_bias));
     if (p->lod == L_BIAS)
@@ -175,6 +185,11 @@ static inline lanes16 stage16_z(const vsmp_plan *p, const bool three, const vsmp
         frac = _mm512_maskz_sub_ps(~keep, lam, f);
     }
     return (lanes16){u, v, w, frac, l0, l1};
+}
+
+static inline lanes16 stage16_z(const vsmp_plan *p, const bool three, const vsmp_message *m)
+{
+    return stage16_zq(p, three, m, NULL);
 }
 
 /* stage16_z's result split into the groups of 8 lanes (o), with their layers. */
@@ -346,19 +361,22 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
  * true log2 by at most 0.09), then the bias and clamps of stage16_z; true when the estimates'
  * levels differ. An estimate only chooses the way (the 2D kernel's mip16_mixed_* for a message
  * that spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
- * LODs: false (the 16-lane way first; a test of a given LOD's lanes measured slower on tri l). */
-static inline bool spans16(const vsmp_plan *p, const vsmp_message *m)
+ * LODs: SPANS16_SHARED (the 16-lane way first; a test of a given LOD's lanes measured slower on
+ * tri l). @return SPANS16_SHARED (lengths not found), else the lengths in sq (for stage16_zq: the
+ * LOD stage's own) and SPANS16_NO or SPANS16_YES. */
+enum { SPANS16_SHARED, SPANS16_NO, SPANS16_YES };
+static inline unsigned spans16(const vsmp_plan *p, const vsmp_message *m, __m512 sq[2])
 {
     const vsmp_sampler_state *st = &p->st;
     if (p->lod != L_GRAD || st->mip_filter == VSMP_MIPFILTER_NONE)
-        return false;
+        return SPANS16_SHARED;
     const uint32_t *dudx = m->param[VSMP_P_DUDX];
     if (!dudx ||
         !_mm512_cmpneq_epi32_mask(_mm512_loadu_si512(dudx), _mm512_set1_epi32((int)dudx[0])))
-        return false;
-    __m512 sx, sy, zero = _mm512_setzero_ps();
-    lod16_sq(p, false, m, zero, zero, zero, &sx, &sy);
-    __m512 q = _mm512_max_ps(sx, sy);
+        return SPANS16_SHARED;
+    __m512 zero = _mm512_setzero_ps();
+    lod16_sq(p, false, m, zero, zero, zero, &sq[0], &sq[1]);
+    __m512 q = _mm512_max_ps(sq[0], sq[1]);
     __m512 mant = _mm512_getmant_ps(q, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_src);
     __m512 lam =
         _mm512_mul_ps(_mm512_add_ps(_mm512_getexp_ps(q), _mm512_sub_ps(mant, _mm512_set1_ps(1.0f))),
@@ -370,7 +388,9 @@ static inline bool spans16(const vsmp_plan *p, const vsmp_message *m)
     if (st->mip_filter == VSMP_MIPFILTER_NEAREST)
         lam = _mm512_add_ps(lam, _mm512_set1_ps(0.5f));
     __m512i l = _mm512_cvttps_epi32(lam); /* lam >= 0: its floor */
-    return _mm512_cmpneq_epi32_mask(l, _mm512_permutexvar_epi32(_mm512_setzero_si512(), l)) != 0;
+    return _mm512_cmpneq_epi32_mask(l, _mm512_permutexvar_epi32(_mm512_setzero_si512(), l))
+               ? SPANS16_YES
+               : SPANS16_NO;
 }
 
 /* Whether the 16 lanes of stage16_z's @p z share their first level and their second; if so, those
@@ -389,12 +409,13 @@ static inline bool shared_levels16(const lanes16 *z, int lev[2])
 /* The 2D kernel (RGBA8 and the other u8x4 UNORM formats, linear) of a SIMD16 message of every
  * lane (stage16_ok) whose lanes share their first level and their second: stage16_z, each
  * level's taps of the 16 lanes at once (fetch16_u8x4), bilinear16_px and the blend by the LOD
- * fraction where the levels differ, stored. @return false (nothing stored) for a message of
- * another shape, or whose taps fetch16_u8x4 does not take: the 8-lane groups' way. */
+ * fraction where the levels differ, stored (sq: stage16_zq's). @return false (nothing stored)
+ * for a message of another shape, or whose taps fetch16_u8x4 does not take: the 8-lane groups'
+ * way. */
 static inline bool mip16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                              const bool wu, const bool wv)
+                              const bool wu, const bool wv, const __m512 *sq)
 {
-    lanes16 z = stage16_z(p, false, m);
+    lanes16 z = stage16_zq(p, false, m, sq);
     int lev[2];
     if (!shared_levels16(&z, lev))
         return false;
