@@ -72,6 +72,16 @@ static void count(const char *name)
 
 /* One message through plan p (into *got) and the plan's reference (*want), both filled with 0x5a
  * first: are they the same, word for word? */
+/* A message of @p simd lanes, all on, with coordinates u and v (the rest zero). */
+static vsmp_message uv_message(unsigned simd, const uint32_t *u, const uint32_t *v)
+{
+    vsmp_message m;
+    memset(&m, 0, sizeof(m));
+    m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
+    m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+    return m;
+}
+
 static bool same_as_reference(vsmp_plan *p, const vsmp_message *m, vsmp_result *got,
                               vsmp_result *want)
 {
@@ -528,10 +538,7 @@ static void flat16_shapes(unsigned cpu)
                     x /= (float)w, y /= (float)h;
                 u[l] = sc_fbits(x), v[l] = sc_fbits(y);
             }
-            vsmp_message m;
-            memset(&m, 0, sizeof(m));
-            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
-            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+            vsmp_message m = uv_message(simd, u, v);
             vsmp_result got, want;
             n++;
             if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
@@ -708,10 +715,7 @@ static void flat16_wrap_quads(unsigned cpu)
                     x += w;
                 u[l] = sc_fbits(x / w), v[l] = sc_fbits(y / h);
             }
-            vsmp_message m;
-            memset(&m, 0, sizeof(m));
-            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
-            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+            vsmp_message m = uv_message(simd, u, v);
             vsmp_result got, want;
             n++;
             if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
@@ -774,10 +778,8 @@ static void ld16_shapes(unsigned cpu)
             }
             if (j % 3 == 2) /* a lane at level 1 (a SIMD32 message's first or second half) */
                 lod[sc_below(&r, simd)] = 1;
-            vsmp_message m;
-            memset(&m, 0, sizeof(m));
-            m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
-            m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v, m.param[VSMP_P_LOD] = lod;
+            vsmp_message m = uv_message(simd, u, v);
+            m.param[VSMP_P_LOD] = lod;
             vsmp_result got, want;
             n++;
             if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
