@@ -27,6 +27,7 @@ bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
+uint32_t vsmp_x_group(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -1418,8 +1419,8 @@ static const char ff_every[] =
                  "mov (M1_NM, 1) %cr0(0,0)<1> 0x0:q\n"
                  "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
 
-/* ff_every: the same bits as the reference (test_runs_of), and at each fast level its run from
- * L0 (instructions 1 to the ret) holds 18 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
+/* ff_every: the same bits as the reference (test_runs_of), and at each fast level one run from
+ * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
 static void test_every_mode(void)
 {
     static const char *const runs[] = {ff_every};
@@ -1436,6 +1437,8 @@ static void test_every_mode(void)
         for (; seen; seen &= seen - 1u)
             n++;
         CHECK(n == 18, "ff_every at level 0x%x: %u modes", levels[l], n);
+        uint32_t g = vsmp_x_group(m, 1), want = mod->kernels[0].num_insts - 2;
+        CHECK(g == want, "ff_every at level 0x%x: a run of %u from L0, not %u", levels[l], g, want);
         vsmp_machine_free(m);
     }
     vsmp_module_free(mod);

@@ -1204,3 +1204,8 @@ unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index)
 {
     return m && index < m->nx ? m->x[index].gmode : GM_CALL;
 }
+
+uint32_t vsmp_x_group(const vsmp_machine *m, uint32_t index)
+{
+    return m && index < m->nx && m->x[index].run == run_group ? m->x[index].group : 0;
+}

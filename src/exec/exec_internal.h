@@ -332,8 +332,8 @@ struct xinst {
     uint8_t lanes;  /* exec size */
     uint8_t gmode;  /* how the run's loop takes it (exec_fast_run.h run_span) */
     uint8_t fuse;   /* the fused sequence it starts (XFU_*, with gmode GM_FUSED) */
-    uint8_t chain;  /* GM_CHAIN: the SIMD16 instructions from this one on that it runs at once;
-                       GM_FUSED: its members */
+    uint8_t chain;  /* GM_CHAIN, GM_CHAIN1, GM_CHAINW, GM_COPYS: the instructions from this one
+                       on that it runs at once; GM_FUSED: its members */
     xfast f;
     /* the rest */
     xhandler own; /* a run's first instruction: its own handler (exec_fast.c) */
@@ -486,11 +486,14 @@ void vsmp_x_group_fast(vsmp_machine *m);
 bool vsmp_x_is_fast(const vsmp_machine *m, uint32_t index);
 /* The fused sequence instruction @p index starts (XFU_*; XFU_NONE) (tests/test_exec_fast.c) */
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
-/* The instructions a chain of SIMD16 instructions starting at @p index runs at once (exec_fast.c
- * GM_CHAIN), 0 when none starts there (tests/test_exec_fast.c). */
+/* The instructions a chain starting at @p index runs at once (exec_fast.c GM_CHAIN, GM_CHAIN1,
+ * GM_CHAINW, GM_COPYS), 0 when none starts there (tests/test_exec_fast.c). */
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 /* How run_group takes instruction @p index (exec_fast.c gmode; tests/test_exec_fast.c). */
 unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
+/* The instructions of the run starting at @p index (xinst.group: run_group takes them as one
+ * step), 0 when none starts there (tests/test_exec_fast.c). */
+uint32_t vsmp_x_group(const vsmp_machine *m, uint32_t index);
 /* The bytes sampler instruction @p x writes when every lane of its exec size is enabled (and the
  * run goes on past it): up to 5 spans (arena offset, bytes) into @p sp, each enabled channel's
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
