@@ -70,8 +70,6 @@ static void count(const char *name)
     }
 }
 
-/* One message through plan p (into *got) and the plan's reference (*want), both filled with 0x5a
- * first: are they the same, word for word? */
 /* A message of @p simd lanes, all on, with coordinates u and v (the rest zero). */
 static vsmp_message uv_message(unsigned simd, const uint32_t *u, const uint32_t *v)
 {
@@ -82,6 +80,8 @@ static vsmp_message uv_message(unsigned simd, const uint32_t *u, const uint32_t 
     return m;
 }
 
+/* One message through plan p (into *got) and the plan's reference (*want), both filled with 0x5a
+ * first: are they the same, word for word? */
 static bool same_as_reference(vsmp_plan *p, const vsmp_message *m, vsmp_result *got,
                               vsmp_result *want)
 {
@@ -702,7 +702,7 @@ static void flat16_wrap_quads(unsigned cpu)
         for (unsigned j = 0; p && j < 11 * 4 * 2; j++) {
             /* the quads' first taps from column w - 9 + j % 11 (bilinear's at floor(x - 0.5)) */
             float x0 = w - 9.0f + (float)(j % 11) + (j / 44 ? 0.5f + 0x1p-6f : 0.75f);
-            float y0 = j / 44 ? 2.25f : h - 1.0f; /* the rows 1, 2 or h - 1, 0 (wrapped) */
+            float y0 = j / 44 ? 2.25f : h - 1.0f; /* lanes 0-7 on rows 1, 2 or h - 1, 0 (wrapped) */
             unsigned var = j / 11 % 4, simd = var == 3 ? 32 : 16;
             uint32_t u[32], v[32];
             for (unsigned l = 0; l < simd; l++) {

@@ -23,7 +23,8 @@
  * 32-bit conversion) runs vsmp_sample_flat_u8x4_avx2, before
  * anything is stored (a SIMD32 message whose second half is not taken: whole, the AVX2 kernel
  * writing every lane again). The index arithmetic is grid8_flat's (stages_avx2.h) on 16 lanes
- * (point sampling's floor and truncation as one conversion rounding down, the same words), the
+ * (the floor of point sampling, and of bilinear on a CLAMP or WRAP axis, as one conversion
+ * rounding down, clamped on integers after it: the same words), the
  * conversion unorm8's and the filter filter8_u8x4's, in the same order: the reference's words
  * (tests/test_fastpath.c). Results of these formats are never NaN: no NaN rewrite. Compiled
  * with the AVX-512 level's flags only.
@@ -52,11 +53,13 @@ typedef struct flat16 {
 static inline __m512i bcast16(const int32_t *p)
 {
 #if defined(__GNUC__)
-    __m512i v;
+    __m512i v; /* (an operand, not a C access: the plan is never written while sampling) */
     __asm__("vpbroadcastd %1, %0" : "=v"(v) : "m"(*p));
     return v;
 #else
-    return _mm512_set1_epi32(*p);
+    int32_t w;
+    memcpy(&w, p, 4);
+    return _mm512_set1_epi32(w);
 #endif
 }
 

@@ -358,12 +358,12 @@ static inline bool level16_fetch(const vsmp_plan *p, int lev, const lanes16 *z, 
  * (sample_d) likely span levels, found before the LOD stage: none when du/dx has lane 0's bits in
  * every lane (the derivatives likely shared); else lambda estimated as half of log2 of the
  * longer squared length (lod16_sq) by its exponent and mantissa (getexp, getmant - 1: below the
- * true log2 by at most 0.09), then the bias and clamps of stage16_z; true when the estimates'
- * levels differ. An estimate only chooses the way (the 2D kernel's mip16_mixed_* for a message
- * that spans levels: its LOD stage runs once), never a result: both ways are the reference's. Other
- * LODs: SPANS16_SHARED (the 16-lane way first; a test of a given LOD's lanes measured slower on
- * tri l). @return SPANS16_SHARED (lengths not found), else the lengths in sq (for stage16_zq: the
- * LOD stage's own) and SPANS16_NO or SPANS16_YES. */
+ * true log2 by at most 0.09), then the bias and clamps of stage16_z; SPANS16_YES when the
+ * estimates' levels differ. An estimate only chooses the way (the 2D kernel's mip16_mixed_* for a
+ * message that spans levels: its LOD stage runs once), never a result: both ways are the
+ * reference's. Other LODs: SPANS16_SHARED (the 16-lane way first; a test of a given LOD's lanes
+ * measured slower on tri l). @return SPANS16_SHARED (lengths not found), else the lengths in sq
+ * (for stage16_zq: the LOD stage's own) and SPANS16_NO or SPANS16_YES. */
 enum { SPANS16_SHARED, SPANS16_NO, SPANS16_YES };
 static inline unsigned spans16(const vsmp_plan *p, const vsmp_message *m, __m512 sq[2])
 {
