@@ -521,12 +521,9 @@ static inline bool wrap16(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     const uint32_t w = p->lv[p->base].w;
     if (w < 8 || !grid16_flat(&f, m, lane, true, VSMP_TCM_WRAP, mv, &g) || g.ok != 0xffff)
         return false;
-    const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
-    const __m512i col = _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7);
-    __mmask16 q = _mm512_cmpeq_epi32_mask(g.ya, _mm512_permutexvar_epi32(from, g.ya));
-    q = _mm512_mask_cmpeq_epi32_mask(q, g.ix,
-                                     _mm512_add_epi32(_mm512_permutexvar_epi32(from, g.ix), col));
-    if (q != 0xffff)
+    /* quads in rows (every lane's row its quad's) and in columns (unwrapped indices) */
+    __mmask16 q = quads16_in(0xffff, g.ya, _mm512_setzero_si512());
+    if (quads16_in(q, g.ix, _mm512_set1_epi32(1)) != 0xffff)
         return false;
     __m128i a4 = _mm512_castsi512_si128(off16_at(&f, g.xa, g.ya, 4));
     __m128i b4 = _mm512_castsi512_si128(off16_at(&f, g.xa, g.yb, 4));
