@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The AVX2 level's point kernels of one 8-bit UNORM channel in a 1-byte texel (R8, A8) on 2D
+ * surfaces, 16 lanes a message: the plans of sample_flat_r8_avx2 with a nearest filter, which
+ * vsmp_flat_r8_avx2_pick names at plan time (one kernel per pair of axis modes). A SIMD16 message
+ * with every lane on is taken whole, as two halves of 8 lanes sharing the plan's constants and
+ * the message's tests, when its texels are one of the shapes sample_avx512_flat.c reads, found
+ * by their indices (no offsets a lane):
+ *
+ *   - a run: lane l at lane 0's column + l on lane 0's row (OpenCL's work-items along x), read
+ *     by one 16-byte load;
+ *   - two rows of 8: four 2x2 quads side by side (a rasterizer's lanes: lane l at column
+ *     2 (l / 4) + l % 2 of row (l / 2) % 2 from lane 0's) or lanes 0-7 and 8-15 along two
+ *     consecutive rows (OpenCL's work-groups 8 wide), read by an 8-byte load of each row.
+ *
+ * Every texel read is one a lane reads (inside the level). The 16 bytes in lane order, each
+ * lane's byte is copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101)
+ * and converted by unorm8: b / 255 exactly, the reference's word. The index arithmetic is
+ * grid8_flat's for a nearest filter (floor, then the 32-bit conversion; CLAMP on integers after
+ * it, as sample_avx512_flat.c's idx16_point: the same indices). A CLAMP_BORDER message off the
+ * level in every lane is the border colour (nothing read). Any other message (partial, SIMD32,
+ * texels in no such shape, on and off the level at once, or a lane whose index needs more than
+ * the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs vsmp_sample_flat_r8_avx2 before
+ * anything is stored. Results are never NaN (bytes, and a border colour without NaN: the row's
+ * F_BORDER_OK): no NaN rewrite. Tested against the reference in tests/test_fastpath_r8.c.
+ */
+#include "stages_avx2.h"
+#include "flat_r8_avx2.h"
+
+/* The channel of a one-byte texel (0: R8; 3: A8), the others the plan's constants. */
+static inline int r8_chan(const vsmp_plan *p)
+{
+    int c = 0;
+    while (c < 3 && p->byte_of[c] == 0xff)
+        c++;
+    return c;
+}
+
+/* The point index of 8 lanes along an axis of mode (CLAMP, WRAP on a power of two or
+ * CLAMP_BORDER) and size m1 + 1: floor, then the 32-bit conversion, a lane converted to
+ * INT32_MIN flagged in *bad (NaN, infinities, |x| >= 2^31; CLAMP's +inf, which the reference
+ * clamps to w - 1, goes the 8-lane kernel's way too); CLAMP's index clamped on integers to
+ * [0, m1] (floor is monotonic and m1 an integer: the index the reference's clamp gives), WRAP's
+ * low bits. CLAMP_BORDER's index is not clamped: x is first sent no higher than the size fs (+inf
+ * to an index off the level, NaN kept), and *in cleared in the lanes off the level (the index
+ * below 0 or above m1, unsigned). */
+static inline __m256i pidx8(const unsigned mode, __m256 x, __m256 fs, __m256i m1, __m256i *bad,
+                            __m256i *in)
+{
+    const bool border = mode == VSMP_TCM_CLAMP_BORDER;
+    if (border)
+        x = _mm256_min_ps(fs, x);
+    __m256i i = _mm256_cvttps_epi32(_mm256_floor_ps(x));
+    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    if (border) {
+        *in = _mm256_and_si256(*in, _mm256_cmpeq_epi32(_mm256_min_epu32(i, m1), i));
+        return i;
+    }
+    if (mode == VSMP_TCM_WRAP)
+        return _mm256_and_si256(i, m1);
+    return _mm256_max_epi32(_mm256_min_epi32(i, m1), _mm256_setzero_si256());
+}
+
+enum { R8_NONE, R8_RUN, R8_QUADS, R8_ROWS };
+
+/* The shape of 16 lanes' indices (xa, ya: lanes 0-7 and 8-15): each lane's offset from lane 0's,
+ * xor'd with the shape's, is zero in every lane of the shape. A run and two rows of 8 share their
+ * first half's test; when it fails, only the quads' runs (a rasterizer's messages skip the run's
+ * second half). */
+static inline int shape16_idx(const __m256i xa[2], const __m256i ya[2])
+{
+    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    __m256i x0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(xa[0]));
+    __m256i y0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(ya[0]));
+    __m256i dx0 = _mm256_sub_epi32(xa[0], x0), dx1 = _mm256_sub_epi32(xa[1], x0);
+    __m256i dy0 = _mm256_sub_epi32(ya[0], y0), dy1 = _mm256_sub_epi32(ya[1], y0);
+    __m256i a = _mm256_or_si256(_mm256_xor_si256(dx0, iota), dy0);
+    if (_mm256_testz_si256(a, a)) {
+        __m256i run = _mm256_or_si256(
+            _mm256_xor_si256(dx1, _mm256_add_epi32(iota, _mm256_set1_epi32(8))), dy1);
+        if (_mm256_testz_si256(run, run))
+            return R8_RUN;
+        __m256i rows = _mm256_or_si256(_mm256_xor_si256(dx1, iota),
+                                       _mm256_xor_si256(dy1, _mm256_set1_epi32(1)));
+        return _mm256_testz_si256(rows, rows) ? R8_ROWS : R8_NONE;
+    }
+    const __m256i qrow = _mm256_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1);
+    __m256i q = _mm256_or_si256(
+        _mm256_or_si256(_mm256_xor_si256(dx0, _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3)),
+                        _mm256_xor_si256(dx1, _mm256_setr_epi32(4, 5, 4, 5, 6, 7, 6, 7))),
+        _mm256_or_si256(_mm256_xor_si256(dy0, qrow), _mm256_xor_si256(dy1, qrow)));
+    return _mm256_testz_si256(q, q) ? R8_QUADS : R8_NONE;
+}
+
+/* The 16 texels of a shape in lane order, lane l's in byte l: the run's 16 bytes from o0, or the
+ * 8 of each row (o0 and the row below: o0 + pitch), the rows of 8 one after the other, the quads'
+ * 2-byte pairs interleaved (top and bottom row alternating). */
+static inline __m128i bytes16(const uint8_t *mem, int shape, uint32_t o0, uint32_t pitch)
+{
+    if (shape == R8_RUN)
+        return _mm_loadu_si128((const __m128i *)(mem + o0));
+    __m128i top = _mm_loadl_epi64((const __m128i *)(mem + o0));
+    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o0 + pitch));
+    return shape == R8_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
+}
+
+/* Bytes 0-7 (h = 0) or 8-15 (h = 1) of b as the channel's values: each byte copied to its lane's
+ * bytes 0-2 (the shuffle's indices count from its 16-byte lane: b broadcast to both), unorm8. */
+static inline __m256 unorm8_half(__m256i b2, const int h)
+{
+    const __m256i t0 = _mm256_setr_epi8(0, 0, 0, -128, 1, 1, 1, -128, 2, 2, 2, -128, 3, 3, 3, -128,
+                                        4, 4, 4, -128, 5, 5, 5, -128, 6, 6, 6, -128, 7, 7, 7, -128);
+    const __m256i t1 =
+        _mm256_setr_epi8(8, 8, 8, -128, 9, 9, 9, -128, 10, 10, 10, -128, 11, 11, 11, -128, 12, 12,
+                         12, -128, 13, 13, 13, -128, 14, 14, 14, -128, 15, 15, 15, -128);
+    return unorm8(_mm256_shuffle_epi8(b2, h ? t1 : t0));
+}
+
+/* A SIMD16 message with every lane on, channel c its texels' (0: R8, 3: A8; the others the
+ * plan's constants): @return false, having stored nothing, when the 8-lane kernel must take it. */
+static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              const unsigned mu, const unsigned mv, const int c)
+{
+    const bool border = mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER;
+    const vsmp_level_view *l = &p->lv[p->base];
+    const bool nn = p->st.non_normalized;
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
+    __m256i wm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->w), one);
+    __m256i hm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->h), one);
+    __m256i bad = _mm256_setzero_si256(), in[2], xa[2], ya[2];
+    for (int h = 0; h < 2; h++) {
+        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
+        if (!nn) /* (unnormalized: the scale is 1, which changes no word the index reads) */
+            x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
+        in[h] = _mm256_set1_epi32(-1);
+        xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
+        ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
+    }
+    if (!_mm256_testz_si256(bad, bad))
+        return false;
+    __m256 o[4][2];
+    if (border) {
+        unsigned on = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[0])) |
+                      (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[1])) << 8;
+        if (!on) { /* off the level in every lane: the border colour, nothing read */
+            for (int k = 0; k < 4; k++)
+                o[k][0] = o[k][1] = _mm256_set1_ps(p->border[k]);
+            goto store;
+        }
+        if (on != 0xffff)
+            return false;
+    }
+    int shape = shape16_idx(xa, ya);
+    if (shape == R8_NONE)
+        return false;
+    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
+    __m256i b2 = _mm256_broadcastsi128_si256(
+        bytes16(p->s->mem, shape, l->off + y0 * l->pitch + x0, l->pitch));
+    for (int k = 0; k < 4; k++)
+        o[k][0] = o[k][1] = _mm256_set1_ps(p->konst[k]);
+    o[c][0] = unorm8_half(b2, 0), o[c][1] = unorm8_half(b2, 1);
+store: /* (every value read before the first store: r is not the plan) */
+    for (int k = 0; k < 4; k++)
+        _mm256_storeu_ps((float *)r->c[k], o[k][0]),
+            _mm256_storeu_ps((float *)r->c[k] + 8, o[k][1]);
+    return true;
+}
+
+/* Each kernel compiled whole for its pair of modes, starting on a 64-byte boundary (as
+ * sample_avx512_flat.c's: placement alone moves such a kernel's speed). Only the point kinds of
+ * FLAT_KINDS (the bilinear ones expand to nothing). */
+#if defined(__GNUC__)
+#define R8X16_FN __attribute__((flatten, aligned(64)))
+#else
+#define R8X16_FN
+#endif
+#define R8X16_ONE(name, mu, mv, c)                                                                 \
+    R8X16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
+    {                                                                                              \
+        if (!full16(m) || !point16_r8(p, m, r, mu, mv, c))                                         \
+            vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
+    }
+/* R8's kernel (name) and A8's (name_a) of the point kinds */
+#define R8X16_false(name, mu, mv) R8X16_ONE(name, mu, mv, 0) R8X16_ONE(name##_a, mu, mv, 3)
+#define R8X16_true(name, mu, mv)
+#define R8X16(name, arg, linear, mu, mv) R8X16_##linear(name, mu, mv)
+#define R8X16_NAME_false(name, sfx)      name##sfx,
+#define R8X16_NAME_true(name, sfx)
+#define R8X16_NAME(name, sfx, linear, mu, mv) R8X16_NAME_##linear(name, sfx)
+
+FLAT_KINDS(R8X16, r8p16, _)
+
+/* R8's and A8's point kinds in FLAT_KINDS' order: flat_kind's index, below 9. */
+static const vsmp_kernel r8p16_k[2][9] = {{FLAT_KINDS(R8X16_NAME, r8p16, )},
+                                          {FLAT_KINDS(R8X16_NAME, r8p16, _a)}};
+
+vsmp_kernel vsmp_flat_r8_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
+{
+    int c = r8_chan(p);
+    unsigned i = flat_kind(p);
+    if (k != vsmp_sample_flat_r8_avx2 || p->s->d.array || p->ch_kind[c] != 1 || i >= 9 ||
+        (c != 0 && c != 3))
+        return k;
+    return r8p16_k[c == 3][i];
+}
