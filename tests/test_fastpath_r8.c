@@ -1,19 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Point sampling of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM) through the flat
- * kernels, against the reference word for word at every CPU level this machine has (c, avx2,
- * avx512): above all the AVX2 level's 16-lane point kernels (sample_avx2_r8.c), which take SIMD16
- * messages with every lane on whose texels are a run of 16 or two rows of 8 (quads, or two runs of
- * 8) and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one lane off
- * them (a lane a row below, two lanes swapped, a quad's lane a column on, the second row of 8 two
- * rows below, a run backwards, every lane on one texel), at texel centres and edges, inside the
- * level, across its edges and off it (CLAMP_BORDER: whole messages off it, or partly), with a
- * lane at NaN, an infinity, a huge value or -0, partial, SIMD8 and SIMD32; on a 37x11 level (no
- * power of two), 64x8 (WRAP) and 16x2 (a run the level's width, two rows its height), arrays
+ * Point and bilinear sampling of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM) through
+ * the flat kernels, against the reference word for word at every CPU level this machine has (c,
+ * avx2, avx512): above all the AVX2 level's 16-lane kernels (sample_avx2_r8.c), which take SIMD16
+ * messages with every lane on whose (first) texels are a run of 16 or two rows of 8 (quads, or
+ * two runs of 8) and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one
+ * lane off them (a lane a row below, two lanes swapped, a quad's lane a column on, the second row
+ * of 8 two rows below, a run backwards, every lane on one texel), at texel centres and edges,
+ * inside the level, across its edges and off it (CLAMP_BORDER: whole messages off it, or partly),
+ * with a lane at NaN, an infinity, a huge value or -0, partial, SIMD8 and SIMD32; on a 37x11 level
+ * (no power of two), 64x8 (WRAP) and 16x2 (a run the level's width, two rows its height), arrays
  * too; every pair of axis modes, normalized and unnormalized coordinates, a border colour with a
- * negative zero. And the AVX2 level's choice: the plans of R8 and A8 point sampling on 2D surfaces
- * name a kernel of their own (each its own), the rest (bilinear, arrays, R8_SNORM) the 8-lane
- * family's entry, under the one name sample_flat_r8_avx2.
+ * negative zero. And the AVX2 level's choice: the plans of R8 and A8 on 2D surfaces, point or
+ * bilinear without a CLAMP_BORDER axis, name a kernel of their own (each its own), the rest
+ * (bilinear CLAMP_BORDER, arrays, R8_SNORM) the 8-lane family's entry, under the one name
+ * sample_flat_r8_avx2.
  *
  * usage: test_fastpath_r8 [MESSAGES_PER_PLAN]
  */
@@ -176,17 +177,18 @@ static void identity(unsigned cpu, const char *level, unsigned n)
             bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
             vsmp_surface *s = surface(&r, fmts[fi], w, h, sizes[si].array);
             CHECK(s, "surface");
-            for (unsigned kind = 0; s && kind < 9; kind++)
+            for (unsigned kind = 0; s && kind < 18; kind++)
                 for (unsigned nn = 0; nn < 2; nn++) {
-                    if (!pow2 && (kind / 3 == 1 || kind % 3 == 1)) /* WRAP: powers of two */
+                    unsigned mk = kind % 9;
+                    if (!pow2 && (mk / 3 == 1 || mk % 3 == 1)) /* WRAP: powers of two */
                         continue;
-                    vsmp_sampler_state st = state(kind, false, nn);
+                    vsmp_sampler_state st = state(mk, kind >= 9, nn);
                     vsmp_plan *p = NULL;
                     CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
                     char what[96];
-                    snprintf(what, sizeof(what), "%s %s %ux%u%s modes %u %u", level,
+                    snprintf(what, sizeof(what), "%s %s %ux%u%s %s modes %u %u", level,
                              vsmp_format_get(fmts[fi])->name, w, h, sizes[si].array ? " array" : "",
-                             st.address[0], st.address[1]);
+                             kind >= 9 ? "linear" : "nearest", st.address[0], st.address[1]);
                     if (p)
                         messages(p, &r, w, h, nn, n, what);
                     vsmp_plan_free(p);
@@ -199,8 +201,9 @@ static void identity(unsigned cpu, const char *level, unsigned n)
     CHECK(fit >= total / 40, "%s: %u of %u messages whole shapes inside", level, fit, total);
 }
 
-/* The AVX2 level's choice: a kernel of its own for R8 and A8 point plans on 2D surfaces, per pair
- * of modes; the 8-lane family's entry (R8_SNORM's kernel) for the rest. */
+/* The AVX2 level's choice: a kernel of its own for R8 and A8 plans on 2D surfaces, per filter and
+ * pair of modes (bilinear: no CLAMP_BORDER axis); the 8-lane family's entry (R8_SNORM's kernel)
+ * for the rest. */
 static void choice(unsigned cpu)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
@@ -209,7 +212,7 @@ static void choice(unsigned cpu)
     vsmp_surface *sn = surface(&r, VSMP_FORMAT_R8_SNORM, 64, 8, false);
     vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8_UNORM, 64, 8, true);
     CHECK(r8 && a8 && sn && ar, "choice: surfaces");
-    vsmp_kernel seen[9] = {NULL};
+    vsmp_kernel seen[18] = {NULL};
     for (unsigned kind = 0; r8 && a8 && sn && ar && kind < 18; kind++) {
         bool linear = kind >= 9;
         vsmp_sampler_state st = state(kind % 9, linear, kind % 2);
@@ -223,13 +226,14 @@ static void choice(unsigned cpu)
                 CHECK(!strcmp(p[i]->fast_name, "sample_flat_r8_avx2"), "choice: %u %d: %s", kind, i,
                       p[i]->fast_name);
             vsmp_kernel entry = p[2]->fast;
-            CHECK((p[0]->fast != entry) == !linear, "choice: R8 kind %u", kind);
-            CHECK((p[1]->fast != entry) == !linear, "choice: A8 kind %u", kind);
-            CHECK(linear || p[0]->fast != p[1]->fast, "choice: R8 and A8 kind %u apart", kind);
+            bool own = !linear || (kind % 9 / 3 != 2 && kind % 3 != 2); /* no CLAMP_BORDER */
+            CHECK((p[0]->fast != entry) == own, "choice: R8 kind %u", kind);
+            CHECK((p[1]->fast != entry) == own, "choice: A8 kind %u", kind);
+            CHECK(!own || p[0]->fast != p[1]->fast, "choice: R8 and A8 kind %u apart", kind);
             CHECK(p[3]->fast == entry, "choice: array kind %u", kind);
-            for (unsigned k = 0; !linear && k < kind; k++)
+            for (unsigned k = 0; own && k < kind; k++)
                 CHECK(seen[k] != p[0]->fast, "choice: kinds %u and %u apart", k, kind);
-            if (!linear)
+            if (own)
                 seen[kind] = p[0]->fast;
         }
         for (int i = 0; i < 4; i++)

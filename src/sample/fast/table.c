@@ -8,7 +8,7 @@
  * the kernel; the first row that matches wins, and the reference (sample_ref.c) runs when none
  * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
  * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick), or at the AVX2 level the
- * 16-lane R8 point kernel (vsmp_flat_r8_avx2_pick).
+ * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick).
  *
  * A property a row needs the negation of has a flag of its own (F_NORMALIZED, F_UNNORMALIZED),
  * and a kernel taking a union of shapes has one row per shape: matching stays one generic loop.
@@ -587,7 +587,7 @@ void vsmp_fast_select(vsmp_plan *p)
         p->fast = vsmp_flat_avx512_pick(p, p->fast); /* a flat family's member, named once */
 #endif
 #ifdef VSMP_HAVE_AVX2
-        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast); /* the AVX2 level's 16-lane R8 point one */
+        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast); /* the AVX2 level's 16-lane R8 one */
 #endif
         p->fast_name = rows[i].name;
         load_form(p);

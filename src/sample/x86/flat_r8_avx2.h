@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: MIT */
-/* The AVX2 level's point kernels of one 8-bit UNORM channel, 16 lanes a message
- * (sample_avx2_r8.c), for the fast-path table; declared here rather than in fast.h, which every
- * SIMD kernel includes. */
+/* The AVX2 level's kernels of one 8-bit UNORM channel, 16 lanes a message (sample_avx2_r8.c),
+ * for the fast-path table; declared here rather than in fast.h, which every SIMD kernel
+ * includes. */
 #ifndef VSMP_FLAT_R8_AVX2_H
 #define VSMP_FLAT_R8_AVX2_H
 
 #include "../fast/fast.h"
 
-/* The kernel a plan of sample_flat_r8_avx2 runs at the AVX2 level: for R8 and A8 point sampling
- * on a 2D surface (not an array), the 16-lane point kernel of its modes, which takes SIMD16
- * messages with every lane on whose texels are a run of 16 or two rows of 8 (a run of 8 each, or
- * four 2x2 quads) and sends every other message to vsmp_sample_flat_r8_avx2; any other plan's
- * kernel (bilinear, arrays, R8_SNORM, and every other kernel) is returned as it is. */
+/* The kernel a plan of sample_flat_r8_avx2 runs at the AVX2 level: for R8 and A8 on a 2D surface
+ * (not an array), point or bilinear without a CLAMP_BORDER axis, the 16-lane kernel of its filter
+ * and modes, which takes SIMD16 messages with every lane on whose texels are a run of 16 or two
+ * rows of 8 (a run of 8 each, or four 2x2 quads) and sends every other message to
+ * vsmp_sample_flat_r8_avx2; any other plan's kernel (bilinear CLAMP_BORDER, arrays, R8_SNORM, and
+ * every other kernel) is returned as it is. */
 vsmp_kernel vsmp_flat_r8_avx2_pick(const vsmp_plan *p, vsmp_kernel k);
 
 #endif

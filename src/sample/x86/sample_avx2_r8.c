@@ -1,28 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The AVX2 level's point kernels of one 8-bit UNORM channel in a 1-byte texel (R8, A8) on 2D
- * surfaces, 16 lanes a message: the plans of sample_flat_r8_avx2 with a nearest filter, which
- * vsmp_flat_r8_avx2_pick names at plan time (one kernel per pair of axis modes). A SIMD16 message
- * with every lane on is taken whole, as two halves of 8 lanes sharing the plan's constants and
- * the message's tests, when its texels are one of the shapes sample_avx512_flat.c reads, found
- * by their indices (no offsets a lane):
+ * The AVX2 level's kernels of one 8-bit UNORM channel in a 1-byte texel (R8, A8) on 2D surfaces,
+ * 16 lanes a message: the plans of sample_flat_r8_avx2, point, or bilinear on CLAMP and WRAP
+ * axes, which vsmp_flat_r8_avx2_pick names at plan time (one kernel per filter, pair of axis
+ * modes and channel). A SIMD16 message with every lane on is taken whole, as two halves of 8 lanes
+ * sharing the plan's constants and the message's tests, when its (first) texels are one of the
+ * shapes sample_avx512_flat.c reads, found by their indices (no offsets a lane):
  *
  *   - a run: lane l at lane 0's column + l on lane 0's row (OpenCL's work-items along x), read
  *     by one 16-byte load;
  *   - two rows of 8: four 2x2 quads side by side (a rasterizer's lanes: lane l at column
  *     2 (l / 4) + l % 2 of row (l / 2) % 2 from lane 0's) or lanes 0-7 and 8-15 along two
- *     consecutive rows (OpenCL's work-groups 8 wide), read by an 8-byte load of each row.
+ *     consecutive rows (OpenCL's work-groups 8 wide), read by an 8-byte load of each row;
  *
- * Every texel read is one a lane reads (inside the level). The 16 bytes in lane order, each
- * lane's byte is copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101)
- * and converted by unorm8: b / 255 exactly, the reference's word. The index arithmetic is
- * grid8_flat's for a nearest filter (floor, then the 32-bit conversion; CLAMP on integers after
- * it, as sample_avx512_flat.c's idx16_point: the same indices). A CLAMP_BORDER message off the
- * level in every lane is the border colour (nothing read). Any other message (partial, SIMD32,
- * texels in no such shape, on and off the level at once, or a lane whose index needs more than
- * the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs vsmp_sample_flat_r8_avx2 before
- * anything is stored. Results are never NaN (bytes, and a border colour without NaN: the row's
- * F_BORDER_OK): no NaN rewrite. Tested against the reference in tests/test_fastpath_r8.c.
+ * bilinear's other taps the same shape one column on and on the second taps' rows. Every texel
+ * read is one a lane reads (inside the level). The 16 bytes in lane order, each lane's byte is
+ * copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101) and converted by
+ * unorm8: b / 255 exactly, the reference's word. The index arithmetic: point, grid8_flat's
+ * (floor, then the 32-bit conversion; CLAMP on integers after it, as sample_avx512_flat.c's
+ * idx16_point: the same indices); bilinear, grid8_flat itself, and chan1_bilinear's filter. A
+ * CLAMP_BORDER point message off the level in every lane is the border colour (nothing read).
+ * Any other message (partial, SIMD32, texels in no such shape, on and off the level at once, or a
+ * lane whose index needs more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs
+ * vsmp_sample_flat_r8_avx2 before anything is stored. Results are never NaN (bytes, and a border
+ * colour without NaN: the row's F_BORDER_OK): no NaN rewrite. Tested against the reference in
+ * tests/test_fastpath_r8.c.
  */
 #include "stages_avx2.h"
 #include "flat_r8_avx2.h"
@@ -93,14 +95,14 @@ static inline int shape16_idx(const __m256i xa[2], const __m256i ya[2])
 }
 
 /* The 16 texels of a shape in lane order, lane l's in byte l: the run's 16 bytes from o0, or the
- * 8 of each row (o0 and the row below: o0 + pitch), the rows of 8 one after the other, the quads'
- * 2-byte pairs interleaved (top and bottom row alternating). */
-static inline __m128i bytes16(const uint8_t *mem, int shape, uint32_t o0, uint32_t pitch)
+ * 8 of each row (from o0 and o1), the rows of 8 one after the other, the quads' 2-byte pairs
+ * interleaved (top and bottom row alternating). */
+static inline __m128i bytes16(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1)
 {
     if (shape == R8_RUN)
         return _mm_loadu_si128((const __m128i *)(mem + o0));
     __m128i top = _mm_loadl_epi64((const __m128i *)(mem + o0));
-    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o0 + pitch));
+    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o1));
     return shape == R8_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
 }
 
@@ -155,12 +157,80 @@ static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     if (shape == R8_NONE)
         return false;
     uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
-    __m256i b2 = _mm256_broadcastsi128_si256(
-        bytes16(p->s->mem, shape, l->off + y0 * l->pitch + x0, l->pitch));
+    uint32_t o0 = l->off + y0 * l->pitch + x0;
+    __m256i b2 = _mm256_broadcastsi128_si256(bytes16(p->s->mem, shape, o0, o0 + l->pitch));
     for (int k = 0; k < 4; k++)
         o[k][0] = o[k][1] = _mm256_set1_ps(p->konst[k]);
     o[c][0] = unorm8_half(b2, 0), o[c][1] = unorm8_half(b2, 1);
 store: /* (every value read before the first store: r is not the plan) */
+    for (int k = 0; k < 4; k++)
+        _mm256_storeu_ps((float *)r->c[k], o[k][0]),
+            _mm256_storeu_ps((float *)r->c[k] + 8, o[k][1]);
+    return true;
+}
+
+/* A bilinear SIMD16 message with every lane on, CLAMP or WRAP axes, channel c: grid8_flat's
+ * taps and weights for each half; taken when every lane's second tap along x is the texel after
+ * its first (xb = xa + 1), the first taps are a shape (shape16_idx) and each of the shape's rows
+ * has one yb (lane 0's, and lane 2's of quads or lane 8's of rows of 8): the second row of taps
+ * is then the same shape on those rows, each row's second taps one byte on (texels lanes read:
+ * the columns up to lane 15's or lane 7's xb). The channel filtered as chan1_bilinear's
+ * (the constant ones filter to themselves). @return false, having stored nothing, otherwise
+ * (and for CLAMP_BORDER axes, which the 8-lane kernel takes). */
+static inline bool bil16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                            const unsigned mu, const unsigned mv, const int c)
+{
+    if (mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER)
+        return false;
+    const vsmp_level_view *l = &p->lv[p->base];
+    const bool nn = p->st.non_normalized;
+    view8 lv = {0}; /* (grid8_flat reads the sizes alone) */
+    lv.w = _mm256_set1_epi32((int)l->w), lv.h = _mm256_set1_epi32((int)l->h);
+    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
+    grid8 g[2];
+    for (int h = 0; h < 2; h++) {
+        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
+        if (!nn)
+            x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
+        if (!grid8_flat(&lv, x, y, true, mu, mv, &g[h]))
+            return false;
+    }
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256i nx = _mm256_or_si256(_mm256_xor_si256(g[0].xb, _mm256_add_epi32(g[0].xa, one)),
+                                 _mm256_xor_si256(g[1].xb, _mm256_add_epi32(g[1].xa, one)));
+    if (!_mm256_testz_si256(nx, nx))
+        return false;
+    const __m256i xa[2] = {g[0].xa, g[1].xa}, ya[2] = {g[0].ya, g[1].ya};
+    int shape = shape16_idx(xa, ya);
+    if (shape == R8_NONE)
+        return false;
+    /* the second taps' rows: lane 0's and the second row's, every lane's its row's (CLAMP's yb
+     * is not a function of ya: below 0 and at 0 both clamp to row 0, their yb 0 and 1) */
+    const __m256i q = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2), z = _mm256_setzero_si256();
+    __m256i yb0 = _mm256_permutevar8x32_epi32(g[0].yb, shape == R8_QUADS ? q : z);
+    __m256i yb1 = shape == R8_ROWS ? _mm256_permutevar8x32_epi32(g[1].yb, z) : yb0;
+    __m256i rb = _mm256_or_si256(_mm256_xor_si256(g[0].yb, yb0), _mm256_xor_si256(g[1].yb, yb1));
+    if (!_mm256_testz_si256(rb, rb))
+        return false;
+    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
+    uint32_t yr0 = (uint32_t)_mm256_cvtsi256_si32(g[0].yb);
+    uint32_t yr1 = shape == R8_QUADS ? (uint32_t)_mm256_extract_epi32(g[0].yb, 2)
+                                     : (uint32_t)_mm256_cvtsi256_si32(g[1].yb);
+    const uint8_t *mem = p->s->mem;
+    uint32_t oa = l->off + y0 * l->pitch + x0, ob = l->off + yr0 * l->pitch + x0;
+    uint32_t oa1 = oa + l->pitch, ob1 = l->off + yr1 * l->pitch + x0;
+    __m256i ta = _mm256_broadcastsi128_si256(bytes16(mem, shape, oa, oa1));
+    __m256i tb = _mm256_broadcastsi128_si256(bytes16(mem, shape, oa + 1, oa1 + 1));
+    __m256i tc = _mm256_broadcastsi128_si256(bytes16(mem, shape, ob, ob1));
+    __m256i td = _mm256_broadcastsi128_si256(bytes16(mem, shape, ob + 1, ob1 + 1));
+    __m256 o[4][2];
+    for (int k = 0; k < 4; k++)
+        o[k][0] = o[k][1] = _mm256_set1_ps(p->konst[k]);
+    for (int h = 0; h < 2; h++) {
+        __m256 a = unorm8_half(ta, h), b = unorm8_half(tb, h);
+        __m256 cc = unorm8_half(tc, h), d = unorm8_half(td, h);
+        o[c][h] = lerp8(lerp8(a, b, g[h].wx), lerp8(cc, d, g[h].wx), g[h].wy);
+    }
     for (int k = 0; k < 4; k++)
         _mm256_storeu_ps((float *)r->c[k], o[k][0]),
             _mm256_storeu_ps((float *)r->c[k] + 8, o[k][1]);
@@ -175,32 +245,32 @@ store: /* (every value read before the first store: r is not the plan) */
 #else
 #define R8X16_FN
 #endif
-#define R8X16_ONE(name, mu, mv, c)                                                                 \
+#define R8X16_ONE(name, linear, mu, mv, c)                                                         \
     R8X16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
     {                                                                                              \
-        if (!full16(m) || !point16_r8(p, m, r, mu, mv, c))                                         \
+        if (!full16(m) ||                                                                          \
+            !((linear) ? bil16_r8(p, m, r, mu, mv, c) : point16_r8(p, m, r, mu, mv, c)))           \
             vsmp_sample_flat_r8_avx2(p, m, r);                                                     \
     }
-/* R8's kernel (name) and A8's (name_a) of the point kinds */
-#define R8X16_false(name, mu, mv) R8X16_ONE(name, mu, mv, 0) R8X16_ONE(name##_a, mu, mv, 3)
-#define R8X16_true(name, mu, mv)
-#define R8X16(name, arg, linear, mu, mv) R8X16_##linear(name, mu, mv)
-#define R8X16_NAME_false(name, sfx)      name##sfx,
-#define R8X16_NAME_true(name, sfx)
-#define R8X16_NAME(name, sfx, linear, mu, mv) R8X16_NAME_##linear(name, sfx)
+/* R8's kernel (name) and A8's (name_a) of each kind (the bilinear CLAMP_BORDER ones not named) */
+#define R8X16(name, arg, linear, mu, mv)                                                           \
+    R8X16_ONE(name, linear, mu, mv, 0) R8X16_ONE(name##_a, linear, mu, mv, 3)
+#define R8X16_NAME(name, sfx, linear, mu, mv) name##sfx,
 
 FLAT_KINDS(R8X16, r8p16, _)
 
-/* R8's and A8's point kinds in FLAT_KINDS' order: flat_kind's index, below 9. */
-static const vsmp_kernel r8p16_k[2][9] = {{FLAT_KINDS(R8X16_NAME, r8p16, )},
-                                          {FLAT_KINDS(R8X16_NAME, r8p16, _a)}};
+/* R8's and A8's kinds in FLAT_KINDS' order: flat_kind's index. */
+static const vsmp_kernel r8p16_k[2][18] = {{FLAT_KINDS(R8X16_NAME, r8p16, )},
+                                           {FLAT_KINDS(R8X16_NAME, r8p16, _a)}};
 
 vsmp_kernel vsmp_flat_r8_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
 {
     int c = r8_chan(p);
+    bool border =
+        p->st.address[0] == VSMP_TCM_CLAMP_BORDER || p->st.address[1] == VSMP_TCM_CLAMP_BORDER;
     unsigned i = flat_kind(p);
-    if (k != vsmp_sample_flat_r8_avx2 || p->s->d.array || p->ch_kind[c] != 1 || i >= 9 ||
-        (c != 0 && c != 3))
+    if (k != vsmp_sample_flat_r8_avx2 || p->s->d.array || p->ch_kind[c] != 1 ||
+        (i >= 9 && border) || (c != 0 && c != 3))
         return k;
     return r8p16_k[c == 3][i];
 }
