@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* What the bit-identity tests of the fast paths share (test_fastpath.c, test_fastpath_ld16.c):
+ * messages of coordinates, a run through a plan against its reference, random surfaces. */
+#ifndef VSMP_FASTPATH_KIT_H
+#define VSMP_FASTPATH_KIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "plan_kernel.h"
+#include "sample_cases.h"
+#include "sample_internal.h"
+
+/* A message of @p simd lanes, all on, with coordinates u and v (the rest zero). */
+static inline vsmp_message uv_message(unsigned simd, const uint32_t *u, const uint32_t *v)
+{
+    vsmp_message m;
+    memset(&m, 0, sizeof(m));
+    m.simd = simd, m.mask = simd == 32 ? 0xffffffffu : 0xffffu;
+    m.param[VSMP_P_U] = u, m.param[VSMP_P_V] = v;
+    return m;
+}
+
+/* One message through plan p (into *got) and the plan's reference (*want), both filled with 0x5a
+ * first: are they the same, word for word? */
+static inline bool same_as_reference(vsmp_plan *p, const vsmp_message *m, vsmp_result *got,
+                                     vsmp_result *want)
+{
+    memset(got, 0x5a, sizeof(*got));
+    memset(want, 0x5a, sizeof(*want));
+    vsmp_plan_run(p, m, got);
+    want->null_mask = 0xffffffffu;
+    p->run(p, m, want);
+    return !memcmp(got, want, sizeof(*got));
+}
+
+/* The surface @p d describes, its bytes random; NULL when it cannot be made. */
+static inline vsmp_surface *random_surface(const vsmp_surface_desc *d, sc_rng *r)
+{
+    vsmp_surface *s = NULL;
+    if (vsmp_surface_create(d, &s, NULL))
+        return NULL;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    for (size_t i = 0; i < ld->data_size; i++)
+        ((uint8_t *)ld->data)[i] = (uint8_t)sc_u32(r);
+    return s;
+}
+
+#endif
