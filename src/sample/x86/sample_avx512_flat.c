@@ -898,15 +898,15 @@ static inline bool ld16_at(const vsmp_level_view *l, const int s, const uint32_t
 }
 
 /* ld16_texels' messages whose coordinates (at pu, pv: u and v) are in one of the shapes by index,
- * tested in shape16's order by lane 2's u (lane 0's + 2: a run or rows of 8, else quads), inside
- * level l (ld16_at). */
+ * the rasterizer's quads tested first (no test of lane 2 to order them: a run's message pays the
+ * quads' test), inside level l (ld16_at). */
 static inline bool ld16_xy(const vsmp_level_view *l, const uint32_t *pu, const uint32_t *pv,
                            __m512i *t)
 {
     const __m512i u = _mm512_loadu_si512(pu), v = _mm512_loadu_si512(pv);
     const __m512i bx = bcast16((const int32_t *)pu), by = bcast16((const int32_t *)pv);
-    if (pu[2] != pu[0] + 2)
-        return quads16_xy(u, v, bx, by) && ld16_at(l, SHAPE_QUADS, pu, pv, t);
+    if (quads16_xy(u, v, bx, by))
+        return ld16_at(l, SHAPE_QUADS, pu, pv, t);
     if (run16_xy(u, v, bx, by))
         return ld16_at(l, SHAPE_RUN, pu, pv, t);
     return rows16_xy(u, v, bx, by) && ld16_at(l, SHAPE_ROWS, pu, pv, t);
