@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the fast-path identity tests share (test_fastpath.c, test_fastpath_r8.c): messages of
- * coordinates, surfaces of random bytes, and the word-for-word comparison of a plan's kernel with
- * its reference.
+ * What the fast-path identity tests share (test_fastpath.c, test_fastpath_r8.c,
+ * test_fastpath_ld16.c): messages of coordinates, surfaces of random bytes, and the word-for-word
+ * comparison of a plan's kernel with its reference.
  */
 #ifndef VSMP_FASTPATH_KIT_H
 #define VSMP_FASTPATH_KIT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "plan_kernel.h"

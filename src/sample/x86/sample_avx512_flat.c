@@ -160,12 +160,35 @@ static inline __m512i idx16_lborder(__m512 f, __m512 fw, __m512i m1, __mmask16 *
  * rows. */
 enum { SHAPE_NONE, SHAPE_RUN, SHAPE_QUADS, SHAPE_ROWS };
 
+/* Each shape's lanes: lane l's column past its row's first lane (the quads' column(l), a run's l,
+ * the rows of 8's l % 8) and its row (the quads' (l / 2) % 2, the rows of 8's l / 8), the one home
+ * of the shapes' tables. */
+static inline __m512i quads16_col(void)
+{
+    return _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7);
+}
+static inline __m512i quads16_row(void)
+{
+    return _mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1);
+}
+static inline __m512i run16_col(void)
+{
+    return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+static inline __m512i rows16_col(void)
+{
+    return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+static inline __m512i rows16_row(void)
+{
+    return _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+}
+
 /* The lanes of k in the quads' place (a mask, so that tests chain into one). */
 static inline __mmask16 quads16_in(__mmask16 k, __m512i o, const __m512i b)
 {
     const __m512i from = _mm512_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2, 0, 0, 2, 2);
-    const __m512i col =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7), b);
+    const __m512i col = _mm512_mullo_epi32(quads16_col(), b);
     return _mm512_mask_cmpeq_epi32_mask(k, o,
                                         _mm512_add_epi32(_mm512_permutexvar_epi32(from, o), col));
 }
@@ -185,21 +208,40 @@ static inline int shape16(__m512i o, const unsigned bytes, uint32_t *o0, uint32_
     *o1 = (uint32_t)_mm_extract_epi32(o4, 2);
     if (*o1 != *o0 + 2 * bytes)
         return quads16(o, b) ? SHAPE_QUADS : SHAPE_NONE;
-    const __m512i step = _mm512_mullo_epi32(
-        _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), b);
+    const __m512i step = _mm512_mullo_epi32(run16_col(), b);
     if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_broadcastd_epi32(o4), step)) == 0xffff)
         return SHAPE_RUN;
     if (quads16(o, b))
         return SHAPE_QUADS;
     const __m512i from8 = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8);
-    const __m512i col8 =
-        _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7), b);
+    const __m512i col8 = _mm512_mullo_epi32(rows16_col(), b);
     if (_mm512_cmpeq_epi32_mask(o, _mm512_add_epi32(_mm512_permutexvar_epi32(from8, o), col8)) ==
         0xffff) {
         *o1 = (uint32_t)_mm_cvtsi128_si32(_mm512_extracti32x4_epi32(o, 2));
         return SHAPE_ROWS;
     }
     return SHAPE_NONE;
+}
+
+/* shape16's shapes tested on the lanes' texel indices (x, y) in place of their byte offsets, each
+ * with its rows adjacent: four quads on rows y0 and y0 + 1 (lane l at column x0 + column(l) of row
+ * y0 + (l / 2) % 2), a run (x0 + l on row y0), two rows of 8 (x0 + l % 8 on row y0 + l / 8). bx
+ * and by: lane 0's x0 and y0 in every lane. No offset of the 16 lanes is computed, none extracted:
+ * the callers find lane 0's in scalars, the second row's a pitch after it. */
+static inline bool quads16_xy(__m512i x, __m512i y, __m512i bx, __m512i by)
+{
+    __mmask16 k = _mm512_cmpeq_epi32_mask(x, _mm512_add_epi32(bx, quads16_col()));
+    return _mm512_mask_cmpeq_epi32_mask(k, y, _mm512_add_epi32(by, quads16_row())) == 0xffff;
+}
+static inline bool run16_xy(__m512i x, __m512i y, __m512i bx, __m512i by)
+{
+    __mmask16 k = _mm512_cmpeq_epi32_mask(y, by);
+    return _mm512_mask_cmpeq_epi32_mask(k, x, _mm512_add_epi32(bx, run16_col())) == 0xffff;
+}
+static inline bool rows16_xy(__m512i x, __m512i y, __m512i bx, __m512i by)
+{
+    __mmask16 k = _mm512_cmpeq_epi32_mask(x, _mm512_add_epi32(bx, rows16_col()));
+    return _mm512_mask_cmpeq_epi32_mask(k, y, _mm512_add_epi32(by, rows16_row())) == 0xffff;
 }
 
 /* Two rows of 8 texels (top: the row at lane 0's offset; bottom: lane 2's (quads) or lane 8's
@@ -813,8 +855,12 @@ void vsmp_sample_flat_r8_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_
         flat16b_k[flat_kind(p)](p, m, r);
 }
 
+static vsmp_kernel ld16_pick(const vsmp_plan *p, vsmp_kernel k);
+
 vsmp_kernel vsmp_flat_avx512_pick(const vsmp_plan *p, vsmp_kernel k)
 {
+    if (k == vsmp_ld_u8x4_avx512 || k == vsmp_ld_int8x4_avx512)
+        return ld16_pick(p, k);
     const vsmp_kernel *family = k == vsmp_sample_flat_u8x4_avx512  ? flat16_k
                                 : k == vsmp_sample_flat_r16_avx512 ? flat16h_k
                                 : k == vsmp_sample_flat_r8_avx512  ? flat16b_k
@@ -829,20 +875,64 @@ vsmp_kernel vsmp_flat_avx512_pick(const vsmp_plan *p, vsmp_kernel k)
  * A SIMD16 or SIMD32 message with every lane on at level 0 (ld_lz, or every LOD 0) and inside the
  * level whose texels are a run or two rows of 8 (texels16) in 16 lanes at once: UNORM channels by
  * unpack16 (ld_unorm8's chan_u8), 8-bit UINT and SINT channels each zero- or sign-extended from
- * its byte by one shuffle (decode8's words). Any other message runs the AVX-512 kernel the plan
- * would take without this one (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). */
+ * its byte by one shuffle (decode8's words). Each kernel's inline path tests the shapes on the
+ * coordinates (ld16_xy); a message it leaves runs the whole by the texels' byte offsets out of
+ * line (shape16), and any other message the AVX-512 kernel the plan would take without this one
+ * (vsmp_ld_2d_unorm8_avx512, vsmp_ld_2d_avx512). vsmp_flat_avx512_pick names the member of a
+ * plan's operation (ld_lz: no LOD array) and, for RGBA8, of its channels at plan time. */
+
+/* The texels of shape @p s (quads16_xy's, run16_xy's, rows16_xy's) whose lanes' coordinates are
+ * at pu and pv when they all lie in level l: lane 0's and lane 15's do, each shape's first and last
+ * texel (u in [0, w) and v in [0, h), unsigned: no index wraps past 2^32). Lane 0's address in
+ * scalars, the second row's a pitch on (a surface under 2 GiB: off16_at's offsets do not wrap). */
+static inline bool ld16_at(const vsmp_level_view *l, const int s, const uint32_t *pu,
+                           const uint32_t *pv, __m512i *t)
+{
+    if (pu[0] >= l->w || pu[15] >= l->w || pv[0] >= l->h || pv[15] >= l->h)
+        return false;
+    const uint8_t *at = l->base + (size_t)pv[0] * l->pitch + 4 * (size_t)pu[0];
+    *t = s == SHAPE_RUN ? _mm512_loadu_si512(at)
+                        : rows16_lanes(s, _mm256_loadu_si256((const __m256i *)at),
+                                       _mm256_loadu_si256((const __m256i *)(at + l->pitch)));
+    return true;
+}
+
+/* ld16_texels' messages whose coordinates (at pu, pv: u and v) are in one of the shapes by index,
+ * the rasterizer's quads tested first (no test of lane 2 to order them: a run's message pays the
+ * quads' test), inside level l (ld16_at). */
+static inline bool ld16_xy(const vsmp_level_view *l, const uint32_t *pu, const uint32_t *pv,
+                           __m512i *t)
+{
+    const __m512i u = _mm512_loadu_si512(pu), v = _mm512_loadu_si512(pv);
+    const __m512i bx = bcast16((const int32_t *)pu), by = bcast16((const int32_t *)pv);
+    if (quads16_xy(u, v, bx, by))
+        return ld16_at(l, SHAPE_QUADS, pu, pv, t);
+    if (run16_xy(u, v, bx, by))
+        return ld16_at(l, SHAPE_RUN, pu, pv, t);
+    return rows16_xy(u, v, bx, by) && ld16_at(l, SHAPE_ROWS, pu, pv, t);
+}
+
+/* How a kernel finds a message's LOD: ld_lz (none), ld (its LOD array), or the plan's operation. */
+enum { LD16_LZ, LD16_LOD, LD16_OP };
 
 /* The texels of a message of ld at level 0, all inside it, in a shape texels16 reads; @return
- * false otherwise (nothing read). */
-static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsigned lane, __m512i *t)
+ * false otherwise (nothing read). With @p xy, the shapes by the coordinates (ld16_xy), else by the
+ * texels' byte offsets. */
+static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsigned lane, __m512i *t,
+                               const int lod, const bool xy)
 {
-    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
+    const uint32_t *lods =
+        lod == LD16_LZ || (lod == LD16_OP && p->op == VSMP_SUB_LD_LZ) ? NULL : m->param[VSMP_P_LOD];
     if (lods) {
-        __m512i lod = _mm512_loadu_si512(lods + lane);
-        if (_mm512_test_epi32_mask(lod, lod))
+        __m512i z = _mm512_loadu_si512(lods + lane);
+        if (_mm512_test_epi32_mask(z, z))
             return false;
     }
     const vsmp_level_view *l = &p->lv[p->base];
+    if (xy) {
+        const uint32_t *pu = m->param[VSMP_P_U], *pv = m->param[VSMP_P_V];
+        return pu && pv && ld16_xy(l, pu + lane, pv + lane, t);
+    }
     __m512i u = _mm512_castps_si512(param16(m, VSMP_P_U, lane));
     __m512i v = _mm512_castps_si512(param16(m, VSMP_P_V, lane));
     /* 0 <= u < w and 0 <= v < h, unsigned */
@@ -856,10 +946,10 @@ static inline bool ld16_texels(const vsmp_plan *p, const vsmp_message *m, unsign
 
 /* Lanes lane..lane + 15 of ld of RGBA8: @return false (nothing stored) when not taken. */
 static inline bool ld_u8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                              unsigned lane)
+                              unsigned lane, const int lod, const bool xy)
 {
     __m512i t;
-    if (!ld16_texels(p, m, lane, &t))
+    if (!ld16_texels(p, m, lane, &t, lod, xy))
         return false;
     __m512 o[4];
     unpack16(p, t, o);
@@ -871,10 +961,10 @@ static inline bool ld_u8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 /* The same for 8-bit integer channels: byte b of each dword's texel into the dword's low byte
  * (UINT: zeros above) or its high byte (SINT: then shifted down arithmetically). */
 static inline bool ld_int8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                                unsigned lane)
+                                unsigned lane, const int lod, const bool xy)
 {
     __m512i t;
-    if (!ld16_texels(p, m, lane, &t))
+    if (!ld16_texels(p, m, lane, &t, lod, xy))
         return false;
     const __m512i at = _mm512_setr_epi32(0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12);
     for (int c = 0; c < 4; c++) {
@@ -891,18 +981,59 @@ static inline bool ld_int8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_
     return true;
 }
 
+#if defined(__GNUC__)
+#define NOINLINE16 __attribute__((noinline, flatten))
+#else
+#define NOINLINE16
+#endif
+
 /* A message whose halves of 16 lanes were not all taken runs the plan's other kernel whole (it
- * writes every lane again). Compiled whole (flatten): the halves' bodies inlined. */
-FLATTEN16 void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+ * writes every lane again). The kernels: a whole message by ld16_xy, else (out of line, their
+ * registers and stack as without it) by the byte offsets, else the other kernel; compiled whole
+ * (flatten): the halves' bodies inlined. */
+#define LD16(name, half, other)                                                                    \
+    NOINLINE16 static void name##_any(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)   \
+    {                                                                                              \
+        if (!half(p, m, r, 0, LD16_OP, false) ||                                                   \
+            (m->simd == 32 && !half(p, m, r, 16, LD16_OP, false)))                                 \
+            other(p, m, r);                                                                        \
+    }                                                                                              \
+    FLATTEN16 static void name##_lz(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)     \
+    {                                                                                              \
+        if (!whole16(m) || p->s->resident)                                                         \
+            other(p, m, r);                                                                        \
+        else if (!half(p, m, r, 0, LD16_LZ, true) ||                                               \
+                 (m->simd == 32 && !half(p, m, r, 16, LD16_LZ, true)))                             \
+            name##_any(p, m, r);                                                                   \
+    }                                                                                              \
+    FLATTEN16 static void name##_lod(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)    \
+    {                                                                                              \
+        if (!whole16(m) || p->s->resident)                                                         \
+            other(p, m, r);                                                                        \
+        else if (!half(p, m, r, 0, LD16_LOD, true) ||                                              \
+                 (m->simd == 32 && !half(p, m, r, 16, LD16_LOD, true)))                            \
+            name##_any(p, m, r);                                                                   \
+    }
+
+LD16(ld_u8x4, ld_u8x4_16, vsmp_ld_2d_unorm8_avx512)
+LD16(ld_int8x4, ld_int8x4_16, vsmp_ld_2d_avx512)
+
+/* The member of entry k's family a plan's messages run (vsmp_flat_avx512_pick's). */
+static vsmp_kernel ld16_pick(const vsmp_plan *p, vsmp_kernel k)
 {
-    if (!p->u8x4 || !whole16(m) || p->s->resident || !ld_u8x4_16(p, m, r, 0) ||
-        (m->simd == 32 && !ld_u8x4_16(p, m, r, 16)))
-        vsmp_ld_2d_unorm8_avx512(p, m, r);
+    const bool lz = p->op == VSMP_SUB_LD_LZ;
+    if (k == vsmp_ld_int8x4_avx512)
+        return lz ? ld_int8x4_lz : ld_int8x4_lod;
+    return !p->u8x4 ? vsmp_ld_2d_unorm8_avx512 : lz ? ld_u8x4_lz : ld_u8x4_lod;
 }
 
-FLATTEN16 void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+/* The entries (the fast-path table's): the plan's member. */
+void vsmp_ld_u8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    if (!whole16(m) || p->s->resident || !ld_int8x4_16(p, m, r, 0) ||
-        (m->simd == 32 && !ld_int8x4_16(p, m, r, 16)))
-        vsmp_ld_2d_avx512(p, m, r);
+    ld16_pick(p, vsmp_ld_u8x4_avx512)(p, m, r);
+}
+
+void vsmp_ld_int8x4_avx512(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
+{
+    ld16_pick(p, vsmp_ld_int8x4_avx512)(p, m, r);
 }
