@@ -698,6 +698,75 @@ static void flat16_wrap_quads(unsigned cpu)
           n);
 }
 
+/* Bilinear quads at the top edge of a CLAMP v axis whose lanes of one quad row straddle row 0's
+ * centre: each lane's first row of taps is row 0 (floor(y - 0.5) is -1 or 0, clamped to 0), its
+ * second row 0 or 1 (below the centre both taps are row 0). A quad row whose first taps share a
+ * row may so have second taps on two rows: the kernels must not take the second row's shape from
+ * the first's. Quads along x inside the level (CLAMP or WRAP u), and across the right edge (WRAP
+ * u: sample_avx512_flat.c's wrap16), the straddling lanes chosen per quad (both halves of each
+ * row, and the bottom quad row too), SIMD16 and SIMD32, on RGBA8, R16 and R8 of random bytes,
+ * normalized and not. Each message is compared with the reference. */
+static void flat16_clamp_top(unsigned cpu)
+{
+    static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_R16_UNORM,
+                                    VSMP_FORMAT_R8_UNORM};
+    sc_rng r = {0xc1a3709ull, NULL, 0};
+    unsigned bad = 0, n = 0;
+    for (unsigned k = 0; k < 3 * 2 * 2; k++) {
+        vsmp_surface_desc d;
+        vsmp_surface_desc_init(&d);
+        d.format = f[k % 3];
+        d.width = 64, d.height = 16;
+        vsmp_surface *s = random_surface(&d, &r);
+        CHECK(s, "flat16_clamp_top: surface");
+        if (!s)
+            return;
+        vsmp_sampler_state st;
+        vsmp_sampler_state_init(&st);
+        st.min_filter = st.mag_filter = VSMP_FILTER_LINEAR;
+        st.address[0] = k / 3 % 2 ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP;
+        st.address[1] = VSMP_TCM_CLAMP;
+        st.non_normalized = k / 6 == 0 && st.address[0] == VSMP_TCM_CLAMP;
+        vsmp_plan *p = NULL;
+        CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL),
+              "flat16_clamp_top: plan");
+        float w = (float)d.width, h = (float)d.height;
+        for (unsigned j = 0; p && j < 64; j++) {
+            /* quads from column 5 + j % 16 (j / 32: from column w - 5, across the right edge
+             * under WRAP); each quad's lanes of a row at y 0.3 or 0.7 (row 0's centre 0.5), by a
+             * random choice per quad and row, its other row at 1.5 (j % 2) or straddling too */
+            bool edge = j / 32 && st.address[0] == VSMP_TCM_WRAP;
+            float x0 = (edge ? w - 5.0f : 5.0f + (float)(j % 16)) + 0.75f;
+            unsigned simd = j % 4 == 3 ? 32 : 16;
+            uint32_t pick = sc_u32(&r) | 1u; /* quad row 0 of quad 0 below the centre */
+            uint32_t u[32], v[32];
+            for (unsigned l = 0; l < simd; l++) {
+                unsigned k16 = l % 16, quad = l / 4, row = k16 >> 1 & 1;
+                float x = x0 + (float)(l / 16 * 8) + (float)((k16 >> 2) * 2 + (k16 & 1));
+                float y = pick >> (2 * quad + row) & 1 ? 0.3f : 0.7f;
+                if (row && j % 2)
+                    y = 1.5f;
+                if (!st.non_normalized)
+                    x /= w, y /= h;
+                u[l] = sc_fbits(x), v[l] = sc_fbits(y);
+            }
+            vsmp_message m = uv_message(simd, u, v);
+            vsmp_result got, want;
+            n++;
+            if (!same_as_reference(p, &m, &got, &want) && bad++ < 4)
+                fprintf(stderr,
+                        "  flat16_clamp_top: %s, u mode %u%s, quads at x %g, rows %#x: kernel %s "
+                        "differs\n",
+                        vsmp_format_get(d.format)->name, st.address[0],
+                        st.non_normalized ? " unnormalized" : "", (double)x0, pick, p->fast_name);
+        }
+        vsmp_plan_free(p);
+        vsmp_surface_free(s);
+    }
+    CHECK(!bad, "flat16_clamp_top: cpu %#x: %u of %u messages differ from the reference", cpu, bad,
+          n);
+}
+
 /* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
  * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
  * across its edges, at LOD 0 and not, each message compared with the reference. */
@@ -1337,6 +1406,7 @@ int main(int argc, char **argv)
         flat16_edges(cpu, false);
         flat16_edges(cpu, true);
         flat16_wrap_quads(cpu);
+        flat16_clamp_top(cpu);
         ld16_shapes(cpu);
         plan_kernels(cpu);
         coherent_lanes(cpu);

@@ -311,15 +311,18 @@ static inline __m512 lerp16(__m512 a, __m512 b, __m512 w)
 
 /* grid8_flat of stages_avx2.h on 16 lanes: the taps' indices (xa, ya; linear: xb, yb), the
  * weights and CLAMP_BORDER's off-level masks; linear: nx, the lanes whose second tap along x is the
- * texel after the first (xb = xa + 1) with every index converted; ok, the lanes converted, and ix,
- * a CLAMP or WRAP x axis's floored coordinate. @return false when a lane needs
+ * texel after the first (xb = xa + 1) with every index converted; ny, the lanes whose second row
+ * is the one row ya gives (a CLAMP v axis: every lane but those floored below 0, whose rows are
+ * both 0 where a lane floored to 0 has rows 0 and 1; WRAP: (ya + 1) & (h - 1); CLAMP_BORDER:
+ * ya + 1; all lanes); ok, the lanes converted, and ix, a CLAMP or WRAP x axis's floored
+ * coordinate. @return false when a lane needs
  * more than the 32-bit conversion (linear without CLAMP_BORDER: nx says it, tested once with the
  * taps' shape). */
 typedef struct grid16 {
     __m512i xa, ya, xb, yb;
     __m512 wx, wy;
     __m512i ix;
-    __mmask16 oxa, oxb, oya, oyb, nx, ok;
+    __mmask16 oxa, oxb, oya, oyb, nx, ny, ok;
 } grid16;
 
 /* A linear CLAMP or WRAP axis: the floored coordinate's index i (floor16: *f its float, exact
@@ -349,7 +352,7 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         x = _mm512_sub_ps(x, half), y = _mm512_sub_ps(y, half);
     }
     __mmask16 bad = 0;
-    g->oxa = g->oxb = g->oya = g->oyb = 0, g->ok = 0xffff, g->ix = _mm512_setzero_si512();
+    g->oxa = g->oxb = g->oya = g->oyb = 0, g->ok = g->ny = 0xffff, g->ix = _mm512_setzero_si512();
     if (!linear) {
         if (mu == VSMP_TCM_CLAMP_BORDER)
             g->xa = idx16_pborder(x, f->fw, f->wm1, &bad, &g->oxa);
@@ -375,7 +378,8 @@ static inline bool grid16_flat(const flat16 *f, const vsmp_message *m, unsigned 
         fy = _mm512_floor_ps(y),
         g->ya = idx16_lborder(fy, f->fh, f->hm1, &bad, &g->oya, &g->oyb, &g->yb);
     else
-        g->ya = idx16_lin(wv, y, f->hm1, &ok, &fy, &iy, &g->yb);
+        g->ya = idx16_lin(wv, y, f->hm1, &ok, &fy, &iy, &g->yb),
+        g->ny = wv ? 0xffff : _mm512_cmpge_epi32_mask(iy, _mm512_setzero_si512());
     if (bad || ((bu || bv) && ok != 0xffff))
         return false;
     g->ok = ok, g->ix = ix;
@@ -431,9 +435,9 @@ static inline bool rows_ok(const grid16 *g, __mmask16 offa, __mmask16 offb)
  * test each alone). The second row's shape follows: the first row's quads fill eight consecutive
  * texel slots from lane 0's and eight from lane 2's, none of them column w - 1 (nx), so neither
  * crosses the end of a row (rows are at least w texels apart) and the lanes of each four-lane
- * half-row share a row; yb is a function of ya, so the second row's lanes do too, at the same
- * columns. *a0, *a2, *b0, *b2: lane 0's and lane 2's offsets of each row. False says nothing:
- * the rows go the general way. */
+ * half-row share a row; in the lanes of ny (every lane the test takes) yb is a function of ya,
+ * so the second row's lanes do too, at the same columns. *a0, *a2, *b0, *b2: lane 0's and lane 2's
+ * offsets of each row. False says nothing: the rows go the general way. */
 static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const unsigned bytes,
                                 uint32_t *a0, uint32_t *a2, uint32_t *b0, uint32_t *b2)
 {
@@ -442,7 +446,7 @@ static inline bool quads16_rows(const grid16 *g, __m512i oa, __m512i ob, const u
     if (*a2 == *a0 + 2 * bytes) /* lane 2 two texels on: a run or two rows of 8 */
         return false;
     *b0 = (uint32_t)_mm_cvtsi128_si32(b4), *b2 = (uint32_t)_mm_extract_epi32(b4, 2);
-    return quads16_in(g->nx, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
+    return quads16_in(g->nx & g->ny, oa, _mm512_set1_epi32((int)bytes)) == 0xffff;
 }
 
 /* Lanes lane..lane + 15 of a bilinear RGBA8 message from its taps' texels (each channel converted
@@ -553,8 +557,8 @@ static inline __m256i wrap8_row(const uint8_t *mem, uint32_t o, uint32_t c, uint
  * (quads16_in's) + column(l) and its row y that lane's, w from 8 on. Each half-row's texels are
  * then columns (xa + j) & (w - 1), j < 8, of one row y, from xa, lane 0's or lane 2's index, and
  * its second taps the same from xa + 1 (WRAP's xb: (xa + 1) & (w - 1)), read by wrap8_row; the
- * second row of taps (yb, a function of y) likewise. Lanes lane..lane + 15: @return false, nothing
- * stored, otherwise. */
+ * second row of taps (yb, a function of y in the lanes of ny, every lane the test takes) likewise.
+ * Lanes lane..lane + 15: @return false, nothing stored, otherwise. */
 static inline bool wrap16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, unsigned lane,
                           const unsigned mv)
 {
@@ -564,7 +568,7 @@ static inline bool wrap16(const vsmp_plan *p, const vsmp_message *m, vsmp_result
     if (w < 8 || !grid16_flat(&f, m, lane, true, VSMP_TCM_WRAP, mv, &g) || g.ok != 0xffff)
         return false;
     /* quads in rows (every lane's row its quad's) and in columns (unwrapped indices) */
-    __mmask16 q = quads16_in(0xffff, g.ya, _mm512_setzero_si512());
+    __mmask16 q = quads16_in(g.ny, g.ya, _mm512_setzero_si512());
     if (quads16_in(q, g.ix, _mm512_set1_epi32(1)) != 0xffff)
         return false;
     __m128i a4 = _mm512_castsi512_si128(off16_at(&f, g.xa, g.ya, 4));
