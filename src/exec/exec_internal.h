@@ -425,6 +425,9 @@ struct vsmp_machine {
     uint32_t *rclear; /* [2 * nrclear] */
     uint32_t nrclear;
     bool reads_known;
+    /* at creation only (machine.c): the movable roots holding a byte read first past the
+     * straight line, [num_vars] (NULL: none, or not a kernel the layout takes) */
+    uint8_t *first;
     /* the general inputs as copies from the payload into the arena, neighbours joined
      * (machine.c plan_inputs) */
     xcopy *incopy;

@@ -6,12 +6,14 @@
  * the end; instructions are planned in dispatch.c. Rules and sources: docs/EXEC.md.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec_internal.h"
 #include "hot.h"
+#include "sample_internal.h"
 
 /* The arena holds every variable of one thread; vISA caps a variable at 4 KiB (4_visa_header.md
  * var_info), so a sane kernel needs far less than this (vsmp's bound against hostile files). */
@@ -145,6 +147,8 @@ static vsmp_status resolve_var(vsmp_machine *m, uint32_t id, uint8_t *state, uin
             al = ts;
         if (v->bytes >= m->grf && al < m->grf)
             al = m->grf;
+        if (m->first && v->bytes >= 64 && al < 64) /* the layout by reads: on a cache line */
+            al = 64;
         if (!place(top, v->bytes, al, &v->at)) {
             vsmp_x_report(m, NULL, "declarations", "the kernel's variables need more than %u bytes",
                           ARENA_MAX);
@@ -569,6 +573,376 @@ static uint32_t straight_line(const vsmp_machine *m)
     return n;
 }
 
+/* ---- past the straight line: bytes only one lane reads (plan_reads) ----
+ *
+ * The rule, exactly. A lane-wise instruction is one of add, mul, mad, inv, and, or, xor, not,
+ * shl, shr, asr, mov, sel, fminmax and cmp, without NoMask, with 32 channels or fewer from its
+ * mask offset: lane j (channel c = 4 x Mn offset + j) reads the elements of its general sources
+ * that the regions give lane j, for its own result only, and only when channel c is enabled;
+ * when c is enabled and there is no predicate (or it is sel, whose predicate only selects)
+ * it writes lane j's element of a general dst (not cmp's: credited never). A byte every read
+ * of which past the straight line is by lane-wise instructions and one channel c is private to
+ * c; any other byte that an instruction past the line names (every role of an instruction that
+ * is not lane-wise, dsts included, and the whole variables, as the straight-line walk counts
+ * them) is not. Past the line the kernel's only flow instructions are labels, goto, jmp and
+ * a last ret (else: every role a read, as in plan_reads). Channel c's enabled instructions
+ * then follow a path of the kernel's graph from the line's end (every dispatched channel is
+ * enabled there; a goto's lanes go to its target or wait at the next instruction (backward:
+ * at the one after it) and wake when the run reaches it; jmp is uniform), with edges: an
+ * instruction to the next, a goto to its target and the next (a scalar goto without predicate:
+ * its target only), a jmp to its target (and the next with a predicate), a ret to none. A
+ * private byte is written on entry to instruction i (must-write, intersected over the
+ * predecessors, the line's known writes at the line's end) when every path there passes a
+ * credited write of it after the line, or the line wrote it. A read of a private byte at an
+ * instruction not written on entry to it is read first; so is every byte named past the line
+ * that is not private and that the line did not write, and a byte past the line written and
+ * never read (the run's outputs, which a reset leaves zero where the run writes no lane). A
+ * private byte read only where it is written on entry never shows an earlier run's value: its
+ * one channel reads it only on a path that wrote it. */
+
+enum { OWN_NONE = 0xff, OWN_MIXED = 0xfe };
+
+/* The largest must-write sets lane_reads solves, in 64-bit words (instructions past the line
+ * times the words of a set): 512 KiB, a few milliseconds at most; a larger kernel takes the
+ * straight line's rule (avgblur: 171 instructions of 52 words). */
+#define LANE_FLOW_WORDS (1u << 16)
+
+static bool lane_wise_op(unsigned op)
+{
+    switch (op) {
+    case VSMP_OPC_ADD:
+    case VSMP_OPC_MUL:
+    case VSMP_OPC_MAD:
+    case VSMP_OPC_INV:
+    case VSMP_OPC_AND:
+    case VSMP_OPC_OR:
+    case VSMP_OPC_XOR:
+    case VSMP_OPC_NOT:
+    case VSMP_OPC_SHL:
+    case VSMP_OPC_SHR:
+    case VSMP_OPC_ASR:
+    case VSMP_OPC_MOV:
+    case VSMP_OPC_SEL:
+    case VSMP_OPC_FMINMAX:
+    case VSMP_OPC_CMP:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Instruction @p x is lane-wise (above): its first channel, else -1 */
+static int lane_base(const xinst *x)
+{
+    const vsmp_inst *in = x->in;
+    unsigned off = 4u * (in->emask & 7u);
+    if (!lane_wise_op(in->opcode) || (in->emask & 8u) || !x->g || !x->g->nv || !in->exec_size ||
+        off + in->exec_size > 32)
+        return -1;
+    for (unsigned k = 0; k < x->g->nv; k++)
+        if (x->g->v[k].cls == VSMP_VEC_GENERAL && x->g->v[k].var && !x->g->v[k].w)
+            return -1;
+    return (int)off;
+}
+
+/* Lane @p j's element of operand @p k of @p x (general, not %null): its first byte, its size
+ * in *ts; X_NONE for an operand with no arena bytes */
+static uint32_t lane_elem(const xinst *x, unsigned k, unsigned j, uint32_t *ts)
+{
+    const xvec *o = &x->g->v[k];
+    if (o->cls != VSMP_VEC_GENERAL || !o->var)
+        return X_NONE;
+    *ts = vsmp_type_size(o->type);
+    uint32_t e = k == 0 ? j * o->hs : (j / o->w) * o->vs + (j % o->w) * o->hs;
+    return o->at + e * *ts;
+}
+
+/* The must-write sets over the classes of bytes that need one (lane_flow_solve) */
+typedef struct lane_flow {
+    uint32_t *idx;  /* [arena_size]: a byte's class, its bit (0: no credited write) */
+    uint32_t words; /* 64-bit words of a set */
+    uint64_t *in;   /* [n * words]: written on entry to instruction line + i */
+    uint64_t *gen;  /* [n * words]: its credited writes */
+    uint32_t *succ; /* [2 * n]: its successors (X_NONE: none) */
+} lane_flow;
+
+static bool bit_of(const uint64_t *s, uint32_t b)
+{
+    return s[b >> 6] >> (b & 63) & 1u;
+}
+
+/* Pass 1: the owner of each byte past the line (own) and the bytes written past it (wr);
+ * false: a flow instruction the rule does not take, or an unknown place */
+static bool lane_owners(const vsmp_machine *m, uint32_t line, uint8_t *own, uint8_t *wr)
+{
+    uint8_t *mix = calloc(m->arena_size ? m->arena_size : 1, 1);
+    if (!mix)
+        return false;
+    bool ok = true;
+    memset(own, OWN_NONE, m->arena_size);
+    for (uint32_t i = line; i < m->nx && ok; i++) {
+        const xinst *x = &m->x[i];
+        unsigned op = x->in->opcode;
+        const vsmp_opcode_info *row = vsmp_opcode_info_get(op);
+        if (!row || row->exec == VSMP_XG_SYNC ||
+            (row->exec == VSMP_XG_FLOW && op != VSMP_OPC_LABEL && op != VSMP_OPC_GOTO &&
+             op != VSMP_OPC_JMP && !(op == VSMP_OPC_RET && i + 1 == m->nx)) ||
+            ((op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP) && (!x->g || x->g->target >= m->nx))) {
+            ok = false;
+            break;
+        }
+        uint32_t sp[5][2];
+        unsigned ns = vsmp_x_sampler_writes(x, sp);
+        int base = lane_base(x);
+        if (ns) { /* a sampler message: its dst written (lane_dsts), every other role shared */
+            ok = mark_inst_roles(m, mix, x->in, false, false);
+            for (unsigned k = 0; k < ns && ok; k++) {
+                ok = (uint64_t)sp[k][0] + sp[k][1] <= m->arena_size;
+                for (uint32_t b = sp[k][0]; ok && b < sp[k][0] + sp[k][1]; b++)
+                    wr[b] = 1;
+            }
+            continue;
+        }
+        if (base < 0) {
+            ok = mark_inst_roles(m, mix, x->in, false, true);
+            continue;
+        }
+        for (unsigned k = 0; k < x->g->nv; k++)
+            for (unsigned j = 0; j < x->in->exec_size; j++) {
+                uint32_t ts, at = lane_elem(x, k, j, &ts);
+                if (at == X_NONE)
+                    continue;
+                if ((uint64_t)at + ts > m->arena_size) {
+                    ok = false;
+                    break;
+                }
+                for (uint32_t b = at; b < at + ts; b++) {
+                    if (k == 0) {
+                        wr[b] = 1;
+                        continue;
+                    }
+                    uint8_t c = (uint8_t)(base + (int)j);
+                    own[b] = own[b] == OWN_NONE || own[b] == c ? c : OWN_MIXED;
+                }
+            }
+    }
+    for (uint32_t b = 0; b < m->arena_size; b++)
+        if (mix[b])
+            own[b] = OWN_MIXED;
+    free(mix);
+    return ok;
+}
+
+/* The writes lane_reads credits to instruction @p x: lane j (j < x->lanes, channel *base + j)
+ * writes *ts bytes at at[r] + j * *step in each run r < the count returned (0: none). A
+ * lane-wise instruction but cmp, without a predicate or sel: its dst's elements. A sampler
+ * message run by run_sampler, without a predicate or NoMask: each enabled channel's run
+ * (exec_sampler.c writeback: the enabled lanes of each; its null mask is not a lane's). */
+static unsigned lane_dsts(const xinst *x, uint32_t at[4], uint32_t *ts, uint32_t *step, int *base)
+{
+    const vsmp_inst *in = x->in;
+    uint32_t sp[5][2];
+    unsigned ns = vsmp_x_sampler_writes(x, sp), off = 4u * (in->emask & 7u);
+    if (ns) {
+        unsigned n = x->s->geom.channels < 4 ? x->s->geom.channels : 4;
+        if (in->pred || (in->emask & 8u) || off + x->lanes > 32)
+            return 0;
+        for (unsigned r = 0; r < n; r++)
+            at[r] = sp[r][0];
+        *ts = *step = x->s->geom.tsize;
+        *base = (int)off;
+        return n;
+    }
+    *base = lane_base(x);
+    if (*base < 0 || in->opcode == VSMP_OPC_CMP || (in->pred && in->opcode != VSMP_OPC_SEL) ||
+        (at[0] = lane_elem(x, 0, 0, ts)) == X_NONE)
+        return 0;
+    *step = x->g->v[0].hs * *ts;
+    return 1;
+}
+
+/* Pass 2: the successors of each instruction past the line; the bytes that need a set (private,
+ * not written by the line, credited a write past it) in classes of the same credited writers
+ * (f->idx: a byte's class; bytes of one class are written at the same instructions, so are
+ * written on entry to each alike: one bit serves them all), refined instruction by
+ * instruction; each instruction's credited classes (gen), then the must-write sets (in) to a
+ * fixed point from none at the line's end. False: a branch back into the line, sets too large,
+ * or out of memory. */
+static bool lane_flow_solve(const vsmp_machine *m, uint32_t line, const uint8_t *own,
+                            const uint8_t *w, lane_flow *f)
+{
+    uint32_t n = m->nx - line, ncls = 1, cap = 64;
+    uint32_t *mark = malloc(cap * sizeof(*mark)), *remap = malloc(cap * sizeof(*remap));
+    if (remap)
+        remap[0] = 0;
+    bool ok = mark && remap;
+    for (uint32_t b = 0; b < m->arena_size; b++)
+        f->idx[b] = 0; /* class 0: credited by none so far */
+    for (uint32_t c = 0; ok && c < cap; c++)
+        mark[c] = X_NONE;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        const xinst *x = &m->x[line + i];
+        unsigned op = x->in->opcode;
+        uint32_t *s = &f->succ[2 * i];
+        s[0] = s[1] = X_NONE;
+        if (op == VSMP_OPC_GOTO || op == VSMP_OPC_JMP) {
+            bool only = !x->in->pred && (op == VSMP_OPC_JMP || x->lanes == 1);
+            s[0] = x->g->target;
+            if (!only && line + i + 1 < m->nx)
+                s[1] = line + i + 1;
+        } else if (op != VSMP_OPC_RET && line + i + 1 < m->nx) {
+            s[0] = line + i + 1;
+        }
+        for (unsigned k = 0; k < 2; k++) /* a branch back into the line: not this rule's */
+            ok &= s[k] == X_NONE || s[k] >= line;
+        uint32_t at[4], ts, step;
+        int base;
+        unsigned nr = ok ? lane_dsts(x, at, &ts, &step, &base) : 0;
+        for (unsigned r = 0; r < nr; r++)
+            for (uint32_t j = 0; ok && j < x->lanes; j++)
+                for (uint32_t b = at[r] + j * step; b < at[r] + j * step + ts; b++) {
+                    if (own[b] != base + (int)j || w[b])
+                        continue;
+                    uint32_t c = f->idx[b];
+                    if (mark[c] != i) { /* this instruction's part of class c: a new class */
+                        if (ncls == cap) {
+                            uint32_t *a = realloc(mark, 2 * cap * sizeof(*a));
+                            uint32_t *r2 = a ? realloc(remap, 2 * cap * sizeof(*r2)) : NULL;
+                            if (a)
+                                mark = a;
+                            if (r2)
+                                remap = r2;
+                            if (!a || !r2) {
+                                ok = false;
+                                break;
+                            }
+                            for (uint32_t q = cap; q < 2 * cap; q++)
+                                mark[q] = X_NONE;
+                            cap *= 2;
+                        }
+                        mark[c] = i, remap[c] = ncls++;
+                    }
+                    f->idx[b] = remap[c];
+                }
+    }
+    /* the classes left with bytes, numbered from 1 (a class emptied by a later split: none) */
+    for (uint32_t c = 0; ok && c < ncls; c++)
+        mark[c] = 0;
+    for (uint32_t b = 0; ok && b < m->arena_size; b++)
+        if (f->idx[b])
+            mark[f->idx[b]] = 1;
+    uint32_t used = 1;
+    for (uint32_t c = 1; ok && c < ncls; c++)
+        remap[c] = mark[c] ? used++ : 0;
+    for (uint32_t b = 0; ok && b < m->arena_size; b++)
+        f->idx[b] = remap[f->idx[b]];
+    free(mark);
+    free(remap);
+    uint32_t W = f->words = (used + 63) / 64;
+    if (!ok || (uint64_t)n * W > LANE_FLOW_WORDS)
+        return false;
+    f->in = malloc((size_t)n * W * sizeof(uint64_t) + 1);
+    f->gen = calloc((size_t)n * W + 1, sizeof(uint64_t));
+    if (!f->in || !f->gen)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const xinst *x = &m->x[line + i];
+        uint64_t *g = f->gen + (size_t)i * W;
+        uint32_t at[4], ts, step;
+        int base;
+        unsigned nr = lane_dsts(x, at, &ts, &step, &base);
+        for (unsigned r = 0; r < nr; r++)
+            for (uint32_t j = 0; j < x->lanes; j++)
+                for (uint32_t b = at[r] + j * step; b < at[r] + j * step + ts; b++)
+                    if (own[b] == base + (int)j && !w[b])
+                        g[f->idx[b] >> 6] |= 1ull << (f->idx[b] & 63);
+    }
+    for (size_t k = 0; k < (size_t)n * W; k++)
+        f->in[k] = k < W ? 0 : ~0ull; /* the line's end: none; the others: all, to narrow */
+    for (bool change = true; change;) {
+        change = false;
+        for (uint32_t i = 0; i < n; i++) { /* out(i) = in(i) | gen(i), into its successors */
+            const uint64_t *a = f->in + (size_t)i * W, *g = f->gen + (size_t)i * W;
+            for (unsigned k = 0; k < 2; k++) {
+                uint32_t t = f->succ[2 * i + k];
+                if (t == X_NONE)
+                    continue;
+                uint64_t *d = f->in + (size_t)(t - line) * W;
+                for (uint32_t q = 0; q < W; q++) {
+                    uint64_t v = d[q] & (a[q] | g[q]);
+                    change |= v != d[q];
+                    d[q] = v;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* Past the straight line by the rule above, into @p w (2: read first). False: the rule does not
+ * take the kernel (plan_reads then counts every role a read) or out of memory. */
+static bool lane_reads(const vsmp_machine *m, uint32_t line, uint8_t *w)
+{
+    uint32_t n = m->nx - line, sz = m->arena_size ? m->arena_size : 1;
+    uint8_t *own = malloc(sz), *wr = calloc(sz, 1);
+    lane_flow f = {malloc(sz * sizeof(uint32_t)), 0, NULL, NULL, malloc(2 * (size_t)n * 4)};
+    bool ok = n && own && wr && f.idx && f.succ && lane_owners(m, line, own, wr) &&
+              lane_flow_solve(m, line, own, w, &f);
+    for (uint32_t i = 0; ok && i < n; i++) { /* reads of private bytes not written on entry */
+        const xinst *x = &m->x[line + i];
+        int base = lane_base(x);
+        const uint64_t *a = f.in + (size_t)i * f.words;
+        for (unsigned k = 1; base >= 0 && k < x->g->nv; k++)
+            for (unsigned j = 0; j < x->in->exec_size; j++) {
+                uint32_t ts, at = lane_elem(x, k, j, &ts);
+                for (uint32_t b = at; at != X_NONE && b < at + ts; b++)
+                    if (own[b] == base + (int)j && !w[b] && (!f.idx[b] || !bit_of(a, f.idx[b])))
+                        w[b] = 2;
+            }
+    }
+    for (uint32_t b = 0; ok && b < m->arena_size; b++) /* shared bytes, and outputs */
+        if (!w[b] && (own[b] == OWN_MIXED || (own[b] == OWN_NONE && wr[b])))
+            w[b] = 2;
+    free(own);
+    free(wr);
+    free(f.idx);
+    free(f.in);
+    free(f.gen);
+    free(f.succ);
+    return ok;
+}
+
+/* m->first: the roots a layout may move (not a predefined variable, an input's or one an input
+ * aliases) that hold a byte of @p w equal to 2, when the kernel has no address variable (whose
+ * values are arena offsets a kernel can compute with); left NULL when there are none. */
+static void first_roots(vsmp_machine *m, const uint8_t *w)
+{
+    const vsmp_routine *r = m->r;
+    if (r->num_addrs || !r->num_vars || !(m->first = calloc(r->num_vars, 1)))
+        return;
+    bool any = false;
+    for (uint32_t i = 0; i < r->num_vars; i++) {
+        const xvar *v = &m->vars[VSMP_FIRST_VAR + i];
+        if (r->vars[i].alias)
+            continue;
+        for (uint32_t b = v->at; b < v->at + v->bytes && !m->first[i]; b++)
+            m->first[i] = w[b] == 2;
+    }
+    for (uint32_t i = 0; i < r->num_inputs; i++) /* an input's root stays in place */
+        for (uint32_t id = r->inputs[i].id, n = 0;
+             (r->inputs[i].kind & 3u) == VSMP_INPUT_GENERAL && id >= VSMP_FIRST_VAR &&
+             id < m->nvars && n <= r->num_vars;
+             id = r->vars[id - VSMP_FIRST_VAR].alias, n++)
+            if (!r->vars[id - VSMP_FIRST_VAR].alias)
+                m->first[id - VSMP_FIRST_VAR] = 0;
+    for (uint32_t i = 0; i < r->num_vars; i++)
+        any |= m->first[i];
+    if (!any) {
+        free(m->first);
+        m->first = NULL;
+    }
+}
+
 static vsmp_status plan_reads(vsmp_machine *m)
 {
     m->reads_known = false;
@@ -615,13 +989,17 @@ static vsmp_status plan_reads(vsmp_machine *m)
             mark_written(w, (uint32_t)at, ts);
         }
     }
-    for (uint32_t i = line; i < m->nx && known; i++) /* after the line: every role a read */
-        known = mark_inst_roles(m, w, m->x[i].in, true, true);
+    /* after the line: bytes private to a lane by lane_reads' rule, else every role a read */
+    if (known && line < m->nx && !lane_reads(m, line, w))
+        for (uint32_t i = line; i < m->nx && known; i++)
+            known = mark_inst_roles(m, w, m->x[i].in, true, true);
     uint32_t n = 0, *sp = NULL;
     if (known && spans_of(m, w, 2, &sp, &n)) {
         free(w);
         return VSMP_ERR_NOMEM;
     }
+    if (known && line < m->nx && !m->first)
+        first_roots(m, w);
     free(w);
     m->reads_known = known;
     m->rclear = sp;
@@ -629,20 +1007,12 @@ static vsmp_status plan_reads(vsmp_machine *m)
     return VSMP_OK;
 }
 
-vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
-                                const vsmp_machine_options *opt, vsmp_machine **out,
-                                vsmp_diags *diags)
+/* The machine of @p kernel, its roots placed in their order, or with @p first the roots it marks
+ * first (in their order, after the predefined variables) and then the others. */
+static vsmp_status create_laid(const vsmp_module *mod, uint32_t kernel,
+                               const vsmp_machine_options *opt, uint8_t *first, vsmp_machine **out,
+                               vsmp_diags *diags)
 {
-    vsmp_machine_options def;
-    if (!opt) {
-        vsmp_machine_options_init(&def);
-        opt = &def;
-    }
-    if (!mod || !out || kernel >= mod->num_kernels || !vsmp_platform_info_get(opt->platform) ||
-        (opt->dispatch_simd != 0 && opt->dispatch_simd != 8 && opt->dispatch_simd != 16 &&
-         opt->dispatch_simd != 32) ||
-        !opt->coarse_x || !opt->coarse_y)
-        return VSMP_ERR_ARG;
     vsmp_machine *m = calloc(1, sizeof(*m));
     if (!m)
         return VSMP_ERR_NOMEM;
@@ -655,11 +1025,15 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     m->simd = opt->dispatch_simd ? opt->dispatch_simd : max_exec(m->r);
     m->nvars = VSMP_FIRST_VAR + m->r->num_vars;
     m->vars = calloc(m->nvars, sizeof(xvar));
+    m->first = first;
     uint8_t *state = calloc(m->r->num_vars + 1, 1);
     vsmp_status s = m->vars && state ? VSMP_OK : VSMP_ERR_NOMEM;
     uint64_t top = 0;
     if (!s)
         s = layout_predefs(m, &top);
+    for (uint32_t i = 0; !s && first && i < m->r->num_vars; i++)
+        if (first[i]) /* a root (first_roots) */
+            s = resolve_var(m, VSMP_FIRST_VAR + i, state, &top);
     for (uint32_t i = 0; !s && i < m->r->num_vars; i++)
         s = resolve_var(m, VSMP_FIRST_VAR + i, state, &top);
     free(state);
@@ -687,10 +1061,127 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     if (!s)
         s = plan_reads(m);
     m->diags = NULL;
+    if (first)
+        m->first = NULL; /* the caller's */
     if (s) {
         vsmp_machine_free(m);
         return s;
     }
+    *out = m;
+    return VSMP_OK;
+}
+
+/* ---- the layout by reads, remembered ----
+ *
+ * A launch makes its machines again for every NDRange: the roots that create_laid placed first
+ * for a kernel are kept (MEMO_SLOTS kernels, each slot filled once and kept for the process),
+ * so that its next machines are laid out and planned once. Only an order is kept: whatever
+ * order a machine is laid out in, plan_reads finds its spans on that layout, so a stale entry
+ * (a module freed and another made at its address, with the same sums) costs speed, never
+ * results. The key: the routine's address, a sum of its declarations, instructions and the
+ * options and CPU level that planning reads. */
+enum { MEMO_SLOTS = 32 };
+
+typedef struct layout_memo {
+    const vsmp_routine *r;
+    uint64_t key;
+    uint32_t nvars;
+    uint8_t first[]; /* [nvars] */
+} layout_memo;
+
+static _Atomic(layout_memo *) memo[MEMO_SLOTS];
+
+static uint64_t mix64(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t memo_key(const vsmp_routine *r, const vsmp_machine_options *o)
+{
+    uint64_t h =
+        mix64(mix64(mix64(r->num_vars, r->num_insts), r->num_inputs), vsmp_cpu_effective());
+    h = mix64(mix64(mix64(h, o->platform), o->dispatch_simd), o->dispatch_mask);
+    for (uint32_t i = 0; i < r->num_vars; i++) {
+        const vsmp_var_decl *d = &r->vars[i];
+        h = mix64(h, (uint64_t)d->type | (uint64_t)d->align << 8 | (uint64_t)d->num_elts << 16 |
+                         (uint64_t)d->alias << 32);
+        h = mix64(h, d->alias_offset);
+    }
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        const vsmp_inst *in = &r->insts[i];
+        h = mix64(h, (uint64_t)in->opcode | (uint64_t)in->exec_size << 8 |
+                         (uint64_t)in->emask << 16 | (uint64_t)in->pred << 32);
+    }
+    return h;
+}
+
+static const uint8_t *memo_find(const vsmp_routine *r, uint64_t key)
+{
+    for (unsigned i = 0; i < MEMO_SLOTS; i++) {
+        layout_memo *e = atomic_load_explicit(&memo[i], memory_order_acquire);
+        if (!e)
+            return NULL;
+        if (e->r == r && e->key == key && e->nvars == r->num_vars)
+            return e->first;
+    }
+    return NULL;
+}
+
+static void memo_keep(const vsmp_routine *r, uint64_t key, const uint8_t *first)
+{
+    layout_memo *e = malloc(sizeof(*e) + r->num_vars);
+    if (!e)
+        return;
+    e->r = r, e->key = key, e->nvars = r->num_vars;
+    memcpy(e->first, first, r->num_vars);
+    for (unsigned i = 0; i < MEMO_SLOTS; i++) {
+        layout_memo *none = NULL;
+        if (atomic_compare_exchange_strong_explicit(&memo[i], &none, e, memory_order_acq_rel,
+                                                    memory_order_acquire))
+            return;
+    }
+    free(e); /* every slot taken: not kept */
+}
+
+vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
+                                const vsmp_machine_options *opt, vsmp_machine **out,
+                                vsmp_diags *diags)
+{
+    vsmp_machine_options def;
+    if (!opt) {
+        vsmp_machine_options_init(&def);
+        opt = &def;
+    }
+    if (!mod || !out || kernel >= mod->num_kernels || !vsmp_platform_info_get(opt->platform) ||
+        (opt->dispatch_simd != 0 && opt->dispatch_simd != 8 && opt->dispatch_simd != 16 &&
+         opt->dispatch_simd != 32) ||
+        !opt->coarse_x || !opt->coarse_y)
+        return VSMP_ERR_ARG;
+    vsmp_machine *m = NULL;
+    uint64_t key = memo_key(&mod->kernels[kernel], opt);
+    const uint8_t *known = memo_find(&mod->kernels[kernel], key);
+    if (known && !create_laid(mod, kernel, opt, (uint8_t *)known, &m, NULL)) {
+        *out = m;
+        return VSMP_OK;
+    }
+    vsmp_status s = create_laid(mod, kernel, opt, NULL, &m, diags);
+    if (s)
+        return s;
+    /* A kernel whose bytes read first past its straight line lie in more spans than r0's,
+     * %cr0's and one: laid out again with the roots holding them together, after the
+     * predefined variables, so that vsmp_machine_reset_for_run clears one span there (a few
+     * short spans cost more than one long one: bench/results/cp3-spr.txt). Planned again, the
+     * same rule finds the same bytes: it follows operands, not offsets. */
+    uint8_t *first = m->first;
+    m->first = NULL;
+    vsmp_machine *laid = NULL;
+    if (first && m->nrclear > 3 && !create_laid(mod, kernel, opt, first, &laid, NULL)) {
+        vsmp_machine_free(m);
+        m = laid;
+        memo_keep(&mod->kernels[kernel], key, first);
+    }
+    free(first);
     *out = m;
     return VSMP_OK;
 }
@@ -714,6 +1205,7 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->payload);
     free(m->clear);
     free(m->rclear);
+    free(m->first);
     free(m->incopy);
     free(m);
 }
