@@ -173,11 +173,12 @@ vsmp_status vsmp_x_plan_clear(vsmp_machine *m)
  * first instruction up to its first sync instruction or flow one but a label (straight_line):
  * every run takes it once, in order, under the dispatch mask, before any other instruction
  * (a label there that a later branch reaches is a nop the first time through), so it is walked
- * as above. Every instruction after it may run in any order, any
- * number of times and on any lanes, so each of its roles, dsts included, counts as a read of
- * the whole variable: a byte it names is read first unless the straight line wrote it. Anything
- * else (an indirect operand, an instruction of no known group): not known, and
- * vsmp_machine_reset_for_run is vsmp_machine_reset. */
+ * as above. After it, bytes one lane alone reads and writes first on every path are told apart
+ * by lane_reads' rule (below); where that rule does not apply, every instruction after the line
+ * may run in any order, any number of times and on any lanes, so each of its roles, dsts
+ * included, counts as a read of the whole variable: a byte it names is read first unless the
+ * straight line wrote it. Anything else (an indirect operand, an instruction of no known
+ * group): not known, and vsmp_machine_reset_for_run is vsmp_machine_reset. */
 static bool lanes_all(const vsmp_machine *m, const vsmp_inst *in)
 {
     unsigned off = 4u * (in->emask & 7u);
