@@ -19,6 +19,9 @@
 
 #include "exec_kit.h"
 
+/* internal (src/exec/exec_internal.h, clear.c) */
+uint32_t vsmp_x_read_spans(const vsmp_machine *m, const uint32_t **sp);
+
 static uint64_t rng_state = 0x5eed5eedull;
 
 static uint32_t rnd(void)
@@ -225,8 +228,15 @@ static const char flow_decls[] = ".version 4.1\n.kernel \"t\"\n"
                                  ".decl O1 v_type=G type=d num_elts=16 align=GRF\n"
                                  ".decl O2 v_type=G type=d num_elts=16 align=GRF\n"
                                  ".decl O3 v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl UU v_type=G type=d num_elts=16 align=GRF\n"
+                                 ".decl VV v_type=G type=ud num_elts=16 align=GRF\n"
+                                 ".decl RES v_type=G type=d num_elts=64 align=GRF\n"
+                                 ".decl RES2 v_type=G type=d num_elts=64 align=GRF\n"
+                                 ".decl W1 v_type=G type=d num_elts=16 align=GRF\n"
                                  ".decl P1 v_type=P num_elts=16\n"
                                  ".decl P2 v_type=P num_elts=16\n"
+                                 ".decl tex v_type=T num_elts=1\n"
+                                 ".input tex offset=8 size=4\n"
                                  ".input IN offset=32 size=64\n";
 static const char *const flow_bodies[] = {
     "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
@@ -263,7 +273,39 @@ static const char *const flow_bodies[] = {
     "mov (M1_NM, 16) O1(0,0)<1> E(0,0)<1;1,0>\n"
     "mov (M1_NM, 16) O2(0,0)<1> D(0,0)<1;1,0>\n"
     "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
+    /* K4: past the goto, variables read only lane by lane (machine.c lane_reads' rule) */
+    "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
+    "cmp.lt (M1, 16) P1 IN(0,0)<1;1,0> 0x0:d\n"
+    "(P1) goto (M1, 16) neg\n"
+    "add (M1, 16) B(0,0)<1> A(0,0)<1;1,0> 0x1:d\n"
+    "neg:\n"
+    "and (M1, 16) UU(0,0)<1> A(0,0)<1;1,0> 0xf:d\n"
+    "shr (M1, 16) VV(0,0)<1> A(0,0)<1;1,0> 0x1e:d\n"
+    "load_lz.RB (M1, 16) 0x0:uw tex RES.0 UU.0 VV.0\n"
+    "cmp.eq (M1, 16) P2 UU(0,0)<1;1,0> 0x3:d\n"
+    "(P2) add (M1, 16) D(0,0)<1> A(0,0)<1;1,0> 0x2:d\n"
+    "mov (M1, 8) T(0,0)<1> A(0,0)<1;1,0>\n"
+    "add (M1, 16) E(0,0)<1> B(0,0)<1;1,0> RES(2,0)<1;1,0>\n"
+    "add (M1, 16) E(0,0)<1> E(0,0)<1;1,0> D(0,0)<1;1,0>\n"
+    "add (M1, 16) E(0,0)<1> E(0,0)<1;1,0> T(0,0)<1;1,0>\n"
+    "mov (M1, 1) W1(0,0)<1> A(0,0)<0;1,0>\n"
+    "add (M1, 16) E(0,0)<1> E(0,0)<1;1,0> W1(0,0)<0;1,0>\n"
+    "add (M1, 1) W1(0,1)<1> W1(0,0)<0;1,0> 0x1:d\n"
+    "(P2) load_lz.RB (M1, 16) 0x0:uw tex RES2.0 UU.0 VV.0\n"
+    "mov (M1_NM, 1) S(0,0)<1> 0x0:d\n"
+    "top:\n"
+    "add (M1, 16) C(0,0)<1> C(0,0)<1;1,0> A(0,0)<1;1,0>\n"
+    "add (M1_NM, 1) S(0,0)<1> S(0,0)<0;1,0> 0x1:d\n"
+    "cmp.lt (M1_NM, 1) P1 S(0,0)<0;1,0> 0x2:d\n"
+    "(P1) jmp (M1, 1) top\n"
+    "add (M1, 16) O1(0,0)<1> E(0,0)<1;1,0> RES(0,0)<1;1,0>\n"
+    "add (M1, 16) UU(0,0)<1> C(0,0)<1;1,0> RES(2,0)<1;1,0>\n"
+    "add (M1, 16) O2(0,0)<1> UU(0,0)<1;1,0> RES2(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
 };
+
+/* the texels of the surface the kernels' loads read (main) */
+static const uint8_t *texels;
 
 /* Kernel @p k of flow_bodies by hand: O1..O3 for lanes @p on, every variable zero before */
 static void model_flow(unsigned k, const int32_t *in, uint32_t on, uint32_t (*o)[16])
@@ -275,7 +317,18 @@ static void model_flow(unsigned k, const int32_t *in, uint32_t on, uint32_t (*o)
         if (!(on >> l & 1u))
             continue;
         uint32_t x = (uint32_t)in[l], b = 0, c = 0, d = 0, e = 0;
+        const uint8_t *tx = texels + 4 * (16 * (x >> 30) + (x & 0xfu)); /* K4's load */
         switch (k) {
+        case 3:
+            /* B: goto'd past below zero; D and RES2: under a predicate; T: lanes 0-7; W1's
+             * first element: lane 0's, read by every lane (and lane 0 alone); C: read on the
+             * loop's first trip before any write; RES: R and B of the texel */
+            b = in[l] < 0 ? 0 : x + 1u;
+            d = (x & 0xfu) == 3 ? x + 2u : 0;
+            e = b + tx[2] + d + (l < 8 ? x : 0) + (on & 1u ? (uint32_t)in[0] : 0);
+            o[0][l] = e + tx[0];
+            o[1][l] = 2 * x + tx[2] + ((x & 0xfu) == 3 ? tx[0] : 0);
+            break;
         case 0:
             b = in[l] < 0 ? 0 : x + 1u;
             o[0][l] = b + x, o[1][l] = b;
@@ -323,7 +376,7 @@ static void test_flow(void)
                 CHECK(m != NULL, "machine");
                 if (!m)
                     continue;
-                bool same = true, kept = false;
+                bool same = true, kept = false, kept_lane = true;
                 for (unsigned round = 0; round < 16; round++) {
                     int32_t in[16];
                     for (unsigned l = 0; l < 16; l++)
@@ -334,6 +387,8 @@ static void test_flow(void)
                     scribble(m);
                     vsmp_machine_reset_for_run(m);
                     kept |= !zero(m, "A");
+                    if (k == 3)
+                        kept_lane &= !zero(m, "E") && !zero(m, "RES");
                     CHECK(run(m, in, NULL), "run");
                     for (unsigned o = 0; o < 3; o++) {
                         kit_get(m, fouts[o], got[o], 64);
@@ -350,11 +405,38 @@ static void test_flow(void)
                       k, dmasks[di], cpus[ci]);
                 if (dmasks[di] == 0xffffu && cpus[ci])
                     CHECK(kept, "flow kernel %u: A, written whole on the straight line, kept", k);
+                if (k == 3 && dmasks[di] == 0xffffu)
+                    CHECK(kept_lane,
+                          "flow kernel 3: E and RES, written on every path before a "
+                          "lane reads them, kept (cpu %#x)",
+                          cpus[ci]);
                 vsmp_machine_free(m);
             }
         }
         vsmp_module_free(mod);
     }
+}
+
+/* The layout by reads (machine.c create_laid): flow kernel 3's bytes read first past its goto
+ * (B, C, D, RES2, T's upper lanes, W1, the outputs) are in roots declared among others that
+ * need no clear (E, RES), and in vsmp_machine_reset_for_run's spans laid out together: %cr0's
+ * (a predefined variable's, in place) and one. */
+static void test_layout(void)
+{
+    char text[4096];
+    snprintf(text, sizeof(text), "%s%sret (M1, 1)\n", flow_decls, flow_bodies[3]);
+    vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+    for (unsigned round = 0; mod && round < 2; round++) { /* laid out, then remembered */
+        vsmp_machine *m = make(mod, 0xffffu, vsmp_cpu_flags());
+        const uint32_t *sp = NULL;
+        uint32_t n = m ? vsmp_x_read_spans(m, &sp) : 0;
+        for (uint32_t i = 0; i < n && n != UINT32_MAX && n != 2; i++)
+            fprintf(stderr, "  span [%u, %u)\n", sp[2 * i], sp[2 * i + 1]);
+        CHECK(m && n == 2, "flow kernel 3: two spans cleared, %%cr0 and the laid out roots (%u)",
+              n);
+        vsmp_machine_free(m);
+    }
+    vsmp_module_free(mod);
 }
 
 /* After vsmp_machine_reset_for_run a full reset still leaves every variable zero. */
@@ -384,11 +466,13 @@ int main(void)
     CHECK(tex != NULL, "surface");
     if (!tex)
         return t_finish();
-    uint8_t *texels = vsmp_surface_get_desc(tex)->data;
+    uint8_t *tx = vsmp_surface_get_desc(tex)->data;
     for (unsigned b = 0; b < 16 * 4 * 4; b++)
-        texels[b] = (uint8_t)rnd();
+        tx[b] = (uint8_t)rnd();
+    texels = tx;
     test_observed();
     test_flow();
+    test_layout();
     test_full_after();
     vsmp_surface_free(tex);
     return t_finish();

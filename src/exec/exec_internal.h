@@ -425,6 +425,9 @@ struct vsmp_machine {
     uint32_t *rclear; /* [2 * nrclear] */
     uint32_t nrclear;
     bool reads_known;
+    /* at creation only (machine.c): the movable roots holding a byte read first past the
+     * straight line, [num_vars] (NULL: none, or not a kernel the layout takes) */
+    uint8_t *first;
     /* the general inputs as copies from the payload into the arena, neighbours joined
      * (machine.c plan_inputs) */
     xcopy *incopy;
@@ -499,6 +502,15 @@ uint32_t vsmp_x_group(const vsmp_machine *m, uint32_t index);
  * run and the null mask; 0 when it writes none or is not planned by exec_sampler.c's
  * run_sampler (machine.c plan_reads). */
 unsigned vsmp_x_sampler_writes(const xinst *x, uint32_t sp[5][2]);
+
+/* clear.c: the spans vsmp_machine_reset clears (m->clear, m->clear_all) and those
+ * vsmp_machine_reset_for_run clears (m->rclear, m->reads_known; m->first when the layout by
+ * reads applies), planned after vsmp_x_plan. */
+vsmp_status vsmp_x_plan_clear(vsmp_machine *m);
+vsmp_status vsmp_x_plan_reads(vsmp_machine *m);
+/* The spans vsmp_machine_reset_for_run clears ([2 * n]: begin, end), n returned; UINT32_MAX
+ * when it clears what vsmp_machine_reset does (tests) */
+uint32_t vsmp_x_read_spans(const vsmp_machine *m, const uint32_t **sp);
 /* exec_alu.c: the general path, and predicate results (bits of lanes [off, off + exec)). */
 vsmp_status vsmp_x_run_arith(vsmp_machine *m, xinst *x, xstep *s);
 bool vsmp_x_is_copy(const xinst *x);

@@ -6,12 +6,14 @@
  * the end; instructions are planned in dispatch.c. Rules and sources: docs/EXEC.md.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec_internal.h"
 #include "hot.h"
+#include "sample_internal.h"
 
 /* The arena holds every variable of one thread; vISA caps a variable at 4 KiB (4_visa_header.md
  * var_info), so a sane kernel needs far less than this (vsmp's bound against hostile files). */
@@ -145,6 +147,8 @@ static vsmp_status resolve_var(vsmp_machine *m, uint32_t id, uint8_t *state, uin
             al = ts;
         if (v->bytes >= m->grf && al < m->grf)
             al = m->grf;
+        if (m->first && v->bytes >= 64 && al < 64) /* the layout by reads: on a cache line */
+            al = 64;
         if (!place(top, v->bytes, al, &v->at)) {
             vsmp_x_report(m, NULL, "declarations", "the kernel's variables need more than %u bytes",
                           ARENA_MAX);
@@ -367,282 +371,29 @@ static unsigned max_exec(const vsmp_routine *r)
     return top <= 8 ? 8 : top <= 16 ? 16 : 32;
 }
 
-/* ---- what a reset clears ----
- *
- * vsmp_machine_reset must leave the arena all zero, as vsmp_machine_create does. It clears only
- * the spans a run can have written, which is exact because of these invariants:
- *  - between two resets (or since create, when the arena is all zero) every byte written goes
- *    through one of: an instruction's handler, the run loop's %sr0 and %ce0 (machine.c),
- *    load_inputs, and vsmp_machine_write_var (the only API call writing the arena);
- *  - a handler writes only inside the variables its instruction names: direct general
- *    operands and raw operands are checked against their variable at planning (rules
- *    operand-bounds, exec_operand.c, raw_at in exec_mem.c and lsc.c, the sampler's dst
- *    geometry: each against the variable the operand names). Only indirect operands reach
- *    arena bytes that planning cannot know: a kernel with one clears the whole arena;
- *  - so the spans are those of every general variable any instruction names, in any role
- *    (sources included: more than needed, never less), with the variables it aliases, plus
- *    %sr0, %ce0 and the inputs' variables (load_inputs);
- *  - vsmp_machine_write_var outside the spans sets m->dirty: the next reset clears it all.
- * Builds with VSMP_CHECK_RESET (the sanitizer builds) verify the result after every reset. */
-
-/* Mark variable @p id's span and those of the variables it aliases, up the chain (bounded:
- * planning checks every operand against its own variable, the chain is a margin). False when
- * a span leaves the arena. */
-static bool mark_var_as(const vsmp_machine *m, uint8_t *w, uint32_t id, bool read)
+/* vsmp_machine_reset_for_run's spans that meet [@p from, @p to) made one (the roots placed
+ * first: zeroing their bytes that no run reads first changes nothing, and one span costs
+ * less than several) */
+static void join_spans(vsmp_machine *m, uint32_t from, uint32_t to)
 {
-    for (uint32_t n = 0; n <= m->nvars && id && id < m->nvars && m->vars[id].present; n++) {
-        const xvar *v = &m->vars[id];
-        if ((uint64_t)v->at + v->bytes > m->arena_size)
-            return false;
-        if (read) { /* plan_reads: a byte not written before is read first (2) */
-            for (uint32_t b = v->at; b < v->at + v->bytes; b++)
-                w[b] = w[b] ? w[b] : 2;
-        } else {
-            memset(w + v->at, 1, v->bytes);
-        }
-        if (id < VSMP_FIRST_VAR)
-            break;
-        id = m->r->vars[id - VSMP_FIRST_VAR].alias;
-    }
-    return true;
-}
-
-static bool mark_var(const vsmp_machine *m, uint8_t *w, uint32_t id)
-{
-    return mark_var_as(m, w, id, false);
-}
-
-/* false: the operand reaches a place planning cannot know */
-static bool mark_vec(const vsmp_machine *m, uint8_t *w, const vsmp_vec *v, bool read)
-{
-    if (v->vclass == VSMP_VEC_INDIRECT)
-        return false;
-    /* address, predicate, state words and immediates are not in the arena */
-    return v->vclass != VSMP_VEC_GENERAL || mark_var_as(m, w, v->var, read);
-}
-
-/* Every variable @p in names, its dst roles (in->dst and the generic dst operands) only with
- * @p dst; with @p read, as read (plan_reads) */
-static bool mark_inst_roles(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in, bool read,
-                            bool dst)
-{
-    bool known = mark_vec(m, w, &in->aoffimmi, read);
-    for (unsigned i = 0; i < 4; i++)
-        known &= mark_vec(m, w, &in->src[i], read);
-    if (dst)
-        known &= mark_var_as(m, w, in->dst.var, read);
-    known &= mark_var_as(m, w, in->paired.var, read);
-    known &= mark_var_as(m, w, in->lod.var, read);
-    for (unsigned i = 0; i < VSMP_MAX_PARAMS; i++)
-        known &= mark_var_as(m, w, in->params[i].var, read);
-    for (unsigned i = 0; i < in->num_opnds && i < VSMP_MAX_OPNDS; i++) {
-        const vsmp_opnd *o = &in->opnds[i];
-        if (o->kind == VSMP_OPND_VEC_SRC || (o->kind == VSMP_OPND_VEC_DST && dst))
-            known &= mark_vec(m, w, &o->vec, read);
-        else if (o->kind == VSMP_OPND_RAW_SRC || (o->kind == VSMP_OPND_RAW_DST && dst))
-            known &= mark_var_as(m, w, o->raw.var, read);
-    }
-    return known;
-}
-
-static bool mark_inst(const vsmp_machine *m, uint8_t *w, const vsmp_inst *in)
-{
-    return mark_inst_roles(m, w, in, false, true);
-}
-
-/* The spans of the bytes of @p w equal to @p val, sorted, joined across gaps under 64 bytes
- * (clearing zeros again is harmless, and a few longer memsets cost less than many short ones):
- * [2 * *n] begin, end. Nonzero when out of memory. */
-static int spans_of(const vsmp_machine *m, const uint8_t *w, uint8_t val, uint32_t **out,
-                    uint32_t *count)
-{
-    uint32_t n = 0, cap = 0, *sp = NULL;
-    for (uint32_t at = 0; at < m->arena_size;) {
-        if (w[at] != val) {
-            at++;
+    uint32_t n = 0, *sp = m->rclear;
+    for (uint32_t i = 0; i < m->nrclear; i++) {
+        bool in = sp[2 * i + 1] > from && sp[2 * i] < to;
+        if (in && n && sp[2 * n - 1] > from) { /* the one before met it too */
+            sp[2 * n - 1] = sp[2 * i + 1];
             continue;
         }
-        uint32_t end = at;
-        while (end < m->arena_size && w[end] == val)
-            end++;
-        if (n && at - sp[2 * n - 1] < 64) {
-            sp[2 * n - 1] = end;
-        } else {
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                uint32_t *g = realloc(sp, 2 * cap * sizeof(*sp));
-                if (!g) {
-                    free(sp);
-                    return 1;
-                }
-                sp = g;
-            }
-            sp[2 * n] = at, sp[2 * n + 1] = end, n++;
-        }
-        at = end;
+        sp[2 * n] = sp[2 * i], sp[2 * n + 1] = sp[2 * i + 1], n++;
     }
-    *out = sp, *count = n;
-    return 0;
+    m->nrclear = n;
 }
 
-static vsmp_status plan_clear(vsmp_machine *m)
+/* The machine of @p kernel, its roots placed in their order, or with @p first the roots it marks
+ * first (in their order, after the predefined variables) and then the others. */
+static vsmp_status create_laid(const vsmp_module *mod, uint32_t kernel,
+                               const vsmp_machine_options *opt, uint8_t *first, vsmp_machine **out,
+                               vsmp_diags *diags)
 {
-    const vsmp_routine *r = m->r;
-    uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
-    if (!w)
-        return VSMP_ERR_NOMEM;
-    bool known = true;
-    for (uint32_t i = 0; i < r->num_insts; i++)
-        known &= mark_inst(m, w, &r->insts[i]);
-    known &= mark_var(m, w, 13); /* %sr0 (vsmp_machine_run_to_barrier) */
-    known &= mark_var(m, w, 15); /* %ce0 (run_from) */
-    for (uint32_t i = 0; i < r->num_inputs; i++)
-        if ((r->inputs[i].kind & 3u) == VSMP_INPUT_GENERAL)
-            known &= mark_var(m, w, r->inputs[i].id);
-    uint32_t n = 0, *sp = NULL;
-    if (known && spans_of(m, w, 1, &sp, &n)) {
-        free(w);
-        return VSMP_ERR_NOMEM;
-    }
-    free(w);
-    m->clear_all = !known;
-    m->clear = sp;
-    m->nclear = known ? n : 0;
-    return VSMP_OK;
-}
-
-/* ---- what a run reads before writing it (vsmp_machine_reset_for_run) ----
- *
- * A kernel of straight-line code (no flow or sync instruction but labels and a last ret) runs its
- * instructions once each, in order, under the dispatch mask. Walking them in that order, a byte
- * is read first when an instruction names it as a source before any instruction is known to
- * have written it (2 in the map; 1: written). Reads are whole variables (with those they
- * alias), every role of an instruction counted as a source but for the writes known: those of
- * a fast-path ALU instruction (exec_fast.c; not movs, not cmp) with a general dst, no predicate and
- * every lane of its exec size enabled at dispatch, whose lanes' elements of the dst it writes,
- * exactly, and of a sampler message under the same conditions, which writes every lane of each
- * enabled channel's run and the null mask (vsmp_x_sampler_writes). The run itself writes the inputs
- * (load_inputs), %ce0 and %sr0's DMask word before the first instruction; %cr0, whose modes every
- * float instruction reads, is read first. Every byte not read first is either written by the run
- * before it is read or never read: what it held before the run cannot be seen.
- *
- * A kernel with branches (loops, gotos, calls) or barriers has the same straight line from its
- * first instruction up to its first sync instruction or flow one but a label (straight_line):
- * every run takes it once, in order, under the dispatch mask, before any other instruction
- * (a label there that a later branch reaches is a nop the first time through), so it is walked
- * as above. Every instruction after it may run in any order, any
- * number of times and on any lanes, so each of its roles, dsts included, counts as a read of
- * the whole variable: a byte it names is read first unless the straight line wrote it. Anything
- * else (an indirect operand, an instruction of no known group): not known, and
- * vsmp_machine_reset_for_run is vsmp_machine_reset. */
-static bool lanes_all(const vsmp_machine *m, const vsmp_inst *in)
-{
-    unsigned off = 4u * (in->emask & 7u);
-    uint32_t lm = in->exec_size >= 32 ? 0xffffffffu : (1u << in->exec_size) - 1u;
-    uint32_t dm = m->opt.dispatch_mask & (m->simd >= 32 ? 0xffffffffu : (1u << m->simd) - 1u);
-    return (in->emask & 8u) || (off < 32 && (dm >> off & lm) == lm);
-}
-
-static void mark_written(uint8_t *w, uint32_t at, uint32_t bytes)
-{
-    for (uint32_t b = at; b < at + bytes; b++)
-        w[b] = w[b] ? w[b] : 1;
-}
-
-/* How many instructions from the first make the straight line: those before the first sync
- * instruction or flow one but a label and a last ret (all of them in straight-line code; a label
- * a branch reaches is a nop the first time through, when no branch has run). UINT32_MAX: an
- * instruction of no known group. */
-static uint32_t straight_line(const vsmp_machine *m)
-{
-    uint32_t n = m->nx;
-    for (uint32_t i = 0; i < m->nx; i++) {
-        unsigned op = m->x[i].in->opcode;
-        const vsmp_opcode_info *row = vsmp_opcode_info_get(op);
-        if (!row || row->exec == VSMP_XG_NONE)
-            return UINT32_MAX;
-        bool fine = op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ||
-                    (i + 1 == m->nx && op == VSMP_OPC_RET);
-        if (n == m->nx && (row->exec == VSMP_XG_SYNC || (row->exec == VSMP_XG_FLOW && !fine)))
-            n = i;
-    }
-    return n;
-}
-
-static vsmp_status plan_reads(vsmp_machine *m)
-{
-    m->reads_known = false;
-    if (m->clear_all)
-        return VSMP_OK;
-    uint32_t line = straight_line(m);
-    if (line == UINT32_MAX)
-        return VSMP_OK;
-    uint8_t *w = calloc(m->arena_size ? m->arena_size : 1, 1);
-    if (!w)
-        return VSMP_ERR_NOMEM;
-    /* %cr0: every float instruction reads its modes, named or not (exec_alu.c, exec_fast.c) */
-    bool known = mark_var_as(m, w, 14, true);
-    for (uint32_t i = 0; i < m->nincopy; i++)
-        mark_written(w, m->incopy[i].to, m->incopy[i].size);
-    mark_written(w, m->vars[15].at, 4);     /* %ce0 */
-    mark_written(w, m->vars[13].at + 8, 4); /* %sr0.2 */
-    for (uint32_t i = 0; i < line && known; i++) {
-        const xinst *x = &m->x[i];
-        const vsmp_inst *in = x->in;
-        const xvec *d = x->g && x->g->nv ? &x->g->v[0] : NULL;
-        bool credit = vsmp_x_is_fast(m, i) && in->opcode != VSMP_OPC_MOVS &&
-                      in->opcode != VSMP_OPC_CMP && !in->pred && d && d->cls == VSMP_VEC_GENERAL &&
-                      lanes_all(m, in);
-        uint32_t ssp[5][2];
-        unsigned ns = !in->pred && lanes_all(m, in) ? vsmp_x_sampler_writes(x, ssp) : 0;
-        known = mark_inst_roles(m, w, in, true, !credit && !ns);
-        for (unsigned k = 0; k < ns; k++) {
-            if ((uint64_t)ssp[k][0] + ssp[k][1] > m->arena_size) {
-                known = false;
-                break;
-            }
-            mark_written(w, ssp[k][0], ssp[k][1]);
-        }
-        if (!credit)
-            continue;
-        uint32_t ts = vsmp_type_size(d->type);
-        for (uint32_t l = 0; l < in->exec_size; l++) {
-            uint64_t at = d->at + (uint64_t)l * d->hs * ts;
-            if (at + ts > m->arena_size) {
-                known = false;
-                break;
-            }
-            mark_written(w, (uint32_t)at, ts);
-        }
-    }
-    for (uint32_t i = line; i < m->nx && known; i++) /* after the line: every role a read */
-        known = mark_inst_roles(m, w, m->x[i].in, true, true);
-    uint32_t n = 0, *sp = NULL;
-    if (known && spans_of(m, w, 2, &sp, &n)) {
-        free(w);
-        return VSMP_ERR_NOMEM;
-    }
-    free(w);
-    m->reads_known = known;
-    m->rclear = sp;
-    m->nrclear = known ? n : 0;
-    return VSMP_OK;
-}
-
-vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
-                                const vsmp_machine_options *opt, vsmp_machine **out,
-                                vsmp_diags *diags)
-{
-    vsmp_machine_options def;
-    if (!opt) {
-        vsmp_machine_options_init(&def);
-        opt = &def;
-    }
-    if (!mod || !out || kernel >= mod->num_kernels || !vsmp_platform_info_get(opt->platform) ||
-        (opt->dispatch_simd != 0 && opt->dispatch_simd != 8 && opt->dispatch_simd != 16 &&
-         opt->dispatch_simd != 32) ||
-        !opt->coarse_x || !opt->coarse_y)
-        return VSMP_ERR_ARG;
     vsmp_machine *m = calloc(1, sizeof(*m));
     if (!m)
         return VSMP_ERR_NOMEM;
@@ -655,11 +406,17 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     m->simd = opt->dispatch_simd ? opt->dispatch_simd : max_exec(m->r);
     m->nvars = VSMP_FIRST_VAR + m->r->num_vars;
     m->vars = calloc(m->nvars, sizeof(xvar));
+    m->first = first;
     uint8_t *state = calloc(m->r->num_vars + 1, 1);
     vsmp_status s = m->vars && state ? VSMP_OK : VSMP_ERR_NOMEM;
     uint64_t top = 0;
     if (!s)
         s = layout_predefs(m, &top);
+    uint64_t group = top; /* where the roots placed first begin */
+    for (uint32_t i = 0; !s && first && i < m->r->num_vars; i++)
+        if (first[i]) /* a root (first_roots) */
+            s = resolve_var(m, VSMP_FIRST_VAR + i, state, &top);
+    uint64_t group_end = top;
     for (uint32_t i = 0; !s && i < m->r->num_vars; i++)
         s = resolve_var(m, VSMP_FIRST_VAR + i, state, &top);
     free(state);
@@ -683,14 +440,137 @@ vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
     if (!s)
         s = vsmp_x_plan(m);
     if (!s)
-        s = plan_clear(m);
+        s = vsmp_x_plan_clear(m);
     if (!s)
-        s = plan_reads(m);
+        s = vsmp_x_plan_reads(m);
     m->diags = NULL;
+    if (first)
+        m->first = NULL; /* the caller's */
+    if (!s && first && m->reads_known)
+        join_spans(m, (uint32_t)group, (uint32_t)group_end);
     if (s) {
         vsmp_machine_free(m);
         return s;
     }
+    *out = m;
+    return VSMP_OK;
+}
+
+/* ---- the layout by reads, remembered ----
+ *
+ * A launch makes its machines again for every NDRange: the roots that create_laid placed first
+ * for a kernel are kept (MEMO_SLOTS kernels, each slot filled once and kept for the process),
+ * so that its next machines are laid out and planned once. Only an order is kept: whatever
+ * order a machine is laid out in, plan_reads finds its spans on that layout, so a stale entry
+ * (a module freed and another made at its address, with the same sums) costs speed, never
+ * results. The key: the routine's address, a sum of its declarations, instructions and the
+ * options and CPU level that planning reads. */
+enum { MEMO_SLOTS = 32 };
+
+typedef struct layout_memo {
+    const vsmp_routine *r;
+    uint64_t key;
+    uint32_t nvars;
+    uint8_t first[]; /* [nvars] */
+} layout_memo;
+
+static _Atomic(layout_memo *) memo[MEMO_SLOTS];
+
+static uint64_t mix64(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t memo_key(const vsmp_routine *r, const vsmp_machine_options *o)
+{
+    uint64_t h =
+        mix64(mix64(mix64(r->num_vars, r->num_insts), r->num_inputs), vsmp_cpu_effective());
+    h = mix64(mix64(mix64(h, o->platform), o->dispatch_simd), o->dispatch_mask);
+    for (uint32_t i = 0; i < r->num_vars; i++) {
+        const vsmp_var_decl *d = &r->vars[i];
+        h = mix64(h, (uint64_t)d->type | (uint64_t)d->align << 8 | (uint64_t)d->num_elts << 16 |
+                         (uint64_t)d->alias << 32);
+        h = mix64(h, d->alias_offset);
+    }
+    for (uint32_t i = 0; i < r->num_insts; i++) {
+        const vsmp_inst *in = &r->insts[i];
+        h = mix64(h, (uint64_t)in->opcode | (uint64_t)in->exec_size << 8 |
+                         (uint64_t)in->emask << 16 | (uint64_t)in->pred << 32);
+    }
+    return h;
+}
+
+static const uint8_t *memo_find(const vsmp_routine *r, uint64_t key)
+{
+    for (unsigned i = 0; i < MEMO_SLOTS; i++) {
+        layout_memo *e = atomic_load_explicit(&memo[i], memory_order_acquire);
+        if (!e)
+            return NULL;
+        if (e->r == r && e->key == key && e->nvars == r->num_vars)
+            return e->first;
+    }
+    return NULL;
+}
+
+static void memo_keep(const vsmp_routine *r, uint64_t key, const uint8_t *first)
+{
+    layout_memo *e = malloc(sizeof(*e) + r->num_vars);
+    if (!e)
+        return;
+    e->r = r, e->key = key, e->nvars = r->num_vars;
+    memcpy(e->first, first, r->num_vars);
+    for (unsigned i = 0; i < MEMO_SLOTS; i++) {
+        layout_memo *none = NULL;
+        if (atomic_compare_exchange_strong_explicit(&memo[i], &none, e, memory_order_acq_rel,
+                                                    memory_order_acquire))
+            return;
+    }
+    free(e); /* every slot taken: not kept */
+}
+
+vsmp_status vsmp_machine_create(const vsmp_module *mod, uint32_t kernel,
+                                const vsmp_machine_options *opt, vsmp_machine **out,
+                                vsmp_diags *diags)
+{
+    vsmp_machine_options def;
+    if (!opt) {
+        vsmp_machine_options_init(&def);
+        opt = &def;
+    }
+    if (!mod || !out || kernel >= mod->num_kernels || !vsmp_platform_info_get(opt->platform) ||
+        (opt->dispatch_simd != 0 && opt->dispatch_simd != 8 && opt->dispatch_simd != 16 &&
+         opt->dispatch_simd != 32) ||
+        !opt->coarse_x || !opt->coarse_y)
+        return VSMP_ERR_ARG;
+    vsmp_machine *m = NULL;
+    uint64_t key = memo_key(&mod->kernels[kernel], opt);
+    const uint8_t *known = memo_find(&mod->kernels[kernel], key);
+    if (known && !create_laid(mod, kernel, opt, (uint8_t *)known, &m, NULL)) {
+        *out = m;
+        return VSMP_OK;
+    }
+    vsmp_status s = create_laid(mod, kernel, opt, NULL, &m, diags);
+    if (s)
+        return s;
+    /* A kernel whose bytes read first past its straight line lie in more than one span after
+     * the predefined variables: laid out again with the roots holding them together, after the
+     * predefined variables, so that vsmp_machine_reset_for_run clears one span there (a few
+     * short spans cost more than one long one: bench/results/cp3-spr.txt). Planned again, the
+     * same rule finds the same bytes: it follows operands, not offsets. */
+    uint8_t *first = m->first;
+    m->first = NULL;
+    vsmp_machine *laid = NULL;
+    const xvar *last = &m->vars[VSMP_NUM_PREDEF_VARS - 1]; /* the predefined ones end there */
+    uint32_t apart = 0;
+    for (uint32_t i = 0; i < m->nrclear; i++)
+        apart += m->rclear[2 * i] >= last->at + last->bytes;
+    if (first && apart > 1 && !create_laid(mod, kernel, opt, first, &laid, NULL)) {
+        vsmp_machine_free(m);
+        m = laid;
+        memo_keep(&mod->kernels[kernel], key, first);
+    }
+    free(first);
     *out = m;
     return VSMP_OK;
 }
@@ -714,6 +594,7 @@ void vsmp_machine_free(vsmp_machine *m)
     free(m->payload);
     free(m->clear);
     free(m->rclear);
+    free(m->first);
     free(m->incopy);
     free(m);
 }
