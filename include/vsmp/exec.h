@@ -196,8 +196,9 @@ VSMP_API void vsmp_machine_reset(vsmp_machine *m);
  * read before writing them, and every predicate, address, sampler and surface word; leave the
  * other bytes of the variables as they are (for a caller that runs the kernel again and again
  * without reading its variables: vsmp_machine_read_var may then show bytes of an earlier run).
- * Only for kernels of straight-line code does it clear less than vsmp_machine_reset
- * (docs/EXEC.md section 1).
+ * It clears less than vsmp_machine_reset for kernels without indirect operands: what their
+ * straight line writes first, and past it what one lane alone writes on every path before
+ * reading (docs/EXEC.md section 1).
  */
 VSMP_API void vsmp_machine_reset_for_run(vsmp_machine *m);
 
