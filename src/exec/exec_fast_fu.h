@@ -278,46 +278,22 @@ static XF_INLINE v16 fu_sel_v(const vsmp_machine *m, const xinst *y, const xinst
     return v16_pick(sel_lanes(y, (const uint8_t *)(const void *)pw == c->f.dst ? w : *pw), a, b);
 }
 
-/* The results of a sequence's members in registers, r[i] member i's (up to XFU_REGS_N members) */
-#define XFU_REGS_N 5
-typedef struct fu_prev {
-    v16 r[XFU_REGS_N];
-} fu_prev;
-
-/* source @p s of member @p i: an earlier member's result in @p q where it is fresh (fu_src), else
- * the arena */
-static XF_INLINE v16 fu_src_q(const xinst *y, unsigned i, unsigned s, const fu_prev *q)
+/* Members as fu_sel and FU_K take them, each through registers: its sources loaded (a store of
+ * the member before forwarded), its result stored */
+static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y)
 {
-    unsigned k = y[i].f.fresh[s];
-    for (unsigned d = 1; d <= i; d++)
-        if (k == d)
-            return q->r[i - d];
-    return v16_ld(y[i].f.src[s].p);
+    uint32_t p = group_pred(m, y);
+    v16_st(y->f.dst, v16_pick(p, v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
 }
 
-/* member i's result @p v stored to its dst and kept in @p q for the members after it */
-static XF_INLINE void fu_put_q(const xinst *y, unsigned i, fu_prev *q, v16 v)
+static XF_INLINE void fu_cvt_r(const xinst *y)
 {
-    v16_st(y[i].f.dst, v);
-    q->r[i] = v;
+    v16_st(y->f.dst, v16_f_from_d(v16_ld(y->f.src[0].p)));
 }
 
-/* Members as fu_sel and FU_K take them, each through registers: a source an earlier member's
- * result (fu_src_q), its result stored and kept (fu_put_q) */
-static XF_INLINE void fu_sel_r(const vsmp_machine *m, const xinst *y, unsigned i, fu_prev *q)
+static XF_INLINE void fu_iadd_r(const xinst *y)
 {
-    uint32_t p = group_pred(m, &y[i]);
-    fu_put_q(y, i, q, v16_pick(p, fu_src_q(y, i, 0, q), fu_src_q(y, i, 1, q)));
-}
-
-static XF_INLINE void fu_cvt_r(const xinst *y, unsigned i, fu_prev *q)
-{
-    fu_put_q(y, i, q, v16_f_from_d(fu_src_q(y, i, 0, q)));
-}
-
-static XF_INLINE void fu_iadd_r(const xinst *y, unsigned i, fu_prev *q)
-{
-    fu_put_q(y, i, q, v16_iadd(fu_src_q(y, i, 0, q), fu_src_q(y, i, 1, q)));
+    v16_st(y->f.dst, v16_iadd(v16_ld(y->f.src[0].p), v16_ld(y->f.src[1].p)));
 }
 
 static XF_INLINE void fu_fadd_r(const xinst *y, uint32_t kf)
@@ -397,14 +373,11 @@ static XF_INLINE bool fu_fdivn_v(vsmp_machine *m, const xinst *y, uint32_t keep,
 #if defined(__AVX2__)
 #define FU_REGS(y) ((y)->fplan & XFP_V32)
 #else
-#define FU_REGS(y)           false
-typedef struct fu_prev {
-    int none;
-} fu_prev;
-#define fu_sel_r(m, y, i, q) (void)(q)
-#define fu_cvt_r(y, i, q)    (void)(q)
-#define fu_iadd_r(y, i, q)   (void)(q)
-#define fu_fadd_r(y, kf)     (void)0
+#define FU_REGS(y)       false
+#define fu_sel_r(m, y)   (void)0
+#define fu_cvt_r(y)      (void)0
+#define fu_iadd_r(y)     (void)0
+#define fu_fadd_r(y, kf) (void)0
 #endif
 
 static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
@@ -473,11 +446,10 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     if (!fu_all_on(m, y, 4, other))
         return false;
     if (FU_REGS(y)) {
-        fu_prev q;
-        fu_sel_r(m, y, 0, &q);
-        fu_sel_r(m, y, 1, &q);
-        fu_cvt_r(y, 2, &q);
-        fu_cvt_r(y, 3, &q);
+        fu_sel_r(m, &y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_cvt_r(&y[3]);
         return true;
     }
     fu_sel(m, &y[0], keep);
@@ -492,12 +464,11 @@ static bool k_fu_addselcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint
     if (!fu_all_on(m, y, 5, other))
         return false;
     if (FU_REGS(y)) {
-        fu_prev q;
-        fu_iadd_r(y, 0, &q);
-        fu_sel_r(m, y, 1, &q);
-        fu_cvt_r(y, 2, &q);
-        fu_sel_r(m, y, 3, &q);
-        fu_cvt_r(y, 4, &q);
+        fu_iadd_r(&y[0]);
+        fu_sel_r(m, &y[1]);
+        fu_cvt_r(&y[2]);
+        fu_sel_r(m, &y[3]);
+        fu_cvt_r(&y[4]);
         return true;
     }
     FU_K(0, k_iadd);
@@ -513,11 +484,10 @@ static bool k_fu_selcvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_
     if (!fu_all_on(m, y, 4, other))
         return false;
     if (FU_REGS(y)) {
-        fu_prev q;
-        fu_sel_r(m, y, 0, &q);
-        fu_cvt_r(y, 1, &q);
-        fu_sel_r(m, y, 2, &q);
-        fu_cvt_r(y, 3, &q);
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
+        fu_sel_r(m, &y[2]);
+        fu_cvt_r(&y[3]);
         return true;
     }
     fu_sel(m, &y[0], keep);
@@ -532,9 +502,8 @@ static bool k_fu_selcvt(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t
     if (!fu_all_on(m, y, 2, other))
         return false;
     if (FU_REGS(y)) {
-        fu_prev q;
-        fu_sel_r(m, y, 0, &q);
-        fu_cvt_r(y, 1, &q);
+        fu_sel_r(m, &y[0]);
+        fu_cvt_r(&y[1]);
         return true;
     }
     fu_sel(m, &y[0], keep);
