@@ -1317,8 +1317,9 @@ static void test_general_forms(void)
 
 /* The one-source F forms keep a NaN's payload (made quiet) where the general path does (a
  * conversion through double: mov with a modifier, the roundings) and make it the one quiet NaN
- * where it does (the math box), or clamp it (.sat, integer dsts): FA holds signalling and quiet
- * NaNs of both signs with payloads, between ordinary values, at every level. */
+ * where it does (the math box, two-source arithmetic), or clamp it (.sat, integer dsts): FA
+ * holds signalling and quiet NaNs of both signs with payloads, between ordinary values, at
+ * every level. */
 static const char *const ff_nan_forms[] = {
     "mov (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1>",
     "mov (M1, 16) FD(0,0)<1> (abs)FA(0,0)<8;8,1>",
@@ -1333,6 +1334,12 @@ static const char *const ff_nan_forms[] = {
     "(P1) sel (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
     "mov (M1, 16) DD(0,0)<1> (-)FA(0,0)<8;8,1>",
     "min (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> FB(0,0)<8;8,1>",
+    /* four adds (a fused sequence, its members in registers at the AVX2 and AVX-512 levels):
+     * a NaN sum the one quiet NaN whatever the payloads and signs of its sources */
+    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+    "add (M1, 16) FC(0,0)<1> FB(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
+    "add (M1, 16) FB(0,0)<1> FA(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+    "add (M1, 16) FA(0,0)<1> FA(0,0)<8;8,1> FC(0,0)<8;8,1>",
 };
 
 static void test_nan_payloads(void)

@@ -197,24 +197,18 @@ static XF_INLINE v16 v16_and(v16 a, v16 b)
  * kept (a NaN is not flushed), a NaN the one quiet NaN */
 static XF_INLINE __m256 fu_fin(__m256i b, uint32_t keep)
 {
-    if (!keep) {
-        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
-                                       _mm256_setzero_si256());
-        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
-    }
-    return _mm256_castsi256_ps(b);
+    return _mm256_castsi256_ps(keep ? b : ftz8(b));
 }
 
+/* A NaN result of vaddps, vmulps or vdivps is quiet (bit 22 set, the exponent's bits all set):
+ * clearing its sign and its payload's other bits leaves the one quiet NaN 0x7fc00000 */
 static XF_INLINE __m256i fu_fout(__m256 r, uint32_t keep)
 {
     __m256i b = _mm256_castps_si256(r);
-    if (!keep) {
-        __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
-                                       _mm256_setzero_si256());
-        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
-    }
+    if (!keep)
+        b = ftz8(b);
     __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(r, r, _CMP_UNORD_Q));
-    return _mm256_blendv_epi8(b, _mm256_set1_epi32(0x7fc00000), nan);
+    return _mm256_andnot_si256(_mm256_and_si256(nan, _mm256_set1_epi32((int)0x803fffffu)), b);
 }
 
 static XF_INLINE v16 fu_fmul(v16 a, v16 b, uint32_t keep)
@@ -238,11 +232,7 @@ static XF_INLINE uint32_t icmp16_v(v16 x, v16 y, uint32_t arg)
 /* the lanes of @p p (16 bits) from a, the others from b */
 static XF_INLINE v16 v16_pick(uint32_t p, v16 a, v16 b)
 {
-    __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    __m256i plo = _mm256_set1_epi32((int)(p & 0xffu)), phi = _mm256_set1_epi32((int)(p >> 8));
-    __m256i mlo = _mm256_cmpeq_epi32(_mm256_and_si256(plo, bit), bit);
-    __m256i mhi = _mm256_cmpeq_epi32(_mm256_and_si256(phi, bit), bit);
-    return (v16){_mm256_blendv_epi8(b.lo, a.lo, mlo), _mm256_blendv_epi8(b.hi, a.hi, mhi)};
+    return (v16){pick8(p, 0, a.lo, b.lo), pick8(p, 8, a.hi, b.hi)};
 }
 
 static XF_INLINE v16 v16_iadd(v16 a, v16 b)

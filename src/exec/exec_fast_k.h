@@ -807,16 +807,30 @@ static XF_INLINE uint32_t bits16(__m256i lo, __m256i hi, bool inv)
     return inv ? m ^ 0xffffu : m;
 }
 
+/* ftz() of eight lanes, never kept: where the exponent field is 0 every bit but the sign
+ * cleared (and, andnot: no blend) */
+static XF_INLINE __m256i ftz8(__m256i b)
+{
+    __m256i z = _mm256_cmpeq_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7f800000)),
+                                   _mm256_setzero_si256());
+    return _mm256_andnot_si256(_mm256_and_si256(z, _mm256_set1_epi32(0x7fffffff)), b);
+}
+
 /* Eight F lanes as fin() reads them: a denormal flushed to the zero of its sign unless kept */
 static XF_INLINE __m256 fin8(const uint8_t *p, uint32_t keep)
 {
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)p);
-    if (!keep) {
-        __m256i e = _mm256_and_si256(b, _mm256_set1_epi32(0x7f800000));
-        __m256i z = _mm256_cmpeq_epi32(e, _mm256_setzero_si256());
-        b = _mm256_blendv_epi8(b, _mm256_and_si256(b, _mm256_set1_epi32((int)0x80000000u)), z);
-    }
-    return _mm256_castsi256_ps(b);
+    return _mm256_castsi256_ps(keep ? b : ftz8(b));
+}
+
+/* Lanes from a where bit @p off + l of @p p is set (l = 0..7), else from b: each bit shifted
+ * to its lane's sign bit, which vblendvps reads */
+static XF_INLINE __m256i pick8(uint32_t p, unsigned off, __m256i a, __m256i b)
+{
+    __m256i s = _mm256_sub_epi32(_mm256_set1_epi32((int)(31 - off)),
+                                 _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256 m = _mm256_castsi256_ps(_mm256_sllv_epi32(_mm256_set1_epi32((int)p), s));
+    return _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(a), m));
 }
 
 /* cmp of 16 F lanes: CMP_LANES's relations on the flushed values, NaN unordered (only ne
