@@ -30,10 +30,17 @@
  * 217 and 403 texels), so border and clamp rows read off the level too.
  *
  * lavapipe runs in two children (LP_NUM_THREADS=1 and =N, read at device creation) that serve
- * measurement requests over pipes.
+ * measurement requests over pipes. llvmpipe's LLVM targets the host CPU's whole ISA (Mesa 22.3:
+ * the -mattr list follows util_cpu_caps, -mcpu is the host's), AVX-512VL and its mask registers
+ * too at its default 256-bit width; so when vsmp's level is restricted (VSMP_CPU=avx2 or c on a
+ * machine with more), the children get the ISA that level is built for by Mesa's
+ * GALLIUM_OVERRIDE_CPU_CAPS (read once when lavapipe starts): "avx" clears AVX-512 (AVX2, FMA and
+ * F16C stay; 256-bit vectors), "sse2" everything past SSE2 (128-bit, as vsmp's C level is built).
+ * The header names the peer's ISA; --peer-full keeps the host's; a GALLIUM_OVERRIDE_CPU_CAPS
+ * the caller sets is passed on as it is.
  *
  * usage: bench_sample [--seconds S] [--rounds R] [--threads N] [--row NAME] [--vsmp-only]
- *                     [--table] [--also LEVEL]
+ *                     [--table] [--also LEVEL] [--peer-full]
  *
  * --vsmp-only measures vsmp alone (for profiling; lavapipe's columns then read 0).
  * --also LEVEL (ref, c, avx2, avx512) measures vsmp on one thread at that CPU level too, in the
@@ -798,6 +805,9 @@ typedef struct child {
     unsigned threads;
 } child;
 
+/* GALLIUM_OVERRIDE_CPU_CAPS for the children (NULL: leave the environment as it is) */
+static const char *g_peer_caps;
+
 static int child_start(child *c, unsigned threads)
 {
     int a[2], b[2];
@@ -809,6 +819,8 @@ static int child_start(child *c, unsigned threads)
         char t[16];
         snprintf(t, sizeof(t), "%u", threads);
         setenv("LP_NUM_THREADS", t, 1);
+        if (g_peer_caps)
+            setenv("GALLIUM_OVERRIDE_CPU_CAPS", g_peer_caps, 1);
         close(a[1]), close(b[0]);
         _exit(lavapipe_child(a[0], b[1]));
     }
@@ -888,6 +900,27 @@ static void print_cpu(void)
            loads && *loads ? loads : "(unset: the CPU's texel-load form)");
 }
 
+/* Sets the ISA the lavapipe children get (g_peer_caps) to match vsmp's level in force, unless
+ * full: VSMP_CPU's level on this CPU, as the library reads it. Returns the header's words. */
+static const char *peer_isa(bool full)
+{
+    const char *env = getenv("VSMP_CPU"), *set = getenv("GALLIUM_OVERRIDE_CPU_CAPS");
+    unsigned has = vsmp_cpu_flags(), lv = env && *env ? level_mask(env) : ~0u;
+    if (!strcmp(env ? env : "", "none"))
+        lv = 0;
+    lv = lv == 1 ? has : has & lv; /* an unknown name leaves every level on */
+    const char *why = "the host's whole ISA (LLVM -mcpu and -mattr of this CPU)";
+    if (set && *set)
+        why = "GALLIUM_OVERRIDE_CPU_CAPS as the caller set it";
+    else if (full)
+        why = "the host's whole ISA (--peer-full)";
+    else if ((has & VSMP_CPU_AVX512) && (lv & VSMP_CPU_AVX2) && !(lv & VSMP_CPU_AVX512))
+        g_peer_caps = "avx", why = "AVX2, FMA and F16C, no AVX-512 (256-bit), as vsmp's avx2 level";
+    else if ((has & VSMP_CPU_AVX2) && !(lv & VSMP_CPU_AVX2))
+        g_peer_caps = "sse2", why = "SSE2 (128-bit), as vsmp's C level is built";
+    return why;
+}
+
 static int cmpd(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -920,7 +953,7 @@ int main(int argc, char **argv)
     double seconds = 0.5;
     unsigned rounds = 3, threads = (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     const char *only = NULL, *also = NULL;
-    bool vsmp_only = false;
+    bool vsmp_only = false, peer_full = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
             seconds = atof(argv[++i]);
@@ -934,11 +967,14 @@ int main(int argc, char **argv)
             vsmp_only = true;
         else if (!strcmp(argv[i], "--table"))
             g_table = true;
+        else if (!strcmp(argv[i], "--peer-full"))
+            peer_full = true;
         else if (!strcmp(argv[i], "--also") && i + 1 < argc && level_mask(argv[i + 1]) != 1)
             also = argv[++i];
         else {
             fprintf(stderr, "usage: bench_sample [--seconds S] [--rounds R] [--threads N] "
-                            "[--row NAME] [--vsmp-only] [--table] [--also ref|c|avx2|avx512]\n");
+                            "[--row NAME] [--vsmp-only] [--table] [--also ref|c|avx2|avx512] "
+                            "[--peer-full]\n");
             return 2;
         }
     }
@@ -956,6 +992,7 @@ int main(int argc, char **argv)
         return 1;
     child c1, cn;
     memset(&c1, 0, sizeof(c1)), memset(&cn, 0, sizeof(cn));
+    const char *peer = peer_isa(peer_full), *caps = getenv("GALLIUM_OVERRIDE_CPU_CAPS");
     if (!vsmp_only && (child_start(&c1, 1) || child_start(&cn, threads)))
         fprintf(stderr, "lavapipe children failed to start\n");
     printf("vsmp %s sampling benchmark; vsmp SIMD16 messages (%s), lavapipe 64-lane groups, %d "
@@ -964,6 +1001,11 @@ int main(int argc, char **argv)
            g_table ? "--table: streamed from a precomputed table" : "computed in the timed loop",
            NSAMP);
     print_cpu();
+    if (!vsmp_only)
+        printf("lavapipe ISA: %s; GALLIUM_OVERRIDE_CPU_CAPS=%s\n", peer,
+               g_peer_caps     ? g_peer_caps
+               : caps && *caps ? caps
+                               : "(unset)");
     printf("M samples per CPU-second (per thread), median [min-max] of %u rounds of %.2f s; "
            "NT = %u threads; ratio = vsmp / lavapipe\n\n",
            rounds, seconds, threads);

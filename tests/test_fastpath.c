@@ -769,7 +769,8 @@ static void flat16_clamp_top(unsigned cpu)
 
 /* ld and ld_lz in the same shapes (lanes one texel apart along a row, two rows of 8, four quads
  * side by side), on 4-byte texels of four 8-bit channels, UNORM and integer: inside the level,
- * across its edges, at LOD 0 and not, each message compared with the reference. */
+ * across its edges, ending on its last column or row or one past it, at LOD 0 and not, each
+ * message compared with the reference. */
 static void ld16_shapes(unsigned cpu)
 {
     static const vsmp_format f[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM,
@@ -803,6 +804,10 @@ static void ld16_shapes(unsigned cpu)
             bool quads = shape == 1;
             int32_t x0 = in ? (int32_t)sc_below(&r, w - 17) : (int32_t)sc_below(&r, w + 8) - 4;
             int32_t y0 = in ? (int32_t)sc_below(&r, h - 2) : (int32_t)sc_below(&r, h + 4) - 2;
+            if (j % 8 == 7 && h >= 2) { /* the level's last columns and rows, or one past them */
+                x0 = (int32_t)(w - (shape ? 8 : 16) + sc_below(&r, 2));
+                y0 = (int32_t)(h - (shape ? 2 : 1) + sc_below(&r, 2));
+            }
             unsigned simd = j % 5 == 4 ? 32 : 16; /* the second half 16 texels on along x */
             uint32_t u[32], v[32], lod[32] = {0};
             for (unsigned l = 0; l < simd; l++) {
