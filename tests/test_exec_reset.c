@@ -213,7 +213,9 @@ static void test_observed(void)
  * variable before writing it on one path only: K1 a goto past B's write (lanes below zero),
  * K2 a loop whose accumulator C is read on the first trip before any write, K3 a goto inside
  * a loop past D's write (lanes where IN + trip is even), so D holds an earlier trip's value,
- * or the reset's zero. Expected values by hand (model_flow: the kernels in C, the variables
+ * or the reset's zero; K4 past its goto reads lane by lane; K5 writes B on every path and D
+ * only under a predicate after it (a class of bytes no write is credited to, next to one that
+ * is). Expected values by hand (model_flow: the kernels in C, the variables
  * starting at zero, lanes off at dispatch left zero); A, written whole on the line, keeps its
  * old bytes after the reset at full dispatch. */
 static const char flow_decls[] = ".version 4.1\n.kernel \"t\"\n"
@@ -302,6 +304,17 @@ static const char *const flow_bodies[] = {
     "add (M1, 16) UU(0,0)<1> C(0,0)<1;1,0> RES(2,0)<1;1,0>\n"
     "add (M1, 16) O2(0,0)<1> UU(0,0)<1;1,0> RES2(0,0)<1;1,0>\n"
     "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
+    /* K5: past the goto, B written on every path (a credited write), D only under a predicate
+     * (no credited write): D is read first where the predicate is off */
+    "mov (M1, 16) A(0,0)<1> IN(0,0)<1;1,0>\n"
+    "cmp.lt (M1, 16) P1 IN(0,0)<1;1,0> 0x0:d\n"
+    "(P1) goto (M1, 16) join\n"
+    "join:\n"
+    "mov (M1, 16) B(0,0)<1> 0x1:d\n"
+    "(P1) mov (M1, 16) D(0,0)<1> 0x5:d\n"
+    "add (M1, 16) O1(0,0)<1> B(0,0)<1;1,0> D(0,0)<1;1,0>\n"
+    "mov (M1_NM, 16) O2(0,0)<1> 0x0:d\n"
+    "mov (M1_NM, 16) O3(0,0)<1> A(0,0)<1;1,0>\n",
 };
 
 /* the texels of the surface the kernels' loads read (main) */
@@ -328,6 +341,9 @@ static void model_flow(unsigned k, const int32_t *in, uint32_t on, uint32_t (*o)
             e = b + tx[2] + d + (l < 8 ? x : 0) + (on & 1u ? (uint32_t)in[0] : 0);
             o[0][l] = e + tx[0];
             o[1][l] = 2 * x + tx[2] + ((x & 0xfu) == 3 ? tx[0] : 0);
+            break;
+        case 4: /* D: 5 where IN < 0, else the reset's zero */
+            o[0][l] = 1u + (in[l] < 0 ? 5u : 0u);
             break;
         case 0:
             b = in[l] < 0 ? 0 : x + 1u;

@@ -193,8 +193,8 @@ VSMP_API vsmp_status vsmp_machine_write_var(vsmp_machine *m, vsmp_var_class cls,
 VSMP_API void vsmp_machine_reset(vsmp_machine *m);
 /**
  * Make the next run see what it would after vsmp_machine_reset: zero the bytes the kernel can
- * read before writing them, and every predicate, address, sampler and surface word; leave the
- * other bytes of the variables as they are (for a caller that runs the kernel again and again
+ * read before writing them, and every predicate, address, sampler and surface word; the other
+ * bytes of the variables may keep what they hold (for a caller that runs the kernel again and again
  * without reading its variables: vsmp_machine_read_var may then show bytes of an earlier run).
  * It clears less than vsmp_machine_reset for kernels without indirect operands: what their
  * straight line writes first, and past it what one lane alone writes on every path before

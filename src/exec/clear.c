@@ -247,6 +247,10 @@ enum { OWN_NONE = 0xff, OWN_MIXED = 0xfe };
  * straight line's rule (avgblur: 171 instructions of 52 words). */
 #define LANE_FLOW_WORDS (1u << 16)
 
+/* The largest arena lane_reads maps (about 10 bytes of maps an arena byte, for the machine's
+ * creation only): 1 MiB; a larger one takes the straight line's rule. */
+#define LANE_ARENA_MAX (1u << 20)
+
 static bool lane_wise_op(unsigned op)
 {
     switch (op) {
@@ -472,6 +476,7 @@ static bool lane_flow_solve(const vsmp_machine *m, uint32_t line, const uint8_t 
         if (f->idx[b])
             mark[f->idx[b]] = 1;
     uint32_t used = 1;
+    remap[0] = 0; /* class 0 (no credited write) stays 0: its old entry is a split's */
     for (uint32_t c = 1; ok && c < ncls; c++)
         remap[c] = mark[c] ? used++ : 0;
     for (uint32_t b = 0; ok && b < m->arena_size; b++)
@@ -523,6 +528,8 @@ static bool lane_flow_solve(const vsmp_machine *m, uint32_t line, const uint8_t 
  * take the kernel (plan_reads then counts every role a read) or out of memory. */
 static bool lane_reads(const vsmp_machine *m, uint32_t line, uint8_t *w)
 {
+    if (m->arena_size > LANE_ARENA_MAX)
+        return false;
     uint32_t n = m->nx - line, sz = m->arena_size ? m->arena_size : 1;
     uint8_t *own = malloc(sz), *wr = calloc(sz, 1);
     lane_flow f = {malloc(sz * sizeof(uint32_t)), 0, NULL, NULL, malloc(2 * (size_t)n * 4)};

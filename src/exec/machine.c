@@ -463,8 +463,9 @@ static vsmp_status create_laid(const vsmp_module *mod, uint32_t kernel,
  * so that its next machines are laid out and planned once. Only an order is kept: whatever
  * order a machine is laid out in, plan_reads finds its spans on that layout, so a stale entry
  * (a module freed and another made at its address, with the same sums) costs speed, never
- * results. The key: the routine's address, a sum of its declarations, instructions and the
- * options and CPU level that planning reads. */
+ * results. The key: the routine's address, a sum of its declarations, instructions, address
+ * variables' count (a kernel with address variables is never laid out by reads, so never hits an
+ * entry) and the options and CPU level that planning reads. */
 enum { MEMO_SLOTS = 32 };
 
 typedef struct layout_memo {
@@ -484,8 +485,8 @@ static uint64_t mix64(uint64_t h, uint64_t v)
 
 static uint64_t memo_key(const vsmp_routine *r, const vsmp_machine_options *o)
 {
-    uint64_t h =
-        mix64(mix64(mix64(r->num_vars, r->num_insts), r->num_inputs), vsmp_cpu_effective());
+    uint64_t h = mix64(mix64(mix64(mix64(r->num_vars, r->num_insts), r->num_inputs), r->num_addrs),
+                       vsmp_cpu_effective());
     h = mix64(mix64(mix64(h, o->platform), o->dispatch_simd), o->dispatch_mask);
     for (uint32_t i = 0; i < r->num_vars; i++) {
         const vsmp_var_decl *d = &r->vars[i];
