@@ -50,4 +50,23 @@ static inline vsmp_surface *random_surface(const vsmp_surface_desc *d, sc_rng *r
     return s;
 }
 
+/* The CPU levels the identity tests take by name (a comma-separated list on their command line). */
+static const struct {
+    const char *name;
+    unsigned cpu;
+} kit_levels[] = {{"c", VSMP_CPU_C},
+                  {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
+                  {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
+
+/* Whether @p name is a whole name of the comma-separated list @p ask ("avx2" is not a part of
+ * "avx512"). */
+static inline bool kit_level_asked(const char *ask, const char *name)
+{
+    size_t len = strlen(name);
+    const char *at = strstr(ask, name);
+    while (at && !((at == ask || at[-1] == ',') && (at[len] == ',' || !at[len])))
+        at = strstr(at + 1, name);
+    return at != NULL;
+}
+
 #endif

@@ -1340,13 +1340,6 @@ static void aniso16(unsigned cpu)
 #define LUT8_AVX512_MIP  "sample_mip_lut8_avx2"
 #define U8X4_AVX512_3D   "sample_3d_u8x4_avx512"
 
-static const struct {
-    const char *name;
-    unsigned cpu;
-} level_names[] = {{"c", VSMP_CPU_C},
-                   {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
-                   {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
-
 /* The kernels with a gather form (table.c's gather_forms): their names when VSMP_CPU_GATHER
  * forces it are these with "_gather" appended. */
 static const char *const gathered[] = {"sample_3d_u8x4_avx512", "sample_mip_u8x4_avx2",
@@ -1381,16 +1374,12 @@ int main(int argc, char **argv)
         forms[nform++] = VSMP_CPU_GATHER;
     unsigned levels[3], nlev = 0, nask = 0, have = vsmp_cpu_flags();
     for (unsigned i = 0; i < 3; i++) {
-        const char *n = level_names[i].name, *at = strstr(ask, n);
-        size_t len = strlen(n);
-        /* a whole name of the list ("avx2" is not a part of "avx512") */
-        while (at && !((at == ask || at[-1] == ',') && (at[len] == ',' || !at[len])))
-            at = strstr(at + 1, n);
-        if (!at)
+        const char *n = kit_levels[i].name;
+        if (!kit_level_asked(ask, n))
             continue;
         nask++;
-        if ((have & level_names[i].cpu) == level_names[i].cpu)
-            levels[nlev++] = level_names[i].cpu;
+        if ((have & kit_levels[i].cpu) == kit_levels[i].cpu)
+            levels[nlev++] = kit_levels[i].cpu;
         else
             printf("SKIP: level %s not tested: this CPU or build lacks it (flags %#x)\n", n, have);
     }

@@ -115,30 +115,19 @@ static void ld16_edges(unsigned cpu)
           t.n);
 }
 
-static const struct {
-    const char *name;
-    unsigned cpu;
-} level_names[] = {{"c", VSMP_CPU_C},
-                   {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
-                   {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
-
 int main(int argc, char **argv)
 {
     const char *ask = argc > 1 ? argv[1] : "c,avx2,avx512";
     unsigned have = vsmp_cpu_flags(), tested = 0;
     for (unsigned i = 0; i < 3; i++) {
-        const char *n = level_names[i].name, *at = strstr(ask, n);
-        size_t len = strlen(n);
-        /* a whole name of the list ("avx2" is not a part of "avx512") */
-        while (at && !((at == ask || at[-1] == ',') && (at[len] == ',' || !at[len])))
-            at = strstr(at + 1, n);
-        if (!at)
+        const char *n = kit_levels[i].name;
+        if (!kit_level_asked(ask, n))
             continue;
-        if ((have & level_names[i].cpu) != level_names[i].cpu) {
+        if ((have & kit_levels[i].cpu) != kit_levels[i].cpu) {
             printf("SKIP: level %s not tested: this CPU or build lacks it\n", n);
             continue;
         }
-        ld16_edges(level_names[i].cpu);
+        ld16_edges(kit_levels[i].cpu);
         tested++;
     }
     if (!tested)
