@@ -8,7 +8,8 @@
  * the kernel; the first row that matches wins, and the reference (sample_ref.c) runs when none
  * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
  * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick), or at the AVX2 level the
- * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick).
+ * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick) and, after the load form, the 16-lane bilinear RGBA8
+ * one (vsmp_flat_u8x4_avx2_pick).
  *
  * A property a row needs the negation of has a flag of its own (F_NORMALIZED, F_UNNORMALIZED),
  * and a kernel taking a union of shapes has one row per shape: matching stays one generic loop.
@@ -20,6 +21,7 @@
 #include "../x86/flat_avx512.h"
 #include "../x86/flat_f4.h"
 #include "../x86/flat_r8_avx2.h"
+#include "../x86/flat_u8x4_avx2.h"
 #include "fast.h"
 #include "format_internal.h"
 
@@ -591,6 +593,10 @@ void vsmp_fast_select(vsmp_plan *p)
 #endif
         p->fast_name = rows[i].name;
         load_form(p);
+#ifdef VSMP_HAVE_AVX2
+        /* the AVX2 level's 16-lane bilinear RGBA8 one, sending what it leaves to the load form */
+        p->fast = vsmp_flat_u8x4_avx2_pick(p, p->fast);
+#endif
         p->lod_unused = vsmp_fast_lod_unused(p);
         return;
     }

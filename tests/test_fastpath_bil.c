@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bilinear sampling of four 8-bit UNORM channels (RGBA8, BGRA8) through the flat kernels, against
+ * the reference word for word at every CPU level this machine has (c, avx2 in both texel-load
+ * forms, avx512): above all the AVX2 level's 16-lane kernels (sample_avx2_bil.c), which take
+ * SIMD16 messages with every lane on whose first taps are a run of 16 or two rows of 8 (quads, or
+ * two runs of 8) with one second row each, inside the level or (CLAMP_BORDER) off it in every
+ * lane, and send the rest to the 8-lane kernel. The messages: those shapes at one fraction, at
+ * each lane's own (weights a lane), one lane off them (a lane a row below, a quad's lane a column
+ * on, the second row of 8 two rows below), at the CLAMP top edge with each top lane's fraction its
+ * own (first rows all 0, second rows 0 or 1), with a lane at NaN, an infinity, a huge value or -0,
+ * partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its edges and
+ * off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width less
+ * one) and 64x8 arrays; every pair of axis modes, normalized and unnormalized coordinates, a
+ * border colour with a negative zero. Every byte of every channel through the 16-lane kernels at
+ * texel centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear
+ * plan of RGBA8 on a 2D surface names a kernel of its own per pair of modes and load form; point
+ * plans and arrays keep the family's entry, under the same name.
+ *
+ * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
+ */
+#include <stdio.h>
+
+#include "fastpath_kit.h"
+#include "testlib.h"
+
+enum {
+    S_RUN,    /* lane k at column k of one row */
+    S_QUADS,  /* four 2x2 quads side by side */
+    S_ROWS,   /* lanes 0-7 and 8-15 along two rows */
+    S_JITTER, /* one of the three, each lane's fractions its own (the same taps) */
+    S_TOP,    /* one of the three at row 0, each top lane's y fraction its own */
+    S_OFF,    /* one of the three, one lane a row below or a column on */
+    S_ODD,    /* one of the three, one lane at a special value */
+    S_N
+};
+
+/* Lane k's texel offset (column, row) from the message's origin in shape b (S_RUN..S_ROWS). */
+static void lane_at(unsigned b, unsigned k, int *dx, int *dy)
+{
+    static const int8_t qx[16] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+    *dx = b == S_QUADS ? qx[k] : b == S_ROWS ? (int)(k % 8) : (int)k;
+    *dy = b == S_QUADS ? (int)(k / 2 % 2) : b == S_ROWS ? (int)(k / 8) : 0;
+}
+
+/* An origin along an axis of @p n texels: inside (most often), or on, across and off its edges. */
+static float origin(sc_rng *r, uint32_t n, int span)
+{
+    const int edge[] = {-40,           -17,        -2,     -1,        0, 1, (int)n - span - 1,
+                        (int)n - span, (int)n - 1, (int)n, (int)n + 9};
+    if (sc_below(r, 2) && (int)n > span)
+        return (float)sc_below(r, n - (uint32_t)span + 1);
+    return (float)edge[sc_below(r, sizeof(edge) / sizeof(edge[0]))];
+}
+
+static unsigned bad, total, fit;
+
+static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, unsigned n,
+                     const char *what)
+{
+    static const float odd[] = {NAN,    INFINITY,      -INFINITY,      1e30f,
+                                -1e30f, 2147483648.0f, -2147483648.0f, -0.0f};
+    for (unsigned j = 0; j < n; j++) {
+        unsigned shape = sc_below(r, S_N), b = shape < S_JITTER ? shape : sc_below(r, 3);
+        float x0 = origin(r, w, 17), y0 = shape == S_TOP ? 0.0f : origin(r, h, 3);
+        const float fr[] = {0.0f, 0.5f, 0x1.fffffep-1f, sc_unit(r)};
+        float fx = fr[sc_below(r, 4)], fy = fr[sc_below(r, 4)];
+        unsigned form = sc_below(r, 10); /* SIMD16 whole, else partial, SIMD8 or SIMD32 */
+        unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16, one = sc_below(r, simd);
+        uint32_t u[32], v[32];
+        bool inside = true;
+        for (unsigned l = 0; l < simd; l++) {
+            int dx, dy;
+            lane_at(b, l % 16, &dx, &dy);
+            float lx = fx, ly = fy;
+            if (shape == S_JITTER) /* the same floor of x - 0.5 and y - 0.5 */
+                lx = 0.5f + 0.5f * sc_unit(r), ly = 0.5f + 0.5f * sc_unit(r);
+            if (shape == S_TOP)
+                ly = dy ? 0.75f : sc_unit(r);
+            if (shape == S_OFF && l == one)
+                sc_below(r, 2) ? (dy += 1) : (dx += 1);
+            float x = x0 + lx + (float)(dx + (int)(l / 16) * 16), y = y0 + ly + (float)dy;
+            inside = inside && x >= 0.5f && x < (float)w - 0.5f && y >= 0.5f && y < (float)h - 0.5f;
+            if (!nn)
+                x /= (float)w, y /= (float)h;
+            if (shape == S_ODD && l == one)
+                x = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
+            u[l] = sc_fbits(x), v[l] = sc_fbits(y);
+        }
+        vsmp_message m = uv_message(simd, u, v);
+        if (form == 7) /* partial: a random lane off */
+            m.mask &= ~(1u << sc_below(r, 16));
+        fit += inside && simd == 16 && form != 7 && shape < S_TOP;
+        vsmp_result got, want;
+        total++;
+        if (!same_as_reference(p, &m, &got, &want) && bad++ < 6)
+            fprintf(stderr,
+                    "  %s: shape %u (%u) SIMD%u mask %#x at (%g, %g)%s: kernel %s differs\n", what,
+                    shape, b, simd, m.mask, (double)(x0 + fx), (double)(y0 + fy),
+                    nn ? " unnormalized" : "", p->fast_name);
+    }
+}
+
+static vsmp_surface *surface(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, bool array)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = f, d.width = w, d.height = h;
+    if (array)
+        d.array = true, d.array_len = 2;
+    return random_surface(&d, r);
+}
+
+static vsmp_sampler_state state(unsigned kind, bool linear, bool nn)
+{
+    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = (uint8_t)(linear ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST);
+    st.address[0] = modes[kind / 3], st.address[1] = modes[kind % 3];
+    st.non_normalized = nn;
+    st.border.f[0] = -0.0f, st.border.f[1] = 0.25f, st.border.f[2] = 1.0f, st.border.f[3] = 0.5f;
+    return st;
+}
+
+static void identity(unsigned cpu, const char *level, unsigned n)
+{
+    static const vsmp_format fmts[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    static const struct {
+        uint32_t w, h;
+        bool array;
+    } sizes[] = {{37, 11, false}, {64, 8, false}, {17, 2, false}, {64, 8, true}};
+    sc_rng r = {0xb11e4aull, NULL, 0};
+    bad = total = fit = 0;
+    for (unsigned fi = 0; fi < 2; fi++)
+        for (unsigned si = 0; si < 4; si++) {
+            uint32_t w = sizes[si].w, h = sizes[si].h;
+            bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
+            vsmp_surface *s = surface(&r, fmts[fi], w, h, sizes[si].array);
+            CHECK(s, "surface");
+            for (unsigned kind = 0; s && kind < 9; kind++)
+                for (unsigned nn = 0; nn < 2; nn++) {
+                    if (!pow2 && (kind / 3 == 1 || kind % 3 == 1)) /* WRAP: powers of two */
+                        continue;
+                    vsmp_sampler_state st = state(kind, true, nn);
+                    vsmp_plan *p = NULL;
+                    CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
+                    char what[96];
+                    snprintf(what, sizeof(what), "%s %s %ux%u%s modes %u %u", level,
+                             vsmp_format_get(fmts[fi])->name, w, h, sizes[si].array ? " array" : "",
+                             st.address[0], st.address[1]);
+                    if (p)
+                        messages(p, &r, w, h, nn, n, what);
+                    vsmp_plan_free(p);
+                }
+            vsmp_surface_free(s);
+        }
+    printf("%s: %u messages, %u whole shapes inside the level\n", level, total, fit);
+    CHECK(!bad, "%s: %u of %u messages differ from the reference", level, bad, total);
+    CHECK(fit >= total / 40, "%s: %u of %u messages whole shapes inside", level, fit, total);
+}
+
+/* Every byte of every channel, bilinear at texel centres (weights 0: each lane's first tap alone)
+ * in runs of 16 of a 64x4 level whose row y's texel i holds bytes 4 (i + y) + c: each row's runs
+ * at columns 0, 16, 32 and 47 see every byte but those of column 63, which row 1 holds at 62. */
+static void every_byte(unsigned cpu, const char *level)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = VSMP_FORMAT_R8G8B8A8_UNORM, d.width = 64, d.height = 4;
+    vsmp_surface *s = NULL;
+    CHECK(!vsmp_surface_create(&d, &s, NULL), "every_byte: surface");
+    if (!s)
+        return;
+    const vsmp_surface_desc *ld = vsmp_surface_get_desc(s);
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t i = 0; i < 64; i++)
+            for (uint32_t c = 0; c < 4; c++)
+                ((uint8_t *)ld->data)[y * ld->row_pitch[0] + 4 * i + c] =
+                    (uint8_t)(4 * (i + y) + c);
+    vsmp_sampler_state st = state(0, true, false);
+    vsmp_plan *p = NULL;
+    CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "every_byte: plan");
+    static const unsigned at[] = {0, 16, 32, 47};
+    for (unsigned y = 0; p && y < 3; y++)
+        for (unsigned k = 0; k < 4; k++) {
+            uint32_t u[16], v[16];
+            for (unsigned x = 0; x < 16; x++) {
+                float fu = ((float)(at[k] + x) + 0.5f) / 64.0f, fv = ((float)y + 0.5f) / 4.0f;
+                u[x] = sc_fbits(fu), v[x] = sc_fbits(fv);
+            }
+            vsmp_message m = uv_message(16, u, v);
+            vsmp_result got, want;
+            CHECK(same_as_reference(p, &m, &got, &want),
+                  "every_byte: %s row %u column %u (kernel %s) differs from the reference", level,
+                  y, at[k], p->fast_name);
+        }
+    vsmp_plan_free(p);
+    vsmp_surface_free(s);
+}
+
+/* The AVX2 level's choice in one load form (cpu): a kernel of its own for bilinear RGBA8 plans on
+ * 2D surfaces, per pair of modes; the family's entry for point plans and arrays, all named
+ * sample_flat_u8x4_avx2 (with the form's suffix). */
+static void choice(unsigned cpu, const char *name)
+{
+    sc_rng r = {0xc401ceull, NULL, 0};
+    vsmp_surface *s2 = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
+    CHECK(s2 && ar, "choice: surfaces");
+    vsmp_kernel seen[9] = {NULL};
+    for (unsigned kind = 0; s2 && ar && kind < 9; kind++) {
+        vsmp_sampler_state sl = state(kind, true, kind % 2), sp = state(kind, false, kind % 2);
+        vsmp_plan *p[3] = {NULL, NULL, NULL};
+        CHECK(!vsmp_plan_create_cpu(s2, &sl, VSMP_SUB_SAMPLE_LZ, cpu, &p[0], NULL), "plan");
+        CHECK(!vsmp_plan_create_cpu(s2, &sp, VSMP_SUB_SAMPLE_LZ, cpu, &p[1], NULL), "plan");
+        CHECK(!vsmp_plan_create_cpu(ar, &sl, VSMP_SUB_SAMPLE_LZ, cpu, &p[2], NULL), "plan");
+        if (p[0] && p[1] && p[2]) {
+            for (int i = 0; i < 3; i++)
+                CHECK(!strcmp(p[i]->fast_name, name), "choice: %u %d: %s", kind, i,
+                      p[i]->fast_name);
+            CHECK(p[1]->fast == p[2]->fast, "choice: point and array kind %u: the entry", kind);
+            CHECK(p[0]->fast != p[2]->fast, "choice: bilinear kind %u: its own", kind);
+            for (unsigned k = 0; k < kind; k++)
+                CHECK(seen[k] != p[0]->fast, "choice: kinds %u and %u apart", k, kind);
+            seen[kind] = p[0]->fast;
+        }
+        for (int i = 0; i < 3; i++)
+            vsmp_plan_free(p[i]);
+    }
+    vsmp_surface_free(s2), vsmp_surface_free(ar);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 300, have = vsmp_cpu_flags();
+    const struct {
+        const char *name;
+        unsigned cpu;
+    } runs[] = {{"c", VSMP_CPU_C},
+                {"avx2 scalar loads", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_SCALAR},
+                {"avx2 gathers", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER},
+                {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned need = runs[i].cpu & (VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512);
+        if ((have & need) != need) {
+            printf("SKIP: %s not tested: this CPU or build lacks it (flags %#x)\n", runs[i].name,
+                   have);
+            continue;
+        }
+        identity(runs[i].cpu, runs[i].name, n);
+        every_byte(runs[i].cpu, runs[i].name);
+    }
+    if ((have & VSMP_CPU_AVX2) == VSMP_CPU_AVX2) {
+        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_SCALAR, "sample_flat_u8x4_avx2");
+        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER, "sample_flat_u8x4_avx2_gather");
+    }
+    return t_finish();
+}
