@@ -91,72 +91,108 @@ static inline void bil_rows(const uint8_t *mem, int shape, uint32_t t, uint32_t 
     px[1] = _mm256_permute2x128_si256(lo, hi, 0x31);
 }
 
+/* One axis of 8 lanes (x: coordinates, scaled; m1: the level's size - 1 in float): the first
+ * taps' floored coordinate f (x - 0.5 floored), its 32-bit conversion (*i: INT32_MIN for NaN,
+ * infinities and |x| >= 2^31, which no shape lets through) and the weight x - 0.5 - f:
+ * grid8_flat's words in every lane whose taps are the texel f and the next on the level. */
+typedef struct {
+    __m256 f, w;
+    __m256i i;
+} axis8;
+
+static inline axis8 axis8_at(__m256 x)
+{
+    axis8 a;
+    x = _mm256_sub_ps(x, _mm256_set1_ps(0.5f));
+    a.f = _mm256_floor_ps(x);
+    a.i = _mm256_cvttps_epi32(a.f);
+    a.w = _mm256_sub_ps(x, a.f);
+    return a;
+}
+
+/* The lanes of 8 whose taps along an axis (bu: a CLAMP_BORDER one; no tap off the level along
+ * any other) are both off the level (off_flat's f + 1 < 0 or f > size - 1; m1: size - 1). */
+static inline __m256 off8_both(const axis8 *a, bool bu, __m256 m1)
+{
+    if (!bu)
+        return _mm256_setzero_ps();
+    __m256 g = _mm256_add_ps(a->f, _mm256_set1_ps(1.0f));
+    return _mm256_or_ps(_mm256_cmp_ps(g, _mm256_setzero_ps(), _CMP_LT_OQ),
+                        _mm256_cmp_ps(a->f, m1, _CMP_GT_OQ));
+}
+
+/* CLAMP_BORDER: the lanes of 8 every tap of which is off the level (both columns or both rows)
+ * and whose indices converted (none INT32_MIN). */
+static inline __m256i off8_all(const axis8 *x, const axis8 *y, const unsigned mu, const unsigned mv,
+                               __m256 fwm1, __m256 fhm1)
+{
+    __m256 off = _mm256_or_ps(off8_both(x, mu == VSMP_TCM_CLAMP_BORDER, fwm1),
+                              off8_both(y, mv == VSMP_TCM_CLAMP_BORDER, fhm1));
+    const __m256i bad = _mm256_set1_epi32(INT32_MIN);
+    return _mm256_andnot_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(x->i, bad), _mm256_cmpeq_epi32(y->i, bad)),
+        _mm256_castps_si256(off));
+}
+
 /* A bilinear SIMD16 message with every lane on, axis modes mu and mv: @return false, having
- * stored nothing, when the 8-lane kernel must take it. */
+ * stored nothing, when the 8-lane kernel must take it. The shape is tested on the floored
+ * coordinates (a lane converted to INT32_MIN is in none: no float converts to INT32_MIN + 1), and
+ * lane 0's taps, wrapped on a WRAP axis, placed so that every tap of the shape is on the level
+ * without clamping or wrapping: the columns x0 .. x0 + 16 (a run) or x0 + 8, the rows y0 .. y0 + 1
+ * (a run) or y0 + 2. Every lane's taps are then its floored coordinate's texel (wrapped by the
+ * same multiple of the size as lane 0's) and the next, as grid8_flat gives them in each mode, and
+ * its weights grid8_flat's. */
 static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                               const unsigned mu, const unsigned mv)
 {
+    const uint32_t *pu = m->param[VSMP_P_U], *pv = m->param[VSMP_P_V];
+    if (!pu || !pv)
+        return false;
     const vsmp_level_view *l = &p->lv[p->base];
-    view8 lv = {0}; /* (grid8_flat reads the sizes alone) */
-    lv.w = _mm256_set1_epi32((int)l->w), lv.h = _mm256_set1_epi32((int)l->h);
-    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
     const bool nn = p->st.non_normalized;
-    grid8 g[2];
+    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
+    axis8 ax[2], ay[2];
     for (int h = 0; h < 2; h++) {
-        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
+        __m256 x = _mm256_loadu_ps((const float *)pu + 8 * h);
+        __m256 y = _mm256_loadu_ps((const float *)pv + 8 * h);
         if (!nn) /* (unnormalized: the scale is 1, which changes no word the index reads) */
             x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
-        if (!grid8_flat(&lv, x, y, true, mu, mv, &g[h]))
-            return false;
+        ax[h] = axis8_at(x), ay[h] = axis8_at(y);
     }
-    if (mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER) {
-        __m256i any = _mm256_setzero_si256(), all = _mm256_set1_epi32(-1);
-        for (int h = 0; h < 2; h++) {
-            __m256i ox = _mm256_or_si256(g[h].oxa, g[h].oxb),
-                    oy = _mm256_or_si256(g[h].oya, g[h].oyb);
-            any = _mm256_or_si256(any, _mm256_or_si256(ox, oy));
-            /* a lane's four taps are off when both columns or both rows are */
-            all = _mm256_and_si256(all, _mm256_or_si256(_mm256_and_si256(g[h].oxa, g[h].oxb),
-                                                        _mm256_and_si256(g[h].oya, g[h].oyb)));
-        }
-        if (!_mm256_testz_si256(any, any)) {
-            if (!_mm256_testc_si256(all, _mm256_set1_epi32(-1)))
-                return false;
-            /* every tap off the level: the border colour filtered (filter8_x4's lerps) */
-            for (int k = 0; k < 4; k++) {
-                __m256 t = _mm256_set1_ps(p->border[k]);
-                for (int h = 0; h < 2; h++) {
-                    __m256 e = lerp8(t, t, g[h].wx);
-                    _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, e, g[h].wy));
-                }
-            }
-            return true;
-        }
-    }
-    const __m256i one = _mm256_set1_epi32(1);
-    __m256i nx = _mm256_or_si256(_mm256_xor_si256(g[0].xb, _mm256_add_epi32(g[0].xa, one)),
-                                 _mm256_xor_si256(g[1].xb, _mm256_add_epi32(g[1].xa, one)));
-    if (!_mm256_testz_si256(nx, nx))
-        return false;
-    const __m256i xa[2] = {g[0].xa, g[1].xa}, ya[2] = {g[0].ya, g[1].ya};
+    const __m256i xa[2] = {ax[0].i, ax[1].i}, ya[2] = {ay[0].i, ay[1].i};
     int shape = bil_shape(xa, ya);
-    if (shape == BIL_NONE)
-        return false;
-    /* each row's one second row: lane 0's and the second row's (lane 2's of quads, lane 8's of
-     * rows of 8) in every lane of it */
-    const __m256i q = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2), z = _mm256_setzero_si256();
-    __m256i yb0 = _mm256_permutevar8x32_epi32(g[0].yb, shape == BIL_QUADS ? q : z);
-    __m256i yb1 = shape == BIL_ROWS ? _mm256_permutevar8x32_epi32(g[1].yb, z) : yb0;
-    __m256i rb = _mm256_or_si256(_mm256_xor_si256(g[0].yb, yb0), _mm256_xor_si256(g[1].yb, yb1));
-    if (!_mm256_testz_si256(rb, rb))
-        return false;
+    int32_t x0 = _mm256_cvtsi256_si32(xa[0]), y0 = _mm256_cvtsi256_si32(ya[0]);
+    if (mu == VSMP_TCM_WRAP)
+        x0 &= (int32_t)l->w - 1;
+    if (mv == VSMP_TCM_WRAP)
+        y0 &= (int32_t)l->h - 1;
+    int32_t xs = shape == BIL_RUN ? 16 : 8, ys = shape == BIL_RUN ? 1 : 2;
+    if (shape == BIL_NONE || x0 < 0 || y0 < 0 || x0 + xs > (int32_t)l->w - 1 ||
+        y0 + ys > (int32_t)l->h - 1) {
+        if (mu != VSMP_TCM_CLAMP_BORDER && mv != VSMP_TCM_CLAMP_BORDER)
+            return false;
+        /* CLAMP_BORDER: every tap off the level, the border colour filtered (filter8_x4's
+         * lerps), nothing read */
+        __m256 fwm1 = _mm256_sub_ps(fw, _mm256_set1_ps(1.0f));
+        __m256 fhm1 = _mm256_sub_ps(fh, _mm256_set1_ps(1.0f));
+        __m256i all = _mm256_and_si256(off8_all(&ax[0], &ay[0], mu, mv, fwm1, fhm1),
+                                       off8_all(&ax[1], &ay[1], mu, mv, fwm1, fhm1));
+        if (!_mm256_testc_si256(all, _mm256_set1_epi32(-1)))
+            return false;
+        for (int k = 0; k < 4; k++) {
+            __m256 t = _mm256_set1_ps(p->border[k]);
+            for (int h = 0; h < 2; h++) {
+                __m256 e = lerp8(t, t, ax[h].w);
+                _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, e, ay[h].w));
+            }
+        }
+        return true;
+    }
     const uint8_t *mem = p->s->mem;
-    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
-    uint32_t yr0 = (uint32_t)_mm256_cvtsi256_si32(g[0].yb);
-    uint32_t col = l->off + 4 * x0, pitch = l->pitch;
+    uint32_t pitch = l->pitch, oa = l->off + (uint32_t)y0 * pitch + 4 * (uint32_t)x0;
     __m256i ta[2], tb[2], tc[2], td[2];
     if (shape == BIL_RUN) {
-        uint32_t oa = col + y0 * pitch, ob = col + yr0 * pitch;
+        uint32_t ob = oa + pitch;
         ta[0] = _mm256_loadu_si256((const __m256i *)(mem + oa));
         ta[1] = _mm256_loadu_si256((const __m256i *)(mem + oa + 32));
         tb[0] = _mm256_loadu_si256((const __m256i *)(mem + oa + 4));
@@ -166,13 +202,11 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         td[0] = _mm256_loadu_si256((const __m256i *)(mem + ob + 4));
         td[1] = _mm256_loadu_si256((const __m256i *)(mem + ob + 36));
     } else {
-        uint32_t yr1 = shape == BIL_QUADS ? (uint32_t)_mm256_extract_epi32(g[0].yb, 2)
-                                          : (uint32_t)_mm256_cvtsi256_si32(g[1].yb);
-        uint32_t oa = col + y0 * pitch, ob = col + yr0 * pitch, ob1 = col + yr1 * pitch;
-        bil_rows(mem, shape, oa, oa + pitch, ta);
-        bil_rows(mem, shape, oa + 4, oa + pitch + 4, tb);
-        bil_rows(mem, shape, ob, ob1, tc);
-        bil_rows(mem, shape, ob + 4, ob1 + 4, td);
+        uint32_t ob = oa + pitch, oc = ob + pitch;
+        bil_rows(mem, shape, oa, ob, ta);
+        bil_rows(mem, shape, oa + 4, ob + 4, tb);
+        bil_rows(mem, shape, ob, oc, tc);
+        bil_rows(mem, shape, ob + 4, oc + 4, td);
     }
     /* each channel converted and filtered in turn (every value read before the first store: r is
      * not the plan) */
@@ -183,7 +217,7 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
             __m256 b = unorm8b(_mm256_shuffle_epi8(tb[h], s));
             __m256 c = unorm8b(_mm256_shuffle_epi8(tc[h], s));
             __m256 d = unorm8b(_mm256_shuffle_epi8(td[h], s));
-            __m256 o = lerp8(lerp8(a, b, g[h].wx), lerp8(c, d, g[h].wx), g[h].wy);
+            __m256 o = lerp8(lerp8(a, b, ax[h].w), lerp8(c, d, ax[h].w), ay[h].w);
             _mm256_storeu_ps((float *)r->c[k] + 8 * h, o);
         }
     }
