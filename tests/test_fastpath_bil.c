@@ -8,10 +8,10 @@
  * lane, and send the rest to the 8-lane kernel. The messages: those shapes at one fraction, at
  * each lane's own (weights a lane), one lane off them (a lane a row below, a quad's lane a column
  * on, the second row of 8 two rows below), at the CLAMP top edge with each top lane's fraction its
- * own (first rows all 0, second rows 0 or 1), with a lane at NaN, an infinity, a huge value or -0,
- * partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its edges and
- * off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width less
- * one) and 64x8 arrays; every pair of axis modes, normalized and unnormalized coordinates, a
+ * own (first rows all 0, second rows 0 or 1), with a lane at NaN, an infinity, a huge value or -0
+ * along x or y, partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its
+ * edges and off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width
+ * less one) and 64x8 arrays; every pair of axis modes, normalized and unnormalized coordinates, a
  * border colour with a negative zero. Every byte of every channel through the 16-lane kernels at
  * texel centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear
  * plan of RGBA8 on a 2D surface names a kernel of its own per pair of modes and load form; point
@@ -83,8 +83,10 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
             inside = inside && x >= 0.5f && x < (float)w - 0.5f && y >= 0.5f && y < (float)h - 0.5f;
             if (!nn)
                 x /= (float)w, y /= (float)h;
-            if (shape == S_ODD && l == one)
-                x = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
+            if (shape == S_ODD && l == one) { /* along x or y */
+                float o = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
+                sc_below(r, 2) ? (x = o) : (y = o);
+            }
             u[l] = sc_fbits(x), v[l] = sc_fbits(y);
         }
         vsmp_message m = uv_message(simd, u, v);
