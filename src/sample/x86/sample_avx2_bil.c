@@ -75,20 +75,29 @@ static inline int bil_shape(const __m256i xa[2], const __m256i ya[2])
     return bil_is(dx, dy, iota, iota, z, one) ? BIL_ROWS : BIL_NONE;
 }
 
-/* The 4-byte texels of a shape's two rows of 8 at byte offsets t and b of mem (the top row's
- * lanes and the bottom's) in lane order, lanes 0-7 in px[0] and 8-15 in px[1]: rows of 8 as they
- * are, quads by 64-bit unpacks and 128-bit permutes (lanes 0-7: t0 t1 b0 b1 t2 t3 b2 b3). */
-static inline void bil_rows(const uint8_t *mem, int shape, uint32_t t, uint32_t b, __m256i px[2])
+/* Quads' 16 lanes (lanes 0-7 in h0, 8-15 in h1: each 128-bit half a quad, its top pair then its
+ * bottom pair) as their two rows of 8 (*top, *bot), and back (quads_lanes): 64-bit unpacks and
+ * 128-bit permutes. */
+static inline void quads_rows(__m256 h0, __m256 h1, __m256 *top, __m256 *bot)
 {
-    __m256i top = _mm256_loadu_si256((const __m256i *)(mem + t));
-    __m256i bot = _mm256_loadu_si256((const __m256i *)(mem + b));
-    if (shape != BIL_QUADS) {
-        px[0] = top, px[1] = bot;
-        return;
-    }
-    __m256i lo = _mm256_unpacklo_epi64(top, bot), hi = _mm256_unpackhi_epi64(top, bot);
-    px[0] = _mm256_permute2x128_si256(lo, hi, 0x20);
-    px[1] = _mm256_permute2x128_si256(lo, hi, 0x31);
+    __m256d p = _mm256_castps_pd(_mm256_permute2f128_ps(h0, h1, 0x20));
+    __m256d q = _mm256_castps_pd(_mm256_permute2f128_ps(h0, h1, 0x31));
+    *top = _mm256_castpd_ps(_mm256_unpacklo_pd(p, q));
+    *bot = _mm256_castpd_ps(_mm256_unpackhi_pd(p, q));
+}
+
+static inline void quads_lanes(__m256 top, __m256 bot, __m256 *h0, __m256 *h1)
+{
+    __m256d t = _mm256_castps_pd(top), b = _mm256_castps_pd(bot);
+    __m256 lo = _mm256_castpd_ps(_mm256_unpacklo_pd(t, b));
+    __m256 hi = _mm256_castpd_ps(_mm256_unpackhi_pd(t, b));
+    *h0 = _mm256_permute2f128_ps(lo, hi, 0x20), *h1 = _mm256_permute2f128_ps(lo, hi, 0x31);
+}
+
+/* Channel c (its byte shuffle s) of 8 texels, b / 255. */
+static inline __m256 chan8(__m256i px, __m256i s)
+{
+    return unorm8b(_mm256_shuffle_epi8(px, s));
 }
 
 /* One axis of 8 lanes (x: coordinates, scaled; m1: the level's size - 1 in float): the first
@@ -190,36 +199,49 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     }
     const uint8_t *mem = p->s->mem;
     uint32_t pitch = l->pitch, oa = l->off + (uint32_t)y0 * pitch + 4 * (uint32_t)x0;
-    __m256i ta[2], tb[2], tc[2], td[2];
     if (shape == BIL_RUN) {
         uint32_t ob = oa + pitch;
-        ta[0] = _mm256_loadu_si256((const __m256i *)(mem + oa));
-        ta[1] = _mm256_loadu_si256((const __m256i *)(mem + oa + 32));
-        tb[0] = _mm256_loadu_si256((const __m256i *)(mem + oa + 4));
-        tb[1] = _mm256_loadu_si256((const __m256i *)(mem + oa + 36));
-        tc[0] = _mm256_loadu_si256((const __m256i *)(mem + ob));
-        tc[1] = _mm256_loadu_si256((const __m256i *)(mem + ob + 32));
-        td[0] = _mm256_loadu_si256((const __m256i *)(mem + ob + 4));
-        td[1] = _mm256_loadu_si256((const __m256i *)(mem + ob + 36));
-    } else {
-        uint32_t ob = oa + pitch, oc = ob + pitch;
-        bil_rows(mem, shape, oa, ob, ta);
-        bil_rows(mem, shape, oa + 4, ob + 4, tb);
-        bil_rows(mem, shape, ob, oc, tc);
-        bil_rows(mem, shape, ob + 4, oc + 4, td);
+        __m256i t[2][4]; /* [half][tap]: the first row's taps and the next, the second row's */
+        for (int h = 0; h < 2; h++) {
+            t[h][0] = _mm256_loadu_si256((const __m256i *)(mem + oa + 32 * h));
+            t[h][1] = _mm256_loadu_si256((const __m256i *)(mem + oa + 32 * h + 4));
+            t[h][2] = _mm256_loadu_si256((const __m256i *)(mem + ob + 32 * h));
+            t[h][3] = _mm256_loadu_si256((const __m256i *)(mem + ob + 32 * h + 4));
+        }
+        /* each channel converted and filtered in turn (every value read before the first store:
+         * r is not the plan) */
+        for (int k = 0; k < 4; k++) {
+            __m256i s = u8shuf8(p, k);
+            for (int h = 0; h < 2; h++) {
+                __m256 e = lerp8(chan8(t[h][0], s), chan8(t[h][1], s), ax[h].w);
+                __m256 f = lerp8(chan8(t[h][2], s), chan8(t[h][3], s), ax[h].w);
+                _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, f, ay[h].w));
+            }
+        }
+        return true;
     }
-    /* each channel converted and filtered in turn (every value read before the first store: r is
-     * not the plan) */
+    /* quads and rows of 8 as two rows of 8 lanes (quads' weights placed so), on the level's rows
+     * y0 (the top lanes' first taps), y0 + 1 (their second and the bottom lanes' first) and
+     * y0 + 2, each converted once: three rows of 8 texels and of the 8 after */
+    __m256 wx[2] = {ax[0].w, ax[1].w}, wy[2] = {ay[0].w, ay[1].w};
+    if (shape == BIL_QUADS)
+        quads_rows(ax[0].w, ax[1].w, &wx[0], &wx[1]), quads_rows(ay[0].w, ay[1].w, &wy[0], &wy[1]);
+    __m256i t[3][2];
+    for (int i = 0; i < 3; i++) {
+        t[i][0] = _mm256_loadu_si256((const __m256i *)(mem + oa + i * pitch));
+        t[i][1] = _mm256_loadu_si256((const __m256i *)(mem + oa + i * pitch + 4));
+    }
     for (int k = 0; k < 4; k++) {
         __m256i s = u8shuf8(p, k);
-        for (int h = 0; h < 2; h++) {
-            __m256 a = unorm8b(_mm256_shuffle_epi8(ta[h], s));
-            __m256 b = unorm8b(_mm256_shuffle_epi8(tb[h], s));
-            __m256 c = unorm8b(_mm256_shuffle_epi8(tc[h], s));
-            __m256 d = unorm8b(_mm256_shuffle_epi8(td[h], s));
-            __m256 o = lerp8(lerp8(a, b, ax[h].w), lerp8(c, d, ax[h].w), ay[h].w);
-            _mm256_storeu_ps((float *)r->c[k] + 8 * h, o);
-        }
+        __m256 u1 = chan8(t[1][0], s), v1 = chan8(t[1][1], s);
+        __m256 e = lerp8(chan8(t[0][0], s), chan8(t[0][1], s), wx[0]);
+        __m256 top = lerp8(e, lerp8(u1, v1, wx[0]), wy[0]);
+        __m256 f = lerp8(chan8(t[2][0], s), chan8(t[2][1], s), wx[1]);
+        __m256 bot = lerp8(lerp8(u1, v1, wx[1]), f, wy[1]);
+        if (shape == BIL_QUADS)
+            quads_lanes(top, bot, &top, &bot);
+        _mm256_storeu_ps((float *)r->c[k], top);
+        _mm256_storeu_ps((float *)r->c[k] + 8, bot);
     }
     return true;
 }
