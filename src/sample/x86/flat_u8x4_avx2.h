@@ -7,12 +7,14 @@
 
 #include "../fast/fast.h"
 
-/* The kernel a plan of sample_flat_u8x4_avx2 (either load form: k is the plan's kernel after the
- * table's load form is chosen) runs at the AVX2 level: for RGBA8 and BGRA8 on a 2D surface (not
- * an array), bilinear, the 16-lane kernel of its pair of modes, which takes SIMD16 messages with
- * every lane on whose taps are a run of 16 or two rows of 8 (quads, or two runs of 8) inside the
- * level, or (CLAMP_BORDER) off it in every lane, and sends every other message to k; any other
- * plan's kernel (point, arrays, every other kernel) is returned as it is. */
+/* The kernel a plan of sample_flat_u8x4_avx2, or of sample_mip_u8x4_avx2 on a surface of one
+ * level (either load form: k is the plan's kernel after the table's load form is chosen), runs at
+ * the AVX2 level: for RGBA8 and BGRA8 on a 2D surface (not an array), bilinear, the 16-lane kernel
+ * of its pair of modes, which takes SIMD16 messages with every lane on whose taps are a run of 16
+ * or two rows of 8 (quads, or two runs of 8), or each 8 lanes' a window of 9 columns of a row
+ * pair, inside the level, or (CLAMP_BORDER) off it in every lane, and sends every other message
+ * to k; any other plan's kernel (point, arrays, mip plans of several levels, every other kernel)
+ * is returned as it is. */
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k);
 
 #endif

@@ -143,6 +143,61 @@ static inline __m256i off8_all(const axis8 *x, const axis8 *y, const unsigned mu
         _mm256_castps_si256(off));
 }
 
+/* Lanes 0-7 and 8-15 filtered from their taps in lane order (t[half]: the first row's taps and
+ * the next, the second row's), each channel converted and filtered in turn (every value read
+ * before the first store: r is not the plan). */
+static inline void bil_lanes(const vsmp_plan *p, vsmp_result *r, __m256i t[2][4], const axis8 ax[2],
+                             const axis8 ay[2])
+{
+    for (int k = 0; k < 4; k++) {
+        __m256i s = u8shuf8(p, k);
+        for (int h = 0; h < 2; h++) {
+            __m256 e = lerp8(chan8(t[h][0], s), chan8(t[h][1], s), ax[h].w);
+            __m256 f = lerp8(chan8(t[h][2], s), chan8(t[h][3], s), ax[h].w);
+            _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, f, ay[h].w));
+        }
+    }
+}
+
+/* A window of each 8 lanes' taps (a resize's lanes: columns a fraction of a texel apart): every
+ * lane of a half on its lane 0's row and at most 7 columns after its column, the half's rows and
+ * its columns up to 8 after placed on the level as the shapes' are (wrapped on a WRAP axis);
+ * @return false otherwise (nothing read). Lane 0 converted (not INT32_MIN) and every lane at most
+ * 7 columns on says that every lane converted. Each row's 8 texels from the half's first column
+ * and the 8 after, then each lane's by a permute. */
+static inline bool bil_window(const vsmp_plan *p, const vsmp_level_view *l, const unsigned mu,
+                              const unsigned mv, const __m256i xa[2], const __m256i ya[2],
+                              __m256i t[2][4])
+{
+    uint32_t o[2];
+    for (int h = 0; h < 2; h++) {
+        int32_t bx = _mm256_cvtsi256_si32(xa[h]), by = _mm256_cvtsi256_si32(ya[h]);
+        if (bx == INT32_MIN || by == INT32_MIN)
+            return false;
+        __m256i dx = _mm256_sub_epi32(xa[h], _mm256_set1_epi32(bx));
+        __m256i dy = _mm256_sub_epi32(ya[h], _mm256_set1_epi32(by));
+        if (!_mm256_testz_si256(dx, _mm256_set1_epi32(~7)) || !_mm256_testz_si256(dy, dy))
+            return false;
+        if (mu == VSMP_TCM_WRAP)
+            bx &= (int32_t)l->w - 1;
+        if (mv == VSMP_TCM_WRAP)
+            by &= (int32_t)l->h - 1;
+        if (bx < 0 || by < 0 || bx + 8 > (int32_t)l->w - 1 || by + 1 > (int32_t)l->h - 1)
+            return false;
+        o[h] = l->off + (uint32_t)by * l->pitch + 4 * (uint32_t)bx;
+    }
+    const uint8_t *mem = p->s->mem;
+    for (int h = 0; h < 2; h++) {
+        __m256i dx =
+            _mm256_sub_epi32(xa[h], _mm256_broadcastd_epi32(_mm256_castsi256_si128(xa[h])));
+        const uint8_t *at[4] = {mem + o[h], mem + o[h] + 4, mem + o[h] + l->pitch,
+                                mem + o[h] + l->pitch + 4};
+        for (int i = 0; i < 4; i++)
+            t[h][i] = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)at[i]), dx);
+    }
+    return true;
+}
+
 /* A bilinear SIMD16 message with every lane on, axis modes mu and mv: @return false, having
  * stored nothing, when the 8-lane kernel must take it. The shape is tested on the floored
  * coordinates (a lane converted to INT32_MIN is in none: no float converts to INT32_MIN + 1), and
@@ -178,6 +233,11 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     int32_t xs = shape == BIL_RUN ? 16 : 8, ys = shape == BIL_RUN ? 1 : 2;
     if (shape == BIL_NONE || x0 < 0 || y0 < 0 || x0 + xs > (int32_t)l->w - 1 ||
         y0 + ys > (int32_t)l->h - 1) {
+        __m256i t[2][4];
+        if (bil_window(p, l, mu, mv, xa, ya, t)) {
+            bil_lanes(p, r, t, ax, ay);
+            return true;
+        }
         if (mu != VSMP_TCM_CLAMP_BORDER && mv != VSMP_TCM_CLAMP_BORDER)
             return false;
         /* CLAMP_BORDER: every tap off the level, the border colour filtered (filter8_x4's
@@ -189,9 +249,9 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         if (!_mm256_testc_si256(all, _mm256_set1_epi32(-1)))
             return false;
         for (int k = 0; k < 4; k++) {
-            __m256 t = _mm256_set1_ps(p->border[k]);
+            __m256 b = _mm256_set1_ps(p->border[k]);
             for (int h = 0; h < 2; h++) {
-                __m256 e = lerp8(t, t, ax[h].w);
+                __m256 e = lerp8(b, b, ax[h].w);
                 _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, e, ay[h].w));
             }
         }
@@ -208,16 +268,7 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
             t[h][2] = _mm256_loadu_si256((const __m256i *)(mem + ob + 32 * h));
             t[h][3] = _mm256_loadu_si256((const __m256i *)(mem + ob + 32 * h + 4));
         }
-        /* each channel converted and filtered in turn (every value read before the first store:
-         * r is not the plan) */
-        for (int k = 0; k < 4; k++) {
-            __m256i s = u8shuf8(p, k);
-            for (int h = 0; h < 2; h++) {
-                __m256 e = lerp8(chan8(t[h][0], s), chan8(t[h][1], s), ax[h].w);
-                __m256 f = lerp8(chan8(t[h][2], s), chan8(t[h][3], s), ax[h].w);
-                _mm256_storeu_ps((float *)r->c[k] + 8 * h, lerp8(e, f, ay[h].w));
-            }
-        }
+        bil_lanes(p, r, t, ax, ay);
         return true;
     }
     /* quads and rows of 8 as two rows of 8 lanes (quads' weights placed so), on the level's rows
@@ -247,9 +298,10 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 }
 
 /* Each kernel compiled whole for its pair of modes, starting on a 64-byte boundary (as
- * sample_avx512_flat.c's: placement alone moves such a kernel's speed), in two: one sending the
- * messages it leaves to the 8-lane family's scalar-load form, one to its gather form. Only the
- * bilinear kinds of FLAT_KINDS (the point ones expand to nothing). */
+ * sample_avx512_flat.c's: placement alone moves such a kernel's speed), in four: sending the
+ * messages it leaves to the 8-lane flat family's scalar-load form or its gather form, or (a mip
+ * plan of one level) the mip family's. Only the bilinear kinds of FLAT_KINDS (the point ones
+ * expand to nothing; a mip plan has no CLAMP_BORDER axis, its kernels of one never named). */
 #if defined(__GNUC__)
 #define BIL16_FN __attribute__((flatten, aligned(64)))
 #else
@@ -264,7 +316,9 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 #define BIL16_false(name, mu, mv)
 #define BIL16_true(name, mu, mv)                                                                   \
     BIL16_ONE(name, vsmp_sample_flat_u8x4_avx2, mu, mv)                                            \
-    BIL16_ONE(name##_g, vsmp_sample_flat_u8x4_avx2_gather, mu, mv)
+    BIL16_ONE(name##_g, vsmp_sample_flat_u8x4_avx2_gather, mu, mv)                                 \
+    BIL16_ONE(name##_m, vsmp_sample_mip_u8x4_avx2, mu, mv)                                         \
+    BIL16_ONE(name##_mg, vsmp_sample_mip_u8x4_avx2_gather, mu, mv)
 #define BIL16(name, arg, linear, mu, mv) BIL16_##linear(name, mu, mv)
 #define BIL16_NAME_false(name)
 #define BIL16_NAME_true(name)                 name,
@@ -272,15 +326,26 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 
 FLAT_KINDS(BIL16, bil16, _)
 
-/* The bilinear kinds in FLAT_KINDS' order (flat_kind's index less 9), each load form's. */
-static const vsmp_kernel bil16_k[2][9] = {{FLAT_KINDS(BIL16_NAME, bil16, )},
-                                          {FLAT_KINDS(BIL16_NAME, bil16, _g)}};
+/* The bilinear kinds in FLAT_KINDS' order (flat_kind's index less 9), for each kernel a plan's
+ * messages may go to (bil16_rest's order). */
+static const vsmp_kernel bil16_k[4][9] = {{FLAT_KINDS(BIL16_NAME, bil16, )},
+                                          {FLAT_KINDS(BIL16_NAME, bil16, _g)},
+                                          {FLAT_KINDS(BIL16_NAME, bil16, _m)},
+                                          {FLAT_KINDS(BIL16_NAME, bil16, _mg)}};
+static const vsmp_kernel bil16_rest[4] = {
+    vsmp_sample_flat_u8x4_avx2, vsmp_sample_flat_u8x4_avx2_gather, vsmp_sample_mip_u8x4_avx2,
+    vsmp_sample_mip_u8x4_avx2_gather};
 
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
 {
-    bool gather = k == vsmp_sample_flat_u8x4_avx2_gather;
-    unsigned i = flat_kind(p);
-    if ((k != vsmp_sample_flat_u8x4_avx2 && !gather) || p->s->d.array || i < 9)
+    unsigned f = 0, i = flat_kind(p);
+    while (f < 4 && bil16_rest[f] != k)
+        f++;
+    /* a mip plan of one level whose min and mag filters are both bilinear (F_FILT_SAME, not
+     * anisotropic: the mip rows') samples its base level bilinearly whatever lambda: the flat
+     * kernel's results; resident (tiled) surfaces stay the mip family's (its general kernel) */
+    bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
+    if (f == 4 || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
-    return bil16_k[gather][i - 9];
+    return bil16_k[f][i - 9];
 }
