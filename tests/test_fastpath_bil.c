@@ -1,21 +1,25 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Bilinear sampling of four 8-bit UNORM channels (RGBA8, BGRA8) through the flat kernels, against
- * the reference word for word at every CPU level this machine has (c, avx2 in both texel-load
- * forms, avx512): above all the AVX2 level's 16-lane kernels (sample_avx2_bil.c), which take
- * SIMD16 messages with every lane on whose first taps are a run of 16 or two rows of 8 (quads, or
- * two runs of 8) with one second row each, inside the level or (CLAMP_BORDER) off it in every
- * lane, and send the rest to the 8-lane kernel. The messages: those shapes at one fraction, at
- * each lane's own (weights a lane), one lane off them (a lane a row below, a quad's lane a column
- * on, the second row of 8 two rows below), at the CLAMP top edge with each top lane's fraction its
- * own (first rows all 0, second rows 0 or 1), with a lane at NaN, an infinity, a huge value or -0
- * along x or y, partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its
- * edges and off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width
- * less one) and 64x8 arrays; every pair of axis modes, normalized and unnormalized coordinates, a
- * border colour with a negative zero. Every byte of every channel through the 16-lane kernels at
- * texel centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear
- * plan of RGBA8 on a 2D surface names a kernel of its own per pair of modes and load form; point
- * plans and arrays keep the family's entry, under the same name.
+ * Bilinear sampling of four 8-bit UNORM channels (RGBA8, BGRA8) through the flat and mip kernels,
+ * against the reference word for word at every CPU level this machine has (c, avx2 in both
+ * texel-load forms, avx512): above all the AVX2 level's 16-lane kernels (sample_avx2_bil.c),
+ * which take SIMD16 messages with every lane on whose first taps are a run of 16 or two rows of 8
+ * (quads, or two runs of 8), or each 8 lanes' a window of 9 columns of a row pair, inside the
+ * level or (CLAMP_BORDER) off it in every lane, and send the rest to the 8-lane kernel. The
+ * messages: those shapes at one fraction, at each lane's own (weights a lane), one lane off them
+ * (a row below or a column on), at the CLAMP top edge with each top lane's fraction its own
+ * (first rows all 0, second rows 0 or 1), lanes a fixed step apart along x (windows, or too wide,
+ * or backwards) on one row or two, with a lane at NaN, an infinity, a huge value or -0 along x or
+ * y, partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its edges
+ * and off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width
+ * less one), 64x8 arrays, and 64x8 as level 1 of two the sampler sees alone (its base level) or
+ * with level 0; every pair of axis modes, normalized and unnormalized coordinates, each mip filter
+ * (sample_lz, sample_l at levels of one and of several and special LODs, sample), a border colour
+ * with a negative zero. Every byte of every channel through the 16-lane kernels at texel centres
+ * (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of RGBA8 on
+ * a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and load
+ * form; point plans, arrays and mip plans of two levels keep their family's entry, under the
+ * same names.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
  */
@@ -32,6 +36,7 @@ enum {
     S_TOP,    /* one of the three at row 0, each top lane's y fraction its own */
     S_OFF,    /* one of the three, one lane a row below or a column on */
     S_ODD,    /* one of the three, one lane at a special value */
+    S_SCALE,  /* lanes a fixed step apart along x (a resize's), on one row or each 8 on its own */
     S_N
 };
 
@@ -55,8 +60,8 @@ static float origin(sc_rng *r, uint32_t n, int span)
 
 static unsigned bad, total, fit;
 
-static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, unsigned n,
-                     const char *what)
+static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, unsigned op,
+                     unsigned n, const char *what)
 {
     static const float odd[] = {NAN,    INFINITY,      -INFINITY,      1e30f,
                                 -1e30f, 2147483648.0f, -2147483648.0f, -0.0f};
@@ -65,6 +70,10 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
         float x0 = origin(r, w, 17), y0 = shape == S_TOP ? 0.0f : origin(r, h, 3);
         const float fr[] = {0.0f, 0.5f, 0x1.fffffep-1f, sc_unit(r)};
         float fx = fr[sc_below(r, 4)], fy = fr[sc_below(r, 4)];
+        /* S_SCALE's step: windows of up to 8 columns each 8 lanes, or not (1.5, backwards) */
+        const float steps[] = {0.25f, 0.5f, 2.0f / 3.0f, 0.875f, 1.0f, 1.5f, -0.5f};
+        float step = steps[sc_below(r, sizeof(steps) / sizeof(steps[0]))];
+        bool rows2 = sc_below(r, 2);
         unsigned form = sc_below(r, 10); /* SIMD16 whole, else partial, SIMD8 or SIMD32 */
         unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16, one = sc_below(r, simd);
         uint32_t u[32], v[32];
@@ -80,6 +89,8 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
             if (shape == S_OFF && l == one)
                 sc_below(r, 2) ? (dy += 1) : (dx += 1);
             float x = x0 + lx + (float)(dx + (int)(l / 16) * 16), y = y0 + ly + (float)dy;
+            if (shape == S_SCALE)
+                x = x0 + lx + step * (float)l, y = y0 + ly + (rows2 ? (float)(l / 8 % 2) : 0.0f);
             inside = inside && x >= 0.5f && x < (float)w - 0.5f && y >= 0.5f && y < (float)h - 0.5f;
             if (!nn)
                 x /= (float)w, y /= (float)h;
@@ -90,6 +101,12 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
             u[l] = sc_fbits(x), v[l] = sc_fbits(y);
         }
         vsmp_message m = uv_message(simd, u, v);
+        uint32_t lod[32]; /* sample_l's: a level of one or of several, or a special value */
+        static const float lods[] = {0.0f, -1.0f, 0.5f, 1.0f, 3.0f, NAN, INFINITY};
+        for (unsigned l = 0; l < simd; l++)
+            lod[l] = sc_fbits(lods[sc_below(r, sizeof(lods) / sizeof(lods[0]))]);
+        if (op == VSMP_SUB_SAMPLE_L)
+            m.param[VSMP_P_LOD] = lod;
         if (form == 7) /* partial: a random lane off */
             m.mask &= ~(1u << sc_below(r, 16));
         fit += inside && simd == 16 && form != 7 && shape < S_TOP;
@@ -125,34 +142,61 @@ static vsmp_sampler_state state(unsigned kind, bool linear, bool nn)
     return st;
 }
 
+/* A surface of format f, w x h at level 0, of @p levels levels (the sampler seeing those from
+ * min_lod on: mip_count of them, 0 all), random bytes. */
+static vsmp_surface *surface_lv(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, bool array,
+                                uint32_t levels, uint32_t min_lod, uint32_t mip_count)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = f, d.width = w, d.height = h, d.levels = levels, d.min_lod = min_lod;
+    d.mip_count = mip_count;
+    if (array)
+        d.array = true, d.array_len = 2;
+    return random_surface(&d, r);
+}
+
 static void identity(unsigned cpu, const char *level, unsigned n)
 {
     static const vsmp_format fmts[] = {VSMP_FORMAT_R8G8B8A8_UNORM, VSMP_FORMAT_B8G8R8A8_UNORM};
+    /* the sizes sampled (their base level's; the last two: levels 0 and 1 of 128x16, the sampler
+     * seeing level 1 alone, and both) */
     static const struct {
         uint32_t w, h;
         bool array;
-    } sizes[] = {{37, 11, false}, {64, 8, false}, {17, 2, false}, {64, 8, true}};
+        uint32_t levels, min_lod, mip_count;
+    } sizes[] = {{37, 11, false, 1, 0, 0}, {64, 8, false, 1, 0, 0}, {17, 2, false, 1, 0, 0},
+                 {64, 8, true, 1, 0, 0},   {64, 8, false, 2, 1, 1}, {64, 8, false, 2, 0, 0}};
+    static const uint8_t mips[] = {VSMP_MIPFILTER_NONE, VSMP_MIPFILTER_NEAREST,
+                                   VSMP_MIPFILTER_LINEAR};
+    static const unsigned ops[] = {VSMP_SUB_SAMPLE_LZ, VSMP_SUB_SAMPLE_L, VSMP_SUB_SAMPLE};
     sc_rng r = {0xb11e4aull, NULL, 0};
     bad = total = fit = 0;
     for (unsigned fi = 0; fi < 2; fi++)
-        for (unsigned si = 0; si < 4; si++) {
-            uint32_t w = sizes[si].w, h = sizes[si].h;
+        for (unsigned si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+            /* level 0 twice the base level's size when the sampler starts at level 1 */
+            uint32_t w = sizes[si].w, h = sizes[si].h, k0 = sizes[si].min_lod;
             bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
-            vsmp_surface *s = surface(&r, fmts[fi], w, h, sizes[si].array);
+            vsmp_surface *s = surface_lv(&r, fmts[fi], w << k0, h << k0, sizes[si].array,
+                                         sizes[si].levels, k0, sizes[si].mip_count);
             CHECK(s, "surface");
             for (unsigned kind = 0; s && kind < 9; kind++)
-                for (unsigned nn = 0; nn < 2; nn++) {
+                for (unsigned j = 0; j < 6; j++) { /* normalized or not, each mip filter */
+                    bool nn = j % 2;
                     if (!pow2 && (kind / 3 == 1 || kind % 3 == 1)) /* WRAP: powers of two */
                         continue;
                     vsmp_sampler_state st = state(kind, true, nn);
+                    st.mip_filter = mips[j / 2];
+                    unsigned op = ops[sc_below(&r, 3)];
                     vsmp_plan *p = NULL;
-                    CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
-                    char what[96];
-                    snprintf(what, sizeof(what), "%s %s %ux%u%s modes %u %u", level,
+                    CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "plan");
+                    char what[128];
+                    snprintf(what, sizeof(what),
+                             "%s %s %ux%u%s levels %u op %#x mip %u modes %u %u", level,
                              vsmp_format_get(fmts[fi])->name, w, h, sizes[si].array ? " array" : "",
-                             st.address[0], st.address[1]);
+                             sizes[si].levels, op, st.mip_filter, st.address[0], st.address[1]);
                     if (p)
-                        messages(p, &r, w, h, nn, n, what);
+                        messages(p, &r, w, h, nn, op, n, what);
                     vsmp_plan_free(p);
                 }
             vsmp_surface_free(s);
@@ -201,41 +245,61 @@ static void every_byte(unsigned cpu, const char *level)
     vsmp_surface_free(s);
 }
 
-/* The AVX2 level's choice in one load form (cpu): a kernel of its own for bilinear RGBA8 plans on
- * 2D surfaces, per pair of modes; the family's entry for point plans and arrays, all named
- * sample_flat_u8x4_avx2 (with the form's suffix). */
-static void choice(unsigned cpu, const char *name)
+/* The AVX2 level's choice in one load form (cpu, the flat and mip families' names with its
+ * suffix sfx): a kernel of its own for bilinear RGBA8 plans on 2D surfaces, per pair of modes,
+ * and for mip plans on a surface of one level (CLAMP and WRAP: the mip rows' modes); the
+ * family's entry for point plans, arrays and mip plans of two levels. */
+static void choice(unsigned cpu, const char *sfx)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
     vsmp_surface *s2 = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
     vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
-    CHECK(s2 && ar, "choice: surfaces");
-    vsmp_kernel seen[9] = {NULL};
-    for (unsigned kind = 0; s2 && ar && kind < 9; kind++) {
+    vsmp_surface *l2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false, 2, 0, 0);
+    CHECK(s2 && ar && l2, "choice: surfaces");
+    char flat[64], mip[64];
+    snprintf(flat, sizeof(flat), "sample_flat_u8x4_avx2%s", sfx);
+    snprintf(mip, sizeof(mip), "sample_mip_u8x4_avx2%s", sfx);
+    vsmp_kernel seen[9] = {NULL}, seen_mip[9] = {NULL};
+    for (unsigned kind = 0; s2 && ar && l2 && kind < 9; kind++) {
         vsmp_sampler_state sl = state(kind, true, kind % 2), sp = state(kind, false, kind % 2);
-        vsmp_plan *p[3] = {NULL, NULL, NULL};
+        vsmp_sampler_state sm = state(kind, true, false);
+        sm.mip_filter = VSMP_MIPFILTER_NEAREST;
+        bool mips = kind / 3 != 2 && kind % 3 != 2; /* no CLAMP_BORDER axis */
+        vsmp_plan *p[5] = {NULL, NULL, NULL, NULL, NULL};
         CHECK(!vsmp_plan_create_cpu(s2, &sl, VSMP_SUB_SAMPLE_LZ, cpu, &p[0], NULL), "plan");
         CHECK(!vsmp_plan_create_cpu(s2, &sp, VSMP_SUB_SAMPLE_LZ, cpu, &p[1], NULL), "plan");
         CHECK(!vsmp_plan_create_cpu(ar, &sl, VSMP_SUB_SAMPLE_LZ, cpu, &p[2], NULL), "plan");
-        if (p[0] && p[1] && p[2]) {
+        CHECK(!vsmp_plan_create_cpu(s2, &sm, VSMP_SUB_SAMPLE_L, cpu, &p[3], NULL), "plan");
+        CHECK(!vsmp_plan_create_cpu(l2, &sm, VSMP_SUB_SAMPLE_L, cpu, &p[4], NULL), "plan");
+        if (p[0] && p[1] && p[2] && p[3] && p[4]) {
             for (int i = 0; i < 3; i++)
-                CHECK(!strcmp(p[i]->fast_name, name), "choice: %u %d: %s", kind, i,
+                CHECK(!strcmp(p[i]->fast_name, flat), "choice: %u %d: %s", kind, i,
                       p[i]->fast_name);
             CHECK(p[1]->fast == p[2]->fast, "choice: point and array kind %u: the entry", kind);
             CHECK(p[0]->fast != p[2]->fast, "choice: bilinear kind %u: its own", kind);
             for (unsigned k = 0; k < kind; k++)
                 CHECK(seen[k] != p[0]->fast, "choice: kinds %u and %u apart", k, kind);
             seen[kind] = p[0]->fast;
+            if (mips) {
+                for (int i = 3; i < 5; i++)
+                    CHECK(!strcmp(p[i]->fast_name, mip), "choice: mip %u %d: %s", kind, i,
+                          p[i]->fast_name);
+                CHECK(p[3]->fast != p[4]->fast, "choice: mip kind %u, one level: its own", kind);
+                for (unsigned k = 0; k < 9; k++)
+                    CHECK(seen[k] != p[3]->fast && seen_mip[k] != p[3]->fast,
+                          "choice: mip kind %u apart from kind %u", kind, k);
+                seen_mip[kind] = p[3]->fast;
+            }
         }
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 5; i++)
             vsmp_plan_free(p[i]);
     }
-    vsmp_surface_free(s2), vsmp_surface_free(ar);
+    vsmp_surface_free(s2), vsmp_surface_free(ar), vsmp_surface_free(l2);
 }
 
 int main(int argc, char **argv)
 {
-    unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 300, have = vsmp_cpu_flags();
+    unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 120, have = vsmp_cpu_flags();
     const struct {
         const char *name;
         unsigned cpu;
@@ -254,8 +318,8 @@ int main(int argc, char **argv)
         every_byte(runs[i].cpu, runs[i].name);
     }
     if ((have & VSMP_CPU_AVX2) == VSMP_CPU_AVX2) {
-        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_SCALAR, "sample_flat_u8x4_avx2");
-        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER, "sample_flat_u8x4_avx2_gather");
+        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_SCALAR, "");
+        choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER, "_gather");
     }
     return t_finish();
 }
