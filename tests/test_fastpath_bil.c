@@ -9,16 +9,16 @@
  * messages: those shapes at one fraction, at each lane's own (weights a lane), one lane off them
  * (a row below or a column on), at the CLAMP top edge with each top lane's fraction its own
  * (first rows all 0, second rows 0 or 1), lanes a fixed step apart along x (windows, or too wide,
- * or backwards) on one row or two, with a lane at NaN, an infinity, a huge value or -0 along x or
- * y, partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across its edges
- * and off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's width
- * less one), 64x8 arrays, and 64x8 as level 1 of two the sampler sees alone (its base level) or
- * with level 0; every pair of axis modes, normalized and unnormalized coordinates, each mip filter
- * (sample_lz, sample_l at levels of one and of several and special LODs, sample), a border colour
- * with a negative zero. Every byte of every channel through the 16-lane kernels at texel centres
- * (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of RGBA8 on
- * a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and load
- * form; point plans, arrays and mip plans of two levels keep their family's entry, under the
+ * or backwards) on one row or two, with a lane or every lane at NaN, an infinity, a huge value or
+ * -0 along x or y, partial, SIMD8 and SIMD32; at texel centres and edges, inside the level, across
+ * its edges and off it; on a 37x11 level (no power of two), 64x8 (WRAP), 17x2 (a run the level's
+ * width less one), 64x8 arrays, and 64x8 as level 1 of two the sampler sees alone (its base level)
+ * or with level 0; every pair of axis modes, normalized and unnormalized coordinates, each mip
+ * filter (sample_lz, sample_l at levels of one and of several and special LODs, sample), a border
+ * colour with a negative zero. Every byte of every channel through the 16-lane kernels at texel
+ * centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of
+ * RGBA8 on a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and
+ * load form; point plans, arrays and mip plans of two levels keep their family's entry, under the
  * same names.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
@@ -74,6 +74,9 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
         const float steps[] = {0.25f, 0.5f, 2.0f / 3.0f, 0.875f, 1.0f, 1.5f, -0.5f};
         float step = steps[sc_below(r, sizeof(steps) / sizeof(steps[0]))];
         bool rows2 = sc_below(r, 2);
+        /* S_ODD: the special value, along x or y, in one lane or every lane */
+        float oddv = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
+        bool along_y = sc_below(r, 2), every = sc_below(r, 2);
         unsigned form = sc_below(r, 10); /* SIMD16 whole, else partial, SIMD8 or SIMD32 */
         unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16, one = sc_below(r, simd);
         uint32_t u[32], v[32];
@@ -94,10 +97,8 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
             inside = inside && x >= 0.5f && x < (float)w - 0.5f && y >= 0.5f && y < (float)h - 0.5f;
             if (!nn)
                 x /= (float)w, y /= (float)h;
-            if (shape == S_ODD && l == one) { /* along x or y */
-                float o = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
-                sc_below(r, 2) ? (x = o) : (y = o);
-            }
+            if (shape == S_ODD && (l == one || every)) /* along x or y */
+                along_y ? (y = oddv) : (x = oddv);
             u[l] = sc_fbits(x), v[l] = sc_fbits(y);
         }
         vsmp_message m = uv_message(simd, u, v);

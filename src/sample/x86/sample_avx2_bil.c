@@ -200,7 +200,8 @@ static inline bool bil_window(const vsmp_plan *p, const vsmp_level_view *l, cons
 
 /* A bilinear SIMD16 message with every lane on, axis modes mu and mv: @return false, having
  * stored nothing, when the 8-lane kernel must take it. The shape is tested on the floored
- * coordinates (a lane converted to INT32_MIN is in none: no float converts to INT32_MIN + 1), and
+ * coordinates, lane 0's converted (not INT32_MIN: a run's lanes all on "row" INT32_MIN would be
+ * a run; with lane 0's converted none is INT32_MIN, no float converting to INT32_MAX), and
  * lane 0's taps, wrapped on a WRAP axis, placed so that every tap of the shape is on the level
  * without clamping or wrapping: the columns x0 .. x0 + 16 (a run) or x0 + 8, the rows y0 .. y0 + 1
  * (a run) or y0 + 2. Every lane's taps are then its floored coordinate's texel (wrapped by the
@@ -226,6 +227,8 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     const __m256i xa[2] = {ax[0].i, ax[1].i}, ya[2] = {ay[0].i, ay[1].i};
     int shape = bil_shape(xa, ya);
     int32_t x0 = _mm256_cvtsi256_si32(xa[0]), y0 = _mm256_cvtsi256_si32(ya[0]);
+    if (x0 == INT32_MIN || y0 == INT32_MIN) /* (a run's lanes all on a row converted so) */
+        shape = BIL_NONE;
     if (mu == VSMP_TCM_WRAP)
         x0 &= (int32_t)l->w - 1;
     if (mv == VSMP_TCM_WRAP)
