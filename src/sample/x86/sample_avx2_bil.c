@@ -18,7 +18,7 @@
  *
  * Every texel read is one a lane reads (inside the level). The index arithmetic and weights are
  * grid8_flat's (the 8-lane kernel's words), the filter filter8_u8x4's (x, then y, each lerp
- * a + (b - a) w rounded at every step), the conversion b / 255 correctly rounded (unorm8b below).
+ * a + (b - a) w rounded at every step), the conversion unorm8's (b / 255 correctly rounded).
  * On a CLAMP_BORDER axis a message is taken when no tap is off the level (the CLAMP message it
  * then is) or every tap of every lane is (the border colour filtered, nothing read). Any other
  * message (partial, SIMD8, SIMD32, taps in no such shape, clamped or wrapped at an edge, partly
@@ -29,19 +29,6 @@
  */
 #include "stages_avx2.h"
 #include "flat_u8x4_avx2.h"
-
-/* b / 255 correctly rounded from z = b * 0x010101 (b = 0..255), as unorm8 gives it, with one
- * floating-point operation: z 2^-24 is exact (z < 2^24), and b / 255 = z 2^-24 (1 + 2^-24 + ...)
- * exceeds it by z 2^-48 (1 + ...), which for b > 0 lies strictly between half an ulp of z 2^-24
- * and a whole one (z has its top bit at 2^(23 - k) when the float's ulp is 2^(-24 - k)): the
- * correctly rounded quotient is z 2^-24 rounded up one ulp, its word float(z)'s with 24 taken off
- * the exponent and 1 added, 0x0BFFFFFF less. b = 0 (z = 0: that difference is negative) is 0. */
-static inline __m256 unorm8b(__m256i z)
-{
-    __m256i f = _mm256_castps_si256(_mm256_cvtepi32_ps(z));
-    return _mm256_castsi256_ps(_mm256_max_epi32(_mm256_sub_epi32(f, _mm256_set1_epi32(0x0BFFFFFF)),
-                                                _mm256_setzero_si256()));
-}
 
 enum { BIL_NONE, BIL_RUN, BIL_QUADS, BIL_ROWS };
 
@@ -94,10 +81,10 @@ static inline void quads_lanes(__m256 top, __m256 bot, __m256 *h0, __m256 *h1)
     *h0 = _mm256_permute2f128_ps(lo, hi, 0x20), *h1 = _mm256_permute2f128_ps(lo, hi, 0x31);
 }
 
-/* Channel c (its byte shuffle s) of 8 texels, b / 255. */
+/* Channel c (its byte shuffle s) of 8 texels, b / 255 (unorm8). */
 static inline __m256 chan8(__m256i px, __m256i s)
 {
-    return unorm8b(_mm256_shuffle_epi8(px, s));
+    return unorm8(_mm256_shuffle_epi8(px, s));
 }
 
 /* One axis of 8 lanes (x: coordinates, scaled; m1: the level's size - 1 in float): the first
