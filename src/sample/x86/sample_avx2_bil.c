@@ -1,31 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The AVX2 level's bilinear kernels of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8)
- * on 2D surfaces, 16 lanes a message: the bilinear plans of sample_flat_u8x4_avx2, one kernel per
- * pair of axis modes (CLAMP, WRAP, CLAMP_BORDER), which vsmp_flat_u8x4_avx2_pick names at plan
- * time. A SIMD16 message with every lane on is taken whole, as two halves of 8 lanes sharing the
- * plan's constants, when every lane's second tap along x is the texel after its first
- * (xb = xa + 1: nothing clamped or wrapped along x), its first taps are one of the shapes
- * sample_avx512_flat.c reads (found on their indices), and each of the shape's rows has one second
- * row (yb: lane 0's, and lane 2's of quads or lane 8's of rows of 8, compared in every lane: on a
- * CLAMP axis yb is not a function of ya, rows floored to -1 and to 0 both having ya 0):
+ * on 2D surfaces, 16 lanes a message: the bilinear plans of sample_flat_u8x4_avx2, and those of
+ * sample_mip_u8x4_avx2 on a surface of one level (their base level sampled bilinearly whatever
+ * lambda), one kernel per pair of axis modes (CLAMP, WRAP, CLAMP_BORDER) and kernel the rest goes
+ * to, which vsmp_flat_u8x4_avx2_pick names at plan time. A SIMD16 message with every lane on is
+ * taken whole, as two halves of 8 lanes sharing the plan's constants, when its first taps (the
+ * floored coordinates x - 0.5 and y - 0.5, found by one conversion each) are one of the shapes
+ * sample_avx512_flat.c reads, with lane 0's taps (wrapped on a WRAP axis) placed so that every
+ * tap of the message is on the level without clamping or wrapping:
  *
  *   - a run: lane l at lane 0's column + l on lane 0's row (OpenCL's work-items along x), each
  *     row of taps two 32-byte loads, the second taps the same 4 bytes on;
  *   - two rows of 8: four 2x2 quads side by side (a rasterizer's lanes) or lanes 0-7 and 8-15
- *     along two consecutive rows (OpenCL's work-groups 8 wide), a 32-byte load of each row (and
- *     4 bytes on), quads' placed in their lanes by 64-bit unpacks and 128-bit permutes.
+ *     along two consecutive rows (OpenCL's work-groups 8 wide): filtered as two rows of 8 lanes
+ *     (quads' weights and results placed by 64-bit unpacks and 128-bit permutes), on three rows
+ *     of texels each converted once (the middle one the top lanes' second row and the bottom
+ *     lanes' first), by a 32-byte load of each and one 4 bytes on;
+ *   - else a window: each 8 lanes on one row pair, at most 7 columns after the half's lane 0 (a
+ *     resize's lanes), the 9 columns by two 32-byte loads a row and each lane's taps by a permute.
  *
- * Every texel read is one a lane reads (inside the level). The index arithmetic and weights are
- * grid8_flat's (the 8-lane kernel's words), the filter filter8_u8x4's (x, then y, each lerp
- * a + (b - a) w rounded at every step), the conversion unorm8's (b / 255 correctly rounded).
- * On a CLAMP_BORDER axis a message is taken when no tap is off the level (the CLAMP message it
- * then is) or every tap of every lane is (the border colour filtered, nothing read). Any other
- * message (partial, SIMD8, SIMD32, taps in no such shape, clamped or wrapped at an edge, partly
- * off the level, a lane whose index needs more than the 32-bit conversion: NaN, infinities,
- * |x| >= 2^31) runs the plan's 8-lane kernel before anything is stored. Results are never NaN: no
- * NaN rewrite. Tested against the reference in tests/test_fastpath_r8.c (its RGBA8 and BGRA8
- * plans) and tests/test_fastpath.c (every byte).
+ * Every texel read is one a lane reads (inside the level). Every lane's taps are then its floored
+ * coordinate's texel and the next, as grid8_flat gives them, its weights grid8_flat's, the filter
+ * filter8_u8x4's (x, then y, each lerp a + (b - a) w rounded at every step), the conversion
+ * unorm8's (b / 255 correctly rounded): the 8-lane kernel's words. On a CLAMP_BORDER axis a
+ * message is taken when no tap is off the level (the CLAMP message it then is) or every tap of
+ * every lane is (the border colour filtered, nothing read). Any other message (partial, SIMD8,
+ * SIMD32, taps in no such shape, clamped or wrapped at an edge, partly off the level, a lane whose
+ * index needs more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs the plan's
+ * 8-lane flat or mip kernel before anything is stored. Results are never NaN: no NaN rewrite.
+ * Tested against the reference in tests/test_fastpath_bil.c.
  */
 #include "stages_avx2.h"
 #include "flat_u8x4_avx2.h"
