@@ -19,7 +19,7 @@
  * centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of
  * RGBA8 on a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and
  * load form; point plans, arrays and mip plans of two levels keep their family's entry, under the
- * same names.
+ * same names; at the AVX-512 level the mip plans of one level take them too.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
  */
@@ -298,6 +298,40 @@ static void choice(unsigned cpu, const char *sfx)
     vsmp_surface_free(s2), vsmp_surface_free(ar), vsmp_surface_free(l2);
 }
 
+/* The AVX-512 level's choice: the mip plans of RGBA8 on a surface of one level take the 16-lane
+ * bilinear kernels too (their rest the AVX-512 mip kernel), per pair of modes; those of two
+ * levels keep that kernel. */
+static void choice512(void)
+{
+    const unsigned cpu = VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
+    sc_rng r = {0xc401ceull, NULL, 0};
+    vsmp_surface *s2 = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *l2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false, 2, 0, 0);
+    CHECK(s2 && l2, "choice512: surfaces");
+    vsmp_kernel seen[9] = {NULL};
+    for (unsigned kind = 0; s2 && l2 && kind < 9; kind++) {
+        if (kind / 3 == 2 || kind % 3 == 2) /* the mip rows: no CLAMP_BORDER axis */
+            continue;
+        vsmp_sampler_state sm = state(kind, true, false);
+        sm.mip_filter = VSMP_MIPFILTER_LINEAR;
+        vsmp_plan *p[2] = {NULL, NULL};
+        CHECK(!vsmp_plan_create_cpu(s2, &sm, VSMP_SUB_SAMPLE, cpu, &p[0], NULL), "plan");
+        CHECK(!vsmp_plan_create_cpu(l2, &sm, VSMP_SUB_SAMPLE, cpu, &p[1], NULL), "plan");
+        if (p[0] && p[1]) {
+            for (int i = 0; i < 2; i++)
+                CHECK(!strcmp(p[i]->fast_name, "sample_mip_u8x4_avx512"), "choice512: %u %d: %s",
+                      kind, i, p[i]->fast_name);
+            CHECK(p[0]->fast != p[1]->fast, "choice512: kind %u, one level: its own", kind);
+            for (unsigned k = 0; k < kind; k++)
+                CHECK(seen[k] != p[0]->fast, "choice512: kinds %u and %u apart", k, kind);
+            seen[kind] = p[0]->fast;
+        }
+        for (int i = 0; i < 2; i++)
+            vsmp_plan_free(p[i]);
+    }
+    vsmp_surface_free(s2), vsmp_surface_free(l2);
+}
+
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 120, have = vsmp_cpu_flags();
@@ -322,5 +356,7 @@ int main(int argc, char **argv)
         choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_SCALAR, "");
         choice(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_GATHER, "_gather");
     }
+    if ((have & VSMP_CPU_AVX512) == VSMP_CPU_AVX512)
+        choice512();
     return t_finish();
 }

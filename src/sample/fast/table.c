@@ -594,7 +594,8 @@ void vsmp_fast_select(vsmp_plan *p)
         p->fast_name = rows[i].name;
         load_form(p);
 #ifdef VSMP_HAVE_AVX2
-        /* the AVX2 level's 16-lane bilinear RGBA8 one, sending what it leaves to the load form */
+        /* the AVX2 level's 16-lane bilinear RGBA8 one (and the AVX-512 level's for mip plans of
+         * one level), sending what it leaves to the plan's kernel in its load form */
         p->fast = vsmp_flat_u8x4_avx2_pick(p, p->fast);
 #endif
         p->lod_unused = vsmp_fast_lod_unused(p);

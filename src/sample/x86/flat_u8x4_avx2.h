@@ -9,7 +9,8 @@
 
 /* The kernel a plan of sample_flat_u8x4_avx2, or of sample_mip_u8x4_avx2 on a surface of one
  * level (either load form: k is the plan's kernel after the table's load form is chosen), runs at
- * the AVX2 level: for RGBA8 and BGRA8 on a 2D surface (not an array), bilinear, the 16-lane kernel
+ * the AVX2 level (and a plan of sample_mip_u8x4_avx512 of one level at the AVX-512 level): for
+ * RGBA8 and BGRA8 on a 2D surface (not an array), bilinear, the 16-lane kernel
  * of its pair of modes, which takes SIMD16 messages with every lane on whose taps are a run of 16
  * or two rows of 8 (quads, or two runs of 8), or each 8 lanes' a window of 9 columns of a row
  * pair, inside the level, or (CLAMP_BORDER) off it in every lane, and sends every other message

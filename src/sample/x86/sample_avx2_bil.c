@@ -292,15 +292,29 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
 }
 
 /* Each kernel compiled whole for its pair of modes, starting on a 64-byte boundary (as
- * sample_avx512_flat.c's: placement alone moves such a kernel's speed), in four: sending the
- * messages it leaves to the 8-lane flat family's scalar-load form or its gather form, or (a mip
- * plan of one level) the mip family's. Only the bilinear kinds of FLAT_KINDS (the point ones
- * expand to nothing; a mip plan has no CLAMP_BORDER axis, its kernels of one never named). */
+ * sample_avx512_flat.c's: placement alone moves such a kernel's speed), once for each kernel the
+ * messages it leaves go to (BIL16_RESTS): the 8-lane flat family's scalar-load or gather form, or
+ * (a mip plan of one level) the mip family's, at the AVX-512 level too (its 2D mip kernel has no
+ * 16-lane bilinear shapes: resize measured 38.5 -> 30 ms a frame there,
+ * bench/results/avx2bil-spr.txt). Only the bilinear kinds of FLAT_KINDS (the point ones expand to
+ * nothing; a mip plan has no CLAMP_BORDER axis, its kernels of one never named). */
 #if defined(__GNUC__)
 #define BIL16_FN __attribute__((flatten, aligned(64)))
 #else
 #define BIL16_FN
 #endif
+#ifdef VSMP_HAVE_AVX512
+#define BIL16_RESTS_512(X, name, mu, mv) X(name##_m5, vsmp_sample_mip_u8x4_avx512, mu, mv)
+#else
+#define BIL16_RESTS_512(X, name, mu, mv)
+#endif
+/* X(kernel name, the kernel the rest goes to, mu, mv) for each such kernel, in bil16_rest's order
+ */
+#define BIL16_RESTS(X, name, mu, mv)                                                               \
+    X(name, vsmp_sample_flat_u8x4_avx2, mu, mv)                                                    \
+    X(name##_g, vsmp_sample_flat_u8x4_avx2_gather, mu, mv)                                         \
+    X(name##_m, vsmp_sample_mip_u8x4_avx2, mu, mv)                                                 \
+    X(name##_mg, vsmp_sample_mip_u8x4_avx2_gather, mu, mv) BIL16_RESTS_512(X, name, mu, mv)
 #define BIL16_ONE(name, rest, mu, mv)                                                              \
     BIL16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
     {                                                                                              \
@@ -308,38 +322,32 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
             rest(p, m, r);                                                                         \
     }
 #define BIL16_false(name, mu, mv)
-#define BIL16_true(name, mu, mv)                                                                   \
-    BIL16_ONE(name, vsmp_sample_flat_u8x4_avx2, mu, mv)                                            \
-    BIL16_ONE(name##_g, vsmp_sample_flat_u8x4_avx2_gather, mu, mv)                                 \
-    BIL16_ONE(name##_m, vsmp_sample_mip_u8x4_avx2, mu, mv)                                         \
-    BIL16_ONE(name##_mg, vsmp_sample_mip_u8x4_avx2_gather, mu, mv)
+#define BIL16_true(name, mu, mv)         BIL16_RESTS(BIL16_ONE, name, mu, mv)
 #define BIL16(name, arg, linear, mu, mv) BIL16_##linear(name, mu, mv)
 #define BIL16_NAME_false(name)
 #define BIL16_NAME_true(name)                 name,
 #define BIL16_NAME(name, sfx, linear, mu, mv) BIL16_NAME_##linear(name##sfx)
+#define BIL16_REST(name, rest, mu, mv)        rest,
+#define BIL16_ROW(name, rest, mu, mv)         {FLAT_KINDS(BIL16_NAME, bil16, name)},
 
 FLAT_KINDS(BIL16, bil16, _)
 
-/* The bilinear kinds in FLAT_KINDS' order (flat_kind's index less 9), for each kernel a plan's
- * messages may go to (bil16_rest's order). */
-static const vsmp_kernel bil16_k[4][9] = {{FLAT_KINDS(BIL16_NAME, bil16, )},
-                                          {FLAT_KINDS(BIL16_NAME, bil16, _g)},
-                                          {FLAT_KINDS(BIL16_NAME, bil16, _m)},
-                                          {FLAT_KINDS(BIL16_NAME, bil16, _mg)}};
-static const vsmp_kernel bil16_rest[4] = {
-    vsmp_sample_flat_u8x4_avx2, vsmp_sample_flat_u8x4_avx2_gather, vsmp_sample_mip_u8x4_avx2,
-    vsmp_sample_mip_u8x4_avx2_gather};
+/* The kernels the rest goes to, and the bilinear kinds of each in FLAT_KINDS' order (flat_kind's
+ * index less 9). */
+static const vsmp_kernel bil16_rest[] = {BIL16_RESTS(BIL16_REST, , 0, 0)};
+#define BIL16_NREST (sizeof(bil16_rest) / sizeof(bil16_rest[0]))
+static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 0)};
 
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
 {
     unsigned f = 0, i = flat_kind(p);
-    while (f < 4 && bil16_rest[f] != k)
+    while (f < BIL16_NREST && bil16_rest[f] != k)
         f++;
     /* a mip plan of one level whose min and mag filters are both bilinear (F_FILT_SAME, not
      * anisotropic: the mip rows') samples its base level bilinearly whatever lambda: the flat
      * kernel's results; resident (tiled) surfaces stay the mip family's (its general kernel) */
     bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
-    if (f == 4 || (f >= 2 && !mip1) || p->s->d.array || i < 9)
+    if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
     return bil16_k[f][i - 9];
 }
