@@ -295,7 +295,7 @@ static inline bool bil16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
  * sample_avx512_flat.c's: placement alone moves such a kernel's speed), once for each kernel the
  * messages it leaves go to (BIL16_RESTS): the 8-lane flat family's scalar-load or gather form, or
  * (a mip plan of one level) the mip family's, at the AVX-512 level too (its 2D mip kernel has no
- * 16-lane bilinear shapes: resize measured 38.5 -> 30 ms a frame there,
+ * 16-lane bilinear shapes: resize measured 39.9 -> 31.1 ms a frame there,
  * bench/results/avx2bil-spr.txt). Only the bilinear kinds of FLAT_KINDS (the point ones expand to
  * nothing; a mip plan has no CLAMP_BORDER axis, its kernels of one never named). */
 #if defined(__GNUC__)
