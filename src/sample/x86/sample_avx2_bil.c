@@ -91,10 +91,11 @@ static inline __m256 chan8(__m256i px, __m256i s)
     return unorm8(_mm256_shuffle_epi8(px, s));
 }
 
-/* One axis of 8 lanes (x: coordinates, scaled; m1: the level's size - 1 in float): the first
- * taps' floored coordinate f (x - 0.5 floored), its 32-bit conversion (*i: INT32_MIN for NaN,
- * infinities and |x| >= 2^31, which no shape lets through) and the weight x - 0.5 - f:
- * grid8_flat's words in every lane whose taps are the texel f and the next on the level. */
+/* One axis of 8 lanes (x: the coordinates, scaled to texels): the first taps' floored
+ * coordinate f (x - 0.5 floored), its 32-bit conversion (i: INT32_MIN for NaN, infinities and
+ * |x| >= 2^31; a message whose lane 0 converted so is taken by no shape or window) and the weight
+ * x - 0.5 - f: grid8_flat's words in every lane whose taps are the texel f and the next on the
+ * level. */
 typedef struct {
     __m256 f, w;
     __m256i i;
