@@ -307,11 +307,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                     return VSMP_OK;
                 m->steps++;
                 x_st(m->arena + m->vars[15].at, m->em, 4);
-                /* a label heading the run (a loop's head) is a step, counted with the run,
-                   that does nothing: its members from the next */
-                x = z;
+                x = y = z;
                 end = x + x->group;
-                y = x + (x->gmode == GM_LABEL && x->group > 1);
                 if (ran) { /* the handler may have written %cr0 */
                     c0 = cr0(m);
                     keep = keep_bits(c0), other = c0 & 0x30u;
