@@ -7,10 +7,17 @@
  */
 
 /* GM_COPY's move of @p lanes words, every one loaded before any is stored (dst and src may
- * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, not a libc
- * memmove call and no array in run_span's frame. */
+ * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, SIMD1 by one
+ * word's load and store (IGC's uniform values), not a libc memmove call and no array in
+ * run_span's frame. */
 static inline void copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes)
 {
+    if (lanes == 1) {
+        uint32_t v;
+        memcpy(&v, src, 4);
+        memcpy(dst, &v, 4);
+        return;
+    }
 #if defined(__SSE2__)
     if (lanes == 8 || lanes == 16) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
