@@ -984,54 +984,8 @@ static const char *const ff_fused[] = {
     "add (M1_NM, 16) FC(0,16)<1> FD(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
     "add (M1_NM, 16) FA(0,0)<1> FA(0,1)<8;8,1> FC(0,16)<8;8,1>\n"
     "add (M1_NM, 16) FB(0,16)<1> FB(0,8)<8;8,1> FD(0,16)<8;8,1>\n",
-    /* twelve adds (IGC's accumulation of three taps, unrolled): each group of four reading the
-     * four before, one dst on half of the one before it (read whole after it, from the arena),
-     * adds of signed zeros (a denormal kept or flushed as %cr0 says); then four alone */
-    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
-    "add (M1, 16) FC(0,0)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,16)<1> FA(0,1)<8;8,1> FC(0,16)<8;8,1>\n"
-    "add (M1, 16) FC(0,16)<1> FB(0,8)<8;8,1> FD(0,16)<8;8,1>\n"
-    "add (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M1, 16) FA(0,8)<1> FC(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
-    "add (M1, 16) FB(0,0)<1> FD(0,16)<8;8,1> FA(0,0)<8;8,1>\n"
-    "add (M1, 16) FB(0,16)<1> FC(0,16)<8;8,1> 0x80000000:f\n"
-    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
-    "add (M1, 16) FC(0,0)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,16)<1> FB(0,0)<8;8,1> 0x0:f\n"
-    "add (M1, 16) FC(0,16)<1> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n"
-    "add (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
-    "add (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
-    "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FD(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,0)<1> FD(0,16)<8;8,1> FA(0,0)<8;8,1>\n",
-    /* twelve adds whose lanes differ (the sixth at M5, the last under NoMask: each member's
-     * test) */
-    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
-    "add (M1, 16) FC(0,0)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,16)<1> FA(0,1)<8;8,1> FC(0,16)<8;8,1>\n"
-    "add (M1, 16) FC(0,16)<1> FB(0,8)<8;8,1> FD(0,16)<8;8,1>\n"
-    "add (M1, 16) FA(0,0)<1> FD(0,0)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M5, 16) FA(0,16)<1> FC(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
-    "add (M1, 16) FB(0,0)<1> FD(0,16)<8;8,1> FA(0,0)<8;8,1>\n"
-    "add (M1, 16) FB(0,16)<1> FC(0,16)<8;8,1> FA(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
-    "add (M1, 16) FC(0,0)<1> FA(0,16)<8;8,1> FB(0,16)<8;8,1>\n"
-    "add (M1, 16) FD(0,16)<1> FB(0,0)<8;8,1> 0x0:f\n"
-    "add (M1_NM, 16) FC(0,16)<1> FB(0,16)<8;8,1> FD(0,0)<8;8,1>\n",
-    /* IGC's remainder trip: the counter's add in place, then two sels on P1 (one inverted)
-     * reading it, each converted; then the same with the second sel in place on the add's dst
-     * and its conversion reading it */
-    "add (M1, 16) DA(0,0)<1> DA(0,0)<8;8,1> 0x1:w\n"
-    "(P1) sel (M1, 16) DD(0,0)<1> DB(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
-    "(!P1) sel (M1, 16) DC(0,0)<1> DA(0,0)<8;8,1> DB(0,16)<8;8,1>\n"
-    "mov (M1, 16) FC(0,0)<1> DD(0,0)<8;8,1>\n"
-    "mov (M1, 16) FD(0,0)<1> DC(0,0)<8;8,1>\n"
-    "add (M5, 16) DC(0,0)<1> DA(0,16)<8;8,1> DD(0,0)<8;8,1>\n"
-    "(P2) sel (M5, 16) DB(0,0)<1> DC(0,0)<8;8,1> DA(0,0)<8;8,1>\n"
-    "(P2) sel (M5, 16) DC(0,0)<1> DD(0,0)<8;8,1> DC(0,0)<8;8,1>\n"
-    "mov (M5, 16) FA(0,16)<1> DB(0,0)<8;8,1>\n"
-    "mov (M5, 16) FB(0,0)<1> DC(0,0)<8;8,1>\n",
 };
-static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1, 4, 2, 1, 2};
+static const unsigned ff_fused_n[] = {2, 2, 2, 2, 2, 1, 1, 1, 4};
 
 /* IGC's division at mask M of the dividend dv (a region's start) by FA (its bits read through
  * FAD and FAU), as a float4 by a scalar makes four of: the and to t, the cmp.eq to pa, a sel on

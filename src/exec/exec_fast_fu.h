@@ -380,30 +380,20 @@ static XF_INLINE bool fu_fdivn_v(vsmp_machine *m, const xinst *y, uint32_t keep,
 #define fu_fadd_r(y, kf) (void)0
 #endif
 
-/* @p n F adds, each as k_fadd (in registers, or through its kernel) */
-static XF_INLINE bool fu_faddn(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other,
-                               unsigned n)
+static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
 {
-    if (!fu_all_on(m, y, n, other))
+    if (!fu_all_on(m, y, 4, other))
         return false;
     if (FU_REGS(y)) {
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < 4; i++)
             fu_fadd_r(&y[i], keep & XF_KEEP_F);
         return true;
     }
-    for (unsigned i = 0; i < n; i++)
-        FU_K(i, k_fadd);
+    FU_K(0, k_fadd);
+    FU_K(1, k_fadd);
+    FU_K(2, k_fadd);
+    FU_K(3, k_fadd);
     return true;
-}
-
-static bool k_fu_fadd4(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
-{
-    return fu_faddn(m, y, keep, other, 4);
-}
-
-static bool k_fu_fadd12(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
-{
-    return fu_faddn(m, y, keep, other, 12);
 }
 
 /* IGC's x / y on F (XFU_FDIV_K), each member through its kernel */
@@ -466,26 +456,6 @@ static bool k_fu_sel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32
     fu_sel(m, &y[1], keep);
     FU_K(2, k_f_from_d);
     FU_K(3, k_f_from_d);
-    return true;
-}
-
-static bool k_fu_addsel2cvt2(vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
-{
-    if (!fu_all_on(m, y, 5, other))
-        return false;
-    if (FU_REGS(y)) {
-        fu_iadd_r(&y[0]);
-        fu_sel_r(m, &y[1]);
-        fu_sel_r(m, &y[2]);
-        fu_cvt_r(&y[3]);
-        fu_cvt_r(&y[4]);
-        return true;
-    }
-    FU_K(0, k_iadd);
-    fu_sel(m, &y[1], keep);
-    fu_sel(m, &y[2], keep);
-    FU_K(3, k_f_from_d);
-    FU_K(4, k_f_from_d);
     return true;
 }
 

@@ -151,9 +151,6 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
 #define XFU_FDIV_K XF_AND, XF_ICMP, XF_ISEL, XF_ICMP, XF_ISEL, XF_FMUL, XF_INV, XF_FMUL, XF_FMUL
 #define XFU_FDIV_N 9
 #define XFU_LIST(X)                                                                                \
-    /* twelve F adds (IGC's accumulation of three taps' four channels, unrolled) */                \
-    X(FADD12, k_fu_fadd12, XF_FADD, XF_FADD, XF_FADD, XF_FADD, XF_FADD, XF_FADD, XF_FADD, XF_FADD, \
-      XF_FADD, XF_FADD, XF_FADD, XF_FADD)                                                          \
     /* four F adds (IGC's four channels of an accumulation) */                                     \
     X(FADD4, k_fu_fadd4, XF_FADD, XF_FADD, XF_FADD, XF_FADD)                                       \
     /* four of IGC's F divisions by one divisor (a float4 by a scalar: exec_fast.c fdiv_repeats)   \
@@ -163,8 +160,6 @@ typedef void (*xfast16_fn)(void *out, const uint8_t *a, const uint8_t *b, const 
     X(FDIV, k_fu_fdiv, XFU_FDIV_K)                                                                 \
     /* IGC's image coordinates: two sels, then each converted D -> F */                            \
     X(SEL2CVT2, k_fu_sel2cvt2, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)                         \
-    /* IGC's loop trip: an integer add (its counter), then two sels, each converted D -> F */      \
-    X(ADDSEL2CVT2, k_fu_addsel2cvt2, XF_IADD, XF_ISEL, XF_ISEL, XF_F_FROM_D, XF_F_FROM_D)          \
     /* IGC's image taps: an integer add, then a sel converted D -> F twice */                      \
     X(ADDSELCVT2, k_fu_addselcvt2, XF_IADD, XF_ISEL, XF_F_FROM_D, XF_ISEL, XF_F_FROM_D)            \
     /* IGC's image coordinates: a sel converted D -> F, twice */                                   \
