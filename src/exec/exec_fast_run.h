@@ -7,10 +7,17 @@
  */
 
 /* GM_COPY's move of @p lanes words, every one loaded before any is stored (dst and src may
- * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, not a libc
- * memmove call and no array in run_span's frame. */
+ * overlap): SIMD8 and SIMD16 by 16-byte loads into registers, then their stores, SIMD1 by one
+ * word's load and store (IGC's uniform values), not a libc memmove call and no array in
+ * run_span's frame. */
 static inline void copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes)
 {
+    if (lanes == 1) {
+        uint32_t v;
+        memcpy(&v, src, 4);
+        memcpy(dst, &v, 4);
+        return;
+    }
 #if defined(__SSE2__)
     if (lanes == 8 || lanes == 16) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)src);
@@ -98,10 +105,39 @@ static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
         RS_NEXT(1);                                                                                \
     }
 
-/* The instructions of x's run (run_group): one step, and x->group - 1 more counted. */
+static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s);
+/* A goto (GM_GOTO) while no lane waits (run_span, between runs): where its lanes all go or none,
+ * s->next set where exec_flow.c run_goto sets it (its target, or the instruction after it) and
+ * true; false where its lanes part or no lane is on (run_goto then takes it). Its lanes are
+ * vsmp_x_lanes' of its planned EM offset, exec size and plain predicate (NoMask for a scalar
+ * goto, whose one predicate bit branches every active lane). */
+static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
+{
+    uint32_t en = group_lanes(m, z), off = z->f.em_off;
+    if (z->f.pred)
+        en &= group_pred(m, z);
+    uint32_t taken = z->lanes == 1 ? (en ? m->em : 0) : en << off;
+    uint32_t active = z->lanes == 1 ? m->em : m->em & z->f.lmask << off;
+    bool fwd = z->g->target > z->index;
+    if (fwd ? (taken ? taken != m->em : !m->em) : (taken & active) != active && taken)
+        return false;
+    s->lanes = taken >> off;
+    if (taken)
+        s->next = z->g->target;
+    return true;
+}
+
+/* The instructions of x's run (run_group): one step, and x->group - 1 more counted; then the
+ * steps the run loop (machine.c run_from) would take next, taken here the same way while they
+ * are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no thread and stop at no
+ * barrier) and no lane waits for a goto's target: each is a step, counted, checked against the
+ * step limit before it is taken (one that would pass it goes back to the run loop, which
+ * reports it), with %ce0 set to the EM before it. A loop whose gotos keep every lane together
+ * runs from its head to its back edge and round again in this one call, its runs one after the
+ * other with no return, no entry and no new read of %cr0 between them (but after a handler). */
 RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
-    xinst *const end = x + x->group, *y = x;
+    xinst *end = x + x->group, *y = x;
     /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
      * even; both again whenever %cr0 may have changed */
     uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u, en;
@@ -265,79 +301,53 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             keep = keep_bits(c0), other = c0 & 0x30u;
             RS_NEXT(1);
         }
-    }
-done:
-    m->steps += x->group - 1u;
-    s->next = x->index + x->group;
-    return VSMP_OK;
-}
-#undef RS_GO
-#undef RS_NEXT
-#undef RS_NEXT_CR0
-#undef RS_OWN_JUMPS
-
-/* A goto (GM_GOTO) while no lane waits (run_group's loop): where its lanes all go or none,
- * s->next set where exec_flow.c run_goto sets it (its target, or the instruction after it) and
- * true; false where its lanes part or no lane is on (run_goto then takes it). Its lanes are
- * vsmp_x_lanes' of its planned EM offset, exec size and plain predicate (NoMask for a scalar
- * goto, whose one predicate bit branches every active lane). */
-static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
-{
-    uint32_t en = group_lanes(m, z), off = z->f.em_off;
-    if (z->f.pred)
-        en &= group_pred(m, z);
-    uint32_t taken = z->lanes == 1 ? (en ? m->em : 0) : en << off;
-    uint32_t active = z->lanes == 1 ? m->em : m->em & z->f.lmask << off;
-    bool fwd = z->g->target > z->index;
-    if (fwd ? (taken ? taken != m->em : !m->em) : (taken & active) != active && taken)
-        return false;
-    s->lanes = taken >> off;
-    if (taken)
-        s->next = z->g->target;
-    return true;
-}
-
-/* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
- * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
- * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
- * counted, checked against the step limit before it is taken (one that would pass it goes
- * back to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose
- * gotos keep every lane together runs from its head to its back edge and round again without
- * returning to the run loop. */
-VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
-{
-    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
-        return x->own(m, x, s);
-    uint8_t *ce0 = m->arena + m->vars[15].at;
-    const uint64_t max_steps = m->opt.max_steps;
-    for (;;) {
-        vsmp_status st = run_span(m, x, s);
-        if (st)
-            return st;
-        for (;;) {
+    done:
+        m->steps += x->group - 1u;
+        s->next = x->index + x->group;
+        for (bool ran = false;;) {
             uint32_t pc = s->next;
             if (pc >= m->nx || m->waiting)
                 return VSMP_OK;
             xinst *z = &m->x[pc];
             if (z->run == run_group) {
-                if (m->steps + z->group > max_steps)
+                if (m->steps + z->group > m->opt.max_steps)
                     return VSMP_OK;
                 m->steps++;
-                x_st(ce0, m->em, 4);
-                x = z;
+                x_st(m->arena + m->vars[15].at, m->em, 4);
+                x = y = z;
+                end = x + x->group;
+                if (ran) { /* the handler may have written %cr0 */
+                    c0 = cr0(m);
+                    keep = keep_bits(c0), other = c0 & 0x30u;
+                }
                 break;
             }
             if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL) ||
-                m->steps >= max_steps)
+                m->steps >= m->opt.max_steps)
                 return VSMP_OK;
             m->steps++;
-            x_st(ce0, m->em, 4);
+            x_st(m->arena + m->vars[15].at, m->em, 4);
             s->next = pc + 1;
             if (z->gmode == GM_GOTO && goto_now(m, z, s))
                 continue;
             st = z->run(m, z, s);
             if (st)
                 return st;
+            ran = true;
         }
     }
+}
+#undef RS_GO
+#undef RS_NEXT
+#undef RS_NEXT_CR0
+#undef RS_OWN_JUMPS
+
+/* A run, and after it the steps the run loop would take next while they are runs, labels,
+ * gotos and jmps (run_span); through the run's own handler while tracing, while a lane waits
+ * or where the run would pass the step limit. */
+VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
+{
+    if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
+        return x->own(m, x, s);
+    return run_span(m, x, s);
 }
