@@ -724,11 +724,33 @@ static const char ff_copys[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8
                                "mov (M1, 16) FA(0,16)<1> FB(0,16)<8;8,1>\n"
                                "add (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n";
 
+/* Moves (GM_MOVES: copies, chains of copies and movs one after the other, IGC's moves of a
+ * result's channels into a message's payload and the surface's movs before the send): 1-9, its
+ * first a NoMask copy of one lane, then a movs, a chain of two copies (3-4), an M5 SIMD8 copy
+ * (off under two of the dispatch masks, the members after it then by their own modes), a movs
+ * reading it, SIMD8 and SIMD16 copies at M1 (off under the fourth mask) and a movs back; 11-13,
+ * its first a movs, then an M3 SIMD8 copy (off under the fourth mask) and a movs back. */
+static const char ff_moves[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
+                               "mov (M1_NM, 1) DD(0,0)<1> DA(0,3)<1;1,0>\n"
+                               "movs (M1_NM, 1) img(0) 0x1:ud\n"
+                               "mov (M1_NM, 16) DC(0,0)<1> DA(0,0)<8;8,1>\n"
+                               "mov (M1_NM, 16) DB(0,0)<1> DC(0,0)<8;8,1>\n"
+                               "mov (M5, 8) DD(0,8)<1> DB(0,0)<8;8,1>\n"
+                               "movs (M1, 1) img(1) DD(0,8)<0;1,0>\n"
+                               "mov (M1, 8) DB(0,8)<1> DD(0,8)<8;8,1>\n"
+                               "mov (M1, 16) DA(0,0)<1> DB(0,0)<8;8,1>\n"
+                               "movs (M1_NM, 1) DC(0,3)<1> img(1)\n"
+                               "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+                               "movs (M1_NM, 1) smp(0) 0x30:ud\n"
+                               "mov (M3, 8) DC(0,8)<1> DA(0,0)<8;8,1>\n"
+                               "movs (M1_NM, 1) DD(0,2)<1> smp(0)\n"
+                               "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n";
+
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
  * (denormals kept, then round toward zero, then back), or write %ce0, which ends the run; a
- * label ends a run, and one before a fast instruction starts the next. */
+ * label ends a run, and one before a fast instruction starts the next; rets after runs. */
 static const char *const ff_mixed[] = {
     "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
@@ -747,6 +769,18 @@ static const char *const ff_mixed[] = {
     "mov (M1_NM, 1) %ce0(0,0)<1> 0x3:q\n"
     "mov (M1_NM, 1) DB(0,3)<1> %ce0(0,0)<0;1,0>\n"
     "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n",
+    /* rets after a run (GM_RET, taken by run_group's loop): a predicated one that ends some
+     * lanes or none (the thread's end when it ends every lane), the instructions after it,
+     * then one that ends the thread before a run that must not run */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.gt (M1, 16) P1 DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "(P1) ret (M1, 16)\n"
+    "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>\n"
+    "ret (M1, 1)\n"
+    "add (M1, 16) DB(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1>\n",
 };
 
 /* Each of @p runs (@p count), every instruction fast (@p all_fast) or the first. */
@@ -806,7 +840,9 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
  * regions), 12-15 (M5), 16-19 (NoMask), 21-22 (weights again, after the cmp: a chain of mads
  * with a weight may be of 2, the others of 4 or more). ff_chain1: 1-3
  * (NoMask mul, mul, and), 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the
- * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
+ * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5).
+ * ff_copys: its chains of copies, 5-14 joined into one GM_MOVES (the chains inside it keep
+ * theirs); ff_moves: its two GM_MOVES and the chain inside the first. */
 static void test_chains(void)
 {
     static const struct {
@@ -814,7 +850,8 @@ static void test_chains(void)
         uint32_t want[24];
     } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}},
-                 {ff_copys, {[1] = 3, [5] = 2, [8] = 2, [10] = 2, [12] = 3, [16] = 2}}};
+                 {ff_copys, {[1] = 3, [5] = 10, [8] = 2, [10] = 2, [12] = 3, [16] = 2}},
+                 {ff_moves, {[1] = 9, [3] = 2, [11] = 3}}};
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         const char *const runs[] = {cases[c].run};
@@ -1452,6 +1489,51 @@ static void test_every_mode(void)
     test_runs_of(runs, 1, false);
 }
 
+/* A kernel's subroutine label (its first instruction in ocloc's code) before fast instructions
+ * starts their run (GM_LABEL), and the run then ends with the thread at the ret (GM_RET): the
+ * run's handler at instruction 0 holding the label and the two instructions after it, at every
+ * fast level; the same bits and the same step count as the reference under each dispatch mask. */
+static void test_entry_label(void)
+{
+    static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0x00ff0f0fu, 0};
+    vsmp_module *mod = ff_parse(".function \"ff_entry\"\n"
+                                "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+                                "mov (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1>\n",
+                                "");
+    if (!mod)
+        return;
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
+    for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
+        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, dmasks[dm])};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
+        bool made = ff_made(ms, nlev);
+        CHECK(made, "machines for the entry label");
+        for (unsigned l = 0; made && l < nlev; l++)
+            CHECK(vsmp_x_group(ms[1 + l], 0) == 3, "entry label at level 0x%x: a run of %u at 0",
+                  levels[l], vsmp_x_group(ms[1 + l], 0));
+        for (uint64_t seed = 1; made && seed <= 20; seed++) {
+            ff_fill(ms, 1 + nlev, seed * 7919u + dm);
+            for (unsigned k = 0; k < 1 + nlev; k++)
+                CHECK(kit_run(ms[k], NULL), "entry label run");
+            for (unsigned l = 0; l < nlev; l++) {
+                const char *which = "";
+                CHECK(ff_same(ms[0], ms[1 + l], &which),
+                      "entry label (level 0x%x, mask 0x%08x, seed %llu): %s differs", levels[l],
+                      dmasks[dm], (unsigned long long)seed, which);
+                CHECK(vsmp_machine_steps(ms[1 + l]) == vsmp_machine_steps(ms[0]) &&
+                          vsmp_machine_steps(ms[0]) == 4,
+                      "entry label (level 0x%x, mask 0x%08x): %llu steps, reference %llu",
+                      levels[l], dmasks[dm], (unsigned long long)vsmp_machine_steps(ms[1 + l]),
+                      (unsigned long long)vsmp_machine_steps(ms[0]));
+            }
+        }
+        for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
+            vsmp_machine_free(ms[k]);
+    }
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     test_nan_payloads();
@@ -1462,5 +1544,6 @@ int main(void)
     test_goto_together();
     test_fused();
     test_every_mode();
+    test_entry_label();
     return t_finish();
 }

@@ -112,7 +112,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
         [GM_K16] = &&k16,     [GM_K] = &&k,         [GM_K16M] = &&k16m,     [GM_COPY] = &&copy,
         [GM_COPYS] = &&copys, [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,       [GM_SEL1] = &&sel1,
         [GM_CMP] = &&cmp,     [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,    [GM_MOVS] = &&movs,
-        [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused};
+        [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused,
+        [GM_MOVES] = &&moves, [GM_RET] = &&call};
     _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
@@ -142,6 +143,21 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 RS_NEXT(y->chain);
             }
             /* fall through */
+        case GM_MOVES:
+        moves: /* each member as it would run alone; at a copy whose lanes are not all on, that
+                  copy as GM_COPY and the members after it by their own modes */
+            for (xinst *z = y, *e = y + y->chain; z < e; z++) {
+                if ((z == y ? y->fuse : z->gmode) == GM_MOVS) {
+                    if (group_lanes(m, z))
+                        movs_now(z);
+                } else if (group_lanes(m, z) == z->f.lmask) {
+                    copy_lanes(z->f.dst, z->f.src[0].p, z->lanes);
+                } else {
+                    y = z;
+                    goto copy;
+                }
+            }
+            RS_NEXT(y->chain);
         case GM_COPY:
         copy: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
@@ -298,12 +314,14 @@ static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
 }
 
 /* A run, and after it the steps the run loop (machine.c run_from) would take next, taken here
- * the same way while they are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no
- * thread and stop at no barrier) and no lane waits for a goto's target: each is a step,
- * counted, checked against the step limit before it is taken (one that would pass it goes
- * back to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose
- * gotos keep every lane together runs from its head to its back edge and round again without
- * returning to the run loop. */
+ * the same way while they are runs, labels, gotos, jmps (GM_BRANCH: handlers that end no
+ * thread and stop at no barrier) and rets (GM_RET: a subroutine's return, or the thread's end,
+ * s->end set, which the run loop then takes as its own ret's) and no lane waits for a goto's
+ * target: each is a step, counted, checked against the step limit before it is taken (one
+ * that would pass it goes back to the run loop, which reports it), with %ce0 set to the EM
+ * before it. A loop whose gotos keep every lane together runs from its head to its back edge
+ * and round again without returning to the run loop; a straight-line kernel's thread (its
+ * subroutine label, one run, ret) is one step of the run loop. */
 VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
@@ -327,7 +345,8 @@ VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
                 x = z;
                 break;
             }
-            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL) ||
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL &&
+                 z->gmode != GM_RET) ||
                 m->steps >= max_steps)
                 return VSMP_OK;
             m->steps++;
@@ -336,7 +355,7 @@ VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             if (z->gmode == GM_GOTO && goto_now(m, z, s))
                 continue;
             st = z->run(m, z, s);
-            if (st)
+            if (st || s->end) /* a ret that ends the thread: the run loop ends it */
                 return st;
         }
     }
