@@ -724,28 +724,6 @@ static const char ff_copys[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8
                                "mov (M1, 16) FA(0,16)<1> FB(0,16)<8;8,1>\n"
                                "add (M1, 16) FC(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n";
 
-/* Moves (GM_MOVES: copies, chains of copies and movs one after the other, IGC's moves of a
- * result's channels into a message's payload and the surface's movs before the send): 1-9, its
- * first a NoMask copy of one lane, then a movs, a chain of two copies (3-4), an M5 SIMD8 copy
- * (off under two of the dispatch masks, the members after it then by their own modes), a movs
- * reading it, SIMD8 and SIMD16 copies at M1 (off under the fourth mask) and a movs back; 11-13,
- * its first a movs, then an M3 SIMD8 copy (off under the fourth mask) and a movs back. */
-static const char ff_moves[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8;8,1>\n"
-                               "mov (M1_NM, 1) DD(0,0)<1> DA(0,3)<1;1,0>\n"
-                               "movs (M1_NM, 1) img(0) 0x1:ud\n"
-                               "mov (M1_NM, 16) DC(0,0)<1> DA(0,0)<8;8,1>\n"
-                               "mov (M1_NM, 16) DB(0,0)<1> DC(0,0)<8;8,1>\n"
-                               "mov (M5, 8) DD(0,8)<1> DB(0,0)<8;8,1>\n"
-                               "movs (M1, 1) img(1) DD(0,8)<0;1,0>\n"
-                               "mov (M1, 8) DB(0,8)<1> DD(0,8)<8;8,1>\n"
-                               "mov (M1, 16) DA(0,0)<1> DB(0,0)<8;8,1>\n"
-                               "movs (M1_NM, 1) DC(0,3)<1> img(1)\n"
-                               "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
-                               "movs (M1_NM, 1) smp(0) 0x30:ud\n"
-                               "mov (M3, 8) DC(0,8)<1> DA(0,0)<8;8,1>\n"
-                               "movs (M1_NM, 1) DD(0,2)<1> smp(0)\n"
-                               "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DC(0,0)<8;8,1>\n";
-
 /* Runs with instructions of the general path inside (exec_fast.c member: handlers that change
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
@@ -840,9 +818,7 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
  * regions), 12-15 (M5), 16-19 (NoMask), 21-22 (weights again, after the cmp: a chain of mads
  * with a weight may be of 2, the others of 4 or more). ff_chain1: 1-3
  * (NoMask mul, mul, and), 6-8 (inv, mul, rndz) and 10-13 (mad to shl) on either side of the
- * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5).
- * ff_copys: its chains of copies, 5-14 joined into one GM_MOVES (the chains inside it keep
- * theirs); ff_moves: its two GM_MOVES and the chain inside the first. */
+ * move of an immediate (a copy of its word, GM_COPY, no kernel), 15-16 (M1), 17-19 (M5). */
 static void test_chains(void)
 {
     static const struct {
@@ -850,8 +826,7 @@ static void test_chains(void)
         uint32_t want[24];
     } cases[] = {{ff_chain, {[1] = 4, [5] = 7, [12] = 4, [16] = 4, [21] = 2}},
                  {ff_chain1, {[1] = 3, [6] = 3, [10] = 4, [15] = 2, [17] = 3}},
-                 {ff_copys, {[1] = 3, [5] = 10, [8] = 2, [10] = 2, [12] = 3, [16] = 2}},
-                 {ff_moves, {[1] = 9, [3] = 2, [11] = 3}}};
+                 {ff_copys, {[1] = 3, [5] = 2, [8] = 2, [10] = 2, [12] = 3, [16] = 2}}};
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
         const char *const runs[] = {cases[c].run};

@@ -892,7 +892,6 @@ enum {
     GM_BRANCH,
     GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
     GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
-    GM_MOVES, /* GM_COPY, GM_COPYS and GM_MOVS one after the other, at once (plan_moves) */
     GM_RET,   /* ret (exec_flow.c run_ret): run_group's loop takes it, and ends with the thread */
     GM_COUNT  /* (how many: run_span's jump table has one entry each) */
 };
@@ -1141,39 +1140,6 @@ static uint8_t plan_goto(const vsmp_machine *m, xinst *x)
     return GM_GOTO;
 }
 
-/* Moves (GM_MOVES): copies (GM_COPY, and GM_COPYS with its members) and movs (GM_MOVS) of a
- * run one after the other, none writing %cr0, two or more of them (a chain of copies counted
- * once), joined at the first, which run_span then takes in one loop: IGC's moves of a result's
- * channels into a message's payload, of its lanes' halves, and the surface index's movs before
- * the send. Each member is tested as it would be alone (a copy's lanes all on; a movs runs when
- * its lane is on); a copy whose lanes are not runs as its own GM_COPY, and the members after it
- * by their own modes. The first member's own mode (GM_COPY or GM_MOVS) is kept in xinst.fuse. */
-static bool moves_item(const xinst *x)
-{
-    return (x->gmode == GM_COPY || x->gmode == GM_COPYS || x->gmode == GM_MOVS) && !x->f.sets_cr0;
-}
-
-static void plan_moves(vsmp_machine *m, uint32_t i, uint32_t n)
-{
-    for (uint32_t end = i + n; i < end;) {
-        xinst *x = &m->x[i];
-        uint32_t k = 0, items = 0;
-        while (i + k < end && moves_item(&m->x[i + k])) {
-            const xinst *y = &m->x[i + k];
-            uint32_t step = y->gmode == GM_COPYS ? y->chain : 1u;
-            if (k + step > UINT8_MAX)
-                break;
-            k += step, items++;
-        }
-        if (items >= 2) {
-            x->fuse = x->gmode == GM_MOVS ? GM_MOVS : GM_COPY;
-            x->gmode = GM_MOVES;
-            x->chain = (uint8_t)k;
-        }
-        i += k ? k : x->gmode == GM_FUSED ? x->chain : 1u;
-    }
-}
-
 void vsmp_x_group_fast(vsmp_machine *m)
 {
     for (uint32_t i = 0; i < m->nx; i++) {
@@ -1208,7 +1174,6 @@ void vsmp_x_group_fast(vsmp_machine *m)
             x->run = run_group;
             plan_fused(m, i, n);
             plan_chains(m, i, n);
-            plan_moves(m, i, n);
         }
         i += n ? n : 1;
     }
@@ -1233,7 +1198,7 @@ uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index)
         return 0;
     const xinst *x = &m->x[index];
     return x->gmode == GM_CHAIN || x->gmode == GM_CHAIN1 || x->gmode == GM_CHAINW ||
-                   x->gmode == GM_COPYS || x->gmode == GM_MOVES
+                   x->gmode == GM_COPYS
                ? x->chain
                : 0;
 }

@@ -113,7 +113,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
         [GM_COPYS] = &&copys, [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,       [GM_SEL1] = &&sel1,
         [GM_CMP] = &&cmp,     [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,    [GM_MOVS] = &&movs,
         [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused,
-        [GM_MOVES] = &&moves, [GM_RET] = &&call};
+        [GM_RET] = &&call};
     _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
@@ -143,21 +143,6 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 RS_NEXT(y->chain);
             }
             /* fall through */
-        case GM_MOVES:
-        moves: /* each member as it would run alone; at a copy whose lanes are not all on, that
-                  copy as GM_COPY and the members after it by their own modes */
-            for (xinst *z = y, *e = y + y->chain; z < e; z++) {
-                if ((z == y ? y->fuse : z->gmode) == GM_MOVS) {
-                    if (group_lanes(m, z))
-                        movs_now(z);
-                } else if (group_lanes(m, z) == z->f.lmask) {
-                    copy_lanes(z->f.dst, z->f.src[0].p, z->lanes);
-                } else {
-                    y = z;
-                    goto copy;
-                }
-            }
-            RS_NEXT(y->chain);
         case GM_COPY:
         copy: /* what k_imov and put store: every word read before any is written */
             if (group_lanes(m, y) != y->f.lmask)
