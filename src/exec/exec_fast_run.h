@@ -304,11 +304,9 @@ static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
  * s->end set, which the run loop then takes as its own ret's) and no lane waits for a goto's
  * target: each is a step, counted, checked against the step limit before it is taken (one
  * that would pass it goes back to the run loop, which reports it), with %ce0 set to the EM
- * before it (a kernel's unpredicated ret, the common end, without run_ret's call: the thread
- * ends, its lanes only the trace's, which runs no run). A loop whose gotos keep every lane
- * together runs from its head to its back edge and round again without returning to the run
- * loop; a straight-line kernel's thread (its subroutine label, one run, ret) is one step of
- * the run loop. */
+ * before it. A loop whose gotos keep every lane together runs from its head to its back edge
+ * and round again without returning to the run loop; a straight-line kernel's thread (its
+ * subroutine label, one run, ret) is one step of the run loop. */
 VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {
     if (m->opt.trace || m->waiting || m->steps + x->group - 1u > m->opt.max_steps)
@@ -341,12 +339,8 @@ VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
             s->next = pc + 1;
             if (z->gmode == GM_GOTO && goto_now(m, z, s))
                 continue;
-            if (z->gmode == GM_RET && !m->depth && !z->in->pred) {
-                s->end = true; /* exec_flow.c run_ret: a kernel's unpredicated ret */
-                return VSMP_OK;
-            }
             st = z->run(m, z, s);
-            if (st || s->end) /* a predicated ret that ended the thread */
+            if (st || s->end) /* a ret that ends the thread: the run loop ends it */
                 return st;
         }
     }
