@@ -1439,7 +1439,8 @@ static const char ff_every[] =
                  "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
 
 /* ff_every: the same bits as the reference (test_runs_of), and at each fast level one run from
- * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
+ * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' and the ret's
+ * (GM_BRANCH, GM_GOTO, GM_RET: run_group's loop takes those after the run). */
 static void test_every_mode(void)
 {
     static const char *const runs[] = {ff_every};
