@@ -728,7 +728,7 @@ static const char ff_copys[] = "add (M1, 16) UD(0,0)<1> UA(0,0)<8;8,1> UB(0,0)<8
  * neither the EM nor the flow): only the first instruction is fast; the general ones write
  * %cr0 (a Q source is not the fast path's), which the fast instructions after them must see
  * (denormals kept, then round toward zero, then back), or write %ce0, which ends the run; a
- * label ends a run, and one before a fast instruction starts the next. */
+ * label ends a run, and one before a fast instruction starts the next; rets after runs. */
 static const char *const ff_mixed[] = {
     "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
     "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n"
@@ -747,6 +747,18 @@ static const char *const ff_mixed[] = {
     "mov (M1_NM, 1) %ce0(0,0)<1> 0x3:q\n"
     "mov (M1_NM, 1) DB(0,3)<1> %ce0(0,0)<0;1,0>\n"
     "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n",
+    /* rets after a run (GM_RET, taken by run_group's loop): a predicated one that ends some
+     * lanes or none (the thread's end when it ends every lane), the instructions after it,
+     * then one that ends the thread before a run that must not run */
+    "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "cmp.gt (M1, 16) P1 DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+    "mov (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1>\n"
+    "(P1) ret (M1, 16)\n"
+    "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1>\n"
+    "ret (M1, 1)\n"
+    "add (M1, 16) DB(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+    "mov (M1, 16) DC(0,0)<1> DB(0,0)<8;8,1>\n",
 };
 
 /* Each of @p runs (@p count), every instruction fast (@p all_fast) or the first. */
@@ -1427,7 +1439,8 @@ static const char ff_every[] =
                  "mul (M1, 16) FB(0,16)<1> FA(0,0)<8;8,1> 0x7fffff:f\n" FF_DIV("FB(0,0)");
 
 /* ff_every: the same bits as the reference (test_runs_of), and at each fast level one run from
- * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' (GM_BRANCH, GM_GOTO). */
+ * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' and the ret's
+ * (GM_BRANCH, GM_GOTO, GM_RET: run_group's loop takes those after the run). */
 static void test_every_mode(void)
 {
     static const char *const runs[] = {ff_every};
@@ -1452,6 +1465,51 @@ static void test_every_mode(void)
     test_runs_of(runs, 1, false);
 }
 
+/* A kernel's subroutine label (its first instruction in ocloc's code) before fast instructions
+ * starts their run (GM_LABEL), and the run then ends with the thread at the ret (GM_RET): the
+ * run's handler at instruction 0 holding the label and the two instructions after it, at every
+ * fast level; the same bits and the same step count as the reference under each dispatch mask. */
+static void test_entry_label(void)
+{
+    static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0x00ff0f0fu, 0};
+    vsmp_module *mod = ff_parse(".function \"ff_entry\"\n"
+                                "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+                                "mov (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1>\n",
+                                "");
+    if (!mod)
+        return;
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
+    for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
+        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, dmasks[dm])};
+        for (unsigned l = 0; l < nlev; l++)
+            ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
+        bool made = ff_made(ms, nlev);
+        CHECK(made, "machines for the entry label");
+        for (unsigned l = 0; made && l < nlev; l++)
+            CHECK(vsmp_x_group(ms[1 + l], 0) == 3, "entry label at level 0x%x: a run of %u at 0",
+                  levels[l], vsmp_x_group(ms[1 + l], 0));
+        for (uint64_t seed = 1; made && seed <= 20; seed++) {
+            ff_fill(ms, 1 + nlev, seed * 7919u + dm);
+            for (unsigned k = 0; k < 1 + nlev; k++)
+                CHECK(kit_run(ms[k], NULL), "entry label run");
+            for (unsigned l = 0; l < nlev; l++) {
+                const char *which = "";
+                CHECK(ff_same(ms[0], ms[1 + l], &which),
+                      "entry label (level 0x%x, mask 0x%08x, seed %llu): %s differs", levels[l],
+                      dmasks[dm], (unsigned long long)seed, which);
+                CHECK(vsmp_machine_steps(ms[1 + l]) == vsmp_machine_steps(ms[0]) &&
+                          vsmp_machine_steps(ms[0]) == 4,
+                      "entry label (level 0x%x, mask 0x%08x): %llu steps, reference %llu",
+                      levels[l], dmasks[dm], (unsigned long long)vsmp_machine_steps(ms[1 + l]),
+                      (unsigned long long)vsmp_machine_steps(ms[0]));
+            }
+        }
+        for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
+            vsmp_machine_free(ms[k]);
+    }
+    vsmp_module_free(mod);
+}
+
 int main(void)
 {
     test_nan_payloads();
@@ -1462,5 +1520,6 @@ int main(void)
     test_goto_together();
     test_fused();
     test_every_mode();
+    test_entry_label();
     return t_finish();
 }

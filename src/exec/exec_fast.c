@@ -892,6 +892,7 @@ enum {
     GM_BRANCH,
     GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
     GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
+    GM_RET,   /* ret (exec_flow.c run_ret): run_group's loop takes it, and ends with the thread */
     GM_COUNT  /* (how many: run_span's jump table has one entry each) */
 };
 
@@ -1144,11 +1145,13 @@ void vsmp_x_group_fast(vsmp_machine *m)
     for (uint32_t i = 0; i < m->nx; i++) {
         xinst *x = &m->x[i];
         unsigned op = x->in->opcode;
-        x->gmode = fast_handler(x->run)   ? group_mode(m, x)
-                   : op == VSMP_OPC_LABEL ? GM_LABEL
-                   : op == VSMP_OPC_GOTO  ? plan_goto(m, x)
-                   : op == VSMP_OPC_JMP   ? GM_BRANCH
-                                          : GM_CALL;
+        /* a subroutine's label (a kernel's first instruction) runs as a label: run_nop */
+        x->gmode = fast_handler(x->run)                                ? group_mode(m, x)
+                   : op == VSMP_OPC_LABEL || op == VSMP_OPC_SUBROUTINE ? GM_LABEL
+                   : op == VSMP_OPC_GOTO                               ? plan_goto(m, x)
+                   : op == VSMP_OPC_JMP                                ? GM_BRANCH
+                   : op == VSMP_OPC_RET                                ? GM_RET
+                                                                       : GM_CALL;
         /* a fast instruction whose dst covers a byte of %cr0 (itself or an alias) changes
          * what the next ones read of it */
         uint32_t c = m->vars[14].at;

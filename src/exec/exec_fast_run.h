@@ -129,12 +129,15 @@ static inline bool goto_now(const vsmp_machine *m, const xinst *z, xstep *s)
 
 /* The instructions of x's run (run_group): one step, and x->group - 1 more counted; then the
  * steps the run loop (machine.c run_from) would take next, taken here the same way while they
- * are runs, labels, gotos and jmps (GM_BRANCH: handlers that end no thread and stop at no
- * barrier) and no lane waits for a goto's target: each is a step, counted, checked against the
- * step limit before it is taken (one that would pass it goes back to the run loop, which
- * reports it), with %ce0 set to the EM before it. A loop whose gotos keep every lane together
- * runs from its head to its back edge and round again in this one call, its runs one after the
- * other with no return, no entry and no new read of %cr0 between them (but after a handler). */
+ * are runs, labels, gotos, jmps (GM_BRANCH: handlers that end no thread and stop at no
+ * barrier) and rets (GM_RET: a subroutine's return, or the thread's end, s->end set, which the
+ * run loop then takes as its own ret's) and no lane waits for a goto's target: each is a step,
+ * counted, checked against the step limit before it is taken (one that would pass it goes back
+ * to the run loop, which reports it), with %ce0 set to the EM before it. A loop whose gotos
+ * keep every lane together runs from its head to its back edge and round again in this one
+ * call, its runs one after the other with no return, no entry and no new read of %cr0 between
+ * them (but after a handler); a straight-line kernel's thread (its subroutine label, one run,
+ * ret) is one step of the run loop. */
 RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 {
     xinst *end = x + x->group, *y = x;
@@ -148,7 +151,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
         [GM_K16] = &&k16,     [GM_K] = &&k,         [GM_K16M] = &&k16m,     [GM_COPY] = &&copy,
         [GM_COPYS] = &&copys, [GM_WIDEN] = &&widen, [GM_SEL] = &&sel,       [GM_SEL1] = &&sel1,
         [GM_CMP] = &&cmp,     [GM_FCMP1] = &&cmp1,  [GM_ICMP1] = &&cmp1,    [GM_MOVS] = &&movs,
-        [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused};
+        [GM_LABEL] = &&label, [GM_BRANCH] = &&call, [GM_GOTO] = &&call,     [GM_FUSED] = &&fused,
+        [GM_RET] = &&call};
     _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
@@ -322,7 +326,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 }
                 break;
             }
-            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL) ||
+            if ((z->gmode != GM_BRANCH && z->gmode != GM_GOTO && z->gmode != GM_LABEL &&
+                 z->gmode != GM_RET) ||
                 m->steps >= m->opt.max_steps)
                 return VSMP_OK;
             m->steps++;
@@ -331,7 +336,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             if (z->gmode == GM_GOTO && goto_now(m, z, s))
                 continue;
             st = z->run(m, z, s);
-            if (st)
+            if (st || s->end) /* a ret that ends the thread: the run loop ends it */
                 return st;
             ran = true;
         }
