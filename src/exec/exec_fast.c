@@ -890,9 +890,9 @@ enum {
     GM_MOVS,
     GM_LABEL,
     GM_BRANCH,
-    GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_group's loop decides it */
+    GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_span decides it past a run */
     GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
-    GM_RET,   /* ret (exec_flow.c run_ret): run_group's loop takes it, and ends with the thread */
+    GM_RET,   /* ret (exec_flow.c run_ret): run_span takes it past a run; may end the thread */
     GM_COUNT  /* (how many: run_span's jump table has one entry each) */
 };
 
@@ -1128,7 +1128,7 @@ static void plan_chains(vsmp_machine *m, uint32_t i, uint32_t n)
     }
 }
 
-/* A goto run_group's loop decides itself (GM_GOTO, goto_now): no predicate, or a plain one
+/* A goto run_span decides itself past a run (GM_GOTO, goto_now): no predicate, or a plain one
  * (no .any or .all) of a declared predicate; its lanes planned as a fast instruction's */
 static uint8_t plan_goto(const vsmp_machine *m, xinst *x)
 {
