@@ -18,8 +18,11 @@
  * colour with a negative zero. Every byte of every channel through the 16-lane kernels at texel
  * centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of
  * RGBA8 on a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and
- * load form; point plans, arrays and mip plans of two levels keep their family's entry, under the
- * same names; at the AVX-512 level the mip plans of one level take them too.
+ * load form, and so does each mip plan of two levels but sample_l's (the trilinear kernels); point
+ * plans, arrays and sample_l's keep their family's entry, under the same names; at the AVX-512
+ * level the mip plans of one level take them too (those of two levels keep the AVX-512 mip kernel).
+ * And trilinear messages (trilinear(): quads or rows of pixels, a LOD of one, two or three levels a
+ * message, specials, edges) through the AVX2 level's 16-lane trilinear kernels.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
  */
@@ -246,10 +249,126 @@ static void every_byte(unsigned cpu, const char *level)
     vsmp_surface_free(s);
 }
 
+/* A pixel origin along an axis of @p n texels at g texels a pixel: inside (most often), up to 20
+ * pixels on either side of the first texel, or its last pixels at most 8 before the last (a
+ * message's last lanes on the level's last texels). */
+static float origin_px(sc_rng *r, uint32_t n, float g)
+{
+    unsigned k = sc_below(r, 4), in = (unsigned)((float)n / g);
+    return k >= 2 ? (float)sc_below(r, in)
+           : k    ? (float)sc_below(r, 40) - 20.0f
+                  : (float)in - 4.0f - (float)sc_below(r, 8);
+}
+
+/* Trilinear (mip plans of several levels): messages of four 2x2 quads side by side or two rows
+ * of 8 pixels, g texels a pixel on the base level (0.5 to 3: each 8 lanes' taps a box of up to 9
+ * columns and 4 rows on a level, or wider), their LOD from gradients (sample_d), an explicit LOD
+ * (sample_l) or the quads (sample): alike in every lane, lanes 8-15 twice lanes 0-7's (a level
+ * apart), a ramp across the message (two levels in one 8 lanes), or a lane or every lane's
+ * gradient or LOD a special value (NaN, an infinity, 0, huge); at texel fractions of their own,
+ * inside the level, across its edges and off it; partial, SIMD8 and SIMD32; RGBA8 128x64 and
+ * BGRA8 96x40 (no power of two: CLAMP only) of every level, and 128x64's levels from 1 on (its
+ * base level past 0); each pair of CLAMP and WRAP, each mip filter. */
+static void trilinear(unsigned cpu, const char *level, unsigned n)
+{
+    static const struct {
+        vsmp_format f;
+        uint32_t w, h, min_lod;
+    } surfs[] = {{VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 0},
+                 {VSMP_FORMAT_B8G8R8A8_UNORM, 96, 40, 0},
+                 {VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 1}};
+    static const uint8_t mips[] = {VSMP_MIPFILTER_NONE, VSMP_MIPFILTER_NEAREST,
+                                   VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_LINEAR};
+    static const unsigned ops[] = {VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_L, VSMP_SUB_SAMPLE};
+    static const float gs[] = {0.5f, 0.75f, 1.0f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+    static const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, 1e30f, -0.0f};
+    sc_rng r = {0x7a111eull, NULL, 0};
+    unsigned tbad = 0, ttotal = 0, tfit = 0;
+    for (unsigned si = 0; si < 3; si++) {
+        uint32_t w = surfs[si].w, h = surfs[si].h, k0 = surfs[si].min_lod;
+        uint32_t levels = 1; /* every level */
+        while ((w << k0) >> levels)
+            levels++;
+        vsmp_surface *s = surface_lv(&r, surfs[si].f, w << k0, h << k0, false, levels, k0, 0);
+        CHECK(s, "trilinear: surface");
+        for (unsigned kind = 0; s && kind < 4; kind++)
+            for (unsigned j = 0; j < 4 * 3; j++) {
+                bool wu = kind / 2, wv = kind % 2;
+                if (si == 1 && (wu || wv)) /* WRAP: powers of two */
+                    continue;
+                vsmp_sampler_state st = state(wu * 3 + wv, true, false);
+                st.mip_filter = mips[j % 4];
+                unsigned op = ops[j / 4];
+                vsmp_plan *p = NULL;
+                CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "trilinear: plan");
+                for (unsigned i = 0; p && i < n; i++) {
+                    float g = gs[sc_below(&r, sizeof(gs) / sizeof(gs[0]))];
+                    unsigned vary = sc_below(&r, 5), rows = sc_below(&r, 2);
+                    unsigned form = sc_below(&r, 10);
+                    unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16, one = sc_below(&r, simd);
+                    float oddv = odd[sc_below(&r, sizeof(odd) / sizeof(odd[0]))];
+                    /* the pixel origin: inside the level most often, else near or past its
+                     * first or last texels */
+                    float px = origin_px(&r, w, g), py = origin_px(&r, h, g);
+                    float fx = sc_unit(&r), fy = sc_unit(&r);
+                    uint32_t u[32], v[32], gr[4][32], lod[32];
+                    bool inside = true;
+                    for (unsigned l = 0; l < simd; l++) {
+                        unsigned k = l % 16;
+                        float x = rows ? (float)(k % 8) : (float)(k / 4 * 2 + (k & 1));
+                        float y = rows ? (float)(k / 8) : (float)((k >> 1) & 1);
+                        x += px + (float)(l / 16) * 8.0f, y += py;
+                        float tx = (x + fx) * g, ty = (y + fy) * g;
+                        inside = inside && tx >= 0.5f && tx < (float)w - 0.5f && ty >= 0.5f &&
+                                 ty < (float)h - 0.5f;
+                        u[l] = sc_fbits(tx / (float)w), v[l] = sc_fbits(ty / (float)h);
+                        float f = vary == 1   ? (k >= 8 ? 2.0f : 1.0f)
+                                  : vary == 2 ? 1.0f + (float)k / 32.0f
+                                              : 1.0f;
+                        float d[4] = {g * f / (float)w, 0.0f, 0.0f, g * f / (float)h};
+                        float ld = log2f(g * f);
+                        if (vary >= 3 && (vary == 4 || l == one)) /* a special value */
+                            d[sc_below(&r, 4)] = oddv, ld = oddv;
+                        for (int c = 0; c < 4; c++)
+                            gr[c][l] = sc_fbits(d[c]);
+                        lod[l] = sc_fbits(ld);
+                    }
+                    vsmp_message m = uv_message(simd, u, v);
+                    if (op == VSMP_SUB_SAMPLE_D) {
+                        m.param[VSMP_P_DUDX] = gr[0], m.param[VSMP_P_DVDX] = gr[1];
+                        m.param[VSMP_P_DUDY] = gr[2], m.param[VSMP_P_DVDY] = gr[3];
+                    }
+                    if (op == VSMP_SUB_SAMPLE_L)
+                        m.param[VSMP_P_LOD] = lod;
+                    if (form == 7) /* partial: a random lane off */
+                        m.mask &= ~(1u << sc_below(&r, 16));
+                    tfit += inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f;
+                    vsmp_result got, want;
+                    ttotal++;
+                    if (!same_as_reference(p, &m, &got, &want) && tbad++ < 6)
+                        fprintf(stderr,
+                                "  trilinear %s: %ux%u from level %u op %#x mip %u modes %u %u "
+                                "g %g vary %u %s SIMD%u mask %#x at (%g, %g): kernel %s "
+                                "differs\n",
+                                level, w, h, k0, op, st.mip_filter, st.address[0], st.address[1],
+                                (double)g, vary, rows ? "rows" : "quads", simd, m.mask, (double)px,
+                                (double)py, p->fast_name);
+                }
+                vsmp_plan_free(p);
+            }
+        vsmp_surface_free(s);
+    }
+    printf("%s trilinear: %u messages, %u whole quads or rows inside the level\n", level, ttotal,
+           tfit);
+    CHECK(!tbad, "%s trilinear: %u of %u messages differ from the reference", level, tbad, ttotal);
+    CHECK(tfit >= ttotal / 8, "%s trilinear: %u of %u messages inside", level, tfit, ttotal);
+}
+
 /* The AVX2 level's choice in one load form (cpu, the flat and mip families' names with its
  * suffix sfx): a kernel of its own for bilinear RGBA8 plans on 2D surfaces, per pair of modes,
  * and for mip plans on a surface of one level (CLAMP and WRAP: the mip rows' modes); the
- * family's entry for point plans, arrays and mip plans of two levels. */
+ * family's entry for point plans, arrays and sample_l's; mip plans of two levels the trilinear
+ * kernels. */
 static void choice(unsigned cpu, const char *sfx)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
@@ -260,7 +379,7 @@ static void choice(unsigned cpu, const char *sfx)
     char flat[64], mip[64];
     snprintf(flat, sizeof(flat), "sample_flat_u8x4_avx2%s", sfx);
     snprintf(mip, sizeof(mip), "sample_mip_u8x4_avx2%s", sfx);
-    vsmp_kernel seen[9] = {NULL}, seen_mip[9] = {NULL};
+    vsmp_kernel seen[9] = {NULL}, seen_mip[9] = {NULL}, seen_tri[9] = {NULL};
     for (unsigned kind = 0; s2 && ar && l2 && kind < 9; kind++) {
         vsmp_sampler_state sl = state(kind, true, kind % 2), sp = state(kind, false, kind % 2);
         vsmp_sampler_state sm = state(kind, true, false);
@@ -286,6 +405,28 @@ static void choice(unsigned cpu, const char *sfx)
                     CHECK(!strcmp(p[i]->fast_name, mip), "choice: mip %u %d: %s", kind, i,
                           p[i]->fast_name);
                 CHECK(p[3]->fast != p[4]->fast, "choice: mip kind %u, one level: its own", kind);
+                /* two levels: the trilinear kernel of its own, per pair of modes */
+                vsmp_plan *q = NULL; /* (point: the family's entry) */
+                vsmp_sampler_state sq = state(kind, false, false);
+                sq.mip_filter = VSMP_MIPFILTER_NEAREST;
+                CHECK(!vsmp_plan_create_cpu(l2, &sq, VSMP_SUB_SAMPLE_L, cpu, &q, NULL), "plan");
+                if (q) {
+                    /* (sample_l: the family's entry too) */
+                    CHECK(q->fast == p[4]->fast, "choice: mip kind %u, sample_l: the entry", kind);
+                    vsmp_plan *t = NULL;
+                    CHECK(!vsmp_plan_create_cpu(l2, &sm, VSMP_SUB_SAMPLE, cpu, &t, NULL), "plan");
+                    if (t) {
+                        CHECK(!strcmp(t->fast_name, mip), "choice: tri %u: %s", kind, t->fast_name);
+                        CHECK(t->fast != q->fast && t->fast != p[3]->fast,
+                              "choice: mip kind %u, two levels: its own", kind);
+                        for (unsigned k = 0; k < kind; k++)
+                            CHECK(seen_tri[k] != t->fast, "choice: tri kinds %u and %u apart", k,
+                                  kind);
+                        seen_tri[kind] = t->fast;
+                    }
+                    vsmp_plan_free(t);
+                }
+                vsmp_plan_free(q);
                 for (unsigned k = 0; k < 9; k++)
                     CHECK(seen[k] != p[3]->fast && seen_mip[k] != p[3]->fast,
                           "choice: mip kind %u apart from kind %u", kind, k);
@@ -350,6 +491,7 @@ int main(int argc, char **argv)
             continue;
         }
         identity(runs[i].cpu, runs[i].name, n);
+        trilinear(runs[i].cpu, runs[i].name, n);
         every_byte(runs[i].cpu, runs[i].name);
     }
     if ((have & VSMP_CPU_AVX2) == VSMP_CPU_AVX2) {

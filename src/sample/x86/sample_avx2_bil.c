@@ -29,6 +29,7 @@
  * SIMD32, taps in no such shape, clamped or wrapped at an edge, partly off the level, a lane whose
  * index needs more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs the plan's
  * 8-lane flat or mip kernel before anything is stored. Results are never NaN: no NaN rewrite.
+ * The same file holds the trilinear kernels of the mip plans of several levels (tri16_u8x4, below).
  * Tested against the reference in tests/test_fastpath_bil.c.
  */
 #include "stages_avx2.h"
@@ -339,6 +340,197 @@ static const vsmp_kernel bil16_rest[] = {BIL16_RESTS(BIL16_REST, , 0, 0)};
 #define BIL16_NREST (sizeof(bil16_rest) / sizeof(bil16_rest[0]))
 static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 0)};
 
+/* ---- Trilinear (mip plans of several levels), 16 lanes a message ----
+ *
+ * A SIMD16 message with every lane on of a mip plan of RGBA8/BGRA8 on a 2D surface of several
+ * levels (bilinear min and mag filters, CLAMP or WRAP axes) whose each 8 lanes share their two
+ * levels (stage8's l0 and l1: one LOD's levels, as a quad's or a work-group's lanes have them) and
+ * whose first taps on each of those levels lie in a box (tri8_box) is filtered on both levels from
+ * 32-byte row loads and the two blended by the LOD fraction where the levels differ
+ * (MIP8_FILTER_STORE's words: lerp8(a, b, frac)); any other message runs the mip family's 8-lane
+ * kernel before anything is stored. */
+
+/* The taps of 8 lanes on level l (ax, ay: their axes on its texels) when every lane's first taps
+ * are at most 7 columns after lane 0's and 0 to 2 rows below (quads of a rasterizer at up to two
+ * texels a pixel), the box of lane 0's 9 columns and 4 rows placed on the level (wrapped on a WRAP
+ * axis of a power-of-two size) without clamping or wrapping: each row by two 32-byte loads, each
+ * lane's taps by a permute and its rows by blends (t: the first row's taps and the next, the
+ * second's, as bil_lanes reads them). @return false otherwise, nothing read. */
+static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const bool wu,
+                            const bool wv, const axis8 *ax, const axis8 *ay, __m256i t[4])
+{
+    int32_t bx = _mm256_cvtsi256_si32(ax->i), by = _mm256_cvtsi256_si32(ay->i);
+    if (bx == INT32_MIN || by == INT32_MIN)
+        return false;
+    __m256i dx = _mm256_sub_epi32(ax->i, _mm256_set1_epi32(bx));
+    __m256i dy = _mm256_sub_epi32(ay->i, _mm256_set1_epi32(by));
+    const __m256i two = _mm256_set1_epi32(2);
+    if (!_mm256_testz_si256(dx, _mm256_set1_epi32(~7)) ||
+        !_mm256_testz_si256(dy, _mm256_set1_epi32(~3)) ||
+        !_mm256_testz_si256(_mm256_cmpgt_epi32(dy, two), _mm256_cmpgt_epi32(dy, two)))
+        return false;
+    /* no lane 7 columns on: each row's taps from one load (the next column by a permute); no
+     * lane 2 rows below: three rows */
+    const bool one = _mm256_testz_si256(dx, _mm256_cmpeq_epi32(dx, _mm256_set1_epi32(7)));
+    const int nr = _mm256_testz_si256(dy, two) ? 3 : 4;
+    int32_t w = (int32_t)l->w, h = (int32_t)l->h;
+    if (wu) {
+        if (w & (w - 1))
+            return false;
+        bx &= w - 1;
+    }
+    if (wv) {
+        if (h & (h - 1))
+            return false;
+        by &= h - 1;
+    }
+    if (bx < 0 || by < 0 || bx + (one ? 7 : 8) > w - 1 || by + nr - 1 > h - 1)
+        return false;
+    const uint8_t *at = p->s->mem + l->off + (uint32_t)by * l->pitch + 4 * (uint32_t)bx;
+    const __m256i dx1 = _mm256_add_epi32(dx, _mm256_set1_epi32(1));
+    __m256i row[4][2];
+    for (int i = 0; i < nr; i++) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(at + i * l->pitch));
+        row[i][0] = _mm256_permutevar8x32_epi32(a, dx);
+        row[i][1] = one ? _mm256_permutevar8x32_epi32(a, dx1)
+                        : _mm256_permutevar8x32_epi32(
+                              _mm256_loadu_si256((const __m256i *)(at + i * l->pitch + 4)), dx);
+    }
+    __m256i m1 = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(1));
+    if (nr == 3) {
+        for (int j = 0; j < 2; j++) {
+            t[j] = _mm256_blendv_epi8(row[0][j], row[1][j], m1);
+            t[2 + j] = _mm256_blendv_epi8(row[1][j], row[2][j], m1);
+        }
+        return true;
+    }
+    __m256i m2 = _mm256_cmpeq_epi32(dy, two);
+    for (int j = 0; j < 2; j++) {
+        t[j] = _mm256_blendv_epi8(_mm256_blendv_epi8(row[0][j], row[1][j], m1), row[2][j], m2);
+        t[2 + j] = _mm256_blendv_epi8(_mm256_blendv_epi8(row[1][j], row[2][j], m1), row[3][j], m2);
+    }
+    return true;
+}
+
+/* The lowest and highest of 8 lanes' levels. */
+static inline int32_t min8i(__m256i l)
+{
+    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(l), _mm256_extracti128_si256(l, 1));
+    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+    return _mm_cvtsi128_si32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
+}
+
+static inline int32_t max8i(__m256i l)
+{
+    __m128i m = _mm_max_epi32(_mm256_castsi256_si128(l), _mm256_extracti128_si256(l, 1));
+    m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4e));
+    return _mm_cvtsi128_si32(_mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
+}
+
+/* Whether lanes 8-15's LOD stage gives lanes 0-7's levels and fraction lane for lane: the same
+ * words in every parameter it reads other than the coordinates (a lod_unused plan, L_ZERO; the
+ * gradients of L_GRAD); L_IMPLICIT and L_BIAS read the coordinates (L_EXPLICIT: not these
+ * kernels' plans). */
+static inline bool tri16_one_lod(const vsmp_plan *p, const vsmp_message *m)
+{
+    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY};
+    if (p->lod_unused || p->lod == L_ZERO)
+        return true;
+    if (p->lod != L_GRAD)
+        return false;
+    __m256i d = _mm256_setzero_si256();
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t *a = m->param[grad[k]];
+        if (a)
+            d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)a),
+                                                    _mm256_loadu_si256((const __m256i *)(a + 8))));
+    }
+    return _mm256_testz_si256(d, d);
+}
+
+/* A trilinear SIMD16 message with every lane on: @return false, having stored nothing, when the
+ * 8-lane mip kernel must take it. Each 8 lanes' levels (stage8's l0, l1: one LOD's two, or a
+ * ramp's over two adjacent LODs) lie on at most three consecutive levels lo .. lo + 2, each lane's
+ * first one of the lowest two; every such level is filtered for the 8 lanes (tri8_box, as
+ * bil_lanes), each lane's first and second level's values taken and blended by its LOD fraction
+ * where they differ (MIP8_FILTER_STORE's blend). */
+static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
+                              const bool wu, const bool wv)
+{
+    lanes8 o[2];
+    __m256i t[2][3][4]; /* [half][level - lo][tap] */
+    axis8 ax[2][3], ay[2][3];
+    int n[2];
+    __m256i s0[2], s1[2]; /* each lane's first, second level - lo */
+    o[0] = stage8(p, false, m, 0, true);
+    if (tri16_one_lod(p, m)) {
+        o[1].l0 = o[0].l0, o[1].l1 = o[0].l1, o[1].frac = o[0].frac;
+        o[1].u = paramf8_in(m, VSMP_P_U, 8, true), o[1].v = paramf8_in(m, VSMP_P_V, 8, true);
+    } else {
+        o[1] = stage8(p, false, m, 8, true);
+    }
+    for (int h = 0; h < 2; h++) {
+        int32_t lo = min8i(o[h].l0), hi = max8i(o[h].l1);
+        n[h] = hi - lo + 1;
+        __m256i vlo = _mm256_set1_epi32(lo);
+        s0[h] = _mm256_sub_epi32(o[h].l0, vlo), s1[h] = _mm256_sub_epi32(o[h].l1, vlo);
+        if (n[h] < 1 || n[h] > 3 || max8i(s0[h]) > 1)
+            return false;
+        for (int k = 0; k < n[h]; k++) {
+            const vsmp_level_view *l = &p->lv[lo + k];
+            ax[h][k] = axis8_at(_mm256_mul_ps(o[h].u, _mm256_set1_ps(l->fw)));
+            ay[h][k] = axis8_at(_mm256_mul_ps(o[h].v, _mm256_set1_ps(l->fh)));
+            if (!tri8_box(p, l, wu, wv, &ax[h][k], &ay[h][k], t[h][k]))
+                return false;
+        }
+    }
+    const __m256i one = _mm256_set1_epi32(1);
+    for (int c = 0; c < 4; c++) {
+        __m256i s = u8shuf8(p, c);
+        for (int h = 0; h < 2; h++) {
+            __m256 v[3] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
+            for (int k = 0; k < n[h]; k++) {
+                __m256 e = lerp8(chan8(t[h][k][0], s), chan8(t[h][k][1], s), ax[h][k].w);
+                __m256 f = lerp8(chan8(t[h][k][2], s), chan8(t[h][k][3], s), ax[h][k].w);
+                v[k] = lerp8(e, f, ay[h][k].w);
+            }
+            __m256 a = v[0];
+            if (n[h] > 1) {
+                __m256 b = v[1];
+                a = _mm256_blendv_ps(a, v[1], _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], one)));
+                if (n[h] > 2)
+                    b = _mm256_blendv_ps(
+                        b, v[2],
+                        _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_set1_epi32(2))));
+                b = _mm256_blendv_ps(
+                    b, v[0],
+                    _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_setzero_si256())));
+                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], s1[h]));
+                a = _mm256_blendv_ps(lerp8(a, b, o[h].frac), a, same);
+            }
+            _mm256_storeu_ps((float *)r->c[c] + 8 * h, a);
+        }
+    }
+    return true;
+}
+
+/* One kernel per pair of axis modes (CLAMP, WRAP) and per load form of the mip kernel the rest
+ * goes to: tri16_k[form][2 wu + wv]. */
+#define TRI16_ONE(name, rest, wu, wv)                                                              \
+    BIL16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)           \
+    {                                                                                              \
+        if (!full16(m) || !tri16_u8x4(p, m, r, wu, wv))                                            \
+            rest(p, m, r);                                                                         \
+    }
+#define TRI16_MODES(X, name, rest)                                                                 \
+    X(name##_cc, rest, false, false)                                                               \
+    X(name##_cw, rest, false, true) X(name##_wc, rest, true, false) X(name##_ww, rest, true, true)
+TRI16_MODES(TRI16_ONE, tri16_m, vsmp_sample_mip_u8x4_avx2)
+TRI16_MODES(TRI16_ONE, tri16_mg, vsmp_sample_mip_u8x4_avx2_gather)
+#define TRI16_NAME(name, rest, wu, wv) name,
+static const vsmp_kernel tri16_k[2][4] = {{TRI16_MODES(TRI16_NAME, tri16_m, 0)},
+                                          {TRI16_MODES(TRI16_NAME, tri16_mg, 0)}};
+
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
 {
     unsigned f = 0, i = flat_kind(p);
@@ -348,6 +540,17 @@ vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
      * anisotropic: the mip rows') samples its base level bilinearly whatever lambda: the flat
      * kernel's results; resident (tiled) surfaces stay the mip family's (its general kernel) */
     bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
+    /* a mip plan of several levels at the AVX2 level, bilinear min and mag filters (not
+     * anisotropic), CLAMP or WRAP axes (the mip kernels' modes), normalized: the trilinear one;
+     * not with an explicit LOD (sample_l: its gain is the LOD stage's, one for 16 lanes of one
+     * gradient; "tri l" measured 106.0 -> 104.3 M samples per CPU-second with it,
+     * bench/results/avx2tri-spr.txt) */
+    const vsmp_sampler_state *st = &p->st;
+    if ((f == 2 || f == 3) && p->nlev > 1 && !p->s->resident && !p->s->d.array &&
+        p->s->d.type == VSMP_SURFTYPE_2D && p->lod != L_EXPLICIT &&
+        st->min_filter == VSMP_FILTER_LINEAR && st->mag_filter == VSMP_FILTER_LINEAR &&
+        !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 && (i - 9) % 3 < 2)
+        return tri16_k[f - 2][(i - 9) / 3 * 2 + (i - 9) % 3];
     if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
     return bil16_k[f][i - 9];
