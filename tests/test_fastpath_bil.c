@@ -29,6 +29,9 @@
 #include <stdio.h>
 
 #include "fastpath_kit.h"
+#ifdef VSMP_HAVE_AVX2
+#include "x86/flat_u8x4_avx2.h"
+#endif
 #include "testlib.h"
 
 enum {
@@ -62,6 +65,25 @@ static float origin(sc_rng *r, uint32_t n, int span)
 }
 
 static unsigned bad, total, fit;
+/* Of the messages of whole shapes inside the level through a plan of a 16-lane kernel (bilinear
+ * at unnormalized coordinates, trilinear): how many, and how many that kernel took whole
+ * (vsmp_u8x4_avx2_took16). A normalized coordinate scaled back to texels may floor a lane a
+ * texel lower than its neighbours', which is no longer the shape: those are not counted. */
+static unsigned wholes[2], taken[2];
+
+/* Counts message m of plan p in wholes and taken, where p's kernel is a 16-lane one. */
+static void count_taken(const vsmp_plan *p, const vsmp_message *m)
+{
+#ifdef VSMP_HAVE_AVX2
+    vsmp_result t;
+    bool tri = false;
+    int took = vsmp_u8x4_avx2_took16(p, m, &t, &tri);
+    if (took >= 0 && (tri || p->st.non_normalized))
+        wholes[tri]++, taken[tri] += (unsigned)took;
+#else
+    (void)p, (void)m;
+#endif
+}
 
 static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, unsigned op,
                      unsigned n, const char *what)
@@ -114,6 +136,8 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
         if (form == 7) /* partial: a random lane off */
             m.mask &= ~(1u << sc_below(r, 16));
         fit += inside && simd == 16 && form != 7 && shape < S_TOP;
+        if (inside && simd == 16 && form != 7 && shape < S_TOP)
+            count_taken(p, &m);
         vsmp_result got, want;
         total++;
         if (!same_as_reference(p, &m, &got, &want) && bad++ < 6)
@@ -343,6 +367,8 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                     if (form == 7) /* partial: a random lane off */
                         m.mask &= ~(1u << sc_below(&r, 16));
                     tfit += inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f;
+                    if (inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f)
+                        count_taken(p, &m);
                     vsmp_result got, want;
                     ttotal++;
                     if (!same_as_reference(p, &m, &got, &want) && tbad++ < 6)
@@ -490,8 +516,21 @@ int main(int argc, char **argv)
                    have);
             continue;
         }
+        wholes[0] = wholes[1] = taken[0] = taken[1] = 0;
         identity(runs[i].cpu, runs[i].name, n);
         trilinear(runs[i].cpu, runs[i].name, n);
+        /* the 16-lane bilinear kernels take every whole shape inside the level at unnormalized
+         * coordinates; the trilinear ones most of theirs (a level's box may not fit) */
+        printf("%s: 16-lane bilinear took %u of %u whole shapes inside, trilinear %u of %u\n",
+               runs[i].name, taken[0], wholes[0], taken[1], wholes[1]);
+        if (runs[i].cpu & VSMP_CPU_AVX2) {
+            CHECK((wholes[0] || (runs[i].cpu & VSMP_CPU_AVX512)) && taken[0] == wholes[0],
+                  "%s: the 16-lane bilinear kernels took %u of %u whole shapes", runs[i].name,
+                  taken[0], wholes[0]);
+            CHECK((runs[i].cpu & VSMP_CPU_AVX512) || (wholes[1] && taken[1] >= wholes[1] / 2),
+                  "%s: the 16-lane trilinear kernels took %u of %u whole shapes", runs[i].name,
+                  taken[1], wholes[1]);
+        }
         every_byte(runs[i].cpu, runs[i].name);
     }
     if ((have & VSMP_CPU_AVX2) == VSMP_CPU_AVX2) {

@@ -7,7 +7,7 @@
 
 #include "../fast/fast.h"
 
-/* The kernel a plan of sample_flat_u8x4_avx2, or of sample_mip_u8x4_avx2 on a surface of one
+/* The kernel a plan of sample_flat_u8x4_avx2, or of sample_mip_u8x4_avx2 on a view of one
  * level (either load form: k is the plan's kernel after the table's load form is chosen), runs at
  * the AVX2 level (and a plan of sample_mip_u8x4_avx512 of one level at the AVX-512 level): for
  * RGBA8 and BGRA8 on a 2D surface (not an array), bilinear, the 16-lane kernel
@@ -21,5 +21,10 @@
  * every other message to k; any other plan's kernel (point, arrays, the AVX-512 level's mip plans
  * of several levels, every other kernel) is returned as it is. */
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k);
+
+/* For the tests, on no sampling path: -1 when plan p's kernel is none of the 16-lane ones above;
+ * else 1 when its 16-lane kernel takes message m whole (its words in r), 0 when it sends m to the
+ * rest, and *tri whether that kernel is a trilinear one. Built with the AVX2 level. */
+int vsmp_u8x4_avx2_took16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, bool *tri);
 
 #endif

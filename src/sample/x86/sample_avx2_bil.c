@@ -2,7 +2,7 @@
 /*
  * The AVX2 level's bilinear kernels of four 8-bit UNORM channels in a 4-byte texel (RGBA8, BGRA8)
  * on 2D surfaces, 16 lanes a message: the bilinear plans of sample_flat_u8x4_avx2, and those of
- * sample_mip_u8x4_avx2 on a surface of one level (their base level sampled bilinearly whatever
+ * sample_mip_u8x4_avx2 on a view of one level (their base level sampled bilinearly whatever
  * lambda), one kernel per pair of axis modes (CLAMP, WRAP, CLAMP_BORDER) and kernel the rest goes
  * to, which vsmp_flat_u8x4_avx2_pick names at plan time. A SIMD16 message with every lane on is
  * taken whole, as two halves of 8 lanes sharing the plan's constants, when its first taps (the
@@ -20,7 +20,8 @@
  *   - else a window: each 8 lanes on one row pair, at most 7 columns after the half's lane 0 (a
  *     resize's lanes), the 9 columns by two 32-byte loads a row and each lane's taps by a permute.
  *
- * Every texel read is one a lane reads (inside the level). Every lane's taps are then its floored
+ * Every texel read is inside the level (a window's 9 columns of its rows, whatever its lanes'
+ * span; the other shapes' texels all taps of a lane). Every lane's taps are then its floored
  * coordinate's texel and the next, as grid8_flat gives them, its weights grid8_flat's, the filter
  * filter8_u8x4's (x, then y, each lerp a + (b - a) w rounded at every step), the conversion
  * unorm8's (b / 255 correctly rounded): the 8-lane kernel's words. On a CLAMP_BORDER axis a
@@ -554,4 +555,22 @@ vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
     if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
     return bil16_k[f][i - 9];
+}
+
+/* For the tests (test_fastpath_bil), off every sampling path: -1 when plan p's kernel is none of
+ * this file's; else whether its 16-lane kernel takes message m whole (1, its words in r) or would
+ * send it to the rest (0, r as it was or partly written); *tri: whether it is a trilinear one. */
+__attribute__((cold)) int vsmp_u8x4_avx2_took16(const vsmp_plan *p, const vsmp_message *m,
+                                                vsmp_result *r, bool *tri)
+{
+    static const unsigned modes[3] = {MC, MW, MB};
+    for (unsigned f = 0; f < 2; f++)
+        for (unsigned j = 0; j < 4; j++)
+            if (p->fast == tri16_k[f][j] && (*tri = true))
+                return full16(m) && tri16_u8x4(p, m, r, j >= 2, j & 1);
+    for (unsigned f = 0; f < BIL16_NREST; f++)
+        for (unsigned j = 0; j < 9; j++)
+            if (p->fast == bil16_k[f][j] && !(*tri = false))
+                return full16(m) && bil16_u8x4(p, m, r, modes[j / 3], modes[j % 3]);
+    return -1;
 }
