@@ -22,7 +22,9 @@
  * plans, arrays and sample_l's keep their family's entry, under the same names; at the AVX-512
  * level the mip plans of one level take them too (those of two levels keep the AVX-512 mip kernel).
  * And trilinear messages (trilinear(): quads or rows of pixels, a LOD of one, two or three levels a
- * message, specials, edges) through the AVX2 level's 16-lane trilinear kernels.
+ * message, specials, edges) through the AVX2 level's 16-lane trilinear kernels. And that the
+ * 16-lane kernels do take messages whole (vsmp_u8x4_avx2_took16): every whole shape inside the
+ * level at unnormalized coordinates (bilinear), at least half the trilinear ones.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
  */
