@@ -17,7 +17,8 @@
  * [0, m1] (floor is monotonic and m1 an integer: the index the reference's clamp gives), WRAP's
  * low bits. CLAMP_BORDER's index is not clamped: x is first sent no higher than the size fs (+inf
  * to an index off the level, NaN kept), and *in cleared in the lanes off the level (the index
- * below 0 or above m1, unsigned). */
+ * below 0 or above m1, unsigned). *bad keeps the lanes' least conversion (a signed minimum, from
+ * 0): INT32_MIN there (pidx8_bad) when a lane converted to it. */
 static inline __m256i pidx8(const unsigned mode, __m256 x, __m256 fs, __m256i m1, __m256i *bad,
                             __m256i *in)
 {
@@ -25,7 +26,7 @@ static inline __m256i pidx8(const unsigned mode, __m256 x, __m256 fs, __m256i m1
     if (border)
         x = _mm256_min_ps(fs, x);
     __m256i i = _mm256_cvttps_epi32(_mm256_floor_ps(x));
-    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
+    *bad = _mm256_min_epi32(*bad, i);
     if (border) {
         *in = _mm256_and_si256(*in, _mm256_cmpeq_epi32(_mm256_min_epu32(i, m1), i));
         return i;
@@ -33,6 +34,14 @@ static inline __m256i pidx8(const unsigned mode, __m256 x, __m256 fs, __m256i m1
     if (mode == VSMP_TCM_WRAP)
         return _mm256_and_si256(i, m1);
     return _mm256_max_epi32(_mm256_min_epi32(i, m1), _mm256_setzero_si256());
+}
+
+/* Whether a lane of pidx8's calls (bad: their *bad, set to zero before the first) converted to
+ * INT32_MIN: its index needs the general arithmetic. */
+static inline bool pidx8_bad(__m256i bad)
+{
+    __m256i b = _mm256_cmpeq_epi32(bad, _mm256_set1_epi32(INT32_MIN));
+    return !_mm256_testz_si256(b, b);
 }
 
 /* The shapes of a SIMD16 message's texels that a few whole loads read: four 2x2 quads side by
@@ -119,7 +128,7 @@ static inline __m128i bytes16(const uint8_t *mem, int shape, uint32_t o0, uint32
  * result, and for b = 0 (word 0, the sum negative) the maximum with 0 gives 0. The conversion,
  * an integer add and an integer maximum (unorm8: the conversion, a multiply and a fused
  * multiply-add). Checked for all 256 bytes against the reference by tests/test_fastpath.c's
- * every_byte (RGBA8 and BGRA8 runs through sample_avx2_pt.c). */
+ * every_byte (runs of RGBA8, BGRA8 and R8 through sample_avx2_pt.c and sample_avx2_r8.c). */
 static inline __m256 unorm8_fast(__m256i z)
 {
     __m256i w = _mm256_castps_si256(_mm256_cvtepi32_ps(z));

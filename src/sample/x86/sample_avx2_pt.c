@@ -26,31 +26,38 @@ static inline bool point16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_
                                 const unsigned mu, const unsigned mv)
 {
     const bool border = mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER;
+    const float *pu = (const float *)m->param[VSMP_P_U], *pv = (const float *)m->param[VSMP_P_V];
+    if (!pu || !pv)
+        return false;
     const vsmp_level_view *l = &p->lv[p->base];
     const bool nn = p->st.non_normalized;
     const __m256i one = _mm256_set1_epi32(1);
     __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
+    /* the coordinates' scale (unnormalized: 1, x * 1 the word of x, a NaN a NaN) */
+    __m256 sx = _mm256_set1_ps(nn ? 1.0f : l->fw), sy = _mm256_set1_ps(nn ? 1.0f : l->fh);
     __m256i wm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->w), one);
     __m256i hm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->h), one);
     __m256i bad = _mm256_setzero_si256(), in[2], xa[2], ya[2];
     for (int h = 0; h < 2; h++) {
-        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
-        if (!nn) /* (unnormalized: the scale is 1, which changes no word the index reads) */
-            x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
+        __m256 x = _mm256_mul_ps(_mm256_loadu_ps(pu + 8 * h), sx);
+        __m256 y = _mm256_mul_ps(_mm256_loadu_ps(pv + 8 * h), sy);
         in[h] = _mm256_set1_epi32(-1);
         xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
         ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
     }
-    if (!_mm256_testz_si256(bad, bad))
+    if (pidx8_bad(bad))
         return false;
-    __m256 o[4][2];
+    /* (the message read whole before the first store; the plan's values read between the
+     * stores: r is not the plan) */
     if (border) {
         unsigned on = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[0])) |
                       (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[1])) << 8;
         if (!on) { /* off the level in every lane: the border colour, nothing read */
-            for (int c = 0; c < 4; c++)
-                o[c][0] = o[c][1] = _mm256_set1_ps(p->border[c]);
-            goto store;
+            for (int c = 0; c < 4; c++) {
+                __m256 b = _mm256_set1_ps(p->border[c]);
+                _mm256_storeu_ps((float *)r->c[c], b), _mm256_storeu_ps((float *)r->c[c] + 8, b);
+            }
+            return true;
         }
         if (on != 0xffff)
             return false;
@@ -64,13 +71,9 @@ static inline bool point16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_
                   l->pitch, shape, px);
     for (int c = 0; c < 4; c++) {
         __m256i shuf = u8shuf8(p, c);
-        for (int h = 0; h < 2; h++)
-            o[c][h] = unorm8_fast(_mm256_shuffle_epi8(px[h], shuf));
+        _mm256_storeu_ps((float *)r->c[c], unorm8_fast(_mm256_shuffle_epi8(px[0], shuf)));
+        _mm256_storeu_ps((float *)r->c[c] + 8, unorm8_fast(_mm256_shuffle_epi8(px[1], shuf)));
     }
-store: /* (every value read before the first store: r is not the plan) */
-    for (int c = 0; c < 4; c++)
-        _mm256_storeu_ps((float *)r->c[c], o[c][0]),
-            _mm256_storeu_ps((float *)r->c[c] + 8, o[c][1]);
     return true;
 }
 

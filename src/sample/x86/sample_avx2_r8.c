@@ -16,15 +16,15 @@
  * bilinear's other taps the same shape one column on and on the second taps' rows. Every texel
  * read is one a lane reads (inside the level). The 16 bytes in lane order, each lane's byte is
  * copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101) and converted by
- * unorm8: b / 255 exactly, the reference's word. The index arithmetic: point, grid8_flat's
- * (floor, then the 32-bit conversion; CLAMP on integers after it, as sample_avx512_flat.c's
- * idx16_point: the same indices); bilinear, grid8_flat itself, and chan1_bilinear's filter. A
- * CLAMP_BORDER point message off the level in every lane is the border colour (nothing read).
- * Any other message (partial, SIMD32, texels in no such shape, on and off the level at once, or a
- * lane whose index needs more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs
- * vsmp_sample_flat_r8_avx2 before anything is stored. Results are never NaN (bytes, and a border
- * colour without NaN: the row's F_BORDER_OK): no NaN rewrite. Tested against the reference in
- * tests/test_fastpath_r8.c.
+ * unorm8_fast (point16_avx2.h): b / 255 exactly, the reference's word. The index arithmetic: point,
+ * grid8_flat's (floor, then the 32-bit conversion; CLAMP on integers after it, as
+ * sample_avx512_flat.c's idx16_point: the same indices); bilinear, grid8_flat itself, and
+ * chan1_bilinear's filter. A CLAMP_BORDER point message off the level in every lane is the border
+ * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
+ * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN, infinities,
+ * |x| >= 2^31) runs vsmp_sample_flat_r8_avx2 before anything is stored. Results are never NaN
+ * (bytes, and a border colour without NaN: the row's F_BORDER_OK): no NaN rewrite. Tested against
+ * the reference in tests/test_fastpath_r8.c.
  */
 #include "stages_avx2.h"
 #include "flat_r8_avx2.h"
@@ -40,7 +40,8 @@ static inline int r8_chan(const vsmp_plan *p)
 }
 
 /* Bytes 0-7 (h = 0) or 8-15 (h = 1) of b as the channel's values: each byte copied to its lane's
- * bytes 0-2 (the shuffle's indices count from its 16-byte lane: b broadcast to both), unorm8. */
+ * bytes 0-2 (the shuffle's indices count from its 16-byte lane: b broadcast to both), then
+ * unorm8_fast. */
 static inline __m256 unorm8_half(__m256i b2, const int h)
 {
     const __m256i t0 = _mm256_setr_epi8(0, 0, 0, -128, 1, 1, 1, -128, 2, 2, 2, -128, 3, 3, 3, -128,
@@ -48,7 +49,7 @@ static inline __m256 unorm8_half(__m256i b2, const int h)
     const __m256i t1 =
         _mm256_setr_epi8(8, 8, 8, -128, 9, 9, 9, -128, 10, 10, 10, -128, 11, 11, 11, -128, 12, 12,
                          12, -128, 13, 13, 13, -128, 14, 14, 14, -128, 15, 15, 15, -128);
-    return unorm8(_mm256_shuffle_epi8(b2, h ? t1 : t0));
+    return unorm8_fast(_mm256_shuffle_epi8(b2, h ? t1 : t0));
 }
 
 /* A SIMD16 message with every lane on, channel c its texels' (0: R8, 3: A8; the others the
@@ -72,7 +73,7 @@ static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
         ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
     }
-    if (!_mm256_testz_si256(bad, bad))
+    if (pidx8_bad(bad))
         return false;
     __m256 o[4][2];
     if (border) {

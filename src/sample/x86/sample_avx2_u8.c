@@ -155,7 +155,8 @@ static LD_INLINE bool ld_u4_shaped(const vsmp_plan *p, const vsmp_message *m, vs
 }
 
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
- * four UNORM channels (u4) unpack by byte shuffles. */
+ * four UNORM channels (u4) unpack by byte shuffles (unorm8: unorm8_fast measured no faster
+ * here, bench/results/avx2pt-spr.txt). */
 static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool u4, const bool full)
 {
