@@ -50,14 +50,13 @@ static inline bool pidx8_bad(__m256i bad)
  * two rows of 8 (lanes 0-7 and 8-15 along two consecutive rows: OpenCL's work-groups 8 wide). */
 enum { SHAPE16_NONE, SHAPE16_QUADS, SHAPE16_RUN, SHAPE16_ROWS };
 
-/* The shape of 16 lanes' texel columns x and rows y (lanes 0-7, 8-15): each lane's offset from
- * lane 0's, xor'd with the shape's, is zero in every lane of the shape. Quads first (one test: a
- * rasterizer's messages), then a run and two rows of 8, which share their first half's test. */
-static inline int shape16(const __m256i x[2], const __m256i y[2])
+/* The shape of 16 lanes' texel columns x and rows y (lanes 0-7, 8-15), lane 0's column and row
+ * broadcast in x0, y0: each lane's offset from lane 0's, xor'd with the shape's, is zero in every
+ * lane of the shape. Quads first (one test: a rasterizer's messages), then a run and two rows of
+ * 8, which share their first half's test. */
+static inline int shape16(const __m256i x[2], const __m256i y[2], __m256i x0, __m256i y0)
 {
     const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i x0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(x[0]));
-    __m256i y0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(y[0]));
     __m256i dx0 = _mm256_sub_epi32(x[0], x0), dx1 = _mm256_sub_epi32(x[1], x0);
     __m256i dy0 = _mm256_sub_epi32(y[0], y0), dy1 = _mm256_sub_epi32(y[1], y0);
     const __m256i qrow = _mm256_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1);
@@ -77,6 +76,13 @@ static inline int shape16(const __m256i x[2], const __m256i y[2])
     __m256i rows =
         _mm256_or_si256(_mm256_xor_si256(dx1, iota), _mm256_xor_si256(dy1, _mm256_set1_epi32(1)));
     return _mm256_testz_si256(rows, rows) ? SHAPE16_ROWS : SHAPE16_NONE;
+}
+
+/* shape16 of indices in registers (lane 0's broadcast from them). */
+static inline int shape16_of(const __m256i x[2], const __m256i y[2])
+{
+    return shape16(x, y, _mm256_broadcastd_epi32(_mm256_castsi256_si128(x[0])),
+                   _mm256_broadcastd_epi32(_mm256_castsi256_si128(y[0])));
 }
 
 /* The columns (from lane 0's) and rows a shape's texels span: a run 16 by 1, the others 8 by 2. */

@@ -62,7 +62,7 @@ static inline bool point16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_
         if (on != 0xffff)
             return false;
     }
-    int shape = shape16(xa, ya);
+    int shape = shape16_of(xa, ya);
     if (shape == SHAPE16_NONE)
         return false;
     uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);

@@ -87,7 +87,7 @@ static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         if (on != 0xffff)
             return false;
     }
-    int shape = shape16(xa, ya);
+    int shape = shape16_of(xa, ya);
     if (shape == SHAPE16_NONE)
         return false;
     uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
@@ -135,7 +135,7 @@ static inline bool bil16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     if (!_mm256_testz_si256(nx, nx))
         return false;
     const __m256i xa[2] = {g[0].xa, g[1].xa}, ya[2] = {g[0].ya, g[1].ya};
-    int shape = shape16(xa, ya);
+    int shape = shape16_of(xa, ya);
     if (shape == SHAPE16_NONE)
         return false;
     /* the second taps' rows: lane 0's and the second row's, every lane's its row's (CLAMP's yb

@@ -136,7 +136,7 @@ static LD_INLINE bool ld_u4_shaped(const vsmp_plan *p, const vsmp_message *m, vs
                     _mm256_loadu_si256((const __m256i *)(pu + 8))};
     __m256i y[2] = {_mm256_loadu_si256((const __m256i *)pv),
                     _mm256_loadu_si256((const __m256i *)(pv + 8))};
-    int shape = shape16(x, y);
+    int shape = shape16(x, y, _mm256_set1_epi32((int)pu[0]), _mm256_set1_epi32((int)pv[0]));
     /* columns u0 .. u0 + 7 (quads, rows of 8) or + 15 (a run) and rows v0 (.. v0 + 1) inside
      * the level */
     const vsmp_level_view *l = &p->lv[p->base];
