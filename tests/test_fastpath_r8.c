@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Point and bilinear sampling of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM) through
- * the flat kernels, against the reference word for word at every CPU level this machine has (c,
- * avx2, avx512): above all the AVX2 level's 16-lane kernels (sample_avx2_r8.c), which take SIMD16
- * messages with every lane on whose (first) texels are a run of 16 or two rows of 8 (quads, or
- * two runs of 8) and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one
+ * Point and bilinear sampling of one 8-bit channel in a 1-byte texel (R8, A8, R8_SNORM) and of
+ * four in a 4-byte texel (RGBA8, BGRA8) through the flat kernels, against the reference word for
+ * word at every CPU level this machine has (c, avx2, avx512): above all the AVX2 level's 16-lane
+ * kernels (sample_avx2_r8.c; sample_avx2_pt.c's RGBA8 point), which take SIMD16 messages with
+ * every lane on whose (first) texels are a run of 16 or two rows of 8 (quads, or two runs of 8)
+ * and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one
  * lane off them (a lane a row below, two lanes swapped, a quad's lane a column on, the second row
  * of 8 two rows below, a run backwards, every lane on one texel), at texel centres and edges,
  * inside the level, across its edges and off it (CLAMP_BORDER: whole messages off it, or partly),
@@ -14,7 +15,8 @@
  * negative zero. And the AVX2 level's choice: the plans of R8 and A8 on 2D surfaces, point or
  * bilinear without a CLAMP_BORDER axis, name a kernel of their own (each its own), the rest
  * (bilinear CLAMP_BORDER, arrays, R8_SNORM) the 8-lane family's entry, under the one name
- * sample_flat_r8_avx2.
+ * sample_flat_r8_avx2; the point plans of RGBA8 on 2D surfaces a kernel of their own for each
+ * pair of modes and load form, bilinear and arrays the family's entry of their form.
  *
  * usage: test_fastpath_r8 [MESSAGES_PER_PLAN]
  */
@@ -164,14 +166,15 @@ static vsmp_sampler_state state(unsigned kind, bool linear, bool nn)
 static void identity(unsigned cpu, const char *level, unsigned n)
 {
     static const vsmp_format fmts[] = {VSMP_FORMAT_R8_UNORM, VSMP_FORMAT_A8_UNORM,
-                                       VSMP_FORMAT_R8_SNORM};
+                                       VSMP_FORMAT_R8_SNORM, VSMP_FORMAT_R8G8B8A8_UNORM,
+                                       VSMP_FORMAT_B8G8R8A8_UNORM};
     static const struct {
         uint32_t w, h;
         bool array;
     } sizes[] = {{37, 11, false}, {64, 8, false}, {16, 2, false}, {64, 8, true}};
     sc_rng r = {0x5a8b16ull, NULL, 0};
     bad = total = fit = 0;
-    for (unsigned fi = 0; fi < 3; fi++)
+    for (unsigned fi = 0; fi < sizeof(fmts) / sizeof(fmts[0]); fi++)
         for (unsigned si = 0; si < 4; si++) {
             uint32_t w = sizes[si].w, h = sizes[si].h;
             bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
@@ -242,6 +245,45 @@ static void choice(unsigned cpu)
     vsmp_surface_free(r8), vsmp_surface_free(a8), vsmp_surface_free(sn), vsmp_surface_free(ar);
 }
 
+/* The AVX2 level's choice for RGBA8: the point plans on 2D surfaces a kernel of their own for each
+ * pair of modes and each load form (scalar loads, gathers), not the family's entry; arrays the
+ * entry of their form (the plans' name that of the family's form either way). The bilinear plans
+ * on 2D surfaces have 16-lane kernels of their own too: test_fastpath_bil checks those. */
+static void choice_u8x4(unsigned cpu)
+{
+    sc_rng r = {0xc4a8f4ull, NULL, 0};
+    vsmp_surface *flat = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
+    CHECK(flat && ar, "choice_u8x4: surfaces");
+    static const unsigned form[2] = {VSMP_CPU_SCALAR, VSMP_CPU_GATHER};
+    static const char *const name[2] = {"sample_flat_u8x4_avx2", "sample_flat_u8x4_avx2_gather"};
+    vsmp_kernel seen[2][9] = {{NULL}};
+    for (unsigned kind = 0; flat && ar && kind < 18; kind++)
+        for (unsigned f = 0; f < 2; f++) {
+            vsmp_sampler_state st = state(kind % 9, kind >= 9, false);
+            vsmp_plan *p = NULL, *a = NULL, *e = NULL;
+            vsmp_sampler_state bil = state(0, true, false); /* an array's: the family's entry */
+            CHECK(!vsmp_plan_create_cpu(flat, &st, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &p, NULL) &&
+                      !vsmp_plan_create_cpu(ar, &st, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &a, NULL) &&
+                      !vsmp_plan_create_cpu(ar, &bil, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &e, NULL),
+                  "choice_u8x4: plans");
+            if (p && a && e) {
+                CHECK(!strcmp(p->fast_name, name[f]) && !strcmp(a->fast_name, name[f]),
+                      "choice_u8x4: kind %u form %u: %s %s", kind, f, p->fast_name, a->fast_name);
+                CHECK(a->fast == e->fast, "choice_u8x4: array kind %u form %u", kind, f);
+                CHECK(kind >= 9 || p->fast != e->fast, "choice_u8x4: kind %u form %u", kind, f);
+                for (unsigned k = 0; kind < 9 && k < kind; k++)
+                    CHECK(seen[f][k] != p->fast, "choice_u8x4: kinds %u and %u apart", k, kind);
+                CHECK(kind >= 9 || f == 0 || seen[0][kind] != p->fast,
+                      "choice_u8x4: kind %u: the forms apart", kind);
+                if (kind < 9)
+                    seen[f][kind] = p->fast;
+            }
+            vsmp_plan_free(p), vsmp_plan_free(a), vsmp_plan_free(e);
+        }
+    vsmp_surface_free(flat), vsmp_surface_free(ar);
+}
+
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 200, have = vsmp_cpu_flags();
@@ -253,7 +295,7 @@ int main(int argc, char **argv)
         }
         identity(levels[i].cpu, levels[i].name, n);
         if (levels[i].cpu == (VSMP_CPU_C | VSMP_CPU_AVX2))
-            choice(levels[i].cpu);
+            choice(levels[i].cpu), choice_u8x4(levels[i].cpu);
     }
     return t_finish();
 }

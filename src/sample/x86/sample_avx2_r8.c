@@ -16,18 +16,19 @@
  * bilinear's other taps the same shape one column on and on the second taps' rows. Every texel
  * read is one a lane reads (inside the level). The 16 bytes in lane order, each lane's byte is
  * copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101) and converted by
- * unorm8: b / 255 exactly, the reference's word. The index arithmetic: point, grid8_flat's
- * (floor, then the 32-bit conversion; CLAMP on integers after it, as sample_avx512_flat.c's
- * idx16_point: the same indices); bilinear, grid8_flat itself, and chan1_bilinear's filter. A
- * CLAMP_BORDER point message off the level in every lane is the border colour (nothing read).
- * Any other message (partial, SIMD32, texels in no such shape, on and off the level at once, or a
- * lane whose index needs more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs
- * vsmp_sample_flat_r8_avx2 before anything is stored. Results are never NaN (bytes, and a border
- * colour without NaN: the row's F_BORDER_OK): no NaN rewrite. Tested against the reference in
- * tests/test_fastpath_r8.c.
+ * unorm8_fast (point16_avx2.h): b / 255 exactly, the reference's word. The index arithmetic: point,
+ * grid8_flat's (floor, then the 32-bit conversion; CLAMP on integers after it, as
+ * sample_avx512_flat.c's idx16_point: the same indices); bilinear, grid8_flat itself, and
+ * chan1_bilinear's filter. A CLAMP_BORDER point message off the level in every lane is the border
+ * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
+ * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN, infinities,
+ * |x| >= 2^31) runs vsmp_sample_flat_r8_avx2 before anything is stored. Results are never NaN
+ * (bytes, and a border colour without NaN: the row's F_BORDER_OK): no NaN rewrite. Tested against
+ * the reference in tests/test_fastpath_r8.c.
  */
 #include "stages_avx2.h"
 #include "flat_r8_avx2.h"
+#include "point16_avx2.h"
 
 /* The channel of a one-byte texel (0: R8; 3: A8), the others the plan's constants. */
 static inline int r8_chan(const vsmp_plan *p)
@@ -38,76 +39,9 @@ static inline int r8_chan(const vsmp_plan *p)
     return c;
 }
 
-/* The point index of 8 lanes along an axis of mode (CLAMP, WRAP on a power of two or
- * CLAMP_BORDER) and size m1 + 1: floor, then the 32-bit conversion, a lane converted to
- * INT32_MIN flagged in *bad (NaN, infinities, |x| >= 2^31; CLAMP's +inf, which the reference
- * clamps to w - 1, goes the 8-lane kernel's way too); CLAMP's index clamped on integers to
- * [0, m1] (floor is monotonic and m1 an integer: the index the reference's clamp gives), WRAP's
- * low bits. CLAMP_BORDER's index is not clamped: x is first sent no higher than the size fs (+inf
- * to an index off the level, NaN kept), and *in cleared in the lanes off the level (the index
- * below 0 or above m1, unsigned). */
-static inline __m256i pidx8(const unsigned mode, __m256 x, __m256 fs, __m256i m1, __m256i *bad,
-                            __m256i *in)
-{
-    const bool border = mode == VSMP_TCM_CLAMP_BORDER;
-    if (border)
-        x = _mm256_min_ps(fs, x);
-    __m256i i = _mm256_cvttps_epi32(_mm256_floor_ps(x));
-    *bad = _mm256_or_si256(*bad, _mm256_cmpeq_epi32(i, _mm256_set1_epi32(INT32_MIN)));
-    if (border) {
-        *in = _mm256_and_si256(*in, _mm256_cmpeq_epi32(_mm256_min_epu32(i, m1), i));
-        return i;
-    }
-    if (mode == VSMP_TCM_WRAP)
-        return _mm256_and_si256(i, m1);
-    return _mm256_max_epi32(_mm256_min_epi32(i, m1), _mm256_setzero_si256());
-}
-
-enum { R8_NONE, R8_RUN, R8_QUADS, R8_ROWS };
-
-/* The shape of 16 lanes' indices (xa, ya: lanes 0-7 and 8-15): each lane's offset from lane 0's,
- * xor'd with the shape's, is zero in every lane of the shape. A run and two rows of 8 share their
- * first half's test; when it fails, only the quads' runs (a rasterizer's messages skip the run's
- * second half). */
-static inline int shape16_idx(const __m256i xa[2], const __m256i ya[2])
-{
-    const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i x0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(xa[0]));
-    __m256i y0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(ya[0]));
-    __m256i dx0 = _mm256_sub_epi32(xa[0], x0), dx1 = _mm256_sub_epi32(xa[1], x0);
-    __m256i dy0 = _mm256_sub_epi32(ya[0], y0), dy1 = _mm256_sub_epi32(ya[1], y0);
-    __m256i a = _mm256_or_si256(_mm256_xor_si256(dx0, iota), dy0);
-    if (_mm256_testz_si256(a, a)) {
-        __m256i run = _mm256_or_si256(
-            _mm256_xor_si256(dx1, _mm256_add_epi32(iota, _mm256_set1_epi32(8))), dy1);
-        if (_mm256_testz_si256(run, run))
-            return R8_RUN;
-        __m256i rows = _mm256_or_si256(_mm256_xor_si256(dx1, iota),
-                                       _mm256_xor_si256(dy1, _mm256_set1_epi32(1)));
-        return _mm256_testz_si256(rows, rows) ? R8_ROWS : R8_NONE;
-    }
-    const __m256i qrow = _mm256_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1);
-    __m256i q = _mm256_or_si256(
-        _mm256_or_si256(_mm256_xor_si256(dx0, _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3)),
-                        _mm256_xor_si256(dx1, _mm256_setr_epi32(4, 5, 4, 5, 6, 7, 6, 7))),
-        _mm256_or_si256(_mm256_xor_si256(dy0, qrow), _mm256_xor_si256(dy1, qrow)));
-    return _mm256_testz_si256(q, q) ? R8_QUADS : R8_NONE;
-}
-
-/* The 16 texels of a shape in lane order, lane l's in byte l: the run's 16 bytes from o0, or the
- * 8 of each row (from o0 and o1), the rows of 8 one after the other, the quads' 2-byte pairs
- * interleaved (top and bottom row alternating). */
-static inline __m128i bytes16(const uint8_t *mem, int shape, uint32_t o0, uint32_t o1)
-{
-    if (shape == R8_RUN)
-        return _mm_loadu_si128((const __m128i *)(mem + o0));
-    __m128i top = _mm_loadl_epi64((const __m128i *)(mem + o0));
-    __m128i bot = _mm_loadl_epi64((const __m128i *)(mem + o1));
-    return shape == R8_ROWS ? _mm_unpacklo_epi64(top, bot) : _mm_unpacklo_epi16(top, bot);
-}
-
 /* Bytes 0-7 (h = 0) or 8-15 (h = 1) of b as the channel's values: each byte copied to its lane's
- * bytes 0-2 (the shuffle's indices count from its 16-byte lane: b broadcast to both), unorm8. */
+ * bytes 0-2 (the shuffle's indices count from its 16-byte lane: b broadcast to both), then
+ * unorm8_fast. */
 static inline __m256 unorm8_half(__m256i b2, const int h)
 {
     const __m256i t0 = _mm256_setr_epi8(0, 0, 0, -128, 1, 1, 1, -128, 2, 2, 2, -128, 3, 3, 3, -128,
@@ -115,7 +49,7 @@ static inline __m256 unorm8_half(__m256i b2, const int h)
     const __m256i t1 =
         _mm256_setr_epi8(8, 8, 8, -128, 9, 9, 9, -128, 10, 10, 10, -128, 11, 11, 11, -128, 12, 12,
                          12, -128, 13, 13, 13, -128, 14, 14, 14, -128, 15, 15, 15, -128);
-    return unorm8(_mm256_shuffle_epi8(b2, h ? t1 : t0));
+    return unorm8_fast(_mm256_shuffle_epi8(b2, h ? t1 : t0));
 }
 
 /* A SIMD16 message with every lane on, channel c its texels' (0: R8, 3: A8; the others the
@@ -139,7 +73,7 @@ static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
         ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
     }
-    if (!_mm256_testz_si256(bad, bad))
+    if (pidx8_bad(bad))
         return false;
     __m256 o[4][2];
     if (border) {
@@ -153,8 +87,8 @@ static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         if (on != 0xffff)
             return false;
     }
-    int shape = shape16_idx(xa, ya);
-    if (shape == R8_NONE)
+    int shape = shape16_of(xa, ya);
+    if (shape == SHAPE16_NONE)
         return false;
     uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
     uint32_t o0 = l->off + y0 * l->pitch + x0;
@@ -171,7 +105,7 @@ store: /* (every value read before the first store: r is not the plan) */
 
 /* A bilinear SIMD16 message with every lane on, CLAMP or WRAP axes, channel c: grid8_flat's
  * taps and weights for each half; taken when every lane's second tap along x is the texel after
- * its first (xb = xa + 1), the first taps are a shape (shape16_idx) and each of the shape's rows
+ * its first (xb = xa + 1), the first taps are a shape (shape16) and each of the shape's rows
  * has one yb (lane 0's, and lane 2's of quads or lane 8's of rows of 8): the second row of taps
  * is then the same shape on those rows, each row's second taps one byte on (texels lanes read:
  * the columns up to lane 15's or lane 7's xb). The channel filtered as chan1_bilinear's
@@ -201,21 +135,21 @@ static inline bool bil16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     if (!_mm256_testz_si256(nx, nx))
         return false;
     const __m256i xa[2] = {g[0].xa, g[1].xa}, ya[2] = {g[0].ya, g[1].ya};
-    int shape = shape16_idx(xa, ya);
-    if (shape == R8_NONE)
+    int shape = shape16_of(xa, ya);
+    if (shape == SHAPE16_NONE)
         return false;
     /* the second taps' rows: lane 0's and the second row's, every lane's its row's (CLAMP's yb
      * is not a function of ya: below 0 and at 0 both clamp to row 0, their yb 0 and 1) */
     const __m256i q = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2), z = _mm256_setzero_si256();
-    __m256i yb0 = _mm256_permutevar8x32_epi32(g[0].yb, shape == R8_QUADS ? q : z);
-    __m256i yb1 = shape == R8_ROWS ? _mm256_permutevar8x32_epi32(g[1].yb, z) : yb0;
+    __m256i yb0 = _mm256_permutevar8x32_epi32(g[0].yb, shape == SHAPE16_QUADS ? q : z);
+    __m256i yb1 = shape == SHAPE16_ROWS ? _mm256_permutevar8x32_epi32(g[1].yb, z) : yb0;
     __m256i rb = _mm256_or_si256(_mm256_xor_si256(g[0].yb, yb0), _mm256_xor_si256(g[1].yb, yb1));
     if (!_mm256_testz_si256(rb, rb))
         return false;
     uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
     uint32_t yr0 = (uint32_t)_mm256_cvtsi256_si32(g[0].yb);
-    uint32_t yr1 = shape == R8_QUADS ? (uint32_t)_mm256_extract_epi32(g[0].yb, 2)
-                                     : (uint32_t)_mm256_cvtsi256_si32(g[1].yb);
+    uint32_t yr1 = shape == SHAPE16_QUADS ? (uint32_t)_mm256_extract_epi32(g[0].yb, 2)
+                                          : (uint32_t)_mm256_cvtsi256_si32(g[1].yb);
     const uint8_t *mem = p->s->mem;
     uint32_t oa = l->off + y0 * l->pitch + x0, ob = l->off + yr0 * l->pitch + x0;
     uint32_t oa1 = oa + l->pitch, ob1 = l->off + yr1 * l->pitch + x0;

@@ -10,13 +10,16 @@
 #include "stages_avx2.h"
 #include "chan1_avx2.h"
 #include "flat_frame_avx2.h"
+#include "point16_avx2.h"
 
 /* The texels at byte offsets off of 8 lanes: when lanes 2j and 2j + 1 read neighbouring texels
  * of a row (a quad's top or bottom pair: a rasterizer's lanes, and OpenCL's along x), a 64-bit
  * load of each pair (both texels are read anyway: inside the surface), else a load a lane. The
  * pair test costs a compare; checking for longer runs (one 32-byte load for 8 lanes along a row,
  * a 16-byte load of each quad row) before loading measured slower: the loads wait on the test.
- * A SIMD16 message's shape tested once for both groups pays (shape16_u8x4 below). */
+ * A SIMD16 message's shape tested once for both groups pays (point16_avx2.h's shape16: ld
+ * below, and sample_avx2_pt.c's 16-lane point kernels, which take such messages before this
+ * family's point kernels see them). */
 static inline __m256i u8x4_texels(const uint8_t *mem, __m256i off)
 {
     __m256i pair =
@@ -30,48 +33,6 @@ static inline __m256i u8x4_texels(const uint8_t *mem, __m256i off)
     memcpy(&q0, mem + o0, 8), memcpy(&q1, mem + o1, 8);
     memcpy(&q2, mem + o2, 8), memcpy(&q3, mem + o3, 8);
     return _mm256_setr_epi64x(q0, q1, q2, q3);
-}
-
-/* The shapes of a SIMD16 message's 4-byte texels that two 32-byte loads read (shape16_u8x4):
- * four 2x2 quads side by side (quad q: columns 2q and 2q + 1 of two rows, a rasterizer's lanes)
- * and a row of 16 (OpenCL's lanes along x). */
-enum { SHAPE16_NONE, SHAPE16_QUADS, SHAPE16_RUN };
-
-/* The shape of the texel columns x and rows y of 16 lanes (lanes 0-7, 8-15), against lane 0's
- * (bx, by, broadcast). */
-static inline int shape16_u8x4(const __m256i x[2], const __m256i y[2], __m256i bx, __m256i by)
-{
-    __m256i dx0 = _mm256_sub_epi32(x[0], bx), dx1 = _mm256_sub_epi32(x[1], bx);
-    __m256i dy0 = _mm256_sub_epi32(y[0], by), dy1 = _mm256_sub_epi32(y[1], by);
-    const __m256i row = _mm256_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1);
-    __m256i q = _mm256_or_si256(
-        _mm256_or_si256(_mm256_xor_si256(dx0, _mm256_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3)),
-                        _mm256_xor_si256(dx1, _mm256_setr_epi32(4, 5, 4, 5, 6, 7, 6, 7))),
-        _mm256_or_si256(_mm256_xor_si256(dy0, row), _mm256_xor_si256(dy1, row)));
-    if (_mm256_testz_si256(q, q))
-        return SHAPE16_QUADS;
-    __m256i run = _mm256_or_si256(
-        _mm256_or_si256(_mm256_xor_si256(dx0, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)),
-                        _mm256_xor_si256(dx1, _mm256_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15))),
-        _mm256_or_si256(dy0, dy1));
-    return _mm256_testz_si256(run, run) ? SHAPE16_RUN : SHAPE16_NONE;
-}
-
-/* The texels of a shape whose first row starts at at (quads: the second pitch bytes on), lanes
- * 0-7 in px[0] and 8-15 in px[1]: two 32-byte loads, quads' placed in the lanes by 64-bit
- * unpacks and 128-bit permutes (rows t, b as pairs t0..t3, b0..b3: lanes 0-7 t0 b0 t1 b1, lanes
- * 8-15 t2 b2 t3 b3). Cheaper than each 8 lanes' pair loads and their tests. */
-static inline void texels16_u8x4(const uint8_t *at, size_t pitch, int shape, __m256i px[2])
-{
-    __m256i t = _mm256_loadu_si256((const __m256i *)at);
-    if (shape == SHAPE16_RUN) {
-        px[0] = t, px[1] = _mm256_loadu_si256((const __m256i *)(at + 32));
-        return;
-    }
-    __m256i b = _mm256_loadu_si256((const __m256i *)(at + pitch));
-    __m256i lo = _mm256_unpacklo_epi64(t, b), hi = _mm256_unpackhi_epi64(t, b);
-    px[0] = _mm256_permute2x128_si256(lo, hi, 0x20);
-    px[1] = _mm256_permute2x128_si256(lo, hi, 0x31);
 }
 
 /* The flat kernels are the AVX2 level's at the AVX-512 level too (measured faster there,
@@ -112,47 +73,9 @@ static inline void point_filter(const vsmp_plan *p, const pt8 *t, unsigned mu, u
         border8(p, t->off, o);
 }
 
-/* A SIMD16 message with every lane on, on a 2D surface: both groups' indices, then the texels by
- * texels16_u8x4 when they are a shape16_u8x4 shape (every index is inside the level), else each
- * group's by u8x4_texels. @return false (nothing stored) when a lane needs the general index
- * arithmetic. */
-static inline bool point_u8x4_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                                 const unsigned mu, const unsigned mv)
-{
-    flat8 f = flat8_begin(p, m, true);
-    grid8 q[2];
-    for (unsigned g = 0; g < 2; g++) {
-        __m256 x, y;
-        view8 gv = flat8_group(p, m, &f, 8 * g, true, &x, &y);
-        if (!grid8_flat(&gv, x, y, false, mu, mv, &q[g]))
-            return false;
-    }
-    __m256i xs[2] = {q[0].xa, q[1].xa}, ys[2] = {q[0].ya, q[1].ya}, px[2];
-    __m128i x0 = _mm256_castsi256_si128(xs[0]), y0 = _mm256_castsi256_si128(ys[0]);
-    int shape = shape16_u8x4(xs, ys, _mm256_broadcastd_epi32(x0), _mm256_broadcastd_epi32(y0));
-    const vsmp_level_view *l = f.lv.one;
-    if (shape != SHAPE16_NONE)
-        texels16_u8x4((const uint8_t *)p->s->mem + l->off +
-                          (size_t)(uint32_t)_mm_cvtsi128_si32(y0) * l->pitch +
-                          4 * (size_t)(uint32_t)_mm_cvtsi128_si32(x0),
-                      l->pitch, shape, px);
-    else
-        for (unsigned g = 0; g < 2; g++)
-            px[g] = u8x4_texels(p->s->mem, texel_off(&f.lv, xs[g], ys[g]));
-    for (unsigned g = 0; g < 2; g++) {
-        __m256 o[4];
-        pt8 t = {px[g], _mm256_or_si256(q[g].oxa, q[g].oya)};
-        point_filter(p, &t, mu, mv, o);
-        store8_in(r, m, 8 * g, o, true);
-    }
-    return true;
-}
-
 static inline void point_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                               const unsigned mu, const unsigned mv, const bool full)
 {
-    if (full && !p->s->d.array && point_u8x4_16(p, m, r, mu, mv))
-        return;
 #define PT_FETCH(v, x, y, t, q) point_fetch(p, v, x, y, mu, mv, t)
 #define PT_FILTER(t, q, o)      ((void)(q), point_filter(p, t, mu, mv, o))
     FLAT8_FRAME(p, m, r, false, full, false, pt8, PT_FETCH, PT_FILTER);
@@ -190,7 +113,7 @@ static inline bool ld_lz16(const vsmp_plan *p, const vsmp_message *m)
 }
 
 /* ld of RGBA8 for a SIMD16 message with every lane on at level 0 whose texels are a
- * shape16_u8x4 shape inside the level: the shape tested on the coordinates (no per-lane
+ * shape16 shape inside the level: the shape tested on the coordinates (no per-lane
  * offsets), the level's bounds by one comparison an axis, the texels by texels16_u8x4.
  * @return false (nothing stored) for any other message. */
 /* ld_u4_shaped inlines into the entry, the other messages' kernels do not (their frame, 5
@@ -213,12 +136,12 @@ static LD_INLINE bool ld_u4_shaped(const vsmp_plan *p, const vsmp_message *m, vs
                     _mm256_loadu_si256((const __m256i *)(pu + 8))};
     __m256i y[2] = {_mm256_loadu_si256((const __m256i *)pv),
                     _mm256_loadu_si256((const __m256i *)(pv + 8))};
-    int shape = shape16_u8x4(x, y, _mm256_set1_epi32((int)pu[0]), _mm256_set1_epi32((int)pv[0]));
-    bool quads = shape == SHAPE16_QUADS;
-    /* columns u0 .. u0 + 7 (quads) or + 15 (a run) and rows v0 (.. v0 + 1) inside the level */
+    int shape = shape16(x, y, _mm256_set1_epi32((int)pu[0]), _mm256_set1_epi32((int)pv[0]));
+    /* columns u0 .. u0 + 7 (quads, rows of 8) or + 15 (a run) and rows v0 (.. v0 + 1) inside
+     * the level */
     const vsmp_level_view *l = &p->lv[p->base];
-    if (shape == SHAPE16_NONE || (uint64_t)pu[0] + (quads ? 8 : 16) > l->w ||
-        (uint64_t)pv[0] + (quads ? 2 : 1) > l->h)
+    if (shape == SHAPE16_NONE || (uint64_t)pu[0] + shape16_cols(shape) > l->w ||
+        (uint64_t)pv[0] + shape16_rows(shape) > l->h)
         return false;
     __m256i px[2];
     texels16_u8x4((const uint8_t *)p->s->mem + l->off + (size_t)pv[0] * l->pitch + 4 * pu[0],
@@ -232,7 +155,8 @@ static LD_INLINE bool ld_u4_shaped(const vsmp_plan *p, const vsmp_message *m, vs
 }
 
 /* ld of 8-bit formats in 4-byte texels: every group's loads issued before any is unpacked;
- * four UNORM channels (u4) unpack by byte shuffles. */
+ * four UNORM channels (u4) unpack by byte shuffles (unorm8: unorm8_fast measured no faster
+ * here, bench/results/avx2pt-spr.txt). */
 static inline void ld_unorm8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                              const bool u4, const bool full)
 {
