@@ -747,7 +747,7 @@ static const char *const ff_mixed[] = {
     "mov (M1_NM, 1) %ce0(0,0)<1> 0x3:q\n"
     "mov (M1_NM, 1) DB(0,3)<1> %ce0(0,0)<0;1,0>\n"
     "add (M1, 16) DA(0,0)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n",
-    /* rets after a run (GM_RET, taken by run_group's loop): a predicated one that ends some
+    /* rets after a run (GM_RET, taken by run_span past a run): a predicated one that ends some
      * lanes or none (the thread's end when it ends every lane), the instructions after it,
      * then one that ends the thread before a run that must not run */
     "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
@@ -1440,7 +1440,7 @@ static const char ff_every[] =
 
 /* ff_every: the same bits as the reference (test_runs_of), and at each fast level one run from
  * L0 (instruction 1) to the ret holding 18 modes, every one but the gotos' and the ret's
- * (GM_BRANCH, GM_GOTO, GM_RET: run_group's loop takes those after the run). */
+ * (GM_BRANCH, GM_GOTO, GM_RET: run_span takes those after the run). */
 static void test_every_mode(void)
 {
     static const char *const runs[] = {ff_every};

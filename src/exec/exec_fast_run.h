@@ -348,7 +348,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 #undef RS_OWN_JUMPS
 
 /* A run, and after it the steps the run loop would take next while they are runs, labels,
- * gotos and jmps (run_span); through the run's own handler while tracing, while a lane waits
+ * gotos, jmps and rets (run_span); through the run's own handler while tracing, while a lane waits
  * or where the run would pass the step limit. */
 VSMP_HOT static vsmp_status run_group(vsmp_machine *m, xinst *x, xstep *s)
 {

@@ -17,7 +17,8 @@
  * to k; a plan of sample_mip_u8x4_avx2 (either load form) on a 2D surface of several levels,
  * min and mag filters bilinear, not sample_l, takes the 16-lane trilinear kernel of its pair of
  * modes (CLAMP, WRAP), which takes SIMD16 messages with every lane on whose each 8 lanes' levels
- * span at most three and whose taps on each a box of 9 columns and 4 rows inside it, and sends
+ * span at most three, each lane's first on the lowest two, and whose taps on each a box of at
+ * most 9 columns and 4 rows inside it, and sends
  * every other message to k; any other plan's kernel (point, arrays, the AVX-512 level's mip plans
  * of several levels, every other kernel) is returned as it is. */
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k);

@@ -344,8 +344,9 @@ static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 
 /* ---- Trilinear (mip plans of several levels), 16 lanes a message ----
  *
  * A SIMD16 message with every lane on of a mip plan of RGBA8/BGRA8 on a 2D surface of several
- * levels (bilinear min and mag filters, CLAMP or WRAP axes) whose each 8 lanes share their two
- * levels (stage8's l0 and l1: one LOD's levels, as a quad's or a work-group's lanes have them) and
+ * levels (bilinear min and mag filters, CLAMP or WRAP axes) whose each 8 lanes' levels (stage8's
+ * l0 and l1) lie on at most three consecutive levels, each lane's first on the lowest two (one
+ * LOD's two levels, as a quad's or a work-group's lanes have them, or a ramp's over two LODs), and
  * whose first taps on each of those levels lie in a box (tri8_box) is filtered on both levels from
  * 32-byte row loads and the two blended by the LOD fraction where the levels differ
  * (MIP8_FILTER_STORE's words: lerp8(a, b, frac)); any other message runs the mip family's 8-lane
@@ -353,8 +354,9 @@ static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 
 
 /* The taps of 8 lanes on level l (ax, ay: their axes on its texels) when every lane's first taps
  * are at most 7 columns after lane 0's and 0 to 2 rows below (quads of a rasterizer at up to two
- * texels a pixel), the box of lane 0's 9 columns and 4 rows placed on the level (wrapped on a WRAP
- * axis of a power-of-two size) without clamping or wrapping: each row by two 32-byte loads, each
+ * texels a pixel), the box of lane 0's 9 columns (8 when no lane is 7 columns on) and 4 rows (3
+ * when no lane is 2 rows below) placed on the level (wrapped on a WRAP axis of a power-of-two
+ * size) without clamping or wrapping: each row by two 32-byte loads (one for 8 columns), each
  * lane's taps by a permute and its rows by blends (t: the first row's taps and the next, the
  * second's, as bil_lanes reads them). @return false otherwise, nothing read. */
 static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const bool wu,
