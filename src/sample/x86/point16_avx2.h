@@ -99,19 +99,21 @@ static inline uint32_t shape16_rows(int shape)
 /* The 4-byte texels of a shape whose first row starts at at (its second pitch bytes on), lanes
  * 0-7 in px[0] and 8-15 in px[1]: a 32-byte load of each half (a run: 64 bytes on; rows of 8: a
  * row each), quads' placed in the lanes by 64-bit unpacks and 128-bit permutes (rows t, b as
- * pairs t0..t3, b0..b3: lanes 0-7 t0 b0 t1 b1, lanes 8-15 t2 b2 t3 b3). */
+ * pairs t0..t3, b0..b3: lanes 0-7 t0 b0 t1 b1, lanes 8-15 t2 b2 t3 b3). Both loads for every
+ * shape and px written once: with a store to px[] on each path GCC kept px[0] in memory across
+ * the join in ld's entry (a spill, a reload and a 32-byte-aligned frame on every shaped message,
+ * bench/results/avx2ld2-spr.txt). */
 static inline void texels16_u8x4(const uint8_t *at, size_t pitch, int shape, __m256i px[2])
 {
     __m256i t = _mm256_loadu_si256((const __m256i *)at);
-    if (shape != SHAPE16_QUADS) {
-        px[0] = t;
-        px[1] = _mm256_loadu_si256((const __m256i *)(at + (shape == SHAPE16_RUN ? 32 : pitch)));
-        return;
+    __m256i b = _mm256_loadu_si256((const __m256i *)(at + (shape == SHAPE16_RUN ? 32 : pitch)));
+    if (shape == SHAPE16_QUADS) {
+        __m256i lo = _mm256_unpacklo_epi64(t, b), hi = _mm256_unpackhi_epi64(t, b);
+        t = _mm256_permute2x128_si256(lo, hi, 0x20);
+        b = _mm256_permute2x128_si256(lo, hi, 0x31);
     }
-    __m256i b = _mm256_loadu_si256((const __m256i *)(at + pitch));
-    __m256i lo = _mm256_unpacklo_epi64(t, b), hi = _mm256_unpackhi_epi64(t, b);
-    px[0] = _mm256_permute2x128_si256(lo, hi, 0x20);
-    px[1] = _mm256_permute2x128_si256(lo, hi, 0x31);
+    px[0] = t;
+    px[1] = b;
 }
 
 /* The 16 one-byte texels of a shape in lane order, lane l's in byte l: the run's 16 bytes from
