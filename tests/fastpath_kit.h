@@ -50,6 +50,33 @@ static inline vsmp_surface *random_surface(const vsmp_surface_desc *d, sc_rng *r
     return s;
 }
 
+/* A width x height surface of format f, 2D or (array) an array of 2, its bytes random. */
+static inline vsmp_surface *kit_surface(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h,
+                                        bool array)
+{
+    vsmp_surface_desc d;
+    vsmp_surface_desc_init(&d);
+    d.format = f, d.width = w, d.height = h;
+    if (array)
+        d.array = true, d.array_len = 2;
+    return random_surface(&d, r);
+}
+
+/* A sampler of the flat kernels' kind (kernel index 0-8: u mode kind / 3, v mode kind % 3, each
+ * CLAMP, WRAP or CLAMP_BORDER), point or bilinear, normalized or not (nn), its border colour with
+ * a negative zero. */
+static inline vsmp_sampler_state kit_state(unsigned kind, bool linear, bool nn)
+{
+    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
+    vsmp_sampler_state st;
+    vsmp_sampler_state_init(&st);
+    st.min_filter = st.mag_filter = (uint8_t)(linear ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST);
+    st.address[0] = modes[kind / 3], st.address[1] = modes[kind % 3];
+    st.non_normalized = nn;
+    st.border.f[0] = -0.0f, st.border.f[1] = 0.25f, st.border.f[2] = 1.0f, st.border.f[3] = 0.5f;
+    return st;
+}
+
 /* The CPU levels the identity tests take by name (a comma-separated list on their command line). */
 static const struct {
     const char *name;

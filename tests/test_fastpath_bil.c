@@ -151,28 +151,6 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
     }
 }
 
-static vsmp_surface *surface(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, bool array)
-{
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
-    d.format = f, d.width = w, d.height = h;
-    if (array)
-        d.array = true, d.array_len = 2;
-    return random_surface(&d, r);
-}
-
-static vsmp_sampler_state state(unsigned kind, bool linear, bool nn)
-{
-    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.min_filter = st.mag_filter = (uint8_t)(linear ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST);
-    st.address[0] = modes[kind / 3], st.address[1] = modes[kind % 3];
-    st.non_normalized = nn;
-    st.border.f[0] = -0.0f, st.border.f[1] = 0.25f, st.border.f[2] = 1.0f, st.border.f[3] = 0.5f;
-    return st;
-}
-
 /* A surface of format f, w x h at level 0, of @p levels levels (the sampler seeing those from
  * min_lod on: mip_count of them, 0 all), random bytes. */
 static vsmp_surface *surface_lv(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, bool array,
@@ -216,7 +194,7 @@ static void identity(unsigned cpu, const char *level, unsigned n)
                     bool nn = j % 2;
                     if (!pow2 && (kind / 3 == 1 || kind % 3 == 1)) /* WRAP: powers of two */
                         continue;
-                    vsmp_sampler_state st = state(kind, true, nn);
+                    vsmp_sampler_state st = kit_state(kind, true, nn);
                     st.mip_filter = mips[j / 2];
                     unsigned op = ops[sc_below(&r, 3)];
                     vsmp_plan *p = NULL;
@@ -255,7 +233,7 @@ static void every_byte(unsigned cpu, const char *level)
             for (uint32_t c = 0; c < 4; c++)
                 ((uint8_t *)ld->data)[y * ld->row_pitch[0] + 4 * i + c] =
                     (uint8_t)(4 * (i + y) + c);
-    vsmp_sampler_state st = state(0, true, false);
+    vsmp_sampler_state st = kit_state(0, true, false);
     vsmp_plan *p = NULL;
     CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "every_byte: plan");
     static const unsigned at[] = {0, 16, 32, 47};
@@ -323,7 +301,7 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                 bool wu = kind / 2, wv = kind % 2;
                 if (si == 1 && (wu || wv)) /* WRAP: powers of two */
                     continue;
-                vsmp_sampler_state st = state(wu * 3 + wv, true, false);
+                vsmp_sampler_state st = kit_state(wu * 3 + wv, true, false);
                 st.mip_filter = mips[j % 4];
                 unsigned op = ops[j / 4];
                 vsmp_plan *p = NULL;
@@ -401,8 +379,8 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
 static void choice(unsigned cpu, const char *sfx)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
-    vsmp_surface *s2 = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
-    vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
+    vsmp_surface *s2 = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *ar = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
     vsmp_surface *l2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false, 2, 0, 0);
     CHECK(s2 && ar && l2, "choice: surfaces");
     char flat[64], mip[64];
@@ -410,8 +388,9 @@ static void choice(unsigned cpu, const char *sfx)
     snprintf(mip, sizeof(mip), "sample_mip_u8x4_avx2%s", sfx);
     vsmp_kernel seen[9] = {NULL}, seen_mip[9] = {NULL}, seen_tri[9] = {NULL};
     for (unsigned kind = 0; s2 && ar && l2 && kind < 9; kind++) {
-        vsmp_sampler_state sl = state(kind, true, kind % 2), sp = state(kind, false, kind % 2);
-        vsmp_sampler_state sm = state(kind, true, false);
+        vsmp_sampler_state sl = kit_state(kind, true, kind % 2),
+                           sp = kit_state(kind, false, kind % 2);
+        vsmp_sampler_state sm = kit_state(kind, true, false);
         sm.mip_filter = VSMP_MIPFILTER_NEAREST;
         bool mips = kind / 3 != 2 && kind % 3 != 2; /* no CLAMP_BORDER axis */
         vsmp_plan *p[5] = {NULL, NULL, NULL, NULL, NULL};
@@ -437,7 +416,7 @@ static void choice(unsigned cpu, const char *sfx)
                 CHECK(p[3]->fast != p[4]->fast, "choice: mip kind %u, one level: its own", kind);
                 /* two levels: the trilinear kernel of its own, per pair of modes */
                 vsmp_plan *q = NULL; /* (point: the family's entry) */
-                vsmp_sampler_state sq = state(kind, false, false);
+                vsmp_sampler_state sq = kit_state(kind, false, false);
                 sq.mip_filter = VSMP_MIPFILTER_NEAREST;
                 CHECK(!vsmp_plan_create_cpu(l2, &sq, VSMP_SUB_SAMPLE_L, cpu, &q, NULL), "plan");
                 if (q) {
@@ -476,14 +455,14 @@ static void choice512(void)
 {
     const unsigned cpu = VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
     sc_rng r = {0xc401ceull, NULL, 0};
-    vsmp_surface *s2 = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *s2 = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
     vsmp_surface *l2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false, 2, 0, 0);
     CHECK(s2 && l2, "choice512: surfaces");
     vsmp_kernel seen[9] = {NULL};
     for (unsigned kind = 0; s2 && l2 && kind < 9; kind++) {
         if (kind / 3 == 2 || kind % 3 == 2) /* the mip rows: no CLAMP_BORDER axis */
             continue;
-        vsmp_sampler_state sm = state(kind, true, false);
+        vsmp_sampler_state sm = kit_state(kind, true, false);
         sm.mip_filter = VSMP_MIPFILTER_LINEAR;
         vsmp_plan *p[2] = {NULL, NULL};
         CHECK(!vsmp_plan_create_cpu(s2, &sm, VSMP_SUB_SAMPLE, cpu, &p[0], NULL), "plan");

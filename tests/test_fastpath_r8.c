@@ -140,28 +140,6 @@ static void messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn, u
     }
 }
 
-static vsmp_surface *surface(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, bool array)
-{
-    vsmp_surface_desc d;
-    vsmp_surface_desc_init(&d);
-    d.format = f, d.width = w, d.height = h;
-    if (array)
-        d.array = true, d.array_len = 2;
-    return random_surface(&d, r);
-}
-
-static vsmp_sampler_state state(unsigned kind, bool linear, bool nn)
-{
-    static const uint8_t modes[] = {VSMP_TCM_CLAMP, VSMP_TCM_WRAP, VSMP_TCM_CLAMP_BORDER};
-    vsmp_sampler_state st;
-    vsmp_sampler_state_init(&st);
-    st.min_filter = st.mag_filter = (uint8_t)(linear ? VSMP_FILTER_LINEAR : VSMP_FILTER_NEAREST);
-    st.address[0] = modes[kind / 3], st.address[1] = modes[kind % 3];
-    st.non_normalized = nn;
-    st.border.f[0] = -0.0f, st.border.f[1] = 0.25f, st.border.f[2] = 1.0f, st.border.f[3] = 0.5f;
-    return st;
-}
-
 /* Every plan of the sizes, formats, modes and coordinates above at one level. */
 static void identity(unsigned cpu, const char *level, unsigned n)
 {
@@ -178,14 +156,14 @@ static void identity(unsigned cpu, const char *level, unsigned n)
         for (unsigned si = 0; si < 4; si++) {
             uint32_t w = sizes[si].w, h = sizes[si].h;
             bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
-            vsmp_surface *s = surface(&r, fmts[fi], w, h, sizes[si].array);
+            vsmp_surface *s = kit_surface(&r, fmts[fi], w, h, sizes[si].array);
             CHECK(s, "surface");
             for (unsigned kind = 0; s && kind < 18; kind++)
                 for (unsigned nn = 0; nn < 2; nn++) {
                     unsigned mk = kind % 9;
                     if (!pow2 && (mk / 3 == 1 || mk % 3 == 1)) /* WRAP: powers of two */
                         continue;
-                    vsmp_sampler_state st = state(mk, kind >= 9, nn);
+                    vsmp_sampler_state st = kit_state(mk, kind >= 9, nn);
                     vsmp_plan *p = NULL;
                     CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
                     char what[96];
@@ -210,15 +188,15 @@ static void identity(unsigned cpu, const char *level, unsigned n)
 static void choice(unsigned cpu)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
-    vsmp_surface *r8 = surface(&r, VSMP_FORMAT_R8_UNORM, 64, 8, false);
-    vsmp_surface *a8 = surface(&r, VSMP_FORMAT_A8_UNORM, 64, 8, false);
-    vsmp_surface *sn = surface(&r, VSMP_FORMAT_R8_SNORM, 64, 8, false);
-    vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8_UNORM, 64, 8, true);
+    vsmp_surface *r8 = kit_surface(&r, VSMP_FORMAT_R8_UNORM, 64, 8, false);
+    vsmp_surface *a8 = kit_surface(&r, VSMP_FORMAT_A8_UNORM, 64, 8, false);
+    vsmp_surface *sn = kit_surface(&r, VSMP_FORMAT_R8_SNORM, 64, 8, false);
+    vsmp_surface *ar = kit_surface(&r, VSMP_FORMAT_R8_UNORM, 64, 8, true);
     CHECK(r8 && a8 && sn && ar, "choice: surfaces");
     vsmp_kernel seen[18] = {NULL};
     for (unsigned kind = 0; r8 && a8 && sn && ar && kind < 18; kind++) {
         bool linear = kind >= 9;
-        vsmp_sampler_state st = state(kind % 9, linear, kind % 2);
+        vsmp_sampler_state st = kit_state(kind % 9, linear, kind % 2);
         vsmp_plan *p[4] = {NULL, NULL, NULL, NULL};
         vsmp_surface *s[4] = {r8, a8, sn, ar};
         for (int i = 0; i < 4; i++)
@@ -252,17 +230,17 @@ static void choice(unsigned cpu)
 static void choice_u8x4(unsigned cpu)
 {
     sc_rng r = {0xc4a8f4ull, NULL, 0};
-    vsmp_surface *flat = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
-    vsmp_surface *ar = surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
+    vsmp_surface *flat = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
+    vsmp_surface *ar = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
     CHECK(flat && ar, "choice_u8x4: surfaces");
     static const unsigned form[2] = {VSMP_CPU_SCALAR, VSMP_CPU_GATHER};
     static const char *const name[2] = {"sample_flat_u8x4_avx2", "sample_flat_u8x4_avx2_gather"};
     vsmp_kernel seen[2][9] = {{NULL}};
     for (unsigned kind = 0; flat && ar && kind < 18; kind++)
         for (unsigned f = 0; f < 2; f++) {
-            vsmp_sampler_state st = state(kind % 9, kind >= 9, false);
+            vsmp_sampler_state st = kit_state(kind % 9, kind >= 9, false);
             vsmp_plan *p = NULL, *a = NULL, *e = NULL;
-            vsmp_sampler_state bil = state(0, true, false); /* an array's: the family's entry */
+            vsmp_sampler_state bil = kit_state(0, true, false); /* an array's: the family's entry */
             CHECK(!vsmp_plan_create_cpu(flat, &st, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &p, NULL) &&
                       !vsmp_plan_create_cpu(ar, &st, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &a, NULL) &&
                       !vsmp_plan_create_cpu(ar, &bil, VSMP_SUB_SAMPLE_LZ, cpu | form[f], &e, NULL),
