@@ -25,13 +25,6 @@
 #include "fastpath_kit.h"
 #include "testlib.h"
 
-static const struct {
-    const char *name;
-    unsigned cpu;
-} levels[] = {{"c", VSMP_CPU_C},
-              {"avx2", VSMP_CPU_C | VSMP_CPU_AVX2},
-              {"avx512", VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512}};
-
 enum {
     SH_RUN,     /* lane k at column k of one row */
     SH_QUADS,   /* four 2x2 quads side by side */
@@ -266,14 +259,14 @@ int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 200, have = vsmp_cpu_flags();
     for (unsigned i = 0; i < 3; i++) {
-        if ((have & levels[i].cpu) != levels[i].cpu) {
+        if ((have & kit_levels[i].cpu) != kit_levels[i].cpu) {
             printf("SKIP: level %s not tested: this CPU or build lacks it (flags %#x)\n",
-                   levels[i].name, have);
+                   kit_levels[i].name, have);
             continue;
         }
-        identity(levels[i].cpu, levels[i].name, n);
-        if (levels[i].cpu == (VSMP_CPU_C | VSMP_CPU_AVX2))
-            choice(levels[i].cpu), choice_u8x4(levels[i].cpu);
+        identity(kit_levels[i].cpu, kit_levels[i].name, n);
+        if (kit_levels[i].cpu == (VSMP_CPU_C | VSMP_CPU_AVX2))
+            choice(kit_levels[i].cpu), choice_u8x4(kit_levels[i].cpu);
     }
     return t_finish();
 }
