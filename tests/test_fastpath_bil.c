@@ -22,9 +22,10 @@
  * plans, arrays and sample_l's keep their family's entry, under the same names; at the AVX-512
  * level the mip plans of one level take them too (those of two levels keep the AVX-512 mip kernel).
  * And trilinear messages (trilinear(): quads or rows of pixels, a LOD of one, two or three levels a
- * message, specials, edges) through the AVX2 level's 16-lane trilinear kernels. And that the
- * 16-lane kernels do take messages whole (vsmp_u8x4_avx2_took16): every whole shape inside the
- * level at unnormalized coordinates (bilinear), at least half the trilinear ones.
+ * message, specials, edges; on 2D arrays a layer a message, or a lane's or lanes 8-15's apart)
+ * through the AVX2 level's 16-lane trilinear kernels, which an array of two levels takes too. And
+ * that the 16-lane kernels do take messages whole (vsmp_u8x4_avx2_took16): every whole shape inside
+ * the level at unnormalized coordinates (bilinear), at least half the trilinear ones.
  *
  * usage: test_fastpath_bil [MESSAGES_PER_PLAN]
  */
@@ -160,8 +161,8 @@ static vsmp_surface *surface_lv(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h
     vsmp_surface_desc_init(&d);
     d.format = f, d.width = w, d.height = h, d.levels = levels, d.min_lod = min_lod;
     d.mip_count = mip_count;
-    if (array)
-        d.array = true, d.array_len = 2;
+    if (array) /* (of several levels: three layers) */
+        d.array = true, d.array_len = levels > 1 ? 3 : 2;
     return random_surface(&d, r);
 }
 
@@ -273,33 +274,42 @@ static float origin_px(sc_rng *r, uint32_t n, float g)
  * gradient or LOD a special value (NaN, an infinity, 0, huge); at texel fractions of their own,
  * inside the level, across its edges and off it; partial, SIMD8 and SIMD32; RGBA8 128x64 and
  * BGRA8 96x40 (no power of two: CLAMP only) of every level, and 128x64's levels from 1 on (its
- * base level past 0); each pair of CLAMP and WRAP, each mip filter. */
+ * base level past 0), and arrays of three layers, RGBA8 64x32 and BGRA8 96x40 from level 1, their
+ * layer (R) one for every lane (0.4 and 1.5 rounded, past the last, negative, NaN) or a lane's or
+ * lanes 8-15's the next; each pair of CLAMP and WRAP, each mip filter. */
 static void trilinear(unsigned cpu, const char *level, unsigned n)
 {
     static const struct {
         vsmp_format f;
         uint32_t w, h, min_lod;
-    } surfs[] = {{VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 0},
-                 {VSMP_FORMAT_B8G8R8A8_UNORM, 96, 40, 0},
-                 {VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 1}};
+        bool array;
+    } surfs[] = {{VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 0, false},
+                 {VSMP_FORMAT_B8G8R8A8_UNORM, 96, 40, 0, false},
+                 {VSMP_FORMAT_R8G8B8A8_UNORM, 128, 64, 1, false},
+                 {VSMP_FORMAT_R8G8B8A8_UNORM, 64, 32, 0, true},
+                 {VSMP_FORMAT_B8G8R8A8_UNORM, 96, 40, 1, true}};
+    /* an array's layer (R) a message: one for every lane (rounded to it: 0.4, 1.5 to 2, past
+     * the last, negative, NaN), or a near-miss (one lane, or lanes 8-15, on another) */
+    static const float layers[] = {0.0f, 1.0f, 2.0f, 0.4f, 1.5f, 7.0f, -1.0f, NAN, 2.5f};
     static const uint8_t mips[] = {VSMP_MIPFILTER_NONE, VSMP_MIPFILTER_NEAREST,
                                    VSMP_MIPFILTER_LINEAR, VSMP_MIPFILTER_LINEAR};
     static const unsigned ops[] = {VSMP_SUB_SAMPLE_D, VSMP_SUB_SAMPLE_L, VSMP_SUB_SAMPLE};
     static const float gs[] = {0.5f, 0.75f, 1.0f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
     static const float odd[] = {NAN, INFINITY, -INFINITY, 0.0f, 1e30f, -0.0f};
     sc_rng r = {0x7a111eull, NULL, 0};
-    unsigned tbad = 0, ttotal = 0, tfit = 0;
-    for (unsigned si = 0; si < 3; si++) {
+    unsigned tbad = 0, ttotal = 0, tfit = 0, awhole = 0, ataken = 0;
+    for (unsigned si = 0; si < sizeof(surfs) / sizeof(surfs[0]); si++) {
         uint32_t w = surfs[si].w, h = surfs[si].h, k0 = surfs[si].min_lod;
         uint32_t levels = 1; /* every level */
         while ((w << k0) >> levels)
             levels++;
-        vsmp_surface *s = surface_lv(&r, surfs[si].f, w << k0, h << k0, false, levels, k0, 0);
+        vsmp_surface *s =
+            surface_lv(&r, surfs[si].f, w << k0, h << k0, surfs[si].array, levels, k0, 0);
         CHECK(s, "trilinear: surface");
         for (unsigned kind = 0; s && kind < 4; kind++)
             for (unsigned j = 0; j < 4 * 3; j++) {
                 bool wu = kind / 2, wv = kind % 2;
-                if (si == 1 && (wu || wv)) /* WRAP: powers of two */
+                if (surfs[si].f == VSMP_FORMAT_B8G8R8A8_UNORM && (wu || wv)) /* WRAP: 2^k */
                     continue;
                 vsmp_sampler_state st = kit_state(wu * 3 + wv, true, false);
                 st.mip_filter = mips[j % 4];
@@ -316,7 +326,9 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                      * first or last texels */
                     float px = origin_px(&r, w, g), py = origin_px(&r, h, g);
                     float fx = sc_unit(&r), fy = sc_unit(&r);
-                    uint32_t u[32], v[32], gr[4][32], lod[32];
+                    uint32_t u[32], v[32], gr[4][32], lod[32], ar[32];
+                    unsigned miss = sc_below(&r, 6); /* 4: one lane's layer, 5: lanes 8-15's */
+                    float lay = layers[sc_below(&r, sizeof(layers) / sizeof(layers[0]))];
                     bool inside = true;
                     for (unsigned l = 0; l < simd; l++) {
                         unsigned k = l % 16;
@@ -337,6 +349,9 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                         for (int c = 0; c < 4; c++)
                             gr[c][l] = sc_fbits(d[c]);
                         lod[l] = sc_fbits(ld);
+                        ar[l] = sc_fbits(miss == 4 && l == one ? lay + 1.0f
+                                         : miss == 5 && k >= 8 ? lay + 1.0f
+                                                               : lay);
                     }
                     vsmp_message m = uv_message(simd, u, v);
                     if (op == VSMP_SUB_SAMPLE_D) {
@@ -345,11 +360,17 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                     }
                     if (op == VSMP_SUB_SAMPLE_L)
                         m.param[VSMP_P_LOD] = lod;
+                    if (surfs[si].array)
+                        m.param[VSMP_P_R] = ar;
                     if (form == 7) /* partial: a random lane off */
                         m.mask &= ~(1u << sc_below(&r, 16));
                     tfit += inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f;
-                    if (inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f)
+                    if (inside && simd == 16 && form != 7 && vary < 3 && g <= 2.0f) {
+                        unsigned was = taken[1];
                         count_taken(p, &m);
+                        if (surfs[si].array && miss < 4) /* every lane on one layer */
+                            awhole++, ataken += taken[1] - was;
+                    }
                     vsmp_result got, want;
                     ttotal++;
                     if (!same_as_reference(p, &m, &got, &want) && tbad++ < 6)
@@ -369,6 +390,13 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
            tfit);
     CHECK(!tbad, "%s trilinear: %u of %u messages differ from the reference", level, tbad, ttotal);
     CHECK(tfit >= ttotal / 8, "%s trilinear: %u of %u messages inside", level, tfit, ttotal);
+    /* at the AVX2 level the arrays' messages of one layer are the 16-lane kernels' too (as
+     * many as the 2D ones': the boxes of a third fit, this test's spans and edges) */
+    printf("%s trilinear: arrays, %u of %u whole shapes on one layer taken\n", level, ataken,
+           awhole);
+    if (probe && !(cpu & VSMP_CPU_AVX512) && n >= 120)
+        CHECK(awhole && ataken >= awhole / 5, "%s trilinear: arrays, %u of %u taken", level, ataken,
+              awhole);
 }
 
 /* The AVX2 level's choice in one load form (cpu, the flat and mip families' names with its
@@ -382,12 +410,13 @@ static void choice(unsigned cpu, const char *sfx)
     vsmp_surface *s2 = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false);
     vsmp_surface *ar = kit_surface(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true);
     vsmp_surface *l2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, false, 2, 0, 0);
-    CHECK(s2 && ar && l2, "choice: surfaces");
+    vsmp_surface *a2 = surface_lv(&r, VSMP_FORMAT_R8G8B8A8_UNORM, 64, 8, true, 2, 0, 0);
+    CHECK(s2 && ar && l2 && a2, "choice: surfaces");
     char flat[64], mip[64];
     snprintf(flat, sizeof(flat), "sample_flat_u8x4_avx2%s", sfx);
     snprintf(mip, sizeof(mip), "sample_mip_u8x4_avx2%s", sfx);
     vsmp_kernel seen[9] = {NULL}, seen_mip[9] = {NULL}, seen_tri[9] = {NULL};
-    for (unsigned kind = 0; s2 && ar && l2 && kind < 9; kind++) {
+    for (unsigned kind = 0; s2 && ar && l2 && a2 && kind < 9; kind++) {
         vsmp_sampler_state sl = kit_state(kind, true, kind % 2),
                            sp = kit_state(kind, false, kind % 2);
         vsmp_sampler_state sm = kit_state(kind, true, false);
@@ -432,6 +461,13 @@ static void choice(unsigned cpu, const char *sfx)
                             CHECK(seen_tri[k] != t->fast, "choice: tri kinds %u and %u apart", k,
                                   kind);
                         seen_tri[kind] = t->fast;
+                        /* an array of two levels: the same kernel (a layer a message) */
+                        vsmp_plan *a = NULL;
+                        CHECK(!vsmp_plan_create_cpu(a2, &sm, VSMP_SUB_SAMPLE, cpu, &a, NULL),
+                              "plan");
+                        CHECK(a && a->fast == t->fast, "choice: tri array kind %u: %s", kind,
+                              a ? a->fast_name : "-");
+                        vsmp_plan_free(a);
                     }
                     vsmp_plan_free(t);
                 }
@@ -445,7 +481,7 @@ static void choice(unsigned cpu, const char *sfx)
         for (int i = 0; i < 5; i++)
             vsmp_plan_free(p[i]);
     }
-    vsmp_surface_free(s2), vsmp_surface_free(ar), vsmp_surface_free(l2);
+    vsmp_surface_free(s2), vsmp_surface_free(ar), vsmp_surface_free(l2), vsmp_surface_free(a2);
 }
 
 /* The AVX-512 level's choice: the mip plans of RGBA8 on a surface of one level take the 16-lane

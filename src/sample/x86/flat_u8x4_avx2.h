@@ -14,13 +14,13 @@
  * of its pair of modes, which takes SIMD16 messages with every lane on whose taps are a run of 16
  * or two rows of 8 (quads, or two runs of 8), or each 8 lanes' a window of 9 columns of a row
  * pair, inside the level, or (CLAMP_BORDER) off it in every lane, and sends every other message
- * to k; a plan of sample_mip_u8x4_avx2 (either load form) on a 2D surface of several levels,
- * min and mag filters bilinear, not sample_l, takes the 16-lane trilinear kernel of its pair of
- * modes (CLAMP, WRAP), which takes SIMD16 messages with every lane on whose each 8 lanes' levels
- * span at most three, each lane's first on the lowest two, and whose taps on each a box of at
- * most 9 columns and 4 rows inside it, and sends
- * every other message to k; any other plan's kernel (point, arrays, the AVX-512 level's mip plans
- * of several levels, every other kernel) is returned as it is. */
+ * to k; a plan of sample_mip_u8x4_avx2 (either load form) on a 2D surface or 2D array of
+ * several levels, min and mag filters bilinear, not sample_l, takes the 16-lane trilinear kernel of
+ * its pair of modes (CLAMP, WRAP), which takes SIMD16 messages with every lane on whose each 8
+ * lanes' layer (arrays) is one and levels span at most three, each lane's first on the lowest two,
+ * and whose taps on each a box of at most 9 columns and 4 rows inside it, and sends every other
+ * message to k; any other plan's kernel (point, bilinear arrays, the AVX-512 level's mip plans of
+ * several levels, every other kernel) is returned as it is. */
 vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k);
 
 /* For the tests, on no sampling path: -1 when plan p's kernel is none of the 16-lane ones above;

@@ -343,8 +343,9 @@ static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 
 
 /* ---- Trilinear (mip plans of several levels), 16 lanes a message ----
  *
- * A SIMD16 message with every lane on of a mip plan of RGBA8/BGRA8 on a 2D surface of several
- * levels (bilinear min and mag filters, CLAMP or WRAP axes) whose each 8 lanes' levels (stage8's
+ * A SIMD16 message with every lane on of a mip plan of RGBA8/BGRA8 on a 2D surface or 2D array of
+ * several levels (bilinear min and mag filters, CLAMP or WRAP axes) whose each 8 lanes are on one
+ * layer (an array's: layer8's, the slice one more offset of every row) and whose levels (stage8's
  * l0 and l1) lie on at most three consecutive levels, each lane's first on the lowest two (one
  * LOD's two levels, as a quad's or a work-group's lanes have them, or a ramp's over two LODs), and
  * whose first taps on each of those levels lie in a box (tri8_box) is filtered on both levels from
@@ -352,15 +353,17 @@ static const vsmp_kernel bil16_k[BIL16_NREST][9] = {BIL16_RESTS(BIL16_ROW, , 0, 
  * (MIP8_FILTER_STORE's words: lerp8(a, b, frac)); any other message runs the mip family's 8-lane
  * kernel before anything is stored. */
 
-/* The taps of 8 lanes on level l (ax, ay: their axes on its texels) when every lane's first taps
+/* The taps of 8 lanes on level l and layer @p layer (0 but on an array; ax, ay: their axes on
+ * the level's texels) when every lane's first taps
  * are at most 7 columns after lane 0's and 0 to 2 rows below (quads of a rasterizer at up to two
  * texels a pixel), the box of lane 0's 9 columns (8 when no lane is 7 columns on) and 4 rows (3
  * when no lane is 2 rows below) placed on the level (wrapped on a WRAP axis of a power-of-two
  * size) without clamping or wrapping: each row by two 32-byte loads (one for 8 columns), each
  * lane's taps by a permute and its rows by blends (t: the first row's taps and the next, the
  * second's, as bil_lanes reads them). @return false otherwise, nothing read. */
-static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const bool wu,
-                            const bool wv, const axis8 *ax, const axis8 *ay, __m256i t[4])
+static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const uint32_t layer,
+                            const bool wu, const bool wv, const axis8 *ax, const axis8 *ay,
+                            __m256i t[4])
 {
     int32_t bx = _mm256_cvtsi256_si32(ax->i), by = _mm256_cvtsi256_si32(ay->i);
     if (bx == INT32_MIN || by == INT32_MIN)
@@ -389,7 +392,8 @@ static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const 
     }
     if (bx < 0 || by < 0 || bx + (one ? 7 : 8) > w - 1 || by + nr - 1 > h - 1)
         return false;
-    const uint8_t *at = p->s->mem + l->off + (uint32_t)by * l->pitch + 4 * (uint32_t)bx;
+    const uint8_t *at =
+        p->s->mem + l->off + layer * l->spitch32 + (uint32_t)by * l->pitch + 4 * (uint32_t)bx;
     const __m256i dx1 = _mm256_add_epi32(dx, _mm256_set1_epi32(1));
     __m256i row[4][2];
     for (int i = 0; i < nr; i++) {
@@ -472,6 +476,15 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     } else {
         o[1] = stage8(p, false, m, 8, true);
     }
+    uint32_t layer[2] = {0, 0};
+    if (p->s->d.array) /* each 8 lanes on one layer (layer8's) */
+        for (int h = 0; h < 2; h++) {
+            __m256i a = layer8(p, m, 8 * (unsigned)h);
+            __m256i a0 = _mm256_broadcastd_epi32(_mm256_castsi256_si128(a));
+            if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(a, a0)) != -1)
+                return false;
+            layer[h] = (uint32_t)_mm256_cvtsi256_si32(a);
+        }
     for (int h = 0; h < 2; h++) {
         int32_t lo = min8i(o[h].l0), hi = max8i(o[h].l1);
         n[h] = hi - lo + 1;
@@ -483,7 +496,7 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
             const vsmp_level_view *l = &p->lv[lo + k];
             ax[h][k] = axis8_at(_mm256_mul_ps(o[h].u, _mm256_set1_ps(l->fw)));
             ay[h][k] = axis8_at(_mm256_mul_ps(o[h].v, _mm256_set1_ps(l->fh)));
-            if (!tri8_box(p, l, wu, wv, &ax[h][k], &ay[h][k], t[h][k]))
+            if (!tri8_box(p, l, layer[h], wu, wv, &ax[h][k], &ay[h][k], t[h][k]))
                 return false;
         }
     }
@@ -543,16 +556,16 @@ vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
      * anisotropic: the mip rows') samples its base level bilinearly whatever lambda: the flat
      * kernel's results; resident (tiled) surfaces stay the mip family's (its general kernel) */
     bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
-    /* a mip plan of several levels at the AVX2 level, bilinear min and mag filters (not
-     * anisotropic), CLAMP or WRAP axes (the mip kernels' modes), normalized: the trilinear one;
-     * not with an explicit LOD (sample_l: its gain is the LOD stage's, one for 16 lanes of one
-     * gradient; "tri l" measured 106.0 -> 104.3 M samples per CPU-second with it,
+    /* a mip plan of several levels at the AVX2 level, 2D or a 2D array, bilinear min and mag
+     * filters (not anisotropic), CLAMP or WRAP axes (the mip kernels' modes), normalized: the
+     * trilinear one; not with an explicit LOD (sample_l: its gain is the LOD stage's, one for 16
+     * lanes of one gradient; "tri l" measured 106.0 -> 104.3 M samples per CPU-second with it,
      * bench/results/avx2tri-spr.txt) */
     const vsmp_sampler_state *st = &p->st;
-    if ((f == 2 || f == 3) && p->nlev > 1 && !p->s->resident && !p->s->d.array &&
-        p->s->d.type == VSMP_SURFTYPE_2D && p->lod != L_EXPLICIT &&
-        st->min_filter == VSMP_FILTER_LINEAR && st->mag_filter == VSMP_FILTER_LINEAR &&
-        !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 && (i - 9) % 3 < 2)
+    if ((f == 2 || f == 3) && p->nlev > 1 && !p->s->resident && p->s->d.type == VSMP_SURFTYPE_2D &&
+        p->lod != L_EXPLICIT && st->min_filter == VSMP_FILTER_LINEAR &&
+        st->mag_filter == VSMP_FILTER_LINEAR && !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 &&
+        (i - 9) % 3 < 2)
         return tri16_k[f - 2][(i - 9) / 3 * 2 + (i - 9) % 3];
     if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
