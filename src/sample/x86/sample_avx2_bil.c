@@ -419,6 +419,15 @@ static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const 
     return true;
 }
 
+/* One channel (its byte shuffle s) of 8 lanes filtered on a level from their taps there (t:
+ * tri8_box's; ax, ay: their axes), as bil_lanes. */
+static inline __m256 tri8_filter(const __m256i t[4], const axis8 *ax, const axis8 *ay, __m256i s)
+{
+    __m256 e = lerp8(chan8(t[0], s), chan8(t[1], s), ax->w);
+    __m256 f = lerp8(chan8(t[2], s), chan8(t[3], s), ax->w);
+    return lerp8(e, f, ay->w);
+}
+
 /* The lowest and highest of 8 lanes' levels. */
 static inline int32_t min8i(__m256i l)
 {
@@ -500,28 +509,29 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
                 return false;
         }
     }
-    const __m256i one = _mm256_set1_epi32(1);
-    for (int c = 0; c < 4; c++) {
-        __m256i s = u8shuf8(p, c);
-        for (int h = 0; h < 2; h++) {
-            __m256 v[3] = {_mm256_setzero_ps(), _mm256_setzero_ps(), _mm256_setzero_ps()};
-            for (int k = 0; k < n[h]; k++) {
-                __m256 e = lerp8(chan8(t[h][k][0], s), chan8(t[h][k][1], s), ax[h][k].w);
-                __m256 f = lerp8(chan8(t[h][k][2], s), chan8(t[h][k][3], s), ax[h][k].w);
-                v[k] = lerp8(e, f, ay[h][k].w);
-            }
-            __m256 a = v[0];
-            if (n[h] > 1) {
-                __m256 b = v[1];
-                a = _mm256_blendv_ps(a, v[1], _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], one)));
+    /* each half in turn (every parameter read: the stores may be them), its channels in turn:
+     * when every lane's levels are lo and lo + 1 (one LOD's two, the common case) each its
+     * level values' blend, else each lane's own two of the half's levels */
+    const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+    for (int h = 0; h < 2; h++) {
+        const bool pair =
+            n[h] == 2 && _mm256_testz_si256(s0[h], s0[h]) &&
+            _mm256_testz_si256(_mm256_xor_si256(s1[h], one), _mm256_xor_si256(s1[h], one));
+        const __m256 a1 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], one));
+        const __m256 b2 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], two));
+        const __m256 b0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_setzero_si256()));
+        const __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], s1[h]));
+        for (int c = 0; c < 4; c++) {
+            __m256i s = u8shuf8(p, c);
+            __m256 a = tri8_filter(t[h][0], &ax[h][0], &ay[h][0], s);
+            if (pair) {
+                a = lerp8(a, tri8_filter(t[h][1], &ax[h][1], &ay[h][1], s), o[h].frac);
+            } else if (n[h] > 1) {
+                __m256 v0 = a, v1 = tri8_filter(t[h][1], &ax[h][1], &ay[h][1], s), b = v1;
+                a = _mm256_blendv_ps(v0, v1, a1);
                 if (n[h] > 2)
-                    b = _mm256_blendv_ps(
-                        b, v[2],
-                        _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_set1_epi32(2))));
-                b = _mm256_blendv_ps(
-                    b, v[0],
-                    _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_setzero_si256())));
-                __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], s1[h]));
+                    b = _mm256_blendv_ps(b, tri8_filter(t[h][2], &ax[h][2], &ay[h][2], s), b2);
+                b = _mm256_blendv_ps(b, v0, b0);
                 a = _mm256_blendv_ps(lerp8(a, b, o[h].frac), a, same);
             }
             _mm256_storeu_ps((float *)r->c[c] + 8 * h, a);
