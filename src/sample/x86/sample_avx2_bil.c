@@ -445,18 +445,19 @@ static inline int32_t max8i(__m256i l)
 
 /* Whether lanes 8-15's LOD stage gives lanes 0-7's levels and fraction lane for lane: the same
  * words in every parameter it reads other than the coordinates (a lod_unused plan, L_ZERO; the
- * gradients of L_GRAD); L_IMPLICIT and L_BIAS read the coordinates (L_EXPLICIT: not these
- * kernels' plans). */
+ * gradients of L_GRAD, the LOD of L_EXPLICIT); L_IMPLICIT and L_BIAS read the coordinates. */
 static inline bool tri16_one_lod(const vsmp_plan *p, const vsmp_message *m)
 {
-    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY};
+    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY},
+                          lod[] = {VSMP_P_LOD};
     if (p->lod_unused || p->lod == L_ZERO)
         return true;
-    if (p->lod != L_GRAD)
+    if (p->lod != L_GRAD && p->lod != L_EXPLICIT)
         return false;
+    const unsigned *kind = p->lod == L_GRAD ? grad : lod, nk = p->lod == L_GRAD ? 4 : 1;
     __m256i d = _mm256_setzero_si256();
-    for (unsigned k = 0; k < 4; k++) {
-        const uint32_t *a = m->param[grad[k]];
+    for (unsigned k = 0; k < nk; k++) {
+        const uint32_t *a = m->param[kind[k]];
         if (a)
             d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)a),
                                                     _mm256_loadu_si256((const __m256i *)(a + 8))));
@@ -510,13 +511,14 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
         }
     }
     /* each half in turn (every parameter read: the stores may be them), its channels in turn:
-     * when every lane's levels are lo and lo + 1 (one LOD's two, the common case) each its
-     * level values' blend, else each lane's own two of the half's levels */
+     * when every lane's first level is lo and the half's levels two (one LOD's, the common case)
+     * each lane's value its two levels' blend by its fraction (a lane whose second level is lo
+     * too has fraction 0, stage8's: lambda clamped to the last level, a nearest mip filter or a
+     * magnified lane of no mips; a + (b - a) 0 is a, its values finite), else each lane's own
+     * two of the half's levels */
     const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
     for (int h = 0; h < 2; h++) {
-        const bool pair =
-            n[h] == 2 && _mm256_testz_si256(s0[h], s0[h]) &&
-            _mm256_testz_si256(_mm256_xor_si256(s1[h], one), _mm256_xor_si256(s1[h], one));
+        const bool pair = n[h] == 2 && _mm256_testz_si256(s0[h], s0[h]);
         const __m256 a1 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], one));
         const __m256 b2 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], two));
         const __m256 b0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_setzero_si256()));
@@ -568,14 +570,12 @@ vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
     bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
     /* a mip plan of several levels at the AVX2 level, 2D or a 2D array, bilinear min and mag
      * filters (not anisotropic), CLAMP or WRAP axes (the mip kernels' modes), normalized: the
-     * trilinear one; not with an explicit LOD (sample_l: its gain is the LOD stage's, one for 16
-     * lanes of one gradient; "tri l" measured 106.0 -> 104.3 M samples per CPU-second with it,
-     * bench/results/avx2tri-spr.txt) */
+     * trilinear one (sample_l's too: "tri l" 110.6 -> 117.5 M samples per CPU-second with its
+     * LOD stage once for 16 lanes of one LOD, bench/results/avx2tri2-spr.txt) */
     const vsmp_sampler_state *st = &p->st;
     if ((f == 2 || f == 3) && p->nlev > 1 && !p->s->resident && p->s->d.type == VSMP_SURFTYPE_2D &&
-        p->lod != L_EXPLICIT && st->min_filter == VSMP_FILTER_LINEAR &&
-        st->mag_filter == VSMP_FILTER_LINEAR && !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 &&
-        (i - 9) % 3 < 2)
+        st->min_filter == VSMP_FILTER_LINEAR && st->mag_filter == VSMP_FILTER_LINEAR &&
+        !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 && (i - 9) % 3 < 2)
         return tri16_k[f - 2][(i - 9) / 3 * 2 + (i - 9) % 3];
     if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
