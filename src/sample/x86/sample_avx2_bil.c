@@ -419,13 +419,13 @@ static inline bool tri8_box(const vsmp_plan *p, const vsmp_level_view *l, const 
     return true;
 }
 
-/* One channel (its byte shuffle s) of 8 lanes filtered on a level from their taps there (t:
- * tri8_box's; ax, ay: their axes), as bil_lanes. */
-static inline __m256 tri8_filter(const __m256i t[4], const axis8 *ax, const axis8 *ay, __m256i s)
+/* One channel (its byte shuffle s) of 8 lanes filtered from their taps (t: tri8_box's) by their
+ * weights wx, wy, as bil_lanes. */
+static inline __m256 tri8_filter(const __m256i t[4], __m256 wx, __m256 wy, __m256i s)
 {
-    __m256 e = lerp8(chan8(t[0], s), chan8(t[1], s), ax->w);
-    __m256 f = lerp8(chan8(t[2], s), chan8(t[3], s), ax->w);
-    return lerp8(e, f, ay->w);
+    __m256 e = lerp8(chan8(t[0], s), chan8(t[1], s), wx);
+    __m256 f = lerp8(chan8(t[2], s), chan8(t[3], s), wx);
+    return lerp8(e, f, wy);
 }
 
 /* The lowest and highest of 8 lanes' levels. */
@@ -510,33 +510,46 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
                 return false;
         }
     }
-    /* each half in turn (every parameter read: the stores may be them), its channels in turn:
-     * when every lane's first level is lo and the half's levels two (one LOD's, the common case)
-     * each lane's value its two levels' blend by its fraction (a lane whose second level is lo
-     * too has fraction 0, stage8's: lambda clamped to the last level, a nearest mip filter or a
-     * magnified lane of no mips; a + (b - a) 0 is a, its values finite), else each lane's own
-     * two of the half's levels */
-    const __m256i one = _mm256_set1_epi32(1), two = _mm256_set1_epi32(2);
+    /* each half in turn (every parameter read: the stores may be them): each lane's value on its
+     * first level and on its second, from its taps and weights there (the half's levels' chosen
+     * lane by lane, unless every lane's first level is lo and the levels two: one LOD's, the
+     * common case), blended by its fraction (a lane whose levels are one has fraction 0, stage8's:
+     * lambda clamped to the last level, a nearest mip filter or a magnified lane of no mips;
+     * a + (b - a) 0 is a, its values finite) */
+    const __m256i one = _mm256_set1_epi32(1);
     for (int h = 0; h < 2; h++) {
-        const bool pair = n[h] == 2 && _mm256_testz_si256(s0[h], s0[h]);
-        const __m256 a1 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], one));
-        const __m256 b2 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], two));
-        const __m256 b0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s1[h], _mm256_setzero_si256()));
-        const __m256 same = _mm256_castsi256_ps(_mm256_cmpeq_epi32(s0[h], s1[h]));
+        if (n[h] == 1) {
+            for (int c = 0; c < 4; c++)
+                _mm256_storeu_ps((float *)r->c[c] + 8 * h,
+                                 tri8_filter(t[h][0], ax[h][0].w, ay[h][0].w, u8shuf8(p, c)));
+            continue;
+        }
+        /* each lane's taps and weights on its first level and second (a lane on lo alone: the
+         * half's second level's, whatever they are, its fraction 0) */
+        __m256i ta[4], tb[4];
+        __m256 wa[2] = {ax[h][0].w, ay[h][0].w}, wb[2] = {ax[h][1].w, ay[h][1].w};
+        for (int i = 0; i < 4; i++)
+            ta[i] = t[h][0][i], tb[i] = t[h][1][i];
+        if (n[h] > 2 || !_mm256_testz_si256(s0[h], s0[h])) {
+            const __m256i a1 = _mm256_cmpeq_epi32(s0[h], one);
+            const __m256i b2 = _mm256_cmpeq_epi32(s1[h], _mm256_set1_epi32(2));
+            for (int i = 0; i < 4; i++) {
+                ta[i] = _mm256_blendv_epi8(ta[i], t[h][1][i], a1);
+                if (n[h] > 2)
+                    tb[i] = _mm256_blendv_epi8(tb[i], t[h][2][i], b2);
+            }
+            const __m256 fa1 = _mm256_castsi256_ps(a1), fb2 = _mm256_castsi256_ps(b2);
+            wa[0] = _mm256_blendv_ps(wa[0], ax[h][1].w, fa1);
+            wa[1] = _mm256_blendv_ps(wa[1], ay[h][1].w, fa1);
+            if (n[h] > 2) {
+                wb[0] = _mm256_blendv_ps(wb[0], ax[h][2].w, fb2);
+                wb[1] = _mm256_blendv_ps(wb[1], ay[h][2].w, fb2);
+            }
+        }
         for (int c = 0; c < 4; c++) {
             __m256i s = u8shuf8(p, c);
-            __m256 a = tri8_filter(t[h][0], &ax[h][0], &ay[h][0], s);
-            if (pair) {
-                a = lerp8(a, tri8_filter(t[h][1], &ax[h][1], &ay[h][1], s), o[h].frac);
-            } else if (n[h] > 1) {
-                __m256 v0 = a, v1 = tri8_filter(t[h][1], &ax[h][1], &ay[h][1], s), b = v1;
-                a = _mm256_blendv_ps(v0, v1, a1);
-                if (n[h] > 2)
-                    b = _mm256_blendv_ps(b, tri8_filter(t[h][2], &ax[h][2], &ay[h][2], s), b2);
-                b = _mm256_blendv_ps(b, v0, b0);
-                a = _mm256_blendv_ps(lerp8(a, b, o[h].frac), a, same);
-            }
-            _mm256_storeu_ps((float *)r->c[c] + 8 * h, a);
+            __m256 a = tri8_filter(ta, wa[0], wa[1], s), b = tri8_filter(tb, wb[0], wb[1], s);
+            _mm256_storeu_ps((float *)r->c[c] + 8 * h, lerp8(a, b, o[h].frac));
         }
     }
     return true;
