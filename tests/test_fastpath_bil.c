@@ -18,9 +18,9 @@
  * colour with a negative zero. Every byte of every channel through the 16-lane kernels at texel
  * centres (each run's first taps weighted 1). And the AVX2 level's choice: each bilinear plan of
  * RGBA8 on a 2D surface, flat or mip of one level, names a kernel of its own per pair of modes and
- * load form, and so does each mip plan of two levels, sample_l's too, and of a 2D array of two
- * (the trilinear kernels); point plans and bilinear flat arrays keep their family's entry, under
- * the same names; at the AVX-512
+ * load form, and so does each mip plan of two levels but sample_l's, and of a 2D array of two
+ * (the trilinear kernels); point plans, bilinear flat arrays and sample_l's keep their family's
+ * entry, under the same names; at the AVX-512
  * level the mip plans of one level take them too (those of two levels keep the AVX-512 mip kernel).
  * And trilinear messages (trilinear(): quads or rows of pixels, a LOD of one, two or three levels a
  * message, specials, edges; on 2D arrays a layer a message, or a lane's or lanes 8-15's apart)
@@ -404,8 +404,8 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
  * suffix sfx): a kernel of its own for bilinear RGBA8 plans on 2D surfaces, per pair of modes,
  * and for mip plans on a surface of one level (CLAMP and WRAP: the mip rows' modes); the
  * family's entry for flat arrays and point mip plans of two levels (point plans on 2D surfaces:
- * other 16-lane kernels, sample_avx2_pt.c's); mip plans of two levels (sample_l's too, and a 2D
- * array's) the trilinear kernels. */
+ * other 16-lane kernels, sample_avx2_pt.c's) and sample_l's; mip plans of two levels (a 2D
+ * array's too) the trilinear kernels. */
 static void choice(unsigned cpu, const char *sfx)
 {
     sc_rng r = {0xc401ceull, NULL, 0};
@@ -445,8 +445,8 @@ static void choice(unsigned cpu, const char *sfx)
                     CHECK(!strcmp(p[i]->fast_name, mip), "choice: mip %u %d: %s", kind, i,
                           p[i]->fast_name);
                 CHECK(p[3]->fast != p[4]->fast, "choice: mip kind %u, one level: its own", kind);
-                /* two levels: the trilinear kernel of its own, per pair of modes, sample_l's
-                 * (p[4]) too */
+                /* two levels: the trilinear kernel of its own, per pair of modes (sample_l's,
+                 * p[4], the family's entry) */
                 vsmp_plan *q = NULL; /* (point: the family's entry) */
                 vsmp_sampler_state sq = kit_state(kind, false, false);
                 sq.mip_filter = VSMP_MIPFILTER_NEAREST;
@@ -458,7 +458,7 @@ static void choice(unsigned cpu, const char *sfx)
                         CHECK(!strcmp(t->fast_name, mip), "choice: tri %u: %s", kind, t->fast_name);
                         CHECK(t->fast != q->fast && t->fast != p[3]->fast,
                               "choice: mip kind %u, two levels: its own", kind);
-                        CHECK(p[4]->fast == t->fast, "choice: mip kind %u, sample_l: %s", kind,
+                        CHECK(p[4]->fast == q->fast, "choice: mip kind %u, sample_l: %s", kind,
                               p[4]->fast_name);
                         for (unsigned k = 0; k < kind; k++)
                             CHECK(seen_tri[k] != t->fast, "choice: tri kinds %u and %u apart", k,

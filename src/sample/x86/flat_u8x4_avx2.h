@@ -15,7 +15,7 @@
  * or two rows of 8 (quads, or two runs of 8), or each 8 lanes' a window of 9 columns of a row
  * pair, inside the level, or (CLAMP_BORDER) off it in every lane, and sends every other message
  * to k; a plan of sample_mip_u8x4_avx2 (either load form) on a 2D surface or 2D array of
- * several levels, min and mag filters bilinear, takes the 16-lane trilinear kernel of
+ * several levels, min and mag filters bilinear, not sample_l, takes the 16-lane trilinear kernel of
  * its pair of modes (CLAMP, WRAP), which takes SIMD16 messages with every lane on whose each 8
  * lanes' layer (arrays) is one and levels span at most three, each lane's first on the lowest two,
  * and whose taps on each a box of at most 9 columns and 4 rows inside it, and sends every other

@@ -445,19 +445,18 @@ static inline int32_t max8i(__m256i l)
 
 /* Whether lanes 8-15's LOD stage gives lanes 0-7's levels and fraction lane for lane: the same
  * words in every parameter it reads other than the coordinates (a lod_unused plan, L_ZERO; the
- * gradients of L_GRAD, the LOD of L_EXPLICIT); L_IMPLICIT and L_BIAS read the coordinates. */
+ * gradients of L_GRAD); L_IMPLICIT and L_BIAS read the coordinates (L_EXPLICIT: not these
+ * kernels' plans). */
 static inline bool tri16_one_lod(const vsmp_plan *p, const vsmp_message *m)
 {
-    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY},
-                          lod[] = {VSMP_P_LOD};
+    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY};
     if (p->lod_unused || p->lod == L_ZERO)
         return true;
-    if (p->lod != L_GRAD && p->lod != L_EXPLICIT)
+    if (p->lod != L_GRAD)
         return false;
-    const unsigned *kind = p->lod == L_GRAD ? grad : lod, nk = p->lod == L_GRAD ? 4 : 1;
     __m256i d = _mm256_setzero_si256();
-    for (unsigned k = 0; k < nk; k++) {
-        const uint32_t *a = m->param[kind[k]];
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t *a = m->param[grad[k]];
         if (a)
             d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)a),
                                                     _mm256_loadu_si256((const __m256i *)(a + 8))));
@@ -583,12 +582,15 @@ vsmp_kernel vsmp_flat_u8x4_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
     bool mip1 = f >= 2 && p->nlev == 1 && !p->s->resident;
     /* a mip plan of several levels at the AVX2 level, 2D or a 2D array, bilinear min and mag
      * filters (not anisotropic), CLAMP or WRAP axes (the mip kernels' modes), normalized: the
-     * trilinear one (sample_l's too: "tri l" 110.6 -> 117.5 M samples per CPU-second with its
-     * LOD stage once for 16 lanes of one LOD, bench/results/avx2tri2-spr.txt) */
+     * trilinear one; not with an explicit LOD (sample_l: its gain is the LOD stage's, one for 16
+     * lanes of one gradient; "tri l" measured 106.0 -> 104.3 M samples per CPU-second with it,
+     * bench/results/avx2tri-spr.txt, and within the noise with the LOD stage once for 16 lanes
+     * of one LOD, avx2tri2-spr.txt) */
     const vsmp_sampler_state *st = &p->st;
     if ((f == 2 || f == 3) && p->nlev > 1 && !p->s->resident && p->s->d.type == VSMP_SURFTYPE_2D &&
-        st->min_filter == VSMP_FILTER_LINEAR && st->mag_filter == VSMP_FILTER_LINEAR &&
-        !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 && (i - 9) % 3 < 2)
+        p->lod != L_EXPLICIT && st->min_filter == VSMP_FILTER_LINEAR &&
+        st->mag_filter == VSMP_FILTER_LINEAR && !st->non_normalized && i >= 9 && (i - 9) / 3 < 2 &&
+        (i - 9) % 3 < 2)
         return tri16_k[f - 2][(i - 9) / 3 * 2 + (i - 9) % 3];
     if (f == BIL16_NREST || (f >= 2 && !mip1) || p->s->d.array || i < 9)
         return k;
