@@ -29,15 +29,20 @@
 
 #include "stages_avx2.h"
 
-/* The taps of 8 lanes on one level whose lanes share their slices: the box's first texel on each
- * slice (za, zb), its row pitch and rows, each lane's first column in it (dx) and rows (r1: the
- * lanes whose first row is the box's second, r2: its third), the weights. */
+/* The taps of 8 lanes on one level whose lanes share their slices: where each slice's rows are
+ * read (at[k]: slice k's (za, zb) first column read; ro[i]: row i's offset from it), each lane's
+ * columns in a row read (ca, cb: first, second) and rows (r1: the lanes whose first row is the
+ * box's second, r2: its third), the weights. A box of 8 columns is one 32-byte load a row (one),
+ * of 9 two (the second 4 bytes on), one across the end of a WRAP row two (split: the row's last 8
+ * columns, then its first 8, hi bytes on: ca and cb index the 16, above 7 (ma, mb) the second). */
 typedef struct box3 {
     const uint8_t *at[2];
-    uint32_t pitch;
-    int nr;   /* rows read: 2, 3 or 4 */
-    bool one; /* 8 columns: one load a row */
-    __m256i dx, r1, r2;
+    size_t ro[4];
+    int nr;     /* rows read: 2, 3 or 4 */
+    bool one;   /* 8 columns: one load a row */
+    bool split; /* across the end of the row (WRAP) */
+    ptrdiff_t hi;
+    __m256i ca, cb, ma, mb, r1, r2;
     __m256 wx, wy, wz;
 } box3;
 
@@ -57,80 +62,108 @@ static inline bool box3_at(const vsmp_plan *p, const vsmp_level_view *l, const l
     if (!_mm256_testz_si256(bad, bad))
         return false;
     __m256i zb = idx_next(ww, fz, za, fdm1, dm1);
-    view8 v = {.w = _mm256_set1_epi32((int)l->w), .h = _mm256_set1_epi32((int)l->h)};
+    int32_t w = (int32_t)l->w, h = (int32_t)l->h;
+    view8 v = {.w = _mm256_set1_epi32(w), .h = _mm256_set1_epi32(h)};
     grid8 g;
     if (!grid8_flat(&v, _mm256_mul_ps(q->u, _mm256_set1_ps(l->fw)),
                     _mm256_mul_ps(q->v, _mm256_set1_ps(l->fh)), true,
                     wu ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP, wv ? VSMP_TCM_WRAP : VSMP_TCM_CLAMP, &g))
         return false;
+    /* each lane's second column and row the next ones (on a WRAP axis, of a power-of-two size,
+     * modulo the size): no clamp between them; its first ones and lane 0's (bx, by) apart by
+     * dx, dy (modulo the size on a WRAP axis) */
     const __m256i one = _mm256_set1_epi32(1);
-    __m256i apart = _mm256_or_si256(_mm256_xor_si256(g.xb, _mm256_add_epi32(g.xa, one)),
-                                    _mm256_xor_si256(g.yb, _mm256_add_epi32(g.ya, one)));
+    const __m256i mx = _mm256_set1_epi32(wu ? w - 1 : -1), my = _mm256_set1_epi32(wv ? h - 1 : -1);
+    __m256i apart =
+        _mm256_or_si256(_mm256_xor_si256(g.xb, _mm256_and_si256(_mm256_add_epi32(g.xa, one), mx)),
+                        _mm256_xor_si256(g.yb, _mm256_and_si256(_mm256_add_epi32(g.ya, one), my)));
     if (!_mm256_testz_si256(apart, apart))
         return false;
     int32_t bx = _mm256_cvtsi256_si32(g.xa), by = _mm256_cvtsi256_si32(g.ya);
-    __m256i dx = _mm256_sub_epi32(g.xa, _mm256_set1_epi32(bx));
-    __m256i dy = _mm256_sub_epi32(g.ya, _mm256_set1_epi32(by));
+    __m256i dx = _mm256_and_si256(_mm256_sub_epi32(g.xa, _mm256_set1_epi32(bx)), mx);
+    __m256i dy = _mm256_and_si256(_mm256_sub_epi32(g.ya, _mm256_set1_epi32(by)), my);
     __m256i r3 = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(3));
     if (!_mm256_testz_si256(dx, _mm256_set1_epi32(~7)) ||
         !_mm256_testz_si256(dy, _mm256_set1_epi32(~3)) || !_mm256_testz_si256(r3, r3))
         return false;
-    /* the rows read (by .. the last lane's second) are the lanes' own, inside the level; the
-     * columns read past the lanes' must be too: a box of 8 columns whose last would be past the
-     * level's is the level's last 8 (every lane's taps in them: its second column is on the level,
-     * its first at or after lane 0's); 9 columns (a lane 7 columns on) are inside */
-    int32_t w = (int32_t)l->w;
-    if (bx + 7 > w - 1) {
-        if (w < 8)
-            return false;
-        dx = _mm256_add_epi32(dx, _mm256_set1_epi32(bx - (w - 8)));
-        bx = w - 8;
-    }
+    /* the rows read (by .. the last lane's second, modulo h on a WRAP axis) are the lanes' own;
+     * the columns read past the lanes' must be on the level too: a box of 8 columns whose last
+     * would be past the level's is the level's last 8 when no lane's second column wrapped to the
+     * row's start (every lane's taps in them: its second column is on the level, its first at or
+     * after lane 0's), else the last 8 and the first 8; 9 columns (a lane 7 columns on, none
+     * wrapped) are inside */
     __m256i c7 = _mm256_cmpeq_epi32(dx, _mm256_set1_epi32(7));
     b->one = _mm256_testz_si256(c7, c7);
-    b->dx = dx;
+    int32_t x0 = bx;
+    b->split = false, b->hi = 0;
+    b->ma = b->mb = _mm256_setzero_si256();
+    if (bx + (b->one ? 7 : 8) > w - 1) {
+        /* (no lane wrapped: then no lane is 7 columns on, whose second column would be past the
+         * level's) */
+        if (w < 8)
+            return false;
+        x0 = w - 8, b->one = true;
+        dx = _mm256_add_epi32(dx, _mm256_set1_epi32(bx - x0));
+        __m256i wrapped = _mm256_cmpgt_epi32(_mm256_set1_epi32(bx), g.xb);
+        b->split = wu && !_mm256_testz_si256(wrapped, wrapped);
+        if (b->split) {
+            const __m256i seven = _mm256_set1_epi32(7);
+            b->hi = -4 * (ptrdiff_t)x0;
+            b->ma = _mm256_cmpgt_epi32(dx, seven);
+            b->mb = _mm256_cmpgt_epi32(_mm256_add_epi32(dx, one), seven);
+        }
+    }
+    b->ca = dx, b->cb = _mm256_add_epi32(dx, one);
     b->r1 = _mm256_cmpeq_epi32(dy, one), b->r2 = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(2));
     b->nr = !_mm256_testz_si256(b->r2, b->r2) ? 4 : !_mm256_testz_si256(b->r1, b->r1) ? 3 : 2;
+    for (int i = 0; i < 4; i++)
+        b->ro[i] = (size_t)(uint32_t)(wv ? (by + i) & (h - 1) : by + i) * l->pitch;
     b->wx = g.wx, b->wy = g.wy;
     b->wz = _mm256_sub_ps(z, fz);
     if (!ww) /* (+inf in CLAMP: the last slice, weight inf - inf, which is 0) */
         b->wz = _mm256_and_ps(b->wz, _mm256_cmp_ps(b->wz, b->wz, _CMP_ORD_Q));
-    b->pitch = l->pitch;
-    const uint8_t *at = p->s->mem + l->off + (size_t)by * l->pitch + 4 * (size_t)bx;
+    const uint8_t *at = p->s->mem + l->off + 4 * (size_t)x0;
     b->at[0] = at + (size_t)(uint32_t)_mm256_cvtsi256_si32(za) * l->spitch32;
     b->at[1] = at + (size_t)(uint32_t)_mm256_cvtsi256_si32(zb) * l->spitch32;
     return true;
 }
 
-/* Row i of box b from a (its first texel on the slice): each lane's first column's texels (c[0])
- * and the next's (c[1]). */
-static inline void box3_row(const box3 *b, const uint8_t *a, int i, __m256i dx1, __m256i c[2])
+/* Row i of box b on a slice (a: its at): each lane's first column's texels (c[0]) and the next's
+ * (c[1]). */
+static inline void box3_row(const box3 *b, const uint8_t *a, int i, __m256i c[2])
 {
-    a += (size_t)i * b->pitch;
+    a += b->ro[i];
     __m256i x = _mm256_loadu_si256((const __m256i *)a);
-    c[0] = _mm256_permutevar8x32_epi32(x, b->dx);
+    if (b->split) {
+        __m256i y = _mm256_loadu_si256((const __m256i *)(a + b->hi));
+        c[0] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(x, b->ca),
+                                  _mm256_permutevar8x32_epi32(y, b->ca), b->ma);
+        c[1] = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(x, b->cb),
+                                  _mm256_permutevar8x32_epi32(y, b->cb), b->mb);
+        return;
+    }
+    c[0] = _mm256_permutevar8x32_epi32(x, b->ca);
     c[1] = b->one
-               ? _mm256_permutevar8x32_epi32(x, dx1)
-               : _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(a + 4)), b->dx);
+               ? _mm256_permutevar8x32_epi32(x, b->cb)
+               : _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(a + 4)), b->ca);
 }
 
 /* The taps of the 8 lanes of box b on slice k, as taps8 orders them: (xa, ya), (xb, ya), (xa, yb),
  * (xb, yb): each lane's rows from the box's by blends. */
 static inline void box3_taps(const box3 *b, int k, __m256i t[4])
 {
-    const __m256i dx1 = _mm256_add_epi32(b->dx, _mm256_set1_epi32(1));
     __m256i r0[2], r1[2];
-    box3_row(b, b->at[k], 0, dx1, r0), box3_row(b, b->at[k], 1, dx1, r1);
+    box3_row(b, b->at[k], 0, r0), box3_row(b, b->at[k], 1, r1);
     t[0] = r0[0], t[1] = r0[1], t[2] = r1[0], t[3] = r1[1];
     if (b->nr > 2) {
         __m256i r2[2];
-        box3_row(b, b->at[k], 2, dx1, r2);
+        box3_row(b, b->at[k], 2, r2);
         for (int j = 0; j < 2; j++)
             t[j] = _mm256_blendv_epi8(t[j], r1[j], b->r1),
             t[2 + j] = _mm256_blendv_epi8(t[2 + j], r2[j], b->r1);
         if (b->nr > 3) {
             __m256i r3[2];
-            box3_row(b, b->at[k], 3, dx1, r3);
+            box3_row(b, b->at[k], 3, r3);
             for (int j = 0; j < 2; j++)
                 t[j] = _mm256_blendv_epi8(t[j], r2[j], b->r2),
                 t[2 + j] = _mm256_blendv_epi8(t[2 + j], r3[j], b->r2);
