@@ -54,13 +54,11 @@ static inline bool box3_at(const vsmp_plan *p, const vsmp_level_view *l, const l
     __m256 z = _mm256_sub_ps(_mm256_mul_ps(q->w, _mm256_set1_ps(l->fd)), _mm256_set1_ps(0.5f));
     __m256 fz = _mm256_floor_ps(z);
     __m256 fz0 = _mm256_permutevar8x32_ps(fz, _mm256_setzero_si256());
-    if (_mm256_movemask_ps(_mm256_cmp_ps(fz, fz0, _CMP_EQ_OQ)) != 0xff) /* (NaN: none) */
-        return false;
-    __m256i dm1 = _mm256_set1_epi32((int)l->d - 1), bad = _mm256_setzero_si256();
+    /* lanes on no shared pair of slices (NaN: on none), no short index, apart (below): one test */
+    __m256i no = _mm256_castps_si256(_mm256_cmp_ps(fz, fz0, _CMP_NEQ_UQ));
+    __m256i dm1 = _mm256_set1_epi32((int)l->d - 1);
     __m256 fdm1 = _mm256_cvtepi32_ps(dm1);
-    __m256i za = idx_flat(ww, fz, fdm1, dm1, &bad);
-    if (!_mm256_testz_si256(bad, bad))
-        return false;
+    __m256i za = idx_flat(ww, fz, fdm1, dm1, &no);
     __m256i zb = idx_next(ww, fz, za, fdm1, dm1);
     int32_t w = (int32_t)l->w, h = (int32_t)l->h;
     view8 v = {.w = _mm256_set1_epi32(w), .h = _mm256_set1_epi32(h)};
@@ -77,14 +75,15 @@ static inline bool box3_at(const vsmp_plan *p, const vsmp_level_view *l, const l
     __m256i apart =
         _mm256_or_si256(_mm256_xor_si256(g.xb, _mm256_and_si256(_mm256_add_epi32(g.xa, one), mx)),
                         _mm256_xor_si256(g.yb, _mm256_and_si256(_mm256_add_epi32(g.ya, one), my)));
-    if (!_mm256_testz_si256(apart, apart))
-        return false;
     int32_t bx = _mm256_cvtsi256_si32(g.xa), by = _mm256_cvtsi256_si32(g.ya);
     __m256i dx = _mm256_and_si256(_mm256_sub_epi32(g.xa, _mm256_set1_epi32(bx)), mx);
     __m256i dy = _mm256_and_si256(_mm256_sub_epi32(g.ya, _mm256_set1_epi32(by)), my);
     __m256i r3 = _mm256_cmpeq_epi32(dy, _mm256_set1_epi32(3));
-    if (!_mm256_testz_si256(dx, _mm256_set1_epi32(~7)) ||
-        !_mm256_testz_si256(dy, _mm256_set1_epi32(~3)) || !_mm256_testz_si256(r3, r3))
+    no = _mm256_or_si256(
+        _mm256_or_si256(no, apart),
+        _mm256_or_si256(_mm256_and_si256(dx, _mm256_set1_epi32(~7)),
+                        _mm256_or_si256(_mm256_and_si256(dy, _mm256_set1_epi32(~3)), r3)));
+    if (!_mm256_testz_si256(no, no))
         return false;
     /* the rows read (by .. the last lane's second, modulo h on a WRAP axis) are the lanes' own;
      * the columns read past the lanes' must be on the level too: a box of 8 columns whose last
