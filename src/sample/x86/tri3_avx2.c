@@ -10,19 +10,21 @@
  *     16 lanes when lanes 8-15's gradients are lanes 0-7's word for word: sample_d), and
  *   - on each of those levels each 8 lanes' third coordinate floors to one slice (their two
  *     slices one pair, idx_flat's and idx_next's), and their first taps on the level (grid8_flat's
- *     indices, each lane's second column and row the next ones: no clamp or wrap between them)
- *     lie at most 7 columns after lane 0's and 0 to 2 rows below, the box of lane 0's 8 columns
- *     (9 when a lane is 7 columns on) inside the level's row.
+ *     indices, each lane's second column and row the next ones, modulo the size on a WRAP axis:
+ *     no clamp between them) lie at most 7 columns after lane 0's and 0 to 2 rows below (modulo
+ *     the size on a WRAP axis), on a level at least 8 columns wide.
  *
- * Each slice's box is then read by one 32-byte load a row (two for 9 columns), each lane's taps
- * by a permute and its rows by blends; every lane's taps are its floored coordinates' texels and
- * the next, its weights grid8_flat's and fetch8_3d's, the filter filter8_3d's (each slice
- * bilinear, x then y, the slices blended by z, each lerp a + (b - a) w rounded at every step), the
- * two levels blended by the LOD fraction (MIP8_FILTER_STORE's words), the conversion unorm8's:
- * sample_avx2_3d.c's words. Any other message (partial, SIMD8, SIMD32, lanes on levels or slices
- * of their own, taps wider than the box, clamped or wrapped at an edge, a lane whose index needs
- * more than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs the plan's 8-lane 3D kernel
- * before anything is stored. Results are never NaN: no NaN rewrite.
+ * Each slice's box is then read by one 32-byte load a row from lane 0's column (two for 9 columns),
+ * or from the level's last 8 columns when that would read past the row's end, and its first 8 too
+ * when a lane's taps wrap to the row's start (WRAP); rows modulo the height on a WRAP axis; each
+ * lane's taps by permutes and its rows by blends; every lane's taps are its floored coordinates'
+ * texels and the next, its weights grid8_flat's and fetch8_3d's, the filter filter8_3d's (each
+ * slice bilinear, x then y, the slices blended by z, each lerp a + (b - a) w rounded at every
+ * step), the two levels blended by the LOD fraction (MIP8_FILTER_STORE's words), the conversion
+ * unorm8's: sample_avx2_3d.c's words. Any other message (partial, SIMD8, SIMD32, lanes on levels or
+ * slices of their own, taps wider than the box, clamped at an edge, a lane whose index needs more
+ * than the 32-bit conversion: NaN, infinities, |x| >= 2^31) runs the plan's 8-lane 3D kernel before
+ * anything is stored. Results are never NaN: no NaN rewrite.
  * Tested against the reference in tests/test_fastpath_tri3.c.
  */
 #include "tri3_avx2.h"
