@@ -9,8 +9,8 @@
  * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
  * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick), or at the AVX2 level the
  * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick) and, after the load form, the 16-lane bilinear or
- * trilinear RGBA8 one (vsmp_flat_u8x4_avx2_pick) or the 16-lane RGBA8 point one
- * (vsmp_point_u8x4_avx2_pick).
+ * trilinear RGBA8 one (vsmp_flat_u8x4_avx2_pick), the 16-lane RGBA8 point one
+ * (vsmp_point_u8x4_avx2_pick) or the 16-lane trilinear 3D RGBA8 one (vsmp_3d_u8x4_avx2_pick).
  *
  * A property a row needs the negation of has a flag of its own (F_NORMALIZED, F_UNNORMALIZED),
  * and a kernel taking a union of shapes has one row per shape: matching stays one generic loop.
@@ -23,6 +23,7 @@
 #include "../x86/flat_f4.h"
 #include "../x86/flat_r8_avx2.h"
 #include "../x86/flat_u8x4_avx2.h"
+#include "../x86/tri3_avx2.h"
 #include "fast.h"
 #include "format_internal.h"
 
@@ -599,6 +600,7 @@ void vsmp_fast_select(vsmp_plan *p)
          * one level), sending what it leaves to the plan's kernel in its load form */
         p->fast = vsmp_flat_u8x4_avx2_pick(p, p->fast);
         p->fast = vsmp_point_u8x4_avx2_pick(p, p->fast); /* its RGBA8 point one, either form */
+        p->fast = vsmp_3d_u8x4_avx2_pick(p, p->fast);    /* the 16-lane trilinear 3D RGBA8 one */
 #endif
         p->lod_unused = vsmp_fast_lod_unused(p);
         return;
