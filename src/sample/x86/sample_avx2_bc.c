@@ -12,6 +12,7 @@
 
 #include "loads_avx2.h"
 #include "sample_avx2_bc.h"
+#include "lanes16_avx2.h"
 
 /* One channel of 8 texels: the endpoint fields (bits @p shift, @p mask) of c0 and c1, divided
  * by their maximum, then the colour each index selects. */
@@ -70,20 +71,6 @@ void vsmp_bc1_fetch8_avx2(const uint8_t *mem, __m256i base, __m256i pitch, __m25
     __m256i ends, bits; /* the block's two words */
     pairs8((const int *)mem, off, &ends, &bits);
     bc1_decode8(ends, bc1_index8(bits, x, y), out);
-}
-
-static inline __m256i hmin8(__m256i v)
-{
-    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
-    return _mm256_broadcastd_epi32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
-}
-
-static inline __m256i hmax8(__m256i v)
-{
-    __m128i m = _mm_max_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-    m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4e));
-    return _mm256_broadcastd_epi32(_mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
 }
 
 /* The palettes of 4 blocks (their endpoint dwords in lanes 0-3 of ends), per channel in two

@@ -35,6 +35,7 @@
  */
 #include "stages_avx2.h"
 #include "flat_u8x4_avx2.h"
+#include "lanes16_avx2.h"
 
 enum { BIL_NONE, BIL_RUN, BIL_QUADS, BIL_ROWS };
 
@@ -428,42 +429,6 @@ static inline __m256 tri8_filter(const __m256i t[4], __m256 wx, __m256 wy, __m25
     return lerp8(e, f, wy);
 }
 
-/* The lowest and highest of 8 lanes' levels. */
-static inline int32_t min8i(__m256i l)
-{
-    __m128i m = _mm_min_epi32(_mm256_castsi256_si128(l), _mm256_extracti128_si256(l, 1));
-    m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4e));
-    return _mm_cvtsi128_si32(_mm_min_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
-}
-
-static inline int32_t max8i(__m256i l)
-{
-    __m128i m = _mm_max_epi32(_mm256_castsi256_si128(l), _mm256_extracti128_si256(l, 1));
-    m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4e));
-    return _mm_cvtsi128_si32(_mm_max_epi32(m, _mm_shuffle_epi32(m, 0xb1)));
-}
-
-/* Whether lanes 8-15's LOD stage gives lanes 0-7's levels and fraction lane for lane: the same
- * words in every parameter it reads other than the coordinates (a lod_unused plan, L_ZERO; the
- * gradients of L_GRAD); L_IMPLICIT and L_BIAS read the coordinates (L_EXPLICIT: not these
- * kernels' plans). */
-static inline bool tri16_one_lod(const vsmp_plan *p, const vsmp_message *m)
-{
-    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DUDY, VSMP_P_DVDY};
-    if (p->lod_unused || p->lod == L_ZERO)
-        return true;
-    if (p->lod != L_GRAD)
-        return false;
-    __m256i d = _mm256_setzero_si256();
-    for (unsigned k = 0; k < 4; k++) {
-        const uint32_t *a = m->param[grad[k]];
-        if (a)
-            d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)a),
-                                                    _mm256_loadu_si256((const __m256i *)(a + 8))));
-    }
-    return _mm256_testz_si256(d, d);
-}
-
 /* A trilinear SIMD16 message with every lane on: @return false, having stored nothing, when the
  * 8-lane mip kernel must take it. Each 8 lanes' levels (stage8's l0, l1: one LOD's two, or a
  * ramp's over two adjacent LODs) lie on at most three consecutive levels lo .. lo + 2, each lane's
@@ -479,7 +444,7 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
     int n[2];
     __m256i s0[2], s1[2]; /* each lane's first, second level - lo */
     o[0] = stage8(p, false, m, 0, true);
-    if (tri16_one_lod(p, m)) {
+    if (one_lod16(p, m, false)) {
         o[1].l0 = o[0].l0, o[1].l1 = o[0].l1, o[1].frac = o[0].frac;
         o[1].u = paramf8_in(m, VSMP_P_U, 8, true), o[1].v = paramf8_in(m, VSMP_P_V, 8, true);
     } else {
@@ -495,11 +460,12 @@ static inline bool tri16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_re
             layer[h] = (uint32_t)_mm256_cvtsi256_si32(a);
         }
     for (int h = 0; h < 2; h++) {
-        int32_t lo = min8i(o[h].l0), hi = max8i(o[h].l1);
+        int32_t lo = _mm256_cvtsi256_si32(hmin8(o[h].l0)),
+                hi = _mm256_cvtsi256_si32(hmax8(o[h].l1));
         n[h] = hi - lo + 1;
         __m256i vlo = _mm256_set1_epi32(lo);
         s0[h] = _mm256_sub_epi32(o[h].l0, vlo), s1[h] = _mm256_sub_epi32(o[h].l1, vlo);
-        if (n[h] < 1 || n[h] > 3 || max8i(s0[h]) > 1)
+        if (n[h] < 1 || n[h] > 3 || _mm256_cvtsi256_si32(hmax8(s0[h])) > 1)
             return false;
         for (int k = 0; k < n[h]; k++) {
             const vsmp_level_view *l = &p->lv[lo + k];

@@ -30,6 +30,7 @@
 #include "tri3_avx2.h"
 
 #include "stages_avx2.h"
+#include "lanes16_avx2.h"
 
 /* The taps of 8 lanes on one level whose lanes share their slices: where each slice's rows are
  * read (at[k]: slice k's (za, zb) first column read; ro[i]: row i's offset from it), each lane's
@@ -180,28 +181,6 @@ static inline __m256 slice3(const __m256i t[4], __m256i s, __m256 wx, __m256 wy)
     return lerp8(e, f, wy);
 }
 
-/* Whether lanes 8-15 of a SIMD16 message give lanes 0-7's levels and fraction lane for lane in
- * the LOD stage: the same words in every parameter it reads other than the coordinates (none: a
- * lod_unused plan, L_ZERO; the six gradients of L_GRAD). L_IMPLICIT and L_BIAS read the
- * coordinates. */
-static inline bool tri3_one_lod(const vsmp_plan *p, const vsmp_message *m)
-{
-    static const unsigned grad[] = {VSMP_P_DUDX, VSMP_P_DVDX, VSMP_P_DRDX,
-                                    VSMP_P_DUDY, VSMP_P_DVDY, VSMP_P_DRDY};
-    if (p->lod_unused || p->lod == L_ZERO)
-        return true;
-    if (p->lod != L_GRAD)
-        return false;
-    __m256i d = _mm256_setzero_si256();
-    for (unsigned k = 0; k < sizeof(grad) / sizeof(grad[0]); k++) {
-        const uint32_t *a = m->param[grad[k]];
-        if (a)
-            d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)a),
-                                                    _mm256_loadu_si256((const __m256i *)(a + 8))));
-    }
-    return _mm256_testz_si256(d, d);
-}
-
 /* A SIMD16 message with every lane on: @return false, having stored nothing, when the 8-lane 3D
  * kernel must take it (above). */
 static inline bool tri3_16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r, const bool wu,
@@ -209,7 +188,7 @@ static inline bool tri3_16(const vsmp_plan *p, const vsmp_message *m, vsmp_resul
 {
     lanes8 o[2];
     o[0] = stage8(p, true, m, 0, true);
-    if (tri3_one_lod(p, m)) {
+    if (one_lod16(p, m, true)) {
         o[1].l0 = o[0].l0, o[1].l1 = o[0].l1, o[1].frac = o[0].frac;
         o[1].u = paramf8_in(m, VSMP_P_U, 8, true), o[1].v = paramf8_in(m, VSMP_P_V, 8, true);
         o[1].w = paramf8_in(m, VSMP_P_R, 8, true);
