@@ -23,6 +23,7 @@
 #include "../x86/flat_f4.h"
 #include "../x86/flat_r8_avx2.h"
 #include "../x86/flat_u8x4_avx2.h"
+#include "../x86/ld16_avx2.h"
 #include "fast.h"
 #include "format_internal.h"
 
@@ -224,6 +225,8 @@ static const fast_row rows[] = {
      vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", L_AVX2, OP_LD, SK_2D, TC_RGBA8 | TC_U8_4B | TC_SRGB8_4B,
      F_PLAIN | F_FLOAT | F_UNDER_2G, vsmp_ld_2d_unorm8_avx2},
+    {"ld_int8x4_avx2", L_AVX2, OP_LD, SK_2D, TC_DEC,
+     F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G | F_INT8X4, vsmp_ld_int8x4_avx2},
     {"ld_2d_avx2", L_AVX2, OP_LD, SK_2D, TC_SIMD, F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G,
      vsmp_ld_2d_avx2},
     {"sample_cube_avx2", L_AVX2, OP_SAMPLE, SK_CUBE, TC_SIMD, SIMD_CUBE | F_DATA4,
