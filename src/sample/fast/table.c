@@ -8,7 +8,8 @@
  * the kernel; the first row that matches wins, and the reference (sample_ref.c) runs when none
  * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
  * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick), or at the AVX2 level the
- * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick) and, after the load form, the 16-lane bilinear or
+ * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick), the 16-lane R16 bilinear one
+ * (vsmp_flat_r16_avx2_pick) and, after the load form, the 16-lane bilinear or
  * trilinear RGBA8 one (vsmp_flat_u8x4_avx2_pick) or the 16-lane RGBA8 point one
  * (vsmp_point_u8x4_avx2_pick).
  *
@@ -21,6 +22,7 @@
 
 #include "../x86/flat_avx512.h"
 #include "../x86/flat_f4.h"
+#include "../x86/flat_r16_avx2.h"
 #include "../x86/flat_r8_avx2.h"
 #include "../x86/flat_u8x4_avx2.h"
 #include "../x86/ld16_avx2.h"
@@ -593,7 +595,8 @@ void vsmp_fast_select(vsmp_plan *p)
         p->fast = vsmp_flat_avx512_pick(p, p->fast); /* a flat family's member, named once */
 #endif
 #ifdef VSMP_HAVE_AVX2
-        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast); /* the AVX2 level's 16-lane R8 one */
+        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast);  /* the AVX2 level's 16-lane R8 one */
+        p->fast = vsmp_flat_r16_avx2_pick(p, p->fast); /* its 16-lane R16 bilinear one */
 #endif
         p->fast_name = rows[i].name;
         load_form(p);
