@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The bilinear grid of a SIMD16 message in 16 lanes at once, for the AVX2 level's 16-lane
- * bilinear kernels of one channel (sample_avx2_r16.c's R16 and R16_FLOAT): grid8_flat's taps and
- * weights for each half of 8 lanes, and whether the taps are in a shape a few whole loads read.
- * Included after stages_avx2.h and point16_avx2.h (a header of its own: a change here recompiles
- * these kernels alone).
+ * bilinear kernels of one channel (sample_avx2_r8.c's R8 and A8, sample_avx2_r16.c's R16 and
+ * R16_FLOAT): grid8_flat's taps and weights for each half of 8 lanes, and whether the taps are in
+ * a shape a few whole loads read. Included after stages_avx2.h and point16_avx2.h (a header of
+ * its own: a change here recompiles these kernels alone).
  */
 #ifndef VSMP_BIL16_AVX2_H
 #define VSMP_BIL16_AVX2_H
