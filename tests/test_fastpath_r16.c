@@ -12,8 +12,9 @@
  * and unnormalized coordinates. The texels are random with every 5th one special: float16 -0,
  * infinities, NaNs (quiet, signalling, negative), the largest finite and subnormal values; UNORM16
  * 0 and 65535. And the AVX2 level's choice: the bilinear plans of these formats on 2D surfaces
- * with CLAMP and WRAP axes name a kernel of their own for each pair of modes and decoder, the rest
- * (point, CLAMP_BORDER, arrays) the 8-lane family's entry, all under the name sample_flat_r16_avx2.
+ * with CLAMP and WRAP axes name a kernel of their own for each pair of modes, decoder and channel,
+ * the rest (point, CLAMP_BORDER, arrays) the 8-lane family's entry, all under the name
+ * sample_flat_r16_avx2.
  *
  * usage: test_fastpath_r16 [MESSAGES_PER_PLAN]
  */
@@ -87,8 +88,8 @@ static void identity(unsigned cpu, const char *level, unsigned n)
 }
 
 /* The AVX2 level's choice: a kernel of its own for the bilinear plans of each format on 2D
- * surfaces with CLAMP and WRAP axes, one per pair of modes and decoder (R16 and A16 share
- * UNORM16's); the family's entry (an array's plan's kernel) for the rest. */
+ * surfaces with CLAMP and WRAP axes, one per pair of modes, decoder and channel (R16, R16_FLOAT
+ * and A16 each their own); the family's entry (an array's plan's kernel) for the rest. */
 static void choice(unsigned cpu)
 {
     sc_rng r = {0xc416ull, NULL, 0};
@@ -96,7 +97,7 @@ static void choice(unsigned cpu)
     for (int i = 0; i < 3; i++)
         s[i] = kit_surface(&r, fmts[i], 64, 8, false);
     CHECK(s[0] && s[1] && s[2] && ar, "choice: surfaces");
-    vsmp_kernel seen[18][2] = {{NULL}};
+    vsmp_kernel seen[18][3] = {{NULL}};
     for (unsigned kind = 0; s[0] && s[1] && s[2] && ar && kind < 18; kind++) {
         bool linear = kind >= 9;
         vsmp_sampler_state st = kit_state(kind % 9, linear, kind % 2);
@@ -114,13 +115,14 @@ static void choice(unsigned cpu)
             for (int i = 0; i < 3; i++)
                 CHECK((p[i]->fast != entry) == own, "choice: %s kind %u",
                       vsmp_format_get(fmts[i])->name, kind);
-            CHECK(p[0]->fast == p[2]->fast, "choice: R16 and A16 kind %u alike", kind);
-            CHECK(!own || p[0]->fast != p[1]->fast, "choice: R16 and R16F kind %u apart", kind);
+            CHECK(!own || (p[0]->fast != p[1]->fast && p[0]->fast != p[2]->fast &&
+                           p[1]->fast != p[2]->fast),
+                  "choice: R16, R16F and A16 kind %u apart", kind);
             for (unsigned k = 0; own && k < kind; k++)
-                CHECK(seen[k][0] != p[0]->fast && seen[k][1] != p[1]->fast,
-                      "choice: kinds %u and %u apart", k, kind);
-            if (own)
-                seen[kind][0] = p[0]->fast, seen[kind][1] = p[1]->fast;
+                for (int i = 0; i < 3; i++)
+                    CHECK(seen[k][i] != p[i]->fast, "choice: kinds %u and %u apart", k, kind);
+            for (int i = 0; own && i < 3; i++)
+                seen[kind][i] = p[i]->fast;
         }
         for (int i = 0; i < 4; i++)
             vsmp_plan_free(p[i]);

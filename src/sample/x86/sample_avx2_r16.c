@@ -167,9 +167,10 @@ static inline __m256 r16x16_half(bool f16, __m256i t, const int h)
     return r16_dec(f16, h ? _mm256_extracti128_si256(t, 1) : _mm256_castsi256_si128(t));
 }
 
-/* @return false, having stored nothing, when the 8-lane kernel must take the message. */
+/* Channel c (0: R16, R16_FLOAT; 3: A16) the texels', the others the plan's constants. @return
+ * false, having stored nothing, when the 8-lane kernel must take the message. */
 static inline bool bil16_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
-                             const unsigned mu, const unsigned mv, const bool f16)
+                             const unsigned mu, const unsigned mv, const bool f16, const int c)
 {
     bil16 b;
     if (!bil16_grid(p, m, mu, mv, &b))
@@ -180,7 +181,6 @@ static inline bool bil16_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_res
     uint32_t ob = l->off + b.yb0 * l->pitch + 2 * b.x0, ob1 = l->off + b.yb1 * l->pitch + 2 * b.x0;
     __m256i ta = r16x16(mem, b.shape, oa, oa1), tb = r16x16(mem, b.shape, oa + 2, oa1 + 2);
     __m256i tc = r16x16(mem, b.shape, ob, ob1), td = r16x16(mem, b.shape, ob + 2, ob1 + 2);
-    const int c = chan16(p);
     const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32((int)VSMP_NAN_BITS));
     __m256 o[2];
     for (int h = 0; h < 2; h++) {
@@ -201,30 +201,52 @@ static inline bool bil16_r16(const vsmp_plan *p, const vsmp_message *m, vsmp_res
 }
 
 /* Each kernel compiled whole for its pair of modes and decoder, starting on a 64-byte boundary
- * (as sample_avx2_r8.c's); a message it leaves runs the family's member of the same modes. */
+ * (as sample_avx2_r8.c's); a message it leaves runs the family's member of the same modes, out
+ * of line (R16X16_APART): inlined, that member's body (the whole 8-lane kernel) set the 16-lane
+ * path's frame (a 2.3 KiB stack frame, realigned, and spills on every message). */
 #if defined(__GNUC__)
-#define R16X16_FN __attribute__((flatten, aligned(64)))
+#define R16X16_FN    __attribute__((flatten, aligned(64)))
+#define R16X16_APART __attribute__((noinline))
 #else
 #define R16X16_FN
+#define R16X16_APART
 #endif
-#define R16X16(name, other, mu, mv, f16)                                                           \
+/* the family's member of each pair of modes, out of line */
+#define R16X16_REST(md)                                                                            \
+    R16X16_APART static void r16_rest_##md(const vsmp_plan *p, const vsmp_message *m,              \
+                                           vsmp_result *r)                                         \
+    {                                                                                              \
+        flat_r16_l##md(p, m, r);                                                                   \
+    }
+R16X16_REST(cc)
+R16X16_REST(cw)
+R16X16_REST(wc)
+R16X16_REST(ww)
+
+#define R16X16(name, md, mu, mv, f16, c)                                                           \
     R16X16_FN static void name(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)          \
     {                                                                                              \
-        if (!full16(m) || !bil16_r16(p, m, r, mu, mv, f16))                                        \
-            other(p, m, r);                                                                        \
+        if (!full16(m) || !bil16_r16(p, m, r, mu, mv, f16, c))                                     \
+            r16_rest_##md(p, m, r);                                                                \
     }
-R16X16(r16x16_cc, flat_r16_lcc, MC, MC, false)
-R16X16(r16x16_cw, flat_r16_lcw, MC, MW, false)
-R16X16(r16x16_wc, flat_r16_lwc, MW, MC, false)
-R16X16(r16x16_ww, flat_r16_lww, MW, MW, false)
-R16X16(h16x16_cc, flat_r16_lcc, MC, MC, true)
-R16X16(h16x16_cw, flat_r16_lcw, MC, MW, true)
-R16X16(h16x16_wc, flat_r16_lwc, MW, MC, true)
-R16X16(h16x16_ww, flat_r16_lww, MW, MW, true)
+/* each pair of modes' kernels: UNORM16 and float16, channel 0 and 3 (_a) */
+#define R16X16_MODES(md, mu, mv)                                                                   \
+    R16X16(r16x16_##md, md, mu, mv, false, 0)                                                      \
+    R16X16(h16x16_##md, md, mu, mv, true, 0)                                                       \
+    R16X16(r16x16_##md##_a, md, mu, mv, false, 3)                                                  \
+    R16X16(h16x16_##md##_a, md, mu, mv, true, 3)
+R16X16_MODES(cc, MC, MC)
+R16X16_MODES(cw, MC, MW)
+R16X16_MODES(wc, MW, MC)
+R16X16_MODES(ww, MW, MW)
 
-/* UNORM16's and float16's kernels, by mode_index of u and v (CLAMP, WRAP). */
-static const vsmp_kernel r16x16_k[2][2][2] = {{{r16x16_cc, r16x16_cw}, {r16x16_wc, r16x16_ww}},
-                                              {{h16x16_cc, h16x16_cw}, {h16x16_wc, h16x16_ww}}};
+/* The kernels by channel (0, 3), decoder (UNORM16, float16) and mode_index of u and v (CLAMP,
+ * WRAP). */
+static const vsmp_kernel r16x16_k[2][2][2][2] = {
+    {{{r16x16_cc, r16x16_cw}, {r16x16_wc, r16x16_ww}},
+     {{h16x16_cc, h16x16_cw}, {h16x16_wc, h16x16_ww}}},
+    {{{r16x16_cc_a, r16x16_cw_a}, {r16x16_wc_a, r16x16_ww_a}},
+     {{h16x16_cc_a, h16x16_cw_a}, {h16x16_wc_a, h16x16_ww_a}}}};
 
 vsmp_kernel vsmp_flat_r16_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
 {
@@ -233,7 +255,7 @@ vsmp_kernel vsmp_flat_r16_avx2_pick(const vsmp_plan *p, vsmp_kernel k)
         return k;
     unsigned mu = mode_index(p->st.address[0]), mv = mode_index(p->st.address[1]);
     int c = chan16(p);
-    if (mu > 1 || mv > 1 || c < 0)
+    if (mu > 1 || mv > 1 || (c != 0 && c != 3))
         return k;
-    return r16x16_k[p->ch_dec[c] == CD_F16][mu][mv];
+    return r16x16_k[c == 3][p->ch_dec[c] == CD_F16][mu][mv];
 }
