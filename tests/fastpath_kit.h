@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the fast-path identity tests share (test_fastpath.c, test_fastpath_r8.c,
- * test_fastpath_ld16.c): messages of coordinates, surfaces of random bytes, and the word-for-word
- * comparison of a plan's kernel with its reference.
+ * test_fastpath_r16.c, test_fastpath_ld16.c): messages of coordinates, surfaces of random bytes,
+ * the word-for-word comparison of a plan's kernel with its reference, and random messages in the
+ * 16-lane kernels' shapes and near them.
  */
 #ifndef VSMP_FASTPATH_KIT_H
 #define VSMP_FASTPATH_KIT_H
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -94,6 +97,122 @@ static inline bool kit_level_asked(const char *ask, const char *name)
     while (at && !((at == ask || at[-1] == ',') && (at[len] == ',' || !at[len])))
         at = strstr(at + 1, name);
     return at != NULL;
+}
+
+/* ---- messages in the shapes the 16-lane kernels take, and one lane off them ----
+ *
+ * (test_fastpath_r8.c's and test_fastpath_r16.c's flat kernels.) Shapes of a SIMD16 message's
+ * texels: */
+enum {
+    SH_RUN,     /* lane k at column k of one row */
+    SH_QUADS,   /* four 2x2 quads side by side */
+    SH_ROWS,    /* lanes 0-7 and 8-15 along two rows */
+    SH_RUN_9,   /* a run, lane 9 a row below */
+    SH_RUN_56,  /* a run, lanes 5 and 6 swapped */
+    SH_QUAD_3,  /* quads, lane 3 a column on */
+    SH_ROWS_2,  /* rows of 8, the second two rows below */
+    SH_RUN_ODD, /* a run, one lane at a special value */
+    SH_SAME,    /* every lane on one texel */
+    SH_BACK,    /* a run backwards */
+    SH_N
+};
+
+/* Lane k's texel (column, row) from the message's origin in a shape. */
+static inline void kit_shape_at(unsigned shape, unsigned k, int *dx, int *dy)
+{
+    unsigned q = shape == SH_QUADS || shape == SH_QUAD_3,
+             rows = shape == SH_ROWS || shape == SH_ROWS_2;
+    *dx = q ? (int)((k >> 2) * 2 + (k & 1)) : rows ? (int)(k & 7) : (int)k;
+    *dy = q ? (int)(k >> 1 & 1) : rows ? (int)(k >> 3) * (shape == SH_ROWS_2 ? 2 : 1) : 0;
+    if (shape == SH_RUN_9 && k == 9)
+        *dy = 1;
+    if (shape == SH_RUN_56 && (k == 5 || k == 6))
+        *dx = 11 - (int)k;
+    if (shape == SH_QUAD_3 && k == 3)
+        *dx = 2;
+    if (shape == SH_SAME)
+        *dx = 0;
+    if (shape == SH_BACK)
+        *dx = 15 - (int)k;
+}
+
+/* An origin along an axis of @p n texels: inside (most often, so that whole shapes fit), or on,
+ * across and off its edges. */
+static inline float kit_origin(sc_rng *r, uint32_t n, int span)
+{
+    const int edge[] = {-40,
+                        -17,
+                        -9,
+                        -2,
+                        -1,
+                        0,
+                        1,
+                        (int)n - span - 1,
+                        (int)n - span,
+                        (int)n - span + 1,
+                        (int)n - 1,
+                        (int)n,
+                        (int)n + 5};
+    if (sc_below(r, 2) && (int)n > span)
+        return (float)sc_below(r, n - (uint32_t)span + 1);
+    return (float)edge[sc_below(r, sizeof(edge) / sizeof(edge[0]))];
+}
+
+/* Counts of kit_messages' messages: those unlike the reference's, all, and those whole shapes
+ * inside the level (SIMD16, every lane on, a run, quads or rows of 8). */
+typedef struct kit_tally {
+    unsigned bad, total, fit;
+} kit_tally;
+
+/* Random messages through plan p (a level of w x h texels), each compared with the reference
+ * (the first few unlike it told on stderr), counted in *t. */
+static inline void kit_messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h, bool nn,
+                                unsigned n, const char *what, kit_tally *t)
+{
+    static const char *const shape_names[SH_N] = {"run",
+                                                  "quads",
+                                                  "rows of 8",
+                                                  "run, lane 9 below",
+                                                  "run, lanes 5 and 6 swapped",
+                                                  "quads, lane 3 on",
+                                                  "rows of 8 apart",
+                                                  "run, one lane special",
+                                                  "one texel",
+                                                  "run backwards"};
+    static const float odd[] = {NAN,    INFINITY,      -INFINITY,      1e30f,
+                                -1e30f, 2147483648.0f, -2147483648.0f, -0.0f};
+    for (unsigned j = 0; j < n; j++) {
+        unsigned shape = sc_below(r, SH_N);
+        float x0 = kit_origin(r, w, 16), y0 = kit_origin(r, h, shape == SH_ROWS_2 ? 3 : 2);
+        const float fr[] = {0.0f, 0.5f, 0x1.fffffep-1f, sc_unit(r)};
+        float fx = fr[sc_below(r, 4)], fy = fr[sc_below(r, 4)];
+        unsigned form = sc_below(r, 10); /* SIMD16 whole, else partial, SIMD8 or SIMD32 */
+        unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16;
+        uint32_t u[32], v[32];
+        unsigned lane_odd = sc_below(r, simd);
+        bool inside = true;
+        for (unsigned l = 0; l < simd; l++) {
+            int dx, dy;
+            kit_shape_at(shape, l % 16, &dx, &dy);
+            float x = x0 + fx + (float)(dx + (int)(l / 16) * 16), y = y0 + fy + (float)dy;
+            inside = inside && x >= 0 && x < (float)w && y >= 0 && y < (float)h;
+            if (!nn)
+                x /= (float)w, y /= (float)h;
+            if (shape == SH_RUN_ODD && l == lane_odd)
+                x = odd[sc_below(r, sizeof(odd) / sizeof(odd[0]))];
+            u[l] = sc_fbits(x), v[l] = sc_fbits(y);
+        }
+        vsmp_message m = uv_message(simd, u, v);
+        if (form == 7) /* partial: a random lane off */
+            m.mask &= ~(1u << sc_below(r, 16));
+        t->fit += inside && simd == 16 && form != 7 && shape <= SH_ROWS;
+        vsmp_result got, want;
+        t->total++;
+        if (!same_as_reference(p, &m, &got, &want) && t->bad++ < 6)
+            fprintf(stderr, "  %s: %s SIMD%u mask %#x at (%g, %g)%s: kernel %s differs\n", what,
+                    shape_names[shape], simd, m.mask, (double)(x0 + fx), (double)(y0 + fy),
+                    nn ? " unnormalized" : "", p->fast_name);
+    }
 }
 
 #endif

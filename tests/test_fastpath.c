@@ -793,9 +793,12 @@ static void ld16_shapes(unsigned cpu)
         vsmp_plan *p = NULL;
         unsigned op = k / 4 % 2 ? VSMP_SUB_LD_LZ : VSMP_SUB_LD;
         CHECK(!vsmp_plan_create_cpu(s, &st, op, cpu, &p, NULL), "ld16_shapes: plan");
-        /* the AVX-512 level's kernels of these shapes are the ones compared */
-        const char *kern = k % 4 < 2 ? "ld_u8x4_avx512" : "ld_int8x4_avx512";
-        CHECK(!p || !(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
+        /* each level's kernels of these shapes (AVX-512's, AVX2's) are the ones compared */
+        bool avx512 = cpu & VSMP_CPU_AVX512;
+        const char *kern = k % 4 < 2 ? (avx512 ? "ld_u8x4_avx512" : "ld_2d_unorm8_avx2")
+                           : avx512  ? "ld_int8x4_avx512"
+                                     : "ld_int8x4_avx2";
+        CHECK(!p || !(cpu & VSMP_CPU_AVX2) || !strcmp(p->fast_name, kern),
               "ld16_shapes: %s: kernel %s", vsmp_format_get(d.format)->name,
               p ? p->fast_name : "none");
         for (unsigned j = 0; p && j < 24; j++) {

@@ -269,10 +269,10 @@ static void spot_checks(unsigned cpu)
                                                             : "ld_2d_c"),
           "ld r32ui");
     /* ld of four 8-bit channels in 4 bytes at the AVX-512 level: its kernels of their own (the
-     * shapes of 16 lanes), UNORM and integer */
+     * shapes of 16 lanes), UNORM and integer; at the AVX2 level the integer one's own too */
     vsmp_surface *u8ui = make(VSMP_FORMAT_R8G8B8A8_UINT, &sq);
     CHECK(!strcmp(choice(u8ui, &st, VSMP_SUB_LD, cpu), avx512 ? "ld_int8x4_avx512"
-                                                       : avx2 ? "ld_2d_avx2"
+                                                       : avx2 ? "ld_int8x4_avx2"
                                                               : "ld_2d_c"),
           "ld rgba8ui");
     CHECK(!strcmp(choice(rgba, &st, VSMP_SUB_LD, cpu), avx512 ? "ld_u8x4_avx512"

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * ld of four 8-bit channels at the AVX-512 level (sample_avx512_flat.c's ld kernels) against the
+ * ld of four 8-bit channels in 16 lanes (the AVX-512 level's: sample_avx512_flat.c's ld kernels;
+ * the AVX2 level's: sample_avx2_u8.c's RGBA8 and sample_avx2_ld8i.c's UINT and SINT) against the
  * reference, word for word, at every CPU level this machine has: messages whose coordinates are
  * each of the shapes the kernels test on the coordinates (four 2x2 quads, a run of 16, two rows of
  * 8) at every edge of the level (the shape's first and last texel each just inside and just
@@ -86,8 +87,12 @@ static void ld16_edges(unsigned cpu)
                           "ld16_edges: plan");
                     if (!p)
                         continue;
-                    const char *kern = fi < 2 ? "ld_u8x4_avx512" : "ld_int8x4_avx512";
-                    CHECK(!(cpu & VSMP_CPU_AVX512) || !strcmp(p->fast_name, kern),
+                    /* each level's kernel of these shapes (AVX-512's, AVX2's) is compared */
+                    bool avx512 = cpu & VSMP_CPU_AVX512;
+                    const char *kern = fi < 2   ? (avx512 ? "ld_u8x4_avx512" : "ld_2d_unorm8_avx2")
+                                       : avx512 ? "ld_int8x4_avx512"
+                                                : "ld_int8x4_avx2";
+                    CHECK(!(cpu & VSMP_CPU_AVX2) || !strcmp(p->fast_name, kern),
                           "ld16_edges: %s: kernel %s", name, p->fast_name);
                     for (unsigned s = 0; s < 3; s++) {
                         uint32_t ex = s == RUN ? 15 : 7, ey = s == RUN ? 0 : 1;

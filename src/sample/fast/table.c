@@ -8,9 +8,10 @@
  * the kernel; the first row that matches wins, and the reference (sample_ref.c) runs when none
  * does. Only then is the plan prepared for its kernel (level views, the 8-bit channel tables),
  * and an AVX-512 flat family's member named (vsmp_flat_avx512_pick), or at the AVX2 level the
- * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick) and, after the load form, the 16-lane bilinear or
- * trilinear RGBA8 one (vsmp_flat_u8x4_avx2_pick), the 16-lane RGBA8 point one
- * (vsmp_point_u8x4_avx2_pick) or the 16-lane trilinear 3D RGBA8 one (vsmp_3d_u8x4_avx2_pick).
+ * 16-lane R8 kernel (vsmp_flat_r8_avx2_pick), the 16-lane R16 bilinear one
+ * (vsmp_flat_r16_avx2_pick) and, after the load form, the 16-lane bilinear or trilinear RGBA8
+ * one (vsmp_flat_u8x4_avx2_pick), the 16-lane RGBA8 point one (vsmp_point_u8x4_avx2_pick) or the
+ * 16-lane trilinear 3D RGBA8 one (vsmp_3d_u8x4_avx2_pick).
  *
  * A property a row needs the negation of has a flag of its own (F_NORMALIZED, F_UNNORMALIZED),
  * and a kernel taking a union of shapes has one row per shape: matching stays one generic loop.
@@ -21,8 +22,10 @@
 
 #include "../x86/flat_avx512.h"
 #include "../x86/flat_f4.h"
+#include "../x86/flat_r16_avx2.h"
 #include "../x86/flat_r8_avx2.h"
 #include "../x86/flat_u8x4_avx2.h"
+#include "../x86/ld16_avx2.h"
 #include "../x86/tri3_avx2.h"
 #include "fast.h"
 #include "format_internal.h"
@@ -225,6 +228,8 @@ static const fast_row rows[] = {
      vsmp_sample_2d_avx2},
     {"ld_2d_unorm8_avx2", L_AVX2, OP_LD, SK_2D, TC_RGBA8 | TC_U8_4B | TC_SRGB8_4B,
      F_PLAIN | F_FLOAT | F_UNDER_2G, vsmp_ld_2d_unorm8_avx2},
+    {"ld_int8x4_avx2", L_AVX2, OP_LD, SK_2D, TC_DEC,
+     F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G | F_INT8X4, vsmp_ld_int8x4_avx2},
     {"ld_2d_avx2", L_AVX2, OP_LD, SK_2D, TC_SIMD, F_PLAIN | F_DEC | F_DATA4 | F_UNDER_2G,
      vsmp_ld_2d_avx2},
     {"sample_cube_avx2", L_AVX2, OP_SAMPLE, SK_CUBE, TC_SIMD, SIMD_CUBE | F_DATA4,
@@ -591,7 +596,8 @@ void vsmp_fast_select(vsmp_plan *p)
         p->fast = vsmp_flat_avx512_pick(p, p->fast); /* a flat family's member, named once */
 #endif
 #ifdef VSMP_HAVE_AVX2
-        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast); /* the AVX2 level's 16-lane R8 one */
+        p->fast = vsmp_flat_r8_avx2_pick(p, p->fast);  /* the AVX2 level's 16-lane R8 one */
+        p->fast = vsmp_flat_r16_avx2_pick(p, p->fast); /* its 16-lane R16 bilinear one */
 #endif
         p->fast_name = rows[i].name;
         load_form(p);

@@ -29,6 +29,7 @@
 #include "stages_avx2.h"
 #include "flat_r8_avx2.h"
 #include "point16_avx2.h"
+#include "bil16_avx2.h"
 
 /* The channel of a one-byte texel (0: R8; 3: A8), the others the plan's constants. */
 static inline int r8_chan(const vsmp_plan *p)
@@ -103,56 +104,24 @@ store: /* (every value read before the first store: r is not the plan) */
     return true;
 }
 
-/* A bilinear SIMD16 message with every lane on, CLAMP or WRAP axes, channel c: grid8_flat's
- * taps and weights for each half; taken when every lane's second tap along x is the texel after
- * its first (xb = xa + 1), the first taps are a shape (shape16) and each of the shape's rows
- * has one yb (lane 0's, and lane 2's of quads or lane 8's of rows of 8): the second row of taps
- * is then the same shape on those rows, each row's second taps one byte on (texels lanes read:
- * the columns up to lane 15's or lane 7's xb). The channel filtered as chan1_bilinear's
- * (the constant ones filter to themselves). @return false, having stored nothing, otherwise
- * (and for CLAMP_BORDER axes, which the 8-lane kernel takes). */
+/* A bilinear SIMD16 message with every lane on, CLAMP or WRAP axes, channel c, whose taps
+ * bil16_grid (bil16_avx2.h) finds in a shape: the four taps' 16 bytes each by bytes16 (a row's
+ * second taps one byte on), the channel filtered as chan1_bilinear's (the constant ones filter to
+ * themselves). @return false, having stored nothing, otherwise (and for CLAMP_BORDER axes, which
+ * the 8-lane kernel takes). */
 static inline bool bil16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                             const unsigned mu, const unsigned mv, const int c)
 {
     if (mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER)
         return false;
+    bil16 bg;
+    if (!bil16_grid(p, m, mu, mv, &bg))
+        return false;
     const vsmp_level_view *l = &p->lv[p->base];
-    const bool nn = p->st.non_normalized;
-    view8 lv = {0}; /* (grid8_flat reads the sizes alone) */
-    lv.w = _mm256_set1_epi32((int)l->w), lv.h = _mm256_set1_epi32((int)l->h);
-    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
-    grid8 g[2];
-    for (int h = 0; h < 2; h++) {
-        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
-        if (!nn)
-            x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
-        if (!grid8_flat(&lv, x, y, true, mu, mv, &g[h]))
-            return false;
-    }
-    const __m256i one = _mm256_set1_epi32(1);
-    __m256i nx = _mm256_or_si256(_mm256_xor_si256(g[0].xb, _mm256_add_epi32(g[0].xa, one)),
-                                 _mm256_xor_si256(g[1].xb, _mm256_add_epi32(g[1].xa, one)));
-    if (!_mm256_testz_si256(nx, nx))
-        return false;
-    const __m256i xa[2] = {g[0].xa, g[1].xa}, ya[2] = {g[0].ya, g[1].ya};
-    int shape = shape16_of(xa, ya);
-    if (shape == SHAPE16_NONE)
-        return false;
-    /* the second taps' rows: lane 0's and the second row's, every lane's its row's (CLAMP's yb
-     * is not a function of ya: below 0 and at 0 both clamp to row 0, their yb 0 and 1) */
-    const __m256i q = _mm256_setr_epi32(0, 0, 2, 2, 0, 0, 2, 2), z = _mm256_setzero_si256();
-    __m256i yb0 = _mm256_permutevar8x32_epi32(g[0].yb, shape == SHAPE16_QUADS ? q : z);
-    __m256i yb1 = shape == SHAPE16_ROWS ? _mm256_permutevar8x32_epi32(g[1].yb, z) : yb0;
-    __m256i rb = _mm256_or_si256(_mm256_xor_si256(g[0].yb, yb0), _mm256_xor_si256(g[1].yb, yb1));
-    if (!_mm256_testz_si256(rb, rb))
-        return false;
-    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
-    uint32_t yr0 = (uint32_t)_mm256_cvtsi256_si32(g[0].yb);
-    uint32_t yr1 = shape == SHAPE16_QUADS ? (uint32_t)_mm256_extract_epi32(g[0].yb, 2)
-                                          : (uint32_t)_mm256_cvtsi256_si32(g[1].yb);
     const uint8_t *mem = p->s->mem;
-    uint32_t oa = l->off + y0 * l->pitch + x0, ob = l->off + yr0 * l->pitch + x0;
-    uint32_t oa1 = oa + l->pitch, ob1 = l->off + yr1 * l->pitch + x0;
+    const int shape = bg.shape;
+    uint32_t oa = l->off + bg.y0 * l->pitch + bg.x0, ob = l->off + bg.yb0 * l->pitch + bg.x0;
+    uint32_t oa1 = oa + l->pitch, ob1 = l->off + bg.yb1 * l->pitch + bg.x0;
     __m256i ta = _mm256_broadcastsi128_si256(bytes16(mem, shape, oa, oa1));
     __m256i tb = _mm256_broadcastsi128_si256(bytes16(mem, shape, oa + 1, oa1 + 1));
     __m256i tc = _mm256_broadcastsi128_si256(bytes16(mem, shape, ob, ob1));
@@ -163,7 +132,7 @@ static inline bool bil16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_resu
     for (int h = 0; h < 2; h++) {
         __m256 a = unorm8_half(ta, h), b = unorm8_half(tb, h);
         __m256 cc = unorm8_half(tc, h), d = unorm8_half(td, h);
-        o[c][h] = lerp8(lerp8(a, b, g[h].wx), lerp8(cc, d, g[h].wx), g[h].wy);
+        o[c][h] = lerp8(lerp8(a, b, bg.g[h].wx), lerp8(cc, d, bg.g[h].wx), bg.g[h].wy);
     }
     for (int k = 0; k < 4; k++)
         _mm256_storeu_ps((float *)r->c[k], o[k][0]),

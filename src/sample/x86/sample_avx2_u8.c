@@ -11,6 +11,7 @@
 #include "chan1_avx2.h"
 #include "flat_frame_avx2.h"
 #include "point16_avx2.h"
+#include "ld16_avx2.h"
 
 /* The texels at byte offsets off of 8 lanes: when lanes 2j and 2j + 1 read neighbouring texels
  * of a row (a quad's top or bottom pair: a rasterizer's lanes, and OpenCL's along x), a 64-bit
@@ -100,21 +101,8 @@ FLAT_FAMILY(vsmp_sample_flat_u8x4_avx2, flat_u8x4)
 /* The gather form (names_gather.h, the AVX2 level: gather_avx2_u8.c) compiles the mip and flat
  * RGBA8 families only. */
 #ifndef VSMP_GATHER_LOADS
-/* Whether every lane of a SIMD16 message with every lane on reads level 0: ld_lz, or ld without
- * a LOD or with its 16 lanes' all 0. */
-static inline bool ld_lz16(const vsmp_plan *p, const vsmp_message *m)
-{
-    const uint32_t *lods = p->op == VSMP_SUB_LD_LZ ? NULL : m->param[VSMP_P_LOD];
-    if (!lods)
-        return true;
-    __m256i a = _mm256_loadu_si256((const __m256i *)lods);
-    __m256i b = _mm256_loadu_si256((const __m256i *)(lods + 8));
-    return _mm256_testz_si256(_mm256_or_si256(a, b), _mm256_or_si256(a, b));
-}
-
 /* ld of RGBA8 for a SIMD16 message with every lane on at level 0 whose texels are a
- * shape16 shape inside the level: the shape tested on the coordinates (no per-lane
- * offsets), the level's bounds by one comparison an axis, the texels by texels16_u8x4.
+ * shape16 shape inside the level, read by ld16_u8x4 (ld16_avx2.h).
  * @return false (nothing stored) for any other message. */
 /* ld_u4_shaped inlines into the entry, the other messages' kernels do not (their frame, 5
  * registers and 0x248 bytes, cost the shaped messages ~6 % of the ld row there, as a call to
@@ -129,23 +117,9 @@ static inline bool ld_lz16(const vsmp_plan *p, const vsmp_message *m)
 
 static LD_INLINE bool ld_u4_shaped(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r)
 {
-    const uint32_t *pu = m->param[VSMP_P_U], *pv = m->param[VSMP_P_V];
-    if (!pu || !pv)
-        return false;
-    __m256i x[2] = {_mm256_loadu_si256((const __m256i *)pu),
-                    _mm256_loadu_si256((const __m256i *)(pu + 8))};
-    __m256i y[2] = {_mm256_loadu_si256((const __m256i *)pv),
-                    _mm256_loadu_si256((const __m256i *)(pv + 8))};
-    int shape = shape16(x, y, _mm256_set1_epi32((int)pu[0]), _mm256_set1_epi32((int)pv[0]));
-    /* columns u0 .. u0 + 7 (quads, rows of 8) or + 15 (a run) and rows v0 (.. v0 + 1) inside
-     * the level */
-    const vsmp_level_view *l = &p->lv[p->base];
-    if (shape == SHAPE16_NONE || (uint64_t)pu[0] + shape16_cols(shape) > l->w ||
-        (uint64_t)pv[0] + shape16_rows(shape) > l->h)
-        return false;
     __m256i px[2];
-    texels16_u8x4((const uint8_t *)p->s->mem + l->off + (size_t)pv[0] * l->pitch + 4 * pu[0],
-                  l->pitch, shape, px);
+    if (!ld16_u8x4(p, m, px))
+        return false;
     for (unsigned g = 0; g < 2; g++) {
         __m256 t[4];
         unpack_u8x4(p, px[g], t);
