@@ -180,7 +180,9 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->post = P_BOOL;
             step = y->chain;
             break;
-        case GM_CALL: /* (y != x ? y->run : y->own)(m, y, s) */
+        default: /* (y != x ? y->run : y->own)(m, y, s): GM_CALL, and the modes whose
+                    common case is not emitted, each through the handler run_span's own case
+                    falls back on, which decides every case the same way */
             o->via_xs = 1;
             o->fn = (uint64_t)((const uint8_t *)y - (const uint8_t *)m->x) +
                     (i ? offsetof(xinst, run) : offsetof(xinst, own));
@@ -189,10 +191,9 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->a[1] = head_arg(m, y, 0);
             o->a[2] = (cg_arg){A_S, 0, 0};
             o->post = P_STATUS;
-            o->recheck = 1;
+            /* a general handler may write %cr0; a fast one only where its dst is %cr0 */
+            o->recheck = y->gmode == GM_CALL || y->f.sets_cr0;
             break;
-        default: /* not emitted */
-            goto end;
         }
         n++;
         i += step;
