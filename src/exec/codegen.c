@@ -8,14 +8,15 @@
  *
  * The function (vsmp_cg_fn) runs the run's members from the first in order while each takes the
  * common case run_span would take, and returns how many it ran: 0 where its guard fails (the EM
- * lacks a lane an emitted member needs, or %cr0's rounding or keep bits are not those seen when it
- * was made), i where member i is a mode it does not emit or a fused sequence refuses, i + 1
- * where %cr0 changed under a handler or a member that writes it, and i with *st set where
- * member i's handler failed. run_span takes the run on from there (its steps, faults and %cr0
- * as if it had run every member itself). Emitted: GM_K16, GM_K, GM_COPY, GM_COPYS, GM_WIDEN,
- * GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED, GM_LABEL and GM_CALL (the handlers of a run's
- * members change neither the EM nor the flow: exec_fast.c member); not emitted: GM_K16M, GM_SEL,
- * GM_SEL1, GM_CMP, GM_FCMP1, GM_ICMP1, GM_MOVS.
+ * lacks a lane an emitted member needs, or %cr0 rounds other than to nearest even), i where
+ * member i's lanes cannot be in the guard or a fused sequence refuses, i + 1 where %cr0 came to
+ * round otherwise under a handler or a member that writes it, and i with *st set where member
+ * i's handler failed. %cr0's keep bits (the kernels' arg) are read at entry and again at those
+ * points, into a stack slot. run_span takes the run on from there (its steps, faults and %cr0 as
+ * if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K, GM_COPY,
+ * GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED; GM_LABEL as nothing; every other
+ * mode (GM_CALL: the handlers of a run's members change neither the EM nor the flow,
+ * exec_fast.c member; GM_MOVS, GM_CMP, GM_SEL, GM_K16M...) as a call of its handler.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
@@ -30,8 +31,9 @@
 #include "x86/emit_x64.h"
 
 /* an argument: a constant, a pointer into the arena, the heads or the generic side array (its
- * offset there), or the machine or the step record */
-enum { A_CONST, A_ARENA, A_XS, A_XG, A_M, A_S };
+ * offset there), the machine, the step record, or a kernel's arg: %cr0's keep bits now ORed with
+ * the constant */
+enum { A_CONST, A_ARENA, A_XS, A_XG, A_M, A_S, A_KEEP };
 /* after the call: nothing, a handler's status (nonzero: stop with it), a fused sequence's bool
  * (false: stop at the member) */
 enum { P_NONE, P_STATUS, P_BOOL };
@@ -46,13 +48,14 @@ typedef struct cg_op {
     uint32_t post;    /* P_* */
     uint32_t recheck; /* read %cr0 again after it (a handler, a member writing %cr0) */
     uint32_t via_xs;  /* the callee is the function pointer at the heads + fn */
-    uint32_t pad;
+    uint32_t copy;    /* GM_COPY's words a[1] -> a[0] (1, 8 or 16, both in the arena) as moves */
     uint64_t fn;
     cg_arg a[CG_ARGS];
 } cg_op;
-/* the guard: (em & need) == need, (%cr0 & mask) == want; the value returned at the end */
+/* the guard: (em & need) == need (and %cr0 rounding to nearest even, cg_keep); the value
+ * returned at the end */
 typedef struct cg_head {
-    uint32_t need, cr0_at, cr0_mask, cr0_want, end, nops;
+    uint32_t need, end, nops, cr0_at;
 } cg_head;
 
 static const unsigned arg_reg[CG_ARGS] = {EX_RDI, EX_RSI, EX_RDX, EX_RCX, EX_R8, EX_R9};
@@ -93,7 +96,7 @@ static bool need_lanes(const xinst *y, uint32_t *need)
 }
 
 /* The run from x lowered (ops[], head): the members up to the first one it does not emit */
-static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_op *ops, cg_head *h)
+static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head *h)
 {
     const xfast_table *t = m->fast;
     uint32_t n = 0, i = 0;
@@ -116,7 +119,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->a[0] = ptr_arg(m, y->f.dst);
             for (unsigned k = 0; k < 3; k++)
                 o->a[1 + k] = ptr_arg(m, y->f.src[k].p);
-            o->a[4] = konst(y->f.arg | keep);
+            o->a[4] = (cg_arg){A_KEEP, 0, y->f.arg};
             o->recheck = y->f.sets_cr0;
             break;
         case GM_K:
@@ -127,7 +130,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->a[0] = ptr_arg(m, y->f.dst);
             o->a[1] = head_arg(m, y, offsetof(xinst, f.src));
             o->a[2] = konst(y->lanes);
-            o->a[3] = konst(y->f.arg | keep);
+            o->a[3] = (cg_arg){A_KEEP, 0, y->f.arg};
             o->recheck = y->f.sets_cr0;
             break;
         case GM_COPY:
@@ -167,7 +170,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->nargs = 3;
             o->a[0] = head_arg(m, y, 0);
             o->a[1] = konst(y->chain);
-            o->a[2] = konst(keep);
+            o->a[2] = (cg_arg){A_KEEP, 0, 0};
             step = y->chain;
             break;
         case GM_FUSED: /* its own lane test: false, run_span takes it from here */
@@ -175,7 +178,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, uint32_t keep, cg_o
             o->nargs = 4;
             o->a[0] = (cg_arg){A_M, 0, 0};
             o->a[1] = head_arg(m, y, 0);
-            o->a[2] = konst(keep);
+            o->a[2] = (cg_arg){A_KEEP, 0, 0};
             o->a[3] = konst(0); /* other: the guard holds %cr0 to nearest even */
             o->post = P_BOOL;
             step = y->chain;
@@ -202,7 +205,12 @@ end:
     h->end = i;
     h->nops = n;
     h->cr0_at = m->vars[14].at;
-    h->cr0_mask = XF_CR0_ROUND | XF_CR0_KEEP;
+    for (uint32_t k = 0; k < n; k++) /* copies in the arena, moved by the code itself */
+        if (ops[k].fn == (uintptr_t)vsmp_x_copy_lanes && ops[k].a[0].kind == A_ARENA &&
+            ops[k].a[1].kind == A_ARENA && ops[k].a[0].v < INT32_MAX - 64 &&
+            ops[k].a[1].v < INT32_MAX - 64 &&
+            (ops[k].a[2].v == 1 || ops[k].a[2].v == 8 || ops[k].a[2].v == 16))
+            ops[k].copy = (uint32_t)ops[k].a[2].v;
     return n;
 }
 
@@ -219,11 +227,49 @@ static void ret_unless(ex_buf *b, unsigned cc, uint32_t v, size_t *jumps, size_t
     vsmp_ex_patch(b, over, b->n);
 }
 
-static void cr0_test(ex_buf *b, const cg_head *h)
+/* %cr0's keep bits (keep_bits), or UINT32_MAX where it rounds other than to nearest even */
+static uint32_t cg_keep(const vsmp_machine *m)
+{
+    uint32_t c0;
+    memcpy(&c0, m->arena + m->vars[14].at, 4);
+    return c0 & XF_CR0_ROUND ? UINT32_MAX : keep_bits(c0);
+}
+
+/* %cr0 read again: where it is the word last seen (the slot at 16) nothing changes; else it is
+ * kept there, and its keep bits go into their slot (8), or "return v" where it does not round to
+ * nearest even. At entry (@p first) the word is read and taken whatever it is. */
+static void keep_now(ex_buf *b, const cg_head *h, bool first, uint32_t v, size_t *jumps, size_t *nj)
 {
     vsmp_ex_load32(b, EX_RAX, R_ARENA, (int32_t)h->cr0_at);
-    vsmp_ex_and_imm(b, EX_RAX, h->cr0_mask);
-    vsmp_ex_cmp_imm(b, EX_RAX, h->cr0_want);
+    size_t same = 0;
+    if (!first) {
+        vsmp_ex_cmp_mem(b, EX_RAX, EX_RSP, 16);
+        same = vsmp_ex_jcc(b, EX_CC_E);
+    }
+    vsmp_ex_store32(b, EX_RSP, 16, EX_RAX);
+    vsmp_ex_mov_rr(b, EX_RDI, R_M);
+    vsmp_ex_call(b, (uintptr_t)cg_keep);
+    vsmp_ex_cmp_imm(b, EX_RAX, UINT32_MAX);
+    ret_unless(b, EX_CC_NE, v, jumps, nj);
+    vsmp_ex_store32(b, EX_RSP, 8, EX_RAX);
+    if (!first)
+        vsmp_ex_patch(b, same, b->n);
+}
+
+/* copy_lanes' moves: every word loaded before any is stored */
+static void copy_moves(ex_buf *b, const cg_op *o)
+{
+    int32_t d = (int32_t)o->a[0].v, s = (int32_t)o->a[1].v;
+    if (o->copy == 1) {
+        vsmp_ex_load32(b, EX_RAX, R_ARENA, s);
+        vsmp_ex_store32(b, R_ARENA, d, EX_RAX);
+        return;
+    }
+    unsigned n = o->copy / 4;
+    for (unsigned k = 0; k < n; k++)
+        vsmp_ex_movdqu_load(b, k, R_ARENA, s + 16 * (int32_t)k);
+    for (unsigned k = 0; k < n; k++)
+        vsmp_ex_movdqu_store(b, R_ARENA, d + 16 * (int32_t)k, k);
 }
 
 static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
@@ -235,7 +281,7 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
     static const unsigned saved[] = {EX_RBX, EX_R12, EX_R13, EX_R14, EX_R15};
     for (unsigned k = 0; k < 5; k++)
         vsmp_ex_push(b, saved[k]);
-    vsmp_ex_sub_rsp(b, 8); /* st's slot, and the stack 16-byte aligned at the calls */
+    vsmp_ex_sub_rsp(b, 24); /* st's, keep's and %cr0's slots, the stack 16-byte aligned at calls */
     vsmp_ex_mov_rr(b, R_M, EX_RDI);
     vsmp_ex_mov_rr(b, R_ARENA, EX_RSI);
     vsmp_ex_mov_rr(b, R_XS, EX_RDX);
@@ -248,10 +294,15 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
         vsmp_ex_cmp_imm(b, EX_RAX, h->need);
         ret_unless(b, EX_CC_E, 0, jumps, &nj);
     }
-    cr0_test(b, h);
-    ret_unless(b, EX_CC_E, 0, jumps, &nj);
+    keep_now(b, h, true, 0, jumps, &nj);
     for (uint32_t k = 0; k < h->nops; k++) {
         const cg_op *o = &ops[k];
+        if (o->copy) {
+            copy_moves(b, o);
+            if (o->recheck)
+                keep_now(b, h, false, o->index + 1, jumps, &nj);
+            continue;
+        }
         for (unsigned a = 0; a < o->nargs; a++) {
             unsigned r = arg_reg[a];
             const cg_arg *g = &o->a[a];
@@ -270,6 +321,11 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
                 break;
             case A_S:
                 vsmp_ex_mov_rr(b, r, R_S);
+                break;
+            case A_KEEP:
+                vsmp_ex_load32(b, r, EX_RSP, 8);
+                if (g->v)
+                    vsmp_ex_or_imm(b, r, (uint32_t)g->v);
                 break;
             default:
                 vsmp_ex_mov_imm(b, r, g->v);
@@ -292,15 +348,13 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
             vsmp_ex_test8(b, EX_RAX, EX_RAX);
             ret_unless(b, EX_CC_NE, o->index, jumps, &nj);
         }
-        if (o->recheck) {
-            cr0_test(b, h);
-            ret_unless(b, EX_CC_E, o->index + 1, jumps, &nj);
-        }
+        if (o->recheck)
+            keep_now(b, h, false, o->index + 1, jumps, &nj);
     }
     vsmp_ex_mov_imm(b, EX_RAX, h->end);
     for (size_t j = 0; j < nj; j++)
         vsmp_ex_patch(b, jumps[j], b->n);
-    vsmp_ex_add_rsp(b, 8);
+    vsmp_ex_add_rsp(b, 24);
     for (unsigned k = 5; k-- > 0;)
         vsmp_ex_pop(b, saved[k]);
     vsmp_ex_pop(b, EX_RBP);
@@ -308,7 +362,7 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
 }
 
 /* the bytes one op can take at most, and the prologue, guard and epilogue */
-#define OP_BYTES   (CG_ARGS * 10 + 12 + 32 + 32)
+#define OP_BYTES   (CG_ARGS * 12 + 12 + 32 + 48)
 #define BASE_BYTES 160
 
 /* ---- the cache ---- */
@@ -399,16 +453,13 @@ out:
 
 vsmp_cg_fn vsmp_cg_build(vsmp_machine *m, const xinst *x)
 {
-    uint32_t c0;
-    memcpy(&c0, m->arena + m->vars[14].at, 4);
     vsmp_cg_fn fn = vsmp_cg_none;
     size_t cap = sizeof(cg_head) + (size_t)x->group * sizeof(cg_op);
-    unsigned char *key = (c0 & XF_CR0_ROUND) ? NULL : malloc(cap);
+    unsigned char *key = malloc(cap);
     if (key) {
         cg_head h;
         cg_op *ops = (cg_op *)(void *)(key + sizeof h);
-        if (lower(m, x, keep_bits(c0), ops, &h)) {
-            h.cr0_want = c0 & XF_CR0_KEEP;
+        if (lower(m, x, ops, &h)) {
             memcpy(key, &h, sizeof h);
             fn = lookup(key, sizeof h + h.nops * sizeof(cg_op), &h, ops);
         }

@@ -146,9 +146,41 @@ void vsmp_ex_and_imm(ex_buf *b, unsigned r, uint32_t imm)
     alu_imm(b, 4, r, imm);
 }
 
+void vsmp_ex_or_imm(ex_buf *b, unsigned r, uint32_t imm)
+{
+    alu_imm(b, 1, r, imm);
+}
+
 void vsmp_ex_cmp_imm(ex_buf *b, unsigned r, uint32_t imm)
 {
     alu_imm(b, 7, r, imm);
+}
+
+void vsmp_ex_cmp_mem(ex_buf *b, unsigned r, unsigned base, int32_t disp)
+{
+    rex(b, 0, r, base);
+    byte(b, 0x3b);
+    mem(b, r, base, disp);
+}
+
+/* F3 (REX) 0F op /r: movdqu's load (6F) and store (7F) */
+static void movdqu(ex_buf *b, uint8_t op, unsigned xmm, unsigned base, int32_t disp)
+{
+    byte(b, 0xf3);
+    rex(b, 0, xmm, base);
+    byte(b, 0x0f);
+    byte(b, op);
+    mem(b, xmm, base, disp);
+}
+
+void vsmp_ex_movdqu_load(ex_buf *b, unsigned xmm, unsigned base, int32_t disp)
+{
+    movdqu(b, 0x6f, xmm, base, disp);
+}
+
+void vsmp_ex_movdqu_store(ex_buf *b, unsigned base, int32_t disp, unsigned xmm)
+{
+    movdqu(b, 0x7f, xmm, base, disp);
 }
 
 void vsmp_ex_test32(ex_buf *b, unsigned r, unsigned s)

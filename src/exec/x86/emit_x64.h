@@ -56,11 +56,17 @@ void vsmp_ex_load32(ex_buf *b, unsigned dst, unsigned base, int32_t disp);
 void vsmp_ex_store32(ex_buf *b, unsigned base, int32_t disp, unsigned src);
 void vsmp_ex_store64(ex_buf *b, unsigned base, int32_t disp, unsigned src);
 void vsmp_ex_load64(ex_buf *b, unsigned dst, unsigned base, int32_t disp);
-/* and r32, imm32; cmp r32, imm32; test r32, r32; test r8, r8 (r < 4) */
+/* and r32, imm32; or r32, imm32; cmp r32, imm32; test r32, r32; test r8, r8 (r < 4) */
 void vsmp_ex_and_imm(ex_buf *b, unsigned r, uint32_t imm);
+void vsmp_ex_or_imm(ex_buf *b, unsigned r, uint32_t imm);
 void vsmp_ex_cmp_imm(ex_buf *b, unsigned r, uint32_t imm);
 void vsmp_ex_test32(ex_buf *b, unsigned r, unsigned s);
 void vsmp_ex_test8(ex_buf *b, unsigned r, unsigned s);
+/* cmp r32, [base + disp32] */
+void vsmp_ex_cmp_mem(ex_buf *b, unsigned r, unsigned base, int32_t disp);
+/* movdqu xmm, [base + disp32]; movdqu [base + disp32], xmm (xmm < 8) */
+void vsmp_ex_movdqu_load(ex_buf *b, unsigned xmm, unsigned base, int32_t disp);
+void vsmp_ex_movdqu_store(ex_buf *b, unsigned base, int32_t disp, unsigned xmm);
 /* sub rsp, imm8; add rsp, imm8 */
 void vsmp_ex_sub_rsp(ex_buf *b, uint8_t imm);
 void vsmp_ex_add_rsp(ex_buf *b, uint8_t imm);
