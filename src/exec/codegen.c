@@ -9,14 +9,15 @@
  * The function (vsmp_cg_fn) runs the run's members from the first in order while each takes the
  * common case run_span would take, and returns how many it ran: 0 where its guard fails (the EM
  * lacks a lane an emitted member needs, or %cr0 rounds other than to nearest even), i where
- * member i's lanes cannot be in the guard or a fused sequence refuses, i + 1 where %cr0 came to
- * round otherwise under a handler or a member that writes it, and i with *st set where member
- * i's handler failed. %cr0's keep bits (the kernels' arg) are read at entry and again at those
- * points, into a stack slot. run_span takes the run on from there (its steps, faults and %cr0 as
- * if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K, GM_COPY,
- * GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED; GM_LABEL as nothing; every other
- * mode (GM_CALL: the handlers of a run's members change neither the EM nor the flow,
- * exec_fast.c member; GM_MOVS, GM_CMP, GM_SEL, GM_K16M...) as a call of its handler.
+ * member i is a mode not emitted, its lanes cannot be in the guard or a fused sequence refuses, i +
+ * 1 where %cr0 came to round otherwise under a handler or a member that writes it, and i with *st
+ * set where member i's handler failed. %cr0's keep bits (the kernels' arg) are read at entry and
+ * again at those points, into a stack slot. run_span takes the run on from there (its steps, faults
+ * and %cr0 as if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K,
+ * GM_COPY, GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED, GM_MOVS; GM_LABEL as
+ * nothing; GM_CALL as a call of its handler (the handlers of a run's members change neither the EM
+ * nor the flow: exec_fast.c member). Not emitted (the list ends there): GM_K16M, GM_SEL, GM_SEL1,
+ * GM_CMP, GM_FCMP1, GM_ICMP1, whose handlers are slower than run_span's own cases.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
@@ -173,6 +174,21 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head
             o->a[2] = (cg_arg){A_KEEP, 0, 0};
             step = y->chain;
             break;
+        case GM_MOVS: /* run_span's: movs_now where a lane is on (the guard: all of them) */
+            if (!need_lanes(y, &h->need))
+                goto end;
+            o->fn = (uintptr_t)vsmp_x_movs_now;
+            o->nargs = 1;
+            o->a[0] = head_arg(m, y, 0);
+            o->recheck = y->f.sets_cr0;
+            break;
+        case GM_K16M: /* their common cases are not emitted (their handlers are the general */
+        case GM_SEL:  /* forms, slower than run_span's own cases): the list ends there */
+        case GM_SEL1:
+        case GM_CMP:
+        case GM_FCMP1:
+        case GM_ICMP1:
+            goto end;
         case GM_FUSED: /* its own lane test: false, run_span takes it from here */
             o->fn = (uintptr_t)t->fused[y->fuse].fn;
             o->nargs = 4;
@@ -183,9 +199,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head
             o->post = P_BOOL;
             step = y->chain;
             break;
-        default: /* (y != x ? y->run : y->own)(m, y, s): GM_CALL, and the modes whose
-                    common case is not emitted, each through the handler run_span's own case
-                    falls back on, which decides every case the same way */
+        default: /* GM_CALL: (y != x ? y->run : y->own)(m, y, s) */
             o->via_xs = 1;
             o->fn = (uint64_t)((const uint8_t *)y - (const uint8_t *)m->x) +
                     (i ? offsetof(xinst, run) : offsetof(xinst, own));
@@ -194,8 +208,7 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head
             o->a[1] = head_arg(m, y, 0);
             o->a[2] = (cg_arg){A_S, 0, 0};
             o->post = P_STATUS;
-            /* a general handler may write %cr0; a fast one only where its dst is %cr0 */
-            o->recheck = y->gmode == GM_CALL || y->f.sets_cr0;
+            o->recheck = 1; /* a general handler may write %cr0 */
             break;
         }
         n++;

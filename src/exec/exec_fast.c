@@ -867,6 +867,11 @@ void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
     widen_lanes(dst, src, sign);
 }
 
+void vsmp_x_movs_now(const xinst *x)
+{
+    movs_now(x);
+}
+
 /* How run_group takes an instruction (GM_CALL: through its handler). */
 static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
 {

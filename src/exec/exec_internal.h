@@ -500,6 +500,7 @@ uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp
 /* exec_fast.c: GM_COPY's and GM_WIDEN's moves (exec_fast_run.h), out of line for codegen.c */
 void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes);
 void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign);
+void vsmp_x_movs_now(const xinst *x); /* GM_MOVS's move of a state word */
 /* Was the run at @p index given generated code (tests/test_exec_fast.c)? */
 bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
 
