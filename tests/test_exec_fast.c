@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen.h" /* VSMP_CPU_CODEGEN */
 #include "exec_kit.h"
 
 /* Each form is one instruction (then ret), planned with the CPU levels off
@@ -28,6 +29,7 @@ unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index);
 uint32_t vsmp_x_chain(const vsmp_machine *m, uint32_t index);
 unsigned vsmp_x_gmode(const vsmp_machine *m, uint32_t index);
 uint32_t vsmp_x_group(const vsmp_machine *m, uint32_t index);
+bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
 
 static const char ff_decls[] = ".version 4.1\n.kernel \"ff\"\n"
                                ".decl FA v_type=G type=f num_elts=32 align=GRF\n"
@@ -346,10 +348,11 @@ static vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t d
     return kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
 }
 
-/* The fast CPU levels the host has (the C kernels, then AVX2 with FMA, then AVX-512) into
- * levels[] (FF_LEVELS at most), their count. They are set through vsmp_cpu_set_mask: VSMP_CPU,
- * which lowers every mask, would keep them from being reached, so it is unset. */
-enum { FF_LEVELS = 3 };
+/* The fast CPU levels the host has (the C kernels, then AVX2 with FMA, then AVX-512), each
+ * again with generated code (VSMP_CPU_CODEGEN, where the build has it), into levels[]
+ * (FF_LEVELS at most), their count. They are set through vsmp_cpu_set_mask: VSMP_CPU, which
+ * lowers every mask, would keep them from being reached, so it is unset. */
+enum { FF_LEVELS = 6 };
 static unsigned ff_levels(unsigned *levels)
 {
     unsetenv("VSMP_CPU");
@@ -359,7 +362,29 @@ static unsigned ff_levels(unsigned *levels)
         levels[n++] = VSMP_CPU_C | VSMP_CPU_AVX2;
     if ((all & VSMP_CPU_AVX2) && (all & VSMP_CPU_AVX512))
         levels[n++] = VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
+    for (unsigned k = 0, plain = n; k < plain && (all & VSMP_CPU_CODEGEN); k++)
+        levels[n++] = levels[k] | VSMP_CPU_CODEGEN;
     return n;
+}
+
+/* Runs given generated code at the levels with it (vsmp_x_is_codegen), counted per level by
+ * the run comparisons, so that a cache that never makes code cannot pass (ff_cg_check) */
+static unsigned ff_cg_made[FF_LEVELS];
+static void ff_cg_count(vsmp_machine *const *ms, unsigned nlev)
+{
+    for (unsigned l = 0; l < nlev; l++)
+        for (uint32_t i = 0; ms[1 + l] && i < 64; i++)
+            ff_cg_made[l] += vsmp_x_is_codegen(ms[1 + l], i);
+}
+static void ff_cg_check(const char *what)
+{
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
+    for (unsigned l = 0; l < nlev; l++) {
+        bool cg = (levels[l] & VSMP_CPU_CODEGEN) != 0;
+        CHECK(cg ? ff_cg_made[l] > 0 : !ff_cg_made[l], "%s at level 0x%x: %u runs with code", what,
+              levels[l], ff_cg_made[l]);
+        ff_cg_made[l] = 0;
+    }
 }
 
 /* Every machine made: the reference level's and one per fast level (@p nlev) */
@@ -803,6 +828,7 @@ static void test_runs_of(const char *const *runs, size_t count, bool all_fast)
                     bad += !same;
                 }
             }
+            ff_cg_count(ms, nlev);
         next:
             for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
                 vsmp_machine_free(ms[k]);
@@ -1230,6 +1256,8 @@ static void test_fast_loops(void)
                         bad += !same;
                     }
                 }
+                if (made)
+                    ff_cg_count(ms, nlev);
                 for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
                     vsmp_machine_free(ms[k]);
             }
@@ -1510,16 +1538,117 @@ static void test_entry_label(void)
     vsmp_module_free(mod);
 }
 
+/* Rows for the runs' generated code (docs/CODEGEN.md 2.5), compared with the reference as
+ * ff_loops are (bits, status, rule, steps) under step limits, dispatch masks and %cr0 values:
+ * a store to a surface no binding holds failing in the middle of a run (its handler), a dst a
+ * later member reads, a cmp and a sel (modes the code does not emit) in the middle of a run,
+ * %cr0 written inside a run (rounding toward zero, then back) and a run of 300 members (chains
+ * of 255 at most, more than a member's index in a byte). */
+static void test_cg_rows(void)
+{
+    static const char *const rows[] = {
+        "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+        "mul (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "oword_st (1) img 0x0:ud DA.0\n"
+        "add (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n",
+        "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+        "mov (M1, 16) DA(0,0)<1> DD(0,8)<8;8,1>\n"
+        "add (M1, 16) DC(0,0)<1> DA(0,0)<8;8,1> DD(0,0)<8;8,1>\n"
+        "mul (M1, 16) DD(0,4)<1> DC(0,0)<8;8,1> DD(0,0)<8;8,1>\n",
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+        "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:ud\n"
+        "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        NULL};
+    static const uint64_t limits[] = {0, 2, 3, 5, 260};
+    static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0x00ff0f0fu};
+    static const uint32_t cr0s[] = {0x0, 0x80, 0x10};
+    const char *big = "add (M1, 16) DD(0,0)<1> DD(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+                      "mul (M1, 16) FD(0,0)<1> FD(0,0)<8;8,1> FA(0,0)<8;8,1>\n";
+    size_t nrows = sizeof(rows) / sizeof(rows[0]), cap = sizeof(ff_decls) + 300 * 128 + 4096;
+    char *text = malloc(cap);
+    unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
+    for (size_t r = 0; text && r < nrows; r++) {
+        size_t n = (size_t)snprintf(text, cap, "%s", ff_decls);
+        for (unsigned k = 0; !rows[r] && k < 300; k++) /* the last row: 300 members */
+            n += (size_t)snprintf(text + n, cap - n, "%s", k < 150 ? strchr(big, '\n') + 1 : big);
+        snprintf(text + n, cap - n, "%sret (M1, 1)\n", rows[r] ? rows[r] : "");
+        vsmp_module *mod = kit_parse(text, VSMP_DIALECT_12504, NULL);
+        CHECK(mod != NULL, "parse codegen row %zu", r);
+        for (size_t dm = 0; mod && dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
+            for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
+                vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
+                for (unsigned k = 0; k < 1 + nlev; k++) {
+                    vsmp_machine_options o;
+                    vsmp_machine_options_init(&o);
+                    o.dispatch_simd = 32;
+                    o.dispatch_mask = dmasks[dm];
+                    if (limits[li])
+                        o.max_steps = limits[li];
+                    ms[k] =
+                        kit_create_at(mod, k ? levels[k - 1] : 0, VSMP_PLATFORM_TGLLP, &o, NULL);
+                }
+                bool made = ff_made(ms, nlev);
+                CHECK(made, "machines for codegen row %zu", r);
+                for (uint64_t seed = 1; made && seed <= 12; seed++) {
+                    ff_fill(ms, 1 + nlev, seed * 6007u + r * 13u + dm);
+                    kit_why w[1 + FF_LEVELS];
+                    bool ok[1 + FF_LEVELS] = {false};
+                    for (unsigned k = 0; k < 1 + nlev; k++) {
+                        memset(&w[k], 0, sizeof(w[k]));
+                        kit_set_cr0(ms[k], cr0s[seed % 3]);
+                        ok[k] = kit_run(ms[k], &w[k]);
+                    }
+                    CHECK(ok[0] == (r != 0 && !limits[li]) || (r && limits[li]),
+                          "codegen row %zu at the reference level: %s", r, w[0].message);
+                    for (unsigned l = 0; l < nlev; l++) {
+                        const char *which = "";
+                        bool same = ok[0] == ok[1 + l] && w[0].status == w[1 + l].status &&
+                                    !strcmp(w[0].rule, w[1 + l].rule) &&
+                                    vsmp_machine_steps(ms[0]) == vsmp_machine_steps(ms[1 + l]) &&
+                                    ff_same(ms[0], ms[1 + l], &which);
+                        CHECK(same,
+                              "codegen row %zu (level 0x%x, mask 0x%08x, limit %llu, seed %llu): "
+                              "%s / %s, steps %llu / %llu, %s differs",
+                              r, levels[l], dmasks[dm], (unsigned long long)limits[li],
+                              (unsigned long long)seed, ok[0] ? "ran" : w[0].rule,
+                              ok[1 + l] ? "ran" : w[1 + l].rule,
+                              (unsigned long long)vsmp_machine_steps(ms[0]),
+                              (unsigned long long)vsmp_machine_steps(ms[1 + l]), which);
+                    }
+                }
+                if (made)
+                    ff_cg_count(ms, nlev);
+                for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
+                    vsmp_machine_free(ms[k]);
+            }
+        vsmp_module_free(mod);
+    }
+    free(text);
+    ff_cg_check("codegen rows");
+}
+
 int main(void)
 {
     test_nan_payloads();
     test_general_forms();
     test_fast_forms();
     test_fast_runs();
+    ff_cg_check("ff_runs");
     test_fast_loops();
+    ff_cg_check("ff_loops");
     test_goto_together();
     test_fused();
+    ff_cg_check("ff_fused");
     test_every_mode();
+    ff_cg_check("ff_every");
     test_entry_label();
+    test_cg_rows();
     return t_finish();
 }

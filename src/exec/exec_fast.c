@@ -19,11 +19,13 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
+#include "codegen.h"
 #include "exec_internal.h"
 #include "sample_internal.h"
 
@@ -244,11 +246,6 @@ static inline void note(const xinst *x, xstep *s)
     s->dst_var = x->f.dst_var;
     s->dst_offset = x->note_off;
     s->dst_size = x->note_size;
-}
-
-static inline uint32_t keep_bits(uint32_t c0)
-{
-    return (c0 >> 7 & 1u) * XF_KEEP_F | (c0 >> 10 & 1u) * XF_KEEP_HF | (c0 & 1u) * XF_ALT;
 }
 
 /* ---- the handlers ---- */
@@ -857,47 +854,23 @@ static bool fast_handler(xhandler h)
     return h == run_kernel || h == run_sel || h == run_cmp || h == run_movs_fast;
 }
 
-/* A run of instructions in one step of the run loop, from a fast-path instruction (or a label
- * before one) on through every instruction whose handler changes neither the execution mask
- * nor the flow (member): the loop's work between them (the step count, %ce0, lanes waiting for
- * a goto's target, the trace) is done once for the run. With a trace, lanes waiting to come
- * back inside the run, or too few steps left, only the first instruction runs.
- *
- * Inside the run, each fast instruction's common case is taken here without its handler
- * (xinst.gmode, set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its
- * offset, or NoMask), %cr0 rounding to nearest even for a float result, sources as planned.
- * %cr0 is read once, and again after an instruction that writes it and after every handler
- * call. Anything else goes through the instruction's handler, which decides the same way with
- * every rule spelt out. (Deciding the common case once for the whole run at its start, and
- * then calling each kernel without a check, measured no faster end to end and 12 % slower on
- * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
-enum {
-    GM_CALL,
-    GM_CHAIN,  /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
-    GM_CHAIN1, /* the same of SIMD1 GM_K (IGC's uniform values) */
-    GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
-    GM_K16,
-    GM_K,
-    GM_K16M,  /* SIMD16 with modified 32-bit scalars and a modified region (plan16_mod) */
-    GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
-    GM_COPYS, /* GM_COPY and the ones after it that it copies at once (xinst.chain, plan_chains) */
-    GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
-    GM_SEL,
-    GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
-    GM_CMP,
-    GM_FCMP1,
-    GM_ICMP1,
-    GM_MOVS,
-    GM_LABEL,
-    GM_BRANCH,
-    GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_span decides it past a run */
-    GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
-    GM_RET,   /* ret (exec_flow.c run_ret): run_span takes it past a run; may end the thread */
-    GM_COUNT  /* (how many: run_span's jump table has one entry each) */
-};
-
 /* ---- running a run: exec_fast_run.h (run_group, run_span), on the modes above ---- */
 #include "exec_fast_run.h"
+
+void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes)
+{
+    copy_lanes(dst, src, lanes);
+}
+
+void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
+{
+    widen_lanes(dst, src, sign);
+}
+
+void vsmp_x_movs_now(const xinst *x)
+{
+    movs_now(x);
+}
 
 /* How run_group takes an instruction (GM_CALL: through its handler). */
 static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
@@ -1177,6 +1150,21 @@ void vsmp_x_group_fast(vsmp_machine *m)
         }
         i += n ? n : 1;
     }
+#ifdef VSMP_CODEGEN
+    /* the runs' generated code, made when each first runs (codegen.c) */
+    if (m->fast && !m->cgf && (vsmp_cpu_effective() & VSMP_CPU_CODEGEN))
+        m->cgf = calloc(m->nx, sizeof *m->cgf);
+#endif
+}
+
+bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index)
+{
+#ifdef VSMP_CODEGEN
+    return m && m->cgf && index < m->nx && m->cgf[index] && m->cgf[index] != vsmp_cg_none;
+#else
+    (void)m, (void)index;
+    return false;
+#endif
 }
 
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index)

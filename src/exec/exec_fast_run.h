@@ -145,6 +145,9 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
      * even; both again whenever %cr0 may have changed */
     uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u, en;
     vsmp_status st;
+#ifdef VSMP_CODEGEN
+    bool cg_try = true; /* the run's generated code not yet tried */
+#endif
 #if defined(__GNUC__)
     static const void *const rs_tab[] = {
         [GM_CALL] = &&call,   [GM_CHAIN] = &&chain, [GM_CHAIN1] = &&chain1, [GM_CHAINW] = &&chain,
@@ -156,6 +159,30 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     _Static_assert(sizeof rs_tab / sizeof rs_tab[0] == GM_COUNT, "the last mode has no label");
 #endif
     for (;;) {
+#ifdef VSMP_CODEGEN
+        /* the run's generated code (codegen.c) runs its members from the first while each takes
+         * its common case: the run done, a handler's fault at member k (k before it), or the
+         * rest here from member k with %cr0 read again */
+        if (cg_try && m->cgf) {
+            cg_try = false;
+            vsmp_cg_fn f = m->cgf[x->index];
+            if (!f)
+                f = vsmp_cg_build(m, x);
+            vsmp_status cst = VSMP_OK;
+            uint32_t k = f == vsmp_cg_none ? 0 : f(m, m->arena, m->x, s, &cst, m->xg);
+            if (cst) {
+                m->steps += k;
+                return cst;
+            }
+            if (k == x->group)
+                goto done;
+            if (k) {
+                y = x + k;
+                c0 = cr0(m);
+                keep = keep_bits(c0), other = c0 & 0x30u;
+            }
+        }
+#endif
         switch (y->gmode) {
         case GM_CHAINW:
         case GM_CHAIN:
@@ -320,6 +347,9 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 x_st(m->arena + m->vars[15].at, m->em, 4);
                 x = y = z;
                 end = x + x->group;
+#ifdef VSMP_CODEGEN
+                cg_try = true;
+#endif
                 if (ran) { /* the handler may have written %cr0 */
                     c0 = cr0(m);
                     keep = keep_bits(c0), other = c0 & 0x30u;

@@ -67,6 +67,10 @@ typedef struct xstep {
 } xstep;
 
 typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
+/* A run's generated code (codegen.c, docs/CODEGEN.md 2.1): how many of the run's members it ran
+ * (0: its guard failed), *st set when a handler failed (at the member returned) */
+typedef uint32_t (*vsmp_cg_fn)(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s,
+                               vsmp_status *st, void *xg);
 
 /* A source of a fast-path kernel: 32-bit lane values at p (XS_WORDS), one value v for every
  * lane (XS_BCAST), the 32-bit value at p for every lane (XS_SCALAR), or 16-bit values at p
@@ -435,7 +439,70 @@ struct vsmp_machine {
     bool state_inputs; /* some input is a sampler or surface variable */
     /* steps and smp_msgs of the runs before the last, summed (vsmp_machine_totals) */
     uint64_t steps_before, smp_before;
+    /* codegen.c: per instruction index, its run's generated function (NULL: not made yet,
+     * vsmp_cg_none: refused); NULL when code generation is off (VSMP_CPU_CODEGEN) */
+    vsmp_cg_fn *cgf;
 };
+
+/* A run of instructions in one step of the run loop, from a fast-path instruction (or a label
+ * before one) on through every instruction whose handler changes neither the execution mask
+ * nor the flow (member): the loop's work between them (the step count, %ce0, lanes waiting for
+ * a goto's target, the trace) is done once for the run. With a trace, lanes waiting to come
+ * back inside the run, or too few steps left, only the first instruction runs.
+ *
+ * Inside the run, each fast instruction's common case is taken here without its handler
+ * (xinst.gmode, set by vsmp_x_group_fast): every lane of its exec size enabled (by the EM at its
+ * offset, or NoMask), %cr0 rounding to nearest even for a float result, sources as planned.
+ * %cr0 is read once, and again after an instruction that writes it and after every handler
+ * call. Anything else goes through the instruction's handler, which decides the same way with
+ * every rule spelt out. (Deciding the common case once for the whole run at its start, and
+ * then calling each kernel without a check, measured no faster end to end and 12 % slower on
+ * bench_exec's ALU row: bench/results/dispatch-zen4.txt.) */
+enum {
+    GM_CALL,
+    GM_CHAIN,  /* GM_K16 and the ones after it that it runs at once (xinst.chain, plan_chains) */
+    GM_CHAIN1, /* the same of SIMD1 GM_K (IGC's uniform values) */
+    GM_CHAINW, /* the same of F mads with src0 a 32-bit scalar (IGC's weight), the rest in place */
+    GM_K16,
+    GM_K,
+    GM_K16M,  /* SIMD16 with modified 32-bit scalars and a modified region (plan16_mod) */
+    GM_COPY,  /* k_imov of 32-bit lanes in place to a packed 32-bit dst: a copy of the words */
+    GM_COPYS, /* GM_COPY and the ones after it that it copies at once (xinst.chain, plan_chains) */
+    GM_WIDEN, /* k_imov of SIMD16 W or UW lanes in place to a packed 32-bit dst (widen_lanes) */
+    GM_SEL,
+    GM_SEL1, /* SIMD1 (IGC's uniform values): sel of bits, cmp of F and of integers, here */
+    GM_CMP,
+    GM_FCMP1,
+    GM_ICMP1,
+    GM_MOVS,
+    GM_LABEL,
+    GM_BRANCH,
+    GM_GOTO,  /* a goto of a plain predicate or none (plan_goto): run_span decides it past a run */
+    GM_FUSED, /* the first of a fused sequence (xinst.fuse; exec_fast_fu.h) */
+    GM_RET,   /* ret (exec_flow.c run_ret): run_span takes it past a run; may end the thread */
+    GM_COUNT  /* (how many: run_span's jump table has one entry each) */
+};
+
+/* The kernels' arg bits of %cr0 @p c0 (XF_KEEP_F, XF_KEEP_HF, XF_ALT): its bits 7, 10 and 0,
+ * XF_CR0_KEEP; XF_CR0_ROUND its rounding bits, other than nearest even when not 0 */
+#define XF_CR0_KEEP  0x481u
+#define XF_CR0_ROUND 0x30u
+static inline uint32_t keep_bits(uint32_t c0)
+{
+    return (c0 >> 7 & 1u) * XF_KEEP_F | (c0 >> 10 & 1u) * XF_KEEP_HF | (c0 & 1u) * XF_ALT;
+}
+
+/* codegen.c (VSMP_CODEGEN builds): the generated function of the run headed by @p x, made
+ * (or found in the process-wide cache) and stored in m->cgf; vsmp_cg_none where refused */
+vsmp_cg_fn vsmp_cg_build(vsmp_machine *m, const xinst *x);
+uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp_status *st,
+                      void *xg);
+/* exec_fast.c: GM_COPY's and GM_WIDEN's moves (exec_fast_run.h), out of line for codegen.c */
+void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes);
+void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign);
+void vsmp_x_movs_now(const xinst *x); /* GM_MOVS's move of a state word */
+/* Was the run at @p index given generated code (tests/test_exec_fast.c)? */
+bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
 vsmp_status vsmp_x_plan(vsmp_machine *m);

@@ -581,6 +581,7 @@ void vsmp_machine_free(vsmp_machine *m)
     if (!m)
         return;
     vsmp_x_drop_plans(m);
+    free(m->cgf);
     free(m->x);
     free(m->xg);
     free(m->xs);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sample_internal.h"
+#include "../exec/codegen.h"
 
 static atomic_uint g_mask = ~0u;
 
@@ -48,6 +49,9 @@ static bool is_intel(void)
 static unsigned detect(void)
 {
     unsigned f = VSMP_CPU_C;
+#ifdef VSMP_CODEGEN
+    f |= VSMP_CPU_CODEGEN;
+#endif
 #ifdef VSMP_X86
     __builtin_cpu_init(); /* avx2 also says the OS saves the YMM registers */
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && has_f16c())
@@ -80,21 +84,25 @@ void vsmp_cpu_set_mask(unsigned mask)
 }
 
 /* VSMP_CPU names the highest level to use: "ref" (or "none": the reference only), "c", "avx2",
- * "avx512". Unknown names leave every level on. */
+ * "avx512", with code generation unless ",nocg" follows. Unknown names leave every level on. */
 static unsigned env_mask(void)
 {
     const char *e = getenv("VSMP_CPU");
     if (!e || !*e)
         return ~0u;
-    if (!strcmp(e, "ref") || !strcmp(e, "none"))
+    size_t n = strlen(e);
+    unsigned cg = VSMP_CPU_CODEGEN;
+    if (n >= 5 && !strcmp(e + n - 5, ",nocg"))
+        n -= 5, cg = 0;
+    if ((n == 3 && !strncmp(e, "ref", 3)) || (n == 4 && !strncmp(e, "none", 4)))
         return 0;
-    if (!strcmp(e, "c"))
-        return VSMP_CPU_C;
-    if (!strcmp(e, "avx2"))
-        return VSMP_CPU_C | VSMP_CPU_AVX2;
-    if (!strcmp(e, "avx512"))
-        return VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512;
-    return ~0u;
+    if (n == 1 && e[0] == 'c')
+        return VSMP_CPU_C | cg;
+    if (n == 4 && !strncmp(e, "avx2", 4))
+        return VSMP_CPU_C | VSMP_CPU_AVX2 | cg;
+    if (n == 6 && !strncmp(e, "avx512", 6))
+        return VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512 | cg;
+    return ~0u & ~(cg ? 0u : VSMP_CPU_CODEGEN);
 }
 
 /* The load-form bits (sample_internal.h): VSMP_LOADS ("gather", "scalar"; anything else: the
