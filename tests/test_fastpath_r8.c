@@ -7,8 +7,10 @@
  * every lane on whose (first) texels are a run of 16 or two rows of 8 (quads, or two runs of 8)
  * and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one
  * lane off them (a lane a row below, two lanes swapped, a quad's lane a column on, the second row
- * of 8 two rows below, a run backwards, every lane on one texel), at texel centres and edges,
- * inside the level, across its edges and off it (CLAMP_BORDER: whole messages off it, or partly),
+ * of 8 two rows below, a run backwards, every lane on one texel, a run's lane 0 a texel back:
+ * at column 0 plus a fraction, its coordinate's truncation, not its floor, a run's), at texel
+ * centres and edges, inside the level, across its edges and off it (CLAMP_BORDER: whole messages
+ * off it, or partly),
  * with a lane at NaN, an infinity, a huge value or -0, partial, SIMD8 and SIMD32; on a 37x11 level
  * (no power of two), 64x8 (WRAP) and 16x2 (a run the level's width, two rows its height), arrays
  * too; every pair of axis modes, normalized and unnormalized coordinates, a border colour with a
@@ -36,6 +38,7 @@ enum {
     SH_RUN_ODD, /* a run, one lane at a special value */
     SH_SAME,    /* every lane on one texel */
     SH_BACK,    /* a run backwards */
+    SH_LANE0,   /* a run, lane 0 a texel back (its coordinate's truncation a run's) */
     SH_N
 };
 
@@ -48,7 +51,8 @@ static const char *const shape_names[SH_N] = {"run",
                                               "rows of 8 apart",
                                               "run, one lane special",
                                               "one texel",
-                                              "run backwards"};
+                                              "run backwards",
+                                              "run, lane 0 back"};
 
 /* Lane k's texel (column, row) from the message's origin in a shape. */
 static void shape_at(unsigned shape, unsigned k, int *dx, int *dy)
@@ -67,6 +71,8 @@ static void shape_at(unsigned shape, unsigned k, int *dx, int *dy)
         *dx = 0;
     if (shape == SH_BACK)
         *dx = 15 - (int)k;
+    if (shape == SH_LANE0 && k == 0)
+        *dx = -1;
 }
 
 /* An origin along an axis of @p n texels: inside (most often, so that whole shapes fit), or on,
