@@ -3,9 +3,10 @@
  * What the AVX2 level's 16-lane kernels of 8-bit texels share (sample_avx2_r8.c's R8 and A8,
  * sample_avx2_pt.c's RGBA8 point, sample_avx2_u8.c's RGBA8 ld): a SIMD16 message's shape found
  * on its 16 lanes' texel indices (shape16), the texels of a shape read by a few whole loads
- * (texels16_u8x4: 4-byte texels; bytes16: 1-byte texels), point sampling's index of 8 lanes
- * along an axis (pidx8) and the UNORM conversion of bytes (unorm8_fast). Included after
- * stages_avx2.h (its own header, so that a change here recompiles these kernels alone).
+ * (texels16_u8x4: 4-byte texels; bytes16: 1-byte texels), point sampling's shape and indices
+ * (point16_at; pidx8: 8 lanes along an axis) and the UNORM conversion of bytes (unorm8_fast).
+ * Included after stages_avx2.h (its own header, so that a change here recompiles these kernels
+ * alone).
  */
 #ifndef VSMP_POINT16_AVX2_H
 #define VSMP_POINT16_AVX2_H

@@ -7,9 +7,10 @@
  * taken whole, as two halves of 8 lanes sharing the plan's constants and the message's tests
  * (point16_avx2.h), when its texels are a shape16 shape (four 2x2 quads, a run of 16, two rows of
  * 8), read by two 32-byte loads (texels16_u8x4), each channel's byte tripled by the plan's
- * shuffle and converted by unorm8_fast (b / 255 exactly, the reference's word). The index
- * arithmetic is pidx8's (floor, then the 32-bit conversion; CLAMP on integers after it: the
- * indices grid8_flat gives). A CLAMP_BORDER message off the level in every lane is the border
+ * shuffle and converted by unorm8_fast (b / 255 exactly, the reference's word). The shape and
+ * indices are point16_at's (the shape on the coordinates' truncations, the axis modes on lane 0's
+ * index, where that is exact; else pidx8's floor, conversion and modes on integers: the indices
+ * grid8_flat gives). A CLAMP_BORDER message off the level in every lane is the border
  * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
  * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN,
  * infinities, |x| >= 2^31) runs the family's entry of the plan's load form before anything is

@@ -17,8 +17,9 @@
  * read is one a lane reads (inside the level). The 16 bytes in lane order, each lane's byte is
  * copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101) and converted by
  * unorm8_fast (point16_avx2.h): b / 255 exactly, the reference's word. The index arithmetic: point,
- * grid8_flat's (floor, then the 32-bit conversion; CLAMP on integers after it, as
- * sample_avx512_flat.c's idx16_point: the same indices); bilinear, grid8_flat itself, and
+ * point16_at's (the shape on the coordinates' truncations where that is exact, else grid8_flat's
+ * floor, then the 32-bit conversion; CLAMP on integers after it, as sample_avx512_flat.c's
+ * idx16_point: the same indices); bilinear, grid8_flat itself, and
  * chan1_bilinear's filter. A CLAMP_BORDER point message off the level in every lane is the border
  * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
  * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN, infinities,
