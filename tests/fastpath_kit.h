@@ -114,6 +114,7 @@ enum {
     SH_RUN_ODD, /* a run, one lane at a special value */
     SH_SAME,    /* every lane on one texel */
     SH_BACK,    /* a run backwards */
+    SH_LANE0,   /* a run, lane 0 a texel back (its coordinate's truncation a run's) */
     SH_N
 };
 
@@ -134,6 +135,8 @@ static inline void kit_shape_at(unsigned shape, unsigned k, int *dx, int *dy)
         *dx = 0;
     if (shape == SH_BACK)
         *dx = 15 - (int)k;
+    if (shape == SH_LANE0 && k == 0)
+        *dx = -1;
 }
 
 /* An origin along an axis of @p n texels: inside (most often, so that whole shapes fit), or on,
@@ -178,7 +181,8 @@ static inline void kit_messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h,
                                                   "rows of 8 apart",
                                                   "run, one lane special",
                                                   "one texel",
-                                                  "run backwards"};
+                                                  "run backwards",
+                                                  "run, lane 0 back"};
     static const float odd[] = {NAN,    INFINITY,      -INFINITY,      1e30f,
                                 -1e30f, 2147483648.0f, -2147483648.0f, -0.0f};
     for (unsigned j = 0; j < n; j++) {

@@ -7,8 +7,10 @@
  * every lane on whose (first) texels are a run of 16 or two rows of 8 (quads, or two runs of 8)
  * and send the rest to the 8-lane kernel. Messages in those shapes and in shapes one
  * lane off them (a lane a row below, two lanes swapped, a quad's lane a column on, the second row
- * of 8 two rows below, a run backwards, every lane on one texel), at texel centres and edges,
- * inside the level, across its edges and off it (CLAMP_BORDER: whole messages off it, or partly),
+ * of 8 two rows below, a run backwards, every lane on one texel, a run's lane 0 a texel back:
+ * at column 0 plus a fraction, its coordinate's truncation, not its floor, a run's), at texel
+ * centres and edges, inside the level, across its edges and off it (CLAMP_BORDER: whole messages
+ * off it, or partly),
  * with a lane at NaN, an infinity, a huge value or -0, partial, SIMD8 and SIMD32; on a 37x11 level
  * (no power of two), 64x8 (WRAP) and 16x2 (a run the level's width, two rows its height), arrays
  * too; every pair of axis modes, normalized and unnormalized coordinates, a border colour with a

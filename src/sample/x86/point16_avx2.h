@@ -3,9 +3,10 @@
  * What the AVX2 level's 16-lane kernels of 8-bit texels share (sample_avx2_r8.c's R8 and A8,
  * sample_avx2_pt.c's RGBA8 point, sample_avx2_u8.c's RGBA8 ld): a SIMD16 message's shape found
  * on its 16 lanes' texel indices (shape16), the texels of a shape read by a few whole loads
- * (texels16_u8x4: 4-byte texels; bytes16: 1-byte texels), point sampling's index of 8 lanes
- * along an axis (pidx8) and the UNORM conversion of bytes (unorm8_fast). Included after
- * stages_avx2.h (its own header, so that a change here recompiles these kernels alone).
+ * (texels16_u8x4: 4-byte texels; bytes16: 1-byte texels), point sampling's shape and indices
+ * (point16_at; pidx8: 8 lanes along an axis) and the UNORM conversion of bytes (unorm8_fast).
+ * Included after stages_avx2.h (its own header, so that a change here recompiles these kernels
+ * alone).
  */
 #ifndef VSMP_POINT16_AVX2_H
 #define VSMP_POINT16_AVX2_H
@@ -94,6 +95,85 @@ static inline uint32_t shape16_cols(int shape)
 static inline uint32_t shape16_rows(int shape)
 {
     return shape == SHAPE16_RUN ? 1 : 2;
+}
+
+/* Lane 0's index along an axis of mode and n texels for a shape whose lanes' indices span c
+ * texels from lane 0's x0 (each lane's floored coordinate: x0 >= 0): 1 when every lane's is on the
+ * level (*i lane 0's: WRAP's low bits, the shape not across the level's edge), 0 when every lane's
+ * is off it (CLAMP_BORDER, x0 >= n), -1 otherwise (the shape across an edge: CLAMP's indices, or
+ * WRAP's, are no longer that shape). */
+static inline int axis16(const unsigned mode, uint32_t x0, uint32_t c, uint32_t n, uint32_t *i)
+{
+    if (mode == VSMP_TCM_WRAP)
+        x0 &= n - 1;
+    *i = x0;
+    if (x0 + c <= n) /* (x0 < 2^31, c <= 16: no wrap) */
+        return 1;
+    return mode == VSMP_TCM_CLAMP_BORDER && x0 >= n ? 0 : -1;
+}
+
+/* point16_at's general arithmetic: pidx8's indices (floor, the 32-bit conversion, the axis
+ * modes on integers), the lanes off the level (CLAMP_BORDER), then the shape of the indices. */
+static inline int point16_floor(const unsigned mu, const unsigned mv, const __m256 x[2],
+                                const __m256 y[2], const vsmp_level_view *l, int *shape,
+                                uint32_t *x0, uint32_t *y0)
+{
+    const bool border = mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER;
+    const __m256i one = _mm256_set1_epi32(1);
+    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
+    __m256i wm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->w), one);
+    __m256i hm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->h), one);
+    __m256i bad = _mm256_setzero_si256(), in[2], xa[2], ya[2];
+    for (int h = 0; h < 2; h++) {
+        in[h] = _mm256_set1_epi32(-1);
+        xa[h] = pidx8(mu, x[h], fw, wm1, &bad, &in[h]);
+        ya[h] = pidx8(mv, y[h], fh, hm1, &bad, &in[h]);
+    }
+    if (pidx8_bad(bad))
+        return -1;
+    if (border) {
+        unsigned on = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[0])) |
+                      (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[1])) << 8;
+        if (!on) /* off the level in every lane (the shape unread) */
+            return 0;
+        if (on != 0xffff)
+            return -1;
+    }
+    *shape = shape16_of(xa, ya);
+    *x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), *y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
+    return *shape == SHAPE16_NONE ? -1 : 1;
+}
+
+/* A SIMD16 point message's texels, its 16 lanes' coordinates x, y (lanes 0-7, 8-15) scaled to
+ * texels on a level of modes mu, mv (CLAMP, WRAP on a power of two, CLAMP_BORDER): 1 when every
+ * lane is on the level and their indices are a shape16 shape (*shape, lane 0's index *x0, *y0),
+ * 0 when every lane is off it (CLAMP_BORDER), -1 otherwise (the family's kernel's message). First
+ * by truncation alone, the shape found on the unclamped indices: where lane 0's truncated x0 is
+ * >= 1 every lane's is (the shape's offsets are >= 0), so that every lane's coordinate is >= 1
+ * and its truncation its floor (NaN, infinities and |x| >= 2^31 convert to INT32_MIN, in no shape
+ * from x0 >= 0); at x0 = 0 the same when no lane's coordinate has its sign bit set. Then each
+ * axis's mode on lane 0's index alone (axis16: a shape wholly on the level keeps its shape under
+ * the mode; wholly off it, CLAMP_BORDER's border). Anything else (a coordinate below 0 or -0, a
+ * shape across an edge, no shape) takes point16_floor's general arithmetic: the same answer. */
+static inline int point16_at(const unsigned mu, const unsigned mv, const __m256 x[2],
+                             const __m256 y[2], const vsmp_level_view *l, int *shape, uint32_t *x0,
+                             uint32_t *y0)
+{
+    const __m256i xi[2] = {_mm256_cvttps_epi32(x[0]), _mm256_cvttps_epi32(x[1])};
+    const __m256i yi[2] = {_mm256_cvttps_epi32(y[0]), _mm256_cvttps_epi32(y[1])};
+    int s = shape16_of(xi, yi);
+    int32_t a = _mm256_cvtsi256_si32(xi[0]), b = _mm256_cvtsi256_si32(yi[0]);
+    if (s != SHAPE16_NONE && a >= 0 && b >= 0 &&
+        (a || !(_mm256_movemask_ps(x[0]) | _mm256_movemask_ps(x[1]))) &&
+        (b || !(_mm256_movemask_ps(y[0]) | _mm256_movemask_ps(y[1])))) {
+        int kx = axis16(mu, (uint32_t)a, shape16_cols(s), l->w, x0);
+        int ky = axis16(mv, (uint32_t)b, shape16_rows(s), l->h, y0);
+        if (kx >= 0 && ky >= 0) {
+            *shape = s;
+            return kx & ky;
+        }
+    }
+    return point16_floor(mu, mv, x, y, l, shape, x0, y0);
 }
 
 /* The 4-byte texels of a shape whose first row starts at at (its second pitch bytes on), lanes

@@ -7,9 +7,10 @@
  * taken whole, as two halves of 8 lanes sharing the plan's constants and the message's tests
  * (point16_avx2.h), when its texels are a shape16 shape (four 2x2 quads, a run of 16, two rows of
  * 8), read by two 32-byte loads (texels16_u8x4), each channel's byte tripled by the plan's
- * shuffle and converted by unorm8_fast (b / 255 exactly, the reference's word). The index
- * arithmetic is pidx8's (floor, then the 32-bit conversion; CLAMP on integers after it: the
- * indices grid8_flat gives). A CLAMP_BORDER message off the level in every lane is the border
+ * shuffle and converted by unorm8_fast (b / 255 exactly, the reference's word). The shape and
+ * indices are point16_at's (the shape on the coordinates' truncations, the axis modes on lane 0's
+ * index, where that is exact; else pidx8's floor, conversion and modes on integers: the indices
+ * grid8_flat gives). A CLAMP_BORDER message off the level in every lane is the border
  * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
  * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN,
  * infinities, |x| >= 2^31) runs the family's entry of the plan's load form before anything is
@@ -25,47 +26,33 @@
 static inline bool point16_u8x4(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                                 const unsigned mu, const unsigned mv)
 {
-    const bool border = mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER;
     const float *pu = (const float *)m->param[VSMP_P_U], *pv = (const float *)m->param[VSMP_P_V];
     if (!pu || !pv)
         return false;
     const vsmp_level_view *l = &p->lv[p->base];
-    const bool nn = p->st.non_normalized;
-    const __m256i one = _mm256_set1_epi32(1);
-    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
     /* the coordinates' scale (unnormalized: 1, x * 1 the word of x, a NaN a NaN) */
-    __m256 sx = _mm256_set1_ps(nn ? 1.0f : l->fw), sy = _mm256_set1_ps(nn ? 1.0f : l->fh);
-    __m256i wm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->w), one);
-    __m256i hm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->h), one);
-    __m256i bad = _mm256_setzero_si256(), in[2], xa[2], ya[2];
-    for (int h = 0; h < 2; h++) {
-        __m256 x = _mm256_mul_ps(_mm256_loadu_ps(pu + 8 * h), sx);
-        __m256 y = _mm256_mul_ps(_mm256_loadu_ps(pv + 8 * h), sy);
-        in[h] = _mm256_set1_epi32(-1);
-        xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
-        ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
-    }
-    if (pidx8_bad(bad))
+    static const float unit = 1.0f;
+    const bool nn = p->st.non_normalized;
+    __m256 sx = _mm256_broadcast_ss(nn ? &unit : &l->fw),
+           sy = _mm256_broadcast_ss(nn ? &unit : &l->fh);
+    const __m256 x[2] = {_mm256_mul_ps(_mm256_loadu_ps(pu), sx),
+                         _mm256_mul_ps(_mm256_loadu_ps(pu + 8), sx)};
+    const __m256 y[2] = {_mm256_mul_ps(_mm256_loadu_ps(pv), sy),
+                         _mm256_mul_ps(_mm256_loadu_ps(pv + 8), sy)};
+    int shape = SHAPE16_NONE;
+    uint32_t x0 = 0, y0 = 0;
+    int at = point16_at(mu, mv, x, y, l, &shape, &x0, &y0);
+    if (at < 0)
         return false;
     /* (the message read whole before the first store; the plan's values read between the
      * stores: r is not the plan) */
-    if (border) {
-        unsigned on = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[0])) |
-                      (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[1])) << 8;
-        if (!on) { /* off the level in every lane: the border colour, nothing read */
-            for (int c = 0; c < 4; c++) {
-                __m256 b = _mm256_set1_ps(p->border[c]);
-                _mm256_storeu_ps((float *)r->c[c], b), _mm256_storeu_ps((float *)r->c[c] + 8, b);
-            }
-            return true;
+    if (!at) { /* off the level in every lane (CLAMP_BORDER): the border colour, nothing read */
+        for (int c = 0; c < 4; c++) {
+            __m256 b = _mm256_set1_ps(p->border[c]);
+            _mm256_storeu_ps((float *)r->c[c], b), _mm256_storeu_ps((float *)r->c[c] + 8, b);
         }
-        if (on != 0xffff)
-            return false;
+        return true;
     }
-    int shape = shape16_of(xa, ya);
-    if (shape == SHAPE16_NONE)
-        return false;
-    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
     __m256i px[2];
     texels16_u8x4((const uint8_t *)p->s->mem + l->off + (size_t)y0 * l->pitch + 4 * (size_t)x0,
                   l->pitch, shape, px);

@@ -17,8 +17,9 @@
  * read is one a lane reads (inside the level). The 16 bytes in lane order, each lane's byte is
  * copied to its dword's bytes 0-2 by one shuffle a half (unorm8's b * 0x010101) and converted by
  * unorm8_fast (point16_avx2.h): b / 255 exactly, the reference's word. The index arithmetic: point,
- * grid8_flat's (floor, then the 32-bit conversion; CLAMP on integers after it, as
- * sample_avx512_flat.c's idx16_point: the same indices); bilinear, grid8_flat itself, and
+ * point16_at's (the shape on the coordinates' truncations where that is exact, else grid8_flat's
+ * floor, then the 32-bit conversion; CLAMP on integers after it, as sample_avx512_flat.c's
+ * idx16_point: the same indices); bilinear, grid8_flat itself, and
  * chan1_bilinear's filter. A CLAMP_BORDER point message off the level in every lane is the border
  * colour (nothing read). Any other message (partial, SIMD32, texels in no such shape, on and off
  * the level at once, or a lane whose index needs more than the 32-bit conversion: NaN, infinities,
@@ -58,40 +59,25 @@ static inline __m256 unorm8_half(__m256i b2, const int h)
 static inline bool point16_r8(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r,
                               const unsigned mu, const unsigned mv, const int c)
 {
-    const bool border = mu == VSMP_TCM_CLAMP_BORDER || mv == VSMP_TCM_CLAMP_BORDER;
     const vsmp_level_view *l = &p->lv[p->base];
     const bool nn = p->st.non_normalized;
-    const __m256i one = _mm256_set1_epi32(1);
-    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh);
-    __m256i wm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->w), one);
-    __m256i hm1 = _mm256_sub_epi32(_mm256_set1_epi32((int)l->h), one);
-    __m256i bad = _mm256_setzero_si256(), in[2], xa[2], ya[2];
+    __m256 fw = _mm256_set1_ps(l->fw), fh = _mm256_set1_ps(l->fh), x[2], y[2];
     for (int h = 0; h < 2; h++) {
-        __m256 x = paramf8_in(m, VSMP_P_U, 8 * h, true), y = paramf8_in(m, VSMP_P_V, 8 * h, true);
+        x[h] = paramf8_in(m, VSMP_P_U, 8 * h, true), y[h] = paramf8_in(m, VSMP_P_V, 8 * h, true);
         if (!nn) /* (unnormalized: the scale is 1, which changes no word the index reads) */
-            x = _mm256_mul_ps(x, fw), y = _mm256_mul_ps(y, fh);
-        in[h] = _mm256_set1_epi32(-1);
-        xa[h] = pidx8(mu, x, fw, wm1, &bad, &in[h]);
-        ya[h] = pidx8(mv, y, fh, hm1, &bad, &in[h]);
+            x[h] = _mm256_mul_ps(x[h], fw), y[h] = _mm256_mul_ps(y[h], fh);
     }
-    if (pidx8_bad(bad))
+    int shape = SHAPE16_NONE;
+    uint32_t x0 = 0, y0 = 0;
+    int at = point16_at(mu, mv, x, y, l, &shape, &x0, &y0);
+    if (at < 0)
         return false;
     __m256 o[4][2];
-    if (border) {
-        unsigned on = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[0])) |
-                      (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(in[1])) << 8;
-        if (!on) { /* off the level in every lane: the border colour, nothing read */
-            for (int k = 0; k < 4; k++)
-                o[k][0] = o[k][1] = _mm256_set1_ps(p->border[k]);
-            goto store;
-        }
-        if (on != 0xffff)
-            return false;
+    if (!at) { /* off the level in every lane (CLAMP_BORDER): the border colour, nothing read */
+        for (int k = 0; k < 4; k++)
+            o[k][0] = o[k][1] = _mm256_set1_ps(p->border[k]);
+        goto store;
     }
-    int shape = shape16_of(xa, ya);
-    if (shape == SHAPE16_NONE)
-        return false;
-    uint32_t x0 = (uint32_t)_mm256_cvtsi256_si32(xa[0]), y0 = (uint32_t)_mm256_cvtsi256_si32(ya[0]);
     uint32_t o0 = l->off + y0 * l->pitch + x0;
     __m256i b2 = _mm256_broadcastsi128_si256(bytes16(p->s->mem, shape, o0, o0 + l->pitch));
     for (int k = 0; k < 4; k++)
