@@ -592,6 +592,30 @@ static void test_cg_rows(void)
         "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
         "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
         "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        /* %cr0 written by a run's last member (its code runs it whole), the next run in the span
+         * after a label, a goto decided in place, or with its first member not emitted */
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:ud\n"
+        "cga:\n"
+        "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x10:ud\n"
+        "goto (M1, 1) cgb\n"
+        "cgb:\n"
+        "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x20:ud\n"
+        "cgc:\n"
+        "cmp.lt (M1, 16) P1 FD(0,0)<8;8,1> FC(0,0)<8;8,1>\n"
+        "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
+        "cgd:\n"
+        "add (M5, 8) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
         NULL};
     static const uint64_t limits[] = {0, 2, 3, 5, 260};
     static const uint32_t dmasks[] = {0xffffffffu, 0x0000ffffu, 0x00ff0f0fu};

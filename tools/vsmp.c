@@ -452,12 +452,14 @@ static int parse_cpu(const char *arg)
 {
     if (strcmp(arg, "ref") == 0)
         vsmp_cpu_set_mask(0);
+    /* the levels above the one named off, every other bit the machine has (the machine's
+     * generated code among them) left on */
     else if (strcmp(arg, "c") == 0)
-        vsmp_cpu_set_mask(VSMP_CPU_C);
+        vsmp_cpu_set_mask(~(VSMP_CPU_AVX2 | VSMP_CPU_AVX512));
     else if (strcmp(arg, "avx2") == 0)
-        vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2);
+        vsmp_cpu_set_mask(~VSMP_CPU_AVX512);
     else if (strcmp(arg, "avx512") == 0)
-        vsmp_cpu_set_mask(VSMP_CPU_C | VSMP_CPU_AVX2 | VSMP_CPU_AVX512);
+        vsmp_cpu_set_mask(~0u);
     else if (strcmp(arg, "all") != 0) {
         fprintf(stderr, "vsmp: --cpu takes ref, c, avx2, avx512 or all\n");
         return -1;

@@ -61,16 +61,17 @@ typedef struct cg_head {
 
 static const unsigned arg_reg[CG_ARGS] = {EX_RDI, EX_RSI, EX_RDX, EX_RCX, EX_R8, EX_R9};
 
-/* a pointer as an argument: relative to the base it lies in, else the constant */
+/* a pointer as an argument: relative to the base it lies in where the offset fits lea's disp32,
+ * else the constant (this machine's own pointer, in the key: code no other machine shares) */
 static cg_arg ptr_arg(const vsmp_machine *m, const void *p)
 {
     uintptr_t u = (uintptr_t)p, ar = (uintptr_t)m->arena, xs = (uintptr_t)m->x,
               xg = (uintptr_t)m->xg;
-    if (u >= ar && u < ar + m->arena_size)
+    if (u >= ar && u < ar + m->arena_size && u - ar <= INT32_MAX)
         return (cg_arg){A_ARENA, 0, u - ar};
-    if (u >= xs && u < xs + (uintptr_t)m->nx * sizeof(xinst))
+    if (u >= xs && u < xs + (uintptr_t)m->nx * sizeof(xinst) && u - xs <= INT32_MAX)
         return (cg_arg){A_XS, 0, u - xs};
-    if (xg && u >= xg && u < xg + (uintptr_t)m->nxg * sizeof(xgen))
+    if (xg && u >= xg && u < xg + (uintptr_t)m->nxg * sizeof(xgen) && u - xg <= INT32_MAX)
         return (cg_arg){A_XG, 0, u - xg};
     return (cg_arg){A_CONST, 0, u};
 }
@@ -80,9 +81,10 @@ static cg_arg konst(uint64_t v)
     return (cg_arg){A_CONST, 0, v};
 }
 
+/* a field of member y's head as an argument (ptr_arg's) */
 static cg_arg head_arg(const vsmp_machine *m, const xinst *y, size_t field)
 {
-    return (cg_arg){A_XS, 0, (uint64_t)((const uint8_t *)y - (const uint8_t *)m->x) + field};
+    return ptr_arg(m, (const uint8_t *)y + field);
 }
 
 /* whether member y's lanes can be in the guard (they fit the EM's 32 bits), adding them */

@@ -143,7 +143,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
     xinst *end = x + x->group, *y = x;
     /* %cr0's keep bits for every kernel's arg, and whether it rounds other than to nearest
      * even; both again whenever %cr0 may have changed */
-    uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & 0x30u, en;
+    uint32_t c0 = cr0(m), keep = keep_bits(c0), other = c0 & XF_CR0_ROUND, en;
     vsmp_status st;
 #ifdef VSMP_CODEGEN
     bool cg_try = true; /* the run's generated code not yet tried */
@@ -162,7 +162,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 #ifdef VSMP_CODEGEN
         /* the run's generated code (codegen.c) runs its members from the first while each takes
          * its common case: the run done, a handler's fault at member k (k before it), or the
-         * rest here from member k with %cr0 read again */
+         * rest here from member k. Where it ran any member %cr0 is read again, before the run's
+         * end too: a member may have written it, and the next run in this span reads it */
         if (cg_try && m->cgf) {
             cg_try = false;
             vsmp_cg_fn f = m->cgf[x->index];
@@ -174,13 +175,13 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
                 m->steps += k;
                 return cst;
             }
+            if (k) {
+                c0 = cr0(m);
+                keep = keep_bits(c0), other = c0 & XF_CR0_ROUND;
+            }
             if (k == x->group)
                 goto done;
-            if (k) {
-                y = x + k;
-                c0 = cr0(m);
-                keep = keep_bits(c0), other = c0 & 0x30u;
-            }
+            y = x + k;
         }
 #endif
         switch (y->gmode) {
@@ -329,7 +330,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             /* fall through: the handler may have written %cr0 */
         reload:
             c0 = cr0(m);
-            keep = keep_bits(c0), other = c0 & 0x30u;
+            keep = keep_bits(c0), other = c0 & XF_CR0_ROUND;
             RS_NEXT(1);
         }
     done:
@@ -352,7 +353,7 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 #endif
                 if (ran) { /* the handler may have written %cr0 */
                     c0 = cr0(m);
-                    keep = keep_bits(c0), other = c0 & 0x30u;
+                    keep = keep_bits(c0), other = c0 & XF_CR0_ROUND;
                 }
                 break;
             }

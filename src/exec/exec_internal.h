@@ -501,7 +501,7 @@ uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp
 void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes);
 void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign);
 void vsmp_x_movs_now(const xinst *x); /* GM_MOVS's move of a state word */
-/* Was the run at @p index given generated code (tests/test_exec_fast.c)? */
+/* Was the run at @p index given generated code (tests/ff_kit.h)? */
 bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */

@@ -3,7 +3,7 @@
  * vsmp's x86-64 encoder (emit_x64.c): the few instruction forms the per-run code generator
  * (src/exec/codegen.c, docs/CODEGEN.md 2.1) writes, each appended to a byte buffer. Registers are
  * numbered as the ISA numbers them (EX_RAX = 0 ... EX_R15 = 15); displacements are 32-bit.
- * tests/test_exec_fast.c checks every form's bytes against hand encodings.
+ * tests/test_emit_x64.c checks every form's bytes against hand encodings.
  */
 #ifndef VSMP_EMIT_X64_H
 #define VSMP_EMIT_X64_H
