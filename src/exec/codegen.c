@@ -394,6 +394,11 @@ typedef struct cg_entry {
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static cg_entry *g_table[CG_BUCKETS];
 static bool g_refused; /* the OS refused executable memory once: never tried again */
+/* The code's pages are never freed: at most CG_MAX_BYTES of them (16384 mappings of a page, well
+ * under the kernel's map count), then runs not yet made keep run_span (a fuzzer or a long-lived
+ * process planning kernel after kernel) */
+enum { CG_MAX_BYTES = 64 << 20 };
+static size_t g_bytes;
 
 uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp_status *st,
                       void *xg)
@@ -416,6 +421,8 @@ static vsmp_cg_fn make(const cg_head *h, const cg_op *ops)
     long pg = sysconf(_SC_PAGESIZE);
     size_t cap = BASE_BYTES + (size_t)h->nops * OP_BYTES;
     size_t len = (cap + (size_t)pg - 1) & ~((size_t)pg - 1);
+    if (len > CG_MAX_BYTES - g_bytes)
+        return NULL;
     size_t *jumps = malloc(sizeof(size_t) * (2 + 3 * (size_t)h->nops));
     void *mem = jumps ? mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
                       : MAP_FAILED;
@@ -432,6 +439,7 @@ static vsmp_cg_fn make(const cg_head *h, const cg_op *ops)
             g_refused = true;
         return NULL;
     }
+    g_bytes += len;
     vsmp_cg_fn fn;
     memcpy(&fn, &mem, sizeof fn); /* (an object pointer to a function pointer) */
     return fn;
