@@ -17,6 +17,7 @@
 #include "plan_kernel.h"
 #include "sample_cases.h"
 #include "sample_internal.h"
+#include "testlib.h"
 
 /* A message of @p simd lanes, all on, with coordinates u and v (the rest zero). */
 static inline vsmp_message uv_message(unsigned simd, const uint32_t *u, const uint32_t *v)
@@ -217,6 +218,53 @@ static inline void kit_messages(vsmp_plan *p, sc_rng *r, uint32_t w, uint32_t h,
                     shape_names[shape], simd, m.mask, (double)(x0 + fx), (double)(y0 + fy),
                     nn ? " unnormalized" : "", p->fast_name);
     }
+}
+
+/* Every sample_lz plan of @p fmts (@p nf) at one level (@p cpu, named @p level): surfaces of
+ * 37x11 (no power of two), 64x8 (WRAP), 16x2 (a run the level's width, two rows its height) and
+ * a 64x8 array, made by @p make from @p seed's stream, every pair of axis modes (WRAP on powers
+ * of two), point and bilinear, normalized and unnormalized, each given kit_messages' @p n
+ * messages; every result the reference's, and a fair share of whole shapes inside the level. */
+typedef vsmp_surface *kit_make_surface(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h,
+                                       bool array);
+static inline void kit_sweep(unsigned cpu, const char *level, unsigned n, const vsmp_format *fmts,
+                             unsigned nf, uint64_t seed, kit_make_surface *make)
+{
+    static const struct {
+        uint32_t w, h;
+        bool array;
+    } sizes[] = {{37, 11, false}, {64, 8, false}, {16, 2, false}, {64, 8, true}};
+    sc_rng r = {seed, NULL, 0};
+    kit_tally t = {0, 0, 0};
+    for (unsigned fi = 0; fi < nf; fi++)
+        for (unsigned si = 0; si < 4; si++) {
+            uint32_t w = sizes[si].w, h = sizes[si].h;
+            bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
+            vsmp_surface *s = make(&r, fmts[fi], w, h, sizes[si].array);
+            CHECK(s, "surface");
+            for (unsigned kind = 0; s && kind < 18; kind++)
+                for (unsigned nn = 0; nn < 2; nn++) {
+                    unsigned mk = kind % 9;
+                    if (!pow2 && (mk / 3 == 1 || mk % 3 == 1)) /* WRAP: powers of two */
+                        continue;
+                    vsmp_sampler_state st = kit_state(mk, kind >= 9, nn);
+                    vsmp_plan *p = NULL;
+                    CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
+                    char what[96];
+                    snprintf(what, sizeof(what), "%s %s %ux%u%s %s modes %u %u", level,
+                             vsmp_format_get(fmts[fi])->name, w, h, sizes[si].array ? " array" : "",
+                             kind >= 9 ? "linear" : "nearest", st.address[0], st.address[1]);
+                    if (p)
+                        kit_messages(p, &r, w, h, nn, n, what, &t);
+                    vsmp_plan_free(p);
+                }
+            vsmp_surface_free(s);
+        }
+    printf("%s: %u messages, %u whole shapes inside the level\n", level, t.total, t.fit);
+    CHECK(!t.bad, "%s: %u of %u messages differ from the reference", level, t.bad, t.total);
+    /* the shapes the 16-lane kernels take, whole inside the level, are a good share */
+    CHECK(t.fit >= t.total / 40, "%s: %u of %u messages whole shapes inside", level, t.fit,
+          t.total);
 }
 
 #endif

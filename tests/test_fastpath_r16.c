@@ -50,41 +50,7 @@ static vsmp_surface *special_surface(sc_rng *r, vsmp_format f, uint32_t w, uint3
  * load form). */
 static void identity(unsigned cpu, const char *level, unsigned n)
 {
-    static const struct {
-        uint32_t w, h;
-        bool array;
-    } sizes[] = {{37, 11, false}, {64, 8, false}, {16, 2, false}, {64, 8, true}};
-    sc_rng r = {0x16b16ull, NULL, 0};
-    kit_tally t = {0, 0, 0};
-    for (unsigned fi = 0; fi < sizeof(fmts) / sizeof(fmts[0]); fi++)
-        for (unsigned si = 0; si < 4; si++) {
-            uint32_t w = sizes[si].w, h = sizes[si].h;
-            bool pow2 = !(w & (w - 1)) && !(h & (h - 1));
-            vsmp_surface *s = special_surface(&r, fmts[fi], w, h, sizes[si].array);
-            CHECK(s, "surface");
-            for (unsigned kind = 0; s && kind < 18; kind++)
-                for (unsigned nn = 0; nn < 2; nn++) {
-                    unsigned mk = kind % 9;
-                    if (!pow2 && (mk / 3 == 1 || mk % 3 == 1)) /* WRAP: powers of two */
-                        continue;
-                    vsmp_sampler_state st = kit_state(mk, kind >= 9, nn);
-                    vsmp_plan *p = NULL;
-                    CHECK(!vsmp_plan_create_cpu(s, &st, VSMP_SUB_SAMPLE_LZ, cpu, &p, NULL), "plan");
-                    char what[96];
-                    snprintf(what, sizeof(what), "%s %s %ux%u%s %s modes %u %u", level,
-                             vsmp_format_get(fmts[fi])->name, w, h, sizes[si].array ? " array" : "",
-                             kind >= 9 ? "linear" : "nearest", st.address[0], st.address[1]);
-                    if (p)
-                        kit_messages(p, &r, w, h, nn, n, what, &t);
-                    vsmp_plan_free(p);
-                }
-            vsmp_surface_free(s);
-        }
-    printf("%s: %u messages, %u whole shapes inside the level\n", level, t.total, t.fit);
-    CHECK(!t.bad, "%s: %u of %u messages differ from the reference", level, t.bad, t.total);
-    /* the shapes the 16-lane kernels take, whole inside the level, are a good share */
-    CHECK(t.fit >= t.total / 40, "%s: %u of %u messages whole shapes inside", level, t.fit,
-          t.total);
+    kit_sweep(cpu, level, n, fmts, sizeof(fmts) / sizeof(fmts[0]), 0x16b16ull, special_surface);
 }
 
 /* The AVX2 level's choice: a kernel of its own for the bilinear plans of each format on 2D
