@@ -568,7 +568,8 @@ static void test_entry_label(void)
 /* Rows for the runs' generated code (docs/CODEGEN.md 2.5), compared with the reference as
  * ff_loops are (bits, status, rule, steps) under step limits, dispatch masks and %cr0 values:
  * a store to a surface no binding holds failing in the middle of a run (its handler), a dst a
- * later member reads, a cmp and a sel (modes the code does not emit) in the middle of a run,
+ * later member reads, a cmp and a sel in the middle of a run, every mode emitted through
+ * run_span's case out of line (K16M, SEL, SEL1, CMP, ICMP1, FCMP1) with its result read next,
  * %cr0 written inside a run (rounding toward zero, then back) and a run of 300 members (chains
  * of 255 at most, more than a member's index in a byte). */
 static void test_cg_rows(void)
@@ -587,6 +588,20 @@ static void test_cg_rows(void)
         "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
         "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n"
         "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
+        /* each mode emitted as a call of run_span's case out of line in the middle of a run,
+         * the next member reading what it wrote: K16M (source modifiers), SEL (an inverted
+         * predicate), a scalar ICMP1, FCMP1 and SEL1, a cmp with modifiers */
+        "add (M1, 16) FD(0,0)<1> (-)FA(0,0)<8;8,1> (abs)FB(0,0)<8;8,1>\n"
+        "cmp.lt (M1, 16) P1 (-)FD(0,0)<8;8,1> (abs)FC(0,0)<8;8,1>\n"
+        "mul (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
+        "(!P1) sel (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+        "add (M1, 16) DC(0,0)<1> DD(0,0)<8;8,1> (-)DB(0,0)<8;8,1>\n"
+        "cmp.gt (M1_NM, 1) P2 DC(0,3)<0;1,0> DA(0,1)<0;1,0>\n"
+        "cmp.le (M1_NM, 1) P3 FC(0,2)<0;1,0> FA(0,1)<0;1,0>\n"
+        "(P2) sel (M1_NM, 1) DA(0,5)<1> DC(0,3)<0;1,0> DB(0,1)<0;1,0>\n"
+        "(P3) sel (M1_NM, 1) DB(0,6)<1> DA(0,5)<0;1,0> DD(0,2)<0;1,0>\n"
+        "add (M1, 16) DD(0,0)<1> DA(0,0)<8;8,1> DB(0,0)<8;8,1>\n"
+        "(P1) sel (M1, 16) FB(0,0)<1> FC(0,0)<8;8,1> FD(0,0)<8;8,1>\n",
         "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
         "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:ud\n"
         "add (M1, 16) FC(0,0)<1> FD(0,0)<8;8,1> FB(0,0)<8;8,1>\n"

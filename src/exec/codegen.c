@@ -16,8 +16,9 @@
  * and %cr0 as if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K,
  * GM_COPY, GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED, GM_MOVS; GM_LABEL as
  * nothing; GM_CALL as a call of its handler (the handlers of a run's members change neither the EM
- * nor the flow: exec_fast.c member). Not emitted (the list ends there): GM_K16M, GM_SEL, GM_SEL1,
- * GM_CMP, GM_FCMP1, GM_ICMP1, whose handlers are slower than run_span's own cases.
+ * nor the flow: exec_fast.c member); GM_K16M, GM_SEL, GM_SEL1, GM_CMP, GM_FCMP1 and GM_ICMP1 as
+ * calls of run_span's own cases out of line (vsmp_x_k16m_now and the others; not their handlers,
+ * the general forms), the first three returning false where the member's handler takes it.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
@@ -184,13 +185,30 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head
             o->a[0] = head_arg(m, y, 0);
             o->recheck = y->f.sets_cr0;
             break;
-        case GM_K16M: /* their common cases are not emitted (their handlers are the general */
-        case GM_SEL:  /* forms, slower than run_span's own cases): the list ends there */
+        case GM_K16M: /* run_span's own cases out of line (the lanes tested there): */
+        case GM_SEL:  /* false, run_span takes it from here */
         case GM_SEL1:
-        case GM_CMP:
+            o->fn = y->gmode == GM_K16M  ? (uintptr_t)vsmp_x_k16m_now
+                    : y->gmode == GM_SEL ? (uintptr_t)vsmp_x_sel_now
+                                         : (uintptr_t)vsmp_x_sel1_now;
+            o->nargs = 3;
+            o->a[0] = (cg_arg){A_M, 0, 0};
+            o->a[1] = head_arg(m, y, 0);
+            o->a[2] = (cg_arg){A_KEEP, 0, 0};
+            o->post = P_BOOL;
+            o->recheck = y->f.sets_cr0;
+            break;
+        case GM_CMP: /* a cmp writes its predicate, never %cr0 */
         case GM_FCMP1:
         case GM_ICMP1:
-            goto end;
+            o->fn = y->gmode == GM_CMP     ? (uintptr_t)vsmp_x_cmp_now
+                    : y->gmode == GM_FCMP1 ? (uintptr_t)vsmp_x_fcmp1_now
+                                           : (uintptr_t)vsmp_x_icmp1_now;
+            o->nargs = 3;
+            o->a[0] = (cg_arg){A_M, 0, 0};
+            o->a[1] = head_arg(m, y, 0);
+            o->a[2] = (cg_arg){A_KEEP, 0, 0};
+            break;
         case GM_FUSED: /* its own lane test: false, run_span takes it from here */
             o->fn = (uintptr_t)t->fused[y->fuse].fn;
             o->nargs = 4;

@@ -872,6 +872,38 @@ void vsmp_x_movs_now(const xinst *x)
     movs_now(x);
 }
 
+/* run_span's common cases of GM_K16M, GM_SEL and GM_SEL1 (false: the member's handler takes it),
+ * GM_CMP, GM_FCMP1 and GM_ICMP1, for generated code: %cr0 rounds to nearest even there */
+bool vsmp_x_k16m_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    return k16m_now(m, y, keep, 0);
+}
+
+bool vsmp_x_sel_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    return sel_now(m, y, keep, 0);
+}
+
+bool vsmp_x_sel1_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    return sel1_now(m, y, keep);
+}
+
+void vsmp_x_cmp_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    cmp_now(m, y, keep);
+}
+
+void vsmp_x_fcmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    cmp1_now(m, y, keep, true);
+}
+
+void vsmp_x_icmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    cmp1_now(m, y, keep, false);
+}
+
 /* How run_group takes an instruction (GM_CALL: through its handler). */
 static uint8_t group_mode(const vsmp_machine *m, const xinst *x)
 {

@@ -74,6 +74,83 @@ static inline void widen_lanes(uint8_t *dst, const uint8_t *src, bool sign)
 #endif
 }
 
+/* The common cases of run_span's modes GM_K16M, GM_SEL, GM_SEL1, GM_CMP, GM_FCMP1 and GM_ICMP1,
+ * one function each (inlined in run_span, and out of line for codegen.c's generated code:
+ * vsmp_x_k16m_now and the others after run_span). @p keep is %cr0's keep bits, @p other whether
+ * it rounds other than to nearest even. The first three return false, having done nothing, where
+ * the member's lanes or rounding send it to its handler; a cmp always takes its case. */
+static inline bool k16m_now(const vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (group_lanes(m, y) != y->f.lmask || (y->f.flt && other))
+        return false;
+    const uint8_t *p[3];
+    uint32_t v[3], r[16];
+    for (unsigned i = 0; i < 3; i++) {
+        const xsrc *o = &y->f.src[i];
+        p[i] = o->p;
+        if (!(o->v >> 16))
+            continue;
+        if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
+            memcpy(r, p[i], sizeof(r));
+            mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
+            p[i] = (const uint8_t *)r;
+            continue;
+        }
+        v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
+        mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
+        p[i] = (const uint8_t *)&v[i];
+    }
+    y->f.fn16(y->f.dst, p[0], p[1], p[2], y->f.arg | keep);
+    return true;
+}
+
+/* the predicate picks, it disables no lane */
+static inline bool sel_now(const vsmp_machine *m, const xinst *y, uint32_t keep, uint32_t other)
+{
+    if (group_lanes(m, y) != y->f.lmask || (y->f.flt && other))
+        return false;
+    if (y->f.fn16) {
+        call16(y, y->f.dst, (y->f.arg | keep) | group_pred(m, y) << XF_ARG_SHIFT);
+    } else {
+        xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
+        y->f.fn(y->f.dst, src, y->lanes, y->f.arg | keep);
+    }
+    return true;
+}
+
+/* k_sel_any's one lane */
+static inline bool sel1_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    if (group_lanes(m, y) != 1u)
+        return false;
+    put1(y->f.dst, group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]),
+         y->f.arg | keep);
+    return true;
+}
+
+/* the SIMD16 kernels' body on one lane (@p flt: GM_FCMP1, else GM_ICMP1) */
+static inline void cmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep, bool flt)
+{
+    uint32_t en = group_lanes(m, y);
+    uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
+    const uint8_t *a = (const uint8_t *)&v[0], *b = (const uint8_t *)&v[1];
+    if (flt)
+        k_fcmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
+    else
+        k_icmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
+    put_pred(y, en, t & en);
+}
+
+static inline void cmp_now(const vsmp_machine *m, const xinst *y, uint32_t keep)
+{
+    uint32_t en = group_lanes(m, y), res = 0;
+    if (y->f.fn16)
+        call16(y, &res, y->f.arg | keep);
+    else
+        y->f.fn(&res, y->f.src, y->lanes, y->f.arg | keep);
+    put_pred(y, en, res & en);
+}
+
 /* run_span's loop: a switch on each head's mode, and under GCC and Clang threaded besides (each
  * mode's end jumps to the next head's mode by its own indirect jump through rs_tab, the switch
  * taking only the run's first head). RS_NEXT(n) steps n heads on; RS_NEXT_CR0 one, reading %cr0
@@ -224,29 +301,8 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             RS_NEXT_CR0;
         case GM_K16M:
         k16m:
-            en = group_lanes(m, y);
-            if (en != y->f.lmask || (y->f.flt && other))
+            if (!k16m_now(m, y, keep, other))
                 goto call;
-            {
-                const uint8_t *p[3];
-                uint32_t v[3], r[16];
-                for (unsigned i = 0; i < 3; i++) {
-                    const xsrc *o = &y->f.src[i];
-                    p[i] = o->p;
-                    if (!(o->v >> 16))
-                        continue;
-                    if (o->kind == XS_WORDS) { /* the region's lanes, modified (kernel_src) */
-                        memcpy(r, p[i], sizeof(r));
-                        mod_lanes(r, 16, o->v & 0xffu, o->v >> 8 & 0xffu);
-                        p[i] = (const uint8_t *)r;
-                        continue;
-                    }
-                    v[i] = x_ld(p[i], 4); /* read, modified once (kernel_src) */
-                    mod_lanes(&v[i], 1, o->v & 0xffu, o->v >> 8 & 0xffu);
-                    p[i] = (const uint8_t *)&v[i];
-                }
-                y->f.fn16(y->f.dst, p[0], p[1], p[2], y->f.arg | keep);
-            }
             RS_NEXT_CR0;
         case GM_CHAIN1:
         chain1:
@@ -264,48 +320,22 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
             RS_NEXT_CR0;
         case GM_SEL:
         sel: /* the predicate picks, it disables no lane */
-            en = group_lanes(m, y);
-            if (en != y->f.lmask || (y->f.flt && other))
+            if (!sel_now(m, y, keep, other))
                 goto call;
-            if (y->f.fn16) {
-                call16(y, y->f.dst, (y->f.arg | keep) | group_pred(m, y) << XF_ARG_SHIFT);
-            } else {
-                xsrc src[3] = {y->f.src[0], y->f.src[1], {NULL, group_pred(m, y), XS_NONE}};
-                y->f.fn(y->f.dst, src, y->lanes, y->f.arg | keep);
-            }
             RS_NEXT_CR0;
         case GM_SEL1:
         sel1: /* k_sel_any's one lane */
-            if (group_lanes(m, y) != 1u)
+            if (!sel1_now(m, y, keep))
                 goto call;
-            put1(y->f.dst, group_pred(m, y) & 1u ? prep1(&y->f.src[0]) : prep1(&y->f.src[1]),
-                 y->f.arg | keep);
             RS_NEXT_CR0;
         case GM_FCMP1:
         case GM_ICMP1:
         cmp1: /* the SIMD16 kernels' body on one lane */
-            en = group_lanes(m, y);
-            {
-                uint32_t v[2] = {prep1(&y->f.src[0]), prep1(&y->f.src[1])}, t = 0;
-                const uint8_t *a = (const uint8_t *)&v[0], *b = (const uint8_t *)&v[1];
-                if (y->gmode == GM_FCMP1)
-                    k_fcmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
-                else
-                    k_icmp16_k(&t, a, b, NULL, 1, y->f.arg | keep);
-                put_pred(y, en, t & en);
-            }
+            cmp1_now(m, y, keep, y->gmode == GM_FCMP1);
             RS_NEXT(1);
         case GM_CMP:
         cmp:
-            en = group_lanes(m, y);
-            {
-                uint32_t res = 0;
-                if (y->f.fn16)
-                    call16(y, &res, y->f.arg | keep);
-                else
-                    y->f.fn(&res, y->f.src, y->lanes, y->f.arg | keep);
-                put_pred(y, en, res & en);
-            }
+            cmp_now(m, y, keep);
             RS_NEXT(1);
         case GM_MOVS:
         movs:

@@ -501,6 +501,14 @@ uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp
 void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes);
 void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign);
 void vsmp_x_movs_now(const xinst *x); /* GM_MOVS's move of a state word */
+/* exec_fast.c: run_span's common cases of GM_K16M, GM_SEL, GM_SEL1 (false: to the handler),
+ * GM_CMP, GM_FCMP1 and GM_ICMP1 at %cr0's keep bits @p keep, rounding to nearest even */
+bool vsmp_x_k16m_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
+bool vsmp_x_sel_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
+bool vsmp_x_sel1_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
+void vsmp_x_cmp_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
+void vsmp_x_fcmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
+void vsmp_x_icmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
 /* Was the run at @p index given generated code (tests/ff_kit.h)? */
 bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
 
