@@ -1348,21 +1348,34 @@ static void aniso16(unsigned cpu)
 static const char *const gathered[] = {"sample_3d_u8x4_avx512", "sample_mip_u8x4_avx2",
                                        "sample_3d_u8x4_avx2", "sample_flat_u8x4_avx2"};
 
-/* A tally's count of kernel name n, or of its gather form with gather. */
-static unsigned reached(const char *n, bool gather)
+/* The table kernels, whose rows name their gather form: their names when VSMP_CPU_SCALAR forces
+ * their scalar-load form are these with "_scalar" appended. */
+static const char *const scalared[] = {"sample_flat_lut8_avx2", "sample_mip_lut8_avx2"};
+
+/* A tally's count of kernel name n. */
+static unsigned tally_of(const char *n)
 {
-    char g[64];
-    for (size_t i = 0; gather && i < sizeof(gathered) / sizeof(gathered[0]); i++)
-        if (!strcmp(n, gathered[i])) {
-            snprintf(g, sizeof(g), "%s_gather", n);
-            CHECK(reached(n, false) == 0, "%s chosen with the gather form forced", n);
-            n = g;
-            break;
-        }
     for (int i = 0; i < NTALLY && tallies[i].name; i++)
         if (!strcmp(tallies[i].name, n))
             return tallies[i].n;
     return 0;
+}
+
+/* A tally's count of kernel name n, or of its other form when the forced form (gather, else
+ * scalar loads) is not the one n names; n itself must then not have been chosen. */
+static unsigned reached(const char *n, bool gather)
+{
+    const char *const *other = gather ? gathered : scalared;
+    size_t k =
+        gather ? sizeof(gathered) / sizeof(gathered[0]) : sizeof(scalared) / sizeof(scalared[0]);
+    for (size_t i = 0; i < k; i++)
+        if (!strcmp(n, other[i])) {
+            char f[64];
+            snprintf(f, sizeof(f), "%s_%s", n, gather ? "gather" : "scalar");
+            CHECK(tally_of(n) == 0, "%s chosen with the %s form forced", n, f);
+            return tally_of(f);
+        }
+    return tally_of(n);
 }
 
 int main(int argc, char **argv)
@@ -1444,7 +1457,7 @@ int main(int argc, char **argv)
         for (int w = 0; w < 16 && want[w]; w++) {
             unsigned n = reached(want[w], gather);
             CHECK(n >= cases / 100, "cpu %#x: %s%s reached by %u cases", cpu, want[w],
-                  gather ? " (gather form)" : "", n);
+                  gather ? " (gather form)" : " (scalar-load form)", n);
         }
     }
     return t_finish();

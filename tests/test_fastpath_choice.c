@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "fast/lut_forms.h"
 #include "sample_internal.h"
 #include "testlib.h"
 
@@ -339,13 +340,20 @@ static const char *want_kernel(char *buf, size_t n, const char *fam, bool avx2, 
 
 /* The texel-load forms (table.c's gather_forms): a family compiled in two takes its gather form
  * on an Intel core (VSMP_CPU_INTEL) or where VSMP_CPU_GATHER forces it, never with
- * VSMP_CPU_SCALAR; the families with one form ignore the bits. */
+ * VSMP_CPU_SCALAR; the families with one form ignore the bits. The table kernels take their
+ * gather form but on a core with slow gathers (VSMP_CPU_SLOW_GATHER) unless VSMP_CPU_GATHER
+ * forces it, and with VSMP_CPU_SCALAR. */
 static void load_forms(unsigned cpu)
 {
     static const shape sq = {"2d8", VSMP_SURFTYPE_2D, 8, 8, 1, 0, 4};
     static const shape vo = {"3d4", VSMP_SURFTYPE_3D, 4, 4, 4, 0, 3};
-    static const unsigned bits[4] = {0, VSMP_CPU_INTEL, VSMP_CPU_GATHER,
-                                     VSMP_CPU_INTEL | VSMP_CPU_GATHER | VSMP_CPU_SCALAR};
+    static const unsigned bits[7] = {0,
+                                     VSMP_CPU_INTEL,
+                                     VSMP_CPU_GATHER,
+                                     VSMP_CPU_INTEL | VSMP_CPU_GATHER | VSMP_CPU_SCALAR,
+                                     VSMP_CPU_SLOW_GATHER,
+                                     VSMP_CPU_SLOW_GATHER | VSMP_CPU_GATHER,
+                                     VSMP_CPU_SCALAR};
     bool avx2 = cpu & VSMP_CPU_AVX2, avx512 = cpu & VSMP_CPU_AVX512;
     vsmp_sampler_state st;
     vsmp_sampler_state_init(&st);
@@ -354,10 +362,21 @@ static void load_forms(unsigned cpu)
     vsmp_surface *rgba = make(VSMP_FORMAT_R8G8B8A8_UNORM, &sq);
     vsmp_surface *f32 = make(VSMP_FORMAT_R32G32B32A32_FLOAT, &sq);
     vsmp_surface *vol = make(VSMP_FORMAT_R8G8B8A8_UNORM, &vo);
+    vsmp_surface *srgb = make(VSMP_FORMAT_R8G8B8A8_UNORM_SRGB, &sq);
     char want[64];
-    for (unsigned b = 0; b < 4; b++) {
+    for (unsigned b = 0; b < 7; b++) {
         unsigned c = cpu | bits[b];
-        const char *g = avx2 && (b == 1 || b == 2) ? "_gather" : "";
+        const char *g = avx2 && (b == 1 || b == 2 || b == 5) ? "_gather" : "";
+        /* the table kernels (the AVX2 ones at both SIMD levels): scalar loads for 3, 4 and 6 */
+        const char *lut = avx2 && (b == 3 || b == 4 || b == 6) ? "_scalar" : "";
+        st.mip_filter = VSMP_MIPFILTER_NONE;
+        want_kernel(want, sizeof(want), "flat_lut8", avx2, false, lut);
+        CHECK(!strcmp(choice(srgb, &st, VSMP_SUB_SAMPLE_LZ, c), want),
+              "srgb bilinear, bits %#x: %s", bits[b], choice(srgb, &st, VSMP_SUB_SAMPLE_LZ, c));
+        st.mip_filter = VSMP_MIPFILTER_LINEAR;
+        want_kernel(want, sizeof(want), "mip_lut8", avx2, false, lut);
+        CHECK(!strcmp(choice(srgb, &st, VSMP_SUB_SAMPLE, c), want), "srgb trilinear, bits %#x: %s",
+              bits[b], choice(srgb, &st, VSMP_SUB_SAMPLE, c));
         const char *g2 = avx512 ? "" : g; /* no gather form: AVX-512's flat and 2D mip kernels */
         /* bilinear RGBA8 without mips: the AVX2 flat kernel has a gather form */
         st.mip_filter = VSMP_MIPFILTER_NONE;
@@ -380,6 +399,7 @@ static void load_forms(unsigned cpu)
     vsmp_surface_free(rgba);
     vsmp_surface_free(f32);
     vsmp_surface_free(vol);
+    vsmp_surface_free(srgb);
 }
 
 int main(int argc, char **argv)

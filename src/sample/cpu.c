@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* CPU levels: what the machine has, lowered by the API mask and the VSMP_CPU variable; and the
- * texel-load form (VSMP_CPU_INTEL, VSMP_LOADS). */
+ * texel-load form (VSMP_CPU_INTEL, VSMP_CPU_SLOW_GATHER, VSMP_LOADS). */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sample_internal.h"
+#include "fast/lut_forms.h"
 #include "../exec/codegen.h"
 
 static atomic_uint g_mask = ~0u;
@@ -106,8 +107,11 @@ static unsigned env_mask(void)
 }
 
 /* The load-form bits (sample_internal.h): VSMP_LOADS ("gather", "scalar"; anything else: the
- * CPU's), else VSMP_CPU_INTEL on an Intel core; the vendor is asked once. */
-static atomic_uint g_vendor; /* VSMP_CPU_INTEL or 1 (other), 0 = not asked yet */
+ * CPU's), else VSMP_CPU_INTEL on an Intel core, VSMP_CPU_SLOW_GATHER on an x86 core of another
+ * vendor without AVX-512 (whatever level runs: the bit describes the core; Zen 3 and Zen 4 are
+ * both AMD family 25, and of the two only Zen 4, whose gathers are fast, has AVX-512); the CPU
+ * is asked once. */
+static atomic_uint g_vendor; /* 1 | those bits, 0 = not asked yet */
 
 static unsigned load_bits(void)
 {
@@ -121,11 +125,13 @@ static unsigned load_bits(void)
         v = 1;
 #ifdef VSMP_X86
         if (is_intel())
-            v = VSMP_CPU_INTEL;
+            v |= VSMP_CPU_INTEL;
+        else if (!has_avx512())
+            v |= VSMP_CPU_SLOW_GATHER;
 #endif
         atomic_store_explicit(&g_vendor, v, memory_order_relaxed);
     }
-    return v & VSMP_CPU_INTEL;
+    return v & (VSMP_CPU_INTEL | VSMP_CPU_SLOW_GATHER);
 }
 
 unsigned vsmp_cpu_effective(void)

@@ -28,6 +28,7 @@
 #include "../x86/ld16_avx2.h"
 #include "../x86/tri3_avx2.h"
 #include "fast.h"
+#include "lut_forms.h"
 #include "format_internal.h"
 
 /* ---- what a plan is, as the rows see it ---- */
@@ -253,40 +254,58 @@ static const fast_row rows[] = {
  * bench/results/gather-pick-spr.txt): on an Intel core of the Sapphire Rapids class the gathers
  * of the AVX2 mip, 3D and flat RGBA8 kernels and of the AVX-512 3D kernel win 5-9 %; on Zen 4
  * gathers lost 12-26 % on the whole-texel kernels. The AVX-512 2D mip kernel (gathers 0 to -1 %)
- * and the four-float kernel (-6 %) have no gather form. */
+ * and the four-float kernel (-6 %) have no gather form.
+ *
+ * The table kernels (sample_avx2_lut8.c) look their channels up by gathers in their rows (faster
+ * on Zen 4: bench/results/srgb3d-zen4.txt), and have a second form with scalar loads
+ * (scalar_avx2_lut8.c) for the cores whose gathers are slow: VSMP_CPU_SLOW_GATHER, an x86 core
+ * neither Intel nor with AVX-512 (lut_forms.h; Zen 3: an 8-lane table lookup by vpgatherdd
+ * took 4.2-5.6 ns against 3.2-5.1 ns by scalar loads in a loop of lookups alone). Zen 4 (AMD family
+ * 25 too, but with AVX-512) and Intel cores keep the gathers. */
 typedef struct gather_form {
     vsmp_kernel scalar, gather;
-    const char *name; /* the plan's fast_name with the gather form */
-    unsigned cpus;    /* VSMP_CPU_INTEL...: any of */
+    const char *name; /* the plan's fast_name with the form its row does not name */
+    unsigned cpus;    /* VSMP_CPU_INTEL...: any of; the CPUs taking that form */
+    bool gather_row;  /* the row names the gather form (else the scalar one) */
 } gather_form;
 
 static const gather_form gather_forms[] = {
 #ifdef VSMP_HAVE_AVX512
     {vsmp_sample_3d_u8x4_avx512, vsmp_sample_3d_u8x4_avx512_gather, "sample_3d_u8x4_avx512_gather",
-     VSMP_CPU_INTEL},
+     VSMP_CPU_INTEL, false},
 #endif
 #ifdef VSMP_HAVE_AVX2
     {vsmp_sample_mip_u8x4_avx2, vsmp_sample_mip_u8x4_avx2_gather, "sample_mip_u8x4_avx2_gather",
-     VSMP_CPU_INTEL},
+     VSMP_CPU_INTEL, false},
     {vsmp_sample_3d_u8x4_avx2, vsmp_sample_3d_u8x4_avx2_gather, "sample_3d_u8x4_avx2_gather",
-     VSMP_CPU_INTEL},
+     VSMP_CPU_INTEL, false},
     {vsmp_sample_flat_u8x4_avx2, vsmp_sample_flat_u8x4_avx2_gather, "sample_flat_u8x4_avx2_gather",
-     VSMP_CPU_INTEL},
+     VSMP_CPU_INTEL, false},
+    {vsmp_sample_flat_lut8_avx2_scalar, vsmp_sample_flat_lut8_avx2, "sample_flat_lut8_avx2_scalar",
+     VSMP_CPU_SLOW_GATHER, true},
+    {vsmp_sample_mip_lut8_avx2_scalar, vsmp_sample_mip_lut8_avx2, "sample_mip_lut8_avx2_scalar",
+     VSMP_CPU_SLOW_GATHER, true},
 #endif
-    {NULL, NULL, NULL, 0},
+    {NULL, NULL, NULL, 0, false},
 };
 
-/* The form of the chosen kernel the plan's CPU flags take: the gather form where the CPU is one
- * of its row's or VSMP_CPU_GATHER forces it, unless VSMP_CPU_SCALAR forces scalar loads. */
+/* The form of the chosen kernel the plan's CPU flags take: VSMP_CPU_SCALAR forces scalar loads,
+ * else VSMP_CPU_GATHER gathers, else the form of the row's CPUs where the CPU is one of them. */
 static void load_form(vsmp_plan *p)
 {
-    if (p->cpu & VSMP_CPU_SCALAR)
-        return;
-    for (const gather_form *g = gather_forms; g->scalar; g++)
-        if (g->scalar == p->fast && (p->cpu & (g->cpus | VSMP_CPU_GATHER))) {
-            p->fast = g->gather, p->fast_name = g->name;
+    const unsigned c = p->cpu;
+    for (const gather_form *g = gather_forms; g->scalar; g++) {
+        if (g->gather_row && g->gather == p->fast) {
+            if ((c & VSMP_CPU_SCALAR) || ((c & g->cpus) && !(c & VSMP_CPU_GATHER)))
+                p->fast = g->scalar, p->fast_name = g->name;
             return;
         }
+        if (!g->gather_row && g->scalar == p->fast) {
+            if (!(c & VSMP_CPU_SCALAR) && (c & (g->cpus | VSMP_CPU_GATHER)))
+                p->fast = g->gather, p->fast_name = g->name;
+            return;
+        }
+    }
 }
 
 /* ---- describing a plan ---- */
