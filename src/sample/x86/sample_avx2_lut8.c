@@ -6,7 +6,9 @@
  * and texel loads (fetch8_u8x4: a 64-bit load per lane for a bilinear row's two texels), every
  * group's loads issued before any is unpacked. A channel read through a table is looked up by a
  * gather (on the Zen 4 measured, faster than the scalar loads of the general kernel's unpack8:
- * bench/results/srgb3d-zen4.txt). Results are the reference's words (tests/test_fastpath.c).
+ * bench/results/srgb3d-zen4.txt), or by scalar loads where scalar_avx2_lut8.c compiles this file
+ * again for the cores with slow gathers (LUT_GATHERS; on a Zen 3, bench/results/gather-zen3.txt).
+ * Results are the reference's words (tests/test_fastpath.c).
  */
 #include "stages_avx2.h"
 
@@ -78,8 +80,8 @@ static inline bool fetch8_lut(const vsmp_plan *p, const view8 *lv, __m256 x, __m
 static inline void filter8_quads(const vsmp_plan *p, const taps8 *t, __m256 out[4])
 {
     __m256 da[4], db[4];
-    unpack8_by(p, t->t[0], true, da);
-    unpack8_by(p, t->t[1], true, db);
+    unpack8_by(p, t->t[0], LUT_GATHERS, da);
+    unpack8_by(p, t->t[1], LUT_GATHERS, db);
     /* texel (column, row) of the slots: row 0 in 0-3, row 1 in 4-7, row 2 in 8-11, column 4 of
      * rows 0-2 in 12-14 */
     const __m256i ia = QUAD_SLOTS(0, 1, 4, 5, 2, 3, 6, 7),

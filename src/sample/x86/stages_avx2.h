@@ -632,12 +632,21 @@ static inline bool fetch8_u8x4(const vsmp_plan *p, const view8 *lv, __m256 x, __
     return true;
 }
 
+/* How the table kernels (sample_avx2_lut8.c) look their channels up in the plan's tables: by
+ * gathers, or by loads8's scalar loads in the second compilation of those kernels for the cores
+ * whose gathers are slow (scalar_avx2_lut8.c defines VSMP_LUT_SCALAR first; lut_forms.h). */
+#ifdef VSMP_LUT_SCALAR
+#define LUT_GATHERS false
+#else
+#define LUT_GATHERS true
+#endif
+
 /* Tap i of fetched taps, its channels: UNORM bytes unpacked by shuffles (unpack_u8x4) or, with
- * lut, every channel by the plan's tables (unpack8_by's gathers); the border colour outside. */
+ * lut, every channel by the plan's tables (unpack8_by, LUT_GATHERS); the border colour outside. */
 static inline void tap8_x4(const vsmp_plan *p, const taps8 *t, int i, const bool lut, __m256 out[4])
 {
     if (lut)
-        unpack8_by(p, t->t[i], true, out);
+        unpack8_by(p, t->t[i], LUT_GATHERS, out);
     else
         unpack_u8x4(p, t->t[i], out);
     if (t->border)
