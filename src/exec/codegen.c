@@ -8,12 +8,12 @@
  *
  * The function (vsmp_cg_fn) runs the run's members from the first in order while each takes the
  * common case run_span would take, and returns how many it ran: 0 where its guard fails (the EM
- * lacks a lane an emitted member needs, or %cr0 rounds other than to nearest even), i where
- * member i is a mode not emitted, its lanes cannot be in the guard or a fused sequence refuses, i +
- * 1 where %cr0 came to round otherwise under a handler or a member that writes it, and i with *st
- * set where member i's handler failed. %cr0's keep bits (the kernels' arg) are read at entry and
- * again at those points, into a stack slot. run_span takes the run on from there (its steps, faults
- * and %cr0 as if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K,
+ * lacks a lane an emitted member needs), i where member i is a mode not emitted, its lanes cannot
+ * be in the guard or a fused sequence refuses, i + 1 where %cr0 came to round otherwise under a
+ * handler or a member that writes it, and i with *st set where member i's handler failed.
+ * run_span calls it only while %cr0 rounds to nearest even, with %cr0 and its keep bits (the
+ * kernels' arg), which the code keeps in stack slots, and again where %cr0 changed. run_span takes the run on from there (its steps, faults and %cr0
+ * as if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K,
  * GM_COPY, GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED, GM_MOVS; GM_LABEL as
  * nothing; GM_CALL as a call of its handler (the handlers of a run's members change neither the EM
  * nor the flow: exec_fast.c member); GM_K16M, GM_SEL, GM_SEL1, GM_CMP, GM_FCMP1 and GM_ICMP1 as
@@ -54,8 +54,7 @@ typedef struct cg_op {
     uint64_t fn;
     cg_arg a[CG_ARGS];
 } cg_op;
-/* the guard: (em & need) == need (and %cr0 rounding to nearest even, cg_keep); the value
- * returned at the end */
+/* the guard: (em & need) == need; the value returned at the end; where %cr0 lies in the arena */
 typedef struct cg_head {
     uint32_t need, end, nops, cr0_at;
 } cg_head;
@@ -97,6 +96,19 @@ static bool need_lanes(const xinst *y, uint32_t *need)
         return false;
     *need |= y->f.lmask << y->f.em_off;
     return true;
+}
+
+/* member y as a call of run_span's own case @p fn (vsmp_x_k16m_now and the others: the machine,
+ * the head, the keep bits), its result taken as @p post says */
+static void now_op(const vsmp_machine *m, const xinst *y, cg_op *o, uintptr_t fn, uint32_t post)
+{
+    o->fn = fn;
+    o->nargs = 3;
+    o->a[0] = (cg_arg){A_M, 0, 0};
+    o->a[1] = head_arg(m, y, 0);
+    o->a[2] = (cg_arg){A_KEEP, 0, 0};
+    o->post = post;
+    o->recheck = post == P_BOOL && y->f.sets_cr0; /* (a cmp's dst is its predicate) */
 }
 
 /* The run from x lowered (ops[], head): the members up to the first one it does not emit */
@@ -188,26 +200,20 @@ static uint32_t lower(const vsmp_machine *m, const xinst *x, cg_op *ops, cg_head
         case GM_K16M: /* run_span's own cases out of line (the lanes tested there): */
         case GM_SEL:  /* false, run_span takes it from here */
         case GM_SEL1:
-            o->fn = y->gmode == GM_K16M  ? (uintptr_t)vsmp_x_k16m_now
-                    : y->gmode == GM_SEL ? (uintptr_t)vsmp_x_sel_now
-                                         : (uintptr_t)vsmp_x_sel1_now;
-            o->nargs = 3;
-            o->a[0] = (cg_arg){A_M, 0, 0};
-            o->a[1] = head_arg(m, y, 0);
-            o->a[2] = (cg_arg){A_KEEP, 0, 0};
-            o->post = P_BOOL;
-            o->recheck = y->f.sets_cr0;
+            now_op(m, y, o,
+                   y->gmode == GM_K16M  ? (uintptr_t)vsmp_x_k16m_now
+                   : y->gmode == GM_SEL ? (uintptr_t)vsmp_x_sel_now
+                                        : (uintptr_t)vsmp_x_sel1_now,
+                   P_BOOL);
             break;
         case GM_CMP: /* a cmp writes its predicate, never %cr0 */
         case GM_FCMP1:
         case GM_ICMP1:
-            o->fn = y->gmode == GM_CMP     ? (uintptr_t)vsmp_x_cmp_now
-                    : y->gmode == GM_FCMP1 ? (uintptr_t)vsmp_x_fcmp1_now
-                                           : (uintptr_t)vsmp_x_icmp1_now;
-            o->nargs = 3;
-            o->a[0] = (cg_arg){A_M, 0, 0};
-            o->a[1] = head_arg(m, y, 0);
-            o->a[2] = (cg_arg){A_KEEP, 0, 0};
+            now_op(m, y, o,
+                   y->gmode == GM_CMP     ? (uintptr_t)vsmp_x_cmp_now
+                   : y->gmode == GM_FCMP1 ? (uintptr_t)vsmp_x_fcmp1_now
+                                          : (uintptr_t)vsmp_x_icmp1_now,
+                   P_NONE);
             break;
         case GM_FUSED: /* its own lane test: false, run_span takes it from here */
             o->fn = (uintptr_t)t->fused[y->fuse].fn;
@@ -268,25 +274,21 @@ static uint32_t cg_keep(const vsmp_machine *m)
     return c0 & XF_CR0_ROUND ? UINT32_MAX : keep_bits(c0);
 }
 
-/* %cr0 read again: where it is the word last seen (the slot at 16) nothing changes; else it is
- * kept there, and its keep bits go into their slot (8), or "return v" where it does not round to
- * nearest even. At entry (@p first) the word is read and taken whatever it is. */
-static void keep_now(ex_buf *b, const cg_head *h, bool first, uint32_t v, size_t *jumps, size_t *nj)
+/* %cr0 read again: where it is the word last seen (its slot, 12) nothing changes; else it is kept
+ * there, and its keep bits go into their slot (8), or "return v" where it does not round to
+ * nearest even (a member's `or %cr0` keeps the run in its code) */
+static void keep_now(ex_buf *b, const cg_head *h, uint32_t v, size_t *jumps, size_t *nj)
 {
     vsmp_ex_load32(b, EX_RAX, R_ARENA, (int32_t)h->cr0_at);
-    size_t same = 0;
-    if (!first) {
-        vsmp_ex_cmp_mem(b, EX_RAX, EX_RSP, 16);
-        same = vsmp_ex_jcc(b, EX_CC_E);
-    }
-    vsmp_ex_store32(b, EX_RSP, 16, EX_RAX);
+    vsmp_ex_cmp_mem(b, EX_RAX, EX_RSP, 12);
+    size_t same = vsmp_ex_jcc(b, EX_CC_E);
+    vsmp_ex_store32(b, EX_RSP, 12, EX_RAX);
     vsmp_ex_mov_rr(b, EX_RDI, R_M);
     vsmp_ex_call(b, (uintptr_t)cg_keep);
     vsmp_ex_cmp_imm(b, EX_RAX, UINT32_MAX);
     ret_unless(b, EX_CC_NE, v, jumps, nj);
     vsmp_ex_store32(b, EX_RSP, 8, EX_RAX);
-    if (!first)
-        vsmp_ex_patch(b, same, b->n);
+    vsmp_ex_patch(b, same, b->n);
 }
 
 /* copy_lanes' moves: every word loaded before any is stored */
@@ -314,26 +316,26 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
     static const unsigned saved[] = {EX_RBX, EX_R12, EX_R13, EX_R14, EX_R15};
     for (unsigned k = 0; k < 5; k++)
         vsmp_ex_push(b, saved[k]);
-    vsmp_ex_sub_rsp(b, 24); /* st's, keep's and %cr0's slots, the stack 16-byte aligned at calls */
+    vsmp_ex_sub_rsp(b, 24); /* st's slot, then keep's and %cr0's, the stack 16-byte aligned */
     vsmp_ex_mov_rr(b, R_M, EX_RDI);
-    vsmp_ex_mov_rr(b, R_ARENA, EX_RSI);
-    vsmp_ex_mov_rr(b, R_XS, EX_RDX);
-    vsmp_ex_mov_rr(b, R_S, EX_RCX);
-    vsmp_ex_store64(b, EX_RSP, 0, EX_R8);
-    vsmp_ex_mov_rr(b, R_XG, EX_R9);
+    vsmp_ex_mov_rr(b, R_S, EX_RSI);
+    vsmp_ex_store64(b, EX_RSP, 0, EX_RDX);
+    vsmp_ex_store64(b, EX_RSP, 8, EX_RCX);
+    vsmp_ex_load64(b, R_ARENA, R_M, (int32_t)offsetof(vsmp_machine, arena));
+    vsmp_ex_load64(b, R_XS, R_M, (int32_t)offsetof(vsmp_machine, x));
+    vsmp_ex_load64(b, R_XG, R_M, (int32_t)offsetof(vsmp_machine, xg));
     if (h->need) {
         vsmp_ex_load32(b, EX_RAX, R_M, (int32_t)offsetof(vsmp_machine, em));
         vsmp_ex_and_imm(b, EX_RAX, h->need);
         vsmp_ex_cmp_imm(b, EX_RAX, h->need);
         ret_unless(b, EX_CC_E, 0, jumps, &nj);
     }
-    keep_now(b, h, true, 0, jumps, &nj);
     for (uint32_t k = 0; k < h->nops; k++) {
         const cg_op *o = &ops[k];
         if (o->copy) {
             copy_moves(b, o);
             if (o->recheck)
-                keep_now(b, h, false, o->index + 1, jumps, &nj);
+                keep_now(b, h, o->index + 1, jumps, &nj);
             continue;
         }
         for (unsigned a = 0; a < o->nargs; a++) {
@@ -382,7 +384,7 @@ static void emit(ex_buf *b, const cg_head *h, const cg_op *ops, size_t *jumps)
             ret_unless(b, EX_CC_NE, o->index, jumps, &nj);
         }
         if (o->recheck)
-            keep_now(b, h, false, o->index + 1, jumps, &nj);
+            keep_now(b, h, o->index + 1, jumps, &nj);
     }
     vsmp_ex_mov_imm(b, EX_RAX, h->end);
     for (size_t j = 0; j < nj; j++)
@@ -418,10 +420,9 @@ static bool g_refused; /* the OS refused executable memory once: never tried aga
 enum { CG_MAX_BYTES = 64 << 20 };
 static size_t g_bytes;
 
-uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp_status *st,
-                      void *xg)
+uint32_t vsmp_cg_none(vsmp_machine *m, xstep *s, vsmp_status *st, uint64_t c0_keep)
 {
-    (void)m, (void)arena, (void)xs, (void)s, (void)st, (void)xg;
+    (void)m, (void)s, (void)st, (void)c0_keep;
     return 0;
 }
 

@@ -237,17 +237,18 @@ RS_OWN_JUMPS static vsmp_status run_span(vsmp_machine *m, xinst *x, xstep *s)
 #endif
     for (;;) {
 #ifdef VSMP_CODEGEN
-        /* the run's generated code (codegen.c) runs its members from the first while each takes
-         * its common case: the run done, a handler's fault at member k (k before it), or the
-         * rest here from member k. Where it ran any member %cr0 is read again, before the run's
-         * end too: a member may have written it, and the next run in this span reads it */
+        /* the run's generated code (codegen.c), while %cr0 rounds to nearest even, runs its
+         * members from the first while each takes its common case: the run done, a handler's
+         * fault at member k (k before it), or the rest here from member k. Where it ran any
+         * member %cr0 is read again, before the run's end too: a member may have written it,
+         * and the next run in this span reads it */
         if (cg_try && m->cgf) {
             cg_try = false;
             vsmp_cg_fn f = m->cgf[x->index];
             if (!f)
                 f = vsmp_cg_build(m, x);
             vsmp_status cst = VSMP_OK;
-            uint32_t k = f == vsmp_cg_none ? 0 : f(m, m->arena, m->x, s, &cst, m->xg);
+            uint32_t k = f == vsmp_cg_none || other ? 0 : f(m, s, &cst, (uint64_t)c0 << 32 | keep);
             if (cst) {
                 m->steps += k;
                 return cst;

@@ -68,9 +68,9 @@ typedef struct xstep {
 
 typedef vsmp_status (*xhandler)(vsmp_machine *m, xinst *x, xstep *s);
 /* A run's generated code (codegen.c, docs/CODEGEN.md 2.1): how many of the run's members it ran
- * (0: its guard failed), *st set when a handler failed (at the member returned) */
-typedef uint32_t (*vsmp_cg_fn)(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s,
-                               vsmp_status *st, void *xg);
+ * (0: its guard failed), *st set when a handler failed (at the member returned); called while
+ * %cr0 rounds to nearest even, with %cr0 in @p c0_keep's high word and its keep bits in the low */
+typedef uint32_t (*vsmp_cg_fn)(vsmp_machine *m, xstep *s, vsmp_status *st, uint64_t c0_keep);
 
 /* A source of a fast-path kernel: 32-bit lane values at p (XS_WORDS), one value v for every
  * lane (XS_BCAST), the 32-bit value at p for every lane (XS_SCALAR), or 16-bit values at p
@@ -495,8 +495,7 @@ static inline uint32_t keep_bits(uint32_t c0)
 /* codegen.c (VSMP_CODEGEN builds): the generated function of the run headed by @p x, made
  * (or found in the process-wide cache) and stored in m->cgf; vsmp_cg_none where refused */
 vsmp_cg_fn vsmp_cg_build(vsmp_machine *m, const xinst *x);
-uint32_t vsmp_cg_none(vsmp_machine *m, uint8_t *arena, xinst *xs, xstep *s, vsmp_status *st,
-                      void *xg);
+uint32_t vsmp_cg_none(vsmp_machine *m, xstep *s, vsmp_status *st, uint64_t c0_keep);
 /* exec_fast.c: GM_COPY's and GM_WIDEN's moves (exec_fast_run.h), out of line for codegen.c */
 void vsmp_x_copy_lanes(uint8_t *dst, const uint8_t *src, unsigned lanes);
 void vsmp_x_widen_lanes(uint8_t *dst, const uint8_t *src, bool sign);
