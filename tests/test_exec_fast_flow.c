@@ -608,7 +608,7 @@ static void test_cg_rows(void)
         "mov (M1_NM, 1) %cr0(0,0)<1> 0x80:ud\n"
         "mul (M1, 16) FA(0,0)<1> FB(0,0)<8;8,1> FC(0,0)<8;8,1>\n",
         /* %cr0 written by a run's last member (its code runs it whole), the next run in the span
-         * after a label, a goto decided in place, or with its first member not emitted */
+         * after a label, a goto decided in place, or a run whose code returns 0 at its guard */
         "add (M1, 16) FD(0,0)<1> FA(0,0)<8;8,1> FB(0,0)<8;8,1>\n"
         "mov (M1_NM, 1) %cr0(0,0)<1> 0x30:ud\n"
         "cga:\n"

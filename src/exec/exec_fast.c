@@ -1199,6 +1199,19 @@ bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index)
 #endif
 }
 
+/* The address of the generated code of the run headed by @p index (0: none), which machines of the
+ * same plan share (codegen.c's cache; tests/test_codegen_cache.c) */
+uintptr_t vsmp_x_codegen_at(const vsmp_machine *m, uint32_t index)
+{
+#ifdef VSMP_CODEGEN
+    if (vsmp_x_is_codegen(m, index))
+        return (uintptr_t)m->cgf[index];
+#else
+    (void)m, (void)index;
+#endif
+    return 0;
+}
+
 unsigned vsmp_x_fused_at(const vsmp_machine *m, uint32_t index)
 {
     return m && index < m->nx && m->x[index].gmode == GM_FUSED ? m->x[index].fuse : XFU_NONE;

@@ -510,6 +510,7 @@ void vsmp_x_fcmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
 void vsmp_x_icmp1_now(const vsmp_machine *m, const xinst *y, uint32_t keep);
 /* Was the run at @p index given generated code (tests/ff_kit.h)? */
 bool vsmp_x_is_codegen(const vsmp_machine *m, uint32_t index);
+uintptr_t vsmp_x_codegen_at(const vsmp_machine *m, uint32_t index); /* its address, 0: none */
 
 /* dispatch.c: plan every instruction; report and refuse what is not implemented. */
 vsmp_status vsmp_x_plan(vsmp_machine *m);

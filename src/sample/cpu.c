@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "sample_internal.h"
-#include "fast/lut_forms.h"
 #include "../exec/codegen.h"
 
 static atomic_uint g_mask = ~0u;
@@ -111,7 +110,7 @@ static unsigned env_mask(void)
  * vendor without AVX-512 (whatever level runs: the bit describes the core; Zen 3 and Zen 4 are
  * both AMD family 25, and of the two only Zen 4, whose gathers are fast, has AVX-512); the CPU
  * is asked once. */
-static atomic_uint g_vendor; /* 1 | those bits, 0 = not asked yet */
+static atomic_uint g_load_bits; /* 1 | those bits, 0 = not asked yet */
 
 static unsigned load_bits(void)
 {
@@ -120,7 +119,7 @@ static unsigned load_bits(void)
         return VSMP_CPU_GATHER;
     if (e && !strcmp(e, "scalar"))
         return VSMP_CPU_SCALAR;
-    unsigned v = atomic_load_explicit(&g_vendor, memory_order_relaxed);
+    unsigned v = atomic_load_explicit(&g_load_bits, memory_order_relaxed);
     if (!v) {
         v = 1;
 #ifdef VSMP_X86
@@ -129,7 +128,7 @@ static unsigned load_bits(void)
         else if (!has_avx512())
             v |= VSMP_CPU_SLOW_GATHER;
 #endif
-        atomic_store_explicit(&g_vendor, v, memory_order_relaxed);
+        atomic_store_explicit(&g_load_bits, v, memory_order_relaxed);
     }
     return v & (VSMP_CPU_INTEL | VSMP_CPU_SLOW_GATHER);
 }

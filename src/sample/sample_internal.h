@@ -55,11 +55,14 @@ unsigned vsmp_cpu_effective(void);
 /* Bits of a plan's CPU flags beside the levels (never in vsmp_cpu_flags, never masked by
  * vsmp_cpu_set_mask or VSMP_CPU): the texel-load form of the kernel families compiled in two,
  * scalar loads or gathers (table.c's gather_forms; docs/SAMPLING.md, "Gathers or scalar loads").
- * vsmp_cpu_effective adds VSMP_CPU_INTEL on an Intel core, or what VSMP_LOADS forces ("gather":
- * VSMP_CPU_GATHER, "scalar": VSMP_CPU_SCALAR). */
+ * vsmp_cpu_effective adds VSMP_CPU_INTEL on an Intel core, VSMP_CPU_SLOW_GATHER on a core with
+ * slow gathers, or what VSMP_LOADS forces ("gather": VSMP_CPU_GATHER, "scalar": VSMP_CPU_SCALAR). */
 #define VSMP_CPU_INTEL  0x10000u /* the CPUID vendor is GenuineIntel */
 #define VSMP_CPU_GATHER 0x20000u /* forced: every family compiled in two by gathers */
 #define VSMP_CPU_SCALAR 0x40000u /* forced: scalar loads (wins over VSMP_CPU_GATHER) */
+/* an x86 core neither Intel nor with AVX-512 (AMD before Zen 4), whose gathers are slower than
+ * scalar loads even for the table lookups (fast/lut_forms.h's second form) */
+#define VSMP_CPU_SLOW_GATHER 0x80000u
 
 /* One mip level as the fast paths address it (precomputed when the plan is made). */
 typedef struct vsmp_level_view {

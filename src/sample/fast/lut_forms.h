@@ -10,11 +10,6 @@
 
 #include "sample_internal.h"
 
-/* A load-form bit of a plan's CPU flags beside sample_internal.h's VSMP_CPU_INTEL...: an x86 core
- * neither Intel nor with AVX-512 (AMD before Zen 4), whose gathers are slower than scalar loads
- * even for the table lookups (vsmp_cpu_effective adds it). */
-#define VSMP_CPU_SLOW_GATHER 0x80000u
-
 void vsmp_sample_flat_lut8_avx2_scalar(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 void vsmp_sample_mip_lut8_avx2_scalar(const vsmp_plan *p, const vsmp_message *m, vsmp_result *r);
 

@@ -2,9 +2,9 @@
 /*
  * sample_avx2_lut8.c's table kernels again, their channels looked up in the plan's tables by
  * loads8's scalar loads instead of gathers (VSMP_LUT_SCALAR: stages_avx2.h's LUT_GATHERS), for
- * the cores whose gathers are slow (VSMP_CPU_SLOW_GATHER, lut_forms.h). The loads read the same
- * words as the gathers, so the results are the same. Groups of lanes on different levels still
- * gather their levels' fields (gather_view), as every AVX2 kernel does.
+ * the cores whose gathers are slow (VSMP_CPU_SLOW_GATHER, sample_internal.h). The loads read
+ * the same words as the gathers, so the results are the same. Groups of lanes on different
+ * levels still gather their levels' fields (gather_view), as every AVX2 kernel does.
  */
 #define VSMP_LUT_SCALAR
 
