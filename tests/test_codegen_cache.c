@@ -179,10 +179,8 @@ static void test_threads(unsigned level)
     pthread_barrier_init(&start, NULL, THREADS);
     bool made = true;
     for (unsigned t = 0; t < THREADS; t++) { /* made here: the CPU mask is the process's */
-        w[t] = (worker){{ff_machine(mod, 0, 0xffffffffu), ff_machine(mod, level, 0xffffffffu)},
-                        &start,
-                        t,
-                        0};
+        w[t] = (worker){
+            {ff_machine(mod, 0, 0xffffffffu), ff_machine(mod, level, 0xffffffffu)}, &start, t, 0};
         made &= w[t].ms[0] && w[t].ms[1];
     }
     CHECK(made, "machines for prog_b");

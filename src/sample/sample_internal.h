@@ -56,7 +56,8 @@ unsigned vsmp_cpu_effective(void);
  * vsmp_cpu_set_mask or VSMP_CPU): the texel-load form of the kernel families compiled in two,
  * scalar loads or gathers (table.c's gather_forms; docs/SAMPLING.md, "Gathers or scalar loads").
  * vsmp_cpu_effective adds VSMP_CPU_INTEL on an Intel core, VSMP_CPU_SLOW_GATHER on a core with
- * slow gathers, or what VSMP_LOADS forces ("gather": VSMP_CPU_GATHER, "scalar": VSMP_CPU_SCALAR). */
+ * slow gathers, or what VSMP_LOADS forces ("gather": VSMP_CPU_GATHER, "scalar": VSMP_CPU_SCALAR)
+ * instead. */
 #define VSMP_CPU_INTEL  0x10000u /* the CPUID vendor is GenuineIntel */
 #define VSMP_CPU_GATHER 0x20000u /* forced: every family compiled in two by gathers */
 #define VSMP_CPU_SCALAR 0x40000u /* forced: scalar loads (wins over VSMP_CPU_GATHER) */
