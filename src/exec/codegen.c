@@ -12,13 +12,14 @@
  * be in the guard or a fused sequence refuses, i + 1 where %cr0 came to round otherwise under a
  * handler or a member that writes it, and i with *st set where member i's handler failed.
  * run_span calls it only while %cr0 rounds to nearest even, with %cr0 and its keep bits (the
- * kernels' arg), which the code keeps in stack slots, and again where %cr0 changed. run_span takes the run on from there (its steps, faults and %cr0
- * as if it had run every member itself). Emitted as calls of their kernels: GM_K16, GM_K,
- * GM_COPY, GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW, GM_CHAIN1, GM_FUSED, GM_MOVS; GM_LABEL as
- * nothing; GM_CALL as a call of its handler (the handlers of a run's members change neither the EM
- * nor the flow: exec_fast.c member); GM_K16M, GM_SEL, GM_SEL1, GM_CMP, GM_FCMP1 and GM_ICMP1 as
- * calls of run_span's own cases out of line (vsmp_x_k16m_now and the others; not their handlers,
- * the general forms), the first three returning false where the member's handler takes it.
+ * kernels' arg), kept in stack slots (the bits derived again where %cr0 changed). run_span takes
+ * the run on from there (its steps, faults and %cr0 as if it had run every member itself). Emitted
+ * as calls of their kernels: GM_K16, GM_K, GM_COPY, GM_COPYS, GM_WIDEN, GM_CHAIN, GM_CHAINW,
+ * GM_CHAIN1, GM_FUSED, GM_MOVS; GM_LABEL as nothing; GM_CALL as a call of its handler (the handlers
+ * of a run's members change neither the EM nor the flow: exec_fast.c member); GM_K16M, GM_SEL,
+ * GM_SEL1, GM_CMP, GM_FCMP1 and GM_ICMP1 as calls of run_span's own cases out of line
+ * (vsmp_x_k16m_now and the others; not their handlers, the general forms), the first three
+ * returning false where the member's handler takes it.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <pthread.h>
