@@ -12,41 +12,8 @@
 #include <string.h>
 
 #include "sample_internal.h"
+#include "lane_math.h"
 #include "vmath.h"
-
-/* ---- message access ---- */
-
-static float pf(const vsmp_message *m, unsigned kind, unsigned lane)
-{
-    const uint32_t *a = m->param[kind];
-    float f = 0.0f;
-    if (a)
-        memcpy(&f, &a[lane], 4);
-    return f;
-}
-
-static uint32_t pu(const vsmp_message *m, unsigned kind, unsigned lane)
-{
-    const uint32_t *a = m->param[kind];
-    return a ? a[lane] : 0;
-}
-
-static float clampf(float x, float lo, float hi)
-{
-    return x < lo ? lo : x > hi ? hi : x;
-}
-
-/* floor(x) as an integer. Every float beyond 2^24 is an integer already, so the address modes
- * see the exact texel index up to 2^62 (wrap and mirror stay exact there); beyond, and for
- * infinities, it saturates at +-2^62; NaN reads as 0. */
-static int64_t ifloor(float x)
-{
-    const float lim = 4611686018427387904.0f; /* 2^62 */
-    if (!(x == x))
-        return 0;
-    x = floorf(x);
-    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
-}
 
 /* ---- per-lane coordinates ---- */
 
@@ -404,11 +371,6 @@ static float minmax(bool mn, float a, float b)
     if (!(b == b))
         return a;
     return (mn ? b < a : b > a) ? b : a;
-}
-
-static float lerp(float a, float b, float w)
-{
-    return a + (b - a) * w;
 }
 
 /* Sample one level at normalized coordinates c (face coordinates for a cube). Float classes

@@ -24,43 +24,8 @@
 
 #include "fast.h"
 #include "format_internal.h"
+#include "lane_math.h"
 #include "vmath.h"
-
-/* ---- message access (as the reference reads it: NULL arrays read as zeros) ---- */
-
-static float pf(const vsmp_message *m, unsigned kind, unsigned lane)
-{
-    const uint32_t *a = m->param[kind];
-    float f = 0.0f;
-    if (a)
-        memcpy(&f, &a[lane], 4);
-    return f;
-}
-
-static uint32_t pu(const vsmp_message *m, unsigned kind, unsigned lane)
-{
-    const uint32_t *a = m->param[kind];
-    return a ? a[lane] : 0;
-}
-
-static float clampf(float x, float lo, float hi)
-{
-    return x < lo ? lo : x > hi ? hi : x;
-}
-
-static int64_t ifloor(float x)
-{
-    const float lim = 4611686018427387904.0f; /* 2^62, as the reference saturates */
-    if (!(x == x))
-        return 0;
-    x = floorf(x);
-    return x <= -lim ? -((int64_t)1 << 62) : x >= lim ? (int64_t)1 << 62 : (int64_t)x;
-}
-
-static float lerp(float a, float b, float w)
-{
-    return a + (b - a) * w;
-}
 
 /* ---- the per-lane stage: LOD (11.3, 12.1) and levels (12.2) ---- */
 

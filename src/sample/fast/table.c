@@ -28,6 +28,7 @@
 #include "../x86/ld16_avx2.h"
 #include "../x86/tri3_avx2.h"
 #include "fast.h"
+#include "lane_math.h"
 #include "lut_forms.h"
 #include "format_internal.h"
 
@@ -327,11 +328,6 @@ static unsigned texel_kind(const vsmp_format_info *fi)
         f16 = f16 && d->type == VSMP_CHAN_FLOAT && d->bits == 16 && d->shift % 16 == 0;
     }
     return u8 ? TX_UNORM8 : f32 ? TX_F32 : f16 ? TX_F16 : TX_GENERIC;
-}
-
-static float clampf(float x, float lo, float hi)
-{
-    return x < lo ? lo : x > hi ? hi : x;
 }
 
 /* CLAMP_BORDER's texel (border_texel of the reference, float classes): the state's colour,
