@@ -145,18 +145,6 @@ vsmp_status vsmp_x_plan(vsmp_machine *m)
 
 /* ---- scalar vector operands ---- */
 
-static const char *var_name(const vsmp_machine *m, uint32_t id)
-{
-    if (id < VSMP_NUM_PREDEF_VARS)
-        return vsmp_predef_var_names[id];
-    if (id >= VSMP_FIRST_VAR && id < m->nvars) {
-        const char *s = vsmp_routine_string(m->r, m->r->vars[id - VSMP_FIRST_VAR].name);
-        if (s)
-            return s;
-    }
-    return "?";
-}
-
 vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *v, const char *role,
                           xscalar *out)
 {
@@ -179,7 +167,8 @@ vsmp_status vsmp_x_scalar(vsmp_machine *m, const vsmp_inst *in, const vsmp_vec *
         uint32_t at = (uint32_t)v->row * m->grf + (uint32_t)v->col * ts;
         if (at + ts > xv->bytes) {
             vsmp_x_report(m, in, "operand-bounds", "%s: %s %s(%u,%u) lies outside the variable",
-                          vsmp_x_opname(in), role, var_name(m, v->var), v->row, v->col);
+                          vsmp_x_opname(in), role, vsmp_routine_var_name(m->r, v->var), v->row,
+                          v->col);
             return VSMP_ERR_INVALID;
         }
         out->kind = XS_DIRECT;

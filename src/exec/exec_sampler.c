@@ -16,18 +16,6 @@
 
 /* ---- planning ---- */
 
-static const char *vname(const vsmp_machine *m, uint32_t id)
-{
-    if (id < VSMP_NUM_PREDEF_VARS)
-        return vsmp_predef_var_names[id];
-    if (id >= VSMP_FIRST_VAR && id < m->nvars) {
-        const char *s = vsmp_routine_string(m->r, m->r->vars[id - VSMP_FIRST_VAR].name);
-        if (s)
-            return s;
-    }
-    return "?";
-}
-
 /* A raw operand of @p bytes: its variable must exist and hold the whole span. */
 static vsmp_status raw_span(vsmp_machine *m, const vsmp_inst *in, vsmp_raw op, const char *role,
                             uint32_t bytes, uint32_t *at)
@@ -41,8 +29,8 @@ static vsmp_status raw_span(vsmp_machine *m, const vsmp_inst *in, vsmp_raw op, c
     const xvar *v = &m->vars[op.var];
     if ((uint64_t)op.offset + bytes > v->bytes) {
         vsmp_x_report(m, in, "operand-bounds", "%s: %s %s.%u needs %u bytes but variable %s has %u",
-                      vsmp_x_opname(in), role, vname(m, op.var), op.offset, bytes, vname(m, op.var),
-                      v->bytes);
+                      vsmp_x_opname(in), role, vsmp_routine_var_name(m->r, op.var), op.offset,
+                      bytes, vsmp_routine_var_name(m->r, op.var), v->bytes);
         return VSMP_ERR_INVALID;
     }
     *at = v->at + op.offset;

@@ -163,6 +163,9 @@ static inline void vsmp_wr_patch32(vsmp_wr *w, size_t at, uint32_t v)
 
 /* Name of entity ids for printing and parsing. */
 const char *vsmp_routine_string(const vsmp_routine *r, uint32_t index);
+/* The name of general variable @p id (a pre-defined one by its % name); "?" where the routine
+ * has no such variable or no name for it (the diagnostics of the checker and the machine). */
+const char *vsmp_routine_var_name(const vsmp_routine *r, uint32_t id);
 
 /* Growth helper: ensure *arr has room for n+1 elements of size sz. */
 bool vsmp_grow(void **arr, uint32_t *cap, uint32_t n, size_t sz);

@@ -173,3 +173,15 @@ const char *vsmp_routine_string(const vsmp_routine *r, uint32_t index)
 {
     return index < r->num_strings ? r->strings[index] : NULL;
 }
+
+const char *vsmp_routine_var_name(const vsmp_routine *r, uint32_t id)
+{
+    if (id < VSMP_NUM_PREDEF_VARS)
+        return vsmp_predef_var_names[id];
+    if (id >= VSMP_FIRST_VAR && id - VSMP_FIRST_VAR < r->num_vars) {
+        const char *s = vsmp_routine_string(r, r->vars[id - VSMP_FIRST_VAR].name);
+        if (s)
+            return s;
+    }
+    return "?";
+}

@@ -90,14 +90,7 @@ static bool var_lookup(vctx *c, uint32_t id, const char *role, varinfo *vi)
 
 static const char *vname(const vctx *c, uint32_t id)
 {
-    if (id < VSMP_NUM_PREDEF_VARS)
-        return vsmp_predef_var_names[id];
-    if (id >= VSMP_FIRST_VAR && id - VSMP_FIRST_VAR < c->r->num_vars) {
-        const char *s = vsmp_routine_string(c->r, c->r->vars[id - VSMP_FIRST_VAR].name);
-        if (s)
-            return s;
-    }
-    return "?";
+    return vsmp_routine_var_name(c->r, id);
 }
 
 /* Raw operand of @p elems elements of its own type, starting at its byte offset. */
