@@ -182,14 +182,23 @@ static inline bool ff_same(vsmp_machine *a, vsmp_machine *b, const char **which)
     return true;
 }
 
-/* A SIMD32 machine planned at CPU level @p cpu, lanes @p dmask on at dispatch. */
-static inline vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
+/* A SIMD32 machine planned at CPU level @p cpu, lanes @p dmask on at dispatch, its step limit
+ * @p limit (0: the default). */
+static inline vsmp_machine *ff_machine_lim(const vsmp_module *mod, unsigned cpu, uint32_t dmask,
+                                           uint64_t limit)
 {
     vsmp_machine_options o;
     vsmp_machine_options_init(&o);
     o.dispatch_simd = 32;
     o.dispatch_mask = dmask;
+    if (limit)
+        o.max_steps = limit;
     return kit_create_at(mod, cpu, VSMP_PLATFORM_TGLLP, &o, NULL);
+}
+
+static inline vsmp_machine *ff_machine(const vsmp_module *mod, unsigned cpu, uint32_t dmask)
+{
+    return ff_machine_lim(mod, cpu, dmask, 0);
 }
 
 /* The fast CPU levels the host has (the C kernels, then AVX2 with FMA, then AVX-512), each
@@ -240,6 +249,25 @@ static inline bool ff_made(vsmp_machine *const *ms, unsigned nlev)
     return true;
 }
 
+/* The reference level's machine, then one per level of @p levels (@p nlev), as ff_machine_lim
+ * makes them, into ms[] (1 + FF_LEVELS, the rest NULL): whether every one was made */
+static inline bool ff_machine_set(vsmp_machine **ms, const vsmp_module *mod, const unsigned *levels,
+                                  unsigned nlev, uint32_t dmask, uint64_t limit)
+{
+    for (unsigned k = 0; k < 1 + FF_LEVELS; k++)
+        ms[k] = k <= nlev ? ff_machine_lim(mod, k ? levels[k - 1] : 0, dmask, limit) : NULL;
+    return ff_made(ms, nlev);
+}
+
+/* Did machine b's run end as a's (@p oka: it ran to the end; else *wa says why it stopped):
+ * the same way, after as many steps, with the same contents (ff_same)? */
+static inline bool ff_same_end(vsmp_machine *a, bool oka, const kit_why *wa, vsmp_machine *b,
+                               bool okb, const kit_why *wb, const char **which)
+{
+    return oka == okb && wa->status == wb->status && !strcmp(wa->rule, wb->rule) &&
+           vsmp_machine_steps(a) == vsmp_machine_steps(b) && ff_same(a, b, which);
+}
+
 /* The declarations, @p body (then @p sep) and ret, parsed; NULL (a failed check) when not. */
 static inline vsmp_module *ff_parse(const char *body, const char *sep)
 {
@@ -262,10 +290,8 @@ static inline void test_runs_of(const char *const *runs, size_t count, bool all_
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1; /* without ret */
         for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
-            vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, dmasks[dm])};
-            for (unsigned l = 0; l < nlev; l++)
-                ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
-            bool made = ff_made(ms, nlev);
+            vsmp_machine *ms[1 + FF_LEVELS];
+            bool made = ff_machine_set(ms, mod, levels, nlev, dmasks[dm], 0);
             CHECK(made, "machines for run %zu", f);
             if (!made)
                 goto next;

@@ -180,10 +180,8 @@ static void test_fast_forms(void)
         vsmp_module *mod = ff_parse(ff_forms[f], "\n");
         if (!mod)
             continue;
-        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
-        for (unsigned l = 0; l < nlev; l++)
-            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
-        bool made = ff_made(ms, nlev);
+        vsmp_machine *ms[1 + FF_LEVELS];
+        bool made = ff_machine_set(ms, mod, levels, nlev, ~0u, 0);
         CHECK(made, "machines for %s", ff_forms[f]);
         if (made) {
             CHECK(!vsmp_x_is_fast(ms[0], 0), "%s: general path at the reference level",
@@ -663,10 +661,8 @@ static void test_nan_payloads(void)
         vsmp_module *mod = ff_parse(ff_nan_forms[f], "\n");
         if (!mod)
             continue;
-        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
-        for (unsigned l = 0; l < nlev; l++)
-            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
-        if (ff_made(ms, nlev)) {
+        vsmp_machine *ms[1 + FF_LEVELS];
+        if (ff_machine_set(ms, mod, levels, nlev, ~0u, 0)) {
             for (unsigned l = 0; l < nlev; l++)
                 CHECK(vsmp_x_is_fast(ms[1 + l], 0), "%s: fast at level 0x%x", ff_nan_forms[f],
                       levels[l]);

@@ -215,9 +215,8 @@ static void test_fused_runs(const char *const *runs, const unsigned *want, size_
         if (!mod)
             continue;
         uint32_t ninst = mod->kernels[0].num_insts - 1;
-        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, ~0u)};
-        for (unsigned l = 0; l < nlev; l++)
-            ms[1 + l] = ff_machine(mod, levels[l], ~0u);
+        vsmp_machine *ms[1 + FF_LEVELS];
+        ff_machine_set(ms, mod, levels, nlev, ~0u, 0);
         for (unsigned k = 0; k < 1 + nlev; k++) {
             unsigned n = 0;
             for (uint32_t i = 0; ms[k] && i < ninst; i++)
@@ -343,18 +342,8 @@ static void test_fast_loops(void)
             continue;
         for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]) - !ff_loops_hi[f]; dm++)
             for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
-                vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
-                for (unsigned k = 0; k < 1 + nlev; k++) {
-                    vsmp_machine_options o;
-                    vsmp_machine_options_init(&o);
-                    o.dispatch_simd = 32;
-                    o.dispatch_mask = dmasks[dm];
-                    if (limits[li])
-                        o.max_steps = limits[li];
-                    ms[k] =
-                        kit_create_at(mod, k ? levels[k - 1] : 0, VSMP_PLATFORM_TGLLP, &o, NULL);
-                }
-                bool made = ff_made(ms, nlev);
+                vsmp_machine *ms[1 + FF_LEVELS];
+                bool made = ff_machine_set(ms, mod, levels, nlev, dmasks[dm], limits[li]);
                 CHECK(made, "machines for loop %zu", f);
                 unsigned bad = 0;
                 for (uint64_t seed = 1; made && seed <= 40 && bad < 3; seed++) {
@@ -369,10 +358,8 @@ static void test_fast_loops(void)
                           w[0].message);
                     for (unsigned l = 0; l < nlev; l++) {
                         const char *which = "";
-                        bool same = ok[0] == ok[1 + l] && w[0].status == w[1 + l].status &&
-                                    !strcmp(w[0].rule, w[1 + l].rule) &&
-                                    vsmp_machine_steps(ms[0]) == vsmp_machine_steps(ms[1 + l]) &&
-                                    ff_same(ms[0], ms[1 + l], &which);
+                        bool same = ff_same_end(ms[0], ok[0], &w[0], ms[1 + l], ok[1 + l],
+                                                &w[1 + l], &which);
                         CHECK(same,
                               "loop %zu (level 0x%x, mask 0x%08x, limit %llu, seed %llu): "
                               "%s / %s, steps %llu / %llu, %s differs",
@@ -535,10 +522,8 @@ static void test_entry_label(void)
         return;
     unsigned levels[FF_LEVELS], nlev = ff_levels(levels);
     for (size_t dm = 0; dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++) {
-        vsmp_machine *ms[1 + FF_LEVELS] = {ff_machine(mod, 0, dmasks[dm])};
-        for (unsigned l = 0; l < nlev; l++)
-            ms[1 + l] = ff_machine(mod, levels[l], dmasks[dm]);
-        bool made = ff_made(ms, nlev);
+        vsmp_machine *ms[1 + FF_LEVELS];
+        bool made = ff_machine_set(ms, mod, levels, nlev, dmasks[dm], 0);
         CHECK(made, "machines for the entry label");
         for (unsigned l = 0; made && l < nlev; l++)
             CHECK(vsmp_x_group(ms[1 + l], 0) == 3, "entry label at level 0x%x: a run of %u at 0",
@@ -649,18 +634,8 @@ static void test_cg_rows(void)
         CHECK(mod != NULL, "parse codegen row %zu", r);
         for (size_t dm = 0; mod && dm < sizeof(dmasks) / sizeof(dmasks[0]); dm++)
             for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
-                vsmp_machine *ms[1 + FF_LEVELS] = {NULL};
-                for (unsigned k = 0; k < 1 + nlev; k++) {
-                    vsmp_machine_options o;
-                    vsmp_machine_options_init(&o);
-                    o.dispatch_simd = 32;
-                    o.dispatch_mask = dmasks[dm];
-                    if (limits[li])
-                        o.max_steps = limits[li];
-                    ms[k] =
-                        kit_create_at(mod, k ? levels[k - 1] : 0, VSMP_PLATFORM_TGLLP, &o, NULL);
-                }
-                bool made = ff_made(ms, nlev);
+                vsmp_machine *ms[1 + FF_LEVELS];
+                bool made = ff_machine_set(ms, mod, levels, nlev, dmasks[dm], limits[li]);
                 CHECK(made, "machines for codegen row %zu", r);
                 for (uint64_t seed = 1; made && seed <= 12; seed++) {
                     ff_fill(ms, 1 + nlev, seed * 6007u + r * 13u + dm);
@@ -675,10 +650,8 @@ static void test_cg_rows(void)
                           "codegen row %zu at the reference level: %s", r, w[0].message);
                     for (unsigned l = 0; l < nlev; l++) {
                         const char *which = "";
-                        bool same = ok[0] == ok[1 + l] && w[0].status == w[1 + l].status &&
-                                    !strcmp(w[0].rule, w[1 + l].rule) &&
-                                    vsmp_machine_steps(ms[0]) == vsmp_machine_steps(ms[1 + l]) &&
-                                    ff_same(ms[0], ms[1 + l], &which);
+                        bool same = ff_same_end(ms[0], ok[0], &w[0], ms[1 + l], ok[1 + l],
+                                                &w[1 + l], &which);
                         CHECK(same,
                               "codegen row %zu (level 0x%x, mask 0x%08x, limit %llu, seed %llu): "
                               "%s / %s, steps %llu / %llu, %s differs",
