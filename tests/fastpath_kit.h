@@ -267,4 +267,32 @@ static inline void kit_sweep(unsigned cpu, const char *level, unsigned n, const 
           t.total);
 }
 
+/* The trilinear tests' messages (test_fastpath_bil.c trilinear, test_fastpath_tri3.c): a pixel
+ * origin along an axis of @p n texels at @p g texels a pixel, inside (most often), up to @p side
+ * pixels on either side of the first texel, or its last pixels at most 8 before the last (a
+ * message's last lanes on the level's last texels) */
+static inline float kit_px_origin(sc_rng *r, uint32_t n, float g, unsigned side)
+{
+    unsigned k = sc_below(r, 4), in = (unsigned)((float)n / g);
+    return k >= 2 ? (float)sc_below(r, in)
+           : k    ? (float)sc_below(r, 2 * side) - (float)side
+                  : (float)in - 4.0f - (float)sc_below(r, 8);
+}
+
+/* Lane @p l's pixel in four 2x2 quads side by side or (@p rows) two rows of 8, SIMD32's second
+ * 16 lanes 8 pixels to the right, from the origin (px, py) */
+static inline void kit_px_lane(unsigned l, bool rows, float px, float py, float *x, float *y)
+{
+    unsigned k = l % 16;
+    *x = (rows ? (float)(k % 8) : (float)(k / 4 * 2 + (k & 1))) + (px + (float)(l / 16) * 8.0f);
+    *y = (rows ? (float)(k / 8) : (float)((k >> 1) & 1)) + py;
+}
+
+/* The gradients' scale on lane k of 16: lanes 8-15 twice lanes 0-7's (@p vary 1, a level
+ * apart), a ramp across the message (2), else alike */
+static inline float kit_px_scale(unsigned vary, unsigned k)
+{
+    return vary == 1 ? (k >= 8 ? 2.0f : 1.0f) : vary == 2 ? 1.0f + (float)k / 32.0f : 1.0f;
+}
+
 #endif

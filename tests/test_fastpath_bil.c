@@ -256,17 +256,6 @@ static void every_byte(unsigned cpu, const char *level)
     vsmp_surface_free(s);
 }
 
-/* A pixel origin along an axis of @p n texels at g texels a pixel: inside (most often), up to 20
- * pixels on either side of the first texel, or its last pixels at most 8 before the last (a
- * message's last lanes on the level's last texels). */
-static float origin_px(sc_rng *r, uint32_t n, float g)
-{
-    unsigned k = sc_below(r, 4), in = (unsigned)((float)n / g);
-    return k >= 2 ? (float)sc_below(r, in)
-           : k    ? (float)sc_below(r, 40) - 20.0f
-                  : (float)in - 4.0f - (float)sc_below(r, 8);
-}
-
 /* Trilinear (mip plans of several levels): messages of four 2x2 quads side by side or two rows
  * of 8 pixels, g texels a pixel on the base level (0.5 to 3: each 8 lanes' taps a box of up to 9
  * columns and 4 rows on a level, or wider), their LOD from gradients (sample_d), an explicit LOD
@@ -325,7 +314,7 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                     float oddv = odd[sc_below(&r, sizeof(odd) / sizeof(odd[0]))];
                     /* the pixel origin: inside the level most often, else near or past its
                      * first or last texels */
-                    float px = origin_px(&r, w, g), py = origin_px(&r, h, g);
+                    float px = kit_px_origin(&r, w, g, 20), py = kit_px_origin(&r, h, g, 20);
                     float fx = sc_unit(&r), fy = sc_unit(&r);
                     uint32_t u[32], v[32], gr[4][32], lod[32], ar[32];
                     unsigned miss = sc_below(&r, 6); /* 4: one lane's layer, 5: lanes 8-15's */
@@ -333,16 +322,13 @@ static void trilinear(unsigned cpu, const char *level, unsigned n)
                     bool inside = true;
                     for (unsigned l = 0; l < simd; l++) {
                         unsigned k = l % 16;
-                        float x = rows ? (float)(k % 8) : (float)(k / 4 * 2 + (k & 1));
-                        float y = rows ? (float)(k / 8) : (float)((k >> 1) & 1);
-                        x += px + (float)(l / 16) * 8.0f, y += py;
+                        float x, y;
+                        kit_px_lane(l, rows, px, py, &x, &y);
                         float tx = (x + fx) * g, ty = (y + fy) * g;
                         inside = inside && tx >= 0.5f && tx < (float)w - 0.5f && ty >= 0.5f &&
                                  ty < (float)h - 0.5f;
                         u[l] = sc_fbits(tx / (float)w), v[l] = sc_fbits(ty / (float)h);
-                        float f = vary == 1   ? (k >= 8 ? 2.0f : 1.0f)
-                                  : vary == 2 ? 1.0f + (float)k / 32.0f
-                                              : 1.0f;
+                        float f = kit_px_scale(vary, k);
                         float d[4] = {g * f / (float)w, 0.0f, 0.0f, g * f / (float)h};
                         float ld = log2f(g * f);
                         if (vary >= 3 && (vary == 4 || l == one)) /* a special value */

@@ -63,16 +63,6 @@ static vsmp_surface *surface3(sc_rng *r, vsmp_format f, uint32_t w, uint32_t h, 
     return random_surface(&sd, r);
 }
 
-/* A pixel origin along an axis of n texels at g texels a pixel: inside most often, else near or
- * past its first or last texels. */
-static float origin(sc_rng *r, uint32_t n, float g)
-{
-    unsigned k = sc_below(r, 4), in = (unsigned)((float)n / g);
-    return k >= 2 ? (float)sc_below(r, in)
-           : k    ? (float)sc_below(r, 24) - 12.0f
-                  : (float)in - 4.0f - (float)sc_below(r, 8);
-}
-
 static void trilinear3(unsigned cpu, const char *level, unsigned n)
 {
     static const struct {
@@ -112,7 +102,7 @@ static void trilinear3(unsigned cpu, const char *level, unsigned n)
                     unsigned simd = form == 8 ? 8 : form == 9 ? 32 : 16, one = sc_below(&r, simd);
                     float oddv = odd[sc_below(&r, sizeof(odd) / sizeof(odd[0]))];
                     bool every = sc_below(&r, 2);
-                    float px = origin(&r, w, g), py = origin(&r, h, g);
+                    float px = kit_px_origin(&r, w, g, 12), py = kit_px_origin(&r, h, g, 12);
                     float fx = sc_unit(&r), fy = sc_unit(&r);
                     /* the third coordinate in texels of the base level: a slice's centre, one
                      * of its edges or a random place, on the volume, at its ends or past them */
@@ -129,9 +119,8 @@ static void trilinear3(unsigned cpu, const char *level, unsigned n)
                     bool inside = true;
                     for (unsigned l = 0; l < simd; l++) {
                         unsigned k = l % 16;
-                        float x = rows ? (float)(k % 8) : (float)(k / 4 * 2 + (k & 1));
-                        float y = rows ? (float)(k / 8) : (float)((k >> 1) & 1);
-                        x += px + (float)(l / 16) * 8.0f, y += py;
+                        float x, y;
+                        kit_px_lane(l, rows, px, py, &x, &y);
                         float tx = (x + fx) * g, ty = (y + fy) * g, tz = z0;
                         if (zform == 1) /* each lane's own fraction of z0's slice */
                             tz = floorf(z0) + sc_unit(&r);
@@ -143,9 +132,7 @@ static void trilinear3(unsigned cpu, const char *level, unsigned n)
                         q[l] = sc_fbits(tz / (float)dd);
                         if (zform == 3 && (every || l == one))
                             q[l] = sc_fbits(oddv);
-                        float f = vary == 1   ? (k >= 8 ? 2.0f : 1.0f)
-                                  : vary == 2 ? 1.0f + (float)k / 32.0f
-                                              : 1.0f;
+                        float f = kit_px_scale(vary, k);
                         /* dudx, dvdx, drdx, dudy, dvdy, drdy (vary 3: a z gradient too) */
                         float d[6] = {g * f / (float)w,
                                       0.0f,
