@@ -97,6 +97,21 @@ static bool refuse_exec(void)
            !prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
 }
 
+/* @p prog on the reference level and at @p level, run alike (run_pair): 2 where a machine was
+ * not made, 8 where results differ, else 0; how many of its runs got code in *code */
+static int prog_pair(const char *prog, unsigned level, uint64_t salt, unsigned *code)
+{
+    vsmp_module *mod = ff_parse(prog, "");
+    vsmp_machine *ms[2] = {mod ? ff_machine(mod, 0, 0xffffffffu) : NULL,
+                           mod ? ff_machine(mod, level, 0xffffffffu) : NULL};
+    int fail = !ms[0] || !ms[1] ? 2 : run_pair(ms, salt) ? 8 : 0;
+    *code = ms[1] ? with_code(ms[1]) : 0;
+    vsmp_machine_free(ms[0]);
+    vsmp_machine_free(ms[1]);
+    vsmp_module_free(mod);
+    return fail;
+}
+
 /* In the child: the exit status is what failed (1: the filter, 2: a machine, 4: code made, 8:
  * results differ), 0 when nothing did */
 static int refused_child(unsigned level)
@@ -109,18 +124,8 @@ static int refused_child(unsigned level)
     int fail = 0;
     const char *progs[] = {prog_a, prog_b};
     for (unsigned p = 0; p < 2; p++) {
-        vsmp_module *mod = ff_parse(progs[p], "");
-        vsmp_machine *ms[2] = {mod ? ff_machine(mod, 0, 0xffffffffu) : NULL,
-                               mod ? ff_machine(mod, level, 0xffffffffu) : NULL};
-        if (!ms[0] || !ms[1])
-            fail |= 2;
-        else {
-            fail |= run_pair(ms, p) ? 8 : 0;
-            fail |= with_code(ms[1]) ? 4 : 0;
-        }
-        vsmp_machine_free(ms[0]);
-        vsmp_machine_free(ms[1]);
-        vsmp_module_free(mod);
+        unsigned code = 0;
+        fail |= prog_pair(progs[p], level, p, &code) | (code ? 4 : 0);
     }
     return fail;
 }
@@ -139,17 +144,10 @@ static void test_refused(unsigned level)
           WIFEXITED(ws) ? WEXITSTATUS(ws) : -1);
 
     /* the same program here, where nothing refuses: its runs get code */
-    vsmp_module *mod = ff_parse(prog_a, "");
-    vsmp_machine *ms[2] = {mod ? ff_machine(mod, 0, 0xffffffffu) : NULL,
-                           mod ? ff_machine(mod, level, 0xffffffffu) : NULL};
-    CHECK(ms[0] && ms[1], "machines for prog_a");
-    if (ms[0] && ms[1]) {
-        CHECK(!run_pair(ms, 0), "prog_a with code: results differ");
-        CHECK(with_code(ms[1]) > 0, "prog_a: no run has code");
-    }
-    vsmp_machine_free(ms[0]);
-    vsmp_machine_free(ms[1]);
-    vsmp_module_free(mod);
+    unsigned code = 0;
+    int fail = prog_pair(prog_a, level, 0, &code);
+    CHECK(!fail, "prog_a with code: %s", fail == 2 ? "no machines" : "results differ");
+    CHECK(code > 0, "prog_a: no run has code");
 }
 
 /* ---- several threads making the same code ---- */
