@@ -19,7 +19,6 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "fast/lut_forms.h"
 #include "sample_internal.h"
 #include "testlib.h"
 

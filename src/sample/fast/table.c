@@ -260,7 +260,7 @@ static const fast_row rows[] = {
  * The table kernels (sample_avx2_lut8.c) look their channels up by gathers in their rows (faster
  * on Zen 4: bench/results/srgb3d-zen4.txt), and have a second form with scalar loads
  * (scalar_avx2_lut8.c) for the cores whose gathers are slow: VSMP_CPU_SLOW_GATHER, an x86 core
- * neither Intel nor with AVX-512 (lut_forms.h; Zen 3: an 8-lane table lookup by vpgatherdd
+ * neither Intel nor with AVX-512 (sample_internal.h; Zen 3: an 8-lane table lookup by vpgatherdd
  * took 4.2-5.6 ns against 3.2-5.1 ns by scalar loads in a loop of lookups alone). Zen 4 (AMD family
  * 25 too, but with AVX-512) and Intel cores keep the gathers. */
 typedef struct gather_form {
